@@ -1,0 +1,35 @@
+// Browser-side client of POST /analyze/fast: returns the result or the RFC 9457 problem.
+import type { FastResult } from "../../lib/analyzer/report";
+
+export interface Problem {
+  title: string;
+  status: number;
+  detail: string;
+  code: string;
+}
+
+export type AnalyzeOutcome = { ok: true; result: FastResult } | { ok: false; problem: Problem };
+
+export async function postFastAnalysis(file: File, signal?: AbortSignal): Promise<AnalyzeOutcome> {
+  const body = new FormData();
+  body.append("file", file, file.name);
+  let response: Response;
+  try {
+    response = await fetch("/analyze/fast", { method: "POST", body, signal });
+  } catch (error) {
+    if ((error as Error).name === "AbortError") throw error;
+    return { ok: false, problem: { title: "Network error", status: 0, detail: "The server could not be reached.", code: "network" } };
+  }
+  const payload: unknown = await response.json().catch(() => null);
+  if (response.ok && payload) return { ok: true, result: payload as FastResult };
+  const p = (payload ?? {}) as Partial<Problem>;
+  return {
+    ok: false,
+    problem: {
+      title: p.title ?? `HTTP ${response.status}`,
+      status: response.status,
+      detail: p.detail ?? response.statusText,
+      code: p.code ?? "unknown",
+    },
+  };
+}

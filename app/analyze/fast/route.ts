@@ -1,0 +1,15 @@
+// POST /analyze/fast - analyse one PDF (multipart field `file`) and answer the FastResult.
+// Also served as POST /api/v1/analyze/fast (app/api/v1/analyze/fast/route.ts re-exports this handler).
+import { runFastAnalysis } from "../../../lib/server/analysis-pool";
+import { getConfig } from "../../../lib/server/config";
+import { withProblems } from "../../../lib/server/http/errors";
+import { readPdfUpload } from "../../../lib/server/http/upload";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export const POST = withProblems(async (request: Request) => {
+  const { fileName, bytes } = await readPdfUpload(request, { maxBytes: getConfig().maxUploadBytes });
+  const result = await runFastAnalysis(bytes, fileName);
+  return Response.json(result, { headers: { "cache-control": "no-store" } });
+});

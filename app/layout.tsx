@@ -1,0 +1,30 @@
+// Root layout: page chrome shared by every page. System fonts only (the service runs offline).
+import type { Metadata } from "next";
+import type { ReactNode } from "react";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  title: "pdfscan: PDF malware analysis",
+  description: "Upload a PDF and get a verdict, findings and indicators of compromise.",
+  icons: { icon: "/favicon.svg" },
+  robots: { index: false, follow: false },
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body className="min-h-screen font-sans">
+        <header className="border-b border-slate-200 bg-slate-900 text-slate-50">
+          <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3">
+            <img src="/favicon.svg" alt="" width={28} height={28} />
+            <a href="/" className="text-lg font-semibold tracking-tight">
+              pdfscan
+            </a>
+            <span className="hidden text-sm text-slate-400 sm:inline">static PDF malware analysis</span>
+          </div>
+        </header>
+        <main className="mx-auto max-w-6xl px-4 py-6">{children}</main>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,37 @@
+// An analyst uploads a suspicious PDF through the web page and reads the verdict, a finding and an
+// IOC, then exports the JSON; a non-PDF shows the service's problem message.
+import { readFile } from "node:fs/promises";
+import { expect, test } from "@playwright/test";
+import { FastResult } from "../lib/analyzer/report";
+import { LINK_URL, suspiciousPdf } from "../test/fixtures/sample-pdfs";
+import { UploadPage } from "./pages/upload-page";
+
+test("uploading a suspicious PDF shows verdict, findings and IOCs, and exports JSON", async ({ page }) => {
+  const upload = new UploadPage(page);
+  await upload.goto();
+  await upload.upload("invoice.pdf", suspiciousPdf());
+
+  expect(["suspicious", "malicious"]).toContain(await upload.verdictLabel());
+  await expect(page.getByTestId("file-name")).toHaveText("invoice.pdf");
+  await expect(upload.findings.first()).toBeVisible();
+  await expect(upload.keywords.filter({ hasText: "/JavaScript" })).toBeVisible();
+
+  // IOCs are displayed defanged, never as the live URL.
+  const linkIoc = upload.iocs.filter({ hasText: "phish[.]example[.]net" });
+  await expect(linkIoc).toBeVisible();
+  await expect(page.getByTestId("iocs")).not.toContainText(LINK_URL);
+
+  const download = await upload.downloadJson();
+  expect(download.suggestedFilename()).toBe("invoice.pdfscan.json");
+  const exported = FastResult.parse(JSON.parse(await readFile(await download.path(), "utf8")));
+  expect(exported.file_name).toBe("invoice.pdf");
+  expect(exported.iocs.urls).toContain(LINK_URL);
+});
+
+test("uploading a file that is not a PDF shows the problem", async ({ page }) => {
+  const upload = new UploadPage(page);
+  await upload.goto();
+  await upload.upload("notes.txt", new TextEncoder().encode("just some text, no PDF here"), "text/plain");
+  await expect(upload.error).toContainText("Unsupported media type");
+  await expect(upload.error).toContainText("415");
+});

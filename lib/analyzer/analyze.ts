@@ -1,0 +1,133 @@
+// The single entry point of the analyzer: bytes in, result out. Pure: no I/O, no env, no Next.
+import { createHash } from "node:crypto";
+import { resolveLimits, type Limits } from "../limits";
+import { readPdf, type PdfDocument } from "../pdf/document";
+import { collectFacts, type DocumentFacts } from "./facts/document-facts";
+import { collectIndicators } from "./indicators";
+import { ENGINE_VERSION, SCHEMA_VERSION, type Finding, type FastResult, type Iocs } from "./report";
+import { RULES } from "./rules/registry";
+import type { Rule } from "./rules/rule";
+import { scoreFindings } from "./score";
+import { unwrapXdp } from "./xdp";
+import { xdpWrapper } from "./rules/xdp-wrapper";
+
+export interface AnalyzeOptions {
+  fileName: string;
+  limits?: Partial<Limits>;
+}
+
+const EMPTY_IOCS: Iocs = { urls: [], ips: [], emails: [], domains: [], uncPaths: [], items: [] };
+
+/** The fast stage: parse, triage keywords and structure, extract indicators, apply the rules, score. */
+export function analyzeFast(input: Uint8Array, options: AnalyzeOptions): FastResult {
+  const started = performance.now();
+  const limits = resolveLimits(options.limits);
+  const sha256 = createHash("sha256").update(input).digest("hex");
+  const budgetHits = new Set<string>();
+  if (input.length > limits.MAX_INPUT_BYTES) {
+    budgetHits.add("MAX_INPUT_BYTES");
+    return emptyResult(options.fileName, sha256, input.length, budgetHits, started);
+  }
+  const xdp = unwrapXdp(input);
+  const bytes = xdp?.pdf ?? input;
+  const doc = readPdf(bytes, limits);
+  const facts = collectFacts(doc, limits);
+  const findings = runRules(RULES, facts, doc);
+  if (xdp) findings.push(toFinding(xdpWrapper, { evidence: [{ offset: xdp.offset, excerpt: `${xdp.pdf.length}-byte PDF inside an XDP package` }] }));
+  const { iocs, truncated: iocsTruncated } = collectIndicators(facts, limits);
+  for (const b of doc.budgetHits) budgetHits.add(b);
+  if (iocsTruncated) budgetHits.add("MAX_IOCS_PER_TYPE");
+  const opaque = doc.encrypted && !doc.decryptStream;
+  const summary = scoreFindings(findings, {
+    unanalysable: doc.instances.length === 0 || opaque,
+    partial: opaque || budgetHits.size > 0 || doc.xrefRebuilt,
+  });
+  return {
+    file_name: options.fileName,
+    sha256,
+    keyword_hits: Object.keys(facts.keywords.counts).sort(),
+    iocs,
+    summary,
+    schema_version: SCHEMA_VERSION,
+    engine_version: ENGINE_VERSION,
+    stage: "fast",
+    keyword_counts: facts.keywords.counts,
+    findings: findings.sort((a, b) => b.weight - a.weight),
+    anomalies: doc.anomalies.items,
+    structure: structureOf(doc, facts, input.length),
+    truncated: budgetHits.size > 0,
+    budget_hits: [...budgetHits].sort(),
+    duration_ms: Math.round((performance.now() - started) * 100) / 100,
+  };
+}
+
+function runRules(rules: readonly Rule[], facts: DocumentFacts, doc: PdfDocument): Finding[] {
+  const out: Finding[] = [];
+  for (const rule of rules) {
+    if (rule.stage !== "fast") continue;
+    let hit;
+    try {
+      hit = rule.check(facts);
+    } catch (e) {
+      // a rule bug must not cost the whole verdict: record it and go on
+      doc.anomalies.add("budget-exceeded", -1, `rule ${rule.id} failed: ${(e as Error).message}`);
+      continue;
+    }
+    if (hit) out.push(toFinding(rule, hit));
+  }
+  return out;
+}
+
+function toFinding(rule: Rule, hit: NonNullable<ReturnType<Rule["check"]>>): Finding {
+  return {
+    id: rule.id,
+    ruleId: rule.id,
+    title: rule.title,
+    description: hit.detail ? `${rule.description} ${hit.detail}` : rule.description,
+    category: rule.category,
+    severity: rule.severity,
+    confidence: hit.confidence ?? rule.confidence,
+    stage: rule.stage,
+    weight: rule.weight,
+    evidence: hit.evidence.slice(0, 20),
+    attack: rule.attack,
+    cve: [...new Set([...rule.cve, ...(hit.cve ?? [])])],
+    mitigationIds: rule.mitigations,
+  };
+}
+
+function structureOf(doc: PdfDocument, facts: DocumentFacts, size: number): FastResult["structure"] {
+  return {
+    pdf_version: doc.header.version,
+    header_offset: doc.header.offset,
+    size,
+    objects: doc.instances.length,
+    streams: doc.streams,
+    object_streams: doc.objectStreams,
+    revisions: Math.max(1, doc.xrefSections.length, doc.eofOffsets.length),
+    eof_markers: doc.eofOffsets.length,
+    xref_rebuilt: doc.xrefRebuilt,
+    encrypted: doc.encrypted,
+    pages: doc.instances.length ? facts.pageCount : null,
+  };
+}
+
+function emptyResult(fileName: string, sha256: string, size: number, budgetHits: Set<string>, started: number): FastResult {
+  return {
+    file_name: fileName,
+    sha256,
+    keyword_hits: [],
+    iocs: EMPTY_IOCS,
+    summary: { verdict: "unknown", score: 0, confidence: "low" },
+    schema_version: SCHEMA_VERSION,
+    engine_version: ENGINE_VERSION,
+    stage: "fast",
+    keyword_counts: {},
+    findings: [],
+    anomalies: [],
+    structure: { pdf_version: null, header_offset: -1, size, objects: 0, streams: 0, object_streams: 0, revisions: 0, eof_markers: 0, xref_rebuilt: false, encrypted: false, pages: null },
+    truncated: true,
+    budget_hits: [...budgetHits],
+    duration_ms: Math.round((performance.now() - started) * 100) / 100,
+  };
+}

@@ -1,0 +1,64 @@
+// Everything the rules read, gathered once per document. Rules never walk the PDF themselves.
+import type { Limits } from "../../limits";
+import type { PdfDocument } from "../../pdf/document";
+import { scriptSignals, type ScriptSignals } from "../javascript/script-signals";
+import { collectActions, type ActionFact } from "./actions";
+import { collectEmbeddedFiles, type EmbeddedFileFact } from "./embedded";
+import { collectFonts, type FontMatrixFact, type FontProgramFact } from "./fonts";
+import { collectKeywords, type KeywordFacts } from "./keywords";
+import { collectXfa, type XfaFact } from "./xfa";
+
+export interface ScriptFact {
+  source: string;
+  objectRef?: string;
+  path: string;
+  trigger: string;
+  automatic: boolean;
+  origin: "action" | "xfa";
+  signals: ScriptSignals;
+}
+
+export interface DocumentFacts {
+  doc: PdfDocument;
+  limits: Limits;
+  keywords: KeywordFacts;
+  actions: ActionFact[];
+  scripts: ScriptFact[];
+  embedded: EmbeddedFileFact[];
+  xfa: XfaFact | null;
+  fontMatrices: FontMatrixFact[];
+  fontPrograms: FontProgramFact[];
+  pageCount: number;
+}
+
+const AUTO_XFA_ACTIVITIES = new Set(["initialize", "ready", "docReady", "formReady", "layoutReady", "preOpen", "indexChange"]);
+
+export function collectFacts(doc: PdfDocument, limits: Limits): DocumentFacts {
+  const actions = collectActions(doc, limits.MAX_ACTION_CHAIN);
+  const xfa = collectXfa(doc);
+  const scripts: ScriptFact[] = [];
+  for (const a of actions) {
+    if (a.script === undefined) continue;
+    scripts.push({ source: a.script, objectRef: a.objectRef, path: a.path, trigger: a.trigger, automatic: a.automatic, origin: "action", signals: scriptSignals(a.script) });
+  }
+  for (const s of xfa?.scripts ?? []) {
+    if (!/javascript/i.test(s.contentType)) continue;
+    // scripts of initialize / ready events run when the form opens, without any user action
+    const automatic = !s.activity || AUTO_XFA_ACTIVITIES.has(s.activity);
+    const trigger = s.activity ? `XFA ${s.activity} event` : "XFA script";
+    scripts.push({ source: s.source, objectRef: xfa?.objectRef, path: "/Root/AcroForm/XFA", trigger, automatic, origin: "xfa", signals: scriptSignals(s.source) });
+  }
+  const fonts = collectFonts(doc);
+  return {
+    doc,
+    limits,
+    keywords: collectKeywords(doc),
+    actions,
+    scripts,
+    embedded: collectEmbeddedFiles(doc),
+    xfa,
+    fontMatrices: fonts.matrices,
+    fontPrograms: fonts.programs,
+    pageCount: doc.pages().length,
+  };
+}

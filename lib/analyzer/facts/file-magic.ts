@@ -1,0 +1,57 @@
+// Minimal, synchronous type sniffing of embedded payloads for the fast verdict: only the types whose
+// presence changes the risk (executables, scripts, Office containers, archives, PDFs, Flash). The deep
+// stage uses the file-type library for full detection.
+
+export type PayloadKind =
+  | "pe-executable"
+  | "elf-executable"
+  | "macho-executable"
+  | "script"
+  | "ole-office"
+  | "zip"
+  | "rar"
+  | "7z"
+  | "pdf"
+  | "flash"
+  | "rtf"
+  | "html"
+  | "unknown";
+
+const EXECUTABLE_EXTENSIONS = /\.(exe|scr|com|pif|cpl|dll|msi|bat|cmd|vbs|vbe|js|jse|wsf|wsh|hta|ps1|psm1|lnk|jar|sh|elf|app|reg|iso|img|vhd)$/i;
+const MACRO_OFFICE_EXTENSIONS = /\.(docm|xlsm|pptm|dotm|xltm|xlam|ppam|doc|xls|ppt)$/i;
+
+export function sniffPayload(data: Uint8Array): PayloadKind {
+  const b = data;
+  const at = (i: number, ...sig: number[]) => sig.every((v, k) => b[i + k] === v);
+  if (at(0, 0x4d, 0x5a)) return "pe-executable";
+  if (at(0, 0x7f, 0x45, 0x4c, 0x46)) return "elf-executable";
+  if (at(0, 0xcf, 0xfa, 0xed, 0xfe) || at(0, 0xce, 0xfa, 0xed, 0xfe) || at(0, 0xca, 0xfe, 0xba, 0xbe)) return "macho-executable";
+  if (at(0, 0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1)) return "ole-office";
+  if (at(0, 0x50, 0x4b, 0x03, 0x04)) return "zip";
+  if (at(0, 0x52, 0x61, 0x72, 0x21)) return "rar";
+  if (at(0, 0x37, 0x7a, 0xbc, 0xaf)) return "7z";
+  if ((at(0, 0x46, 0x57, 0x53) || at(0, 0x43, 0x57, 0x53) || at(0, 0x5a, 0x57, 0x53)) && b[3] > 0 && b[3] < 0x30) return "flash";
+  const head = Buffer.from(b.subarray(0, 1024)).toString("latin1");
+  if (head.includes("%PDF-")) return "pdf";
+  if (head.startsWith("{\\rt")) return "rtf";
+  if (/^#!\s*\//.test(head)) return "script";
+  if (/^\s*<(!doctype html|html|script)/i.test(head)) return "html";
+  return "unknown";
+}
+
+export function isExecutableName(name: string): boolean {
+  return EXECUTABLE_EXTENSIONS.test(name.trim());
+}
+
+export function isMacroOfficeName(name: string): boolean {
+  return MACRO_OFFICE_EXTENSIONS.test(name.trim());
+}
+
+/** OOXML (zip) with a VBA project, or OLE with a VBA storage name: Office macros. */
+export function hasOfficeMacros(data: Uint8Array, kind: PayloadKind): boolean {
+  if (kind !== "zip" && kind !== "ole-office") return false;
+  const buf = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  if (kind === "zip") return buf.indexOf("vbaProject.bin") >= 0;
+  // OLE directory names are UTF-16LE: "VBA" / "_VBA_PROJECT"
+  return buf.indexOf(Buffer.from("_VBA_PROJECT", "utf16le")) >= 0 || buf.indexOf(Buffer.from("Macros", "utf16le")) >= 0;
+}

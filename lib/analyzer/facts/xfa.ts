@@ -1,0 +1,57 @@
+// XFA forms (/AcroForm /XFA, ISO 32000-1 §12.7.8): the XML packets as text, and their scripts.
+import type { PdfDocument } from "../../pdf/document";
+import { PdfStream, PdfRef, type PdfObject } from "../../pdf/objects";
+import { textOf } from "./text";
+
+export interface XfaFact {
+  text: string;
+  objectRef?: string;
+  scripts: { source: string; contentType: string; offset: number; activity?: string }[];
+}
+
+const MAX_XFA_CHARS = 16 * 1024 * 1024;
+const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+
+export function collectXfa(doc: PdfDocument): XfaFact | null {
+  const acro = doc.dict(doc.catalog?.get("AcroForm"));
+  const xfa = acro?.get("XFA");
+  if (xfa === undefined) return null;
+  const resolved = doc.resolve(xfa);
+  // either one stream, or an array of [packet-name stream ...] (§12.7.8)
+  const parts: PdfObject[] = Array.isArray(resolved) ? resolved.filter((_, i) => i % 2 === 1) : [xfa];
+  let text = "";
+  let objectRef: string | undefined;
+  for (const part of parts) {
+    if (!objectRef && part instanceof PdfRef) objectRef = part.toString();
+    if (!(doc.resolve(part) instanceof PdfStream)) continue;
+    text += textOf(doc, part, MAX_XFA_CHARS - text.length) ?? "";
+    if (text.length >= MAX_XFA_CHARS) break;
+  }
+  return { text, objectRef, scripts: extractXmlScripts(text) };
+}
+
+/** `<script>` bodies of XFA/XDP XML, with their contentType (JavaScript or FormCalc). */
+export function extractXmlScripts(xml: string): XfaFact["scripts"] {
+  const out: XfaFact["scripts"] = [];
+  SCRIPT.lastIndex = 0;
+  for (let m = SCRIPT.exec(xml); m && out.length < 10_000; m = SCRIPT.exec(xml)) {
+    const type = /contentType\s*=\s*["']([^"']+)/i.exec(m[1])?.[1] ?? "application/x-formcalc";
+    // the enclosing <event activity="..."> says when it runs (XFA 3.3 "event" element)
+    const before = xml.slice(Math.max(0, m.index - 400), m.index);
+    const activity = /<event\b[^>]*activity\s*=\s*["']([^"']+)["'][^>]*>(?![\s\S]*<event\b)/i.exec(before)?.[1];
+    out.push({ source: decodeXmlEntities(m[2]), contentType: type, offset: m.index, activity });
+  }
+  return out;
+}
+
+function decodeXmlEntities(s: string): string {
+  return s
+    .replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, "$1")
+    .replace(/&#x([0-9a-f]+);/gi, (_, h) => String.fromCharCode(parseInt(h, 16) & 0xffff))
+    .replace(/&#(\d+);/g, (_, d) => String.fromCharCode(Number(d) & 0xffff))
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, "&");
+}

@@ -1,0 +1,58 @@
+// Indicator extraction over the document: link and action targets, scripts, XFA, metadata, every
+// string of the current objects, and decoded streams that can hold text (not images, fonts or files).
+import type { Limits } from "../limits";
+import { PdfName, PdfStream, type PdfDict } from "../pdf/objects";
+import type { DocumentFacts } from "./facts/document-facts";
+import { bytesToText } from "./facts/text";
+import { walkObject } from "./facts/walk";
+import { IocCollector, extractIndicators, type IocSourceKind } from "./iocs";
+import type { Iocs } from "./report";
+
+const ACTION_SOURCES: Record<string, IocSourceKind> = {
+  URI: "uri-action",
+  Launch: "launch-action",
+  SubmitForm: "submit-form",
+  GoToR: "gotor-action",
+  GoToE: "gotor-action",
+  ImportData: "gotor-action",
+};
+
+/** Streams that never hold readable indicators: images, fonts, embedded files (scanned separately), xref. */
+function isTextualStream(d: PdfDict): boolean {
+  const type = d.get("Type");
+  const sub = d.get("Subtype");
+  if (type instanceof PdfName && (type.name === "XRef" || type.name === "EmbeddedFile" || type.name === "ObjStm")) return false;
+  if (sub instanceof PdfName && (sub.name === "Image" || sub.name.startsWith("Type1") || sub.name === "CIDFontType0C" || sub.name === "OpenType")) return false;
+  if (d.has("Length1") || d.has("Length2")) return false; // font programs
+  return true;
+}
+
+export function collectIndicators(facts: DocumentFacts, limits: Limits): { iocs: Iocs; truncated: boolean } {
+  const sink = new IocCollector(limits.MAX_IOCS_PER_TYPE);
+  const { doc } = facts;
+  for (const a of facts.actions) {
+    if (a.target) extractIndicators(a.target, { objectRef: a.objectRef, source: ACTION_SOURCES[a.type] ?? "annotation" }, sink);
+    if (a.parameters) extractIndicators(a.parameters, { objectRef: a.objectRef, source: "launch-action" }, sink);
+  }
+  for (const s of facts.scripts) extractIndicators(s.source.slice(0, limits.MAX_IOC_SCAN_BYTES_PER_STREAM), { objectRef: s.objectRef, source: s.origin === "xfa" ? "xfa" : "javascript" }, sink);
+  if (facts.xfa) extractIndicators(facts.xfa.text.slice(0, limits.MAX_IOC_SCAN_BYTES_PER_STREAM), { objectRef: facts.xfa.objectRef, source: "xfa" }, sink);
+  if (!doc.encrypted || doc.decryptStream) {
+    for (const [num, inst] of doc.table) {
+      const ref = `${num} ${inst.gen} R`;
+      walkObject(inst.value, {
+        string(s) {
+          if (s.bytes.length >= 6) extractIndicators(s.text, { objectRef: ref, source: "string" }, sink);
+        },
+      }, 100_000);
+      const v = inst.value;
+      if (v instanceof PdfStream && isTextualStream(v.dict)) {
+        const d = doc.decode(v);
+        if (d.imageFilter || d.encrypted) continue;
+        const type = v.dict.get("Type");
+        const source: IocSourceKind = type instanceof PdfName && type.name === "Metadata" ? "metadata" : "stream";
+        extractIndicators(bytesToText(d.data, limits.MAX_IOC_SCAN_BYTES_PER_STREAM), { objectRef: ref, source }, sink);
+      }
+    }
+  }
+  return { iocs: sink.toIocs(), truncated: sink.truncated };
+}

@@ -1,0 +1,27 @@
+// Defanged form of an indicator for reports and excerpts, so a copied value is not clickable or routable:
+// `http` -> `hxxp`, `://` -> `[://]`, `.` -> `[.]` in the host, `@` -> `[@]` (the common convention of
+// threat-intel feeds, e.g. MISP and VirusTotal comments).
+
+export function defang(value: string): string {
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(value);
+  if (scheme) {
+    const name = scheme[1].replace(/^http/i, "hxxp");
+    const rest = value.slice(scheme[0].length);
+    const end = rest.search(/[/?#\\]/);
+    const authority = end === -1 ? rest : rest.slice(0, end);
+    const tail = end === -1 ? "" : rest.slice(end);
+    return `${name}[://]${defangHost(authority)}${tail.replaceAll("@", "[@]")}`;
+  }
+  if (value.startsWith("\\\\")) {
+    const end = value.indexOf("\\", 2);
+    const host = end === -1 ? value.slice(2) : value.slice(2, end);
+    return `\\\\${defangHost(host)}${end === -1 ? "" : value.slice(end)}`;
+  }
+  const at = value.lastIndexOf("@");
+  if (at !== -1) return `${value.slice(0, at).replaceAll("@", "[@]")}[@]${defangHost(value.slice(at + 1))}`;
+  return defangHost(value);
+}
+
+function defangHost(host: string): string {
+  return host.replaceAll(".", "[.]").replaceAll("@", "[@]");
+}

@@ -1,0 +1,120 @@
+// The public contract: zod schemas of findings, indicators and analysis results. API responses,
+// storage, CLI --json and the UI all read these types; tests validate every corpus result against them.
+import { z } from "zod";
+
+export const SCHEMA_VERSION = "1.0";
+export const ENGINE_VERSION = "0.1.0";
+
+export const VERDICTS = ["malicious", "suspicious", "benign", "unknown"] as const;
+export const SEVERITIES = ["info", "low", "medium", "high", "critical"] as const;
+export const CONFIDENCES = ["low", "medium", "high"] as const;
+export const STAGES = ["fast", "advanced"] as const;
+
+export const Verdict = z.enum(VERDICTS);
+export const Severity = z.enum(SEVERITIES);
+export const Confidence = z.enum(CONFIDENCES);
+export const Stage = z.enum(STAGES);
+export type Verdict = z.infer<typeof Verdict>;
+export type Severity = z.infer<typeof Severity>;
+export type Confidence = z.infer<typeof Confidence>;
+export type Stage = z.infer<typeof Stage>;
+
+export const Evidence = z.object({
+  /** like "12 0 R" */
+  objectRef: z.string().optional(),
+  /** like "/Root/OpenAction/JS" */
+  path: z.string().optional(),
+  offset: z.number().int().optional(),
+  /** truncated and defanged */
+  excerpt: z.string().optional(),
+});
+export type Evidence = z.infer<typeof Evidence>;
+
+export const Finding = z.object({
+  id: z.string(),
+  ruleId: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+  severity: Severity,
+  confidence: Confidence,
+  stage: Stage,
+  /** this finding's contribution to the score, 0..100 */
+  weight: z.number().min(0).max(100),
+  evidence: z.array(Evidence),
+  attack: z.array(z.string()),
+  cve: z.array(z.string()),
+  mitigationIds: z.array(z.string()),
+});
+export type Finding = z.infer<typeof Finding>;
+
+export const IOC_TYPES = ["url", "ip", "email", "domain", "unc"] as const;
+export const IocItem = z.object({
+  type: z.enum(IOC_TYPES),
+  value: z.string(),
+  defanged: z.string(),
+  /** where it was seen: object refs and the kind of source (uri-action, annotation, string, stream, javascript) */
+  sources: z.array(z.object({ objectRef: z.string().optional(), source: z.string() })),
+});
+export type IocItem = z.infer<typeof IocItem>;
+
+export const Iocs = z.object({
+  urls: z.array(z.string()),
+  ips: z.array(z.string()),
+  emails: z.array(z.string()),
+  domains: z.array(z.string()),
+  uncPaths: z.array(z.string()),
+  items: z.array(IocItem),
+});
+export type Iocs = z.infer<typeof Iocs>;
+
+export const Summary = z.object({
+  verdict: Verdict,
+  score: z.number().int().min(0).max(100),
+  confidence: Confidence,
+});
+export type Summary = z.infer<typeof Summary>;
+
+export const AnomalyOut = z.object({
+  code: z.string(),
+  offset: z.number().int(),
+  message: z.string(),
+  objectRef: z.string().optional(),
+});
+
+export const Structure = z.object({
+  pdf_version: z.string().nullable(),
+  header_offset: z.number().int(),
+  size: z.number().int(),
+  objects: z.number().int(),
+  streams: z.number().int(),
+  object_streams: z.number().int(),
+  revisions: z.number().int(),
+  eof_markers: z.number().int(),
+  xref_rebuilt: z.boolean(),
+  encrypted: z.boolean(),
+  pages: z.number().int().nullable(),
+});
+export type Structure = z.infer<typeof Structure>;
+
+/** POST /analyze/fast: exactly the seed's fields plus additive ones (snake_case like the seed). */
+export const FastResult = z.object({
+  file_name: z.string(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  keyword_hits: z.array(z.string()),
+  iocs: Iocs,
+  summary: Summary,
+  // additive
+  schema_version: z.string(),
+  engine_version: z.string(),
+  stage: Stage,
+  keyword_counts: z.record(z.string(), z.number().int()),
+  findings: z.array(Finding),
+  anomalies: z.array(AnomalyOut),
+  structure: Structure,
+  /** a budget was hit somewhere: parts of the file were not inspected */
+  truncated: z.boolean(),
+  budget_hits: z.array(z.string()),
+  duration_ms: z.number(),
+});
+export type FastResult = z.infer<typeof FastResult>;

@@ -1,0 +1,21 @@
+import { defineRule } from "./rule";
+import { evidence, excerpt } from "./evidence";
+
+export const javascriptPresent = defineRule({
+  id: "javascript-present",
+  title: "Document contains JavaScript",
+  description: "The PDF carries JavaScript. Forms use it for calculations, but almost every PDF exploit needs it; on its own it is weak evidence.",
+  category: "javascript",
+  severity: "low",
+  weight: 8,
+  attack: ["T1059.007"],
+  mitigations: ["disable_reader_javascript"],
+  confidence: "high",
+  check({ scripts, keywords }) {
+    if (scripts.length === 0 && !keywords.counts["/JS"] && !keywords.counts["/JavaScript"]) return null;
+    return {
+      evidence: scripts.slice(0, 5).map((s) => evidence({ objectRef: s.objectRef, path: s.path, excerpt: excerpt(s.source, 120) })),
+      detail: scripts.length ? `${scripts.length} script(s) found.` : "JavaScript keywords found, but no script could be read (encrypted or damaged).",
+    };
+  },
+});

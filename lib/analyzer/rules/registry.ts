@@ -1,0 +1,69 @@
+// The one list of rules. Report, UI, CLI (`pdfscan rules`) and the docs read it; a test checks that
+// every rule has a unique id, a fixture that fires it, and a mitigation that exists.
+import { automaticAction } from "./automatic-action";
+import { cooltypeSing } from "./cooltype-sing";
+import { embeddedActiveContent } from "./embedded-active-content";
+import { embeddedExecutable } from "./embedded-executable";
+import { embeddedFile } from "./embedded-file";
+import { embeddedFlash } from "./embedded-flash";
+import { encryptedDocument, encryptionHidesActiveContent } from "./encryption";
+import { colorsOverflow, fontMatrixInjection, jbig2Stream, richMedia } from "./exploit-streams";
+import { highEntropyOutsideStreams } from "./high-entropy-gap";
+import { javascriptAutoRun } from "./javascript-auto-run";
+import { javascriptExploitApi } from "./javascript-exploit-api";
+import { javascriptHeapSpray } from "./javascript-heap-spray";
+import { javascriptLaunchesAttachment } from "./javascript-launches-attachment";
+import { javascriptObfuscation } from "./javascript-obfuscation";
+import { javascriptPresent } from "./javascript-present";
+import { javascriptShellcode } from "./javascript-shellcode";
+import { launchAction } from "./launch-action";
+import { launchCommand } from "./launch-command";
+import { nameObfuscation } from "./name-obfuscation";
+import { remoteFileTarget } from "./remote-file-target";
+import { remoteGoto } from "./remote-goto";
+import type { Rule } from "./rule";
+import { dataAfterEof, headerNotAtStart, malformedStructure, manyRevisions, objectsOutsideXref } from "./structure-anomalies";
+import { submitForm } from "./submit-form";
+import { suspiciousLink } from "./suspicious-link";
+import { xdpWrapper } from "./xdp-wrapper";
+import { xfaForm, xfaTiffExploit } from "./xfa";
+
+export const RULES: readonly Rule[] = [
+  javascriptPresent,
+  javascriptAutoRun,
+  javascriptObfuscation,
+  javascriptShellcode,
+  javascriptHeapSpray,
+  javascriptExploitApi,
+  javascriptLaunchesAttachment,
+  launchAction,
+  launchCommand,
+  automaticAction,
+  remoteFileTarget,
+  submitForm,
+  remoteGoto,
+  suspiciousLink,
+  embeddedFile,
+  embeddedExecutable,
+  embeddedActiveContent,
+  embeddedFlash,
+  nameObfuscation,
+  malformedStructure,
+  headerNotAtStart,
+  dataAfterEof,
+  objectsOutsideXref,
+  manyRevisions,
+  highEntropyOutsideStreams,
+  encryptedDocument,
+  encryptionHidesActiveContent,
+  xfaForm,
+  xfaTiffExploit,
+  fontMatrixInjection,
+  colorsOverflow,
+  richMedia,
+  jbig2Stream,
+  cooltypeSing,
+  xdpWrapper,
+];
+
+export const RULES_BY_ID: ReadonlyMap<string, Rule> = new Map(RULES.map((r) => [r.id, r]));

@@ -1,0 +1,50 @@
+// A detection rule: declared once with a stable kebab-case id and everything the report, UI, CLI and
+// docs show about it; `check` is small and pure: it reads document facts and returns evidence.
+import type { DocumentFacts } from "../facts/document-facts";
+import type { MitigationAction } from "../mitigations";
+import type { Confidence, Evidence, Severity, Stage } from "../report";
+
+export const RULE_CATEGORIES = [
+  "javascript",
+  "action",
+  "embedded-file",
+  "exploit",
+  "obfuscation",
+  "structure",
+  "phishing",
+  "encryption",
+  "form",
+] as const;
+export type RuleCategory = (typeof RULE_CATEGORIES)[number];
+
+export interface RuleHit {
+  evidence: Evidence[];
+  /** appended to the rule description: what exactly was seen */
+  detail?: string;
+  /** CVEs established by this hit (rules that cover several vulnerabilities) */
+  cve?: string[];
+  /** overrides the rule's default confidence */
+  confidence?: Confidence;
+}
+
+export interface Rule {
+  id: string;
+  title: string;
+  /** what the technique is and why it matters */
+  description: string;
+  category: RuleCategory;
+  severity: Severity;
+  /** contribution to the score, 0..100 (combined as independent evidence, see score.ts) */
+  weight: number;
+  /** MITRE ATT&CK technique ids */
+  attack: string[];
+  cve: string[];
+  mitigations: MitigationAction[];
+  stage: Stage;
+  confidence: Confidence;
+  check(facts: DocumentFacts): RuleHit | null;
+}
+
+export function defineRule(rule: Omit<Rule, "cve" | "stage" | "confidence"> & Partial<Pick<Rule, "cve" | "stage" | "confidence">>): Rule {
+  return { cve: [], stage: "fast", confidence: "medium", ...rule };
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import type { FastResult, Finding } from "../analyzer/report";
+import { createColors } from "./colors";
+import { defang, formatResult, MAX_FINDINGS_SHOWN, sortFindings } from "./format-result";
+
+function finding(ruleId: string, severity: Finding["severity"], weight: number): Finding {
+  return {
+    id: ruleId,
+    ruleId,
+    title: `title of ${ruleId}`,
+    description: "",
+    category: "javascript",
+    severity,
+    confidence: "high",
+    stage: "fast",
+    weight,
+    evidence: [{ objectRef: "4 0 R" }],
+    attack: [],
+    cve: [],
+    mitigationIds: [],
+  };
+}
+
+function result(over: Partial<FastResult> = {}): FastResult {
+  return {
+    file_name: "x.pdf",
+    sha256: "a".repeat(64),
+    keyword_hits: ["/JS"],
+    iocs: { urls: ["http://evil.example.com/x"], ips: [], emails: [], domains: [], uncPaths: [], items: [] },
+    summary: { verdict: "malicious", score: 88, confidence: "high" },
+    schema_version: "1.0",
+    engine_version: "0.1.0",
+    stage: "fast",
+    keyword_counts: { "/JS": 2, "/AA": 0 },
+    findings: [finding("js-eval", "medium", 10), finding("openaction-js", "high", 30)],
+    anomalies: [],
+    structure: { pdf_version: "1.7", header_offset: 0, size: 1234, objects: 5, streams: 1, object_streams: 0, revisions: 1, eof_markers: 1, xref_rebuilt: false, encrypted: false, pages: 1 },
+    truncated: false,
+    budget_hits: [],
+    duration_ms: 1,
+    ...over,
+  };
+}
+
+describe("defang", () => {
+  it.each([
+    ["http://evil.example.com/a.b", "hxxp://evil[.]example[.]com/a[.]b"],
+    ["HTTPS://x.org", "HXXPS://x[.]org"],
+    ["user@mail.example", "user[@]mail[.]example"],
+    ["10.0.0.1", "10[.]0[.]0[.]1"],
+  ])("%s -> %s", (input, expected) => {
+    expect(defang(input)).toBe(expected);
+  });
+});
+
+describe("formatResult", () => {
+  const plain = createColors(false);
+
+  it("shows verdict, score, hash, keyword counts, findings most severe first and defanged IOCs", () => {
+    const text = formatResult("dir/x.pdf", result(), plain);
+    expect(text).toContain("MALICIOUS  score 88/100  confidence high");
+    expect(text).toContain("a".repeat(64));
+    expect(text).toContain("/JS(2)");
+    expect(text).not.toContain("/AA(0)");
+    expect(text.indexOf("openaction-js")).toBeLessThan(text.indexOf("js-eval"));
+    expect(text).toContain("hxxp://evil[.]example[.]com/x");
+    expect(text).not.toContain("http://evil");
+    expect(text).not.toContain("\x1b[");
+  });
+
+  it("prefers the analyzer's defanged form when items are present", () => {
+    const iocs = { ...result().iocs, items: [{ type: "url" as const, value: "http://a.b", defanged: "hxxp://a[.]b", sources: [] }] };
+    expect(formatResult("x.pdf", result({ iocs }), plain)).toContain("url    hxxp://a[.]b");
+  });
+
+  it("counts the findings it does not show", () => {
+    const findings = Array.from({ length: MAX_FINDINGS_SHOWN + 3 }, (_, i) => finding(`rule-${i}`, "low", i));
+    expect(formatResult("x.pdf", result({ findings }), plain)).toContain("... and 3 more");
+  });
+
+  it("colors only when enabled", () => {
+    expect(formatResult("x.pdf", result(), createColors(true))).toContain("\x1b[31m");
+  });
+});
+
+describe("sortFindings", () => {
+  it("orders by severity, then weight", () => {
+    const sorted = sortFindings([finding("a", "low", 50), finding("b", "critical", 1), finding("c", "low", 60)]);
+    expect(sorted.map((f) => f.ruleId)).toEqual(["b", "c", "a"]);
+  });
+});

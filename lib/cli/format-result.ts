@@ -1,0 +1,114 @@
+// Human-readable rendering of one fast result: verdict line, hash, top findings, indicators.
+// Indicators are always shown defanged so a terminal never turns a malicious URL into a link.
+import type { Colors, Style } from "./colors";
+import { SEVERITIES, type FastResult, type Finding, type Severity, type Verdict } from "../analyzer/report";
+
+/** Findings shown per file; the rest are counted. */
+export const MAX_FINDINGS_SHOWN = 8;
+/** Indicators shown per file; the rest are counted. */
+export const MAX_IOCS_SHOWN = 10;
+
+const LABEL_WIDTH = 11;
+
+export function formatResult(path: string, r: FastResult, c: Colors): string {
+  const { verdict, score, confidence } = r.summary;
+  const lines: string[] = [c.bold(path)];
+  const row = (label: string, value: string) => lines.push(`  ${c.dim(label.padEnd(LABEL_WIDTH))}${value}`);
+
+  row("verdict", `${verdictStyle(verdict, c)(verdict.toUpperCase())}  score ${score}/100  confidence ${confidence}`);
+  row("sha256", r.sha256);
+  row("structure", describeStructure(r));
+  const keywords = Object.entries(r.keyword_counts).filter(([, n]) => n > 0);
+  if (keywords.length > 0) row("keywords", keywords.map(([k, n]) => `${k}(${n})`).join(" "));
+  else if (r.keyword_hits.length > 0) row("keywords", r.keyword_hits.join(" "));
+
+  const findings = sortFindings(r.findings);
+  if (findings.length === 0) row("findings", c.dim("none"));
+  else {
+    row("findings", `${findings.length}`);
+    const idWidth = Math.max(...findings.slice(0, MAX_FINDINGS_SHOWN).map((f) => f.ruleId.length));
+    for (const f of findings.slice(0, MAX_FINDINGS_SHOWN)) {
+      const where = f.evidence[0]?.objectRef ?? f.evidence[0]?.path;
+      const sev = severityStyle(f.severity, c)(f.severity.padEnd(8));
+      lines.push(`    ${sev} ${f.ruleId.padEnd(idWidth)}  ${f.title}${where ? c.dim(` (${where})`) : ""}`);
+    }
+    if (findings.length > MAX_FINDINGS_SHOWN) lines.push(c.dim(`    ... and ${findings.length - MAX_FINDINGS_SHOWN} more (use --json)`));
+  }
+
+  const iocs = listIocs(r);
+  if (iocs.length > 0) {
+    row("iocs", `${iocs.length}`);
+    for (const [type, value] of iocs.slice(0, MAX_IOCS_SHOWN)) lines.push(`    ${type.padEnd(6)} ${value}`);
+    if (iocs.length > MAX_IOCS_SHOWN) lines.push(c.dim(`    ... and ${iocs.length - MAX_IOCS_SHOWN} more (use --json)`));
+  }
+  if (r.anomalies.length > 0) row("anomalies", `${r.anomalies.length} (${[...new Set(r.anomalies.map((a) => a.code))].slice(0, 5).join(", ")})`);
+  if (r.truncated) row("truncated", c.yellow(`budget hit: ${r.budget_hits.join(", ") || "yes"}; parts of the file were not inspected`));
+  return `${lines.join("\n")}\n`;
+}
+
+/** Most severe first, then heaviest. */
+export function sortFindings(findings: Finding[]): Finding[] {
+  const rank = (s: Severity) => SEVERITIES.indexOf(s);
+  return [...findings].sort((a, b) => rank(b.severity) - rank(a.severity) || b.weight - a.weight);
+}
+
+/** [type, defanged value] pairs; falls back to the plain lists when `items` is empty. */
+export function listIocs(r: FastResult): [string, string][] {
+  if (r.iocs.items.length > 0) return r.iocs.items.map((i) => [i.type, i.defanged || defang(i.value)]);
+  const lists: [string, string[]][] = [
+    ["url", r.iocs.urls],
+    ["ip", r.iocs.ips],
+    ["email", r.iocs.emails],
+    ["domain", r.iocs.domains],
+    ["unc", r.iocs.uncPaths],
+  ];
+  return lists.flatMap(([type, values]) => values.map((v): [string, string] => [type, defang(v)]));
+}
+
+/** The common defanging convention: hxxp://, [.] and [@]. */
+export function defang(value: string): string {
+  return value.replace(/^http/i, (m) => (m[0] === "H" ? "HXXP" : "hxxp")).replace(/\./g, "[.]").replace(/@/g, "[@]");
+}
+
+function describeStructure(r: FastResult): string {
+  const s = r.structure;
+  const parts = [
+    `${s.size.toLocaleString("en-US")} bytes`,
+    s.pdf_version ? `PDF ${s.pdf_version}` : "no PDF header",
+    `${s.objects} objects`,
+    `${s.streams} streams`,
+  ];
+  if (s.pages !== null) parts.push(`${s.pages} pages`);
+  if (s.revisions > 1) parts.push(`${s.revisions} revisions`);
+  if (s.encrypted) parts.push("encrypted");
+  if (s.xref_rebuilt) parts.push("xref rebuilt");
+  return parts.join(", ");
+}
+
+function verdictStyle(v: Verdict, c: Colors): Style {
+  switch (v) {
+    case "malicious":
+      return (s) => c.bold(c.red(s));
+    case "suspicious":
+      return (s) => c.bold(c.yellow(s));
+    case "benign":
+      return c.green;
+    default:
+      return c.gray;
+  }
+}
+
+function severityStyle(s: Severity, c: Colors): Style {
+  switch (s) {
+    case "critical":
+      return (x) => c.bold(c.red(x));
+    case "high":
+      return c.red;
+    case "medium":
+      return c.yellow;
+    case "low":
+      return c.cyan;
+    default:
+      return c.dim;
+  }
+}

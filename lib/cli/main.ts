@@ -1,0 +1,48 @@
+// pdfscan: the terminal interface. Builds the command tree; each command lives in commands/<name>.ts
+// and registers itself on the program (add `scan` and `serve` there the same way).
+import { Command, CommanderError } from "commander";
+import { ENGINE_VERSION } from "../analyzer/report";
+import { registerAnalyzeCommand } from "./commands/analyze";
+import { processContext, type CliContext } from "./context";
+import { EXIT_CLEAN, EXIT_ERROR } from "./exit-codes";
+
+const EXIT_CODE_HELP = `
+Exit codes:
+  0  nothing malicious or suspicious found
+  1  at least one file is malicious or suspicious
+  2  usage error, or a file could not be read or analysed (the others are still analysed)
+
+Colors follow the terminal; NO_COLOR=1 turns them off, FORCE_COLOR=1 on.`;
+
+export function createProgram(ctx: CliContext): Command {
+  const program = new Command("pdfscan")
+    .description("Static PDF malware analysis: verdict, score, findings and indicators")
+    .version(ENGINE_VERSION, "-V, --version")
+    .showHelpAfterError("(run with --help for usage)")
+    .addHelpText("after", EXIT_CODE_HELP)
+    // settings above are inherited by subcommands created with program.command()
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => ctx.stdout.write(s), writeErr: (s) => ctx.stderr.write(s) });
+  registerAnalyzeCommand(program, ctx);
+  return program;
+}
+
+/** Runs the CLI and returns the process exit code (never calls process.exit, so output is flushed). */
+export async function main(argv: string[] = process.argv, ctx: CliContext = processContext()): Promise<number> {
+  // `pdfscan analyze ... | head` closes the pipe early: stop quietly instead of crashing on EPIPE
+  process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+    if (e.code === "EPIPE") process.exit(ctx.exitCode);
+    throw e;
+  });
+  try {
+    await createProgram(ctx).parseAsync(argv);
+    return ctx.exitCode;
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      // help and version end with a CommanderError too; they are not failures
+      return e.code === "commander.helpDisplayed" || e.code === "commander.version" ? EXIT_CLEAN : EXIT_ERROR;
+    }
+    ctx.stderr.write(`pdfscan: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    return EXIT_ERROR;
+  }
+}

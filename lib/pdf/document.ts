@@ -1,0 +1,498 @@
+// The tolerant reader: bytes -> every indirect object of every revision + the current object table +
+// anomalies. One mechanism, as pdf.js's XRef.indexObjects: a linear scan for `N G obj` always runs, and
+// the xref chain is then checked against it; where the xref lies, the scan is the truth (recovery).
+import type { Limits } from "../limits";
+import { AnomalyLog } from "./anomaly";
+import { decodeStreamData, type StreamDecodeResult } from "./filters";
+
+/** A stream decode result; `encrypted` when the data could not be decrypted and stays opaque. */
+export type DecodedStream = StreamDecodeResult & { encrypted?: boolean };
+import { PdfDict, PdfKeyword, PdfName, PdfRef, PdfStream, type PdfObject } from "./objects";
+import { ObjectParser } from "./parser";
+import { TOKEN_END, WHITESPACE, asBuffer, isDigit } from "./syntax";
+import { findStartxref, readXrefStream, readXrefTable, type XrefContext, type XrefEntry, type XrefSection } from "./xref";
+
+export interface IndirectObject {
+  num: number;
+  gen: number;
+  /** file offset of `N G obj`; for a member of an object stream, the offset of that stream's object */
+  offset: number;
+  /** offset just past `endobj` (or where parsing stopped) */
+  end: number;
+  value: PdfObject;
+  /** "N G" of the object stream that holds it */
+  container?: string;
+  containerNum?: number;
+}
+
+export interface EscapedName {
+  name: string;
+  raw: string;
+  offset: number;
+}
+
+export type StreamDecoder = (stream: PdfStream, owner: IndirectObject | undefined) => Uint8Array | null;
+
+const HEADER = Buffer.from("%PDF-");
+const EOF_MARK = Buffer.from("%%EOF");
+const OBJ = Buffer.from("obj");
+const TRAILER = Buffer.from("trailer");
+
+export class PdfDocument {
+  readonly anomalies = new AnomalyLog();
+  /** every instance of every object in file order (object-stream members after their container) */
+  readonly instances: IndirectObject[] = [];
+  /** the current object of each number */
+  readonly table = new Map<number, IndirectObject>();
+  readonly xrefSections: XrefSection[] = [];
+  readonly trailers: PdfDict[] = [];
+  readonly eofOffsets: number[] = [];
+  readonly escapedNames: EscapedName[] = [];
+  readonly budgetHits = new Set<string>();
+  header: { version: string | null; offset: number } = { version: null, offset: -1 };
+  trailer: PdfDict | null = null;
+  xrefRebuilt = false;
+  objectStreams = 0;
+  streams = 0;
+  /** installed by the security handler once the document's key is known (lib/pdf/crypto) */
+  decryptStream: StreamDecoder | null = null;
+  private decodedTotal = 0;
+  private readonly decodeCache = new Map<PdfStream, DecodedStream>();
+  private readonly owners = new Map<PdfStream, IndirectObject>();
+
+  constructor(
+    readonly bytes: Uint8Array,
+    readonly limits: Limits,
+  ) {}
+
+  get buf(): Buffer {
+    return asBuffer(this.bytes);
+  }
+
+  get encrypted(): boolean {
+    return this.trailer?.get("Encrypt") !== undefined && this.trailer?.get("Encrypt") !== null;
+  }
+
+  get(num: number): IndirectObject | undefined {
+    return this.table.get(num);
+  }
+
+  ownerOf(stream: PdfStream): IndirectObject | undefined {
+    return this.owners.get(stream);
+  }
+
+  /** Follows references to a direct object; cycles and dangling refs give undefined (§7.3.10: null). */
+  resolve(obj: PdfObject | undefined): PdfObject | undefined {
+    let cur = obj;
+    for (let i = 0; cur instanceof PdfRef; i++) {
+      if (i >= this.limits.MAX_REF_CHAIN) {
+        this.anomalies.add("reference-cycle", -1, `reference chain longer than ${this.limits.MAX_REF_CHAIN} at ${cur}`);
+        return undefined;
+      }
+      const next = this.table.get(cur.num)?.value;
+      if (next === cur) return undefined;
+      cur = next;
+    }
+    return cur;
+  }
+
+  /** Resolved dictionary entry (the dictionary of a stream counts). */
+  lookup(dict: PdfDict | undefined, key: string): PdfObject | undefined {
+    return dict ? this.resolve(dict.get(key)) : undefined;
+  }
+
+  dict(obj: PdfObject | undefined): PdfDict | undefined {
+    const r = this.resolve(obj);
+    if (r instanceof PdfDict) return r;
+    if (r instanceof PdfStream) return r.dict;
+    return undefined;
+  }
+
+  get catalog(): PdfDict | undefined {
+    return this.dict(this.trailer?.get("Root"));
+  }
+
+  /** Decoded data of a stream, cached, within the per-stream and total budgets. */
+  decode(stream: PdfStream): DecodedStream {
+    const cached = this.decodeCache.get(stream);
+    if (cached) return cached;
+    const owner = this.owners.get(stream);
+    const ref = owner ? `${owner.num} ${owner.gen}` : undefined;
+    let raw: Uint8Array = stream.raw;
+    const isXref = stream.dict.get("Type") instanceof PdfName && (stream.dict.get("Type") as PdfName).name === "XRef";
+    if (this.encrypted && !isXref) {
+      const plain = this.decryptStream ? this.decryptStream(stream, owner) : null;
+      if (!plain) {
+        const r: DecodedStream = { data: raw, filters: [], complete: false, issues: [], budgetHit: false, encrypted: true };
+        this.decodeCache.set(stream, r);
+        return r;
+      }
+      raw = plain;
+    }
+    const remaining = this.limits.MAX_DECODED_BYTES_TOTAL - this.decodedTotal;
+    if (remaining <= 0) {
+      this.budgetHits.add("MAX_DECODED_BYTES_TOTAL");
+      const r: DecodedStream = { data: new Uint8Array(0), filters: [], complete: false, issues: [], budgetHit: true };
+      this.decodeCache.set(stream, r);
+      return r;
+    }
+    const result = decodeStreamData(raw, stream.dict, {
+      maxOutputBytes: Math.min(this.limits.MAX_DECODED_BYTES_PER_STREAM, remaining),
+      maxFilterChain: this.limits.MAX_FILTER_CHAIN,
+      resolve: (o) => this.resolve(o),
+    });
+    this.decodedTotal += result.data.length;
+    if (result.budgetHit) this.budgetHits.add(remaining < this.limits.MAX_DECODED_BYTES_PER_STREAM ? "MAX_DECODED_BYTES_TOTAL" : "MAX_DECODED_BYTES_PER_STREAM");
+    for (const issue of result.issues) this.anomalies.add(issue.code, stream.dataOffset, issue.message, ref);
+    this.decodeCache.set(stream, result);
+    return result;
+  }
+
+  /** Leaf /Page dictionaries in document order; cycle-guarded and bounded (§7.7.3). */
+  pages(): { ref: PdfRef | null; dict: PdfDict }[] {
+    const out: { ref: PdfRef | null; dict: PdfDict }[] = [];
+    const seen = new Set<PdfDict>();
+    const stack: PdfObject[] = [this.catalog?.get("Pages") ?? null];
+    while (stack.length && out.length < this.limits.MAX_OBJECTS) {
+      const node = stack.pop();
+      const d = this.dict(node ?? undefined);
+      if (!d || seen.has(d)) {
+        if (d) this.anomalies.add("reference-cycle", -1, "page tree revisits a node");
+        continue;
+      }
+      seen.add(d);
+      const kids = this.resolve(d.get("Kids"));
+      const type = d.get("Type");
+      if (Array.isArray(kids) && !(type instanceof PdfName && type.name === "Page")) {
+        for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
+      } else out.push({ ref: node instanceof PdfRef ? node : null, dict: d });
+    }
+    return out;
+  }
+
+  register(obj: IndirectObject): boolean {
+    if (this.instances.length >= this.limits.MAX_OBJECTS) {
+      this.budgetHits.add("MAX_OBJECTS");
+      return false;
+    }
+    this.instances.push(obj);
+    if (obj.value instanceof PdfStream) {
+      this.owners.set(obj.value, obj);
+      this.streams++;
+    }
+    return true;
+  }
+}
+
+/** Reads a PDF. Never throws on malformed input: problems are anomalies on the returned document. */
+export function readPdf(bytes: Uint8Array, limits: Limits): PdfDocument {
+  const doc = new PdfDocument(bytes, limits);
+  readHeader(doc);
+  const spans = scanObjects(doc);
+  findEofMarkers(doc, spans);
+  readTrailers(doc, spans);
+  readXrefChain(doc);
+  expandObjectStreams(doc);
+  buildTable(doc);
+  return doc;
+}
+
+function readHeader(doc: PdfDocument): void {
+  const at = doc.buf.indexOf(HEADER);
+  if (at < 0 || at > 1024) {
+    doc.anomalies.add("header-missing", 0, "no %PDF- header in the first 1024 bytes");
+    if (at < 0) return;
+  } else if (at > 0) doc.anomalies.add("header-not-at-start", at, `header at offset ${at}, not 0`);
+  const m = /^%PDF-(\d+)\.(\d+)/.exec(doc.buf.toString("latin1", at, at + 16));
+  doc.header = { version: m ? `${m[1]}.${m[2]}` : null, offset: at };
+  if (!m || Number(m[1]) !== 1 && Number(m[1]) !== 2 || Number(m[1]) === 2 && Number(m[2]) > 0 || Number(m[1]) === 1 && Number(m[2]) > 7) {
+    doc.anomalies.add("header-version-invalid", at, `unusual header version '${doc.buf.toString("latin1", at, at + 10).replace(/[\r\n].*/s, "")}'`);
+  }
+}
+
+/** Linear scan for `N G obj`: finds every object of every revision, whatever the xref says. */
+function scanObjects(doc: PdfDocument): [number, number][] {
+  const { bytes, buf } = doc;
+  const spans: [number, number][] = [];
+  let pos = 0;
+  while (pos < bytes.length) {
+    const at = buf.indexOf(OBJ, pos);
+    if (at < 0) break;
+    pos = at + 3;
+    if (at + 3 < bytes.length && !TOKEN_END[bytes[at + 3]]) continue;
+    const head = objectHeaderBefore(bytes, at);
+    if (!head) continue;
+    const parsed = parseIndirectAt(doc, head.start, at + 3, head.num, head.gen);
+    if (!parsed) continue;
+    if (!doc.register(parsed)) break;
+    spans.push([head.start, parsed.end]);
+    pos = Math.max(pos, parsed.end);
+  }
+  return spans;
+}
+
+/** Reads backwards from an `obj` keyword for "num gen" (§7.3.10); null when the keyword is not one. */
+function objectHeaderBefore(b: Uint8Array, at: number): { num: number; gen: number; start: number } | null {
+  let i = at - 1;
+  while (i >= 0 && WHITESPACE[b[i]]) i--;
+  const genEnd = i + 1;
+  while (i >= 0 && isDigit(b[i])) i--;
+  const genStart = i + 1;
+  if (genStart === genEnd || genEnd - genStart > 5) return null;
+  if (i < 0 || !WHITESPACE[b[i]]) return null;
+  while (i >= 0 && WHITESPACE[b[i]]) i--;
+  const numEnd = i + 1;
+  while (i >= 0 && isDigit(b[i])) i--;
+  const numStart = i + 1;
+  if (numStart === numEnd || numEnd - numStart > 10) return null;
+  if (i >= 0 && !TOKEN_END[b[i]]) return null;
+  let num = 0;
+  for (let k = numStart; k < numEnd; k++) num = num * 10 + (b[k] - 48);
+  let gen = 0;
+  for (let k = genStart; k < genEnd; k++) gen = gen * 10 + (b[k] - 48);
+  return { num, gen, start: numStart };
+}
+
+function parseIndirectAt(doc: PdfDocument, start: number, bodyStart: number, num: number, gen: number): IndirectObject | null {
+  const ref = `${num} ${gen}`;
+  const opts = { maxDepth: doc.limits.MAX_NESTING_DEPTH, anomalies: doc.anomalies };
+  let p = new ObjectParser(doc.bytes, opts, bodyStart);
+  p.currentRef = ref;
+  let value = p.parseObject();
+  p.skipWhitespace();
+  if (value instanceof PdfDict && p.peekKeyword("stream")) value = p.parseStreamBody(value, 0);
+  else {
+    // a runaway value (e.g. an unterminated string) must not swallow the objects after it
+    const endobj = p.findEndobj(bodyStart);
+    if (endobj >= 0 && p.pos > endobj + 6) {
+      doc.anomalies.add("syntax-error", start, "object body runs past its endobj; re-read up to it", ref);
+      p = new ObjectParser(doc.bytes, opts, bodyStart, endobj);
+      p.currentRef = ref;
+      value = p.parseObject();
+      p.pos = endobj;
+    }
+  }
+  doc.escapedNames.push(...p.escapedNames);
+  p.skipWhitespace();
+  if (p.peekKeyword("endobj")) p.pos += 6;
+  else doc.anomalies.add("endobj-missing", p.pos, "object not closed by endobj", ref);
+  if (value instanceof PdfKeyword && value.value === "endobj") value = null;
+  return { num, gen, offset: start, end: p.pos, value };
+}
+
+function insideSpan(spans: [number, number][], at: number): boolean {
+  // spans are sorted and disjoint: binary search
+  let lo = 0;
+  let hi = spans.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (at < spans[mid][0]) hi = mid - 1;
+    else if (at >= spans[mid][1]) lo = mid + 1;
+    else return true;
+  }
+  return false;
+}
+
+function findEofMarkers(doc: PdfDocument, spans: [number, number][]): void {
+  const { buf, bytes } = doc;
+  for (let at = buf.indexOf(EOF_MARK); at >= 0; at = buf.indexOf(EOF_MARK, at + 5)) {
+    if (!insideSpan(spans, at)) doc.eofOffsets.push(at);
+  }
+  if (doc.eofOffsets.length === 0) {
+    doc.anomalies.add("eof-missing", bytes.length, "no %%EOF marker");
+    return;
+  }
+  const last = doc.eofOffsets[doc.eofOffsets.length - 1] + 5;
+  let i = last;
+  while (i < bytes.length && WHITESPACE[bytes[i]]) i++;
+  if (i < bytes.length) doc.anomalies.add("data-after-eof", last, `${bytes.length - last} bytes after the last %%EOF`);
+}
+
+function readTrailers(doc: PdfDocument, spans: [number, number][]): void {
+  const { buf } = doc;
+  for (let at = buf.indexOf(TRAILER); at >= 0; at = buf.indexOf(TRAILER, at + 7)) {
+    if (insideSpan(spans, at)) continue;
+    const p = new ObjectParser(doc.bytes, { maxDepth: doc.limits.MAX_NESTING_DEPTH, anomalies: doc.anomalies }, at + 7);
+    const t = p.parseObject();
+    if (t instanceof PdfDict) doc.trailers.push(t);
+  }
+}
+
+function xrefContext(doc: PdfDocument, byOffset: Map<number, IndirectObject>): XrefContext {
+  return {
+    bytes: doc.bytes,
+    anomalies: doc.anomalies,
+    maxDepth: doc.limits.MAX_NESTING_DEPTH,
+    objectAt: (offset) => byOffset.get(skipWs(doc.bytes, offset)) ?? null,
+    decode: (stream) => doc.decode(stream).data,
+  };
+}
+
+function skipWs(b: Uint8Array, at: number): number {
+  while (at < b.length && WHITESPACE[b[at]]) at++;
+  return at;
+}
+
+function readXrefChain(doc: PdfDocument): void {
+  const byOffset = new Map<number, IndirectObject>();
+  for (const o of doc.instances) byOffset.set(o.offset, o);
+  const ctx = xrefContext(doc, byOffset);
+  const sx = findStartxref(doc.bytes, doc.buf);
+  if (!sx) doc.anomalies.add("startxref-missing", doc.bytes.length, "no startxref");
+  else if (sx.value === null) doc.anomalies.add("startxref-invalid", sx.keywordOffset, "startxref without an offset");
+  const queue: number[] = sx?.value != null ? [sx.value] : [];
+  const visited = new Set<number>();
+  while (queue.length) {
+    const off = queue.shift()!;
+    if (visited.has(off)) {
+      doc.anomalies.add("xref-invalid", off, "xref /Prev chain loops");
+      continue;
+    }
+    if (doc.xrefSections.length >= doc.limits.MAX_XREF_SECTIONS) {
+      doc.budgetHits.add("MAX_XREF_SECTIONS");
+      break;
+    }
+    visited.add(off);
+    const at = skipWs(doc.bytes, off);
+    const section = at < doc.bytes.length ? (readXrefTable(ctx, at) ?? readXrefStream(ctx, at)) : null;
+    if (!section) {
+      doc.anomalies.add(doc.xrefSections.length ? "xref-invalid" : "startxref-invalid", off, `no xref at offset ${off}`);
+      continue;
+    }
+    doc.xrefSections.push(section);
+    const t = section.trailer;
+    const stm = t?.get("XRefStm");
+    if (typeof stm === "number") queue.unshift(stm); // hybrid file: the stream complements this table (§7.5.8.4)
+    const prev = t?.get("Prev");
+    if (typeof prev === "number") queue.push(prev);
+  }
+  // the trailer of the newest section; else the last trailer keyword or xref stream in the file
+  doc.trailer =
+    doc.xrefSections.find((s) => s.trailer?.has("Root"))?.trailer ??
+    doc.xrefSections[0]?.trailer ??
+    [...doc.trailers].reverse().find((t) => t.has("Root")) ??
+    lastXrefStreamDict(doc) ??
+    null;
+  if (!doc.trailer) doc.anomalies.add("trailer-missing", -1, "no trailer dictionary found");
+}
+
+function lastXrefStreamDict(doc: PdfDocument): PdfDict | null {
+  for (let i = doc.instances.length - 1; i >= 0; i--) {
+    const v = doc.instances[i].value;
+    if (v instanceof PdfStream && v.dict.get("Type") instanceof PdfName && (v.dict.get("Type") as PdfName).name === "XRef") return v.dict;
+  }
+  // last resort: a catalog anywhere (as pdf.js's recovery does)
+  for (let i = doc.instances.length - 1; i >= 0; i--) {
+    const v = doc.instances[i].value;
+    if (v instanceof PdfDict && v.get("Type") instanceof PdfName && (v.get("Type") as PdfName).name === "Catalog") {
+      return new PdfDict(new Map([["Root", new PdfRef(doc.instances[i].num, doc.instances[i].gen)]]));
+    }
+  }
+  return null;
+}
+
+/** Parses the members of every object stream (§7.5.7). */
+function expandObjectStreams(doc: PdfDocument): void {
+  const containers = doc.instances.filter(
+    (o) => o.value instanceof PdfStream && o.value.dict.get("Type") instanceof PdfName && (o.value.dict.get("Type") as PdfName).name === "ObjStm",
+  );
+  for (const c of containers) {
+    doc.objectStreams++;
+    const stream = c.value as PdfStream;
+    const ref = `${c.num} ${c.gen}`;
+    const n = stream.dict.get("N");
+    const first = stream.dict.get("First");
+    if (typeof n !== "number" || typeof first !== "number" || n < 0 || first < 0) {
+      doc.anomalies.add("objstm-invalid", c.offset, "object stream without valid /N and /First", ref);
+      continue;
+    }
+    const decoded = doc.decode(stream);
+    if (decoded.encrypted) continue;
+    const data = decoded.data;
+    const opts = { maxDepth: doc.limits.MAX_NESTING_DEPTH, anomalies: doc.anomalies, fileAddressable: false };
+    const header = new ObjectParser(data, opts, 0, Math.min(first, data.length));
+    const count = Math.min(n, doc.limits.MAX_OBJECTS_PER_OBJSTM);
+    if (n > count) doc.budgetHits.add("MAX_OBJECTS_PER_OBJSTM");
+    const members: { num: number; off: number }[] = [];
+    for (let i = 0; i < count; i++) {
+      const a = header.parseObject();
+      const b = header.parseObject();
+      if (typeof a !== "number" || typeof b !== "number") {
+        doc.anomalies.add("objstm-invalid", c.offset, `object stream header ends after ${i} of ${n} entries`, ref);
+        break;
+      }
+      members.push({ num: a, off: b });
+    }
+    const body = new ObjectParser(data, opts, 0, data.length);
+    for (let i = 0; i < members.length; i++) {
+      const start = first + members[i].off;
+      const end = i + 1 < members.length ? Math.max(start, first + members[i + 1].off) : data.length;
+      if (start >= data.length) {
+        doc.anomalies.add("objstm-invalid", c.offset, `member ${members[i].num} lies outside the stream`, ref);
+        continue;
+      }
+      body.reset(start, end, `${members[i].num} 0`);
+      const value = body.parseObject();
+      if (!doc.register({ num: members[i].num, gen: 0, offset: c.offset, end: c.end, value, container: ref, containerNum: c.num })) break;
+    }
+    for (const e of body.escapedNames) doc.escapedNames.push({ ...e, offset: -1 });
+    if (doc.budgetHits.has("MAX_OBJECTS")) return;
+  }
+}
+
+/**
+ * The current object per number: the instance the newest xref section names when that claim holds,
+ * else the last instance in file order (an incremental update appends newer versions, §7.5.6).
+ */
+function buildTable(doc: PdfDocument): void {
+  const entries = new Map<number, XrefEntry>();
+  const referencedOffsets = new Set<number>();
+  for (const s of doc.xrefSections) {
+    for (const [num, e] of s.entries) {
+      if (!entries.has(num)) entries.set(num, e);
+      if (e.type === "offset") referencedOffsets.add(e.offset);
+    }
+  }
+  const byOffset = new Map<number, IndirectObject>();
+  const lastByNum = new Map<number, IndirectObject>();
+  const members = new Map<number, Map<number, IndirectObject>>(); // container num -> member num -> object
+  for (const o of doc.instances) {
+    if (o.containerNum !== undefined) {
+      let m = members.get(o.containerNum);
+      if (!m) members.set(o.containerNum, (m = new Map()));
+      m.set(o.num, o);
+    }
+    else byOffset.set(o.offset, o);
+    const prev = lastByNum.get(o.num);
+    // an object-stream member sits at its container's position in file order
+    if (!prev || o.offset >= prev.offset) lastByNum.set(o.num, o);
+  }
+  let mismatches = 0;
+  let checked = 0;
+  for (const [num, e] of entries) {
+    if (e.type === "free") continue;
+    checked++;
+    const hit = e.type === "offset" ? byOffset.get(skipWs(doc.bytes, e.offset)) : members.get(e.stream)?.get(num);
+    if (hit && hit.num === num) doc.table.set(num, hit);
+    else {
+      mismatches++;
+      if (e.type === "offset") doc.anomalies.add("xref-entry-mismatch", e.offset, `xref says object ${num} is at ${e.offset}, it is not`);
+    }
+  }
+  doc.xrefRebuilt = doc.xrefSections.length === 0 || (checked > 0 && mismatches * 4 > checked);
+  if (doc.xrefRebuilt && doc.instances.length > 0) {
+    doc.anomalies.add("xref-rebuilt", -1, "cross-reference data unusable: object table rebuilt by scanning");
+    doc.table.clear();
+  }
+  for (const [num, o] of lastByNum) {
+    if (!doc.table.has(num)) doc.table.set(num, o);
+  }
+  if (!doc.xrefRebuilt) {
+    for (const o of doc.instances) {
+      if (o.container || referencedOffsets.has(o.offset)) continue;
+      const v = o.value;
+      if (v instanceof PdfStream && v.dict.get("Type") instanceof PdfName && (v.dict.get("Type") as PdfName).name === "XRef") continue;
+      doc.anomalies.add("object-outside-xref", o.offset, `object ${o.num} ${o.gen} is not in any xref section`, `${o.num} ${o.gen}`);
+    }
+  }
+}

@@ -1,0 +1,114 @@
+import { deflateRawSync, deflateSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { bytes, text } from "../testing/pdf-builder";
+import { decodeFlate } from "./flate";
+
+const z = (b: Uint8Array | string, level = 6) => new Uint8Array(deflateSync(typeof b === "string" ? bytes(b) : b, { level }));
+
+/** ~50 KB of varied text, so compressed data spans many bytes and blocks. */
+const source = (() => {
+  let seed = 1;
+  let s = "";
+  while (s.length < 50_000) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    s += `word${(seed >> 8) % 3000} `;
+  }
+  return bytes(s);
+})();
+const deflated = z(source);
+
+const isPrefixOfSource = (d: Uint8Array) => Buffer.from(source.subarray(0, d.length)).equals(d);
+
+describe("decodeFlate", () => {
+  it.each([
+    ["text", bytes("BT /F1 12 Tf (Hello) Tj ET")],
+    ["empty payload", new Uint8Array(0)],
+    ["binary", Uint8Array.from({ length: 1000 }, (_, i) => (i * 31) & 255)],
+    ["large text", source],
+  ])("decodes %s", (_name, data) => {
+    for (const level of [0, 1, 9]) {
+      const r = decodeFlate(z(data, level), 1_000_000);
+      expect(r).toEqual({ data, truncated: false });
+    }
+  });
+
+  it("returns empty data for empty input", () => {
+    expect(decodeFlate(new Uint8Array(0), 100)).toEqual({ data: new Uint8Array(0), truncated: false });
+  });
+
+  it.each([0.1, 0.5, 0.9])("returns a prefix of the real data for a stream truncated to %f", (fraction) => {
+    const r = decodeFlate(deflated.subarray(0, Math.floor(deflated.length * fraction)), 1_000_000);
+    expect(r.data.length).toBeGreaterThan(source.length * fraction * 0.8);
+    expect(isPrefixOfSource(r.data)).toBe(true);
+    expect(r.truncated).toBe(false);
+  });
+
+  it("returns the part before garbage in the middle, with an error", () => {
+    const at = deflated.length >> 1;
+    const before = decodeFlate(deflated.subarray(0, at), 1_000_000).data;
+    for (const fill of [0x00, 0xff, 0x5a]) {
+      const bad = Uint8Array.from(deflated);
+      bad.fill(fill, at, at + 40);
+      const r = decodeFlate(bad, 1_000_000);
+      expect(r.error).toBeDefined();
+      expect(r.data.length).toBeGreaterThanOrEqual(before.length);
+      expect(Buffer.from(r.data.subarray(0, before.length)).equals(before)).toBe(true);
+    }
+  });
+
+  it("keeps the whole output when only the Adler-32 checksum is wrong", () => {
+    const bad = Uint8Array.from(deflated);
+    bad[bad.length - 1] ^= 0x55;
+    const r = decodeFlate(bad, 1_000_000);
+    expect(r.data).toEqual(source);
+    expect(r.error).toBe("incorrect data check");
+  });
+
+  it("decodes a stream missing its checksum without complaint", () => {
+    expect(decodeFlate(deflated.subarray(0, deflated.length - 4), 1_000_000).data).toEqual(source);
+  });
+
+  it("decodes raw deflate (no zlib header) and says so", () => {
+    const r = decodeFlate(new Uint8Array(deflateRawSync(source)), 1_000_000);
+    expect(r.data).toEqual(source);
+    expect(r.error).toMatch(/invalid zlib header .* inflated as raw deflate/);
+  });
+
+  it("decodes past a damaged zlib header", () => {
+    const bad = Uint8Array.from(deflated);
+    bad[1] ^= 0x01; // FCHECK no longer divides
+    const r = decodeFlate(bad, 1_000_000);
+    expect(r.data).toEqual(source);
+    expect(r.error).toMatch(/invalid zlib header/);
+  });
+
+  it("reports undecodable data with an empty result", () => {
+    const r = decodeFlate(bytes("this is not deflate at all"), 1000);
+    expect(r.data.length).toBe(0);
+    expect(r.error).toMatch(/invalid zlib header/);
+  });
+
+  it("cuts a bomb exactly at maxOut", () => {
+    const bomb = z(new Uint8Array(20_000_000)); // ~20 KB in, 20 MB out
+    for (const maxOut of [0, 1000, 1_000_000]) {
+      const r = decodeFlate(bomb, maxOut);
+      expect(r.data.length).toBe(maxOut);
+      expect(r.truncated).toBe(true);
+      expect(r.error).toBeUndefined();
+    }
+  });
+
+  it("reports exactly-fitting output as not truncated", () => {
+    const r = decodeFlate(deflated, source.length);
+    expect(r.data.length).toBe(source.length);
+    expect(r.truncated).toBe(false);
+  });
+
+  it("survives random bytes behind a valid header", () => {
+    const junk = Uint8Array.from({ length: 5000 }, (_, i) => (i * 7919) % 251);
+    junk.set([0x78, 0x9c]);
+    const r = decodeFlate(junk, 100_000);
+    expect(r.data.length).toBeLessThanOrEqual(100_000);
+    expect(text(r.data)).toBeTypeOf("string");
+  });
+});

@@ -1,0 +1,94 @@
+// FlateDecode (ISO 32000 §7.4.4): a zlib stream (RFC 1950) of deflate data (RFC 1951).
+// Hostile and damaged files are common, so this decodes as much as it can:
+// - inflating with Z_SYNC_FLUSH makes a truncated stream yield everything decodable so far;
+// - on a data error, a binary search finds the longest prefix that still inflates, which is the
+//   output up to the damage (and the whole output when only the Adler-32 checksum is wrong);
+// - a bad zlib header falls back to raw deflate, with and without the 2-byte header (writers emit both);
+// - output is capped through zlib's maxOutputLength, so a bomb never allocates past the cap.
+import zlib from "node:zlib";
+import { compact, type FilterResult } from "./filter-result";
+
+/** Inflate calls spent searching for the longest decodable prefix (exact for inputs up to 16 MiB). */
+const MAX_INFLATE_ATTEMPTS = 24;
+/**
+ * Headroom over maxOut given to zlib. One more input byte yields at most ~2 KiB of output (eight
+ * 258-byte matches), so a prefix that fits the headroom but not maxOut exists and the cut lands
+ * exactly at maxOut; a larger headroom also lets the bomb search stop after fewer attempts.
+ */
+const headroomBytes = (maxOut: number): number => 64 * 1024 + Math.floor(maxOut / 16);
+
+type Attempt = { ok: true; out: Buffer } | { ok: false; tooLarge: boolean; message: string };
+
+interface Inflated {
+  out: Buffer;
+  error?: string;
+  /** more output existed past the cap */
+  tooLarge: boolean;
+}
+
+export function decodeFlate(data: Uint8Array, maxOut: number): FilterResult {
+  const input = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  if (input.length === 0) return { data: new Uint8Array(0), truncated: false };
+  const limit = maxOut + headroomBytes(maxOut);
+  let best = hasZlibHeader(input) ? inflateLongestPrefix(input, false, limit, maxOut) : undefined;
+  if (!best || (best.error !== undefined && best.out.length === 0)) {
+    const why = best ? `zlib stream undecodable (${best.error})` : `invalid zlib header 0x${input.subarray(0, 2).toString("hex")}`;
+    best = inflateRawFallback(input, limit, maxOut, why);
+  }
+  const { out, error, tooLarge } = best;
+  const cut = compact(new Uint8Array(out.buffer, out.byteOffset, Math.min(out.length, maxOut)));
+  const truncated = tooLarge || out.length > maxOut;
+  return error === undefined ? { data: cut, truncated } : { data: cut, error, truncated };
+}
+
+/** RFC 1950 §2.2: CM 8 (deflate), FCHECK makes the first two bytes a multiple of 31, no preset dictionary. */
+function hasZlibHeader(b: Buffer): boolean {
+  return b.length >= 2 && (b[0] & 0x0f) === 8 && b[0] >> 4 <= 7 && ((b[0] << 8) | b[1]) % 31 === 0 && (b[1] & 0x20) === 0;
+}
+
+/** Raw deflate, as written and past a (damaged) 2-byte header; the longer output wins. */
+function inflateRawFallback(input: Buffer, limit: number, maxOut: number, why: string): Inflated {
+  let best: Inflated | undefined;
+  for (const candidate of [input, input.subarray(2)]) {
+    const r = inflateLongestPrefix(candidate, true, limit, maxOut);
+    if (!best || r.out.length > best.out.length) best = r;
+    if (r.error === undefined && r.out.length > 0) break;
+  }
+  if (!best || best.out.length === 0) return { out: Buffer.alloc(0), error: why, tooLarge: false };
+  return { ...best, error: best.error === undefined ? `${why}; inflated as raw deflate` : `${why}; raw deflate: ${best.error}` };
+}
+
+/** Inflates the whole input, or failing that the longest prefix that inflates without error. */
+function inflateLongestPrefix(input: Buffer, raw: boolean, limit: number, maxOut: number): Inflated {
+  const whole = inflatePrefix(input, input.length, raw, limit);
+  if (whole.ok) return { out: whole.out, tooLarge: false };
+  // invariant: prefix `lo` inflates (the empty prefix trivially), prefix `hi` fails with `failure`
+  let lo = 0;
+  let loOut: Buffer = Buffer.alloc(0);
+  let hi = input.length;
+  let failure = whole;
+  for (let attempt = 0; attempt < MAX_INFLATE_ATTEMPTS && hi - lo > 1; attempt++) {
+    const mid = lo + Math.floor((hi - lo) / 2);
+    const a = inflatePrefix(input, mid, raw, limit);
+    if (a.ok) {
+      lo = mid;
+      loOut = a.out;
+      if (a.out.length > maxOut) break; // enough to fill the cap: no need to get closer
+    } else {
+      hi = mid;
+      failure = a;
+    }
+  }
+  return failure.tooLarge ? { out: loOut, tooLarge: true } : { out: loOut, error: failure.message, tooLarge: false };
+}
+
+function inflatePrefix(input: Buffer, length: number, raw: boolean, limit: number): Attempt {
+  const options = { finishFlush: zlib.constants.Z_SYNC_FLUSH, maxOutputLength: limit };
+  const chunk = input.subarray(0, length);
+  try {
+    return { ok: true, out: raw ? zlib.inflateRawSync(chunk, options) : zlib.inflateSync(chunk, options) };
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    return { ok: false, tooLarge: err.code === "ERR_BUFFER_TOO_LARGE", message: err.message };
+  }
+}

@@ -1,0 +1,30 @@
+// Worker-thread side of the analysis pool. scripts/build-worker.mjs bundles this file (with
+// lib/analyzer and lib/pdf) into dist/analysis-worker.mjs; lib/server/analysis-pool.ts runs it in
+// piscina threads so a slow or hostile PDF never blocks the HTTP thread and can be killed on timeout.
+import type { MessagePort } from "node:worker_threads";
+import { analyzeFast } from "../analyzer/analyze";
+import { ENGINE_VERSION, type FastResult } from "../analyzer/report";
+
+export interface PingTask {
+  kind: "ping";
+}
+
+export interface FastTask {
+  kind: "fast";
+  /** transferred, not copied */
+  bytes: ArrayBuffer;
+  fileName: string;
+  /** told when the analysis starts, so the timeout measures analysis time, not queue time */
+  started: MessagePort;
+}
+
+export type AnalysisTask = PingTask | FastTask;
+export interface PingResult {
+  engineVersion: string;
+}
+
+export default function runAnalysisTask(task: AnalysisTask): PingResult | FastResult {
+  if (task.kind === "ping") return { engineVersion: ENGINE_VERSION };
+  task.started.postMessage("started");
+  return analyzeFast(new Uint8Array(task.bytes), { fileName: task.fileName });
+}

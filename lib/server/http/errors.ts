@@ -1,0 +1,99 @@
+// One error model for every route: ApiError carries a stable `code`; STATUS_BY_CODE maps each code to
+// its HTTP status once; problemResponse() renders RFC 9457 application/problem+json
+// {type, title, status, detail, code, errors?}. Codes are from contract.md "Errors".
+
+export const STATUS_BY_CODE = {
+  invalid_request: 400,
+  missing_file: 400,
+  file_too_large: 413,
+  unsupported_media_type: 415,
+  internal: 500,
+  unavailable: 503,
+  analysis_timeout: 504,
+} as const;
+
+export type ErrorCode = keyof typeof STATUS_BY_CODE;
+
+const TITLE_BY_CODE: Record<ErrorCode, string> = {
+  invalid_request: "Invalid request",
+  missing_file: "Missing file",
+  file_too_large: "File too large",
+  unsupported_media_type: "Unsupported media type",
+  internal: "Internal error",
+  unavailable: "Service unavailable",
+  analysis_timeout: "Analysis timed out",
+};
+
+/** One field-level problem, for `errors[]` (as zod issues: a path and a message). */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export interface ProblemDetails {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  code: ErrorCode;
+  errors?: FieldError[];
+}
+
+export class ApiError extends Error {
+  override name = "ApiError";
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    detail: string,
+    readonly extra: {
+      errors?: FieldError[];
+      headers?: Record<string, string>;
+      /** extension members of the problem object (RFC 9457 section 3.2) */
+      extensions?: Record<string, unknown>;
+      cause?: unknown;
+    } = {},
+  ) {
+    super(detail, extra.cause === undefined ? undefined : { cause: extra.cause });
+    this.status = STATUS_BY_CODE[code];
+  }
+}
+
+/** The problem `type` URI: a stable, relative reference per code (RFC 9457 section 3.1.1). */
+export const problemType = (code: ErrorCode): string => `/problems/${code}`;
+
+export function toProblem(error: ApiError): ProblemDetails {
+  return {
+    ...error.extra.extensions,
+    type: problemType(error.code),
+    title: TITLE_BY_CODE[error.code],
+    status: error.status,
+    detail: error.message,
+    code: error.code,
+    ...(error.extra.errors ? { errors: error.extra.errors } : {}),
+  };
+}
+
+export function problemResponse(error: ApiError): Response {
+  return new Response(JSON.stringify(toProblem(error)), {
+    status: error.status,
+    headers: { "content-type": "application/problem+json", "cache-control": "no-store", ...error.extra.headers },
+  });
+}
+
+/**
+ * Wraps a route handler so every thrown error leaves as problem+json. Anything that is not an
+ * ApiError is a bug: it is logged here and answered as a generic 500 that leaks no internals.
+ */
+export function withProblems<A extends unknown[]>(
+  handler: (request: Request, ...rest: A) => Promise<Response>,
+): (request: Request, ...rest: A) => Promise<Response> {
+  return async (request, ...rest) => {
+    try {
+      return await handler(request, ...rest);
+    } catch (error) {
+      if (error instanceof ApiError) return problemResponse(error);
+      console.error(`[pdfscan] unhandled error on ${request.method} ${new URL(request.url).pathname}:`, error);
+      return problemResponse(new ApiError("internal", "The server failed to handle this request."));
+    }
+  };
+}

@@ -1,0 +1,26 @@
+// Next.js configuration. Telemetry is disabled through NEXT_TELEMETRY_DISABLED=1 in our scripts.
+import { fileURLToPath } from "node:url";
+
+/** @type {import("next").NextConfig} */
+const nextConfig = {
+  // Loaded from node_modules at run time, not bundled: pdfjs-dist resolves its worker file next to
+  // itself (fails when bundled, see shared/notes/node20-dependencies.md), piscina spawns threads.
+  serverExternalPackages: ["pdfjs-dist", "piscina"],
+  poweredByHeader: false,
+  reactStrictMode: true,
+  turbopack: { root: fileURLToPath(new URL(".", import.meta.url)) },
+  async headers() {
+    return [
+      {
+        source: "/:path*",
+        headers: [
+          { key: "X-Content-Type-Options", value: "nosniff" },
+          { key: "Referrer-Policy", value: "no-referrer" },
+          { key: "X-Frame-Options", value: "DENY" },
+        ],
+      },
+    ];
+  },
+};
+
+export default nextConfig;

@@ -1,0 +1,4 @@
+// Tailwind CSS v4 through PostCSS (app/globals.css imports "tailwindcss").
+export default {
+  plugins: { "@tailwindcss/postcss": {} },
+};

@@ -1,0 +1,268 @@
+// npm run bench -- [DIR] [--min-seconds 3] [--requests 200] [--concurrency 4] [--no-http]
+// (a) fast stage in-process over a corpus: throughput, per-file latency, memory, speed-up over pdfid.py;
+// (b) POST /analyze/fast on the real built server (needs `npm run build`) with a generated ~1 MB PDF.
+// Prints a report and writes bench-results.json. Measures only: no speed assertion fails anything.
+import { existsSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
+import { cpus } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { Command, InvalidArgumentError } from "commander";
+import { analyzeFast } from "../lib/analyzer/analyze";
+import { buildBenchPdf } from "./bench-pdf";
+import { fileNameOf, findCorpusDir, loadAny, type CorpusEntry } from "./corpus";
+import { fixed, formatTable } from "./table";
+
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const NEXT_SERVER_HELPER = join(REPO_ROOT, "test", "support", "next-server.ts");
+/** pdfid.py 0.2.x over the same corpus on the reference machine */
+const PDFID_MB_PER_S = 1.2;
+const TARGET_SPEEDUP = 20;
+const TARGET_HTTP_MEDIAN_MS = 50;
+const HTTP_WARMUP_REQUESTS = 20;
+const BENCH_PDF_BYTES = 1_000_000;
+const MAX_ERRORS_SHOWN = 10;
+const MB = 1e6;
+
+interface Latency {
+  mean: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
+
+interface FastBench {
+  dir: string;
+  files: number;
+  bytes: number;
+  passes: number;
+  seconds: number;
+  mbPerSec: number;
+  filesPerSec: number;
+  latencyMs: Latency;
+  peakRssMb: number;
+  peakHeapUsedMb: number;
+  pdfidMbPerSec: number;
+  speedup: number;
+  targetSpeedup: number;
+  /** files whose analysis threw: left out of the timing */
+  errors: string[];
+}
+
+interface HttpRun {
+  requests: number;
+  concurrency: number;
+  seconds: number;
+  requestsPerSec: number;
+  latencyMs: Latency;
+  failures: number;
+  firstFailure?: string;
+}
+
+type HttpBench =
+  | { skipped: string }
+  | { url: string; pdfBytes: number; warmupRequests: number; targetMedianMs: number; sequential: HttpRun; concurrent: HttpRun };
+
+interface Options {
+  minSeconds: number;
+  requests: number;
+  concurrency: number;
+  http: boolean;
+  out: string;
+}
+
+const positiveNumber = (v: string): number => {
+  const n = Number(v);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError("must be a positive number");
+  return n;
+};
+
+const program: Command = new Command("bench")
+  .description("Benchmark the fast stage in-process and POST /analyze/fast over HTTP")
+  .argument("[dir]", "corpus or labelled folder (default: $PDFSCAN_CORPUS or ../shared/corpus)")
+  .option("--min-seconds <s>", "keep repeating the corpus until this much analysis time", positiveNumber, 3)
+  .option("--requests <n>", "HTTP requests per run", positiveNumber, 200)
+  .option("--concurrency <n>", "parallel clients in the second HTTP run", positiveNumber, 4)
+  .option("--no-http", "skip the HTTP benchmark")
+  .option("--out <file>", "where to write the JSON results", join(REPO_ROOT, "bench-results.json"))
+  .action(async (dirArg: string | undefined, opts: Options) => {
+    const dir = dirArg ?? findCorpusDir();
+    if (!dir) program.error("corpus absent: pass a folder or set PDFSCAN_CORPUS", { exitCode: 2 });
+    const fast = benchFast(dir, await loadAny(dir), opts.minSeconds);
+    process.stdout.write(formatFast(fast));
+    const http: HttpBench = opts.http ? await benchHttp(opts) : { skipped: "--no-http" };
+    process.stdout.write(formatHttp(http));
+    const results = { date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model ?? "unknown", cpus: cpus().length, fast, http };
+    await writeFile(opts.out, `${JSON.stringify(results, null, 2)}\n`);
+    process.stdout.write(`\nwrote ${opts.out}\n`);
+    // a crash is a bug, not a speed figure: fail the run so it is not mistaken for a clean benchmark
+    process.exitCode = fast.errors.length > 0 ? 1 : 0;
+  });
+
+function benchFast(dir: string, all: CorpusEntry[], minSeconds: number): FastBench {
+  // warm-up pass: JIT, and find files that throw so they do not skew the timing
+  const errors: string[] = [];
+  const entries = all.filter((e) => {
+    try {
+      analyzeFast(e.bytes, { fileName: fileNameOf(e) });
+      return true;
+    } catch (err) {
+      errors.push(`${e.name}: ${err instanceof Error ? err.message : String(err)}`);
+      return false;
+    }
+  });
+  const latencies: number[] = [];
+  let bytes = 0;
+  let passes = 0;
+  let busyMs = 0;
+  let peakHeap = process.memoryUsage().heapUsed;
+  while (entries.length > 0 && (busyMs < minSeconds * 1000 || passes === 0)) {
+    for (const e of entries) {
+      const t0 = performance.now();
+      analyzeFast(e.bytes, { fileName: fileNameOf(e) });
+      const ms = performance.now() - t0;
+      latencies.push(ms);
+      busyMs += ms;
+      bytes += e.bytes.length;
+      // sampled outside the timed region
+      peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
+    }
+    passes++;
+  }
+  const seconds = busyMs / 1000;
+  const mbPerSec = seconds > 0 ? bytes / MB / seconds : 0;
+  return {
+    dir,
+    files: entries.length,
+    bytes: entries.reduce((n, e) => n + e.bytes.length, 0),
+    passes,
+    seconds,
+    mbPerSec,
+    filesPerSec: seconds > 0 ? latencies.length / seconds : 0,
+    latencyMs: summarize(latencies),
+    // maxRSS is in kilobytes
+    peakRssMb: (process.resourceUsage().maxRSS * 1024) / MB,
+    peakHeapUsedMb: peakHeap / MB,
+    pdfidMbPerSec: PDFID_MB_PER_S,
+    speedup: mbPerSec / PDFID_MB_PER_S,
+    targetSpeedup: TARGET_SPEEDUP,
+    errors,
+  };
+}
+
+interface ServerHandle {
+  url: string;
+  stop(): Promise<void> | void;
+  apiKey?: string;
+}
+
+async function benchHttp(opts: Options): Promise<HttpBench> {
+  if (!existsSync(NEXT_SERVER_HELPER)) return { skipped: "test/support/next-server.ts does not exist yet" };
+  if (!existsSync(join(REPO_ROOT, ".next", "BUILD_ID"))) return { skipped: "no production build: run `npm run build` first" };
+  // a variable specifier: the helper is optional, so type-checking must not require it
+  const helper = (await import(pathToFileURL(NEXT_SERVER_HELPER).href)) as { startServer(o?: { env?: Record<string, string> }): Promise<ServerHandle> };
+  const pdf = buildBenchPdf(BENCH_PDF_BYTES);
+  let server: ServerHandle;
+  try {
+    server = await helper.startServer({ env: {} });
+  } catch (e) {
+    return { skipped: `server did not start: ${e instanceof Error ? e.message : String(e)}` };
+  }
+  try {
+    const apiKey = server.apiKey ?? process.env.PDFSCAN_API_KEY;
+    const post = () => postPdf(`${server.url.replace(/\/$/, "")}/analyze/fast`, pdf, apiKey);
+    await runRequests(post, HTTP_WARMUP_REQUESTS, 1);
+    const sequential = await runRequests(post, opts.requests, 1);
+    const concurrent = await runRequests(post, opts.requests, opts.concurrency);
+    return { url: server.url, pdfBytes: pdf.length, warmupRequests: HTTP_WARMUP_REQUESTS, targetMedianMs: TARGET_HTTP_MEDIAN_MS, sequential, concurrent };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** One multipart upload; resolves to an error text, or null on 200 with a JSON body. */
+async function postPdf(url: string, pdf: Uint8Array, apiKey: string | undefined): Promise<string | null> {
+  const form = new FormData();
+  // the builder allocates plain ArrayBuffers; the cast only narrows ArrayBufferLike for Blob
+  form.set("file", new Blob([pdf as Uint8Array<ArrayBuffer>], { type: "application/pdf" }), "bench-report.pdf");
+  const res = await fetch(url, { method: "POST", body: form, headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {} });
+  const body = await res.text();
+  if (res.status !== 200) return `HTTP ${res.status}: ${body.slice(0, 200)}`;
+  return null;
+}
+
+async function runRequests(send: () => Promise<string | null>, requests: number, concurrency: number): Promise<HttpRun> {
+  const latencies: number[] = [];
+  let failures = 0;
+  let firstFailure: string | undefined;
+  let next = 0;
+  const client = async () => {
+    while (next < requests) {
+      next++;
+      const t0 = performance.now();
+      const error = await send().catch((e: unknown) => (e instanceof Error ? e.message : String(e)));
+      latencies.push(performance.now() - t0);
+      if (error) (failures++, (firstFailure ??= error));
+    }
+  };
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, client));
+  const seconds = (performance.now() - t0) / 1000;
+  return { requests, concurrency, seconds, requestsPerSec: requests / seconds, latencyMs: summarize(latencies), failures, firstFailure };
+}
+
+/** Nearest-rank percentiles. */
+function summarize(values: number[]): Latency {
+  if (values.length === 0) return { mean: 0, p50: 0, p95: 0, p99: 0, max: 0 };
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+  return { mean: sorted.reduce((a, b) => a + b, 0) / sorted.length, p50: at(50), p95: at(95), p99: at(99), max: sorted[sorted.length - 1] };
+}
+
+function formatFast(f: FastBench): string {
+  const out = [`Fast stage, in-process: ${f.files} files (${fixed(f.bytes / MB)} MB) from ${f.dir}, ${f.passes} passes, ${fixed(f.seconds)} s of analysis`];
+  out.push(
+    formatTable(["metric", "value"], [
+      ["throughput", `${fixed(f.mbPerSec, 1)} MB/s`],
+      ["files", `${fixed(f.filesPerSec, 0)} files/s`],
+      ["latency p50", `${fixed(f.latencyMs.p50)} ms`],
+      ["latency p95", `${fixed(f.latencyMs.p95)} ms`],
+      ["latency p99", `${fixed(f.latencyMs.p99)} ms`],
+      ["latency max", `${fixed(f.latencyMs.max)} ms`],
+      ["peak RSS", `${fixed(f.peakRssMb, 0)} MB`],
+      ["peak heap used", `${fixed(f.peakHeapUsedMb, 0)} MB`],
+      ["pdfid.py", `${fixed(f.pdfidMbPerSec, 1)} MB/s`],
+      ["speed-up", `${fixed(f.speedup, 1)}x (target >= ${f.targetSpeedup}x: ${f.speedup >= f.targetSpeedup ? "met" : "NOT met"})`],
+    ]),
+  );
+  if (f.errors.length > 0) {
+    out.push(`analysis threw on ${f.errors.length} files (left out of the timing):`, ...f.errors.slice(0, MAX_ERRORS_SHOWN).map((e) => `  ${e}`));
+    if (f.errors.length > MAX_ERRORS_SHOWN) out.push(`  ... and ${f.errors.length - MAX_ERRORS_SHOWN} more (see the JSON file)`);
+  }
+  return `${out.join("\n")}\n`;
+}
+
+function formatHttp(h: HttpBench): string {
+  if ("skipped" in h) return `\nHTTP POST /analyze/fast: skipped (${h.skipped})\n`;
+  const row = (name: string, r: HttpRun) => [
+    name,
+    r.requests,
+    r.concurrency,
+    fixed(r.latencyMs.p50, 1),
+    fixed(r.latencyMs.p95, 1),
+    fixed(r.latencyMs.p99, 1),
+    fixed(r.latencyMs.max, 1),
+    fixed(r.requestsPerSec, 1),
+    r.failures,
+  ];
+  const out = [`\nHTTP POST /analyze/fast at ${h.url}: ${fixed(h.pdfBytes / MB)} MB PDF, after ${h.warmupRequests} warm-up requests`];
+  out.push(formatTable(["run", "requests", "conc.", "p50 ms", "p95 ms", "p99 ms", "max ms", "req/s", "failed"], [row("sequential", h.sequential), row("concurrent", h.concurrent)]));
+  const median = h.sequential.latencyMs.p50;
+  out.push(`sequential median ${fixed(median, 1)} ms (target < ${h.targetMedianMs} ms: ${median < h.targetMedianMs ? "met" : "NOT met"})`);
+  const failure = h.sequential.firstFailure ?? h.concurrent.firstFailure;
+  if (failure) out.push(`first failure: ${failure}`);
+  return `${out.join("\n")}\n`;
+}
+
+await program.parseAsync();

@@ -1,0 +1,22 @@
+// Bundles the analysis worker (lib/server/analysis-worker.ts + lib/analyzer + lib/pdf) into
+// dist/analysis-worker.mjs for the piscina pool. Packages stay external: they resolve from
+// node_modules at run time, as in the Next server (see serverExternalPackages in next.config.mjs).
+import { build } from "esbuild";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+
+await build({
+  absWorkingDir: root,
+  entryPoints: ["lib/server/analysis-worker.ts"],
+  outfile: "dist/analysis-worker.mjs",
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  sourcemap: "linked",
+  legalComments: "none",
+  logLevel: "warning",
+});
+console.log("built dist/analysis-worker.mjs");

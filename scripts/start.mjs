@@ -1,0 +1,82 @@
+#!/usr/bin/env node
+// npm start: brings a fresh checkout up as a running service, with node builtins only.
+// 1. npm ci when node_modules is missing; 2. npm run build when dist/analysis-worker.mjs or
+// .next/BUILD_ID is missing or older than any source file; 3. next start on
+// $PDFSCAN_HOST:$PORT (default 127.0.0.1:3000), forwarding signals and the exit code.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+
+/** Inputs of the build: a change to any of them makes the build stale. */
+const SOURCE_DIRS = ["app", "lib", "public"];
+const SOURCE_FILES = [
+  "package.json",
+  "package-lock.json",
+  "tsconfig.json",
+  "next.config.mjs",
+  "postcss.config.mjs",
+  "instrumentation.ts",
+  "scripts/build-worker.mjs",
+];
+const BUILD_OUTPUTS = ["dist/analysis-worker.mjs", ".next/BUILD_ID"];
+
+function run(cmd, args) {
+  console.log(`[start] ${cmd} ${args.join(" ")}`);
+  const r = spawnSync(cmd, args, { cwd: root, env, stdio: "inherit" });
+  if (r.status !== 0) {
+    console.error(`[start] ${cmd} ${args.join(" ")} failed (${r.status ?? r.signal})`);
+    process.exit(r.status || 1);
+  }
+}
+
+function newestMtime(p) {
+  const full = path.join(root, p);
+  if (!existsSync(full)) return 0;
+  const st = statSync(full);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = st.mtimeMs;
+  for (const entry of readdirSync(full, { withFileTypes: true })) {
+    // tests do not go into the build; skip them so editing a test does not force a rebuild
+    if (entry.isFile() && /\.test\.tsx?$/.test(entry.name)) continue;
+    newest = Math.max(newest, newestMtime(path.join(p, entry.name)));
+  }
+  return newest;
+}
+
+function buildIsStale() {
+  const outputs = BUILD_OUTPUTS.map((p) => path.join(root, p));
+  if (!outputs.every(existsSync)) return "missing";
+  const builtAt = Math.min(...outputs.map((p) => statSync(p).mtimeMs));
+  const sourcesAt = Math.max(...[...SOURCE_DIRS, ...SOURCE_FILES].map(newestMtime));
+  return sourcesAt > builtAt ? "older than the sources" : null;
+}
+
+if (!existsSync(path.join(root, "node_modules"))) run(npm, ["ci", "--no-audit", "--no-fund"]);
+const stale = buildIsStale();
+if (stale) {
+  console.log(`[start] build ${stale}: building`);
+  run(npm, ["run", "build"]);
+}
+
+const host = process.env.PDFSCAN_HOST || "127.0.0.1";
+const port = process.env.PORT || "3000";
+const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
+console.log(`[start] serving on http://${host}:${port}`);
+const child = spawn(process.execPath, [nextBin, "start", "-H", host, "-p", port], { cwd: root, env, stdio: "inherit" });
+
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+  process.on(signal, () => child.kill(signal));
+}
+child.on("exit", (code, signal) => {
+  if (signal) {
+    process.removeAllListeners(signal);
+    process.kill(process.pid, signal);
+  } else {
+    process.exit(code ?? 1);
+  }
+});

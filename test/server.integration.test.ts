@@ -1,0 +1,190 @@
+// The real service end to end: `next start` on the built app, real worker threads, real PDFs (built in
+// code and from the benign corpus). Every 200 body is checked against the FastResult contract and
+// every error against RFC 9457 problem+json with the contract's code and status.
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FastResult } from "../lib/analyzer/report";
+import { LINK_URL, SUSPICIOUS_URL, benignPdf, heavyPdf, suspiciousPdf, xdpWrapped } from "./fixtures/sample-pdfs";
+import { REPO_ROOT, startServer, type RunningServer } from "./support/next-server";
+
+const CORPUS_BENIGN = path.join(process.env.PDFSCAN_CORPUS ?? path.join(REPO_ROOT, "../shared/corpus"), "benign");
+const HAS_CORPUS = existsSync(CORPUS_BENIGN);
+
+function form(data: Uint8Array, fileName: string, field = "file"): FormData {
+  const fd = new FormData();
+  fd.append(field, new Blob([data as Uint8Array<ArrayBuffer>], { type: "application/pdf" }), fileName);
+  return fd;
+}
+
+async function analyze(server: RunningServer, data: Uint8Array, fileName: string, route = "/analyze/fast") {
+  const res = await fetch(`${server.url}${route}`, { method: "POST", body: form(data, fileName) });
+  const body = await res.json();
+  if (res.status !== 200) throw new Error(`${fileName}: HTTP ${res.status} ${JSON.stringify(body)}`);
+  return FastResult.parse(body);
+}
+
+async function expectProblem(res: Response, status: number, code: string) {
+  expect(res.status).toBe(status);
+  expect(res.headers.get("content-type")).toBe("application/problem+json");
+  const body = await res.json();
+  expect(body).toMatchObject({ status, code, type: expect.any(String), title: expect.any(String), detail: expect.any(String) });
+  return body;
+}
+
+const sha256 = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
+
+describe("service", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ env: { PDFSCAN_WORKERS: "2" } });
+  });
+  afterAll(() => server?.stop());
+
+  it.each(["/health", "/api/v1/health"])("GET %s reports ok and nothing else", async (route) => {
+    const res = await fetch(`${server.url}${route}`);
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toEqual({ status: "ok", version: expect.stringMatching(/^\d+\.\d+\.\d+/), checks: { analyzer: "ok" } });
+  });
+
+  it("analyses a benign PDF", async () => {
+    const pdf = benignPdf();
+    const result = await analyze(server, pdf, "report.pdf");
+    expect(result.file_name).toBe("report.pdf");
+    expect(result.sha256).toBe(sha256(pdf));
+    expect(result.summary.verdict).toBe("benign");
+  });
+
+  it.each(["/analyze/fast", "/api/v1/analyze/fast"])("POST %s flags /OpenAction + /JavaScript", async (route) => {
+    const result = await analyze(server, suspiciousPdf(), "invoice.pdf", route);
+    expect(result.keyword_hits).toEqual(expect.arrayContaining(["/OpenAction", "/JavaScript"]));
+    expect(["suspicious", "malicious"]).toContain(result.summary.verdict);
+    expect(result.findings.length).toBeGreaterThan(0);
+    expect(result.iocs.urls).toEqual(expect.arrayContaining([LINK_URL]));
+    expect(result.iocs.urls.some((u) => u.startsWith(SUSPICIOUS_URL))).toBe(true);
+  });
+
+  it("accepts an XDP package wrapping a PDF", async () => {
+    const result = await analyze(server, xdpWrapped(suspiciousPdf()), "form.xdp");
+    expect(result.file_name).toBe("form.xdp");
+  });
+
+  it.skipIf(!HAS_CORPUS)(
+    HAS_CORPUS
+      ? `analyses every benign corpus file (${CORPUS_BENIGN})`
+      : `SKIPPED: benign corpus ABSENT at ${CORPUS_BENIGN} (set PDFSCAN_CORPUS to the corpus folder)`,
+    async () => {
+      const files = readdirSync(CORPUS_BENIGN).filter((f) => !f.startsWith("."));
+      expect(files.length).toBeGreaterThan(0);
+      for (const f of files) {
+        const data = new Uint8Array(readFileSync(path.join(CORPUS_BENIGN, f)));
+        const result = await analyze(server, data, f);
+        expect(result.sha256, f).toBe(sha256(data));
+      }
+    },
+    120_000,
+  );
+
+  it("answers 400 missing_file without a `file` field", async () => {
+    const res = await fetch(`${server.url}/analyze/fast`, { method: "POST", body: form(benignPdf(), "a.pdf", "upload") });
+    const body = await expectProblem(res, 400, "missing_file");
+    expect(body.errors).toEqual([expect.objectContaining({ field: "file" })]);
+  });
+
+  it("answers 400 missing_file for an empty file", async () => {
+    const res = await fetch(`${server.url}/analyze/fast`, { method: "POST", body: form(new Uint8Array(0), "empty.pdf") });
+    await expectProblem(res, 400, "missing_file");
+  });
+
+  it("answers 415 for a file that is not a PDF", async () => {
+    const exe = new Uint8Array(Buffer.from("MZ\x90\x00 this is not a pdf".padEnd(4096, "A"), "latin1"));
+    const res = await fetch(`${server.url}/analyze/fast`, { method: "POST", body: form(exe, "setup.exe") });
+    await expectProblem(res, 415, "unsupported_media_type");
+  });
+
+  it("accepts a %PDF- header after junk within the first 1024 bytes", async () => {
+    const pdf = suspiciousPdf();
+    const prefixed = new Uint8Array([...Buffer.from("x".repeat(1000)), ...pdf]);
+    await analyze(server, prefixed, "prefixed.pdf");
+  });
+
+  it("answers 415 for a request that is not multipart", async () => {
+    const res = await fetch(`${server.url}/analyze/fast`, {
+      method: "POST",
+      headers: { "content-type": "application/pdf" },
+      body: benignPdf() as Uint8Array<ArrayBuffer>,
+    });
+    await expectProblem(res, 415, "unsupported_media_type");
+  });
+
+  it("keeps /health responsive while several large analyses run", async () => {
+    const heavy = heavyPdf();
+    const started = Date.now();
+    let pending = 4;
+    const analyses = Array.from({ length: 4 }, (_, i) =>
+      analyze(server, heavy, `heavy-${i}.pdf`).finally(() => {
+        pending--;
+      }),
+    );
+    const healthLatencies: number[] = [];
+    await new Promise((r) => setTimeout(r, 200));
+    while (pending > 0) {
+      const t0 = Date.now();
+      const res = await fetch(`${server.url}/health`);
+      if (pending === 0) break; // answered after the work was done: proves nothing
+      expect(res.status).toBe(200);
+      healthLatencies.push(Date.now() - t0);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const results = await Promise.all(analyses);
+    const busyMs = Date.now() - started;
+    for (const r of results) expect(r.iocs.urls.length).toBeGreaterThan(0);
+    // The analyses kept the workers busy for a while, and the HTTP thread still answered quickly.
+    expect(healthLatencies.length, `analyses took only ${busyMs} ms`).toBeGreaterThanOrEqual(3);
+    expect(Math.max(...healthLatencies)).toBeLessThan(500);
+  }, 120_000);
+});
+
+describe("upload limit", () => {
+  const LIMIT = 2048;
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ env: { PDFSCAN_MAX_UPLOAD_BYTES: String(LIMIT), PDFSCAN_WORKERS: "1" } });
+  });
+  afterAll(() => server?.stop());
+
+  const overLimit = () => {
+    const pdf = benignPdf();
+    return new Uint8Array([...pdf, ...Buffer.from(`%${"x".repeat(LIMIT)}\n`)]);
+  };
+
+  it("answers 413 file_too_large above PDFSCAN_MAX_UPLOAD_BYTES", async () => {
+    const res = await fetch(`${server.url}/analyze/fast`, { method: "POST", body: form(overLimit(), "big.pdf") });
+    await expectProblem(res, 413, "file_too_large");
+  });
+
+  it("answers 413 early from Content-Length, before reading the body", async () => {
+    const big = new Uint8Array(10 * 1024 * 1024);
+    const res = await fetch(`${server.url}/analyze/fast`, { method: "POST", body: form(big, "huge.pdf") });
+    await expectProblem(res, 413, "file_too_large");
+  });
+
+  it("answers 413 on a streamed upload without Content-Length", async () => {
+    const body = new Response(form(new Uint8Array(512 * 1024).fill(0x25), "stream.pdf"));
+    const res = await fetch(`${server.url}/analyze/fast`, {
+      method: "POST",
+      headers: { "content-type": body.headers.get("content-type")! },
+      body: body.body,
+      duplex: "half",
+    } as RequestInit);
+    await expectProblem(res, 413, "file_too_large");
+  });
+
+  it("still analyses a file under the limit", async () => {
+    const pdf = benignPdf();
+    expect(pdf.length).toBeLessThan(LIMIT);
+    await analyze(server, pdf, "small.pdf");
+  });
+});

@@ -1,0 +1,86 @@
+// Starts the already-built app (`npm run build`) with `next start` on a free 127.0.0.1 port and waits
+// until GET /health answers 200. Used by the integration tests and the benchmark script: real server,
+// real worker threads, nothing mocked.
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const NEXT_BIN = path.join(REPO_ROOT, "node_modules", "next", "dist", "bin", "next");
+const READY_TIMEOUT_MS = 60_000;
+const STOP_GRACE_MS = 5_000;
+
+export interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startServer({ env = {} }: { env?: Record<string, string> } = {}): Promise<RunningServer> {
+  for (const built of [".next/BUILD_ID", "dist/analysis-worker.mjs"]) {
+    if (!existsSync(path.join(REPO_ROOT, built))) {
+      throw new Error(`startServer: ${built} is missing; run \`npm run build\` first`);
+    }
+  }
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [NEXT_BIN, "start", "-H", "127.0.0.1", "-p", String(port)], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env, PORT: String(port), PDFSCAN_HOST: "127.0.0.1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-8_000);
+  };
+  child.stdout!.on("data", keep);
+  child.stderr!.on("data", keep);
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), STOP_GRACE_MS);
+    await exited;
+    clearTimeout(timer);
+  };
+
+  try {
+    await waitForHealth(url, child);
+  } catch (error) {
+    await stop();
+    throw new Error(`startServer: ${(error as Error).message}\n--- server output ---\n${output}`);
+  }
+  return { url, stop };
+}
+
+async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  let last = "no answer";
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`next start exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2_000) });
+      if (res.status === 200) return;
+      last = `HTTP ${res.status}: ${await res.text()}`;
+    } catch (error) {
+      last = (error as Error).message;
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`${url}/health not ready after ${READY_TIMEOUT_MS} ms (last: ${last})`);
+}
+
+/** A port the OS just handed out on 127.0.0.1 (tiny race with other processes, fine for tests). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
