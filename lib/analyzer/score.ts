@@ -2,10 +2,15 @@
 // suspicious, <40 benign). Findings are combined as independent evidence (noisy-OR):
 // score = 100 * (1 - prod(1 - w_i/100)), so two medium signals outweigh one, and no pile of weak
 // signals reaches certainty. One heavy finding (weight >= 70) alone makes a verdict of malicious.
+// Context findings (severity info/low: "has JavaScript", "has an attachment", "is encrypted") show
+// capability, not intent: together they add at most CONTEXT_CAP, so a feature-rich benign form
+// cannot become suspicious by accumulation alone.
 import type { Confidence, Finding, Summary, Verdict } from "./report";
 
 export const MALICIOUS_THRESHOLD = 70;
 export const SUSPICIOUS_THRESHOLD = 40;
+
+export const CONTEXT_CAP = 20;
 
 export interface ScoreContext {
   /** nothing could be analysed (no objects, over a hard limit, not a PDF) */
@@ -16,7 +21,13 @@ export interface ScoreContext {
 
 export function scoreFindings(findings: Finding[], ctx: ScoreContext): Summary {
   let keep = 1;
-  for (const f of findings) keep *= 1 - Math.min(100, Math.max(0, f.weight)) / 100;
+  let contextKeep = 1;
+  for (const f of findings) {
+    const p = Math.min(100, Math.max(0, f.weight)) / 100;
+    if (f.severity === "info" || f.severity === "low") contextKeep *= 1 - p;
+    else keep *= 1 - p;
+  }
+  keep *= 1 - Math.min(CONTEXT_CAP / 100, 1 - contextKeep);
   const score = Math.round(100 * (1 - keep));
   const verdict = verdictFor(score, ctx);
   return { verdict, score, confidence: confidenceFor(verdict, score, findings, ctx) };

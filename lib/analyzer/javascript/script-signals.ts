@@ -47,6 +47,14 @@ export interface ScriptSignals {
   launchesAttachment: boolean;
   /** app.launchURL / getURL / submitForm / SOAP / Net.HTTP */
   network: boolean;
+  /** calls through computed member names (`this[x](...)`): hides which API is called */
+  dynamicCalls: number;
+  /** fromCharCode fed by parseInt / charCodeAt / XOR / arithmetic: a character-decoding loop */
+  decoderLoop: boolean;
+  /** reads data stored elsewhere in the document (annotation subjects, page words, metadata) */
+  hiddenDataSource: boolean;
+  /** names like "eval"/"unescape" assembled from string pieces ('ev' + 'al') */
+  assembledNames: boolean;
 }
 
 const PERCENT_U = /%u[0-9a-f]{4}/gi;
@@ -58,6 +66,10 @@ const EVAL_LIKE = /\beval\s*\(|\bFunction\s*\(|new\s+Function\b|\[\s*["']eval["'
 const SPRAY = /\b([A-Za-z_$][\w$]*)\s*\+=\s*\1\b|\b([A-Za-z_$][\w$]*)\s*=\s*\2\s*\+\s*\2\b|while\s*\(\s*[\w$.]+\.length\s*<\s*(0x[0-9a-f]{4,}|\d{5,})|new\s+Array\s*\(\s*(0x[0-9a-f]{3,}|\d{4,})\s*\)/i;
 const OBF_IDENT = /\b_0x[0-9a-f]{4,}\b/gi;
 const LAUNCH_ATTACHMENT = /exportDataObject\s*\([^)]*nLaunch\s*:\s*[12]/;
+const DYNAMIC_CALL = /\[\s*[A-Za-z_$][\w$]*\s*\]\s*\(/g;
+const DECODER_LOOP = /fromCharCode\s*\([^;]{0,200}(\^|parseInt|charCodeAt|[-+*]\s*\d)|(parseInt|charCodeAt)\s*\([^;]{0,200}fromCharCode|\[\s*["']fromCharCode["']\s*\]/;
+const HIDDEN_DATA = /syncAnnotScan|getPageNthWord|\.subject\b|\binfo\s*\.\s*(title|subject|keywords|author|creator|producer)\b|\.getDataObjectContents\s*\(/i;
+const DANGEROUS_NAMES = /["'](eval|unescape|fromCharCode|String\.fromCharCode|Function|setTimeOut)["']/;
 const NETWORK = /launchURL\s*\(|getURL\s*\(|submitForm\s*\(|\bSOAP\s*\.|Net\s*\.\s*HTTP/;
 
 /** Bounded regex scans: every pattern is linear (no nested quantifiers). */
@@ -78,7 +90,77 @@ export function scriptSignals(source: string): ScriptSignals {
     exploitApis: EXPLOIT_APIS.filter((a) => a.pattern.test(text)),
     launchesAttachment: LAUNCH_ATTACHMENT.test(text),
     network: NETWORK.test(text),
+    dynamicCalls: count(text, DYNAMIC_CALL),
+    decoderLoop: DECODER_LOOP.test(text),
+    hiddenDataSource: HIDDEN_DATA.test(text),
+    assembledNames: assembledNames(text),
   };
+}
+
+/** Joins adjacent literal concatenations ("ev" + "al" -> "eval") and looks for dangerous names. */
+function assembledNames(text: string): boolean {
+  const head = text.slice(0, 1024 * 1024);
+  if (foldedCharCodes(head) || assembledFromArrays(head)) return true;
+  if (!/["']\s*\+\s*["']/.test(text) && !/\+=\s*["']/.test(text)) return false;
+  const joined = text.slice(0, 1024 * 1024).replace(/["']\s*\+\s*["']/g, "");
+  if (DANGEROUS_NAMES.test(joined)) return true;
+  // fnc = 'ev'; ... fnc += 'a'; ... fnc += 'l': collect the pieces appended to each variable
+  const pieces = new Map<string, string>();
+  const re = /\b([A-Za-z_$][\w$]*)\s*(\+?=)\s*["']([A-Za-z.]{1,12})["']/g;
+  for (let m = re.exec(joined); m; m = re.exec(joined)) {
+    const v = m[2] === "=" ? m[3] : (pieces.get(m[1]) ?? "") + m[3];
+    pieces.set(m[1], v);
+    if (SENSITIVE_NAME.test(v)) return true;
+  }
+  return false;
+}
+
+const SENSITIVE_NAME = /^(eval|unescape|fromCharCode|Function|setTimeOut|getPageNthWord|getAnnots|syncAnnotScan|charCodeAt)$/;
+
+/** String.fromCharCode(100+1,118,97,108): constant arguments folded ("eval"). */
+function foldedCharCodes(text: string): boolean {
+  const re = /fromCharCode\s*\(([0-9xa-fA-F\s,+\-*]{1,200})\)/g;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const chars = m[1].split(",").map(foldArithmetic);
+    if (chars.some((c) => c === null)) continue;
+    if (SENSITIVE_NAME.test(String.fromCharCode(...(chars as number[])))) return true;
+  }
+  return false;
+}
+
+/** Sums and products of integer literals only (no eval of script text, ever). */
+function foldArithmetic(expr: string): number | null {
+  const terms = expr.replace(/\s+/g, "").split(/(?=[+-])/);
+  let total = 0;
+  for (const t of terms) {
+    const factors = t.replace(/^\+/, "").split("*");
+    let product = 1;
+    for (const f of factors) {
+      const n = /^-?(0x[0-9a-f]+|\d+)$/i.test(f) ? Number(f.startsWith("-") ? -Number(f.slice(1)) : Number(f)) : NaN;
+      if (!Number.isFinite(n)) return null;
+      product *= n;
+    }
+    total += product;
+  }
+  return total;
+}
+
+/** var r = ["ev", "", "al"]; x = r[0] + r[2] + r[1]: resolves indexed string-array assembly. */
+function assembledFromArrays(text: string): boolean {
+  const arrays = new Map<string, string[]>();
+  const decl = /\b([A-Za-z_$][\w$]*)\s*=\s*\[((?:\s*["'][^"'\n]{0,16}["']\s*,?){2,64})\]/g;
+  for (let m = decl.exec(text); m && arrays.size < 256; m = decl.exec(text)) {
+    arrays.set(m[1], [...m[2].matchAll(/["']([^"'\n]*)["']/g)].map((x) => x[1]));
+  }
+  if (!arrays.size) return false;
+  const use = /([A-Za-z_$][\w$]*)\s*\[\s*(\d+)\s*\](?:\s*\+\s*\1\s*\[\s*\d+\s*\])+/g;
+  for (let m = use.exec(text); m; m = use.exec(text)) {
+    const parts = arrays.get(m[1]);
+    if (!parts) continue;
+    const value = [...m[0].matchAll(/\[\s*(\d+)\s*\]/g)].map((x) => parts[Number(x[1])] ?? "").join("");
+    if (SENSITIVE_NAME.test(value)) return true;
+  }
+  return false;
 }
 
 function count(text: string, re: RegExp): number {

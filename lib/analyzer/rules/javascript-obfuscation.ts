@@ -8,9 +8,12 @@ import type { ScriptSignals } from "../javascript/script-signals";
  */
 export function isObfuscated(s: ScriptSignals): string[] {
   const why: string[] = [];
-  const decoders = s.unescape || s.fromCharCode || s.escapes >= 64 || s.longestHexRun >= 512;
-  if (s.evalLike && decoders) why.push("eval/Function of decoded strings");
-  if (s.longestString >= 4096 && (s.unescape || s.fromCharCode || s.evalLike)) why.push(`a ${s.longestString}-character string literal decoded at run time`);
+  const decodes = s.unescape || s.decoderLoop || s.escapes >= 64 || s.longestHexRun >= 512 || s.longestString >= 1024;
+  // one computed call is enough when the script also decodes characters; plain code rarely does either
+  const runsCode = s.evalLike || s.assembledNames || s.dynamicCalls >= 2 || (s.dynamicCalls >= 1 && (s.decoderLoop || s.unescape));
+  if (runsCode && decodes) why.push("code built from decoded strings and executed");
+  if (s.assembledNames) why.push("eval/unescape names assembled from string pieces");
+  if (s.hiddenDataSource && (s.decoderLoop || runsCode)) why.push("payload read from annotations, page text or metadata");
   if (s.escapes >= 256) why.push(`${s.escapes} \\x/\\u escapes`);
   if (s.longestHexRun >= 2048) why.push(`a ${s.longestHexRun}-digit hex run`);
   if (s.obfuscatedIdentifiers >= 20) why.push(`${s.obfuscatedIdentifiers} obfuscator identifiers (_0x…)`);

@@ -25,6 +25,10 @@ import type { Rule } from "./rule";
 import { dataAfterEof, headerNotAtStart, malformedStructure, manyRevisions, objectsOutsideXref } from "./structure-anomalies";
 import { submitForm } from "./submit-form";
 import { suspiciousLink } from "./suspicious-link";
+import { mediaAutoActivation } from "./media-auto-activation";
+import { payloadInTextField } from "./payload-in-text-field";
+import { phishingLinkOverlay } from "./phishing-link-overlay";
+import { phishingUrlPattern } from "./phishing-url-pattern";
 import { xdpWrapper } from "./xdp-wrapper";
 import { xfaForm, xfaTiffExploit } from "./xfa";
 
@@ -64,6 +68,10 @@ export const RULES: readonly Rule[] = [
   jbig2Stream,
   cooltypeSing,
   xdpWrapper,
+  payloadInTextField,
+  mediaAutoActivation,
+  phishingUrlPattern,
+  phishingLinkOverlay,
 ];
 
 export const RULES_BY_ID: ReadonlyMap<string, Rule> = new Map(RULES.map((r) => [r.id, r]));

@@ -7,6 +7,8 @@ import { isPdfOrXdp } from "../pdf-sniff";
 export const UPLOAD_FIELD = "file";
 /** Room for multipart boundaries and part headers on top of the file itself. */
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+/** Most bytes of a rejected body read and dropped so the client sees the 413 (see discardRest). */
+export const MAX_DISCARD_BYTES = 256 * 1024 * 1024;
 
 export interface Upload {
   fileName: string;
@@ -22,12 +24,21 @@ export async function readPdfUpload(request: Request, { maxBytes }: { maxBytes: 
       `Expected a multipart/form-data request with the PDF in form field "${UPLOAD_FIELD}".`,
     );
   }
-  const tooLarge = () =>
-    new ApiError("file_too_large", `The upload exceeds the limit of ${maxBytes} bytes (${formatMiB(maxBytes)}).`);
+  const tooLarge = (headers?: Record<string, string>) =>
+    new ApiError("file_too_large", `The upload exceeds the limit of ${maxBytes} bytes (${formatMiB(maxBytes)}).`, {
+      headers,
+    });
   const maxBodyBytes = maxBytes + MULTIPART_OVERHEAD_BYTES;
-  const declared = Number(request.headers.get("content-length") ?? NaN);
-  if (Number.isFinite(declared) && declared > maxBodyBytes) throw tooLarge();
   if (!request.body) throw new ApiError("missing_file", `The request has no body; send the PDF in form field "${UPLOAD_FIELD}".`);
+  const declared = Number(request.headers.get("content-length") ?? NaN);
+  if (Number.isFinite(declared) && declared > maxBodyBytes) {
+    if (declared <= MAX_DISCARD_BYTES) {
+      discardRest(request.body.getReader(), 0);
+      throw tooLarge();
+    }
+    void request.body.cancel().catch(() => {});
+    throw tooLarge({ connection: "close" });
+  }
 
   let form: FormData;
   const cap = { overLimit: false };
@@ -68,23 +79,49 @@ export async function readPdfUpload(request: Request, { maxBytes }: { maxBytes: 
   return { fileName: file.name || "upload.pdf", bytes };
 }
 
-/** Passes a body through, failing the stream as soon as more than maxBytes have arrived. */
+/**
+ * Passes a body through; past maxBytes it fails the parse at once and leaves the rest of the body to
+ * discardRest(), so the 413 goes out immediately and the client, still writing, can read it.
+ */
 function capStream(
   body: ReadableStream<Uint8Array>,
   maxBytes: number,
   cap: { overLimit: boolean },
 ): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
   let seen = 0;
-  return body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        seen += chunk.byteLength;
-        if (seen <= maxBytes) return controller.enqueue(chunk);
-        cap.overLimit = true;
-        controller.error(new Error(`request body over ${maxBytes} bytes`));
-      },
-    }),
-  );
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) return controller.close();
+      seen += value.byteLength;
+      if (seen <= maxBytes) return controller.enqueue(value);
+      cap.overLimit = true;
+      controller.error(new Error(`request body over ${maxBytes} bytes`));
+      discardRest(reader, seen);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+}
+
+/**
+ * Reads and drops the unread rest of a rejected body (nginx's "lingering close"): closing a socket
+ * the client is still writing to resets it, and clients that send the whole body before reading
+ * (fetch/undici, python-requests) then report a connection error instead of our 413. Bounded by
+ * MAX_DISCARD_BYTES; past that the connection is dropped.
+ */
+function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRead: number): void {
+  void (async () => {
+    let total = alreadyRead;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      total += value.byteLength;
+      if (total > MAX_DISCARD_BYTES) return reader.cancel();
+    }
+  })().catch(() => {});
 }
 
 const formatMiB = (n: number): string => `${(n / (1024 * 1024)).toFixed(n % (1024 * 1024) === 0 ? 0 : 2)} MiB`;
