@@ -37,7 +37,7 @@ export function analyzeFast(input: Uint8Array, options: AnalyzeOptions): FastRes
   const { iocs, truncated: iocsTruncated } = collectIndicators(facts, limits);
   for (const b of doc.budgetHits) budgetHits.add(b);
   if (iocsTruncated) budgetHits.add("MAX_IOCS_PER_TYPE");
-  const opaque = doc.encrypted && !doc.decryptStream;
+  const opaque = doc.security.state === "password-required" || doc.security.state === "unsupported";
   const summary = scoreFindings(findings, {
     unanalysable: doc.instances.length === 0 || opaque,
     partial: opaque || budgetHits.size > 0 || doc.xrefRebuilt,

@@ -7,7 +7,8 @@ import { decodeStreamData, type StreamDecodeResult } from "./filters";
 
 /** A stream decode result; `encrypted` when the data could not be decrypted and stays opaque. */
 export type DecodedStream = StreamDecodeResult & { encrypted?: boolean };
-import { PdfDict, PdfKeyword, PdfName, PdfRef, PdfStream, type PdfObject } from "./objects";
+import { PdfDict, PdfKeyword, PdfName, PdfRef, PdfStream, PdfString, type PdfObject } from "./objects";
+import { openStandardSecurity } from "./crypto/standard-security";
 import { ObjectParser } from "./parser";
 import { TOKEN_END, WHITESPACE, asBuffer, isDigit } from "./syntax";
 import { findStartxref, readXrefStream, readXrefTable, type XrefContext, type XrefEntry, type XrefSection } from "./xref";
@@ -33,6 +34,14 @@ export interface EscapedName {
 
 export type StreamDecoder = (stream: PdfStream, owner: IndirectObject | undefined) => Uint8Array | null;
 
+export interface SecurityState {
+  /** none: not encrypted; decrypted: opened with the empty user password; otherwise content stays opaque */
+  state: "none" | "decrypted" | "password-required" | "unsupported";
+  message?: string;
+  revision?: number;
+  method?: string;
+}
+
 const HEADER = Buffer.from("%PDF-");
 const EOF_MARK = Buffer.from("%%EOF");
 const OBJ = Buffer.from("obj");
@@ -56,6 +65,7 @@ export class PdfDocument {
   streams = 0;
   /** installed by the security handler once the document's key is known (lib/pdf/crypto) */
   decryptStream: StreamDecoder | null = null;
+  security: SecurityState = { state: "none" };
   private decodedTotal = 0;
   private readonly decodeCache = new Map<PdfStream, DecodedStream>();
   private readonly owners = new Map<PdfStream, IndirectObject>();
@@ -192,6 +202,7 @@ export function readPdf(bytes: Uint8Array, limits: Limits): PdfDocument {
   findEofMarkers(doc, spans);
   readTrailers(doc, spans);
   readXrefChain(doc);
+  openSecurity(doc);
   expandObjectStreams(doc);
   buildTable(doc);
   return doc;
@@ -389,6 +400,68 @@ function lastXrefStreamDict(doc: PdfDocument): PdfDict | null {
     }
   }
   return null;
+}
+
+/**
+ * Encrypted documents (§7.6): open the standard security handler with the empty user password, as a
+ * reader does silently, then decrypt the strings of every top-level object in place and install the
+ * stream decryptor. Object-stream members are not decrypted again (their container was).
+ */
+function openSecurity(doc: PdfDocument): void {
+  const encEntry = doc.trailer?.get("Encrypt");
+  if (encEntry === undefined || encEntry === null) return;
+  const latest = new Map<number, IndirectObject>();
+  for (const o of doc.instances) latest.set(o.num, o);
+  const resolve = (o: PdfObject | undefined): PdfObject | undefined => {
+    let cur = o;
+    for (let i = 0; cur instanceof PdfRef && i < doc.limits.MAX_REF_CHAIN; i++) cur = latest.get(cur.num)?.value;
+    return cur instanceof PdfRef ? undefined : cur;
+  };
+  const enc = resolve(encEntry);
+  if (!(enc instanceof PdfDict)) {
+    doc.security = { state: "unsupported", message: "/Encrypt is not a dictionary" };
+    return;
+  }
+  const ids = resolve(doc.trailer?.get("ID"));
+  const first = Array.isArray(ids) ? resolve(ids[0]) : undefined;
+  const setup = openStandardSecurity(enc, first instanceof PdfString ? first.bytes : new Uint8Array(0), resolve);
+  if (!setup.ok) {
+    doc.security = { state: setup.reason, message: setup.message };
+    return;
+  }
+  const h = setup.handler;
+  doc.security = { state: "decrypted", revision: h.revision, method: h.streamMethod };
+  doc.decryptStream = (stream, owner) => (owner && !owner.container ? h.decrypt(stream.raw, owner.num, owner.gen, h.streamMethod) : stream.raw);
+  const encInstance = encEntry instanceof PdfRef ? latest.get(encEntry.num) : undefined;
+  for (const inst of doc.instances) {
+    if (inst.container || inst === encInstance || isXrefStream(inst.value)) continue; // §7.5.8.4: xref streams stay clear
+    decryptStrings(inst.value, (s) => new PdfString(h.decrypt(s.bytes, inst.num, inst.gen, h.stringMethod), s.hex));
+  }
+}
+
+function isXrefStream(v: PdfObject): boolean {
+  return v instanceof PdfStream && v.dict.get("Type") instanceof PdfName && (v.dict.get("Type") as PdfName).name === "XRef";
+}
+
+/** Replaces every string below `root` (dict values, array items) with its decryption, iteratively. */
+function decryptStrings(root: PdfObject, decrypt: (s: PdfString) => PdfString): void {
+  const stack: PdfObject[] = [root];
+  while (stack.length) {
+    const o = stack.pop()!;
+    const d = o instanceof PdfStream ? o.dict : o instanceof PdfDict ? o : null;
+    if (d) {
+      for (const [k, v] of d.entries) {
+        if (v instanceof PdfString) d.entries.set(k, decrypt(v));
+        else if (v instanceof PdfDict || Array.isArray(v)) stack.push(v);
+      }
+    } else if (Array.isArray(o)) {
+      for (let i = 0; i < o.length; i++) {
+        const v = o[i];
+        if (v instanceof PdfString) o[i] = decrypt(v);
+        else if (v instanceof PdfDict || Array.isArray(v)) stack.push(v);
+      }
+    }
+  }
 }
 
 /** Parses the members of every object stream (§7.5.7). */

@@ -12,7 +12,9 @@ export const encryptedDocument = defineRule({
   mitigations: ["sanitize_with_cdr"],
   confidence: "high",
   check({ doc }) {
-    return doc.encrypted ? { evidence: [evidence({ path: "/Encrypt", excerpt: doc.decryptStream ? "opened with the empty user password" : "content not decrypted" })] } : null;
+    if (!doc.encrypted) return null;
+    const how = doc.security.state === "decrypted" ? `opened with the empty user password (R${doc.security.revision}, ${doc.security.method})` : `content not inspected: ${doc.security.message ?? doc.security.state}`;
+    return { evidence: [evidence({ path: "/Encrypt", excerpt: how })], detail: doc.security.state === "password-required" ? "A password is needed to open it: its content could not be analysed." : undefined };
   },
 });
 

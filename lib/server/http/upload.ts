@@ -25,7 +25,7 @@ export async function readPdfUpload(request: Request, { maxBytes }: { maxBytes: 
     );
   }
   const tooLarge = (headers?: Record<string, string>) =>
-    new ApiError("file_too_large", `The upload exceeds the limit of ${maxBytes} bytes (${formatMiB(maxBytes)}).`, {
+    new ApiError("file_too_large", `The upload exceeds the limit of ${formatSize(maxBytes)} (${maxBytes} bytes).`, {
       headers,
     });
   const maxBodyBytes = maxBytes + MULTIPART_OVERHEAD_BYTES;
@@ -124,4 +124,8 @@ function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRea
   })().catch(() => {});
 }
 
-const formatMiB = (n: number): string => `${(n / (1024 * 1024)).toFixed(n % (1024 * 1024) === 0 ? 0 : 2)} MiB`;
+function formatSize(n: number): string {
+  if (n >= 1024 * 1024) return `${+(n / (1024 * 1024)).toFixed(1)} MiB`;
+  if (n >= 1024) return `${+(n / 1024).toFixed(1)} KiB`;
+  return `${n} bytes`;
+}

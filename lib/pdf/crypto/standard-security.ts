@@ -1,0 +1,171 @@
+// The standard security handler (ISO 32000-2 §7.6.4): derives the file key from the empty user
+// password, as a reader does when a document opens without asking, and decrypts strings and streams.
+// Revisions 2-4 (RC4 40-128, AES-128) and 5-6 (AES-256, including PDF 2.0's Algorithm 2.B).
+import { createCipheriv, createDecipheriv, createHash } from "node:crypto";
+import { PdfDict, PdfName, PdfString, type PdfObject } from "../objects";
+import { rc4 } from "./rc4";
+
+/** Algorithm 2 step a: the 32-byte padding string. */
+const PAD = Uint8Array.from([
+  0x28, 0xbf, 0x4e, 0x5e, 0x4e, 0x75, 0x8a, 0x41, 0x64, 0x00, 0x4e, 0x56, 0xff, 0xfa, 0x01, 0x08, 0x2e, 0x2e, 0x00, 0xb6, 0xd0, 0x68, 0x3e, 0x80, 0x2f, 0x0c,
+  0xa9, 0xfe, 0x64, 0x53, 0x69, 0x7a,
+]);
+
+export type CryptMethod = "none" | "rc4" | "aes128" | "aes256";
+
+export interface SecurityHandler {
+  revision: number;
+  keyLength: number;
+  streamMethod: CryptMethod;
+  stringMethod: CryptMethod;
+  /** decrypts the data of object num/gen with the given method */
+  decrypt(data: Uint8Array, num: number, gen: number, method: CryptMethod): Uint8Array;
+}
+
+export type SecuritySetup =
+  | { ok: true; handler: SecurityHandler }
+  | { ok: false; reason: "password-required" | "unsupported"; message: string };
+
+const md5 = (...parts: Uint8Array[]) => {
+  const h = createHash("md5");
+  for (const p of parts) h.update(p);
+  return new Uint8Array(h.digest());
+};
+const bytesOf = (o: PdfObject | undefined): Uint8Array => (o instanceof PdfString ? o.bytes : new Uint8Array(0));
+const num = (o: PdfObject | undefined, dflt: number) => (typeof o === "number" ? o : dflt);
+
+/**
+ * Opens the handler with the empty user password. `resolve` follows references; `fileId` is the first
+ * element of the trailer's /ID.
+ */
+export function openStandardSecurity(enc: PdfDict, fileId: Uint8Array, resolve: (o: PdfObject | undefined) => PdfObject | undefined): SecuritySetup {
+  const filter = resolve(enc.get("Filter"));
+  if (!(filter instanceof PdfName) || filter.name !== "Standard") {
+    return { ok: false, reason: "unsupported", message: `security handler ${filter instanceof PdfName ? filter.name : "?"} is not the standard one` };
+  }
+  const v = num(resolve(enc.get("V")), 0);
+  const r = num(resolve(enc.get("R")), 2);
+  const o = bytesOf(resolve(enc.get("O")));
+  const u = bytesOf(resolve(enc.get("U")));
+  const p = num(resolve(enc.get("P")), 0);
+  const encryptMetadata = resolve(enc.get("EncryptMetadata")) !== false;
+  let streamMethod: CryptMethod = "rc4";
+  let stringMethod: CryptMethod = "rc4";
+  let keyLength = v === 1 ? 5 : Math.max(5, Math.min(16, Math.floor(num(resolve(enc.get("Length")), 40) / 8)));
+  if (v >= 4) {
+    const cf = resolve(enc.get("CF"));
+    const methodOf = (name: PdfObject | undefined): CryptMethod => {
+      const n = resolve(name);
+      if (!(n instanceof PdfName) || n.name === "Identity") return "none";
+      const filterDict = cf instanceof PdfDict ? resolve(cf.get(n.name)) : undefined;
+      const cfm = filterDict instanceof PdfDict ? resolve(filterDict.get("CFM")) : undefined;
+      if (cfm instanceof PdfName && cfm.name === "AESV2") return "aes128";
+      if (cfm instanceof PdfName && cfm.name === "AESV3") return "aes256";
+      if (cfm instanceof PdfName && cfm.name === "None") return "none";
+      // /Length of a crypt filter is in bits per the spec, in bytes in many writers: accept both
+      const len = filterDict instanceof PdfDict ? num(resolve(filterDict.get("Length")), 16) : 16;
+      keyLength = Math.max(5, Math.min(16, len > 16 ? Math.floor(len / 8) : len));
+      return "rc4";
+    };
+    streamMethod = methodOf(enc.get("StmF"));
+    stringMethod = methodOf(enc.get("StrF"));
+  }
+  let key: Uint8Array | null;
+  if (r >= 5) {
+    key = aes256Key(r, u, bytesOf(resolve(enc.get("UE"))));
+    keyLength = 32;
+  } else {
+    if (streamMethod === "aes128" || stringMethod === "aes128") keyLength = 16;
+    key = legacyKey(r, keyLength, o, p, fileId, encryptMetadata, u);
+  }
+  if (!key) return { ok: false, reason: "password-required", message: "the document needs a user password to open" };
+  const fileKey = key;
+  return {
+    ok: true,
+    handler: {
+      revision: r,
+      keyLength,
+      streamMethod,
+      stringMethod,
+      decrypt(data, n, g, method) {
+        if (method === "none") return data;
+        if (method === "aes256") return aesDecrypt("aes-256-cbc", fileKey, data);
+        const objKey = objectKey(fileKey, n, g, method === "aes128");
+        return method === "aes128" ? aesDecrypt("aes-128-cbc", objKey, data) : rc4(objKey, data);
+      },
+    },
+  };
+}
+
+/** Algorithm 2 (key from password) checked by Algorithms 4/5 (user password validation). */
+function legacyKey(r: number, n: number, o: Uint8Array, p: number, id: Uint8Array, encryptMetadata: boolean, u: Uint8Array): Uint8Array | null {
+  const pBytes = new Uint8Array([p & 0xff, (p >>> 8) & 0xff, (p >>> 16) & 0xff, (p >>> 24) & 0xff]);
+  const parts = [PAD, o.subarray(0, 32), pBytes, id];
+  if (r >= 4 && !encryptMetadata) parts.push(new Uint8Array([0xff, 0xff, 0xff, 0xff]));
+  let key = md5(...parts).subarray(0, n);
+  if (r >= 3) for (let i = 0; i < 50; i++) key = md5(key).subarray(0, n);
+  if (r === 2) return equal(rc4(key, PAD), u.subarray(0, 32)) ? key : null;
+  let x = rc4(key, md5(PAD, id));
+  for (let i = 1; i <= 19; i++) x = rc4(key.map((b) => b ^ i), x);
+  return equal(x.subarray(0, 16), u.subarray(0, 16)) ? key : null;
+}
+
+/** Algorithm 1: the per-object key (with "sAlT" for AES). */
+function objectKey(fileKey: Uint8Array, n: number, g: number, aes: boolean): Uint8Array {
+  const extra = new Uint8Array([n & 0xff, (n >> 8) & 0xff, (n >> 16) & 0xff, g & 0xff, (g >> 8) & 0xff]);
+  const salt = aes ? new Uint8Array([0x73, 0x41, 0x6c, 0x54]) : new Uint8Array(0);
+  return md5(fileKey, extra, salt).subarray(0, Math.min(fileKey.length + 5, 16));
+}
+
+/** Algorithms 2.A/2.B (R5/R6): validate the empty user password, then unwrap /UE into the file key. */
+function aes256Key(r: number, u: Uint8Array, ue: Uint8Array): Uint8Array | null {
+  if (u.length < 48 || ue.length < 32) return null;
+  const password = new Uint8Array(0);
+  const validationSalt = u.subarray(32, 40);
+  const keySalt = u.subarray(40, 48);
+  const hash = r >= 6 ? hash2B : (pw: Uint8Array, salt: Uint8Array) => new Uint8Array(createHash("sha256").update(pw).update(salt).digest());
+  if (!equal(hash(password, validationSalt, new Uint8Array(0)), u.subarray(0, 32))) return null;
+  const intermediate = hash(password, keySalt, new Uint8Array(0));
+  const d = createDecipheriv("aes-256-cbc", intermediate, new Uint8Array(16));
+  d.setAutoPadding(false);
+  return new Uint8Array(Buffer.concat([d.update(ue.subarray(0, 32)), d.final()]));
+}
+
+/** Algorithm 2.B (ISO 32000-2 §7.6.4.3.4): the PDF 2.0 iterated hash. */
+function hash2B(password: Uint8Array, salt: Uint8Array, udata: Uint8Array): Uint8Array {
+  let k = new Uint8Array(createHash("sha256").update(password).update(salt).update(udata).digest());
+  for (let round = 0; ; round++) {
+    const block = Buffer.concat([password, k, udata]);
+    const k1 = Buffer.concat(Array.from({ length: 64 }, () => block));
+    const c = createCipheriv("aes-128-cbc", k.subarray(0, 16), k.subarray(16, 32));
+    c.setAutoPadding(false);
+    const e = Buffer.concat([c.update(k1), c.final()]);
+    let mod = 0;
+    for (let i = 0; i < 16; i++) mod = (mod * 256 + e[i]) % 3;
+    const algo = mod === 0 ? "sha256" : mod === 1 ? "sha384" : "sha512";
+    k = new Uint8Array(createHash(algo).update(e).digest());
+    if (round >= 63 && e[e.length - 1] <= round - 32) break;
+  }
+  return k.subarray(0, 32);
+}
+
+/** AES-CBC with the IV in the first 16 bytes and PKCS#5 padding; a bad pad keeps the raw plaintext. */
+function aesDecrypt(algo: "aes-128-cbc" | "aes-256-cbc", key: Uint8Array, data: Uint8Array): Uint8Array {
+  if (data.length < 32 || data.length % 16 !== 0) {
+    if (data.length < 16) return new Uint8Array(0);
+    data = data.subarray(0, 16 + Math.floor((data.length - 16) / 16) * 16);
+    if (data.length === 16) return new Uint8Array(0);
+  }
+  const d = createDecipheriv(algo, key, data.subarray(0, 16));
+  d.setAutoPadding(false);
+  const plain = Buffer.concat([d.update(data.subarray(16)), d.final()]);
+  const pad = plain[plain.length - 1];
+  if (pad >= 1 && pad <= 16 && plain.subarray(plain.length - pad).every((b) => b === pad)) return new Uint8Array(plain.subarray(0, plain.length - pad));
+  return new Uint8Array(plain);
+}
+
+function equal(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
