@@ -27,9 +27,33 @@ function isTextualStream(d: PdfDict): boolean {
   return true;
 }
 
+/** Page descriptions are mostly numbers and operators: only their string operands can carry a URL. */
+const CONTENT_STRING = /\((?:[^()\\]|\\[\s\S]){6,}\)/g;
+
+function contentStreamText(text: string): string {
+  const out: string[] = [];
+  CONTENT_STRING.lastIndex = 0;
+  for (let m = CONTENT_STRING.exec(text); m; m = CONTENT_STRING.exec(text)) out.push(m[0].slice(1, -1));
+  return out.join("\n");
+}
+
+function contentStreams(facts: DocumentFacts): Set<PdfStream> {
+  const { doc } = facts;
+  const out = new Set<PdfStream>();
+  for (const page of doc.pages()) {
+    const c = doc.resolve(page.dict.get("Contents"));
+    for (const item of Array.isArray(c) ? c : [c]) {
+      const s = doc.resolve(item);
+      if (s instanceof PdfStream) out.add(s);
+    }
+  }
+  return out;
+}
+
 export function collectIndicators(facts: DocumentFacts, limits: Limits): { iocs: Iocs; truncated: boolean } {
   const sink = new IocCollector(limits.MAX_IOCS_PER_TYPE);
   const { doc } = facts;
+  const pageContents = contentStreams(facts);
   for (const a of facts.actions) {
     if (a.target) extractIndicators(a.target, { objectRef: a.objectRef, source: ACTION_SOURCES[a.type] ?? "annotation" }, sink);
     if (a.parameters) extractIndicators(a.parameters, { objectRef: a.objectRef, source: "launch-action" }, sink);
@@ -50,7 +74,10 @@ export function collectIndicators(facts: DocumentFacts, limits: Limits): { iocs:
         if (d.imageFilter || d.encrypted) continue;
         const type = v.dict.get("Type");
         const source: IocSourceKind = type instanceof PdfName && type.name === "Metadata" ? "metadata" : "stream";
-        extractIndicators(bytesToText(d.data, limits.MAX_IOC_SCAN_BYTES_PER_STREAM), { objectRef: ref, source }, sink);
+        const sub = v.dict.get("Subtype");
+        const isContent = pageContents.has(v) || (sub instanceof PdfName && sub.name === "Form");
+        const text = bytesToText(d.data, limits.MAX_IOC_SCAN_BYTES_PER_STREAM);
+        extractIndicators(isContent ? contentStreamText(text) : text, { objectRef: ref, source }, sink);
       }
     }
   }

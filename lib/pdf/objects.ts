@@ -108,12 +108,7 @@ export function decodePdfText(bytes: Uint8Array): string {
   return latin1(bytes);
 }
 
-/** Bytes to a string one char per byte, in chunks so large buffers do not overflow the call stack. */
+/** Bytes to a string one char per byte (native latin1 decoding, no intermediate arrays). */
 export function latin1(bytes: Uint8Array, start = 0, end = bytes.length): string {
-  let out = "";
-  const CHUNK = 0x8000;
-  for (let i = start; i < end; i += CHUNK) {
-    out += String.fromCharCode.apply(null, bytes.subarray(i, Math.min(end, i + CHUNK)) as unknown as number[]);
-  }
-  return out;
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1", start, end);
 }

@@ -188,7 +188,12 @@ function scanEmails(text: string, authorities: Array<[number, number]>, src: Ioc
  * Dotted quads as maximal runs of digits and dots, so `1.2.3.4.5` is one run and rejected as a whole.
  * A letter glued to the run (`v1.2.3.4`, `1.2.3.4.example.com`) makes it a version or a host name.
  */
+/** Cheap linear pre-checks: most text (page content operators full of numbers) has no candidate. */
+const HAS_IPV4 = /\d\.\d{1,3}\.\d{1,3}\.\d/;
+const HAS_IPV6 = /[0-9a-f]:[0-9a-f]{0,4}:|::[0-9a-f]/i;
+
 function scanIpv4(text: string, src: IocSource, sink: IocCollector): void {
+  if (!HAS_IPV4.test(text)) return;
   IPV4_RUN.lastIndex = 0;
   for (let match = IPV4_RUN.exec(text); match !== null; match = IPV4_RUN.exec(text)) {
     const run = match[0];
@@ -213,6 +218,7 @@ function scanIpv4(text: string, src: IocSource, sink: IocCollector): void {
  * addresses and C++ scopes (`std::`) are excluded by requiring a hex letter or `::` and three groups.
  */
 function scanIpv6(text: string, src: IocSource, sink: IocCollector): void {
+  if (!HAS_IPV6.test(text)) return;
   IPV6_RUN.lastIndex = 0;
   for (let match = IPV6_RUN.exec(text); match !== null; match = IPV6_RUN.exec(text)) {
     const run = match[0];
