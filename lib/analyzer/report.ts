@@ -118,3 +118,70 @@ export const FastResult = z.object({
   duration_ms: z.number(),
 });
 export type FastResult = z.infer<typeof FastResult>;
+
+/** One script of the document as the advanced stage saw it. */
+export const JavaScriptEntry = z.object({
+  location: z.object({ objectRef: z.string().optional(), path: z.string() }),
+  trigger: z.string(),
+  automatic: z.boolean(),
+  origin: z.string(),
+  size: z.number().int(),
+  sha256: z.string(),
+  excerpt: z.string(),
+  /** code produced at run time (eval/Function/setTimeOut arguments), in order, truncated */
+  deobfuscated_layers: z.array(z.string()),
+  /** Acrobat/DOM APIs the script called (emulation) or references (static) */
+  apis: z.array(z.string()),
+  cves: z.array(z.string()),
+  /** how the sandbox run ended */
+  emulation: z.object({
+    status: z.enum(["completed", "error", "timeout", "memory-limit", "skipped"]),
+    detail: z.string().optional(),
+    duration_ms: z.number(),
+  }),
+  parse_error: z.string().optional(),
+});
+export type JavaScriptEntry = z.infer<typeof JavaScriptEntry>;
+
+export const EmbeddedFileEntry = z.object({
+  name: z.string(),
+  objectRef: z.string().optional(),
+  size: z.number().int(),
+  sha256: z.string(),
+  md5: z.string(),
+  /** detected type (file-type), e.g. "exe", "docx", "pdf" */
+  type: z.string(),
+  mime: z.string().optional(),
+  /** the verdict of a nested PDF, analysed recursively */
+  nested: z.object({ verdict: Verdict, score: z.number().int() }).optional(),
+});
+export type EmbeddedFileEntry = z.infer<typeof EmbeddedFileEntry>;
+
+export const Metadata = z.object({
+  title: z.string().nullable(),
+  author: z.string().nullable(),
+  subject: z.string().nullable(),
+  keywords: z.string().nullable(),
+  creator: z.string().nullable(),
+  producer: z.string().nullable(),
+  creation_date: z.string().nullable(),
+  modification_date: z.string().nullable(),
+  pdf_version: z.string().nullable(),
+  page_count: z.number().int().nullable(),
+  xmp: z.record(z.string(), z.string()),
+});
+export type Metadata = z.infer<typeof Metadata>;
+
+/** POST /analyze/deep and the scan's advanced stage: a superset of the fast result. */
+export const DeepResult = FastResult.extend({
+  metadata: Metadata,
+  javascript: z.array(JavaScriptEntry),
+  embedded_files: z.array(EmbeddedFileEntry),
+  /** QR codes and rendered-page facts used by the lure rules */
+  lures: z.object({
+    pages_rendered: z.number().int(),
+    qr_codes: z.array(z.object({ page: z.number().int(), text: z.string() })),
+    text_excerpt: z.string(),
+  }),
+});
+export type DeepResult = z.infer<typeof DeepResult>;
