@@ -22,6 +22,9 @@ const TARGET_HTTP_MEDIAN_MS = 50;
 const HTTP_WARMUP_REQUESTS = 20;
 const BENCH_PDF_BYTES = 1_000_000;
 const MAX_ERRORS_SHOWN = 10;
+const SLOWEST_SHOWN = 5;
+/** in-process runs of the HTTP benchmark's PDF, to tell analysis time from HTTP overhead */
+const IN_PROCESS_RUNS = 20;
 const MB = 1e6;
 
 interface Latency {
@@ -46,6 +49,8 @@ interface FastBench {
   pdfidMbPerSec: number;
   speedup: number;
   targetSpeedup: number;
+  /** where the time goes: files with the highest median latency */
+  slowest: { name: string; bytes: number; medianMs: number }[];
   /** files whose analysis threw: left out of the timing */
   errors: string[];
 }
@@ -62,7 +67,16 @@ interface HttpRun {
 
 type HttpBench =
   | { skipped: string }
-  | { url: string; pdfBytes: number; warmupRequests: number; targetMedianMs: number; sequential: HttpRun; concurrent: HttpRun };
+  | {
+      url: string;
+      pdfBytes: number;
+      /** median analyzeFast time of the same PDF in this process: the rest of an HTTP latency is transport */
+      inProcessMedianMs: number;
+      warmupRequests: number;
+      targetMedianMs: number;
+      sequential: HttpRun;
+      concurrent: HttpRun;
+    };
 
 interface Options {
   minSeconds: number;
@@ -89,7 +103,8 @@ const program: Command = new Command("bench")
   .action(async (dirArg: string | undefined, opts: Options) => {
     const dir = dirArg ?? findCorpusDir();
     if (!dir) program.error("corpus absent: pass a folder or set PDFSCAN_CORPUS", { exitCode: 2 });
-    const fast = benchFast(dir, await loadAny(dir), opts.minSeconds);
+    const entries = await loadAny(dir).catch((e: unknown) => program.error(`cannot load ${dir}: ${e instanceof Error ? e.message : String(e)}`, { exitCode: 2 }));
+    const fast = benchFast(dir, entries, opts.minSeconds);
     process.stdout.write(formatFast(fast));
     const http: HttpBench = opts.http ? await benchHttp(opts) : { skipped: "--no-http" };
     process.stdout.write(formatHttp(http));
@@ -113,16 +128,18 @@ function benchFast(dir: string, all: CorpusEntry[], minSeconds: number): FastBen
     }
   });
   const latencies: number[] = [];
+  const perFile = entries.map(() => [] as number[]);
   let bytes = 0;
   let passes = 0;
   let busyMs = 0;
   let peakHeap = process.memoryUsage().heapUsed;
   while (entries.length > 0 && (busyMs < minSeconds * 1000 || passes === 0)) {
-    for (const e of entries) {
+    for (const [i, e] of entries.entries()) {
       const t0 = performance.now();
       analyzeFast(e.bytes, { fileName: fileNameOf(e) });
       const ms = performance.now() - t0;
       latencies.push(ms);
+      perFile[i].push(ms);
       busyMs += ms;
       bytes += e.bytes.length;
       // sampled outside the timed region
@@ -147,6 +164,10 @@ function benchFast(dir: string, all: CorpusEntry[], minSeconds: number): FastBen
     pdfidMbPerSec: PDFID_MB_PER_S,
     speedup: mbPerSec / PDFID_MB_PER_S,
     targetSpeedup: TARGET_SPEEDUP,
+    slowest: entries
+      .map((e, i) => ({ name: e.name, bytes: e.bytes.length, medianMs: summarize(perFile[i]).p50 }))
+      .sort((a, b) => b.medianMs - a.medianMs)
+      .slice(0, SLOWEST_SHOWN),
     errors,
   };
 }
@@ -159,15 +180,20 @@ interface ServerHandle {
 
 async function benchHttp(opts: Options): Promise<HttpBench> {
   if (!existsSync(NEXT_SERVER_HELPER)) return { skipped: "test/support/next-server.ts does not exist yet" };
-  if (!existsSync(join(REPO_ROOT, ".next", "BUILD_ID"))) return { skipped: "no production build: run `npm run build` first" };
   // a variable specifier: the helper is optional, so type-checking must not require it
   const helper = (await import(pathToFileURL(NEXT_SERVER_HELPER).href)) as { startServer(o?: { env?: Record<string, string> }): Promise<ServerHandle> };
   const pdf = buildBenchPdf(BENCH_PDF_BYTES);
+  const inProcess = Array.from({ length: IN_PROCESS_RUNS }, () => {
+    const t0 = performance.now();
+    analyzeFast(pdf, { fileName: "bench-report.pdf" });
+    return performance.now() - t0;
+  });
   let server: ServerHandle;
   try {
     server = await helper.startServer({ env: {} });
   } catch (e) {
-    return { skipped: `server did not start: ${e instanceof Error ? e.message : String(e)}` };
+    // the helper explains what is missing (e.g. "run `npm run build` first"); its first line is enough
+    return { skipped: `server did not start: ${(e instanceof Error ? e.message : String(e)).split("\n")[0]}` };
   }
   try {
     const apiKey = server.apiKey ?? process.env.PDFSCAN_API_KEY;
@@ -175,7 +201,7 @@ async function benchHttp(opts: Options): Promise<HttpBench> {
     await runRequests(post, HTTP_WARMUP_REQUESTS, 1);
     const sequential = await runRequests(post, opts.requests, 1);
     const concurrent = await runRequests(post, opts.requests, opts.concurrency);
-    return { url: server.url, pdfBytes: pdf.length, warmupRequests: HTTP_WARMUP_REQUESTS, targetMedianMs: TARGET_HTTP_MEDIAN_MS, sequential, concurrent };
+    return { url: server.url, pdfBytes: pdf.length, inProcessMedianMs: summarize(inProcess).p50, warmupRequests: HTTP_WARMUP_REQUESTS, targetMedianMs: TARGET_HTTP_MEDIAN_MS, sequential, concurrent };
   } finally {
     await server.stop();
   }
@@ -236,6 +262,7 @@ function formatFast(f: FastBench): string {
       ["speed-up", `${fixed(f.speedup, 1)}x (target >= ${f.targetSpeedup}x: ${f.speedup >= f.targetSpeedup ? "met" : "NOT met"})`],
     ]),
   );
+  out.push("slowest files (median):", ...f.slowest.map((x) => `  ${fixed(x.medianMs, 1).padStart(8)} ms  ${fixed(x.bytes / 1000, 0).padStart(6)} kB  ${x.name}`));
   if (f.errors.length > 0) {
     out.push(`analysis threw on ${f.errors.length} files (left out of the timing):`, ...f.errors.slice(0, MAX_ERRORS_SHOWN).map((e) => `  ${e}`));
     if (f.errors.length > MAX_ERRORS_SHOWN) out.push(`  ... and ${f.errors.length - MAX_ERRORS_SHOWN} more (see the JSON file)`);
@@ -256,7 +283,10 @@ function formatHttp(h: HttpBench): string {
     fixed(r.requestsPerSec, 1),
     r.failures,
   ];
-  const out = [`\nHTTP POST /analyze/fast at ${h.url}: ${fixed(h.pdfBytes / MB)} MB PDF, after ${h.warmupRequests} warm-up requests`];
+  const out = [
+    `\nHTTP POST /analyze/fast at ${h.url}: ${fixed(h.pdfBytes / MB)} MB PDF, after ${h.warmupRequests} warm-up requests`,
+    `(the same PDF analysed in-process: median ${fixed(h.inProcessMedianMs, 1)} ms)`,
+  ];
   out.push(formatTable(["run", "requests", "conc.", "p50 ms", "p95 ms", "p99 ms", "max ms", "req/s", "failed"], [row("sequential", h.sequential), row("concurrent", h.concurrent)]));
   const median = h.sequential.latencyMs.p50;
   out.push(`sequential median ${fixed(median, 1)} ms (target < ${h.targetMedianMs} ms: ${median < h.targetMedianMs ? "met" : "NOT met"})`);

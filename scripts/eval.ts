@@ -16,7 +16,7 @@ const program: Command = new Command("eval")
   .action(async (dirArg: string | undefined, opts: { json?: boolean; stage: string }) => {
     const dir = dirArg ?? findCorpusDir();
     if (!dir) program.error("corpus absent: pass a folder or set PDFSCAN_CORPUS", { exitCode: 2 });
-    const entries = await loadAny(dir);
+    const entries = await loadAny(dir).catch((e: unknown) => program.error(`cannot load ${dir}: ${e instanceof Error ? e.message : String(e)}`, { exitCode: 2 }));
     const metrics = computeMetrics(evaluateEntries(entries));
     if (opts.json) process.stdout.write(`${JSON.stringify({ dir, stage: opts.stage, ...metrics }, null, 2)}\n`);
     else process.stdout.write(formatReport(dir, opts.stage, metrics));
