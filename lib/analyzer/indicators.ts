@@ -4,7 +4,6 @@ import type { Limits } from "../limits";
 import { PdfName, PdfStream, type PdfDict } from "../pdf/objects";
 import type { DocumentFacts } from "./facts/document-facts";
 import { bytesToText } from "./facts/text";
-import { walkObject } from "./facts/walk";
 import { IocCollector, extractIndicators, type IocSourceKind } from "./iocs";
 import type { Iocs } from "./report";
 
@@ -63,11 +62,8 @@ export function collectIndicators(facts: DocumentFacts, limits: Limits): { iocs:
   if (!doc.encrypted || doc.decryptStream) {
     for (const [num, inst] of doc.table) {
       const ref = `${num} ${inst.gen} R`;
-      walkObject(inst.value, {
-        string(s) {
-          if (s.bytes.length >= 6) extractIndicators(s.text, { objectRef: ref, source: "string" }, sink);
-        },
-      }, 100_000);
+      const strings = facts.strings.get(ref);
+      if (strings) extractIndicators(strings, { objectRef: ref, source: "string" }, sink);
       const v = inst.value;
       if (v instanceof PdfStream && isTextualStream(v.dict)) {
         const d = doc.decode(v);

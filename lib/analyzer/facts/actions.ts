@@ -4,7 +4,7 @@
 import type { PdfDocument } from "../../pdf/document";
 import { PdfDict, PdfName, PdfRef, PdfString, type PdfObject } from "../../pdf/objects";
 import { fileSpecText, textOf } from "./text";
-import { walkObject } from "./walk";
+import type { ObjectIndex } from "./object-index";
 
 export interface ActionFact {
   /** the /S name: JavaScript, Launch, URI, SubmitForm, GoToR, ... */
@@ -61,7 +61,7 @@ const ANNOT_AA: Record<string, [string, boolean]> = {
   C: ["field calculate", false],
 };
 
-export function collectActions(doc: PdfDocument, maxChain: number): ActionFact[] {
+export function collectActions(doc: PdfDocument, maxChain: number, actionDicts: ObjectIndex["actionDicts"]): ActionFact[] {
   const out: ActionFact[] = [];
   const seen = new Set<PdfDict>();
   const refOf = (o: PdfObject | undefined, fallback?: string) => (o instanceof PdfRef ? o.toString() : fallback);
@@ -147,14 +147,10 @@ export function collectActions(doc: PdfDocument, maxChain: number): ActionFact[]
   }
 
   // actions no trigger reaches: still code in the file (another reader, or a later update, may run it)
-  for (const [num, inst] of doc.table) {
-    walkObject(inst.value, {
-      dict(d, path) {
-        if (seen.has(d)) return;
-        const s = d.get("S");
-        if (s instanceof PdfName && ACTION_TYPES.has(s.name)) visit(d, `${num} ${inst.gen} R`, `${num} ${inst.gen} R${path}`, "none found (unreferenced)", false);
-      },
-    }, 200_000);
+  for (const { dict, ref } of actionDicts) {
+    if (seen.has(dict)) continue;
+    const s = dict.get("S");
+    if ((s instanceof PdfName && ACTION_TYPES.has(s.name)) || dict.has("JS")) visit(dict, ref, ref, "none found (unreferenced)", false);
   }
   return out;
 }

@@ -6,6 +6,7 @@ import { collectActions, type ActionFact } from "./actions";
 import { collectEmbeddedFiles, type EmbeddedFileFact } from "./embedded";
 import { collectFonts, type FontMatrixFact, type FontProgramFact } from "./fonts";
 import { collectKeywords, type KeywordFacts } from "./keywords";
+import { indexObjects } from "./object-index";
 import { collectXfa, type XfaFact } from "./xfa";
 
 export interface ScriptFact {
@@ -29,12 +30,18 @@ export interface DocumentFacts {
   fontMatrices: FontMatrixFact[];
   fontPrograms: FontProgramFact[];
   pageCount: number;
+  /** text of each current object's strings, by object ref */
+  strings: Map<string, string>;
 }
+
+/** bound on the single indexing walk (objects x nodes); far above any real document */
+const MAX_INDEX_NODES = 20_000_000;
 
 const AUTO_XFA_ACTIVITIES = new Set(["initialize", "ready", "docReady", "formReady", "layoutReady", "preOpen", "indexChange"]);
 
 export function collectFacts(doc: PdfDocument, limits: Limits): DocumentFacts {
-  const actions = collectActions(doc, limits.MAX_ACTION_CHAIN);
+  const index = indexObjects(doc, MAX_INDEX_NODES);
+  const actions = collectActions(doc, limits.MAX_ACTION_CHAIN, index.actionDicts);
   const xfa = collectXfa(doc);
   const scripts: ScriptFact[] = [];
   for (const a of actions) {
@@ -52,7 +59,8 @@ export function collectFacts(doc: PdfDocument, limits: Limits): DocumentFacts {
   return {
     doc,
     limits,
-    keywords: collectKeywords(doc),
+    keywords: collectKeywords(doc, index),
+    strings: index.stringsByRef,
     actions,
     scripts,
     embedded: collectEmbeddedFiles(doc),

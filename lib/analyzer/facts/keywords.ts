@@ -2,7 +2,7 @@
 // `/AAAAAA+ArialMT`), `#xx` escapes decoded (`/J#61vaScript` counts as `/JavaScript`), and names inside
 // object streams counted, which a raw-byte scan cannot see.
 import type { PdfDocument } from "../../pdf/document";
-import { walkObject } from "./walk";
+import type { ObjectIndex } from "./object-index";
 
 /** pdfid's list plus the action and media names used to run code or reach out (declared once). */
 export const KEYWORDS = [
@@ -30,8 +30,6 @@ export const KEYWORDS = [
 ] as const;
 export const COLORS_KEYWORD = "/Colors > 2^24";
 const KEYWORD_SET = new Set<string>(KEYWORDS);
-/** /Colors above 2^24 overflowed Acrobat's predictor code (pdfid flags it, CVE-2009-3459) */
-const COLORS_LIMIT = 2 ** 24;
 
 export interface KeywordFacts {
   /** keyword -> count over parsed objects (all revisions, object-stream members included) */
@@ -44,27 +42,13 @@ export interface KeywordFacts {
   onlyInObjectStreams: string[];
 }
 
-export function collectKeywords(doc: PdfDocument): KeywordFacts {
+export function collectKeywords(doc: PdfDocument, index: ObjectIndex): KeywordFacts {
   const counts: Record<string, number> = {};
-  const inLoose = new Set<string>();
-  const bump = (k: string, loose: boolean) => {
-    counts[`/${k}`] = (counts[`/${k}`] ?? 0) + 1;
-    if (loose) inLoose.add(k);
-  };
-  for (const inst of doc.instances) {
-    const loose = !inst.container;
-    walkObject(inst.value, {
-      name(n) {
-        if (KEYWORD_SET.has(n.name)) bump(n.name, loose);
-      },
-      key(k) {
-        if (KEYWORD_SET.has(k)) bump(k, loose);
-      },
-      number(v, _path, key) {
-        if (key === "Colors" && v > COLORS_LIMIT) counts[COLORS_KEYWORD] = (counts[COLORS_KEYWORD] ?? 0) + 1;
-      },
-    });
+  for (const k of KEYWORDS) {
+    const n = index.nameCounts.get(k);
+    if (n) counts[`/${k}`] = n;
   }
+  if (index.colorsOverflow) counts[COLORS_KEYWORD] = index.colorsOverflow;
   const escaped = doc.escapedNames
     .filter((e) => KEYWORD_SET.has(e.name))
     .map((e) => ({ keyword: `/${e.name}`, raw: `/${e.raw}`, offset: e.offset }));
@@ -72,10 +56,7 @@ export function collectKeywords(doc: PdfDocument): KeywordFacts {
     counts,
     rawCounts: countRaw(doc.buf),
     escaped,
-    onlyInObjectStreams: Object.keys(counts)
-      .map((k) => k.slice(1))
-      .filter((k) => KEYWORD_SET.has(k) && !inLoose.has(k))
-      .map((k) => `/${k}`),
+    onlyInObjectStreams: KEYWORDS.filter((k) => index.nameCounts.has(k) && !index.looseNames.has(k)).map((k) => `/${k}`),
   };
 }
 

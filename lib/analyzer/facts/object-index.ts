@@ -1,0 +1,63 @@
+// One pass over every object instance that gathers what several facts need (keyword counts, action
+// dictionaries, strings), so a large document is walked once instead of once per fact. Iterative,
+// bounded, and without building paths (paths are only rebuilt for the few objects that matter).
+import type { PdfDocument } from "../../pdf/document";
+import { PdfDict, PdfName, PdfStream, PdfString, type PdfObject } from "../../pdf/objects";
+
+export interface ObjectIndex {
+  /** name -> occurrences (keys and values) over all instances */
+  nameCounts: Map<string, number>;
+  /** names seen outside object streams */
+  looseNames: Set<string>;
+  /** /Colors values above 2^24 (pdfid's "/Colors > 2^24") */
+  colorsOverflow: number;
+  /** dictionaries of current objects that have an /S name or a /JS entry, with their object ref */
+  actionDicts: { dict: PdfDict; ref: string }[];
+  /** text of the strings of each current object (6 bytes or more), joined by newlines */
+  stringsByRef: Map<string, string>;
+}
+
+const COLORS_LIMIT = 2 ** 24;
+const MIN_STRING_BYTES = 6;
+
+export function indexObjects(doc: PdfDocument, maxNodes: number): ObjectIndex {
+  const nameCounts = new Map<string, number>();
+  const looseNames = new Set<string>();
+  const actionDicts: ObjectIndex["actionDicts"] = [];
+  const stringsByRef = new Map<string, string>();
+  let colorsOverflow = 0;
+  let nodes = 0;
+  const stack: PdfObject[] = [];
+  for (const inst of doc.instances) {
+    const loose = !inst.container;
+    const current = doc.table.get(inst.num) === inst;
+    const ref = `${inst.num} ${inst.gen} R`;
+    let strings: string[] | null = null;
+    const count = (name: string) => {
+      nameCounts.set(name, (nameCounts.get(name) ?? 0) + 1);
+      if (loose) looseNames.add(name);
+    };
+    stack.push(inst.value);
+    while (stack.length) {
+      if (++nodes > maxNodes) return { nameCounts, looseNames, colorsOverflow, actionDicts, stringsByRef };
+      const o = stack.pop()!;
+      if (o instanceof PdfName) count(o.name);
+      else if (o instanceof PdfString) {
+        if (current && o.bytes.length >= MIN_STRING_BYTES) (strings ??= []).push(o.text);
+      } else if (Array.isArray(o)) {
+        for (let i = o.length - 1; i >= 0; i--) stack.push(o[i]);
+      } else {
+        const d = o instanceof PdfStream ? o.dict : o instanceof PdfDict ? o : null;
+        if (!d) continue;
+        if (current && (d.get("S") instanceof PdfName || d.has("JS"))) actionDicts.push({ dict: d, ref });
+        for (const [k, v] of d.entries) {
+          count(k);
+          if (k === "Colors" && typeof v === "number" && v > COLORS_LIMIT) colorsOverflow++;
+          if (v !== null && typeof v === "object") stack.push(v);
+        }
+      }
+    }
+    if (strings) stringsByRef.set(ref, strings.join("\n"));
+  }
+  return { nameCounts, looseNames, colorsOverflow, actionDicts, stringsByRef };
+}
