@@ -16,14 +16,28 @@ const ACTION_SOURCES: Record<string, IocSourceKind> = {
   ImportData: "gotor-action",
 };
 
-/** Streams that never hold readable indicators: images, fonts, embedded files (scanned separately), xref. */
+/**
+ * Streams that never hold readable indicators: images, fonts, ICC profiles, CMaps, xref and object
+ * streams (members are parsed objects), embedded files (scanned as files).
+ */
 function isTextualStream(d: PdfDict): boolean {
   const type = d.get("Type");
   const sub = d.get("Subtype");
-  if (type instanceof PdfName && (type.name === "XRef" || type.name === "EmbeddedFile" || type.name === "ObjStm")) return false;
+  if (type instanceof PdfName && (type.name === "XRef" || type.name === "EmbeddedFile" || type.name === "ObjStm" || type.name === "CMap")) return false;
   if (sub instanceof PdfName && (sub.name === "Image" || sub.name.startsWith("Type1") || sub.name === "CIDFontType0C" || sub.name === "OpenType")) return false;
-  if (d.has("Length1") || d.has("Length2")) return false; // font programs
+  if (d.has("Length1") || d.has("Length2") || d.has("N")) return false; // font programs, ICC profiles
   return true;
+}
+
+/** Binary data (compressed leftovers, images under an unknown filter) is not text: skip it. */
+function looksBinary(data: Uint8Array): boolean {
+  const n = Math.min(data.length, 4096);
+  let control = 0;
+  for (let i = 0; i < n; i++) {
+    const c = data[i];
+    if (c < 9 || (c > 13 && c < 32)) control++;
+  }
+  return control > n * 0.1;
 }
 
 /** Page descriptions are mostly numbers and operators: only their string operands can carry a URL. */
@@ -67,7 +81,7 @@ export function collectIndicators(facts: DocumentFacts, limits: Limits): { iocs:
       const v = inst.value;
       if (v instanceof PdfStream && isTextualStream(v.dict)) {
         const d = doc.decode(v);
-        if (d.imageFilter || d.encrypted) continue;
+        if (d.imageFilter || d.encrypted || looksBinary(d.data)) continue;
         const type = v.dict.get("Type");
         const source: IocSourceKind = type instanceof PdfName && type.name === "Metadata" ? "metadata" : "stream";
         const sub = v.dict.get("Subtype");

@@ -34,7 +34,8 @@ export const payloadInTextField = defineRule({
     const hits: { ref: string; key: string; text: string }[] = [];
     const infoDict = doc.dict(doc.trailer?.get("Info"));
     const candidates: [PdfDict, string][] = [];
-    for (const [num, inst] of doc.table) if (inst.value instanceof PdfDict) candidates.push([inst.value, `${num} ${inst.gen} R`]);
+    // annotations (they have a /Rect) and the document information dictionary
+    for (const [num, inst] of doc.table) if (inst.value instanceof PdfDict && inst.value.has("Rect")) candidates.push([inst.value, `${num} ${inst.gen} R`]);
     if (infoDict) candidates.push([infoDict, "/Info"]);
     for (const [d, ref] of candidates) {
       for (const key of TEXT_FIELDS) {

@@ -1,0 +1,411 @@
+// The rule registry's consistency test and every rule's behaviour, in the manner of ESLint's
+// checkRuleFiles and file-type's "supported set" test: each rule in RULES must have a fixture PDF,
+// built here in code and named by the behaviour it shows, on which analyzeFast reports that rule.
+// Adding a rule without a fixture fails the suite. Negative fixtures pin down false positives.
+import { describe, expect, it } from "vitest";
+import { analyzeFast } from "../analyze";
+import { MITIGATIONS } from "../mitigations";
+import { FastResult, SEVERITIES } from "../report";
+import { PdfBuilder, appendUpdate, bytes, concat, hexString, wrapInXdp } from "../../pdf/testing/pdf-builder";
+import { RULES, RULES_BY_ID } from "./registry";
+import { RULE_CATEGORIES } from "./rule";
+
+// ---- fixture helpers -------------------------------------------------------------------------
+
+interface DocumentParts {
+  /** extra catalog entries */
+  catalog?: string;
+  /** extra entries of the one page */
+  page?: string;
+  /** annotation dictionaries of the page */
+  annots?: string[];
+  /** adds objects first; may return more catalog/page entries that refer to them */
+  setup?: (b: PdfBuilder) => { catalog?: string; page?: string } | void;
+}
+
+/** A one-page document with a content stream, plus the parts a fixture needs. */
+function documentWith({ catalog = "", page = "", annots = [], setup }: DocumentParts = {}) {
+  const b = new PdfBuilder();
+  const extra = setup?.(b) ?? {};
+  const annotNums = annots.map((a) => b.add(a));
+  const content = b.addFlateStream("", "BT /F1 12 Tf 72 720 Td (Fixture) Tj ET");
+  const annotEntry = annotNums.length ? `/Annots [${annotNums.map((n) => `${n} 0 R`).join(" ")}]` : "";
+  b.addCatalog(`${catalog} ${extra.catalog ?? ""}`, 1, `/Contents ${content} 0 R ${annotEntry} ${page} ${extra.page ?? ""}`);
+  return b;
+}
+
+/** /OpenAction running `js` (hex-encoded, so any script text survives PDF string syntax). */
+const openActionScript = (js: string) => documentWith({ catalog: `/OpenAction << /S /JavaScript /JS ${hexString(js)} >>` }).build();
+
+/** A small link annotation (a line of text, not an overlay) with action `action`. */
+const link = (action: string, rect = "72 700 200 714") => `<< /Type /Annot /Subtype /Link /Rect [${rect}] /Border [0 0 0] /A ${action} >>`;
+
+/** A document with one attached file in the /EmbeddedFiles name tree. */
+function attachment(name: string, data: Uint8Array | string, subtype = "") {
+  return documentWith({
+    setup(b) {
+      const file = b.addStream(`/Type /EmbeddedFile ${subtype}`, data);
+      const spec = b.add(`<< /Type /Filespec /F (${name}) /UF (${name}) /EF << /F ${file} 0 R >> >>`);
+      return { catalog: `/Names << /EmbeddedFiles << /Names [(${name}) ${spec} 0 R] >> >>` };
+    },
+  }).build();
+}
+
+/** An AcroForm whose /XFA stream holds `xml`. */
+function xfaDocument(xml: string) {
+  return documentWith({
+    setup(b) {
+      const xfa = b.addStream("", xml);
+      return { catalog: `/AcroForm << /Fields [] /XFA ${xfa} 0 R >>` };
+    },
+  }).build();
+}
+
+function prng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s >>> 24;
+  };
+}
+
+/** A minimal sfnt (TrueType) with one SING table whose uniqueName (bytes 16..44) has no NUL. */
+function fontWithOverlongSingName(): Uint8Array {
+  const sing = new Uint8Array(16 + 28 + 20);
+  const dv = new DataView(sing.buffer);
+  dv.setUint16(0, 0); // tableVersionMajor
+  dv.setUint16(2, 1); // tableVersionMinor
+  dv.setUint16(4, 0); // glyphletVersion
+  dv.setUint16(6, 0); // permissions
+  sing.fill(0x41, 16); // uniqueName "AAAA..." runs past its 28 bytes: no terminator
+  const font = new Uint8Array(12 + 16 + sing.length);
+  const fv = new DataView(font.buffer);
+  fv.setUint32(0, 0x00010000); // sfntVersion
+  fv.setUint16(4, 1); // numTables
+  fv.setUint16(6, 16); // searchRange
+  fv.setUint16(8, 0); // entrySelector
+  fv.setUint16(10, 0); // rangeShift
+  font.set(bytes("SING"), 12);
+  fv.setUint32(16, 0); // checksum
+  fv.setUint32(20, 28); // offset
+  fv.setUint32(24, sing.length); // length
+  font.set(sing, 28);
+  return font;
+}
+
+function fontDocument(fontDict: string, fontFile?: Uint8Array) {
+  return documentWith({
+    setup(b) {
+      const file = fontFile ? b.addStream(`/Length1 ${fontFile.length}`, fontFile) : 0;
+      const descriptor = b.add(`<< /Type /FontDescriptor /FontName /Fixture /Flags 32 /FontBBox [0 0 1000 1000] /ItalicAngle 0 /Ascent 800 /Descent -200 /CapHeight 700 /StemV 80 ${file ? `/FontFile2 ${file} 0 R` : ""} >>`);
+      const font = b.add(`<< /Type /Font /BaseFont /Fixture /FontDescriptor ${descriptor} 0 R ${fontDict} >>`);
+      return { page: `/Resources << /Font << /F1 ${font} 0 R >> >>` };
+    },
+  }).build();
+}
+
+const LONG_ENCODED = Array.from({ length: 1500 }, (_, i) => "Zm9vYmFy0123456789abcdefXYZ"[i % 27]).join("");
+
+// ---- the fixtures: one per rule, named by the behaviour that fires it --------------------------
+
+interface Fixture {
+  /** what the document does */
+  name: string;
+  build: () => Uint8Array;
+}
+
+const FIXTURES: Record<string, Fixture> = {
+  "javascript-present": {
+    name: "a form field with a calculation script",
+    build: () =>
+      documentWith({
+        setup(b) {
+          const field = b.add("<< /FT /Tx /T (total) /AA << /C << /S /JavaScript /JS (event.value = 1 + 1;) >> >> >>");
+          return { catalog: `/AcroForm << /Fields [${field} 0 R] >>` };
+        },
+      }).build(),
+  },
+  "javascript-auto-run": { name: "an /OpenAction script", build: () => openActionScript('app.alert("Welcome");') },
+  "javascript-obfuscation": {
+    name: "eval of an unescaped string",
+    build: () => openActionScript('var p = unescape("%61%70%70%2e%61%6c%65%72%74%28%31%29"); eval(p);'),
+  },
+  "javascript-shellcode": {
+    name: "a %u9090 NOP sled in an unescaped string",
+    build: () => openActionScript(`var sc = unescape("${"%u9090".repeat(16)}%u4141%u4242%ucccc");`),
+  },
+  "javascript-heap-spray": {
+    name: "a string doubled in a loop after unescape",
+    build: () => openActionScript('var s = unescape("%u0c0c%u0c0c"); while (s.length < 0x100000) s += s; var a = []; for (var i = 0; i < 200; i++) a[i] = s.substr(0, s.length - 2);'),
+  },
+  "javascript-exploit-api": {
+    name: "a Collab.collectEmailInfo call (CVE-2007-5659)",
+    build: () => openActionScript('var msg = "A"; Collab.collectEmailInfo({subj: "", msg: msg});'),
+  },
+  "javascript-launches-attachment": {
+    name: "exportDataObject with nLaunch",
+    build: () => openActionScript('this.exportDataObject({ cName: "invoice.pdf", nLaunch: 2 });'),
+  },
+  "launch-action": { name: "a link that launches another document", build: () => documentWith({ annots: [link("<< /S /Launch /F (readme.pdf) >>")] }).build() },
+  "launch-command": {
+    name: "an /OpenAction launching cmd.exe",
+    build: () => documentWith({ catalog: "/OpenAction << /S /Launch /Win << /F (cmd.exe) /P (/c start calc.exe) >> >>" }).build(),
+  },
+  "automatic-action": { name: "an /OpenAction opening a URL", build: () => documentWith({ catalog: "/OpenAction << /S /URI /URI (https://example.com/welcome) >>" }).build() },
+  "remote-file-target": {
+    name: "a link to a UNC path",
+    build: () => documentWith({ annots: [link(`<< /S /GoToR /F ${hexString("\\\\files.example.net\\share\\report.pdf")} /D [0 /Fit] >>`)] }).build(),
+  },
+  "submit-form": {
+    name: "a form submitted to a web server",
+    build: () => documentWith({ annots: [link("<< /S /SubmitForm /F << /FS /URL /F (https://forms.example.com/submit) >> /Flags 4 >>")] }).build(),
+  },
+  "remote-goto": { name: "a link to a page of another PDF", build: () => documentWith({ annots: [link("<< /S /GoToR /F (appendix.pdf) /D [0 /Fit] >>")] }).build() },
+  "suspicious-link": { name: "a link to an executable on an IP-literal host", build: () => documentWith({ annots: [link("<< /S /URI /URI (http://192.0.2.44/invoice.exe) >>")] }).build() },
+  "embedded-file": { name: "an attached text file", build: () => attachment("notes.txt", "Meeting notes: nothing to see here.\n") },
+  "embedded-executable": {
+    name: "an attached PE executable",
+    build: () => attachment("invoice.exe", concat([bytes("MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff\x00\x00"), new Uint8Array(48), bytes("This program cannot be run in DOS mode.")])),
+  },
+  "embedded-active-content": { name: "an attached HTML page with a script", build: () => attachment("view.html", "<html><body><script>location.href='https://example.com/'</script></body></html>") },
+  "embedded-flash": { name: "an attached SWF movie", build: () => attachment("movie.swf", concat([bytes("FWS\x0a"), Uint8Array.of(0x40, 0, 0, 0), new Uint8Array(32)])) },
+  "name-obfuscation": { name: "/JavaScript spelled /J#61vaScript", build: () => documentWith({ catalog: "/OpenAction << /S /J#61vaScript /JS (app.alert(1);) >>" }).build() },
+  "malformed-structure": { name: "a startxref pointing nowhere", build: () => documentWith().build({ brokenStartxref: true }) },
+  "header-not-at-start": { name: "an image header before %PDF-", build: () => documentWith().build({ prefix: "GIF89a\x01\x00\x01\x00\x00\x00\x00;\n" }) },
+  "data-after-eof": { name: "an archive appended after %%EOF", build: () => documentWith().build({ suffix: `PK\x03\x04${"\x14\x00\x00\x00\x08\x00payload.exe".repeat(8)}` }) },
+  "objects-outside-xref": {
+    name: "an object appended without an xref entry",
+    build: () => concat([documentWith().build(), bytes("99 0 obj\n<< /S /JavaScript /JS (app.alert(1);) >>\nendobj\n")]),
+  },
+  "many-revisions": {
+    name: "ten incremental updates",
+    build: () => {
+      const b = documentWith();
+      b.info = b.add("<< /Title (v0) >>");
+      let file = b.build();
+      for (let i = 1; i <= 10; i++) file = appendUpdate(file, [{ num: b.info, body: `<< /Title (v${i}) >>` }]);
+      return file;
+    },
+  },
+  "high-entropy-outside-streams": {
+    name: "2 KiB of random bytes between two objects",
+    build: () =>
+      documentWith({
+        setup(b) {
+          const next = prng(42);
+          b.addJunk(concat([bytes("\n"), Uint8Array.from({ length: 2048 }, next), bytes("\n")]));
+        },
+      }).build(),
+  },
+  "encrypted-document": {
+    name: "a trailer with /Encrypt",
+    build: () => {
+      const b = documentWith();
+      const enc = b.add(`<< /Filter /Standard /V 1 /R 2 /Length 40 /P -44 /O <${"11".repeat(32)}> /U <${"22".repeat(32)}> >>`);
+      return b.build({ trailerExtra: `/Encrypt ${enc} 0 R /ID [<00112233445566778899aabbccddeeff> <00112233445566778899aabbccddeeff>]` });
+    },
+  },
+  "encryption-hides-active-content": {
+    name: "an encrypted document with an /OpenAction script",
+    build: () => {
+      const b = documentWith({ catalog: "/OpenAction << /S /JavaScript /JS <9a3b17c4e0> >>" });
+      const enc = b.add(`<< /Filter /Standard /V 1 /R 2 /Length 40 /P -44 /O <${"11".repeat(32)}> /U <${"22".repeat(32)}> >>`);
+      return b.build({ trailerExtra: `/Encrypt ${enc} 0 R /ID [<00112233445566778899aabbccddeeff> <00112233445566778899aabbccddeeff>]` });
+    },
+  },
+  "xfa-form": {
+    name: "an XFA form",
+    build: () =>
+      xfaDocument('<xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/"><template xmlns="http://www.xfa.org/schema/xfa-template/3.3/"><subform name="form1"><field name="Name"/></subform></template></xdp:xdp>'),
+  },
+  "xfa-tiff-exploit": {
+    name: "a base64 TIFF image in an XFA form (CVE-2010-0188)",
+    build: () =>
+      xfaDocument(
+        `<xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/"><template><subform name="form1"><field name="ImageField1"><ui><imageEdit/></ui></field></subform></template>` +
+          `<xfa:datasets xmlns:xfa="http://www.xfa.org/schema/xfa-data/1.0/"><xfa:data><form1><ImageField1 xfdf:contentType="image/tif" href=""><image contentType="image/tif">SUkqADggAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA</image></ImageField1></form1></xfa:data></xfa:datasets></xdp:xdp>`,
+      ),
+  },
+  "fontmatrix-injection": { name: "a string in a /FontMatrix (CVE-2024-4367)", build: () => fontDocument("/Subtype /Type1 /FontMatrix [1 0 0 1 0 (x)]") },
+  "colors-overflow": {
+    name: "a predictor with /Colors 2^24 + 1 (CVE-2009-3459)",
+    build: () =>
+      documentWith({
+        setup(b) {
+          b.addFlateStream("/DecodeParms << /Predictor 12 /Colors 16777217 /BitsPerComponent 8 /Columns 1 >>", "\x00AAAA");
+        },
+      }).build(),
+  },
+  "rich-media": {
+    name: "a RichMedia annotation",
+    build: () => documentWith({ annots: ["<< /Type /Annot /Subtype /RichMedia /Rect [72 400 272 600] /RichMediaContent << /Assets << /Names [] >> >> >>"] }).build(),
+  },
+  "jbig2-stream": {
+    name: "a JBIG2-compressed image",
+    build: () =>
+      documentWith({
+        setup(b) {
+          const img = b.addStream("/Type /XObject /Subtype /Image /Width 8 /Height 8 /BitsPerComponent 1 /ColorSpace /DeviceGray /Filter /JBIG2Decode", new Uint8Array(16));
+          return { page: `/Resources << /XObject << /Im1 ${img} 0 R >> >>` };
+        },
+      }).build(),
+  },
+  "cooltype-sing-overflow": { name: "a TrueType font whose SING uniqueName has no NUL (CVE-2010-2883)", build: () => fontDocument("/Subtype /TrueType", fontWithOverlongSingName()) },
+  "xdp-wrapper": { name: "a PDF inside an XDP package", build: () => wrapInXdp(documentWith().build()) },
+  "payload-in-text-field": { name: "1500 encoded characters in an annotation's /Subj", build: () => documentWith({ annots: [`<< /Type /Annot /Subtype /Text /Rect [0 0 10 10] /Subj (${LONG_ENCODED}) >>`] }).build() },
+  "media-auto-activation": {
+    name: "a 3D annotation that activates on page open",
+    build: () =>
+      documentWith({
+        setup(b) {
+          const u3d = b.addStream("/Type /3D /Subtype /U3D", new Uint8Array(32));
+          const annot = b.add(`<< /Type /Annot /Subtype /3D /Rect [72 400 272 600] /3DD ${u3d} 0 R /3DA << /A /PO /D /PC >> >>`);
+          return { page: `/Annots [${annot} 0 R]` };
+        },
+      }).build(),
+  },
+  "phishing-url-pattern": {
+    name: "a link to a host full of account-action words",
+    build: () => documentWith({ annots: [link("<< /S /URI /URI (https://secure-login.account-verify.example.com/session) >>")] }).build(),
+  },
+  "phishing-link-overlay": {
+    name: "a link covering the whole page",
+    build: () => documentWith({ annots: [link("<< /S /URI /URI (https://docs.example.com/view?id=42) >>", "0 0 612 792")] }).build(),
+  },
+};
+
+// ---- the registry ----------------------------------------------------------------------------
+
+const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const ATTACK_ID = /^T\d{4}(\.\d{3})?$/;
+const CVE_ID = /^CVE-\d{4}-\d{4,}$/;
+
+describe("RULES registry", () => {
+  it("has a fixture for every rule and no fixture without a rule", () => {
+    expect(Object.keys(FIXTURES).sort()).toEqual(RULES.map((r) => r.id).sort());
+  });
+
+  it("has unique kebab-case ids, and RULES_BY_ID covers them all", () => {
+    const ids = RULES.map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(KEBAB);
+    expect([...RULES_BY_ID.keys()].sort()).toEqual([...ids].sort());
+  });
+
+  it.each(RULES.map((r) => [r.id, r] as const))("declares %s sanely", (_id, rule) => {
+    expect(rule.title.trim().length).toBeGreaterThan(5);
+    expect(rule.description.trim().length).toBeGreaterThan(20);
+    expect(rule.weight).toBeGreaterThanOrEqual(0);
+    expect(rule.weight).toBeLessThanOrEqual(100);
+    expect(SEVERITIES).toContain(rule.severity);
+    expect(RULE_CATEGORIES).toContain(rule.category);
+    expect(["low", "medium", "high"]).toContain(rule.confidence);
+    expect(rule.stage).toBe("fast");
+    expect(rule.mitigations.length).toBeGreaterThan(0);
+    for (const m of rule.mitigations) expect(Object.keys(MITIGATIONS)).toContain(m);
+    expect(rule.attack.length).toBeGreaterThan(0);
+    for (const t of rule.attack) expect(t).toMatch(ATTACK_ID);
+    for (const c of rule.cve) expect(c).toMatch(CVE_ID);
+  });
+});
+
+// ---- behaviour: every rule fires on its fixture ------------------------------------------------
+
+describe("every rule fires on its fixture", () => {
+  it.each(Object.entries(FIXTURES).map(([id, f]) => [id, f.name, f] as const))("%s: %s", (id, _name, fixture) => {
+    const result = analyzeFast(fixture.build(), { fileName: `${id}.pdf` });
+    expect(() => FastResult.parse(result)).not.toThrow();
+    const finding = result.findings.find((f) => f.ruleId === id);
+    expect(finding, `findings: ${result.findings.map((f) => f.ruleId).join(", ")}`).toBeDefined();
+    const rule = RULES_BY_ID.get(id)!;
+    expect(finding).toMatchObject({ id, title: rule.title, severity: rule.severity, weight: rule.weight, attack: rule.attack, mitigationIds: rule.mitigations });
+    expect(finding!.evidence.length).toBeGreaterThan(0);
+    for (const c of rule.cve) expect(finding!.cve).toContain(c);
+  });
+
+  it("fires the exploit rules of these fixtures with their CVE", () => {
+    const cves = (id: string) => analyzeFast(FIXTURES[id].build(), { fileName: "x.pdf" }).findings.find((f) => f.ruleId === id)?.cve;
+    expect(cves("javascript-exploit-api")).toEqual(expect.arrayContaining(["CVE-2007-5659"]));
+    expect(cves("cooltype-sing-overflow")).toEqual(["CVE-2010-2883"]);
+    expect(cves("xfa-tiff-exploit")).toEqual(["CVE-2010-0188"]);
+  });
+});
+
+// ---- behaviour: what must not fire -------------------------------------------------------------
+
+const HIGH_OR_CRITICAL = new Set(["high", "critical"]);
+const PHISHING_RULES = ["suspicious-link", "phishing-url-pattern", "phishing-link-overlay"];
+
+function plainReport() {
+  const b = new PdfBuilder();
+  const font = b.add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>");
+  const content = b.addFlateStream("", "BT /F1 24 Tf 72 700 Td (Quarterly report) Tj ET");
+  b.addCatalog("", 2, `/Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${content} 0 R`);
+  b.info = b.add("<< /Title (Quarterly report) /Author (Finance) /Producer (LibreOffice 7.6) >>");
+  return b.build();
+}
+
+function formWithFormatScripts() {
+  return documentWith({
+    setup(b) {
+      const aa = (fmt: string, keystroke: string) => `/AA << /F << /S /JavaScript /JS (${fmt}) >> /K << /S /JavaScript /JS (${keystroke}) >> >>`;
+      const amount = b.add(`<< /FT /Tx /T (amount) /V (1200.50) ${aa('AFNumber_Format(2, 0, 0, 0, "", true);', 'AFNumber_Keystroke(2, 0, 0, 0, "", true);')} >>`);
+      const date = b.add(`<< /FT /Tx /T (date) ${aa('AFDate_FormatEx("dd/mm/yyyy");', 'AFDate_KeystrokeEx("dd/mm/yyyy");')} >>`);
+      const total = b.add(`<< /FT /Tx /T (total) /AA << /C << /S /JavaScript /JS (AFSimple_Calculate("SUM", new Array ("amount"));) >> >> >>`);
+      return { catalog: `/AcroForm << /Fields [${amount} 0 R ${date} 0 R ${total} 0 R] /NeedAppearances true >>` };
+    },
+  }).build();
+}
+
+describe("benign fixtures stay benign", () => {
+  it("a plain report fires no high or critical rule and is benign with high confidence", () => {
+    const r = analyzeFast(plainReport(), { fileName: "report.pdf" });
+    expect(r.findings.filter((f) => HIGH_OR_CRITICAL.has(f.severity)).map((f) => f.ruleId)).toEqual([]);
+    expect(r.summary).toMatchObject({ verdict: "benign", confidence: "high" });
+    expect(r.summary.score).toBeLessThan(20);
+  });
+
+  it("a form with AFNumber_Format / AFDate field scripts is benign", () => {
+    const r = analyzeFast(formWithFormatScripts(), { fileName: "form.pdf" });
+    expect(r.findings.map((f) => f.ruleId)).toEqual(["javascript-present"]);
+    expect(r.summary.verdict).toBe("benign");
+    expect(r.summary.confidence).toBe("high");
+  });
+
+  it.each([
+    ["a documentation page", "https://docs.python.org/3/library/json.html"],
+    ["a company home page", "https://www.example.com/"],
+    ["a page with a query", "https://en.wikipedia.org/wiki/PDF?action=history"],
+  ])("a small link to %s is not flagged by the phishing rules", (_name, url) => {
+    const r = analyzeFast(documentWith({ annots: [link(`<< /S /URI /URI (${url}) >>`)] }).build(), { fileName: "link.pdf" });
+    expect(r.findings.filter((f) => PHISHING_RULES.includes(f.ruleId)).map((f) => f.ruleId)).toEqual([]);
+    expect(r.summary.verdict).toBe("benign");
+    expect(r.iocs.urls).toContain(url);
+  });
+
+  it("a page-sized link in a long document is not a phishing overlay", () => {
+    const b = new PdfBuilder();
+    const a = b.add(link("<< /S /URI /URI (https://docs.example.com/view?id=42) >>", "0 0 612 792"));
+    b.addCatalog("", 8, `/Annots [${a} 0 R]`);
+    const r = analyzeFast(b.build(), { fileName: "brochure.pdf" });
+    expect(r.findings.map((f) => f.ruleId)).not.toContain("phishing-link-overlay");
+  });
+
+  it("a few bytes of padding after %%EOF are not data-after-eof", () => {
+    const r = analyzeFast(documentWith().build({ suffix: "\x00\x00padding\n" }), { fileName: "pad.pdf" });
+    expect(r.findings.map((f) => f.ruleId)).not.toContain("data-after-eof");
+  });
+
+  it("a font subset name like /AAAAAA+ArialMT does not count as /AA", () => {
+    const r = analyzeFast(fontDocument("/Subtype /TrueType /BaseFont /AAAAAA+ArialMT"), { fileName: "font.pdf" });
+    expect(r.keyword_counts["/AA"]).toBeUndefined();
+    expect(r.findings.filter((f) => HIGH_OR_CRITICAL.has(f.severity))).toEqual([]);
+  });
+
+  it("a well-formed SING table (NUL-terminated uniqueName) is not the CoolType exploit", () => {
+    const font = fontWithOverlongSingName();
+    font[28 + 16 + 10] = 0;
+    const r = analyzeFast(fontDocument("/Subtype /TrueType", font), { fileName: "font.pdf" });
+    expect(r.findings.map((f) => f.ruleId)).not.toContain("cooltype-sing-overflow");
+  });
+});
