@@ -272,8 +272,9 @@ function parseIndirectAt(doc: PdfDocument, start: number, bodyStart: number, num
   let value = p.parseObject();
   p.skipWhitespace();
   if (value instanceof PdfDict && p.peekKeyword("stream")) value = p.parseStreamBody(value, 0);
-  else {
-    // a runaway value (e.g. an unterminated string) must not swallow the objects after it
+  else if (!p.peekKeyword("endobj")) {
+    // a runaway value (e.g. an unterminated string) must not swallow the objects after it; a value
+    // that ends cleanly at its own `endobj` is kept even if the text "endobj" occurs inside it
     const endobj = p.findEndobj(bodyStart);
     if (endobj >= 0 && p.pos > endobj + 6) {
       doc.anomalies.add("syntax-error", start, "object body runs past its endobj; re-read up to it", ref);
@@ -523,7 +524,7 @@ function buildTable(doc: PdfDocument): void {
   for (const s of doc.xrefSections) {
     for (const [num, e] of s.entries) {
       if (!entries.has(num)) entries.set(num, e);
-      if (e.type === "offset") referencedOffsets.add(e.offset);
+      if (e.type === "offset") referencedOffsets.add(skipWs(doc.bytes, e.offset));
     }
   }
   const byOffset = new Map<number, IndirectObject>();

@@ -232,7 +232,11 @@ export class ObjectParser {
     let nesting = 1;
     while (this.pos < this.end) {
       let c = b[this.pos++];
-      if (c === CH.LPAREN) nesting++;
+      if (c === CH.CR) {
+        // an unescaped end-of-line in a literal string reads as a single LF (§7.3.4.2)
+        if (b[this.pos] === CH.LF) this.pos++;
+        c = CH.LF;
+      } else if (c === CH.LPAREN) nesting++;
       else if (c === CH.RPAREN) {
         if (--nesting === 0) return new PdfString(buf.slice(0, len));
       } else if (c === CH.BACKSLASH) {
@@ -378,6 +382,7 @@ export class ObjectParser {
     let level = 1;
     while (this.pos < this.end && level > 0) {
       const c = b[this.pos];
+      if (c === 0x65 && this.isObjectBoundary()) break;
       if (open < 0) {
         if (c === CH.LT && b[this.pos + 1] === CH.LT) {
           level++;
@@ -391,7 +396,6 @@ export class ObjectParser {
         }
       } else if (c === open) level++;
       else if (c === close) level--;
-      else if (c === 0x65 && this.isObjectBoundary()) break;
       this.pos++;
     }
     return null;

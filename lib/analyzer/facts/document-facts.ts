@@ -1,6 +1,7 @@
 // Everything the rules read, gathered once per document. Rules never walk the PDF themselves.
 import type { Limits } from "../../limits";
 import type { PdfDocument } from "../../pdf/document";
+import type { EmbeddedAnalysis } from "../embedded/embedded-analysis";
 import { scriptSignals, type ScriptSignals } from "../javascript/script-signals";
 import { collectActions, type ActionFact } from "./actions";
 import { collectEmbeddedFiles, type EmbeddedFileFact } from "./embedded";
@@ -17,6 +18,16 @@ export interface ScriptFact {
   automatic: boolean;
   origin: "action" | "xfa";
   signals: ScriptSignals;
+}
+
+/** One YARA rule that matched one scan target (lib/engines/yara). */
+export interface YaraMatch {
+  rule: string;
+  namespace?: string;
+  tags: string[];
+  meta: Record<string, string>;
+  /** what was scanned: "file", "stream 12 0 R (decoded)", "embedded invoice.exe", ... */
+  target: string;
 }
 
 export interface DocumentFacts {

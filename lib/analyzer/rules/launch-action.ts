@@ -16,7 +16,7 @@ export const launchAction = defineRule({
     if (!hits.length) return null;
     return {
       evidence: hits.slice(0, 10).map((a) => evidence({ objectRef: a.objectRef, path: a.path, excerpt: excerpt(`[${a.trigger}] ${a.target ?? "(no target)"} ${a.parameters ?? ""}`) })),
-      detail: `Targets: ${[...new Set(hits.map((a) => a.target ?? "(none)"))].slice(0, 5).join(", ")}.`,
+      detail: `Targets: ${[...new Set(hits.map((a) => excerpt(a.target ?? "(none)", 80)))].slice(0, 5).join(", ")}.`,
     };
   },
 });

