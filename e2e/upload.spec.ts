@@ -16,10 +16,13 @@ test("uploading a suspicious PDF shows verdict, findings and IOCs, and exports J
   await expect(upload.findings.first()).toBeVisible();
   await expect(upload.keywords.filter({ hasText: "/JavaScript" })).toBeVisible();
 
-  // IOCs are displayed defanged, never as the live URL.
-  const linkIoc = upload.iocs.filter({ hasText: "phish[.]example[.]net" });
+  // IOCs are displayed defanged, never as the live URL; "Copy raw" copies the real value.
+  const linkIoc = upload.iocsOfType("url").filter({ hasText: "hxxps[://]phish[.]example[.]net/login" });
   await expect(linkIoc).toBeVisible();
   await expect(page.getByTestId("iocs")).not.toContainText(LINK_URL);
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await linkIoc.getByRole("button", { name: "Copy raw" }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(LINK_URL);
 
   const download = await upload.downloadJson();
   expect(download.suggestedFilename()).toBe("invoice.pdfscan.json");

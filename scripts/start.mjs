@@ -56,7 +56,20 @@ function buildIsStale() {
   return sourcesAt > builtAt ? "older than the sources" : null;
 }
 
-if (!existsSync(path.join(root, "node_modules"))) run(npm, ["ci", "--no-audit", "--no-fund"]);
+/**
+ * npm ci, falling back to `npm install --no-save` (same locked versions, lock file left alone) when
+ * npm ci rejects the lock: a lock written where the registry lacks other platforms' optional
+ * packages (@next/swc-darwin-*, ...) fails npm ci's "Missing: ... from lock file" check (npm/cli#4828).
+ */
+function installDependencies() {
+  console.log("[start] node_modules is missing: npm ci");
+  const ci = spawnSync(npm, ["ci", "--no-audit", "--no-fund"], { cwd: root, env, stdio: "inherit" });
+  if (ci.status === 0) return;
+  console.log("[start] npm ci failed; trying npm install --no-save with the same lock file");
+  run(npm, ["install", "--no-audit", "--no-fund", "--no-save"]);
+}
+
+if (!existsSync(path.join(root, "node_modules"))) installDependencies();
 const stale = buildIsStale();
 if (stale) {
   console.log(`[start] build ${stale}: building`);

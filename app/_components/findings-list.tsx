@@ -1,5 +1,7 @@
+"use client";
 // Findings grouped by severity (critical first): rule id, description, ATT&CK/CVE ids, mitigations
 // and the evidence that locates each one in the file.
+import { useState } from "react";
 import { SEVERITIES, type Evidence, type Finding, type Severity } from "../../lib/analyzer/report";
 import { formatOffset } from "../_lib/format";
 import type { Mitigation } from "./mitigations-list";
@@ -11,6 +13,14 @@ export const SEVERITY_STYLE: Record<Severity, string> = {
   medium: "bg-amber-100 text-amber-900 ring-1 ring-amber-300",
   low: "bg-sky-100 text-sky-900 ring-1 ring-sky-300",
   info: "bg-slate-100 text-slate-700 ring-1 ring-slate-300",
+};
+
+const SEVERITY_HEADING: Record<Severity, string> = {
+  critical: "text-red-800",
+  high: "text-red-700",
+  medium: "text-amber-700",
+  low: "text-sky-700",
+  info: "text-slate-600",
 };
 
 export function SeverityPill({ severity }: { severity: Severity }) {
@@ -34,12 +44,12 @@ export function FindingsList({ findings, mitigations }: { findings: Finding[]; m
             .filter((g) => g.items.length > 0)
             .map((g) => (
               <div key={g.severity}>
-                <h3 className="mb-2 flex items-center gap-2 text-sm font-semibold text-slate-600">
-                  <SeverityPill severity={g.severity} /> {g.items.length} finding{g.items.length === 1 ? "" : "s"}
+                <h3 className={`mb-2 text-sm font-semibold uppercase tracking-wide ${SEVERITY_HEADING[g.severity]}`}>
+                  {g.severity} <span className="font-normal normal-case text-slate-500">· {g.items.length} finding{g.items.length === 1 ? "" : "s"}</span>
                 </h3>
                 <ul className="space-y-3">
-                  {g.items.map((f) => (
-                    <FindingCard key={f.id} finding={f} mitigations={mitigations} />
+                  {g.items.map((f, i) => (
+                    <FindingCard key={`${f.id}-${i}`} finding={f} mitigations={mitigations} />
                   ))}
                 </ul>
               </div>
@@ -51,7 +61,7 @@ export function FindingsList({ findings, mitigations }: { findings: Finding[]; m
 }
 
 function FindingCard({ finding: f, mitigations }: { finding: Finding; mitigations: Mitigation[] }) {
-  const mitigationTitle = (id: string) => mitigations.find((m) => m.id === id)?.title ?? id;
+  const mitigationTitle = (id: string) => mitigations.find((m) => m.id === id || m.action === id)?.title ?? id;
   return (
     <li className="rounded-md border border-slate-200 p-3" data-testid="finding" data-rule-id={f.ruleId}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -69,7 +79,7 @@ function FindingCard({ finding: f, mitigations }: { finding: Finding; mitigation
             <Tags label="ATT&CK" values={f.attack} href={(t) => `https://attack.mitre.org/techniques/${t.replace(".", "/")}/`} />
           )}
           {f.cve.length > 0 && <Tags label="CVE" values={f.cve} href={(c) => `https://www.cve.org/CVERecord?id=${c}`} />}
-          {f.mitigationIds.length > 0 && <Tags label="Mitigations" values={f.mitigationIds.map(mitigationTitle)} />}
+          {f.mitigationIds.length > 0 && <Tags label="Mitigations" values={f.mitigationIds.map(mitigationTitle)} mono={false} />}
         </dl>
       )}
       {f.evidence.length > 0 && <EvidenceTable evidence={f.evidence} />}
@@ -77,12 +87,12 @@ function FindingCard({ finding: f, mitigations }: { finding: Finding; mitigation
   );
 }
 
-function Tags({ label, values, href }: { label: string; values: string[]; href?: (v: string) => string }) {
+function Tags({ label, values, href, mono = true }: { label: string; values: string[]; href?: (v: string) => string; mono?: boolean }) {
   return (
     <div className="flex flex-wrap items-center gap-1">
       <dt className="text-slate-500">{label}:</dt>
       {values.map((v) => (
-        <dd key={v} className="rounded bg-slate-100 px-1.5 py-0.5 font-mono">
+        <dd key={v} className={`rounded bg-slate-100 px-1.5 py-0.5 ${mono ? "font-mono" : ""}`}>
           {href ? (
             <a href={href(v)} target="_blank" rel="noreferrer noopener" className="text-sky-700 hover:underline">
               {v}
@@ -96,29 +106,34 @@ function Tags({ label, values, href }: { label: string; values: string[]; href?:
   );
 }
 
+/** Evidence rows shown before "Show all": enough to locate the finding without burying the next one. */
+const EVIDENCE_PREVIEW_ROWS = 3;
+
 function EvidenceTable({ evidence }: { evidence: Evidence[] }) {
+  const [showAll, setShowAll] = useState(false);
+  const shown = showAll ? evidence : evidence.slice(0, EVIDENCE_PREVIEW_ROWS);
   return (
-    <div className="mt-3 overflow-x-auto">
-      <table className="w-full text-left text-xs">
-        <thead className="text-slate-500">
-          <tr>
-            <th className="py-1 pr-3 font-medium">Object</th>
-            <th className="py-1 pr-3 font-medium">Path</th>
-            <th className="py-1 pr-3 font-medium">Offset</th>
-            <th className="py-1 font-medium">Excerpt</th>
-          </tr>
-        </thead>
-        <tbody className="font-mono">
-          {evidence.map((e, i) => (
-            <tr key={i} className="border-t border-slate-100 align-top">
-              <td className="py-1 pr-3 whitespace-nowrap">{e.objectRef ?? "–"}</td>
-              <td className="py-1 pr-3 break-all">{e.path ?? "–"}</td>
-              <td className="py-1 pr-3 whitespace-nowrap">{e.offset !== undefined ? formatOffset(e.offset) : "–"}</td>
-              <td className="py-1 break-all whitespace-pre-wrap text-slate-700">{e.excerpt ?? "–"}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <div className="mt-3">
+      <h4 className="text-xs font-medium text-slate-500">Evidence ({evidence.length})</h4>
+      <ul className="mt-1 space-y-1.5">
+        {shown.map((e, i) => (
+          <li key={i} className="rounded border border-slate-100 bg-slate-50 px-2 py-1.5" data-testid="evidence">
+            <div className="flex flex-wrap gap-x-4 gap-y-0.5 font-mono text-xs text-slate-600">
+              {e.objectRef && <span title="object">obj {e.objectRef}</span>}
+              {e.path && <span className="break-all" title="path">{e.path}</span>}
+              {e.offset !== undefined && <span title="offset">@ {formatOffset(e.offset)}</span>}
+            </div>
+            {e.excerpt && (
+              <pre className="mt-1 font-mono text-xs whitespace-pre-wrap break-all text-slate-800">{e.excerpt}</pre>
+            )}
+          </li>
+        ))}
+      </ul>
+      {evidence.length > EVIDENCE_PREVIEW_ROWS && (
+        <button type="button" onClick={() => setShowAll(!showAll)} className="mt-1 text-xs text-sky-700 hover:underline">
+          {showAll ? "Show fewer" : `Show all ${evidence.length}`}
+        </button>
+      )}
     </div>
   );
 }

@@ -7,17 +7,16 @@ import { CopyButton } from "./copy-button";
 import { FindingsList } from "./findings-list";
 import { IocList } from "./ioc-list";
 import { KeywordHits } from "./keyword-hits";
-import { MitigationsList, type Mitigation } from "./mitigations-list";
+import { MitigationsList, mitigationsOf } from "./mitigations-list";
 import { VerdictBadge } from "./verdict-badge";
 
 export function ResultView({ result }: { result: FastResult }) {
-  // Deep results and reports carry mitigations; the fast result may not.
-  const mitigations = (result as FastResult & { mitigations?: Mitigation[] }).mitigations ?? [];
+  const mitigations = mitigationsOf(result);
   return (
     <div className="space-y-4" data-testid="result">
       <SummaryCard result={result} />
       <FindingsList findings={result.findings} mitigations={mitigations} />
-      {mitigations.length > 0 && <MitigationsList mitigations={mitigations} />}
+      {mitigations.length > 0 && <MitigationsList mitigations={mitigations} findings={result.findings} />}
       <div className="grid gap-4 lg:grid-cols-2">
         <IocList iocs={result.iocs} />
         <KeywordHits hits={result.keyword_hits} counts={result.keyword_counts} />

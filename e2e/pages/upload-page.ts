@@ -39,6 +39,11 @@ export class UploadPage {
     return this.page.locator(`[data-testid="finding"][data-rule-id="${ruleId}"]`);
   }
 
+  /** IOC rows of one type (url, domain, ip, email, unc). */
+  iocsOfType(type: string): Locator {
+    return this.page.locator(`[data-testid="ioc"][data-ioc-type="${type}"]`);
+  }
+
   async downloadJson(): Promise<Download> {
     const [download] = await Promise.all([this.page.waitForEvent("download"), this.downloadButton.click()]);
     return download;

@@ -16,6 +16,7 @@ export function onServerStart(): void {
     warmAnalysisPool();
   } catch (error) {
     // /health answers 503 while the pool is down; the server still starts so the cause is visible.
-    console.error("[pdfscan] analysis pool not started:", error instanceof Error ? error.message : error);
+    const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : "";
+    console.error(`[pdfscan] analysis pool not started: ${error instanceof Error ? error.message : String(error)}${cause}`);
   }
 }

@@ -62,8 +62,7 @@ export class ApiError extends Error {
 export const problemType = (code: ErrorCode): string => `/problems/${code}`;
 
 export function toProblem(error: ApiError): ProblemDetails {
-  return {
-    ...error.extra.extensions,
+  const problem: ProblemDetails = {
     type: problemType(error.code),
     title: TITLE_BY_CODE[error.code],
     status: error.status,
@@ -71,6 +70,8 @@ export function toProblem(error: ApiError): ProblemDetails {
     code: error.code,
     ...(error.extra.errors ? { errors: error.extra.errors } : {}),
   };
+  // extension members come after the standard ones and never replace them
+  return { ...problem, ...error.extra.extensions, ...problem };
 }
 
 export function problemResponse(error: ApiError): Response {

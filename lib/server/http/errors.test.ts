@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { ApiError, STATUS_BY_CODE, problemResponse, withProblems } from "./errors";
+
+describe("error model", () => {
+  it("maps the contract's codes to their statuses", () => {
+    expect(STATUS_BY_CODE).toMatchObject({
+      missing_file: 400,
+      invalid_request: 400,
+      file_too_large: 413,
+      unsupported_media_type: 415,
+      unavailable: 503,
+      internal: 500,
+    });
+  });
+
+  it.each(Object.keys(STATUS_BY_CODE) as (keyof typeof STATUS_BY_CODE)[])("renders %s as RFC 9457 problem+json", async (code) => {
+    const res = problemResponse(new ApiError(code, "something specific", { errors: [{ field: "file", message: "m" }] }));
+    expect(res.status).toBe(STATUS_BY_CODE[code]);
+    expect(res.headers.get("content-type")).toBe("application/problem+json");
+    expect(await res.json()).toEqual({
+      type: `/problems/${code}`,
+      title: expect.any(String),
+      status: STATUS_BY_CODE[code],
+      detail: "something specific",
+      code,
+      errors: [{ field: "file", message: "m" }],
+    });
+  });
+
+  it("answers a bug as a generic 500 without leaking the message", async () => {
+    const original = console.error;
+    console.error = () => {};
+    try {
+      const handler = withProblems(async () => {
+        throw new Error("secret path /etc/shadow");
+      });
+      const res = await handler(new Request("http://x/analyze/fast", { method: "POST" }));
+      expect(res.status).toBe(500);
+      const body = await res.json();
+      expect(body.code).toBe("internal");
+      expect(JSON.stringify(body)).not.toContain("shadow");
+    } finally {
+      console.error = original;
+    }
+  });
+});

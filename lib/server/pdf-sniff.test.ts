@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { bytes } from "../pdf/testing/pdf-builder";
+import { isPdfOrXdp } from "./pdf-sniff";
+
+const xdp = (chunk: string) =>
+  `<?xml version="1.0"?><?xfa ?><xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/"><pdf xmlns="http://ns.adobe.com/xdp/pdf/"><document><chunk>${chunk}</chunk></document></pdf></xdp:xdp>`;
+
+describe("isPdfOrXdp", () => {
+  it.each([
+    ["a header at offset 0", "%PDF-1.7\n1 0 obj", true],
+    ["a header after junk inside the first 1024 bytes", `${"x".repeat(1019)}%PDF-1.4`, true],
+    ["a header that ends past byte 1024", `${"x".repeat(1020)}%PDF-1.4`, false],
+    ["a header after 2000 bytes of junk", `${"x".repeat(2000)}%PDF-1.4`, false],
+    ["a truncated file without a header (qpdf issue-335b)", "\xc9startxref\n6\n2147483647", false],
+    ["an executable", "MZ\x90\x00\x03\x00\x00\x00", false],
+    ["an XDP package with a base64 PDF chunk", xdp("JVBERi0xLjMKMyAwIG9iago="), true],
+    ["an XDP package with a line break before the chunk", xdp("\r\nJVBERi0xLjUNJeLjz9MN"), true],
+    ["an XDP package whose chunk is not a PDF", xdp("TVqQAAMAAAAEAAAA"), false],
+    ["an XDP package without a PDF", `<?xml version="1.0"?><xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/"><template/></xdp:xdp>`, false],
+    ["plain XML with a base64 PDF chunk but no XDP root", "<root><chunk>JVBERi0xLjM=</chunk></root>", false],
+    ["an empty file", "", false],
+  ])("%s -> %s", (_name, input, expected) => {
+    expect(isPdfOrXdp(bytes(input))).toBe(expected);
+  });
+
+  it("looks at the bytes of a subarray view, not the whole buffer", () => {
+    const whole = bytes(`junk%PDF-1.7`);
+    expect(isPdfOrXdp(whole.subarray(0, 4))).toBe(false);
+    expect(isPdfOrXdp(whole.subarray(4))).toBe(true);
+  });
+});

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# npm test: on a fresh machine, install what the tests need and run every test.
+#   Chromium (apt) if missing -> npm ci if node_modules is missing -> typecheck -> build ->
+#   vitest (unit + integration against the built server) -> Playwright (browser, built server).
+# Ends with one line "N passed, N failed" (vitest + Playwright tests; a failed step counts as one
+# failure) and exits non-zero if anything failed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export NEXT_TELEMETRY_DISABLED=1
+REPORTS=test-results
+mkdir -p "$REPORTS"
+rm -f "$REPORTS/vitest.json" "$REPORTS/playwright.json"
+failed_steps=()
+
+step() { echo; echo "==> $*"; }
+
+if [ ! -x /usr/bin/chromium ]; then
+  step "installing Chromium (apt)"
+  sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  if ! { $sudo apt-get update && $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; }; then
+    failed_steps+=("chromium-install")
+  fi
+fi
+
+if [ ! -d node_modules ]; then
+  step "npm ci"
+  # Fallback as in scripts/start.mjs: npm ci rejects a lock that lacks other platforms' optional
+  # packages (npm/cli#4828); npm install --no-save installs the same locked versions.
+  npm ci --no-audit --no-fund || npm install --no-audit --no-fund --no-save \
+    || { echo "installing dependencies failed"; echo "0 passed, 1 failed"; exit 1; }
+fi
+
+step "typecheck"
+npm run typecheck || failed_steps+=("typecheck")
+
+step "build"
+if ! npm run build; then
+  failed_steps+=("build")
+  echo "build failed: tests need the built app, not running them"
+  echo "0 passed, ${#failed_steps[@]} failed"
+  exit 1
+fi
+
+step "vitest"
+npx vitest run --reporter=default --reporter=json --outputFile.json="$REPORTS/vitest.json"
+vitest_rc=$?
+
+step "playwright"
+npx playwright test
+playwright_rc=$?
+
+echo
+node scripts/test-summary.mjs "$REPORTS/vitest.json" "$vitest_rc" "$REPORTS/playwright.json" "$playwright_rc" "${failed_steps[@]}"
