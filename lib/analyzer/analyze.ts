@@ -3,12 +3,12 @@ import { createHash } from "node:crypto";
 import { resolveLimits, type Limits } from "../limits";
 import { readPdf, type PdfDocument } from "../pdf/document";
 import { collectFacts, type DocumentFacts } from "./facts/document-facts";
-import { collectIndicators } from "./indicators";
-import { ENGINE_VERSION, SCHEMA_VERSION, type Finding, type FastResult, type Iocs } from "./report";
+import { collectIndicators, type IndicatorText } from "./indicators";
+import { ENGINE_VERSION, SCHEMA_VERSION, type FastResult, type Finding, type Iocs, type Stage } from "./report";
 import { RULES } from "./rules/registry";
 import type { Rule } from "./rules/rule";
 import { scoreFindings } from "./score";
-import { unwrapXdp } from "./xdp";
+import { unwrapXdp, type XdpUnwrapped } from "./xdp";
 import { xdpWrapper } from "./rules/xdp-wrapper";
 
 export interface AnalyzeOptions {
@@ -18,8 +18,22 @@ export interface AnalyzeOptions {
 
 const EMPTY_IOCS: Iocs = { urls: [], ips: [], emails: [], domains: [], uncPaths: [], items: [] };
 
-/** The fast stage: parse, triage keywords and structure, extract indicators, apply the rules, score. */
-export function analyzeFast(input: Uint8Array, options: AnalyzeOptions): FastResult {
+/** A parsed document with its facts: what every stage starts from. */
+export interface PreparedDocument {
+  input: Uint8Array;
+  /** the PDF itself (the inner document of an XDP package) */
+  bytes: Uint8Array;
+  sha256: string;
+  limits: Limits;
+  doc: PdfDocument;
+  facts: DocumentFacts;
+  xdp: XdpUnwrapped | null;
+  budgetHits: Set<string>;
+  started: number;
+}
+
+/** Hashes, unwraps XDP, reads the PDF and gathers facts; null when the input is over the size limit. */
+export function prepareDocument(input: Uint8Array, options: AnalyzeOptions): PreparedDocument | FastResult {
   const started = performance.now();
   const limits = resolveLimits(options.limits);
   const sha256 = createHash("sha256").update(input).digest("hex");
@@ -32,9 +46,16 @@ export function analyzeFast(input: Uint8Array, options: AnalyzeOptions): FastRes
   const bytes = xdp?.pdf ?? input;
   const doc = readPdf(bytes, limits);
   const facts = collectFacts(doc, limits);
-  const findings = runRules(RULES, facts, doc);
-  if (xdp) findings.push(toFinding(xdpWrapper, { evidence: [{ offset: xdp.offset, excerpt: `${xdp.pdf.length}-byte PDF inside an XDP package` }] }));
-  const { iocs, truncated: iocsTruncated } = collectIndicators(facts, limits);
+  return { input, bytes, sha256, limits, doc, facts, xdp, budgetHits, started };
+}
+
+/** Applies the rules of the given stages, extracts indicators and scores: the result of one stage. */
+export function evaluateDocument(p: PreparedDocument, options: AnalyzeOptions, stage: Stage, extraIndicatorTexts: IndicatorText[] = []): FastResult {
+  const { doc, facts, limits, budgetHits } = p;
+  const stages: ReadonlySet<Stage> = new Set(stage === "fast" ? ["fast"] : ["fast", "advanced"]);
+  const findings = runRules(RULES, facts, doc, stages);
+  if (p.xdp) findings.push(toFinding(xdpWrapper, { evidence: [{ offset: p.xdp.offset, excerpt: `${p.xdp.pdf.length}-byte PDF inside an XDP package` }] }));
+  const { iocs, truncated: iocsTruncated } = collectIndicators(facts, limits, extraIndicatorTexts);
   for (const b of doc.budgetHits) budgetHits.add(b);
   if (iocsTruncated) budgetHits.add("MAX_IOCS_PER_TYPE");
   const opaque = doc.security.state === "password-required" || doc.security.state === "unsupported";
@@ -44,27 +65,33 @@ export function analyzeFast(input: Uint8Array, options: AnalyzeOptions): FastRes
   });
   return {
     file_name: options.fileName,
-    sha256,
+    sha256: p.sha256,
     keyword_hits: Object.keys(facts.keywords.counts).sort(),
     iocs,
     summary,
     schema_version: SCHEMA_VERSION,
     engine_version: ENGINE_VERSION,
-    stage: "fast",
+    stage,
     keyword_counts: facts.keywords.counts,
     findings: findings.sort((a, b) => b.weight - a.weight),
     anomalies: doc.anomalies.items,
-    structure: structureOf(doc, facts, input.length),
+    structure: structureOf(doc, facts, p.input.length),
     truncated: budgetHits.size > 0,
     budget_hits: [...budgetHits].sort(),
-    duration_ms: Math.round((performance.now() - started) * 100) / 100,
+    duration_ms: Math.round((performance.now() - p.started) * 100) / 100,
   };
 }
 
-function runRules(rules: readonly Rule[], facts: DocumentFacts, doc: PdfDocument): Finding[] {
+/** The fast stage: parse, triage keywords and structure, extract indicators, apply the rules, score. */
+export function analyzeFast(input: Uint8Array, options: AnalyzeOptions): FastResult {
+  const prepared = prepareDocument(input, options);
+  return "file_name" in prepared ? prepared : evaluateDocument(prepared, options, "fast");
+}
+
+function runRules(rules: readonly Rule[], facts: DocumentFacts, doc: PdfDocument, stages: ReadonlySet<Stage>): Finding[] {
   const out: Finding[] = [];
   for (const rule of rules) {
-    if (rule.stage !== "fast") continue;
+    if (!stages.has(rule.stage)) continue;
     let hit;
     try {
       hit = rule.check(facts);
@@ -78,7 +105,7 @@ function runRules(rules: readonly Rule[], facts: DocumentFacts, doc: PdfDocument
   return out;
 }
 
-function toFinding(rule: Rule, hit: NonNullable<ReturnType<Rule["check"]>>): Finding {
+export function toFinding(rule: Rule, hit: NonNullable<ReturnType<Rule["check"]>>): Finding {
   return {
     id: rule.id,
     ruleId: rule.id,

@@ -63,7 +63,14 @@ function contentStreams(facts: DocumentFacts): Set<PdfStream> {
   return out;
 }
 
-export function collectIndicators(facts: DocumentFacts, limits: Limits): { iocs: Iocs; truncated: boolean } {
+/** Text found by later stages (deobfuscated script layers, rendered pages, QR codes) to scan as well. */
+export interface IndicatorText {
+  text: string;
+  objectRef?: string;
+  source: IocSourceKind;
+}
+
+export function collectIndicators(facts: DocumentFacts, limits: Limits, extra: IndicatorText[] = []): { iocs: Iocs; truncated: boolean } {
   const sink = new IocCollector(limits.MAX_IOCS_PER_TYPE);
   const { doc } = facts;
   const pageContents = contentStreams(facts);
@@ -91,5 +98,6 @@ export function collectIndicators(facts: DocumentFacts, limits: Limits): { iocs:
       }
     }
   }
+  for (const t of extra) extractIndicators(t.text.slice(0, limits.MAX_IOC_SCAN_BYTES_PER_STREAM), { objectRef: t.objectRef, source: t.source }, sink);
   return { iocs: sink.toIocs(), truncated: sink.truncated };
 }

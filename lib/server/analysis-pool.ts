@@ -6,7 +6,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { MessageChannel } from "node:worker_threads";
 import { Piscina } from "piscina";
-import type { FastResult } from "../analyzer/report";
+import type { DeepResult, FastResult } from "../analyzer/report";
 import type { AnalysisTask, PingResult } from "./analysis-worker";
 import { getConfig } from "./config";
 import { ApiError } from "./http/errors";
@@ -20,7 +20,7 @@ export const WORKER_MAX_OLD_GENERATION_MB = 2048;
 export const SELF_TEST_TIMEOUT_MS = 30_000;
 
 interface PoolState {
-  pool: Piscina<AnalysisTask, PingResult | FastResult>;
+  pool: Piscina<AnalysisTask, PingResult | FastResult | DeepResult>;
   maxQueued: number;
   selfTest: Promise<boolean>;
 }
@@ -43,7 +43,7 @@ function getPool(): PoolState {
     });
   }
   const { workers } = getConfig();
-  const pool = new Piscina<AnalysisTask, PingResult | FastResult>({
+  const pool = new Piscina<AnalysisTask, PingResult | FastResult | DeepResult>({
     filename,
     minThreads: workers,
     maxThreads: workers,
@@ -87,28 +87,36 @@ export async function checkAnalysisPool(): Promise<"ok" | "error"> {
   return "error";
 }
 
-/** Analyses one PDF in a worker thread. `bytes` is transferred: it is detached afterwards. */
-export async function runFastAnalysis(bytes: ArrayBuffer, fileName: string): Promise<FastResult> {
+/** Fast stage of one PDF in a worker thread. `bytes` is transferred: it is detached afterwards. */
+export function runFastAnalysis(bytes: ArrayBuffer, fileName: string): Promise<FastResult> {
+  return runInPool("fast", bytes, fileName, getConfig().fastTimeoutMs) as Promise<FastResult>;
+}
+
+/** Advanced stage (deep analysis) of one PDF in a worker thread. `bytes` is transferred. */
+export function runDeepAnalysis(bytes: ArrayBuffer, fileName: string): Promise<DeepResult> {
+  return runInPool("deep", bytes, fileName, getConfig().advancedTimeoutMs) as Promise<DeepResult>;
+}
+
+async function runInPool(kind: "fast" | "deep", bytes: ArrayBuffer, fileName: string, timeoutMs: number): Promise<FastResult | DeepResult> {
   const { pool, maxQueued } = getPool();
   if (pool.queueSize >= maxQueued) {
     throw new ApiError("unavailable", "Too many analyses are waiting; retry shortly.", { headers: { "retry-after": "5" } });
   }
-  const { fastTimeoutMs } = getConfig();
   const controller = new AbortController();
   const channel = new MessageChannel();
   let timer: NodeJS.Timeout | undefined;
   let settled = false;
   channel.port1.once("message", () => {
-    if (!settled) timer = setTimeout(() => controller.abort(), fastTimeoutMs);
+    if (!settled) timer = setTimeout(() => controller.abort(), timeoutMs);
   });
   try {
     return (await pool.run(
-      { kind: "fast", bytes, fileName, started: channel.port2 },
+      { kind, bytes, fileName, started: channel.port2 },
       { transferList: [bytes, channel.port2], signal: controller.signal },
-    )) as FastResult;
+    )) as FastResult | DeepResult;
   } catch (error) {
     if (controller.signal.aborted) {
-      throw new ApiError("analysis_timeout", `The analysis did not finish within ${fastTimeoutMs} ms.`);
+      throw new ApiError("analysis_timeout", `The analysis did not finish within ${timeoutMs} ms.`);
     }
     if ((error as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY") {
       throw new ApiError("internal", "The analysis ran out of memory.", { cause: error });

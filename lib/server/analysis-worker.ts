@@ -3,7 +3,8 @@
 // piscina threads so a slow or hostile PDF never blocks the HTTP thread and can be killed on timeout.
 import type { MessagePort } from "node:worker_threads";
 import { analyzeFast } from "../analyzer/analyze";
-import { ENGINE_VERSION, type FastResult } from "../analyzer/report";
+import { analyzeDeep } from "../analyzer/deep/analyze-deep";
+import { ENGINE_VERSION, type DeepResult, type FastResult } from "../analyzer/report";
 
 export interface PingTask {
   kind: "ping";
@@ -18,13 +19,21 @@ export interface FastTask {
   started: MessagePort;
 }
 
-export type AnalysisTask = PingTask | FastTask;
+export interface DeepTask {
+  kind: "deep";
+  bytes: ArrayBuffer;
+  fileName: string;
+  started: MessagePort;
+}
+
+export type AnalysisTask = PingTask | FastTask | DeepTask;
 export interface PingResult {
   engineVersion: string;
 }
 
-export default function runAnalysisTask(task: AnalysisTask): PingResult | FastResult {
+export default function runAnalysisTask(task: AnalysisTask): PingResult | FastResult | Promise<DeepResult> {
   if (task.kind === "ping") return { engineVersion: ENGINE_VERSION };
   task.started.postMessage("started");
+  if (task.kind === "deep") return analyzeDeep(new Uint8Array(task.bytes), { fileName: task.fileName });
   return analyzeFast(new Uint8Array(task.bytes), { fileName: task.fileName });
 }

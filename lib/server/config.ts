@@ -23,6 +23,7 @@ const EnvSchema = z.object({
   PDFSCAN_MAX_UPLOAD_BYTES: intFromEnv(1, 2 * 1024 * 1024 * 1024).default(DEFAULT_MAX_UPLOAD_BYTES),
   PDFSCAN_WORKERS: intFromEnv(1, 256).optional(),
   PDFSCAN_FAST_TIMEOUT_MS: intFromEnv(100, 10 * 60_000).default(DEFAULT_LIMITS.FAST_STAGE_TIMEOUT_MS),
+  PDFSCAN_ADVANCED_TIMEOUT_MS: intFromEnv(100, 60 * 60_000).default(DEFAULT_LIMITS.ADVANCED_STAGE_TIMEOUT_MS),
   PDFSCAN_DATA_DIR: z.string().trim().min(1).default("./data"),
 });
 
@@ -33,6 +34,7 @@ export interface Config {
   /** analysis worker threads */
   workers: number;
   fastTimeoutMs: number;
+  advancedTimeoutMs: number;
   /** absolute path; later issues keep uploads and the database here */
   dataDir: string;
 }
@@ -57,6 +59,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     maxUploadBytes: e.PDFSCAN_MAX_UPLOAD_BYTES,
     workers: e.PDFSCAN_WORKERS ?? availableParallelism(),
     fastTimeoutMs: e.PDFSCAN_FAST_TIMEOUT_MS,
+    advancedTimeoutMs: e.PDFSCAN_ADVANCED_TIMEOUT_MS,
     dataDir: path.resolve(/*turbopackIgnore: true*/ process.cwd(), e.PDFSCAN_DATA_DIR),
   };
 }
