@@ -22,6 +22,7 @@ describe("parseConfig", () => {
       PDFSCAN_MAX_UPLOAD_BYTES: "1024",
       PDFSCAN_WORKERS: "3",
       PDFSCAN_FAST_TIMEOUT_MS: "2500",
+      PDFSCAN_ADVANCED_TIMEOUT_MS: "60000",
       PDFSCAN_DATA_DIR: "/var/lib/pdfscan",
     });
     expect(c).toEqual({
@@ -30,6 +31,7 @@ describe("parseConfig", () => {
       maxUploadBytes: 1024,
       workers: 3,
       fastTimeoutMs: 2500,
+      advancedTimeoutMs: 60000,
       dataDir: "/var/lib/pdfscan",
     });
   });
