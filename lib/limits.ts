@@ -35,6 +35,60 @@ export interface Limits {
   FAST_STAGE_TIMEOUT_MS: number;
   /** wall-clock budget of the advanced stage in the service (milliseconds) */
   ADVANCED_STAGE_TIMEOUT_MS: number;
+  /** pages rendered by pdf.js for the lure checks, from the first page (lures are short documents) */
+  RENDER_MAX_PAGES: number;
+  /** render scale of those pages (1 = 72 dpi); 1.5 keeps QR modules of a 1-inch code above 3 px */
+  RENDER_SCALE: number;
+  /** canvas pixels of one rendered page; a larger page is rendered at a proportionally lower scale */
+  RENDER_MAX_PIXELS_PER_PAGE: number;
+  /** wall-clock budget of rendering one document (milliseconds); pages done by then are kept */
+  RENDER_TIMEOUT_MS: number;
+  /** characters of rendered text kept per page */
+  RENDER_MAX_TEXT_CHARS_PER_PAGE: number;
+  /** QR codes decoded per rendered page */
+  QR_MAX_PER_PAGE: number;
+  /** bytes of the XMP metadata stream scanned */
+  MAX_XMP_BYTES: number;
+  /** nested PDF attachments analysed recursively down to this depth (the top-level document is depth 0) */
+  MAX_EMBED_DEPTH: number;
+  /** attachments analysed per document (type detection, archive listing, nested analysis) */
+  MAX_EMBEDDED_FILES: number;
+  /** nested PDF analyses per top-level document, all depths together */
+  MAX_NESTED_PDF_ANALYSES: number;
+  /** names read from one archive's central directory */
+  MAX_ARCHIVE_ENTRIES: number;
+  /** bytes of an attachment sniffed for script content */
+  MAX_SCRIPT_SNIFF_BYTES: number;
+  /** RLE bytes of one BMP image walked by the CVE-2013-2729 check */
+  MAX_RLE_SCAN_BYTES: number;
+  /** segment headers read from one JBIG2 stream */
+  MAX_JBIG2_SEGMENTS: number;
+  /** blocks read from one U3D stream */
+  MAX_U3D_BLOCKS: number;
+  /** wall-clock budget of all YARA scans of one document (milliseconds) */
+  YARA_TIMEOUT_MS: number;
+  /** bytes handed to YARA per document, raw file and decoded streams together */
+  YARA_MAX_SCAN_BYTES: number;
+  /** scan targets (raw file, decoded streams, scripts) per document */
+  YARA_MAX_TARGETS: number;
+  /** run time of one script's sandboxed emulation, eval layers and timers included (milliseconds) */
+  JS_CPU_MS: number;
+  /** memory of one emulation: the sandbox process is killed above this resident size */
+  JS_MEMORY_BYTES: number;
+  /** eval/Function/setTimeOut layers kept per script */
+  JS_MAX_LAYERS: number;
+  /** scripts larger than this are neither parsed nor emulated (text signals still run) */
+  JS_MAX_SCRIPT_BYTES: number;
+  /** stack of the worker that parses a script too deeply nested for the main thread (MiB) */
+  JS_PARSE_STACK_MB: number;
+  /** distinct scripts emulated per document (identical scripts run once) */
+  JS_MAX_SCRIPTS: number;
+  /** emulation time of all scripts of one document (milliseconds) */
+  JS_TOTAL_CPU_MS: number;
+  /** characters of layers, strings and API arguments one emulation may report */
+  JS_MAX_OUTPUT_CHARS: number;
+  /** characters of each deobfuscated layer kept in the report */
+  JS_LAYER_EXCERPT_CHARS: number;
 }
 
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
@@ -54,6 +108,33 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   MAX_EXCERPT_CHARS: 160,
   FAST_STAGE_TIMEOUT_MS: 10_000,
   ADVANCED_STAGE_TIMEOUT_MS: 120_000,
+  RENDER_MAX_PAGES: 5,
+  RENDER_SCALE: 1.5,
+  RENDER_MAX_PIXELS_PER_PAGE: 4_000_000,
+  RENDER_TIMEOUT_MS: 4_000,
+  RENDER_MAX_TEXT_CHARS_PER_PAGE: 20_000,
+  QR_MAX_PER_PAGE: 4,
+  MAX_XMP_BYTES: 1024 * 1024,
+  MAX_EMBED_DEPTH: 3,
+  MAX_EMBEDDED_FILES: 100,
+  MAX_NESTED_PDF_ANALYSES: 16,
+  MAX_ARCHIVE_ENTRIES: 10_000,
+  MAX_SCRIPT_SNIFF_BYTES: 64 * 1024,
+  MAX_RLE_SCAN_BYTES: 8 * 1024 * 1024,
+  MAX_JBIG2_SEGMENTS: 100_000,
+  MAX_U3D_BLOCKS: 100_000,
+  YARA_TIMEOUT_MS: 15_000,
+  YARA_MAX_SCAN_BYTES: 128 * 1024 * 1024,
+  YARA_MAX_TARGETS: 5_000,
+  JS_CPU_MS: 3_000,
+  JS_MEMORY_BYTES: 256 * 1024 * 1024,
+  JS_MAX_LAYERS: 32,
+  JS_MAX_SCRIPT_BYTES: 4 * 1024 * 1024,
+  JS_PARSE_STACK_MB: 256,
+  JS_MAX_SCRIPTS: 32,
+  JS_TOTAL_CPU_MS: 45_000,
+  JS_MAX_OUTPUT_CHARS: 2 * 1024 * 1024,
+  JS_LAYER_EXCERPT_CHARS: 16 * 1024,
 });
 
 export function resolveLimits(overrides?: Partial<Limits>): Limits {

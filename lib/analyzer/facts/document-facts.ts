@@ -1,7 +1,10 @@
 // Everything the rules read, gathered once per document. Rules never walk the PDF themselves.
 import type { Limits } from "../../limits";
 import type { PdfDocument } from "../../pdf/document";
+import type { RenderFacts } from "../render/render-facts";
+import type { Metadata } from "../report";
 import type { EmbeddedAnalysis } from "../embedded/embedded-analysis";
+import type { ScriptAnalysis } from "../javascript/analyze-scripts";
 import { scriptSignals, type ScriptSignals } from "../javascript/script-signals";
 import { collectActions, type ActionFact } from "./actions";
 import { collectEmbeddedFiles, type EmbeddedFileFact } from "./embedded";
@@ -43,6 +46,16 @@ export interface DocumentFacts {
   pageCount: number;
   /** text of each current object's strings, by object ref */
   strings: Map<string, string>;
+  /** deep stage only: what pdf.js rendering showed (lure and parser-differential rules) */
+  render?: RenderFacts;
+  /** deep stage only: Info dictionary and XMP metadata */
+  metadata?: Metadata;
+  /** deep stage only: per-attachment analysis (lib/analyzer/embedded), set before the advanced rules run */
+  embeddedAnalysis?: EmbeddedAnalysis[];
+  /** deep stage only: YARA matches over the raw file and decoded streams, when a scanner is configured */
+  yara?: YaraMatch[];
+  /** deep stage only: scripts parsed, emulated and deobfuscated (lib/analyzer/javascript/analyze-scripts.ts) */
+  javascript?: ScriptAnalysis[];
 }
 
 /** bound on the single indexing walk (objects x nodes); far above any real document */

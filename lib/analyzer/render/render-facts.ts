@@ -18,9 +18,9 @@ export interface RenderedPage {
   /** text content (pdf.js getTextContent), truncated to the per-page budget */
   text: string;
   links: RenderedLink[];
-  /** QR codes decoded on this page (whole page and image regions) */
+  /** QR codes decoded on the rendered page */
   qrCodes: string[];
-  /** share of the page covered by painted images, 0..1 (bounding boxes, overlaps counted once per pixel row) */
+  /** share of the page covered by painted images, 0..1 (bounding boxes on a 64 x 64 grid, overlaps counted once) */
   imageCoverage?: number;
   /** this page could not be rendered or read; what pdf.js said */
   error?: string;
@@ -59,8 +59,8 @@ export interface RenderBudget {
   timeoutMs: number;
   /** canvas pixels per page; a larger page is rendered at a lower scale */
   maxPixelsPerPage?: number;
-  /** image regions cropped out of rendered pages and searched for QR codes, per document */
-  maxQrImages?: number;
+  /** QR codes decoded per rendered page */
+  maxQrPerPage?: number;
   /** characters of text kept per page */
   maxTextCharsPerPage?: number;
 }
@@ -74,7 +74,7 @@ export function renderBudgetOf(limits: Limits): RenderBudget {
     scale: limits.RENDER_SCALE,
     timeoutMs: limits.RENDER_TIMEOUT_MS,
     maxPixelsPerPage: limits.RENDER_MAX_PIXELS_PER_PAGE,
-    maxQrImages: limits.QR_MAX_IMAGES,
+    maxQrPerPage: limits.QR_MAX_PER_PAGE,
     maxTextCharsPerPage: limits.RENDER_MAX_TEXT_CHARS_PER_PAGE,
   };
 }

@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import { findLurePhrases, isOutwardTarget, isWebTarget, wordCount } from "./lure-signals";
+import { summarizeLures } from "./summarize-lures";
+
+describe("findLurePhrases", () => {
+  it.each([
+    ["This is a PROTECTED  document", "protected/secure document"],
+    ["Click here to view the invoice", "click to view"],
+    ["Tap the button below to open", "click to view"],
+    ["Please ENABLE EDITING to see the content", "enable editing/content"],
+    ["You must verify your identity first", "verify your identity"],
+    ["Sign in with your Microsoft account to view", "sign in to view"],
+    ["Anna has shared a file with you", "shared a file with you"],
+    ["You have received a new secure message", "received a document"],
+    ["Your document is ready for signature", "document awaits signature"],
+    ["This document cannot be displayed in this viewer", "cannot be displayed"],
+    ["Unable to preview the file", "cannot be displayed"],
+    ["Scan the QR code below to re-authenticate your account", "scan to sign in/verify"],
+    ["Your password will expire today", "password expiry"],
+    ["Your mailbox is full", "mailbox quota"],
+    ["Your account will be suspended", "account suspension"],
+    ["MFA re-enrollment required", "MFA re-enrolment"],
+    ["Dies ist ein geschütztes Dokument", "geschütztes Dokument"],
+    ["Bitte bestätigen Sie Ihre Identität", "Identität bestätigen"],
+    ["Ce document protégé nécessite une connexion", "document protégé"],
+    ["Vérifiez votre identité", "vérifiez votre identité"],
+    ["Documento protegido. Haga clic aquí", "documento protegido"],
+    ["Verifique su identidad", "verifique su identidad"],
+    ["Documento protetto", "documento protetto"],
+    ["Dit is een beveiligd document", "documento protetto"],
+    ["Защищенный документ", "защищенный документ"],
+    ["Your Apple ID has been temporarily locked", "account suspension"],
+    ["SECURE MY ACCOUNT", "secure your account"],
+    ["If you haven't authorized this transaction, click the link below to get a full refund", "unauthorized transaction"],
+    ["お客様のアカウントに不審なアクティビティが見つかったため、 Apple ID はロックされています。", "アカウントのロック"],
+    ["今日あなたの⾝元を確認してください。", "本人確認"],
+    ["您的账户已被锁定", "账户锁定"],
+    ["请点击此处查看受保护的文档", "受保护的文档"],
+  ])("%j is lure wording (%s)", (text, name) => {
+    const w = findLurePhrases(text);
+    expect(w.phrases).toContain(name);
+    expect(w.isLure).toBe(true);
+  });
+
+  it("needs two different weak phrases", () => {
+    expect(findLurePhrases("Download the document from our website.")).toEqual({ phrases: ["view the document"], isLure: false });
+    expect(findLurePhrases("Click here for the agenda.")).toEqual({ phrases: ["call to action"], isLure: false });
+    expect(findLurePhrases("Scan the QR code to download our app").isLure).toBe(false);
+    expect(findLurePhrases("DocuSign Envelope ID: 1234-5678")).toEqual({ phrases: ["impersonated service"], isLure: false });
+    expect(findLurePhrases("DocuSign: click here to review the document").isLure).toBe(true);
+    expect(findLurePhrases("OneDrive - Click here to download the file").isLure).toBe(true);
+  });
+
+  it.each([
+    "The quarterly results show steady growth in all regions.",
+    "Password policy: passwords must be at least 12 characters long and rotated yearly.",
+    "To protect the document store, backups run nightly.",
+    "This report is a protected work under copyright law.",
+    "Das Dokument beschreibt die Sicherheitsarchitektur.",
+    "",
+  ])("%j is not lure wording", (text) => {
+    expect(findLurePhrases(text).isLure).toBe(false);
+  });
+});
+
+describe("target helpers", () => {
+  it("tells web and outward targets", () => {
+    expect(isWebTarget("https://a.example/x")).toBe(true);
+    expect(isWebTarget("www.example.com/login")).toBe(true);
+    expect(isWebTarget("mailto:a@example.com")).toBe(false);
+    expect(isWebTarget("WIFI:S:net;T:WPA;P:secret;;")).toBe(false);
+    expect(isOutwardTarget("javascript:app.alert(1)")).toBe(true);
+    expect(isOutwardTarget("tel:+123")).toBe(false);
+  });
+
+  it("counts words, not punctuation", () => {
+    expect(wordCount(" Click  here -- to view \n page 1 • ")).toBe(6);
+  });
+});
+
+describe("summarizeLures", () => {
+  it("summarises render facts for the report, defanging URLs in the text", () => {
+    const s = summarizeLures({
+      pagesRendered: 2,
+      pageCount: 2,
+      pages: [
+        { index: 0, text: "Open https://evil.example/x now", links: [], qrCodes: ["https://q.example/"] },
+        { index: 1, text: "  second\n page ", links: [], qrCodes: [] },
+      ],
+      qrCodes: [{ page: 0, text: "https://q.example/" }],
+      durationMs: 10,
+      pdfjs: { pageCount: 2, hasCatalog: true },
+    });
+    expect(s).toEqual({ pages_rendered: 2, qr_codes: [{ page: 0, text: "https://q.example/" }], text_excerpt: "Open hxxps[://]evil[.]example/x now\nsecond page" });
+    expect(summarizeLures(undefined)).toEqual({ pages_rendered: 0, qr_codes: [], text_excerpt: "" });
+  });
+});

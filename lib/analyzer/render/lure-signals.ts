@@ -1,0 +1,168 @@
+// What the lure rules look for in rendered pages: the wording of "protected document" lures, how
+// much text a page has, and where a reader's clicks and scans lead (links, URI actions, QR codes).
+import type { ActionFact } from "../facts/actions";
+import type { RenderFacts, RenderedPage } from "./render-facts";
+
+/** Lures are short: a cover page, sometimes a second one. Longer documents are not judged as lures. */
+export const LURE_MAX_PAGES = 3;
+/** QR lures ("scan to re-authenticate") run a little longer: a memo page or two around the code */
+export const QR_LURE_MAX_PAGES = 5;
+
+/**
+ * Phrases of credential-phishing and "document share" lures (public phishing-kit and lure write-ups:
+ * fake DocuSign/OneDrive/Adobe notices, "secure message" portals, quishing memos), matched on
+ * lower-cased text with collapsed spaces. A strong phrase is lure wording by itself; a weak one
+ * ("view the document", "click here", a brand name) is ordinary in real documents and counts only
+ * with another signal.
+ */
+const PHRASES: [string, "strong" | "weak", RegExp][] = [
+  // English
+  ["protected/secure document", "strong", /\b(protected|secured?|encrypted) (pdf|document|file|message|attachment|invoice|fax)s?\b/],
+  ["click to view", "strong", /\b(click|tap|press)( here| below| the (link|button)( below| above)?)? to (view|open|access|download|read|see|review|sign|unlock|preview|decrypt|verify|confirm|update|restore|secure|cancel|claim|get|log ?in|sign ?in)\b/],
+  ["enable editing/content", "strong", /\benable (editing|content|macros)\b/],
+  ["verify your identity", "strong", /\b(verify|confirm|validate) your (identity|account|email|e-mail|mailbox|credentials|login)\b/],
+  ["sign in to view", "strong", /\b(sign|log) ?in (with your [\w ]{2,30} )?to (view|access|open|read|download|continue)\b/],
+  ["shared a file with you", "strong", /\b(shared|sent) (a |an |the |this |\d+ )?(new )?(secure |encrypted |important )?(file|document|folder|pdf|invoice|item)s? with you\b/],
+  ["received a document", "strong", /\byou('ve| have) (received|got|been sent) (a |an )?(new )?(secure |encrypted |protected |important )?(document|file|message|fax|voicemail|invoice|payment)/],
+  ["document awaits signature", "strong", /\b(document|contract|agreement|invoice)s? (is |are )?(ready|pending|waiting|awaiting) (for )?(your )?(review|signature|approval)\b/],
+  ["cannot be displayed", "strong", /\b(document|file|pdf|content|attachment)s? (can ?not|can't|could not|is unable to) be (display|preview|open|load)(ed)?\b|\b(can ?not|could not|unable to) (display|preview|open|load) (the |this )?(document|file|pdf|content)\b|\bpreview (is )?not available\b/],
+  ["password expiry", "strong", /\b(your )?password (will |is about to )?(expire|expires|expired)\b/],
+  ["mailbox quota", "strong", /\bmailbox (is )?(full|quota|storage)\b/],
+  ["account suspension", "strong", /\b(account|apple id|mailbox|card)( will be| has been| is| was)?( temporarily)? (suspended|locked|deactivated|terminated|disabled|on hold|limited|restricted|blocked|frozen)\b/],
+  ["secure your account", "strong", /\b(secure|unlock|restore|reactivate|re-?activate|recover) (my|your) (account|apple id|mailbox|password)\b/],
+  ["unauthorized transaction", "strong", /\b(unauthori[sz]ed (transaction|purchase|payment|charge|sign-?in|login|access)|(haven't|have not|did not|didn't) authori[sz]ed? (this|the) (transaction|purchase|payment|charge)|(unusual|suspicious) (sign-?in|login) (attempt|activity))/],
+  ["MFA re-enrolment", "strong", /\b(2fa|mfa|two[- ]factor|multi[- ]factor) (authentication )?(update|upgrade|re-?enrol|re-?authenticat|setup|expir)/],
+  ["view the document", "weak", /\b(view|open|access|download|preview|review|unlock)( the| your| this)? (secure |protected |encrypted |shared )?(document|pdf|file|invoice|attachment|message|statement)s?\b/],
+  ["scan to sign in/verify", "strong", /\bscan (the |this )?(qr[- ]?code|qr|code)( below| above)? (to|and) (view|access|sign|verify|review|unlock|authenticate|re-?authenticate|update|confirm|secure|restore|keep|retain|reactivate)\b/],
+  ["scan the QR code", "weak", /\bscan (the |this |below )?(qr[- ]?code|qr|code)\b|\bscan (to|and) (view|access|sign|verify|review|unlock|continue|re-?authenticate)\b/],
+  ["confidential document", "weak", /\b(confidential|private) (document|file|message|attachment)s?\b/],
+  ["call to action", "weak", /\b(click here|click below|tap here|klicken sie hier|hier klicken|cliquez ici|haga clic|haz clic|clique aqui|clicca qui|fai clic|klik hier|нажмите)\b/],
+  ["impersonated service", "weak", /\b(docusign|adobe (sign|document cloud)|sharepoint|onedrive|office ?365|microsoft 365|outlook web|dropbox|wetransfer|google (drive|docs)|citrix sharefile)\b/],
+  // German
+  ["geschütztes Dokument", "strong", /\b(geschützte[sn]?|sichere[sn]?|verschlüsselte[sn]?) (dokument|datei|nachricht|pdf)\b/],
+  ["Identität bestätigen", "strong", /\b(bestätigen|verifizieren) sie ihre (identität|e-mail|konto)/],
+  ["Datei geteilt", "strong", /\bhat (eine|ein) (datei|dokument) (mit ihnen )?geteilt\b/],
+  ["Dokument anzeigen", "weak", /\b(dokument|datei|rechnung) (anzeigen|öffnen|ansehen|herunterladen)\b/],
+  // French
+  ["document protégé", "strong", /\b(document|fichier|message) (protégé|sécurisé|chiffré)\b/],
+  ["vérifiez votre identité", "strong", /\b(vérifiez|confirmez|validez) votre (identité|compte|adresse)/],
+  ["a partagé un fichier", "strong", /\ba partagé (un|le) (fichier|document) avec vous\b/],
+  ["voir le document", "weak", /\b(voir|afficher|consulter|ouvrir|télécharger) (le |votre |ce )?(document|fichier|facture)\b/],
+  // Spanish / Portuguese
+  ["documento protegido", "strong", /\b(documento|archivo|arquivo|mensaje|mensagem) (protegido|seguro|cifrado|criptografado)\b/],
+  ["verifique su identidad", "strong", /\b(verifique|confirme|valide) (su|sua|tu) (identidad|identidade|cuenta|conta)\b/],
+  ["ha compartido un archivo", "strong", /\b(ha compartido|compartilhou) (un|um) (archivo|arquivo|documento)\b/],
+  ["ver documento", "weak", /\b(ver|abrir|visualizar|descargar|baixar) (el |o |su |seu )?(documento|archivo|arquivo|factura|fatura)\b/],
+  // Italian / Dutch
+  ["documento protetto", "strong", /\b(documento|file) (protetto|sicuro)\b|\b(beveiligd|beschermd) (document|bestand)\b/],
+  ["verifica identità", "strong", /\bverifica (la tua|la sua) (identità|account)\b|\b(bevestig|verifieer) (uw|je) (identiteit|account)\b/],
+  ["visualizza documento", "weak", /\b(visualizza|apri|scarica) (il )?(documento|file)\b|\b(document|bestand) (bekijken|openen|downloaden)\b/],
+  // Russian
+  ["защищенный документ", "strong", /(защищ[её]нный|безопасный) (документ|файл)|подтвердите (свою )?(личность|учетную запись)/],
+  ["просмотреть документ", "weak", /(просмотреть|открыть|скачать) (документ|файл)/],
+  // Japanese and Chinese: no spaces between words, so no word boundaries
+  ["アカウントのロック", "strong", /(アカウント|apple ?id|カード)(が|は)?[^。]{0,20}(ロック|停止|凍結|制限)(されています|されました|されます)/],
+  ["本人確認", "strong", /(本人|身元|アカウント(情報)?)(を|の)?(確認|検証|認証|更新)(して|する|します|を)/],
+  ["クリック", "weak", /(ここ|こちら|以下|下記|次)の?(リンク)?を?クリック/],
+  ["账户锁定", "strong", /(账户|帳戶|账号|帳號)(已经|已經|已)?被?(锁定|鎖定|冻结|凍結|停用|暂停|暫停)/],
+  ["验证身份", "strong", /(验证|驗證|确认|確認)(您的)?(身份|账户|帳戶|账号|帳號)/],
+  ["受保护的文档", "strong", /(受保护|受保護|加密)的?(文档|文件|文檔)/],
+  ["点击查看", "weak", /(点击|點擊)(此处|此處|这里|這裡|下方)?(查看|打开|打開|下载|下載)/],
+];
+
+/** `\b` of a JavaScript RegExp knows ASCII letters only ("protégé\b" never matches): a Unicode one */
+const UNICODE_BOUNDARY = String.raw`(?:(?<![\p{L}\p{N}])(?=[\p{L}\p{N}])|(?<=[\p{L}\p{N}])(?![\p{L}\p{N}]))`;
+const PHRASE_RES = PHRASES.map(([name, strength, re]) => [name, strength, new RegExp(re.source.replaceAll(String.raw`\b`, UNICODE_BOUNDARY), "u")] as const);
+
+export interface LureWording {
+  /** names of the phrases found, strong ones first */
+  phrases: string[];
+  /** the wording is a lure's: one strong phrase, or two different weak ones */
+  isLure: boolean;
+}
+
+/**
+ * characters of a page searched for lure wording: a lure page says little (the corpus's lures have
+ * under 100 words), and 40-odd patterns over a 20,000-character page of CJK text take ~60 ms
+ */
+export const LURE_TEXT_SCAN_CHARS = 4000;
+
+/** The lure phrases of `text` (its first LURE_TEXT_SCAN_CHARS characters). */
+export function findLurePhrases(text: string): LureWording {
+  const t = normalizeText(text.slice(0, LURE_TEXT_SCAN_CHARS));
+  if (!t) return { phrases: [], isLure: false };
+  const hits = PHRASE_RES.filter(([, , re]) => re.test(t));
+  const strong = hits.filter(([, s]) => s === "strong").map(([n]) => n);
+  const weak = hits.filter(([, s]) => s === "weak").map(([n]) => n);
+  return { phrases: [...strong, ...weak], isLure: strong.length > 0 || weak.length >= 2 };
+}
+
+const wordingCache = new WeakMap<RenderedPage, LureWording>();
+
+/** findLurePhrases of a rendered page's text, computed once per page for all rules. */
+export function pageWording(page: RenderedPage): LureWording {
+  let w = wordingCache.get(page);
+  if (!w) wordingCache.set(page, (w = findLurePhrases(page.text)));
+  return w;
+}
+
+export function normalizeText(text: string): string {
+  return text.normalize("NFKC").toLowerCase().replace(/[\u2019\u2018`]/g, "'").replace(/\s+/g, " ").trim();
+}
+
+/** Words with at least one letter or digit (page numbers and bullets count, lone punctuation does not). */
+export function wordCount(text: string): number {
+  let n = 0;
+  for (const w of text.split(/\s+/)) if (/[\p{L}\p{N}]/u.test(w)) n++;
+  return n;
+}
+
+/** A web address: http(s) URL, or a bare `www.` / domain-and-path form as QR generators write. */
+export function isWebTarget(target: string): boolean {
+  const t = target.trim();
+  return /^https?:\/\/[^\s/]+/i.test(t) || /^www\.[a-z0-9-]+\.[a-z]/i.test(t);
+}
+
+/** A target that leaves the document for somewhere the author controls (not mailto:/tel:/internal). */
+export function isOutwardTarget(target: string): boolean {
+  return isWebTarget(target) || /^(javascript|data|ftp|file|vbscript):/i.test(target.trim());
+}
+
+/** A bare `www.` address as a URL the URL-based checks can parse. */
+export function asUrl(target: string): string {
+  const t = target.trim();
+  return /^www\./i.test(t) ? `http://${t}` : t;
+}
+
+export interface OutwardTarget {
+  url: string;
+  source: "link" | "qr-code" | "uri-action" | "submit-form";
+  /** 0-based page */
+  page?: number;
+  areaRatio?: number;
+}
+
+/** Where the document sends a reader: rendered links and QR codes, and URI / SubmitForm actions. */
+export function outwardTargets(actions: ActionFact[], render: RenderFacts | undefined): OutwardTarget[] {
+  const out: OutwardTarget[] = [];
+  for (const p of render?.pages ?? []) {
+    for (const l of p.links) if (isOutwardTarget(l.url)) out.push({ url: l.url, source: "link", page: p.index, areaRatio: l.areaRatio });
+    for (const q of p.qrCodes) if (isOutwardTarget(q)) out.push({ url: q, source: "qr-code", page: p.index });
+  }
+  for (const a of actions) {
+    if (!a.target || !isOutwardTarget(a.target)) continue;
+    if (a.type === "URI") out.push({ url: a.target, source: "uri-action", page: a.page, areaRatio: a.annotationAreaRatio });
+    else if (a.type === "SubmitForm") out.push({ url: a.target, source: "submit-form", page: a.page });
+  }
+  return out;
+}
+
+/** Page count for the "short document" tests: the larger of the two readers' counts. */
+export function lurePageCount(pageCount: number, render: RenderFacts | undefined): number {
+  return Math.max(pageCount, render?.pageCount ?? 0);
+}
+
+/** The rendered pages a short-document rule looks at. */
+export function lurePages(render: RenderFacts | undefined, maxPages: number): RenderedPage[] {
+  return (render?.pages ?? []).filter((p) => p.index < maxPages);
+}

@@ -1,0 +1,38 @@
+import { LURE_MAX_PAGES, lurePageCount, lurePages, outwardTargets, pageWording } from "../render/lure-signals";
+import { defineRule } from "./rule";
+import { evidence, excerpt } from "./evidence";
+
+const SOURCE_NAMES = { link: "link", "qr-code": "QR code", "uri-action": "URI action", "submit-form": "form submission" } as const;
+
+export const lureFakeProtectedDocument = defineRule({
+  id: "lure-fake-protected-document",
+  title: "Fake 'protected document' page with a way out",
+  description:
+    "A short document's rendered text reads like a credential-phishing lure ('protected document', 'click to view', 'verify your identity', 'shared a file with you', 'enable editing', password-expiry or mailbox-quota notices; several languages) and the document also sends the reader somewhere: a web link, a URI action or a QR code. The PDF itself is harmless; its one purpose is to get the reader onto the attacker's page.",
+  category: "phishing",
+  severity: "high",
+  weight: 45,
+  attack: ["T1566.001", "T1204.001", "T1656"],
+  mitigations: ["report_phishing", "block_indicators"],
+  stage: "advanced",
+  check({ render, actions, pageCount }) {
+    if (!render || lurePageCount(pageCount, render) > LURE_MAX_PAGES) return null;
+    // text alone is not enough: security notices and manuals use the same words without a way out
+    const targets = outwardTargets(actions, render);
+    if (!targets.length) return null;
+    const pages = lurePages(render, LURE_MAX_PAGES)
+      .map((p) => ({ page: p, wording: pageWording(p) }))
+      .filter((p) => p.wording.isLure);
+    if (!pages.length) return null;
+    // the way out shown: one on a lure page if any, the largest (a generator's footer link is small)
+    const lurePageSet = new Set(pages.map((p) => p.page.index));
+    const target = [...targets].sort((a, b) => Number(lurePageSet.has(b.page ?? -1)) - Number(lurePageSet.has(a.page ?? -1)) || (b.areaRatio ?? 0) - (a.areaRatio ?? 0))[0];
+    return {
+      evidence: [
+        ...pages.slice(0, 5).map(({ page, wording }) => evidence({ path: `/Root/Pages[${page.index}]`, excerpt: `${wording.phrases.join(", ")}: "${excerpt(page.text, 120)}"` })),
+        evidence({ path: target.page === undefined ? undefined : `/Root/Pages[${target.page}]`, excerpt: `${SOURCE_NAMES[target.source]} to ${excerpt(target.url)}${targets.length > 1 ? ` (+${targets.length - 1} more)` : ""}` }),
+      ],
+      detail: `Lure wording: ${[...new Set(pages.flatMap((p) => p.wording.phrases))].join(", ")}.`,
+    };
+  },
+});

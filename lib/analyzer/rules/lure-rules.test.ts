@@ -1,0 +1,235 @@
+// The deep-stage lure rules and the parser differential on PDFs built in code, read by our reader
+// and rendered by pdf.js for real (no mocked render facts except where pdf.js cannot be made to fail).
+import { describe, expect, it } from "vitest";
+import { deepFacts } from "../../engines/render/testing/deep-facts";
+import { PdfBuilder, hexString } from "../../pdf/testing/pdf-builder";
+import type { DocumentFacts } from "../facts/document-facts";
+import { MITIGATIONS } from "../mitigations";
+import type { RenderFacts } from "../render/render-facts";
+import { buildLurePdf, pdfString, prose, type LureDocument } from "../render/testing/lure-pdf";
+import { lureFakeProtectedDocument } from "./lure-fake-protected-document";
+import { lureLinkDominantPage } from "./lure-link-dominant-page";
+import { lureLoginForm, passwordFields } from "./lure-login-form";
+import { lureQrCode, lureQrCodeSuspiciousUrl } from "./lure-qr-code";
+import { parserDifferential } from "./parser-differential";
+import { RULE_CATEGORIES, type Rule } from "./rule";
+
+const RULES = [lureQrCode, lureQrCodeSuspiciousUrl, lureFakeProtectedDocument, lureLinkDominantPage, lureLoginForm, parserDifferential];
+const LIVE_LINK = /\b(https?|ftp):\/\/[^\s[]+\.[a-z]/i;
+const PAGE = [0, 0, 612, 792] as [number, number, number, number];
+
+async function firing(spec: LureDocument | Uint8Array): Promise<{ ids: string[]; facts: DocumentFacts; hits: Map<string, NonNullable<ReturnType<Rule["check"]>>> }> {
+  const facts = await deepFacts(spec instanceof Uint8Array ? spec : buildLurePdf(spec));
+  const hits = new Map<string, NonNullable<ReturnType<Rule["check"]>>>();
+  for (const r of RULES) {
+    const hit = r.check(facts);
+    if (hit) {
+      for (const e of hit.evidence) expect(e.excerpt ?? "", r.id).not.toMatch(LIVE_LINK);
+      expect(hit.detail ?? "", r.id).not.toMatch(LIVE_LINK);
+      hits.set(r.id, hit);
+    }
+  }
+  return { ids: [...hits.keys()].sort(), facts, hits };
+}
+
+/** A login form: a user and a password field and a button submitting them to `submit`. */
+function loginForm(opts: { password?: string; submit?: string; script?: string }): LureDocument {
+  return {
+    pages: [{ lines: ["Account login"] }],
+    setup(b) {
+      const user = b.add("<< /FT /Tx /T (email) /Rect [72 600 300 620] /Subtype /Widget >>");
+      const fields = [user];
+      if (opts.password) fields.push(b.add(`<< /FT /Tx ${opts.password} /Rect [72 560 300 580] /Subtype /Widget >>`));
+      const action = opts.submit ? `/A << /S /SubmitForm /F << /FS /URL /F ${pdfString(opts.submit)} >> /Flags 4 >>` : opts.script ? `/A << /S /JavaScript /JS ${hexString(opts.script)} >>` : "";
+      fields.push(b.add(`<< /FT /Btn /Ff 65536 /T (login) /Rect [72 500 200 530] /Subtype /Widget ${action} >>`));
+      return { catalog: `/AcroForm << /Fields [${fields.map((f) => `${f} 0 R`).join(" ")}] >>` };
+    },
+  };
+}
+
+describe("lure rules: declarations", () => {
+  it.each(RULES.map((r) => [r.id, r] as const))("%s is an advanced-stage rule with valid metadata", (_id, rule) => {
+    expect(rule.stage).toBe("advanced");
+    expect(RULE_CATEGORIES).toContain(rule.category);
+    expect(rule.mitigations.length).toBeGreaterThan(0);
+    for (const m of rule.mitigations) expect(Object.keys(MITIGATIONS)).toContain(m);
+    for (const t of rule.attack) expect(t).toMatch(/^T\d{4}(\.\d{3})?$/);
+    expect(rule.weight).toBeGreaterThan(0);
+    expect(rule.weight).toBeLessThanOrEqual(100);
+  });
+
+  it("no rule fires without render facts (the fast stage has none)", async () => {
+    const facts = await deepFacts(buildLurePdf({ pages: [{ lines: ["Protected document", "Click here to view"], links: [{ url: "https://bit.ly/x", rect: PAGE }], qr: { text: "https://bit.ly/y" } }] }));
+    delete facts.render;
+    expect(RULES.filter((r) => r.check(facts)).map((r) => r.id)).toEqual([]);
+  });
+});
+
+describe("lure-qr-code / lure-qr-code-suspicious-url", () => {
+  it("fires on a one-page memo around a QR code to a web page", async () => {
+    const { ids, hits } = await firing({ pages: [{ lines: ["HR policy update 2025", "Scan the QR code to review and sign the new policy"], qr: { text: "https://hr-portal.example/policy" } }] });
+    expect(ids).toContain("lure-qr-code");
+    expect(ids).not.toContain("lure-qr-code-suspicious-url");
+    expect(hits.get("lure-qr-code")!.confidence).toBe("high");
+    expect(hits.get("lure-qr-code")!.evidence[0].excerpt).toContain("hxxps[://]hr-portal[.]example/policy");
+  });
+
+  it.each([
+    ["a URL shortener", "https://bit.ly/3abcDEF", "URL shortener"],
+    ["an IP-literal host", "http://185.220.101.7/o365/login.php", "IP-literal host"],
+    ["a punycode host", "https://xn--pypal-4ve.com/signin", "punycode host"],
+    ["a javascript: URI", "javascript:app.launchURL('x')", "javascript: URI"],
+    ["a look-alike brand", "https://paypa1-account.example/verify", "look-alike spelling of paypal"],
+  ])("flags a QR code leading to %s", async (_name, url, flag) => {
+    const { ids, hits } = await firing({ pages: [{ lines: ["Scan me"], qr: { text: url } }] });
+    expect(ids).toEqual(expect.arrayContaining(["lure-qr-code", "lure-qr-code-suspicious-url"]));
+    expect(hits.get("lure-qr-code-suspicious-url")!.detail).toContain(flag);
+  });
+
+  it("does not fire on a text-heavy ticket, a long brochure, or a QR code that is not a web address", async () => {
+    expect((await firing({ pages: [{ lines: prose(12), fontSize: 10, qr: { text: "https://tickets.example/e/123", size: 90, x: 480, y: 40 } }] })).ids).toEqual([]);
+    const brochure = Array.from({ length: 8 }, (_, i) => ({ lines: [`Chapter ${i + 1}`], qr: i === 0 ? { text: "https://bit.ly/brochure" } : undefined }));
+    expect((await firing({ pages: brochure })).ids.filter((id) => id.startsWith("lure-qr"))).toEqual([]);
+    expect((await firing({ pages: [{ lines: ["Guest Wi-Fi"], qr: { text: "WIFI:S:guest;T:WPA;P:welcome1;;" } }] })).ids).toEqual([]);
+  });
+});
+
+describe("lure-fake-protected-document", () => {
+  it("fires on a one-page 'protected document - click to view' with a page-sized link", async () => {
+    const { ids, hits } = await firing({ pages: [{ lines: ["PROTECTED DOCUMENT", "This file is protected by Microsoft Office 365.", "Click here to view the document"], links: [{ url: "https://login-office365.example/auth", rect: PAGE }] }] });
+    expect(ids).toEqual(expect.arrayContaining(["lure-fake-protected-document", "lure-link-dominant-page"]));
+    expect(hits.get("lure-fake-protected-document")!.detail).toContain("protected/secure document");
+  });
+
+  it("fires with a QR code as the way out, and on French wording", async () => {
+    expect((await firing({ pages: [{ lines: ["You have received a secure message", "Scan the QR code to view it"], qr: { text: "https://secure-msg.example/m/1" } }] })).ids).toContain("lure-fake-protected-document");
+    expect((await firing({ pages: [{ lines: ["Document sécurisé", "Cliquez ici pour consulter le document"], links: [{ url: "https://partage.example/d", rect: [72, 600, 300, 640] }] }] })).ids).toContain("lure-fake-protected-document");
+  });
+
+  it("does not fire on the wording alone, nor on a long document", async () => {
+    expect((await firing({ pages: [{ lines: ["Protected document", "Click here to view"] }] })).ids).toEqual([]);
+    const manual = Array.from({ length: 6 }, () => ({ lines: ["Click here to view the document history", ...prose(10)], links: [{ url: "https://docs.example/history", rect: [72, 700, 300, 714] as [number, number, number, number] }] }));
+    expect((await firing({ pages: manual })).ids).toEqual([]);
+  });
+});
+
+describe("lure-link-dominant-page", () => {
+  it("fires on a page that is a 'View PDF' button", async () => {
+    const { ids, hits } = await firing({ pages: [{ lines: ["View PDF"], links: [{ url: "https://files.example/d/8812", rect: [200, 400, 412, 440] }] }] });
+    expect(ids).toEqual(["lure-link-dominant-page"]);
+    expect(hits.get("lure-link-dominant-page")!.confidence).toBe("medium");
+  });
+
+  it("fires with high confidence on an image page under a large link", async () => {
+    const { hits } = await firing({ pages: [{ qr: { text: "decoy picture", size: 500, x: 56, y: 150 }, links: [{ url: "https://files.example/d/1", rect: PAGE }] }] });
+    expect(hits.get("lure-link-dominant-page")!.confidence).toBe("high");
+  });
+
+  it("does not fire on a normal multi-page report with links, or a one-page letter with a footer link", async () => {
+    const report = Array.from({ length: 4 }, (_, i) => ({ lines: [`Section ${i + 1}`, ...prose(14)], links: [{ url: `https://docs.example/ref/${i}`, rect: [72, 60, 260, 74] as [number, number, number, number] }] }));
+    expect((await firing({ pages: report })).ids).toEqual([]);
+    expect((await firing({ pages: [{ lines: ["Dear customer,", ...prose(10)], links: [{ url: "https://www.example.com/", rect: [72, 60, 200, 74] }] }] })).ids).toEqual([]);
+    // one sentence with a text-line link (corpus: libre-office-link.pdf), a generator's footer page (Pdfcrowd)
+    expect((await firing({ pages: [{ lines: ["This is a link to an awesome blog."], links: [{ url: "https://blog.example/", rect: [92, 771, 218, 785] }] }] })).ids).toEqual([]);
+    const footer = { lines: ["Create PDF in your applications with the Pdfcrowd HTML to PDF API"], links: [{ url: "https://pdfcrowd.example/doc/api/", rect: [304, 36, 400, 49] as [number, number, number, number] }] };
+    expect((await firing({ pages: [{ lines: prose(12) }, footer] })).ids).toEqual([]);
+    // a table of contents: few words but many distinct targets
+    const toc = { lines: ["Contents"], links: [1, 2, 3, 4].map((n) => ({ url: `https://docs.example/${n}`, rect: [72, 700 - n * 20, 300, 714 - n * 20] as [number, number, number, number] })) };
+    expect((await firing({ pages: [toc] })).ids).toEqual([]);
+  });
+});
+
+describe("lure-login-form", () => {
+  it("fires on a password field (flag) submitted to a web server", async () => {
+    const { ids, hits } = await firing(loginForm({ password: "/T (secret) /Ff 8192", submit: "https://collect.example/post.php" }));
+    expect(ids).toContain("lure-login-form");
+    expect(hits.get("lure-login-form")!.confidence).toBe("high");
+  });
+
+  it("fires on a password-like name and a script's submitForm", async () => {
+    const { ids, hits } = await firing(loginForm({ password: "/T (Passwort)", script: 'this.submitForm({cURL: "https://collect.example/p", cSubmitAs: "HTML"});' }));
+    expect(ids).toContain("lure-login-form");
+    expect(hits.get("lure-login-form")!.confidence).toBe("medium");
+  });
+
+  it("does not fire without a password field, without a submission, or when mailing the form", async () => {
+    expect((await firing(loginForm({ submit: "https://forms.example/apply" }))).ids).toEqual([]);
+    expect((await firing(loginForm({ password: "/T (pwd) /Ff 8192" }))).ids).toEqual([]);
+    expect((await firing(loginForm({ password: "/T (pwd) /Ff 8192", submit: "mailto:hr@example.com" }))).ids).toEqual([]);
+  });
+
+  it("reads inherited /FT and /Ff and full field names", async () => {
+    const { facts } = await firing(
+      buildLurePdf({
+        pages: [{}],
+        setup(b) {
+          const kid = b.add("<< /T (confirm) /Subtype /Widget /Rect [0 0 10 10] >>");
+          const parent = b.add(`<< /T (login) /FT /Tx /Ff 8192 /Kids [${kid} 0 R] >>`);
+          const passport = b.add("<< /T (passportNumber) /FT /Tx >>");
+          return { catalog: `/AcroForm << /Fields [${parent} 0 R ${passport} 0 R] >>` };
+        },
+      }),
+    );
+    expect(passwordFields(facts.doc).map((f) => [f.name, f.why])).toEqual([["login.confirm", "Password flag"]]);
+  });
+});
+
+describe("parser-differential", () => {
+  it("fires when the page tree's /Count hides pages from pdf.js", async () => {
+    const b = new PdfBuilder();
+    const pages = b.add("<< >>");
+    const kids = [1, 2, 3].map(() => b.add(`<< /Type /Page /Parent ${pages} 0 R /MediaBox [0 0 612 792] >>`));
+    b.add(`<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(" ")}] /Count 1 >>`, { num: pages });
+    b.root = b.add(`<< /Type /Catalog /Pages ${pages} 0 R >>`);
+    const { ids, hits } = await firing(b.build());
+    expect(ids).toContain("parser-differential");
+    expect(hits.get("parser-differential")!.evidence[0].excerpt).toBe("our reader: 3 page(s); pdf.js: 1 page(s)");
+  });
+
+  it.each([
+    ["a wrong startxref", { brokenStartxref: true }],
+    ["no xref at all", { xref: "none" as const }],
+    ["junk before the header", { prefix: "x".repeat(600) }],
+    ["junk after %%EOF", { suffix: "\x00".repeat(64) }],
+    ["an xref stream", { xref: "stream" as const }],
+  ])("does not fire on %s (both readers repair it the same way)", async (_name, opts) => {
+    const b = new PdfBuilder();
+    b.addCatalog("", 2);
+    expect((await firing(b.build(opts))).ids).toEqual([]);
+  });
+
+  it("does not fire on a page listed twice in /Kids (both readers show it twice)", async () => {
+    const b = new PdfBuilder();
+    const pages = b.add("<< >>");
+    const [p1, p2] = [1, 2].map(() => b.add(`<< /Type /Page /Parent ${pages} 0 R /MediaBox [0 0 612 792] >>`));
+    b.add(`<< /Type /Pages /Kids [${p1} 0 R ${p2} 0 R ${p1} 0 R] /Count 3 >>`, { num: pages });
+    b.root = b.add(`<< /Type /Catalog /Pages ${pages} 0 R >>`);
+    const { ids, facts } = await firing(b.build());
+    expect(facts.render!.pdfjs.pageCount).toBe(3);
+    expect(ids).toEqual([]);
+  });
+
+  it("does not fire on a cyclic page tree neither reader can use", async () => {
+    const b = new PdfBuilder();
+    const pages = b.add("<< >>");
+    b.add(`<< /Type /Pages /Kids [${pages} 0 R] /Count 1 >>`, { num: pages });
+    b.root = b.add(`<< /Type /Catalog /Pages ${pages} 0 R >>`);
+    expect((await firing(b.build())).ids).toEqual([]);
+  });
+
+  it("does not fire when neither reader can open the file, or rendering timed out", async () => {
+    expect((await firing(new TextEncoder().encode("not a pdf"))).ids).toEqual([]);
+    const { facts } = await firing(buildLurePdf({ pages: [{ lines: ["x"] }] }));
+    facts.render = { ...facts.render!, timedOut: true, pdfjs: { pageCount: null, hasCatalog: false, error: "timeout" } };
+    expect(parserDifferential.check(facts)).toBeNull();
+  });
+
+  it("fires when pdf.js cannot open a file our reader parses, unless both lack the password", async () => {
+    const { facts } = await firing(buildLurePdf({ pages: [{ lines: ["x"] }] }));
+    const failed: RenderFacts = { ...facts.render!, pagesRendered: 0, pages: [], pageCount: null, error: "InvalidPDFException: Invalid PDF structure.", pdfjs: { pageCount: null, hasCatalog: false, error: "InvalidPDFException: Invalid PDF structure." } };
+    expect(parserDifferential.check({ ...facts, render: failed })?.detail).toBe("pdf.js cannot open a document our reader parses.");
+    const locked = { ...failed, pdfjs: { ...failed.pdfjs, passwordRequired: true } };
+    facts.doc.security = { state: "password-required" };
+    expect(parserDifferential.check({ ...facts, render: locked })).toBeNull();
+  });
+});

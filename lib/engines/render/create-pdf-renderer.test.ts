@@ -1,0 +1,151 @@
+import QRCode from "qrcode";
+import { describe, expect, it } from "vitest";
+import { renderBudgetOf } from "../../analyzer/render/render-facts";
+import { buildLurePdf, prose } from "../../analyzer/render/testing/lure-pdf";
+import { DEFAULT_LIMITS } from "../../limits";
+import { PdfBuilder } from "../../pdf/testing/pdf-builder";
+import { createPdfRenderer } from "./create-pdf-renderer";
+import { decodeQrCodes, decodeWithJsqr, qrDecoderName } from "./decode-qr";
+
+const render = createPdfRenderer();
+const BUDGET = renderBudgetOf(DEFAULT_LIMITS);
+const QR_URL = "https://evil.example/qr-payload?id=42";
+
+/** RGBA pixels of a QR code of `text`, `px` pixels per module, with a 4-module white quiet zone. */
+function qrPixels(text: string, px = 4): { data: Uint8ClampedArray; width: number; height: number } {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: "M" });
+  const side = (modules.size + 8) * px;
+  const data = new Uint8ClampedArray(side * side * 4).fill(255);
+  for (let y = 0; y < side; y++) {
+    for (let x = 0; x < side; x++) {
+      const mx = Math.floor(x / px) - 4;
+      const my = Math.floor(y / px) - 4;
+      if (mx >= 0 && my >= 0 && mx < modules.size && my < modules.size && modules.get(my, mx)) data.fill(0, (y * side + x) * 4, (y * side + x) * 4 + 3);
+    }
+  }
+  return { data, width: side, height: side };
+}
+
+/** A QR code drawn as vector rectangles (as report generators do), `module` points per module. */
+function vectorQrContent(text: string, x: number, y: number, module: number): string {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: "M" });
+  let ops = "0 g\n";
+  for (let r = 0; r < modules.size; r++) {
+    for (let c = 0; c < modules.size; c++) if (modules.get(r, c)) ops += `${x + c * module} ${y + (modules.size - 1 - r) * module} ${module} ${module} re\n`;
+  }
+  return `${ops}f\n`;
+}
+
+describe("createPdfRenderer", () => {
+  it("renders text, a link with its area, and decodes the QR code image to the exact URL", async () => {
+    const pdf = buildLurePdf({
+      pages: [
+        {
+          lines: ["Secure Document", "Click here to view the document"],
+          links: [{ url: "https://bit.ly/3xYz", rect: [0, 0, 612, 396] }],
+          qr: { text: QR_URL, x: 216, y: 420, size: 180 },
+        },
+      ],
+    });
+    const r = await render(pdf, BUDGET);
+    expect(r.error).toBeUndefined();
+    expect(r).toMatchObject({ pagesRendered: 1, pageCount: 1, pdfjs: { pageCount: 1, hasCatalog: true } });
+    const [page] = r.pages;
+    expect(page.text).toContain("Secure Document");
+    expect(page.text).toContain("Click here to view the document");
+    expect(page.links).toEqual([{ url: "https://bit.ly/3xYz", rect: [0, 0, 612, 396], areaRatio: 0.5 }]);
+    expect(page.qrCodes).toEqual([QR_URL]);
+    expect(r.qrCodes).toEqual([{ page: 0, text: QR_URL }]);
+    expect(page.imageCoverage).toBeGreaterThan(0.05);
+    expect(page.imageCoverage).toBeLessThan(0.15);
+    expect(r.durationMs).toBeGreaterThan(0);
+  });
+
+  it("decodes a QR code drawn with vector rectangles, and a small one (1 inch)", async () => {
+    const b = new PdfBuilder();
+    const content = b.addFlateStream("", vectorQrContent("https://vector.example/a", 72, 400, 6) + `q 72 0 0 72 400 100 cm /Qr Do Q`);
+    const { qrImage } = await import("../../analyzer/render/testing/lure-pdf");
+    const img = qrImage(b, "https://small.example/b");
+    b.addCatalog("", 1, `/Contents ${content} 0 R /Resources << /XObject << /Qr ${img} 0 R >> >>`);
+    const r = await render(b.build(), BUDGET);
+    expect([...r.pages[0].qrCodes].sort()).toEqual(["https://small.example/b", "https://vector.example/a"]);
+  });
+
+  it("renders at most maxPages pages but reports the page count", async () => {
+    const pdf = buildLurePdf({ pages: Array.from({ length: 7 }, (_, i) => ({ lines: [`Page ${i + 1}`, ...prose(3)] })) });
+    const r = await render(pdf, { ...BUDGET, maxPages: 2 });
+    expect(r.pagesRendered).toBe(2);
+    expect(r.pages.map((p) => p.text.split("\n")[0])).toEqual(["Page 1", "Page 2"]);
+    expect(r).toMatchObject({ pageCount: 7, pdfjs: { pageCount: 7 } });
+  });
+
+  it("keeps only the budgeted characters of text", async () => {
+    const r = await render(buildLurePdf({ pages: [{ lines: prose(20) }] }), { ...BUDGET, maxTextCharsPerPage: 100 });
+    expect(r.pages[0].text.length).toBeLessThanOrEqual(100);
+  });
+
+  it("renders a page with a huge MediaBox at a lower scale instead of allocating a huge canvas", async () => {
+    const b = new PdfBuilder();
+    b.addCatalog("", 1, "/MediaBox [0 0 14400 14400]");
+    const r = await render(b.build(), { ...BUDGET, maxPixelsPerPage: 250_000 });
+    expect(r.error).toBeUndefined();
+    expect(r.pagesRendered).toBe(1);
+  });
+
+  it.each([
+    ["garbage", new TextEncoder().encode("this is not a PDF at all")],
+    ["an empty file", new Uint8Array(0)],
+    ["a header and nothing else", new TextEncoder().encode("%PDF-1.7\n%%EOF\n")],
+  ])("returns an error, without throwing, for %s", async (_name, bytes) => {
+    const r = await render(bytes, BUDGET);
+    expect(r.error).toMatch(/\w/);
+    expect(r.pdfjs).toMatchObject({ pageCount: null, hasCatalog: false });
+    expect(r.pdfjs.error).toBe(r.error);
+    expect(r.pagesRendered).toBe(0);
+  });
+
+  it("stops at the time budget and reports it, without throwing", async () => {
+    const pdf = buildLurePdf({ pages: Array.from({ length: 5 }, () => ({ lines: prose(10), qr: { text: QR_URL } })) });
+    const r = await render(pdf, { ...BUDGET, timeoutMs: 1 });
+    expect(r.timedOut).toBe(true);
+    expect(r.error).toMatch(/time/);
+    expect(r.pagesRendered).toBeLessThan(5);
+  });
+
+  it("does not mutate or detach the caller's bytes", async () => {
+    const pdf = buildLurePdf({ pages: [{ lines: ["Hello"] }] });
+    const copy = pdf.slice();
+    await render(pdf, BUDGET);
+    expect(pdf.byteLength).toBe(copy.byteLength);
+    expect(Buffer.compare(pdf, copy)).toBe(0);
+  });
+
+  it("skips QR decoding when asked to", async () => {
+    const r = await createPdfRenderer({ qr: false })(buildLurePdf({ pages: [{ qr: { text: QR_URL } }] }), BUDGET);
+    expect(r.pages[0].qrCodes).toEqual([]);
+    expect(r.pagesRendered).toBe(1);
+  });
+});
+
+describe("decodeQrCodes", () => {
+  it("uses zxing (the wasm loads offline) and finds several codes in one image", async () => {
+    const a = qrPixels("https://a.example/1");
+    const b = qrPixels("https://b.example/2");
+    const width = a.width + b.width;
+    const data = new Uint8ClampedArray(width * a.height * 4).fill(255);
+    for (let y = 0; y < a.height; y++) {
+      data.set(a.data.subarray(y * a.width * 4, (y + 1) * a.width * 4), y * width * 4);
+      data.set(b.data.subarray(y * b.width * 4, (y + 1) * b.width * 4), (y * width + a.width) * 4);
+    }
+    expect(await qrDecoderName()).toBe("zxing");
+    expect((await decodeQrCodes(data, width, a.height)).sort()).toEqual(["https://a.example/1", "https://b.example/2"]);
+    // the jsQR fallback (no wasm) reads a single code; two of the same size confuse its locator
+    expect(decodeWithJsqr(a.data, a.width, a.height)).toEqual(["https://a.example/1"]);
+  });
+
+  it("returns nothing for blank, tiny or short buffers", async () => {
+    expect(await decodeQrCodes(new Uint8ClampedArray(100 * 100 * 4).fill(255), 100, 100)).toEqual([]);
+    expect(await decodeQrCodes(new Uint8ClampedArray(10 * 10 * 4), 10, 10)).toEqual([]);
+    expect(await decodeQrCodes(new Uint8ClampedArray(16), 100, 100)).toEqual([]);
+  });
+});
