@@ -11,6 +11,10 @@ export interface XdpUnwrapped {
 
 export function looksLikeXdp(bytes: Uint8Array): boolean {
   const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 4096)).toString("latin1");
+  // a file with a PDF header where readers look for it (first 1024 bytes) is a PDF, whatever XML it
+  // carries: otherwise an XDP attachment near the start would hide the outer document
+  const pdfAt = head.indexOf("%PDF-");
+  if (pdfAt >= 0 && pdfAt < 1024) return false;
   return /<xdp:xdp\b|<pdf\s[^>]*xmlns\s*=\s*["']http:\/\/ns\.adobe\.com\/xdp\/pdf\//i.test(head);
 }
 

@@ -1,6 +1,7 @@
-// Font facts used by exploit rules: embedded font programs and the /FontMatrix of every font.
+// Font facts used by exploit rules: embedded font programs and the /FontMatrix of every font,
+// whether the font dictionary is an object of its own or written inline in a /Resources dictionary.
 import type { PdfDocument } from "../../pdf/document";
-import { PdfDict, PdfName, PdfStream } from "../../pdf/objects";
+import { PdfDict, PdfStream, PdfString, type PdfObject } from "../../pdf/objects";
 
 export interface FontMatrixFact {
   objectRef: string;
@@ -14,33 +15,43 @@ export interface FontProgramFact {
   stream: PdfStream;
 }
 
+/** bound on the walk (objects x nested nodes); far above real documents */
+const MAX_NODES = 5_000_000;
+
 export function collectFonts(doc: PdfDocument): { matrices: FontMatrixFact[]; programs: FontProgramFact[] } {
   const matrices: FontMatrixFact[] = [];
   const programs: FontProgramFact[] = [];
+  let nodes = 0;
   for (const [num, inst] of doc.table) {
-    const d = inst.value instanceof PdfDict ? inst.value : inst.value instanceof PdfStream ? inst.value.dict : null;
-    if (!d) continue;
     const ref = `${num} ${inst.gen} R`;
-    const type = d.get("Type");
-    const isFontish = (type instanceof PdfName && (type.name === "Font" || type.name === "FontDescriptor")) || d.has("FontMatrix");
-    if (!isFontish) continue;
-    const m = doc.resolve(d.get("FontMatrix"));
-    if (Array.isArray(m)) {
-      const bad = m.map((v) => doc.resolve(v)).filter((v) => typeof v !== "number");
-      if (bad.length) matrices.push({ objectRef: ref, nonNumeric: bad.map((v) => describe(v)) });
-    }
-    for (const key of ["FontFile", "FontFile2", "FontFile3"] as const) {
-      const s = doc.resolve(d.get(key));
-      if (s instanceof PdfStream) {
-        const owner = doc.ownerOf(s);
-        programs.push({ objectRef: owner ? `${owner.num} ${owner.gen} R` : ref, key, stream: s });
+    // direct children only: indirect ones are visited as objects of their own
+    const stack: PdfObject[] = [inst.value];
+    while (stack.length && nodes++ < MAX_NODES) {
+      const o = stack.pop()!;
+      if (Array.isArray(o)) {
+        for (const v of o) if (v !== null && typeof v === "object") stack.push(v);
+        continue;
       }
+      const d = o instanceof PdfStream ? o.dict : o instanceof PdfDict ? o : null;
+      if (!d) continue;
+      const m = d.has("FontMatrix") ? doc.resolve(d.get("FontMatrix")) : undefined;
+      if (Array.isArray(m)) {
+        const bad = m.map((v) => doc.resolve(v)).filter((v) => typeof v !== "number");
+        if (bad.length) matrices.push({ objectRef: ref, nonNumeric: bad.map(describe) });
+      }
+      for (const key of ["FontFile", "FontFile2", "FontFile3"] as const) {
+        const s = d.has(key) ? doc.resolve(d.get(key)) : undefined;
+        if (s instanceof PdfStream) {
+          const owner = doc.ownerOf(s);
+          programs.push({ objectRef: owner ? `${owner.num} ${owner.gen} R` : ref, key, stream: s });
+        }
+      }
+      for (const v of d.entries.values()) if (v !== null && typeof v === "object") stack.push(v);
     }
   }
   return { matrices, programs };
 }
 
-function describe(v: unknown): string {
-  if (v && typeof v === "object" && "text" in v) return String((v as { text: string }).text).slice(0, 200);
-  return String(v).slice(0, 200);
+function describe(v: PdfObject | undefined): string {
+  return (v instanceof PdfString ? `(${v.text})` : String(v)).slice(0, 200);
 }

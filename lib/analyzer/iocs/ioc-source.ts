@@ -12,6 +12,8 @@ export const IOC_SOURCE_KINDS = [
   "javascript",
   "metadata",
   "xfa",
+  "qr-code",
+  "rendered-page",
 ] as const;
 
 export type IocSourceKind = (typeof IOC_SOURCE_KINDS)[number];

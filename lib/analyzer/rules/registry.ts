@@ -22,6 +22,22 @@ import { nameObfuscation } from "./name-obfuscation";
 import { remoteFileTarget } from "./remote-file-target";
 import { remoteGoto } from "./remote-goto";
 import type { Rule } from "./rule";
+import { embeddedArchiveWithExecutable } from "./embedded-archive-executable";
+import { embeddedNestedPdfMalicious, embeddedNestedPdfSuspicious } from "./embedded-nested-pdf";
+import { portfolioDocument } from "./embedded-portfolio";
+import { embeddedScriptContent } from "./embedded-script-content";
+import { embeddedTypeMismatch } from "./embedded-type-mismatch";
+import { exploitBmpRle } from "./exploit-bmp-rle";
+import { exploitFlash, richMediaFlashAsset } from "./exploit-flash";
+import { exploitJbig2 } from "./exploit-jbig2";
+import { exploitType1FontCode } from "./exploit-type1-font";
+import { exploitU3dPrc } from "./exploit-u3d-prc";
+import { lureFakeProtectedDocument } from "./lure-fake-protected-document";
+import { lureLinkDominantPage } from "./lure-link-dominant-page";
+import { lureLoginForm } from "./lure-login-form";
+import { lureQrCode, lureQrCodeSuspiciousUrl } from "./lure-qr-code";
+import { parserDifferential } from "./parser-differential";
+import { yaraMatch } from "./yara-match";
 import { dataAfterEof, headerNotAtStart, malformedStructure, manyRevisions, objectsOutsideXref } from "./structure-anomalies";
 import { submitForm } from "./submit-form";
 import { suspiciousLink } from "./suspicious-link";
@@ -72,6 +88,26 @@ export const RULES: readonly Rule[] = [
   mediaAutoActivation,
   phishingUrlPattern,
   phishingLinkOverlay,
+  exploitBmpRle,
+  exploitJbig2,
+  exploitU3dPrc,
+  exploitType1FontCode,
+  exploitFlash,
+  richMediaFlashAsset,
+  // advanced stage: read facts only the deep analysis gathers (rendering, nested files, YARA)
+  embeddedNestedPdfMalicious,
+  embeddedNestedPdfSuspicious,
+  embeddedArchiveWithExecutable,
+  embeddedTypeMismatch,
+  embeddedScriptContent,
+  portfolioDocument,
+  yaraMatch,
+  lureQrCode,
+  lureQrCodeSuspiciousUrl,
+  lureFakeProtectedDocument,
+  lureLinkDominantPage,
+  lureLoginForm,
+  parserDifferential,
 ];
 
 export const RULES_BY_ID: ReadonlyMap<string, Rule> = new Map(RULES.map((r) => [r.id, r]));

@@ -2,7 +2,9 @@
 // checkRuleFiles and file-type's "supported set" test: each rule in RULES must have a fixture PDF,
 // built here in code and named by the behaviour it shows, on which analyzeFast reports that rule.
 // Adding a rule without a fixture fails the suite. Negative fixtures pin down false positives.
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { EXPLOIT_RULE_FIXTURES } from "../embedded/testing/exploit-fixtures";
 import { analyzeFast } from "../analyze";
 import { MITIGATIONS } from "../mitigations";
 import { FastResult, SEVERITIES } from "../report";
@@ -281,9 +283,38 @@ const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const ATTACK_ID = /^T\d{4}(\.\d{3})?$/;
 const CVE_ID = /^CVE-\d{4}-\d{4,}$/;
 
+/**
+ * Advanced-stage rules read facts only the deep analysis gathers (rendering, nested files, YARA,
+ * sandboxed JavaScript): each is exercised by the named test file, which must mention its id.
+ */
+const ADVANCED_RULE_TESTS: Record<string, string> = {
+  "embedded-nested-pdf-malicious": "lib/analyzer/embedded/analyze-embedded-files.test.ts",
+  "embedded-nested-pdf-suspicious": "lib/analyzer/embedded/analyze-embedded-files.test.ts",
+  "embedded-archive-with-executable": "lib/analyzer/embedded/analyze-embedded-files.test.ts",
+  "embedded-type-mismatch": "lib/analyzer/embedded/analyze-embedded-files.test.ts",
+  "embedded-script-content": "lib/analyzer/embedded/analyze-embedded-files.test.ts",
+  "portfolio-document": "lib/analyzer/embedded/analyze-embedded-files.test.ts",
+  "yara-match": "lib/engines/yara/create-yara-scanner.test.ts",
+  "lure-qr-code": "lib/analyzer/rules/lure-rules.test.ts",
+  "lure-qr-code-suspicious-url": "lib/analyzer/rules/lure-rules.test.ts",
+  "lure-fake-protected-document": "lib/analyzer/rules/lure-rules.test.ts",
+  "lure-link-dominant-page": "lib/analyzer/rules/lure-rules.test.ts",
+  "lure-login-form": "lib/analyzer/rules/lure-rules.test.ts",
+  "parser-differential": "lib/analyzer/rules/lure-rules.test.ts",
+};
+
+const ALL_FAST_FIXTURES: Record<string, Fixture> = { ...FIXTURES, ...EXPLOIT_RULE_FIXTURES };
+
 describe("RULES registry", () => {
-  it("has a fixture for every rule and no fixture without a rule", () => {
-    expect(Object.keys(FIXTURES).sort()).toEqual(RULES.map((r) => r.id).sort());
+  it("has a fast fixture for every fast rule and no fixture without a rule", () => {
+    expect(Object.keys(ALL_FAST_FIXTURES).sort()).toEqual(RULES.filter((r) => r.stage === "fast").map((r) => r.id).sort());
+  });
+
+  it("names a covering test file for every advanced rule, and that file mentions the rule", () => {
+    expect(Object.keys(ADVANCED_RULE_TESTS).sort()).toEqual(RULES.filter((r) => r.stage === "advanced").map((r) => r.id).sort());
+    for (const [id, file] of Object.entries(ADVANCED_RULE_TESTS)) {
+      expect(readFileSync(new URL(`../../../${file}`, import.meta.url), "utf8"), `${file} must test ${id}`).toContain(id);
+    }
   });
 
   it("has unique kebab-case ids, and RULES_BY_ID covers them all", () => {
@@ -301,7 +332,7 @@ describe("RULES registry", () => {
     expect(SEVERITIES).toContain(rule.severity);
     expect(RULE_CATEGORIES).toContain(rule.category);
     expect(["low", "medium", "high"]).toContain(rule.confidence);
-    expect(rule.stage).toBe("fast");
+    expect(["fast", "advanced"]).toContain(rule.stage);
     expect(rule.mitigations.length).toBeGreaterThan(0);
     for (const m of rule.mitigations) expect(Object.keys(MITIGATIONS)).toContain(m);
     expect(rule.attack.length).toBeGreaterThan(0);
@@ -312,8 +343,8 @@ describe("RULES registry", () => {
 
 // ---- behaviour: every rule fires on its fixture ------------------------------------------------
 
-describe("every rule fires on its fixture", () => {
-  it.each(Object.entries(FIXTURES).map(([id, f]) => [id, f.name, f] as const))("%s: %s", (id, _name, fixture) => {
+describe("every fast rule fires on its fixture", () => {
+  it.each(Object.entries(ALL_FAST_FIXTURES).map(([id, f]) => [id, f.name, f] as const))("%s: %s", (id, _name, fixture) => {
     const result = analyzeFast(fixture.build(), { fileName: `${id}.pdf` });
     expect(() => FastResult.parse(result)).not.toThrow();
     const finding = result.findings.find((f) => f.ruleId === id);
