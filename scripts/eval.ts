@@ -1,23 +1,32 @@
-// npm run eval -- [DIR] [--json] [--stage fast]
-// Detection quality of the fast stage on a labelled set: confusion matrix, rates, per-category table,
+// npm run eval -- [DIR] [--json] [--stage fast|deep]
+// Detection quality of a stage on a labelled set: confusion matrix, rates, per-category table,
 // every miss and false positive. Exit code 1 when an analysis threw or returned an invalid result.
 import { Command, InvalidArgumentError } from "commander";
 import { findCorpusDir, loadAny } from "./corpus";
-import { computeMetrics, evaluateEntries, type FileOutcome, type Metrics } from "./evaluate";
+import { analyzeDeep } from "../lib/analyzer/deep/analyze-deep";
+import { DeepResult } from "../lib/analyzer/report";
+import { createDeepEngines } from "../lib/engines/create-deep-engines";
+import { FAST_ANALYZER, computeMetrics, evaluateEntries, type FileOutcome, type Metrics, type StageAnalyzer } from "./evaluate";
 import { fixed, formatTable, pct } from "./table";
 
-const STAGES = ["fast"] as const;
+const STAGES = ["fast", "deep"] as const;
+
+/** The advanced stage with the real engines (pdf.js, YARA, JavaScript sandbox), as the service runs it. */
+function deepAnalyzer(): StageAnalyzer {
+  const { engines } = createDeepEngines({ yaraRuleDirs: [] });
+  return { analyze: (bytes, fileName) => analyzeDeep(bytes, { fileName, engines }), schema: DeepResult };
+}
 
 const program: Command = new Command("eval")
   .description("Evaluate the analyzer on a corpus (manifest.csv) or a folder with malicious/ and benign/ subfolders")
   .argument("[dir]", "corpus or labelled folder (default: $PDFSCAN_CORPUS or ../shared/corpus)")
   .option("--json", "print the metrics object as JSON")
-  .option("--stage <stage>", "analysis stage (only 'fast' exists so far)", parseStage, "fast")
+  .option("--stage <stage>", "analysis stage: fast (default) or deep (fast + advanced)", parseStage, "fast")
   .action(async (dirArg: string | undefined, opts: { json?: boolean; stage: string }) => {
     const dir = dirArg ?? findCorpusDir();
     if (!dir) program.error("corpus absent: pass a folder or set PDFSCAN_CORPUS", { exitCode: 2 });
     const entries = await loadAny(dir).catch((e: unknown) => program.error(`cannot load ${dir}: ${e instanceof Error ? e.message : String(e)}`, { exitCode: 2 }));
-    const metrics = computeMetrics(evaluateEntries(entries));
+    const metrics = computeMetrics(await evaluateEntries(entries, opts.stage === "deep" ? deepAnalyzer() : FAST_ANALYZER));
     if (opts.json) process.stdout.write(`${JSON.stringify({ dir, stage: opts.stage, ...metrics }, null, 2)}\n`);
     else process.stdout.write(formatReport(dir, opts.stage, metrics));
     process.exitCode = metrics.errors.length > 0 ? 1 : 0;

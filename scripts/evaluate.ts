@@ -61,28 +61,38 @@ export interface Metrics {
   totalMs: number;
 }
 
-/** Analyses each entry with the fast stage; never throws: failures become records with `error`. */
-export function evaluateEntries(entries: CorpusEntry[], onRecord?: (r: EvalRecord) => void): EvalRecord[] {
-  return entries.map((entry) => {
-    const record = evaluateEntry(entry);
-    onRecord?.(record);
-    return record;
-  });
+/** One stage's analysis of a file, validated against that stage's result schema. */
+export interface StageAnalyzer {
+  analyze(bytes: Uint8Array, fileName: string): unknown;
+  schema: { safeParse(v: unknown): { success: true; data: FastResult } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } };
 }
 
-export function evaluateEntry(entry: CorpusEntry): EvalRecord {
+export const FAST_ANALYZER: StageAnalyzer = { analyze: (bytes, fileName) => analyzeFast(bytes, { fileName }), schema: FastResult };
+
+/** Analyses each entry (one at a time); never throws: failures become records with `error`. */
+export async function evaluateEntries(entries: CorpusEntry[], analyzer: StageAnalyzer = FAST_ANALYZER, onRecord?: (r: EvalRecord) => void): Promise<EvalRecord[]> {
+  const out: EvalRecord[] = [];
+  for (const entry of entries) {
+    const record = await evaluateEntry(entry, analyzer);
+    onRecord?.(record);
+    out.push(record);
+  }
+  return out;
+}
+
+export async function evaluateEntry(entry: CorpusEntry, analyzer: StageAnalyzer = FAST_ANALYZER): Promise<EvalRecord> {
   const base = { sha256: entry.sha256, name: entry.name, label: entry.label, category: entry.category, size: entry.bytes.length };
   const t0 = performance.now();
   let raw: unknown;
   try {
-    raw = analyzeFast(entry.bytes, { fileName: fileNameOf(entry) });
+    raw = await analyzer.analyze(entry.bytes, fileNameOf(entry));
   } catch (e) {
     return { ...base, durationMs: performance.now() - t0, result: null, error: `threw: ${errorText(e)}` };
   }
   const durationMs = performance.now() - t0;
-  const parsed = FastResult.safeParse(raw);
+  const parsed = analyzer.schema.safeParse(raw);
   if (parsed.success) return { ...base, durationMs, result: parsed.data, error: null };
-  const issues = parsed.error.issues.slice(0, 5).map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`);
+  const issues = parsed.error.issues.slice(0, 5).map((i) => `${i.path.map(String).join(".") || "(root)"}: ${i.message}`);
   // keep a readable verdict so the confusion matrix still reflects what the analyzer said
   return { ...base, durationMs, result: looseResult(raw), error: `invalid result: ${issues.join("; ")}` };
 }

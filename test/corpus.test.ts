@@ -17,7 +17,7 @@ describe.skipIf(!dir)("fast stage on the corpus", () => {
   let metrics: Metrics;
 
   beforeAll(async () => {
-    records = evaluateEntries(await loadAny(dir!));
+    records = await evaluateEntries(await loadAny(dir!));
     metrics = computeMetrics(records);
   });
 

@@ -3,7 +3,8 @@
 // piscina threads so a slow or hostile PDF never blocks the HTTP thread and can be killed on timeout.
 import type { MessagePort } from "node:worker_threads";
 import { analyzeFast } from "../analyzer/analyze";
-import { analyzeDeep } from "../analyzer/deep/analyze-deep";
+import { analyzeDeep, type DeepEngines } from "../analyzer/deep/analyze-deep";
+import { createDeepEngines } from "../engines/create-deep-engines";
 import { ENGINE_VERSION, type DeepResult, type FastResult } from "../analyzer/report";
 
 export interface PingTask {
@@ -31,9 +32,20 @@ export interface PingResult {
   engineVersion: string;
 }
 
+// One set of engines per worker thread, created on the first advanced-stage task.
+let engines: DeepEngines | undefined;
+function deepEngines(): DeepEngines {
+  if (!engines) {
+    const set = createDeepEngines({ yaraRuleDirs: (process.env.PDFSCAN_YARA_RULES ?? "").split(":").filter(Boolean) });
+    for (const [name, reason] of Object.entries(set.unavailable)) console.warn(`[pdfscan] ${name} engine unavailable: ${reason}`);
+    engines = set.engines;
+  }
+  return engines;
+}
+
 export default function runAnalysisTask(task: AnalysisTask): PingResult | FastResult | Promise<DeepResult> {
   if (task.kind === "ping") return { engineVersion: ENGINE_VERSION };
   task.started.postMessage("started");
-  if (task.kind === "deep") return analyzeDeep(new Uint8Array(task.bytes), { fileName: task.fileName });
+  if (task.kind === "deep") return analyzeDeep(new Uint8Array(task.bytes), { fileName: task.fileName, engines: deepEngines() });
   return analyzeFast(new Uint8Array(task.bytes), { fileName: task.fileName });
 }

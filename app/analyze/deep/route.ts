@@ -1,0 +1,16 @@
+// POST /analyze/deep - deep analysis of one PDF (multipart field `file`): the fast result plus
+// metadata, JavaScript analysis, embedded files, rendered-page lure checks and YARA (DeepResult).
+// Also served as POST /api/v1/analyze/deep (app/api/v1/analyze/deep/route.ts re-exports this handler).
+import { runDeepAnalysis } from "../../../lib/server/analysis-pool";
+import { getConfig } from "../../../lib/server/config";
+import { withProblems } from "../../../lib/server/http/errors";
+import { readPdfUpload } from "../../../lib/server/http/upload";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export const POST = withProblems(async (request: Request) => {
+  const { fileName, bytes } = await readPdfUpload(request, { maxBytes: getConfig().maxUploadBytes });
+  const result = await runDeepAnalysis(bytes, fileName);
+  return Response.json(result, { headers: { "cache-control": "no-store" } });
+});
