@@ -125,9 +125,11 @@ export function readXrefStream(ctx: XrefContext, offset: number): XrefSection | 
   return { kind: "stream", offset, trailer: dict, entries };
 }
 
+const STARTXREF = Buffer.from("startxref");
+
 /** Offset after the last `startxref` keyword, or null. */
 export function findStartxref(bytes: Uint8Array, buf: Buffer): { keywordOffset: number; value: number | null } | null {
-  const at = buf.lastIndexOf("startxref");
+  const at = buf.lastIndexOf(STARTXREF);
   if (at < 0) return null;
   let p = at + 9;
   while (p < bytes.length && WHITESPACE[bytes[p]]) p++;

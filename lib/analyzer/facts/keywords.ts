@@ -64,17 +64,31 @@ export function collectKeywords(doc: PdfDocument, index: ObjectIndex): KeywordFa
   };
 }
 
-/** What a raw-byte scanner counts: the literal spelling followed by a non-name character. */
+/** Keyword names grouped by their first byte, to test only plausible candidates at each '/'. */
+const BY_FIRST_BYTE = new Map<number, string[]>();
+for (const k of KEYWORDS) {
+  const list = BY_FIRST_BYTE.get(k.charCodeAt(0)) ?? [];
+  list.push(k);
+  BY_FIRST_BYTE.set(k.charCodeAt(0), list);
+}
+const SLASH = 0x2f;
+
+/**
+ * What a raw-byte scanner counts: the literal spelling followed by a non-name character. One pass:
+ * jump from '/' to '/' (a single-byte search) and compare only the names starting with the next byte.
+ */
 function countRaw(buf: Buffer): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const k of KEYWORDS) {
-    const needle = `/${k}`;
-    let n = 0;
-    for (let at = buf.indexOf(needle); at >= 0; at = buf.indexOf(needle, at + needle.length)) {
-      const next = buf[at + needle.length];
-      if (next === undefined || !isNameChar(next)) n++;
+  for (let at = buf.indexOf(SLASH); at >= 0; at = buf.indexOf(SLASH, at + 1)) {
+    const candidates = BY_FIRST_BYTE.get(buf[at + 1]);
+    if (!candidates) continue;
+    for (const k of candidates) {
+      let i = 0;
+      while (i < k.length && buf[at + 1 + i] === k.charCodeAt(i)) i++;
+      if (i < k.length) continue;
+      const next = buf[at + 1 + k.length];
+      if (next === undefined || !isNameChar(next)) out[`/${k}`] = (out[`/${k}`] ?? 0) + 1;
     }
-    if (n) out[needle] = n;
   }
   return out;
 }

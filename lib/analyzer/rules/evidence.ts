@@ -5,7 +5,8 @@ import type { Evidence } from "../report";
 const MAX_EXCERPT = 160;
 
 export function excerpt(text: string, max = MAX_EXCERPT): string {
-  const flat = text.replace(/\s+/g, " ").trim();
+  // flatten only the head: a multi-megabyte script must not be rewritten to show 160 characters
+  const flat = text.slice(0, max * 4).replace(/\s+/g, " ").trim();
   const cut = flat.length > max ? `${flat.slice(0, max)}…` : flat;
   return defangText(cut);
 }
