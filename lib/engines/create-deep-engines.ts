@@ -3,7 +3,9 @@
 // analysis still runs and says what it skipped.
 import path from "node:path";
 import type { DeepEngines } from "../analyzer/deep/analyze-deep";
+import { DEFAULT_LIMITS } from "../limits";
 import { createPdfRenderer } from "./render/create-pdf-renderer";
+import { createSandboxEmulator, createWorkerParser } from "./sandbox";
 import { loadYaraScanner } from "./yara";
 
 export interface DeepEngineOptions {
@@ -22,7 +24,11 @@ export interface DeepEngineSet {
 export function createDeepEngines(options: DeepEngineOptions): DeepEngineSet {
   const root = options.root ?? process.cwd();
   const unavailable: Record<string, string> = {};
-  const engines: DeepEngines = { render: createPdfRenderer() };
+  const engines: DeepEngines = {
+    render: createPdfRenderer(),
+    emulate: createSandboxEmulator(),
+    parseDeep: createWorkerParser({ stackSizeMb: DEFAULT_LIMITS.JS_PARSE_STACK_MB }),
+  };
   const yara = loadYaraScanner({ ruleDirs: options.yaraRuleDirs, bundledDir: path.join(root, "rules-yara") });
   if (yara.status === "ready") engines.yara = { scanDocument: yara.scanDocument };
   else unavailable.yara = yara.reason;

@@ -4,6 +4,9 @@
 // so in budget_hits, it never fails the analysis.
 import { evaluateDocument, prepareDocument, type AnalyzeOptions, type PreparedDocument } from "../analyze";
 import { analyzeEmbeddedFiles } from "../embedded";
+import { analyzeScripts, type ParseDeepFn } from "../javascript/analyze-scripts";
+import type { EmulateFn } from "../javascript/emulation";
+import { collectScriptContext } from "../javascript/script-context";
 import type { YaraMatch } from "../facts/document-facts";
 import type { IndicatorText } from "../indicators";
 import { extractMetadata } from "../metadata/extract-metadata";
@@ -14,6 +17,10 @@ import type { DeepResult, EmbeddedFileEntry, FastResult, Metadata } from "../rep
 export interface DeepEngines {
   /** pdf.js page rendering with QR decoding (lib/engines/render) */
   render?: RenderFn;
+  /** JavaScript sandbox: each script run in an isolated, CPU- and memory-bounded QuickJS (lib/engines/sandbox) */
+  emulate?: EmulateFn;
+  /** parser for scripts nested too deep for this thread's stack (a worker with a large stack) */
+  parseDeep?: ParseDeepFn;
   /** YARA over the raw file, decoded streams and scripts (lib/engines/yara) */
   yara?: { scanDocument(input: Uint8Array, facts: PreparedDocument["facts"]): Promise<{ matches: YaraMatch[]; budgetHits: string[] }> };
 }
@@ -44,9 +51,15 @@ export async function analyzeDeep(input: Uint8Array, options: DeepOptions): Prom
   const pageCount = doc.instances.length ? facts.pageCount : null;
   facts.metadata = extractMetadata(doc, pageCount);
 
-  // rendering and nested analyses run concurrently: both mostly wait on other work
-  const [render, embedded] = await Promise.all([
+  // rendering, script emulation and nested analyses run concurrently: all mostly wait on other work
+  const [render, scripts, embedded] = await Promise.all([
     engines.render ? engines.render(prepared.bytes, renderBudgetOf(limits)).catch(() => undefined) : Promise.resolve(undefined),
+    analyzeScripts(facts.scripts, {
+      emulate: engines.emulate,
+      parseDeep: engines.parseDeep,
+      limits,
+      docContext: collectScriptContext(doc, { fileName: options.fileName, dataObjects: facts.embedded.map((e) => e.name) }),
+    }),
     analyzeEmbeddedFiles(facts, {
       depth,
       limits,
@@ -58,6 +71,10 @@ export async function analyzeDeep(input: Uint8Array, options: DeepOptions): Prom
     }),
   ]);
   if (!engines.render) budgetHits.add("RENDER_SKIPPED");
+  if (!engines.emulate && facts.scripts.length) budgetHits.add("JS_EMULATION_SKIPPED");
+  facts.javascript = scripts.scripts;
+  for (const b of scripts.budgetHits) budgetHits.add(b);
+  for (const t of scripts.iocTexts) extraTexts.push({ text: t.text, objectRef: t.objectRef, source: "javascript" });
   facts.render = render;
   facts.embeddedAnalysis = embedded.facts;
   for (const b of embedded.budgetHits) budgetHits.add(b);
@@ -74,7 +91,7 @@ export async function analyzeDeep(input: Uint8Array, options: DeepOptions): Prom
   return {
     ...base,
     metadata: facts.metadata,
-    javascript: [],
+    javascript: scripts.entries,
     embedded_files: embedded.entries satisfies EmbeddedFileEntry[],
     lures: summarizeLures(render),
   };

@@ -5,22 +5,43 @@
 export interface ExploitApi {
   api: string;
   cve: string[];
+  /** the text form, for the fast stage */
   pattern: RegExp;
+  /** the method or property as a parser or the sandbox sees it (last member name) */
+  member: string;
+  /** the object it must belong to (the member name before it), where the name alone is ambiguous */
+  receiver?: string;
+  /** what makes a use the exploit's (exploit-match.ts) */
+  shape: ExploitShape;
 }
+
+/**
+ * call: any call; huge-format-width: a format string with a 3+ digit width; numeric-args: crafted
+ * integers (negative or huge); null-arg: null or no argument; assign: any assignment to the property;
+ * assign-tiff: a base64 TIFF image assigned; assign-null: null assigned. A member "[index]" is any
+ * array index.
+ */
+export type ExploitShape = "call" | "huge-format-width" | "numeric-args" | "null-arg" | "assign" | "assign-tiff" | "assign-null";
 
 /**
  * Acrobat JavaScript APIs with public exploits. Patterns ask for the exploit's shape where the API
  * also has benign uses (util.printf with a huge width, getAnnots with numeric arguments).
  */
 export const EXPLOIT_APIS: readonly ExploitApi[] = [
-  { api: "Collab.collectEmailInfo", cve: ["CVE-2007-5659", "CVE-2008-0655"], pattern: /collectEmailInfo\s*\(/ },
-  { api: "util.printf", cve: ["CVE-2008-2992"], pattern: /util\s*\.\s*printf\s*\(\s*["']%\s*\d{3,}/ },
-  { api: "Collab.getIcon", cve: ["CVE-2009-0927"], pattern: /Collab\s*\.\s*getIcon\s*\(/ },
-  { api: "getAnnots", cve: ["CVE-2009-1492"], pattern: /getAnnots\s*\(\s*-?\s*(0x[0-9a-f]+|\d+)\s*,/i },
-  { api: "spell.customDictionaryOpen", cve: ["CVE-2009-1493"], pattern: /customDictionaryOpen\s*\(/ },
-  { api: "media.newPlayer", cve: ["CVE-2009-4324"], pattern: /media\s*\.\s*newPlayer\s*\(\s*null\s*\)/ },
-  { api: "doc.printSeps", cve: ["CVE-2010-4091"], pattern: /printSeps\s*\(/ },
-  { api: "app.removeToolButton", cve: ["CVE-2013-3346"], pattern: /removeToolButton\s*\(/ },
+  { api: "Collab.collectEmailInfo", cve: ["CVE-2007-5659", "CVE-2008-0655"], pattern: /collectEmailInfo\s*\(/, member: "collectEmailInfo", shape: "call" },
+  { api: "util.printf", cve: ["CVE-2008-2992"], pattern: /util\s*\.\s*printf\s*\(\s*["']%\s*\d{3,}/, member: "printf", receiver: "util", shape: "huge-format-width" },
+  { api: "Collab.getIcon", cve: ["CVE-2009-0927"], pattern: /Collab\s*\.\s*getIcon\s*\(/, member: "getIcon", receiver: "Collab", shape: "call" },
+  { api: "getAnnots", cve: ["CVE-2009-1492"], pattern: /getAnnots\s*\(\s*-?\s*(0x[0-9a-f]+|\d+)\s*,/i, member: "getAnnots", shape: "numeric-args" },
+  { api: "spell.customDictionaryOpen", cve: ["CVE-2009-1493"], pattern: /customDictionaryOpen\s*\(/, member: "customDictionaryOpen", shape: "call" },
+  { api: "media.newPlayer", cve: ["CVE-2009-4324"], pattern: /media\s*\.\s*newPlayer\s*\(\s*null\s*\)/, member: "newPlayer", receiver: "media", shape: "null-arg" },
+  { api: "doc.printSeps", cve: ["CVE-2010-4091"], pattern: /printSeps\s*\(/, member: "printSeps", shape: "call" },
+  { api: "app.removeToolButton", cve: ["CVE-2013-3346"], pattern: /removeToolButton\s*\(/, member: "removeToolButton", shape: "call" },
+  // XFA: a node's keep.previous set before the layout is rebuilt (the CVE-2013-0640 kit, corpus 5b9ce71fa8e1)
+  { api: "xfa keep.previous", cve: ["CVE-2013-0640"], pattern: /\.\s*keep\s*\.\s*previous\s*=[^=]/, member: "previous", receiver: "keep", shape: "assign" },
+  // an embedded file's ESObject freed while still referenced (the public PoC, corpus a34b82b399e8)
+  { api: "this.dataObjects[n] = null", cve: ["CVE-2020-9715"], pattern: /dataObjects\s*\[\s*\d+\s*\]\s*=\s*null\b/, member: "[index]", receiver: "dataObjects", shape: "assign-null" },
+  // XFA: a crafted TIFF assigned to an image field's rawValue (libtiff overflow)
+  { api: "xfa rawValue TIFF", cve: ["CVE-2010-0188"], pattern: /rawValue\s*=\s*["'](SUkqA|TU0AK)/, member: "rawValue", shape: "assign-tiff" },
 ];
 
 export interface ScriptSignals {

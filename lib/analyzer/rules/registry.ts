@@ -32,6 +32,12 @@ import { exploitFlash, richMediaFlashAsset } from "./exploit-flash";
 import { exploitJbig2 } from "./exploit-jbig2";
 import { exploitType1FontCode } from "./exploit-type1-font";
 import { exploitU3dPrc } from "./exploit-u3d-prc";
+import { javascriptAcrobatExploitCve } from "./javascript-acrobat-exploit-cve";
+import { javascriptDeobfuscatedHeapSpray } from "./javascript-deobfuscated-heap-spray";
+import { javascriptDeobfuscatedShellcode } from "./javascript-deobfuscated-shellcode";
+import { javascriptDynamicCode } from "./javascript-dynamic-code";
+import { javascriptEmulationLimit } from "./javascript-emulation-limit";
+import { javascriptNetworkOrLaunch } from "./javascript-network-or-launch";
 import { lureFakeProtectedDocument } from "./lure-fake-protected-document";
 import { lureLinkDominantPage } from "./lure-link-dominant-page";
 import { lureLoginForm } from "./lure-login-form";
@@ -94,7 +100,13 @@ export const RULES: readonly Rule[] = [
   exploitType1FontCode,
   exploitFlash,
   richMediaFlashAsset,
-  // advanced stage: read facts only the deep analysis gathers (rendering, nested files, YARA)
+  // advanced stage: read facts only the deep analysis gathers (sandbox, rendering, nested files, YARA)
+  javascriptAcrobatExploitCve,
+  javascriptDeobfuscatedShellcode,
+  javascriptDeobfuscatedHeapSpray,
+  javascriptDynamicCode,
+  javascriptNetworkOrLaunch,
+  javascriptEmulationLimit,
   embeddedNestedPdfMalicious,
   embeddedNestedPdfSuspicious,
   embeddedArchiveWithExecutable,

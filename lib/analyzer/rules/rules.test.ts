@@ -288,6 +288,12 @@ const CVE_ID = /^CVE-\d{4}-\d{4,}$/;
  * sandboxed JavaScript): each is exercised by the named test file, which must mention its id.
  */
 const ADVANCED_RULE_TESTS: Record<string, string> = {
+  "javascript-acrobat-exploit-cve": "lib/analyzer/rules/javascript-advanced-rules.test.ts",
+  "javascript-deobfuscated-shellcode": "lib/analyzer/rules/javascript-advanced-rules.test.ts",
+  "javascript-deobfuscated-heap-spray": "lib/analyzer/rules/javascript-advanced-rules.test.ts",
+  "javascript-dynamic-code": "lib/analyzer/rules/javascript-advanced-rules.test.ts",
+  "javascript-network-or-launch": "lib/analyzer/rules/javascript-advanced-rules.test.ts",
+  "javascript-emulation-limit": "lib/analyzer/rules/javascript-advanced-rules.test.ts",
   "embedded-nested-pdf-malicious": "lib/analyzer/embedded/analyze-embedded-files.test.ts",
   "embedded-nested-pdf-suspicious": "lib/analyzer/embedded/analyze-embedded-files.test.ts",
   "embedded-archive-with-executable": "lib/analyzer/embedded/analyze-embedded-files.test.ts",

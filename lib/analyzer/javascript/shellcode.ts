@@ -1,0 +1,108 @@
+// Recognising machine code carried in JavaScript strings. Exploit kits store x86 code as UCS-2 units
+// (unescape("%u9090%uE1D9...")): each code unit holds two bytes, little-endian. A string is taken for
+// shellcode when its units are binary rather than text, when it holds a NOP sled, or when the bytes
+// show the usual position-finding / PEB-walking prologues.
+
+/** %uXXXX and %XX escapes, as unescape() decodes them (ECMA-262 B.2.1.2). */
+export function decodePercentEscapes(s: string): string {
+  return s.replace(/%u([0-9a-f]{4})|%([0-9a-f]{2})/gi, (_m, u: string | undefined, b: string | undefined) => String.fromCharCode(parseInt(u ?? b!, 16)));
+}
+
+export function countPercentU(s: string): number {
+  let n = 0;
+  for (let i = s.indexOf("%u"); i >= 0; i = s.indexOf("%u", i + 2)) if (/^[0-9a-f]{4}$/i.test(s.slice(i + 2, i + 6))) n++;
+  return n;
+}
+
+/** Filler bytes of sprayed sleds: nop, and the "slide" bytes that double as heap addresses (0x0c0c0c0c). */
+const SLED_BYTES = new Set([0x90, 0x0c, 0x0a, 0x0d, 0x0b, 0x04, 0x05, 0x14, 0x41]);
+const MIN_SLED_UNITS = 16;
+
+/** A run of identical two-byte sled units (%u0c0c x 16), or of one-byte sled chars (\x90 x 32). */
+export function hasNopSled(s: string): boolean {
+  let run = 0;
+  let prev = -1;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const sled = (c > 0xff && (c & 0xff) === c >> 8 && SLED_BYTES.has(c & 0xff)) || (c <= 0xff && (c === 0x90 || c === 0x0c || c === 0x0d));
+    run = sled && c === prev ? run + 1 : sled ? 1 : 0;
+    prev = c;
+    if (run >= (c > 0xff ? MIN_SLED_UNITS : MIN_SLED_UNITS * 2)) return true;
+  }
+  return false;
+}
+
+/** Code units of human text: ASCII printable, Latin, general punctuation, CJK, Hangul, full-width. */
+function isTextUnit(c: number): boolean {
+  return (
+    (c >= 0x20 && c < 0x7f) || c === 0x09 || c === 0x0a || c === 0x0d ||
+    (c >= 0xa0 && c < 0x250) || (c >= 0x370 && c < 0x530) || (c >= 0x2000 && c < 0x2070) ||
+    (c >= 0x3000 && c < 0x3100) || (c >= 0x4e00 && c < 0xa000) || (c >= 0xac00 && c < 0xd7a4) || (c >= 0xff00 && c < 0xfff0)
+  );
+}
+
+/** x86 prologues: fs:[0x30] PEB access (mov/add/xor reg, fs:[reg+0x30]), fnstenv GetPC, call $+5 / call $-n GetPC, jmp-call-pop. */
+const X86_MARKERS = [/\x64\xa1\x30\x00\x00\x00/, /\x64[\x8b\x03\x33][\x40-\x7f]\x30/, /\x64\x8b[\x00-\x3f]\x30/, /\xd9\x74\x24\xf4/, /\xe8\x00\x00\x00\x00[\x58-\x5f]/, /\xe8\xff\xff\xff\xff/, /\xeb[\x00-\x7f][\x58-\x5f]/];
+
+export interface ShellcodeVerdict {
+  shellcode: boolean;
+  nopSled: boolean;
+  /** share of code units that are not text, 0..1 */
+  binaryRatio: number;
+}
+
+/**
+ * Decides on the decoded string (after unescape); strings shorter than 32 units are never shellcode.
+ * `bytes`: one char per byte (hex-decoded), where only printable ASCII counts as text.
+ */
+export function classifyShellcode(s: string, bytes = false): ShellcodeVerdict {
+  const sample = s.length > 65_536 ? s.slice(0, 65_536) : s;
+  if (sample.length < 32) return { shellcode: false, nopSled: false, binaryRatio: 0 };
+  let binary = 0;
+  for (let i = 0; i < sample.length; i++) {
+    const c = sample.charCodeAt(i);
+    if (bytes ? !((c >= 0x20 && c < 0x7f) || c === 0x09 || c === 0x0a || c === 0x0d) : !isTextUnit(c)) binary++;
+  }
+  const binaryRatio = binary / sample.length;
+  const nopSled = hasNopSled(sample);
+  const raw = unitsToLatin1(sample.slice(0, 8192));
+  const marker = X86_MARKERS.some((re) => re.test(raw));
+  // packed binary counts only as UCS-2 units (what unescape("%u...") yields): a latin1 or hex string of
+  // binary is as likely an icon or a hash, and needs a sled or a prologue
+  let wide = 0;
+  if (!bytes) for (let i = 0; i < sample.length; i++) if (sample.charCodeAt(i) > 0xff) wide++;
+  const packed = !bytes && binaryRatio >= 0.3 && wide / sample.length >= 0.3 && sample.length >= 64;
+  return { shellcode: nopSled || marker || packed, nopSled, binaryRatio };
+}
+
+/**
+ * The bytes a string holds in memory, as latin1 text: UCS-2 units little-endian (two bytes each) when
+ * any unit is above 0xff, else one byte per char. Used to look for URLs a downloader carries.
+ */
+export function unitsToLatin1(s: string): string {
+  let wide = false;
+  for (let i = 0; i < s.length && !wide; i++) wide = s.charCodeAt(i) > 0xff;
+  if (!wide) return s;
+  let out = "";
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    out += String.fromCharCode(c & 0xff, c >> 8);
+  }
+  return out;
+}
+
+/** Printable ASCII runs of at least `min` chars (the strings(1) view of shellcode), joined by newlines. */
+export function printableRuns(bytes: string, min = 6): string {
+  const runs = bytes.match(new RegExp(`[\\x20-\\x7e]{${min},}`, "g"));
+  return runs ? runs.join("\n") : "";
+}
+
+const HEX_STRING = /^(?:[0-9a-f]{2}){32,}$/i;
+
+/** "9090e9fb0000..." as the bytes it spells (kits keep shellcode hex-encoded, corpus 02348727eb66); null otherwise. */
+export function decodeHexString(s: string): string | null {
+  if (s.length > 4 * 1024 * 1024 || !HEX_STRING.test(s)) return null;
+  let out = "";
+  for (let i = 0; i < s.length; i += 2) out += String.fromCharCode(parseInt(s.slice(i, i + 2), 16));
+  return out;
+}

@@ -1,0 +1,77 @@
+// The advanced-stage JavaScript rules on the facts analyzeScripts produces for PDFs built in code
+// (real sandbox): each rule fires on the technique it names, and none fires on a benign form.
+import { beforeAll, describe, expect, it } from "vitest";
+import { createSandboxEmulator } from "../../engines/sandbox/sandbox-emulator";
+import { createWorkerParser } from "../../engines/sandbox/worker-parser";
+import { analyzePdfScripts, annotationKitPdf, benignFormPdf, loopAndFormPdf, xfaExploitPdf, type Analyzed } from "../javascript/testing/script-fixtures";
+import { javascriptAcrobatExploitCve } from "./javascript-acrobat-exploit-cve";
+import { javascriptDeobfuscatedHeapSpray } from "./javascript-deobfuscated-heap-spray";
+import { javascriptDeobfuscatedShellcode } from "./javascript-deobfuscated-shellcode";
+import { javascriptDynamicCode } from "./javascript-dynamic-code";
+import { javascriptEmulationLimit } from "./javascript-emulation-limit";
+import { javascriptNetworkOrLaunch } from "./javascript-network-or-launch";
+import type { Rule } from "./rule";
+
+const RULES: Rule[] = [javascriptAcrobatExploitCve, javascriptDeobfuscatedShellcode, javascriptDeobfuscatedHeapSpray, javascriptDynamicCode, javascriptEmulationLimit, javascriptNetworkOrLaunch];
+const engines = { emulate: createSandboxEmulator({ concurrency: 2 }), parseDeep: createWorkerParser() };
+const fired = (a: Analyzed) => RULES.filter((r) => r.check(a.facts)).map((r) => r.id).sort();
+
+let kit: Analyzed, loop: Analyzed, xfa: Analyzed, benign: Analyzed;
+beforeAll(async () => {
+  [kit, loop, xfa, benign] = await Promise.all([
+    analyzePdfScripts(annotationKitPdf(), engines),
+    analyzePdfScripts(loopAndFormPdf(), engines, { JS_CPU_MS: 400 }),
+    analyzePdfScripts(xfaExploitPdf(), engines),
+    analyzePdfScripts(benignFormPdf(), engines),
+  ]);
+});
+
+describe("advanced JavaScript rules", () => {
+  it("are declared for the advanced stage, with ATT&CK ids and mitigations", () => {
+    for (const r of RULES) {
+      expect(r.id).toMatch(/^javascript-[a-z0-9-]+$/);
+      expect(r.stage).toBe("advanced");
+      expect(r.attack.length).toBeGreaterThan(0);
+      expect(r.mitigations.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("fire on the annotation kit: exploit with CVEs, shellcode, spray, layers, network", () => {
+    expect(fired(kit)).toEqual(["javascript-acrobat-exploit-cve", "javascript-deobfuscated-heap-spray", "javascript-deobfuscated-shellcode", "javascript-dynamic-code", "javascript-network-or-launch"]);
+    const hit = javascriptAcrobatExploitCve.check(kit.facts)!;
+    expect(hit.cve).toEqual(["CVE-2007-5659", "CVE-2008-0655"]);
+    expect(hit.evidence[0]).toMatchObject({ path: "/Root/OpenAction" });
+    // evidence is defanged
+    expect(JSON.stringify(javascriptNetworkOrLaunch.check(kit.facts))).not.toContain("http://");
+  });
+
+  it("report a script that exhausted its budget", () => {
+    expect(fired(loop)).toEqual(["javascript-emulation-limit"]);
+    expect(javascriptEmulationLimit.check(loop.facts)!.evidence[0].excerpt).toMatch(/^timeout/);
+  });
+
+  it("name the XFA CVEs", () => {
+    expect(javascriptAcrobatExploitCve.check(xfa.facts)!.cve).toEqual(["CVE-2010-0188", "CVE-2013-0640"]);
+  });
+
+  it("stay quiet on a benign form with a document-level script", () => {
+    expect(fired(benign)).toEqual([]);
+  });
+
+  it("stay quiet when the advanced stage did not run (no facts.javascript)", () => {
+    const { javascript: _, ...facts } = kit.facts;
+    for (const r of RULES) expect(r.check(facts as typeof kit.facts)).toBeNull();
+  });
+});
+
+describe("javascript-dynamic-code", () => {
+  it("does not count a literal string handed to eval", async () => {
+    const { PdfBuilder, hexString } = await import("../../pdf/testing/pdf-builder");
+    const b = new PdfBuilder();
+    b.addCatalog(`/OpenAction << /S /JavaScript /JS ${hexString(`eval("this.getField('a').value"); var n = "b"; eval("this.getField('" + n + "').value");`)} >>`);
+    const literal = await analyzePdfScripts(b.build(), engines);
+    expect(literal.result.scripts[0].emulation?.layers).toHaveLength(2);
+    // the second layer is assembled at run time: that one counts
+    expect(literal.result.scripts[0].generatedLayers).toEqual([`this.getField('b').value`]);
+  });
+});

@@ -1,0 +1,178 @@
+// The sandbox child: runs ONE hostile script in QuickJS (WebAssembly) and reports what it did, then
+// exits. Plain .mjs on purpose: it is forked with no TypeScript loader, under tsx, vitest or a bundle.
+//
+// Isolation: the script sees only the QuickJS interpreter and the stubs of its prelude; the one host
+// function (`__sandbox_host.record`) is removed from the global object by the prelude before the
+// script runs. Limits: the WebAssembly memory has a hard maximum (QuickJS throws "out of memory"
+// when it is reached; setMemoryLimit does not bound the total in wasm builds), an interrupt handler
+// enforces the deadline, the QuickJS stack is 256 KiB (deep recursion is a JS error, not a host
+// crash). The parent adds an RSS watchdog and a hard timeout around this process.
+//
+// Protocol: the parent sends one job over IPC ({source, prelude, budget}); records go back as JSON
+// lines on fd 3, written synchronously so that what was recorded survives a SIGKILL:
+//   {t:"ready"} {t:"layer",api,code} {t:"api",api,args} {t:"string",value} {t:"done",status,detail}
+import { readFileSync, writeSync } from "node:fs";
+import { createRequire } from "node:module";
+import { newQuickJSWASMModuleFromVariant, newVariant, RELEASE_SYNC } from "quickjs-emscripten";
+
+const OUT_FD = 3;
+const WASM_PAGE = 65536;
+/** what node itself, the QuickJS module and our records take besides the wasm heap */
+const HOST_OVERHEAD_BYTES = 96 * 1024 * 1024;
+const MIN_WASM_BYTES = 32 * 1024 * 1024;
+const MAX_STACK_BYTES = 256 * 1024;
+const MAX_API_CALLS = 2000;
+const MAX_STRINGS = 256;
+const MAX_ARG_CHARS = 4096;
+const MAX_STRING_CHARS = 64 * 1024;
+
+function emit(record) {
+  const buf = Buffer.from(`${JSON.stringify(record)}\n`, "utf8");
+  let off = 0;
+  while (off < buf.length) {
+    try {
+      off += writeSync(OUT_FD, buf, off);
+    } catch (e) {
+      if (e.code !== "EAGAIN") throw e;
+    }
+  }
+}
+
+function errorText(err) {
+  if (err && typeof err === "object") return `${err.name ?? "Error"}: ${err.message ?? ""}`.slice(0, 300);
+  return String(err).slice(0, 300);
+}
+
+/** Status of a run from the error QuickJS (or the wasm runtime) reported. */
+function classify(err, timedOut) {
+  const text = errorText(err);
+  if (/interrupted/i.test(text)) return { status: timedOut ? "timeout" : "error", detail: timedOut ? "CPU budget exhausted" : text };
+  if (/out of memory|memory access out of bounds|Cannot enlarge memory|Aborted\(OOM\)/i.test(text)) return { status: "memory-limit", detail: text };
+  return { status: "error", detail: text };
+}
+
+/** compiled before "ready", so the CPU budget measures the script, not the compilation */
+const wasmModule = await WebAssembly.compile(readFileSync(createRequire(import.meta.url).resolve("@jitl/quickjs-wasmfile-release-sync/wasm")));
+
+async function run(job) {
+  const { source, prelude, budget } = job;
+  const started = Date.now();
+  const wasmBytes = Math.max(MIN_WASM_BYTES, budget.memoryBytes - HOST_OVERHEAD_BYTES);
+  const memory = new WebAssembly.Memory({ initial: 256, maximum: Math.floor(wasmBytes / WASM_PAGE) });
+  const QuickJS = await newQuickJSWASMModuleFromVariant(newVariant(RELEASE_SYNC, { wasmModule, wasmMemory: memory }));
+  const rt = QuickJS.newRuntime();
+  rt.setMaxStackSize(MAX_STACK_BYTES);
+  let deadline = started + budget.cpuMs;
+  let timedOut = false;
+  rt.setInterruptHandler(() => {
+    if (Date.now() <= deadline) return false;
+    timedOut = true;
+    return true;
+  });
+  const vm = rt.newContext();
+
+  let chars = 0;
+  let layers = 0;
+  const seenLayers = new Set();
+  const seenApis = new Set();
+  const seenStrings = new Set();
+  let apis = 0;
+  let strings = 0;
+  const room = (n) => chars + n <= budget.maxOutputChars;
+  const onRecord = (kind, name, args) => {
+    if (kind === "layer") {
+      const code = args[0] ?? "";
+      if (seenLayers.has(code) || layers >= budget.maxLayers || !room(code.length)) return;
+      seenLayers.add(code);
+      layers++;
+      chars += code.length;
+      emit({ t: "layer", api: name, code });
+      onRecord("api", name, [code.slice(0, 200)]);
+    } else if (kind === "api") {
+      const trimmed = args.slice(0, 8).map((a) => a.slice(0, MAX_ARG_CHARS));
+      const key = `${name}\0${trimmed.join("\0")}`;
+      if (seenApis.has(key) || apis >= MAX_API_CALLS) return;
+      const size = trimmed.reduce((n, a) => n + a.length, name.length);
+      if (!room(size)) return;
+      seenApis.add(key);
+      apis++;
+      chars += size;
+      emit({ t: "api", api: name, args: trimmed });
+    } else if (kind === "string") {
+      const value = (args[0] ?? "").slice(0, MAX_STRING_CHARS);
+      if (strings >= MAX_STRINGS || seenStrings.has(value.slice(0, 256)) || !room(value.length)) return;
+      seenStrings.add(value.slice(0, 256));
+      strings++;
+      chars += value.length;
+      emit({ t: "string", value });
+    }
+  };
+
+  const host = vm.newObject();
+  const record = vm.newFunction("record", (kindH, nameH, ...argH) => {
+    try {
+      const kind = vm.getString(kindH);
+      const name = vm.getString(nameH);
+      // the prelude truncates before calling: a 100 MB string never crosses into the host
+      onRecord(kind, name, argH.map((h) => vm.getString(h)));
+    } catch {
+      // a record the host cannot read is dropped, the script goes on
+    }
+  });
+  vm.setProp(host, "record", record);
+  const limits = vm.newNumber(Math.max(1024, Math.floor(budget.maxOutputChars / 4)));
+  vm.setProp(host, "maxChars", limits);
+  vm.setProp(vm.global, "__sandbox_host", host);
+  record.dispose();
+  limits.dispose();
+  host.dispose();
+
+  let outcome = { status: "completed" };
+  const wasmMax = Math.floor(wasmBytes / WASM_PAGE) * WASM_PAGE;
+  const evaluate = (code, file) => {
+    const r = vm.evalCode(code, file);
+    if (!r.error) {
+      r.value.dispose();
+      return null;
+    }
+    let err;
+    try {
+      err = vm.dump(r.error);
+      r.error.dispose();
+    } catch {
+      err = undefined;
+    }
+    if (err && typeof err === "object" && err.message !== undefined) return err;
+    if (typeof err === "string" && err) return { name: "Error", message: err };
+    // QuickJS could not even build the exception object: the heap is at its maximum
+    const full = memory.buffer.byteLength >= wasmMax * 0.9;
+    return { name: "InternalError", message: full ? "out of memory" : "unreadable exception" };
+  };
+  try {
+    const preludeError = evaluate(prelude, "prelude.js");
+    if (preludeError) return { status: "error", detail: `prelude: ${errorText(preludeError)}` };
+    const err = evaluate(source, "script.js");
+    if (err) outcome = classify(err, timedOut);
+    if (outcome.status !== "timeout" && outcome.status !== "memory-limit") {
+      // timers and actions the script registered run after it, like in the viewer; a short extra budget
+      deadline = Math.max(deadline, Date.now() + Math.min(500, budget.cpuMs / 4));
+      const finishErr = evaluate("typeof __sandbox_finish === 'function' && __sandbox_finish()", "finish.js");
+      if (finishErr && outcome.status === "completed") {
+        const c = classify(finishErr, timedOut);
+        if (c.status !== "error") outcome = c;
+      }
+    }
+  } catch (e) {
+    // the wasm runtime itself gave up (memory maximum reached inside an allocation path that aborts)
+    outcome = classify(e, timedOut);
+  }
+  return outcome;
+}
+
+emit({ t: "ready" });
+process.once("message", (job) => {
+  run(job)
+    .then((outcome) => emit({ t: "done", ...outcome }))
+    .catch((e) => emit({ t: "done", status: "error", detail: errorText(e) }))
+    .finally(() => process.exit(0));
+});
