@@ -176,6 +176,16 @@ describe("readPdf: recovery", () => {
   });
 });
 
+describe("readPdf: object headers", () => {
+  it("reads an object whose number and generation are separated by a comment (kit output)", () => {
+    const pdf = bytes("%PDF-1.3\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n5%junk\n0 obj << /Marker /Found >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+    const doc = read(pdf);
+    const five = doc.get(5)?.value;
+    expect(five).toBeInstanceOf(PdfDict);
+    expect(((five as PdfDict).get("Marker") as PdfName).name).toBe("Found");
+  });
+});
+
 describe("readPdf: header and end of file", () => {
   it("reports a header after junk, with its offset, and reads the file", () => {
     const prefix = "MZ\x90\x00 this is not a pdf header line\n";

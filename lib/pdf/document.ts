@@ -252,6 +252,17 @@ function objectHeaderBefore(b: Uint8Array, at: number): { num: number; gen: numb
   if (genStart === genEnd || genEnd - genStart > 5) return null;
   if (i < 0 || !WHITESPACE[b[i]]) return null;
   while (i >= 0 && WHITESPACE[b[i]]) i--;
+  // "5%comment\n0 obj": a comment is whitespace to the lexer (§7.2.4), so look through one
+  // that ends the previous line (seen in exploit-kit output written to confuse scanners)
+  if (i >= 0 && !isDigit(b[i]) && (b[i + 1] === 0x0a || b[i + 1] === 0x0d)) {
+    let lineStart = i;
+    while (lineStart > 0 && b[lineStart - 1] !== 0x0a && b[lineStart - 1] !== 0x0d && i - lineStart < 256) lineStart--;
+    const pct = b.subarray(lineStart, i + 1).indexOf(0x25);
+    if (pct > 0) {
+      i = lineStart + pct - 1;
+      while (i >= 0 && WHITESPACE[b[i]]) i--;
+    }
+  }
   const numEnd = i + 1;
   while (i >= 0 && isDigit(b[i])) i--;
   const numStart = i + 1;

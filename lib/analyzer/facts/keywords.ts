@@ -49,10 +49,7 @@ export function collectKeywords(doc: PdfDocument, index: ObjectIndex): KeywordFa
     if (n) counts[`/${k}`] = n;
   }
   if (index.colorsOverflow) counts[COLORS_KEYWORD] = index.colorsOverflow;
-  // trailer dictionaries are not objects but carry /Encrypt (pdfid counts them)
-  for (const t of doc.trailers) {
-    for (const k of t.entries.keys()) if (KEYWORD_SET.has(k)) counts[`/${k}`] = (counts[`/${k}`] ?? 0) + 1;
-  }
+
   const escaped = doc.escapedNames
     .filter((e) => KEYWORD_SET.has(e.name))
     .map((e) => ({ keyword: `/${e.name}`, raw: `/${e.raw}`, offset: e.offset }));

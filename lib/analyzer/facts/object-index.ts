@@ -59,5 +59,24 @@ export function indexObjects(doc: PdfDocument, maxNodes: number): ObjectIndex {
     }
     if (strings) stringsByRef.set(ref, strings.join("\n"));
   }
+  // trailer dictionaries are no objects, but may hold an inline catalog with /OpenAction, /AcroForm...
+  for (const t of doc.trailers) {
+    stack.push(t);
+    while (stack.length && ++nodes <= maxNodes) {
+      const o = stack.pop()!;
+      if (o instanceof PdfName) {
+        nameCounts.set(o.name, (nameCounts.get(o.name) ?? 0) + 1);
+        looseNames.add(o.name);
+      } else if (Array.isArray(o)) stack.push(...o);
+      else if (o instanceof PdfDict) {
+        if (o.get("S") instanceof PdfName || o.has("JS")) actionDicts.push({ dict: o, ref: "trailer" });
+        for (const [k, v] of o.entries) {
+          nameCounts.set(k, (nameCounts.get(k) ?? 0) + 1);
+          looseNames.add(k);
+          if (v !== null && typeof v === "object") stack.push(v);
+        }
+      }
+    }
+  }
   return { nameCounts, looseNames, colorsOverflow, actionDicts, stringsByRef };
 }

@@ -381,6 +381,12 @@ describe("every fast rule fires on its fixture", () => {
     expect(cves("cooltype-sing-overflow")).toEqual(["CVE-2010-2883"]);
     expect(cves("xfa-tiff-exploit")).toEqual(["CVE-2010-0188"]);
   });
+
+  it("finds an XFA TIFF whose base64 is split one character a line (byte patterns miss it)", () => {
+    const split = "SUkqADggAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA".split("").join(" \n");
+    const pdf = xfaDocument(`<xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/"><xfa:datasets xmlns:xfa="http://www.xfa.org/schema/xfa-data/1.0/"><xfa:data><form1><ImageField1 xfa:contentType="image/tif" href=""> ${split}</ImageField1></form1></xfa:data></xfa:datasets></xdp:xdp>`);
+    expect(analyzeFast(pdf, { fileName: "x.pdf" }).findings.map((f) => f.ruleId)).toContain("xfa-tiff-exploit");
+  });
 });
 
 // ---- behaviour: what must not fire -------------------------------------------------------------
