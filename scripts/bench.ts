@@ -93,6 +93,7 @@ type HttpBench =
     };
 
 interface Options {
+  deep: boolean;
   minSeconds: number;
   requests: number;
   concurrency: number;
@@ -113,6 +114,7 @@ const program: Command = new Command("bench")
   .option("--requests <n>", "HTTP requests per run", positiveNumber, 200)
   .option("--concurrency <n>", "parallel clients in the second HTTP run", positiveNumber, 4)
   .option("--no-http", "skip the HTTP benchmark")
+  .option("--no-deep", "skip the deep-stage latency benchmark")
   .option("--out <file>", "where to write the JSON results", join(REPO_ROOT, "bench-results.json"))
   .action(async (dirArg: string | undefined, opts: Options) => {
     analyzeFast = await loadBundledAnalyzer();
@@ -123,7 +125,9 @@ const program: Command = new Command("bench")
     process.stdout.write(formatFast(fast));
     const http: HttpBench = opts.http ? await benchHttp(opts) : { skipped: "--no-http" };
     process.stdout.write(formatHttp(http));
-    const results = { date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model ?? "unknown", cpus: cpus().length, fast, http };
+    const deep = opts.deep ? await benchDeep(entries) : { skipped: "--no-deep" };
+    process.stdout.write(formatDeep(deep));
+    const results = { date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model ?? "unknown", cpus: cpus().length, fast, http, deep };
     await writeFile(opts.out, `${JSON.stringify(results, null, 2)}\n`);
     process.stdout.write(`\nwrote ${opts.out}\n`);
     // a crash is a bug, not a speed figure: fail the run so it is not mistaken for a clean benchmark
@@ -254,6 +258,47 @@ async function runRequests(send: () => Promise<string | null>, requests: number,
 }
 
 /** Nearest-rank percentiles. */
+type DeepBench = { skipped: string } | { files: number; latencyMs: Latency; slowest: { name: string; ms: number }[]; errors: string[] };
+
+/**
+ * Deep stage (fast + advanced, with the real engines: pdf.js rendering, the JavaScript sandbox, YARA)
+ * once over every file, after one warm-up document (first pdf.js import and sandbox start).
+ * Target: median under 1 s, p95 under 5 s per file.
+ */
+async function benchDeep(entries: CorpusEntry[]): Promise<DeepBench> {
+  const { analyzeDeep } = await import("../lib/analyzer/deep/analyze-deep");
+  const { createDeepEngines } = await import("../lib/engines/create-deep-engines");
+  const { engines } = createDeepEngines({ yaraRuleDirs: [] });
+  const errors: string[] = [];
+  if (entries[0]) await analyzeDeep(entries[0].bytes, { fileName: "warm-up.pdf", engines }).catch(() => undefined);
+  const timings: { name: string; ms: number }[] = [];
+  for (const e of entries) {
+    const t0 = performance.now();
+    try {
+      await analyzeDeep(e.bytes, { fileName: fileNameOf(e), engines });
+    } catch (err) {
+      errors.push(`${e.name}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    timings.push({ name: e.name, ms: performance.now() - t0 });
+  }
+  return { files: timings.length, latencyMs: summarize(timings.map((t) => t.ms)), slowest: [...timings].sort((a, b) => b.ms - a.ms).slice(0, 5), errors };
+}
+
+function formatDeep(d: DeepBench): string {
+  if ("skipped" in d) return `\nDeep stage: skipped (${d.skipped})\n`;
+  const out = [`\nDeep stage (fast + advanced with pdf.js, JavaScript sandbox, YARA), ${d.files} files, one pass`];
+  out.push(
+    formatTable(["metric", "value"], [
+      ["latency p50", `${fixed(d.latencyMs.p50, 0)} ms (target < 1000 ms)`],
+      ["latency p95", `${fixed(d.latencyMs.p95, 0)} ms (target < 5000 ms)`],
+      ["latency max", `${fixed(d.latencyMs.max, 0)} ms`],
+      ["errors", String(d.errors.length)],
+    ]),
+  );
+  out.push("slowest files:", ...d.slowest.map((s) => `  ${fixed(s.ms, 0).padStart(8)} ms  ${s.name}`));
+  return `${out.join("\n")}\n`;
+}
+
 function summarize(values: number[]): Latency {
   if (values.length === 0) return { mean: 0, p50: 0, p95: 0, p99: 0, max: 0 };
   const sorted = [...values].sort((a, b) => a - b);
