@@ -1,44 +1,14 @@
-// Recommended actions (contract: mitigation elements). Deep results and scan reports carry a
-// `mitigations` array; the fast result names them only by id on each finding, so the list is
-// derived here from the analyzer's mitigation registry, most urgent finding first.
-import type { Finding, FastResult } from "../../lib/analyzer/report";
-import { MITIGATIONS } from "../../lib/analyzer/mitigations";
-import { SEVERITIES } from "../../lib/analyzer/report";
+// Recommended actions (contract: mitigation elements): every analysis result carries its
+// `mitigations` list, built by lib/analyzer/mitigations.ts from the findings.
+import type { Finding, FastResult, Mitigation } from "../../lib/analyzer/report";
+import { mitigationsFor } from "../../lib/analyzer/mitigations";
 import { Section } from "./section";
 
-export interface Mitigation {
-  id: string;
-  action: string;
-  title: string;
-  description: string;
-  /** finding ids */
-  appliesTo: string[];
-  attackMitigationId?: string;
-  references?: string[];
-}
+export type { Mitigation };
 
+/** The result's own list (every analysis carries one); derived from the findings for older results. */
 export function mitigationsOf(result: FastResult): Mitigation[] {
-  const given = (result as FastResult & { mitigations?: Mitigation[] }).mitigations;
-  if (given) return given;
-  const rank = (f: Finding) => SEVERITIES.indexOf(f.severity) * 1000 + f.weight;
-  const byId = new Map<string, Mitigation>();
-  for (const f of [...result.findings].sort((a, b) => rank(b) - rank(a))) {
-    for (const id of f.mitigationIds) {
-      const known = id in MITIGATIONS ? MITIGATIONS[id as keyof typeof MITIGATIONS] : undefined;
-      const m = byId.get(id) ?? {
-        id,
-        action: id,
-        title: known?.title ?? id,
-        description: known?.description ?? "",
-        attackMitigationId: known?.attackMitigationId,
-        references: known?.references ? [...known.references] : [],
-        appliesTo: [],
-      };
-      m.appliesTo.push(f.id);
-      byId.set(id, m);
-    }
-  }
-  return [...byId.values()];
+  return result.mitigations ?? mitigationsFor(result.findings);
 }
 
 export function MitigationsList({ mitigations, findings }: { mitigations: Mitigation[]; findings: Finding[] }) {

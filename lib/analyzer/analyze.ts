@@ -7,6 +7,7 @@ import { collectIndicators, type IndicatorText } from "./indicators";
 import { ENGINE_VERSION, SCHEMA_VERSION, type FastResult, type Finding, type Iocs, type Stage } from "./report";
 import { RULES } from "./rules/registry";
 import type { Rule } from "./rules/rule";
+import { mitigationsFor } from "./mitigations";
 import { scoreFindings } from "./score";
 import { unwrapXdp, type XdpUnwrapped } from "./xdp";
 import { xdpWrapper } from "./rules/xdp-wrapper";
@@ -74,6 +75,7 @@ export function evaluateDocument(p: PreparedDocument, options: AnalyzeOptions, s
     stage,
     keyword_counts: facts.keywords.counts,
     findings: findings.sort((a, b) => b.weight - a.weight),
+    mitigations: mitigationsFor(findings),
     anomalies: doc.anomalies.items,
     structure: structureOf(doc, facts, p.input.length),
     truncated: budgetHits.size > 0,
@@ -151,6 +153,7 @@ function emptyResult(fileName: string, sha256: string, size: number, budgetHits:
     stage: "fast",
     keyword_counts: {},
     findings: [],
+    mitigations: [],
     anomalies: [],
     structure: { pdf_version: null, header_offset: -1, size, objects: 0, streams: 0, object_streams: 0, revisions: 0, eof_markers: 0, xref_rebuilt: false, encrypted: false, pages: null },
     truncated: true,

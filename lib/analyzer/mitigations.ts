@@ -1,3 +1,5 @@
+import { SEVERITIES, type Finding, type Mitigation } from "./report";
+
 // Mitigations, declared once; rules name them by action and the report lists each with the findings
 // it applies to. ATT&CK mitigation ids from https://attack.mitre.org/mitigations/enterprise/.
 export const MITIGATIONS = {
@@ -58,3 +60,26 @@ export const MITIGATIONS = {
 } as const;
 
 export type MitigationAction = keyof typeof MITIGATIONS;
+
+/** The mitigations of a set of findings, most urgent finding first, each with the findings it answers. */
+export function mitigationsFor(findings: readonly Finding[]): Mitigation[] {
+  const rank = (f: Finding) => SEVERITIES.indexOf(f.severity) * 1000 + f.weight;
+  const byId = new Map<string, Mitigation>();
+  for (const f of [...findings].sort((a, b) => rank(b) - rank(a))) {
+    for (const id of f.mitigationIds) {
+      const known = id in MITIGATIONS ? MITIGATIONS[id as MitigationAction] : undefined;
+      const m = byId.get(id) ?? {
+        id,
+        action: id,
+        title: known?.title ?? id,
+        description: known?.description ?? "",
+        appliesTo: [],
+        attackMitigationId: known?.attackMitigationId ?? null,
+        references: known ? [...known.references] : [],
+      };
+      if (!m.appliesTo.includes(f.id)) m.appliesTo.push(f.id);
+      byId.set(id, m);
+    }
+  }
+  return [...byId.values()];
+}

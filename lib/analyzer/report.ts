@@ -68,6 +68,19 @@ export const Iocs = z.object({
 });
 export type Iocs = z.infer<typeof Iocs>;
 
+/** A recommended action (contract: mitigation elements), with the findings it answers. */
+export const Mitigation = z.object({
+  id: z.string(),
+  action: z.string(),
+  title: z.string(),
+  description: z.string(),
+  /** finding ids */
+  appliesTo: z.array(z.string()),
+  attackMitigationId: z.string().nullable(),
+  references: z.array(z.string()),
+});
+export type Mitigation = z.infer<typeof Mitigation>;
+
 export const Summary = z.object({
   verdict: Verdict,
   score: z.number().int().min(0).max(100),
@@ -110,6 +123,8 @@ export const FastResult = z.object({
   stage: Stage,
   keyword_counts: z.record(z.string(), z.number().int()),
   findings: z.array(Finding),
+  /** recommended actions, most urgent finding first */
+  mitigations: z.array(Mitigation),
   anomalies: z.array(AnomalyOut),
   structure: Structure,
   /** a budget was hit somewhere: parts of the file were not inspected */
