@@ -14,12 +14,17 @@ failed_steps=()
 
 step() { echo; echo "==> $*"; }
 
-if [ ! -x /usr/bin/chromium ]; then
-  step "installing Chromium (apt)"
+# Debian packages the tests use: Chromium (Playwright) and qpdf (an independent PDF encryptor that
+# makes the encrypted fixtures of lib/pdf/crypto/standard-security.test.ts)
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v qpdf >/dev/null 2>&1 || missing+=(qpdf)
+if [ ${#missing[@]} -gt 0 ]; then
+  step "installing ${missing[*]} (apt)"
   sudo=""
   [ "$(id -u)" -ne 0 ] && sudo="sudo"
-  if ! { $sudo apt-get update && $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; }; then
-    failed_steps+=("chromium-install")
+  if ! { $sudo apt-get update && $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}"; }; then
+    failed_steps+=("apt-install")
   fi
 fi
 

@@ -68,8 +68,10 @@ export function collectFacts(doc: PdfDocument, limits: Limits): DocumentFacts {
   const actions = collectActions(doc, limits.MAX_ACTION_CHAIN, index.actionDicts);
   const xfa = collectXfa(doc);
   const scripts: ScriptFact[] = [];
+  // without the key, script strings are ciphertext: no script facts rather than noise
+  const opaque = doc.security.state === "password-required" || doc.security.state === "unsupported";
   for (const a of actions) {
-    if (a.script === undefined) continue;
+    if (a.script === undefined || opaque) continue;
     scripts.push({ source: a.script, objectRef: a.objectRef, path: a.path, trigger: a.trigger, automatic: a.automatic, origin: "action", signals: scriptSignals(a.script) });
   }
   for (const s of xfa?.scripts ?? []) {

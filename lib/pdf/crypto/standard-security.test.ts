@@ -1,0 +1,92 @@
+// Decryption of the standard security handler, checked against files encrypted by an independent
+// implementation (qpdf, installed by npm test like Chromium): every revision a reader opens without
+// asking (empty user password), plus object streams inside encrypted files, plus a real password.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { analyzeFast } from "../../analyzer/analyze";
+import { collectFacts } from "../../analyzer/facts/document-facts";
+import { DEFAULT_LIMITS } from "../../limits";
+import { readPdf } from "../document";
+import { PdfStream } from "../objects";
+import { PdfBuilder } from "../testing/pdf-builder";
+import { rc4 } from "./rc4";
+
+const work = mkdtempSync(join(tmpdir(), "pdfscan-crypto-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+function qpdf(args: string[]): void {
+  try {
+    execFileSync("qpdf", args, { stdio: "pipe" });
+  } catch (e) {
+    const err = e as { code?: string; status?: number; stderr?: Buffer };
+    if (err.code === "ENOENT") throw new Error("qpdf is required for the encryption tests: apt-get install -y qpdf (npm test installs it)");
+    // qpdf exits 3 for warnings: the output is written
+    if (err.status !== 3) throw new Error(`qpdf ${args.join(" ")} failed: ${err.stderr?.toString()}`);
+  }
+}
+
+const MARKER_JS = "app.alert('encrypted-marker-js')";
+const MARKER_STREAM = "encrypted-marker-stream";
+
+function plainDocument(): Uint8Array {
+  const b = new PdfBuilder();
+  // the marker stream is the page's content: qpdf drops objects nothing refers to
+  const content = b.addFlateStream("/Type /Marker", `BT (${MARKER_STREAM}) Tj ET`);
+  b.addCatalog(`/OpenAction << /S /JavaScript /JS (${MARKER_JS}) >>`, 1, `/Contents ${content} 0 R`);
+  return b.build();
+}
+
+function encrypt(name: string, encryptArgs: string[], extra: string[] = []): Uint8Array {
+  const input = join(work, `${name}-plain.pdf`);
+  const output = join(work, `${name}.pdf`);
+  writeFileSync(input, plainDocument());
+  qpdf(["--allow-weak-crypto", ...extra, input, "--encrypt", ...encryptArgs, "--", output]);
+  return new Uint8Array(readFileSync(output));
+}
+
+describe("standard security handler with the empty user password", () => {
+  it.each([
+    ["RC4 40-bit (R2)", ["", "owner", "40"], 2, "rc4"],
+    ["RC4 128-bit (R3)", ["", "owner", "128", "--use-aes=n"], 3, "rc4"],
+    ["AES-128 (R4)", ["", "owner", "128", "--use-aes=y"], 4, "aes128"],
+    ["AES-256 (R5)", ["", "owner", "256", "--force-R5"], 5, "aes256"],
+    ["AES-256 (R6, PDF 2.0)", ["", "owner", "256"], 6, "aes256"],
+  ] as const)("%s: strings and streams decrypt", (name, args, revision, method) => {
+    const pdf = encrypt(name.replace(/\W+/g, "-"), [...args]);
+    const doc = readPdf(pdf, DEFAULT_LIMITS);
+    expect(doc.security).toMatchObject({ state: "decrypted", revision, method });
+    const facts = collectFacts(doc, DEFAULT_LIMITS);
+    expect(facts.scripts.map((s) => s.source)).toContain(MARKER_JS);
+    const marker = [...doc.table.values()].map((o) => o.value).find((v) => v instanceof PdfStream && v.dict.has("Type") && String((v.dict.get("Type") as { name: string }).name) === "Marker") as PdfStream;
+    expect(Buffer.from(doc.decode(marker).data).toString("latin1")).toContain(MARKER_STREAM);
+    const r = analyzeFast(pdf, { fileName: "enc.pdf" });
+    expect(r.summary.verdict).not.toBe("unknown");
+    expect(r.findings.map((f) => f.ruleId)).toEqual(expect.arrayContaining(["encrypted-document", "javascript-auto-run", "encryption-hides-active-content"]));
+  });
+
+  it("decrypts object streams (their members are not encrypted again)", () => {
+    const pdf = encrypt("objstm", ["", "owner", "256"], ["--object-streams=generate"]);
+    const doc = readPdf(pdf, DEFAULT_LIMITS);
+    expect(doc.objectStreams).toBeGreaterThan(0);
+    expect(collectFacts(doc, DEFAULT_LIMITS).scripts.map((s) => s.source)).toContain(MARKER_JS);
+  });
+
+  it("a document that needs a real password is unknown, with a finding that says so", () => {
+    const pdf = encrypt("password", ["secret", "owner", "256"]);
+    const doc = readPdf(pdf, DEFAULT_LIMITS);
+    expect(doc.security.state).toBe("password-required");
+    const r = analyzeFast(pdf, { fileName: "locked.pdf" });
+    expect(r.summary).toMatchObject({ verdict: "unknown", confidence: "low" });
+    expect(r.findings.find((f) => f.ruleId === "encrypted-document")?.description).toMatch(/password/i);
+  });
+});
+
+describe("rc4", () => {
+  it("matches the published test vectors (RFC 6229 key 0x0102030405)", () => {
+    const out = rc4(Uint8Array.from([1, 2, 3, 4, 5]), new Uint8Array(16));
+    expect(Buffer.from(out).toString("hex")).toBe("b2396305f03dc027ccc3524a0a1118a8");
+  });
+});
