@@ -233,6 +233,19 @@ describe("analyzeFast: XDP packages", () => {
     expect(r.structure.pages).toBe(1);
   });
 
+  it("reads the XFA template of the package itself: its scripts are checked like the PDF's", () => {
+    const b64 = Buffer.from(plainPdf()).toString("base64");
+    const xdp = bytes(
+      `<?xml version="1.0"?><xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/"><template xmlns="http://www.xfa.org/schema/xfa-template/2.8/"><subform name="f">` +
+        `<event activity="initialize"><script contentType="application/x-javascript">var s = unescape("%u0c0c%u0c0c"); eval(unescape("%61%70%70"));</script></event>` +
+        `</subform></template><pdf xmlns="http://ns.adobe.com/xdp/pdf/"><document><chunk>${b64}</chunk></document></pdf></xdp:xdp>`,
+    );
+    const r = analyze(xdp, "form.xdp");
+    const obfuscation = r.findings.find((f) => f.ruleId === "javascript-obfuscation");
+    expect(obfuscation?.evidence[0].path).toBe("/XDP");
+    expect(r.findings.map((f) => f.ruleId)).toEqual(expect.arrayContaining(["xdp-wrapper", "javascript-auto-run", "xfa-form"]));
+  });
+
   it("does not treat an XDP without a PDF as one", () => {
     const r = analyze(bytes('<?xml version="1.0"?><xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/"><template/></xdp:xdp>'));
     expect(r.findings.map((f) => f.ruleId)).not.toContain("xdp-wrapper");

@@ -2,7 +2,8 @@
 import { createHash } from "node:crypto";
 import { resolveLimits, type Limits } from "../limits";
 import { readPdf, type PdfDocument } from "../pdf/document";
-import { collectFacts, type DocumentFacts } from "./facts/document-facts";
+import { collectFacts, xfaScriptFacts, type DocumentFacts } from "./facts/document-facts";
+import { extractXmlScripts } from "./facts/xfa";
 import { collectIndicators, type IndicatorText } from "./indicators";
 import { ENGINE_VERSION, SCHEMA_VERSION, type FastResult, type Finding, type Iocs, type Stage } from "./report";
 import { RULES } from "./rules/registry";
@@ -47,7 +48,19 @@ export function prepareDocument(input: Uint8Array, options: AnalyzeOptions): Pre
   const bytes = xdp?.pdf ?? input;
   const doc = readPdf(bytes, limits);
   const facts = collectFacts(doc, limits);
+  if (xdp) addXdpForm(facts, xdp.xml);
   return { input, bytes, sha256, limits, doc, facts, xdp, budgetHits, started };
+}
+
+/**
+ * The XFA form of an XDP package lives in the XML around the PDF (template, datasets): it applies to
+ * the inner document like an /XFA entry would, so its scripts and images are checked the same way.
+ */
+function addXdpForm(facts: DocumentFacts, xml: string): void {
+  const scripts = extractXmlScripts(xml);
+  if (!scripts.length && !/<(template|xfa:datasets)\b/.test(xml)) return;
+  facts.xfa = facts.xfa ? { ...facts.xfa, text: `${facts.xfa.text}\n${xml}`, scripts: [...facts.xfa.scripts, ...scripts] } : { text: xml, scripts };
+  facts.scripts.push(...xfaScriptFacts(scripts, undefined, "/XDP"));
 }
 
 /** Applies the rules of the given stages, extracts indicators and scores: the result of one stage. */

@@ -5,6 +5,8 @@ const MAX_XDP_SCAN_CHARS = 256 * 1024 * 1024;
 
 export interface XdpUnwrapped {
   pdf: Uint8Array;
+  /** the package's XML without the PDF chunks: XFA template, datasets and their scripts */
+  xml: string;
   /** character offset of the first chunk in the package */
   offset: number;
 }
@@ -34,5 +36,6 @@ export function unwrapXdp(bytes: Uint8Array): XdpUnwrapped | null {
   }
   if (!chunks.length) return null;
   const pdf = new Uint8Array(Buffer.from(chunks.join("").replace(/\s+/g, ""), "base64"));
-  return pdf.length ? { pdf, offset: first } : null;
+  const xml = text.replace(/<chunk>[^<]*<\/chunk>/gi, "<chunk/>");
+  return pdf.length ? { pdf, offset: first, xml } : null;
 }

@@ -63,6 +63,19 @@ const MAX_INDEX_NODES = 20_000_000;
 
 const AUTO_XFA_ACTIVITIES = new Set(["initialize", "ready", "docReady", "formReady", "layoutReady", "preOpen", "indexChange"]);
 
+/** JavaScript of an XFA form as script facts (FormCalc is left out: it cannot call the Acrobat APIs). */
+export function xfaScriptFacts(xfaScripts: XfaFact["scripts"], objectRef: string | undefined, path: string): ScriptFact[] {
+  const out: ScriptFact[] = [];
+  for (const s of xfaScripts) {
+    if (!/javascript/i.test(s.contentType)) continue;
+    // scripts of initialize / ready events run when the form opens, without any user action
+    const automatic = !s.activity || AUTO_XFA_ACTIVITIES.has(s.activity);
+    const trigger = s.activity ? `XFA ${s.activity} event` : "XFA script";
+    out.push({ source: s.source, objectRef, path, trigger, automatic, origin: "xfa", signals: scriptSignals(s.source) });
+  }
+  return out;
+}
+
 export function collectFacts(doc: PdfDocument, limits: Limits): DocumentFacts {
   const index = indexObjects(doc, MAX_INDEX_NODES);
   const actions = collectActions(doc, limits.MAX_ACTION_CHAIN, index.actionDicts);
@@ -74,13 +87,7 @@ export function collectFacts(doc: PdfDocument, limits: Limits): DocumentFacts {
     if (a.script === undefined || opaque) continue;
     scripts.push({ source: a.script, objectRef: a.objectRef, path: a.path, trigger: a.trigger, automatic: a.automatic, origin: "action", signals: scriptSignals(a.script) });
   }
-  for (const s of xfa?.scripts ?? []) {
-    if (!/javascript/i.test(s.contentType)) continue;
-    // scripts of initialize / ready events run when the form opens, without any user action
-    const automatic = !s.activity || AUTO_XFA_ACTIVITIES.has(s.activity);
-    const trigger = s.activity ? `XFA ${s.activity} event` : "XFA script";
-    scripts.push({ source: s.source, objectRef: xfa?.objectRef, path: "/Root/AcroForm/XFA", trigger, automatic, origin: "xfa", signals: scriptSignals(s.source) });
-  }
+  if (!opaque) scripts.push(...xfaScriptFacts(xfa?.scripts ?? [], xfa?.objectRef, "/Root/AcroForm/XFA"));
   const fonts = collectFonts(doc);
   return {
     doc,
