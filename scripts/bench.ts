@@ -1,6 +1,8 @@
-// npm run bench -- [DIR] [--min-seconds 3] [--requests 200] [--concurrency 4] [--no-http]
+// npm run bench -- [DIR] [--min-seconds 3] [--requests 200] [--concurrency 4] [--no-http] [--no-scans]
 // (a) fast stage in-process over a corpus: throughput, per-file latency, memory, speed-up over pdfid.py;
-// (b) POST /analyze/fast on the real built server (needs `npm run build`) with a generated ~1 MB PDF.
+// (b) POST /analyze/fast on the real built server (needs `npm run build`) with a generated ~1 MB PDF;
+// (c) scans end to end (scripts/bench-scans.ts, also `npm run bench:scans`): embedded, and
+//     PostgreSQL + Redis with 1 and 2 worker processes; writes bench-scans.json.
 // Prints a report and writes bench-results.json. Measures only: no speed assertion fails anything.
 import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
@@ -11,6 +13,7 @@ import { Command, InvalidArgumentError } from "commander";
 import { build } from "esbuild";
 import type { analyzeFast as AnalyzeFast } from "../lib/analyzer/analyze";
 import { buildBenchPdf } from "./bench-pdf";
+import { DEFAULT_SCAN_BENCH, runScanBench } from "./bench-scans";
 import { fileNameOf, findCorpusDir, loadAny, type CorpusEntry } from "./corpus";
 import { fixed, formatTable } from "./table";
 
@@ -98,6 +101,7 @@ interface Options {
   requests: number;
   concurrency: number;
   http: boolean;
+  scans: boolean;
   out: string;
 }
 
@@ -114,6 +118,7 @@ const program: Command = new Command("bench")
   .option("--requests <n>", "HTTP requests per run", positiveNumber, 200)
   .option("--concurrency <n>", "parallel clients in the second HTTP run", positiveNumber, 4)
   .option("--no-http", "skip the HTTP benchmark")
+  .option("--no-scans", "skip the scan service benchmark (bench-scans.ts)")
   .option("--no-deep", "skip the deep-stage latency benchmark")
   .option("--out <file>", "where to write the JSON results", join(REPO_ROOT, "bench-results.json"))
   .action(async (dirArg: string | undefined, opts: Options) => {
@@ -130,6 +135,7 @@ const program: Command = new Command("bench")
     const results = { date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model ?? "unknown", cpus: cpus().length, fast, http, deep };
     await writeFile(opts.out, `${JSON.stringify(results, null, 2)}\n`);
     process.stdout.write(`\nwrote ${opts.out}\n`);
+    if (opts.scans) await runScanBench(DEFAULT_SCAN_BENCH);
     // a crash is a bug, not a speed figure: fail the run so it is not mistaken for a clean benchmark
     process.exitCode = fast.errors.length > 0 ? 1 : 0;
   });

@@ -33,6 +33,7 @@ function result(over: Partial<FastResult> = {}): FastResult {
     stage: "fast",
     keyword_counts: { "/JS": 2, "/AA": 0 },
     findings: [finding("js-eval", "medium", 10), finding("openaction-js", "high", 30)],
+    mitigations: [],
     anomalies: [],
     structure: { pdf_version: "1.7", header_offset: 0, size: 1234, objects: 5, streams: 1, object_streams: 0, revisions: 1, eof_markers: 1, xref_rebuilt: false, encrypted: false, pages: 1 },
     truncated: false,

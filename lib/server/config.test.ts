@@ -24,6 +24,14 @@ describe("parseConfig", () => {
       PDFSCAN_FAST_TIMEOUT_MS: "2500",
       PDFSCAN_ADVANCED_TIMEOUT_MS: "60000",
       PDFSCAN_DATA_DIR: "/var/lib/pdfscan",
+      PDFSCAN_DATABASE_URL: "postgres://pdfscan@db.internal:5432/pdfscan",
+      PDFSCAN_STORAGE: "postgres",
+      PDFSCAN_REDIS_URL: "redis://queue.internal:6379/2",
+      PDFSCAN_REDIS_PREFIX: "scans-prod",
+      PDFSCAN_SWEEP_INTERVAL_MS: "30000",
+      PDFSCAN_LEASE_MS: "15000",
+      PDFSCAN_ENRICHMENT_TIMEOUT_MS: "2000",
+      PDFSCAN_TEST_STAGE_DELAY_MS: "250",
     });
     expect(c).toEqual({
       host: "0.0.0.0",
@@ -33,7 +41,30 @@ describe("parseConfig", () => {
       fastTimeoutMs: 2500,
       advancedTimeoutMs: 60000,
       dataDir: "/var/lib/pdfscan",
+      database: { kind: "postgres", url: "postgres://pdfscan@db.internal:5432/pdfscan" },
+      storage: "postgres",
+      queue: { kind: "bullmq", url: "redis://queue.internal:6379/2", prefix: "scans-prod" },
+      sweepIntervalMs: 30000,
+      leaseMs: 15000,
+      enrichmentTimeoutMs: 2000,
+      testStageDelayMs: 250,
     });
+  });
+
+  it("embeds everything by default: SQLite and uploads under the data dir, in-process queue", () => {
+    const c = parseConfig({ PDFSCAN_DATA_DIR: "/srv/pdfscan" });
+    expect(c).toMatchObject({
+      database: { kind: "sqlite", file: "/srv/pdfscan/pdfscan.sqlite" },
+      storage: "local",
+      queue: { kind: "in-process" },
+      sweepIntervalMs: 60_000,
+      testStageDelayMs: 0,
+    });
+  });
+
+  it("allows PDFSCAN_STORAGE=postgres only with a database URL", () => {
+    expect(() => parseConfig({ PDFSCAN_STORAGE: "postgres" })).toThrow(/PDFSCAN_STORAGE: postgres needs PDFSCAN_DATABASE_URL/);
+    expect(parseConfig({ PDFSCAN_STORAGE: "local", PDFSCAN_DATABASE_URL: "postgresql://x/y" }).storage).toBe("local");
   });
 
   it("treats an empty variable as unset", () => {
@@ -48,6 +79,13 @@ describe("parseConfig", () => {
     ["PDFSCAN_WORKERS", "-1"],
     ["PDFSCAN_WORKERS", "1.5"],
     ["PDFSCAN_FAST_TIMEOUT_MS", "5"],
+    ["PDFSCAN_DATABASE_URL", "mysql://x/y"],
+    ["PDFSCAN_DATABASE_URL", "/var/db.sqlite"],
+    ["PDFSCAN_REDIS_URL", "localhost:6379"],
+    ["PDFSCAN_REDIS_PREFIX", "a:b"],
+    ["PDFSCAN_STORAGE", "s3"],
+    ["PDFSCAN_LEASE_MS", "10"],
+    ["PDFSCAN_SWEEP_INTERVAL_MS", "0"],
   ])("rejects %s=%s with a message naming the variable", (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => parseConfig({ [name]: value })).toThrow(name);

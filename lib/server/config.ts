@@ -8,6 +8,21 @@ import { DEFAULT_LIMITS } from "../limits";
 
 /** Default upload cap: 50 MiB (contract: Limits). */
 export const DEFAULT_MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+/** How often the retention sweeper deletes expired files (and leftovers of crashes). */
+export const DEFAULT_SWEEP_INTERVAL_MS = 60_000;
+/**
+ * How long a claimed stage stays owned without a heartbeat: a process killed mid-stage loses its
+ * claim after at most this long and another process (or the same one, restarted) resumes the stage.
+ */
+export const DEFAULT_LEASE_MS = 30_000;
+/** Budget of the optional enrichment step inside the advanced stage. */
+export const DEFAULT_ENRICHMENT_TIMEOUT_MS = 10_000;
+/** SQLite database file and uploads folder inside the data directory (embedded defaults). */
+export const SQLITE_FILE_NAME = "pdfscan.sqlite";
+export const UPLOADS_DIR_NAME = "uploads";
+
+export const STORAGE_KINDS = ["local", "postgres"] as const;
+export type StorageKind = (typeof STORAGE_KINDS)[number];
 
 const intFromEnv = (min: number, max: number) =>
   z
@@ -25,6 +40,28 @@ const EnvSchema = z.object({
   PDFSCAN_FAST_TIMEOUT_MS: intFromEnv(100, 10 * 60_000).default(DEFAULT_LIMITS.FAST_STAGE_TIMEOUT_MS),
   PDFSCAN_ADVANCED_TIMEOUT_MS: intFromEnv(100, 60 * 60_000).default(DEFAULT_LIMITS.ADVANCED_STAGE_TIMEOUT_MS),
   PDFSCAN_DATA_DIR: z.string().trim().min(1).default("./data"),
+  // Scans: where metadata, uploaded bytes and stage jobs live. Nothing set = the embedded default
+  // (SQLite file + local files under PDFSCAN_DATA_DIR, in-process queue on the worker-thread pool).
+  PDFSCAN_DATABASE_URL: z
+    .string()
+    .trim()
+    .regex(/^postgres(ql)?:\/\/\S+$/, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  PDFSCAN_STORAGE: z.enum(STORAGE_KINDS).optional(),
+  PDFSCAN_REDIS_URL: z
+    .string()
+    .trim()
+    .regex(/^rediss?:\/\/\S+$/, "must be a redis:// or rediss:// URL")
+    .optional(),
+  PDFSCAN_REDIS_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, "must be 1-64 letters, digits, '_', '.' or '-'")
+    .default("pdfscan"),
+  PDFSCAN_SWEEP_INTERVAL_MS: intFromEnv(1_000, 24 * 3_600_000).default(DEFAULT_SWEEP_INTERVAL_MS),
+  PDFSCAN_LEASE_MS: intFromEnv(1_000, 3_600_000).default(DEFAULT_LEASE_MS),
+  PDFSCAN_ENRICHMENT_TIMEOUT_MS: intFromEnv(100, 10 * 60_000).default(DEFAULT_ENRICHMENT_TIMEOUT_MS),
+  PDFSCAN_TEST_STAGE_DELAY_MS: intFromEnv(0, 10 * 60_000).default(0),
 });
 
 export interface Config {
@@ -35,8 +72,19 @@ export interface Config {
   workers: number;
   fastTimeoutMs: number;
   advancedTimeoutMs: number;
-  /** absolute path; later issues keep uploads and the database here */
+  /** absolute path: the SQLite database and local uploads live here */
   dataDir: string;
+  /** scan metadata: an SQLite file under dataDir (default) or PostgreSQL */
+  database: { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
+  /** uploaded bytes: files under dataDir/uploads (default) or a PostgreSQL table (scale-out) */
+  storage: StorageKind;
+  /** stage jobs: in this process on the worker-thread pool (default), or BullMQ on Redis + `npm run worker` */
+  queue: { kind: "in-process" } | { kind: "bullmq"; url: string; prefix: string };
+  sweepIntervalMs: number;
+  leaseMs: number;
+  enrichmentTimeoutMs: number;
+  /** TEST ONLY: every stage sleeps this long after claiming its scan (makes "mid-stage" observable) */
+  testStageDelayMs: number;
 }
 
 export class ConfigError extends Error {
@@ -53,6 +101,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid configuration in environment:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  if (e.PDFSCAN_STORAGE === "postgres" && !e.PDFSCAN_DATABASE_URL) {
+    throw new ConfigError(
+      "Invalid configuration in environment:\n  PDFSCAN_STORAGE: postgres needs PDFSCAN_DATABASE_URL (uploads are kept in that database)",
+    );
+  }
+  const dataDir = path.resolve(/*turbopackIgnore: true*/ process.cwd(), e.PDFSCAN_DATA_DIR);
   return {
     host: e.PDFSCAN_HOST,
     port: e.PORT,
@@ -60,7 +114,16 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     workers: e.PDFSCAN_WORKERS ?? availableParallelism(),
     fastTimeoutMs: e.PDFSCAN_FAST_TIMEOUT_MS,
     advancedTimeoutMs: e.PDFSCAN_ADVANCED_TIMEOUT_MS,
-    dataDir: path.resolve(/*turbopackIgnore: true*/ process.cwd(), e.PDFSCAN_DATA_DIR),
+    dataDir,
+    database: e.PDFSCAN_DATABASE_URL
+      ? { kind: "postgres", url: e.PDFSCAN_DATABASE_URL }
+      : { kind: "sqlite", file: path.join(dataDir, SQLITE_FILE_NAME) },
+    storage: e.PDFSCAN_STORAGE ?? "local",
+    queue: e.PDFSCAN_REDIS_URL ? { kind: "bullmq", url: e.PDFSCAN_REDIS_URL, prefix: e.PDFSCAN_REDIS_PREFIX } : { kind: "in-process" },
+    sweepIntervalMs: e.PDFSCAN_SWEEP_INTERVAL_MS,
+    leaseMs: e.PDFSCAN_LEASE_MS,
+    enrichmentTimeoutMs: e.PDFSCAN_ENRICHMENT_TIMEOUT_MS,
+    testStageDelayMs: e.PDFSCAN_TEST_STAGE_DELAY_MS,
   };
 }
 

@@ -1,12 +1,16 @@
 // Start-up of the Next server process (called from instrumentation.ts): validate the configuration,
-// so a bad env var stops the server with a message naming it, and warm the analysis pool so the
-// first upload and /health do not pay for thread start-up.
+// so a bad env var stops the server with a message naming it, warm the analysis pool so the first
+// upload and /health do not pay for thread start-up, and start the scan runtime: migrations, the
+// embedded queue's dispatcher (no consumer when BullMQ is configured: `npm run worker` consumes)
+// and the retention sweeper. A scan store that cannot be opened stops the server.
 import { warmAnalysisPool } from "./analysis-pool";
 import { ConfigError, getConfig } from "./config";
+import { startWebRuntime } from "./scans/runtime";
 
 export function onServerStart(): void {
+  let config;
   try {
-    getConfig();
+    config = getConfig();
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(`[pdfscan] ${error.message}\n[pdfscan] not starting.`);
@@ -19,4 +23,16 @@ export function onServerStart(): void {
     const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : "";
     console.error(`[pdfscan] analysis pool not started: ${error instanceof Error ? error.message : String(error)}${cause}`);
   }
+  startWebRuntime().then(
+    (rt) => {
+      const db = config.database.kind === "sqlite" ? `sqlite ${config.database.file}` : "postgresql";
+      const queue = rt.queue.kind === "bullmq" ? "bullmq (stages run in `npm run worker` processes)" : "in-process";
+      console.log(`[pdfscan] scans: database ${db}, uploads ${config.storage}, queue ${queue}`);
+      if (config.testStageDelayMs > 0) console.warn(`[pdfscan] TEST ONLY: PDFSCAN_TEST_STAGE_DELAY_MS=${config.testStageDelayMs}, every stage sleeps that long`);
+    },
+    (error: unknown) => {
+      console.error(`[pdfscan] the scan store could not be opened: ${error instanceof Error ? error.message : String(error)}\n[pdfscan] not starting.`);
+      process.exit(1);
+    },
+  );
 }

@@ -2,7 +2,8 @@
 // until GET /health answers 200. Used by the integration tests and the benchmark script: real server,
 // real worker threads, nothing mocked.
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,6 +16,10 @@ const STOP_GRACE_MS = 5_000;
 export interface RunningServer {
   url: string;
   stop(): Promise<void>;
+  /** process id of `next start` (crash tests kill it with SIGKILL) */
+  pid: number;
+  /** the last few kB of the server's stdout and stderr, for failure messages */
+  output(): string;
 }
 
 export async function startServer({ env = {} }: { env?: Record<string, string> } = {}): Promise<RunningServer> {
@@ -25,9 +30,18 @@ export async function startServer({ env = {} }: { env?: Record<string, string> }
   }
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  // scans keep a database and uploads in the data dir: a throw-away one unless the caller picks one
+  const ownDataDir = env.PDFSCAN_DATA_DIR === undefined ? mkdtempSync(path.join(tmpdir(), "pdfscan-server-")) : undefined;
   const child = spawn(process.execPath, [NEXT_BIN, "start", "-H", "127.0.0.1", "-p", String(port)], {
     cwd: REPO_ROOT,
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env, PORT: String(port), PDFSCAN_HOST: "127.0.0.1" },
+    env: {
+      ...process.env,
+      NEXT_TELEMETRY_DISABLED: "1",
+      ...(ownDataDir ? { PDFSCAN_DATA_DIR: ownDataDir } : {}),
+      ...env,
+      PORT: String(port),
+      PDFSCAN_HOST: "127.0.0.1",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -39,11 +53,13 @@ export async function startServer({ env = {} }: { env?: Record<string, string> }
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
 
   const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill("SIGTERM");
-    const timer = setTimeout(() => child.kill("SIGKILL"), STOP_GRACE_MS);
-    await exited;
-    clearTimeout(timer);
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), STOP_GRACE_MS);
+      await exited;
+      clearTimeout(timer);
+    }
+    if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
   };
 
   try {
@@ -52,7 +68,7 @@ export async function startServer({ env = {} }: { env?: Record<string, string> }
     await stop();
     throw new Error(`startServer: ${(error as Error).message}\n--- server output ---\n${output}`);
   }
-  return { url, stop };
+  return { url, stop, pid: child.pid!, output: () => output };
 }
 
 async function waitForHealth(url: string, child: ChildProcess): Promise<void> {

@@ -81,10 +81,18 @@ export interface ScriptSignals {
 const PERCENT_U = /%u[0-9a-f]{4}/gi;
 const NOP_SLED = /(%u(9090|0c0c|0a0a|0d0d|0b0b|4141|1414)){2,}|(\\x(90|0c|0a|0d)){8,}|0x0c0c0c0c|0x0a0a0a0a|0x0d0d0d0d/i;
 const ESCAPES = /\\(x[0-9a-f]{2}|u[0-9a-f]{4})/gi;
-const HEX_RUN = /[0-9a-f]{256,}/gi;
 const STRING_LIT = /"[^"\n]{512,}"|'[^'\n]{512,}'/g;
 const EVAL_LIKE = /\beval\s*\(|\bFunction\s*\(|new\s+Function\b|\[\s*["']eval["']\s*\]|setTimeOut\s*\(\s*[a-z_$]/i;
-const SPRAY = /\b([A-Za-z_$][\w$]*)\s*\+=\s*\1\b|\b([A-Za-z_$][\w$]*)\s*=\s*\2\s*\+\s*\2\b|while\s*\(\s*[\w$.]+\.length\s*<\s*(0x[0-9a-f]{4,}|\d{5,})|new\s+Array\s*\(\s*(0x[0-9a-f]{3,}|\d{4,})\s*\)/i;
+/**
+ * Heap-spray shapes, each tried only when its literal anchor occurs: a back-referencing regex run
+ * over every identifier of a megabyte script costs more than the rest of the fast stage.
+ */
+const SPRAY_SHAPES: readonly [anchor: string, shape: RegExp][] = [
+  ["+=", /\b([A-Za-z_$][\w$]*)\s*\+=\s*\1\b/],
+  ["+", /\b([A-Za-z_$][\w$]*)\s*=\s*\1\s*\+\s*\1\b/],
+  ["while", /while\s*\(\s*[\w$.]+\.length\s*<\s*(0x[0-9a-f]{4,}|\d{5,})/i],
+  ["Array", /new\s+Array\s*\(\s*(0x[0-9a-f]{3,}|\d{4,})\s*\)/i],
+];
 const OBF_IDENT = /\b_0x[0-9a-f]{4,}\b/gi;
 const LAUNCH_ATTACHMENT = /exportDataObject\s*\([^)]*nLaunch\s*:\s*[12]/;
 const DYNAMIC_CALL = /\[\s*[A-Za-z_$][\w$]*\s*\]\s*\(/g;
@@ -104,9 +112,9 @@ export function scriptSignals(source: string): ScriptSignals {
     percentU: count(text, PERCENT_U),
     nopSled: NOP_SLED.test(text),
     escapes: count(text, ESCAPES),
-    longestHexRun: longest(text, HEX_RUN),
+    longestHexRun: longestHexRun(text),
     longestString: longest(text, STRING_LIT),
-    heapSpray: SPRAY.test(text),
+    heapSpray: SPRAY_SHAPES.some(([anchor, shape]) => text.includes(anchor) && shape.test(text)),
     obfuscatedIdentifiers: count(text, OBF_IDENT),
     exploitApis: EXPLOIT_APIS.filter((a) => a.pattern.test(text)),
     launchesAttachment: LAUNCH_ATTACHMENT.test(text),
@@ -168,6 +176,8 @@ function foldArithmetic(expr: string): number | null {
 
 /** var r = ["ev", "", "al"]; x = r[0] + r[2] + r[1]: resolves indexed string-array assembly. */
 function assembledFromArrays(text: string): boolean {
+  // cheap anchor first: no "= [ '" means no string array to resolve
+  if (!/=\s*\[\s*["']/.test(text)) return false;
   const arrays = new Map<string, string[]>();
   const decl = /\b([A-Za-z_$][\w$]*)\s*=\s*\[((?:\s*["'][^"'\n]{0,16}["']\s*,?){2,64})\]/g;
   for (let m = decl.exec(text); m && arrays.size < 256; m = decl.exec(text)) {
@@ -182,6 +192,21 @@ function assembledFromArrays(text: string): boolean {
     if (SENSITIVE_NAME.test(value)) return true;
   }
   return false;
+}
+
+/** Longest run of hex digits, by a plain scan (a {256,} regex retries at every position). */
+function longestHexRun(text: string): number {
+  let max = 0;
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66) || (c >= 0x41 && c <= 0x46)) run++;
+    else {
+      if (run > max) max = run;
+      run = 0;
+    }
+  }
+  return Math.max(max, run);
 }
 
 function count(text: string, re: RegExp): number {

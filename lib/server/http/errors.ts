@@ -5,6 +5,9 @@
 export const STATUS_BY_CODE = {
   invalid_request: 400,
   missing_file: 400,
+  scan_not_found: 404,
+  report_not_ready: 409,
+  report_unavailable: 409,
   file_too_large: 413,
   unsupported_media_type: 415,
   internal: 500,
@@ -17,6 +20,9 @@ export type ErrorCode = keyof typeof STATUS_BY_CODE;
 const TITLE_BY_CODE: Record<ErrorCode, string> = {
   invalid_request: "Invalid request",
   missing_file: "Missing file",
+  scan_not_found: "Scan not found",
+  report_not_ready: "Report not ready",
+  report_unavailable: "Report unavailable",
   file_too_large: "File too large",
   unsupported_media_type: "Unsupported media type",
   internal: "Internal error",
@@ -39,9 +45,22 @@ export interface ProblemDetails {
   errors?: FieldError[];
 }
 
+/**
+ * Next bundles lib/ once per route and once for instrumentation, so an ApiError thrown by the scan
+ * runtime (created at start-up) may come from another copy of this class than the route's. The brand
+ * makes `instanceof ApiError` hold across those copies.
+ */
+const API_ERROR_BRAND = Symbol.for("pdfscan.ApiError");
+
 export class ApiError extends Error {
   override name = "ApiError";
   readonly status: number;
+  readonly [API_ERROR_BRAND] = true;
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[API_ERROR_BRAND] === true;
+  }
+
   constructor(
     readonly code: ErrorCode,
     detail: string,

@@ -14,6 +14,8 @@ export interface Upload {
   fileName: string;
   /** owned by the caller: safe to transfer to a worker thread */
   bytes: ArrayBuffer;
+  /** the other form fields by name (options such as retentionMode); a file part there reads "(file)" */
+  fields: Record<string, string[]>;
 }
 
 export async function readPdfUpload(request: Request, { maxBytes }: { maxBytes: number }): Promise<Upload> {
@@ -76,7 +78,12 @@ export async function readPdfUpload(request: Request, { maxBytes }: { maxBytes: 
       "The file is not a PDF: no %PDF- header in the first 1024 bytes and not an XDP package wrapping a PDF.",
     );
   }
-  return { fileName: file.name || "upload.pdf", bytes };
+  const fields: Record<string, string[]> = {};
+  for (const [name, value] of form.entries()) {
+    if (name === UPLOAD_FIELD) continue;
+    (fields[name] ??= []).push(typeof value === "string" ? value : "(file)");
+  }
+  return { fileName: file.name || "upload.pdf", bytes, fields };
 }
 
 /**

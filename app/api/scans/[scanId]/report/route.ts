@@ -1,0 +1,19 @@
+// GET /api/scans/:scanId/report - the scan report once the fast stage is done (409 report_not_ready
+// with Retry-After before; 409 report_unavailable for a failed scan). Format by ?format=
+// json|stix|misp|csv|md|html or by Accept; json by default.
+// Also served under /api/v1/scans/:scanId/report (re-exported).
+import { resolvePrincipal } from "../../../../../lib/server/auth/resolve-principal";
+import { withProblems } from "../../../../../lib/server/http/errors";
+import { negotiateFormat, reportResponse } from "../../../../../lib/server/report-formats";
+import { getScanService } from "../../../../../lib/server/scans/runtime";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export const GET = withProblems(async (request: Request, { params }: { params: Promise<{ scanId: string }> }) => {
+  const principal = await resolvePrincipal(request);
+  const format = negotiateFormat(new URL(request.url), request.headers.get("accept"));
+  const { scanId } = await params;
+  const report = await (await getScanService()).getReport(principal, scanId);
+  return reportResponse(report, format);
+});

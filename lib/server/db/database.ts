@@ -1,0 +1,70 @@
+// The kysely Database type: one schema for SQLite and PostgreSQL (lib/server/db/migrations.ts).
+// Portable column choices: times are epoch milliseconds (bigint; pg's int8 is parsed to a number in
+// open-database.ts), booleans are integers 0/1, JSON documents are text.
+import type { AdvancedStatus, EnrichmentStatus, ScanStatus } from "../scans/state-machine";
+import type { RetentionMode } from "../scans/retention";
+
+export interface ScansTable {
+  /** 128-bit random, base64url (scans/scan-id.ts) */
+  id: string;
+  /** principal id (auth/resolve-principal.ts); other owners get 404 */
+  owner: string;
+  status: ScanStatus;
+  advanced_status: AdvancedStatus;
+  enrichment_status: EnrichmentStatus;
+  retention_mode: RetentionMode;
+  enable_enrichment: number;
+  file_name: string;
+  file_size: number;
+  sha256: string;
+  /** key of the uploaded bytes in the BlobStore */
+  blob_key: string;
+  /** 1 while the uploaded bytes are kept in the BlobStore */
+  file_retained: number;
+  verdict: string | null;
+  score: number | null;
+  confidence: string | null;
+  /** JSON FastResult */
+  fast_result: string | null;
+  /** JSON DeepResult (whatever the advanced stage returns; the pipeline does not look inside) */
+  advanced_result: string | null;
+  /** JSON EnrichmentResult */
+  enrichment_result: string | null;
+  failure_reason: string | null;
+  advanced_failure_reason: string | null;
+  enrichment_failure_reason: string | null;
+  /**
+   * JSON ScanEvent: the outcome of a stage that is recorded but not yet applied, because the file
+   * must be deleted first (delete_immediately). A process that resumes the stage applies it.
+   */
+  pending_event: string | null;
+  created_at: number;
+  updated_at: number;
+  fast_started_at: number | null;
+  fast_completed_at: number | null;
+  advanced_started_at: number | null;
+  completed_at: number | null;
+  expires_at: number | null;
+  file_deleted_at: number | null;
+  /** claims of the current stage (reset when the advanced stage is queued) */
+  attempts: number;
+  /** who runs the current stage ("host/pid/random"); kept after the stage for the record */
+  lease_owner: string | null;
+  /** the claim is void after this time unless renewed by a heartbeat */
+  lease_until: number | null;
+}
+
+/** Uploaded bytes when PDFSCAN_STORAGE=postgres (storage/postgres-blob-store.ts). */
+export interface BlobsTable {
+  key: string;
+  data: Uint8Array;
+  size: number;
+  created_at: number;
+}
+
+export interface Database {
+  scans: ScansTable;
+  blobs: BlobsTable;
+}
+
+export type DialectKind = "sqlite" | "postgres";

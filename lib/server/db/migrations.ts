@@ -1,0 +1,95 @@
+// Schema migrations, written once with kysely's schema builder so SQLite and PostgreSQL run the same
+// definitions (only the binary column type differs). Applied by kysely's Migrator at every process
+// start; it takes a lock, so a server and several workers starting together migrate once.
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
+import { ADVANCED_STATUSES, ENRICHMENT_STATUSES, SCAN_STATUSES } from "../scans/state-machine";
+import { RETENTION_MODES } from "../scans/retention";
+import type { DialectKind } from "./database";
+
+const inList = (values: readonly string[]) => sql.join(values.map((v) => sql.lit(v)));
+
+function buildMigrations(dialect: DialectKind): Record<string, Migration> {
+  return {
+    "0001_scans": {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable("scans")
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("owner", "text", (c) => c.notNull())
+          .addColumn("status", "text", (c) => c.notNull())
+          .addColumn("advanced_status", "text", (c) => c.notNull())
+          .addColumn("enrichment_status", "text", (c) => c.notNull())
+          .addColumn("retention_mode", "text", (c) => c.notNull())
+          .addColumn("enable_enrichment", "integer", (c) => c.notNull())
+          .addColumn("file_name", "text", (c) => c.notNull())
+          .addColumn("file_size", "bigint", (c) => c.notNull())
+          .addColumn("sha256", "text", (c) => c.notNull())
+          .addColumn("blob_key", "text", (c) => c.notNull())
+          .addColumn("file_retained", "integer", (c) => c.notNull())
+          .addColumn("verdict", "text")
+          .addColumn("score", "integer")
+          .addColumn("confidence", "text")
+          .addColumn("fast_result", "text")
+          .addColumn("advanced_result", "text")
+          .addColumn("enrichment_result", "text")
+          .addColumn("failure_reason", "text")
+          .addColumn("advanced_failure_reason", "text")
+          .addColumn("enrichment_failure_reason", "text")
+          .addColumn("pending_event", "text")
+          .addColumn("created_at", "bigint", (c) => c.notNull())
+          .addColumn("updated_at", "bigint", (c) => c.notNull())
+          .addColumn("fast_started_at", "bigint")
+          .addColumn("fast_completed_at", "bigint")
+          .addColumn("advanced_started_at", "bigint")
+          .addColumn("completed_at", "bigint")
+          .addColumn("expires_at", "bigint")
+          .addColumn("file_deleted_at", "bigint")
+          .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+          .addColumn("lease_owner", "text")
+          .addColumn("lease_until", "bigint")
+          // the state machine's vocabularies, enforced by the database too
+          .addCheckConstraint("scans_status_check", sql`status in (${inList(SCAN_STATUSES)})`)
+          .addCheckConstraint("scans_advanced_status_check", sql`advanced_status in (${inList(ADVANCED_STATUSES)})`)
+          .addCheckConstraint("scans_enrichment_status_check", sql`enrichment_status in (${inList(ENRICHMENT_STATUSES)})`)
+          .addCheckConstraint("scans_retention_mode_check", sql`retention_mode in (${inList(RETENTION_MODES)})`)
+          .addCheckConstraint("scans_score_check", sql`score is null or (score >= 0 and score <= 100)`)
+          .execute();
+        // GET /api/scans: the owner's scans, newest first
+        await db.schema.createIndex("scans_owner_created_idx").on("scans").columns(["owner", "created_at", "id"]).execute();
+        // dispatcher and recovery: runnable scans by status
+        await db.schema.createIndex("scans_status_idx").on("scans").columns(["status", "lease_until"]).execute();
+        // retention sweeper
+        await db.schema.createIndex("scans_retained_idx").on("scans").columns(["file_retained", "expires_at"]).execute();
+
+        await db.schema
+          .createTable("blobs")
+          .addColumn("key", "text", (c) => c.primaryKey())
+          .addColumn("data", dialect === "postgres" ? "bytea" : "blob", (c) => c.notNull())
+          .addColumn("size", "bigint", (c) => c.notNull())
+          .addColumn("created_at", "bigint", (c) => c.notNull())
+          .execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable("blobs").execute();
+        await db.schema.dropTable("scans").execute();
+      },
+    },
+  };
+}
+
+class StaticProvider implements MigrationProvider {
+  constructor(private readonly migrations: Record<string, Migration>) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return this.migrations;
+  }
+}
+
+/** Brings the schema to the latest version; throws with the failing migration's error. */
+export async function migrateToLatest(db: Kysely<unknown>, dialect: DialectKind): Promise<void> {
+  const migrator = new Migrator({ db, provider: new StaticProvider(buildMigrations(dialect)) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === "Error")?.migrationName;
+    throw new Error(`database migration ${failed ?? ""} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+}

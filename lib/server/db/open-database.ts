@@ -1,0 +1,62 @@
+// Dialect factory: SQLite (better-sqlite3, a file under the data directory; WAL so readers do not
+// block the writer, busy_timeout so a second process waits instead of failing) or PostgreSQL (a pg
+// Pool). Returns a migrated kysely instance.
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import BetterSqlite3 from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import type { Config } from "../config";
+import type { Database, DialectKind } from "./database";
+import { migrateToLatest } from "./migrations";
+
+/** How long SQLite waits for a lock held by another connection or process. */
+export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
+/** PostgreSQL connections per process. */
+export const PG_POOL_SIZE = 10;
+
+const PG_INT8_OID = 20;
+
+export interface OpenDatabase {
+  db: Kysely<Database>;
+  dialect: DialectKind;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(config: Config["database"]): Promise<OpenDatabase> {
+  const opened = config.kind === "sqlite" ? openSqlite(config.file) : openPostgres(config.url);
+  try {
+    await migrateToLatest(opened.db as Kysely<unknown>, opened.dialect);
+  } catch (error) {
+    await opened.close();
+    throw error;
+  }
+  return opened;
+}
+
+function openSqlite(file: string): OpenDatabase {
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const sqlite = new BetterSqlite3(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  // WAL + NORMAL: a committed transaction survives a process crash (not necessarily a power cut)
+  sqlite.pragma("synchronous = NORMAL");
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: "sqlite", close: () => db.destroy() };
+}
+
+function openPostgres(url: string): OpenDatabase {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: PG_POOL_SIZE,
+    // times are epoch milliseconds in bigint columns: read them as numbers (exact below 2^53)
+    types: {
+      getTypeParser: ((oid: number, format?: "text" | "binary") =>
+        oid === PG_INT8_OID && format !== "binary" ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
+    },
+  });
+  // an idle client losing its connection (server restart) must not crash the process
+  pool.on("error", (error) => console.error("[pdfscan] postgres pool error:", error.message));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: "postgres", close: () => db.destroy() };
+}

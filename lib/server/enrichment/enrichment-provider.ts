@@ -1,0 +1,36 @@
+// The optional enrichment step of the advanced stage (contract: only when enableEnrichment is true,
+// and only extracted indicators leave the analysis, never the file). A provider is pluggable; the one
+// built in works offline (offline-reputation.ts). No third-party service is configured or called.
+import { z } from "zod";
+import { IOC_TYPES, type Iocs } from "../../analyzer/report";
+
+export const IndicatorClassification = z.enum(["public", "private", "reserved", "documentation", "local", "unknown"]);
+
+export const EnrichedIndicator = z.object({
+  type: z.enum(IOC_TYPES),
+  value: z.string(),
+  defanged: z.string(),
+  /** where the indicator points: private/reserved/documentation targets cannot be contacted on the internet */
+  classification: IndicatorClassification,
+  /** stable kebab-case flags, e.g. "url-shortener", "punycode-domain", "ip-literal-host" */
+  flags: z.array(z.string()),
+  notes: z.array(z.string()),
+});
+export type EnrichedIndicator = z.infer<typeof EnrichedIndicator>;
+
+export const EnrichmentResult = z.object({
+  provider: z.string(),
+  providerVersion: z.string(),
+  /** false for the built-in provider: nothing was sent anywhere */
+  external: z.boolean(),
+  generatedAt: z.string(),
+  indicators: z.array(EnrichedIndicator),
+  summary: z.object({ total: z.number().int(), flagged: z.number().int(), byClassification: z.record(z.string(), z.number().int()) }),
+});
+export type EnrichmentResult = z.infer<typeof EnrichmentResult>;
+
+export interface EnrichmentProvider {
+  readonly name: string;
+  /** Enriches the indicators of one document; `signal` aborts when the step's budget is spent. */
+  enrich(iocs: Iocs, options: { signal: AbortSignal; now: Date }): Promise<EnrichmentResult>;
+}

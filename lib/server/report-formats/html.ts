@@ -1,0 +1,74 @@
+// Human-readable report as a standalone HTML page. Every value is HTML-escaped (text and attribute
+// contexts alike); the route adds a Content-Security-Policy that allows no script at all, so even an
+// escaping bug could not run code from a hostile document. Indicators are shown defanged.
+import type { ScanReport } from "../scans/report";
+
+export function htmlEscape(value: string): string {
+  return value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#39;");
+}
+
+/** No scripts, no external loads: only the inline stylesheet below. */
+export const HTML_REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+const STYLE = `body{font:14px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1e293b}
+table{border-collapse:collapse}td,th{border:1px solid #cbd5e1;padding:.25rem .5rem;text-align:left;vertical-align:top}
+code{font-family:ui-monospace,monospace;word-break:break-all}.malicious{color:#b91c1c}.suspicious{color:#b45309}.benign{color:#15803d}`;
+
+export function toHtml(report: ScanReport): string {
+  const e = htmlEscape;
+  const s = report.summary;
+  const row = (k: string, v: string) => `<tr><th>${e(k)}</th><td>${v}</td></tr>`;
+  const parts: string[] = [];
+  parts.push(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>PDF scan report: ${e(report.file.name)}</title><style>${STYLE}</style></head><body>`);
+  parts.push(`<h1>PDF scan report: ${e(report.file.name)}</h1><table>`);
+  parts.push(row("Verdict", `<strong class="${e(s.verdict)}">${e(s.verdict)}</strong>`));
+  parts.push(row("Score", `${s.score}/100`), row("Confidence", e(s.confidence)));
+  parts.push(row("Stage", `${e(report.stage)} (advanced: ${e(report.advancedStatus)}${report.advancedFailureReason ? ` - ${e(report.advancedFailureReason)}` : ""})`));
+  parts.push(row("SHA-256", `<code>${e(report.file.sha256)}</code>`), row("Size", `${report.file.size} bytes`));
+  parts.push(row("Scan", `<code>${e(report.scanId)}</code>`), row("Created", e(report.createdAt)));
+  parts.push(row("File retained", report.fileRetained ? `yes${report.expiresAt ? `, until ${e(report.expiresAt)}` : ""}` : "no"));
+  parts.push("</table>");
+
+  parts.push(`<h2>Findings (${report.findings.length})</h2>`);
+  if (report.findings.length === 0) parts.push("<p>No findings.</p>");
+  for (const f of report.findings) {
+    parts.push(`<section><h3>${e(f.title)} [${e(f.severity)}]</h3>`);
+    parts.push(`<p>Rule <code>${e(f.ruleId)}</code>, ${e(f.category)}, confidence ${e(f.confidence)}, ${e(f.stage)} stage.</p><p>${e(f.description)}</p>`);
+    if (f.attack.length > 0) parts.push(`<p>ATT&amp;CK: ${f.attack.map(e).join(", ")}</p>`);
+    if (f.cve.length > 0) parts.push(`<p>CVE: ${f.cve.map(e).join(", ")}</p>`);
+    if (f.evidence.length > 0) {
+      parts.push("<ul>");
+      for (const ev of f.evidence) {
+        const where = [ev.objectRef, ev.path, ev.offset === undefined ? undefined : `offset ${ev.offset}`].filter(Boolean).map((x) => e(String(x)));
+        parts.push(`<li>${where.join(", ") || "evidence"}${ev.excerpt ? `: <code>${e(ev.excerpt)}</code>` : ""}</li>`);
+      }
+      parts.push("</ul>");
+    }
+    parts.push("</section>");
+  }
+
+  parts.push(`<h2>Indicators (${report.iocs.items.length})</h2>`);
+  if (report.iocs.items.length === 0) parts.push("<p>No indicators.</p>");
+  else {
+    parts.push("<table><tr><th>Type</th><th>Indicator (defanged)</th><th>Seen in</th></tr>");
+    for (const i of report.iocs.items) {
+      const seen = i.sources.map((x) => [x.objectRef, x.source].filter(Boolean).join(" ")).join("; ");
+      parts.push(`<tr><td>${e(i.type)}</td><td><code>${e(i.defanged)}</code></td><td>${e(seen)}</td></tr>`);
+    }
+    parts.push("</table>");
+  }
+
+  parts.push(`<h2>Recommended actions (${report.mitigations.length})</h2><ul>`);
+  for (const m of report.mitigations) {
+    parts.push(`<li><strong>${e(m.title)}</strong>${m.attackMitigationId ? ` (${e(m.attackMitigationId)})` : ""}: ${e(m.description)}</li>`);
+  }
+  parts.push("</ul>");
+  if (report.enrichment) {
+    const en = report.enrichment;
+    parts.push(`<h2>Enrichment</h2><p>Provider ${e(en.provider)} ${e(en.providerVersion)} (${en.external ? "external" : "offline"}): ${en.summary.flagged} of ${en.summary.total} indicators flagged.</p><ul>`);
+    for (const i of en.indicators.filter((x) => x.flags.length > 0)) parts.push(`<li><code>${e(i.defanged)}</code>: ${e(i.classification)}; ${i.flags.map(e).join(", ")}</li>`);
+    parts.push("</ul>");
+  }
+  parts.push(`<p><small>pdfscan engine ${e(report.engineVersion)}, report schema ${e(report.schemaVersion)}</small></p></body></html>`);
+  return parts.join("\n");
+}

@@ -1,0 +1,86 @@
+// Report formats, declared once: name -> media type, file extension, renderer. The report route picks
+// one by `?format=` (wins) or by the Accept header (RFC 9110 section 12.5.1, q-values honoured);
+// json is the default. An unknown ?format= is a 400 listing the supported ones.
+import { ApiError } from "../http/errors";
+import type { ScanReport } from "../scans/report";
+import { toIocCsv } from "./csv";
+import { HTML_REPORT_CSP, toHtml } from "./html";
+import { toMarkdown } from "./markdown";
+import { toMispEvent } from "./misp";
+import { STIX_MEDIA_TYPE, toStixBundle } from "./stix";
+
+interface FormatSpec {
+  /** Content-Type of the response */
+  contentType: string;
+  /** media types in Accept that select this format (lowercase, without parameters) */
+  accepts: readonly string[];
+  extension: string;
+  render(report: ScanReport): string;
+  headers?: Record<string, string>;
+}
+
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+export const REPORT_FORMATS = {
+  json: { contentType: "application/json", accepts: ["application/json"], extension: "json", render: json },
+  stix: { contentType: STIX_MEDIA_TYPE, accepts: ["application/stix+json"], extension: "stix.json", render: (r) => json(toStixBundle(r)) },
+  misp: { contentType: "application/json", accepts: ["application/vnd.misp+json"], extension: "misp.json", render: (r) => json(toMispEvent(r)) },
+  csv: { contentType: "text/csv; charset=utf-8; header=present", accepts: ["text/csv"], extension: "csv", render: toIocCsv },
+  md: { contentType: "text/markdown; charset=utf-8", accepts: ["text/markdown"], extension: "md", render: toMarkdown },
+  html: {
+    contentType: "text/html; charset=utf-8",
+    accepts: ["text/html"],
+    extension: "html",
+    render: toHtml,
+    headers: { "content-security-policy": HTML_REPORT_CSP },
+  },
+} as const satisfies Record<string, FormatSpec>;
+
+export type ReportFormat = keyof typeof REPORT_FORMATS;
+export const REPORT_FORMAT_NAMES = Object.keys(REPORT_FORMATS) as ReportFormat[];
+/** `?format=markdown` is accepted as md. */
+const ALIASES: Record<string, ReportFormat> = { markdown: "md" };
+
+export function negotiateFormat(url: URL, accept: string | null): ReportFormat {
+  const requested = url.searchParams.get("format");
+  if (requested !== null) {
+    const name = requested.toLowerCase();
+    if (name in REPORT_FORMATS) return name as ReportFormat;
+    if (name in ALIASES) return ALIASES[name];
+    throw new ApiError("invalid_request", `Unknown report format ${JSON.stringify(requested)}.`, {
+      errors: [{ field: "format", message: `must be one of ${REPORT_FORMAT_NAMES.join(", ")}` }],
+    });
+  }
+  return fromAccept(accept) ?? "json";
+}
+
+function fromAccept(accept: string | null): ReportFormat | null {
+  if (!accept) return null;
+  const ranges = accept
+    .split(",")
+    .map((part, index) => {
+      const [type, ...params] = part.trim().toLowerCase().split(";");
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+      return { type: type.trim(), q: q ? Number(q.slice(2)) : 1, index };
+    })
+    .filter((r) => r.type && Number.isFinite(r.q) && r.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const range of ranges) {
+    if (range.type === "*/*" || range.type === "application/*") return "json";
+    const match = REPORT_FORMAT_NAMES.find((name) => (REPORT_FORMATS[name].accepts as readonly string[]).includes(range.type));
+    if (match) return match;
+  }
+  return null;
+}
+
+export function reportResponse(report: ScanReport, format: ReportFormat): Response {
+  const spec: FormatSpec = REPORT_FORMATS[format];
+  const headers: Record<string, string> = {
+    "content-type": spec.contentType,
+    "cache-control": "no-store",
+    vary: "Accept",
+    ...spec.headers,
+  };
+  if (format !== "json") headers["content-disposition"] = `inline; filename="pdfscan-${report.scanId}.${spec.extension}"`;
+  return new Response(spec.render(report), { status: 200, headers });
+}

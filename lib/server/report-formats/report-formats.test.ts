@@ -1,0 +1,283 @@
+// Every export format from a real report (the real analyzer on sample PDFs): STIX 2.1 bundle shape
+// (ids, spec_version, timestamps, references, patterns, vocabularies), MISP event, RFC 4180 CSV,
+// Markdown and HTML with hostile strings escaped, and format negotiation.
+import { describe, expect, it } from "vitest";
+import { benignPdf, suspiciousPdf } from "../../../test/fixtures/sample-pdfs";
+import { analyzeFast } from "../../analyzer/analyze";
+import { PdfBuilder } from "../../pdf/testing/pdf-builder";
+import { buildReport, ScanReport } from "../scans/report";
+import type { ScanRow } from "../scans/scan-repository";
+import { CSV_HEADER, csvField, toIocCsv } from "./csv";
+import { htmlEscape, toHtml } from "./html";
+import { REPORT_FORMAT_NAMES, REPORT_FORMATS, negotiateFormat, reportResponse } from "./index";
+import { mdEscape, toMarkdown } from "./markdown";
+import { toMispEvent } from "./misp";
+import { stixString, toStixBundle } from "./stix";
+
+const HOSTILE_NAME = `<script>alert(1)</script> [x](http://evil) | *a* "q",'s'.pdf`;
+
+function reportOf(pdf: Uint8Array, fileName = "invoice.pdf", extra: Partial<ScanRow> = {}): ScanReport {
+  const fast = analyzeFast(pdf, { fileName });
+  const t = Date.parse("2026-04-01T08:00:00.000Z");
+  const row: ScanRow = {
+    id: "AAAAAAAAAAAAAAAAAAAAAA",
+    owner: "local",
+    status: "completed",
+    advanced_status: "completed",
+    enrichment_status: "disabled",
+    retention_mode: "retain_24h",
+    enable_enrichment: 0,
+    file_name: fileName,
+    file_size: pdf.length,
+    sha256: fast.sha256,
+    blob_key: "AAAAAAAAAAAAAAAAAAAAAA",
+    file_retained: 1,
+    verdict: fast.summary.verdict,
+    score: fast.summary.score,
+    confidence: fast.summary.confidence,
+    fast_result: JSON.stringify(fast),
+    advanced_result: JSON.stringify({ ...fast, stage: "advanced", metadata: { title: "x" } }),
+    enrichment_result: null,
+    failure_reason: null,
+    advanced_failure_reason: null,
+    enrichment_failure_reason: null,
+    pending_event: null,
+    created_at: t,
+    updated_at: t + 900,
+    fast_started_at: t + 10,
+    fast_completed_at: t + 50,
+    advanced_started_at: t + 60,
+    completed_at: t + 900,
+    expires_at: t + 24 * 3_600_000,
+    file_deleted_at: null,
+    attempts: 0,
+    lease_owner: "w",
+    lease_until: null,
+    ...extra,
+  };
+  return ScanReport.parse(buildReport(row));
+}
+
+/** A suspicious PDF whose indicators need CSV quoting and carry every IOC type. */
+function ioCRichPdf(): Uint8Array {
+  const b = new PdfBuilder();
+  const js = `app.launchURL("http://198.51.100.7/a,b?x=\\"q\\"", true); var m = "mailto:ops@evil.example"; var s = "\\\\\\\\fileserver.evil.example\\\\share\\\\x";`;
+  const action = b.add(`<< /Type /Action /S /JavaScript /JS (${js}) >>`);
+  const link = b.add(`<< /Type /Annot /Subtype /Link /Rect [0 0 10 10] /A << /S /URI /URI (https://xn--pple-43d.example.net/login?a=1,2) >> >>`);
+  b.addCatalog(`/OpenAction ${action} 0 R`, 1, `/Annots [${link} 0 R]`);
+  return b.build();
+}
+
+const UUID_45 = /^[0-9a-f]{8}-[0-9a-f]{4}-[45][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const STIX_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+const SCO_TYPES = new Set(["file", "url", "domain-name", "ipv4-addr", "ipv6-addr", "email-addr"]);
+/** The comparison expressions we emit: [object:path = 'string'] (STIX 2.1 patterning, section 9). */
+const PATTERN = /^\[(url|domain-name|ipv4-addr|ipv6-addr|email-addr):value = '(?:[^'\\]|\\['\\])*'\]$|^\[file:hashes\.'SHA-256' = '[0-9a-f]{64}'\]$/;
+
+function collectRefs(obj: Record<string, unknown>): string[] {
+  const refs: string[] = [];
+  for (const [k, v] of Object.entries(obj)) {
+    if (k.endsWith("_ref") && typeof v === "string") refs.push(v);
+    if (k.endsWith("_refs") && Array.isArray(v)) refs.push(...(v as string[]));
+  }
+  return refs;
+}
+
+/** Minimal RFC 4180 reader for the test. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
+      else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") row.push(field), (field = "");
+    else if (c === "\r" && text[i + 1] === "\n") row.push(field), rows.push(row), (row = []), (field = ""), i++;
+    else field += c;
+  }
+  return rows;
+}
+
+describe("STIX 2.1 bundle", () => {
+  for (const [name, pdf] of [["suspicious", suspiciousPdf()], ["ioc-rich", ioCRichPdf()], ["benign", benignPdf()]] as const) {
+    it(`is well-formed for the ${name} sample`, () => {
+      const report = reportOf(pdf);
+      const bundle = toStixBundle(report) as { type: string; id: string; objects: Record<string, unknown>[] };
+      expect(bundle.type).toBe("bundle");
+      expect(bundle.id).toMatch(/^bundle--/);
+      expect(UUID_45.test(bundle.id.slice("bundle--".length))).toBe(true);
+      expect(bundle).not.toHaveProperty("spec_version"); // 2.1 bundles have none
+      const ids = new Set<string>();
+      for (const o of bundle.objects) {
+        const [type, uuid] = String(o.id).split("--");
+        expect(type).toBe(o.type);
+        expect(uuid).toMatch(UUID_45);
+        expect(o.spec_version).toBe("2.1");
+        expect(ids.has(String(o.id))).toBe(false);
+        ids.add(String(o.id));
+        if (!SCO_TYPES.has(String(o.type))) {
+          expect(o.created).toMatch(STIX_TIME);
+          expect(o.modified).toMatch(STIX_TIME);
+        }
+      }
+      for (const o of bundle.objects) for (const ref of collectRefs(o)) expect(ids.has(ref), `${o.id} -> ${ref}`).toBe(true);
+      const analysis = bundle.objects.find((o) => o.type === "malware-analysis")!;
+      expect(analysis).toMatchObject({ product: "pdfscan", result: report.summary.verdict, confidence: { low: 15, medium: 50, high: 85 }[report.summary.confidence] });
+      expect(["malicious", "suspicious", "benign", "unknown"]).toContain(analysis.result);
+      expect((analysis.analysis_sco_refs as string[]).length).toBeGreaterThan(0);
+      const file = bundle.objects.find((o) => o.type === "file")!;
+      expect(file).toMatchObject({ hashes: { "SHA-256": report.file.sha256 }, size: report.file.size });
+      const indicators = bundle.objects.filter((o) => o.type === "indicator");
+      if (report.summary.verdict === "benign") expect(indicators).toHaveLength(0);
+      else expect(indicators.length).toBeGreaterThan(0);
+      for (const ind of indicators) {
+        expect(ind).toMatchObject({ pattern_type: "stix", valid_from: expect.stringMatching(STIX_TIME) });
+        expect(ind.pattern).toMatch(PATTERN);
+      }
+      for (const r of bundle.objects.filter((o) => o.type === "relationship")) expect(["related-to", "mitigates"]).toContain(r.relationship_type);
+      // deterministic: the same report exports the same ids
+      expect(toStixBundle(report)).toEqual(bundle);
+    });
+  }
+
+  it("has an indicator per URL of a suspicious document, attack patterns and courses of action", () => {
+    const report = reportOf(suspiciousPdf());
+    const objects = (toStixBundle(report) as { objects: Record<string, unknown>[] }).objects;
+    for (const url of report.iocs.urls) expect(objects.some((o) => o.type === "indicator" && o.pattern === `[url:value = ${stixString(url)}]`)).toBe(true);
+    const techniques = new Set(report.findings.flatMap((f) => f.attack));
+    expect(objects.filter((o) => o.type === "attack-pattern")).toHaveLength(techniques.size);
+    expect(objects.filter((o) => o.type === "course-of-action")).toHaveLength(report.mitigations.length);
+  });
+
+  it("escapes quotes and backslashes in pattern strings", () => {
+    expect(stixString(`a'b\\c`)).toBe(`'a\\'b\\\\c'`);
+  });
+});
+
+describe("MISP event", () => {
+  it("has the event fields, typed attributes and ATT&CK tags", () => {
+    const report = reportOf(ioCRichPdf());
+    const { Event } = toMispEvent(report) as { Event: Record<string, unknown> & { Attribute: Record<string, unknown>[]; Tag: { name: string }[] } };
+    expect(Event).toMatchObject({ info: expect.stringContaining(report.summary.verdict), date: "2026-04-01", analysis: "2", published: false });
+    expect(["1", "2", "3", "4"]).toContain(Event.threat_level_id);
+    expect(Event.uuid).toMatch(UUID_45);
+    const types = new Set(["filename", "sha256", "url", "domain", "ip-dst", "email-src", "text"]);
+    for (const a of Event.Attribute) {
+      expect(types.has(String(a.type)), String(a.type)).toBe(true);
+      expect(typeof a.to_ids).toBe("boolean");
+      expect(a.uuid).toMatch(UUID_45);
+    }
+    expect(Event.Attribute).toContainEqual(expect.objectContaining({ type: "sha256", value: report.file.sha256 }));
+    for (const url of report.iocs.urls) expect(Event.Attribute).toContainEqual(expect.objectContaining({ type: "url", value: url }));
+    // a documentation address (RFC 5737) is never marked for IDS
+    const docIp = Event.Attribute.find((a) => a.type === "ip-dst" && a.value === "198.51.100.7");
+    expect(docIp?.to_ids).toBe(false);
+    for (const t of new Set(report.findings.flatMap((f) => f.attack))) expect(Event.Tag).toContainEqual({ name: `mitre-attack:technique="${t}"` });
+  });
+});
+
+describe("CSV of indicators", () => {
+  it("has the header and one RFC 4180 row per indicator source", () => {
+    const report = reportOf(ioCRichPdf());
+    const text = toIocCsv(report);
+    expect(text.endsWith("\r\n")).toBe(true);
+    const rows = parseCsv(text);
+    expect(rows[0]).toEqual([...CSV_HEADER]);
+    expect(rows[1]).toEqual(["sha256", report.file.sha256, report.file.sha256, "file", ""]);
+    const expected = report.iocs.items.reduce((n, i) => n + Math.max(1, i.sources.length), 0);
+    expect(rows).toHaveLength(2 + expected);
+    for (const item of report.iocs.items) expect(rows.some((r) => r[0] === item.type && r[1] === item.value && r[2] === item.defanged)).toBe(true);
+    for (const r of rows) expect(r).toHaveLength(5);
+  });
+
+  it.each([
+    ["plain", "plain"],
+    ["a,b", '"a,b"'],
+    ['say "hi"', '"say ""hi"""'],
+    ["line\nbreak", '"line\nbreak"'],
+    ["=cmd()", "'=cmd()"],
+    ["+1@x", "'+1@x"],
+  ])("quotes %j as %j", (value, want) => {
+    expect(csvField(value)).toBe(want);
+  });
+});
+
+describe("Markdown and HTML", () => {
+  const report = reportOf(suspiciousPdf(), HOSTILE_NAME);
+
+  it("renders the summary, findings, defanged indicators and mitigations in Markdown", () => {
+    const md = toMarkdown(report);
+    expect(md).toContain(`| Verdict | **${report.summary.verdict}** |`);
+    for (const f of report.findings) expect(md).toContain(mdEscape(f.title));
+    for (const i of report.iocs.items) expect(md).toContain(mdEscape(i.defanged));
+    for (const m of report.mitigations) expect(md).toContain(mdEscape(m.title));
+    expect(md).not.toContain("<script>");
+    expect(md).not.toContain("](http://evil)");
+    expect(md).not.toContain("http://evil.example"); // indicators appear defanged only
+  });
+
+  it("escapes every hostile string in HTML", () => {
+    const html = toHtml(report);
+    expect(html.startsWith("<!doctype html>")).toBe(true);
+    expect(html).not.toContain("<script>");
+    expect(html).toContain(htmlEscape(HOSTILE_NAME));
+    expect(html).not.toContain("http://evil.example");
+    expect(htmlEscape(`<a href="x" onclick='y'>&`)).toBe("&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;");
+  });
+});
+
+describe("format negotiation", () => {
+  const url = (q = "") => new URL(`http://x/api/scans/id/report${q}`);
+  it.each([
+    ["", null, "json"],
+    ["", "*/*", "json"],
+    ["", "application/stix+json;version=2.1", "stix"],
+    ["", "text/csv", "csv"],
+    ["", "text/markdown", "md"],
+    ["", "text/html,application/xhtml+xml,*/*;q=0.8", "html"],
+    ["", "text/csv;q=0.5, application/stix+json", "stix"],
+    ["", "image/png", "json"],
+    ["?format=misp", "text/html", "misp"],
+    ["?format=MD", null, "md"],
+    ["?format=markdown", null, "md"],
+  ] as const)("?%s with Accept %s -> %s", (q, accept, want) => {
+    expect(negotiateFormat(url(q), accept)).toBe(want);
+  });
+
+  it("refuses an unknown ?format= with the list of formats", () => {
+    expect(() => negotiateFormat(url("?format=pdf"), null)).toThrow(/Unknown report format/);
+  });
+
+  it.each(REPORT_FORMAT_NAMES)("answers %s with its media type", async (format) => {
+    const res = reportResponse(reportOf(suspiciousPdf()), format);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe(REPORT_FORMATS[format].contentType);
+    expect((await res.text()).length).toBeGreaterThan(100);
+    if (format === "html") expect(res.headers.get("content-security-policy")).toContain("default-src 'none'");
+  });
+});
+
+describe("report", () => {
+  it("uses the advanced result once that stage completed, else the fast one", () => {
+    expect(reportOf(suspiciousPdf()).stage).toBe("advanced");
+    expect(reportOf(suspiciousPdf(), "a.pdf", { advanced_status: "failed", advanced_failure_reason: "x" }).stage).toBe("fast");
+    expect(reportOf(suspiciousPdf()).details).toMatchObject({ metadata: { title: "x" } });
+  });
+
+  it("lists each mitigation once with the findings it applies to", () => {
+    const report = reportOf(suspiciousPdf());
+    const findingIds = new Set(report.findings.map((f) => f.id));
+    expect(report.mitigations.length).toBeGreaterThan(0);
+    for (const m of report.mitigations) {
+      expect(m.action).toBe(m.id);
+      expect(m.appliesTo.length).toBeGreaterThan(0);
+      for (const f of m.appliesTo) expect(findingIds.has(f)).toBe(true);
+    }
+    expect(new Set(report.mitigations.map((m) => m.id)).size).toBe(report.mitigations.length);
+  });
+});

@@ -1,0 +1,257 @@
+// The stage pipeline against both real store configurations, with the real analyzer in-process.
+// Crashes are reproduced exactly as they leave the database: a claim (or checkpoint) by a worker that
+// then disappears, its lease left to expire.
+import { setTimeout as sleep } from "node:timers/promises";
+import { describe, expect, it } from "vitest";
+import { benignPdf, suspiciousPdf } from "../../../test/fixtures/sample-pdfs";
+import { analyzeDeep } from "../../analyzer/deep/analyze-deep";
+import { EnrichmentResult } from "../enrichment/enrichment-provider";
+import { ApiError } from "../http/errors";
+import { setUpShared } from "../testing/set-up-shared";
+import { createHarness, REAL_ANALYZERS, type Harness } from "../testing/scan-harness";
+import { MAX_STAGE_ATTEMPTS } from "./pipeline";
+import { ScanReport } from "./report";
+import type { ScanRow } from "./scan-repository";
+
+const DEAD_WORKER = "gone-host/999999/dead00";
+const LEASE_MS = 30_000;
+
+describe.each(["sqlite", "postgres"] as const)("scan pipeline (%s)", (kind) => {
+  let h: Harness;
+  setUpShared(() => createHarness(kind), (x) => (h = x), (x) => x.close());
+
+  const row = async (id: string): Promise<ScanRow> => (await h.stores.repo.get(id))!;
+  const stored = (id: string) => h.stores.blobs.exists(id);
+
+  /** A worker claimed the stage and died: its lease runs out LEASE_MS from now. */
+  async function claimAndDie(id: string, stage: "fast" | "advanced", patch: Partial<ScanRow> = {}): Promise<void> {
+    let scan = await row(id);
+    if (stage === "advanced" && scan.status === "completed_fast_scan") scan = (await h.stores.repo.transition(scan, { type: "queue_advanced" }, { attempts: 0 }))!;
+    const queued = stage === "fast" ? "queued_fast_scan" : "queued_advanced_scan";
+    const event = scan.status === queued ? { type: stage === "fast" ? "start_fast" : "start_advanced" } : { type: stage === "fast" ? "resume_fast" : "resume_advanced" };
+    const claimed = await h.stores.repo.transition(scan, event as never, { lease_owner: DEAD_WORKER, lease_until: h.clock.now + LEASE_MS, attempts: scan.attempts + 1 });
+    expect(claimed).not.toBeNull();
+    if (Object.keys(patch).length > 0) expect(await h.stores.repo.checkpoint(claimed!, DEAD_WORKER, patch)).not.toBeNull();
+  }
+
+  it("runs the fast stage, hands off the advanced stage, ends completed with the advanced verdict and deletes the bytes", async () => {
+    const id = await h.create(suspiciousPdf());
+    const p = h.pipeline();
+    expect(await row(id)).toMatchObject({ status: "queued_fast_scan", advanced_status: "pending", file_retained: 1 });
+    expect(h.jobs.shift()).toEqual({ stage: "fast", scanId: id });
+    expect(await p.runFastStage(id)).toBe("done");
+    const afterFast = await row(id);
+    expect(afterFast).toMatchObject({ status: "queued_advanced_scan", advanced_status: "queued", attempts: 0 });
+    expect(["suspicious", "malicious"]).toContain(afterFast.verdict);
+    expect(afterFast.fast_completed_at).not.toBeNull();
+    expect(h.jobs.shift()).toEqual({ stage: "advanced", scanId: id });
+    expect(await stored(id)).toBe(true); // the advanced stage still needs it
+    expect(await p.runAdvancedStage(id)).toBe("done");
+    const done = await row(id);
+    const deep = await analyzeDeep(suspiciousPdf(), { fileName: "sample.pdf" });
+    expect(done).toMatchObject({ status: "completed", advanced_status: "completed", enrichment_status: "disabled", file_retained: 0 });
+    expect({ verdict: done.verdict, score: done.score }).toEqual({ verdict: deep.summary.verdict, score: deep.summary.score });
+    expect(done.lease_owner).toBe(p.workerId);
+    expect(await stored(id)).toBe(false);
+    expect(ScanReport.parse(await h.service.getReport({ id: "local", kind: "local" }, id)).stage).toBe("advanced");
+  });
+
+  it("skips a replayed or duplicate job", async () => {
+    const id = await h.create(benignPdf());
+    h.jobs.length = 0;
+    const p = h.pipeline();
+    expect(await p.runFastStage(id)).toBe("done");
+    expect(await p.runFastStage(id)).toBe("skipped");
+    expect(await p.runAdvancedStage(id)).toBe("done");
+    expect(await p.runAdvancedStage(id)).toBe("skipped");
+    expect(await p.runFastStage(id)).toBe("skipped");
+    expect(await p.runStage({ stage: "fast", scanId: "nonexistent-scan-id-x" })).toBe("not_found");
+    h.jobs.length = 0;
+  });
+
+  it("lets exactly one of two racing workers run a stage", async () => {
+    const id = await h.create(benignPdf());
+    h.jobs.length = 0;
+    let runs = 0;
+    const counting = { fast: async (b: ArrayBuffer, n: string) => (runs++, REAL_ANALYZERS.fast(b, n)) };
+    const outcomes = await Promise.all([h.pipeline({ analyzers: counting }).runFastStage(id), h.pipeline({ analyzers: counting }).runFastStage(id)]);
+    expect(outcomes.filter((o) => o === "done")).toHaveLength(1);
+    expect(runs).toBe(1);
+    expect((await row(id)).status).toBe("queued_advanced_scan");
+    h.jobs.length = 0;
+  });
+
+  it("waits for a live lease, then resumes the stage of a worker that died", async () => {
+    const id = await h.create(suspiciousPdf(), { retentionMode: "delete_immediately" });
+    h.jobs.length = 0;
+    await claimAndDie(id, "fast");
+    const p = h.pipeline();
+    expect(await p.runFastStage(id)).toBe("busy");
+    h.clock.now += LEASE_MS + 1;
+    expect(await p.runFastStage(id)).toBe("done");
+    expect(await p.runAdvancedStage(id)).toBe("done");
+    const done = await row(id);
+    expect(done).toMatchObject({ status: "completed", lease_owner: p.workerId, file_retained: 0 });
+    expect(await stored(id)).toBe(false);
+    h.jobs.length = 0;
+  });
+
+  it(`gives a stage up after ${MAX_STAGE_ATTEMPTS} dead attempts: failed, and the bytes are still deleted`, async () => {
+    const id = await h.create(suspiciousPdf(), { enableEnrichment: true });
+    h.jobs.length = 0;
+    for (let i = 0; i < MAX_STAGE_ATTEMPTS; i++) {
+      await claimAndDie(id, "fast");
+      h.clock.now += LEASE_MS + 1;
+    }
+    expect(await h.pipeline().runFastStage(id)).toBe("done");
+    const failed = await row(id);
+    expect(failed).toMatchObject({ status: "failed", advanced_status: "failed", enrichment_status: "failed", file_retained: 0, verdict: null });
+    expect(failed.failure_reason).toMatch(/^attempts_exhausted: /);
+    expect(await stored(id)).toBe(false);
+    await expect(h.service.getReport({ id: "local", kind: "local" }, id)).rejects.toMatchObject({ code: "report_unavailable" });
+  });
+
+  it("gives the advanced stage up as a partial success: completed with the fast verdict", async () => {
+    const id = await h.create(suspiciousPdf());
+    h.jobs.length = 0;
+    const p = h.pipeline();
+    await p.runFastStage(id);
+    const fastVerdict = (await row(id)).verdict;
+    for (let i = 0; i < MAX_STAGE_ATTEMPTS; i++) {
+      await claimAndDie(id, "advanced");
+      h.clock.now += LEASE_MS + 1;
+    }
+    expect(await p.runAdvancedStage(id)).toBe("done");
+    const done = await row(id);
+    expect(done).toMatchObject({ status: "completed", advanced_status: "failed", verdict: fastVerdict, file_retained: 0 });
+    expect(done.advanced_failure_reason).toMatch(/^attempts_exhausted: /);
+    h.jobs.length = 0;
+  });
+
+  it("resumes at finalisation after a crash between recording the outcome and deleting the file", async () => {
+    const id = await h.create(suspiciousPdf());
+    h.jobs.length = 0;
+    const p = h.pipeline();
+    await p.runFastStage(id);
+    const deep = await analyzeDeep(suspiciousPdf(), { fileName: "sample.pdf" });
+    const marked = { ...deep, summary: { verdict: "malicious", score: 99, confidence: "high" } };
+    await claimAndDie(id, "advanced", {
+      advanced_result: JSON.stringify(marked),
+      pending_event: JSON.stringify({ type: "advanced_finished", advanced: "completed", enrichment: null }),
+    });
+    expect(await stored(id)).toBe(true);
+    h.clock.now += LEASE_MS + 1;
+    let analysed = 0;
+    const q = h.pipeline({ analyzers: { advanced: async () => (analysed++, deep) } });
+    expect(await q.runAdvancedStage(id)).toBe("done");
+    expect(analysed).toBe(0);
+    expect(await row(id)).toMatchObject({ status: "completed", advanced_status: "completed", verdict: "malicious", score: 99, file_retained: 0 });
+    expect(await stored(id)).toBe(false);
+    h.jobs.length = 0;
+  });
+
+  it("records a failing advanced stage as partial success (completed, advancedStatus failed, fast verdict)", async () => {
+    const id = await h.create(suspiciousPdf(), { retentionMode: "retain_24h" });
+    h.jobs.length = 0;
+    const p = h.pipeline({ analyzers: { advanced: async () => Promise.reject(new Error("engine exploded at /secret/path")) } });
+    await p.runFastStage(id);
+    const fast = await row(id);
+    expect(await p.runAdvancedStage(id)).toBe("done");
+    const done = await row(id);
+    expect(done).toMatchObject({ status: "completed", advanced_status: "failed", verdict: fast.verdict, score: fast.score, file_retained: 1 });
+    expect(done.advanced_failure_reason).toBe("internal: the advanced stage failed unexpectedly");
+    expect(await stored(id)).toBe(true); // retain_24h keeps it until expiresAt
+    const report = await h.service.getReport({ id: "local", kind: "local" }, id);
+    expect(report).toMatchObject({ stage: "fast", advancedStatus: "failed" });
+    h.jobs.length = 0;
+  });
+
+  it("fails a stage that exceeds its time budget and never leaves the scan stuck", async () => {
+    const id = await h.create(suspiciousPdf());
+    h.jobs.length = 0;
+    const hang = () => new Promise<never>(() => {});
+    const p = h.pipeline({ analyzers: { advanced: hang }, config: { advancedTimeoutMs: 150 } });
+    await p.runFastStage(id);
+    const t0 = Date.now();
+    expect(await p.runAdvancedStage(id)).toBe("done");
+    expect(Date.now() - t0).toBeLessThan(5_000);
+    const done = await row(id);
+    expect(done).toMatchObject({ status: "completed", advanced_status: "failed", file_retained: 0 });
+    expect(done.advanced_failure_reason).toMatch(/^analysis_timeout: the advanced stage did not finish within its budget of 150 ms/);
+    h.jobs.length = 0;
+  });
+
+  it.each([
+    ["a time-out", new ApiError("analysis_timeout", "The analysis did not finish within 10 ms."), /^analysis_timeout: /],
+    ["a crash", new Error("boom"), /^internal: /],
+  ])("fails the scan when the fast stage ends in %s, deleting delete_immediately bytes", async (_, error, reason) => {
+    const id = await h.create(suspiciousPdf());
+    h.jobs.length = 0;
+    expect(await h.pipeline({ analyzers: { fast: () => Promise.reject(error) } }).runFastStage(id)).toBe("done");
+    const failed = await row(id);
+    expect(failed).toMatchObject({ status: "failed", advanced_status: "failed", file_retained: 0, verdict: null, score: null });
+    expect(failed.failure_reason).toMatch(reason);
+    expect(await stored(id)).toBe(false);
+    expect(h.jobs).toEqual([]);
+  });
+
+  it("fails the scan when its file is gone before the fast stage", async () => {
+    const id = await h.create(suspiciousPdf(), { retentionMode: "retain_7d" });
+    h.jobs.length = 0;
+    await h.stores.blobs.delete(id);
+    await h.pipeline().runFastStage(id);
+    expect(await row(id)).toMatchObject({ status: "failed", failure_reason: "file_missing: the uploaded file is no longer stored" });
+  });
+
+  it("runs the offline enrichment on the extracted indicators when enabled", async () => {
+    const id = await h.create(suspiciousPdf(), { enableEnrichment: true });
+    h.jobs.length = 0;
+    const p = h.pipeline();
+    await p.runFastStage(id);
+    expect((await row(id)).enrichment_status).toBe("pending");
+    await p.runAdvancedStage(id);
+    const done = await row(id);
+    expect(done).toMatchObject({ status: "completed", advanced_status: "completed", enrichment_status: "completed" });
+    const enrichment = EnrichmentResult.parse(JSON.parse(done.enrichment_result!));
+    expect(enrichment).toMatchObject({ provider: "pdfscan-offline-reputation", external: false });
+    expect(enrichment.indicators.map((i) => i.value)).toEqual(expect.arrayContaining(["http://evil.example/collect"]));
+    expect((await h.service.getReport({ id: "local", kind: "local" }, id)).enrichment?.provider).toBe("pdfscan-offline-reputation");
+  });
+
+  it("records a failed or slow enrichment without failing the advanced stage", async () => {
+    for (const enrich of [async () => Promise.reject(new Error("provider down")), () => new Promise<never>(() => {})]) {
+      const id = await h.create(suspiciousPdf(), { enableEnrichment: true });
+      h.jobs.length = 0;
+      const p = h.pipeline({ enrichment: { name: "broken", enrich }, config: { enrichmentTimeoutMs: 100 } });
+      await p.runFastStage(id);
+      await p.runAdvancedStage(id);
+      const done = await row(id);
+      expect(done).toMatchObject({ status: "completed", advanced_status: "completed", enrichment_status: "failed", enrichment_result: null });
+      expect(done.enrichment_failure_reason).toMatch(/^(internal|analysis_timeout): /);
+    }
+    h.jobs.length = 0;
+  });
+
+  it("writes nothing for a scan deleted while its stage runs", async () => {
+    const id = await h.create(suspiciousPdf(), { retentionMode: "retain_24h" });
+    h.jobs.length = 0;
+    const slow = { fast: async (b: ArrayBuffer, n: string) => (await sleep(200), REAL_ANALYZERS.fast(b, n)) };
+    const running = h.pipeline({ analyzers: slow }).runFastStage(id);
+    await sleep(50);
+    await h.service.deleteScan({ id: "local", kind: "local" }, id);
+    expect(await running).toBe("busy");
+    expect(await h.stores.repo.get(id)).toBeUndefined();
+    expect(await stored(id)).toBe(false);
+    expect(h.jobs).toEqual([]);
+  });
+
+  it("makes the scan wait for the test-only stage delay inside the stage (status running)", async () => {
+    const id = await h.create(benignPdf());
+    h.jobs.length = 0;
+    const running = h.pipeline({ config: { testStageDelayMs: 300 } }).runFastStage(id);
+    await sleep(100);
+    expect((await row(id)).status).toBe("running_fast_scan");
+    expect(await running).toBe("done");
+    h.jobs.length = 0;
+  });
+});

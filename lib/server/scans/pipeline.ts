@@ -1,0 +1,318 @@
+// The stages of a scan: fast, then advanced (with the optional enrichment step inside it). Whoever
+// runs a stage, the in-process dispatcher or a BullMQ worker, calls runStage(); it is idempotent:
+//   1. read the scan; a stage that is already done (replayed or duplicate job) is skipped;
+//   2. claim it: a state-machine transition to running_* that also takes a lease (compare-and-set;
+//      a live lease held by someone else means "busy", an expired one is taken over: resume);
+//   3. keep the lease alive with a heartbeat while working;
+//   4. run the stage on its time budget; any failure or time-out is a recorded outcome, never a throw;
+//   5. record the outcome (checkpoint) before deleting the file under delete_immediately, then apply
+//      the final transition, so a crash at any point either repeats an idempotent step or resumes at
+//      finalisation, and the bytes are still deleted.
+// A stage that keeps killing its process is given up after MAX_STAGE_ATTEMPTS claims.
+import { hostname } from "node:os";
+import { randomBytes } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import { FastResult, Iocs, Summary, type Iocs as IocsType } from "../../analyzer/report";
+import type { EnrichmentProvider } from "../enrichment/enrichment-provider";
+import { ApiError } from "../http/errors";
+import type { JobQueue, StageJob } from "../queue/job-queue";
+import type { BlobStore } from "../storage/blob-store";
+import { deletesImmediately } from "./retention";
+import type { ScanPatch, ScanRepository, ScanRow } from "./scan-repository";
+import type { ScanEvent } from "./state-machine";
+
+/** Claims of one stage before it is given up (each ended without an outcome: crash, kill, lost lease). */
+export const MAX_STAGE_ATTEMPTS = 3;
+/** Wait before retrying when the analysis pool is saturated (it answers "unavailable"). */
+export const POOL_BUSY_RETRY_MS = 200;
+
+export type StageOutcome = "done" | "skipped" | "busy" | "not_found";
+
+export interface StageAnalyzers {
+  fast(bytes: ArrayBuffer, fileName: string): Promise<unknown>;
+  /** the advanced stage; its result is stored as is: only `summary` and `iocs` are read here */
+  advanced(bytes: ArrayBuffer, fileName: string): Promise<unknown>;
+}
+
+export interface PipelineConfig {
+  fastTimeoutMs: number;
+  advancedTimeoutMs: number;
+  enrichmentTimeoutMs: number;
+  leaseMs: number;
+  /** TEST ONLY (PDFSCAN_TEST_STAGE_DELAY_MS): sleep inside each stage, within its budget */
+  testStageDelayMs: number;
+}
+
+export interface PipelineDeps {
+  repo: ScanRepository;
+  blobs: BlobStore;
+  queue: Pick<JobQueue, "enqueue">;
+  analyzers: StageAnalyzers;
+  enrichment: EnrichmentProvider;
+  config: PipelineConfig;
+  clock?: () => number;
+  /** identifies this process in leases: "host/pid/random" */
+  workerId?: string;
+  log?: (message: string, error?: unknown) => void;
+}
+
+type Attempt<T> = { ok: true; value: T } | { ok: false; reason: string };
+
+class StageError extends Error {
+  constructor(readonly code: string, message: string) {
+    super(message);
+  }
+}
+
+export function newWorkerId(): string {
+  return `${hostname()}/${process.pid}/${randomBytes(3).toString("hex")}`;
+}
+
+export class ScanPipeline {
+  readonly workerId: string;
+  private readonly clock: () => number;
+  private readonly log: (message: string, error?: unknown) => void;
+
+  constructor(private readonly deps: PipelineDeps) {
+    this.workerId = deps.workerId ?? newWorkerId();
+    this.clock = deps.clock ?? Date.now;
+    this.log = deps.log ?? (() => {});
+  }
+
+  runStage(job: StageJob): Promise<StageOutcome> {
+    return job.stage === "fast" ? this.runFastStage(job.scanId) : this.runAdvancedStage(job.scanId);
+  }
+
+  async runFastStage(scanId: string): Promise<StageOutcome> {
+    const { repo, config } = this.deps;
+    const scan = await repo.get(scanId);
+    if (!scan) return "not_found";
+    const claimed = await this.claim(scan, "queued_fast_scan", "running_fast_scan", { type: "start_fast" }, { type: "resume_fast" }, { fast_started_at: this.clock() });
+    if (typeof claimed === "string") return claimed;
+    return this.withLease(claimed, async (s) => {
+      if (s.pending_event) return this.finalize(s);
+      if (s.attempts > MAX_STAGE_ATTEMPTS) return this.recordFastFailure(s, giveUpReason("fast"));
+      const attempt = await this.withBudget("fast", config.fastTimeoutMs, async (signal) => {
+        const bytes = await this.readUpload(s, signal);
+        const result = await this.analyze(() => this.deps.analyzers.fast(bytes, s.file_name), signal);
+        const parsed = FastResult.safeParse(result);
+        if (!parsed.success) throw new StageError("invalid_result", "the fast analysis returned an invalid result");
+        return parsed.data;
+      });
+      if (!attempt.ok) return this.recordFastFailure(s, attempt.reason);
+      const r = attempt.value;
+      const done = await repo.transition(
+        s,
+        { type: "fast_succeeded" },
+        {
+          verdict: r.summary.verdict,
+          score: r.summary.score,
+          confidence: r.summary.confidence,
+          fast_result: JSON.stringify(r),
+          fast_completed_at: this.clock(),
+          lease_until: null,
+        },
+        { leaseOwner: this.workerId },
+      );
+      if (!done) return "busy";
+      await this.handOffAdvanced(done);
+      return "done";
+    });
+  }
+
+  async runAdvancedStage(scanId: string): Promise<StageOutcome> {
+    const { repo, config } = this.deps;
+    let scan = await repo.get(scanId);
+    if (!scan) return "not_found";
+    // the hand-off after the fast stage may have been interrupted before the scan was queued
+    if (scan.status === "completed_fast_scan") {
+      scan = (await repo.transition(scan, { type: "queue_advanced" }, { attempts: 0 })) ?? (await repo.get(scanId));
+      if (!scan) return "not_found";
+    }
+    const claimed = await this.claim(scan, "queued_advanced_scan", "running_advanced_scan", { type: "start_advanced" }, { type: "resume_advanced" }, { advanced_started_at: this.clock() });
+    if (typeof claimed === "string") return claimed;
+    return this.withLease(claimed, async (s) => {
+      if (s.pending_event) return this.finalize(s);
+      // the enrichment falls back to the fast stage's indicators; nothing else of it is needed here
+      const fastIocs = Iocs.parse((JSON.parse(s.fast_result!) as { iocs: unknown }).iocs);
+      const gaveUp = s.attempts > MAX_STAGE_ATTEMPTS;
+      const deep: Attempt<{ json: string; summary: Summary; iocs: IocsType }> = gaveUp
+        ? { ok: false, reason: giveUpReason("advanced") }
+        : await this.withBudget("advanced", config.advancedTimeoutMs, async (signal) => {
+            const bytes = await this.readUpload(s, signal);
+            const result = (await this.analyze(() => this.deps.analyzers.advanced(bytes, s.file_name), signal)) as { summary?: unknown; iocs?: unknown };
+            // the advanced result may grow (deep analysis); only its summary and indicators matter here
+            const summary = Summary.safeParse(result?.summary);
+            const iocs = Iocs.safeParse(result?.iocs);
+            if (!summary.success || !iocs.success) throw new StageError("invalid_result", "the advanced analysis returned an invalid result");
+            return { json: JSON.stringify(result), summary: summary.data, iocs: iocs.data };
+          });
+      let current = s;
+      let enrichment: Attempt<string> | null = null;
+      if (s.enrichment_status !== "disabled") {
+        if (gaveUp) {
+          enrichment = { ok: false, reason: "skipped: the advanced stage was given up" };
+        } else {
+          const started = await repo.transition(current, { type: "start_enrichment" }, {}, { leaseOwner: this.workerId });
+          if (!started) return "busy";
+          current = started;
+          const iocs = deep.ok ? deep.value.iocs : fastIocs;
+          enrichment = await this.withBudget("enrichment", config.enrichmentTimeoutMs, async (signal) =>
+            JSON.stringify(await this.deps.enrichment.enrich(iocs, { signal, now: new Date(this.clock()) })),
+          );
+        }
+      }
+      const event: ScanEvent = {
+        type: "advanced_finished",
+        advanced: deep.ok ? "completed" : "failed",
+        enrichment: enrichment === null ? null : enrichment.ok ? "completed" : "failed",
+      };
+      const checkpointed = await repo.checkpoint(current, this.workerId, {
+        advanced_result: deep.ok ? deep.value.json : null,
+        advanced_failure_reason: deep.ok ? null : deep.reason,
+        enrichment_result: enrichment?.ok ? enrichment.value : null,
+        enrichment_failure_reason: enrichment && !enrichment.ok ? enrichment.reason : null,
+        pending_event: JSON.stringify(event),
+      });
+      if (!checkpointed) return "busy";
+      return this.finalize(checkpointed);
+    });
+  }
+
+  /**
+   * Claims a stage: from its queued status (start) or, when the previous owner's lease expired,
+   * from its running status (resume). Returns the claimed row or why not.
+   */
+  private async claim(
+    scan: ScanRow,
+    queued: ScanRow["status"],
+    running: ScanRow["status"],
+    start: ScanEvent,
+    resume: ScanEvent,
+    startPatch: ScanPatch,
+  ): Promise<ScanRow | "skipped" | "busy"> {
+    const now = this.clock();
+    const lease: ScanPatch = { lease_owner: this.workerId, lease_until: now + this.deps.config.leaseMs, attempts: scan.attempts + 1 };
+    if (scan.status === queued) {
+      return (await this.deps.repo.transition(scan, start, { ...lease, ...startPatch })) ?? "busy";
+    }
+    if (scan.status === running) {
+      if (scan.lease_until !== null && scan.lease_until >= now) return "busy";
+      this.log(`resuming ${scan.status} of scan ${scan.id} (attempt ${scan.attempts + 1}; previous owner ${scan.lease_owner ?? "none"})`);
+      return (await this.deps.repo.transition(scan, resume, lease, { leaseExpiredBefore: now })) ?? "busy";
+    }
+    return "skipped";
+  }
+
+  /** Runs `work` while renewing the lease every third of its duration. */
+  private async withLease(scan: ScanRow, work: (scan: ScanRow) => Promise<StageOutcome>): Promise<StageOutcome> {
+    const { leaseMs } = this.deps.config;
+    const timer = setInterval(() => {
+      this.deps.repo
+        .heartbeat(scan, this.workerId, this.clock() + leaseMs)
+        .then((held) => {
+          if (!held) clearInterval(timer);
+        })
+        .catch((error: unknown) => this.log(`lease heartbeat of scan ${scan.id} failed`, error));
+    }, Math.max(100, Math.floor(leaseMs / 3)));
+    timer.unref();
+    try {
+      return await work(scan);
+    } finally {
+      clearInterval(timer);
+    }
+  }
+
+  private async recordFastFailure(scan: ScanRow, reason: string): Promise<StageOutcome> {
+    const checkpointed = await this.deps.repo.checkpoint(scan, this.workerId, {
+      failure_reason: reason,
+      pending_event: JSON.stringify({ type: "fast_failed" } satisfies ScanEvent),
+    });
+    if (!checkpointed) return "busy";
+    return this.finalize(checkpointed);
+  }
+
+  /**
+   * Applies the recorded outcome of the last stage: first deletes the file when the retention mode
+   * says so (the outcome is already saved, so a crash here resumes at this step), then the final
+   * transition. The scan is never terminal while its delete_immediately bytes still exist.
+   */
+  private async finalize(scan: ScanRow): Promise<StageOutcome> {
+    const { repo, blobs } = this.deps;
+    const event = JSON.parse(scan.pending_event!) as ScanEvent;
+    const now = this.clock();
+    const patch: ScanPatch = { pending_event: null, lease_until: null, completed_at: now };
+    if (deletesImmediately(scan.retention_mode) && scan.file_retained) {
+      await blobs.delete(scan.blob_key);
+      patch.file_retained = 0;
+      patch.file_deleted_at = now;
+    }
+    if (event.type === "advanced_finished" && event.advanced === "completed" && scan.advanced_result) {
+      // contract: the scan's verdict is the latest completed stage's
+      const summary = Summary.parse((JSON.parse(scan.advanced_result) as { summary: unknown }).summary);
+      Object.assign(patch, { verdict: summary.verdict, score: summary.score, confidence: summary.confidence });
+    }
+    const done = await repo.transition(scan, event, patch, { leaseOwner: this.workerId });
+    return done ? "done" : "busy";
+  }
+
+  private async handOffAdvanced(scan: ScanRow): Promise<void> {
+    const queued = await this.deps.repo.transition(scan, { type: "queue_advanced" }, { attempts: 0 });
+    if (!queued) return;
+    // if this fails (Redis down), the recovery loop finds the queued scan and enqueues it later
+    await this.deps.queue.enqueue({ stage: "advanced", scanId: scan.id }).catch((error: unknown) => this.log(`enqueue advanced stage of ${scan.id} failed`, error));
+  }
+
+  private async readUpload(scan: ScanRow, signal: AbortSignal): Promise<ArrayBuffer> {
+    if (this.deps.config.testStageDelayMs > 0) await sleep(this.deps.config.testStageDelayMs, undefined, { signal });
+    const bytes = await this.deps.blobs.get(scan.blob_key);
+    if (!bytes) throw new StageError("file_missing", "the uploaded file is no longer stored");
+    return bytes;
+  }
+
+  /** Runs an analysis, waiting while the shared pool is saturated (a transient 503 of the pool). */
+  private async analyze<T>(run: () => Promise<T>, signal: AbortSignal): Promise<T> {
+    for (;;) {
+      try {
+        return await run();
+      } catch (error) {
+        if (error instanceof ApiError && error.code === "unavailable" && !signal.aborted) {
+          await sleep(POOL_BUSY_RETRY_MS, undefined, { signal });
+          continue;
+        }
+        throw error;
+      }
+    }
+  }
+
+  /** Runs `work` on a wall-clock budget; any failure becomes a reason string ("code: message"). */
+  private async withBudget<T>(stage: string, budgetMs: number, work: (signal: AbortSignal) => Promise<T>): Promise<Attempt<T>> {
+    const controller = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<Attempt<T>>((resolve) => {
+      timer = setTimeout(() => {
+        controller.abort();
+        resolve({ ok: false, reason: `analysis_timeout: the ${stage} stage did not finish within its budget of ${budgetMs} ms` });
+      }, budgetMs);
+    });
+    const attempt = work(controller.signal).then(
+      (value): Attempt<T> => ({ ok: true, value }),
+      (error: unknown): Attempt<T> => {
+        if (controller.signal.aborted) return { ok: false, reason: `analysis_timeout: the ${stage} stage did not finish within its budget of ${budgetMs} ms` };
+        if (error instanceof StageError) return { ok: false, reason: `${error.code}: ${error.message}` };
+        if (error instanceof ApiError) return { ok: false, reason: `${error.code}: ${error.message}` };
+        this.log(`${stage} stage failed`, error);
+        return { ok: false, reason: `internal: the ${stage} stage failed unexpectedly` };
+      },
+    );
+    try {
+      return await Promise.race([attempt, timedOut]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+function giveUpReason(stage: string): string {
+  return `attempts_exhausted: the ${stage} stage was started ${MAX_STAGE_ATTEMPTS} times and never finished (its process died or lost its lease each time)`;
+}

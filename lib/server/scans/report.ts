@@ -1,0 +1,94 @@
+// The scan report (GET /api/scans/:scanId/report): the seed's fields (scanId, summary{verdict,score},
+// findings, iocs{urls,ips}, mitigations) plus the contract's (schemaVersion, engineVersion, stage,
+// finding/IOC/mitigation elements) and additive camelCase fields. Built from the latest completed
+// stage: the advanced result when that stage completed, else the fast result. Every export format
+// (lib/server/report-formats) renders this one object.
+import { z } from "zod";
+import { mitigationsFor } from "../../analyzer/mitigations";
+import { Confidence, ENGINE_VERSION, FastResult, Finding, Iocs, Mitigation, SCHEMA_VERSION, Stage, Verdict } from "../../analyzer/report";
+import { EnrichmentResult } from "../enrichment/enrichment-provider";
+import { RETENTION_MODES } from "./retention";
+import type { ScanRow } from "./scan-repository";
+import { ADVANCED_STATUSES, ENRICHMENT_STATUSES, SCAN_STATUSES, isReportReady } from "./state-machine";
+
+const isoTime = z.iso.datetime();
+
+export const ScanReport = z.object({
+  scanId: z.string(),
+  schemaVersion: z.string(),
+  engineVersion: z.string(),
+  /** the stage whose result this report shows */
+  stage: Stage,
+  status: z.enum(SCAN_STATUSES),
+  advancedStatus: z.enum(ADVANCED_STATUSES),
+  advancedFailureReason: z.string().nullable(),
+  enrichmentStatus: z.enum(ENRICHMENT_STATUSES),
+  summary: z.object({ verdict: Verdict, score: z.number().int().min(0).max(100), confidence: Confidence }),
+  findings: z.array(Finding),
+  iocs: Iocs,
+  mitigations: z.array(Mitigation),
+  keywordHits: z.array(z.string()),
+  file: z.object({ name: z.string(), size: z.number().int(), sha256: z.string().regex(/^[0-9a-f]{64}$/) }),
+  fileRetained: z.boolean(),
+  retentionMode: z.enum(RETENTION_MODES),
+  expiresAt: isoTime.nullable(),
+  createdAt: isoTime,
+  /** when the stage shown here completed */
+  completedAt: isoTime,
+  /** parts of the file were not inspected (an analysis budget was hit) */
+  truncated: z.boolean(),
+  /** the enrichment step's output when enrichment ran and completed */
+  enrichment: EnrichmentResult.nullable(),
+  /**
+   * Advanced-stage details (metadata, JavaScript, embedded files, lures, ...) passed through as the
+   * analyzer returns them, so the deep analysis can grow without changing this schema.
+   */
+  details: z.record(z.string(), z.unknown()),
+});
+export type ScanReport = z.infer<typeof ScanReport>;
+
+/** Fields of a stage result that the report maps itself; the rest goes to `details`. */
+const MAPPED_RESULT_FIELDS = new Set([
+  "file_name", "sha256", "keyword_hits", "iocs", "summary", "schema_version", "engine_version", "stage", "findings", "truncated", "mitigations",
+]);
+
+export const iso = (ms: number): string => new Date(ms).toISOString();
+
+/** A stored stage result; results stored before results carried `mitigations` still read. */
+const StoredResult = FastResult.extend({ mitigations: z.array(Mitigation).optional() });
+
+/** The report of a scan whose fast stage is done; null before that (409 report_not_ready). */
+export function buildReport(scan: ScanRow): ScanReport | null {
+  if (!isReportReady(scan.status) || !scan.fast_result) return null;
+  const useAdvanced = scan.advanced_status === "completed" && scan.advanced_result !== null;
+  const raw = JSON.parse(useAdvanced ? scan.advanced_result! : scan.fast_result) as Record<string, unknown>;
+  const result = StoredResult.parse(raw);
+  const completedAt = (useAdvanced ? scan.completed_at : scan.fast_completed_at) ?? scan.updated_at;
+  const details = Object.fromEntries(Object.entries(raw).filter(([k]) => !MAPPED_RESULT_FIELDS.has(k)));
+  const enrichment = scan.enrichment_result ? EnrichmentResult.parse(JSON.parse(scan.enrichment_result)) : null;
+  return {
+    scanId: scan.id,
+    schemaVersion: result.schema_version || SCHEMA_VERSION,
+    engineVersion: result.engine_version || ENGINE_VERSION,
+    stage: useAdvanced ? "advanced" : "fast",
+    status: scan.status,
+    advancedStatus: scan.advanced_status,
+    advancedFailureReason: scan.advanced_failure_reason,
+    enrichmentStatus: scan.enrichment_status,
+    summary: result.summary,
+    findings: result.findings,
+    iocs: result.iocs,
+    // results carry their mitigations; one stored before they did gets them from the same builder
+    mitigations: result.mitigations ?? mitigationsFor(result.findings),
+    keywordHits: result.keyword_hits,
+    file: { name: scan.file_name, size: scan.file_size, sha256: scan.sha256 },
+    fileRetained: scan.file_retained === 1,
+    retentionMode: scan.retention_mode,
+    expiresAt: scan.expires_at === null ? null : iso(scan.expires_at),
+    createdAt: iso(scan.created_at),
+    completedAt: iso(completedAt),
+    truncated: result.truncated,
+    enrichment,
+    details,
+  };
+}

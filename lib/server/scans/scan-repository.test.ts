@@ -1,0 +1,76 @@
+// The one query layer on both dialects: compare-and-set transitions, the lease guard, the column
+// invariants that go with states, and the database's own CHECK constraints as a second line.
+import { sql } from "kysely";
+import { describe, expect, it } from "vitest";
+import { benignPdf } from "../../../test/fixtures/sample-pdfs";
+import { setUpShared } from "../testing/set-up-shared";
+import { createHarness, type Harness } from "../testing/scan-harness";
+import { ScanDataInvariantError, stateOf } from "./scan-repository";
+import { IllegalTransitionError } from "./state-machine";
+
+describe.each(["sqlite", "postgres"] as const)("ScanRepository (%s)", (kind) => {
+  let h: Harness;
+  setUpShared(() => createHarness(kind), (x) => (h = x), (x) => x.close());
+
+  const fresh = async () => (await h.stores.repo.get(await h.create(benignPdf())))!;
+
+  it("moves a scan only from the state the writer saw (compare-and-set)", async () => {
+    const scan = await fresh();
+    const a = await h.stores.repo.transition(scan, { type: "start_fast" }, { lease_owner: "a", lease_until: h.clock.now + 1000 });
+    expect(a && stateOf(a)).toEqual({ status: "running_fast_scan", advancedStatus: "pending", enrichmentStatus: "disabled" });
+    // a second writer holding the same stale read loses: nothing is written
+    expect(await h.stores.repo.transition(scan, { type: "start_fast" }, { lease_owner: "b" })).toBeNull();
+    expect((await h.stores.repo.get(scan.id))!.lease_owner).toBe("a");
+  });
+
+  it("lets only the lease holder finish a stage, and a take-over only after the lease expired", async () => {
+    const scan = await fresh();
+    const claimed = (await h.stores.repo.transition(scan, { type: "start_fast" }, { lease_owner: "a", lease_until: h.clock.now + 1000 }))!;
+    expect(await h.stores.repo.transition(claimed, { type: "resume_fast" }, { lease_owner: "b" }, { leaseExpiredBefore: h.clock.now })).toBeNull();
+    expect(await h.stores.repo.heartbeat(claimed, "b", h.clock.now + 5000)).toBe(false);
+    expect(await h.stores.repo.heartbeat(claimed, "a", h.clock.now + 5000)).toBe(true);
+    const taken = await h.stores.repo.transition(claimed, { type: "resume_fast" }, { lease_owner: "b" }, { leaseExpiredBefore: h.clock.now + 6000 });
+    expect(taken?.lease_owner).toBe("b");
+    // the old owner can no longer write its outcome
+    expect(await h.stores.repo.checkpoint(claimed, "a", { failure_reason: "late" })).toBeNull();
+  });
+
+  it("refuses illegal events before touching the database", async () => {
+    const scan = await fresh();
+    await expect(h.stores.repo.transition(scan, { type: "fast_succeeded" })).rejects.toThrow(IllegalTransitionError);
+    await expect(h.stores.repo.transition(scan, { type: "expire" })).rejects.toThrow(IllegalTransitionError);
+    expect((await h.stores.repo.get(scan.id))!.status).toBe("queued_fast_scan");
+  });
+
+  it("refuses a state whose columns break the contract (no verdict after the fast stage)", async () => {
+    const scan = await fresh();
+    const running = (await h.stores.repo.transition(scan, { type: "start_fast" }, { lease_owner: "a" }))!;
+    await expect(h.stores.repo.transition(running, { type: "fast_succeeded" }, {}, { leaseOwner: "a" })).rejects.toThrow(ScanDataInvariantError);
+    await expect(h.stores.repo.transition(running, { type: "fast_failed" }, {}, { leaseOwner: "a" })).rejects.toThrow(/failure reason/);
+    await expect(h.stores.repo.checkpoint(running, "a", { status: "completed" } as never)).rejects.toThrow(/state machine/);
+    await expect(h.stores.repo.transition(running, { type: "fast_failed" }, { status: "failed" } as never)).rejects.toThrow(/state machine/);
+  });
+
+  it("has CHECK constraints on the vocabularies as a second line of defence", async () => {
+    const scan = await fresh();
+    await expect(sql`update scans set status = 'bogus' where id = ${scan.id}`.execute(h.stores.database.db)).rejects.toThrow();
+    await expect(sql`update scans set advanced_status = 'done' where id = ${scan.id}`.execute(h.stores.database.db)).rejects.toThrow();
+    await expect(sql`update scans set score = 101 where id = ${scan.id}`.execute(h.stores.database.db)).rejects.toThrow();
+  });
+
+  it("finds queued stages and stages whose lease expired", async () => {
+    const queued = await fresh();
+    const live = (await h.stores.repo.transition(await fresh(), { type: "start_fast" }, { lease_owner: "x", lease_until: h.clock.now + 10_000 }))!;
+    const dead = (await h.stores.repo.transition(await fresh(), { type: "start_fast" }, { lease_owner: "y", lease_until: h.clock.now - 1 }))!;
+    const found = await h.stores.repo.findRunnable({ now: h.clock.now, limit: 1000 });
+    const ids = found.map((r) => r.id);
+    expect(ids).toContain(queued.id);
+    expect(ids).toContain(dead.id);
+    expect(ids).not.toContain(live.id);
+    expect(found.find((r) => r.id === dead.id)?.stage).toBe("fast");
+    // recovery ignores queued work younger than its grace period
+    const recent = await h.stores.repo.findRunnable({ now: h.clock.now, limit: 1000, queuedBefore: queued.updated_at - 1 });
+    expect(recent.map((r) => r.id)).not.toContain(queued.id);
+    h.jobs.length = 0;
+  });
+});

@@ -1,0 +1,226 @@
+// All reads and writes of the scans table, for SQLite and PostgreSQL alike (one kysely query layer).
+// Status columns are written in exactly two places: insert() (the initial state) and transition(),
+// which asks the state machine for the next state and writes it with compare-and-set on the current
+// (status, advancedStatus, enrichmentStatus) triple, optionally also on the lease. A writer that lost
+// a race, or replays a job, updates nothing and is told so (null). Other writes (heartbeat,
+// checkpoint, file deletion) never touch the status columns.
+import { sql, type Kysely } from "kysely";
+import type { Database, ScansTable } from "../db/database";
+import {
+  isReportReady,
+  transition as nextState,
+  type ScanEvent,
+  type ScanState,
+  type ScanStatus,
+} from "./state-machine";
+
+export type ScanRow = ScansTable;
+
+/** Columns a transition or checkpoint may set besides the status triple. */
+export type ScanPatch = Partial<
+  Omit<ScansTable, "id" | "owner" | "status" | "advanced_status" | "enrichment_status" | "created_at" | "updated_at">
+>;
+
+export interface TransitionGuard {
+  /** the writer holds the lease of the running stage */
+  leaseOwner?: string;
+  /** take-over of a dead worker's stage: the lease must have expired before this time */
+  leaseExpiredBefore?: number;
+}
+
+export type Stage = "fast" | "advanced";
+export interface RunnableScan {
+  id: string;
+  stage: Stage;
+}
+
+const STATUS_COLUMNS = ["status", "advanced_status", "enrichment_status"] as const;
+const QUEUED_STATUSES: ScanStatus[] = ["queued_fast_scan", "completed_fast_scan", "queued_advanced_scan"];
+const RUNNING_STATUSES: ScanStatus[] = ["running_fast_scan", "running_advanced_scan"];
+const FAST_STATUSES: ScanStatus[] = ["queued_fast_scan", "running_fast_scan"];
+
+export const stateOf = (row: Pick<ScanRow, "status" | "advanced_status" | "enrichment_status">): ScanState => ({
+  status: row.status,
+  advancedStatus: row.advanced_status,
+  enrichmentStatus: row.enrichment_status,
+});
+
+export class ScanDataInvariantError extends Error {
+  override name = "ScanDataInvariantError";
+}
+
+/** Column invariants that go with a state (the state machine owns the status ones). */
+function assertDataInvariants(state: ScanState, row: ScanRow): void {
+  const fail = (msg: string) => {
+    throw new ScanDataInvariantError(`scan ${row.id} at ${state.status}: ${msg}`);
+  };
+  if (isReportReady(state.status)) {
+    // contract: from completed_fast_scan on, verdict and score are set (never null)
+    if (row.verdict === null || row.score === null || row.fast_result === null) fail("verdict, score and the fast result must be set");
+  }
+  if (state.status === "failed" && !row.failure_reason) fail("a failed scan needs a failure reason");
+  if (state.advancedStatus === "failed" && state.status !== "failed" && !row.advanced_failure_reason) fail("a failed advanced stage needs a reason");
+  if (state.enrichmentStatus === "failed" && state.status !== "failed" && !row.enrichment_failure_reason) fail("a failed enrichment needs a reason");
+}
+
+export class ScanRepository {
+  constructor(
+    readonly db: Kysely<Database>,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  async insert(row: ScanRow): Promise<void> {
+    await this.db.insertInto("scans").values(row).execute();
+  }
+
+  async get(id: string): Promise<ScanRow | undefined> {
+    return this.db.selectFrom("scans").selectAll().where("id", "=", id).executeTakeFirst();
+  }
+
+  /** A scan of `owner`, or undefined for a missing scan and for another owner's scan alike. */
+  async getOwned(owner: string, id: string): Promise<ScanRow | undefined> {
+    return this.db.selectFrom("scans").selectAll().where("id", "=", id).where("owner", "=", owner).executeTakeFirst();
+  }
+
+  /** The owner's scans, newest first, after the keyset position `before` (exclusive). */
+  async listOwned(owner: string, { limit, before }: { limit: number; before?: { createdAt: number; id: string } }): Promise<ScanRow[]> {
+    let q = this.db.selectFrom("scans").selectAll().where("owner", "=", owner);
+    if (before) {
+      q = q.where((eb) =>
+        eb.or([eb("created_at", "<", before.createdAt), eb.and([eb("created_at", "=", before.createdAt), eb("id", "<", before.id)])]),
+      );
+    }
+    return q.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
+  }
+
+  /** Removes the owner's scan row; true if there was one. */
+  async deleteOwned(owner: string, id: string): Promise<boolean> {
+    const res = await this.db.deleteFrom("scans").where("id", "=", id).where("owner", "=", owner).executeTakeFirst();
+    return Number(res.numDeletedRows) > 0;
+  }
+
+  /**
+   * Applies `event` to the scan as read (`scan`), with compare-and-set on its status triple and the
+   * guard. Returns the updated row, or null when the row changed meanwhile (another writer won, the
+   * lease was lost, or the scan was deleted). Illegal events throw: they are programming errors.
+   */
+  async transition(scan: ScanRow, event: ScanEvent, patch: ScanPatch = {}, guard: TransitionGuard = {}): Promise<ScanRow | null> {
+    for (const column of STATUS_COLUMNS) {
+      if (column in patch) throw new ScanDataInvariantError(`status column ${column} may only be set by the state machine`);
+    }
+    const from = stateOf(scan);
+    const to = nextState(from, event);
+    const now = this.clock();
+    const next: ScanRow = { ...scan, ...patch, status: to.status, advanced_status: to.advancedStatus, enrichment_status: to.enrichmentStatus, updated_at: now };
+    assertDataInvariants(to, next);
+    let q = this.db
+      .updateTable("scans")
+      .set({ ...patch, status: to.status, advanced_status: to.advancedStatus, enrichment_status: to.enrichmentStatus, updated_at: now })
+      .where("id", "=", scan.id)
+      .where("status", "=", from.status)
+      .where("advanced_status", "=", from.advancedStatus)
+      .where("enrichment_status", "=", from.enrichmentStatus);
+    if (guard.leaseOwner !== undefined) q = q.where("lease_owner", "=", guard.leaseOwner);
+    if (guard.leaseExpiredBefore !== undefined) {
+      const t = guard.leaseExpiredBefore;
+      q = q.where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", t)]));
+    }
+    const res = await q.executeTakeFirst();
+    return Number(res.numUpdatedRows) > 0 ? next : null;
+  }
+
+  /** Extends the lease of a running stage; false when this process no longer holds it. */
+  async heartbeat(scan: Pick<ScanRow, "id" | "status">, leaseOwner: string, leaseUntil: number): Promise<boolean> {
+    const res = await this.db
+      .updateTable("scans")
+      .set({ lease_until: leaseUntil })
+      .where("id", "=", scan.id)
+      .where("status", "=", scan.status)
+      .where("lease_owner", "=", leaseOwner)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) > 0;
+  }
+
+  /**
+   * Records a stage's outcome (results, reasons, the pending event) while the stage still runs, so a
+   * crash after this point resumes at finalisation instead of analysing again. Lease-guarded.
+   */
+  async checkpoint(scan: ScanRow, leaseOwner: string, patch: ScanPatch): Promise<ScanRow | null> {
+    for (const column of STATUS_COLUMNS) {
+      if (column in patch) throw new ScanDataInvariantError(`status column ${column} may only be set by the state machine`);
+    }
+    const now = this.clock();
+    const res = await this.db
+      .updateTable("scans")
+      .set({ ...patch, updated_at: now })
+      .where("id", "=", scan.id)
+      .where("status", "=", scan.status)
+      .where("lease_owner", "=", leaseOwner)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) > 0 ? { ...scan, ...patch, updated_at: now } : null;
+  }
+
+  /** Records that the uploaded bytes are gone (not a status change). */
+  async markFileDeleted(id: string, at: number): Promise<boolean> {
+    const res = await this.db
+      .updateTable("scans")
+      .set({ file_retained: 0, file_deleted_at: at, updated_at: at })
+      .where("id", "=", id)
+      .where("file_retained", "=", 1)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) > 0;
+  }
+
+  /**
+   * Work to (re)start: queued stages (optionally only those idle since `queuedBefore`, so recovery
+   * does not race the normal hand-off) and running stages whose lease expired. Oldest first.
+   */
+  async findRunnable({ now, limit, queuedBefore = Number.MAX_SAFE_INTEGER }: { now: number; limit: number; queuedBefore?: number }): Promise<RunnableScan[]> {
+    const rows = await this.db
+      .selectFrom("scans")
+      .select(["id", "status"])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb("status", "in", QUEUED_STATUSES), eb("updated_at", "<=", queuedBefore)]),
+          eb.and([eb("status", "in", RUNNING_STATUSES), eb.or([eb("lease_until", "is", null), eb("lease_until", "<", now)])]),
+        ]),
+      )
+      .orderBy("created_at")
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ id: r.id, stage: FAST_STATUSES.includes(r.status) ? "fast" : "advanced" }));
+  }
+
+  /**
+   * Scans whose uploaded bytes must go now: retention expired (terminal scans only: a stage still
+   * needs the file), or delete_immediately scans that ended without deleting it (crash in between).
+   */
+  async findRetentionDue(now: number, limit: number): Promise<ScanRow[]> {
+    return this.db
+      .selectFrom("scans")
+      .selectAll()
+      .where("file_retained", "=", 1)
+      .where("status", "in", ["completed", "failed", "expired"])
+      .where((eb) => eb.or([eb("retention_mode", "=", "delete_immediately"), eb("expires_at", "<=", now)]))
+      .orderBy("created_at")
+      .limit(limit)
+      .execute();
+  }
+
+  /** Which of these blob keys still belong to a scan. */
+  async blobKeysInUse(keys: string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const rows = await this.db.selectFrom("scans").select("blob_key").where("blob_key", "in", keys).execute();
+    return new Set(rows.map((r) => r.blob_key));
+  }
+
+  /** Counts by status (health and benchmarks). */
+  async countByStatus(): Promise<Record<string, number>> {
+    const rows = await this.db
+      .selectFrom("scans")
+      .select(["status", sql<number>`count(*)`.as("n")])
+      .groupBy("status")
+      .execute();
+    return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+  }
+}

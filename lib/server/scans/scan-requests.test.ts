@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { ApiError } from "../http/errors";
+import { parseListQuery, parseScanOptions } from "./scan-requests";
+
+const problem = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    return error as ApiError;
+  }
+  throw new Error("expected an ApiError");
+};
+
+describe("scan options (multipart fields)", () => {
+  it("defaults to delete_immediately without enrichment (seed rule 1, contract)", () => {
+    expect(parseScanOptions({})).toEqual({ retentionMode: "delete_immediately", enableEnrichment: false });
+  });
+
+  it.each([
+    [{ retentionMode: ["retain_24h"], enableEnrichment: ["true"] }, { retentionMode: "retain_24h", enableEnrichment: true }],
+    [{ retentionMode: ["retain_30d"], enableEnrichment: ["false"] }, { retentionMode: "retain_30d", enableEnrichment: false }],
+    [{ retentionMode: ["retain_7d"] }, { retentionMode: "retain_7d", enableEnrichment: false }],
+  ])("reads %j", (fields, want) => {
+    expect(parseScanOptions(fields)).toEqual(want);
+  });
+
+  it.each([
+    [{ retentionMode: ["forever"] }, "retentionMode"],
+    [{ retentionMode: ["Retain_24h"] }, "retentionMode"],
+    [{ enableEnrichment: ["yes"] }, "enableEnrichment"],
+    [{ enableEnrichment: ["1"] }, "enableEnrichment"],
+    [{ retention: ["retain_24h"] }, "retention"],
+    [{ retentionMode: ["retain_24h", "retain_7d"] }, "retentionMode"],
+  ])("refuses %j with a 400 naming the field", (fields, field) => {
+    const error = problem(() => parseScanOptions(fields));
+    expect(error.code).toBe("invalid_request");
+    expect(error.extra.errors?.map((e) => e.field)).toContain(field);
+  });
+});
+
+describe("list query", () => {
+  it("defaults to 20 per page", () => {
+    expect(parseListQuery(new URLSearchParams())).toEqual({ limit: 20 });
+  });
+  it.each(["0", "101", "-1", "abc", "2.5"])("refuses limit=%s", (limit) => {
+    expect(problem(() => parseListQuery(new URLSearchParams({ limit }))).extra.errors?.[0].field).toBe("limit");
+  });
+  it("reads limit and cursor", () => {
+    expect(parseListQuery(new URLSearchParams({ limit: "5", cursor: "abc", other: "ignored" }))).toEqual({ limit: 5, cursor: "abc" });
+  });
+});

@@ -1,0 +1,169 @@
+// The scan operations behind the routes: create, read, list, report, delete, and the retention sweep.
+// Every read and delete is owner-scoped: another principal's scan answers exactly like a missing one
+// (404 scan_not_found, never 403), so scan ids cannot be probed. Stage execution is in pipeline.ts.
+import { createHash } from "node:crypto";
+import type { Principal } from "../auth/resolve-principal";
+import { ApiError } from "../http/errors";
+import type { JobQueue } from "../queue/job-queue";
+import type { BlobStore } from "../storage/blob-store";
+import { buildReport, type ScanReport } from "./report";
+import { expiresAtFor, type RetentionMode } from "./retention";
+import { isScanId, newScanId } from "./scan-id";
+import type { ScanRepository, ScanRow } from "./scan-repository";
+import { initialState } from "./state-machine";
+import { sweepExpired, type SweepResult } from "./sweeper";
+
+/** Retry-After (seconds) of a 409 report_not_ready: the fast stage takes well under a second. */
+export const REPORT_RETRY_AFTER_S = 1;
+
+export interface CreateScanInput {
+  principal: Principal;
+  fileName: string;
+  bytes: ArrayBuffer;
+  retentionMode: RetentionMode;
+  enableEnrichment: boolean;
+}
+
+export interface ScanPage {
+  items: ScanRow[];
+  /** pass as `cursor` for the next (older) page; null on the last page */
+  nextCursor: string | null;
+}
+
+export interface ScanServiceDeps {
+  repo: ScanRepository;
+  blobs: BlobStore;
+  queue: Pick<JobQueue, "enqueue">;
+  clock?: () => number;
+  log?: (message: string, error?: unknown) => void;
+}
+
+export class ScanService {
+  private readonly clock: () => number;
+  private readonly log: (message: string, error?: unknown) => void;
+
+  constructor(private readonly deps: ScanServiceDeps) {
+    this.clock = deps.clock ?? Date.now;
+    this.log = deps.log ?? (() => {});
+  }
+
+  /**
+   * Stores the bytes, then the scan row (status queued_fast_scan), then enqueues the fast stage. A
+   * crash between the steps leaves either an orphan upload (the sweeper removes it) or a queued scan
+   * that recovery picks up; never a scan without its file.
+   */
+  async createScan(input: CreateScanInput): Promise<ScanRow> {
+    const { repo, blobs, queue } = this.deps;
+    const id = newScanId();
+    const now = this.clock();
+    const bytes = new Uint8Array(input.bytes);
+    const state = initialState(input.enableEnrichment);
+    const row: ScanRow = {
+      id,
+      owner: input.principal.id,
+      status: state.status,
+      advanced_status: state.advancedStatus,
+      enrichment_status: state.enrichmentStatus,
+      retention_mode: input.retentionMode,
+      enable_enrichment: input.enableEnrichment ? 1 : 0,
+      file_name: input.fileName,
+      file_size: bytes.byteLength,
+      sha256: createHash("sha256").update(bytes).digest("hex"),
+      blob_key: id,
+      file_retained: 1,
+      verdict: null,
+      score: null,
+      confidence: null,
+      fast_result: null,
+      advanced_result: null,
+      enrichment_result: null,
+      failure_reason: null,
+      advanced_failure_reason: null,
+      enrichment_failure_reason: null,
+      pending_event: null,
+      created_at: now,
+      updated_at: now,
+      fast_started_at: null,
+      fast_completed_at: null,
+      advanced_started_at: null,
+      completed_at: null,
+      expires_at: expiresAtFor(input.retentionMode, now),
+      file_deleted_at: null,
+      attempts: 0,
+      lease_owner: null,
+      lease_until: null,
+    };
+    await blobs.put(row.blob_key, bytes);
+    try {
+      await repo.insert(row);
+    } catch (error) {
+      await blobs.delete(row.blob_key).catch(() => {});
+      throw error;
+    }
+    // the row is durable now; if the queue is down, recovery enqueues the stage later
+    await queue.enqueue({ stage: "fast", scanId: id }).catch((error: unknown) => this.log(`enqueue fast stage of ${id} failed`, error));
+    return row;
+  }
+
+  async getScan(principal: Principal, scanId: string): Promise<ScanRow> {
+    const row = isScanId(scanId) ? await this.deps.repo.getOwned(principal.id, scanId) : undefined;
+    if (!row) throw new ApiError("scan_not_found", `No scan ${JSON.stringify(scanId)}.`);
+    return row;
+  }
+
+  async listScans(principal: Principal, { limit, cursor }: { limit: number; cursor?: string }): Promise<ScanPage> {
+    const before = cursor === undefined ? undefined : decodeCursor(cursor);
+    const rows = await this.deps.repo.listOwned(principal.id, { limit: limit + 1, before });
+    const items = rows.slice(0, limit);
+    const last = items.at(-1);
+    return { items, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+  }
+
+  /** The report; 409 report_not_ready (with Retry-After) until the fast stage is done. */
+  async getReport(principal: Principal, scanId: string): Promise<ScanReport> {
+    const scan = await this.getScan(principal, scanId);
+    if (scan.status === "failed") {
+      throw new ApiError("report_unavailable", `The scan failed and has no report: ${scan.failure_reason ?? "unknown reason"}.`, {
+        extensions: { scanStatus: scan.status, failureReason: scan.failure_reason },
+      });
+    }
+    const report = buildReport(scan);
+    if (!report) {
+      throw new ApiError("report_not_ready", `The report is not ready yet (status ${scan.status}).`, {
+        headers: { "retry-after": String(REPORT_RETRY_AFTER_S) },
+        extensions: { scanStatus: scan.status },
+      });
+    }
+    return report;
+  }
+
+  /** Removes the scan, its report and its file, in any state. The row goes first: a stage still
+   * running for it then finds nothing to write to; a crash before the file is gone leaves an orphan
+   * upload that the sweeper deletes. */
+  async deleteScan(principal: Principal, scanId: string): Promise<void> {
+    const scan = await this.getScan(principal, scanId);
+    if (!(await this.deps.repo.deleteOwned(principal.id, scan.id))) {
+      throw new ApiError("scan_not_found", `No scan ${JSON.stringify(scanId)}.`);
+    }
+    await this.deps.blobs.delete(scan.blob_key);
+  }
+
+  sweepExpired(now: number = this.clock()): Promise<SweepResult> {
+    return sweepExpired({ repo: this.deps.repo, blobs: this.deps.blobs, now });
+  }
+}
+
+// Keyset cursor: the (created_at, id) of the last item shown, opaque to clients.
+function encodeCursor(row: ScanRow): string {
+  return Buffer.from(JSON.stringify([row.created_at, row.id])).toString("base64url");
+}
+
+function decodeCursor(cursor: string): { createdAt: number; id: string } {
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as unknown[];
+    if (typeof createdAt === "number" && Number.isSafeInteger(createdAt) && typeof id === "string" && isScanId(id)) return { createdAt, id };
+  } catch {
+    // fall through
+  }
+  throw new ApiError("invalid_request", "The cursor is invalid.", { errors: [{ field: "cursor", message: "not a cursor from a previous page" }] });
+}

@@ -1,0 +1,93 @@
+// Client helpers for the scan API in integration tests and the benchmark: plain fetch against the
+// real server, with polling.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+
+export const TERMINAL = ["completed", "failed", "expired"];
+
+export interface ScanJson {
+  scanId: string;
+  status: string;
+  retentionMode: string;
+  resultUrl: string;
+  verdict: string | null;
+  score: number | null;
+  advancedStatus: string;
+  advancedFailureReason: string | null;
+  enrichmentStatus: string;
+  failureReason: string | null;
+  expiresAt: string | null;
+  fileRetained: boolean;
+  createdAt: string;
+  fastCompletedAt: string | null;
+  completedAt: string | null;
+  file: { name: string; size: number; sha256: string };
+  [key: string]: unknown;
+}
+
+export function scanForm(pdf: Uint8Array, fields: Record<string, string> = {}, fileName = "sample.pdf"): FormData {
+  const form = new FormData();
+  form.set("file", new Blob([pdf as Uint8Array<ArrayBuffer>], { type: "application/pdf" }), fileName);
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  return form;
+}
+
+export async function createScan(baseUrl: string, pdf: Uint8Array, fields: Record<string, string> = {}, route = "/api/scans"): Promise<{ res: Response; body: ScanJson }> {
+  const res = await fetch(`${baseUrl}${route}`, { method: "POST", body: scanForm(pdf, fields) });
+  const body = (await res.json()) as ScanJson;
+  if (res.status !== 201) throw new Error(`POST ${route}: HTTP ${res.status} ${JSON.stringify(body)}`);
+  return { res, body };
+}
+
+export async function getScan(baseUrl: string, scanId: string): Promise<ScanJson> {
+  const res = await fetch(`${baseUrl}/api/scans/${scanId}`);
+  if (res.status !== 200) throw new Error(`GET scan ${scanId}: HTTP ${res.status} ${await res.text()}`);
+  return (await res.json()) as ScanJson;
+}
+
+export async function waitFor<T>(what: string, probe: () => Promise<T | undefined | null | false>, { timeoutMs = 30_000, intervalMs = 50 } = {}): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const value = await probe();
+      if (value) return value;
+    } catch (error) {
+      lastError = error;
+    }
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${lastError ? ` (last error: ${(lastError as Error).message})` : ""}`);
+}
+
+/** Polls until the scan ends; returns the final scan and every status seen on the way, in order. */
+export async function waitUntilEnded(baseUrl: string, scanId: string, timeoutMs = 30_000): Promise<{ scan: ScanJson; seen: string[] }> {
+  const seen: string[] = [];
+  const scan = await waitFor(
+    `scan ${scanId} to end`,
+    async () => {
+      const s = await getScan(baseUrl, scanId);
+      if (seen.at(-1) !== s.status) seen.push(s.status);
+      return TERMINAL.includes(s.status) ? s : undefined;
+    },
+    { timeoutMs, intervalMs: 25 },
+  );
+  return { scan, seen };
+}
+
+/** Every regular file under `dir`. */
+export function walkFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...walkFiles(full));
+    else if (entry.isFile()) out.push(full);
+  }
+  return out;
+}
+
+/** Files under `dir` whose content includes `bytes` (the uploaded PDF, byte for byte). */
+export function filesContaining(dir: string, bytes: Uint8Array): string[] {
+  const needle = Buffer.from(bytes);
+  return walkFiles(dir).filter((f) => statSync(f).size >= needle.length && readFileSync(f).includes(needle));
+}
