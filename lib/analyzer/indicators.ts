@@ -81,10 +81,13 @@ export function collectIndicators(facts: DocumentFacts, limits: Limits, extra: I
   for (const s of facts.scripts) extractIndicators(s.source.slice(0, limits.MAX_IOC_SCAN_BYTES_PER_STREAM), { objectRef: s.objectRef, source: s.origin === "xfa" ? "xfa" : "javascript" }, sink);
   if (facts.xfa) extractIndicators(facts.xfa.text.slice(0, limits.MAX_IOC_SCAN_BYTES_PER_STREAM), { objectRef: facts.xfa.objectRef, source: "xfa" }, sink);
   if (!doc.encrypted || doc.decryptStream) {
+    // scripts and XFA packets were scanned above as such: do not scan the same text again as a stream
+    const scanned = new Set<string>(facts.scripts.map((sc) => sc.source));
+    if (facts.xfa) scanned.add(facts.xfa.text);
     for (const [num, inst] of doc.table) {
       const ref = `${num} ${inst.gen} R`;
       const strings = facts.strings.get(ref);
-      if (strings) extractIndicators(strings, { objectRef: ref, source: "string" }, sink);
+      if (strings && !scanned.has(strings)) extractIndicators(strings, { objectRef: ref, source: "string" }, sink);
       const v = inst.value;
       if (v instanceof PdfStream && isTextualStream(v.dict)) {
         const d = doc.decode(v);
@@ -94,6 +97,7 @@ export function collectIndicators(facts: DocumentFacts, limits: Limits, extra: I
         const sub = v.dict.get("Subtype");
         const isContent = pageContents.has(v) || (sub instanceof PdfName && sub.name === "Form");
         const text = bytesToText(d.data, limits.MAX_IOC_SCAN_BYTES_PER_STREAM);
+        if (scanned.has(text)) continue;
         extractIndicators(isContent ? contentStreamText(text) : text, { objectRef: ref, source }, sink);
       }
     }
