@@ -46,7 +46,7 @@ describe("service", () => {
     const res = await fetch(`${server.url}${route}`);
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toEqual({ status: "ok", version: expect.stringMatching(/^\d+\.\d+\.\d+/), checks: { analyzer: "ok" } });
+    expect(body).toEqual({ status: "ok", version: expect.stringMatching(/^\d+\.\d+\.\d+/), checks: { analyzer: "ok", database: "ok", queue: "ok" } });
   });
 
   it("analyses a benign PDF", async () => {

@@ -5,6 +5,7 @@ import type { MessagePort } from "node:worker_threads";
 import { analyzeFast } from "../analyzer/analyze";
 import { analyzeDeep, type DeepEngines } from "../analyzer/deep/analyze-deep";
 import { createDeepEngines } from "../engines/create-deep-engines";
+import { getConfig } from "./config";
 import { ENGINE_VERSION, type DeepResult, type FastResult } from "../analyzer/report";
 
 export interface PingTask {
@@ -36,7 +37,7 @@ export interface PingResult {
 let engines: DeepEngines | undefined;
 function deepEngines(): DeepEngines {
   if (!engines) {
-    const set = createDeepEngines({ yaraRuleDirs: (process.env.PDFSCAN_YARA_RULES ?? "").split(":").filter(Boolean) });
+    const set = createDeepEngines({ yaraRuleDirs: getConfig().yaraRuleDirs });
     for (const [name, reason] of Object.entries(set.unavailable)) console.warn(`[pdfscan] ${name} engine unavailable: ${reason}`);
     engines = set.engines;
   }

@@ -32,6 +32,7 @@ describe("parseConfig", () => {
       PDFSCAN_LEASE_MS: "15000",
       PDFSCAN_ENRICHMENT_TIMEOUT_MS: "2000",
       PDFSCAN_TEST_STAGE_DELAY_MS: "250",
+      PDFSCAN_YARA_RULES: "/etc/pdfscan/yara:/opt/rules",
     });
     expect(c).toEqual({
       host: "0.0.0.0",
@@ -48,6 +49,7 @@ describe("parseConfig", () => {
       leaseMs: 15000,
       enrichmentTimeoutMs: 2000,
       testStageDelayMs: 250,
+      yaraRuleDirs: ["/etc/pdfscan/yara", "/opt/rules"],
     });
   });
 

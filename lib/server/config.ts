@@ -61,6 +61,8 @@ const EnvSchema = z.object({
   PDFSCAN_SWEEP_INTERVAL_MS: intFromEnv(1_000, 24 * 3_600_000).default(DEFAULT_SWEEP_INTERVAL_MS),
   PDFSCAN_LEASE_MS: intFromEnv(1_000, 3_600_000).default(DEFAULT_LEASE_MS),
   PDFSCAN_ENRICHMENT_TIMEOUT_MS: intFromEnv(100, 10 * 60_000).default(DEFAULT_ENRICHMENT_TIMEOUT_MS),
+  // operator YARA rule directories (colon-separated), compiled with the bundled rules-yara/
+  PDFSCAN_YARA_RULES: z.string().trim().optional(),
   PDFSCAN_TEST_STAGE_DELAY_MS: intFromEnv(0, 10 * 60_000).default(0),
 });
 
@@ -83,6 +85,8 @@ export interface Config {
   sweepIntervalMs: number;
   leaseMs: number;
   enrichmentTimeoutMs: number;
+  /** operator YARA rule directories (absolute), on top of the bundled rules */
+  yaraRuleDirs: string[];
   /** TEST ONLY: every stage sleeps this long after claiming its scan (makes "mid-stage" observable) */
   testStageDelayMs: number;
 }
@@ -124,6 +128,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     leaseMs: e.PDFSCAN_LEASE_MS,
     enrichmentTimeoutMs: e.PDFSCAN_ENRICHMENT_TIMEOUT_MS,
     testStageDelayMs: e.PDFSCAN_TEST_STAGE_DELAY_MS,
+    yaraRuleDirs: (e.PDFSCAN_YARA_RULES ?? "").split(":").filter(Boolean).map((d) => path.resolve(/*turbopackIgnore: true*/ process.cwd(), d)),
   };
 }
 

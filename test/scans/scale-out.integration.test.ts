@@ -82,6 +82,24 @@ describe("scans, scale-out (PostgreSQL + Redis/BullMQ + 2 worker processes)", ()
   const blobRows = async (id: string, pdf: Uint8Array) =>
     Number((await pgSchema.pool.query("select count(*) from blobs where key = $1 or data = $2", [id, Buffer.from(pdf)])).rows[0].count);
 
+  it("reports its stores in GET /health, and 503 naming the queue when Redis is unreachable", async () => {
+    const ok = await fetch(`${server.url}/health`);
+    expect(ok.status).toBe(200);
+    expect((await ok.json()).checks).toEqual({ analyzer: "ok", database: "ok", queue: "ok" });
+    const noRedis = await startServer({ env: { ...env, PDFSCAN_WORKERS: "1", PDFSCAN_REDIS_URL: "redis://127.0.0.1:1" }, waitForHealth: false });
+    try {
+      let res: Response | undefined;
+      for (let i = 0; i < 60 && res?.status !== 503; i++) {
+        res = await fetch(`${noRedis.url}/health`).catch(() => undefined);
+        if (res?.status !== 503) await new Promise((r) => setTimeout(r, 500));
+      }
+      expect(res?.status).toBe(503);
+      expect(((await res!.json()) as { checks: Record<string, string> }).checks).toMatchObject({ database: "ok", queue: "error" });
+    } finally {
+      await noRedis.stop();
+    }
+  });
+
   it("runs the full lifecycle on the workers, not in the web server, spread over both", async () => {
     const pdfs = [uniquePdf(), uniquePdf(), uniquePdf(benignPdf()), uniquePdf()];
     const fields: Record<string, string>[] = [{}, { retentionMode: "retain_24h" }, { enableEnrichment: "true" }, { retentionMode: "retain_7d", enableEnrichment: "true" }];

@@ -33,6 +33,9 @@ export interface BullMQQueueOptions {
   log?: (message: string, error?: unknown) => void;
 }
 
+/** How long GET /health waits for Redis. */
+const HEALTH_PING_TIMEOUT_MS = 1_000;
+
 export class BullMQQueue implements JobQueue {
   readonly kind = "bullmq" as const;
   private readonly queue: Queue;
@@ -55,6 +58,14 @@ export class BullMQQueue implements JobQueue {
   private connection(): ConnectionOptions {
     // maxRetriesPerRequest null: BullMQ's blocking commands must wait for Redis to come back
     return { url: this.options.url, maxRetriesPerRequest: null };
+  }
+
+  async ping(): Promise<void> {
+    // a cheap read that needs the server: BullMQ 6 keeps the raw client behind its backend
+    await Promise.race([
+      this.queue.getJobCounts("wait"),
+      new Promise((_, reject) => setTimeout(() => reject(new Error("Redis did not answer PING")), HEALTH_PING_TIMEOUT_MS).unref()),
+    ]);
   }
 
   async enqueue(job: StageJob): Promise<void> {

@@ -19,6 +19,10 @@ export interface InProcessQueueOptions {
 
 export class InProcessQueue implements JobQueue {
   readonly kind = "in-process" as const;
+
+  /** Lives in this process: reachable whenever the process answers. */
+  async ping(): Promise<void> {}
+
   private readonly ready: { fast: StageJob[]; advanced: StageJob[] } = { fast: [], advanced: [] };
   private readonly known = new Set<string>();
   private readonly running = new Map<string, Promise<void>>();

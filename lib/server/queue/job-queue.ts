@@ -23,6 +23,8 @@ export interface JobQueue {
   start(handler: StageHandler): Promise<void>;
   /** Stops consuming and waits for jobs in flight (bounded by the caller's patience). */
   close(): Promise<void>;
+  /** Rejects when the queue's backing service cannot be reached (GET /health). */
+  ping(): Promise<void>;
 }
 
 export const jobKey = (job: StageJob): string => `${job.stage}-${job.scanId}`;

@@ -5,6 +5,7 @@
 //   PDFSCAN_STORAGE local (default) -> files under PDFSCAN_DATA_DIR/uploads; postgres -> blobs table
 //   PDFSCAN_REDIS_URL unset -> in-process queue, the web server runs the stages; set -> BullMQ, the
 //     web server only enqueues and `npm run worker` processes run the stages
+import { sql } from "kysely";
 import { runDeepAnalysis, runFastAnalysis } from "../analysis-pool";
 import { getConfig, type Config } from "../config";
 import { openDatabase, type OpenDatabase } from "../db/open-database";
@@ -149,6 +150,21 @@ export function startWebRuntime(): Promise<ScanRuntime> {
     if (globalState[RUNTIME_KEY] === created) delete globalState[RUNTIME_KEY];
   });
   return created;
+}
+
+/** Reachability of the scan stores for GET /health: the database and the queue's service. */
+export async function checkScanStores(): Promise<{ database: "ok" | "error"; queue: "ok" | "error" }> {
+  let runtime: ScanRuntime;
+  try {
+    runtime = await startWebRuntime();
+  } catch {
+    return { database: "error", queue: "error" };
+  }
+  const [database, queue] = await Promise.all([
+    sql`select 1`.execute(runtime.database.db).then(() => "ok" as const, () => "error" as const),
+    runtime.queue.ping().then(() => "ok" as const, () => "error" as const),
+  ]);
+  return { database, queue };
 }
 
 /** The scan service for a route handler; 503 unavailable when its stores cannot be reached. */
