@@ -23,7 +23,8 @@ import { startServer, type RunningServer } from "../test/support/next-server";
 import { buildBenchPdf } from "./bench-pdf";
 import { fixed, formatTable } from "./table";
 
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+// npm scripts run from the project root (scripts/run-bundled.mjs too): the root is the working directory
+const REPO_ROOT = process.cwd();
 export const TARGET_IDLE_FAST_MEDIAN_MS = 100;
 const POLL_INTERVAL_MS = 100;
 const RUN_TIMEOUT_MS = 10 * 60_000;
@@ -64,7 +65,7 @@ interface ModeResult {
 
 type Skipped = { mode: string; skipped: string };
 
-const positiveInt = (v: string): number => {
+export const positiveInt = (v: string): number => {
   const n = Number(v);
   if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError("must be a positive whole number");
   return n;
@@ -242,19 +243,3 @@ export const DEFAULT_SCAN_BENCH: ScanBenchOptions = {
   scaleOut: true,
   out: path.join(REPO_ROOT, "bench-scans.json"),
 };
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  const d = DEFAULT_SCAN_BENCH;
-  await new Command("bench-scans")
-    .description("Benchmark the scan service end to end: embedded, and PostgreSQL + Redis with 1 and 2 workers")
-    .option("--scans <n>", "scans under load per configuration", positiveInt, d.scans)
-    .option("--idle <n>", "scans one at a time per configuration", positiveInt, d.idle)
-    .option("--concurrency <n>", "uploading clients", positiveInt, d.concurrency)
-    .option("--pdf-bytes <n>", "size of the generated benign PDF", positiveInt, d.pdfBytes)
-    .option("--worker-threads <n>", "analysis threads per worker process", positiveInt, d.workerThreads)
-    .option("--no-embedded", "skip the embedded configuration")
-    .option("--no-scale-out", "skip PostgreSQL + Redis")
-    .option("--out <file>", "where to write the JSON results", d.out)
-    .action((opts: ScanBenchOptions) => runScanBench(opts))
-    .parseAsync();
-}

@@ -4,73 +4,33 @@
 // (c) scans end to end (scripts/bench-scans.ts, also `npm run bench:scans`): embedded, and
 //     PostgreSQL + Redis with 1 and 2 worker processes; writes bench-scans.json.
 // Prints a report and writes bench-results.json. Measures only: no speed assertion fails anything.
-import { existsSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { cpus } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Command, InvalidArgumentError } from "commander";
-import { build } from "esbuild";
-import type { analyzeFast as AnalyzeFast } from "../lib/analyzer/analyze";
+import { analyzeFast } from "../lib/analyzer/analyze";
+import { MB, SLOWEST_SHOWN, summarize, type FastBench, type Latency } from "./bench-stats";
+import { startServer } from "../test/support/next-server";
 import { buildBenchPdf } from "./bench-pdf";
 import { DEFAULT_SCAN_BENCH, runScanBench } from "./bench-scans";
 import { fileNameOf, findCorpusDir, loadAny, type CorpusEntry } from "./corpus";
 import { fixed, formatTable } from "./table";
 
-const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+// npm scripts run from the project root (scripts/run-bundled.mjs too): the root is the working directory
+const REPO_ROOT = process.cwd();
 
-/**
- * The analyzer as the service runs it: bundled by esbuild (scripts/build-worker.mjs does the same for
- * the worker threads). Importing the TypeScript sources through tsx would measure tsx's module
- * wrappers, not the analyzer.
- */
-async function loadBundledAnalyzer(): Promise<typeof AnalyzeFast> {
-  const outfile = join(REPO_ROOT, "dist", "bench-analyzer.mjs");
-  await build({ absWorkingDir: REPO_ROOT, entryPoints: ["lib/analyzer/analyze.ts"], outfile, bundle: true, platform: "node", format: "esm", target: "node20", packages: "external", logLevel: "warning" });
-  return ((await import(pathToFileURL(outfile).href)) as { analyzeFast: typeof AnalyzeFast }).analyzeFast;
-}
 
-let analyzeFast: typeof AnalyzeFast;
-const NEXT_SERVER_HELPER = join(REPO_ROOT, "test", "support", "next-server.ts");
-/** pdfid.py 0.2.x over the same corpus on the reference machine */
-const PDFID_MB_PER_S = 1.2;
-const TARGET_SPEEDUP = 20;
 const TARGET_HTTP_MEDIAN_MS = 50;
 const HTTP_WARMUP_REQUESTS = 20;
 const BENCH_PDF_BYTES = 1_000_000;
 const MAX_ERRORS_SHOWN = 10;
-const SLOWEST_SHOWN = 5;
 /** in-process runs of the HTTP benchmark's PDF, to tell analysis time from HTTP overhead */
 const IN_PROCESS_RUNS = 20;
-const MB = 1e6;
 
-interface Latency {
-  mean: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
-}
 
-interface FastBench {
-  dir: string;
-  files: number;
-  bytes: number;
-  passes: number;
-  seconds: number;
-  mbPerSec: number;
-  filesPerSec: number;
-  latencyMs: Latency;
-  peakRssMb: number;
-  peakHeapUsedMb: number;
-  pdfidMbPerSec: number;
-  speedup: number;
-  targetSpeedup: number;
-  /** where the time goes: files with the highest median latency */
-  slowest: { name: string; bytes: number; medianMs: number }[];
-  /** files whose analysis threw: left out of the timing */
-  errors: string[];
-}
 
 interface HttpRun {
   requests: number;
@@ -122,11 +82,10 @@ const program: Command = new Command("bench")
   .option("--no-deep", "skip the deep-stage latency benchmark")
   .option("--out <file>", "where to write the JSON results", join(REPO_ROOT, "bench-results.json"))
   .action(async (dirArg: string | undefined, opts: Options) => {
-    analyzeFast = await loadBundledAnalyzer();
     const dir = dirArg ?? findCorpusDir();
     if (!dir) program.error("corpus absent: pass a folder or set PDFSCAN_CORPUS", { exitCode: 2 });
     const entries = await loadAny(dir).catch((e: unknown) => program.error(`cannot load ${dir}: ${e instanceof Error ? e.message : String(e)}`, { exitCode: 2 }));
-    const fast = benchFast(dir, entries, opts.minSeconds);
+    const fast = benchFastInChild(dir, opts.minSeconds);
     process.stdout.write(formatFast(fast));
     const http: HttpBench = opts.http ? await benchHttp(opts) : { skipped: "--no-http" };
     process.stdout.write(formatHttp(http));
@@ -140,69 +99,16 @@ const program: Command = new Command("bench")
     process.exitCode = fast.errors.length > 0 ? 1 : 0;
   });
 
-function benchFast(dir: string, all: CorpusEntry[], minSeconds: number): FastBench {
-  // warm-up: two passes for the JIT (timed runs measure steady state, as a service runs), and find
-  // files that throw so they do not skew the timing
-  const errors: string[] = [];
-  for (const e of all) {
-    try {
-      analyzeFast(e.bytes, { fileName: fileNameOf(e) });
-    } catch {
-      // reported by the second warm-up pass below
-    }
-  }
-  const entries = all.filter((e) => {
-    try {
-      analyzeFast(e.bytes, { fileName: fileNameOf(e) });
-      return true;
-    } catch (err) {
-      errors.push(`${e.name}: ${err instanceof Error ? err.message : String(err)}`);
-      return false;
-    }
-  });
-  const latencies: number[] = [];
-  const perFile = entries.map(() => [] as number[]);
-  let bytes = 0;
-  let passes = 0;
-  let busyMs = 0;
-  let peakHeap = process.memoryUsage().heapUsed;
-  while (entries.length > 0 && (busyMs < minSeconds * 1000 || passes === 0)) {
-    for (const [i, e] of entries.entries()) {
-      const t0 = performance.now();
-      analyzeFast(e.bytes, { fileName: fileNameOf(e) });
-      const ms = performance.now() - t0;
-      latencies.push(ms);
-      perFile[i].push(ms);
-      busyMs += ms;
-      bytes += e.bytes.length;
-    }
-    // sampled once a pass, outside the timed region (process.memoryUsage() walks the heap spaces)
-    peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
-    passes++;
-  }
-  const seconds = busyMs / 1000;
-  const mbPerSec = seconds > 0 ? bytes / MB / seconds : 0;
-  return {
-    dir,
-    files: entries.length,
-    bytes: entries.reduce((n, e) => n + e.bytes.length, 0),
-    passes,
-    seconds,
-    mbPerSec,
-    filesPerSec: seconds > 0 ? latencies.length / seconds : 0,
-    latencyMs: summarize(latencies),
-    // maxRSS is in kilobytes
-    peakRssMb: (process.resourceUsage().maxRSS * 1024) / MB,
-    peakHeapUsedMb: peakHeap / MB,
-    pdfidMbPerSec: PDFID_MB_PER_S,
-    speedup: mbPerSec / PDFID_MB_PER_S,
-    targetSpeedup: TARGET_SPEEDUP,
-    slowest: entries
-      .map((e, i) => ({ name: e.name, bytes: e.bytes.length, medianMs: summarize(perFile[i]).p50 }))
-      .sort((a, b) => b.medianMs - a.medianMs)
-      .slice(0, SLOWEST_SHOWN),
-    errors,
-  };
+/**
+ * The fast stage in a process of its own that loads only the analyzer (scripts/bench-fast.ts): the
+ * service runs it in worker threads that load nothing else, and the server stack loaded here (queue
+ * and database clients) measurably slows the analyzer's hot loops when it shares the process.
+ */
+function benchFastInChild(dir: string, minSeconds: number): FastBench {
+  const out = join(REPO_ROOT, "dist", "bench-fast.json");
+  const run = spawnSync(process.execPath, ["scripts/run-bundled.mjs", "scripts/bench-fast.ts", dir, String(minSeconds), out], { cwd: REPO_ROOT, stdio: ["ignore", "inherit", "inherit"] });
+  if (run.status !== 0) throw new Error(`bench-fast exited with ${run.status}`);
+  return JSON.parse(readFileSync(out, "utf8")) as FastBench;
 }
 
 interface ServerHandle {
@@ -212,9 +118,7 @@ interface ServerHandle {
 }
 
 async function benchHttp(opts: Options): Promise<HttpBench> {
-  if (!existsSync(NEXT_SERVER_HELPER)) return { skipped: "test/support/next-server.ts does not exist yet" };
-  // a variable specifier: the helper is optional, so type-checking must not require it
-  const helper = (await import(pathToFileURL(NEXT_SERVER_HELPER).href)) as { startServer(o?: { env?: Record<string, string> }): Promise<ServerHandle> };
+  const helper: { startServer(o?: { env?: Record<string, string> }): Promise<ServerHandle> } = { startServer };
   const pdf = buildBenchPdf(BENCH_PDF_BYTES);
   const inProcess = Array.from({ length: IN_PROCESS_RUNS }, () => {
     const t0 = performance.now();
@@ -313,12 +217,6 @@ function formatDeep(d: DeepBench): string {
   return `${out.join("\n")}\n`;
 }
 
-function summarize(values: number[]): Latency {
-  if (values.length === 0) return { mean: 0, p50: 0, p95: 0, p99: 0, max: 0 };
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-  return { mean: sorted.reduce((a, b) => a + b, 0) / sorted.length, p50: at(50), p95: at(95), p99: at(99), max: sorted[sorted.length - 1] };
-}
 
 function formatFast(f: FastBench): string {
   const out = [`Fast stage, in-process: ${f.files} files (${fixed(f.bytes / MB)} MB) from ${f.dir}, ${f.passes} passes, ${fixed(f.seconds)} s of analysis`];

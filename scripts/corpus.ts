@@ -26,7 +26,8 @@ export const SAMPLE_ZIP_PASSWORD = "infected";
 /** Category of a file in a labelled folder that sits directly under malicious/ or benign/. */
 export const UNCATEGORIZED = "uncategorized";
 const MANIFEST = "manifest.csv";
-const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+/** The project root: npm scripts, vitest and the bundled script runner all run from it. */
+const REPO_ROOT = process.cwd();
 
 /** `$PDFSCAN_CORPUS`, else `<repo>/../shared/corpus`; null when that folder does not exist. */
 export function findCorpusDir(): string | null {

@@ -1,6 +1,7 @@
 // The tolerant reader: bytes -> every indirect object of every revision + the current object table +
 // anomalies. One mechanism, as pdf.js's XRef.indexObjects: a linear scan for `N G obj` always runs, and
 // the xref chain is then checked against it; where the xref lies, the scan is the truth (recovery).
+import { constants as zlibConstants, inflateSync } from "node:zlib";
 import type { Limits } from "../limits";
 import { AnomalyLog } from "./anomaly";
 import { decodeStreamData, type StreamDecodeResult } from "./filters";
@@ -156,6 +157,35 @@ export class PdfDocument {
     for (const issue of result.issues) this.anomalies.add(issue.code, stream.dataOffset, issue.message, ref);
     this.decodeCache.set(stream, result);
     return result;
+  }
+
+  /**
+   * The first bytes of a stream's decoded data, for type sniffing: decoding stops after `n` bytes,
+   * nothing is cached and the decoded-bytes budget is not charged.
+   */
+  decodeHead(stream: PdfStream, n = 4096): Uint8Array {
+    const cached = this.decodeCache.get(stream);
+    if (cached) return cached.encrypted ? new Uint8Array(0) : cached.data.subarray(0, n);
+    let raw: Uint8Array = stream.raw;
+    if (this.encrypted && !(stream.dict.get("Type") instanceof PdfName && (stream.dict.get("Type") as PdfName).name === "XRef")) {
+      const plain = this.decryptStream?.(stream, this.owners.get(stream));
+      if (!plain) return new Uint8Array(0);
+      raw = plain;
+    }
+    const filter = this.resolve(stream.dict.get("Filter"));
+    const name = filter instanceof PdfName ? filter.name : Array.isArray(filter) && filter.length === 1 && filter[0] instanceof PdfName ? filter[0].name : undefined;
+    if (filter === undefined) return raw.subarray(0, n);
+    if (name === "FlateDecode" || name === "Fl") {
+      // inflate a prefix of the input: a truncated deflate stream yields its first bytes, no error
+      // path. A predictor (/DecodeParms) is not undone: heads are for sniffing file signatures, and
+      // predicted streams are images and xref data
+      try {
+        return new Uint8Array(inflateSync(raw.subarray(0, Math.max(1024, n)), { finishFlush: zlibConstants.Z_SYNC_FLUSH })).subarray(0, n);
+      } catch {
+        return new Uint8Array(0);
+      }
+    }
+    return decodeStreamData(raw, stream.dict, { maxOutputBytes: n, maxFilterChain: this.limits.MAX_FILTER_CHAIN, resolve: (o) => this.resolve(o) }).data;
   }
 
   /** Leaf /Page dictionaries in document order; cycle-guarded and bounded (§7.7.3). */

@@ -144,7 +144,8 @@ function hash2B(password: Uint8Array, salt: Uint8Array, udata: Uint8Array): Uint
     for (let i = 0; i < 16; i++) mod = (mod * 256 + e[i]) % 3;
     const algo = mod === 0 ? "sha256" : mod === 1 ? "sha384" : "sha512";
     k = new Uint8Array(createHash(algo).update(e).digest());
-    if (round >= 63 && e[e.length - 1] <= round - 32) break;
+    // stop after at least 64 rounds once the last byte of E is <= (rounds done) - 32
+    if (round >= 63 && e[e.length - 1] <= round + 1 - 32) break;
   }
   return k.subarray(0, 32);
 }
