@@ -11,6 +11,7 @@ import { collectEmbeddedFiles, type EmbeddedFileFact } from "./embedded";
 import { collectFonts, type FontMatrixFact, type FontProgramFact } from "./fonts";
 import { collectKeywords, type KeywordFacts } from "./keywords";
 import { indexObjects } from "./object-index";
+import { collectSwfStreams, type SwfStreamFact } from "./swf";
 import { collectXfa, type XfaFact } from "./xfa";
 
 export interface ScriptFact {
@@ -46,6 +47,8 @@ export interface DocumentFacts {
   pageCount: number;
   /** text of each current object's strings, by object ref */
   strings: Map<string, string>;
+  /** streams that hold a Flash movie */
+  swfStreams: SwfStreamFact[];
   /** deep stage only: what pdf.js rendering showed (lure and parser-differential rules) */
   render?: RenderFacts;
   /** deep stage only: Info dictionary and XMP metadata */
@@ -94,6 +97,7 @@ export function collectFacts(doc: PdfDocument, limits: Limits): DocumentFacts {
     limits,
     keywords: collectKeywords(doc, index),
     strings: index.stringsByRef,
+    swfStreams: collectSwfStreams(doc),
     actions,
     scripts,
     embedded: collectEmbeddedFiles(doc),

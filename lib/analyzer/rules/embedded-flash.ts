@@ -1,5 +1,3 @@
-import { PdfStream } from "../../pdf/objects";
-import { sniffPayload } from "../facts/file-magic";
 import { defineRule } from "./rule";
 import { evidence } from "./evidence";
 
@@ -13,17 +11,12 @@ export const embeddedFlash = defineRule({
   attack: ["T1203"],
   mitigations: ["do_not_open", "update_reader"],
   confidence: "high",
-  check({ doc, embedded }) {
-    const hits: { ref: string; path: string }[] = embedded.filter((f) => f.kind === "flash").map((f) => ({ ref: f.objectRef ?? "", path: f.path }));
-    for (const [num, inst] of doc.table) {
-      const v = inst.value;
-      if (!(v instanceof PdfStream) || v.raw.length < 8) continue;
-      // only streams that are not page content, fonts or images: those cannot be SWF
-      if (v.dict.has("Subtype") && !v.dict.has("Type")) continue;
-      // a magic-number check needs only the first bytes: decode no more than that
-      if (sniffPayload(doc.decodeHead(v, 64)) === "flash") hits.push({ ref: `${num} ${inst.gen} R`, path: `${num} ${inst.gen} R` });
-      if (hits.length >= 10) break;
-    }
+  check({ embedded, swfStreams }) {
+    // asset streams with a /Subtype and no /Type are richmedia-flash-asset's part
+    const hits = [
+      ...embedded.filter((f) => f.kind === "flash").map((f) => ({ ref: f.objectRef ?? "", path: f.path })),
+      ...swfStreams.filter((s) => !s.subtypeOnly).map((s) => ({ ref: s.objectRef, path: s.objectRef })),
+    ];
     const unique = [...new Map(hits.map((h) => [h.ref, h])).values()];
     if (!unique.length) return null;
     return { evidence: unique.map((h) => evidence({ objectRef: h.ref || undefined, path: h.path, excerpt: "SWF header" })) };

@@ -1,0 +1,26 @@
+// Streams that hold a Flash movie, found once for the Flash rules by the file signature of each
+// stream's first decoded bytes (a head decode: no stream is inflated in full just to be sniffed).
+import type { PdfDocument } from "../../pdf/document";
+import { PdfStream } from "../../pdf/objects";
+import { sniffPayload } from "./file-magic";
+
+export interface SwfStreamFact {
+  objectRef: string;
+  stream: PdfStream;
+  /** has a /Subtype but no /Type: a RichMedia asset stream rather than an embedded file */
+  subtypeOnly: boolean;
+}
+
+const MAX_SWF_STREAMS = 20;
+
+export function collectSwfStreams(doc: PdfDocument): SwfStreamFact[] {
+  const out: SwfStreamFact[] = [];
+  for (const [num, inst] of doc.table) {
+    const v = inst.value;
+    if (!(v instanceof PdfStream) || v.raw.length < 8) continue;
+    if (sniffPayload(doc.decodeHead(v, 64)) !== "flash") continue;
+    out.push({ objectRef: `${num} ${inst.gen} R`, stream: v, subtypeOnly: v.dict.has("Subtype") && !v.dict.has("Type") });
+    if (out.length >= MAX_SWF_STREAMS) break;
+  }
+  return out;
+}
