@@ -1,0 +1,222 @@
+"use client";
+// Report parts beyond findings/IOCs: the advanced stage's details (metadata, scripts with their
+// deobfuscated layers, embedded files, QR lures), structural anomalies, and the offline enrichment of
+// the indicators. Each part is read defensively: `details` is passed through as the analyzer wrote it.
+import type { ReactNode } from "react";
+import { DeepResult, FastResult, type Stage } from "../../lib/analyzer/report";
+import type { ScanReport } from "../_lib/scans";
+import { formatBytes } from "../_lib/format";
+import { AnomaliesList } from "./anomalies-list";
+import { Empty, Section } from "./section";
+
+function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, value: unknown): T | null {
+  if (value === undefined) return null;
+  const r = schema.safeParse(value);
+  return r.success ? r.data : null;
+}
+
+export function AdvancedDetails({ details, stage }: { details: Record<string, unknown>; stage: Stage }) {
+  const anomalies = parse(FastResult.shape.anomalies, details.anomalies);
+  const structure = parse(FastResult.shape.structure, details.structure);
+  const metadata = stage === "advanced" ? parse(DeepResult.shape.metadata, details.metadata) : null;
+  const scripts = stage === "advanced" ? parse(DeepResult.shape.javascript, details.javascript) : null;
+  const embedded = stage === "advanced" ? parse(DeepResult.shape.embedded_files, details.embedded_files) : null;
+  const lures = stage === "advanced" ? parse(DeepResult.shape.lures, details.lures) : null;
+  return (
+    <>
+      {structure && (
+        <Section title="Structure" testId="structure">
+          <dl className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-5">
+            {(
+              [
+                ["Size", formatBytes(structure.size)],
+                ["PDF version", structure.pdf_version ?? "none"],
+                ["Pages", structure.pages === null ? "?" : String(structure.pages)],
+                ["Objects", String(structure.objects)],
+                ["Streams", String(structure.streams)],
+                ["Object streams", String(structure.object_streams)],
+                ["Revisions", String(structure.revisions)],
+                ["EOF markers", String(structure.eof_markers)],
+                ["Encrypted", structure.encrypted ? "yes" : "no"],
+                ["Xref rebuilt", structure.xref_rebuilt ? "yes" : "no"],
+              ] as const
+            ).map(([k, v]) => (
+              <div key={k}>
+                <dt className="text-xs text-slate-500">{k}</dt>
+                <dd className="font-medium">{v}</dd>
+              </div>
+            ))}
+          </dl>
+        </Section>
+      )}
+      {stage === "advanced" && (metadata || scripts || embedded || lures) && (
+        <div className="space-y-4" data-testid="advanced-details">
+          {scripts && (
+            <Section title="JavaScript (advanced stage)" count={scripts.length} testId="javascript">
+              {scripts.length === 0 ? (
+                <Empty>No scripts.</Empty>
+              ) : (
+                <ul className="space-y-3">
+                  {scripts.map((s, i) => (
+                    <li key={`${s.sha256}-${i}`} className="rounded-md border border-slate-200 p-3 text-sm">
+                      <div className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
+                        <span className="font-mono">{s.location.objectRef ? `obj ${s.location.objectRef} · ` : ""}{s.location.path}</span>
+                        <span>
+                          trigger <span className="font-medium">{s.trigger}</span>
+                          {s.automatic && <span className="ml-1 rounded bg-red-100 px-1 text-red-800">automatic</span>}
+                        </span>
+                        <span>{formatBytes(s.size)}</span>
+                        <span>emulation: {s.emulation.status}{s.emulation.detail ? ` (${s.emulation.detail})` : ""}</span>
+                      </div>
+                      {(s.apis.length > 0 || s.cves.length > 0) && (
+                        <p className="mt-1 text-xs">
+                          {s.apis.length > 0 && <span className="mr-4">APIs: <code>{s.apis.join(", ")}</code></span>}
+                          {s.cves.length > 0 && <span>CVE: <code>{s.cves.join(", ")}</code></span>}
+                        </p>
+                      )}
+                      <Code label="Excerpt">{s.excerpt}</Code>
+                      {s.deobfuscated_layers.map((layer, j) => (
+                        <Code key={j} label={`Deobfuscated layer ${j + 1}`}>
+                          {layer}
+                        </Code>
+                      ))}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Section>
+          )}
+          {embedded && embedded.length > 0 && (
+            <Section title="Embedded files" count={embedded.length} testId="embedded-files">
+              <div className="overflow-x-auto">
+                <table className="w-full text-left text-sm">
+                  <thead className="text-xs text-slate-500">
+                    <tr>
+                      <th className="py-1 pr-3 font-medium">Name</th>
+                      <th className="py-1 pr-3 font-medium">Type</th>
+                      <th className="py-1 pr-3 font-medium">Size</th>
+                      <th className="py-1 pr-3 font-medium">SHA-256</th>
+                      <th className="py-1 font-medium">Nested verdict</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {embedded.map((f, i) => (
+                      <tr key={i} className="border-t border-slate-100 align-top">
+                        <td className="py-1 pr-3 break-all">{f.name}</td>
+                        <td className="py-1 pr-3 font-mono text-xs">{f.type}</td>
+                        <td className="py-1 pr-3 whitespace-nowrap">{formatBytes(f.size)}</td>
+                        <td className="py-1 pr-3 font-mono text-xs break-all">{f.sha256}</td>
+                        <td className="py-1">{f.nested ? `${f.nested.verdict} (${f.nested.score})` : "–"}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </Section>
+          )}
+          {metadata && hasMetadata(metadata) && (
+            <Section title="Document metadata" testId="metadata">
+              <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+                {(
+                  [
+                    ["Title", metadata.title],
+                    ["Author", metadata.author],
+                    ["Subject", metadata.subject],
+                    ["Creator", metadata.creator],
+                    ["Producer", metadata.producer],
+                    ["Created", metadata.creation_date],
+                    ["Modified", metadata.modification_date],
+                    ["Pages", metadata.page_count === null ? null : String(metadata.page_count)],
+                  ] as const
+                )
+                  .filter(([, v]) => v)
+                  .map(([k, v]) => (
+                    <div key={k} className="min-w-0">
+                      <dt className="text-xs text-slate-500">{k}</dt>
+                      <dd className="break-words">{v}</dd>
+                    </div>
+                  ))}
+              </dl>
+            </Section>
+          )}
+          {lures && (lures.qr_codes.length > 0 || lures.text_excerpt) && (
+            <Section title="Lures" testId="lures">
+              <p className="text-xs text-slate-500">{lures.pages_rendered} page(s) rendered</p>
+              {lures.qr_codes.length > 0 && (
+                <ul className="mt-2 space-y-1 text-sm">
+                  {lures.qr_codes.map((q, i) => (
+                    <li key={i}>
+                      QR code on page {q.page}: <code className="break-all">{q.text}</code>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {lures.text_excerpt && <Code label="Page text excerpt">{lures.text_excerpt}</Code>}
+            </Section>
+          )}
+        </div>
+      )}
+      {anomalies && <AnomaliesList anomalies={anomalies} />}
+    </>
+  );
+}
+
+function Code({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <details className="mt-2">
+      <summary className="cursor-pointer text-xs font-medium text-slate-500">{label}</summary>
+      <pre className="mt-1 max-h-64 overflow-auto rounded bg-slate-900 p-2 font-mono text-xs whitespace-pre-wrap break-all text-slate-100">
+        {children}
+      </pre>
+    </details>
+  );
+}
+
+export function EnrichmentView({ enrichment }: { enrichment: NonNullable<ScanReport["enrichment"]> }) {
+  return (
+    <Section title="Indicator enrichment" count={enrichment.indicators.length} testId="enrichment">
+      <p className="text-xs text-slate-500">
+        {enrichment.provider} {enrichment.providerVersion} · {enrichment.external ? "external provider" : "offline: nothing was sent anywhere"} ·{" "}
+        {enrichment.summary.flagged} of {enrichment.summary.total} flagged
+      </p>
+      {enrichment.indicators.length > 0 && (
+        <div className="mt-2 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="text-xs text-slate-500">
+              <tr>
+                <th className="py-1 pr-3 font-medium">Indicator (defanged)</th>
+                <th className="py-1 pr-3 font-medium">Class</th>
+                <th className="py-1 pr-3 font-medium">Flags</th>
+                <th className="py-1 font-medium">Notes</th>
+              </tr>
+            </thead>
+            <tbody>
+              {enrichment.indicators.map((ind, i) => (
+                <tr key={i} className="border-t border-slate-100 align-top">
+                  <td className="py-1 pr-3 font-mono text-xs break-all">{ind.defanged}</td>
+                  <td className="py-1 pr-3 text-xs">{ind.classification}</td>
+                  <td className="py-1 pr-3">
+                    <div className="flex flex-wrap gap-1">
+                      {ind.flags.map((f) => (
+                        <span key={f} className="rounded bg-amber-100 px-1.5 py-0.5 font-mono text-xs text-amber-900">
+                          {f}
+                        </span>
+                      ))}
+                    </div>
+                  </td>
+                  <td className="py-1 text-xs text-slate-600">{ind.notes.join("; ")}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Section>
+  );
+}
+
+function hasMetadata(m: NonNullable<ReturnType<typeof DeepResult.shape.metadata.parse>>): boolean {
+  return [m.title, m.author, m.subject, m.creator, m.producer, m.creation_date, m.modification_date, m.page_count].some(
+    (v) => v !== null && v !== "",
+  );
+}

@@ -1,0 +1,265 @@
+"use client";
+// The scan page (/scans/:scanId): polls GET /api/scans/:id every second until the scan has ended,
+// shows both stages live, the verdict as soon as the fast stage sets it, then the report (findings,
+// IOCs, mitigations, advanced details, enrichment) and links to every export format.
+import useSWR from "swr";
+import type { Summary } from "../../lib/analyzer/report";
+import {
+  EXPORT_FORMATS,
+  ProblemError,
+  fetchJson,
+  formatTime,
+  isReportReadyStatus,
+  isTerminalStatus,
+  reportApiUrl,
+  scanApiUrl,
+  type ScanReport,
+  type ScanResource,
+} from "../_lib/scans";
+import { formatBytes } from "../_lib/format";
+import { AdvancedDetails, EnrichmentView } from "./advanced-details";
+import { CopyButton } from "./copy-button";
+import { CopyLinkButton } from "./copy-link-button";
+import { FindingsList } from "./findings-list";
+import { IocList } from "./ioc-list";
+import { KeywordHits } from "./keyword-hits";
+import { MitigationsList } from "./mitigations-list";
+import { ProblemPanel } from "./problem-panel";
+import { ScanStages } from "./scan-stages";
+import { VerdictBadge } from "./verdict-badge";
+
+const POLL_MS = 1000;
+
+export function ScanView({ scanId, initialScan }: { scanId: string; initialScan?: ScanResource }) {
+  const scanQuery = useSWR<ScanResource, ProblemError>(scanApiUrl(scanId), fetchJson, {
+    fallbackData: initialScan,
+    refreshInterval: (latest) => (latest && isTerminalStatus(latest.status) ? 0 : POLL_MS),
+    revalidateOnFocus: false,
+    shouldRetryOnError: (err) => !(err instanceof ProblemError && err.problem.status === 404),
+  });
+  const scan = scanQuery.data;
+  const reportReady = !!scan && isReportReadyStatus(scan.status);
+  // Re-read the report whenever the scan moves (the advanced stage replaces the fast report).
+  const reportQuery = useSWR<ScanReport, ProblemError, readonly [string, string] | null>(
+    reportReady ? ([reportApiUrl(scanId), `${scan.status}/${scan.advancedStatus}/${scan.enrichmentStatus}`] as const) : null,
+    ([url]) => fetchJson<ScanReport>(url),
+    { revalidateOnFocus: false, keepPreviousData: true },
+  );
+  const report = reportQuery.data;
+
+  if (!scan) {
+    if (scanQuery.error) {
+      return (
+        <div className="space-y-4" data-testid="scan" data-status="error">
+          <h1 className="text-2xl font-semibold tracking-tight">Scan {scanId}</h1>
+          <ProblemPanel problem={scanQuery.error.problem} />
+          <a href="/" className="text-sm text-sky-700 hover:underline">
+            ← Submit a file
+          </a>
+        </div>
+      );
+    }
+    return (
+      <div className="flex items-center gap-3 text-sm text-slate-600" role="status">
+        <Spinner /> Loading scan {scanId}…
+      </div>
+    );
+  }
+
+  const summary: Summary | null =
+    report?.summary ??
+    (scan.verdict && scan.score !== null
+      ? ({ verdict: scan.verdict, score: scan.score, confidence: scan.confidence ?? "low" } as Summary)
+      : null);
+
+  return (
+    <div className="space-y-4" data-testid="scan" data-status={scan.status}>
+      <Header scan={scan} />
+      {scanQuery.error && (
+        <ProblemPanel problem={scanQuery.error.problem} context="Refreshing the scan failed (showing the last known state)" />
+      )}
+      <div className="grid items-start gap-4 lg:grid-cols-[1fr_20rem]">
+        <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-label="Verdict and progress">
+          {summary ? (
+            <VerdictBadge summary={summary} />
+          ) : scan.status === "failed" ? (
+            <p className="text-sm text-slate-600">No verdict: the scan failed.</p>
+          ) : (
+            <p className="flex items-center gap-2 text-sm text-slate-600" data-testid="verdict-pending">
+              <Spinner /> Verdict pending: waiting for the fast stage…
+            </p>
+          )}
+          {report && (
+            <p className="mt-2 text-xs text-slate-500" data-testid="report-stage" data-stage={report.stage}>
+              Showing the <span className="font-medium">{report.stage}</span> stage report · engine {report.engineVersion} · schema{" "}
+              {report.schemaVersion} · completed {formatTime(report.completedAt)}
+              {report.stage === "fast" && !isTerminalStatus(scan.status) && " · updates when the advanced stage finishes"}
+            </p>
+          )}
+          <ScanStages scan={scan} />
+          {scan.failureReason && (
+            <p className="mt-3 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900" role="alert">
+              Scan failed: <code>{scan.failureReason}</code>
+            </p>
+          )}
+        </section>
+        <aside className="space-y-4">
+          <FileFacts scan={scan} />
+          <ExportLinks scanId={scan.scanId} ready={reportReady} />
+        </aside>
+      </div>
+      {report?.truncated && (
+        <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status">
+          Partial analysis: a budget was hit, so parts of the file were not inspected.
+        </p>
+      )}
+      {reportQuery.error && !report && <ProblemPanel problem={reportQuery.error.problem} context="Report" />}
+      {reportReady && !report && !reportQuery.error && (
+        <p className="flex items-center gap-2 text-sm text-slate-600" role="status">
+          <Spinner /> Loading the report…
+        </p>
+      )}
+      {report && <ReportBody report={report} />}
+    </div>
+  );
+}
+
+function Header({ scan }: { scan: ScanResource }) {
+  return (
+    <div className="flex flex-wrap items-start justify-between gap-3">
+      <div className="min-w-0">
+        <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Scan</p>
+        <h1 className="truncate text-2xl font-semibold tracking-tight" title={scan.file.name} data-testid="file-name">
+          {scan.file.name}
+        </h1>
+        <p className="mt-0.5 font-mono text-xs text-slate-500" data-testid="scan-id">
+          {scan.scanId}
+        </p>
+      </div>
+      <div className="flex items-center gap-2">
+        <StatusPill status={scan.status} />
+        <CopyLinkButton />
+      </div>
+    </div>
+  );
+}
+
+const STATUS_STYLE: Record<string, string> = {
+  completed: "bg-emerald-100 text-emerald-900 ring-emerald-300",
+  failed: "bg-red-100 text-red-900 ring-red-300",
+  expired: "bg-slate-200 text-slate-700 ring-slate-300",
+};
+
+function StatusPill({ status }: { status: string }) {
+  const running = !isTerminalStatus(status);
+  return (
+    <span
+      className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold ring-1 ${
+        STATUS_STYLE[status] ?? "bg-sky-100 text-sky-900 ring-sky-300"
+      }`}
+      data-testid="scan-status"
+      data-status={status}
+      role="status"
+      aria-live="polite"
+    >
+      {running && <span className="h-2 w-2 animate-pulse rounded-full bg-sky-600" aria-hidden />}
+      {status.replaceAll("_", " ")}
+    </span>
+  );
+}
+
+function FileFacts({ scan }: { scan: ScanResource }) {
+  const retention = scan.retentionMode.replace("retain_", "retain ").replaceAll("_", " ");
+  return (
+    <section className="rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-sm" aria-label="File and retention" data-testid="retention">
+      <dl className="space-y-2">
+        <div>
+          <dt className="text-xs text-slate-500">Size</dt>
+          <dd className="font-medium">{formatBytes(scan.file.size)}</dd>
+        </div>
+        <div>
+          <dt className="flex items-center justify-between text-xs text-slate-500">
+            SHA-256 <CopyButton value={scan.file.sha256} />
+          </dt>
+          <dd className="mt-0.5 font-mono text-xs break-all text-slate-700" data-testid="sha256">
+            {scan.file.sha256}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">Retention</dt>
+          <dd className="font-medium">{retention}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">Uploaded file</dt>
+          <dd className="font-medium" data-testid="file-retained" data-retained={String(scan.fileRetained)}>
+            {scan.fileRetained ? "retained on the server" : "deleted (report kept)"}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">File expires</dt>
+          <dd className="font-medium" data-testid="expires-at">
+            {scan.expiresAt ? formatTime(scan.expiresAt) : scan.retentionMode === "delete_immediately" ? "when the last stage ends" : "–"}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">Submitted</dt>
+          <dd className="font-medium">{formatTime(scan.createdAt)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function ExportLinks({ scanId, ready }: { scanId: string; ready: boolean }) {
+  return (
+    <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-label="Export" data-testid="exports">
+      <h2 className="text-sm font-semibold">Export report</h2>
+      {!ready && <p className="mt-1 text-xs text-slate-500">Available once the fast stage is done.</p>}
+      <ul className="mt-2 grid grid-cols-2 gap-2">
+        {EXPORT_FORMATS.map((f) => (
+          <li key={f.format}>
+            {ready ? (
+              <a
+                href={reportApiUrl(scanId, f.format)}
+                data-testid={`export-${f.format}`}
+                target="_blank"
+                rel="noreferrer"
+                className="block rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-sky-500"
+              >
+                <span className="font-medium text-sky-800">{f.label}</span> <span className="text-xs text-slate-500">{f.hint}</span>
+              </a>
+            ) : (
+              <span className="block rounded-md border border-slate-200 px-2 py-1 text-sm text-slate-400" aria-disabled>
+                {f.label}
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ReportBody({ report }: { report: ScanReport }) {
+  return (
+    <div className="space-y-4" data-testid="report">
+      <FindingsList findings={report.findings} mitigations={report.mitigations} />
+      {report.mitigations.length > 0 && <MitigationsList mitigations={report.mitigations} findings={report.findings} />}
+      <div className="grid gap-4 lg:grid-cols-2">
+        <IocList iocs={report.iocs} />
+        <KeywordHits hits={report.keywordHits} counts={countsOf(report.details)} />
+      </div>
+      {report.enrichment && <EnrichmentView enrichment={report.enrichment} />}
+      <AdvancedDetails details={report.details} stage={report.stage} />
+    </div>
+  );
+}
+
+function countsOf(details: Record<string, unknown>): Record<string, number> {
+  const c = details.keyword_counts;
+  return c && typeof c === "object" ? (c as Record<string, number>) : {};
+}
+
+export function Spinner() {
+  return <span className="inline-block h-4 w-4 animate-spin rounded-full border-2 border-slate-300 border-t-sky-600" aria-hidden />;
+}

@@ -1,0 +1,86 @@
+// Browser-side client of the scans API (/api/scans): submit a scan, poll it, read its report. Every
+// failure comes back as a readable RFC 9457 problem (ProblemError for SWR fetchers).
+import type { ScanReport } from "../../lib/server/scans/report";
+import type { ScanResource } from "../../lib/server/scans/scan-resource";
+import type { Problem } from "./api";
+
+export type { ScanReport, ScanResource };
+
+export const RETENTION_OPTIONS = [
+  { value: "delete_immediately", label: "Delete immediately (after analysis)" },
+  { value: "retain_24h", label: "Retain file 24 hours" },
+  { value: "retain_7d", label: "Retain file 7 days" },
+  { value: "retain_30d", label: "Retain file 30 days" },
+] as const;
+export type RetentionOption = (typeof RETENTION_OPTIONS)[number]["value"];
+
+export const EXPORT_FORMATS = [
+  { format: "json", label: "JSON", hint: "full report" },
+  { format: "stix", label: "STIX 2.1", hint: "bundle" },
+  { format: "misp", label: "MISP", hint: "event" },
+  { format: "csv", label: "CSV", hint: "IOCs" },
+  { format: "md", label: "Markdown", hint: "summary" },
+  { format: "html", label: "HTML", hint: "printable" },
+] as const;
+
+const TERMINAL = new Set<string>(["completed", "failed", "expired"]);
+const REPORT_READY = new Set<string>(["completed_fast_scan", "queued_advanced_scan", "running_advanced_scan", "completed", "expired"]);
+export const isTerminalStatus = (status: string): boolean => TERMINAL.has(status);
+export const isReportReadyStatus = (status: string): boolean => REPORT_READY.has(status);
+
+export const scanApiUrl = (scanId: string): string => `/api/scans/${encodeURIComponent(scanId)}`;
+export const reportApiUrl = (scanId: string, format?: string): string =>
+  `${scanApiUrl(scanId)}/report${format ? `?format=${encodeURIComponent(format)}` : ""}`;
+
+export class ProblemError extends Error {
+  constructor(readonly problem: Problem) {
+    super(`${problem.title} (${problem.status})`);
+  }
+}
+
+const networkProblem = (): Problem => ({ title: "Network error", status: 0, detail: "The server could not be reached.", code: "network" });
+
+async function problemOf(response: Response): Promise<Problem> {
+  const p = ((await response.json().catch(() => null)) ?? {}) as Partial<Problem>;
+  return {
+    title: p.title ?? `HTTP ${response.status}`,
+    status: response.status,
+    detail: p.detail ?? response.statusText,
+    code: p.code ?? "unknown",
+  };
+}
+
+/** SWR fetcher: the JSON body, or throws ProblemError. */
+export async function fetchJson<T>(url: string): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: { accept: "application/json" }, cache: "no-store" });
+  } catch {
+    throw new ProblemError(networkProblem());
+  }
+  if (!response.ok) throw new ProblemError(await problemOf(response));
+  return (await response.json()) as T;
+}
+
+export type CreateScanOutcome = { ok: true; scan: ScanResource } | { ok: false; problem: Problem };
+
+export async function postScan(file: File, retentionMode: RetentionOption, enableEnrichment: boolean): Promise<CreateScanOutcome> {
+  const body = new FormData();
+  body.append("file", file, file.name);
+  body.append("retentionMode", retentionMode);
+  body.append("enableEnrichment", String(enableEnrichment));
+  let response: Response;
+  try {
+    response = await fetch("/api/scans", { method: "POST", body });
+  } catch {
+    return { ok: false, problem: networkProblem() };
+  }
+  if (!response.ok) return { ok: false, problem: await problemOf(response) };
+  return { ok: true, scan: (await response.json()) as ScanResource };
+}
+
+export function formatTime(iso: string | null | undefined): string {
+  if (!iso) return "–";
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toISOString().replace("T", " ").replace(/\.\d+Z$/, " UTC");
+}
