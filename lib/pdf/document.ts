@@ -130,8 +130,7 @@ export class PdfDocument {
     const owner = this.owners.get(stream);
     const ref = owner ? `${owner.num} ${owner.gen}` : undefined;
     let raw: Uint8Array = stream.raw;
-    const isXref = stream.dict.get("Type") instanceof PdfName && (stream.dict.get("Type") as PdfName).name === "XRef";
-    if (this.encrypted && !isXref) {
+    if (this.encrypted && !isStreamOfType(stream, "XRef")) {
       const plain = this.decryptStream ? this.decryptStream(stream, owner) : null;
       if (!plain) {
         const r: DecodedStream = { data: raw, filters: [], complete: false, issues: [], budgetHit: false, encrypted: true };
@@ -167,7 +166,7 @@ export class PdfDocument {
     const cached = this.decodeCache.get(stream);
     if (cached) return cached.encrypted ? new Uint8Array(0) : cached.data.subarray(0, n);
     let raw: Uint8Array = stream.raw;
-    if (this.encrypted && !(stream.dict.get("Type") instanceof PdfName && (stream.dict.get("Type") as PdfName).name === "XRef")) {
+    if (this.encrypted && !isStreamOfType(stream, "XRef")) {
       const plain = this.decryptStream?.(stream, this.owners.get(stream));
       if (!plain) return new Uint8Array(0);
       raw = plain;
@@ -432,7 +431,7 @@ function readXrefChain(doc: PdfDocument): void {
 function lastXrefStreamDict(doc: PdfDocument): PdfDict | null {
   for (let i = doc.instances.length - 1; i >= 0; i--) {
     const v = doc.instances[i].value;
-    if (v instanceof PdfStream && v.dict.get("Type") instanceof PdfName && (v.dict.get("Type") as PdfName).name === "XRef") return v.dict;
+    if (isStreamOfType(v, "XRef")) return v.dict;
   }
   // last resort: a catalog anywhere (as pdf.js's recovery does)
   for (let i = doc.instances.length - 1; i >= 0; i--) {
@@ -476,13 +475,16 @@ function openSecurity(doc: PdfDocument): void {
   doc.decryptStream = (stream, owner) => (owner && !owner.container ? h.decrypt(stream.raw, owner.num, owner.gen, h.streamMethod) : stream.raw);
   const encInstance = encEntry instanceof PdfRef ? latest.get(encEntry.num) : undefined;
   for (const inst of doc.instances) {
-    if (inst.container || inst === encInstance || isXrefStream(inst.value)) continue; // §7.5.8.4: xref streams stay clear
+    if (inst.container || inst === encInstance || isStreamOfType(inst.value, "XRef")) continue; // §7.5.8.4: xref streams stay clear
     decryptStrings(inst.value, (s) => new PdfString(h.decrypt(s.bytes, inst.num, inst.gen, h.stringMethod), s.hex));
   }
 }
 
-function isXrefStream(v: PdfObject): boolean {
-  return v instanceof PdfStream && v.dict.get("Type") instanceof PdfName && (v.dict.get("Type") as PdfName).name === "XRef";
+/** A stream whose /Type is the given name (XRef and ObjStm streams get special treatment). */
+function isStreamOfType(v: PdfObject, type: string): v is PdfStream {
+  if (!(v instanceof PdfStream)) return false;
+  const t = v.dict.get("Type");
+  return t instanceof PdfName && t.name === type;
 }
 
 /** Replaces every string below `root` (dict values, array items) with its decryption, iteratively. */
@@ -509,7 +511,7 @@ function decryptStrings(root: PdfObject, decrypt: (s: PdfString) => PdfString): 
 /** Parses the members of every object stream (§7.5.7). */
 function expandObjectStreams(doc: PdfDocument): void {
   const containers = doc.instances.filter(
-    (o) => o.value instanceof PdfStream && o.value.dict.get("Type") instanceof PdfName && (o.value.dict.get("Type") as PdfName).name === "ObjStm",
+    (o) => isStreamOfType(o.value, "ObjStm"),
   );
   for (const c of containers) {
     doc.objectStreams++;
@@ -606,7 +608,7 @@ function buildTable(doc: PdfDocument): void {
     for (const o of doc.instances) {
       if (o.container || referencedOffsets.has(o.offset)) continue;
       const v = o.value;
-      if (v instanceof PdfStream && v.dict.get("Type") instanceof PdfName && (v.dict.get("Type") as PdfName).name === "XRef") continue;
+      if (isStreamOfType(v, "XRef")) continue;
       doc.anomalies.add("object-outside-xref", o.offset, `object ${o.num} ${o.gen} is not in any xref section`, `${o.num} ${o.gen}`);
     }
   }
