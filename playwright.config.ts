@@ -1,9 +1,8 @@
-// Browser tests against the built app (`npm run build` first): `next start` on 127.0.0.1:3100,
+// Browser tests against the built app (`npm run build` first): `next start` on 127.0.0.1:3100 with
+// auth on and a fresh data dir (tests make their keys with `pdfscan keys create`, e2e/fixtures.ts),
 // ready when GET /health answers 200; Debian's Chromium, no browser download.
 import { defineConfig } from "@playwright/test";
-
-const PORT = 3100;
-const BASE_URL = `http://127.0.0.1:${PORT}`;
+import { E2E_BASE_URL as BASE_URL, E2E_DATA_DIR, E2E_PORT as PORT } from "./e2e/e2e-env";
 
 export default defineConfig({
   testDir: "e2e",
@@ -25,9 +24,9 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
   webServer: {
-    command: `node node_modules/next/dist/bin/next start -H 127.0.0.1 -p ${PORT}`,
+    command: `rm -rf "${E2E_DATA_DIR}" && node node_modules/next/dist/bin/next start -H 127.0.0.1 -p ${PORT}`,
     url: `${BASE_URL}/health`,
-    env: { NEXT_TELEMETRY_DISABLED: "1", PORT: String(PORT) },
+    env: { NEXT_TELEMETRY_DISABLED: "1", PORT: String(PORT), PDFSCAN_DATA_DIR: E2E_DATA_DIR, PDFSCAN_DATABASE_URL: "", PDFSCAN_REDIS_URL: "" },
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: "ignore",

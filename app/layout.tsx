@@ -1,6 +1,8 @@
 // Root layout: page chrome shared by every page. System fonts only (the service runs offline).
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
+import { SignOutButton } from "./_components/sign-out-button";
+import { currentPrincipal } from "./_lib/page-auth";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -10,7 +12,10 @@ export const metadata: Metadata = {
   robots: { index: false, follow: false },
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+// Every page renders per request: Next puts the request's CSP nonce (proxy.ts) on its scripts only
+// in dynamic renders, and the header shows who is signed in.
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const principal = await currentPrincipal();
   return (
     <html lang="en">
       <body className="min-h-screen font-sans">
@@ -21,6 +26,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
               pdfscan
             </a>
             <span className="hidden text-sm text-slate-400 sm:inline">static PDF malware analysis</span>
+            {principal?.kind === "session" && <SignOutButton />}
           </div>
         </header>
         <main className="mx-auto max-w-6xl px-4 py-6">{children}</main>

@@ -1,12 +1,12 @@
 // GET / - upload page: drop or pick a PDF, see the fast analysis (verdict, findings, IOCs) and export it;
 // or submit it as a background scan (retention, enrichment) and follow it on /scans/:scanId.
-import { connection } from "next/server";
 import { getConfig } from "../lib/server/config";
+import { requireSignIn } from "./_lib/page-auth";
 import { FastAnalyzer } from "./_components/fast-analyzer";
 import { ScanSubmit } from "./_components/scan-submit";
 
 export default async function UploadPage() {
-  await connection(); // rendered per request: the upload limit is runtime configuration
+  await requireSignIn("/"); // rendered per request: signed-in callers only, and the upload limit is runtime configuration
   const { maxUploadBytes } = getConfig();
   return (
     <div className="space-y-4">

@@ -1,6 +1,6 @@
 // An analyst submits a suspicious PDF as a background scan, follows both stages live on the scan's
 // page, reads the verdict, a finding and a defanged IOC, and exports the report as STIX.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { LINK_URL, suspiciousPdf } from "../test/fixtures/sample-pdfs";
 import { ScanPage } from "./pages/scan-page";
 

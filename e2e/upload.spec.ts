@@ -1,7 +1,7 @@
 // An analyst uploads a suspicious PDF through the web page and reads the verdict, a finding and an
 // IOC, then exports the JSON; a non-PDF shows the service's problem message.
 import { readFile } from "node:fs/promises";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { FastResult } from "../lib/analyzer/report";
 import { LINK_URL, suspiciousPdf } from "../test/fixtures/sample-pdfs";
 import { UploadPage } from "./pages/upload-page";

@@ -5,6 +5,10 @@
 export interface Limits {
   /** largest input the analyzer accepts (the HTTP upload cap is configured separately in the server) */
   MAX_INPUT_BYTES: number;
+  /** bytes at each end of a headerless upload searched for PDF object syntax (`N G obj`, `endobj`, `startxref`) */
+  HEADERLESS_SNIFF_BYTES: number;
+  /** names kept that lie outside every parsed object (stray active content a strict reading misses) */
+  MAX_STRAY_NAMES: number;
   /** decoded output of one stream */
   MAX_DECODED_BYTES_PER_STREAM: number;
   /** decoded output of all streams of one document */
@@ -27,6 +31,10 @@ export interface Limits {
   MAX_IOC_SCAN_BYTES_PER_STREAM: number;
   /** indicators kept per type */
   MAX_IOCS_PER_TYPE: number;
+  /** pages whose content streams are read for their layout (images, text) in the fast stage, from the first page */
+  LAYOUT_MAX_PAGES: number;
+  /** decoded content-stream bytes read per page for its layout */
+  LAYOUT_MAX_CONTENT_BYTES: number;
   /** evidence entries kept per finding */
   MAX_EVIDENCE_PER_FINDING: number;
   /** characters of an excerpt shown in evidence */
@@ -45,6 +53,16 @@ export interface Limits {
   RENDER_TIMEOUT_MS: number;
   /** characters of rendered text kept per page */
   RENDER_MAX_TEXT_CHARS_PER_PAGE: number;
+  /** drawing operators of one page, tiling-pattern cells included; a page above it is read (text, links) but not drawn */
+  RENDER_MAX_OPERATORS_PER_PAGE: number;
+  /** tile copies pdf.js draws to build one tiling-pattern cell (bbox / step in x times y); degenerate steps (0, tiny, negative) exceed it */
+  RENDER_MAX_PATTERN_TILES: number;
+  /** pixels of one image pdf.js decodes while drawing; larger images are left out, as a low-memory reader would */
+  RENDER_MAX_IMAGE_PIXELS: number;
+  /** resident memory the process may grow by while one document renders; above it the render thread is stopped */
+  RENDER_MAX_MEMORY_BYTES: number;
+  /** after the render's own deadline, how long the host waits before it stops a render thread stuck in a synchronous loop (milliseconds) */
+  RENDER_HARD_STOP_GRACE_MS: number;
   /** QR codes decoded per rendered page */
   QR_MAX_PER_PAGE: number;
   /** bytes of the XMP metadata stream scanned */
@@ -63,6 +81,8 @@ export interface Limits {
   MAX_RLE_SCAN_BYTES: number;
   /** segment headers read from one JBIG2 stream */
   MAX_JBIG2_SEGMENTS: number;
+  /** bytes of one base64 TIFF decoded from an XFA form for the CVE-2010-0188 directory check */
+  MAX_TIFF_BYTES: number;
   /** blocks read from one U3D stream */
   MAX_U3D_BLOCKS: number;
   /** wall-clock budget of all YARA scans of one document (milliseconds) */
@@ -93,6 +113,8 @@ export interface Limits {
 
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   MAX_INPUT_BYTES: 200 * 1024 * 1024,
+  HEADERLESS_SNIFF_BYTES: 64 * 1024,
+  MAX_STRAY_NAMES: 1_000,
   MAX_DECODED_BYTES_PER_STREAM: 32 * 1024 * 1024,
   MAX_DECODED_BYTES_TOTAL: 256 * 1024 * 1024,
   MAX_OBJECTS: 500_000,
@@ -104,15 +126,22 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   MAX_ACTION_CHAIN: 256,
   MAX_IOC_SCAN_BYTES_PER_STREAM: 4 * 1024 * 1024,
   MAX_IOCS_PER_TYPE: 500,
+  LAYOUT_MAX_PAGES: 5,
+  LAYOUT_MAX_CONTENT_BYTES: 1024 * 1024,
   MAX_EVIDENCE_PER_FINDING: 20,
   MAX_EXCERPT_CHARS: 160,
   FAST_STAGE_TIMEOUT_MS: 10_000,
   ADVANCED_STAGE_TIMEOUT_MS: 120_000,
-  RENDER_MAX_PAGES: 5,
+  RENDER_MAX_PAGES: 3,
   RENDER_SCALE: 1.5,
   RENDER_MAX_PIXELS_PER_PAGE: 4_000_000,
-  RENDER_TIMEOUT_MS: 4_000,
+  RENDER_TIMEOUT_MS: 2_500,
   RENDER_MAX_TEXT_CHARS_PER_PAGE: 20_000,
+  RENDER_MAX_OPERATORS_PER_PAGE: 500_000,
+  RENDER_MAX_PATTERN_TILES: 4_096,
+  RENDER_MAX_IMAGE_PIXELS: 16 * 1024 * 1024,
+  RENDER_MAX_MEMORY_BYTES: 512 * 1024 * 1024,
+  RENDER_HARD_STOP_GRACE_MS: 750,
   QR_MAX_PER_PAGE: 4,
   MAX_XMP_BYTES: 1024 * 1024,
   MAX_EMBED_DEPTH: 5,
@@ -122,6 +151,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   MAX_SCRIPT_SNIFF_BYTES: 64 * 1024,
   MAX_RLE_SCAN_BYTES: 8 * 1024 * 1024,
   MAX_JBIG2_SEGMENTS: 100_000,
+  MAX_TIFF_BYTES: 8 * 1024 * 1024,
   MAX_U3D_BLOCKS: 100_000,
   YARA_TIMEOUT_MS: 15_000,
   YARA_MAX_SCAN_BYTES: 128 * 1024 * 1024,
@@ -132,7 +162,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   JS_MAX_SCRIPT_BYTES: 4 * 1024 * 1024,
   JS_PARSE_STACK_MB: 256,
   JS_MAX_SCRIPTS: 32,
-  JS_TOTAL_CPU_MS: 45_000,
+  JS_TOTAL_CPU_MS: 10_000,
   JS_MAX_OUTPUT_CHARS: 2 * 1024 * 1024,
   JS_LAYER_EXCERPT_CHARS: 16 * 1024,
 });

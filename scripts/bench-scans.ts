@@ -19,7 +19,7 @@ import { Command, InvalidArgumentError } from "commander";
 import { createPgSchema, createRedisPrefix, TEST_REDIS_URL } from "../lib/server/testing/test-stores";
 import { createScan, TERMINAL, type ScanJson } from "../test/scans/support/scan-api";
 import { startWorker, type WorkerProcess } from "../test/scans/support/worker-process";
-import { startServer, type RunningServer } from "../test/support/next-server";
+import { authorizedFetch as fetch, startServer, type RunningServer } from "../test/support/next-server";
 import { buildBenchPdf } from "./bench-pdf";
 import { fixed, formatTable } from "./table";
 

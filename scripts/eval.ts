@@ -1,46 +1,70 @@
-// npm run eval -- [DIR] [--json] [--stage fast|deep]
-// Detection quality of a stage on a labelled set: confusion matrix, rates, per-category table,
-// every miss and false positive. Exit code 1 when an analysis threw or returned an invalid result.
+// npm run eval -- [DIR...] [--json] [--stage fast|deep] [--cv K [--learner trees|linear]] [--no-cache]
+// Detection quality of a stage on labelled sets: confusion matrix, rates, per-source and per-category
+// tables, score histogram per class, every miss and false positive. Without --cv the shipped model
+// scores files it was trained on (in-sample, optimistic: said in the output); with --cv K each file is
+// scored by a model retrained without its fold. Exit code 1 when an analysis threw or returned an
+// invalid result.
 import { Command, InvalidArgumentError } from "commander";
-import { findCorpusDir, loadAny } from "./corpus";
-import { analyzeDeep } from "../lib/analyzer/deep/analyze-deep";
-import { DeepResult } from "../lib/analyzer/report";
-import { createDeepEngines } from "../lib/engines/create-deep-engines";
-import { FAST_ANALYZER, computeMetrics, evaluateEntries, type FileOutcome, type Metrics, type StageAnalyzer } from "./evaluate";
+import { findCorpusDir } from "./corpus";
+import { FeatureCache } from "./feature-cache";
+import { LEARNERS, type Learner } from "../lib/analyzer/model/cross-validate";
+import { SHIPPED_MODELS } from "../lib/analyzer/model/shipped-models";
+import type { Stage } from "../lib/analyzer/report";
+import { scoreDocument } from "../lib/analyzer/score";
+import { computeMetrics, crossValidateRecords, deepAnalyzer, evaluateEntries, FAST_ANALYZER, loadCorpora, parseChoice, SCORE_BAND_LABELS, type EvalRecord, type FileOutcome, type Metrics } from "./evaluate";
 import { fixed, formatTable, pct } from "./table";
 
 const STAGES = ["fast", "deep"] as const;
 
-/** The advanced stage with the real engines (pdf.js, YARA, JavaScript sandbox), as the service runs it. */
-function deepAnalyzer(): StageAnalyzer {
-  const { engines } = createDeepEngines({ yaraRuleDirs: [] });
-  return { analyze: (bytes, fileName) => analyzeDeep(bytes, { fileName, engines }), schema: DeepResult };
-}
-
 const program: Command = new Command("eval")
-  .description("Evaluate the analyzer on a corpus (manifest.csv) or a folder with malicious/ and benign/ subfolders")
-  .argument("[dir]", "corpus or labelled folder (default: $PDFSCAN_CORPUS or ../shared/corpus)")
+  .description("Evaluate the analyzer on corpora (manifest.csv) or folders with malicious/ and benign/ subfolders")
+  .argument("[dirs...]", "corpora or labelled folders (default: $PDFSCAN_CORPUS or ../shared/corpus)")
   .option("--json", "print the metrics object as JSON")
-  .option("--stage <stage>", "analysis stage: fast (default) or deep (fast + advanced)", parseStage, "fast")
-  .action(async (dirArg: string | undefined, opts: { json?: boolean; stage: string }) => {
-    const dir = dirArg ?? findCorpusDir();
-    if (!dir) program.error("corpus absent: pass a folder or set PDFSCAN_CORPUS", { exitCode: 2 });
-    const entries = await loadAny(dir).catch((e: unknown) => program.error(`cannot load ${dir}: ${e instanceof Error ? e.message : String(e)}`, { exitCode: 2 }));
-    const metrics = computeMetrics(await evaluateEntries(entries, opts.stage === "deep" ? deepAnalyzer() : FAST_ANALYZER));
-    if (opts.json) process.stdout.write(`${JSON.stringify({ dir, stage: opts.stage, ...metrics }, null, 2)}\n`);
-    else process.stdout.write(formatReport(dir, opts.stage, metrics));
+  .option("--stage <stage>", "analysis stage: fast (default) or deep (fast + advanced)", parseChoice([...STAGES]), "fast")
+  .option("--cv <k>", "k-fold cross-validation: score each file by a model trained without its fold", parseFolds)
+  .option("--learner <learner>", `learner retrained under --cv (default: the shipped model's)`, parseChoice([...LEARNERS]))
+  .option("--seed <n>", "seed of the fold assignment", (v) => Number(v), 1)
+  .option("--no-cache", "analyse every file again, ignoring the feature cache of this code version")
+  .action(async (dirArgs: string[], opts: { json?: boolean; stage: string; cv?: number; learner?: Learner; seed: number; cache: boolean }) => {
+    const dirs = dirArgs.length ? dirArgs : [findCorpusDir()].filter((d): d is string => d !== null);
+    if (!dirs.length) program.error("corpus absent: pass a folder or set PDFSCAN_CORPUS", { exitCode: 2 });
+    const entries = await loadCorpora(dirs).catch((e: unknown) => program.error(`cannot load ${dirs.join(", ")}: ${e instanceof Error ? e.message : String(e)}`, { exitCode: 2 }));
+    const stage: Stage = opts.stage === "deep" ? "advanced" : "fast";
+    const cache = opts.cache ? new FeatureCache(stage) : undefined;
+    let records = await evaluateEntries(entries, stage === "fast" ? FAST_ANALYZER : await deepAnalyzer(), undefined, cache);
+    cache?.save();
+    const learner = opts.learner ?? SHIPPED_MODELS[stage].body.kind;
+    if (opts.cv) records = crossValidateRecords(records, stage, learner, opts.cv, opts.seed);
+    let figures = opts.cv
+      ? `${opts.cv}-fold cross-validated (${learner}): each file scored by a model trained and calibrated without its fold`
+      : "IN-SAMPLE: the shipped model scores files it was trained on; optimistic. Use --cv K for honest figures";
+    const metrics = computeMetrics(records);
+    const model = SHIPPED_MODELS[stage];
+    figures += `\nVerdict model ${model.body.kind}-${model.stage} v${model.version} (trained on ${model.training.files} files of ${model.training.corpora.join(", ")}), inference ${fixed(inferenceMicros(records, stage), 1)} us/file`;
+    if (opts.json) process.stdout.write(`${JSON.stringify({ dirs, stage: opts.stage, figures, ...metrics }, null, 2)}\n`);
+    else process.stdout.write(formatReport(dirs.join(" "), opts.stage, figures, metrics));
     process.exitCode = metrics.errors.length > 0 ? 1 : 0;
   });
 
-function parseStage(value: string): string {
-  if (!(STAGES as readonly string[]).includes(value)) throw new InvalidArgumentError(`supported: ${STAGES.join(", ")}`);
-  return value;
+/** Mean time of the shipped model's scoring (features already extracted), in microseconds. */
+function inferenceMicros(records: EvalRecord[], stage: Stage): number {
+  const inputs = records.flatMap((r) => (r.scoring ? [r.scoring] : []));
+  const t0 = performance.now();
+  for (const input of inputs) scoreDocument(input, stage);
+  return inputs.length ? ((performance.now() - t0) * 1000) / inputs.length : 0;
 }
 
-function formatReport(dir: string, stage: string, m: Metrics): string {
+function parseFolds(v: string): number {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 2) throw new InvalidArgumentError("an integer >= 2");
+  return n;
+}
+
+function formatReport(dir: string, stage: string, figures: string, m: Metrics): string {
   const { tp, fn, fp, tn } = m.confusion;
   const out: string[] = [];
   out.push(`Corpus ${dir}: ${m.files} files (${m.malicious} malicious, ${m.benign} benign), ${fixed(m.totalBytes / 1e6)} MB, stage ${stage}`);
+  out.push(`Figures: ${figures}`);
   out.push(`Analysis time ${fixed(m.totalMs, 0)} ms (${fixed(m.totalBytes / 1e6 / (m.totalMs / 1000 || 1))} MB/s)`);
   out.push("", "Confusion matrix (positive = malicious | suspicious)");
   out.push(formatTable(["truth", "flagged", "not flagged"], [["malicious", tp, fn], ["benign", fp, tn]]));
@@ -55,6 +79,10 @@ function formatReport(dir: string, stage: string, m: Metrics): string {
   out.push("", "Verdicts by true label");
   const verdictCols = ["malicious", "suspicious", "benign", "unknown", "error"] as const;
   out.push(formatTable(["truth", ...verdictCols], (["malicious", "benign"] as const).map((l) => [l, ...verdictCols.map((v) => m.verdicts[l][v])])));
+  out.push("", "Score distribution (files per band)");
+  out.push(formatTable(["truth", ...SCORE_BAND_LABELS], (["malicious", "benign"] as const).map((l) => [l, ...m.scoreBands[l]])));
+  out.push("", "Detection by source");
+  out.push(formatTable(["source", "malicious", "TPR", "benign", "FPR"], m.sources.map((s) => [s.source, s.malicious, pct(s.malicious ? s.tp / s.malicious : 0), s.benign, pct(s.benign ? s.fp / s.benign : 0)])));
   out.push("", "Detection by category");
   out.push(formatTable(["label", "category", "files", "flagged", "rate"], m.categories.map((c) => [c.label, c.category, c.files, c.flagged, pct(c.rate)])));
   out.push("", ...outcomeSection(`Misses: malicious not flagged (${m.misses.length})`, m.misses));

@@ -1,7 +1,9 @@
 // computeMetrics on hand-made records: counting rules of the eval report and the corpus test.
 import { describe, expect, it } from "vitest";
 import type { FastResult, Verdict } from "../lib/analyzer/report";
-import { computeMetrics, type EvalRecord } from "./evaluate";
+import { FEATURE_NAMES } from "../lib/analyzer/model/features";
+import { Summary } from "../lib/analyzer/report";
+import { computeMetrics, crossValidateRecords, sourceOf, type EvalRecord } from "./evaluate";
 import type { Label } from "./corpus";
 
 function record(label: Label, verdict: Verdict | "threw", category = "c", rules: [string, number][] = []): EvalRecord {
@@ -57,5 +59,46 @@ describe("computeMetrics", () => {
   it("reports 0, not NaN, for empty classes", () => {
     const empty = computeMetrics([]);
     expect([empty.tpr, empty.fpr, empty.precision, empty.accuracy]).toEqual([0, 0, 0, 0]);
+  });
+});
+
+describe("computeMetrics: score histogram and sources", () => {
+  const scored = (label: Label, score: number, category: string): EvalRecord => ({
+    ...record(label, score >= 40 ? "suspicious" : "benign", category),
+    result: { summary: { verdict: score >= 40 ? "suspicious" : "benign", score, confidence: "low" }, findings: [] } as unknown as FastResult,
+  });
+  const m = computeMetrics([scored("malicious", 95, "large/cic"), scored("malicious", 100, "large/cic"), scored("malicious", 12, "small/js"), scored("benign", 0, "large/qpdf"), scored("benign", 45, "small/forms")]);
+
+  it("counts files per 10-point band, 100 in the last band", () => {
+    expect(m.scoreBands.malicious).toEqual([0, 1, 0, 0, 0, 0, 0, 0, 0, 2]);
+    expect(m.scoreBands.benign).toEqual([1, 0, 0, 0, 1, 0, 0, 0, 0, 0]);
+  });
+
+  it("tabulates detection per source (the category's prefix)", () => {
+    expect(m.sources).toEqual([
+      { source: "large", malicious: 2, tp: 2, benign: 1, fp: 0 },
+      { source: "small", malicious: 1, tp: 0, benign: 1, fp: 1 },
+    ]);
+    expect(sourceOf("plain")).toBe("all");
+  });
+});
+
+describe("crossValidateRecords", () => {
+  // malicious files carry the JavaScript keyword, benign ones do not: learnable from other folds
+  const js = FEATURE_NAMES.indexOf("kw:JavaScript");
+  const withScoring = (label: Label, i: number): EvalRecord => {
+    const features = FEATURE_NAMES.map((_, f) => (f === js && label === "malicious" ? 1 + (i % 3) : f === 0 ? i % 5 : 0));
+    return { ...record(label, "benign", label === "malicious" ? "js" : "plain"), name: `${label}-${i}`, scoring: { features, findings: [], ctx: { unanalysable: false, partial: false } } };
+  };
+  const records = [...Array.from({ length: 30 }, (_, i) => withScoring("malicious", i)), ...Array.from({ length: 60 }, (_, i) => withScoring("benign", i)), record("benign", "threw")];
+  const cv = crossValidateRecords(records, "fast", "trees", 3);
+
+  it("rescores every analysed file with a model that did not see its fold, leaving the others as they were", () => {
+    expect(cv).toHaveLength(records.length);
+    for (const r of cv.slice(0, 90)) expect(() => Summary.parse(r.result!.summary)).not.toThrow();
+    expect(cv[90]).toBe(records[90]);
+    const m = computeMetrics(cv);
+    expect(m.tpr).toBeGreaterThan(0.9);
+    expect(m.fpr).toBe(0);
   });
 });

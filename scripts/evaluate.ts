@@ -2,12 +2,22 @@
 // Shared by `npm run eval` and test/corpus.test.ts so both count the same way.
 import { analyzeFast } from "../lib/analyzer/analyze";
 import { FastResult, VERDICTS, type Verdict } from "../lib/analyzer/report";
-import { fileNameOf, LABELS, type CorpusEntry, type Label } from "./corpus";
+import { scoreDocument, type ScoringInput } from "../lib/analyzer/score";
+import { FEATURE_MONOTONE } from "../lib/analyzer/model/features";
+import { crossValidate, toVerdictModel, type Learner, type TrainingSet } from "../lib/analyzer/model/cross-validate";
+import type { Stage } from "../lib/analyzer/report";
+import { basename, resolve } from "node:path";
+import { InvalidArgumentError } from "commander";
+import type { FeatureCache } from "./feature-cache";
+import { fileNameOf, LABELS, loadAny, type CorpusEntry, type Label } from "./corpus";
 
 /** Verdicts that count as a detection (positive). */
 export const POSITIVE_VERDICTS: readonly Verdict[] = ["malicious", "suspicious"];
 /** Finding rule ids listed per miss / false positive. */
 const TOP_RULES = 5;
+/** score histogram: ten bands of 10 points (the last one includes 100) */
+export const SCORE_BANDS = 10;
+export const SCORE_BAND_LABELS: readonly string[] = Array.from({ length: SCORE_BANDS }, (_, b) => (b === SCORE_BANDS - 1 ? `${b * 10}-100` : `${b * 10}-${b * 10 + 9}`));
 
 export interface EvalRecord {
   sha256: string;
@@ -20,6 +30,8 @@ export interface EvalRecord {
   result: FastResult | null;
   /** set when the analysis threw or its result fails FastResult.safeParse */
   error: string | null;
+  /** what the verdict was computed from (absent when the analysis stopped before scoring) */
+  scoring?: ScoringInput;
 }
 
 export interface FileOutcome {
@@ -37,6 +49,14 @@ export interface CategoryRow {
   files: number;
   flagged: number;
   rate: number;
+}
+
+export interface SourceRow {
+  source: string;
+  malicious: number;
+  tp: number;
+  benign: number;
+  fp: number;
 }
 
 export interface Metrics {
@@ -57,23 +77,42 @@ export interface Metrics {
   misses: FileOutcome[];
   falsePositives: FileOutcome[];
   errors: { name: string; sha256: string; category: string; error: string }[];
+  /** files per score band (0-9, 10-19, ..., 90-100) and true label; errors left out */
+  scoreBands: Record<Label, number[]>;
+  /** detection per source: the part of the category before "/" (the corpus, when several are read) */
+  sources: SourceRow[];
   totalBytes: number;
   totalMs: number;
 }
 
 /** One stage's analysis of a file, validated against that stage's result schema. */
 export interface StageAnalyzer {
-  analyze(bytes: Uint8Array, fileName: string): unknown;
+  analyze(bytes: Uint8Array, fileName: string, onScoringInput?: (input: ScoringInput) => void): unknown;
   schema: { safeParse(v: unknown): { success: true; data: FastResult } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } };
 }
 
-export const FAST_ANALYZER: StageAnalyzer = { analyze: (bytes, fileName) => analyzeFast(bytes, { fileName }), schema: FastResult };
+/** The advanced stage with the real engines (pdf.js, YARA, JavaScript sandbox), as the service runs it. */
+export async function deepAnalyzer(): Promise<StageAnalyzer> {
+  const [{ analyzeDeep }, { createDeepEngines }, { DeepResult }] = await Promise.all([
+    import("../lib/analyzer/deep/analyze-deep"),
+    import("../lib/engines/create-deep-engines"),
+    import("../lib/analyzer/report"),
+  ]);
+  const { engines } = createDeepEngines({ yaraRuleDirs: [] });
+  return { analyze: (bytes, fileName, onScoringInput) => analyzeDeep(bytes, { fileName, engines, onScoringInput }), schema: DeepResult };
+}
 
-/** Analyses each entry (one at a time); never throws: failures become records with `error`. */
-export async function evaluateEntries(entries: CorpusEntry[], analyzer: StageAnalyzer = FAST_ANALYZER, onRecord?: (r: EvalRecord) => void): Promise<EvalRecord[]> {
+export const FAST_ANALYZER: StageAnalyzer = { analyze: (bytes, fileName, onScoringInput) => analyzeFast(bytes, { fileName, onScoringInput }), schema: FastResult };
+
+/**
+ * Analyses each entry (one at a time); never throws: failures become records with `error`. With a
+ * cache, files this code analysed before are not analysed again (their scoring inputs are reused).
+ */
+export async function evaluateEntries(entries: CorpusEntry[], analyzer: StageAnalyzer = FAST_ANALYZER, onRecord?: (r: EvalRecord) => void, cache?: FeatureCache): Promise<EvalRecord[]> {
   const out: EvalRecord[] = [];
   for (const entry of entries) {
-    const record = await evaluateEntry(entry, analyzer);
+    const record = cache?.get(entry) ?? (await evaluateEntry(entry, analyzer));
+    cache?.put(record);
     onRecord?.(record);
     out.push(record);
   }
@@ -84,17 +123,18 @@ export async function evaluateEntry(entry: CorpusEntry, analyzer: StageAnalyzer 
   const base = { sha256: entry.sha256, name: entry.name, label: entry.label, category: entry.category, size: entry.bytes.length };
   const t0 = performance.now();
   let raw: unknown;
+  let scoring: ScoringInput | undefined;
   try {
-    raw = await analyzer.analyze(entry.bytes, fileNameOf(entry));
+    raw = await analyzer.analyze(entry.bytes, fileNameOf(entry), (s) => (scoring = s));
   } catch (e) {
     return { ...base, durationMs: performance.now() - t0, result: null, error: `threw: ${errorText(e)}` };
   }
   const durationMs = performance.now() - t0;
   const parsed = analyzer.schema.safeParse(raw);
-  if (parsed.success) return { ...base, durationMs, result: parsed.data, error: null };
+  if (parsed.success) return { ...base, durationMs, result: parsed.data, error: null, scoring };
   const issues = parsed.error.issues.slice(0, 5).map((i) => `${i.path.map(String).join(".") || "(root)"}: ${i.message}`);
   // keep a readable verdict so the confusion matrix still reflects what the analyzer said
-  return { ...base, durationMs, result: looseResult(raw), error: `invalid result: ${issues.join("; ")}` };
+  return { ...base, durationMs, result: looseResult(raw), error: `invalid result: ${issues.join("; ")}`, scoring };
 }
 
 export function isPositive(verdict: Verdict | "error"): boolean {
@@ -109,6 +149,8 @@ export function computeMetrics(records: EvalRecord[]): Metrics {
   const misses: FileOutcome[] = [];
   const falsePositives: FileOutcome[] = [];
   const errors: Metrics["errors"] = [];
+  const scoreBands = { malicious: new Array<number>(SCORE_BANDS).fill(0), benign: new Array<number>(SCORE_BANDS).fill(0) };
+  const bySource = new Map<string, SourceRow>();
   let totalBytes = 0;
   let totalMs = 0;
 
@@ -124,6 +166,12 @@ export function computeMetrics(records: EvalRecord[]): Metrics {
       else (confusion.fn++, misses.push(outcome));
     } else if (flagged) (confusion.fp++, falsePositives.push(outcome));
     else confusion.tn++;
+    if (outcome.score !== null) scoreBands[r.label][Math.min(SCORE_BANDS - 1, Math.floor(outcome.score / 10))]++;
+    const source = sourceOf(r.category);
+    const src = bySource.get(source) ?? { source, malicious: 0, tp: 0, benign: 0, fp: 0 };
+    if (r.label === "malicious") (src.malicious++, (src.tp += flagged ? 1 : 0));
+    else (src.benign++, (src.fp += flagged ? 1 : 0));
+    bySource.set(source, src);
     const key = `${r.label}\0${r.category}`;
     const row = byCategory.get(key) ?? { label: r.label, category: r.category, files: 0, flagged: 0, rate: 0 };
     row.files++;
@@ -150,13 +198,21 @@ export function computeMetrics(records: EvalRecord[]): Metrics {
     misses,
     falsePositives,
     errors,
+    scoreBands,
+    sources: [...bySource.values()].sort((a, b) => a.source.localeCompare(b.source)),
     totalBytes,
     totalMs,
   };
 }
 
+/** The source of a category written "source/category"; "all" when there is no prefix. */
+export function sourceOf(category: string): string {
+  const at = category.indexOf("/");
+  return at > 0 ? category.slice(0, at) : "all";
+}
+
 function outcomeOf(r: EvalRecord): FileOutcome {
-  const findings = [...(r.result?.findings ?? [])].sort((a, b) => b.weight - a.weight);
+  const findings = [...(r.result?.findings ?? [])].sort((a, b) => (b.contribution ?? b.weight) - (a.contribution ?? a.weight));
   return {
     name: r.name,
     sha256: r.sha256,
@@ -182,4 +238,54 @@ function ratio(n: number, d: number): number {
 
 function errorText(e: unknown): string {
   return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+}
+
+/** The files a model can learn from (analysed up to scoring), as a training set. */
+export function trainingSetOf(records: readonly EvalRecord[]): { set: TrainingSet; used: EvalRecord[] } {
+  const used = records.filter((r) => r.scoring && r.result);
+  return {
+    used,
+    set: {
+      x: used.map((r) => r.scoring!.features),
+      y: used.map((r) => (r.label === "malicious" ? 1 : 0)),
+      strata: used.map((r) => `${r.label}/${r.category}`),
+      monotone: FEATURE_MONOTONE,
+    },
+  };
+}
+
+/**
+ * k-fold cross-validation of the verdict: each file's summary is recomputed by a model trained and
+ * calibrated on the other folds only (stratified by label and category, identical vectors in one
+ * fold). Files without a scoring input (threw, over a hard limit) keep their result.
+ */
+export function crossValidateRecords(records: readonly EvalRecord[], stage: Stage, learner: Learner, k: number, seed = 1): EvalRecord[] {
+  const { set, used } = trainingSetOf(records);
+  const cv = crossValidate(learner, set, k, seed);
+  const models = cv.models.map((m) => toVerdictModel(m, stage));
+  const index = new Map(used.map((r, i) => [r, i]));
+  return records.map((r) => {
+    const i = index.get(r);
+    if (i === undefined || !r.result || !r.scoring) return r;
+    const { summary } = scoreDocument(r.scoring, stage, models[cv.fold[i]]);
+    return { ...r, result: { ...r.result, summary } };
+  });
+}
+
+/** Several corpora as one set; with more than one, categories read "<corpus folder>/<category>". */
+export async function loadCorpora(dirs: string[]): Promise<CorpusEntry[]> {
+  const out: CorpusEntry[] = [];
+  for (const dir of dirs) {
+    const source = basename(resolve(dir));
+    for (const e of await loadAny(dir)) out.push(dirs.length > 1 ? { ...e, category: `${source}/${e.category}` } : e);
+  }
+  return out;
+}
+
+/** A commander option parser that accepts one of `choices` (shared by eval and train). */
+export function parseChoice<T extends string>(choices: T[]): (v: string) => T {
+  return (v) => {
+    if (!(choices as string[]).includes(v)) throw new InvalidArgumentError(`supported: ${choices.join(", ")}`);
+    return v as T;
+  };
 }

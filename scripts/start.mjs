@@ -21,6 +21,7 @@ const SOURCE_FILES = [
   "next.config.mjs",
   "postcss.config.mjs",
   "instrumentation.ts",
+  "proxy.ts",
   "scripts/build-worker.mjs",
 ];
 const BUILD_OUTPUTS = ["dist/analysis-worker.mjs", ".next/BUILD_ID"];

@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FastResult } from "../lib/analyzer/report";
 import { LINK_URL, SUSPICIOUS_URL, benignPdf, heavyPdf, suspiciousPdf, xdpWrapped } from "./fixtures/sample-pdfs";
-import { REPO_ROOT, startServer, type RunningServer } from "./support/next-server";
+import { authorizedFetch as fetch, REPO_ROOT, startServer, type RunningServer } from "./support/next-server";
 
 const CORPUS_BENIGN = path.join(process.env.PDFSCAN_CORPUS ?? path.join(REPO_ROOT, "../shared/corpus"), "benign");
 const HAS_CORPUS = existsSync(CORPUS_BENIGN);
@@ -46,7 +46,7 @@ describe("service", () => {
     const res = await fetch(`${server.url}${route}`);
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toEqual({ status: "ok", version: expect.stringMatching(/^\d+\.\d+\.\d+/), checks: { analyzer: "ok", database: "ok", queue: "ok" } });
+    expect(body).toEqual({ status: "ok", version: expect.stringMatching(/^\d+\.\d+\.\d+/), checks: { analyzer: "ok", database: "ok", queue: "ok" }, load: { analysis: expect.any(Object) } });
   });
 
   it("analyses a benign PDF", async () => {

@@ -9,6 +9,11 @@ const HINTS: Record<string, string> = {
   unsupported_media_type: "Only PDF files (or XDP packages wrapping a PDF) are accepted.",
   unavailable: "The analysis workers are busy or down. Try again shortly.",
   network: "Check that the service is running and reachable.",
+  authentication_required: "Sign in again: the session ended, or the API key was revoked or expired.",
+  forbidden: "Reload the page and try again (the request did not come from this site's pages).",
+  share_not_found: "The share link was revoked, has expired, or never existed. Ask its owner for a new one.",
+  rate_limited: "Too many requests for this key; wait a moment and retry.",
+  quota_exceeded: "Delete scans you no longer need, or wait for retained files to expire.",
 };
 
 export function ProblemPanel({ problem, context, testId = "error" }: { problem: Problem; context?: string; testId?: string }) {

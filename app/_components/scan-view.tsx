@@ -26,12 +26,23 @@ import { KeywordHits } from "./keyword-hits";
 import { MitigationsList } from "./mitigations-list";
 import { ProblemPanel } from "./problem-panel";
 import { ScanStages } from "./scan-stages";
+import { SharePanel } from "./share-panel";
 import { VerdictBadge } from "./verdict-badge";
 
 const POLL_MS = 1000;
 
-export function ScanView({ scanId, initialScan }: { scanId: string; initialScan?: ScanResource }) {
-  const scanQuery = useSWR<ScanResource, ProblemError>(scanApiUrl(scanId), fetchJson, {
+/** Where the view reads the scan: the owner's API, or a share link's read-only routes. */
+export interface ScanSource {
+  scanUrl: string;
+  reportUrl(format?: string): string;
+  /** opened through a share link: no sharing controls */
+  shared: boolean;
+}
+
+export const ownerSource = (scanId: string): ScanSource => ({ scanUrl: scanApiUrl(scanId), reportUrl: (f) => reportApiUrl(scanId, f), shared: false });
+
+export function ScanView({ scanId, initialScan, source = ownerSource(scanId) }: { scanId: string; initialScan?: ScanResource; source?: ScanSource }) {
+  const scanQuery = useSWR<ScanResource, ProblemError>(source.scanUrl, fetchJson, {
     fallbackData: initialScan,
     refreshInterval: (latest) => (latest && isTerminalStatus(latest.status) ? 0 : POLL_MS),
     revalidateOnFocus: false,
@@ -41,7 +52,7 @@ export function ScanView({ scanId, initialScan }: { scanId: string; initialScan?
   const reportReady = !!scan && isReportReadyStatus(scan.status);
   // Re-read the report whenever the scan moves (the advanced stage replaces the fast report).
   const reportQuery = useSWR<ScanReport, ProblemError, readonly [string, string] | null>(
-    reportReady ? ([reportApiUrl(scanId), `${scan.status}/${scan.advancedStatus}/${scan.enrichmentStatus}`] as const) : null,
+    reportReady ? ([source.reportUrl(), `${scan.status}/${scan.advancedStatus}/${scan.enrichmentStatus}`] as const) : null,
     ([url]) => fetchJson<ScanReport>(url),
     { revalidateOnFocus: false, keepPreviousData: true },
   );
@@ -105,7 +116,14 @@ export function ScanView({ scanId, initialScan }: { scanId: string; initialScan?
         </section>
         <aside className="space-y-4">
           <FileFacts scan={scan} />
-          <ExportLinks scanId={scan.scanId} ready={reportReady} />
+          <ExportLinks source={source} ready={reportReady} />
+          {source.shared ? (
+            <p className="text-xs text-slate-500" data-testid="shared-view">
+              Read-only view through a share link.
+            </p>
+          ) : (
+            <SharePanel scanId={scan.scanId} />
+          )}
         </aside>
       </div>
       {report?.truncated && (
@@ -210,7 +228,7 @@ function FileFacts({ scan }: { scan: ScanResource }) {
   );
 }
 
-function ExportLinks({ scanId, ready }: { scanId: string; ready: boolean }) {
+function ExportLinks({ source, ready }: { source: ScanSource; ready: boolean }) {
   return (
     <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-label="Export" data-testid="exports">
       <h2 className="text-sm font-semibold">Export report</h2>
@@ -220,7 +238,7 @@ function ExportLinks({ scanId, ready }: { scanId: string; ready: boolean }) {
           <li key={f.format}>
             {ready ? (
               <a
-                href={reportApiUrl(scanId, f.format)}
+                href={source.reportUrl(f.format)}
                 data-testid={`export-${f.format}`}
                 target="_blank"
                 rel="noreferrer"

@@ -1,5 +1,6 @@
 // Browser-side client of POST /analyze/fast: returns the result or the RFC 9457 problem.
 import type { FastResult } from "../../lib/analyzer/report";
+import { csrfHeaders } from "./csrf";
 
 export interface Problem {
   title: string;
@@ -15,7 +16,7 @@ export async function postFastAnalysis(file: File, signal?: AbortSignal): Promis
   body.append("file", file, file.name);
   let response: Response;
   try {
-    response = await fetch("/analyze/fast", { method: "POST", body, signal });
+    response = await fetch("/analyze/fast", { method: "POST", body, signal, headers: csrfHeaders() });
   } catch (error) {
     if ((error as Error).name === "AbortError") throw error;
     return { ok: false, problem: { title: "Network error", status: 0, detail: "The server could not be reached.", code: "network" } };

@@ -3,6 +3,7 @@
 import type { ScanReport } from "../../lib/server/scans/report";
 import type { ScanResource } from "../../lib/server/scans/scan-resource";
 import type { Problem } from "./api";
+import { csrfHeaders } from "./csrf";
 
 export type { ScanReport, ScanResource };
 
@@ -71,12 +72,40 @@ export async function postScan(file: File, retentionMode: RetentionOption, enabl
   body.append("enableEnrichment", String(enableEnrichment));
   let response: Response;
   try {
-    response = await fetch("/api/scans", { method: "POST", body });
+    response = await fetch("/api/scans", { method: "POST", body, headers: csrfHeaders() });
   } catch {
     return { ok: false, problem: networkProblem() };
   }
   if (!response.ok) return { ok: false, problem: await problemOf(response) };
   return { ok: true, scan: (await response.json()) as ScanResource };
+}
+
+export interface ShareLink {
+  shareId: string;
+  createdAt: string;
+  expiresAt: string;
+  revokedAt: string | null;
+  active: boolean;
+  /** only in the answer that minted it */
+  url?: string;
+}
+
+export const sharesApiUrl = (scanId: string): string => `${scanApiUrl(scanId)}/shares`;
+
+/** A state-changing JSON call of the signed-in UI (CSRF header included); the JSON answer or a problem. */
+export async function sendJson<T>(url: string, method: "POST" | "DELETE", body?: unknown): Promise<{ ok: true; value: T | null } | { ok: false; problem: Problem }> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers: { ...csrfHeaders(), ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    return { ok: false, problem: networkProblem() };
+  }
+  if (!response.ok) return { ok: false, problem: await problemOf(response) };
+  return { ok: true, value: response.status === 204 ? null : ((await response.json()) as T) };
 }
 
 export function formatTime(iso: string | null | undefined): string {

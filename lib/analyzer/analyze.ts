@@ -1,21 +1,26 @@
 // The single entry point of the analyzer: bytes in, result out. Pure: no I/O, no env, no Next.
 import { createHash } from "node:crypto";
-import { resolveLimits, type Limits } from "../limits";
+import { DEFAULT_LIMITS, resolveLimits, type Limits } from "../limits";
 import { readPdf, type PdfDocument } from "../pdf/document";
 import { collectFacts, xfaScriptFacts, type DocumentFacts } from "./facts/document-facts";
+import { collectXfaImages } from "./facts/format-facts";
 import { extractXmlScripts } from "./facts/xfa";
 import { collectIndicators, type IndicatorText } from "./indicators";
 import { ENGINE_VERSION, SCHEMA_VERSION, type FastResult, type Finding, type Iocs, type Stage } from "./report";
 import { RULES } from "./rules/registry";
 import type { Rule } from "./rules/rule";
 import { mitigationsFor } from "./mitigations";
-import { scoreFindings } from "./score";
+import { extractFeatures } from "./model/features";
+import { scoreDocument, type ScoringInput } from "./score";
 import { unwrapXdp, type XdpUnwrapped } from "./xdp";
 import { xdpWrapper } from "./rules/xdp-wrapper";
+import { clipEvidence } from "./rules/evidence";
 
 export interface AnalyzeOptions {
   fileName: string;
   limits?: Partial<Limits>;
+  /** sees what the verdict was computed from (feature vector, findings): training and cross-validation */
+  onScoringInput?: (input: ScoringInput) => void;
 }
 
 const EMPTY_IOCS: Iocs = { urls: [], ips: [], emails: [], domains: [], uncPaths: [], items: [] };
@@ -61,6 +66,7 @@ function addXdpForm(facts: DocumentFacts, xml: string): void {
   if (!scripts.length && !/<(template|xfa:datasets)\b/.test(xml)) return;
   facts.xfa = facts.xfa ? { ...facts.xfa, text: `${facts.xfa.text}\n${xml}`, scripts: [...facts.xfa.scripts, ...scripts] } : { text: xml, scripts };
   facts.scripts.push(...xfaScriptFacts(scripts, undefined, "/XDP"));
+  facts.formats.xfaImages = collectXfaImages(facts.xfa.text, facts.limits);
 }
 
 /** Applies the rules of the given stages, extracts indicators and scores: the result of one stage. */
@@ -68,15 +74,19 @@ export function evaluateDocument(p: PreparedDocument, options: AnalyzeOptions, s
   const { doc, facts, limits, budgetHits } = p;
   const stages: ReadonlySet<Stage> = new Set(stage === "fast" ? ["fast"] : ["fast", "advanced"]);
   const findings = runRules(RULES, facts, doc, stages);
-  if (p.xdp) findings.push(toFinding(xdpWrapper, { evidence: [{ offset: p.xdp.offset, excerpt: `${p.xdp.pdf.length}-byte PDF inside an XDP package` }] }));
+  if (p.xdp) findings.push(toFinding(xdpWrapper, { evidence: [{ offset: p.xdp.offset, excerpt: `${p.xdp.pdf.length}-byte PDF inside an XDP package` }] }, limits));
   const { iocs, truncated: iocsTruncated } = collectIndicators(facts, limits, extraIndicatorTexts);
   for (const b of doc.budgetHits) budgetHits.add(b);
   if (iocsTruncated) budgetHits.add("MAX_IOCS_PER_TYPE");
   const opaque = doc.security.state === "password-required" || doc.security.state === "unsupported";
-  const summary = scoreFindings(findings, {
-    unanalysable: doc.instances.length === 0 || opaque,
-    partial: opaque || budgetHits.size > 0 || doc.xrefRebuilt,
-  });
+  const scoring: ScoringInput = {
+    features: extractFeatures({ doc, facts, findings }),
+    findings,
+    ctx: { unanalysable: doc.instances.length === 0 || opaque, partial: opaque || budgetHits.size > 0 || doc.xrefRebuilt },
+  };
+  options.onScoringInput?.(scoring);
+  const { summary, ruleContributions } = scoreDocument(scoring, stage);
+  for (const f of findings) f.contribution = ruleContributions.get(f.ruleId) ?? 0;
   return {
     file_name: options.fileName,
     sha256: p.sha256,
@@ -115,12 +125,13 @@ function runRules(rules: readonly Rule[], facts: DocumentFacts, doc: PdfDocument
       doc.anomalies.add("budget-exceeded", -1, `rule ${rule.id} failed: ${(e as Error).message}`);
       continue;
     }
-    if (hit) out.push(toFinding(rule, hit));
+    if (hit) out.push(toFinding(rule, hit, facts.limits));
   }
   return out;
 }
 
-export function toFinding(rule: Rule, hit: NonNullable<ReturnType<Rule["check"]>>): Finding {
+/** The reported finding of a rule hit; evidence is capped and excerpts clipped here, for every rule (lib/limits.ts). */
+export function toFinding(rule: Rule, hit: NonNullable<ReturnType<Rule["check"]>>, limits: Limits = DEFAULT_LIMITS): Finding {
   return {
     id: rule.id,
     ruleId: rule.id,
@@ -131,7 +142,7 @@ export function toFinding(rule: Rule, hit: NonNullable<ReturnType<Rule["check"]>
     confidence: hit.confidence ?? rule.confidence,
     stage: rule.stage,
     weight: rule.weight,
-    evidence: hit.evidence.slice(0, 20),
+    evidence: hit.evidence.slice(0, limits.MAX_EVIDENCE_PER_FINDING).map((e) => clipEvidence(e, limits.MAX_EXCERPT_CHARS)),
     attack: rule.attack,
     cve: [...new Set([...rule.cve, ...(hit.cve ?? [])])],
     mitigationIds: rule.mitigations,

@@ -1,9 +1,9 @@
 // Indicator extraction over the document: link and action targets, scripts, XFA, metadata, every
 // string of the current objects, and decoded streams that can hold text (not images, fonts or files).
 import type { Limits } from "../limits";
-import { PdfName, PdfStream, type PdfDict } from "../pdf/objects";
+import { PdfDict, PdfName, PdfStream, PdfString } from "../pdf/objects";
 import type { DocumentFacts } from "./facts/document-facts";
-import { bytesToText } from "./facts/text";
+import { bytesToText, contentStreamText } from "./facts/text";
 import { IocCollector, extractIndicators, type IocSourceKind } from "./iocs";
 import type { Iocs } from "./report";
 
@@ -40,15 +40,46 @@ function looksBinary(data: Uint8Array): boolean {
   return control > n * 0.1;
 }
 
-/** Page descriptions are mostly numbers and operators: only their string operands can carry a URL. */
-const CONTENT_STRING = /\((?:[^()\\]|\\[\s\S]){6,}\)/g;
-
-function contentStreamText(text: string): string {
-  const out: string[] = [];
-  CONTENT_STRING.lastIndex = 0;
-  for (let m = CONTENT_STRING.exec(text); m; m = CONTENT_STRING.exec(text)) out.push(m[0].slice(1, -1));
-  return out.join("\n");
+/**
+ * A signature dictionary (ISO 32000-2 §12.8.1): its /Contents is a DER-encoded PKCS #7 blob whose
+ * certificate URLs (CA policy pages, CRL and OCSP responders) describe the signer's CA, not the document,
+ * and run into the next DER byte (`...crl0`). Its other text entries (/Name, /Reason, /ContactInfo) are read.
+ */
+function isSignature(d: PdfDict): boolean {
+  return d.has("ByteRange") && d.has("Contents");
 }
+
+/** Document information keys naming the producing software and its version (§14.3.3): no bare IPs there. */
+const PRODUCT_KEYS = new Set(["Producer", "Creator"]);
+
+function isDocumentInfo(d: PdfDict): boolean {
+  return d.has("Producer") || d.has("Creator");
+}
+
+/** The text entries of a dictionary one by one, so each is read knowing its key. */
+function scanFields(d: PdfDict, ref: string, sink: IocCollector): void {
+  const signature = isSignature(d);
+  for (const [key, value] of d.entries) {
+    if ((signature && key === "Contents") || !(value instanceof PdfString)) continue;
+    extractIndicators(value.text, { objectRef: ref, source: "string", productName: PRODUCT_KEYS.has(key) }, sink);
+  }
+}
+
+/** An object's strings (one per line, object-index.ts) without those that are action targets. */
+function withoutTargets(strings: string, targets: ReadonlySet<string>): string {
+  if (!targets.size) return strings;
+  return strings
+    .split("\n")
+    .filter((line) => !targets.has(line))
+    .join("\n");
+}
+
+/**
+ * A page description that can show an indicator has a piece of one in its raw text, even when the
+ * address is split over several strings: a scheme, `://`, `www`, an `@`, a dotted quad, or the same in
+ * one-byte hex strings (`http`, `://`, `www.`). Most pages have none and are not tokenised at all.
+ */
+const MAY_SHOW_INDICATOR = /https?|:\/\/|www|@|\d\.\d{1,3}\.\d{1,3}\.\d|68747470|3a2f2f|7777772e/i;
 
 function contentStreams(facts: DocumentFacts): Set<PdfStream> {
   const { doc } = facts;
@@ -84,11 +115,15 @@ export function collectIndicators(facts: DocumentFacts, limits: Limits, extra: I
     // scripts and XFA packets were scanned above as such: do not scan the same text again as a stream
     const scanned = new Set<string>(facts.scripts.map((sc) => sc.source));
     if (facts.xfa) scanned.add(facts.xfa.text);
+    // action targets were taken whole above: scanned again as running text, one with a space or a
+    // parenthesis in its path would add a cut-off copy
+    const targets = new Set(facts.actions.map((a) => a.target).filter((t) => t !== undefined));
     for (const [num, inst] of doc.table) {
       const ref = `${num} ${inst.gen} R`;
-      const strings = facts.strings.get(ref);
-      if (strings && !scanned.has(strings)) extractIndicators(strings, { objectRef: ref, source: "string" }, sink);
       const v = inst.value;
+      const strings = facts.strings.get(ref);
+      if (v instanceof PdfDict && (isSignature(v) || isDocumentInfo(v))) scanFields(v, ref, sink);
+      else if (strings && !scanned.has(strings)) extractIndicators(withoutTargets(strings, targets), { objectRef: ref, source: "string" }, sink);
       if (v instanceof PdfStream && isTextualStream(v.dict)) {
         const d = doc.decode(v);
         if (d.imageFilter || d.encrypted || looksBinary(d.data)) continue;
@@ -98,6 +133,7 @@ export function collectIndicators(facts: DocumentFacts, limits: Limits, extra: I
         const isContent = pageContents.has(v) || (sub instanceof PdfName && sub.name === "Form");
         const text = bytesToText(d.data, limits.MAX_IOC_SCAN_BYTES_PER_STREAM);
         if (scanned.has(text)) continue;
+        if (isContent && !MAY_SHOW_INDICATOR.test(text)) continue;
         extractIndicators(isContent ? contentStreamText(text) : text, { objectRef: ref, source }, sink);
       }
     }

@@ -39,8 +39,10 @@ export const Finding = z.object({
   severity: Severity,
   confidence: Confidence,
   stage: Stage,
-  /** this finding's contribution to the score, 0..100 */
+  /** the rule's declared weight, 0..100 (docs/rules.md) */
   weight: z.number().min(0).max(100),
+  /** this finding's share of the score, in signed score points (the verdict model's explanation) */
+  contribution: z.number().optional(),
   evidence: z.array(Evidence),
   attack: z.array(z.string()),
   cve: z.array(z.string()),
@@ -81,10 +83,23 @@ export const Mitigation = z.object({
 });
 export type Mitigation = z.infer<typeof Mitigation>;
 
+/** How the verdict model reached the score (lib/analyzer/model): its calibrated probability and the
+ * structural features that moved the score most, in signed score points (rule hits are on findings). */
+export const ModelSummary = z.object({
+  name: z.string(),
+  version: z.number().int(),
+  probability: z.number().min(0).max(1),
+  /** the score of a file with no evidence at all */
+  prior_score: z.number().int().min(0).max(100),
+  /** the feature's value in this file (lib/analyzer/model/features.ts; counts are log2(1+n)) and its share */
+  top_features: z.array(z.object({ feature: z.string(), value: z.number(), contribution: z.number() })),
+});
+
 export const Summary = z.object({
   verdict: Verdict,
   score: z.number().int().min(0).max(100),
   confidence: Confidence,
+  model: ModelSummary.optional(),
 });
 export type Summary = z.infer<typeof Summary>;
 
@@ -187,8 +202,20 @@ export const Metadata = z.object({
 });
 export type Metadata = z.infer<typeof Metadata>;
 
+/**
+ * An engine of the advanced stage that failed or is not available: its part of the analysis is
+ * missing. Not a budget hit (budget_hits): the file did nothing wrong, our engine did.
+ */
+export const EngineNote = z.object({
+  engine: z.enum(["render", "javascript", "yara", "embedded", "analyzer"]),
+  message: z.string(),
+});
+export type EngineNote = z.infer<typeof EngineNote>;
+
 /** POST /analyze/deep and the scan's advanced stage: a superset of the fast result. */
 export const DeepResult = FastResult.extend({
+  /** engines whose part is missing, and why (additive) */
+  engine_notes: z.array(EngineNote).default([]),
   metadata: Metadata,
   javascript: z.array(JavaScriptEntry),
   embedded_files: z.array(EmbeddedFileEntry),

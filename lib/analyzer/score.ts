@@ -1,16 +1,47 @@
-// Verdict, score and confidence from findings (contract: score 0..100; >=70 malicious, 40..69
-// suspicious, <40 benign). Findings are combined as independent evidence (noisy-OR):
-// score = 100 * (1 - prod(1 - w_i/100)), so two medium signals outweigh one, and no pile of weak
-// signals reaches certainty. One heavy finding (weight >= 70) alone makes a verdict of malicious.
-// Context findings (severity info/low: "has JavaScript", "has an attachment", "is encrypted") show
-// capability, not intent: together they add at most CONTEXT_CAP, so a feature-rich benign form
-// cannot become suspicious by accumulation alone.
-import type { Confidence, Finding, Summary, Verdict } from "./report";
+// Verdict, score and confidence (contract: score 0..100; >=70 malicious, 40..69 suspicious, <40 benign).
+// The score is a learned, calibrated probability x 100 (lib/analyzer/model): a model over rule hits and
+// structural features, trained with `npm run train`, calibrated (Platt) on out-of-fold predictions and
+// shifted to a malware prior lower than the training corpora's, so that at most 0.5% of out-of-fold
+// benign files reach 40 (calibration.ts fitOperatingPoint). Every finding carries its contribution in
+// score points; the largest structural contributions go to summary.model.
+// Rules that prove an exploit (PROOF_OF_EXPLOIT_RULES) force `malicious` whatever the model says.
+//
+// scoreFindings, below, is the former hand-weighted noisy-OR over rule weights, now a model feature;
+// as a verdict it is kept only for test fixtures that score findings without a document
+// (lib/analyzer/embedded/testing).
+import { FEATURE_NAMES, FEATURES } from "./model/features";
+import { ruleWeightScore } from "./model/rule-weight-score";
+import { SHIPPED_MODELS } from "./model/shipped-models";
+import { applyCalibration } from "./model/calibration";
+import { alignFeatures, predict, type VerdictModel } from "./model/verdict-model";
+import type { Confidence, Finding, Stage, Summary, Verdict } from "./report";
 
 export const MALICIOUS_THRESHOLD = 70;
 export const SUSPICIOUS_THRESHOLD = 40;
+export { CONTEXT_CAP } from "./model/rule-weight-score";
 
-export const CONTEXT_CAP = 20;
+/**
+ * Rules whose hit is proof of an exploit or of code execution by design, not a capability: a named
+ * CVE trigger in its exploit shape, shellcode, a shell command launched. Any of them makes the verdict
+ * malicious with at least PROOF_SCORE. Kept to rules with no benign hit on the dev corpora.
+ */
+export const PROOF_OF_EXPLOIT_RULES: ReadonlySet<string> = new Set([
+  "cooltype-sing-overflow", // CVE-2010-2883
+  "fontmatrix-injection", // CVE-2024-4367
+  "xfa-tiff-exploit", // CVE-2010-0188
+  "exploit-bmp-rle", // CVE-2013-2729
+  "exploit-jbig2", // CVE-2009-0658 / CVE-2021-30860 shapes
+  "exploit-flash", // SWF heap spray + crafted MP4/loadBytes (CVE-2012-0754 and kin)
+  "javascript-exploit-api", // vulnerable Acrobat API called in its exploit shape
+  "javascript-shellcode",
+  "javascript-acrobat-exploit-cve",
+  "javascript-deobfuscated-shellcode",
+  "launch-command", // /Launch of cmd.exe, powershell, a script host
+]);
+export const PROOF_SCORE = 90;
+const FEATURES_BY_NAME = new Map(FEATURES.map((f) => [f.name, f]));
+/** Structural features listed in summary.model, largest |contribution| first. */
+const TOP_MODEL_FEATURES = 6;
 
 export interface ScoreContext {
   /** nothing could be analysed (no objects, over a hard limit, not a PDF) */
@@ -19,16 +50,86 @@ export interface ScoreContext {
   partial: boolean;
 }
 
-export function scoreFindings(findings: Finding[], ctx: ScoreContext): Summary {
-  let keep = 1;
-  let contextKeep = 1;
-  for (const f of findings) {
-    const p = Math.min(100, Math.max(0, f.weight)) / 100;
-    if (f.severity === "info" || f.severity === "low") contextKeep *= 1 - p;
-    else keep *= 1 - p;
+export interface ScoringInput {
+  /** the document's feature vector, in FEATURE_NAMES order (lib/analyzer/model/features.ts) */
+  features: readonly number[];
+  findings: readonly Finding[];
+  ctx: ScoreContext;
+}
+
+export interface DocumentScore {
+  summary: Summary;
+  /** score points per rule id (signed): the finding's share of the score above the prior */
+  ruleContributions: Map<string, number>;
+}
+
+/** The verdict of a document: the stage's shipped model, or a given one (cross-validation folds). */
+export function scoreDocument(input: ScoringInput, stage: Stage, model: VerdictModel = SHIPPED_MODELS[stage]): DocumentScore {
+  const x = alignFeatures(model, FEATURE_NAMES, input.features);
+  const p = predict(model, x);
+  const baseProbability = applyCalibration(model.calibration, p.base);
+  let score = Math.round(100 * p.probability);
+  // score points per unit of margin: the contributions add up to (score - score at the prior)
+  const span = p.margin - p.base;
+  const perMargin = Math.abs(span) > 1e-9 ? (100 * (p.probability - baseProbability)) / span : 100 * model.calibration.a * p.probability * (1 - p.probability);
+  // features computed from findings (rule hits, the weight score) are credited to those findings;
+  // the others are structural and summarised in summary.model
+  const ruleContributions = new Map<string, number>(input.findings.map((f) => [f.ruleId, 0]));
+  const structural: { name: string; value: number; points: number }[] = [];
+  model.featureNames.forEach((name, i) => {
+    const points = p.contributions[i] * perMargin;
+    const shares = FEATURES_BY_NAME.get(name)?.findingShares?.(input.findings) ?? [];
+    const total = shares.reduce((a, b) => a + b, 0);
+    if (total <= 0) return void structural.push({ name, value: x[i], points });
+    input.findings.forEach((f, k) => ruleContributions.set(f.ruleId, ruleContributions.get(f.ruleId)! + (points * shares[k]) / total));
+  });
+  for (const [id, v] of ruleContributions) ruleContributions.set(id, round1(v));
+
+  const proof = input.findings.find((f) => PROOF_OF_EXPLOIT_RULES.has(f.ruleId));
+  if (proof && score < PROOF_SCORE) {
+    ruleContributions.set(proof.ruleId, round1((ruleContributions.get(proof.ruleId) ?? 0) + PROOF_SCORE - score));
+    score = PROOF_SCORE;
   }
-  keep *= 1 - Math.min(CONTEXT_CAP / 100, 1 - contextKeep);
-  const score = Math.round(100 * (1 - keep));
+  const verdict = verdictFor(score, input.ctx);
+  const top = structural
+    .filter((c) => Math.abs(c.points) >= 0.05)
+    .sort((a, b) => Math.abs(b.points) - Math.abs(a.points) || a.name.localeCompare(b.name))
+    .slice(0, TOP_MODEL_FEATURES);
+  return {
+    summary: {
+      verdict,
+      score,
+      confidence: modelConfidence(verdict, p.probability, Boolean(proof), input.ctx),
+      model: {
+        name: `${model.body.kind}-${model.stage}`,
+        version: model.version,
+        probability: Math.round(p.probability * 1e4) / 1e4,
+        prior_score: Math.round(100 * baseProbability),
+        top_features: top.map((c) => ({ feature: c.name, value: Math.round(c.value * 1000) / 1000, contribution: round1(c.points) })),
+      },
+    },
+    ruleContributions,
+  };
+}
+
+/**
+ * Confidence follows the calibrated probability of the side the verdict took: >= 0.9 high, >= 0.7
+ * medium, else low. A proven exploit is high; a benign verdict on a partly hidden file is low.
+ */
+function modelConfidence(verdict: Verdict, probability: number, proof: boolean, ctx: ScoreContext): Confidence {
+  if (verdict === "unknown") return "low";
+  if (proof) return "high";
+  if (verdict === "benign" && ctx.partial) return "low";
+  const side = verdict === "benign" ? 1 - probability : probability;
+  return side >= 0.9 ? "high" : side >= 0.7 ? "medium" : "low";
+}
+
+function round1(v: number): number {
+  return Math.round(v * 10) / 10;
+}
+
+export function scoreFindings(findings: Finding[], ctx: ScoreContext): Summary {
+  const score = Math.round(ruleWeightScore(findings));
   const verdict = verdictFor(score, ctx);
   return { verdict, score, confidence: confidenceFor(verdict, score, findings, ctx) };
 }

@@ -3,6 +3,7 @@
 import { Command, CommanderError } from "commander";
 import { ENGINE_VERSION } from "../analyzer/report";
 import { registerAnalyzeCommand } from "./commands/analyze";
+import { registerKeysCommand } from "./commands/keys";
 import { registerRulesCommand } from "./commands/rules";
 import { processContext, type CliContext } from "./context";
 import { EXIT_CLEAN, EXIT_ERROR } from "./exit-codes";
@@ -26,6 +27,7 @@ export function createProgram(ctx: CliContext): Command {
     .configureOutput({ writeOut: (s) => ctx.stdout.write(s), writeErr: (s) => ctx.stderr.write(s) });
   registerAnalyzeCommand(program, ctx);
   registerRulesCommand(program, ctx);
+  registerKeysCommand(program, ctx);
   return program;
 }
 

@@ -4,7 +4,7 @@
 import { constants as zlibConstants, inflateSync } from "node:zlib";
 import type { Limits } from "../limits";
 import { AnomalyLog } from "./anomaly";
-import { decodeStreamData, type StreamDecodeResult } from "./filters";
+import { decodeFlate, decodeStreamData, type StreamDecodeResult } from "./filters";
 
 /** A stream decode result; `encrypted` when the data could not be decrypted and stays opaque. */
 export type DecodedStream = StreamDecodeResult & { encrypted?: boolean };
@@ -12,6 +12,7 @@ import { PdfDict, PdfKeyword, PdfName, PdfRef, PdfStream, PdfString, type PdfObj
 import { openStandardSecurity } from "./crypto/standard-security";
 import { ObjectParser } from "./parser";
 import { TOKEN_END, WHITESPACE, asBuffer, isDigit } from "./syntax";
+import { findStrayNames, type StrayName } from "./stray-names";
 import { findStartxref, readXrefStream, readXrefTable, type XrefContext, type XrefEntry, type XrefSection } from "./xref";
 
 export interface IndirectObject {
@@ -25,6 +26,12 @@ export interface IndirectObject {
   /** "N G" of the object stream that holds it */
   container?: string;
   containerNum?: number;
+  /**
+   * found only by a recovery pass: a header glued to junk, an object swallowed by a stream whose end
+   * had to be searched for, or one the xref points at inside another object's data (content a strict
+   * token-by-token reading of the file misses)
+   */
+  recovery?: "glued-header" | "inside-stream" | "xref-target";
 }
 
 export interface EscapedName {
@@ -47,6 +54,7 @@ const HEADER = Buffer.from("%PDF-");
 const EOF_MARK = Buffer.from("%%EOF");
 const OBJ = Buffer.from("obj");
 const TRAILER = Buffer.from("trailer");
+const ENDOBJ = Buffer.from("endobj");
 
 export class PdfDocument {
   readonly anomalies = new AnomalyLog();
@@ -58,7 +66,10 @@ export class PdfDocument {
   readonly trailers: PdfDict[] = [];
   readonly eofOffsets: number[] = [];
   readonly escapedNames: EscapedName[] = [];
+  readonly strayNames: StrayName[] = [];
   readonly budgetHits = new Set<string>();
+  /** output per input byte of the heads decodeHead() inflated (single-Flate streams) */
+  private readonly headExpansions = new WeakMap<PdfStream, number>();
   header: { version: string | null; offset: number } = { version: null, offset: -1 };
   trailer: PdfDict | null = null;
   xrefRebuilt = false;
@@ -123,6 +134,46 @@ export class PdfDocument {
     return this.dict(this.trailer?.get("Root"));
   }
 
+  /**
+   * Output per input byte of the head of a stream's leading Flate layers (nested Flate multiplies):
+   * inflate the first `inputBytes`, at most `maxOutput` out per layer. A cheap probe for decompression
+   * bombs (deflate peaks near 1032x per layer; text and images stay far below). 0 when the chain does
+   * not start with Flate, the data is encrypted without the key, or it does not inflate.
+   */
+  probeFlateExpansion(stream: PdfStream, inputBytes: number, maxOutput: number): number {
+    const known = this.headExpansions.get(stream);
+    if (known !== undefined) return known;
+    const filter = this.resolve(stream.dict.get("Filter"));
+    const names = (Array.isArray(filter) ? filter : [filter]).map((f) => (f instanceof PdfName ? f.name : ""));
+    const layers = names.findIndex((n) => n !== "FlateDecode" && n !== "Fl");
+    const flateLayers = Math.min(layers < 0 ? names.length : layers, this.limits.MAX_FILTER_CHAIN);
+    if (flateLayers === 0) return 0;
+    let data: Uint8Array = stream.raw;
+    if (this.encrypted && !isStreamOfType(stream, "XRef")) {
+      const plain = this.decryptStream?.(stream, this.owners.get(stream));
+      if (!plain) return 0;
+      data = plain;
+    }
+    let expansion = 1;
+    for (let i = 0; i < flateLayers && data.length > 0; i++) {
+      const head = data.subarray(0, inputBytes);
+      try {
+        data = inflateSync(head, { finishFlush: zlibConstants.Z_SYNC_FLUSH, maxOutputLength: maxOutput });
+      } catch (e) {
+        // over maxOutput: at least that much came out of the head, which is all a probe needs
+        if ((e as NodeJS.ErrnoException).code !== "ERR_BUFFER_TOO_LARGE") return i === 0 ? 0 : expansion;
+        return (expansion * maxOutput) / Math.max(1, head.length);
+      }
+      expansion *= data.length / Math.max(1, head.length);
+    }
+    return expansion;
+  }
+
+  /** The decode result of a stream if something decoded it already (no decoding here). */
+  decodedIfCached(stream: PdfStream): DecodedStream | undefined {
+    return this.decodeCache.get(stream);
+  }
+
   /** Decoded data of a stream, cached, within the per-stream and total budgets. */
   decode(stream: PdfStream): DecodedStream {
     const cached = this.decodeCache.get(stream);
@@ -178,10 +229,15 @@ export class PdfDocument {
       // inflate a prefix of the input: a truncated deflate stream yields its first bytes, no error
       // path. A predictor (/DecodeParms) is not undone: heads are for sniffing file signatures, and
       // predicted streams are images and xref data
+      const prefix = raw.subarray(0, Math.max(1024, n));
       try {
-        return new Uint8Array(inflateSync(raw.subarray(0, Math.max(1024, n)), { finishFlush: zlibConstants.Z_SYNC_FLUSH })).subarray(0, n);
+        const out = inflateSync(prefix, { finishFlush: zlibConstants.Z_SYNC_FLUSH });
+        // the bomb probe (probeFlateExpansion) reuses this inflate instead of doing it again
+        this.headExpansions.set(stream, out.length / Math.max(1, prefix.length));
+        return new Uint8Array(out).subarray(0, n);
       } catch {
-        return new Uint8Array(0);
+        // damaged data (CR bytes stripped by a text-mode transfer): what inflates before the damage
+        return decodeFlate(prefix, n).data;
       }
     }
     return decodeStreamData(raw, stream.dict, { maxOutputBytes: n, maxFilterChain: this.limits.MAX_FILTER_CHAIN, resolve: (o) => this.resolve(o) }).data;
@@ -229,8 +285,11 @@ export function readPdf(bytes: Uint8Array, limits: Limits): PdfDocument {
   readHeader(doc);
   const spans = scanObjects(doc);
   findEofMarkers(doc, spans);
-  readTrailers(doc, spans);
+  const trailerSpans = readTrailers(doc, spans);
+  recoverStrayObjects(doc, [...spans, ...trailerSpans].sort((a, b) => a[0] - b[0]));
+  recoverSwallowedObjects(doc);
   readXrefChain(doc);
+  recoverXrefTargets(doc);
   openSecurity(doc);
   expandObjectStreams(doc);
   buildTable(doc);
@@ -271,8 +330,12 @@ function scanObjects(doc: PdfDocument): [number, number][] {
   return spans;
 }
 
-/** Reads backwards from an `obj` keyword for "num gen" (§7.3.10); null when the keyword is not one. */
-function objectHeaderBefore(b: Uint8Array, at: number): { num: number; gen: number; start: number } | null {
+/**
+ * Reads backwards from an `obj` keyword for "num gen" (§7.3.10); null when the keyword is not one.
+ * The number must start a token, or follow a glued end keyword (`endobj12 0 obj`); with `glued`, any
+ * byte may precede it (the recovery passes: `junk7 0 obj`).
+ */
+function objectHeaderBefore(b: Uint8Array, at: number, glued = false): { num: number; gen: number; start: number } | null {
   let i = at - 1;
   while (i >= 0 && WHITESPACE[b[i]]) i--;
   const genEnd = i + 1;
@@ -296,12 +359,20 @@ function objectHeaderBefore(b: Uint8Array, at: number): { num: number; gen: numb
   while (i >= 0 && isDigit(b[i])) i--;
   const numStart = i + 1;
   if (numStart === numEnd || numEnd - numStart > 10) return null;
-  if (i >= 0 && !TOKEN_END[b[i]]) return null;
+  if (i >= 0 && !glued && !TOKEN_END[b[i]] && !endsWithEndKeyword(b, i + 1)) return null;
   let num = 0;
   for (let k = numStart; k < numEnd; k++) num = num * 10 + (b[k] - 48);
   let gen = 0;
   for (let k = genStart; k < genEnd; k++) gen = gen * 10 + (b[k] - 48);
   return { num, gen, start: numStart };
+}
+
+/** `%%EOF` too: writers append an incremental update without a line break (pdf.js issue 15367) */
+const END_KEYWORDS = [Buffer.from("endobj"), Buffer.from("endstream"), EOF_MARK];
+
+/** `endobj12 0 obj`, `%%EOF1 0 obj`: what ends an object or revision glued to this header (see peekEndKeyword). */
+function endsWithEndKeyword(b: Uint8Array, end: number): boolean {
+  return END_KEYWORDS.some((k) => end >= k.length && k.every((c, j) => b[end - k.length + j] === c));
 }
 
 function parseIndirectAt(doc: PdfDocument, start: number, bodyStart: number, num: number, gen: number): IndirectObject | null {
@@ -312,7 +383,7 @@ function parseIndirectAt(doc: PdfDocument, start: number, bodyStart: number, num
   let value = p.parseObject();
   p.skipWhitespace();
   if (value instanceof PdfDict && p.peekKeyword("stream")) value = p.parseStreamBody(value, 0);
-  else if (!p.peekKeyword("endobj")) {
+  else if (!p.peekEndKeyword("endobj")) {
     // a runaway value (e.g. an unterminated string) must not swallow the objects after it; a value
     // that ends cleanly at its own `endobj` is kept even if the text "endobj" occurs inside it
     const endobj = p.findEndobj(bodyStart);
@@ -326,7 +397,7 @@ function parseIndirectAt(doc: PdfDocument, start: number, bodyStart: number, num
   }
   doc.escapedNames.push(...p.escapedNames);
   p.skipWhitespace();
-  if (p.peekKeyword("endobj")) p.pos += 6;
+  if (p.peekEndKeyword("endobj")) p.pos += 6;
   else doc.anomalies.add("endobj-missing", p.pos, "object not closed by endobj", ref);
   if (value instanceof PdfKeyword && value.value === "endobj") value = null;
   return { num, gen, offset: start, end: p.pos, value };
@@ -360,14 +431,138 @@ function findEofMarkers(doc: PdfDocument, spans: [number, number][]): void {
   if (i < bytes.length) doc.anomalies.add("data-after-eof", last, `${bytes.length - last} bytes after the last %%EOF`);
 }
 
-function readTrailers(doc: PdfDocument, spans: [number, number][]): void {
+/**
+ * The harder pass, run only where names lie outside every object and trailer (`covered`, sorted): back
+ * from each such name, look for an object header the linear scan refused because it is glued to the
+ * token before it, parse the object from there and keep it when it reaches the name. Acrobat reads an
+ * object wherever the xref points, so a header glued to junk hides content from strict scanners only.
+ * Every stray name stays recorded, with the object that now holds it.
+ */
+function recoverStrayObjects(doc: PdfDocument, covered: [number, number][]): void {
+  const max = doc.limits.MAX_STRAY_NAMES;
+  const stray = findStrayNames(doc.bytes, covered, max);
+  if (stray.length >= max) doc.budgetHits.add("MAX_STRAY_NAMES");
+  doc.strayNames.push(...stray);
+  const { bytes, buf } = doc;
+  let recovered: IndirectObject | null = null;
+  // headers before this offset were tried already: names are in file order, so each byte is searched once
+  let searchedUpTo = 0;
+  let next = 0; // covered spans that start before the current name have been folded into coveredTo
+  let coveredTo = 0;
+  for (const name of stray) {
+    if (recovered && name.offset < recovered.end) {
+      name.recoveredIn = `${recovered.num} ${recovered.gen}`;
+      continue;
+    }
+    for (; next < covered.length && covered[next][0] <= name.offset; next++) coveredTo = Math.max(coveredTo, covered[next][1]);
+    const floor = Math.max(searchedUpTo, coveredTo);
+    searchedUpTo = name.offset;
+    const region = buf.subarray(floor, name.offset);
+    for (let rel = region.lastIndexOf(OBJ); rel >= 0; rel = rel > 0 ? region.lastIndexOf(OBJ, rel - 1) : -1) {
+      const at = floor + rel;
+      if (!TOKEN_END[bytes[at + 3]]) continue;
+      const head = objectHeaderBefore(bytes, at, true);
+      if (!head || head.start < floor) continue;
+      const parsed = parseIndirectAt(doc, head.start, at + 3, head.num, head.gen);
+      // the nearest header's object ends before the name: an earlier one ends earlier still
+      if (!parsed || parsed.end <= name.offset) break;
+      if (!doc.register(parsed)) return;
+      const ref = `${parsed.num} ${parsed.gen}`;
+      doc.anomalies.add("syntax-error", head.start, `object ${ref} found only by the recovery pass: its header is glued to the token before it`, ref);
+      name.recoveredIn = ref;
+      parsed.recovery = "glued-header";
+      recovered = parsed;
+      break;
+    }
+  }
+}
+
+/**
+ * A stream whose /Length did not lead to `endstream` ends at the first `endstream` found, so when its
+ * own was lost the objects after it become stream data. pdf.js's recovery (xref.js indexObjects) stops
+ * an object at the next `N G obj` and reads them; so does this pass. Objects closed by `endobj` inside
+ * such data are kept as instances, and enter the table only under numbers nothing else claims.
+ */
+function recoverSwallowedObjects(doc: PdfDocument): void {
+  const { bytes, buf } = doc;
+  const latest = new Map<number, PdfObject>();
+  for (const o of doc.instances) latest.set(o.num, o.value);
+  // a stream ended where its writer said unless it has no /Length or one that is not its data length; a
+  // /Length stored in an object stream is not known yet: such a stream counts as intact
+  const endWasSearched = (s: PdfStream) => {
+    const l = s.dict.get("Length");
+    const length = l instanceof PdfRef ? latest.get(l.num) : l;
+    return l === undefined || (typeof length === "number" && length !== s.raw.length);
+  };
+  const repaired = doc.instances.filter((o) => !o.container && o.value instanceof PdfStream && endWasSearched(o.value));
+  for (const owner of repaired) {
+    const stream = owner.value as PdfStream;
+    const start = stream.dataOffset;
+    const data = buf.subarray(0, start + stream.raw.length);
+    let endobj = start; // the next `endobj` in the data after the current header, found once per stretch
+    for (let at = data.indexOf(OBJ, start); at >= 0; at = data.indexOf(OBJ, at + 3)) {
+      if (!TOKEN_END[bytes[at + 3]]) continue;
+      const head = objectHeaderBefore(bytes, at);
+      if (!head || head.start < start) continue;
+      if (endobj < at + 3) endobj = data.indexOf(ENDOBJ, at + 3);
+      if (endobj < 0) break; // no object can close inside the data any more
+      const parsed = parseIndirectAt(doc, head.start, at + 3, head.num, head.gen);
+      if (!parsed) continue;
+      parsed.recovery = "inside-stream";
+      if (!doc.register(parsed)) return;
+      doc.anomalies.add("endstream-missing", head.start, `object ${head.num} ${head.gen} lies inside the data of stream ${owner.num} ${owner.gen}, whose end was searched for`, `${owner.num} ${owner.gen}`);
+      at = parsed.end - 3;
+    }
+  }
+}
+
+/** digits, white space, digits, white space: the most bytes an `N G obj` header spans before `obj` */
+const MAX_HEADER_BYTES = 32;
+
+/**
+ * Objects the xref points at that the linear scan did not see: inside the data of another object (a
+ * stream whose /Length is right, a string) or behind a header glued to junk. Acrobat and pdf.js fetch
+ * an object at its xref offset, so they read it; a scanner that walks the file token by token does not.
+ */
+function recoverXrefTargets(doc: PdfDocument): void {
+  const { bytes, buf } = doc;
+  const seen = new Set(doc.instances.filter((o) => !o.container).map((o) => o.offset));
+  for (const section of doc.xrefSections) {
+    for (const [num, e] of section.entries) {
+      if (e.type !== "offset") continue;
+      const at = skipWs(bytes, e.offset);
+      if (seen.has(at) || at >= bytes.length) continue;
+      seen.add(at);
+      const rel = buf.subarray(at, at + MAX_HEADER_BYTES + OBJ.length).indexOf(OBJ);
+      const objAt = at + rel;
+      if (rel < 0 || !TOKEN_END[bytes[objAt + 3]]) continue;
+      const head = objectHeaderBefore(bytes, objAt, true);
+      if (!head || head.start !== at || head.num !== num) continue;
+      const parsed = parseIndirectAt(doc, at, objAt + 3, head.num, head.gen);
+      if (!parsed) continue;
+      parsed.recovery = "xref-target";
+      if (!doc.register(parsed)) return;
+      const host = doc.instances.find((o) => !o.container && o.offset < at && at < o.end);
+      const where = host ? `inside object ${host.num} ${host.gen}` : "where the scan saw no object header";
+      doc.anomalies.add("xref-entry-mismatch", at, `object ${num} ${head.gen} is read at its xref offset, ${where}`, `${num} ${head.gen}`);
+    }
+  }
+}
+
+/** Parses every `trailer` dictionary outside the objects; returns the spans they cover. */
+function readTrailers(doc: PdfDocument, spans: [number, number][]): [number, number][] {
   const { buf } = doc;
+  const covered: [number, number][] = [];
   for (let at = buf.indexOf(TRAILER); at >= 0; at = buf.indexOf(TRAILER, at + 7)) {
     if (insideSpan(spans, at)) continue;
     const p = new ObjectParser(doc.bytes, { maxDepth: doc.limits.MAX_NESTING_DEPTH, anomalies: doc.anomalies }, at + 7);
     const t = p.parseObject();
-    if (t instanceof PdfDict) doc.trailers.push(t);
+    if (t instanceof PdfDict) {
+      doc.trailers.push(t);
+      covered.push([at, p.pos]);
+    }
   }
+  return covered;
 }
 
 function xrefContext(doc: PdfDocument, byOffset: Map<number, IndirectObject>): XrefContext {
@@ -572,6 +767,8 @@ function buildTable(doc: PdfDocument): void {
   }
   const byOffset = new Map<number, IndirectObject>();
   const lastByNum = new Map<number, IndirectObject>();
+  // an object only a recovery pass found takes a number no object of the normal reading has
+  const rank = (x: IndirectObject) => (x.recovery ? 0 : 1);
   const members = new Map<number, Map<number, IndirectObject>>(); // container num -> member num -> object
   for (const o of doc.instances) {
     if (o.containerNum !== undefined) {
@@ -582,7 +779,7 @@ function buildTable(doc: PdfDocument): void {
     else byOffset.set(o.offset, o);
     const prev = lastByNum.get(o.num);
     // an object-stream member sits at its container's position in file order
-    if (!prev || o.offset >= prev.offset) lastByNum.set(o.num, o);
+    if (!prev || rank(o) > rank(prev) || (rank(o) === rank(prev) && o.offset >= prev.offset)) lastByNum.set(o.num, o);
   }
   let mismatches = 0;
   let checked = 0;

@@ -74,11 +74,25 @@ export class ObjectParser {
 
   /** True if the bytes at pos spell `word` followed by a token end. */
   peekKeyword(word: string): boolean {
-    const b = this.bytes;
+    const after = this.pos + word.length;
+    return this.spellsAt(word) && (after >= this.end || TOKEN_END[this.bytes[after]] === 1);
+  }
+
+  /**
+   * `endobj` or `endstream` ahead, also when the next object's number is glued to it
+   * (`endobj12 0 obj`, `endstream7 0 obj`): Acrobat reads such files, so generators that drop the
+   * EOL exist, and kits use the glue to hide an object from strict token-based scanners.
+   */
+  peekEndKeyword(word: "endobj" | "endstream"): boolean {
+    const after = this.pos + word.length;
+    return this.spellsAt(word) && (after >= this.end || TOKEN_END[this.bytes[after]] === 1 || isDigit(this.bytes[after]));
+  }
+
+  private spellsAt(word: string): boolean {
     const p = this.pos;
     if (p + word.length > this.end) return false;
-    for (let i = 0; i < word.length; i++) if (b[p + i] !== word.charCodeAt(i)) return false;
-    return p + word.length >= this.end || TOKEN_END[b[p + word.length]] === 1;
+    for (let i = 0; i < word.length; i++) if (this.bytes[p + i] !== word.charCodeAt(i)) return false;
+    return true;
   }
 
   parseObject(depth = 0): PdfObject {
@@ -201,15 +215,7 @@ export class ObjectParser {
     }
     const raw = this.buf.toString("latin1", start, this.pos);
     if (!escaped) return internName(hash, raw);
-    // §7.3.5: #xx is the byte with that hex code; a malformed escape is kept literally (as Acrobat does)
-    let name = "";
-    for (let i = 0; i < raw.length; i++) {
-      const ch = raw.charCodeAt(i);
-      if (ch === CH.HASH && i + 2 < raw.length + 0 && hexValue(raw.charCodeAt(i + 1)) >= 0 && hexValue(raw.charCodeAt(i + 2)) >= 0) {
-        name += String.fromCharCode(hexValue(raw.charCodeAt(i + 1)) * 16 + hexValue(raw.charCodeAt(i + 2)));
-        i += 2;
-      } else name += raw[i];
-    }
+    const name = decodeNameEscapes(raw);
     if (name !== raw) this.escapedNames.push({ name, raw, offset: start - 1 + (this.opts.baseOffset ?? 0) });
     return new PdfName(name, name !== raw, raw);
   }
@@ -370,7 +376,7 @@ export class ObjectParser {
   /** `endobj`, `stream`, `endstream` or `N G obj` ahead: a container was left open. */
   private isObjectBoundary(): boolean {
     const c = this.bytes[this.pos];
-    if (c === 0x65 /* e */) return this.peekKeyword("endobj") || this.peekKeyword("endstream");
+    if (c === 0x65 /* e */) return this.peekEndKeyword("endobj") || this.peekEndKeyword("endstream");
     if (c === 0x73 /* s */) return this.peekKeyword("stream");
     return false;
   }
@@ -407,19 +413,19 @@ export class ObjectParser {
    */
   parseStreamBody(dict: PdfDict, fileOffset: number): PdfStream {
     const b = this.bytes;
+    const keywordAt = this.pos;
     this.pos += 6; // "stream"
     // EOL after the keyword: CRLF or LF; a lone CR is tolerated
     if (b[this.pos] === CH.CR) this.pos++;
     if (b[this.pos] === CH.LF) this.pos++;
-    const dataStart = this.pos;
+    let dataStart = this.pos;
     const lengthObj = dict.get("Length");
     const declared = typeof lengthObj === "number" && Number.isInteger(lengthObj) && lengthObj >= 0 ? lengthObj : -1;
     let dataEnd = -1;
-    if (declared >= 0 && dataStart + declared <= this.end) {
-      let p = dataStart + declared;
-      while (p < this.end && WHITESPACE[b[p]]) p++;
-      if (this.buf.indexOf(ENDSTREAM, p) === p) dataEnd = dataStart + declared;
-    }
+    // a CR-only writer (old Mac: `>>` CR `stream` CR) whose data starts with LF: /Length says the LF is data
+    const lfMayBeData = b[keywordAt - 1] === CH.CR && b[dataStart - 2] === CH.CR && b[dataStart - 1] === CH.LF;
+    if (lfMayBeData && this.endsAtEndstream(dataStart - 1, declared)) dataStart--;
+    if (this.endsAtEndstream(dataStart, declared)) dataEnd = dataStart + declared;
     if (dataEnd < 0) {
       let found = this.buf.indexOf(ENDSTREAM, dataStart);
       // a damaged `endstream` makes the search overshoot into later objects: trust /Length then
@@ -442,8 +448,16 @@ export class ObjectParser {
       this.pos = limit;
     } else this.pos = dataEnd;
     this.skipWhitespace();
-    if (this.peekKeyword("endstream")) this.pos += 9;
+    if (this.peekEndKeyword("endstream")) this.pos += 9;
     return new PdfStream(dict, b.subarray(dataStart, dataEnd), fileOffset >= 0 ? fileOffset + dataStart : -1);
+  }
+
+  /** `length` bytes of data from `start` are followed, after white space, by `endstream`. */
+  private endsAtEndstream(start: number, length: number): boolean {
+    if (length < 0 || start + length > this.end) return false;
+    let p = start + length;
+    while (p < this.end && WHITESPACE[this.bytes[p]]) p++;
+    return p + ENDSTREAM.length <= this.end && ENDSTREAM.every((c, i) => this.bytes[p + i] === c);
   }
 
   /** Index of the next `endobj` at or after pos, or -1. */
@@ -470,6 +484,19 @@ function internName(hash: number, raw: string): PdfName {
   const n = new PdfName(raw);
   if (raw.length < 64 && NAME_CACHE.size < MAX_CACHED_NAMES && !NAME_CACHE.has(hash)) NAME_CACHE.set(hash, n);
   return n;
+}
+
+/** §7.3.5: #xx is the byte with that hex code; a malformed escape is kept literally (as Acrobat does). */
+export function decodeNameEscapes(raw: string): string {
+  let name = "";
+  for (let i = 0; i < raw.length; i++) {
+    const ch = raw.charCodeAt(i);
+    if (ch === CH.HASH && i + 2 < raw.length && hexValue(raw.charCodeAt(i + 1)) >= 0 && hexValue(raw.charCodeAt(i + 2)) >= 0) {
+      name += String.fromCharCode(hexValue(raw.charCodeAt(i + 1)) * 16 + hexValue(raw.charCodeAt(i + 2)));
+      i += 2;
+    } else name += raw[i];
+  }
+  return name;
 }
 
 /** Numbers as Acrobat reads them: tolerant of doubled signs and trailing junk like "5.-". */

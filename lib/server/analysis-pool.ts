@@ -1,7 +1,11 @@
 // Runs analyses off the request thread: a piscina pool of worker threads executing the bundled
 // dist/analysis-worker.mjs (built by scripts/build-worker.mjs, resolved from the project root).
-// Each task gets the fast-stage wall-clock budget once it starts running; on expiry the AbortSignal
-// makes piscina terminate that thread, and the caller gets ApiError("analysis_timeout").
+// Each task gets its stage's wall-clock budget once it starts running. When the budget runs out the
+// caller gets ApiError("analysis_timeout") (504) at once; when the client goes away (the request's
+// AbortSignal) the work stops too. Stopping is cooperative first: the thread is told to cancel, its
+// engines kill their child processes (pdf.js renderer, sandboxes) and the task ends; only a thread
+// that does not end within CANCEL_GRACE_MS is terminated (piscina's abort), which a child process
+// forked from that thread would outlive, so that is the last resort.
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { MessageChannel } from "node:worker_threads";
@@ -16,12 +20,16 @@ export const WORKER_BUNDLE_PATH = "dist/analysis-worker.mjs";
 export const MAX_QUEUED_TASKS_PER_WORKER = 16;
 /** V8 old-generation cap of one worker thread: a runaway analysis dies alone, not the server. */
 export const WORKER_MAX_OLD_GENERATION_MB = 2048;
+/** How long a cancelled task may take to wind down before its thread is terminated. */
+export const CANCEL_GRACE_MS = 3_000;
 /** How long the start-up self-test (a no-op task) may take before the analyzer counts as broken. */
 export const SELF_TEST_TIMEOUT_MS = 30_000;
 
 interface PoolState {
   pool: Piscina<AnalysisTask, PingResult | FastResult | DeepResult>;
   maxQueued: number;
+  /** tasks a thread has started and not yet ended (piscina counts only the queue) */
+  running: number;
   selfTest: Promise<boolean>;
 }
 
@@ -51,7 +59,7 @@ function getPool(): PoolState {
     resourceLimits: { maxOldGenerationSizeMb: WORKER_MAX_OLD_GENERATION_MB },
   });
   pool.on("error", (error: unknown) => console.error("[pdfscan] analysis worker error:", error));
-  const state: PoolState = { pool, maxQueued: workers * MAX_QUEUED_TASKS_PER_WORKER, selfTest: runSelfTest(pool) };
+  const state: PoolState = { pool, maxQueued: workers * MAX_QUEUED_TASKS_PER_WORKER, running: 0, selfTest: runSelfTest(pool) };
   globalState[STATE_KEY] = state;
   return state;
 }
@@ -87,44 +95,96 @@ export async function checkAnalysisPool(): Promise<"ok" | "error"> {
   return "error";
 }
 
-/** Fast stage of one PDF in a worker thread. `bytes` is transferred: it is detached afterwards. */
-export function runFastAnalysis(bytes: ArrayBuffer, fileName: string): Promise<FastResult> {
-  return runInPool("fast", bytes, fileName, getConfig().fastTimeoutMs) as Promise<FastResult>;
+/** How busy the pool is, for GET /health: tasks running, waiting, and how many may wait. */
+export interface PoolLoad {
+  threads: number;
+  running: number;
+  queued: number;
+  maxQueued: number;
+  /** no room left: new analyses are refused with 503 until some finish */
+  saturated: boolean;
+}
+
+export function analysisPoolLoad(): PoolLoad | null {
+  const state = globalState[STATE_KEY];
+  if (!state) return null;
+  const { pool, maxQueued } = state;
+  return { threads: pool.threads.length, running: state.running, queued: pool.queueSize, maxQueued, saturated: pool.queueSize >= maxQueued };
+}
+
+/**
+ * Fast stage of one PDF in a worker thread. `bytes` is transferred: it is detached afterwards.
+ * `signal` (the request's): the client went away, stop the work.
+ */
+export function runFastAnalysis(bytes: ArrayBuffer, fileName: string, signal?: AbortSignal): Promise<FastResult> {
+  return runInPool("fast", bytes, fileName, getConfig().fastTimeoutMs, signal) as Promise<FastResult>;
 }
 
 /** Advanced stage (deep analysis) of one PDF in a worker thread. `bytes` is transferred. */
-export function runDeepAnalysis(bytes: ArrayBuffer, fileName: string): Promise<DeepResult> {
-  return runInPool("deep", bytes, fileName, getConfig().advancedTimeoutMs) as Promise<DeepResult>;
+export function runDeepAnalysis(bytes: ArrayBuffer, fileName: string, signal?: AbortSignal): Promise<DeepResult> {
+  return runInPool("deep", bytes, fileName, getConfig().advancedTimeoutMs, signal) as Promise<DeepResult>;
 }
 
-async function runInPool(kind: "fast" | "deep", bytes: ArrayBuffer, fileName: string, timeoutMs: number): Promise<FastResult | DeepResult> {
-  const { pool, maxQueued } = getPool();
+async function runInPool(kind: "fast" | "deep", bytes: ArrayBuffer, fileName: string, timeoutMs: number, clientSignal?: AbortSignal): Promise<FastResult | DeepResult> {
+  const state = getPool();
+  const { pool, maxQueued } = state;
+  if (clientSignal?.aborted) throw clientGone();
   if (pool.queueSize >= maxQueued) {
     throw new ApiError("unavailable", "Too many analyses are waiting; retry shortly.", { headers: { "retry-after": "5" } });
   }
-  const controller = new AbortController();
+  // piscina's signal: removes a queued task, terminates the thread of a running one
+  const terminate = new AbortController();
+  // the task's port: the thread says "started" on it, and hears "cancel" on it
   const channel = new MessageChannel();
+  let started = false;
   let timer: NodeJS.Timeout | undefined;
-  let settled = false;
-  channel.port1.once("message", () => {
-    if (!settled) timer = setTimeout(() => controller.abort(), timeoutMs);
+  let graceTimer: NodeJS.Timeout | undefined;
+  let stopped: ApiError | null = null;
+  let rejectStop!: (e: ApiError) => void;
+  const stop = new Promise<never>((_, reject) => (rejectStop = reject));
+  stop.catch(() => undefined);
+
+  const cancel = (reason: ApiError) => {
+    if (stopped) return;
+    stopped = reason;
+    rejectStop(reason);
+    // a fast task has no child processes and may sit in a synchronous loop: end its thread now
+    if (!started || kind === "fast") return terminate.abort();
+    channel.port1.postMessage("cancel");
+    graceTimer = setTimeout(() => terminate.abort(), CANCEL_GRACE_MS);
+    graceTimer.unref();
+  };
+  const onClientGone = () => cancel(clientGone());
+  clientSignal?.addEventListener("abort", onClientGone, { once: true });
+  channel.port1.on("message", () => {
+    if (started || stopped) return;
+    started = true;
+    state.running++;
+    timer = setTimeout(() => cancel(new ApiError("analysis_timeout", `The analysis did not finish within ${timeoutMs} ms.`)), timeoutMs);
   });
+  const task = pool.run({ kind, bytes, fileName, control: channel.port2 }, { transferList: [bytes, channel.port2], signal: terminate.signal });
+  // a cancelled task still settles later (its partial result, or the termination): nobody waits for it
+  void task
+    .catch(() => undefined)
+    .finally(() => {
+      if (started) state.running--;
+      clearTimeout(graceTimer);
+      channel.port1.close();
+    });
   try {
-    return (await pool.run(
-      { kind, bytes, fileName, started: channel.port2 },
-      { transferList: [bytes, channel.port2], signal: controller.signal },
-    )) as FastResult | DeepResult;
+    return (await Promise.race([task, stop])) as FastResult | DeepResult;
   } catch (error) {
-    if (controller.signal.aborted) {
-      throw new ApiError("analysis_timeout", `The analysis did not finish within ${timeoutMs} ms.`);
-    }
+    if (stopped) throw stopped;
     if ((error as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY") {
       throw new ApiError("internal", "The analysis ran out of memory.", { cause: error });
     }
     throw error;
   } finally {
-    settled = true;
     clearTimeout(timer);
-    channel.port1.close();
+    clientSignal?.removeEventListener("abort", onClientGone);
   }
+}
+
+function clientGone(): ApiError {
+  return new ApiError("client_closed_request", "The client closed the request before the analysis ended.");
 }

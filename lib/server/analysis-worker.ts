@@ -17,15 +17,18 @@ export interface FastTask {
   /** transferred, not copied */
   bytes: ArrayBuffer;
   fileName: string;
-  /** told when the analysis starts, so the timeout measures analysis time, not queue time */
-  started: MessagePort;
+  /**
+   * Told "started" when the analysis starts (the timeout measures analysis time, not queue time);
+   * says "cancel" when the caller gave up (deadline, client gone): the engines stop their children.
+   */
+  control: MessagePort;
 }
 
 export interface DeepTask {
   kind: "deep";
   bytes: ArrayBuffer;
   fileName: string;
-  started: MessagePort;
+  control: MessagePort;
 }
 
 export type AnalysisTask = PingTask | FastTask | DeepTask;
@@ -46,7 +49,10 @@ function deepEngines(): DeepEngines {
 
 export default function runAnalysisTask(task: AnalysisTask): PingResult | FastResult | Promise<DeepResult> {
   if (task.kind === "ping") return { engineVersion: ENGINE_VERSION };
-  task.started.postMessage("started");
-  if (task.kind === "deep") return analyzeDeep(new Uint8Array(task.bytes), { fileName: task.fileName, engines: deepEngines() });
-  return analyzeFast(new Uint8Array(task.bytes), { fileName: task.fileName });
+  task.control.postMessage("started");
+  // the pool closes the port when the task settles
+  if (task.kind === "fast") return analyzeFast(new Uint8Array(task.bytes), { fileName: task.fileName });
+  const cancel = new AbortController();
+  task.control.once("message", () => cancel.abort());
+  return analyzeDeep(new Uint8Array(task.bytes), { fileName: task.fileName, engines: deepEngines(), signal: cancel.signal });
 }

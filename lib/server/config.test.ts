@@ -33,6 +33,14 @@ describe("parseConfig", () => {
       PDFSCAN_ENRICHMENT_TIMEOUT_MS: "2000",
       PDFSCAN_TEST_STAGE_DELAY_MS: "250",
       PDFSCAN_YARA_RULES: "/etc/pdfscan/yara:/opt/rules",
+      PDFSCAN_PUBLIC_URL: "https://pdfscan.example.org",
+      PDFSCAN_ALLOWED_HOSTS: "scanner.internal:8080, Other.Example",
+      PDFSCAN_RATE_LIMIT: "50",
+      PDFSCAN_RATE_WINDOW_S: "10",
+      PDFSCAN_QUOTA_BYTES: "1000000",
+      PDFSCAN_SESSION_TTL_S: "3600",
+      PDFSCAN_MULTIPART_MAX_PARTS: "4",
+      PDFSCAN_MULTIPART_MAX_FIELD_BYTES: "64",
     });
     expect(c).toEqual({
       host: "0.0.0.0",
@@ -50,7 +58,26 @@ describe("parseConfig", () => {
       enrichmentTimeoutMs: 2000,
       testStageDelayMs: 250,
       yaraRuleDirs: ["/etc/pdfscan/yara", "/opt/rules"],
+      authEnabled: true,
+      publicOrigin: "https://pdfscan.example.org",
+      tls: true,
+      allowedHosts: ["localhost", "127.0.0.1", "[::1]", "::1", "pdfscan.example.org", "scanner.internal:8080", "other.example"],
+      rateLimit: { requests: 50, windowS: 10 },
+      quotaBytes: 1_000_000,
+      sessionTtlS: 3600,
+      multipart: { maxParts: 4, maxFieldBytes: 64 },
     });
+  });
+
+  it("is secure by default: auth on, loopback hosts only, no TLS", () => {
+    expect(parseConfig({})).toMatchObject({ authEnabled: true, tls: false, publicOrigin: null, allowedHosts: ["localhost", "127.0.0.1", "[::1]", "::1"] });
+  });
+
+  it("accepts PDFSCAN_AUTH=off only on a loopback listener", () => {
+    expect(parseConfig({ PDFSCAN_AUTH: "off" }).authEnabled).toBe(false);
+    expect(parseConfig({ PDFSCAN_AUTH: "off", PDFSCAN_HOST: "localhost" }).authEnabled).toBe(false);
+    expect(() => parseConfig({ PDFSCAN_AUTH: "off", PDFSCAN_HOST: "0.0.0.0" })).toThrow(/PDFSCAN_AUTH: off is only accepted/);
+    expect(() => parseConfig({ PDFSCAN_AUTH: "off", PDFSCAN_HOST: "10.0.0.5" })).toThrow(ConfigError);
   });
 
   it("embeds everything by default: SQLite and uploads under the data dir, in-process queue", () => {
@@ -88,6 +115,11 @@ describe("parseConfig", () => {
     ["PDFSCAN_STORAGE", "s3"],
     ["PDFSCAN_LEASE_MS", "10"],
     ["PDFSCAN_SWEEP_INTERVAL_MS", "0"],
+    ["PDFSCAN_AUTH", "false"],
+    ["PDFSCAN_PUBLIC_URL", "pdfscan.example.org"],
+    ["PDFSCAN_PUBLIC_URL", "https://x.example/path"],
+    ["PDFSCAN_RATE_LIMIT", "0"],
+    ["PDFSCAN_MULTIPART_MAX_PARTS", "100000"],
   ])("rejects %s=%s with a message naming the variable", (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => parseConfig({ [name]: value })).toThrow(name);

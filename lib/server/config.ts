@@ -21,6 +21,22 @@ export const DEFAULT_ENRICHMENT_TIMEOUT_MS = 10_000;
 export const SQLITE_FILE_NAME = "pdfscan.sqlite";
 export const UPLOADS_DIR_NAME = "uploads";
 
+/** Per-principal request budget (contract: Limits): this many API requests per window. */
+export const DEFAULT_RATE_LIMIT = 600;
+export const DEFAULT_RATE_WINDOW_S = 60;
+/** Per-principal storage quota: bytes of uploaded files kept at once (retained files and pending scans). */
+export const DEFAULT_QUOTA_BYTES = 2 * 1024 * 1024 * 1024;
+/** A web UI session lasts this long after sign-in. */
+export const DEFAULT_SESSION_TTL_S = 12 * 3600;
+/** Multipart bounds: parts in one body and bytes of one non-file field. */
+export const DEFAULT_MULTIPART_MAX_PARTS = 16;
+export const DEFAULT_MULTIPART_MAX_FIELD_BYTES = 1024;
+
+/** Host names that only reach this machine: the default Host allow-list and where auth may be off. */
+export const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]", "::1"] as const;
+export const isLoopbackHost = (host: string): boolean =>
+  (LOOPBACK_HOSTS as readonly string[]).includes(host.toLowerCase()) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+
 export const STORAGE_KINDS = ["local", "postgres"] as const;
 export type StorageKind = (typeof STORAGE_KINDS)[number];
 
@@ -64,6 +80,23 @@ const EnvSchema = z.object({
   // operator YARA rule directories (colon-separated), compiled with the bundled rules-yara/
   PDFSCAN_YARA_RULES: z.string().trim().optional(),
   PDFSCAN_TEST_STAGE_DELAY_MS: intFromEnv(0, 10 * 60_000).default(0),
+  // Security (README "Security"): auth is on unless explicitly turned off on a loopback-only server.
+  PDFSCAN_AUTH: z.enum(["on", "off"]).default("on"),
+  // where users reach the service (e.g. https://pdfscan.example.org): its host joins the Host
+  // allow-list; https there means "behind TLS" (Secure cookies, HSTS)
+  PDFSCAN_PUBLIC_URL: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/[^/\s]+\/?$/, "must be an origin such as https://pdfscan.example.org")
+    .optional(),
+  // more Host header values to serve (comma-separated host or host:port), on top of loopback names
+  PDFSCAN_ALLOWED_HOSTS: z.string().trim().optional(),
+  PDFSCAN_RATE_LIMIT: intFromEnv(1, 1_000_000).default(DEFAULT_RATE_LIMIT),
+  PDFSCAN_RATE_WINDOW_S: intFromEnv(1, 86_400).default(DEFAULT_RATE_WINDOW_S),
+  PDFSCAN_QUOTA_BYTES: intFromEnv(1, Number.MAX_SAFE_INTEGER).default(DEFAULT_QUOTA_BYTES),
+  PDFSCAN_SESSION_TTL_S: intFromEnv(60, 30 * 86_400).default(DEFAULT_SESSION_TTL_S),
+  PDFSCAN_MULTIPART_MAX_PARTS: intFromEnv(1, 1_000).default(DEFAULT_MULTIPART_MAX_PARTS),
+  PDFSCAN_MULTIPART_MAX_FIELD_BYTES: intFromEnv(16, 1024 * 1024).default(DEFAULT_MULTIPART_MAX_FIELD_BYTES),
 });
 
 export interface Config {
@@ -89,6 +122,18 @@ export interface Config {
   yaraRuleDirs: string[];
   /** TEST ONLY: every stage sleeps this long after claiming its scan (makes "mid-stage" observable) */
   testStageDelayMs: number;
+  /** false only when PDFSCAN_AUTH=off on a loopback host: every caller is the local admin */
+  authEnabled: boolean;
+  /** the origin users reach (PDFSCAN_PUBLIC_URL), if configured */
+  publicOrigin: string | null;
+  /** behind TLS: Secure cookies and Strict-Transport-Security */
+  tls: boolean;
+  /** lowercase Host header values served (with and without port); anything else is 421 */
+  allowedHosts: string[];
+  rateLimit: { requests: number; windowS: number };
+  quotaBytes: number;
+  sessionTtlS: number;
+  multipart: { maxParts: number; maxFieldBytes: number };
 }
 
 export class ConfigError extends Error {
@@ -110,6 +155,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       "Invalid configuration in environment:\n  PDFSCAN_STORAGE: postgres needs PDFSCAN_DATABASE_URL (uploads are kept in that database)",
     );
   }
+  if (e.PDFSCAN_AUTH === "off" && !isLoopbackHost(e.PDFSCAN_HOST)) {
+    throw new ConfigError(
+      `Invalid configuration in environment:\n  PDFSCAN_AUTH: off is only accepted when the server listens on loopback (PDFSCAN_HOST is ${e.PDFSCAN_HOST})`,
+    );
+  }
+  const publicOrigin = e.PDFSCAN_PUBLIC_URL ? new URL(e.PDFSCAN_PUBLIC_URL).origin : null;
   const dataDir = path.resolve(/*turbopackIgnore: true*/ process.cwd(), e.PDFSCAN_DATA_DIR);
   return {
     host: e.PDFSCAN_HOST,
@@ -128,8 +179,27 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     leaseMs: e.PDFSCAN_LEASE_MS,
     enrichmentTimeoutMs: e.PDFSCAN_ENRICHMENT_TIMEOUT_MS,
     testStageDelayMs: e.PDFSCAN_TEST_STAGE_DELAY_MS,
+    authEnabled: e.PDFSCAN_AUTH === "on",
+    publicOrigin,
+    tls: publicOrigin?.startsWith("https:") ?? false,
+    allowedHosts: allowedHostsOf(publicOrigin, e.PDFSCAN_ALLOWED_HOSTS),
+    rateLimit: { requests: e.PDFSCAN_RATE_LIMIT, windowS: e.PDFSCAN_RATE_WINDOW_S },
+    quotaBytes: e.PDFSCAN_QUOTA_BYTES,
+    sessionTtlS: e.PDFSCAN_SESSION_TTL_S,
+    multipart: { maxParts: e.PDFSCAN_MULTIPART_MAX_PARTS, maxFieldBytes: e.PDFSCAN_MULTIPART_MAX_FIELD_BYTES },
     yaraRuleDirs: (e.PDFSCAN_YARA_RULES ?? "").split(":").filter(Boolean).map((d) => path.resolve(/*turbopackIgnore: true*/ process.cwd(), d)),
   };
+}
+
+/**
+ * The Host values this server answers (DNS rebinding defence: a hostile name resolving to us is
+ * refused). Loopback names on any port, the public URL's host, and the configured extra hosts.
+ */
+function allowedHostsOf(publicOrigin: string | null, extra: string | undefined): string[] {
+  const hosts = new Set<string>(LOOPBACK_HOSTS);
+  if (publicOrigin) hosts.add(new URL(publicOrigin).host.toLowerCase());
+  for (const h of (extra ?? "").split(",").map((v) => v.trim().toLowerCase()).filter(Boolean)) hosts.add(h);
+  return [...hosts];
 }
 
 let cached: Config | undefined;

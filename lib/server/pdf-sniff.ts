@@ -2,14 +2,36 @@
 // the first 1024 bytes (readers accept junk before it; ISO 32000-2 7.5.2 and Acrobat's 1024-byte rule),
 // or an XDP package (XML Data Package, the XFA container) whose <pdf><document><chunk> holds a
 // base64 PDF, as in the contagio PDF-XDP samples (chunk starts with "JVBER", base64 of "%PDF").
-// This is only the gate; the analyzer does the real parsing.
+// A file without the header but with PDF object syntax (`N G obj ... endobj`, or an object and a
+// `startxref`/`trailer` at the end) is accepted too: Acrobat and pdf.js open such files by recovery,
+// so a header stripped to pass a type filter must not turn a document away unanalysed (the analyzer
+// reports the missing header). This is only the gate; the analyzer does the real parsing.
+import { DEFAULT_LIMITS } from "../limits";
 
 export const PDF_HEADER_WINDOW_BYTES = 1024;
 /** XDP files start with an XML declaration and processing instructions; the root comes early. */
 export const XDP_ROOT_WINDOW_BYTES = 4096;
 
 export function isPdfOrXdp(bytes: Uint8Array): boolean {
-  return hasPdfHeader(bytes) || isXdpWrappedPdf(bytes);
+  return hasPdfHeader(bytes) || isXdpWrappedPdf(bytes) || hasPdfObjectSyntax(bytes);
+}
+
+/** `N G obj` as a token (§7.3.10), not the tail of a longer word or number */
+const OBJECT_HEADER = /(?<![\w.+-])\d{1,10}[\0\t\n\f\r ]+\d{1,5}[\0\t\n\f\r ]+obj(?![\w])/;
+const END_OF_FILE_KEYWORD = /\b(?:startxref|trailer)\b/;
+/** `startxref` and its offset (§7.5.5): where every reader starts, so a file ending so is a PDF to them */
+const STARTXREF_WITH_OFFSET = /\bstartxref[\0\t\n\f\r ]+\d+/;
+
+/**
+ * An indirect object in the head that is closed by `endobj` there, or a file tail a reader starts
+ * from (an object and startxref/trailer, or startxref with its offset: pdf.js opens such fragments).
+ */
+export function hasPdfObjectSyntax(bytes: Uint8Array, windowBytes = DEFAULT_LIMITS.HEADERLESS_SNIFF_BYTES): boolean {
+  const head = latin1(bytes, 0, windowBytes);
+  const object = OBJECT_HEADER.exec(head);
+  if (!object) return STARTXREF_WITH_OFFSET.test(latin1(bytes, Math.max(0, bytes.length - windowBytes), bytes.length));
+  if (head.includes("endobj", object.index)) return true;
+  return END_OF_FILE_KEYWORD.test(latin1(bytes, Math.max(object.index, bytes.length - windowBytes), bytes.length));
 }
 
 export function hasPdfHeader(bytes: Uint8Array): boolean {
@@ -32,4 +54,8 @@ export function isXdpWrappedPdf(bytes: Uint8Array): boolean {
 function indexOfAscii(bytes: Uint8Array, needle: string, from: number, end: number): number {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, end));
   return buf.indexOf(needle, from, "latin1");
+}
+
+function latin1(bytes: Uint8Array, start: number, end: number): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("latin1", start, Math.min(end, bytes.length));
 }

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ScanReport } from "../../lib/server/scans/report";
 import { SCAN_STATUSES, statusRank } from "../../lib/server/scans/state-machine";
 import { benignPdf, suspiciousPdf } from "../fixtures/sample-pdfs";
-import { startServer, type RunningServer } from "../support/next-server";
+import { authorizedFetch as fetch, startServer, type RunningServer } from "../support/next-server";
 import { createScan, filesContaining, getScan, scanForm, waitFor, waitUntilEnded, walkFiles } from "./support/scan-api";
 
 const HOUR = 3_600_000;

@@ -11,7 +11,7 @@ import { ScanReport } from "../../lib/server/scans/report";
 import { setUpShared } from "../../lib/server/testing/set-up-shared";
 import { createPgSchema, createRedisPrefix, TEST_REDIS_URL, type PgSchema, type RedisPrefix } from "../../lib/server/testing/test-stores";
 import { benignPdf, suspiciousPdf } from "../fixtures/sample-pdfs";
-import { startServer, type RunningServer } from "../support/next-server";
+import { authorizedFetch as fetch, startServer, type RunningServer } from "../support/next-server";
 import { createScan, filesContaining, getScan, waitFor, waitUntilEnded, walkFiles } from "./support/scan-api";
 import { startWorker, type WorkerProcess } from "./support/worker-process";
 

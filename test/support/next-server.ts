@@ -1,6 +1,7 @@
 // Starts the already-built app (`npm run build`) with `next start` on a free 127.0.0.1 port and waits
 // until GET /health answers 200. Used by the integration tests and the benchmark script: real server,
-// real worker threads, nothing mocked.
+// real worker threads, nothing mocked. Auth is on, as in production: the admin key the server prints
+// on its first start is kept (`apiKey`) and sent by `authorizedFetch`.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,6 +16,11 @@ const STOP_GRACE_MS = 5_000;
 
 export interface RunningServer {
   url: string;
+  /**
+   * The admin API key the server printed on its first start (or the one printed earlier for the same
+   * data dir / database, on a restart); undefined with PDFSCAN_AUTH=off. authorizedFetch sends it.
+   */
+  apiKey?: string;
   stop(): Promise<void>;
   /** process id of `next start` (crash tests kill it with SIGKILL) */
   pid: number;
@@ -56,6 +62,7 @@ export async function startServer({ env = {}, waitForHealth: healthy = true }: {
   child.stderr!.on("data", keep);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
 
+  const storeId = env.PDFSCAN_DATABASE_URL || env.PDFSCAN_DATA_DIR || ownDataDir!;
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill("SIGTERM");
@@ -72,8 +79,29 @@ export async function startServer({ env = {}, waitForHealth: healthy = true }: {
     await stop();
     throw new Error(`startServer: ${(error as Error).message}\n--- server output ---\n${output}`);
   }
-  return { url, stop, pid: child.pid!, output: () => output };
+  const printed = ADMIN_KEY_LINE.exec(output)?.[1];
+  if (printed) KEY_BY_STORE.set(storeId, printed);
+  const apiKey = printed ?? KEY_BY_STORE.get(storeId);
+  if (apiKey) KEY_BY_ORIGIN.set(url, apiKey);
+  return { url, apiKey, stop, pid: child.pid!, output: () => output };
 }
+
+/** The line the server prints once, on its first start with an empty key table (scans/runtime.ts). */
+const ADMIN_KEY_LINE = /PDFSCAN_ADMIN_KEY=(pdfscan_[A-Za-z0-9_-]+)/;
+const KEY_BY_STORE = new Map<string, string>();
+const KEY_BY_ORIGIN = new Map<string, string>();
+
+/**
+ * fetch, plus `Authorization: Bearer <admin key>` for requests to a server started here (unless the
+ * request sets its own Authorization). Import it as `fetch` in tests that are not about auth.
+ */
+export const authorizedFetch: typeof fetch = (input, init = {}) => {
+  const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+  const key = KEY_BY_ORIGIN.get(new URL(url).origin);
+  const headers = new Headers(init.headers ?? (input instanceof Request ? input.headers : undefined));
+  if (key && !headers.has("authorization")) headers.set("authorization", `Bearer ${key}`);
+  return fetch(input, { ...init, headers });
+};
 
 async function waitForHealth(url: string, child: ChildProcess, healthy: boolean): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;

@@ -3,14 +3,16 @@
 // Also served as POST /api/v1/analyze/deep (app/api/v1/analyze/deep/route.ts re-exports this handler).
 import { runDeepAnalysis } from "../../../lib/server/analysis-pool";
 import { getConfig } from "../../../lib/server/config";
-import { withProblems } from "../../../lib/server/http/errors";
+import { apiRoute, otherMethods } from "../../../lib/server/http/api-route";
 import { readPdfUpload } from "../../../lib/server/http/upload";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const POST = withProblems(async (request: Request) => {
+export const POST = apiRoute(async (request) => {
   const { fileName, bytes } = await readPdfUpload(request, { maxBytes: getConfig().maxUploadBytes });
-  const result = await runDeepAnalysis(bytes, fileName);
+  const result = await runDeepAnalysis(bytes, fileName, request.signal);
   return Response.json(result, { headers: { "cache-control": "no-store" } });
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -1,11 +1,11 @@
 // POST /api/scans - create a scan from a PDF (multipart: file, retentionMode, enableEnrichment): 201
 //   with Location and {scanId, status: "queued_fast_scan", retentionMode, resultUrl, ...}.
-// GET /api/scans - the caller's scans, newest first (?limit=1..100, ?cursor= from nextCursor).
+// GET /api/scans - the caller's scans, newest first (?limit=1..100, ?cursor= from nextCursor; ?all=true: an
+//   admin key lists every principal's scans, audit-logged).
 // Also served under /api/v1/scans (app/api/v1/scans/route.ts re-exports these handlers).
-import { resolvePrincipal } from "../../../lib/server/auth/resolve-principal";
 import { getConfig } from "../../../lib/server/config";
 import { apiBaseOf } from "../../../lib/server/http/api-base";
-import { withProblems } from "../../../lib/server/http/errors";
+import { apiRoute, otherMethods } from "../../../lib/server/http/api-route";
 import { readPdfUpload } from "../../../lib/server/http/upload";
 import { getScanService } from "../../../lib/server/scans/runtime";
 import { parseListQuery, parseScanOptions } from "../../../lib/server/scans/scan-requests";
@@ -14,8 +14,7 @@ import { toScanResource } from "../../../lib/server/scans/scan-resource";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const POST = withProblems(async (request: Request) => {
-  const principal = await resolvePrincipal(request);
+export const POST = apiRoute(async (request, _context, principal) => {
   const upload = await readPdfUpload(request, { maxBytes: getConfig().maxUploadBytes });
   const options = parseScanOptions(upload.fields);
   const scan = await (await getScanService()).createScan({ principal, fileName: upload.fileName, bytes: upload.bytes, ...options });
@@ -26,13 +25,14 @@ export const POST = withProblems(async (request: Request) => {
   });
 });
 
-export const GET = withProblems(async (request: Request) => {
-  const principal = await resolvePrincipal(request);
+export const GET = apiRoute(async (request, _context, principal) => {
   const query = parseListQuery(new URL(request.url).searchParams);
   const page = await (await getScanService()).listScans(principal, query);
   const apiBase = apiBaseOf(request);
   const headers: Record<string, string> = { "cache-control": "no-store" };
-  if (page.nextCursor) headers.link = `<${apiBase}/scans?limit=${query.limit}&cursor=${page.nextCursor}>; rel="next"`;
+  if (page.nextCursor) headers.link = `<${apiBase}/scans?limit=${query.limit}${query.all ? "&all=true" : ""}&cursor=${page.nextCursor}>; rel="next"`;
   const items = page.items.map((row) => toScanResource(row, apiBase));
   return Response.json({ items, nextCursor: page.nextCursor, limit: query.limit }, { headers });
 });
+
+export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

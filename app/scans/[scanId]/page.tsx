@@ -2,10 +2,9 @@
 // state (no loading flash); ScanView then polls the API until the scan has ended and shows the stages,
 // the verdict, the report and the export links. A missing scan is a 404.
 import type { Metadata } from "next";
-import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { ScanView } from "../../_components/scan-view";
-import { resolvePrincipal } from "../../../lib/server/auth/resolve-principal";
+import { requireSignIn } from "../../_lib/page-auth";
 import { ApiError } from "../../../lib/server/http/errors";
 import { getScanService } from "../../../lib/server/scans/runtime";
 import { toScanResource, type ScanResource } from "../../../lib/server/scans/scan-resource";
@@ -16,9 +15,9 @@ export const metadata: Metadata = { title: "Scan · pdfscan" };
 
 export default async function ScanPage({ params }: { params: Promise<{ scanId: string }> }) {
   const { scanId } = await params;
+  const principal = await requireSignIn(`/scans/${encodeURIComponent(scanId)}`);
   let initialScan: ScanResource | undefined;
   try {
-    const principal = await resolvePrincipal({ headers: await headers() });
     const row = await (await getScanService()).getScan(principal, scanId);
     initialScan = toScanResource(row);
   } catch (error) {

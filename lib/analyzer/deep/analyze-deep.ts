@@ -2,7 +2,7 @@
 // analyses that need engines (pdf.js rendering, JavaScript sandbox, YARA) and recursion into nested
 // PDFs. Engines are injected so this module stays pure; a missing engine leaves its part out and says
 // so in budget_hits, it never fails the analysis.
-import { evaluateDocument, prepareDocument, type AnalyzeOptions, type PreparedDocument } from "../analyze";
+import { analyzeFast, evaluateDocument, prepareDocument, type AnalyzeOptions, type PreparedDocument } from "../analyze";
 import { analyzeEmbeddedFiles } from "../embedded";
 import { analyzeScripts, type ParseDeepFn } from "../javascript/analyze-scripts";
 import type { EmulateFn } from "../javascript/emulation";
@@ -12,7 +12,7 @@ import type { IndicatorText } from "../indicators";
 import { extractMetadata } from "../metadata/extract-metadata";
 import { renderBudgetOf, type RenderFn } from "../render/render-facts";
 import { summarizeLures } from "../render/summarize-lures";
-import type { DeepResult, EmbeddedFileEntry, FastResult, Metadata } from "../report";
+import type { DeepResult, EmbeddedFileEntry, EngineNote, FastResult, Metadata } from "../report";
 
 export interface DeepEngines {
   /** pdf.js page rendering with QR decoding (lib/engines/render) */
@@ -31,6 +31,8 @@ export interface DeepOptions extends AnalyzeOptions {
   depth?: number;
   /** nested analyses left for the whole tree (shared by every level) */
   nestedBudget?: { remaining: number };
+  /** the analysis was cancelled (client gone, server deadline): engines stop, what was found is kept */
+  signal?: AbortSignal;
 }
 
 const EMPTY_METADATA: Metadata = {
@@ -39,7 +41,20 @@ const EMPTY_METADATA: Metadata = {
 };
 const NO_LURES: DeepResult["lures"] = { pages_rendered: 0, qr_codes: [], text_excerpt: "" };
 
+/**
+ * Never throws for a file: an engine that fails leaves its part out with an engine note, and if the
+ * advanced stage itself breaks, the answer is the fast stage's result with a note saying so.
+ */
 export async function analyzeDeep(input: Uint8Array, options: DeepOptions): Promise<DeepResult> {
+  try {
+    return await runDeep(input, options);
+  } catch (e) {
+    const fast = analyzeFast(input, options);
+    return withEmptyDeepParts({ ...fast, stage: "advanced" }, [{ engine: "analyzer", message: `advanced stage failed, fast-stage result kept: ${describe(e)}` }]);
+  }
+}
+
+async function runDeep(input: Uint8Array, options: DeepOptions): Promise<DeepResult> {
   const prepared = prepareDocument(input, options);
   if ("file_name" in prepared) return withEmptyDeepParts({ ...prepared, stage: "advanced" });
   const { facts, doc, limits, budgetHits } = prepared;
@@ -47,42 +62,56 @@ export async function analyzeDeep(input: Uint8Array, options: DeepOptions): Prom
   const depth = options.depth ?? 0;
   const nestedBudget = options.nestedBudget ?? { remaining: limits.MAX_NESTED_PDF_ANALYSES };
   const extraTexts: IndicatorText[] = [];
+  const notes: EngineNote[] = [];
+  /** an engine's failure becomes a note and an empty part, never the analysis's failure */
+  const noted = <T>(engine: EngineNote["engine"], fallback: T) => (e: unknown): T => {
+    notes.push({ engine, message: describe(e) });
+    return fallback;
+  };
 
   const pageCount = doc.instances.length ? facts.pageCount : null;
   facts.metadata = extractMetadata(doc, pageCount);
 
   // rendering, script emulation and nested analyses run concurrently: all mostly wait on other work
   const [render, scripts, embedded] = await Promise.all([
-    engines.render ? engines.render(prepared.bytes, renderBudgetOf(limits)).catch(() => undefined) : Promise.resolve(undefined),
-    analyzeScripts(facts.scripts, {
-      emulate: engines.emulate,
-      parseDeep: engines.parseDeep,
-      limits,
-      docContext: collectScriptContext(doc, { fileName: options.fileName, dataObjects: facts.embedded.map((e) => e.name) }),
-    }),
-    analyzeEmbeddedFiles(facts, {
+    engines.render ? engines.render(prepared.bytes, renderBudgetOf(limits), options.signal).catch(noted("render", undefined)) : Promise.resolve(undefined),
+    Promise.resolve()
+      .then(() =>
+        analyzeScripts(facts.scripts, {
+          emulate: engines.emulate,
+          parseDeep: engines.parseDeep,
+          limits,
+          docContext: collectScriptContext(doc, { fileName: options.fileName, dataObjects: facts.embedded.map((e) => e.name) }),
+          signal: options.signal,
+        }),
+      )
+      .catch(noted("javascript", NO_SCRIPTS)),
+    Promise.resolve().then(() => analyzeEmbeddedFiles(facts, {
       depth,
       limits,
       nestedBudget,
       analyzeNested: async (bytes, name, nestedDepth) => {
-        const r = await analyzeDeep(bytes, { ...options, fileName: name, depth: nestedDepth, nestedBudget });
+        // the hook observes this document only, not the files inside it
+        const r = await analyzeDeep(bytes, { ...options, onScoringInput: undefined, fileName: name, depth: nestedDepth, nestedBudget });
         return { verdict: r.summary.verdict, score: r.summary.score, findings: r.findings, budgetHits: r.budget_hits };
       },
-    }),
+    })).catch(noted("embedded", NO_EMBEDDED)),
   ]);
-  if (!engines.render) budgetHits.add("RENDER_SKIPPED");
-  if (!engines.emulate && facts.scripts.length) budgetHits.add("JS_EMULATION_SKIPPED");
+  if (!engines.render) notes.push({ engine: "render", message: "no renderer configured: pages were not rendered" });
+  else if (render?.engineFailure) notes.push({ engine: "render", message: render.engineFailure });
+  if (!engines.emulate && facts.scripts.length) notes.push({ engine: "javascript", message: "no sandbox configured: scripts were not emulated" });
   facts.javascript = scripts.scripts;
   for (const b of scripts.budgetHits) budgetHits.add(b);
   for (const t of scripts.iocTexts) extraTexts.push({ text: t.text, objectRef: t.objectRef, source: "javascript" });
   facts.render = render;
+  for (const b of render?.budgetHits ?? []) budgetHits.add(b);
   facts.embeddedAnalysis = embedded.facts;
   for (const b of embedded.budgetHits) budgetHits.add(b);
   for (const q of render?.qrCodes ?? []) extraTexts.push({ text: q.text, source: "qr-code" });
   for (const p of render?.pages ?? []) for (const l of p.links) extraTexts.push({ text: l.url, source: "rendered-page" });
 
-  if (engines.yara) {
-    const report = await engines.yara.scanDocument(prepared.bytes, facts).catch(() => ({ matches: [], budgetHits: ["YARA_FAILED"] }));
+  if (engines.yara && !options.signal?.aborted) {
+    const report = await engines.yara.scanDocument(prepared.bytes, facts).catch(noted("yara", { matches: [], budgetHits: [] }));
     facts.yara = report.matches;
     for (const b of report.budgetHits) budgetHits.add(b);
   }
@@ -94,12 +123,21 @@ export async function analyzeDeep(input: Uint8Array, options: DeepOptions): Prom
     javascript: scripts.entries,
     embedded_files: embedded.entries satisfies EmbeddedFileEntry[],
     lures: summarizeLures(render),
+    engine_notes: notes,
   };
 }
 
-function withEmptyDeepParts(base: FastResult): DeepResult {
+const NO_SCRIPTS: Awaited<ReturnType<typeof analyzeScripts>> = { scripts: [], entries: [], budgetHits: [], iocTexts: [] };
+const NO_EMBEDDED: Awaited<ReturnType<typeof analyzeEmbeddedFiles>> = { facts: [], entries: [], budgetHits: [] };
+
+function describe(e: unknown): string {
+  return (e instanceof Error ? `${e.name}: ${e.message}` : String(e)).slice(0, 500);
+}
+
+function withEmptyDeepParts(base: FastResult, notes: EngineNote[] = []): DeepResult {
   return {
     ...base,
+    engine_notes: notes,
     metadata: { ...EMPTY_METADATA, pdf_version: base.structure.pdf_version, page_count: base.structure.pages },
     javascript: [],
     embedded_files: [],

@@ -7,12 +7,19 @@ import type { EmbeddedAnalysis } from "../embedded/embedded-analysis";
 import type { ScriptAnalysis } from "../javascript/analyze-scripts";
 import { scriptSignals, type ScriptSignals } from "../javascript/script-signals";
 import { collectActions, type ActionFact } from "./actions";
+import { collectDecodeBombs, type DecodeBombFact } from "./decode-bombs";
 import { collectEmbeddedFiles, type EmbeddedFileFact } from "./embedded";
+import { collectFormatFacts, type FormatFacts } from "./format-facts";
 import { collectFonts, type FontMatrixFact, type FontProgramFact } from "./fonts";
 import { collectKeywords, type KeywordFacts } from "./keywords";
+import { collectMedia, type MediaFacts } from "./media";
+import { collectPortfolio, type PortfolioFact } from "../embedded/portfolio";
 import { indexObjects } from "./object-index";
 import { collectSwfStreams, type SwfStreamFact } from "./swf";
+import { collectEncodedTextFields, type EncodedTextFieldFact } from "./text-fields";
 import { collectXfa, type XfaFact } from "./xfa";
+import { classifyTargets, type UrlFacts } from "../iocs/classify-url";
+import { collectPageLayouts, type PageLayout } from "../render/page-layout";
 
 export interface ScriptFact {
   source: string;
@@ -35,6 +42,7 @@ export interface YaraMatch {
 }
 
 export interface DocumentFacts {
+  /** the parsed document: new rules read the facts below instead (see lib/analyzer/facts/format-facts.ts) */
   doc: PdfDocument;
   limits: Limits;
   keywords: KeywordFacts;
@@ -45,10 +53,26 @@ export interface DocumentFacts {
   fontMatrices: FontMatrixFact[];
   fontPrograms: FontProgramFact[];
   pageCount: number;
+  /** streams that expand like a decompression bomb and filled the decode budget (facts/decode-bombs.ts) */
+  decodeBombs: DecodeBombFact[];
   /** text of each current object's strings, by object ref */
   strings: Map<string, string>;
   /** streams that hold a Flash movie */
   swfStreams: SwfStreamFact[];
+  /** each distinct network URL among the action targets, classified once (lib/analyzer/iocs/classify-url.ts) */
+  urls: Map<string, UrlFacts>;
+  /** what each of the first pages draws, from its content stream (images, text, links): no rendering */
+  pageLayouts: PageLayout[];
+  /** embedded formats parsed once (JBIG2, SWF, U3D/PRC, XFA BMP/TIFF images, font programs): rules and feature extraction */
+  formats: FormatFacts;
+  /** 3D/RichMedia annotations, their activation and RichMedia assets */
+  media: MediaFacts;
+  /** the catalog's /Collection: a portfolio presents its files instead of the cover page */
+  portfolio: PortfolioFact | null;
+  /** annotation and Info text fields holding an encoded payload */
+  encodedTextFields: EncodedTextFieldFact[];
+  /** the security handler's outcome (encrypted: an /Encrypt entry is present) */
+  security: PdfDocument["security"] & { encrypted: boolean };
   /** deep stage only: what pdf.js rendering showed (lure and parser-differential rules) */
   render?: RenderFacts;
   /** deep stage only: Info dictionary and XMP metadata */
@@ -92,18 +116,28 @@ export function collectFacts(doc: PdfDocument, limits: Limits): DocumentFacts {
   }
   if (!opaque) scripts.push(...xfaScriptFacts(xfa?.scripts ?? [], xfa?.objectRef, "/Root/AcroForm/XFA"));
   const fonts = collectFonts(doc);
+  const swfStreams = collectSwfStreams(doc);
+  const keywords = collectKeywords(doc, index);
   return {
     doc,
     limits,
-    keywords: collectKeywords(doc, index),
+    keywords,
     strings: index.stringsByRef,
-    swfStreams: collectSwfStreams(doc),
+    swfStreams,
+    formats: collectFormatFacts(doc, limits, { swfStreams, fontPrograms: fonts.programs, xfaText: xfa?.text, hasJbig2: !!keywords.counts["/JBIG2Decode"] }),
+    media: collectMedia(doc),
+    portfolio: collectPortfolio(doc),
+    encodedTextFields: collectEncodedTextFields(doc),
+    security: { ...doc.security, encrypted: doc.encrypted },
     actions,
+    urls: classifyTargets(actions.map((a) => a.target)),
+    pageLayouts: collectPageLayouts(doc, actions, limits),
     scripts,
     embedded: collectEmbeddedFiles(doc),
     xfa,
     fontMatrices: fonts.matrices,
     fontPrograms: fonts.programs,
     pageCount: doc.pages().length,
+    decodeBombs: collectDecodeBombs(doc),
   };
 }

@@ -1,6 +1,6 @@
 // Turning PDF strings and streams into text for the text-level checks (scripts, indicators).
 import type { PdfDocument } from "../../pdf/document";
-import { PdfStream, PdfString, decodePdfText, latin1, type PdfObject } from "../../pdf/objects";
+import { PdfStream, PdfString, decodePdfText, latin1, type PdfDict, type PdfObject } from "../../pdf/objects";
 
 /** Text of a string or stream value (streams decoded within budget); undefined for anything else. */
 export function textOf(doc: PdfDocument, value: PdfObject | undefined, maxChars: number): string | undefined {
@@ -23,6 +23,25 @@ export function bytesToText(data: Uint8Array, maxChars: number): string {
   return latin1(data, 0, Math.min(data.length, maxChars));
 }
 
+/**
+ * A page's content streams as one text (§7.8.2: the streams of one page are one stream split anywhere,
+ * even inside a token), up to `maxChars`. `partial` when a stream could not be read or the budget ran out.
+ */
+export function pageContentText(doc: PdfDocument, page: PdfDict, maxChars: number): { text: string; partial: boolean } {
+  const contents = doc.resolve(page.get("Contents"));
+  let text = "";
+  let partial = false;
+  for (const item of Array.isArray(contents) ? contents : [contents]) {
+    const s = doc.resolve(item);
+    if (!(s instanceof PdfStream)) continue;
+    const d = doc.decode(s);
+    if (d.encrypted) partial = true;
+    else text += `${bytesToText(d.data, maxChars - text.length)}\n`;
+    if (text.length >= maxChars) return { text, partial: true };
+  }
+  return { text, partial };
+}
+
 /** A file specification (§7.11) or plain string as a path/URL string. */
 export function fileSpecText(doc: PdfDocument, value: PdfObject | undefined): string | undefined {
   const v = doc.resolve(value);
@@ -34,4 +53,210 @@ export function fileSpecText(doc: PdfDocument, value: PdfObject | undefined): st
     if (s instanceof PdfString) return s.text;
   }
   return undefined;
+}
+
+/** What a content-stream token is (ISO 32000-2 §7.8.2): operands, or the operator after them. */
+export type ContentTokenKind = "number" | "string" | "name" | "array-start" | "array-end" | "operator" | "end";
+
+/**
+ * The tokens of a content stream, in one linear pass that allocates nothing per token but decoded
+ * strings: a page of drawing operators costs no garbage. Literal and hex strings are decoded to one char
+ * per byte (the font's encoding is not applied: right for the simple fonts a link or lure text is written
+ * in); dictionaries (marked-content properties, inline-image parameters) and inline-image data are skipped.
+ */
+export class ContentScanner {
+  /** span of the current number, name (without `/`) or operator in the text */
+  start = 0;
+  end = 0;
+  /** the current string, decoded */
+  string = "";
+  private i = 0;
+
+  constructor(private readonly text: string) {}
+
+  /** The current number, name or operator. */
+  get token(): string {
+    return this.text.slice(this.start, this.end);
+  }
+
+  /** The current token's text is `word` (compared in place, without making a string). */
+  is(word: string): boolean {
+    return this.end - this.start === word.length && this.text.startsWith(word, this.start);
+  }
+
+  next(): ContentTokenKind {
+    const { text } = this;
+    const n = text.length;
+    while (this.i < n) {
+      const i = this.i;
+      const c = text.charCodeAt(i);
+      if (c <= 0x20) {
+        this.i++;
+      } else if (c === 0x25) {
+        while (this.i < n && text.charCodeAt(this.i) !== 0x0a && text.charCodeAt(this.i) !== 0x0d) this.i++; // comment
+      } else if (c === 0x28) {
+        [this.string, this.i] = literalString(text, i + 1);
+        return "string";
+      } else if (c === 0x3c && text.charCodeAt(i + 1) === 0x3c) {
+        this.i = skipDictionary(text, i);
+      } else if (c === 0x3c) {
+        const close = text.indexOf(">", i);
+        const stop = close === -1 ? n : close;
+        this.string = hexString(text.slice(i + 1, stop));
+        this.i = stop + 1;
+        return "string";
+      } else if (c === 0x5b || c === 0x5d) {
+        this.i++;
+        return c === 0x5b ? "array-start" : "array-end";
+      } else if (c === 0x3e || c === 0x29 || c === 0x7b || c === 0x7d) {
+        this.i++; // stray delimiter: skipped so the scan progresses
+      } else {
+        this.start = c === 0x2f ? i + 1 : i;
+        let end = i + 1;
+        while (end < n && !isTokenEnd(text.charCodeAt(end))) end++;
+        this.end = end;
+        this.i = end;
+        if (c === 0x2f) return "name";
+        if ((c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2b || c === 0x2e) return "number";
+        if (this.is("ID")) {
+          this.i = skipInlineImageData(text, end);
+          continue;
+        }
+        return "operator";
+      }
+    }
+    return "end";
+  }
+}
+
+function isTokenEnd(c: number): boolean {
+  return c <= 0x20 || c === 0x28 || c === 0x29 || c === 0x3c || c === 0x3e || c === 0x5b || c === 0x5d || c === 0x7b || c === 0x7d || c === 0x2f || c === 0x25;
+}
+
+const ESCAPES: Record<string, string> = { n: "\n", r: "\r", t: "\t", b: "\b", f: "\f" };
+
+/** A literal string from just after `(` (§7.3.4.2): balanced parentheses, escapes, octal codes. */
+function literalString(text: string, from: number): [string, number] {
+  let depth = 1;
+  let out = "";
+  let i = from;
+  while (i < text.length) {
+    // copy the run of ordinary characters at once
+    let j = i;
+    while (j < text.length) {
+      const c = text.charCodeAt(j);
+      if (c === 0x5c || c === 0x28 || c === 0x29) break;
+      j++;
+    }
+    out += text.slice(i, j);
+    i = j;
+    if (i >= text.length) break;
+    const ch = text[i];
+    if (ch === "\\") {
+      const next = text[i + 1] ?? "";
+      const octal = /^[0-7]{1,3}/.exec(text.slice(i + 1, i + 4));
+      if (octal) {
+        out += String.fromCharCode(parseInt(octal[0], 8) & 0xff);
+        i += 1 + octal[0].length;
+      } else if (next === "\r") i += text[i + 2] === "\n" ? 3 : 2; // line continuation
+      else if (next === "\n") i += 2;
+      else {
+        out += ESCAPES[next] ?? next;
+        i += 2;
+      }
+      continue;
+    }
+    if (ch === ")" && --depth === 0) return [out, i + 1];
+    if (ch === "(") depth++;
+    out += ch;
+    i++;
+  }
+  return [out, i];
+}
+
+function hexString(hex: string): string {
+  const digits = hex.replace(/[^0-9a-fA-F]/g, "");
+  let out = "";
+  for (let i = 0; i < digits.length; i += 2) out += String.fromCharCode(parseInt(digits.slice(i, i + 2).padEnd(2, "0"), 16));
+  return out;
+}
+
+/** Skips a `<< ... >>` dictionary (nested ones and strings inside included). */
+function skipDictionary(text: string, from: number): number {
+  let depth = 0;
+  let i = from;
+  while (i < text.length) {
+    if (text.startsWith("<<", i)) {
+      depth++;
+      i += 2;
+    } else if (text.startsWith(">>", i)) {
+      i += 2;
+      if (--depth === 0) return i;
+    } else if (text[i] === "(") i = literalString(text, i + 1)[1];
+    else i++;
+  }
+  return i;
+}
+
+/** Inline image data runs from after `ID` to an `EI` between whitespace (§8.9.7). */
+function skipInlineImageData(text: string, from: number): number {
+  const end = /\sEI(?=\s|$)/g;
+  end.lastIndex = from;
+  const m = end.exec(text);
+  return m ? m.index + 3 : text.length;
+}
+
+/** TJ adjustments (thousandths of an em) at least this far apart read as a word space. */
+const TJ_WORD_GAP = 200;
+
+/**
+ * The text a content stream shows, one line per text line: the runs of each text object (BT..ET) are
+ * joined as a reader lays them out, so a URL the generator split over several strings
+ * (`[(http://exa) -20 (mple.com/path)] TJ`, or consecutive Tj) reads whole. A new line starts at a line
+ * move (T*, ', ", Td/TD with a vertical offset, Tm to another baseline) and at ET; a wide TJ gap is a space.
+ */
+export function contentStreamText(text: string): string {
+  const out: string[] = [];
+  const newline = () => {
+    if (out.length > 0 && out[out.length - 1] !== "\n") out.push("\n");
+  };
+  const scan = new ContentScanner(text);
+  let inArray = false;
+  let lastString = "";
+  // operands are only needed as "the last number" (Td's ty, Tm's f) and how many came since the last
+  // operator: nothing else is kept
+  let numbers = 0;
+  let lastNumber = { start: 0, end: 0 };
+  let lineY: number | undefined;
+  for (let kind = scan.next(); kind !== "end"; kind = scan.next()) {
+    if (kind === "array-start" || kind === "array-end") inArray = kind === "array-start";
+    else if (kind === "string") {
+      if (inArray) out.push(scan.string);
+      else lastString = scan.string;
+    } else if (kind === "number") {
+      if (inArray) {
+        if (text.charCodeAt(scan.start) === 0x2d && Number(scan.token) <= -TJ_WORD_GAP && out[out.length - 1] !== " ") out.push(" ");
+      } else {
+        numbers++;
+        lastNumber = { start: scan.start, end: scan.end };
+      }
+    } else if (kind === "operator") {
+      if (scan.is("Tj") || scan.is("'") || scan.is('"')) {
+        if (!scan.is("Tj")) newline();
+        out.push(lastString);
+      } else if (scan.is("T*") || scan.is("ET")) {
+        newline();
+        if (scan.is("ET")) lineY = undefined;
+      } else if ((scan.is("Td") || scan.is("TD")) && numbers >= 2 && Number(text.slice(lastNumber.start, lastNumber.end)) !== 0) {
+        newline();
+      } else if (scan.is("Tm") && numbers >= 6) {
+        const y = Number(text.slice(lastNumber.start, lastNumber.end));
+        if (lineY !== undefined && y !== lineY) newline();
+        lineY = y;
+      }
+      numbers = 0;
+      lastString = "";
+    }
+  }
+  return out.join("");
 }

@@ -10,7 +10,12 @@ export interface XfaFact {
 }
 
 const MAX_XFA_CHARS = 16 * 1024 * 1024;
-const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+/**
+ * A `<script>` element and its body. The body ends at `</script>`, or, when the packet was cut off
+ * (a truncated template stream: a common shape of malicious XFA forms, which readers still run), at the
+ * next script, at the end of the template packet, or at the end of the text.
+ */
+const SCRIPT = /<script\b([^>]*)>([\s\S]*?)(?:<\/script\s*>|(?=<script\b|<\/template\s*>|<xfa:datasets\b|<\/xdp:xdp\s*>)|$)/gi;
 
 export function collectXfa(doc: PdfDocument): XfaFact | null {
   const acro = doc.dict(doc.catalog?.get("AcroForm"));
@@ -44,7 +49,7 @@ export function extractXmlScripts(xml: string): XfaFact["scripts"] {
   return out;
 }
 
-function decodeXmlEntities(s: string): string {
+export function decodeXmlEntities(s: string): string {
   return s
     .replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, "$1")
     .replace(/&#x([0-9a-f]+);/gi, (_, h) => String.fromCharCode(parseInt(h, 16) & 0xffff))

@@ -6,7 +6,7 @@ import { IOC_TYPES, type IocItem, type Iocs } from "../report";
 import { defang } from "./defang";
 import type { IocSource } from "./ioc-source";
 import { isNamespaceHost } from "./namespace-hosts";
-import { normalizeDomain } from "./normalize-domain";
+import { hasPublicSuffix, normalizeDomain } from "./normalize-domain";
 import { normalizeEmail, splitMailto } from "./normalize-email";
 import { normalizeIp } from "./normalize-ip";
 import { normalizeUnc } from "./normalize-unc";
@@ -39,15 +39,19 @@ export class IocCollector {
     }
   }
 
-  /** http, https and ftp URLs; a scheme-less `www.` host is taken as http; `file:` and `mailto:` are routed. */
-  addUrl(raw: string, src: IocSource): void {
+  /**
+   * http, https and ftp URLs; a scheme-less `www.` host is taken as http; `file:` and `mailto:` are routed.
+   * `knownSuffixOnly`: a host name must end in a public suffix (text cut or wrapped inside an address,
+   * `www.census` + line break, yields names under none).
+   */
+  addUrl(raw: string, src: IocSource, knownSuffixOnly = false): void {
     const scheme = splitScheme(raw.slice(0, 16))?.scheme;
     if (scheme === "file") return this.addUnc(raw, src);
     if (scheme === "mailto") return this.addEmail(raw, src);
     const url = memoize(this.urlMemo, raw, normalizeUrl);
     if (url === null) return;
     if (url.hostKind === "domain") {
-      if (isNamespaceHost(url.host)) return;
+      if (isNamespaceHost(url.host) || (knownSuffixOnly && !hasPublicSuffix(url.host))) return;
       this.add("domain", url.host, src);
     } else {
       this.add("ip", url.host, src);

@@ -41,8 +41,26 @@ describe("extractIndicators: URLs", () => {
     ["single-label host", "http://localhost/x http://intranet/", []],
     ["numeric TLD", "http://evil.123/", []],
     ["empty label", "http://a..b.com/", []],
+    ["a cut name under no public suffix in prose", "see http://www.census and http://www.truety/a", []],
+    ["a private-section suffix in prose", "at https://lure.github.io/x", ["https://lure.github.io/x"]],
+    ["a name under no public suffix in a script", `u = "http://c2.evilcorp/x"`, ["http://c2.evilcorp/x"], "javascript"],
   ])("%s", (_name, text, urls, source) => {
     expect(extract(text, source).urls).toEqual(urls);
+  });
+
+  // A /URI value is one address: what ends a URL in running text does not cut it short.
+  it.each<[string, string, string[], IocSourceKind]>([
+    ["parentheses in the path", "https://en.wikipedia.org/wiki/PDF_(disambiguation)", ["https://en.wikipedia.org/wiki/PDF_(disambiguation)"], "uri-action"],
+    ["quotes and braces in the query", `http://evil.com/a?q={"id":'7'}`, [`http://evil.com/a?q={"id":'7'}`], "uri-action"],
+    ["a space in the path, encoded", " http://evil.com/Invoice 2024.zip ", ["http://evil.com/Invoice%202024.zip"], "uri-action"],
+    ["a line break inside, dropped", "http://evil.com/lo\ngin.php", ["http://evil.com/login.php"], "submit-form"],
+    ["a redirect parameter, both kept", "http://a.com/r?u=http://evil.com/x(1)", ["http://a.com/r?u=http://evil.com/x(1)", "http://evil.com/x"], "uri-action"],
+  ])("action target with %s is kept whole", (_name, text, urls, source) => {
+    expect(extract(text, source).urls).toEqual(urls);
+  });
+
+  it("the userinfo of a whole action target is not an e-mail address", () => {
+    expect(extract("http://paypal.com@evil.com/x(1)", "uri-action")).toMatchObject({ urls: ["http://paypal.com@evil.com/x(1)"], emails: [] });
   });
 
   it("records domains of URL hosts, IPs of IP-literal hosts", () => {
@@ -126,24 +144,43 @@ describe("extractIndicators: e-mail addresses", () => {
 });
 
 describe("extractIndicators: IPv4", () => {
-  it.each<[string, string, string[]]>([
-    ["in running text", "server 192.168.1.10 down", ["192.168.1.10"]],
-    ["in parentheses", "(8.8.8.8)", ["8.8.8.8"]],
-    ["after = and before ;", "ip=8.8.4.4;", ["8.8.4.4"]],
-    ["end of sentence", "reach 8.8.8.8.", ["8.8.8.8"]],
-    ["octet over 255", "999.1.1.1", []],
-    ["five parts", "1.2.3.4.5", []],
-    ["six parts", "2.5.4.3.2.1", []],
-    ["three parts", "1.2.3", []],
-    ["leading zero (octal ambiguity)", "01.2.3.4", []],
+  it.each<[string, string, string[], IocSourceKind?]>([
+    ["after a network word in prose", "server 192.168.1.10 down", ["192.168.1.10"]],
+    ["two words after a network word", "connect to 8.8.8.8.", ["8.8.8.8"]],
+    ["with a port", "(8.8.8.8:53)", ["8.8.8.8"]],
+    ["as a CIDR block", "allow 10.1.2.0/24 only", ["10.1.2.0"]],
+    ["after //", "//172.20.5.6/share", ["172.20.5.6"]],
+    ["a script's host variable", `var host = "8.8.4.4";`, ["8.8.4.4"], "javascript"],
+    ["a bare action target", "10.0.0.7", ["10.0.0.7"], "uri-action"],
+    ["in a launch command", "cmd /c ftp -s 10.0.0.9", ["10.0.0.9"], "launch-action"],
+    ["octet over 255", "ip 999.1.1.1", []],
+    ["five parts", "ip 1.2.3.4.5", []],
+    ["six parts", "ip 2.5.4.3.2.1", []],
+    ["three parts", "ip 1.2.3", []],
+    ["leading zero (octal ambiguity)", "ip 01.2.3.4", []],
     ["v-prefixed version", "v1.2.3.4 V10.0.0.1", []],
-    // The rule only refuses a version glued to the number; a separate word cannot be told apart.
-    ["version word", "version 1.2.3.4", ["1.2.3.4"]],
     ["label of a host name", "1.2.3.4.nip.io a.1.2.3.4", []],
     ["glued to a word", "x1.2.3.4 1.2.3.4a", []],
-    ["two addresses", "10.0.0.1,10.0.0.2", ["10.0.0.1", "10.0.0.2"]],
-  ])("%s", (_name, text, ips) => {
-    expect(extract(text).ips).toEqual(ips);
+  ])("%s", (_name, text, ips, source) => {
+    expect(extract(text, source).ips).toEqual(ips);
+  });
+
+  // Dotted version numbers reached STIX exports as malicious-activity indicators: a name or a version
+  // keyword before the quad, a Producer/Creator value, or no network context in prose or a script.
+  it.each<[string, string, IocSourceKind]>([
+    ["a product and its version", "RAD PDF 2.38.3.1 - http://www.radpdf.com", "string"],
+    ["a product in a script", "Acrobat 9.1.0.163", "javascript"],
+    ["a user agent", "AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Safari/537.36", "metadata"],
+    ["a version keyword", "Version: 1.2.3.4 version='1.2.3.4'", "javascript"],
+    ["an XMP producer element", "<pdf:Producer>9.1.0.163</pdf:Producer>", "metadata"],
+    ["a metadata attribute", "pdfx:TemplateVersion='4.1.6.3'", "metadata"],
+    ["an Info value alone on its line", "D:20130829102832\n10.2.51.0\nAutoCAD 2012", "string"],
+    ["a section number", "ISO 19005-2, 6.2.4.1 and 8.4.5.4 Composite font", "string"],
+    ["a test-case id", "7.21.4.1-1 General 8.10.2.3-t01-fail-a", "metadata"],
+    ["a numbered outline entry", "Isosicle 1.1.1.1 -> 18", "string"],
+    ["an exploit script's viewer-version check", "} else if(pRENDENDO == '10.1.2.45'){ t['9.502']['p'] = '9.5.2.0';", "javascript"],
+  ])("%s is no IP", (_name, text, source) => {
+    expect(extract(text, source).ips).toEqual([]);
   });
 });
 
@@ -192,7 +229,7 @@ describe("extractIndicators: sources, dedup, caps", () => {
   });
 
   it("caps each type and marks the collector truncated", () => {
-    const text = Array.from({ length: 20 }, (_, i) => `http://h${i}.evil.com/ 10.0.0.${i}`).join(" ");
+    const text = Array.from({ length: 20 }, (_, i) => `http://h${i}.evil.com/ ip 10.0.0.${i}`).join(" ");
     const sink = new IocCollector(5);
     extractIndicators(text, { source: "stream" }, sink);
     const iocs = sink.toIocs();

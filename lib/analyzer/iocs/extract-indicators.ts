@@ -5,10 +5,14 @@
 // rescanning.
 import type { IocCollector } from "./collector";
 import type { IocSource, IocSourceKind } from "./ioc-source";
+import { isAddressInContext } from "./ipv4-context";
 import { MAX_UNC_CHARS } from "./normalize-unc";
-import { MAX_URL_CHARS } from "./normalize-url";
+import { MAX_URL_CHARS, normalizeUrl } from "./normalize-url";
 
 export type { IocSource, IocSourceKind } from "./ioc-source";
+
+/** Running text and metadata: an address there is cut or wrapped as often as written whole. */
+const PROSE_SOURCES: ReadonlySet<IocSourceKind> = new Set(["string", "stream", "metadata", "rendered-page"]);
 
 /** URLs found inside one URL (redirect parameters) beyond this are skipped: `http://http://...` x 1e6. */
 const MAX_NESTED_URLS_PER_SPAN = 8;
@@ -23,9 +27,10 @@ const BACKSLASH_RUN = /\\{2,}/g;
 const IPV4_RUN = /[0-9.]+/g;
 const IPV6_RUN = /[0-9a-f:.]+/gi;
 
+/** `productName`: the text names software and its version (a Producer or Creator value). */
 export function extractIndicators(
   text: string,
-  source: { objectRef?: string; source: IocSourceKind },
+  source: { objectRef?: string; source: IocSourceKind; productName?: boolean },
   sink: IocCollector,
 ): void {
   const src: IocSource =
@@ -34,17 +39,24 @@ export function extractIndicators(
   if (src.source === "javascript" || src.source === "xfa") scanned = joinStringLiterals(scanned);
   if (src.source === "metadata" || src.source === "xfa") scanned = decodeXmlEntities(scanned);
 
-  const authorities = scanUrls(scanned, src, sink);
+  // An action's target is one address, taken whole: its path and query may hold characters that end a
+  // URL in running text (spaces, parentheses, quotes), and without a scheme it is opened as http.
+  const wholeTarget = (src.source === "uri-action" || src.source === "submit-form") && addWholeTarget(scanned, src, sink);
+  if (wholeTarget) scanned = scanned.trimStart();
+  const authorities = scanUrls(scanned, src, sink, wholeTarget);
   scanUncPaths(scanned, src, sink);
   scanEmails(scanned, authorities, src, sink);
-  scanIpv4(scanned, src, sink);
+  // a product name and version (`LuraDocument PDF Compressor Server 5.5.46.38`) holds no bare address
+  if (!source.productName) scanIpv4(scanned, src, sink);
   scanIpv6(scanned, src, sink);
+}
 
-  // An action's target is one address even without a scheme: /URI (evil.com/x) is opened as http.
-  if ((src.source === "uri-action" || src.source === "submit-form") && authorities.length === 0) {
-    const target = scanned.trim();
-    if (target.length > 0 && target.length <= MAX_URL_CHARS && !/\s/.test(target)) sink.addUrl(target, src);
-  }
+/** Adds an action target as one URL (tabs and newlines dropped, other spaces encoded, as WHATWG URL does). */
+function addWholeTarget(text: string, src: IocSource, sink: IocCollector): boolean {
+  const target = text.trim().replace(/[\t\n\r]/g, "").replace(/\s/g, "%20");
+  if (target.length === 0 || target.length > MAX_URL_CHARS || normalizeUrl(target) === null) return false;
+  sink.addUrl(target, src);
+  return true;
 }
 
 /** Characters that end a URL or UNC path: whitespace, controls, and the ASCII delimiters of `table`. */
@@ -95,7 +107,11 @@ function trimTrailingPunctuation(text: string, start: number, end: number): numb
 }
 
 /** Returns the [start, end) ranges of the URL authorities found, in order, for the e-mail scan. */
-function scanUrls(text: string, src: IocSource, sink: IocCollector): Array<[number, number]> {
+/**
+ * `skipFirst`: the text is an action target already added whole; an anchor at its start only records
+ * its authority (URLs nested in its query are still added).
+ */
+function scanUrls(text: string, src: IocSource, sink: IocCollector, skipFirst = false): Array<[number, number]> {
   const authorities: Array<[number, number]> = [];
   let spanEnd = -1;
   let nested = 0;
@@ -120,9 +136,10 @@ function scanUrls(text: string, src: IocSource, sink: IocCollector): Array<[numb
     let authorityEnd = bodyStart;
     while (authorityEnd < end && !"/?#".includes(text[authorityEnd])) authorityEnd++;
     authorities.push([bodyStart, authorityEnd]);
+    if (skipFirst && start === 0) continue;
     const raw = text.slice(start, end);
     if (match[0].length === 7 && match[0].toLowerCase() === "file://") sink.addUnc(raw, src);
-    else sink.addUrl(raw, src);
+    else sink.addUrl(raw, src, PROSE_SOURCES.has(src.source));
   }
   return authorities;
 }
@@ -209,6 +226,7 @@ function scanIpv4(text: string, src: IocSource, sink: IocCollector): void {
     if (inTable(end < run.length ? WORD : LETTER_OR_UNDERSCORE, after)) continue;
     const candidate = run.slice(start, end);
     if (candidate.split(".").length !== 4) continue;
+    if (!isAddressInContext(text, match.index + start, match.index + end, src.source)) continue;
     sink.addIp(candidate, src);
   }
 }

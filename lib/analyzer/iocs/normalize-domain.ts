@@ -1,6 +1,7 @@
 // Domain names as indicators: lowercase ASCII (IDN labels in punycode, as WHATWG URL serialises them),
 // at least two labels, a TLD of letters (or an `xn--` IDN TLD). IP literals are not domains.
 import { isIP } from "node:net";
+import { parse as parseDomain } from "tldts";
 
 const MAX_DOMAIN_CHARS = 253;
 const MAX_LABEL_CHARS = 63;
@@ -33,4 +34,13 @@ export function normalizeDomain(raw: string): string | null {
   const tld = labels[labels.length - 1];
   if (!TLD.test(tld) && !IDN_TLD.test(tld)) return null;
   return host;
+}
+
+/**
+ * The name ends in a suffix of the Public Suffix List (ICANN or private section). Text wrapped or cut
+ * inside an address (`www.census` + line break, `www.bartleby`) yields names under no suffix at all.
+ */
+export function hasPublicSuffix(domain: string): boolean {
+  const parsed = parseDomain(domain, { allowPrivateDomains: true, extractHostname: false });
+  return parsed.isIcann === true || parsed.isPrivate === true;
 }

@@ -94,6 +94,17 @@ export const ACROBAT_STUBS = String.raw`function (host, ctx, opts) {
     for (var i = 0; i < names.length; i++) obj[names[i]] = stub(prefix + names[i], ret);
     return obj;
   }
+  // unknown members of obj read as recorded no-op methods (hosts grow APIs; a script must not die on one)
+  function permissive(obj, prefix) {
+    var made = {};
+    return new Proxy(obj, {
+      get: function (t, k) {
+        if (typeof k !== "string" || k in t || k === "then" || k === "toJSON") return t[k];
+        if (!made[k]) made[k] = stub(prefix + k);
+        return made[k];
+      }
+    });
+  }
   function runLater(api, code) {
     if (typeof code === "string") { layer(api, code); queue.push(code); }
     else if (typeof code === "function") { call(api, ["[function]"]); queue.push(code); }
@@ -337,6 +348,9 @@ export const ACROBAT_STUBS = String.raw`function (host, ctx, opts) {
 
   // ---- XFA (a DOM of form nodes; unknown properties are child nodes) ----
   var nodes = {};
+  var xfaValues = {};
+  var xv = ctx.xfaValues || [];
+  for (var xi = 0; xi < xv.length; xi++) if (!xfaValues.hasOwnProperty(xv[xi].name)) xfaValues[xv[xi].name] = xv[xi].value;
   function list(som) {
     return { length: 0, item: function (i) { return node(som + "[" + i + "]"); }, append: stub("xfa.nodeList.append"), insert: stub("xfa.nodeList.insert"), remove: stub("xfa.nodeList.remove"), namedItem: function (n) { return node(som + "." + n); } };
   }
@@ -348,9 +362,12 @@ export const ACROBAT_STUBS = String.raw`function (host, ctx, opts) {
     ["intact", "next", "previous"].forEach(function (k) {
       Object.defineProperty(keep, k, { get: function () { return keepTarget[k]; }, set: function (v) { call("xfa.keep." + k + "=", [v]); keepTarget[k] = v; }, enumerable: true });
     });
-    var state = { rawValue: null, value: null, formattedValue: "" };
+    // the form's own data: the value of the data or template element of that name (xfa-values.ts)
+    var leaf = som.split(".").pop().replace(/\[\d*\]$/, "");
+    var held = xfaValues.hasOwnProperty(leaf) ? xfaValues[leaf] : null;
+    var state = { rawValue: held, value: held, formattedValue: held === null ? "" : held };
     var base = {
-      name: som.split(".").pop(), somExpression: som, className: "field", isNull: true, presence: "visible", access: "open", keep: keep,
+      name: leaf, somExpression: som, className: "field", isNull: held === null, presence: "visible", access: "open", keep: keep,
       resolveNode: stub("xfa.resolveNode", function (s) { return node(s); }),
       resolveNodes: stub("xfa.resolveNodes", function (s) { return list(s); }),
       createNode: stub("xfa.createNode", function (t, n) { return node(n || t || "new"); }),
@@ -396,6 +413,7 @@ export const ACROBAT_STUBS = String.raw`function (host, ctx, opts) {
   xfa.host.messageBox = stub("xfa.host.messageBox", 1);
   xfa.host.response = stub("xfa.host.response", "");
   xfa.host.getFocus = stub("xfa.host.getFocus", null);
+  xfa.host = permissive(xfa.host, "xfa.host.");
   G.xfa = xfa;
   if (opts.xfa) {
     G.${XFA_SCOPE_GLOBAL} = new Proxy({}, {

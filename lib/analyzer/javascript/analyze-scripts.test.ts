@@ -7,7 +7,7 @@ import { createWorkerParser } from "../../engines/sandbox/worker-parser";
 import { IocCollector } from "../iocs";
 import { JavaScriptEntry } from "../report";
 import { collectScriptIndicators } from "./analyze-scripts";
-import { analyzePdfScripts, annotationKitPdf, benignFormPdf, deepConcatenationPdf, loopAndFormPdf, xfaExploitPdf, type Analyzed } from "./testing/script-fixtures";
+import { analyzePdfScripts, annotationKitPdf, benignFormPdf, deepConcatenationPdf, loopAndFormPdf, manyLoopsPdf, xfaHeldPayloadPdf, xfaExploitPdf, type Analyzed } from "./testing/script-fixtures";
 
 const engines = { emulate: createSandboxEmulator({ concurrency: 2 }), parseDeep: createWorkerParser() };
 
@@ -115,5 +115,36 @@ describe("JS_MAX_SCRIPTS", () => {
     expect(result.entries.find((e) => e.automatic)!.emulation.status).toBe("completed");
     expect(result.entries.filter((e) => e.emulation.detail === "JS_MAX_SCRIPTS budget exhausted")).toHaveLength(2);
     expect(result.budgetHits).toEqual(["JS_MAX_SCRIPTS"]);
+  });
+});
+
+describe("the emulation budget of a document", () => {
+  it("bounds the time and the sandbox children of a document with 100 looping scripts", async () => {
+    let children = 0;
+    const counting = { ...engines, emulate: ((...a) => (children++, engines.emulate(...a))) as typeof engines.emulate };
+    const limits = { JS_TOTAL_CPU_MS: 3000, JS_CPU_MS: 1000, JS_MAX_SCRIPTS: 40 };
+    const started = Date.now();
+    const { result } = await analyzePdfScripts(manyLoopsPdf(100), counting, limits);
+    const elapsed = Date.now() - started;
+    expect(result.scripts).toHaveLength(100);
+    // one child per run at most, never more runs than JS_MAX_SCRIPTS
+    expect(children).toBeLessThanOrEqual(limits.JS_MAX_SCRIPTS);
+    // the total budget, plus one hard-kill grace and the parsing of 100 small scripts
+    expect(elapsed).toBeLessThan(limits.JS_TOTAL_CPU_MS + 2500);
+    expect(result.budgetHits).toEqual(expect.arrayContaining(["JS_MAX_SCRIPTS", "JS_TOTAL_CPU_MS"]));
+    const statuses = new Set(result.entries.map((e) => e.emulation.status));
+    expect([...statuses].sort()).toEqual(["skipped", "timeout"]);
+  }, 20_000);
+});
+
+describe("an XFA form whose script decodes data held in the form", () => {
+  it("unfolds the layer from the field's default value and the data packet, and names its CVE", async () => {
+    const { result } = await analyzePdfScripts(xfaHeldPayloadPdf(), engines);
+    const [s] = result.scripts;
+    expect(s.emulationStatus).toBe("completed");
+    expect(s.generatedLayers[0]).toContain('Collab.getIcon("N.bundle")');
+    expect(s.cves).toEqual(["CVE-2009-0927"]);
+    // an XFA host method the stubs do not know is recorded, not fatal
+    expect(s.apis).toEqual(expect.arrayContaining(["xfa.host.messageBox", "xfa.host.someNewerApi"]));
   });
 });

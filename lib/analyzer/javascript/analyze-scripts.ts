@@ -12,8 +12,9 @@ import { defangText, excerpt } from "../rules/evidence";
 import { acrobatPrelude, wrapXfaScript } from "./acrobat-stubs";
 import { analyzeAst, emptyFacts, parseScript, type AstFacts } from "./ast-analysis";
 import type { AnyNode } from "./constant-fold";
-import type { ApiCall, EmulateFn, EmulationResult } from "./emulation";
+import { CANCELLED, DEADLINE_PASSED, type ApiCall, type EmulateFn, type EmulationResult } from "./emulation";
 import { matchExploitApis } from "./exploit-match";
+import { judgeObfuscation } from "./obfuscation-techniques";
 import type { ScriptContext } from "./script-context";
 import { scriptSignals, type ScriptSignals } from "./script-signals";
 import { classifyShellcode, printableRuns, unitsToLatin1 } from "./shellcode";
@@ -29,6 +30,8 @@ export interface AnalyzeScriptsContext {
   limits: Limits;
   /** what the Acrobat stubs return: annotations, Info, fields, page words (collectScriptContext) */
   docContext: ScriptContext;
+  /** the analysis was cancelled: no new emulation starts, a running one is stopped */
+  signal?: AbortSignal;
 }
 
 export type FindingSource = "static" | "layer" | "emulation";
@@ -178,7 +181,7 @@ function sharedDefinitions(order: { fact: ScriptFact; sha256: string }[]): { sha
 
 function rank(s: ScriptFact): number {
   const g = s.signals;
-  const suspicious = (g.evalLike ? 4 : 0) + (g.unescape ? 2 : 0) + (g.fromCharCode ? 2 : 0) + (g.percentU > 0 ? 4 : 0) + (g.exploitApis.length ? 8 : 0) + (g.heapSpray ? 4 : 0) + (g.dynamicCalls ? 1 : 0);
+  const suspicious = (g.evalLike ? 4 : 0) + (g.unescape ? 2 : 0) + (g.fromCharCode ? 2 : 0) + (g.percentU > 0 ? 4 : 0) + (g.exploitApis.length ? 8 : 0) + (g.heapSpray ? 4 : 0) + (g.dynamicCalls ? 1 : 0) + (judgeObfuscation(g.techniques).length ? 4 : 0);
   return (s.automatic ? 1000 : 0) + suspicious * 50 + Math.min(49, Math.log2(1 + s.source.length) * 2);
 }
 
@@ -205,6 +208,7 @@ async function analyzeOne(fact: ScriptFact, ctx: AnalyzeScriptsContext, mayEmula
     detail = "JS_MAX_SCRIPTS budget exhausted";
     budgetHits.add("JS_MAX_SCRIPTS");
   }
+  else if (ctx.signal?.aborted) detail = "analysis cancelled";
   else if (remaining < 250) {
     detail = "JS_TOTAL_CPU_MS budget exhausted";
     budgetHits.add("JS_TOTAL_CPU_MS");
@@ -215,9 +219,17 @@ async function analyzeOne(fact: ScriptFact, ctx: AnalyzeScriptsContext, mayEmula
       memoryBytes: limits.JS_MEMORY_BYTES,
       maxLayers: limits.JS_MAX_LAYERS,
       maxOutputChars: limits.JS_MAX_OUTPUT_CHARS,
-    });
+      deadline: started + limits.JS_TOTAL_CPU_MS,
+    }, ctx.signal);
     status = emulation.status;
     detail = emulation.detail;
+    if (emulation.detail === DEADLINE_PASSED || emulation.detail === CANCELLED) {
+      // queued behind the document's other scripts until its budget was spent, or the analysis was
+      // cancelled: not run, not a failure of the script
+      if (emulation.detail === DEADLINE_PASSED) budgetHits.add("JS_TOTAL_CPU_MS");
+      emulation = null;
+      status = "skipped";
+    }
   }
 
   // layers: what eval & co. ran, and constant code handed to them (readable without running)
@@ -248,7 +260,7 @@ function nothingToRun(ast: AstFacts, signals: ScriptSignals, source: string): bo
     ast.parsed && !ast.tolerant && source.length < 4096 &&
     !ast.dynamicCode.length && !ast.computedCalls.length && !ast.unresolvedComputedCalls && !ast.exploits.length && !ast.shellcode.length && !ast.heapSpray.length &&
     ast.decodeCalls.unescape + ast.decodeCalls.fromCharCode + ast.decodeCalls.other === 0 &&
-    !signals.evalLike && signals.percentU === 0 && signals.escapes < 16 && !signals.assembledNames
+    !signals.evalLike && signals.percentU === 0 && signals.escapes < 16 && !signals.assembledNames && !signals.techniques.length
   );
 }
 

@@ -91,7 +91,7 @@ describe("analyzeAst: exploit APIs with their CVEs", () => {
     ["spell.customDictionaryOpen", `spell.customDictionaryOpen(0, s, 1);`, ["CVE-2009-1493"]],
     ["media.newPlayer(null)", `util.printd("p@111111111111111111111111 : yyyy111", new Date()); this.media.newPlayer(null);`, ["CVE-2009-4324"]],
     ["doc.printSeps", `app.doc.printSeps();`, ["CVE-2010-4091"]],
-    ["app.removeToolButton", `app.removeToolButton({ cName: "x" });`, ["CVE-2013-3346"]],
+    ["app.removeToolButton", `app.removeToolButton({ cName: "x" });`, ["CVE-2013-3346", "CVE-2014-0496"]],
     ["XFA keep.previous", `xfa.resolveNode("xfa[0].form[0].form1[0].#subform[0].rect1").keep.previous = "contentArea";`, ["CVE-2013-0640"]],
     ["XFA rawValue TIFF", `var img = xfa.resolveNode("ImageField1"); img.rawValue = "${TIFF_B64}" + pad;`, ["CVE-2010-0188"]],
     ["dataObjects ESObject freed", `this.dataObjects[0].toString(); this.dataObjects[0] = null;`, ["CVE-2020-9715"]],
@@ -101,8 +101,8 @@ describe("analyzeAst: exploit APIs with their CVEs", () => {
   });
 
   it("covers every API of EXPLOIT_APIS", () => {
-    // the table above names each one; a new table entry needs a row here
-    expect(EXPLOIT_APIS.map((e) => e.api).sort()).toEqual([
+    // the table above names each one; a new table entry needs a row here (text-only entries have no AST shape)
+    expect(EXPLOIT_APIS.filter((e) => e.shape !== "text").map((e) => e.api).sort()).toEqual([
       "Collab.collectEmailInfo", "Collab.getIcon", "app.removeToolButton", "doc.printSeps", "getAnnots", "media.newPlayer",
       "spell.customDictionaryOpen", "this.dataObjects[n] = null", "util.printf", "xfa keep.previous", "xfa rawValue TIFF",
     ]);

@@ -14,7 +14,18 @@ export interface EmulationBudget {
   maxLayers: number;
   /** characters of layers, strings and API arguments reported, all together */
   maxOutputChars: number;
+  /**
+   * The document's deadline (epoch ms, JS_TOTAL_CPU_MS from the start of its analysis). A run that
+   * waited for a sandbox slot or a slow start gets only what is left of it: the budget is per
+   * document, not per script.
+   */
+  deadline?: number;
 }
+
+/** detail of a run that was not started: the document's deadline had passed when its turn came */
+export const DEADLINE_PASSED = "the document's JS_TOTAL_CPU_MS had run out before this script's turn";
+/** The detail of a run stopped because the whole analysis was cancelled (not the script's doing). */
+export const CANCELLED = "the analysis was cancelled";
 
 export interface ApiCall {
   /** normalised name, e.g. "app.alert", "Collab.collectEmailInfo", "this.getAnnots" */
@@ -40,4 +51,5 @@ export interface EmulationResult {
  * Runs `source` after `prelude` in an isolated interpreter within `budget`. Never rejects: a sandbox
  * that fails to start or crashes yields status "error" with a detail.
  */
-export type EmulateFn = (source: string, prelude: string, budget: EmulationBudget) => Promise<EmulationResult>;
+/** `signal`: the analysis was cancelled (client gone, deadline): the sandbox stops, its child is killed. */
+export type EmulateFn = (source: string, prelude: string, budget: EmulationBudget, signal?: AbortSignal) => Promise<EmulationResult>;

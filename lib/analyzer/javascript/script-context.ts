@@ -5,6 +5,8 @@
 import type { PdfDocument } from "../../pdf/document";
 import { PdfDict, PdfName, PdfStream, type PdfObject } from "../../pdf/objects";
 import { textOf } from "../facts/text";
+import { collectXfa } from "../facts/xfa";
+import { collectXfaValues, type XfaValue } from "./xfa-values";
 
 export interface ScriptContext {
   fileName?: string;
@@ -20,6 +22,8 @@ export interface ScriptContext {
   dataObjects: string[];
   /** app.viewerVersion the stubs report (default 9.3: the last version most kits target) */
   viewerVersion?: number;
+  /** XFA data and template field values, by element name (what node.rawValue / .value return) */
+  xfaValues?: XfaValue[];
 }
 
 export const EMPTY_SCRIPT_CONTEXT: ScriptContext = { numPages: 1, info: {}, annotations: [], fields: [], pageWords: [], dataObjects: [] };
@@ -70,6 +74,8 @@ export function collectScriptContext(doc: PdfDocument, opts: { fileName?: string
   });
 
   collectFields(doc, ctx, text);
+  const xfa = collectXfa(doc);
+  if (xfa?.text) ctx.xfaValues = collectXfaValues(xfa.text);
   for (let i = 0; i < Math.min(pages.length, MAX_WORD_PAGES); i++) ctx.pageWords.push(pageWords(doc, pages[i].dict));
   return ctx;
 }

@@ -1,6 +1,7 @@
 // Text-level signals of a script, cheap enough for the fast stage. They look for the techniques
 // exploit kits used (escaped shellcode, heap spraying, eval of decoded strings, vulnerable Acrobat
 // APIs); the advanced stage re-checks on a real parser's AST and on the deobfuscated layers.
+import { detectObfuscationTechniques, type ObfuscationTechnique } from "./obfuscation-techniques";
 
 export interface ExploitApi {
   api: string;
@@ -18,14 +19,18 @@ export interface ExploitApi {
 /**
  * call: any call; huge-format-width: a format string with a 3+ digit width; numeric-args: crafted
  * integers (negative or huge); null-arg: null or no argument; assign: any assignment to the property;
- * assign-tiff: a base64 TIFF image assigned; assign-null: null assigned. A member "[index]" is any
- * array index.
+ * assign-tiff: a base64 TIFF image assigned; assign-null: null assigned; text: the pattern only (a
+ * constant of a public exploit, no call to match). A member "[index]" is any array index.
  */
-export type ExploitShape = "call" | "huge-format-width" | "numeric-args" | "null-arg" | "assign" | "assign-tiff" | "assign-null";
+export type ExploitShape = "call" | "huge-format-width" | "numeric-args" | "null-arg" | "assign" | "assign-tiff" | "assign-null" | "text";
 
 /**
- * Acrobat JavaScript APIs with public exploits. Patterns ask for the exploit's shape where the API
- * also has benign uses (util.printf with a huge width, getAnnots with numeric arguments).
+ * Acrobat JavaScript APIs with public exploits: the union of peepdf's vulnerability table
+ * (jesparza/peepdf PDFCore.py vulnsDict / jsVulns), Quicksand's PDF exploit signatures
+ * (tylabs/quicksand quicksand_pdf.yara, "pdf.exploit ... CVE-…" rules, also shipped by pdfalyzer)
+ * and the exploit kits of our corpora. Non-JavaScript entries of those tables (JBIG2, U3D/PRC, SING,
+ * BMP/RLE, mailto URIs) are rules of their own elsewhere. Patterns ask for the exploit's shape where
+ * the API also has benign uses (util.printf with a huge width, getAnnots with numeric arguments).
  */
 export const EXPLOIT_APIS: readonly ExploitApi[] = [
   { api: "Collab.collectEmailInfo", cve: ["CVE-2007-5659", "CVE-2008-0655"], pattern: /collectEmailInfo\s*\(/, member: "collectEmailInfo", shape: "call" },
@@ -35,13 +40,16 @@ export const EXPLOIT_APIS: readonly ExploitApi[] = [
   { api: "spell.customDictionaryOpen", cve: ["CVE-2009-1493"], pattern: /customDictionaryOpen\s*\(/, member: "customDictionaryOpen", shape: "call" },
   { api: "media.newPlayer", cve: ["CVE-2009-4324"], pattern: /media\s*\.\s*newPlayer\s*\(\s*null\s*\)/, member: "newPlayer", receiver: "media", shape: "null-arg" },
   { api: "doc.printSeps", cve: ["CVE-2010-4091"], pattern: /printSeps\s*\(/, member: "printSeps", shape: "call" },
-  { api: "app.removeToolButton", cve: ["CVE-2013-3346"], pattern: /removeToolButton\s*\(/, member: "removeToolButton", shape: "call" },
+  // ToolButton use-after-free: peepdf names CVE-2013-3346, Quicksand CVE-2014-0496 for the same call
+  { api: "app.removeToolButton", cve: ["CVE-2013-3346", "CVE-2014-0496"], pattern: /removeToolButton\s*\(/, member: "removeToolButton", shape: "call" },
   // XFA: a node's keep.previous set before the layout is rebuilt (the CVE-2013-0640 kit, corpus 5b9ce71fa8e1)
   { api: "xfa keep.previous", cve: ["CVE-2013-0640"], pattern: /\.\s*keep\s*\.\s*previous\s*=[^=]/, member: "previous", receiver: "keep", shape: "assign" },
   // an embedded file's ESObject freed while still referenced (the public PoC, corpus a34b82b399e8)
   { api: "this.dataObjects[n] = null", cve: ["CVE-2020-9715"], pattern: /dataObjects\s*\[\s*\d+\s*\]\s*=\s*null\b/, member: "[index]", receiver: "dataObjects", shape: "assign-null" },
   // XFA: a crafted TIFF assigned to an image field's rawValue (libtiff overflow)
   { api: "xfa rawValue TIFF", cve: ["CVE-2010-0188"], pattern: /rawValue\s*=\s*["'](SUkqA|TU0AK)/, member: "rawValue", shape: "assign-tiff" },
+  // the constant of the public Foxit Reader 9.0.1 exploit (peepdf "0x01a11d09"): text only, no API shape
+  { api: "Foxit 0x01a11d09 exploit constant", cve: ["CVE-2018-9958"], pattern: /\b0x01a11d09\b/i, member: "", shape: "text" },
 ];
 
 export interface ScriptSignals {
@@ -76,6 +84,8 @@ export interface ScriptSignals {
   hiddenDataSource: boolean;
   /** names like "eval"/"unescape" assembled from string pieces ('ev' + 'al') */
   assembledNames: boolean;
+  /** the obfuscation techniques seen, each with its evidence (obfuscation-techniques.ts) */
+  techniques: ObfuscationTechnique[];
 }
 
 const PERCENT_U = /%u[0-9a-f]{4}/gi;
@@ -93,18 +103,21 @@ const SPRAY_SHAPES: readonly [anchor: string, shape: RegExp][] = [
   ["while", /while\s*\(\s*[\w$.]+\.length\s*<\s*(0x[0-9a-f]{4,}|\d{5,})/i],
   ["Array", /new\s+Array\s*\(\s*(0x[0-9a-f]{3,}|\d{4,})\s*\)/i],
 ];
+/** EVAL_LIKE without its case folding: "function (" is not "Function(" */
+const EVAL_CALL = /\beval\s*\(|\bFunction\s*\(|new\s+Function\b|\[\s*["']eval["']\s*\]|setTimeOut\s*\(\s*[a-z_$]/;
 const OBF_IDENT = /\b_0x[0-9a-f]{4,}\b/gi;
 const LAUNCH_ATTACHMENT = /exportDataObject\s*\([^)]*nLaunch\s*:\s*[12]/;
 const DYNAMIC_CALL = /\[\s*[A-Za-z_$][\w$]*\s*\]\s*\(/g;
 const DECODER_LOOP = /fromCharCode\s*\([^;]{0,200}(\^|parseInt|charCodeAt|[-+*]\s*\d)|(parseInt|charCodeAt)\s*\([^;]{0,200}fromCharCode|\[\s*["']fromCharCode["']\s*\]/;
-const HIDDEN_DATA = /syncAnnotScan|getPageNthWord|\.subject\b|\binfo\s*\.\s*(title|subject|keywords|author|creator|producer)\b|\.getDataObjectContents\s*\(/i;
-const DANGEROUS_NAMES = /["'](eval|unescape|fromCharCode|String\.fromCharCode|Function|setTimeOut)["']/;
+/** custom /Info keys count too: this.info.cduh (kits store the payload under a made-up key) */
+const HIDDEN_DATA = /syncAnnotScan|getPageNthWord|\.subject\b|\binfo\s*\.\s*(title|subject|keywords|author|creator|producer)\b|\b(this|doc)\s*\.\s*info\s*\.\s*[A-Za-z_$]|\.getDataObjectContents\s*\(/i;
+const DANGEROUS_NAMES_ALL = /["'](eval|unescape|fromCharCode|String\.fromCharCode|Function|setTimeOut)["']/g;
 const NETWORK = /launchURL\s*\(|getURL\s*\(|submitForm\s*\(|\bSOAP\s*\.|Net\s*\.\s*HTTP/;
 
 /** Bounded regex scans: every pattern is linear (no nested quantifiers). */
 export function scriptSignals(source: string): ScriptSignals {
   const text = source.length > 8 * 1024 * 1024 ? source.slice(0, 8 * 1024 * 1024) : source;
-  return {
+  const signals: Omit<ScriptSignals, "techniques"> = {
     length: source.length,
     evalLike: EVAL_LIKE.test(text),
     unescape: /\bunescape\s*\(/.test(text),
@@ -124,6 +137,26 @@ export function scriptSignals(source: string): ScriptSignals {
     hiddenDataSource: HIDDEN_DATA.test(text),
     assembledNames: assembledNames(text),
   };
+  return { ...signals, techniques: [...detectObfuscationTechniques(text), ...signalTechniques(signals, text)] };
+}
+
+/** The older text signals, named as techniques with their role. */
+function signalTechniques(s: Omit<ScriptSignals, "techniques">, text: string): ObfuscationTechnique[] {
+  const out: ObfuscationTechnique[] = [];
+  const add = (on: boolean, id: ObfuscationTechnique["id"], role: ObfuscationTechnique["role"], evidence: string) => on && out.push({ id, role, evidence });
+  add(s.assembledNames, "names-assembled-from-pieces", "strong", "eval/unescape or a string method named from pieces");
+  add(s.escapes >= 256, "many-escapes", "strong", `${s.escapes} \\x/\\u escapes`);
+  add(s.longestHexRun >= 2048, "long-hex-run", "strong", `a ${s.longestHexRun}-digit hex run`);
+  add(s.obfuscatedIdentifiers >= 20, "obfuscator-identifiers", "strong", `${s.obfuscatedIdentifiers} obfuscator identifiers (_0x…)`);
+  const evalCall = s.evalLike ? EVAL_CALL.exec(text) : null;
+  add(!!evalCall, "eval-call", "runner", evalCall?.[0] ?? "");
+  // one computed call runs code only when the script also decodes; two are a dispatch table of hidden names
+  add(s.dynamicCalls >= 2 || (s.dynamicCalls >= 1 && (s.decoderLoop || s.unescape)), "computed-call", "runner", `${s.dynamicCalls} call(s) through computed names`);
+  add(s.unescape, "decoder-call", "decoder", "unescape(");
+  add(s.decoderLoop, "char-code-decoding", "decoder", "fromCharCode fed by arithmetic, parseInt or charCodeAt");
+  add(s.escapes >= 64 || s.longestHexRun >= 512 || s.longestString >= 1024, "long-encoded-literal", "decoder", `longest literal ${s.longestString} chars, hex run ${s.longestHexRun}, ${s.escapes} escapes`);
+  add(s.hiddenDataSource, "payload-from-document", "source", "reads annotations, page words or metadata");
+  return out;
 }
 
 /** Joins adjacent literal concatenations ("ev" + "al" -> "eval") and looks for dangerous names. */
@@ -132,7 +165,8 @@ function assembledNames(text: string): boolean {
   if (foldedCharCodes(head) || assembledFromArrays(head)) return true;
   if (!/["']\s*\+\s*["']/.test(text) && !/\+=\s*["']/.test(text)) return false;
   const joined = text.slice(0, 1024 * 1024).replace(/["']\s*\+\s*["']/g, "");
-  if (DANGEROUS_NAMES.test(joined)) return true;
+  // assembled only if joining the pieces made the name: a plain "Function" literal is not
+  if (count(joined, DANGEROUS_NAMES_ALL) > count(text.slice(0, 1024 * 1024), DANGEROUS_NAMES_ALL)) return true;
   // fnc = 'ev'; ... fnc += 'a'; ... fnc += 'l': collect the pieces appended to each variable
   const pieces = new Map<string, string>();
   const re = /\b([A-Za-z_$][\w$]*)\s*(\+?=)\s*["']([A-Za-z.]{1,12})["']/g;
@@ -140,9 +174,13 @@ function assembledNames(text: string): boolean {
     const v = m[2] === "=" ? m[3] : (pieces.get(m[1]) ?? "") + m[3];
     pieces.set(m[1], v);
     if (SENSITIVE_NAME.test(v)) return true;
+    // w = "s"; w += "l"; w += "ice": a plain string method spelled in pieces, then called as j[w]
+    if (m[2] === "+=" && PIECED_METHOD.test(v)) return true;
   }
   return false;
 }
+
+const PIECED_METHOD = /^(slice|substr|substring|replace|split|concat|charAt|fromCharCode|indexOf|push)$/;
 
 const SENSITIVE_NAME = /^(eval|unescape|fromCharCode|Function|setTimeOut|getPageNthWord|getAnnots|syncAnnotScan|charCodeAt)$/;
 

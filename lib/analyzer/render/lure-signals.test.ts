@@ -36,6 +36,21 @@ describe("findLurePhrases", () => {
     ["今日あなたの⾝元を確認してください。", "本人確認"],
     ["您的账户已被锁定", "账户锁定"],
     ["请点击此处查看受保护的文档", "受保护的文档"],
+    ["Anna 已与您共享了一个文件", "共享了文件"],
+    ["この保護されたドキュメントを表示するにはサインインしてください", "保護されたドキュメント"],
+    ["Anna がファイルを共有しました", "ファイルを共有"],
+    ["Anna ha condiviso un file con te", "ha condiviso un file"],
+    ["Anna heeft een bestand met u gedeeld", "ha condiviso un file"],
+    ["Анна поделилась с вами файлом", "поделился файлом"],
+    ["Bu korumalı belge yalnızca yetkili alıcılar içindir", "korumalı belge"],
+    ["Lütfen kimliğinizi doğrulayın", "kimliğinizi doğrulayın"],
+    ["Anna sizinle bir dosya paylaştı", "sizinle dosya paylaştı"],
+    ["To jest chroniony dokument", "chroniony dokument"],
+    ["Zweryfikuj swoją tożsamość", "zweryfikuj tożsamość"],
+    ["Anna udostępniła Ci plik", "udostępnił plik"],
+    ["هذا مستند محمي", "مستند محمي"],
+    ["يرجى تأكيد هويتك", "تحقق من هويتك"],
+    ["شارك معك ملفا", "شارك ملفا معك"],
   ])("%j is lure wording (%s)", (text, name) => {
     const w = findLurePhrases(text);
     expect(w.phrases).toContain(name);
@@ -49,6 +64,10 @@ describe("findLurePhrases", () => {
     expect(findLurePhrases("DocuSign Envelope ID: 1234-5678")).toEqual({ phrases: ["impersonated service"], isLure: false });
     expect(findLurePhrases("DocuSign: click here to review the document").isLure).toBe(true);
     expect(findLurePhrases("OneDrive - Click here to download the file").isLure).toBe(true);
+    expect(findLurePhrases("Faturayı görüntüle: buraya tıklayın").isLure).toBe(true);
+    expect(findLurePhrases("Pobierz dokument").isLure).toBe(false);
+    expect(findLurePhrases("انقر هنا لعرض المستند").isLure).toBe(true);
+    expect(findLurePhrases("ドキュメントを表示").isLure).toBe(false);
   });
 
   it.each([

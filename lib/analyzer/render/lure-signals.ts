@@ -7,11 +7,16 @@ import type { RenderFacts, RenderedPage } from "./render-facts";
 export const LURE_MAX_PAGES = 3;
 /** QR lures ("scan to re-authenticate") run a little longer: a memo page or two around the code */
 export const QR_LURE_MAX_PAGES = 5;
+/** an image covering this much of the page is the page's content ("blurred document preview") */
+export const IMAGE_PAGE_COVERAGE = 0.5;
+/** ...and a picture page with fewer rendered words than this is all picture: its text is in the image */
+export const IMAGE_PAGE_MAX_WORDS = 10;
 
 /**
  * Phrases of credential-phishing and "document share" lures (public phishing-kit and lure write-ups:
- * fake DocuSign/OneDrive/Adobe notices, "secure message" portals, quishing memos), matched on
- * lower-cased text with collapsed spaces. A strong phrase is lure wording by itself; a weak one
+ * fake DocuSign/OneDrive/Adobe notices, "secure message" portals, quishing memos), one table for every
+ * language: English, German, French, Spanish, Portuguese, Italian, Dutch, Russian, Turkish, Polish,
+ * Arabic, Japanese, Chinese. Matched on lower-cased text with collapsed spaces. A strong phrase is lure wording by itself; a weak one
  * ("view the document", "click here", a brand name) is ordinary in real documents and counts only
  * with another signal.
  */
@@ -36,7 +41,7 @@ const PHRASES: [string, "strong" | "weak", RegExp][] = [
   ["scan to sign in/verify", "strong", /\bscan (the |this )?(qr[- ]?code|qr|code)( below| above)? (to|and) (view|access|sign|verify|review|unlock|authenticate|re-?authenticate|update|confirm|secure|restore|keep|retain|reactivate)\b/],
   ["scan the QR code", "weak", /\bscan (the |this |below )?(qr[- ]?code|qr|code)\b|\bscan (to|and) (view|access|sign|verify|review|unlock|continue|re-?authenticate)\b/],
   ["confidential document", "weak", /\b(confidential|private) (document|file|message|attachment)s?\b/],
-  ["call to action", "weak", /\b(click here|click below|tap here|klicken sie hier|hier klicken|cliquez ici|haga clic|haz clic|clique aqui|clicca qui|fai clic|klik hier|нажмите)\b/],
+  ["call to action", "weak", /\b(click here|click below|tap here|klicken sie hier|hier klicken|cliquez ici|haga clic|haz clic|clique aqui|clicca qui|fai clic|klik hier|нажмите|buraya tıklayın|tıklayınız|kliknij tutaj|kliknij poniżej|انقر هنا|اضغط هنا|点击这里|點擊這裡)\b/],
   ["impersonated service", "weak", /\b(docusign|adobe (sign|document cloud)|sharepoint|onedrive|office ?365|microsoft 365|outlook web|dropbox|wetransfer|google (drive|docs)|citrix sharefile)\b/],
   // German
   ["geschütztes Dokument", "strong", /\b(geschützte[sn]?|sichere[sn]?|verschlüsselte[sn]?) (dokument|datei|nachricht|pdf)\b/],
@@ -60,13 +65,35 @@ const PHRASES: [string, "strong" | "weak", RegExp][] = [
   // Russian
   ["защищенный документ", "strong", /(защищ[её]нный|безопасный) (документ|файл)|подтвердите (свою )?(личность|учетную запись)/],
   ["просмотреть документ", "weak", /(просмотреть|открыть|скачать) (документ|файл)/],
+  ["поделился файлом", "strong", /поделил(ся|ась|ись) (с вами )?(файлом|документом)/],
+  // Italian and Dutch share notices
+  ["ha condiviso un file", "strong", /\bha condiviso (un|il|questo) (file|documento) con (te|lei|voi)\b|\bheeft (een|het|dit) (bestand|document) (met (u|je|jou) )?gedeeld\b/],
+  // Turkish
+  ["korumalı belge", "strong", /\b(korumalı|güvenli|şifreli|şifrelenmiş) (belge|dosya|doküman|mesaj|pdf|fatura)\b/],
+  ["kimliğinizi doğrulayın", "strong", /\b(kimliğinizi|hesabınızı|e-posta adresinizi) (doğrulayın|doğrulayınız|onaylayın|onaylayınız)\b/],
+  ["sizinle dosya paylaştı", "strong", /\bsizinle (bir )?(dosya|belge|doküman) paylaştı\b/],
+  ["belgeyi görüntüle", "weak", /\b(belgeyi|dosyayı|faturayı) (görüntüle|görüntüleyin|görüntülemek|aç|açın|indir|indirin)\b/],
+  // Polish
+  ["chroniony dokument", "strong", /\b(chroniony|zabezpieczony|zaszyfrowany|poufny) (dokument|plik|pdf)\b|\b(chroniona|zabezpieczona|zaszyfrowana) (wiadomość|faktura)\b/],
+  ["zweryfikuj tożsamość", "strong", /\b(zweryfikuj|potwierdź) (swoją |swoje |twoją |twoje )?(tożsamość|konto|adres e-mail)\b/],
+  ["udostępnił plik", "strong", /\budostępnił(a|o)? (ci |tobie |państwu |pani |panu )?(plik|dokument)\b/],
+  ["zobacz dokument", "weak", /\b(zobacz|wyświetl|otwórz|pobierz) (dokument|plik|fakturę)\b/],
+  // Arabic (letters count as word characters for the Unicode boundary; ل "to" and و "and" are written joined)
+  ["مستند محمي", "strong", /\b(مستند|ملف|وثيقة|رسالة|فاتورة) (محمي|محمية|آمن|آمنة|مشفر|مشفرة)\b/],
+  ["تحقق من هويتك", "strong", /\b(تحقق|تحققوا|أكد|أكّد|يرجى تأكيد|قم بتأكيد) (من )?(هويتك|حسابك|بريدك الإلكتروني)\b/],
+  ["شارك ملفا معك", "strong", /\bشارك (معك )?(ملفا|ملفًا|مستندا|مستندًا)\b/],
+  ["عرض المستند", "weak", /\b(ل|و)?(عرض|افتح|فتح|تنزيل|تحميل) (المستند|الملف|الفاتورة|الوثيقة)\b/],
   // Japanese and Chinese: no spaces between words, so no word boundaries
   ["アカウントのロック", "strong", /(アカウント|apple ?id|カード)(が|は)?[^。]{0,20}(ロック|停止|凍結|制限)(されています|されました|されます)/],
   ["本人確認", "strong", /(本人|身元|アカウント(情報)?)(を|の)?(確認|検証|認証|更新)(して|する|します|を)/],
+  ["保護されたドキュメント", "strong", /(保護された|暗号化された|セキュアな?)(ドキュメント|文書|ファイル|pdf|メッセージ)/],
+  ["ファイルを共有", "strong", /(ファイル|ドキュメント|文書)を(あなたと)?共有しました/],
+  ["ドキュメントを表示", "weak", /(ドキュメント|文書|ファイル|請求書)を(表示|開く|ダウンロード|確認)/],
   ["クリック", "weak", /(ここ|こちら|以下|下記|次)の?(リンク)?を?クリック/],
   ["账户锁定", "strong", /(账户|帳戶|账号|帳號)(已经|已經|已)?被?(锁定|鎖定|冻结|凍結|停用|暂停|暫停)/],
   ["验证身份", "strong", /(验证|驗證|确认|確認)(您的)?(身份|账户|帳戶|账号|帳號)/],
   ["受保护的文档", "strong", /(受保护|受保護|加密)的?(文档|文件|文檔)/],
+  ["共享了文件", "strong", /(与您|與您|和你|和您)共享了?(一个|一個|一份)?(文件|文档|文檔)/],
   ["点击查看", "weak", /(点击|點擊)(此处|此處|这里|這裡|下方)?(查看|打开|打開|下载|下載)/],
 ];
 

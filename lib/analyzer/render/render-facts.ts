@@ -24,6 +24,8 @@ export interface RenderedPage {
   imageCoverage?: number;
   /** this page could not be rendered or read; what pdf.js said */
   error?: string;
+  /** the page was read (text, links) but not drawn: the budget its drawing would have exceeded */
+  drawSkipped?: string;
 }
 
 export interface PdfjsView {
@@ -46,6 +48,12 @@ export interface RenderFacts {
   error?: string;
   /** the time budget ran out before every planned page was rendered */
   timedOut?: boolean;
+  /** render budgets that were hit, named as in lib/limits.ts (e.g. RENDER_MAX_PATTERN_TILES) */
+  budgetHits?: string[];
+  /** the render was stopped from outside (time or memory) before it finished: the rest is partial */
+  stopped?: boolean;
+  /** the render engine itself failed (its process crashed or could not start): not the file's doing */
+  engineFailure?: string;
   durationMs: number;
   pdfjs: PdfjsView;
 }
@@ -63,9 +71,20 @@ export interface RenderBudget {
   maxQrPerPage?: number;
   /** characters of text kept per page */
   maxTextCharsPerPage?: number;
+  /** drawing operators per page (pattern cells included); a page above it is not drawn */
+  maxOperatorsPerPage?: number;
+  /** tile copies per tiling-pattern cell; a page with a pattern above it is not drawn */
+  maxPatternTiles?: number;
+  /** pixels of one decoded image */
+  maxImagePixels?: number;
+  /** resident-memory growth of the process while rendering; above it the render is stopped */
+  maxMemoryBytes?: number;
+  /** wait after the deadline before a render stuck in a synchronous loop is stopped (milliseconds) */
+  hardStopGraceMs?: number;
 }
 
-export type RenderFn = (bytes: Uint8Array, budget: RenderBudget) => Promise<RenderFacts>;
+/** `signal`: the analysis was cancelled (client gone, deadline): stop and answer what is there. */
+export type RenderFn = (bytes: Uint8Array, budget: RenderBudget, signal?: AbortSignal) => Promise<RenderFacts>;
 
 /** The render budget of a limits table. */
 export function renderBudgetOf(limits: Limits): RenderBudget {
@@ -76,5 +95,10 @@ export function renderBudgetOf(limits: Limits): RenderBudget {
     maxPixelsPerPage: limits.RENDER_MAX_PIXELS_PER_PAGE,
     maxQrPerPage: limits.QR_MAX_PER_PAGE,
     maxTextCharsPerPage: limits.RENDER_MAX_TEXT_CHARS_PER_PAGE,
+    maxOperatorsPerPage: limits.RENDER_MAX_OPERATORS_PER_PAGE,
+    maxPatternTiles: limits.RENDER_MAX_PATTERN_TILES,
+    maxImagePixels: limits.RENDER_MAX_IMAGE_PIXELS,
+    maxMemoryBytes: limits.RENDER_MAX_MEMORY_BYTES,
+    hardStopGraceMs: limits.RENDER_HARD_STOP_GRACE_MS,
   };
 }

@@ -18,11 +18,3 @@ export function isRemoteFileTarget(target: string | undefined): boolean {
   const m = /^file:\/\/([^/]*)\//i.exec(t);
   return !!m && m[1] !== "" && m[1].toLowerCase() !== "localhost";
 }
-
-export function hostOf(url: string): string | null {
-  try {
-    return new URL(url.trim()).hostname.toLowerCase();
-  } catch {
-    return null;
-  }
-}

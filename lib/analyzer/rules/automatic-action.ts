@@ -18,7 +18,7 @@ export const automaticAction = defineRule({
     const hits = actions.filter((a) => a.automatic && OUTWARD.has(a.type));
     if (!hits.length) return null;
     return {
-      evidence: hits.slice(0, 10).map((a) => evidence({ objectRef: a.objectRef, path: a.path, excerpt: excerpt(`[${a.trigger}] /${a.type} ${a.target ?? ""}`) })),
+      evidence: hits.map((a) => evidence({ objectRef: a.objectRef, path: a.path, excerpt: excerpt(`[${a.trigger}] /${a.type} ${a.target ?? ""}`) })),
       detail: `Actions: ${[...new Set(hits.map((a) => a.type))].join(", ")}.`,
     };
   },

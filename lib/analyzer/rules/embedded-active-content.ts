@@ -16,6 +16,6 @@ export const embeddedActiveContent = defineRule({
       (f) => f.kind === "script" || f.kind === "html" || f.kind === "rtf" || hasOfficeMacros(f.data, f.kind) || isMacroOfficeName(f.name),
     );
     if (!hits.length) return null;
-    return { evidence: hits.slice(0, 10).map((f) => evidence({ objectRef: f.objectRef, path: f.path, excerpt: `${f.name}: ${f.kind}, sha256 ${f.sha256}` })) };
+    return { evidence: hits.map((f) => evidence({ objectRef: f.objectRef, path: f.path, excerpt: `${f.name}: ${f.kind}, sha256 ${f.sha256}` })) };
   },
 });

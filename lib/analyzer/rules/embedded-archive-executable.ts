@@ -19,7 +19,7 @@ export const embeddedArchiveWithExecutable = defineRule({
     const hits = (embeddedAnalysis ?? []).filter((f) => f.archive && f.archive.executables.length);
     if (!hits.length) return null;
     return {
-      evidence: hits.slice(0, 10).map((f) => {
+      evidence: hits.map((f) => {
         const a = f.archive!;
         const more = a.executables.length > 5 ? ` (+${a.executables.length - 5} more)` : "";
         const enc = a.encrypted ? `, ${a.encrypted} encrypted entr${a.encrypted === 1 ? "y" : "ies"}` : "";

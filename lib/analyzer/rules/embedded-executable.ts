@@ -15,6 +15,6 @@ export const embeddedExecutable = defineRule({
   check({ embedded }) {
     const hits = embedded.filter((f) => f.kind === "pe-executable" || f.kind === "elf-executable" || f.kind === "macho-executable" || isExecutableName(f.name));
     if (!hits.length) return null;
-    return { evidence: hits.slice(0, 10).map((f) => evidence({ objectRef: f.objectRef, path: f.path, excerpt: `${f.name}: ${f.kind}, ${f.size} bytes, sha256 ${f.sha256}` })) };
+    return { evidence: hits.map((f) => evidence({ objectRef: f.objectRef, path: f.path, excerpt: `${f.name}: ${f.kind}, ${f.size} bytes, sha256 ${f.sha256}` })) };
   },
 });

@@ -14,7 +14,7 @@ export const embeddedFile = defineRule({
   check({ embedded, keywords }) {
     if (!embedded.length && !keywords.counts["/EmbeddedFile"]) return null;
     return {
-      evidence: embedded.slice(0, 10).map((f) => evidence({ objectRef: f.objectRef, path: f.path, excerpt: `${f.name} (${f.size} bytes, ${f.kind}, sha256 ${f.sha256})` })),
+      evidence: embedded.map((f) => evidence({ objectRef: f.objectRef, path: f.path, excerpt: `${f.name} (${f.size} bytes, ${f.kind}, sha256 ${f.sha256})` })),
       detail: embedded.length ? `${embedded.length} file(s).` : "Embedded file keywords found but no readable file (encrypted or damaged).",
     };
   },

@@ -14,7 +14,7 @@ function nestedHit(files: EmbeddedAnalysis[] | undefined, verdict: Verdict): Rul
   if (!hits.length) return null;
   const cve = [...new Set(hits.flatMap((f) => f.nested.findings.flatMap((x) => x.cve)))].sort();
   return {
-    evidence: hits.slice(0, 10).map((f) =>
+    evidence: hits.map((f) =>
       evidence({
         objectRef: f.file.objectRef,
         path: f.file.path,

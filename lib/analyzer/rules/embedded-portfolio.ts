@@ -1,7 +1,6 @@
 // PDF portfolios (§12.3.5 collections): the reader shows the list of attached files, or opens the
 // /D file, instead of the cover page. Legitimate (bundles of documents) but also used to put a
 // lure's real content, or a payload, one click away. Context only.
-import { collectPortfolio } from "../embedded/portfolio";
 import { evidence } from "./evidence";
 import { defineRule } from "./rule";
 
@@ -16,8 +15,7 @@ export const portfolioDocument = defineRule({
   mitigations: ["block_launch_and_attachments"],
   stage: "advanced",
   confidence: "high",
-  check({ doc, embedded }) {
-    const p = collectPortfolio(doc);
+  check({ portfolio: p, embedded }) {
     if (!p) return null;
     const parts = [`/Collection${p.view ? ` /View /${p.view}` : ""}`, `${embedded.length} file(s)`];
     if (p.initialDocument) parts.push(`opens "${p.initialDocument}" first`);

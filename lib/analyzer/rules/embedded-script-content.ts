@@ -19,6 +19,6 @@ export const embeddedScriptContent = defineRule({
     // the fast rules already flag script extensions, shebang scripts and HTML (embedded-executable, embedded-active-content)
     const hits = (embeddedAnalysis ?? []).filter((f) => f.detected.by === "script-sniff" && f.file.kind === "unknown" && !isExecutableName(f.file.name));
     if (!hits.length) return null;
-    return { evidence: hits.slice(0, 10).map((f) => evidence({ objectRef: f.file.objectRef, path: f.file.path, excerpt: `${f.file.name}: ${f.scriptLanguage ?? f.detected.type} script, ${f.file.size} bytes` })) };
+    return { evidence: hits.map((f) => evidence({ objectRef: f.file.objectRef, path: f.file.path, excerpt: `${f.file.name}: ${f.scriptLanguage ?? f.detected.type} script, ${f.file.size} bytes` })) };
   },
 });

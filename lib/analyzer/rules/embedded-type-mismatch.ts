@@ -19,7 +19,7 @@ export const embeddedTypeMismatch = defineRule({
     const hits = (embeddedAnalysis ?? []).filter((f) => f.disguise);
     if (!hits.length) return null;
     return {
-      evidence: hits.slice(0, 10).map((f) => evidence({ objectRef: f.file.objectRef, path: f.file.path, excerpt: `${f.file.name}: claims ${f.disguise!.claimed}, content is ${f.disguise!.actual} (sha256 ${f.file.sha256})` })),
+      evidence: hits.map((f) => evidence({ objectRef: f.file.objectRef, path: f.file.path, excerpt: `${f.file.name}: claims ${f.disguise!.claimed}, content is ${f.disguise!.actual} (sha256 ${f.file.sha256})` })),
     };
   },
 });

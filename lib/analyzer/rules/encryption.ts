@@ -11,26 +11,36 @@ export const encryptedDocument = defineRule({
   attack: ["T1027.013"],
   mitigations: ["sanitize_with_cdr"],
   confidence: "high",
-  check({ doc }) {
-    if (!doc.encrypted) return null;
-    const how = doc.security.state === "decrypted" ? `opened with the empty user password (R${doc.security.revision}, ${doc.security.method})` : `content not inspected: ${doc.security.message ?? doc.security.state}`;
-    return { evidence: [evidence({ path: "/Encrypt", excerpt: how })], detail: doc.security.state === "password-required" ? "A password is needed to open it: its content could not be analysed." : undefined };
+  check({ security }) {
+    if (!security.encrypted) return null;
+    const how = security.state === "decrypted" ? `opened with the empty user password (R${security.revision}, ${security.method})` : `content not inspected: ${security.message ?? security.state}`;
+    return { evidence: [evidence({ path: "/Encrypt", excerpt: how })], detail: security.state === "password-required" ? "A password is needed to open it: its content could not be analysed." : undefined };
   },
 });
+
+/** actions that run code or open content by themselves when triggered automatically */
+const ACTIVE_ACTIONS = new Set(["JavaScript", "Launch", "GoToE", "ImportData", "RichMediaExecute"]);
+/** names that show code inside content that could not be decrypted (names stay readable, strings and streams do not) */
+const CODE_KEYWORDS = ["/JS", "/JavaScript", "/Launch"];
 
 export const encryptionHidesActiveContent = defineRule({
   id: "encryption-hides-active-content",
   title: "Encryption used to hide active content",
-  description: "The document is encrypted and also carries JavaScript, automatic actions or attachments. Encryption with an empty open-password is an evasion technique: the reader decrypts silently, byte scanners see only ciphertext.",
+  description:
+    "The document is encrypted and runs code by itself: a script or launch action triggered on open, or, when it could not be decrypted, script and launch names around ciphertext. Encryption with an empty open-password is an evasion technique: the reader decrypts silently, byte scanners see only ciphertext. Encryption with attachments, links or scripts a user must trigger is ordinary (permission-protected forms and reports).",
   category: "encryption",
   severity: "medium",
   weight: 30,
   attack: ["T1027.013"],
   mitigations: ["disable_reader_javascript", "sanitize_with_cdr"],
-  check({ doc, keywords, scripts, actions }) {
-    if (!doc.encrypted) return null;
-    const active = ["/JS", "/JavaScript", "/Launch", "/EmbeddedFile", "/RichMedia", "/XFA"].filter((k) => keywords.counts[k]);
-    if (!active.length && !scripts.length && !actions.some((a) => a.automatic)) return null;
-    return { evidence: [evidence({ path: "/Encrypt", excerpt: `encrypted, with ${active.join(" ") || "automatic actions"}` })] };
+  check({ security, keywords, scripts, actions }) {
+    if (!security.encrypted) return null;
+    if (security.state !== "decrypted" && security.state !== "none") {
+      const names = CODE_KEYWORDS.filter((k) => keywords.counts[k]);
+      return names.length ? { evidence: [evidence({ path: "/Encrypt", excerpt: `not decrypted (${security.state}), with ${names.join(" ")}` })] } : null;
+    }
+    const auto = [...new Set([...scripts.filter((s) => s.automatic).map((s) => `script on ${s.trigger}`), ...actions.filter((a) => a.automatic && ACTIVE_ACTIONS.has(a.type)).map((a) => `/${a.type} on ${a.trigger}`)])];
+    if (!auto.length) return null;
+    return { evidence: [evidence({ path: "/Encrypt", excerpt: `encrypted (empty user password), runs ${auto.slice(0, 5).join(", ")}` })] };
   },
 });

@@ -25,7 +25,7 @@ export const highEntropyOutsideStreams = defineRule({
     if (doc.bytes.length - cursor >= MIN_GAP_BYTES) gaps.push([cursor, doc.bytes.length]);
     const hits = gaps.map(([s, e]) => ({ s, e, h: entropy(doc.bytes.subarray(s, e)) })).filter((g) => g.h >= ENTROPY_THRESHOLD);
     if (!hits.length) return null;
-    return { evidence: hits.slice(0, 5).map((g) => evidence({ offset: g.s, excerpt: `${g.e - g.s} bytes, entropy ${g.h.toFixed(2)} bits/byte` })) };
+    return { evidence: hits.map((g) => evidence({ offset: g.s, excerpt: `${g.e - g.s} bytes, entropy ${g.h.toFixed(2)} bits/byte` })) };
   },
 });
 

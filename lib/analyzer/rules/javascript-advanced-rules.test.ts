@@ -3,16 +3,17 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSandboxEmulator } from "../../engines/sandbox/sandbox-emulator";
 import { createWorkerParser } from "../../engines/sandbox/worker-parser";
-import { analyzePdfScripts, annotationKitPdf, benignFormPdf, loopAndFormPdf, xfaExploitPdf, type Analyzed } from "../javascript/testing/script-fixtures";
+import { analyzePdfScripts, annotationKitPdf, benignFormPdf, loopAndFormPdf, obfuscatedFailingPdf, xfaExploitPdf, type Analyzed } from "../javascript/testing/script-fixtures";
 import { javascriptAcrobatExploitCve } from "./javascript-acrobat-exploit-cve";
 import { javascriptDeobfuscatedHeapSpray } from "./javascript-deobfuscated-heap-spray";
 import { javascriptDeobfuscatedShellcode } from "./javascript-deobfuscated-shellcode";
 import { javascriptDynamicCode } from "./javascript-dynamic-code";
 import { javascriptEmulationLimit } from "./javascript-emulation-limit";
 import { javascriptNetworkOrLaunch } from "./javascript-network-or-launch";
+import { javascriptObfuscatedEmulationFailed } from "./javascript-obfuscated-emulation-failed";
 import type { Rule } from "./rule";
 
-const RULES: Rule[] = [javascriptAcrobatExploitCve, javascriptDeobfuscatedShellcode, javascriptDeobfuscatedHeapSpray, javascriptDynamicCode, javascriptEmulationLimit, javascriptNetworkOrLaunch];
+const RULES: Rule[] = [javascriptAcrobatExploitCve, javascriptDeobfuscatedShellcode, javascriptDeobfuscatedHeapSpray, javascriptDynamicCode, javascriptEmulationLimit, javascriptNetworkOrLaunch, javascriptObfuscatedEmulationFailed];
 const engines = { emulate: createSandboxEmulator({ concurrency: 2 }), parseDeep: createWorkerParser() };
 const fired = (a: Analyzed) => RULES.filter((r) => r.check(a.facts)).map((r) => r.id).sort();
 
@@ -73,5 +74,21 @@ describe("javascript-dynamic-code", () => {
     expect(literal.result.scripts[0].emulation?.layers).toHaveLength(2);
     // the second layer is assembled at run time: that one counts
     expect(literal.result.scripts[0].generatedLayers).toEqual([`this.getField('b').value`]);
+  });
+});
+
+describe("javascript-obfuscated-emulation-failed", () => {
+  it("fires when an obfuscated script's decoded layer throws, naming the techniques", async () => {
+    const failing = await analyzePdfScripts(obfuscatedFailingPdf(), engines);
+    expect(failing.result.scripts[0].emulationStatus).toBe("error");
+    expect(fired(failing)).toEqual(["javascript-dynamic-code", "javascript-obfuscated-emulation-failed"]);
+    expect(javascriptObfuscatedEmulationFailed.check(failing.facts)!.evidence[0].excerpt).toMatch(/^error \(Error: not a real viewer\) after \d+ layer\(s\); techniques: .*eval-alias/);
+  });
+
+  it("stays quiet when the same failing check is written in the clear, or when an endless loop is plain", async () => {
+    const clear = await analyzePdfScripts(obfuscatedFailingPdf(true), engines);
+    expect(clear.result.scripts[0].emulationStatus).toBe("error");
+    expect(javascriptObfuscatedEmulationFailed.check(clear.facts)).toBeNull();
+    expect(javascriptObfuscatedEmulationFailed.check(loop.facts)).toBeNull();
   });
 });

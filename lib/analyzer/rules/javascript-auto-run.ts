@@ -15,7 +15,7 @@ export const javascriptAutoRun = defineRule({
     const auto = scripts.filter((s) => s.automatic && s.source.trim().length > 0);
     if (!auto.length) return null;
     return {
-      evidence: auto.slice(0, 10).map((s) => evidence({ objectRef: s.objectRef, path: s.path, excerpt: `[${s.trigger}] ${excerpt(s.source, 120)}` })),
+      evidence: auto.map((s) => evidence({ objectRef: s.objectRef, path: s.path, excerpt: `[${s.trigger}] ${excerpt(s.source, 120)}` })),
       detail: `Triggers: ${[...new Set(auto.map((s) => s.trigger))].join(", ")}.`,
     };
   },

@@ -23,7 +23,7 @@ export const javascriptDeobfuscatedHeapSpray = defineRule({
     });
     if (!hits.length) return null;
     return {
-      evidence: hits.slice(0, 10).map((s) => evidence({ objectRef: s.objectRef, path: s.path, excerpt: `${[...new Set(s.heapSpray.map((h) => h.kind))].join(", ")}${s.emulationStatus === "memory-limit" ? " (the sandbox ran out of memory)" : ""}: ${excerpt(s.heapSpray[0].excerpt, 100)}` })),
+      evidence: hits.map((s) => evidence({ objectRef: s.objectRef, path: s.path, excerpt: `${[...new Set(s.heapSpray.map((h) => h.kind))].join(", ")}${s.emulationStatus === "memory-limit" ? " (the sandbox ran out of memory)" : ""}: ${excerpt(s.heapSpray[0].excerpt, 100)}` })),
     };
   },
 });

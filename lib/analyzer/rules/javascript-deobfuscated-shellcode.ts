@@ -19,7 +19,7 @@ export const javascriptDeobfuscatedShellcode = defineRule({
     const hits = (javascript ?? []).flatMap((s) => s.shellcode.map((c) => ({ s, c })));
     if (!hits.length) return null;
     return {
-      evidence: hits.slice(0, 10).map(({ s, c }) => evidence({ objectRef: s.objectRef, path: s.path, excerpt: `${c.length} units${c.nopSled ? ", NOP sled" : ""} (${c.source}): ${excerpt(c.excerpt, 100)}` })),
+      evidence: hits.map(({ s, c }) => evidence({ objectRef: s.objectRef, path: s.path, excerpt: `${c.length} units${c.nopSled ? ", NOP sled" : ""} (${c.source}): ${excerpt(c.excerpt, 100)}` })),
       detail: `${hits.length} shellcode string(s), ${hits.filter((h) => h.c.nopSled).length} with a NOP sled.`,
     };
   },

@@ -20,7 +20,7 @@ export const javascriptDynamicCode = defineRule({
     const hits = (javascript ?? []).filter((s) => s.generatedLayers.length > 0);
     if (!hits.length) return null;
     return {
-      evidence: hits.slice(0, 10).map((s) => evidence({ objectRef: s.objectRef, path: s.path, excerpt: `${s.generatedLayers.length} generated layer(s); first: ${excerpt(s.generatedLayers[0], 100)}` })),
+      evidence: hits.map((s) => evidence({ objectRef: s.objectRef, path: s.path, excerpt: `${s.generatedLayers.length} generated layer(s); first: ${excerpt(s.generatedLayers[0], 100)}` })),
     };
   },
 });

@@ -21,7 +21,7 @@ export const javascriptEmulationLimit = defineRule({
     const seen = new Set<string>();
     const unique = hits.filter((s) => !seen.has(s.sha256) && seen.add(s.sha256));
     return {
-      evidence: unique.slice(0, 10).map((s) => evidence({ objectRef: s.objectRef, path: s.path, excerpt: `${s.emulationStatus}: ${s.emulationDetail ?? ""}`.trim() })),
+      evidence: unique.map((s) => evidence({ objectRef: s.objectRef, path: s.path, excerpt: `${s.emulationStatus}: ${s.emulationDetail ?? ""}`.trim() })),
     };
   },
 });

@@ -14,6 +14,6 @@ export const javascriptHeapSpray = defineRule({
     // doubling alone appears in benign padding code; spraying pairs it with escaped binary or decoding
     const hits = scripts.filter((s) => s.signals.heapSpray && (s.signals.percentU > 0 || s.signals.unescape || s.signals.nopSled || s.signals.fromCharCode));
     if (!hits.length) return null;
-    return { evidence: hits.slice(0, 10).map((s) => evidence({ objectRef: s.objectRef, path: s.path, excerpt: excerpt(s.source, 120) })) };
+    return { evidence: hits.map((s) => evidence({ objectRef: s.objectRef, path: s.path, excerpt: excerpt(s.source, 120) })) };
   },
 });

@@ -14,6 +14,6 @@ export const javascriptLaunchesAttachment = defineRule({
   check({ scripts }) {
     const hits = scripts.filter((s) => s.signals.launchesAttachment);
     if (!hits.length) return null;
-    return { evidence: hits.slice(0, 10).map((s) => evidence({ objectRef: s.objectRef, path: s.path, excerpt: excerpt(s.source, 120) })) };
+    return { evidence: hits.map((s) => evidence({ objectRef: s.objectRef, path: s.path, excerpt: excerpt(s.source, 120) })) };
   },
 });

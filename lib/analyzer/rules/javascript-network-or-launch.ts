@@ -19,7 +19,7 @@ export const javascriptNetworkOrLaunch = defineRule({
     const hits = (javascript ?? []).flatMap((s) => s.network.filter((n) => s.automatic || n.api.startsWith("this.exportDataObject")).map((n) => ({ s, n })));
     if (!hits.length) return null;
     return {
-      evidence: hits.slice(0, 10).map(({ s, n }) => evidence({ objectRef: s.objectRef, path: s.path, excerpt: excerpt(`${n.api}${n.target ? `: ${n.target}` : ""} (${s.trigger})`) })),
+      evidence: hits.map(({ s, n }) => evidence({ objectRef: s.objectRef, path: s.path, excerpt: excerpt(`${n.api}${n.target ? `: ${n.target}` : ""} (${s.trigger})`) })),
       detail: `Calls: ${[...new Set(hits.map((h) => h.n.api))].join(", ")}.`,
     };
   },

@@ -1,29 +1,23 @@
 import { defineRule } from "./rule";
-import { evidence, excerpt } from "./evidence";
+import { defangText, evidence, excerpt } from "./evidence";
+import { judgeObfuscation } from "../javascript/obfuscation-techniques";
 import type { ScriptSignals } from "../javascript/script-signals";
 
 /**
- * Code that builds code: eval/Function fed by unescape, fromCharCode, long escaped or hex strings,
- * or obfuscator-style identifiers. Benign form scripts (AFNumber_Format and friends) do none of this.
+ * Obfuscation named by technique (lib/analyzer/javascript/obfuscation-techniques.ts): one technique
+ * no honest script uses (eval kept in a variable, code as delimited character codes or hex text, a
+ * shuffled lookup alphabet, names spelled in pieces), or code run from decoded data. Benign form
+ * scripts (AFNumber_Format, util.printd, event.value) do none of this; no size threshold decides.
  */
 export function isObfuscated(s: ScriptSignals): string[] {
-  const why: string[] = [];
-  const decodes = s.unescape || s.decoderLoop || s.escapes >= 64 || s.longestHexRun >= 512 || s.longestString >= 1024;
-  // one computed call is enough when the script also decodes characters; plain code rarely does either
-  const runsCode = s.evalLike || s.assembledNames || s.dynamicCalls >= 2 || (s.dynamicCalls >= 1 && (s.decoderLoop || s.unescape));
-  if (runsCode && decodes) why.push("code built from decoded strings and executed");
-  if (s.assembledNames) why.push("eval/unescape names assembled from string pieces");
-  if (s.hiddenDataSource && (s.decoderLoop || runsCode)) why.push("payload read from annotations, page text or metadata");
-  if (s.escapes >= 256) why.push(`${s.escapes} \\x/\\u escapes`);
-  if (s.longestHexRun >= 2048) why.push(`a ${s.longestHexRun}-digit hex run`);
-  if (s.obfuscatedIdentifiers >= 20) why.push(`${s.obfuscatedIdentifiers} obfuscator identifiers (_0x…)`);
-  return why;
+  // technique evidence is script text (a decoded URL among it): defanged like any excerpt
+  return [...new Set(judgeObfuscation(s.techniques).map((t) => `${t.id} (${defangText(t.evidence)})`))];
 }
 
 export const javascriptObfuscation = defineRule({
   id: "javascript-obfuscation",
   title: "Obfuscated JavaScript",
-  description: "The script hides what it does: it decodes strings and evaluates them, or carries long encoded blobs. Legitimate form scripts are written in the clear.",
+  description: "The script hides what it does, by a technique honest scripts do not use: eval taken as a value, code stored as delimited character codes or hex text, a shuffled lookup alphabet, letters written as escapes, names spelled in pieces, or code run from strings it decoded or read from the document. Legitimate form scripts are written in the clear.",
   category: "obfuscation",
   severity: "high",
   weight: 45,
@@ -33,8 +27,8 @@ export const javascriptObfuscation = defineRule({
     const hits = scripts.map((s) => ({ s, why: isObfuscated(s.signals) })).filter((h) => h.why.length);
     if (!hits.length) return null;
     return {
-      evidence: hits.slice(0, 10).map(({ s, why }) => evidence({ objectRef: s.objectRef, path: s.path, excerpt: `${why.join("; ")}: ${excerpt(s.source, 100)}` })),
-      detail: hits[0].why.join("; ") + ".",
+      evidence: hits.map(({ s, why }) => evidence({ objectRef: s.objectRef, path: s.path, excerpt: `${why.join("; ")}: ${excerpt(s.source, 100)}` })),
+      detail: `Techniques: ${hits[0].why.join("; ")}.`,
     };
   },
 });

@@ -14,7 +14,7 @@ export const javascriptPresent = defineRule({
   check({ scripts, keywords }) {
     if (scripts.length === 0 && !keywords.counts["/JS"] && !keywords.counts["/JavaScript"]) return null;
     return {
-      evidence: scripts.slice(0, 5).map((s) => evidence({ objectRef: s.objectRef, path: s.path, excerpt: excerpt(s.source, 120) })),
+      evidence: scripts.map((s) => evidence({ objectRef: s.objectRef, path: s.path, excerpt: excerpt(s.source, 120) })),
       detail: scripts.length ? `${scripts.length} script(s) found.` : "JavaScript keywords found, but no script could be read (encrypted or damaged).",
     };
   },

@@ -15,7 +15,7 @@ export const javascriptShellcode = defineRule({
     const hits = scripts.filter((s) => s.signals.percentU >= 32 || s.signals.nopSled);
     if (!hits.length) return null;
     return {
-      evidence: hits.slice(0, 10).map((s) => evidence({ objectRef: s.objectRef, path: s.path, excerpt: `${s.signals.percentU} %u escapes${s.signals.nopSled ? ", NOP sled" : ""}: ${excerpt(s.source, 80)}` })),
+      evidence: hits.map((s) => evidence({ objectRef: s.objectRef, path: s.path, excerpt: `${s.signals.percentU} %u escapes${s.signals.nopSled ? ", NOP sled" : ""}: ${excerpt(s.source, 80)}` })),
     };
   },
 });

@@ -15,7 +15,7 @@ export const launchAction = defineRule({
     const hits = actions.filter((a) => a.type === "Launch");
     if (!hits.length) return null;
     return {
-      evidence: hits.slice(0, 10).map((a) => evidence({ objectRef: a.objectRef, path: a.path, excerpt: excerpt(`[${a.trigger}] ${a.target ?? "(no target)"} ${a.parameters ?? ""}`) })),
+      evidence: hits.map((a) => evidence({ objectRef: a.objectRef, path: a.path, excerpt: excerpt(`[${a.trigger}] ${a.target ?? "(no target)"} ${a.parameters ?? ""}`) })),
       detail: `Targets: ${[...new Set(hits.map((a) => excerpt(a.target ?? "(none)", 80)))].slice(0, 5).join(", ")}.`,
     };
   },

@@ -15,6 +15,6 @@ export const launchCommand = defineRule({
   check({ actions }) {
     const hits = actions.filter((a) => a.type === "Launch" && isCommandTarget(a.target, a.parameters));
     if (!hits.length) return null;
-    return { evidence: hits.slice(0, 10).map((a) => evidence({ objectRef: a.objectRef, path: a.path, excerpt: excerpt(`${a.target ?? ""} ${a.parameters ?? ""}`) })) };
+    return { evidence: hits.map((a) => evidence({ objectRef: a.objectRef, path: a.path, excerpt: excerpt(`${a.target ?? ""} ${a.parameters ?? ""}`) })) };
   },
 });

@@ -1,4 +1,4 @@
-import { isWebTarget, LURE_MAX_PAGES, lurePageCount, lurePages, wordCount } from "../render/lure-signals";
+import { IMAGE_PAGE_COVERAGE, IMAGE_PAGE_MAX_WORDS, isWebTarget, LURE_MAX_PAGES, lurePageCount, lurePages, wordCount } from "../render/lure-signals";
 import { defineRule } from "./rule";
 import { evidence, excerpt } from "./evidence";
 
@@ -15,10 +15,6 @@ const BUTTON_MIN_AREA_RATIO = 0.01;
 const LARGE_LINK_AREA_RATIO = 0.25;
 /** ...when the page's text is this short */
 const LARGE_LINK_MAX_WORDS = 120;
-/** an image covering this much of the page is the page's content ("blurred document preview") */
-const IMAGE_PAGE_COVERAGE = 0.5;
-/** ...and a picture page with fewer words than this is all picture: its text is in the image */
-const IMAGE_PAGE_MAX_WORDS = 10;
 
 export const lureLinkDominantPage = defineRule({
   id: "lure-link-dominant-page",

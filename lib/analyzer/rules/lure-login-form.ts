@@ -1,14 +1,19 @@
 import type { PdfDocument } from "../../pdf/document";
 import { PdfName, PdfRef, PdfString, type PdfObject } from "../../pdf/objects";
-import { hostOf } from "./action-targets";
+import { classifyUrl } from "../iocs/classify-url";
 import { defineRule } from "./rule";
 import { evidence, excerpt } from "./evidence";
 
 /** Field flag 14 of text fields (ISO 32000-2 §12.7.5.3, Table 228): Password, shown as asterisks. */
 const FF_PASSWORD = 1 << 13;
 const MAX_FIELDS = 10_000;
-/** Words of password fields' names in the languages of the lure corpus. */
-const PASSWORD_WORDS = new Set(["pass", "password", "passwd", "passcode", "passphrase", "pwd", "pw", "pin", "passwort", "kennwort", "contraseña", "contrasena", "senha", "motdepasse", "mdp", "пароль", "wachtwoord", "lösenord", "hasło"]);
+/**
+ * Words of password fields' names: English, German, Spanish, Portuguese, French, Russian, Dutch, Swedish,
+ * Polish, Italian (password), Turkish.
+ */
+const PASSWORD_WORDS = new Set(["pass", "password", "passwd", "passcode", "passphrase", "pwd", "pw", "pin", "passwort", "kennwort", "contraseña", "contrasena", "senha", "motdepasse", "mdp", "пароль", "wachtwoord", "lösenord", "hasło", "haslo", "şifre", "sifre", "parola", "parolă"]);
+/** The same in scripts written without spaces between words, or as two words: Japanese, Chinese, Korean, Arabic. */
+const PASSWORD_PHRASES = ["パスワード", "暗証番号", "密码", "密碼", "口令", "비밀번호", "암호", "كلمة المرور", "كلمة السر", "رمز المرور"];
 /** A script's submitForm("http://...") or submitForm({cURL: "http://..."}) (Acrobat JS API, Doc.submitForm). */
 const SCRIPT_SUBMIT = /submitForm\s*\(\s*(?:\{[^}]{0,400}?\bcURL\s*:\s*)?["'`]((?:https?):\/\/[^"'`\s]+)/gi;
 
@@ -60,7 +65,13 @@ function hasPasswordWord(label: string): boolean {
     .toLowerCase()
     .replace(/mot ?de ?passe/g, "motdepasse")
     .split(/[^\p{L}\p{N}]+/u);
-  return words.some((w) => PASSWORD_WORDS.has(w) || /^(pass|pwd)\d*$/.test(w));
+  return words.some((w) => PASSWORD_WORDS.has(w) || /^(pass|pwd)\d*$/.test(w)) || PASSWORD_PHRASES.some((p) => label.includes(p));
+}
+
+/** An http(s) address with a real host: where a form's fields can be posted. */
+function isWebUrl(target: string): boolean {
+  const scheme = classifyUrl(target)?.scheme;
+  return scheme === "http" || scheme === "https";
 }
 
 export const lureLoginForm = defineRule({
@@ -73,16 +84,15 @@ export const lureLoginForm = defineRule({
   weight: 55,
   attack: ["T1566.001", "T1056.003"],
   mitigations: ["report_phishing", "block_indicators"],
-  stage: "advanced",
   check({ doc, actions, scripts }) {
     const passwords = passwordFields(doc);
     if (!passwords.length) return null;
     const targets: { url: string; objectRef?: string; path: string }[] = [];
     for (const a of actions) {
-      if (a.type === "SubmitForm" && a.target && /^https?:/i.test(a.target.trim()) && hostOf(a.target)) targets.push({ url: a.target, objectRef: a.objectRef, path: a.path });
+      if (a.type === "SubmitForm" && a.target && isWebUrl(a.target)) targets.push({ url: a.target, objectRef: a.objectRef, path: a.path });
     }
     for (const s of scripts) {
-      for (const m of s.source.slice(0, 1024 * 1024).matchAll(SCRIPT_SUBMIT)) if (hostOf(m[1])) targets.push({ url: m[1], objectRef: s.objectRef, path: s.path });
+      for (const m of s.source.slice(0, 1024 * 1024).matchAll(SCRIPT_SUBMIT)) if (isWebUrl(m[1])) targets.push({ url: m[1], objectRef: s.objectRef, path: s.path });
     }
     if (!targets.length) return null;
     return {

@@ -39,7 +39,7 @@ export const lureQrCode = defineRule({
     if (!hits.length) return null;
     const withWording = hits.some((h) => h.wording.isLure);
     return {
-      evidence: hits.slice(0, 10).map((h) =>
+      evidence: hits.map((h) =>
         evidence({ path: `/Root/Pages[${h.page}]`, excerpt: `QR code on page ${h.page + 1} (${h.words} words${h.wording.phrases.length ? `; ${h.wording.phrases.join(", ")}` : ""}): ${excerpt(h.url)}` }),
       ),
       confidence: withWording ? "high" : "medium",
@@ -64,7 +64,7 @@ export const lureQrCodeSuspiciousUrl = defineRule({
       .filter((h) => h.flags.length);
     if (!hits.length) return null;
     return {
-      evidence: hits.slice(0, 10).map((h) => evidence({ path: `/Root/Pages[${h.page}]`, excerpt: `${h.flags.join(", ")}: ${excerpt(h.url)}` })),
+      evidence: hits.map((h) => evidence({ path: `/Root/Pages[${h.page}]`, excerpt: `${h.flags.join(", ")}: ${excerpt(h.url)}` })),
       detail: `${[...new Set(hits.flatMap((h) => h.flags))].join(", ")}.`,
       confidence: "high",
     };

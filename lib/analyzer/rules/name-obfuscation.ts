@@ -14,7 +14,7 @@ export const nameObfuscation = defineRule({
   check({ keywords }) {
     if (!keywords.escaped.length) return null;
     return {
-      evidence: keywords.escaped.slice(0, 10).map((e) => evidence({ offset: e.offset >= 0 ? e.offset : undefined, excerpt: `${e.raw} = ${e.keyword}` })),
+      evidence: keywords.escaped.map((e) => evidence({ offset: e.offset >= 0 ? e.offset : undefined, excerpt: `${e.raw} = ${e.keyword}` })),
       detail: `Escaped: ${[...new Set(keywords.escaped.map((e) => e.keyword))].join(", ")}.`,
     };
   },

@@ -42,7 +42,7 @@ export const parserDifferential = defineRule({
   check({ render, doc, pageCount }) {
     const view = render?.pdfjs;
     // a timeout says nothing about the document, only about our budget
-    if (!view || render.timedOut) return null;
+    if (!view || render.timedOut || render.stopped) return null;
     const oursOpaque = doc.security.state === "password-required" || doc.security.state === "unsupported";
     const oursReads = doc.catalog !== undefined && pageCount > 0;
     if (!view.hasCatalog) {

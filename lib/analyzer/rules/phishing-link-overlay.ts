@@ -19,7 +19,7 @@ export const phishingLinkOverlay = defineRule({
     const hits = actions.filter((a) => a.type === "URI" && (a.annotationAreaRatio ?? 0) >= OVERLAY_AREA_RATIO && /^(https?|ftp):/i.test(a.target ?? ""));
     if (!hits.length) return null;
     return {
-      evidence: hits.slice(0, 10).map((a) => evidence({ objectRef: a.objectRef, path: a.path, excerpt: `${Math.round((a.annotationAreaRatio ?? 0) * 100)}% of page ${(a.page ?? 0) + 1}: ${excerpt(a.target ?? "")}` })),
+      evidence: hits.map((a) => evidence({ objectRef: a.objectRef, path: a.path, excerpt: `${Math.round((a.annotationAreaRatio ?? 0) * 100)}% of page ${(a.page ?? 0) + 1}: ${excerpt(a.target ?? "")}` })),
     };
   },
 });

@@ -8,6 +8,7 @@ import { embeddedFile } from "./embedded-file";
 import { embeddedFlash } from "./embedded-flash";
 import { encryptedDocument, encryptionHidesActiveContent } from "./encryption";
 import { colorsOverflow, fontMatrixInjection, jbig2Stream, richMedia } from "./exploit-streams";
+import { decompressionBomb } from "./decompression-bomb";
 import { highEntropyOutsideStreams } from "./high-entropy-gap";
 import { javascriptAutoRun } from "./javascript-auto-run";
 import { javascriptExploitApi } from "./javascript-exploit-api";
@@ -19,6 +20,7 @@ import { javascriptShellcode } from "./javascript-shellcode";
 import { launchAction } from "./launch-action";
 import { launchCommand } from "./launch-command";
 import { nameObfuscation } from "./name-obfuscation";
+import { hiddenActiveKeyword } from "./hidden-active-keyword";
 import { remoteFileTarget } from "./remote-file-target";
 import { remoteGoto } from "./remote-goto";
 import type { Rule } from "./rule";
@@ -37,8 +39,10 @@ import { javascriptDeobfuscatedHeapSpray } from "./javascript-deobfuscated-heap-
 import { javascriptDeobfuscatedShellcode } from "./javascript-deobfuscated-shellcode";
 import { javascriptDynamicCode } from "./javascript-dynamic-code";
 import { javascriptEmulationLimit } from "./javascript-emulation-limit";
+import { javascriptObfuscatedEmulationFailed } from "./javascript-obfuscated-emulation-failed";
 import { javascriptNetworkOrLaunch } from "./javascript-network-or-launch";
 import { lureFakeProtectedDocument } from "./lure-fake-protected-document";
+import { lureImageDownloadLink } from "./lure-image-download-link";
 import { lureLinkDominantPage } from "./lure-link-dominant-page";
 import { lureLoginForm } from "./lure-login-form";
 import { lureQrCode, lureQrCodeSuspiciousUrl } from "./lure-qr-code";
@@ -49,6 +53,8 @@ import { submitForm } from "./submit-form";
 import { suspiciousLink } from "./suspicious-link";
 import { mediaAutoActivation } from "./media-auto-activation";
 import { payloadInTextField } from "./payload-in-text-field";
+import { phishingImageDownloadLink } from "./phishing-image-download-link";
+import { phishingImageLoginLink } from "./phishing-image-login-link";
 import { phishingLinkOverlay } from "./phishing-link-overlay";
 import { phishingUrlPattern } from "./phishing-url-pattern";
 import { xdpWrapper } from "./xdp-wrapper";
@@ -74,6 +80,8 @@ export const RULES: readonly Rule[] = [
   embeddedActiveContent,
   embeddedFlash,
   nameObfuscation,
+  hiddenActiveKeyword,
+  decompressionBomb,
   malformedStructure,
   headerNotAtStart,
   dataAfterEof,
@@ -94,6 +102,8 @@ export const RULES: readonly Rule[] = [
   mediaAutoActivation,
   phishingUrlPattern,
   phishingLinkOverlay,
+  phishingImageDownloadLink,
+  phishingImageLoginLink,
   exploitBmpRle,
   exploitJbig2,
   exploitU3dPrc,
@@ -107,6 +117,7 @@ export const RULES: readonly Rule[] = [
   javascriptDynamicCode,
   javascriptNetworkOrLaunch,
   javascriptEmulationLimit,
+  javascriptObfuscatedEmulationFailed,
   embeddedNestedPdfMalicious,
   embeddedNestedPdfSuspicious,
   embeddedArchiveWithExecutable,
@@ -118,6 +129,7 @@ export const RULES: readonly Rule[] = [
   lureQrCodeSuspiciousUrl,
   lureFakeProtectedDocument,
   lureLinkDominantPage,
+  lureImageDownloadLink,
   lureLoginForm,
   parserDifferential,
 ];

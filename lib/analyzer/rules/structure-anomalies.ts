@@ -17,7 +17,7 @@ export const malformedStructure = defineRule({
     const items = doc.anomalies.items.filter((a) => DAMAGE_CODES.has(a.code));
     if (!items.length) return null;
     const codes = [...new Set(items.map((a) => a.code))];
-    return { evidence: items.slice(0, 10).map((a) => evidence({ objectRef: a.objectRef ? `${a.objectRef} R` : undefined, offset: a.offset >= 0 ? a.offset : undefined, excerpt: `${a.code}: ${a.message}` })), detail: `Repairs: ${codes.join(", ")}.` };
+    return { evidence: items.map((a) => evidence({ objectRef: a.objectRef ? `${a.objectRef} R` : undefined, offset: a.offset >= 0 ? a.offset : undefined, excerpt: `${a.code}: ${a.message}` })), detail: `Repairs: ${codes.join(", ")}.` };
   },
 });
 
@@ -69,7 +69,7 @@ export const objectsOutsideXref = defineRule({
   check({ doc }) {
     const items = doc.anomalies.items.filter((x) => x.code === "object-outside-xref");
     if (!items.length) return null;
-    return { evidence: items.slice(0, 10).map((a) => evidence({ objectRef: a.objectRef ? `${a.objectRef} R` : undefined, offset: a.offset })), detail: `${doc.anomalies.count("object-outside-xref")} object(s).` };
+    return { evidence: items.map((a) => evidence({ objectRef: a.objectRef ? `${a.objectRef} R` : undefined, offset: a.offset })), detail: `${doc.anomalies.count("object-outside-xref")} object(s).` };
   },
 });
 

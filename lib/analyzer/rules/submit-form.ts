@@ -13,6 +13,6 @@ export const submitForm = defineRule({
   check({ actions }) {
     const hits = actions.filter((a) => a.type === "SubmitForm" && /^(https?|ftp|mailto):/i.test(a.target ?? ""));
     if (!hits.length) return null;
-    return { evidence: hits.slice(0, 10).map((a) => evidence({ objectRef: a.objectRef, path: a.path, excerpt: excerpt(a.target ?? "") })) };
+    return { evidence: hits.map((a) => evidence({ objectRef: a.objectRef, path: a.path, excerpt: excerpt(a.target ?? "") })) };
   },
 });

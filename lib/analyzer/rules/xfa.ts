@@ -17,42 +17,28 @@ export const xfaForm = defineRule({
   },
 });
 
-/** base64 of a TIFF header: "II*\0" -> SUkqA, "MM\0*" -> TU0AK */
-const TIFF_IN_XML = /<image\b[^>]*>\s*(SUkqA|TU0AK)|(SUkqA|TU0AK)[A-Za-z0-9+/]{200,}/;
-/** XFA image fields: <image> in the template, or data elements declaring an image contentType. */
-const IMAGE_ELEMENT = /<([\w:.-]+)\b([^>]*)>([^<]{8,})/g;
-
-/**
- * The position of a TIFF carried as an XFA image, or -1. Kits split the base64 one character a line
- * to defeat byte patterns: whitespace is removed before the TIFF header ("II*\0" / "MM\0*") is checked.
- */
-function findTiff(xml: string): number {
-  const direct = TIFF_IN_XML.exec(xml);
-  if (direct) return direct.index;
-  IMAGE_ELEMENT.lastIndex = 0;
-  for (let m = IMAGE_ELEMENT.exec(xml); m; m = IMAGE_ELEMENT.exec(xml)) {
-    const isImage = m[1] === "image" || /contentType\s*=\s*["']image\//i.test(m[2]);
-    if (!isImage) continue;
-    const head = m[3].slice(0, 256).replace(/\s+/g, "");
-    if (head.startsWith("SUkqA") || head.startsWith("TU0AK")) return m.index;
-  }
-  return -1;
-}
+/** the malformations libtiff's CVE-2010-0188 overflow needs: a pair tag's count, or value arrays whose size wraps */
+const EXPLOIT_TIFF_ANOMALIES = new Set(["pair-tag-count-overflow", "tag-size-overflow", "strip-counts-mismatch"]);
 
 export const xfaTiffExploit = defineRule({
   id: "xfa-tiff-exploit",
-  title: "TIFF image inside an XFA form (CVE-2010-0188)",
-  description: "The XFA form carries a base64 TIFF image. CVE-2010-0188 exploits a libtiff overflow in Acrobat's XFA image handling with exactly this construction; legitimate XFA forms use JPEG/PNG.",
+  title: "Malformed TIFF image inside an XFA form (CVE-2010-0188)",
+  description:
+    "The XFA form carries a base64 TIFF image whose directory is malformed the way the CVE-2010-0188 exploit needs: a DotRange or HalftoneHints tag with far more than the 2 values (per sample) libtiff stores (the public exploit writes 204), or tag value counts that overflow. Acrobat's libtiff copied those values into a fixed stack buffer. A well-formed TIFF in a form is not reported.",
   category: "exploit",
   severity: "critical",
   weight: 85,
   attack: ["T1203"],
   cve: ["CVE-2010-0188"],
   mitigations: ["do_not_open", "update_reader"],
-  check({ xfa }) {
-    if (!xfa) return null;
-    const at = findTiff(xfa.text);
-    if (at < 0) return null;
-    return { evidence: [evidence({ objectRef: xfa.objectRef, path: "/Root/AcroForm/XFA", excerpt: excerpt(xfa.text.slice(Math.max(0, at - 40), at + 80)) })] };
+  check({ xfa, formats }) {
+    const ev = [];
+    for (const { offset, tiff } of formats.xfaImages) {
+      const bad = tiff?.anomalies.filter((a) => EXPLOIT_TIFF_ANOMALIES.has(a.code)) ?? [];
+      if (!tiff || !bad.length) continue;
+      const sled = tiff.longestNopRun >= 64 ? `; ${tiff.longestNopRun}-byte 0x90 run` : "";
+      ev.push(evidence({ objectRef: xfa?.objectRef, path: "/Root/AcroForm/XFA", excerpt: excerpt(`TIFF (${tiff.byteOrder}) at XFA character ${offset}: ${bad.map((a) => a.message).join("; ")}${sled}`) }));
+    }
+    return ev.length ? { evidence: ev } : null;
   },
 });

@@ -30,7 +30,7 @@ export const yaraMatch = defineRule({
     }
     const cve = [...new Set([...byRule.values()].flatMap((e) => e.cves))].sort();
     return {
-      evidence: [...byRule].slice(0, 20).map(([rule, e]) =>
+      evidence: [...byRule].map(([rule, e]) =>
         evidence({ path: e.targets[0], excerpt: excerpt(`${rule}${e.description ? ` (${e.description})` : ""} in ${e.targets.slice(0, 3).join(", ")}${e.targets.length > 3 ? ` +${e.targets.length - 3}` : ""}`) }),
       ),
       detail: `${byRule.size} rule(s) matched.`,

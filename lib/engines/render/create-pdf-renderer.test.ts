@@ -1,5 +1,5 @@
 import QRCode from "qrcode";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { renderBudgetOf } from "../../analyzer/render/render-facts";
 import { buildLurePdf, prose } from "../../analyzer/render/testing/lure-pdf";
 import { DEFAULT_LIMITS } from "../../limits";
@@ -9,6 +9,20 @@ import { decodeQrCodes, decodeWithJsqr, qrDecoderName } from "./decode-qr";
 
 const render = createPdfRenderer();
 const BUDGET = renderBudgetOf(DEFAULT_LIMITS);
+afterAll(() => render.close());
+
+/**
+ * One page with text, filled with a tiling pattern whose /YStep is a tiny negative number (the class
+ * of the veraPDF TWG A018 test file): pdf.js would copy the tile ~10^40 times to build one cell.
+ */
+function degenerateTilingPdf(): Uint8Array {
+  const b = new PdfBuilder();
+  const pattern = b.addStream("/Type /Pattern /PatternType 1 /PaintType 1 /TilingType 1 /BBox [0 0 612 792] /XStep 612 /YStep -0.00000000000000000000000000000000000001173 /Resources << >>", "0 0 1 rg 0 0 5 5 re f");
+  const font = b.add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>");
+  const content = b.addStream("", "BT /F1 12 Tf 72 720 Td (Tiled page) Tj ET /Pattern cs /P0 scn 0 0 612 792 re f");
+  b.addCatalog("", 1, `/Contents ${content} 0 R /Resources << /Font << /F1 ${font} 0 R >> /Pattern << /P0 ${pattern} 0 R >> >>`);
+  return b.build();
+}
 const QR_URL = "https://evil.example/qr-payload?id=42";
 
 /** RGBA pixels of a QR code of `text`, `px` pixels per module, with a 4-module white quiet zone. */
@@ -120,8 +134,35 @@ describe("createPdfRenderer", () => {
     expect(Buffer.compare(pdf, copy)).toBe(0);
   });
 
+  it("reads but does not draw a page filled with a degenerate tiling pattern, and says which budget", async () => {
+    const r = await render(degenerateTilingPdf(), BUDGET);
+    expect(r.pages[0]).toMatchObject({ text: "Tiled page", drawSkipped: "RENDER_MAX_PATTERN_TILES" });
+    expect(r.pages[0].error).toMatch(/tiling pattern/);
+    expect(r.budgetHits).toEqual(["RENDER_MAX_PATTERN_TILES"]);
+    expect(r.stopped).toBeUndefined();
+  });
+
+  it("kills a render stuck in pdf.js's drawing (checks off) at its memory budget and keeps what it knew", async () => {
+    const unchecked = { ...BUDGET, maxPatternTiles: Infinity, maxOperatorsPerPage: Infinity, maxMemoryBytes: 400 * 1024 * 1024, timeoutMs: 60_000 };
+    const r = await render(degenerateTilingPdf(), unchecked);
+    expect(r).toMatchObject({ stopped: true, budgetHits: ["RENDER_MAX_MEMORY_BYTES"], pdfjs: { pageCount: 1, hasCatalog: true } });
+    // the next document gets a fresh process and renders normally
+    const next = await render(buildLurePdf({ pages: [{ lines: ["After the stop"] }] }), BUDGET);
+    expect(next.pages[0].text).toContain("After the stop");
+  });
+
+  it("kills a render stuck in pdf.js's drawing (checks off) once its time budget and grace are over", async () => {
+    const unchecked = { ...BUDGET, maxPatternTiles: Infinity, maxOperatorsPerPage: Infinity, maxMemoryBytes: 8 * 1024 ** 3, timeoutMs: 300, hardStopGraceMs: 200 };
+    // the memory budget is out of reach here: only the clock can stop this render
+    const r = await render(degenerateTilingPdf(), unchecked);
+    expect(r).toMatchObject({ stopped: true, timedOut: true, budgetHits: ["RENDER_TIMEOUT_MS"] });
+    expect(r.error).toMatch(/after its 300 ms budget/);
+  });
+
   it("skips QR decoding when asked to", async () => {
-    const r = await createPdfRenderer({ qr: false })(buildLurePdf({ pages: [{ qr: { text: QR_URL } }] }), BUDGET);
+    const plain = createPdfRenderer({ qr: false });
+    const r = await plain(buildLurePdf({ pages: [{ qr: { text: QR_URL } }] }), BUDGET);
+    await plain.close();
     expect(r.pages[0].qrCodes).toEqual([]);
     expect(r.pagesRendered).toBe(1);
   });

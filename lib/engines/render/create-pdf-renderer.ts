@@ -1,267 +1,199 @@
-// Renders a document's first pages with pdf.js (no scripting, no eval, no XFA, no system fonts) and
-// reports what a reader would show: text, clickable link areas, QR codes on the rendered pixels,
-// image coverage, and pdf.js's own view of the structure for the parser-differential check.
-// Not pure: pdf.js and a native canvas. pdf.js runs on the calling thread (its "fake worker"), so a
-// caller that needs a hard stop runs this inside a worker thread; here every step is bounded by the
-// budget's deadline and every pdf.js error becomes data.
-import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
-import type { RenderBudget, RenderedLink, RenderedPage, RenderFacts, RenderFn } from "../../analyzer/render/render-facts";
-import { QR_MAX_PER_IMAGE, decodeQrCodes } from "./decode-qr";
-import { loadPdfjs, pdfjsDataUrls } from "./load-pdfjs";
+// Renders documents with pdf.js in a child process of its own (render-process.ts) that this host can
+// kill. pdf.js draws synchronously, so a deadline inside the renderer cannot interrupt a page stuck
+// in a drawing loop, and its native canvas memory is outside any V8 heap cap: the host kills the
+// process when the render outlives its time budget (plus a grace) or the process's resident memory
+// passes the render's memory budget (read from /proc, as the sandbox's watchdog does), and returns
+// what was rendered until then with the budget hit. The process is replaced after RENDERS_PER_PROCESS
+// documents and stopped when idle, so the memory pdf.js and the canvas keep comes back (issue 7).
+import { fork, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { RenderBudget, RenderFacts, RenderFn } from "../../analyzer/render/render-facts";
+import { DEFAULT_LIMITS } from "../../limits";
+import { residentBytes } from "../resident-bytes";
+import type { RenderReply, RenderRequest } from "./render-process";
 
 export interface RendererOptions {
   /** decode QR codes on the rendered pages (default true) */
   qr?: boolean;
+  /** documents one process renders before it is replaced */
+  rendersPerProcess?: number;
+  /** an idle process is stopped after this long (milliseconds) */
+  idleMs?: number;
 }
 
-const DEFAULT_MAX_PIXELS_PER_PAGE = 4_000_000;
-const DEFAULT_MAX_TEXT_CHARS = 20_000;
-const MAX_LINKS_PER_PAGE = 200;
-/** images decoded by pdf.js: larger ones are skipped (pixels), as a reader with low memory would */
-const MAX_IMAGE_PIXELS = 64 * 1024 * 1024;
-/** grid of the image-coverage estimate */
-const COVERAGE_GRID = 64;
+export interface PdfRenderer extends RenderFn {
+  /** stops the render process (a later render starts a new one) */
+  close(): Promise<void>;
+}
 
-class DeadlineError extends Error {
-  constructor() {
-    super("render time budget exhausted");
-    this.name = "DeadlineError";
+export const RENDERS_PER_PROCESS = 200;
+export const RENDER_PROCESS_IDLE_MS = 30_000;
+/** V8 heap of the render process: pdf.js's parsed objects (decoded images and canvases are native) */
+export const RENDER_PROCESS_HEAP_MB = 768;
+/** how long a new render process may take to load pdf.js before the render counts as failed */
+const STARTUP_TIMEOUT_MS = 15_000;
+/** how often the host samples the render process's resident memory while it renders */
+const MEMORY_SAMPLE_MS = 20;
+/**
+ * The host pings its process this often. A host thread that was terminated (piscina stops a worker
+ * thread on a hard timeout) cannot kill its children: the process exits by itself once the pings
+ * stop (RENDER_PROCESS_ORPHAN_MS in render-process.ts), instead of living on with the server.
+ */
+export const RENDER_HEARTBEAT_MS = 2_000;
+
+export function createPdfRenderer(options: RendererOptions = {}): PdfRenderer {
+  const host = new RenderHost(options);
+  return Object.assign((bytes: Uint8Array, budget: RenderBudget, signal?: AbortSignal) => host.render(bytes, budget, signal), { close: () => host.close() });
+}
+
+class RenderHost {
+  private child: ChildProcess | null = null;
+  private served = 0;
+  private nextId = 0;
+  private idleTimer: ReturnType<typeof setTimeout> | undefined;
+  private tail: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly options: RendererOptions) {}
+
+  /** One document at a time per process: pdf.js in one process renders sequentially anyway. */
+  render(bytes: Uint8Array, budget: RenderBudget, signal?: AbortSignal): Promise<RenderFacts> {
+    const run = this.tail.then(() => (signal?.aborted ? cancelledFacts() : this.run(bytes, budget, signal)));
+    this.tail = run.catch(() => undefined);
+    return run;
   }
-}
 
-export function createPdfRenderer(options: RendererOptions = {}): RenderFn {
-  const qr = options.qr !== false;
-  return async (bytes, budget) => {
-    const started = performance.now();
-    const deadline = started + budget.timeoutMs;
-    const facts: RenderFacts = { pagesRendered: 0, pageCount: null, pages: [], qrCodes: [], durationMs: 0, pdfjs: { pageCount: null, hasCatalog: false } };
-    const finish = () => ({ ...facts, durationMs: round(performance.now() - started) });
-    let pdfjs;
-    try {
-      pdfjs = await loadPdfjs();
-    } catch (e) {
-      facts.error = `pdf.js unavailable: ${describe(e)}`;
-      facts.pdfjs.error = facts.error;
-      return finish();
-    }
-    const task = pdfjs.getDocument({
-      // pdf.js may transfer (detach) the buffer it is given: hand it a copy
-      data: new Uint8Array(bytes),
-      ...pdfjsDataUrls(),
-      isEvalSupported: false,
-      enableXfa: false,
-      disableFontFace: true,
-      useSystemFonts: false,
-      isOffscreenCanvasSupported: false,
-      maxImageSize: MAX_IMAGE_PIXELS,
-      stopAtErrors: false,
-      verbosity: pdfjs.VerbosityLevel.ERRORS,
-    });
-    let pdf: PDFDocumentProxy | null = null;
-    try {
-      pdf = await beforeDeadline(task.promise, deadline);
-    } catch (e) {
-      const timedOut = e instanceof DeadlineError;
-      facts.error = timedOut ? "timeout while opening the document" : describe(e);
-      facts.timedOut = timedOut || undefined;
-      facts.pdfjs.error = facts.error;
-      if ((e as Error | undefined)?.name === "PasswordException") facts.pdfjs.passwordRequired = true;
-      await destroy(task);
-      return finish();
-    }
-    facts.pdfjs = { pageCount: pdf.numPages, hasCatalog: true };
-    facts.pageCount = pdf.numPages;
-    try {
-      const planned = Math.min(pdf.numPages, Math.max(0, budget.maxPages));
-      for (let i = 0; i < planned; i++) {
-        if (performance.now() >= deadline) throw new DeadlineError();
-        const page = await renderPage(pdf, i, budget, deadline, qr);
-        facts.pages.push(page);
-        if (!page.error) facts.pagesRendered++;
-        for (const text of page.qrCodes) facts.qrCodes.push({ page: i, text });
+  async close(): Promise<void> {
+    clearTimeout(this.idleTimer);
+    this.stopChild();
+  }
+
+  private run(bytes: Uint8Array, budget: RenderBudget, signal?: AbortSignal): Promise<RenderFacts> {
+    clearTimeout(this.idleTimer);
+    return new Promise((resolve) => {
+      const started = performance.now();
+      let child: ChildProcess;
+      try {
+        child = this.ensureChild();
+      } catch (e) {
+        resolve({ ...failed(`render process did not start: ${describe(e)}`, started), engineFailure: `render process did not start: ${describe(e)}` });
+        return;
       }
-    } catch (e) {
-      const timedOut = e instanceof DeadlineError;
-      facts.error = timedOut ? `time budget of ${budget.timeoutMs} ms exhausted after ${facts.pagesRendered} page(s)` : describe(e);
-      facts.timedOut = timedOut || undefined;
-    } finally {
-      await destroy(task);
-    }
-    return finish();
-  };
-}
+      const id = ++this.nextId;
+      let partial: RenderFacts | null = null;
+      const maxResident = budget.maxMemoryBytes ?? DEFAULT_LIMITS.RENDER_MAX_MEMORY_BYTES;
+      const grace = budget.hardStopGraceMs ?? DEFAULT_LIMITS.RENDER_HARD_STOP_GRACE_MS;
+      const renderMs = budget.timeoutMs + grace;
 
-async function renderPage(pdf: PDFDocumentProxy, index: number, budget: RenderBudget, deadline: number, qr: boolean): Promise<RenderedPage> {
-  const out: RenderedPage = { index, text: "", links: [], qrCodes: [] };
-  let page: PDFPageProxy;
-  try {
-    page = await beforeDeadline(pdf.getPage(index + 1), deadline);
-  } catch (e) {
-    if (e instanceof DeadlineError) throw e;
-    return { ...out, error: describe(e) };
+      const finish = (facts: RenderFacts, keepChild: boolean) => {
+        clearTimeout(timer);
+        clearInterval(memoryWatch);
+        signal?.removeEventListener("abort", onAbort);
+        child.off("message", onMessage);
+        child.off("exit", onExit);
+        child.off("error", onError);
+        if (!keepChild || ++this.served >= (this.options.rendersPerProcess ?? RENDERS_PER_PROCESS)) this.stopChild();
+        else this.armIdleStop();
+        resolve(facts);
+      };
+      const stop = (budgetName: string, reason: string) => finish(stoppedFacts(partial, budgetName, reason, started), false);
+      const onMessage = (reply: RenderReply) => {
+        if (reply.id !== id) return;
+        if ("started" in reply) armTimer(renderMs);
+        else if (reply.done) finish(reply.facts, true);
+        else partial = reply.facts;
+      };
+      // an engine failure, not a budget: the facts say what happened, budgetHits stay as they were
+      const onExit = (code: number | null, signal: string | null) => finish(stoppedFacts(partial, null, `render process exited (${signal ?? `code ${code}`})`, started), false);
+      const onError = (e: Error) => finish(stoppedFacts(partial, null, `render process failed: ${describe(e)}`, started), false);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const armTimer = (ms: number) => {
+        clearTimeout(timer);
+        timer = setTimeout(() => stop("RENDER_TIMEOUT_MS", `still rendering ${grace} ms after its ${budget.timeoutMs} ms budget: stopped`), ms);
+      };
+      // until the process says the render began, it may be loading pdf.js (a new process)
+      armTimer(STARTUP_TIMEOUT_MS + renderMs);
+      const memoryWatch = setInterval(() => {
+        const resident = child.pid ? residentBytes(child.pid) : null;
+        if (resident !== null && resident > maxResident) stop("RENDER_MAX_MEMORY_BYTES", `render process above ${mib(maxResident)} MiB resident: stopped`);
+      }, MEMORY_SAMPLE_MS);
+      const onAbort = () => finish({ ...stoppedFacts(partial, null, "analysis cancelled", started), engineFailure: undefined }, false);
+      signal?.addEventListener("abort", onAbort, { once: true });
+      child.on("message", onMessage);
+      child.once("exit", onExit);
+      child.once("error", onError);
+      child.send({ id, bytes, budget, qr: this.options.qr !== false } satisfies RenderRequest, (err) => err && onError(err));
+    });
   }
-  const errors: string[] = [];
-  try {
-    // text and links first: they are cheap, and a page whose drawing fails still has them
-    try {
-      const content = await beforeDeadline(page.getTextContent(), deadline);
-      out.text = textOf(content.items, budget.maxTextCharsPerPage ?? DEFAULT_MAX_TEXT_CHARS);
-    } catch (e) {
-      if (e instanceof DeadlineError) throw e;
-      errors.push(`text: ${describe(e)}`);
-    }
-    try {
-      const annotations = await beforeDeadline(page.getAnnotations({ intent: "display" }), deadline);
-      out.links = linksOf(annotations, page.view);
-    } catch (e) {
-      if (e instanceof DeadlineError) throw e;
-      errors.push(`annotations: ${describe(e)}`);
-    }
-    try {
-      await drawPage(pdf, page, out, budget, deadline, qr);
-    } catch (e) {
-      if (e instanceof DeadlineError) throw e;
-      errors.push(`render: ${describe(e)}`);
-    }
-  } finally {
-    page.cleanup();
-  }
-  if (errors.length) out.error = errors.join("; ");
-  return out;
-}
 
-async function drawPage(pdf: PDFDocumentProxy, page: PDFPageProxy, out: RenderedPage, budget: RenderBudget, deadline: number, qr: boolean): Promise<void> {
-  const unit = page.getViewport({ scale: 1 });
-  const maxPixels = budget.maxPixelsPerPage ?? DEFAULT_MAX_PIXELS_PER_PAGE;
-  const area = Math.max(1, unit.width * unit.height);
-  // a huge /MediaBox must not allocate a huge canvas: lower the scale instead
-  const scale = Math.min(budget.scale, Math.sqrt(maxPixels / area));
-  const viewport = page.getViewport({ scale });
-  const width = Math.max(1, Math.floor(viewport.width));
-  const height = Math.max(1, Math.floor(viewport.height));
-  const factory = pdf.canvasFactory as { create(w: number, h: number): { canvas: unknown; context: CanvasRenderingContext2D }; destroy(c: unknown): void };
-  const target = factory.create(width, height);
-  try {
-    const task = page.render({ canvasContext: target.context, canvas: target.canvas as HTMLCanvasElement, viewport, recordImages: true });
-    try {
-      await beforeDeadline(task.promise, deadline);
-    } catch (e) {
-      task.cancel();
-      throw e;
-    }
-    const images = imageBoxes((page as unknown as { imageCoordinates?: ArrayLike<number> | null }).imageCoordinates ?? null, width, height);
-    out.imageCoverage = coverage(images, width, height);
-    if (!qr) return;
-    const pixels = target.context.getImageData(0, 0, width, height).data as unknown as Uint8ClampedArray;
-    out.qrCodes = await decodeQrCodes(pixels, width, height, budget.maxQrPerPage ?? QR_MAX_PER_IMAGE);
-  } finally {
-    factory.destroy(target);
+  private ensureChild(): ChildProcess {
+    if (this.child && this.child.exitCode === null && this.child.signalCode === null) return this.child;
+    const entry = renderProcessEntry();
+    const child = fork(entry.file, [], {
+      execArgv: [...entry.execArgv, `--max-old-space-size=${RENDER_PROCESS_HEAP_MB}`],
+      env: { NODE_ENV: "production" },
+      stdio: ["ignore", "ignore", "ignore", "ipc"],
+      // Uint8Array and nested facts cross as structured clones
+      serialization: "advanced",
+    });
+    // an idle render process must not keep a CLI or an evaluation run alive
+    child.unref();
+    child.channel?.unref();
+    const heartbeat = setInterval(() => child.connected && child.send({ ping: true }, () => undefined), RENDER_HEARTBEAT_MS);
+    heartbeat.unref();
+    child.once("exit", () => clearInterval(heartbeat));
+    this.child = child;
+    this.served = 0;
+    return child;
   }
-}
 
-interface Box {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
+  private armIdleStop(): void {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => this.stopChild(), this.options.idleMs ?? RENDER_PROCESS_IDLE_MS);
+    this.idleTimer.unref();
+  }
+
+  private stopChild(): void {
+    const child = this.child;
+    this.child = null;
+    // SIGKILL: a process stuck in a synchronous draw does not run signal handlers; Node reaps it
+    if (child && child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  }
 }
 
 /**
- * Canvas-pixel bounding boxes of the painted images. pdf.js records each image as three corners
- * (origin, +x, +y) of its parallelogram, normalised to the canvas size.
+ * The process's entry: the bundled dist/render-process.mjs beside the bundle this code runs in, or,
+ * from the source tree (tsx, vitest), render-process.ts under tsx.
  */
-function imageBoxes(coords: ArrayLike<number> | null, width: number, height: number): Box[] {
-  const boxes: Box[] = [];
-  if (!coords) return boxes;
-  for (let i = 0; i + 5 < coords.length; i += 6) {
-    const [ax, ay, bx, by, cx, cy] = Array.from({ length: 6 }, (_, k) => coords[i + k]);
-    const xs = [ax, bx, cx, bx + cx - ax].map((v) => v * width);
-    const ys = [ay, by, cy, by + cy - ay].map((v) => v * height);
-    const box = { x0: Math.max(0, Math.min(...xs)), y0: Math.max(0, Math.min(...ys)), x1: Math.min(width, Math.max(...xs)), y1: Math.min(height, Math.max(...ys)) };
-    if ([box.x0, box.y0, box.x1, box.y1].every(Number.isFinite) && box.x1 > box.x0 && box.y1 > box.y0) boxes.push(box);
-  }
-  return boxes;
+function renderProcessEntry(): { file: string; execArgv: string[] } {
+  const here = fileURLToPath(import.meta.url);
+  if (here.endsWith(".ts")) return { file: join(dirname(here), "render-process.ts"), execArgv: ["--import", "tsx"] };
+  const candidates = [join(dirname(here), "render-process.mjs"), join(process.cwd(), "dist", "render-process.mjs")];
+  const found = candidates.find((c) => existsSync(c));
+  if (!found) throw new Error(`render-process.mjs is missing (looked in ${candidates.join(", ")}): run npm run build`);
+  return { file: found, execArgv: [] };
 }
 
-/** Share of the canvas covered by the boxes, on a coarse grid so overlapping images count once. */
-function coverage(boxes: Box[], width: number, height: number): number {
-  if (!boxes.length) return 0;
-  const cells = new Uint8Array(COVERAGE_GRID * COVERAGE_GRID);
-  for (const b of boxes) {
-    const gx0 = Math.floor((b.x0 / width) * COVERAGE_GRID);
-    const gx1 = Math.ceil((b.x1 / width) * COVERAGE_GRID);
-    const gy0 = Math.floor((b.y0 / height) * COVERAGE_GRID);
-    const gy1 = Math.ceil((b.y1 / height) * COVERAGE_GRID);
-    for (let y = gy0; y < gy1; y++) cells.fill(1, y * COVERAGE_GRID + gx0, y * COVERAGE_GRID + gx1);
-  }
-  return round(cells.reduce((n, c) => n + c, 0) / cells.length, 3);
+function stoppedFacts(partial: RenderFacts | null, budgetName: string | null, reason: string, started: number): RenderFacts {
+  const base = partial ?? failed(reason, started);
+  const budgetHits = budgetName ? [...new Set([...(base.budgetHits ?? []), budgetName])] : base.budgetHits;
+  const engineFailure = budgetName ? undefined : reason;
+  return { ...base, error: reason, stopped: true, engineFailure, timedOut: budgetName === "RENDER_TIMEOUT_MS" || undefined, budgetHits, durationMs: Math.round(performance.now() - started) };
 }
 
-function textOf(items: unknown[], maxChars: number): string {
-  let text = "";
-  for (const item of items) {
-    const it = item as { str?: unknown; hasEOL?: unknown };
-    if (typeof it.str !== "string") continue;
-    text += it.str;
-    if (it.hasEOL) text += "\n";
-    if (text.length > maxChars) break;
-  }
-  return text
-    .replace(/[ \t\f\v\u00a0]+/g, " ")
-    .replace(/\s*\n\s*/g, "\n")
-    .trim()
-    .slice(0, maxChars);
+function cancelledFacts(): RenderFacts {
+  return { ...failed("analysis cancelled", performance.now()), stopped: true };
 }
 
-/** Annotations with a URI target (links, and push buttons with a URI action), area relative to the page. */
-function linksOf(annotations: unknown[], view: number[]): RenderedLink[] {
-  const [vx0, vy0, vx1, vy1] = view;
-  const pageArea = Math.abs((vx1 - vx0) * (vy1 - vy0)) || 612 * 792;
-  const out: RenderedLink[] = [];
-  for (const a of annotations) {
-    const ann = a as { unsafeUrl?: unknown; url?: unknown; rect?: unknown };
-    const url = typeof ann.unsafeUrl === "string" ? ann.unsafeUrl : typeof ann.url === "string" ? ann.url : null;
-    if (!url || !Array.isArray(ann.rect) || ann.rect.length < 4) continue;
-    const rect = ann.rect.slice(0, 4).map(Number);
-    if (!rect.every(Number.isFinite)) continue;
-    // only the part of the link on the page counts
-    const w = Math.max(0, Math.min(Math.max(rect[0], rect[2]), Math.max(vx0, vx1)) - Math.max(Math.min(rect[0], rect[2]), Math.min(vx0, vx1)));
-    const h = Math.max(0, Math.min(Math.max(rect[1], rect[3]), Math.max(vy0, vy1)) - Math.max(Math.min(rect[1], rect[3]), Math.min(vy0, vy1)));
-    out.push({ url: url.slice(0, 4096), rect: rect.map((v) => round(v)), areaRatio: round(Math.min(1, (w * h) / pageArea), 4) });
-    if (out.length >= MAX_LINKS_PER_PAGE) break;
-  }
-  return out;
-}
-
-function beforeDeadline<T>(promise: Promise<T>, deadline: number): Promise<T> {
-  const left = deadline - performance.now();
-  if (left <= 0) {
-    promise.catch(() => {});
-    return Promise.reject(new DeadlineError());
-  }
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new DeadlineError()), left);
-  });
-  // the losing promise may still reject later (e.g. when the task is destroyed): keep that quiet
-  promise.catch(() => {});
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-async function destroy(task: { destroy(): Promise<void> }): Promise<void> {
-  try {
-    await task.destroy();
-  } catch {
-    // destroying a task that failed to load can reject again: nothing more to release
-  }
+function failed(error: string, started: number): RenderFacts {
+  return { pagesRendered: 0, pageCount: null, pages: [], qrCodes: [], error, durationMs: Math.round(performance.now() - started), pdfjs: { pageCount: null, hasCatalog: false } };
 }
 
 function describe(e: unknown): string {
-  if (e instanceof Error) return `${e.name}: ${e.message}`.slice(0, 500);
-  return String(e).slice(0, 500);
+  return (e instanceof Error ? `${e.name}: ${e.message}` : String(e)).slice(0, 300);
 }
 
-function round(v: number, digits = 2): number {
-  const f = 10 ** digits;
-  return Math.round(v * f) / f;
+function mib(n: number): number {
+  return Math.round(n / (1024 * 1024));
 }

@@ -47,7 +47,9 @@ function errorText(err) {
 function classify(err, timedOut) {
   const text = errorText(err);
   if (/interrupted/i.test(text)) return { status: timedOut ? "timeout" : "error", detail: timedOut ? "CPU budget exhausted" : text };
-  if (/out of memory|memory access out of bounds|Cannot enlarge memory|Aborted\(OOM\)/i.test(text)) return { status: "memory-limit", detail: text };
+  // "string too long" / "invalid array length": QuickJS's own size caps, reached by doubling bombs
+  // (s = s + s) long before the memory budget: the same exhaustion technique, reported as such
+  if (/out of memory|memory access out of bounds|Cannot enlarge memory|Aborted\(OOM\)|string too long|invalid array length/i.test(text)) return { status: "memory-limit", detail: text };
   return { status: "error", detail: text };
 }
 

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { acrobatPrelude, wrapXfaScript } from "../../analyzer/javascript/acrobat-stubs";
-import type { EmulationBudget } from "../../analyzer/javascript/emulation";
+import { CANCELLED, type EmulationBudget } from "../../analyzer/javascript/emulation";
 import { EMPTY_SCRIPT_CONTEXT, type ScriptContext } from "../../analyzer/javascript/script-context";
 import { createSandboxEmulator } from "./sandbox-emulator";
 
@@ -133,5 +133,21 @@ describe("limits", () => {
   it("runs at most `concurrency` children and finishes them all", async () => {
     const results = await Promise.all([1, 2, 3, 4].map((n) => emulate(`app.alert(${n})`, prelude(), BUDGET)));
     expect(results.map((r) => r.apiCalls[0]?.args[0])).toEqual(["1", "2", "3", "4"]);
+  });
+});
+
+describe("cancellation", () => {
+  it("kills a running script's child when the analysis is cancelled, and says so", async () => {
+    const cancel = new AbortController();
+    setTimeout(() => cancel.abort(), 300);
+    const r = await emulate("while (true) {}", prelude(), { ...BUDGET, cpuMs: 20_000 }, cancel.signal);
+    expect(r).toMatchObject({ status: "error", detail: CANCELLED });
+    // far short of the 20 s CPU budget: the abort, not the budget, ended it
+    expect(r.durationMs).toBeLessThan(10_000);
+  });
+
+  it("starts no child for an analysis that is already cancelled", async () => {
+    const r = await emulate("app.alert(1)", prelude(), BUDGET, AbortSignal.abort());
+    expect(r).toMatchObject({ status: "error", detail: CANCELLED, durationMs: 0 });
   });
 });

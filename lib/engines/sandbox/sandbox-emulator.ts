@@ -4,11 +4,11 @@
 // and at most `concurrency` children at once. The child gets a minimal environment (no secrets),
 // no stdin, no stdout. Whatever happens, the caller gets an EmulationResult, never an exception.
 import { fork, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { residentBytes } from "../resident-bytes";
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import type { Readable } from "node:stream";
-import type { ApiCall, EmulateFn, EmulationBudget, EmulationResult, EmulationStatus } from "../../analyzer/javascript/emulation";
+import { CANCELLED, DEADLINE_PASSED, type ApiCall, type EmulateFn, type EmulationBudget, type EmulationResult, type EmulationStatus } from "../../analyzer/javascript/emulation";
 import { locateAsset } from "./locate-asset";
 
 export interface SandboxOptions {
@@ -31,6 +31,8 @@ export interface SandboxOptions {
 }
 
 const MAX_STDERR_CHARS = 2048;
+/** less than this left of the document's deadline: the prelude alone would use it up, the run shows nothing */
+const MIN_RUN_MS = 250;
 /** V8 heap of the child: records are small; the script's memory is the wasm heap, bounded separately */
 const CHILD_HEAP_MB = 128;
 
@@ -38,10 +40,13 @@ export function createSandboxEmulator(opts: SandboxOptions = {}): EmulateFn {
   const slots = new Semaphore(Math.max(1, opts.concurrency ?? 2));
   const runner = opts.runnerPath ?? locateAsset("runner.mjs");
   const execArgv = [`--max-old-space-size=${CHILD_HEAP_MB}`, "--no-warnings", ...permissionArgs(runner, opts.permissionModel)];
-  return async (source, prelude, budget) => {
+  return async (source, prelude, budget, signal) => {
     await slots.acquire();
     try {
-      return await runOnce(runner, execArgv, source, prelude, budget, opts);
+      if (signal?.aborted) return failed(CANCELLED, 0);
+      // waiting for a slot spent document time: nothing left, no child
+      if (budget.deadline !== undefined && budget.deadline - Date.now() < MIN_RUN_MS) return failed(DEADLINE_PASSED, 0);
+      return await runOnce(runner, execArgv, source, prelude, budget, opts, signal);
     } catch (e) {
       return failed(`sandbox failed: ${(e as Error).message}`, 0);
     } finally {
@@ -50,7 +55,7 @@ export function createSandboxEmulator(opts: SandboxOptions = {}): EmulateFn {
   };
 }
 
-function runOnce(runner: string, execArgv: string[], source: string, prelude: string, budget: EmulationBudget, opts: SandboxOptions): Promise<EmulationResult> {
+function runOnce(runner: string, execArgv: string[], source: string, prelude: string, budget: EmulationBudget, opts: SandboxOptions, signal?: AbortSignal): Promise<EmulationResult> {
   return new Promise((resolvePromise) => {
     const layers: string[] = [];
     const apiCalls: ApiCall[] = [];
@@ -85,6 +90,7 @@ function runOnce(runner: string, execArgv: string[], source: string, prelude: st
       settled = true;
       for (const t of timers) clearTimeout(t);
       clearInterval(watchdog);
+      signal?.removeEventListener("abort", onAbort);
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
       const durationMs = jobSentAt ? Date.now() - jobSentAt : 0;
       const end = done ?? killedFor ?? { status: "error" as const, detail: fallback ?? `sandbox exited (code ${child.exitCode}, signal ${child.signalCode})${stderr ? `: ${stderr.trim().slice(-300)}` : ""}` };
@@ -103,11 +109,21 @@ function runOnce(runner: string, execArgv: string[], source: string, prelude: st
         return;
       }
       switch (rec.t) {
-        case "ready":
+        case "ready": {
           jobSentAt = Date.now();
-          child.send({ source, prelude, budget }, (err) => err && finish(`could not hand the script to the sandbox: ${err.message}`));
-          timers.push(setTimeout(() => kill("timeout", `killed after ${budget.cpuMs + (opts.graceMs ?? 1000)} ms`), budget.cpuMs + (opts.graceMs ?? 1000)));
+          // the start-up counts against the document's deadline, not against the script's CPU budget
+          const cpuMs = Math.min(budget.cpuMs, budget.deadline === undefined ? Infinity : budget.deadline - jobSentAt);
+          if (cpuMs < Math.min(MIN_RUN_MS, budget.cpuMs)) {
+            done = { status: "error", detail: DEADLINE_PASSED };
+            finish();
+            break;
+          }
+          const job = { source, prelude, budget: { ...budget, cpuMs } };
+          child.send(job, (err) => err && finish(`could not hand the script to the sandbox: ${err.message}`));
+          const hardMs = cpuMs + (opts.graceMs ?? 1000);
+          timers.push(setTimeout(() => kill("timeout", `killed after ${hardMs} ms`), hardMs));
           break;
+        }
         case "layer":
           layers.push(String(rec.code));
           break;
@@ -132,6 +148,10 @@ function runOnce(runner: string, execArgv: string[], source: string, prelude: st
       const rss = child.pid ? residentBytes(child.pid) : null;
       if (rss !== null && rss > budget.memoryBytes) kill("memory-limit", `resident memory above ${Math.round(budget.memoryBytes / 1048576)} MiB`);
     }, opts.pollMs ?? 10);
+    // the analysis was cancelled: kill the child now (its exit, reaped by this thread, settles the run)
+    const onAbort = () => kill("error", CANCELLED);
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener("abort", onAbort, { once: true });
   });
 }
 
@@ -145,16 +165,6 @@ function permissionArgs(runner: string, wanted: boolean | undefined): string[] {
     return ["--experimental-permission", `--allow-fs-read=${entry.slice(0, at + "/node_modules".length)}/*`, `--allow-fs-read=${dirname(runner)}/*`];
   } catch {
     return [];
-  }
-}
-
-/** VmRSS of a process from /proc (Linux); null where /proc is not available or the process is gone. */
-function residentBytes(pid: number): number | null {
-  try {
-    const m = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, "latin1"));
-    return m ? Number(m[1]) * 1024 : null;
-  } catch {
-    return null;
   }
 }
 

@@ -8,6 +8,11 @@ export interface FilterResult {
   error?: string;
   /** output was cut at `maxOut` (a budget hit, not a data error) */
   truncated: boolean;
+  /**
+   * When cut: how many input bytes produced `data` (decoders that know it). Output over input is the
+   * expansion a decompression bomb is made of; the whole input would understate it.
+   */
+  inputUsed?: number;
 }
 
 /** A growable output buffer that refuses to grow past `maxBytes`, so a bomb cannot exhaust memory. */

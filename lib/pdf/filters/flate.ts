@@ -24,6 +24,8 @@ interface Inflated {
   error?: string;
   /** more output existed past the cap */
   tooLarge: boolean;
+  /** when tooLarge: the input prefix that produced `out` */
+  inputUsed?: number;
 }
 
 export function decodeFlate(data: Uint8Array, maxOut: number): FilterResult {
@@ -35,10 +37,12 @@ export function decodeFlate(data: Uint8Array, maxOut: number): FilterResult {
     const why = best ? `zlib stream undecodable (${best.error})` : `invalid zlib header 0x${input.subarray(0, 2).toString("hex")}`;
     best = inflateRawFallback(input, limit, maxOut, why);
   }
-  const { out, error, tooLarge } = best;
+  const { out, error, tooLarge, inputUsed } = best;
   const cut = compact(new Uint8Array(out.buffer, out.byteOffset, Math.min(out.length, maxOut)));
   const truncated = tooLarge || out.length > maxOut;
-  return error === undefined ? { data: cut, truncated } : { data: cut, error, truncated };
+  const result: FilterResult = error === undefined ? { data: cut, truncated } : { data: cut, error, truncated };
+  if (truncated && inputUsed !== undefined) result.inputUsed = inputUsed;
+  return result;
 }
 
 /** RFC 1950 §2.2: CM 8 (deflate), FCHECK makes the first two bytes a multiple of 31, no preset dictionary. */
@@ -79,7 +83,7 @@ function inflateLongestPrefix(input: Buffer, raw: boolean, limit: number, maxOut
       failure = a;
     }
   }
-  return failure.tooLarge ? { out: loOut, tooLarge: true } : { out: loOut, error: failure.message, tooLarge: false };
+  return failure.tooLarge ? { out: loOut, tooLarge: true, inputUsed: lo } : { out: loOut, error: failure.message, tooLarge: false };
 }
 
 function inflatePrefix(input: Buffer, length: number, raw: boolean, limit: number): Attempt {

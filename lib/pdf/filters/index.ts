@@ -42,6 +42,11 @@ export interface StreamDecodeResult {
   issues: FilterIssue[];
   /** output was cut at maxOutputBytes */
   budgetHit: boolean;
+  /**
+   * When cut: decoded bytes per encoded byte over the whole filter chain, from the input each filter
+   * actually used (a decompression bomb expands ~1000x per Flate layer; text and images far less).
+   */
+  expansion?: number;
 }
 
 /**
@@ -115,6 +120,7 @@ export function decodeStreamData(raw: Uint8Array, dict: PdfDict, opts: StreamDec
   let complete = true;
   let budgetHit = false;
   let imageFilter: string | undefined;
+  let expansion = 1;
 
   const { names, parms, problem } = readFilterList(dict, deref);
   const filters = names.map(normaliseFilterName);
@@ -140,6 +146,7 @@ export function decodeStreamData(raw: Uint8Array, dict: PdfDict, opts: StreamDec
       break;
     }
     const { result } = step;
+    expansion *= result.data.length / Math.max(1, result.inputUsed ?? data.length);
     data = result.data;
     if (result.error !== undefined) {
       issues.push({ code: "filter-error", message: `${name}: ${result.error}` });
@@ -160,6 +167,7 @@ export function decodeStreamData(raw: Uint8Array, dict: PdfDict, opts: StreamDec
   }
   const result: StreamDecodeResult = { data, filters, complete, issues, budgetHit };
   if (imageFilter !== undefined) result.imageFilter = imageFilter;
+  if (budgetHit) result.expansion = Math.round(expansion);
   return result;
 }
 

@@ -195,6 +195,22 @@ export function appendUpdate(base: Uint8Array, objects: { num: number; body: str
   return concat(parts);
 }
 
+/**
+ * `%PDF-1.7`, `body` written by hand, and an xref table whose entry for each number is the offset of
+ * the first occurrence of its marker: for files the builder cannot lay out (an xref pointing inside
+ * another object).
+ */
+export function withXref(body: string, markers: Record<number, string>): Uint8Array {
+  const head = "%PDF-1.7\n";
+  const size = Math.max(...Object.keys(markers).map(Number)) + 1;
+  let xref = `xref\n0 ${size}\n0000000000 65535 f\r\n`;
+  for (let n = 1; n < size; n++) {
+    const at = n in markers ? head.length + body.indexOf(markers[n]) : -1;
+    xref += at >= 0 ? `${String(at).padStart(10, "0")} 00000 n\r\n` : "0000000000 65535 f\r\n";
+  }
+  return bytes(`${head}${body}${xref}trailer\n<< /Size ${size} /Root 1 0 R >>\nstartxref\n${head.length + body.length}\n%%EOF\n`);
+}
+
 /** An XDP package (XFA 3.3 ch. 30) carrying `pdf` base64-encoded in <pdf><document><chunk>. */
 export function wrapInXdp(pdf: Uint8Array, chunkSize = 76): Uint8Array {
   const b64 = Buffer.from(pdf).toString("base64");
@@ -203,6 +219,23 @@ export function wrapInXdp(pdf: Uint8Array, chunkSize = 76): Uint8Array {
     `<?xml version="1.0" encoding="UTF-8"?>\n<?xfa generator="pdfscan tests" APIVersion="3.3"?>\n<xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/">\n` +
       `<pdf xmlns="http://ns.adobe.com/xdp/pdf/"><document><chunk>\n${lines.join("\n")}\n</chunk></document></pdf>\n</xdp:xdp>\n`,
   );
+}
+
+/**
+ * Replaces each `from` by `to` of the same length, so the xref offsets stay right: how tests glue
+ * tokens together (`"\nendobj\n"` -> `"  endobj"` glues the next header to endobj) or change EOLs.
+ */
+export function rewrite(pdf: Uint8Array, from: string, to: string): Uint8Array {
+  if (from.length !== to.length) throw new Error(`rewrite must keep the length: '${from}' -> '${to}'`);
+  return bytes(text(pdf).split(from).join(to));
+}
+
+/**
+ * The file as an old Mac writer saves it: CR-only line ends. Xref entries keep their 20 bytes
+ * (`n\r\n` becomes `n \r`, the spec's other two-byte EOL); every other LF becomes CR.
+ */
+export function crOnly(pdf: Uint8Array): Uint8Array {
+  return rewrite(rewrite(pdf, "\r\n", " \r"), "\n", "\r");
 }
 
 export function concat(parts: Uint8Array[]): Uint8Array {

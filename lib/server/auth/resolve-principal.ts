@@ -1,16 +1,45 @@
-// Who is calling. There is no authentication yet (a later issue adds API keys, contract.md
-// "Authentication and access"): every request is the local principal. Every scan stores its owner and
-// every read is owner-scoped, so that issue only has to change this one function.
+// Who is calling. REST and CLI: `Authorization: Bearer pdfscan_...` (RFC 6750). Web UI: the session
+// cookie from signing in (its state-changing requests also carry the CSRF token, http/api-route.ts).
+// With PDFSCAN_AUTH=off (loopback only) every caller is the local admin.
+import { getConfig } from "../config";
+import { ApiError } from "../http/errors";
+import { readCookie } from "../http/cookies";
+import { getAuth } from "../scans/runtime";
+import { audit } from "./audit";
+import { LOCAL_PRINCIPAL, type Principal } from "./principal";
+import { SESSION_COOKIE } from "./sessions";
 
-export interface Principal {
-  /** stored as scans.owner */
-  id: string;
-  kind: "local";
+export { LOCAL_PRINCIPAL, type Principal };
+
+const challenge = (error?: string) => ({ "www-authenticate": `Bearer realm="pdfscan"${error ? `, error="${error}"` : ""}` });
+
+/** Resolves the caller of a request; 401 authentication_required when there is no valid credential. */
+export async function resolvePrincipal(request: Request | { headers: Headers }): Promise<Principal> {
+  const principal = await findPrincipal(request.headers);
+  if (principal) return principal;
+  throw new ApiError("authentication_required", "Send an API key as `Authorization: Bearer pdfscan_...`, or sign in.", { headers: challenge() });
 }
 
-export const LOCAL_PRINCIPAL: Principal = Object.freeze({ id: "local", kind: "local" });
-
-/** Resolves the caller of a request (route handlers) or of a page render (its request headers). */
-export async function resolvePrincipal(_request: Request | { headers: Headers }): Promise<Principal> {
-  return LOCAL_PRINCIPAL;
+/** The caller, or null when none is signed in (pages redirect to /signin). Bad credentials are a 401. */
+export async function findPrincipal(headers: Headers): Promise<Principal | null> {
+  if (!getConfig().authEnabled) return LOCAL_PRINCIPAL;
+  const auth = await getAuth();
+  const authorization = headers.get("authorization");
+  if (authorization !== null) {
+    const m = /^Bearer +(\S+)\s*$/i.exec(authorization);
+    const result = m ? await auth.keys.authenticate(m[1]) : ({ ok: false, reason: "malformed" } as const);
+    if (!result.ok) {
+      audit("access.denied", { reason: result.reason, keyId: "keyId" in result ? result.keyId : undefined });
+      throw new ApiError("authentication_required", `The API key is ${result.reason === "unknown" || result.reason === "malformed" ? "not valid" : result.reason}.`, {
+        headers: challenge("invalid_token"),
+      });
+    }
+    return { id: result.key.principal, kind: "key", keyId: result.key.id, admin: result.key.admin };
+  }
+  const sessionId = readCookie(headers, SESSION_COOKIE);
+  if (sessionId) {
+    const session = await auth.sessions.resolve(sessionId);
+    if (session) return { id: session.key.principal, kind: "session", keyId: session.key.id, admin: session.key.admin, csrfToken: session.csrfToken };
+  }
+  return null;
 }

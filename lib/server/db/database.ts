@@ -62,9 +62,48 @@ export interface BlobsTable {
   created_at: number;
 }
 
+/** API keys (auth/api-keys.ts): only the SHA-256 of the secret is stored. */
+export interface ApiKeysTable {
+  id: string;
+  secret_hash: string;
+  /** the first characters of the key, shown in listings ("pdfscan_AbC1...") */
+  prefix: string;
+  name: string;
+  /** scans.owner of the scans created with this key */
+  principal: string;
+  admin: number;
+  created_at: number;
+  expires_at: number | null;
+  revoked_at: number | null;
+  last_used_at: number | null;
+}
+
+/** Web UI sessions (auth/sessions.ts), each bound to the key that signed in. */
+export interface SessionsTable {
+  secret_hash: string;
+  key_id: string;
+  csrf_token: string;
+  created_at: number;
+  expires_at: number;
+}
+
+/** Read-only links to one scan's report (auth/share-links.ts). */
+export interface ShareLinksTable {
+  id: string;
+  secret_hash: string;
+  scan_id: string;
+  owner: string;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
 export interface Database {
   scans: ScansTable;
   blobs: BlobsTable;
+  api_keys: ApiKeysTable;
+  sessions: SessionsTable;
+  share_links: ShareLinksTable;
 }
 
 export type DialectKind = "sqlite" | "postgres";

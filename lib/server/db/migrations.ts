@@ -74,6 +74,48 @@ function buildMigrations(dialect: DialectKind): Record<string, Migration> {
         await db.schema.dropTable("scans").execute();
       },
     },
+    // issue 8: API keys (stored as SHA-256 of a 256-bit secret), UI sessions, share links
+    "0002_auth": {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable("api_keys")
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("secret_hash", "text", (c) => c.notNull().unique())
+          .addColumn("prefix", "text", (c) => c.notNull())
+          .addColumn("name", "text", (c) => c.notNull())
+          .addColumn("principal", "text", (c) => c.notNull())
+          .addColumn("admin", "integer", (c) => c.notNull())
+          .addColumn("created_at", "bigint", (c) => c.notNull())
+          .addColumn("expires_at", "bigint")
+          .addColumn("revoked_at", "bigint")
+          .addColumn("last_used_at", "bigint")
+          .execute();
+        await db.schema
+          .createTable("sessions")
+          .addColumn("secret_hash", "text", (c) => c.primaryKey())
+          .addColumn("key_id", "text", (c) => c.notNull())
+          .addColumn("csrf_token", "text", (c) => c.notNull())
+          .addColumn("created_at", "bigint", (c) => c.notNull())
+          .addColumn("expires_at", "bigint", (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable("share_links")
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("secret_hash", "text", (c) => c.notNull().unique())
+          .addColumn("scan_id", "text", (c) => c.notNull())
+          .addColumn("owner", "text", (c) => c.notNull())
+          .addColumn("created_at", "bigint", (c) => c.notNull())
+          .addColumn("expires_at", "bigint", (c) => c.notNull())
+          .addColumn("revoked_at", "bigint")
+          .execute();
+        await db.schema.createIndex("share_links_scan_idx").on("share_links").columns(["scan_id"]).execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable("share_links").execute();
+        await db.schema.dropTable("sessions").execute();
+        await db.schema.dropTable("api_keys").execute();
+      },
+    },
   };
 }
 

@@ -4,7 +4,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import BetterSqlite3 from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import type { Config } from "../config";
 import type { Database, DialectKind } from "./database";
@@ -20,6 +20,12 @@ const PG_INT8_OID = 20;
 export interface OpenDatabase {
   db: Kysely<Database>;
   dialect: DialectKind;
+  /**
+   * Makes deleted rows unrecoverable from the data directory: SQLite folds the WAL (which still
+   * holds the old page images) into the zero-filled main file and truncates it. PostgreSQL: the rows
+   * are gone from queries; reclaiming their space (VACUUM) is the operator's.
+   */
+  purgeDeleted(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -41,8 +47,14 @@ function openSqlite(file: string): OpenDatabase {
   sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   // WAL + NORMAL: a committed transaction survives a process crash (not necessarily a power cut)
   sqlite.pragma("synchronous = NORMAL");
+  // deleted content (a deleted scan's report, file name) is overwritten with zeros, not left in free pages
+  sqlite.pragma("secure_delete = ON");
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: "sqlite", close: () => db.destroy() };
+  // through kysely: its connection mutex keeps the checkpoint out of another request's transaction
+  const purgeDeleted = async () => {
+    await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+  };
+  return { db, dialect: "sqlite", purgeDeleted, close: () => db.destroy() };
 }
 
 function openPostgres(url: string): OpenDatabase {
@@ -58,5 +70,5 @@ function openPostgres(url: string): OpenDatabase {
   // an idle client losing its connection (server restart) must not crash the process
   pool.on("error", (error) => console.error("[pdfscan] postgres pool error:", error.message));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: "postgres", close: () => db.destroy() };
+  return { db, dialect: "postgres", purgeDeleted: async () => {}, close: () => db.destroy() };
 }

@@ -2,6 +2,8 @@
 // triage analyst without contacting anything. IP ranges from RFC 6890 (special-purpose registries),
 // documentation prefixes from RFC 5737 / RFC 3849, reserved names from RFC 2606 / RFC 6761.
 import { BlockList, isIP } from "node:net";
+import { classifyUrl } from "../../analyzer/iocs/classify-url";
+import { isShortenerHost } from "../../analyzer/iocs/url-hosts";
 import type { IocItem, Iocs } from "../../analyzer/report";
 import type { EnrichedIndicator, EnrichmentProvider, EnrichmentResult } from "./enrichment-provider";
 
@@ -47,18 +49,11 @@ const RESERVED = blockList([
   ["ff00::", 8, "ipv6"],
 ]);
 
-/** Well-known URL shorteners: the real destination is hidden behind a redirect. */
-const SHORTENERS = new Set([
-  "bit.ly", "bitly.com", "tinyurl.com", "t.co", "goo.gl", "ow.ly", "is.gd", "buff.ly", "rebrand.ly", "cutt.ly",
-  "shorturl.at", "rb.gy", "t.ly", "s.id", "tiny.cc", "v.gd", "qrco.de", "lnkd.in", "shorturl.com", "bl.ink",
-]);
 /** Dynamic-DNS and free hosting zones often used for throw-away infrastructure. */
 const DYNAMIC_DNS_SUFFIXES = ["duckdns.org", "no-ip.com", "no-ip.org", "ddns.net", "hopto.org", "zapto.org", "sytes.net", "dynu.net", "ngrok.io", "ngrok-free.app", "trycloudflare.com"];
 /** RFC 2606 / RFC 6761 / RFC 8375 names that never resolve on the internet. */
 const RESERVED_TLDS = new Set(["example", "test", "invalid", "localhost", "local", "internal", "home.arpa", "lan", "corp"]);
 const FREEMAIL = new Set(["gmail.com", "googlemail.com", "outlook.com", "hotmail.com", "live.com", "yahoo.com", "aol.com", "gmx.com", "gmx.net", "mail.ru", "yandex.ru", "proton.me", "protonmail.com", "icloud.com", "zoho.com"]);
-const EXECUTABLE_PATH = /\.(exe|scr|dll|js|jse|vbs|vbe|hta|ps1|bat|cmd|msi|jar|lnk|iso|img)(?:$|[?#])/i;
-const ARCHIVE_PATH = /\.(zip|rar|7z|cab|gz|tgz)(?:$|[?#])/i;
 const DEFAULT_PORTS: Record<string, string> = { "http:": "80", "https:": "443", "ftp:": "21" };
 /** A host deeper than this many labels is unusual (e.g. login.microsoft.com.secure.example.net). */
 const MAX_USUAL_LABELS = 5;
@@ -79,7 +74,7 @@ export function classifyDomain(domain: string): { classification: Classification
   const labels = host.split(".");
   const flags: string[] = [];
   if (labels.some((l) => l.startsWith("xn--"))) flags.push("punycode-domain");
-  if (SHORTENERS.has(host)) flags.push("url-shortener");
+  if (isShortenerHost(host)) flags.push("url-shortener");
   if (DYNAMIC_DNS_SUFFIXES.some((s) => host === s || host.endsWith(`.${s}`))) flags.push("dynamic-dns");
   if (labels.length > MAX_USUAL_LABELS) flags.push("deep-subdomain");
   const tld = labels.at(-1) ?? "";
@@ -124,8 +119,11 @@ export function enrichIndicator(item: Pick<IocItem, "type" | "value" | "defanged
       if (u.username || u.password) flags.push("credentials-in-url");
       if (u.protocol === "http:") flags.push("cleartext-http");
       if (u.port && u.port !== DEFAULT_PORTS[u.protocol]) flags.push("non-standard-port");
-      if (EXECUTABLE_PATH.test(u.pathname)) flags.push("executable-download");
-      else if (ARCHIVE_PATH.test(u.pathname)) flags.push("archive-download");
+      // the analyzer's one URL classification (lib/analyzer/iocs/classify-url.ts) decides downloads
+      const facts = classifyUrl(item.value);
+      if (facts?.executableDownload) flags.push("executable-download");
+      else if (facts?.fileKind === "archive") flags.push("archive-download");
+      if (facts?.hosting === "file-sharing" || facts?.hosting === "free-hosting") flags.push(facts.hosting);
       if (u.protocol === "file:" || u.protocol === "smb:") flags.push("file-share-scheme");
     } catch {
       notes.push("the URL could not be parsed");

@@ -5,11 +5,21 @@
 export const STATUS_BY_CODE = {
   invalid_request: 400,
   missing_file: 400,
+  authentication_required: 401,
+  forbidden: 403,
+  not_found: 404,
   scan_not_found: 404,
+  share_not_found: 404,
+  method_not_allowed: 405,
   report_not_ready: 409,
   report_unavailable: 409,
   file_too_large: 413,
+  quota_exceeded: 413,
   unsupported_media_type: 415,
+  misdirected_request: 421,
+  rate_limited: 429,
+  /** the client went away before the answer (nginx's 499): logged as such, never sent */
+  client_closed_request: 499,
   internal: 500,
   unavailable: 503,
   analysis_timeout: 504,
@@ -20,11 +30,20 @@ export type ErrorCode = keyof typeof STATUS_BY_CODE;
 const TITLE_BY_CODE: Record<ErrorCode, string> = {
   invalid_request: "Invalid request",
   missing_file: "Missing file",
+  authentication_required: "Authentication required",
+  forbidden: "Forbidden",
+  not_found: "Not found",
   scan_not_found: "Scan not found",
+  share_not_found: "Share link not found",
+  method_not_allowed: "Method not allowed",
   report_not_ready: "Report not ready",
   report_unavailable: "Report unavailable",
   file_too_large: "File too large",
+  quota_exceeded: "Storage quota exceeded",
   unsupported_media_type: "Unsupported media type",
+  misdirected_request: "Misdirected request",
+  rate_limited: "Too many requests",
+  client_closed_request: "Client closed request",
   internal: "Internal error",
   unavailable: "Service unavailable",
   analysis_timeout: "Analysis timed out",
@@ -111,9 +130,14 @@ export function withProblems<A extends unknown[]>(
     try {
       return await handler(request, ...rest);
     } catch (error) {
-      if (error instanceof ApiError) return problemResponse(error);
-      console.error(`[pdfscan] unhandled error on ${request.method} ${new URL(request.url).pathname}:`, error);
-      return problemResponse(new ApiError("internal", "The server failed to handle this request."));
+      return errorResponse(error, request);
     }
   };
+}
+
+/** The problem+json answer to anything thrown while handling `request`. */
+export function errorResponse(error: unknown, request: Request): Response {
+  if (error instanceof ApiError) return problemResponse(error);
+  console.error(`[pdfscan] unhandled error on ${request.method} ${new URL(request.url).pathname}:`, error);
+  return problemResponse(new ApiError("internal", "The server failed to handle this request."));
 }

@@ -1,8 +1,13 @@
 // The one place that reads a multipart upload (form field `file`). Size is enforced twice: early from
 // Content-Length when the client sends it, and always on the bytes actually received, so a chunked
-// or lying client cannot make the server buffer more than the cap. Then the content is sniffed.
-import { ApiError } from "./errors";
+// or lying client cannot make the server buffer more than the cap. The body is parsed as it streams
+// with bounded parts, fields and headers (multipart.ts), then the content is sniffed.
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import { getConfig } from "../config";
 import { isPdfOrXdp } from "../pdf-sniff";
+import { ApiError } from "./errors";
+import { parseMultipart } from "./multipart";
 
 export const UPLOAD_FIELD = "file";
 /** Room for multipart boundaries and part headers on top of the file itself. */
@@ -42,48 +47,42 @@ export async function readPdfUpload(request: Request, { maxBytes }: { maxBytes: 
     throw tooLarge({ connection: "close" });
   }
 
-  let form: FormData;
+  const limits = getConfig().multipart;
   const cap = { overLimit: false };
-  try {
-    form = await new Response(capStream(request.body, maxBodyBytes, cap), {
-      headers: { "content-type": contentType },
-    }).formData();
-  } catch (error) {
+  const parsed = await parseMultipart(Readable.fromWeb(capStream(request.body, maxBodyBytes, cap) as NodeReadableStream<Uint8Array>), {
+    contentType,
+    fileField: UPLOAD_FIELD,
+    maxFileBytes: maxBytes,
+    ...limits,
+  }).catch((error: unknown) => {
     if (cap.overLimit) throw tooLarge();
-    throw new ApiError("invalid_request", "The multipart body could not be parsed.", { cause: error });
-  }
-
-  const entries = form.getAll(UPLOAD_FIELD);
-  if (entries.length === 0 || typeof entries[0] === "string") {
+    throw error;
+  });
+  if (parsed.files.length === 0) {
     throw new ApiError("missing_file", `No file in form field "${UPLOAD_FIELD}".`, {
       errors: [{ field: UPLOAD_FIELD, message: "a file part is required" }],
     });
   }
-  if (entries.length > 1) {
+  if (parsed.files.length > 1) {
     throw new ApiError("invalid_request", `Send exactly one file in form field "${UPLOAD_FIELD}".`, {
-      errors: [{ field: UPLOAD_FIELD, message: `got ${entries.length} parts` }],
+      errors: [{ field: UPLOAD_FIELD, message: `got ${parsed.files.length} parts` }],
     });
   }
-  const file = entries[0] as File;
-  if (file.size === 0) {
+  const file = parsed.files[0];
+  if (file.bytes.byteLength === 0) {
     throw new ApiError("missing_file", `The file in form field "${UPLOAD_FIELD}" is empty.`, {
       errors: [{ field: UPLOAD_FIELD, message: "the file is empty" }],
     });
   }
-  if (file.size > maxBytes) throw tooLarge();
-  const bytes = await file.arrayBuffer();
-  if (!isPdfOrXdp(new Uint8Array(bytes))) {
+  if (file.tooLarge) throw tooLarge();
+  if (!isPdfOrXdp(file.bytes)) {
     throw new ApiError(
       "unsupported_media_type",
-      "The file is not a PDF: no %PDF- header in the first 1024 bytes and not an XDP package wrapping a PDF.",
+      "The file is not a PDF: no %PDF- header in the first 1024 bytes, no PDF object syntax (N G obj ... endobj), and not an XDP package wrapping a PDF.",
     );
   }
-  const fields: Record<string, string[]> = {};
-  for (const [name, value] of form.entries()) {
-    if (name === UPLOAD_FIELD) continue;
-    (fields[name] ??= []).push(typeof value === "string" ? value : "(file)");
-  }
-  return { fileName: file.name || "upload.pdf", bytes, fields };
+  const bytes = file.bytes.buffer.slice(file.bytes.byteOffset, file.bytes.byteOffset + file.bytes.byteLength) as ArrayBuffer;
+  return { fileName: file.name || "upload.pdf", bytes, fields: parsed.fields };
 }
 
 /**

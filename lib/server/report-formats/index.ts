@@ -45,9 +45,10 @@ export function negotiateFormat(url: URL, accept: string | null): ReportFormat {
   const requested = url.searchParams.get("format");
   if (requested !== null) {
     const name = requested.toLowerCase();
-    if (name in REPORT_FORMATS) return name as ReportFormat;
-    if (name in ALIASES) return ALIASES[name];
-    throw new ApiError("invalid_request", `Unknown report format ${JSON.stringify(requested)}.`, {
+    // own properties only: `in` would also find "constructor", "__proto__", "toString"...
+    if (Object.hasOwn(REPORT_FORMATS, name)) return name as ReportFormat;
+    if (Object.hasOwn(ALIASES, name)) return ALIASES[name];
+    throw new ApiError("invalid_request", `Unknown report format ${JSON.stringify(requested.slice(0, 64))}.`, {
       errors: [{ field: "format", message: `must be one of ${REPORT_FORMAT_NAMES.join(", ")}` }],
     });
   }

@@ -281,3 +281,9 @@ describe("report", () => {
     expect(new Set(report.mitigations.map((m) => m.id)).size).toBe(report.mitigations.length);
   });
 });
+
+describe("negotiateFormat", () => {
+  it.each(["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf"])("answers ?format=%s with 400, never a built-in property", (name) => {
+    expect(() => negotiateFormat(new URL(`http://x/r?format=${name}`), null)).toThrow(expect.objectContaining({ code: "invalid_request", status: 400 }));
+  });
+});

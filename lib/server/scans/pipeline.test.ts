@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { benignPdf, suspiciousPdf } from "../../../test/fixtures/sample-pdfs";
 import { analyzeDeep } from "../../analyzer/deep/analyze-deep";
 import { EnrichmentResult } from "../enrichment/enrichment-provider";
+import { LOCAL_PRINCIPAL } from "../auth/principal";
 import { ApiError } from "../http/errors";
 import { setUpShared } from "../testing/set-up-shared";
 import { createHarness, REAL_ANALYZERS, type Harness } from "../testing/scan-harness";
@@ -53,7 +54,24 @@ describe.each(["sqlite", "postgres"] as const)("scan pipeline (%s)", (kind) => {
     expect({ verdict: done.verdict, score: done.score }).toEqual({ verdict: deep.summary.verdict, score: deep.summary.score });
     expect(done.lease_owner).toBe(p.workerId);
     expect(await stored(id)).toBe(false);
-    expect(ScanReport.parse(await h.service.getReport({ id: "local", kind: "local" }, id)).stage).toBe("advanced");
+    expect(ScanReport.parse(await h.service.getReport(LOCAL_PRINCIPAL, id)).stage).toBe("advanced");
+  });
+
+  it.each([
+    ["delete_immediately", ""],
+    ["retain_24h", "Dear customer, scan the QR code"],
+  ] as const)("under %s stores the rendered page text as %j (the document's content leaves with the file)", async (retentionMode, kept) => {
+    const id = await h.create(suspiciousPdf(), { retentionMode });
+    h.jobs.length = 0;
+    const deep = await analyzeDeep(suspiciousPdf(), { fileName: "sample.pdf" });
+    const withText = { ...deep, lures: { ...deep.lures, text_excerpt: "Dear customer, scan the QR code" } };
+    const p = h.pipeline({ analyzers: { advanced: async () => withText } });
+    expect(await p.runFastStage(id)).toBe("done");
+    expect(await p.runAdvancedStage(id)).toBe("done");
+    const stored = JSON.parse((await row(id)).advanced_result!) as typeof withText;
+    expect(stored.lures.text_excerpt).toBe(kept);
+    expect(stored.findings).toEqual(JSON.parse(JSON.stringify(withText.findings))); // finding excerpts stay
+    h.jobs.length = 0;
   });
 
   it("skips a replayed or duplicate job", async () => {
@@ -108,7 +126,7 @@ describe.each(["sqlite", "postgres"] as const)("scan pipeline (%s)", (kind) => {
     expect(failed).toMatchObject({ status: "failed", advanced_status: "failed", enrichment_status: "failed", file_retained: 0, verdict: null });
     expect(failed.failure_reason).toMatch(/^attempts_exhausted: /);
     expect(await stored(id)).toBe(false);
-    await expect(h.service.getReport({ id: "local", kind: "local" }, id)).rejects.toMatchObject({ code: "report_unavailable" });
+    await expect(h.service.getReport(LOCAL_PRINCIPAL, id)).rejects.toMatchObject({ code: "report_unavailable" });
   });
 
   it("gives the advanced stage up as a partial success: completed with the fast verdict", async () => {
@@ -161,7 +179,7 @@ describe.each(["sqlite", "postgres"] as const)("scan pipeline (%s)", (kind) => {
     expect(done).toMatchObject({ status: "completed", advanced_status: "failed", verdict: fast.verdict, score: fast.score, file_retained: 1 });
     expect(done.advanced_failure_reason).toBe("internal: the advanced stage failed unexpectedly");
     expect(await stored(id)).toBe(true); // retain_24h keeps it until expiresAt
-    const report = await h.service.getReport({ id: "local", kind: "local" }, id);
+    const report = await h.service.getReport(LOCAL_PRINCIPAL, id);
     expect(report).toMatchObject({ stage: "fast", advancedStatus: "failed" });
     h.jobs.length = 0;
   });
@@ -215,7 +233,7 @@ describe.each(["sqlite", "postgres"] as const)("scan pipeline (%s)", (kind) => {
     const enrichment = EnrichmentResult.parse(JSON.parse(done.enrichment_result!));
     expect(enrichment).toMatchObject({ provider: "pdfscan-offline-reputation", external: false });
     expect(enrichment.indicators.map((i) => i.value)).toEqual(expect.arrayContaining(["http://evil.example/collect"]));
-    expect((await h.service.getReport({ id: "local", kind: "local" }, id)).enrichment?.provider).toBe("pdfscan-offline-reputation");
+    expect((await h.service.getReport(LOCAL_PRINCIPAL, id)).enrichment?.provider).toBe("pdfscan-offline-reputation");
   });
 
   it("records a failed or slow enrichment without failing the advanced stage", async () => {
@@ -238,7 +256,7 @@ describe.each(["sqlite", "postgres"] as const)("scan pipeline (%s)", (kind) => {
     const slow = { fast: async (b: ArrayBuffer, n: string) => (await sleep(200), REAL_ANALYZERS.fast(b, n)) };
     const running = h.pipeline({ analyzers: slow }).runFastStage(id);
     await sleep(50);
-    await h.service.deleteScan({ id: "local", kind: "local" }, id);
+    await h.service.deleteScan(LOCAL_PRINCIPAL, id);
     expect(await running).toBe("busy");
     expect(await h.stores.repo.get(id)).toBeUndefined();
     expect(await stored(id)).toBe(false);

@@ -145,7 +145,8 @@ export class ScanPipeline {
             const summary = Summary.safeParse(result?.summary);
             const iocs = Iocs.safeParse(result?.iocs);
             if (!summary.success || !iocs.success) throw new StageError("invalid_result", "the advanced analysis returned an invalid result");
-            return { json: JSON.stringify(result), summary: summary.data, iocs: iocs.data };
+            const kept = s.retention_mode === "delete_immediately" ? withoutPageText(result) : result;
+            return { json: JSON.stringify(kept), summary: summary.data, iocs: iocs.data };
           });
       let current = s;
       let enrichment: Attempt<string> | null = null;
@@ -315,4 +316,15 @@ export class ScanPipeline {
 
 function giveUpReason(stage: string): string {
   return `attempts_exhausted: the ${stage} stage was started ${MAX_STAGE_ATTEMPTS} times and never finished (its process died or lost its lease each time)`;
+}
+
+/**
+ * delete_immediately promises the document is gone after analysis: the stored report keeps what
+ * findings need (their short excerpts) but not the rendered pages' text, which is the document's
+ * content (issue 8, "deletion that deletes").
+ */
+function withoutPageText<T extends object>(result: T): T {
+  const lures = (result as { lures?: unknown }).lures as { text_excerpt?: unknown } | undefined;
+  if (!lures || typeof lures !== "object" || !("text_excerpt" in lures)) return result;
+  return { ...result, lures: { ...lures, text_excerpt: "" } };
 }

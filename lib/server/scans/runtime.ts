@@ -7,6 +7,12 @@
 //     web server only enqueues and `npm run worker` processes run the stages
 import { sql } from "kysely";
 import { runDeepAnalysis, runFastAnalysis } from "../analysis-pool";
+import { ApiKeyStore } from "../auth/api-keys";
+import { audit } from "../auth/audit";
+import { Redis } from "ioredis";
+import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from "../auth/rate-limit";
+import { SessionStore } from "../auth/sessions";
+import { ShareLinkStore } from "../auth/share-links";
 import { getConfig, type Config } from "../config";
 import { openDatabase, type OpenDatabase } from "../db/open-database";
 import { offlineReputationProvider } from "../enrichment/offline-reputation";
@@ -26,9 +32,18 @@ export const RECOVERY_GRACE_MS = 5_000;
 /** Stages re-enqueued per recovery pass. */
 export const RECOVERY_BATCH = 100;
 
+/** Credentials and per-principal budgets of the web server (lib/server/auth). */
+export interface AuthRuntime {
+  keys: ApiKeyStore;
+  sessions: SessionStore;
+  shares: ShareLinkStore;
+  limiter: RateLimiter;
+}
+
 export interface ScanRuntime {
   config: Config;
   database: OpenDatabase;
+  auth: AuthRuntime;
   repo: ScanRepository;
   blobs: BlobStore;
   queue: JobQueue;
@@ -69,7 +84,14 @@ export async function createScanRuntime(config: Config): Promise<ScanRuntime> {
     config,
     log,
   });
-  const service = new ScanService({ repo, blobs, queue, log });
+  const service = new ScanService({ repo, blobs, queue, log, purgeDeleted: database.purgeDeleted, quotaBytes: config.quotaBytes });
+  const keys = new ApiKeyStore(database.db);
+  const auth: AuthRuntime = {
+    keys,
+    sessions: new SessionStore(database.db, keys, config.sessionTtlS * 1000),
+    shares: new ShareLinkStore(database.db),
+    limiter: rateLimiterFor(config),
+  };
   const timers: NodeJS.Timeout[] = [];
   const every = (ms: number, task: () => Promise<unknown>, what: string) => {
     let busy = false;
@@ -93,6 +115,7 @@ export async function createScanRuntime(config: Config): Promise<ScanRuntime> {
   return {
     config,
     database,
+    auth,
     repo,
     blobs,
     queue,
@@ -121,10 +144,23 @@ export async function createScanRuntime(config: Config): Promise<ScanRuntime> {
     },
     async close() {
       for (const t of timers) clearInterval(t);
+      await auth.limiter.close?.();
       await queue.close();
       await database.close();
     },
   };
+}
+
+/** How long a rate-limit count may wait for Redis before the request is let through. */
+export const RATE_LIMIT_REDIS_TIMEOUT_MS = 500;
+
+/** Per-key counts in Redis when the service runs on it (shared by every web server), else in this process. */
+function rateLimiterFor(config: Config): RateLimiter {
+  const { requests, windowS } = config.rateLimit;
+  if (config.queue.kind !== "bullmq") return new MemoryRateLimiter(requests, windowS);
+  const redis = new Redis(config.queue.url, { maxRetriesPerRequest: 1, commandTimeout: RATE_LIMIT_REDIS_TIMEOUT_MS, lazyConnect: true });
+  redis.on("error", () => {}); // reported by the limiter when a count fails
+  return new RedisRateLimiter(redis, config.queue.prefix, requests, windowS, log);
 }
 
 // One runtime per web server process, even if Next loads this module in several route bundles.
@@ -141,6 +177,7 @@ export function startWebRuntime(): Promise<ScanRuntime> {
   if (existing) return existing;
   const created = (async () => {
     const runtime = await createScanRuntime(getConfig());
+    await ensureFirstKey(runtime);
     await runtime.startBackground({ consume: runtime.queue.kind === "in-process" });
     return runtime;
   })();
@@ -150,6 +187,30 @@ export function startWebRuntime(): Promise<ScanRuntime> {
     if (globalState[RUNTIME_KEY] === created) delete globalState[RUNTIME_KEY];
   });
   return created;
+}
+
+/**
+ * Secure by default: a server with auth on and no key at all creates one admin key and prints it
+ * once, with the sign-in URL (as Jupyter prints its token). The key travels in the URL fragment, so
+ * it never reaches a server log or a Referer.
+ */
+async function ensureFirstKey({ config, auth }: ScanRuntime): Promise<void> {
+  if (!config.authEnabled || (await auth.keys.count()) > 0) return;
+  const { key, info } = await auth.keys.create({ name: "admin (first start)", admin: true }, "bootstrap");
+  audit("key.bootstrap", { keyId: info.id, prefix: info.prefix });
+  const host = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
+  const origin = config.publicOrigin ?? `http://${host.includes(":") ? `[${host}]` : host}:${config.port}`;
+  console.log(
+    `[pdfscan] No API key existed, so an admin key was created. It is shown only this once:\n` +
+      `[pdfscan]   PDFSCAN_ADMIN_KEY=${key}\n` +
+      `[pdfscan]   sign in: ${origin}/signin#key=${key}\n` +
+      "[pdfscan] More keys: `npx pdfscan keys create --name <name>`.",
+  );
+}
+
+/** Credentials and budgets for a route handler; 503 unavailable when the database cannot be reached. */
+export async function getAuth(): Promise<AuthRuntime> {
+  return (await availableRuntime()).auth;
 }
 
 /** Reachability of the scan stores for GET /health: the database and the queue's service. */
@@ -169,8 +230,12 @@ export async function checkScanStores(): Promise<{ database: "ok" | "error"; que
 
 /** The scan service for a route handler; 503 unavailable when its stores cannot be reached. */
 export async function getScanService(): Promise<ScanService> {
+  return (await availableRuntime()).service;
+}
+
+async function availableRuntime(): Promise<ScanRuntime> {
   try {
-    return (await startWebRuntime()).service;
+    return await startWebRuntime();
   } catch (error) {
     log("scan storage unavailable", error);
     throw new ApiError("unavailable", "The scan store is not available; retry shortly.", { headers: { "retry-after": "5" }, cause: error });

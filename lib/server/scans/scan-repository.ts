@@ -82,9 +82,10 @@ export class ScanRepository {
     return this.db.selectFrom("scans").selectAll().where("id", "=", id).where("owner", "=", owner).executeTakeFirst();
   }
 
-  /** The owner's scans, newest first, after the keyset position `before` (exclusive). */
-  async listOwned(owner: string, { limit, before }: { limit: number; before?: { createdAt: number; id: string } }): Promise<ScanRow[]> {
-    let q = this.db.selectFrom("scans").selectAll().where("owner", "=", owner);
+  /** The owner's scans (null: everyone's), newest first, after the keyset position `before` (exclusive). */
+  async listOwned(owner: string | null, { limit, before }: { limit: number; before?: { createdAt: number; id: string } }): Promise<ScanRow[]> {
+    let q = this.db.selectFrom("scans").selectAll();
+    if (owner !== null) q = q.where("owner", "=", owner);
     if (before) {
       q = q.where((eb) =>
         eb.or([eb("created_at", "<", before.createdAt), eb.and([eb("created_at", "=", before.createdAt), eb("id", "<", before.id)])]),
@@ -96,7 +97,20 @@ export class ScanRepository {
   /** Removes the owner's scan row; true if there was one. */
   async deleteOwned(owner: string, id: string): Promise<boolean> {
     const res = await this.db.deleteFrom("scans").where("id", "=", id).where("owner", "=", owner).executeTakeFirst();
+    // its share links go with it (they would open nothing, but the scan id should not linger)
+    await this.db.deleteFrom("share_links").where("scan_id", "=", id).execute();
     return Number(res.numDeletedRows) > 0;
+  }
+
+  /** Bytes of the owner's uploads still stored (the storage quota counts these). */
+  async retainedBytes(owner: string): Promise<number> {
+    const r = await this.db
+      .selectFrom("scans")
+      .select((eb) => eb.fn.sum<number | string | null>("file_size").as("n"))
+      .where("owner", "=", owner)
+      .where("file_retained", "=", 1)
+      .executeTakeFirst();
+    return Number(r?.n ?? 0);
   }
 
   /**

@@ -54,17 +54,20 @@ const ListQuery = z.object({
     .pipe(z.number().int().min(1, `must be from 1 to ${MAX_PAGE_SIZE}`).max(MAX_PAGE_SIZE, `must be from 1 to ${MAX_PAGE_SIZE}`))
     .default(DEFAULT_PAGE_SIZE),
   cursor: z.string().min(1).max(200).optional(),
+  // admin keys: everyone's scans
+  all: z.enum(["true", "false"], { error: 'must be "true" or "false"' }).transform((v) => v === "true").optional(),
 });
 
 export interface ListQuery {
   limit: number;
   cursor?: string;
+  all?: boolean;
 }
 
 /** GET /api/scans?limit=&cursor= (other parameters are ignored, as usual for queries). */
 export function parseListQuery(params: URLSearchParams): ListQuery {
   const raw: Record<string, string> = {};
-  for (const key of ["limit", "cursor"]) {
+  for (const key of ["limit", "cursor", "all"]) {
     const value = params.get(key);
     if (value !== null && value !== "") raw[key] = value;
   }

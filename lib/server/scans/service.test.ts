@@ -3,15 +3,15 @@
 // still readable), including the repairs of what a crash can leave behind.
 import { describe, expect, it } from "vitest";
 import { benignPdf, suspiciousPdf } from "../../../test/fixtures/sample-pdfs";
-import type { Principal } from "../auth/resolve-principal";
+import type { Principal } from "../auth/principal";
 import { ApiError } from "../http/errors";
 import { setUpShared } from "../testing/set-up-shared";
 import { createHarness, type Harness } from "../testing/scan-harness";
 import { ScanReport } from "./report";
 import { ORPHAN_GRACE_MS } from "./sweeper";
 
-const ALICE: Principal = { id: "alice", kind: "local" };
-const BOB: Principal = { id: "bob", kind: "local" };
+const ALICE: Principal = { id: "alice", kind: "key", keyId: "key_a", admin: false };
+const BOB: Principal = { id: "bob", kind: "key", keyId: "key_b", admin: false };
 const HOUR = 3_600_000;
 
 describe.each(["sqlite", "postgres"] as const)("scan service (%s)", (kind) => {
@@ -55,7 +55,7 @@ describe.each(["sqlite", "postgres"] as const)("scan service (%s)", (kind) => {
   });
 
   it("lists the owner's scans newest first, page by page", async () => {
-    const carol: Principal = { id: `carol-${kind}`, kind: "local" };
+    const carol: Principal = { id: `carol-${kind}`, kind: "key", keyId: null, admin: false };
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
       h.clock.now += 1_000;

@@ -2,7 +2,8 @@
 // Every read and delete is owner-scoped: another principal's scan answers exactly like a missing one
 // (404 scan_not_found, never 403), so scan ids cannot be probed. Stage execution is in pipeline.ts.
 import { createHash } from "node:crypto";
-import type { Principal } from "../auth/resolve-principal";
+import { audit } from "../auth/audit";
+import type { Principal } from "../auth/principal";
 import { ApiError } from "../http/errors";
 import type { JobQueue } from "../queue/job-queue";
 import type { BlobStore } from "../storage/blob-store";
@@ -36,6 +37,10 @@ export interface ScanServiceDeps {
   queue: Pick<JobQueue, "enqueue">;
   clock?: () => number;
   log?: (message: string, error?: unknown) => void;
+  /** after a delete: make the deleted rows unrecoverable (SQLite WAL checkpoint) */
+  purgeDeleted?: () => Promise<void>;
+  /** bytes of uploads one principal may keep at once (retained files and scans still running) */
+  quotaBytes?: number;
 }
 
 export class ScanService {
@@ -57,6 +62,7 @@ export class ScanService {
     const id = newScanId();
     const now = this.clock();
     const bytes = new Uint8Array(input.bytes);
+    await this.checkQuota(input.principal, bytes.byteLength);
     const state = initialState(input.enableEnrichment);
     const row: ScanRow = {
       id,
@@ -105,15 +111,33 @@ export class ScanService {
     return row;
   }
 
+  /** The principal's scan; an admin's any scan (said in the audit log when it is someone else's). */
   async getScan(principal: Principal, scanId: string): Promise<ScanRow> {
-    const row = isScanId(scanId) ? await this.deps.repo.getOwned(principal.id, scanId) : undefined;
-    if (!row) throw new ApiError("scan_not_found", `No scan ${JSON.stringify(scanId)}.`);
+    const { repo } = this.deps;
+    const row = !isScanId(scanId) ? undefined : principal.admin ? await repo.get(scanId) : await repo.getOwned(principal.id, scanId);
+    if (!row) throw new ApiError("scan_not_found", `No scan ${JSON.stringify(scanId.slice(0, 64))}.`);
+    if (row.owner !== principal.id) audit("admin.access", { scanId, owner: row.owner, keyId: principal.keyId });
     return row;
   }
 
-  async listScans(principal: Principal, { limit, cursor }: { limit: number; cursor?: string }): Promise<ScanPage> {
+  private async checkQuota(principal: Principal, adding: number): Promise<void> {
+    const quota = this.deps.quotaBytes;
+    if (quota === undefined) return;
+    const used = await this.deps.repo.retainedBytes(principal.id);
+    if (used + adding > quota) {
+      audit("quota.exceeded", { principal: principal.id, keyId: principal.keyId, used, adding, quota });
+      throw new ApiError("quota_exceeded", `Storing this file would exceed your storage quota of ${quota} bytes (${used} in use). Delete scans or wait for their files to expire.`, {
+        extensions: { quotaBytes: quota, usedBytes: used },
+      });
+    }
+  }
+
+  /** The principal's scans; with `all`, an admin's view of everyone's (audit-logged). */
+  async listScans(principal: Principal, { limit, cursor, all = false }: { limit: number; cursor?: string; all?: boolean }): Promise<ScanPage> {
     const before = cursor === undefined ? undefined : decodeCursor(cursor);
-    const rows = await this.deps.repo.listOwned(principal.id, { limit: limit + 1, before });
+    if (all && !principal.admin) throw new ApiError("forbidden", "Only admin keys may list every principal's scans.");
+    if (all) audit("admin.access", { list: "all", keyId: principal.keyId });
+    const rows = await this.deps.repo.listOwned(all ? null : principal.id, { limit: limit + 1, before });
     const items = rows.slice(0, limit);
     const last = items.at(-1);
     return { items, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
@@ -142,10 +166,11 @@ export class ScanService {
    * upload that the sweeper deletes. */
   async deleteScan(principal: Principal, scanId: string): Promise<void> {
     const scan = await this.getScan(principal, scanId);
-    if (!(await this.deps.repo.deleteOwned(principal.id, scan.id))) {
+    if (!(await this.deps.repo.deleteOwned(scan.owner, scan.id))) {
       throw new ApiError("scan_not_found", `No scan ${JSON.stringify(scanId)}.`);
     }
     await this.deps.blobs.delete(scan.blob_key);
+    await this.deps.purgeDeleted?.();
   }
 
   sweepExpired(now: number = this.clock()): Promise<SweepResult> {

@@ -3,7 +3,7 @@
 // test can run them step by step, or drained in order with drain().
 import { analyzeFast } from "../../analyzer/analyze";
 import { analyzeDeep } from "../../analyzer/deep/analyze-deep";
-import { LOCAL_PRINCIPAL, type Principal } from "../auth/resolve-principal";
+import { LOCAL_PRINCIPAL, type Principal } from "../auth/principal";
 import type { EnrichmentProvider } from "../enrichment/enrichment-provider";
 import { offlineReputationProvider } from "../enrichment/offline-reputation";
 import type { StageJob } from "../queue/job-queue";

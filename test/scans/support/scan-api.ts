@@ -2,6 +2,7 @@
 // real server, with polling.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { authorizedFetch as fetch } from "../../support/next-server";
 
 export const TERMINAL = ["completed", "failed", "expired"];
 

@@ -2,9 +2,8 @@
 //   enrichmentStatus, expiresAt, ...}; 404 scan_not_found for a missing or another owner's scan.
 // DELETE /api/scans/:scanId - remove the scan, its report and its file, in any state: 204.
 // Also served under /api/v1/scans/:scanId (re-exported).
-import { resolvePrincipal } from "../../../../lib/server/auth/resolve-principal";
 import { apiBaseOf } from "../../../../lib/server/http/api-base";
-import { withProblems } from "../../../../lib/server/http/errors";
+import { apiRoute, otherMethods } from "../../../../lib/server/http/api-route";
 import { getScanService } from "../../../../lib/server/scans/runtime";
 import { toScanResource } from "../../../../lib/server/scans/scan-resource";
 
@@ -15,16 +14,16 @@ interface Context {
   params: Promise<{ scanId: string }>;
 }
 
-export const GET = withProblems(async (request: Request, { params }: Context) => {
-  const principal = await resolvePrincipal(request);
+export const GET = apiRoute(async (request, { params }: Context, principal) => {
   const { scanId } = await params;
   const scan = await (await getScanService()).getScan(principal, scanId);
   return Response.json(toScanResource(scan, apiBaseOf(request)), { headers: { "cache-control": "no-store" } });
 });
 
-export const DELETE = withProblems(async (request: Request, { params }: Context) => {
-  const principal = await resolvePrincipal(request);
+export const DELETE = apiRoute(async (_request, { params }: Context, principal) => {
   const { scanId } = await params;
   await (await getScanService()).deleteScan(principal, scanId);
   return new Response(null, { status: 204 });
 });
+
+export const { PUT, PATCH, POST } = otherMethods("GET", "DELETE");

@@ -51,6 +51,25 @@ export function xfaExploitPdf(): Uint8Array {
   return b.build();
 }
 
+/**
+ * An XFA form that keeps its next stage hex-encoded in a template field's default value and in the
+ * data packet; the initialize script reads both through the XFA object model, decodes and evals them.
+ */
+export function xfaHeldPayloadPdf(): Uint8Array {
+  const hex = (t: string) => Array.from(t, (c) => c.charCodeAt(0).toString(16).padStart(2, "0")).join("");
+  const stage = `Collab.getIcon("N.bundle"); xfa.host.messageBox("done"); xfa.host.someNewerApi(1);`;
+  const [a, b] = [stage.slice(0, 20), stage.slice(20)];
+  const script = `var h = xfa.resolveNode("form1.hold").rawValue + xfa.datasets.data.form1.rest.value; var s = "";` +
+    ` for (var i = 0; i < h.length; i += 2) s += String.fromCharCode(parseInt(h.substr(i, 2), 16)); eval(s);`;
+  const xml = `<xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/"><template><subform name="form1"><field name="hold"><value><text>${hex(a)}</text></value></field>` +
+    `<event activity="initialize"><script contentType="application/x-javascript">${script}</script></event></subform></template>` +
+    `<xfa:datasets xmlns:xfa="http://www.xfa.org/schema/xfa-data/1.0/"><xfa:data><form1><rest>${hex(b)}</rest></form1></xfa:data></xfa:datasets></xdp:xdp>`;
+  const b2 = new PdfBuilder();
+  const xfa = b2.addStream("", xml);
+  b2.addCatalog(`/AcroForm << /Fields [] /XFA ${xfa} 0 R >>`);
+  return b2.build();
+}
+
 /** The same benign handler on many widgets, and a document-level script with a helper function. */
 export function benignFormPdf(widgets = 20): Uint8Array {
   const b = new PdfBuilder();
@@ -68,6 +87,29 @@ export function deepConcatenationPdf(terms: number): Uint8Array {
   const b = new PdfBuilder();
   const stream = b.addFlateStream("", js);
   b.addCatalog(`/OpenAction << /S /JavaScript /JS ${stream} 0 R >>`);
+  return b.build();
+}
+
+/**
+ * An OpenAction that keeps its code as "@"-delimited character codes and runs it through an eval
+ * alias; the decoded layer throws when it finds fewer plug-ins than a real Reader has (anti-emulation).
+ * With `clear`, the same failing check written in the clear.
+ */
+export function obfuscatedFailingPdf(clear = false): Uint8Array {
+  const check = `if (app.plugIns.length < 100) throw new Error("not a real viewer"); app.alert("ok");`;
+  const codes = Array.from(check, (c) => c.charCodeAt(0)).join("@");
+  const js = clear ? check : `var d = eval; var s = "${codes}".split("@"), t = ""; for (var i = 0; i < s.length; i++) t += String.fromCharCode(s[i]); d(t);`;
+  const b = new PdfBuilder();
+  b.addCatalog(`/OpenAction << /S /JavaScript /JS ${hexString(js)} >>`);
+  return b.build();
+}
+
+/** `count` document-level scripts, each a different endless loop (distinct sources: none is deduplicated). */
+export function manyLoopsPdf(count: number): Uint8Array {
+  const b = new PdfBuilder();
+  const names: string[] = [];
+  for (let i = 0; i < count; i++) names.push(`(s${String(i).padStart(3, "0")}) ${b.add(`<< /S /JavaScript /JS (var n${i} = 0; while \\(true\\) n${i}++;) >>`)} 0 R`);
+  b.addCatalog(`/Names << /JavaScript << /Names [${names.join(" ")}] >> >>`);
   return b.build();
 }
 

@@ -2,18 +2,18 @@
 // with Retry-After before; 409 report_unavailable for a failed scan). Format by ?format=
 // json|stix|misp|csv|md|html or by Accept; json by default.
 // Also served under /api/v1/scans/:scanId/report (re-exported).
-import { resolvePrincipal } from "../../../../../lib/server/auth/resolve-principal";
-import { withProblems } from "../../../../../lib/server/http/errors";
+import { apiRoute, otherMethods } from "../../../../../lib/server/http/api-route";
 import { negotiateFormat, reportResponse } from "../../../../../lib/server/report-formats";
 import { getScanService } from "../../../../../lib/server/scans/runtime";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const GET = withProblems(async (request: Request, { params }: { params: Promise<{ scanId: string }> }) => {
-  const principal = await resolvePrincipal(request);
+export const GET = apiRoute(async (request, { params }: { params: Promise<{ scanId: string }> }, principal) => {
   const format = negotiateFormat(new URL(request.url), request.headers.get("accept"));
   const { scanId } = await params;
   const report = await (await getScanService()).getReport(principal, scanId);
   return reportResponse(report, format);
 });
+
+export const { PUT, PATCH, POST, DELETE } = otherMethods("GET");

@@ -1,0 +1,15 @@
+"use client";
+// The scan view opened through a share link: the same page, read from /share/<token>/scan and
+// /share/<token>/report, without the owner's controls.
+import type { ScanResource } from "../_lib/scans";
+import { ScanView, type ScanSource } from "./scan-view";
+
+export function SharedScanView({ token, initialScan }: { token: string; initialScan: ScanResource }) {
+  const base = `/share/${encodeURIComponent(token)}`;
+  const source: ScanSource = {
+    scanUrl: `${base}/scan`,
+    reportUrl: (format) => `${base}/report${format ? `?format=${encodeURIComponent(format)}` : ""}`,
+    shared: true,
+  };
+  return <ScanView scanId={initialScan.scanId} initialScan={initialScan} source={source} />;
+}

@@ -1,0 +1,5 @@
+// DELETE /api/v1/scans/:scanId/shares/:shareId - the versioned path; same handlers.
+export { DELETE, GET, PATCH, POST, PUT } from "../../../../../scans/[scanId]/shares/[shareId]/route";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";

@@ -1,0 +1,23 @@
+// GET /share/:token - a scan's report page opened with a share link: read-only, no sign-in. An
+// unknown, revoked or expired link is a 404 page.
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { SharedScanView } from "../../_components/shared-scan-view";
+import { openShare } from "../../../lib/server/auth/share-access";
+import { ApiError } from "../../../lib/server/http/errors";
+import { toScanResource } from "../../../lib/server/scans/scan-resource";
+
+export const dynamic = "force-dynamic";
+
+export const metadata: Metadata = { title: "Shared scan · pdfscan", referrer: "no-referrer" };
+
+export default async function SharedScanPage({ params }: { params: Promise<{ token: string }> }) {
+  const { token } = await params;
+  try {
+    const share = await openShare(token);
+    return <SharedScanView token={token} initialScan={toScanResource(share.scan)} />;
+  } catch (error) {
+    if (error instanceof ApiError && (error.code === "share_not_found" || error.code === "scan_not_found")) notFound();
+    throw error;
+  }
+}

@@ -1,0 +1,6 @@
+// Where the e2e server runs and keeps its data (playwright.config.ts starts it; fixtures make keys there).
+import path from "node:path";
+
+export const E2E_PORT = 3100;
+export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+export const E2E_DATA_DIR = path.resolve("test-results/e2e-data");

@@ -1,0 +1,183 @@
+// The embedded formats whose parsers were exploited, parsed once per document from decoded stream
+// bytes (lib/analyzer/facts/formats: pure, bounded by lib/limits.ts). The exploit rules and the
+// feature extraction read these facts; neither decodes a stream itself.
+import type { Limits } from "../../limits";
+import type { PdfDocument } from "../../pdf/document";
+import { PdfName, PdfStream } from "../../pdf/objects";
+import type { FontProgramFact } from "./fonts";
+import { base64BmpsInXml, parseBmpRle, type BmpRleReport } from "./formats/bmp-rle";
+import { parseJbig2, type Jbig2Anomaly, type Jbig2Facts } from "./formats/jbig2";
+import { parseSfnt, type SfntFacts } from "./formats/sfnt";
+import { parseSwf, type SwfFacts } from "./formats/swf";
+import { base64TiffsInXml, parseTiff, type TiffFacts } from "./formats/tiff";
+import { nonNumericMatrixTokens, type1Cleartext } from "./formats/type1";
+import { parsePrc, parseU3d, type U3dFacts } from "./formats/u3d";
+import type { SwfStreamFact } from "./swf";
+
+export interface Jbig2StreamFact {
+  objectRef: string;
+  /** /JBIG2Globals: none, read, or named but unreadable (dangling, encrypted, undecodable) */
+  globals: "none" | "read" | "unavailable";
+  /** anomalies of the globals stream, judged with the image that uses it */
+  globalAnomalies: Jbig2Anomaly[];
+  image: Jbig2Facts;
+}
+
+export interface SwfMovieFact {
+  objectRef: string;
+  movie: SwfFacts;
+}
+
+export interface ThreeDStreamFact {
+  objectRef: string;
+  subtype: "U3D" | "PRC";
+  /** decoded completely and in the clear: only then are the fields below read */
+  readable: boolean;
+  bytes: number;
+  /** null: not a U3D stream (no file header block), or a PRC stream */
+  u3d: U3dFacts | null;
+  /** PRC header anomalies (empty for U3D) */
+  prcAnomalies: string[];
+}
+
+export interface XfaImageFact {
+  /** character offset of the base64 image in the XFA text */
+  offset: number;
+  format: "bmp" | "tiff";
+  /** RLE BMPs only (other BMPs are not walked) */
+  bmp?: BmpRleReport;
+  tiff?: TiffFacts;
+}
+
+export interface FontFormatFact {
+  objectRef: string;
+  key: FontProgramFact["key"];
+  /** Type 1 (/FontFile): /FontMatrix and /FontBBox tokens of the cleartext that are not numbers */
+  type1NonNumeric?: { key: string; tokens: string[] }[];
+  /** TrueType/OpenType programs (/FontFile2, /FontFile3) */
+  sfnt?: SfntFacts;
+}
+
+export interface FormatFacts {
+  jbig2: Jbig2StreamFact[];
+  swf: SwfMovieFact[];
+  threeD: ThreeDStreamFact[];
+  xfaImages: XfaImageFact[];
+  fonts: FontFormatFact[];
+}
+
+export function collectFormatFacts(doc: PdfDocument, limits: Limits, from: { swfStreams: SwfStreamFact[]; fontPrograms: FontProgramFact[]; xfaText?: string; hasJbig2: boolean }): FormatFacts {
+  return {
+    jbig2: from.hasJbig2 ? collectJbig2(doc, limits) : [],
+    swf: collectSwf(doc, limits, from.swfStreams),
+    threeD: collectThreeD(doc, limits),
+    xfaImages: from.xfaText ? collectXfaImages(from.xfaText, limits) : [],
+    fonts: collectFontFormats(doc, from.fontPrograms),
+  };
+}
+
+/** Base64 BMP and TIFF images of XFA/XDP XML (the form is text, so no stream decoding is involved). */
+export function collectXfaImages(xml: string, limits: Limits): XfaImageFact[] {
+  const out: XfaImageFact[] = [];
+  if (xml.includes("Qk")) {
+    for (const { offset, bmp } of base64BmpsInXml(xml, limits.MAX_RLE_SCAN_BYTES + 4096)) {
+      const r = parseBmpRle(bmp, limits.MAX_RLE_SCAN_BYTES);
+      if (r) out.push({ offset, format: "bmp", bmp: r });
+    }
+  }
+  for (const { offset, tiff } of base64TiffsInXml(xml, limits.MAX_TIFF_BYTES)) {
+    const r = parseTiff(tiff);
+    if (r) out.push({ offset, format: "tiff", tiff: r });
+  }
+  return out;
+}
+
+const refOf = (num: number, gen: number) => `${num} ${gen} R`;
+
+function filterNames(doc: PdfDocument, stream: PdfStream): string[] {
+  const f = doc.resolve(stream.dict.get("Filter"));
+  return (Array.isArray(f) ? f : [f]).map((x) => doc.resolve(x)).filter((x): x is PdfName => x instanceof PdfName).map((x) => x.name);
+}
+
+/** The /DecodeParms of the filter at `filterIndex`. */
+function parmsOf(doc: PdfDocument, stream: PdfStream, filterIndex: number) {
+  const parms = doc.resolve(stream.dict.get("DecodeParms") ?? stream.dict.get("DP"));
+  return Array.isArray(parms) ? doc.dict(parms[filterIndex]) : doc.dict(parms);
+}
+
+function collectJbig2(doc: PdfDocument, limits: Limits): Jbig2StreamFact[] {
+  const out: Jbig2StreamFact[] = [];
+  const globalsCache = new Map<PdfStream, Jbig2Facts | "unavailable">();
+  for (const [num, inst] of doc.table) {
+    const v = inst.value;
+    if (!(v instanceof PdfStream)) continue;
+    const at = filterNames(doc, v).indexOf("JBIG2Decode");
+    if (at < 0) continue;
+    // the filters before JBIG2Decode are decoded by the reader; JBIG2Decode itself stays encoded here
+    const d = doc.decode(v);
+    if (d.encrypted) continue;
+    const parms = parmsOf(doc, v, at);
+    const g = parms ? doc.resolve(parms.get("JBIG2Globals")) : undefined;
+    let globals: Jbig2Facts | "unavailable" | undefined;
+    if (g instanceof PdfStream) {
+      if (!globalsCache.has(g)) {
+        const gd = doc.decode(g);
+        globalsCache.set(g, gd.encrypted || !gd.complete ? "unavailable" : parseJbig2(gd.data, limits.MAX_JBIG2_SEGMENTS));
+      }
+      globals = globalsCache.get(g);
+    } else if (parms?.has("JBIG2Globals")) globals = "unavailable";
+    out.push({
+      objectRef: refOf(num, inst.gen),
+      globals: globals === undefined ? "none" : globals === "unavailable" ? "unavailable" : "read",
+      globalAnomalies: typeof globals === "object" ? globals.anomalies : [],
+      image: parseJbig2(d.data, limits.MAX_JBIG2_SEGMENTS, globals),
+    });
+  }
+  return out;
+}
+
+function collectSwf(doc: PdfDocument, limits: Limits, streams: SwfStreamFact[]): SwfMovieFact[] {
+  const out: SwfMovieFact[] = [];
+  for (const s of streams) {
+    const d = doc.decode(s.stream);
+    const movie = d.encrypted ? null : parseSwf(d.data, limits.MAX_DECODED_BYTES_PER_STREAM);
+    if (movie) out.push({ objectRef: s.objectRef, movie });
+  }
+  return out;
+}
+
+function collectThreeD(doc: PdfDocument, limits: Limits): ThreeDStreamFact[] {
+  const out: ThreeDStreamFact[] = [];
+  for (const [num, inst] of doc.table) {
+    const v = inst.value;
+    if (!(v instanceof PdfStream)) continue;
+    const sub = v.dict.get("Subtype");
+    if (!(sub instanceof PdfName) || (sub.name !== "U3D" && sub.name !== "PRC")) continue;
+    const d = doc.decode(v);
+    // an undecodable or truncated stream says nothing about its own header fields
+    const readable = !d.encrypted && d.complete && d.data.length > 0;
+    const u3d = readable && sub.name === "U3D" ? parseU3d(d.data, limits.MAX_U3D_BLOCKS) : null;
+    out.push({ objectRef: refOf(num, inst.gen), subtype: sub.name, readable, bytes: d.data.length, u3d, prcAnomalies: readable && sub.name === "PRC" ? parsePrc(d.data) : [] });
+  }
+  return out;
+}
+
+/** sfnt version tags: TrueType, CFF OpenType, Apple TrueType, Type 1 in sfnt */
+const SFNT_VERSIONS = new Set(["\x00\x01\x00\x00", "OTTO", "true", "typ1"]);
+
+function collectFontFormats(doc: PdfDocument, programs: FontProgramFact[]): FontFormatFact[] {
+  const out: FontFormatFact[] = [];
+  for (const f of programs) {
+    const d = doc.decode(f.stream);
+    if (d.encrypted) continue;
+    const fact: FontFormatFact = { objectRef: f.objectRef, key: f.key };
+    if (f.key === "FontFile") {
+      const len1 = doc.resolve(f.stream.dict.get("Length1"));
+      fact.type1NonNumeric = nonNumericMatrixTokens(type1Cleartext(d.data, typeof len1 === "number" ? len1 : undefined));
+    }
+    // CoolType reads any program with an sfnt header as TrueType/OpenType, whatever the key
+    if (f.key !== "FontFile" || SFNT_VERSIONS.has(Buffer.from(d.data.subarray(0, 4)).toString("latin1"))) fact.sfnt = parseSfnt(d.data) ?? undefined;
+    out.push(fact);
+  }
+  return out;
+}

@@ -1,0 +1,64 @@
+// TIFF directories: the malformations of the CVE-2010-0188 exploit are reported, ordinary TIFFs
+// (the scans government XFA forms carry) are not, and base64 TIFFs are found in XFA XML.
+import { describe, expect, it } from "vitest";
+import { base64TiffsInXml, parseTiff } from "./tiff";
+import { DOT_RANGE_OVERFLOW, PLAIN_TIFF_TAGS, tiff, xfaImageXml } from "./testing/format-fixtures";
+
+const codes = (data: Uint8Array) => parseTiff(data)?.anomalies.map((a) => a.code);
+
+describe("parseTiff", () => {
+  it.each([
+    ["little-endian", false],
+    ["big-endian", true],
+  ])("reads a well-formed %s TIFF without anomalies", (_name, bigEndian) => {
+    const r = parseTiff(tiff(PLAIN_TIFF_TAGS, { bigEndian }));
+    expect(r).toMatchObject({ byteOrder: bigEndian ? "MM" : "II", ifds: 1, anomalies: [] });
+    expect(r?.entries.map((e) => e.tag)).toEqual(PLAIN_TIFF_TAGS.map((t) => t.tag));
+  });
+
+  it("accepts a DotRange of two values per sample", () => {
+    expect(codes(tiff([...PLAIN_TIFF_TAGS, { tag: 0x0150, type: 3, count: 2, value: 0x00ff0000 }]))).toEqual([]);
+  });
+
+  it("reports the exploit's DotRange of 204 values after a NOP sled (CVE-2010-0188)", () => {
+    const r = parseTiff(tiff([...PLAIN_TIFF_TAGS, DOT_RANGE_OVERFLOW], { sled: 4096 }));
+    expect(r?.anomalies).toEqual([{ code: "pair-tag-count-overflow", message: "DotRange (0x0150) with 204 values, at most 2 allowed" }]);
+    expect(r?.longestNopRun).toBe(4096);
+  });
+
+  it("reports the big-endian variant that overflows HalftoneHints (0x0141) instead", () => {
+    expect(codes(tiff([...PLAIN_TIFF_TAGS, { tag: 0x0141, type: 3, count: 204, value: 0 }], { bigEndian: true }))).toEqual(["pair-tag-count-overflow"]);
+  });
+
+  it("reports strip offsets and byte counts that disagree, and value arrays whose size wraps 32 bits", () => {
+    const tags = PLAIN_TIFF_TAGS.map((t) => (t.tag === 0x0117 ? { ...t, count: 3 } : t));
+    expect(codes(tiff(tags))).toEqual(["strip-counts-mismatch"]);
+    expect(codes(tiff([...PLAIN_TIFF_TAGS, { tag: 0x8298, type: 12, count: 0x20000000, value: 0 }]))).toEqual(["tag-size-overflow"]);
+  });
+
+  it("stops on a directory chain that loops back and on a directory outside the file", () => {
+    const looped = tiff();
+    const dv = new DataView(looped.buffer);
+    dv.setUint32(8 + 2 + PLAIN_TIFF_TAGS.length * 12, 8, true);
+    expect(parseTiff(looped)).toMatchObject({ ifds: 1, anomalies: [] });
+    const outside = tiff();
+    new DataView(outside.buffer).setUint32(4, 1 << 20, true);
+    expect(codes(outside)).toEqual(["ifd-outside-file"]);
+  });
+
+  it("is null for data that is not a TIFF", () => {
+    expect(parseTiff(Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 0, 0, 0]))).toBeNull();
+  });
+});
+
+describe("base64TiffsInXml", () => {
+  it("finds a TIFF in an XFA image value, whole or split one character a line", () => {
+    const image = tiff([...PLAIN_TIFF_TAGS, DOT_RANGE_OVERFLOW]);
+    expect(base64TiffsInXml(xfaImageXml(image), 1 << 20)[0].tiff).toEqual(image);
+    expect(base64TiffsInXml(xfaImageXml(image, { split: true }), 1 << 20)[0].tiff).toEqual(image);
+  });
+
+  it("ignores the header letters inside another base64 run", () => {
+    expect(base64TiffsInXml("<image>/9j/4AAQSkZJRgABAQAAAQABAADSUkqAAAAAAAAAAAAAAAA</image>", 1 << 20)).toEqual([]);
+  });
+});

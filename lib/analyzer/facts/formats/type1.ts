@@ -1,0 +1,53 @@
+// Type 1 font programs (/FontFile, Adobe Type 1 Font Format §2.2): the cleartext part, before
+// `eexec`, and the tokens of its /FontMatrix and /FontBBox arrays, which font tools write as numbers.
+// A string there is the CVE-2024-4367 injection (pdf.js compiled FontMatrix values into JavaScript).
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$|^\d+#[0-9A-Za-z]+$/;
+const MAX_CLEARTEXT = 64 * 1024;
+const MATRIX_KEYS = /\/(FontMatrix|FontBBox)\s*([[{])/g;
+
+/** The cleartext part of a Type 1 program: before `eexec`, PFB segment header skipped. */
+export function type1Cleartext(program: Uint8Array, length1?: number): string {
+  let start = 0;
+  let end = program.length;
+  if (program[0] === 0x80 && program[1] === 0x01 && program.length > 6) {
+    // PFB: 0x80 0x01, 4-byte little-endian length of the ASCII segment
+    start = 6;
+    end = Math.min(end, 6 + (program[2] | (program[3] << 8) | (program[4] << 16) | (program[5] << 24)));
+  } else if (length1 && length1 > 0) end = Math.min(end, length1);
+  const text = Buffer.from(program.buffer, program.byteOffset + start, Math.min(end - start, MAX_CLEARTEXT)).toString("latin1");
+  const eexec = text.indexOf("eexec");
+  return eexec >= 0 ? text.slice(0, eexec) : text;
+}
+
+/** Non-numeric tokens of the /FontMatrix and /FontBBox arrays of a Type 1 cleartext. */
+export function nonNumericMatrixTokens(cleartext: string): { key: string; tokens: string[] }[] {
+  const out: { key: string; tokens: string[] }[] = [];
+  MATRIX_KEYS.lastIndex = 0;
+  for (let m = MATRIX_KEYS.exec(cleartext); m; m = MATRIX_KEYS.exec(cleartext)) {
+    const close = m[2] === "[" ? "]" : "}";
+    const body = readArrayBody(cleartext, m.index + m[0].length, close);
+    const tokens = tokenize(body).filter((t) => !NUMBER.test(t));
+    if (tokens.length) out.push({ key: m[1], tokens });
+  }
+  return out;
+}
+
+/** Text up to the matching close bracket, PostScript strings (with nested parentheses) skipped over. */
+function readArrayBody(s: string, from: number, close: string): string {
+  let depth = 0;
+  for (let i = from; i < s.length && i < from + 4096; i++) {
+    const c = s[i];
+    if (c === "\\" && depth > 0) i++;
+    else if (c === "(") depth++;
+    else if (c === ")" && depth > 0) depth--;
+    else if (c === close && depth === 0) return s.slice(from, i);
+  }
+  return s.slice(from, Math.min(s.length, from + 4096));
+}
+
+function tokenize(body: string): string[] {
+  const out: string[] = [];
+  const re = /\((?:\\.|[^\\])*?\)|<[^>]*>|[^\s[\]{}()<>]+|[()<>]/g;
+  for (let m = re.exec(body); m; m = re.exec(body)) out.push(m[0]);
+  return out;
+}

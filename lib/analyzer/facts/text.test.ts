@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { ContentScanner, contentStreamText } from "./text";
+
+describe("contentStreamText: text runs joined as a reader lays them out", () => {
+  it.each<[string, string, string]>([
+    ["a URL split inside one TJ array", "BT /F1 12 Tf [(http://exa) -20 (mple.com/path)] TJ ET", "http://example.com/path"],
+    ["a URL split over consecutive Tj", "BT (https://evil.) Tj (example.net/a) Tj /F2 9 Tf (?id=1) Tj ET", "https://evil.example.net/a?id=1"],
+    ["a horizontal move on the same line", "BT 72 700 Td (http://evil) Tj 30 0 Td (.com/x) Tj ET", "http://evil.com/x"],
+    ["a wide TJ gap as a word space", "BT [(Visit) -250 (us)] TJ ET", "Visit us"],
+    ["a new line at T*", "BT (line one) Tj T* (line two) Tj ET", "line one\nline two"],
+    ["a new line at a vertical Td", "BT (first) Tj 0 -14 Td (second) Tj ET", "first\nsecond"],
+    ["a new line at a Tm on another baseline", "BT 1 0 0 1 72 700 Tm (a) Tj 1 0 0 1 90 700 Tm (b) Tj 1 0 0 1 72 680 Tm (c) Tj ET", "ab\nc"],
+    ["a new line between text objects", "BT (one) Tj ET BT (two) Tj ET", "one\ntwo"],
+    ["the ' operator starts a line", "BT (a) Tj (b) ' ET", "a\nb"],
+    ["escapes and octal codes", "BT (a\\(b\\) \\101\\102 \\\\) Tj ET", "a(b) AB \\"],
+    ["a hex string", "BT <687474703A2F2F782E636F6D> Tj ET", "http://x.com"],
+    ["inline image data skipped", "BI /W 2 /H 2 ID (not) Tj \x00\xff EI BT (text) Tj ET", "text"],
+    ["marked-content properties skipped", "/Span << /ActualText (http://fake.example) >> BDC BT (real) Tj ET EMC", "real"],
+  ])("%s", (_name, content, text) => {
+    expect(contentStreamText(content).trim()).toBe(text);
+  });
+
+  it("keeps at most an operator's worth of operands from a stream without operators", () => {
+    const hostile = "1 ".repeat(100_000);
+    expect(contentStreamText(hostile)).toBe("");
+  });
+
+  it("always progresses on stray delimiters and unterminated strings", () => {
+    const scan = new ContentScanner(") } > { (unterminated");
+    expect([scan.next(), scan.string, scan.next()]).toEqual(["string", "unterminated", "end"]);
+  });
+});

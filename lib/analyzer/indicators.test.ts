@@ -1,0 +1,72 @@
+// Indicator extraction over whole documents built in code: where each kind of source is read, and the
+// precision fixes for values that used to reach STIX exports wrongly (versions as IPs, cut-off URLs).
+import { describe, expect, it } from "vitest";
+import { PdfBuilder } from "../pdf/testing/pdf-builder";
+import { analyzeFast } from "./analyze";
+
+const iocsOf = (pdf: Uint8Array) => analyzeFast(pdf, { fileName: "x.pdf" }).iocs;
+
+function pageWithContent(content: string, extra: (b: PdfBuilder) => string = () => ""): Uint8Array {
+  const b = new PdfBuilder();
+  const stream = b.addFlateStream("", content);
+  b.addCatalog("", 1, `/Contents ${stream} 0 R ${extra(b)}`);
+  return b.build();
+}
+
+describe("collectIndicators: page text", () => {
+  it("reads a URL split across the strings of a TJ array whole", () => {
+    const iocs = iocsOf(pageWithContent("BT /F1 12 Tf 72 700 Td [(http://exa) -20 (mple.com/path)] TJ ET"));
+    expect(iocs.urls).toEqual(["http://example.com/path"]);
+  });
+
+  it("reads a URL split across consecutive Tj of one text object whole", () => {
+    const iocs = iocsOf(pageWithContent("BT /F1 12 Tf 72 700 Td (see https://evil.) Tj (example.net/a) Tj ( today) Tj ET"));
+    expect(iocs.urls).toEqual(["https://evil.example.net/a"]);
+  });
+
+  it("does not glue the lines of a page into one URL", () => {
+    const iocs = iocsOf(pageWithContent("BT /F1 12 Tf 72 700 Td (http://example.com/a) Tj 0 -14 Td (next line) Tj ET"));
+    expect(iocs.urls).toEqual(["http://example.com/a"]);
+  });
+});
+
+describe("collectIndicators: versions are no IPs", () => {
+  it("takes no IP from the Producer and Creator of the Info dictionary", () => {
+    const b = new PdfBuilder();
+    b.addCatalog("", 1);
+    b.info = b.add("<< /Producer (LuraDocument PDF Compressor Server 5.5.46.38) /Creator (RAD PDF 2.38.3.1 - http://www.radpdf.com) /Title (9.1.0.163) >>");
+    const iocs = iocsOf(b.build());
+    expect(iocs.ips).toEqual([]);
+    expect(iocs.urls).toEqual(["http://www.radpdf.com/"]);
+  });
+
+  it("takes no IP from XMP producer and creator-tool elements", () => {
+    const xmp = `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF><rdf:Description><pdf:Producer>9.1.0.163</pdf:Producer><xmp:CreatorTool>LuraDocument PDF Compressor Server 5.5.46.38</xmp:CreatorTool></rdf:Description></rdf:RDF></x:xmpmeta>`;
+    const b = new PdfBuilder();
+    const meta = b.addStream("/Type /Metadata /Subtype /XML", xmp);
+    b.addCatalog(`/Metadata ${meta} 0 R`, 1);
+    expect(iocsOf(b.build()).ips).toEqual([]);
+  });
+
+  it("still takes an address a page names as one", () => {
+    expect(iocsOf(pageWithContent("BT (Server 203.0.113.9 is down) Tj ET")).ips).toEqual(["203.0.113.9"]);
+  });
+});
+
+describe("collectIndicators: action targets and signatures", () => {
+  it("keeps a /URI value whole, path and query included", () => {
+    const url = "https://files.example.com/get(1)?name=Invoice 2024.zip&x={a}";
+    const pdf = pageWithContent("BT (x) Tj ET", (b) => `/Annots [${b.add(`<< /Type /Annot /Subtype /Link /Rect [0 0 10 10] /A << /S /URI /URI (${url.replace(/[()]/g, "\\$&")}) >> >>`)} 0 R]`);
+    expect(iocsOf(pdf).urls).toEqual(["https://files.example.com/get(1)?name=Invoice%202024.zip&x={a}"]);
+  });
+
+  it("reads a signature's text entries but not the CA addresses in its PKCS #7 blob", () => {
+    const der = Buffer.from("0\x82\x01http://crl.ca.example/root.crl0\x1fhttps://ca.example/cps.html0").toString("hex");
+    const b = new PdfBuilder();
+    const sig = b.add(`<< /Type /Sig /Filter /Adobe.PPKLite /ByteRange [0 10 20 30] /Contents <${der}> /ContactInfo (signer@example.org) >>`);
+    b.addCatalog(`/AcroForm << /Fields [${b.add(`<< /FT /Sig /T (sig) /V ${sig} 0 R >>`)} 0 R] >>`, 1);
+    const iocs = iocsOf(b.build());
+    expect(iocs.urls).toEqual([]);
+    expect(iocs.emails).toEqual(["signer@example.org"]);
+  });
+});

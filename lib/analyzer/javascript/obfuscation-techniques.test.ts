@@ -1,0 +1,79 @@
+// Each obfuscation technique on a script that uses it, and the verdict on technique combinations;
+// ordinary form scripts use none of them.
+import { describe, expect, it } from "vitest";
+import { detectObfuscationTechniques, judgeObfuscation } from "./obfuscation-techniques";
+import { scriptSignals } from "./script-signals";
+import { isObfuscated } from "../rules/javascript-obfuscation";
+
+const codes = (s: string, sep: string) => Array.from(s, (c) => c.charCodeAt(0)).join(sep);
+const hex = (s: string) => Array.from(s, (c) => c.charCodeAt(0).toString(16).padStart(2, "0")).join("");
+const CODE = "var a = new Array(); var v = app.viewerVersion; if (v > 8) app.alert('update');";
+
+describe("detectObfuscationTechniques", () => {
+  it.each([
+    ["eval-alias", "strong", `var d = eval; d(s);`],
+    ["eval-alias", "strong", `e = a.eval; e(x);`],
+    ["eval-of-computed-string", "runner", `eval('x=t' + a + b);`],
+    ["eval-of-computed-string", "runner", `app.setTimeOut(code, 10);`],
+    ["char-code-string", "strong", `var s = "${codes(CODE, "@")}";`],
+    ["char-code-string", "strong", `s = " ${codes(CODE, "! ")}";`],
+    ["char-code-string", "strong", `s = "${codes(CODE, " ")}";`],
+    ["hex-encoded-text", "strong", `var p = new Array('${hex(CODE.slice(0, 30))}', '${hex(CODE.slice(30))}');`],
+    ["shuffled-alphabet", "strong", `$ = "gI5zv:|'7mx9S=d%)tPp&MKl-8okECqwyhf*u_;U>(3A,/4N@s.2Wr[0cb}nGje{i]6";`],
+    ["escaped-plain-characters", "decoder", `xs = "\\x65"; d = "omCha\\x72"; x = s.concat("\\x61\\x6c");`],
+    ["escaped-plain-characters", "strong", `x = "${"\\x65\\x76\\x61\\x6c".repeat(3)}";`],
+    ["junk-stripping", "decoder", `m2 = m1.replace(/5qqq5/g, "");`],
+    ["junk-stripping", "decoder", `g = g.replace(/[+u0SQ]/g, "");`],
+    ["junk-stripping", "decoder", `p = p.split("zz").join("");`],
+    ["string-reversal", "decoder", `c = s.split("").reverse().join("");`],
+    ["arguments-callee", "decoder", `k = arguments.callee.toString();`],
+    ["name-from-document", "strong", `var G = function () { return this; }(); f = G[this.subject]; f(this.title);`],
+    ["computed-call-on-global", "runner", `this[w(1, 91) + w(1, 108)](code);`],
+    ["junk-comments", "strong", `x = app["v"/*q9q*/+"ie"/*q9q*/+""/*q9q*/+"wer"/*q9q*/+"Type"/*q9q*/][1]/*q9q*/+/*q9q*/""/*q9q*/;`],
+  ])("%s (%s): %s", (id, role, script) => {
+    expect(detectObfuscationTechniques(script)).toContainEqual(expect.objectContaining({ id, role }));
+  });
+
+  it.each([
+    [`AFNumber_Format(2, 0, 0, 0, "", true);`],
+    [`var f = this.getField("Text1"); f.value = util.printd("mm/dd/yyyy", util.scand("mmddyyyy", f.value));`],
+    [`event.value = (parseInt(this.getField('f1').value) * 0.3).toFixed(3);`],
+    [`eval("this.getField('total').value"); app.setTimeOut("tick()", 1000); setTimeout(function () { app.alert(1); }, 10);`],
+    [`var s = event.value.replace(/[^0-9]/g, ""); var t = s.replace(/\\s+/g, "");`],
+    [`var f = this["getField"]("a"); var t = this.info.title; app.alert(this.title);`],
+    [`var rates = [12, 15, 18, 21, 24, 27, 30, 33, 36, 39, 42, 45, 48, 51, 54, 57, 60, 63, 66, 69, 72, 75, 78, 81, 84, 87, 90, 93, 96, 99, 102, 105, 108, 111, 114, 117, 120, 123, 126, 129, 132, 135, 138, 141, 144, 147, 150, 153];`],
+    [`var b64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=";`],
+    [`app.alert("Please complete every field of this form before you print it, then sign it.");`],
+    [`var id = "3f2a9b7c1d0e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c"; var c = "FF0000";`],
+    [`var e = "caf\\u00e9 na\\u00efve"; var q = "say \\x22hi\\x22\\x0a";`],
+    [`/* total */ var t = 0; /* loop over the fields */ for (var i = 0; i < 9; i++) /* add */ t += 1; /** @param {number} n */ /*-*/ /*-*/ /*-*/`],
+  ])("finds nothing in %s", (script) => {
+    expect(detectObfuscationTechniques(script)).toEqual([]);
+    expect(judgeObfuscation(scriptSignals(script).techniques)).toEqual([]);
+  });
+});
+
+describe("judgeObfuscation", () => {
+  it.each([
+    ["one strong technique", `var d = eval; d("1");`, ["eval-alias"]],
+    ["code run from decoded data", `eval(unescape(s));`, ["eval-of-computed-string", "eval-call", "decoder-call"]],
+    ["a payload read from the document and stripped of junk", `m1 = this.info.cduh; m2 = m1.replace(/5qqq5/g, ""); this[m3](m2);`, ["computed-call-on-global", "junk-stripping", "payload-from-document"]],
+    ["a method name spelled in pieces", `w = "s"; w += "l"; w += "ice"; j = j[w];`, ["names-assembled-from-pieces"]],
+  ])("%s", (_, script, ids) => {
+    expect(judgeObfuscation(scriptSignals(script).techniques).map((t) => t.id).sort()).toEqual([...ids].sort());
+  });
+
+  it("does not judge a runner alone, nor a decoder alone", () => {
+    expect(judgeObfuscation(scriptSignals(`for (var i = 0; i < 3; i++) eval("f" + i + "()");`).techniques)).toEqual([]);
+    expect(judgeObfuscation(scriptSignals(`var s = unescape("%20");`).techniques)).toEqual([]);
+  });
+});
+
+describe("the evidence of javascript-obfuscation", () => {
+  it("names each technique and defangs what it decoded", () => {
+    const why = isObfuscated(scriptSignals(`var u = ['${hex("http://evil.example/")}', '${hex("payload/stage2.exe?id=1234567890")}'];`));
+    expect(why).toHaveLength(1);
+    expect(why[0]).toContain('hex-encoded-text (hex decodes to "hxxp[://]evil[.]example/payload');
+    expect(why[0]).not.toContain("http://");
+  });
+});

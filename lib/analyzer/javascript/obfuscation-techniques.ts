@@ -1,0 +1,186 @@
+// Obfuscation judged by technique, not by size: each detector names one thing an author does only to
+// hide code (eval kept in a variable, code stored as delimited character codes, a shuffled alphabet
+// to index into, letters written as \x escapes...) and returns the text that shows it. Form scripts
+// (AFNumber_Format, util.printd, event.value) use none of these. Text level, so the fast stage can
+// run it; every pattern is linear or bounded by a literal anchor.
+//
+// A "strong" technique is never found in honest scripts: alone it marks a script as obfuscated. A
+// "runner" executes code it did not write literally; a "decoder" turns data into text. A runner with
+// a decoder is the layered shape of obfuscated malware; so is a "source" (a payload read back from the
+// document's annotations or metadata) fed to either (Quicksand's and peepdf's "suspicious
+// obfuscation" families: eval, unescape, fromCharCode, replace, setTimeOut, arguments.callee).
+
+export type TechniqueRole = "strong" | "runner" | "decoder" | "source";
+
+export interface ObfuscationTechnique {
+  id: TechniqueId;
+  role: TechniqueRole;
+  /** the text that shows it, short */
+  evidence: string;
+}
+
+export type TechniqueId =
+  | "eval-alias"
+  | "eval-of-computed-string"
+  | "char-code-string"
+  | "hex-encoded-text"
+  | "shuffled-alphabet"
+  | "escaped-plain-characters"
+  | "junk-stripping"
+  | "string-reversal"
+  | "arguments-callee"
+  | "junk-comments"
+  | "name-from-document"
+  | "computed-call-on-global"
+  // from the text signals of script-signals.ts
+  | "names-assembled-from-pieces"
+  | "eval-call"
+  | "computed-call"
+  | "decoder-call"
+  | "char-code-decoding"
+  | "long-encoded-literal"
+  | "many-escapes"
+  | "long-hex-run"
+  | "obfuscator-identifiers"
+  | "payload-from-document";
+
+const SCAN_CHARS = 2 * 1024 * 1024;
+const EVIDENCE_CHARS = 60;
+
+/** eval taken as a value: `var d = eval;`, `e = a.eval;`, `f(eval, ...)`: indirect eval hides the call */
+const EVAL_ALIAS = /[=:]\s*(?:[A-Za-z_$][\w$]*\s*\.\s*)?eval\s*(?=[;,)}\n\r]|$)/m;
+/**
+ * eval / Function / Acrobat's timers (app.setTimeOut, app.setInterval: they take code as a string)
+ * given something other than one plain literal or a function: code built at run time.
+ * `eval("this.getField('a')")` and `app.setTimeOut("tick()", 100)` do not count.
+ */
+const EVAL_COMPUTED = /(?:\beval|\bFunction|\bsetTimeOut|\bsetInterval)\s*\(\s*(?!(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')\s*[,)])(?!function\b)(?!\([^()]*\)\s*=>|[\w$]+\s*=>)(?![)\s])/;
+/** a function looked up by a name read from the document: G[this.subject](this.title) */
+const NAME_FROM_DOCUMENT = /\[\s*(?:this|doc|app\s*\.\s*doc|event\s*\.\s*target)\s*\.\s*(?:info\s*\.\s*[A-Za-z_$][\w$]*|title|subject|author|keywords|creator|producer)\s*\]/;
+/** a global or Doc method called by a name computed at run time: this[f(1) + f(2)](code) */
+const GLOBAL_COMPUTED_CALL = /\b(?:this|app|globalThis|window)\s*\[(?!\s*["'][\w.]*["']\s*\])[^\]\n]{1,300}\]\s*\(/;
+/** a string literal of 48+ small integers with a delimiter: "10@32@118@97..." split and fed to fromCharCode */
+const CHAR_CODE_STRING = /["']\s*(?:\d{1,3}(?:[^\w\s"'\\.]\s*|\s+)){48}/;
+/** hex-only string literals (even length), decoded below */
+const HEX_LITERAL = /["']((?:[0-9a-fA-F]{2}){3,})["']/g;
+/** \xNN / \uNNNN escapes of a letter or digit: nobody escapes "e" but to hide a name */
+const ESCAPED_PLAIN = /\\(?:x(?:3[0-9]|[46][1-9a-fA-F]|[57][0-9aA])|u00(?:3[0-9]|[46][1-9a-fA-F]|[57][0-9aA]))/g;
+/** .replace(/5qqq5/g, "") or .replace(/[+u0SQ]/g, ""): strips junk letters inserted into a payload */
+const JUNK_REPLACE = /\.replace\s*\(\s*\/(\[[A-Za-z0-9+]{3,}\]|[A-Za-z0-9]{3,})\/g\s*,\s*(?:""|'')\s*\)/;
+/** .split("zz").join(""): the same with split/join */
+const JUNK_SPLIT = /\.split\s*\(\s*["'][A-Za-z0-9]{2,}["']\s*\)\s*\.\s*join\s*\(\s*(?:""|'')\s*\)/;
+const REVERSAL = /\.split\s*\(\s*(?:""|'')\s*\)\s*\.\s*reverse\s*\(\s*\)\s*\.\s*join\s*\(/;
+const CALLEE = /\barguments\s*\.\s*callee\b/;
+/** the same token comment repeated inside expressions ("v" + "ie" with a q9q comment between each piece): breaks up names for text search */
+const TOKEN_COMMENT = /\/\*([A-Za-z0-9]{1,40})\*\//g;
+const STRING_LITERAL = /"([^"\\\n]{40,256})"|'([^'\\\n]{40,256})'/g;
+
+const MIN_ESCAPED_PLAIN = 3;
+const STRONG_ESCAPED_PLAIN = 12;
+const MIN_HEX_TEXT_CHARS = 48;
+const MIN_ALPHABET = 40;
+const SYNTAX_CHARS = "()[]{};=.,+\"'";
+const MIN_SYNTAX_CHARS = 4;
+const MIN_TOKEN_COMMENTS = 8;
+
+/** Obfuscation is a strong technique, or code run from decoded data (runner or source, with a decoder). */
+export function judgeObfuscation(techniques: readonly ObfuscationTechnique[]): ObfuscationTechnique[] {
+  const strong = techniques.filter((t) => t.role === "strong");
+  if (strong.length) return strong;
+  const has = (role: TechniqueRole) => techniques.some((t) => t.role === role);
+  const layered = (has("runner") && has("decoder")) || (has("source") && (has("runner") || has("decoder")));
+  return layered ? techniques.filter((t) => t.role !== "strong") : [];
+}
+
+export function detectObfuscationTechniques(source: string): ObfuscationTechnique[] {
+  const text = source.length > SCAN_CHARS ? source.slice(0, SCAN_CHARS) : source;
+  const out: ObfuscationTechnique[] = [];
+  const add = (id: TechniqueId, role: TechniqueRole, m: RegExpExecArray | string | null) => {
+    if (m) out.push({ id, role, evidence: (typeof m === "string" ? m : m[0]).slice(0, EVIDENCE_CHARS) });
+  };
+  add("eval-alias", "strong", EVAL_ALIAS.exec(text));
+  add("eval-of-computed-string", "runner", EVAL_COMPUTED.exec(text) && excerptAt(text, EVAL_COMPUTED));
+  add("char-code-string", "strong", charCodeString(text));
+  add("name-from-document", "strong", NAME_FROM_DOCUMENT.exec(text));
+  add("computed-call-on-global", "runner", GLOBAL_COMPUTED_CALL.exec(text));
+  add("hex-encoded-text", "strong", hexEncodedText(text));
+  add("shuffled-alphabet", "strong", shuffledAlphabet(text));
+  const escaped = text.includes("\\") ? count(text, ESCAPED_PLAIN) : 0;
+  if (escaped >= MIN_ESCAPED_PLAIN) add("escaped-plain-characters", escaped >= STRONG_ESCAPED_PLAIN ? "strong" : "decoder", `${escaped} escaped letters or digits`);
+  add("junk-stripping", "decoder", JUNK_REPLACE.exec(text) ?? JUNK_SPLIT.exec(text));
+  add("string-reversal", "decoder", REVERSAL.exec(text));
+  add("arguments-callee", "decoder", CALLEE.exec(text));
+  add("junk-comments", "strong", text.includes("/*") ? repeatedTokenComment(text) : null);
+  return out;
+}
+
+/**
+ * The delimited numbers read as character codes: varied values that mostly fall in (or near) the
+ * printable range, not a counting sequence ("2 3 4 5 …") or a table of measurements.
+ */
+function charCodeString(text: string): string | null {
+  const m = CHAR_CODE_STRING.exec(text);
+  if (!m) return null;
+  const values = (m[0].match(/\d{1,3}/g) ?? []).map(Number);
+  let steps = 0;
+  for (let i = 1; i < values.length; i++) if (values[i] === values[i - 1] + 1) steps++;
+  const distinct = new Set(values).size;
+  const bytes = values.filter((v) => v <= 255).length;
+  return steps / values.length < 0.3 && distinct >= 12 && bytes === values.length ? m[0] : null;
+}
+
+/** Hex literals that decode to 48+ characters of printable text: code or a URL kept as hex. */
+function hexEncodedText(text: string): string | null {
+  if (!/["'][0-9a-fA-F]{6}/.test(text)) return null;
+  let decoded = "";
+  HEX_LITERAL.lastIndex = 0;
+  for (let m = HEX_LITERAL.exec(text); m && decoded.length < 4096; m = HEX_LITERAL.exec(text)) {
+    let piece = "";
+    for (let i = 0; i < m[1].length; i += 2) piece += String.fromCharCode(parseInt(m[1].slice(i, i + 2), 16));
+    // random hex (hashes, ids, colours) decodes to bytes, not to text: one control byte excludes it
+    if (/^[\x20-\x7e\t\r\n]+$/.test(piece) && /[a-z]/i.test(piece)) decoded += piece;
+  }
+  return decoded.length >= MIN_HEX_TEXT_CHARS ? `hex decodes to "${decoded.slice(0, 40)}"` : null;
+}
+
+/**
+ * A literal of 40+ distinct characters in no order ("gI5zv:|'7mx9S=d%)tPp&MK..."): the lookup table
+ * of a substitution cipher. Alphabets written in order (base64, "0123456789ABC...") do not count.
+ */
+function shuffledAlphabet(text: string): string | null {
+  STRING_LITERAL.lastIndex = 0;
+  for (let m = STRING_LITERAL.exec(text); m; m = STRING_LITERAL.exec(text)) {
+    const s = m[1] ?? m[2];
+    if (new Set(s).size < MIN_ALPHABET) continue;
+    let ordered = 0;
+    for (let i = 1; i < s.length; i++) if (s.charCodeAt(i) === s.charCodeAt(i - 1) + 1) ordered++;
+    // words and sentences repeat characters; a table uses each once, and a table that encodes code
+    // holds its punctuation (an id alphabet such as nanoid's "-_" + letters does not)
+    const syntax = [...new Set(s)].filter((c) => SYNTAX_CHARS.includes(c)).length;
+    if (ordered / s.length < 0.25 && new Set(s).size >= s.length * 0.9 && syntax >= MIN_SYNTAX_CHARS && !/\s\w+\s\w+\s/.test(s)) return s;
+  }
+  return null;
+}
+
+function repeatedTokenComment(text: string): string | null {
+  const seen = new Map<string, number>();
+  TOKEN_COMMENT.lastIndex = 0;
+  for (let m = TOKEN_COMMENT.exec(text); m; m = TOKEN_COMMENT.exec(text)) {
+    const n = (seen.get(m[1]) ?? 0) + 1;
+    if (n >= MIN_TOKEN_COMMENTS) return `${m[0]} repeated ${n} times`;
+    seen.set(m[1], n);
+  }
+  return null;
+}
+
+function excerptAt(text: string, re: RegExp): string {
+  const m = re.exec(text);
+  return m ? text.slice(m.index, m.index + EVIDENCE_CHARS) : "";
+}
+
+function count(text: string, re: RegExp): number {
+  re.lastIndex = 0;
+  let n = 0;
+  while (re.exec(text)) n++;
+  return n;
+}

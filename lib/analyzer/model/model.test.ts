@@ -1,0 +1,182 @@
+// The verdict model: the shipped files agree with the code's feature table (a rule added since the
+// last `npm run train` fails here, loudly, instead of shifting inputs), inference is deterministic,
+// explained exactly and fast, calibration is monotone, and the learners fit what they should.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { PdfBuilder, hexString } from "../../pdf/testing/pdf-builder";
+import { analyzeFast } from "../analyze";
+import { FastResult, type Finding } from "../report";
+import { RULES_BY_ID } from "../rules/registry";
+import { PROOF_OF_EXPLOIT_RULES, PROOF_SCORE, scoreDocument, type ScoringInput } from "../score";
+import { applyCalibration, fitOperatingPoint, fitPlatt } from "./calibration";
+import { crossValidate, heldOutProbabilities, MODEL_FORMAT_VERSION, toVerdictModel } from "./cross-validate";
+import { FEATURE_NAMES } from "./features";
+import { mulberry32 } from "./folds";
+import { renderModelDocs } from "./model-docs";
+import { SHIPPED_MODELS } from "./shipped-models";
+import { trainLinear } from "./train-linear";
+import { trainTrees } from "./train-trees";
+import { alignFeatures, explain, predict } from "./verdict-model";
+
+const MAX_MODEL_BYTES = 300 * 1024;
+
+describe.each(Object.entries(SHIPPED_MODELS))("shipped model %s", (stage, model) => {
+  it("was trained on the code's feature list (rerun `npm run train` after adding a rule or feature)", () => {
+    const missing = FEATURE_NAMES.filter((n) => !model.featureNames.includes(n));
+    const gone = model.featureNames.filter((n) => !FEATURE_NAMES.includes(n));
+    expect({ missing, gone }, "the model's features differ from the code's: run `npm run train`").toEqual({ missing: [], gone: [] });
+    expect(model.featureNames).toEqual(FEATURE_NAMES);
+  });
+
+  it("has the current format, its stage, a training summary and CV figures", () => {
+    expect(model).toMatchObject({ format: "pdfscan-verdict-model", version: MODEL_FORMAT_VERSION, stage });
+    expect(model.training.files).toBeGreaterThan(0);
+    expect(Object.keys(model.cv).length).toBeGreaterThanOrEqual(2);
+    expect(model.calibration.a).toBeGreaterThan(0);
+  });
+
+  it(`stays under ${MAX_MODEL_BYTES / 1024} KiB`, () => {
+    expect(JSON.stringify(model).length).toBeLessThan(MAX_MODEL_BYTES);
+  });
+
+  it("explains its margin exactly: base + contributions", () => {
+    const random = mulberry32(7);
+    const x = FEATURE_NAMES.map(() => random() * 3);
+    const p = predict(model, alignFeatures(model, FEATURE_NAMES, x));
+    expect(p.base + p.contributions.reduce((a, b) => a + b, 0)).toBeCloseTo(p.margin, 9);
+    expect(predict(model, alignFeatures(model, FEATURE_NAMES, x))).toEqual(p);
+  });
+
+  it("scores a file well under 1 ms", () => {
+    const x = FEATURE_NAMES.map((_, i) => i % 3);
+    const input: ScoringInput = { features: x, findings: [], ctx: { unanalysable: false, partial: false } };
+    const t0 = performance.now();
+    for (let i = 0; i < 200; i++) scoreDocument(input, model.stage, model);
+    expect((performance.now() - t0) / 200).toBeLessThan(1);
+  });
+});
+
+describe("alignFeatures", () => {
+  it("picks inputs by name and reads 0 for a feature the code no longer has", () => {
+    const model = toVerdictModel({ body: { kind: "linear", bias: 0, weights: [1, 1], means: [0, 0] }, calibration: { kind: "platt", a: 1, b: 0 } }, "fast");
+    model.featureNames = ["b", "gone"];
+    expect([...alignFeatures(model, ["a", "b"], [5, 7])]).toEqual([7, 0]);
+  });
+});
+
+// ---- scoring -----------------------------------------------------------------------------------
+
+function finding(ruleId: string): Finding {
+  const r = RULES_BY_ID.get(ruleId)!;
+  return { id: r.id, ruleId: r.id, title: r.title, description: r.description, category: r.category, severity: r.severity, confidence: r.confidence, stage: r.stage, weight: r.weight, evidence: [], attack: [], cve: [], mitigationIds: [] };
+}
+const analysed = { unanalysable: false, partial: false };
+const zeros = () => FEATURE_NAMES.map(() => 0);
+
+describe("scoreDocument", () => {
+  it("declares proof-of-exploit rules that exist in the registry", () => {
+    for (const id of PROOF_OF_EXPLOIT_RULES) expect(RULES_BY_ID.has(id), id).toBe(true);
+  });
+
+  it.each([...PROOF_OF_EXPLOIT_RULES])("forces malicious when %s fires, and credits it with the lift", (id) => {
+    const s = scoreDocument({ features: zeros(), findings: [finding(id)], ctx: analysed }, "fast");
+    expect(s.summary).toMatchObject({ verdict: "malicious", confidence: "high" });
+    expect(s.summary.score).toBeGreaterThanOrEqual(PROOF_SCORE);
+    expect(s.ruleContributions.get(id)).toBeGreaterThan(0);
+  });
+
+  it("keeps unknown for a file with nothing analysable and no evidence", () => {
+    expect(scoreDocument({ features: zeros(), findings: [], ctx: { unanalysable: true, partial: true } }, "fast").summary).toMatchObject({ verdict: "unknown", confidence: "low" });
+  });
+
+  it("gives benign a low confidence when part of the file was hidden", () => {
+    const s = scoreDocument({ features: zeros(), findings: [], ctx: { unanalysable: false, partial: true } }, "fast").summary;
+    expect(s.verdict).toBe("benign");
+    expect(s.confidence).toBe("low");
+  });
+});
+
+describe("analyzeFast with the shipped model", () => {
+  const analyze = (file: Uint8Array) => analyzeFast(file, { fileName: "x.pdf" });
+
+  it("returns schema-valid results with a contribution per finding and the model summary", () => {
+    const b = new PdfBuilder();
+    b.addCatalog(`/OpenAction << /S /JavaScript /JS ${hexString(`var s = unescape("${"%u0c0c".repeat(40)}"); while (s.length < 0x100000) s += s;`)} >>`);
+    const r = FastResult.parse(analyze(b.build()));
+    expect(r.summary.verdict).toBe("malicious");
+    expect(r.findings.length).toBeGreaterThan(0);
+    for (const f of r.findings) expect(typeof f.contribution).toBe("number");
+    expect(r.summary.model).toMatchObject({ name: expect.stringMatching(/-fast$/) });
+  });
+
+  it("is deterministic", () => {
+    const b = new PdfBuilder();
+    b.addCatalog(`/OpenAction << /S /JavaScript /JS (app.alert(1);) >>`);
+    const file = b.build();
+    const strip = (r: FastResult) => ({ summary: r.summary, findings: r.findings });
+    expect(strip(analyze(file))).toEqual(strip(analyze(file)));
+  });
+});
+
+// ---- calibration and learners ------------------------------------------------------------------
+
+/** Two noisy classes on feature 0; feature 1 is noise. */
+function toySet(n = 200, seed = 3) {
+  const random = mulberry32(seed);
+  const x: number[][] = [];
+  const y: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const label = i % 3 === 0 ? 1 : 0;
+    x.push([label + (random() - 0.5) * 1.2, random()]);
+    y.push(label);
+  }
+  return { x, y, strata: y.map((l) => `${l}`) };
+}
+
+describe("calibration", () => {
+  it("Platt scaling is monotone in the margin", () => {
+    const { x, y } = toySet();
+    const c = fitPlatt(x.map((r) => 4 * r[0] - 2), y);
+    expect(c.a).toBeGreaterThan(0);
+    const ps = [-5, -1, 0, 0.5, 1, 3, 8].map((m) => applyCalibration(c, m));
+    for (let i = 1; i < ps.length; i++) expect(ps[i]).toBeGreaterThan(ps[i - 1]);
+  });
+
+  it("the operating point lowers the intercept until the benign share at 0.4 fits, never raising it", () => {
+    const { x, y } = toySet(300);
+    const margins = x.map((r) => 4 * r[0] - 2);
+    const c = fitPlatt(margins, y);
+    const shifted = fitOperatingPoint(c, margins, y, 0.4, 0.01);
+    expect(shifted.b).toBeLessThanOrEqual(c.b);
+    const benign = margins.filter((_, i) => y[i] === 0);
+    expect(benign.filter((m) => applyCalibration(shifted, m) >= 0.4).length).toBeLessThanOrEqual(Math.floor(0.01 * benign.length));
+  });
+});
+
+describe.each([["trees", trainTrees], ["linear", trainLinear]] as const)("learner %s", (_name, train) => {
+  it("separates the toy classes and is deterministic", () => {
+    const { x, y } = toySet();
+    const body = train(x, y);
+    expect(train(x, y)).toEqual(body);
+    const acc = x.filter((r, i) => (explain(body, r, 2).margin > 0 ? 1 : 0) === y[i]).length / x.length;
+    expect(acc).toBeGreaterThan(0.85);
+  });
+});
+
+describe("crossValidate", () => {
+  it("scores every file with the model of its own held-out fold", () => {
+    const set = toySet(150);
+    const cv = crossValidate("linear", set, 3);
+    expect(new Set(cv.fold)).toEqual(new Set([0, 1, 2]));
+    const p = heldOutProbabilities(set, cv);
+    expect(p.every((v) => v >= 0 && v <= 1)).toBe(true);
+    const flagged = p.filter((v, i) => v >= 0.4 && set.y[i] === 1).length;
+    expect(flagged / set.y.filter((l) => l === 1).length).toBeGreaterThan(0.6);
+  });
+});
+
+describe("docs/model.md", () => {
+  it("is current (written by `npm run train`)", () => {
+    expect(readFileSync("docs/model.md", "utf8")).toBe(renderModelDocs());
+  });
+});

@@ -1,0 +1,127 @@
+// What the first pages draw, read from their content streams without rendering: the fast stage's answer
+// to the questions render facts answer in the deep stage (is the page one picture? does it have text of
+// its own?). Lures built as "a picture of a document with a link over it" are recognisable from this
+// structure alone: one image XObject painted over most of the page and hardly any text operator.
+import type { Limits } from "../../limits";
+import type { PdfDocument } from "../../pdf/document";
+import { PdfName, PdfStream, type PdfDict, type PdfObject } from "../../pdf/objects";
+import type { ActionFact } from "../facts/actions";
+import { ContentScanner, pageContentText } from "../facts/text";
+
+export interface PageLayout {
+  /** 0-based page index */
+  index: number;
+  /** images painted: image XObjects (Do) and inline images (BI..EI) */
+  images: number;
+  /** share of the page covered by the largest painted image's bounding box, 0..1 */
+  largestImageRatio: number;
+  /** form XObjects painted (their content is not read: an image inside one is not counted) */
+  forms: number;
+  /** characters shown by text operators (Tj, TJ, ', ") */
+  textChars: number;
+  /** the content was unreadable (encrypted without key) or over the byte budget: the counts are partial */
+  partial: boolean;
+}
+
+type Matrix = [number, number, number, number, number, number];
+const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
+/** graphics-state nesting kept (q/Q); deeper saves are counted, not stored */
+const MAX_STATE_DEPTH = 64;
+/** parent levels followed for inherited page attributes (§7.7.3.4) */
+const MAX_INHERIT_DEPTH = 32;
+
+/** Layouts of the first LAYOUT_MAX_PAGES pages that carry a link, where the lure rules look. */
+export function collectPageLayouts(doc: PdfDocument, actions: ActionFact[], limits: Limits): PageLayout[] {
+  const linked = new Set(actions.filter((a) => a.page !== undefined && a.annotationAreaRatio !== undefined).map((a) => a.page));
+  if (!linked.size) return [];
+  const out: PageLayout[] = [];
+  doc.pages().slice(0, limits.LAYOUT_MAX_PAGES).forEach((page, index) => {
+    if (linked.has(index)) out.push(layoutOf(doc, page.dict, index, limits.LAYOUT_MAX_CONTENT_BYTES));
+  });
+  return out;
+}
+
+function layoutOf(doc: PdfDocument, page: PdfDict, index: number, maxBytes: number): PageLayout {
+  const layout: PageLayout = { index, images: 0, largestImageRatio: 0, forms: 0, textChars: 0, partial: false };
+  const box = numbers(doc, inherited(doc, page, "MediaBox")) ?? [0, 0, 612, 792];
+  const pageArea = Math.abs((box[2] - box[0]) * (box[3] - box[1])) || 612 * 792;
+  const xobjects = doc.dict(doc.dict(inherited(doc, page, "Resources"))?.get("XObject"));
+  const { text, partial } = pageContentText(doc, page, maxBytes);
+  layout.partial = partial;
+  let ctm: Matrix = IDENTITY;
+  const saved: Matrix[] = [];
+  const operands: number[] = [];
+  let name = "";
+  let lastString = 0;
+  let arrayStrings = 0;
+  const paintImage = () => {
+    layout.images++;
+    layout.largestImageRatio = Math.max(layout.largestImageRatio, coverage(ctm, pageArea));
+  };
+  const scan = new ContentScanner(text);
+  for (let kind = scan.next(); kind !== "end"; kind = scan.next()) {
+    if (kind === "number") {
+      if (operands.push(Number(scan.token)) > 6) operands.shift();
+      continue;
+    }
+    if (kind === "name") name = scan.token;
+    else if (kind === "string") {
+      lastString = scan.string.length;
+      arrayStrings += scan.string.length;
+    } else if (kind === "array-start") arrayStrings = 0;
+    else if (kind === "operator") {
+      if (scan.is("q")) {
+        if (saved.length < MAX_STATE_DEPTH) saved.push(ctm);
+      } else if (scan.is("Q")) ctm = saved.pop() ?? IDENTITY;
+      else if (scan.is("cm") && operands.length === 6) ctm = multiply(operands as Matrix, ctm);
+      else if (scan.is("Tj") || scan.is("'") || scan.is('"')) layout.textChars += lastString;
+      else if (scan.is("TJ")) layout.textChars += arrayStrings;
+      else if (scan.is("BI")) paintImage();
+      else if (scan.is("Do")) {
+        const x = doc.resolve(xobjects?.get(name));
+        const subtype = x instanceof PdfStream ? x.dict.get("Subtype") : undefined;
+        if (subtype instanceof PdfName && subtype.name === "Image") paintImage();
+        else if (subtype instanceof PdfName && subtype.name === "Form") layout.forms++;
+      }
+      operands.length = 0;
+      lastString = 0;
+    }
+  }
+  return layout;
+}
+
+/** An image fills the unit square of the CTM (§8.9.4): the share of the page its bounding box covers. */
+function coverage(m: Matrix, pageArea: number): number {
+  const xs = [m[4], m[0] + m[4], m[2] + m[4], m[0] + m[2] + m[4]];
+  const ys = [m[5], m[1] + m[5], m[3] + m[5], m[1] + m[3] + m[5]];
+  const area = (Math.max(...xs) - Math.min(...xs)) * (Math.max(...ys) - Math.min(...ys));
+  return Number.isFinite(area) ? Math.min(1, area / pageArea) : 0;
+}
+
+/** m x n for PDF's row-vector matrices [a b c d e f] (§8.3.4). */
+function multiply(m: Matrix, n: Matrix): Matrix {
+  return [
+    m[0] * n[0] + m[1] * n[2],
+    m[0] * n[1] + m[1] * n[3],
+    m[2] * n[0] + m[3] * n[2],
+    m[2] * n[1] + m[3] * n[3],
+    m[4] * n[0] + m[5] * n[2] + n[4],
+    m[4] * n[1] + m[5] * n[3] + n[5],
+  ];
+}
+
+function inherited(doc: PdfDocument, page: PdfDict, key: string): PdfObject | undefined {
+  let d: PdfDict | undefined = page;
+  for (let i = 0; d && i < MAX_INHERIT_DEPTH; i++) {
+    if (d.has(key)) return d.get(key);
+    d = doc.dict(d.get("Parent"));
+  }
+  return undefined;
+}
+
+function numbers(doc: PdfDocument, value: PdfObject | undefined): number[] | undefined {
+  const a = doc.resolve(value);
+  if (!Array.isArray(a) || a.length < 4) return undefined;
+  const ns = a.slice(0, 4).map((v) => doc.resolve(v));
+  return ns.every((v) => typeof v === "number") ? (ns as number[]) : undefined;
+}

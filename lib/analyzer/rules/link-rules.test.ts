@@ -1,0 +1,96 @@
+// The fast-stage link rules on PDFs built in code: what each URL class makes of a link, and the
+// picture-page download lure established from structure alone.
+import { describe, expect, it } from "vitest";
+import { PdfBuilder } from "../../pdf/testing/pdf-builder";
+import { analyzeFast } from "../analyze";
+
+const LINK_RULES = ["suspicious-link", "phishing-url-pattern", "phishing-image-download-link", "phishing-image-login-link"];
+
+/** A page with `content` and one link of `rect` to `url`, in a document of `pages` pages. */
+function pageWithLink(url: string, opts: { content?: string; image?: boolean; rect?: string; pages?: number; moreLinks?: string[] } = {}) {
+  const b = new PdfBuilder();
+  const img = b.addStream("/Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8", "\x80");
+  const content = b.addFlateStream("", opts.content ?? (opts.image ? "q 612 0 0 792 0 0 cm /Im0 Do Q" : "BT /F1 12 Tf 72 700 Td (A page of text) Tj ET"));
+  const link = (u: string) => b.add(`<< /Type /Annot /Subtype /Link /Rect [${opts.rect ?? "100 300 500 500"}] /A << /S /URI /URI (${u}) >> >>`);
+  const annots = [url, ...(opts.moreLinks ?? [])].map(link);
+  b.addCatalog("", opts.pages ?? 1, `/Resources << /XObject << /Im0 ${img} 0 R >> >> /Contents ${content} 0 R /Annots [${annots.map((a) => `${a} 0 R`).join(" ")}]`);
+  return b.build();
+}
+
+const linkFindings = (pdf: Uint8Array) =>
+  analyzeFast(pdf, { fileName: "x.pdf" })
+    .findings.filter((f) => LINK_RULES.includes(f.ruleId))
+    .map((f) => f.ruleId);
+
+describe("suspicious-link reads the URL's classification", () => {
+  it.each([
+    ["a script on a code-hosting page", "https://github.com/mozilla/pdf.js/blob/master/src/display/api.js"],
+    ["a library on a script CDN", "https://cdnjs.cloudflare.com/ajax/libs/jquery/3.7.1/jquery.min.js"],
+    ["an executable name in the query", "https://www.example.com/search?q=setup.exe"],
+    ["percent-encoded characters in the path", "https://www.example.com/%E6%96%87%E6%9B%B8/xn--doc"],
+    ["an IDN in one script", "https://www.bücher.de/katalog"],
+    ["a brand spelled by chance inside a path id", "https://drive.example.com/d/1xQdh1AbC7/view"],
+  ])("does not flag %s", (_name, url) => {
+    expect(linkFindings(pageWithLink(url, { rect: "72 700 200 714" }))).toEqual([]);
+  });
+
+  it.each([
+    ["a script on an ordinary host", "https://files.example.com/Invoice.js", "executable download (.js)"],
+    ["a program on a release page", "https://github.com/u/r/releases/download/v1/setup.exe", "executable download (.exe)"],
+    ["a mixed-script IDN", "https://xn--pypal-4ve.com/", "punycode look-alike host"],
+  ])("flags %s", (_name, url, flag) => {
+    const r = analyzeFast(pageWithLink(url, { rect: "72 700 200 714" }), { fileName: "x.pdf" });
+    expect(r.findings.find((f) => f.ruleId === "suspicious-link")?.evidence[0].excerpt).toContain(flag);
+  });
+});
+
+describe("phishing-image-download-link", () => {
+  it.each([
+    ["a ZIP on Dropbox", "https://www.dropbox.com/s/k3x9/Invoice_0423.zip?dl=1"],
+    ["an ISO named in a Google Drive query", "https://drive.google.com/uc?export=download&id=1x&name=Scan.iso"],
+    ["a script on a free web host", "https://invoice-2024.web.app/doc/Invoice.vbs"],
+    ["an archive on Discord's CDN", "https://cdn.discordapp.com/attachments/1/2/Payment.rar"],
+  ])("fires on a picture page whose one link fetches %s", (_name, url) => {
+    expect(linkFindings(pageWithLink(url, { image: true }))).toContain("phishing-image-download-link");
+  });
+
+  it.each([
+    ["a document on a file-sharing host", pageWithLink("https://www.dropbox.com/s/k3x9/Invoice.pdf?dl=1", { image: true })],
+    ["an archive on an ordinary host", pageWithLink("https://downloads.example.com/Invoice.zip", { image: true })],
+    ["a page of text", pageWithLink("https://www.dropbox.com/s/k3x9/Invoice.zip?dl=1")],
+    ["a small image", pageWithLink("https://www.dropbox.com/s/k3x9/Invoice.zip?dl=1", { content: "q 100 0 0 100 72 600 cm /Im0 Do Q BT (x) Tj ET" })],
+    ["two different links", pageWithLink("https://www.dropbox.com/s/k3x9/Invoice.zip?dl=1", { image: true, moreLinks: ["https://www.example.com/"] })],
+    ["a long document", pageWithLink("https://www.dropbox.com/s/k3x9/Invoice.zip?dl=1", { image: true, pages: 8 })],
+  ])("does not fire on %s", (_name, pdf) => {
+    expect(linkFindings(pdf)).not.toContain("phishing-image-download-link");
+  });
+
+  it("reads the image's placement through nested q/cm", () => {
+    const content = "q 2 0 0 2 0 0 cm q 306 0 0 396 0 0 cm /Im0 Do Q Q";
+    expect(linkFindings(pageWithLink("https://www.dropbox.com/s/k3x9/Invoice.zip?dl=1", { content }))).toContain("phishing-image-download-link");
+  });
+});
+
+describe("phishing-image-login-link", () => {
+  it.each([
+    ["a page on a free web host", "https://docs-share.web.app/view"],
+    ["a brand's folder on another site", "https://shop.example.com/photos/lo/adobe/adobe.htm"],
+    ["a page in a WordPress site's internal folders", "https://club.example.com/wp-content/plugins/x/doc.php"],
+    ["a percent-encoded sign-in page naming a brand", "https://cards.example.com/maint/ADE-ADOBE%20PDF/Login%20pdf.html"],
+  ])("fires on a picture page whose one link leads to %s", (_name, url) => {
+    expect(linkFindings(pageWithLink(url, { image: true }))).toContain("phishing-image-login-link");
+  });
+
+  it.each([
+    ["the brand's own site", pageWithLink("https://helpx.adobe.com/reader/login.html", { image: true })],
+    ["a plain page elsewhere", pageWithLink("https://www.example.com/menu/2024.html", { image: true })],
+    ["a shop's page about a brand", pageWithLink("https://shop.example.com/apple/iphone-15", { image: true })],
+    ["a help page naming a brand", pageWithLink("https://it.example.edu/microsoft-office-install", { image: true })],
+    ["a sign-in page of an ordinary site", pageWithLink("https://www.example.com/account/login", { image: true })],
+    ["a download (the download rule's case)", pageWithLink("https://docs-share.web.app/Invoice.zip", { image: true })],
+    ["a page of text", pageWithLink("https://docs-share.web.app/view")],
+    ["two different links", pageWithLink("https://docs-share.web.app/view", { image: true, moreLinks: ["https://www.example.com/"] })],
+  ])("does not fire on %s", (_name, pdf) => {
+    expect(linkFindings(pdf)).not.toContain("phishing-image-login-link");
+  });
+});

@@ -1,0 +1,53 @@
+// Entry of the render process (create-pdf-renderer.ts forks it): renders one document per message
+// with pdf.js in this process, so the host can stop a render stuck in pdf.js's synchronous drawing,
+// and get all its memory back, by killing the process. Progress (the document opened, each page
+// done) is sent as it happens, so what was rendered before a stop is kept. Bundled as
+// dist/render-process.mjs (scripts/build-worker.mjs).
+import type { RenderBudget, RenderFacts } from "../../analyzer/render/render-facts";
+import { loadPdfjs } from "./load-pdfjs";
+import { createInThreadRenderer } from "./render-document";
+
+/** With no message from the host for this long, the host is gone (its thread terminated): exit. */
+export const RENDER_PROCESS_ORPHAN_MS = 10_000;
+
+export interface RenderRequest {
+  id: number;
+  bytes: Uint8Array;
+  budget: RenderBudget;
+  qr: boolean;
+}
+
+export type RenderReply =
+  /** pdf.js is loaded and the render begins: the host's clock for the document starts here */
+  | { id: number; started: true }
+  /** progress (done false) or the result (done true) */
+  | { id: number; facts: RenderFacts; done: boolean };
+
+// pdf.js rejects promises nobody awaits any more (a destroyed task, XRefEntryException from a
+// background fetch): they are not this render's failure, and unhandled they would end the process
+process.on("unhandledRejection", () => {});
+// the host went away: nothing left to render for
+process.on("disconnect", () => process.exit(0));
+let lastHeard = Date.now();
+setInterval(() => Date.now() - lastHeard > RENDER_PROCESS_ORPHAN_MS && process.exit(0), 1_000).unref();
+
+process.on("message", async (message: RenderRequest | { ping: true }) => {
+  lastHeard = Date.now();
+  if ("ping" in message) return;
+  const request = message;
+  const post = (facts: RenderFacts, done: boolean) => process.send?.({ id: request.id, facts, done } satisfies RenderReply);
+  // loading pdf.js (first request only) is not the document's time: say when the render begins
+  await loadPdfjs().catch(() => undefined);
+  process.send?.({ id: request.id, started: true } satisfies RenderReply);
+  const render = createInThreadRenderer({ qr: request.qr, onProgress: (facts) => post(facts, false) });
+  const facts = await render(request.bytes, request.budget).catch((e: unknown): RenderFacts => ({
+    pagesRendered: 0,
+    pageCount: null,
+    pages: [],
+    qrCodes: [],
+    durationMs: 0,
+    error: `renderer failed: ${e instanceof Error ? e.message : String(e)}`.slice(0, 500),
+    pdfjs: { pageCount: null, hasCatalog: false },
+  }));
+  post(facts, true);
+});

@@ -1,0 +1,27 @@
+// Opening a share link: the token becomes a read-only view of exactly one scan (the routes under
+// app/share/[token] only ever read `scanId` with this principal). Unknown, revoked and expired
+// tokens are the same 404.
+import { ApiError } from "../http/errors";
+import { getAuth, getScanService } from "../scans/runtime";
+import type { ScanRow } from "../scans/scan-repository";
+import type { ScanReport } from "../scans/report";
+import { audit } from "./audit";
+import type { Principal } from "./principal";
+
+export interface OpenedShare {
+  shareId: string;
+  scan: ScanRow;
+  report(): Promise<ScanReport>;
+}
+
+export async function openShare(token: string): Promise<OpenedShare> {
+  const share = await (await getAuth()).shares.resolve(token);
+  if (!share) {
+    audit("access.denied", { reason: "share link unknown, revoked or expired" });
+    throw new ApiError("share_not_found", "This share link does not exist, was revoked or has expired.");
+  }
+  const viewer: Principal = { id: share.owner, kind: "share", keyId: null, admin: false };
+  const service = await getScanService();
+  const scan = await service.getScan(viewer, share.scanId);
+  return { shareId: share.shareId, scan, report: () => service.getReport(viewer, share.scanId) };
+}

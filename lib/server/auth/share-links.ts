@@ -1,0 +1,90 @@
+// Share links: a read-only, expiring, revocable capability for one scan's report page and formats.
+// The URL carries a random token (`/share/<token>`); only its hash is stored. A link grants nothing
+// else: no listing, no deletion, no other scan.
+import type { Kysely } from "kysely";
+import type { Database, ShareLinksTable } from "../db/database";
+import { audit } from "./audit";
+import { hashSecret, newPublicId, newSecret } from "./secrets";
+
+export const SHARE_TOKEN_PREFIX = "pdfscan_share_";
+export const DEFAULT_SHARE_TTL_HOURS = 7 * 24;
+export const MAX_SHARE_TTL_HOURS = 30 * 24;
+
+export interface ShareLinkInfo {
+  shareId: string;
+  scanId: string;
+  createdAt: number;
+  expiresAt: number;
+  revokedAt: number | null;
+}
+
+const infoOf = (r: ShareLinksTable): ShareLinkInfo => ({
+  shareId: r.id,
+  scanId: r.scan_id,
+  createdAt: r.created_at,
+  expiresAt: r.expires_at,
+  revokedAt: r.revoked_at,
+});
+
+export const sharePath = (token: string): string => `/share/${token}`;
+
+/** A share link as the API shows it (the token itself only once, when minted). */
+export function toShareResource(info: ShareLinkInfo, now = Date.now()) {
+  return {
+    shareId: info.shareId,
+    scanId: info.scanId,
+    createdAt: new Date(info.createdAt).toISOString(),
+    expiresAt: new Date(info.expiresAt).toISOString(),
+    revokedAt: info.revokedAt === null ? null : new Date(info.revokedAt).toISOString(),
+    active: info.revokedAt === null && info.expiresAt > now,
+  };
+}
+
+export class ShareLinkStore {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  async mint(scanId: string, owner: string, ttlHours: number, actor: string): Promise<{ token: string; info: ShareLinkInfo }> {
+    const token = newSecret(SHARE_TOKEN_PREFIX);
+    const now = this.clock();
+    const row: ShareLinksTable = {
+      id: newPublicId("shr_"),
+      secret_hash: hashSecret(token),
+      scan_id: scanId,
+      owner,
+      created_at: now,
+      expires_at: now + ttlHours * 3_600_000,
+      revoked_at: null,
+    };
+    await this.db.insertInto("share_links").values(row).execute();
+    audit("share.minted", { shareId: row.id, scanId, expiresAt: row.expires_at, actor });
+    return { token, info: infoOf(row) };
+  }
+
+  async list(scanId: string): Promise<ShareLinkInfo[]> {
+    return (await this.db.selectFrom("share_links").selectAll().where("scan_id", "=", scanId).orderBy("created_at", "desc").execute()).map(infoOf);
+  }
+
+  async revoke(scanId: string, shareId: string, actor: string): Promise<boolean> {
+    const res = await this.db
+      .updateTable("share_links")
+      .set({ revoked_at: this.clock() })
+      .where("id", "=", shareId)
+      .where("scan_id", "=", scanId)
+      .where("revoked_at", "is", null)
+      .executeTakeFirst();
+    const done = Number(res.numUpdatedRows) > 0;
+    if (done) audit("share.revoked", { shareId, scanId, actor });
+    return done;
+  }
+
+  /** The scan a live token opens, or null (unknown, revoked, expired alike). */
+  async resolve(token: string): Promise<{ shareId: string; scanId: string; owner: string } | null> {
+    if (!token.startsWith(SHARE_TOKEN_PREFIX) || !/^[A-Za-z0-9_-]{20,120}$/.test(token)) return null;
+    const row = await this.db.selectFrom("share_links").selectAll().where("secret_hash", "=", hashSecret(token)).executeTakeFirst();
+    if (!row || row.revoked_at !== null || row.expires_at <= this.clock()) return null;
+    return { shareId: row.id, scanId: row.scan_id, owner: row.owner };
+  }
+}
