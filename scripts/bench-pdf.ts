@@ -2,6 +2,7 @@
 // font, some Flate images, link annotations, an outline-free catalog with /Info. Deterministic
 // (seeded PRNG) so runs compare; not one giant blob, so the parser sees a normal object count.
 import { deflateSync } from "node:zlib";
+import { mulberry32 } from "../lib/analyzer/model/folds";
 import { PdfBuilder } from "../lib/pdf/testing/pdf-builder";
 
 const WORDS = (
@@ -73,15 +74,4 @@ function noisyImage(rand: () => number): Uint8Array {
   const px = new Uint8Array(IMAGE_SIDE_PX * IMAGE_SIDE_PX * 3);
   for (let i = 0; i < px.length; i++) px[i] = ((i / 3) % IMAGE_SIDE_PX) + Math.floor(rand() * 48);
   return px;
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

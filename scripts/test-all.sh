@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # npm test: on a fresh machine, install what the tests need and run every test.
 #   Chromium (apt) if missing -> npm ci if node_modules is missing -> typecheck -> build ->
-#   vitest (unit + integration against the built server) -> Playwright (browser, built server).
+#   vitest (unit + integration against the built server) -> vitest serial (tests that restart shared
+#   services) -> Playwright (browser, built server).
 # Ends with one line "N passed, N failed" (vitest + Playwright tests; a failed step counts as one
 # failure) and exits non-zero if anything failed.
 set -uo pipefail
@@ -9,7 +10,7 @@ cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
 REPORTS=test-results
 mkdir -p "$REPORTS"
-rm -f "$REPORTS/vitest.json" "$REPORTS/playwright.json"
+rm -f "$REPORTS/vitest.json" "$REPORTS/vitest-serial.json" "$REPORTS/playwright.json"
 failed_steps=()
 
 step() { echo; echo "==> $*"; }
@@ -51,9 +52,14 @@ step "vitest"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$REPORTS/vitest.json"
 vitest_rc=$?
 
+# tests that restart services the others share (Redis): alone, after the parallel run
+step "vitest (serial: the soak slice)"
+npx vitest run --config vitest.serial.config.ts --reporter=default --reporter=json --outputFile.json="$REPORTS/vitest-serial.json"
+serial_rc=$?
+
 step "playwright"
 npx playwright test
 playwright_rc=$?
 
 echo
-node scripts/test-summary.mjs "$REPORTS/vitest.json" "$vitest_rc" "$REPORTS/playwright.json" "$playwright_rc" "${failed_steps[@]}"
+node scripts/test-summary.mjs "$REPORTS/vitest.json" "$vitest_rc" "$REPORTS/vitest-serial.json" "$serial_rc" "$REPORTS/playwright.json" "$playwright_rc" "${failed_steps[@]}"

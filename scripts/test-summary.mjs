@@ -1,10 +1,10 @@
 // Prints the last line of `npm test`: "N passed, N failed" summed over the vitest and Playwright JSON
 // reports, and exits 1 if anything failed. A runner that failed without a readable report (crash,
 // suite that did not load, web server that did not start) and each failed step count as one failure.
-// usage: node scripts/test-summary.mjs vitest.json vitestExit playwright.json playwrightExit [failedStep...]
+// usage: node scripts/test-summary.mjs vitest.json vitestExit vitest-serial.json serialExit playwright.json playwrightExit [failedStep...]
 import { existsSync, readFileSync } from "node:fs";
 
-const [vitestFile, vitestRc, playwrightFile, playwrightRc, ...failedSteps] = process.argv.slice(2);
+const [vitestFile, vitestRc, serialFile, serialRc, playwrightFile, playwrightRc, ...failedSteps] = process.argv.slice(2);
 const read = (f) => (existsSync(f) ? JSON.parse(readFileSync(f, "utf8")) : null);
 
 function vitestCounts(report, rc) {
@@ -20,12 +20,17 @@ function playwrightCounts(report, rc) {
   return { passed: s.expected + s.flaky, failed, skipped: s.skipped };
 }
 
-const parts = { vitest: vitestCounts(read(vitestFile), vitestRc), playwright: playwrightCounts(read(playwrightFile), playwrightRc) };
+const parts = {
+  vitest: vitestCounts(read(vitestFile), vitestRc),
+  "vitest serial": vitestCounts(read(serialFile), serialRc),
+  playwright: playwrightCounts(read(playwrightFile), playwrightRc),
+};
 for (const [name, c] of Object.entries(parts)) {
   console.log(`${name}: ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped${c.note ? ` (${c.note})` : ""}`);
 }
 if (failedSteps.length) console.log(`failed steps: ${failedSteps.join(", ")}`);
-const passed = parts.vitest.passed + parts.playwright.passed;
-const failed = parts.vitest.failed + parts.playwright.failed + failedSteps.length;
+const all = Object.values(parts);
+const passed = all.reduce((n, c) => n + c.passed, 0);
+const failed = all.reduce((n, c) => n + c.failed, 0) + failedSteps.length;
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

@@ -78,20 +78,13 @@ describe("service", () => {
     async () => {
       const files = readdirSync(CORPUS_BENIGN).filter((f) => !f.startsWith("."));
       expect(files.length).toBeGreaterThan(0);
-      let analysed = 0;
+      // every file, headerless fragments included (pdf.js's issue-335b is 23 bytes ending in startxref
+      // and an offset): a reader opens them, so they get a verdict, never a 415 (issue 11, item 8)
       for (const f of files) {
         const data = new Uint8Array(readFileSync(path.join(CORPUS_BENIGN, f)));
-        if (!Buffer.from(data.subarray(0, 1024)).includes("%PDF-")) {
-          // e.g. qpdf's issue-335b.pdf, a 23-byte truncated fuzzer file: not a PDF by the contract's rule
-          const res = await fetch(`${server.url}/analyze/fast`, { method: "POST", body: form(data, f) });
-          await expectProblem(res, 415, "unsupported_media_type");
-          continue;
-        }
         const result = await analyze(server, data, f);
         expect(result.sha256, f).toBe(sha256(data));
-        analysed++;
       }
-      expect(analysed).toBeGreaterThan(files.length / 2);
     },
     120_000,
   );

@@ -31,6 +31,7 @@ export const PROOF_OF_EXPLOIT_RULES: ReadonlySet<string> = new Set([
   "xfa-tiff-exploit", // CVE-2010-0188
   "exploit-bmp-rle", // CVE-2013-2729
   "exploit-jbig2", // CVE-2009-0658 / CVE-2021-30860 shapes
+  "exploit-u3d-prc", // CVE-2009-3953 / CVE-2011-2462: block sizes or counts that overflow (facts/formats/u3d.ts)
   "exploit-flash", // SWF heap spray + crafted MP4/loadBytes (CVE-2012-0754 and kin)
   "javascript-exploit-api", // vulnerable Acrobat API called in its exploit shape
   "javascript-shellcode",
@@ -39,6 +40,13 @@ export const PROOF_OF_EXPLOIT_RULES: ReadonlySet<string> = new Set([
   "launch-command", // /Launch of cmd.exe, powershell, a script host
 ]);
 export const PROOF_SCORE = 90;
+
+/**
+ * Rules whose hit is an evasion technique against the analysis itself (exhausting its budgets): the
+ * file is at least suspicious whatever the model says (issue 7: "for bombs, suspicious"). The model
+ * has hardly any bombs to learn from, so this is declared, not learned.
+ */
+export const EVASION_FLOOR_RULES: ReadonlySet<string> = new Set(["decompression-bomb"]);
 const FEATURES_BY_NAME = new Map(FEATURES.map((f) => [f.name, f]));
 /** Structural features listed in summary.model, largest |contribution| first. */
 const TOP_MODEL_FEATURES = 6;
@@ -90,7 +98,14 @@ export function scoreDocument(input: ScoringInput, stage: Stage, model: VerdictM
     ruleContributions.set(proof.ruleId, round1((ruleContributions.get(proof.ruleId) ?? 0) + PROOF_SCORE - score));
     score = PROOF_SCORE;
   }
-  const verdict = verdictFor(score, input.ctx);
+  const evasion = input.findings.find((f) => EVASION_FLOOR_RULES.has(f.ruleId));
+  if (evasion && score < SUSPICIOUS_THRESHOLD) {
+    ruleContributions.set(evasion.ruleId, round1((ruleContributions.get(evasion.ruleId) ?? 0) + SUSPICIOUS_THRESHOLD - score));
+    score = SUSPICIOUS_THRESHOLD;
+  }
+  // a file whose content the analysis could not see (no objects, a password it does not have): the
+  // model would extrapolate from its shell, so the verdict stays unknown unless an exploit is proven
+  const verdict = input.ctx.unanalysable && !proof ? "unknown" : verdictFor(score, input.ctx);
   const top = structural
     .filter((c) => Math.abs(c.points) >= 0.05)
     .sort((a, b) => Math.abs(b.points) - Math.abs(a.points) || a.name.localeCompare(b.name))

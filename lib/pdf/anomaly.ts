@@ -43,9 +43,12 @@ export class AnomalyLog {
   readonly items: Anomaly[] = [];
   private readonly perCode = new Map<AnomalyCode, number>();
   constructor(private readonly maxPerCode = 50) {}
-  add(code: AnomalyCode, offset: number, message: string, objectRef?: string): void {
+  add(code: AnomalyCode, claimed: number, message: string, objectRef?: string): void {
     const n = (this.perCode.get(code) ?? 0) + 1;
     this.perCode.set(code, n);
+    // offsets often come from the file's own claims (startxref, xref entries, /Prev): one that no
+    // file can have (NaN, 1e400, 2^60, negative) is not file-addressable; JSON could not carry it
+    const offset = Number.isSafeInteger(claimed) && claimed >= -1 ? claimed : -1;
     if (n <= this.maxPerCode) this.items.push(objectRef ? { code, offset, message, objectRef } : { code, offset, message });
   }
   count(code: AnomalyCode): number {

@@ -7,7 +7,7 @@ import { PdfBuilder, hexString } from "../../pdf/testing/pdf-builder";
 import { analyzeFast } from "../analyze";
 import { FastResult, type Finding } from "../report";
 import { RULES_BY_ID } from "../rules/registry";
-import { PROOF_OF_EXPLOIT_RULES, PROOF_SCORE, scoreDocument, type ScoringInput } from "../score";
+import { EVASION_FLOOR_RULES, PROOF_OF_EXPLOIT_RULES, PROOF_SCORE, SUSPICIOUS_THRESHOLD, scoreDocument, type ScoringInput } from "../score";
 import { applyCalibration, fitOperatingPoint, fitPlatt } from "./calibration";
 import { crossValidate, heldOutProbabilities, MODEL_FORMAT_VERSION, toVerdictModel } from "./cross-validate";
 import { FEATURE_NAMES } from "./features";
@@ -83,6 +83,20 @@ describe("scoreDocument", () => {
     expect(s.summary).toMatchObject({ verdict: "malicious", confidence: "high" });
     expect(s.summary.score).toBeGreaterThanOrEqual(PROOF_SCORE);
     expect(s.ruleContributions.get(id)).toBeGreaterThan(0);
+  });
+
+  it.each([...EVASION_FLOOR_RULES])("makes a file on which %s fires at least suspicious", (id) => {
+    expect(RULES_BY_ID.has(id)).toBe(true);
+    const s = scoreDocument({ features: zeros(), findings: [finding(id)], ctx: analysed }, "fast");
+    expect(s.summary.score).toBeGreaterThanOrEqual(SUSPICIOUS_THRESHOLD);
+    expect(s.summary.verdict).not.toBe("benign");
+  });
+
+  it("keeps unknown for a file whose content it cannot see, whatever the model says, unless an exploit is proven", () => {
+    const hidden = { unanalysable: true, partial: true };
+    const flagged = finding("decompression-bomb");
+    expect(scoreDocument({ features: zeros(), findings: [flagged], ctx: hidden }, "fast").summary.verdict).toBe("unknown");
+    expect(scoreDocument({ features: zeros(), findings: [finding("launch-command")], ctx: hidden }, "fast").summary.verdict).toBe("malicious");
   });
 
   it("keeps unknown for a file with nothing analysable and no evidence", () => {

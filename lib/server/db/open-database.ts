@@ -69,6 +69,11 @@ function openPostgres(url: string): OpenDatabase {
   });
   // an idle client losing its connection (server restart) must not crash the process
   pool.on("error", (error) => console.error("[pdfscan] postgres pool error:", error.message));
+  // nor a checked-out one: a session terminated between two queries of a request or a stage
+  // (pg_terminate_backend, failover) emits "error" on its client, which has no listener while it is
+  // out of the pool. Its next query fails (routes answer 503, see connection-lost.ts) and the pool
+  // discards it on release.
+  pool.on("connect", (client) => client.on("error", (error) => console.error("[pdfscan] postgres connection lost:", error.message)));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: "postgres", purgeDeleted: async () => {}, close: () => db.destroy() };
 }

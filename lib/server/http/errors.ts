@@ -1,6 +1,7 @@
 // One error model for every route: ApiError carries a stable `code`; STATUS_BY_CODE maps each code to
 // its HTTP status once; problemResponse() renders RFC 9457 application/problem+json
 // {type, title, status, detail, code, errors?}. Codes are from contract.md "Errors".
+import { isConnectionLost } from "../db/connection-lost";
 
 export const STATUS_BY_CODE = {
   invalid_request: 400,
@@ -138,6 +139,10 @@ export function withProblems<A extends unknown[]>(
 /** The problem+json answer to anything thrown while handling `request`. */
 export function errorResponse(error: unknown, request: Request): Response {
   if (error instanceof ApiError) return problemResponse(error);
+  if (isConnectionLost(error)) {
+    console.error(`[pdfscan] database connection lost on ${request.method} ${new URL(request.url).pathname}:`, (error as Error).message);
+    return problemResponse(new ApiError("unavailable", "The scan store connection was lost; retry shortly.", { headers: { "retry-after": "1" } }));
+  }
   console.error(`[pdfscan] unhandled error on ${request.method} ${new URL(request.url).pathname}:`, error);
   return problemResponse(new ApiError("internal", "The server failed to handle this request."));
 }

@@ -1,0 +1,74 @@
+// What every analysis must satisfy, whatever the input (issue 7): it returns (no exception escapes, no
+// rule throws behind the scenes), the result is valid against the public schema after a JSON round
+// trip (what API clients and storage see), it is consistent with its input, and it stays within budget.
+import { analyzeFast } from "../../lib/analyzer/analyze";
+import { EngineNote, FastResult } from "../../lib/analyzer/report";
+import { DEFAULT_LIMITS } from "../../lib/limits";
+import { createHash } from "node:crypto";
+
+export interface Violation {
+  /** stable class of the failure: the minimiser keeps a reduction only while this stays the same */
+  kind: string;
+  detail: string;
+}
+
+/** Budget names a result may report: the limits table, plus the engines that may be named (lib/analyzer/report.ts). */
+export const KNOWN_BUDGET_NAMES: ReadonlySet<string> = new Set([...Object.keys(DEFAULT_LIMITS), ...EngineNote.shape.engine.options]);
+
+/** A case slower than this and than MIN_BYTES_PER_MS (250 KB/s; the fast stage reads MB/s) is suspect. */
+const SLOW_CASE_MS = 500;
+const MIN_BYTES_PER_MS = 250;
+
+/** Analyses `bytes` in-process and returns what broke (empty: the case passed). */
+export function checkCase(bytes: Uint8Array): Violation[] {
+  const started = performance.now();
+  let result: FastResult;
+  try {
+    result = analyzeFast(bytes, { fileName: "fuzz.pdf" });
+  } catch (e) {
+    const err = e instanceof Error ? e : new Error(String(e));
+    // the kind names the throwing frame (not the message, which may quote input bytes)
+    const frame = err.stack?.split("\n").find((l) => l.includes("/lib/"))?.replace(/^.*\/lib\//, "lib/").replace(/:\d+\)?$/, "") ?? "?";
+    return [{ kind: `exception ${err.name} at ${frame}`, detail: `${err.message.slice(0, 200)}\n${err.stack?.split("\n").slice(1, 8).join("\n")}` }];
+  }
+  return checkResult(bytes, result, performance.now() - started);
+}
+
+export function checkResult(bytes: Uint8Array, result: FastResult, wallMs: number): Violation[] {
+  const out: Violation[] = [];
+  const fail = (kind: string, detail: string) => out.push({ kind, detail });
+  let roundTrip: unknown;
+  try {
+    roundTrip = JSON.parse(JSON.stringify(result));
+  } catch (e) {
+    fail("result not serialisable", String(e));
+  }
+  const parsed = FastResult.safeParse(roundTrip);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    // array indices vary between files that break the same way: the kind names the field, not the item
+    fail(`schema ${issue.path.map((p) => (typeof p === "number" ? "*" : String(p))).join(".")} ${issue.code}`, `${issue.path.join(".")}: ${issue.message}`);
+  }
+  for (const a of result.anomalies) {
+    // runRules turns a throwing rule into an anomaly: for the fuzzer that is an uncaught exception
+    const ruleCrash = /^rule (\S+) failed: (.*)$/.exec(a.message);
+    if (ruleCrash) fail(`rule crash ${ruleCrash[1]}`, ruleCrash[2]);
+  }
+  if (result.sha256 !== createHash("sha256").update(bytes).digest("hex")) fail("sha256 mismatch", result.sha256);
+  if (result.structure.size !== bytes.length) fail("structure.size mismatch", `${result.structure.size} != ${bytes.length}`);
+  const unknown = result.budget_hits.filter((b) => !KNOWN_BUDGET_NAMES.has(b));
+  if (unknown.length) fail("unknown budget name", unknown.join(", "));
+  if (result.truncated !== result.budget_hits.length > 0) fail("truncated disagrees with budget_hits", `${result.truncated} / [${result.budget_hits}]`);
+  if (new Set(result.budget_hits).size !== result.budget_hits.length) fail("budget_hits repeated", result.budget_hits.join(", "));
+  if (result.duration_ms > DEFAULT_LIMITS.FAST_STAGE_TIMEOUT_MS || wallMs > DEFAULT_LIMITS.FAST_STAGE_TIMEOUT_MS) fail("over the fast-stage budget", `${Math.round(wallMs)} ms`);
+  // far under the budget, but slow for its size: the mark of super-linear work that a larger file of
+  // the same shape turns into a denial of service (a 120 KB case at 0.9 s found a quadratic re-read)
+  if (wallMs > SLOW_CASE_MS && bytes.length / wallMs < MIN_BYTES_PER_MS) fail("slow for its size", `${Math.round(wallMs)} ms for ${bytes.length} bytes`);
+  const keys = Object.keys(result.keyword_counts).sort();
+  if (keys.join() !== result.keyword_hits.join()) fail("keyword_hits disagree with keyword_counts", `${result.keyword_hits.length} vs ${keys.length}`);
+  for (const f of result.findings) {
+    if (f.evidence.length > DEFAULT_LIMITS.MAX_EVIDENCE_PER_FINDING) fail("evidence over cap", `${f.ruleId}: ${f.evidence.length}`);
+    if (f.evidence.some((e) => (e.excerpt?.length ?? 0) > DEFAULT_LIMITS.MAX_EXCERPT_CHARS + 1)) fail("excerpt over cap", f.ruleId);
+  }
+  return out;
+}
