@@ -165,27 +165,32 @@ function collectThreeD(doc: PdfDocument, limits: Limits): ThreeDStreamFact[] {
 /** sfnt version tags: TrueType, CFF OpenType, Apple TrueType, Type 1 in sfnt */
 const SFNT_VERSIONS = new Set(["\x00\x01\x00\x00", "OTTO", "true", "typ1"]);
 
-/**
- * Bytes of a font program read before deciding whether it needs a full decode: an sfnt table directory
- * (12 + 16 per table) and a Type 1 cleartext part fit; fonts are the bulk of many documents' streams.
- */
-const FONT_HEAD_BYTES = 64 * 1024;
+/** A Type 1 program's cleartext part (up to eexec) is read from at most this many bytes. */
+const TYPE1_HEAD_BYTES = 64 * 1024;
+/** An sfnt table directory (12 bytes + 16 per table) fits here for any real font. */
+const SFNT_HEAD_BYTES = 4 * 1024;
 
+/**
+ * Font programs are most of the stream bytes of many documents: only the part each check reads is
+ * decoded (the Type 1 cleartext, the sfnt table directory); a font is decoded in full only when its
+ * directory lists a SING table (CVE-2010-2883) or does not fit the head.
+ */
 function collectFontFormats(doc: PdfDocument, programs: FontProgramFact[]): FontFormatFact[] {
   const out: FontFormatFact[] = [];
   for (const f of programs) {
-    const head = doc.decodeHead(f.stream, FONT_HEAD_BYTES);
+    const type1 = f.key === "FontFile";
+    const head = doc.decodeHead(f.stream, type1 ? TYPE1_HEAD_BYTES : SFNT_HEAD_BYTES);
     if (head.length === 0 && doc.encrypted) continue;
     const fact: FontFormatFact = { objectRef: f.objectRef, key: f.key };
-    if (f.key === "FontFile") {
+    if (type1) {
       const len1 = doc.resolve(f.stream.dict.get("Length1"));
       fact.type1NonNumeric = nonNumericMatrixTokens(type1Cleartext(head, typeof len1 === "number" ? len1 : undefined));
     }
     // CoolType reads any program with an sfnt header as TrueType/OpenType, whatever the key
-    if (f.key !== "FontFile" || SFNT_VERSIONS.has(Buffer.from(head.subarray(0, 4)).toString("latin1"))) {
+    if (!type1 || SFNT_VERSIONS.has(Buffer.from(head.subarray(0, 4)).toString("latin1"))) {
       const directory = parseSfnt(head);
-      // only a SING table (CVE-2010-2883) needs the bytes past the directory: decode those fonts in full
-      const full = directory?.tables.includes("SING") ? doc.decode(f.stream) : null;
+      const fits = head.length >= 12 && 12 + 16 * new DataView(head.buffer, head.byteOffset, head.byteLength).getUint16(4) <= head.length;
+      const full = !fits || directory?.tables.includes("SING") ? doc.decode(f.stream) : null;
       fact.sfnt = (full && !full.encrypted ? parseSfnt(full.data) : directory) ?? undefined;
     }
     out.push(fact);
