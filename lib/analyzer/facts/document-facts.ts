@@ -110,9 +110,13 @@ export function collectFacts(doc: PdfDocument, limits: Limits): DocumentFacts {
   const scripts: ScriptFact[] = [];
   // without the key, script strings are ciphertext: no script facts rather than noise
   const opaque = doc.security.state === "password-required" || doc.security.state === "unsupported";
+  // one handler is often shared by hundreds of widgets: its text signals are computed once
+  const signalsOf = new Map<string, ScriptSignals>();
   for (const a of actions) {
     if (a.script === undefined || opaque) continue;
-    scripts.push({ source: a.script, objectRef: a.objectRef, path: a.path, trigger: a.trigger, automatic: a.automatic, origin: "action", signals: scriptSignals(a.script) });
+    let signals = signalsOf.get(a.script);
+    if (!signals) signalsOf.set(a.script, (signals = scriptSignals(a.script)));
+    scripts.push({ source: a.script, objectRef: a.objectRef, path: a.path, trigger: a.trigger, automatic: a.automatic, origin: "action", signals });
   }
   if (!opaque) scripts.push(...xfaScriptFacts(xfa?.scripts ?? [], xfa?.objectRef, "/Root/AcroForm/XFA"));
   const fonts = collectFonts(doc);
