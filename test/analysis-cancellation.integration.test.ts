@@ -4,19 +4,13 @@
 // reaped, not left running or <defunct>; GET /health reports the pool's load.
 import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PdfBuilder, hexString } from "../lib/pdf/testing/pdf-builder";
+import { scriptsPdf } from "../lib/pdf/testing/hostile-pdfs";
 import { authorizedFetch as fetch, startServer, type RunningServer } from "./support/next-server";
 
 const DEADLINE_MS = 1500;
 
 /** Four distinct scripts that loop forever, one of them run on open: each would hold a sandbox for JS_CPU_MS. */
-function loopingScriptsPdf(): Uint8Array {
-  const b = new PdfBuilder();
-  const scripts = [0, 1, 2, 3].map((i) => b.add(`<< /S /JavaScript /JS ${hexString(`var n${i} = 0; while (true) { n${i}++; }`)} >>`));
-  const names = scripts.map((n, i) => `(s${i}) ${n} 0 R`).join(" ");
-  b.addCatalog(`/OpenAction ${scripts[0]} 0 R /Names << /JavaScript << /Names [${names}] >> >>`);
-  return b.build();
-}
+const loopingScriptsPdf = () => scriptsPdf(4, (i) => `var n${i} = 0; while (true) { n${i}++; }`);
 
 function form(data: Uint8Array): FormData {
   const fd = new FormData();

@@ -10,7 +10,8 @@ import { analyzeDeep } from "../lib/analyzer/deep/analyze-deep";
 import { DeepResult, FastResult } from "../lib/analyzer/report";
 import { makeZip, pdfWithAttachments } from "../lib/analyzer/embedded/testing/embedded-fixtures";
 import { createDeepEngines } from "../lib/engines/create-deep-engines";
-import { PdfBuilder, bytes, concat, hexString } from "../lib/pdf/testing/pdf-builder";
+import { degenerateTilingPdf, scriptsPdf } from "../lib/pdf/testing/hostile-pdfs";
+import { PdfBuilder, bytes, concat } from "../lib/pdf/testing/pdf-builder";
 
 const { engines } = createDeepEngines({ yaraRuleDirs: [] });
 afterAll(async () => {
@@ -31,10 +32,10 @@ function zerosDeflate(mib: number): Uint8Array {
   return concat(parts);
 }
 
-function withCatalog(setup: (b: PdfBuilder) => string = () => "", pageExtra = ""): Uint8Array {
+function withCatalog(setup: (b: PdfBuilder) => string = () => ""): Uint8Array {
   const b = new PdfBuilder();
   const catalogExtra = setup(b);
-  b.addCatalog(catalogExtra, 1, pageExtra);
+  b.addCatalog(catalogExtra, 1);
   return b.build();
 }
 
@@ -170,14 +171,6 @@ describe("hostile inputs, fast stage", () => {
   }, 60_000);
 });
 
-/** A document whose `count` distinct scripts each do `body` (the first runs on open). */
-function scriptsPdf(count: number, body: (i: number) => string): Uint8Array {
-  const b = new PdfBuilder();
-  const scripts = Array.from({ length: count }, (_, i) => b.add(`<< /S /JavaScript /JS ${hexString(body(i))} >>`));
-  const names = scripts.map((n, i) => `(s${i}) ${n} 0 R`).join(" ");
-  b.addCatalog(`/OpenAction ${scripts[0]} 0 R /Names << /JavaScript << /Names [${names}] >> >>`);
-  return b.build();
-}
 
 /** `depth` PDFs each attached inside the next. */
 function nestedPdfs(depth: number): Uint8Array {
@@ -186,14 +179,6 @@ function nestedPdfs(depth: number): Uint8Array {
   return inner;
 }
 
-/** A page filled with a tiling pattern whose /YStep is a tiny negative number (veraPDF TWG A018 class). */
-function degenerateTilingPdf(): Uint8Array {
-  const b = new PdfBuilder();
-  const pattern = b.addStream("/Type /Pattern /PatternType 1 /PaintType 1 /TilingType 1 /BBox [0 0 612 792] /XStep 612 /YStep -0.00000000000000000000000000000000000001173 /Resources << >>", "0 0 1 rg 0 0 5 5 re f");
-  const content = b.addStream("", "/Pattern cs /P0 scn 0 0 612 792 re f");
-  b.addCatalog("", 1, `/Contents ${content} 0 R /Resources << /Pattern << /P0 ${pattern} 0 R >> >>`);
-  return b.build();
-}
 
 interface DeepCase {
   name: string;

@@ -13,6 +13,7 @@ import { extractMetadata } from "../metadata/extract-metadata";
 import { renderBudgetOf, type RenderFn } from "../render/render-facts";
 import { summarizeLures } from "../render/summarize-lures";
 import type { DeepResult, EmbeddedFileEntry, EngineNote, FastResult, Metadata } from "../report";
+import { describeError } from "../describe-error";
 
 export interface DeepEngines {
   /** pdf.js page rendering with QR decoding (lib/engines/render) */
@@ -50,7 +51,7 @@ export async function analyzeDeep(input: Uint8Array, options: DeepOptions): Prom
     return await runDeep(input, options);
   } catch (e) {
     const fast = analyzeFast(input, options);
-    return withEmptyDeepParts({ ...fast, stage: "advanced" }, [{ engine: "analyzer", message: `advanced stage failed, fast-stage result kept: ${describe(e)}` }]);
+    return withEmptyDeepParts({ ...fast, stage: "advanced" }, [{ engine: "analyzer", message: `advanced stage failed, fast-stage result kept: ${describeError(e)}` }]);
   }
 }
 
@@ -65,7 +66,7 @@ async function runDeep(input: Uint8Array, options: DeepOptions): Promise<DeepRes
   const notes: EngineNote[] = [];
   /** an engine's failure becomes a note and an empty part, never the analysis's failure */
   const noted = <T>(engine: EngineNote["engine"], fallback: T) => (e: unknown): T => {
-    notes.push({ engine, message: describe(e) });
+    notes.push({ engine, message: describeError(e) });
     return fallback;
   };
 
@@ -130,9 +131,6 @@ async function runDeep(input: Uint8Array, options: DeepOptions): Promise<DeepRes
 const NO_SCRIPTS: Awaited<ReturnType<typeof analyzeScripts>> = { scripts: [], entries: [], budgetHits: [], iocTexts: [] };
 const NO_EMBEDDED: Awaited<ReturnType<typeof analyzeEmbeddedFiles>> = { facts: [], entries: [], budgetHits: [] };
 
-function describe(e: unknown): string {
-  return (e instanceof Error ? `${e.name}: ${e.message}` : String(e)).slice(0, 500);
-}
 
 function withEmptyDeepParts(base: FastResult, notes: EngineNote[] = []): DeepResult {
   return {

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { renderBudgetOf } from "../../analyzer/render/render-facts";
 import { buildLurePdf, prose } from "../../analyzer/render/testing/lure-pdf";
 import { DEFAULT_LIMITS } from "../../limits";
+import { degenerateTilingPdf } from "../../pdf/testing/hostile-pdfs";
 import { PdfBuilder } from "../../pdf/testing/pdf-builder";
 import { createPdfRenderer } from "./create-pdf-renderer";
 import { decodeQrCodes, decodeWithJsqr, qrDecoderName } from "./decode-qr";
@@ -11,18 +12,6 @@ const render = createPdfRenderer();
 const BUDGET = renderBudgetOf(DEFAULT_LIMITS);
 afterAll(() => render.close());
 
-/**
- * One page with text, filled with a tiling pattern whose /YStep is a tiny negative number (the class
- * of the veraPDF TWG A018 test file): pdf.js would copy the tile ~10^40 times to build one cell.
- */
-function degenerateTilingPdf(): Uint8Array {
-  const b = new PdfBuilder();
-  const pattern = b.addStream("/Type /Pattern /PatternType 1 /PaintType 1 /TilingType 1 /BBox [0 0 612 792] /XStep 612 /YStep -0.00000000000000000000000000000000000001173 /Resources << >>", "0 0 1 rg 0 0 5 5 re f");
-  const font = b.add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>");
-  const content = b.addStream("", "BT /F1 12 Tf 72 720 Td (Tiled page) Tj ET /Pattern cs /P0 scn 0 0 612 792 re f");
-  b.addCatalog("", 1, `/Contents ${content} 0 R /Resources << /Font << /F1 ${font} 0 R >> /Pattern << /P0 ${pattern} 0 R >> >>`);
-  return b.build();
-}
 const QR_URL = "https://evil.example/qr-payload?id=42";
 
 /** RGBA pixels of a QR code of `text`, `px` pixels per module, with a 4-module white quiet zone. */

@@ -13,6 +13,7 @@ import type { RenderBudget, RenderFacts, RenderFn } from "../../analyzer/render/
 import { DEFAULT_LIMITS } from "../../limits";
 import { residentBytes } from "../resident-bytes";
 import type { RenderReply, RenderRequest } from "./render-process";
+import { describeError } from "../../analyzer/describe-error";
 
 export interface RendererOptions {
   /** decode QR codes on the rendered pages (default true) */
@@ -77,7 +78,8 @@ class RenderHost {
       try {
         child = this.ensureChild();
       } catch (e) {
-        resolve({ ...failed(`render process did not start: ${describe(e)}`, started), engineFailure: `render process did not start: ${describe(e)}` });
+        const why = `render process did not start: ${describeError(e, 300)}`;
+        resolve({ ...failed(why, started), engineFailure: why });
         return;
       }
       const id = ++this.nextId;
@@ -106,7 +108,7 @@ class RenderHost {
       };
       // an engine failure, not a budget: the facts say what happened, budgetHits stay as they were
       const onExit = (code: number | null, signal: string | null) => finish(stoppedFacts(partial, null, `render process exited (${signal ?? `code ${code}`})`, started), false);
-      const onError = (e: Error) => finish(stoppedFacts(partial, null, `render process failed: ${describe(e)}`, started), false);
+      const onError = (e: Error) => finish(stoppedFacts(partial, null, `render process failed: ${describeError(e, 300)}`, started), false);
       let timer: ReturnType<typeof setTimeout> | undefined;
       const armTimer = (ms: number) => {
         clearTimeout(timer);
@@ -190,9 +192,6 @@ function failed(error: string, started: number): RenderFacts {
   return { pagesRendered: 0, pageCount: null, pages: [], qrCodes: [], error, durationMs: Math.round(performance.now() - started), pdfjs: { pageCount: null, hasCatalog: false } };
 }
 
-function describe(e: unknown): string {
-  return (e instanceof Error ? `${e.name}: ${e.message}` : String(e)).slice(0, 300);
-}
 
 function mib(n: number): number {
   return Math.round(n / (1024 * 1024));

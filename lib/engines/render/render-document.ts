@@ -11,6 +11,7 @@ import { DEFAULT_LIMITS } from "../../limits";
 import { checkDrawingBudget } from "./check-drawing-budget";
 import { QR_MAX_PER_IMAGE, decodeQrCodes } from "./decode-qr";
 import { loadPdfjs, pdfjsDataUrls } from "./load-pdfjs";
+import { describeError } from "../../analyzer/describe-error";
 
 export interface RendererOptions {
   /** decode QR codes on the rendered pages (default true) */
@@ -46,7 +47,7 @@ export function createInThreadRenderer(options: RendererOptions = {}): RenderFn 
     try {
       pdfjs = await loadPdfjs();
     } catch (e) {
-      facts.error = `pdf.js unavailable: ${describe(e)}`;
+      facts.error = `pdf.js unavailable: ${describeError(e)}`;
       facts.pdfjs.error = facts.error;
       return finish();
     }
@@ -68,7 +69,7 @@ export function createInThreadRenderer(options: RendererOptions = {}): RenderFn 
       pdf = await beforeDeadline(task.promise, deadline);
     } catch (e) {
       const timedOut = e instanceof DeadlineError;
-      facts.error = timedOut ? "timeout while opening the document" : describe(e);
+      facts.error = timedOut ? "timeout while opening the document" : describeError(e);
       facts.timedOut = timedOut || undefined;
       facts.pdfjs.error = facts.error;
       if ((e as Error | undefined)?.name === "PasswordException") facts.pdfjs.passwordRequired = true;
@@ -91,7 +92,7 @@ export function createInThreadRenderer(options: RendererOptions = {}): RenderFn 
       }
     } catch (e) {
       const timedOut = e instanceof DeadlineError;
-      facts.error = timedOut ? `time budget of ${budget.timeoutMs} ms exhausted after ${facts.pagesRendered} page(s)` : describe(e);
+      facts.error = timedOut ? `time budget of ${budget.timeoutMs} ms exhausted after ${facts.pagesRendered} page(s)` : describeError(e);
       facts.timedOut = timedOut || undefined;
     } finally {
       await destroy(task);
@@ -107,7 +108,7 @@ async function renderPage(pdfjs: Pdfjs, pdf: PDFDocumentProxy, index: number, bu
     page = await beforeDeadline(pdf.getPage(index + 1), deadline);
   } catch (e) {
     if (e instanceof DeadlineError) throw e;
-    return { ...out, error: describe(e) };
+    return { ...out, error: describeError(e) };
   }
   const errors: string[] = [];
   try {
@@ -117,20 +118,20 @@ async function renderPage(pdfjs: Pdfjs, pdf: PDFDocumentProxy, index: number, bu
       out.text = textOf(content.items, budget.maxTextCharsPerPage ?? DEFAULT_MAX_TEXT_CHARS);
     } catch (e) {
       if (e instanceof DeadlineError) throw e;
-      errors.push(`text: ${describe(e)}`);
+      errors.push(`text: ${describeError(e)}`);
     }
     try {
       const annotations = await beforeDeadline(page.getAnnotations({ intent: "display" }), deadline);
       out.links = linksOf(annotations, page.view);
     } catch (e) {
       if (e instanceof DeadlineError) throw e;
-      errors.push(`annotations: ${describe(e)}`);
+      errors.push(`annotations: ${describeError(e)}`);
     }
     try {
       await drawPage(pdfjs, pdf, page, out, budget, deadline, qr);
     } catch (e) {
       if (e instanceof DeadlineError) throw e;
-      errors.push(`render: ${describe(e)}`);
+      errors.push(`render: ${describeError(e)}`);
     }
   } finally {
     page.cleanup();
@@ -276,10 +277,6 @@ async function destroy(task: { destroy(): Promise<void> }): Promise<void> {
   }
 }
 
-function describe(e: unknown): string {
-  if (e instanceof Error) return `${e.name}: ${e.message}`.slice(0, 500);
-  return String(e).slice(0, 500);
-}
 
 function round(v: number, digits = 2): number {
   const f = 10 ** digits;
