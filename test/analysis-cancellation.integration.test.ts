@@ -35,6 +35,7 @@ function children(server: RunningServer): { pid: number; state: string; args: st
     });
 }
 
+const zombies = (server: RunningServer) => children(server).filter((c) => c.state.startsWith("Z"));
 const sandboxes = (server: RunningServer) => children(server).filter((c) => c.args.includes("runner.mjs"));
 
 async function eventually(check: () => boolean, ms: number): Promise<boolean> {
@@ -65,7 +66,9 @@ describe("advanced-stage deadline and cancellation", () => {
     // the answer does not wait for the work to wind down (one sandbox alone would take JS_CPU_MS)
     expect(elapsed).toBeLessThan(DEADLINE_MS + 2_500);
     expect(await eventually(() => sandboxes(server).length === 0, 5_000)).toBe(true);
-    expect(children(server).filter((c) => c.state.startsWith("Z"))).toEqual([]);
+    // a killed child is a zombie until its parent thread reaps it (at once when idle, later under load):
+    // one still there after 5 s was never reaped, the <defunct> leak of issue 7
+    expect(await eventually(() => zombies(server).length === 0, 5_000), JSON.stringify(zombies(server))).toBe(true);
   }, 30_000);
 
   it("reports the analysis pool's load on /health, idle again once the work stopped", async () => {
@@ -108,6 +111,8 @@ describe("client hang-up", () => {
     expect(running.length).toBeGreaterThan(0);
     await new Promise((r) => setTimeout(r, 1_000));
     expect(sandboxes(server)).toEqual([]);
-    expect(children(server).filter((c) => c.state.startsWith("Z"))).toEqual([]);
+    // a killed child is a zombie until its parent thread reaps it (at once when idle, later under load):
+    // one still there after 5 s was never reaped, the <defunct> leak of issue 7
+    expect(await eventually(() => zombies(server).length === 0, 5_000), JSON.stringify(zombies(server))).toBe(true);
   }, 30_000);
 });
