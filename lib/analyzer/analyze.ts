@@ -11,6 +11,8 @@ import { RULES } from "./rules/registry";
 import type { Rule } from "./rules/rule";
 import { mitigationsFor } from "./mitigations";
 import { extractFeatures } from "./model/features";
+import { featuresRead } from "./model/verdict-model";
+import { SHIPPED_MODELS } from "./model/shipped-models";
 import { scoreDocument, type ScoringInput } from "./score";
 import { unwrapXdp, type XdpUnwrapped } from "./xdp";
 import { xdpWrapper } from "./rules/xdp-wrapper";
@@ -80,7 +82,8 @@ export function evaluateDocument(p: PreparedDocument, options: AnalyzeOptions, s
   if (iocsTruncated) budgetHits.add("MAX_IOCS_PER_TYPE");
   const opaque = doc.security.state === "password-required" || doc.security.state === "unsupported";
   const scoring: ScoringInput = {
-    features: extractFeatures({ doc, facts, findings }),
+    // the full vector only for whoever keeps it (evaluation, training); the verdict reads a few dozen
+    features: extractFeatures({ doc, facts, findings }, options.onScoringInput ? undefined : featuresRead(SHIPPED_MODELS[stage])),
     findings,
     ctx: { unanalysable: doc.instances.length === 0 || opaque, partial: opaque || budgetHits.size > 0 || doc.xrefRebuilt },
   };

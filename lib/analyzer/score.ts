@@ -85,6 +85,8 @@ export function scoreDocument(input: ScoringInput, stage: Stage, model: VerdictM
   const ruleContributions = new Map<string, number>(input.findings.map((f) => [f.ruleId, 0]));
   const structural: { name: string; value: number; points: number }[] = [];
   model.featureNames.forEach((name, i) => {
+    // most features lie on no tree path of this document: no points to credit or to list
+    if (p.contributions[i] === 0) return;
     const points = p.contributions[i] * perMargin;
     const shares = FEATURES_BY_NAME.get(name)?.findingShares?.(input.findings) ?? [];
     const total = shares.reduce((a, b) => a + b, 0);

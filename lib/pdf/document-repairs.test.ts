@@ -269,4 +269,20 @@ describe("readPdf: /Length that misses the data", () => {
     expect(text(read(b.build()).decodeHead(stream, 40))).toBe(source.slice(0, 40));
     expect(nameAt(dictOf(doc, after), "Marker")).toBe("After");
   });
+
+  it("salvages a damaged head once: a later, longer head of the same stream reads the same bytes as a fresh salvage", () => {
+    const { damaged, deflated } = deflatedScriptDamagedBy((d) => Uint8Array.from(d).filter((c, i) => !(c === 0x0d && i > 80)).map((c, i) => (i >= 200 && i < 232 ? 0xff : c)));
+    const b = new PdfBuilder();
+    const s = b.addRaw(concat([bytes(`<< /Filter /FlateDecode /Length ${deflated.length} >>\nstream\n`), damaged, bytes("\nendstream")]));
+    b.addCatalog();
+    const file = b.build();
+    const doc = read(file);
+    const stream = doc.get(s)!.value as PdfStream;
+    const sniff = doc.decodeHead(stream, 16);
+    const later = doc.decodeHead(stream, 4096);
+    const fresh = read(file);
+    expect(later).toEqual(fresh.decodeHead(fresh.get(s)!.value as PdfStream, 4096));
+    expect(sniff).toEqual(later.subarray(0, 16));
+    expect(later.length).toBeGreaterThan(16);
+  });
 });

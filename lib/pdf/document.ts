@@ -1,10 +1,10 @@
 // The tolerant reader: bytes -> every indirect object of every revision + the current object table +
 // anomalies. One mechanism, as pdf.js's XRef.indexObjects: a linear scan for `N G obj` always runs, and
 // the xref chain is then checked against it; where the xref lies, the scan is the truth (recovery).
-import { constants as zlibConstants, inflateSync } from "node:zlib";
+import { constants as zlibConstants } from "node:zlib";
 import type { Limits } from "../limits";
 import { AnomalyLog } from "./anomaly";
-import { decodeFlate, decodeStreamData, type StreamDecodeResult } from "./filters";
+import { decodeStreamData, inflateOrError, inflateSalvaging, type StreamDecodeResult } from "./filters";
 
 /** A stream decode result; `encrypted` when the data could not be decrypted and stays opaque. */
 export type DecodedStream = StreamDecodeResult & { encrypted?: boolean };
@@ -70,6 +70,11 @@ export class PdfDocument {
   readonly budgetHits = new Set<string>();
   /** output per input byte of the heads decodeHead() inflated (single-Flate streams) */
   private readonly headExpansions = new WeakMap<PdfStream, number>();
+  /**
+   * Heads salvaged from damaged Flate data (decodeHead's fallback, a binary search of up to ~20
+   * inflates): the Flate rules, the font checks and the bomb probe ask for the same stream's head.
+   */
+  private readonly damagedHeads = new WeakMap<PdfStream, { inputBytes: number; maxOut: number; data: Uint8Array; damaged: boolean }>();
   header: { version: string | null; offset: number } = { version: null, offset: -1 };
   trailer: PdfDict | null = null;
   xrefRebuilt = false;
@@ -157,13 +162,13 @@ export class PdfDocument {
     let expansion = 1;
     for (let i = 0; i < flateLayers && data.length > 0; i++) {
       const head = data.subarray(0, inputBytes);
-      try {
-        data = inflateSync(head, { finishFlush: zlibConstants.Z_SYNC_FLUSH, maxOutputLength: maxOutput });
-      } catch (e) {
+      const out = inflateOrError(head, { finishFlush: zlibConstants.Z_SYNC_FLUSH, maxOutputLength: maxOutput });
+      if (out instanceof Error) {
         // over maxOutput: at least that much came out of the head, which is all a probe needs
-        if ((e as NodeJS.ErrnoException).code !== "ERR_BUFFER_TOO_LARGE") return i === 0 ? 0 : expansion;
+        if (out.code !== "ERR_BUFFER_TOO_LARGE") return i === 0 ? 0 : expansion;
         return (expansion * maxOutput) / Math.max(1, head.length);
       }
+      data = out;
       expansion *= data.length / Math.max(1, head.length);
     }
     return expansion;
@@ -230,17 +235,26 @@ export class PdfDocument {
       // path. A predictor (/DecodeParms) is not undone: heads are for sniffing file signatures, and
       // predicted streams are images and xref data
       const prefix = raw.subarray(0, Math.max(1024, n));
-      try {
-        const out = inflateSync(prefix, { finishFlush: zlibConstants.Z_SYNC_FLUSH });
-        // the bomb probe (probeFlateExpansion) reuses this inflate instead of doing it again
-        this.headExpansions.set(stream, out.length / Math.max(1, prefix.length));
-        return new Uint8Array(out).subarray(0, n);
-      } catch {
-        // damaged data (CR bytes stripped by a text-mode transfer): what inflates before the damage
-        return decodeFlate(prefix, n).data;
-      }
+      const out = inflateOrError(prefix, { finishFlush: zlibConstants.Z_SYNC_FLUSH });
+      if (out instanceof Error) return this.salvageHead(stream, prefix, n);
+      // the bomb probe (probeFlateExpansion) reuses this inflate instead of doing it again
+      this.headExpansions.set(stream, out.length / Math.max(1, prefix.length));
+      return new Uint8Array(out.buffer, out.byteOffset, Math.min(n, out.length));
     }
     return decodeStreamData(raw, stream.dict, { maxOutputBytes: n, maxFilterChain: this.limits.MAX_FILTER_CHAIN, resolve: (o) => this.resolve(o) }).data;
+  }
+
+  /**
+   * What inflates of a damaged Flate head before the damage (CR bytes stripped by a text-mode
+   * transfer). Damage inside a shorter prefix is inside every longer one, so what inflated before it
+   * (when the output cap did not cut it) is the answer for any longer prefix too.
+   */
+  private salvageHead(stream: PdfStream, prefix: Uint8Array, n: number): Uint8Array {
+    const known = this.damagedHeads.get(stream);
+    if (known?.damaged && prefix.length >= known.inputBytes && known.data.length < known.maxOut) return known.data.subarray(0, n);
+    const { result, damagedInside } = inflateSalvaging(prefix, n);
+    this.damagedHeads.set(stream, { inputBytes: prefix.length, maxOut: n, data: result.data, damaged: damagedInside });
+    return result.data;
   }
 
   /** Leaf /Page dictionaries in document order; cycle-guarded and bounded (§7.7.3). */

@@ -167,6 +167,8 @@ const SFNT_VERSIONS = new Set(["\x00\x01\x00\x00", "OTTO", "true", "typ1"]);
 
 /** A Type 1 program's cleartext part (up to eexec) is read from at most this many bytes. */
 const TYPE1_HEAD_BYTES = 64 * 1024;
+/** 0x80 0x01 and a 4-byte segment length in front of a PFB program's cleartext */
+const PFB_HEADER_BYTES = 6;
 /** An sfnt table directory (12 bytes + 16 per table) fits here for any real font. */
 const SFNT_HEAD_BYTES = 4 * 1024;
 
@@ -179,13 +181,15 @@ function collectFontFormats(doc: PdfDocument, programs: FontProgramFact[]): Font
   const out: FontFormatFact[] = [];
   for (const f of programs) {
     const type1 = f.key === "FontFile";
-    const head = doc.decodeHead(f.stream, type1 ? TYPE1_HEAD_BYTES : SFNT_HEAD_BYTES);
+    const len1 = type1 ? doc.resolve(f.stream.dict.get("Length1")) : undefined;
+    const length1 = typeof len1 === "number" && len1 > 0 ? len1 : undefined;
+    // the cleartext ends at /Length1: decode that much, not the encrypted part behind it; a PFB
+    // segment header states its own length, which /Length1 may understate
+    let head = doc.decodeHead(f.stream, type1 ? Math.min(TYPE1_HEAD_BYTES, (length1 ?? TYPE1_HEAD_BYTES) + PFB_HEADER_BYTES) : SFNT_HEAD_BYTES);
+    if (type1 && length1 !== undefined && head[0] === 0x80 && head[1] === 0x01) head = doc.decodeHead(f.stream, TYPE1_HEAD_BYTES);
     if (head.length === 0 && doc.encrypted) continue;
     const fact: FontFormatFact = { objectRef: f.objectRef, key: f.key };
-    if (type1) {
-      const len1 = doc.resolve(f.stream.dict.get("Length1"));
-      fact.type1NonNumeric = nonNumericMatrixTokens(type1Cleartext(head, typeof len1 === "number" ? len1 : undefined));
-    }
+    if (type1) fact.type1NonNumeric = nonNumericMatrixTokens(type1Cleartext(head, length1));
     // CoolType reads any program with an sfnt header as TrueType/OpenType, whatever the key
     if (!type1 || SFNT_VERSIONS.has(Buffer.from(head.subarray(0, 4)).toString("latin1"))) {
       const directory = parseSfnt(head);

@@ -98,7 +98,8 @@ export function detectObfuscationTechniques(source: string): ObfuscationTechniqu
   const add = (id: TechniqueId, role: TechniqueRole, m: RegExpExecArray | string | null) => {
     if (m) out.push({ id, role, evidence: (typeof m === "string" ? m : m[0]).slice(0, EVIDENCE_CHARS) });
   };
-  add("eval-alias", "strong", EVAL_ALIAS.exec(text));
+  // the literal each pattern needs, looked for first: an unanchored regex tries every position
+  add("eval-alias", "strong", text.includes("eval") ? EVAL_ALIAS.exec(text) : null);
   add("eval-of-computed-string", "runner", EVAL_COMPUTED.exec(text) && excerptAt(text, EVAL_COMPUTED));
   add("char-code-string", "strong", charCodeString(text));
   add("name-from-document", "strong", NAME_FROM_DOCUMENT.exec(text));
@@ -151,15 +152,35 @@ function shuffledAlphabet(text: string): string | null {
   STRING_LITERAL.lastIndex = 0;
   for (let m = STRING_LITERAL.exec(text); m; m = STRING_LITERAL.exec(text)) {
     const s = m[1] ?? m[2];
-    if (new Set(s).size < MIN_ALPHABET) continue;
+    const distinct = distinctChars(s);
+    if (distinct < MIN_ALPHABET) continue;
     let ordered = 0;
     for (let i = 1; i < s.length; i++) if (s.charCodeAt(i) === s.charCodeAt(i - 1) + 1) ordered++;
     // words and sentences repeat characters; a table uses each once, and a table that encodes code
     // holds its punctuation (an id alphabet such as nanoid's "-_" + letters does not)
     const syntax = [...new Set(s)].filter((c) => SYNTAX_CHARS.includes(c)).length;
-    if (ordered / s.length < 0.25 && new Set(s).size >= s.length * 0.9 && syntax >= MIN_SYNTAX_CHARS && !/\s\w+\s\w+\s/.test(s)) return s;
+    if (ordered / s.length < 0.25 && distinct >= s.length * 0.9 && syntax >= MIN_SYNTAX_CHARS && !/\s\w+\s\w+\s/.test(s)) return s;
   }
   return null;
+}
+
+/** marks of the UTF-16 code units seen by distinctChars(), cleared after each call */
+const SEEN = new Uint8Array(0x10000);
+
+/** new Set(s).size without the Set: string literals are scanned by the hundred per script */
+function distinctChars(s: string): number {
+  let n = 0;
+  let i = 0;
+  for (; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdfff) break; // surrogate pairs count as one character: let the Set do it
+    if (!SEEN[c]) {
+      SEEN[c] = 1;
+      n++;
+    }
+  }
+  for (let j = 0; j < i; j++) SEEN[s.charCodeAt(j)] = 0;
+  return i === s.length ? n : new Set(s).size;
 }
 
 function repeatedTokenComment(text: string): string | null {

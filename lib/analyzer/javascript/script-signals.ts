@@ -52,6 +52,14 @@ export const EXPLOIT_APIS: readonly ExploitApi[] = [
   { api: "Foxit 0x01a11d09 exploit constant", cve: ["CVE-2018-9958"], pattern: /\b0x01a11d09\b/i, member: "", shape: "text" },
 ];
 
+/**
+ * A name each case-sensitive pattern cannot match without (its member or receiver), looked for with
+ * includes() before the regex runs: most scripts name none of these APIs. "" for the others.
+ */
+const EXPLOIT_API_ANCHORS: readonly string[] = EXPLOIT_APIS.map((a) =>
+  a.pattern.flags.includes("i") ? "" : ([a.member, a.receiver ?? ""].find((w) => /^\w+$/.test(w) && a.pattern.source.includes(w)) ?? ""),
+);
+
 export interface ScriptSignals {
   length: number;
   evalLike: boolean;
@@ -129,7 +137,7 @@ export function scriptSignals(source: string): ScriptSignals {
     longestString: longest(text, STRING_LIT),
     heapSpray: SPRAY_SHAPES.some(([anchor, shape]) => text.includes(anchor) && shape.test(text)),
     obfuscatedIdentifiers: count(text, OBF_IDENT),
-    exploitApis: EXPLOIT_APIS.filter((a) => a.pattern.test(text)),
+    exploitApis: EXPLOIT_APIS.filter((a, i) => text.includes(EXPLOIT_API_ANCHORS[i]) && a.pattern.test(text)),
     launchesAttachment: LAUNCH_ATTACHMENT.test(text),
     network: NETWORK.test(text),
     dynamicCalls: count(text, DYNAMIC_CALL),
@@ -164,9 +172,10 @@ function assembledNames(text: string): boolean {
   const head = text.slice(0, 1024 * 1024);
   if (foldedCharCodes(head) || assembledFromArrays(head)) return true;
   if (!/["']\s*\+\s*["']/.test(text) && !/\+=\s*["']/.test(text)) return false;
-  const joined = text.slice(0, 1024 * 1024).replace(/["']\s*\+\s*["']/g, "");
-  // assembled only if joining the pieces made the name: a plain "Function" literal is not
-  if (count(joined, DANGEROUS_NAMES_ALL) > count(text.slice(0, 1024 * 1024), DANGEROUS_NAMES_ALL)) return true;
+  const joined = head.replace(/["']\s*\+\s*["']/g, "");
+  // assembled only if joining the pieces made the name: a plain "Function" literal is not (and
+  // nothing was joined when the text kept its length)
+  if (joined.length !== head.length && count(joined, DANGEROUS_NAMES_ALL) > count(head, DANGEROUS_NAMES_ALL)) return true;
   // fnc = 'ev'; ... fnc += 'a'; ... fnc += 'l': collect the pieces appended to each variable
   const pieces = new Map<string, string>();
   const re = /\b([A-Za-z_$][\w$]*)\s*(\+?=)\s*["']([A-Za-z.]{1,12})["']/g;

@@ -176,10 +176,15 @@ export const FEATURES: readonly FeatureDef[] = [
 export const FEATURE_NAMES: readonly string[] = FEATURES.map((f) => f.name);
 export const FEATURE_MONOTONE: readonly boolean[] = FEATURES.map((f) => f.monotone === true);
 
-/** The feature vector of a document, in FEATURES order. Deterministic; non-finite values become 0. */
-export function extractFeatures(source: FeatureSource): number[] {
+/**
+ * The feature vector of a document, in FEATURES order. Deterministic; non-finite values become 0.
+ * With `only`, features outside it read 0 (scoring needs only the features its model reads; training
+ * and evaluation need them all).
+ */
+export function extractFeatures(source: FeatureSource, only?: ReadonlySet<string>): number[] {
   const profile = profileOf(source);
   return FEATURES.map((f) => {
+    if (only && !only.has(f.name)) return 0;
     const v = f.extract(profile);
     return Number.isFinite(v) ? v : 0;
   });

@@ -16,7 +16,7 @@ import { renderModelDocs } from "./model-docs";
 import { SHIPPED_MODELS } from "./shipped-models";
 import { trainLinear } from "./train-linear";
 import { trainTrees } from "./train-trees";
-import { alignFeatures, explain, predict } from "./verdict-model";
+import { alignFeatures, explain, featuresRead, predict } from "./verdict-model";
 
 const MAX_MODEL_BYTES = 300 * 1024;
 
@@ -129,6 +129,28 @@ describe("analyzeFast with the shipped model", () => {
     const file = b.build();
     const strip = (r: FastResult) => ({ summary: r.summary, findings: r.findings });
     expect(strip(analyze(file))).toEqual(strip(analyze(file)));
+  });
+
+  it("scores from the features its model reads alone exactly as from the full vector", () => {
+    const b = new PdfBuilder();
+    b.addCatalog(`/OpenAction << /S /JavaScript /JS (var c = "ev" + "al"; this[c]\\(unescape\\("%u4141"\\)\\);) >> /Names << /URI 1 >>`);
+    const file = b.build();
+    let full: readonly number[] = [];
+    const withFull = analyzeFast(file, { fileName: "x.pdf", onScoringInput: (s) => (full = s.features) });
+    const lean = analyze(file);
+    expect({ summary: lean.summary, findings: lean.findings }).toEqual({ summary: withFull.summary, findings: withFull.findings });
+    // the full vector has values the model never reads, so the lean path did skip work
+    const read = featuresRead(SHIPPED_MODELS.fast);
+    expect(FEATURE_NAMES.some((n, i) => !read.has(n) && full[i] !== 0)).toBe(true);
+  });
+});
+
+describe("featuresRead", () => {
+  it("names the features on some split of a tree model, and the non-zero weights of a linear one", () => {
+    const trees = { ...SHIPPED_MODELS.fast, featureNames: ["a", "b", "c"], body: { kind: "trees" as const, bias: 0, trees: [{ feature: [2, -1, -1], threshold: [0, 0, 0], left: [1, 0, 0], right: [2, 0, 0], value: [0, 1, -1] }] } };
+    expect([...featuresRead(trees)]).toEqual(["c"]);
+    const linear = { ...SHIPPED_MODELS.fast, featureNames: ["a", "b", "c"], body: { kind: "linear" as const, bias: 0, weights: [0.5, 0, -1], means: [0, 0, 0] } };
+    expect([...featuresRead(linear)].sort()).toEqual(["a", "c"]);
   });
 });
 

@@ -104,3 +104,16 @@ function columnsOf(model: VerdictModel, names: readonly string[]): Int32Array {
   COLUMNS.set(model, { names, index });
   return index;
 }
+
+/** Names of the features a model reads (on a split of some tree, or with a non-zero weight), computed once per model. */
+const READ = new WeakMap<VerdictModel, ReadonlySet<string>>();
+export function featuresRead(model: VerdictModel): ReadonlySet<string> {
+  let read = READ.get(model);
+  if (!read) {
+    const body = model.body;
+    const indices = body.kind === "trees" ? body.trees.flatMap((t) => t.feature.filter((f) => f >= 0)) : body.weights.flatMap((w, i) => (w !== 0 ? [i] : []));
+    read = new Set(indices.map((i) => model.featureNames[i]));
+    READ.set(model, read);
+  }
+  return read;
+}

@@ -29,12 +29,16 @@ export const highEntropyOutsideStreams = defineRule({
   },
 });
 
+/** byte histogram reused by entropy(): it runs on hundreds of stream heads per document */
+const COUNTS = new Uint32Array(256);
+
 export function entropy(b: Uint8Array): number {
   if (!b.length) return 0;
-  const counts = new Uint32Array(256);
-  for (let i = 0; i < b.length; i++) counts[b[i]]++;
+  COUNTS.fill(0);
+  for (let i = 0; i < b.length; i++) COUNTS[b[i]]++;
   let h = 0;
-  for (const c of counts) {
+  for (let v = 0; v < 256; v++) {
+    const c = COUNTS[v];
     if (!c) continue;
     const p = c / b.length;
     h -= p * Math.log2(p);

@@ -1,7 +1,7 @@
 import { deflateRawSync, deflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { bytes, text } from "../testing/pdf-builder";
-import { decodeFlate } from "./flate";
+import { decodeFlate, inflateOrError, inflateSalvaging } from "./flate";
 
 const z = (b: Uint8Array | string, level = 6) => new Uint8Array(deflateSync(typeof b === "string" ? bytes(b) : b, { level }));
 
@@ -110,5 +110,64 @@ describe("decodeFlate", () => {
     const r = decodeFlate(junk, 100_000);
     expect(r.data.length).toBeLessThanOrEqual(100_000);
     expect(text(r.data)).toBeTypeOf("string");
+  });
+});
+
+describe("inflateSalvaging", () => {
+  /** the deflated text with bytes from `at` on replaced by junk that no inflater accepts */
+  const damagedAt = (at: number) => {
+    const d = Uint8Array.from(deflated);
+    d.fill(0xff, at, at + 64);
+    return d;
+  };
+
+  it("says the output stopped at damage inside the input, so a longer input gives the same output", () => {
+    const d = damagedAt(300);
+    const short = inflateSalvaging(d.subarray(0, 1024), 1_000_000);
+    const long = inflateSalvaging(d.subarray(0, 8192), 1_000_000);
+    expect(short.damagedInside).toBe(true);
+    expect(long.damagedInside).toBe(true);
+    expect(long.result.data).toEqual(short.result.data);
+    expect(isPrefixOfSource(short.result.data.subarray(0, 100))).toBe(true);
+  });
+
+  it("does not claim damage for a clean prefix that merely ends early (more input gives more output)", () => {
+    const prefix = inflateSalvaging(deflated.subarray(0, 1024), 1_000_000);
+    expect(prefix.damagedInside).toBe(false);
+    expect(inflateSalvaging(deflated.subarray(0, 8192), 1_000_000).result.data.length).toBeGreaterThan(prefix.result.data.length);
+  });
+
+  it("does not claim damage when the data inflated as raw deflate", () => {
+    const raw = new Uint8Array(deflateRawSync(source));
+    const r = inflateSalvaging(raw.subarray(0, 1024), 1_000_000);
+    expect(r.result.error).toMatch(/inflated as raw deflate/);
+    expect(r.damagedInside).toBe(false);
+  });
+
+  it("matches decodeFlate", () => {
+    const d = damagedAt(500);
+    expect(inflateSalvaging(d, 10_000).result).toEqual(decodeFlate(d, 10_000));
+  });
+});
+
+describe("inflateOrError", () => {
+  it("returns zlib's error instead of throwing, with its code and message", () => {
+    const err = inflateOrError(Uint8Array.from([0x78, 0x9c, 0xff, 0xff, 0xff]), {});
+    expect(err).toBeInstanceOf(Error);
+    expect((err as NodeJS.ErrnoException).code).toBe("Z_DATA_ERROR");
+    const big = inflateOrError(z(new Uint8Array(100_000)), { maxOutputLength: 1000 });
+    expect((big as NodeJS.ErrnoException).code).toBe("ERR_BUFFER_TOO_LARGE");
+  });
+
+  it("leaves Error.stackTraceLimit as it found it", () => {
+    const before = Error.stackTraceLimit;
+    inflateOrError(bytes("not deflate"), {});
+    inflateOrError(deflated, {});
+    expect(Error.stackTraceLimit).toBe(before);
+  });
+
+  it("inflates valid data, raw or zlib", () => {
+    expect(new Uint8Array(inflateOrError(deflated, {}) as Buffer)).toEqual(source);
+    expect(new Uint8Array(inflateOrError(new Uint8Array(deflateRawSync(source)), {}, true) as Buffer)).toEqual(source);
   });
 });

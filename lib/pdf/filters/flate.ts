@@ -26,23 +26,30 @@ interface Inflated {
   tooLarge: boolean;
   /** when tooLarge: the input prefix that produced `out` */
   inputUsed?: number;
+  /** the data failed inside the input: a longer input ends at the same damage, with the same `out` */
+  damagedInside?: boolean;
 }
 
 export function decodeFlate(data: Uint8Array, maxOut: number): FilterResult {
+  return inflateSalvaging(data, maxOut).result;
+}
+
+/** decodeFlate, and whether its output stopped at damage inside `data` (see Inflated.damagedInside). */
+export function inflateSalvaging(data: Uint8Array, maxOut: number): { result: FilterResult; damagedInside: boolean } {
   const input = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-  if (input.length === 0) return { data: new Uint8Array(0), truncated: false };
+  if (input.length === 0) return { result: { data: new Uint8Array(0), truncated: false }, damagedInside: false };
   const limit = maxOut + headroomBytes(maxOut);
   let best = hasZlibHeader(input) ? inflateLongestPrefix(input, false, limit, maxOut) : undefined;
   if (!best || (best.error !== undefined && best.out.length === 0)) {
     const why = best ? `zlib stream undecodable (${best.error})` : `invalid zlib header 0x${input.subarray(0, 2).toString("hex")}`;
     best = inflateRawFallback(input, limit, maxOut, why);
   }
-  const { out, error, tooLarge, inputUsed } = best;
+  const { out, error, tooLarge, inputUsed, damagedInside } = best;
   const cut = compact(new Uint8Array(out.buffer, out.byteOffset, Math.min(out.length, maxOut)));
   const truncated = tooLarge || out.length > maxOut;
   const result: FilterResult = error === undefined ? { data: cut, truncated } : { data: cut, error, truncated };
   if (truncated && inputUsed !== undefined) result.inputUsed = inputUsed;
-  return result;
+  return { result, damagedInside: damagedInside === true };
 }
 
 /** RFC 1950 §2.2: CM 8 (deflate), FCHECK makes the first two bytes a multiple of 31, no preset dictionary. */
@@ -53,13 +60,16 @@ function hasZlibHeader(b: Buffer): boolean {
 /** Raw deflate, as written and past a (damaged) 2-byte header; the longer output wins. */
 function inflateRawFallback(input: Buffer, limit: number, maxOut: number, why: string): Inflated {
   let best: Inflated | undefined;
+  // the winner stays the winner on a longer input only if every candidate stopped at damage
+  let allDamaged = true;
   for (const candidate of [input, input.subarray(2)]) {
     const r = inflateLongestPrefix(candidate, true, limit, maxOut);
+    allDamaged &&= r.damagedInside === true;
     if (!best || r.out.length > best.out.length) best = r;
     if (r.error === undefined && r.out.length > 0) break;
   }
-  if (!best || best.out.length === 0) return { out: Buffer.alloc(0), error: why, tooLarge: false };
-  return { ...best, error: best.error === undefined ? `${why}; inflated as raw deflate` : `${why}; raw deflate: ${best.error}` };
+  if (!best || best.out.length === 0) return { out: Buffer.alloc(0), error: why, tooLarge: false, damagedInside: allDamaged };
+  return { ...best, damagedInside: allDamaged, error: best.error === undefined ? `${why}; inflated as raw deflate` : `${why}; raw deflate: ${best.error}` };
 }
 
 /** Inflates the whole input, or failing that the longest prefix that inflates without error. */
@@ -83,16 +93,27 @@ function inflateLongestPrefix(input: Buffer, raw: boolean, limit: number, maxOut
       failure = a;
     }
   }
-  return failure.tooLarge ? { out: loOut, tooLarge: true, inputUsed: lo } : { out: loOut, error: failure.message, tooLarge: false };
+  return failure.tooLarge ? { out: loOut, tooLarge: true, inputUsed: lo } : { out: loOut, error: failure.message, tooLarge: false, damagedInside: true };
 }
 
 function inflatePrefix(input: Buffer, length: number, raw: boolean, limit: number): Attempt {
-  const options = { finishFlush: zlib.constants.Z_SYNC_FLUSH, maxOutputLength: limit };
-  const chunk = input.subarray(0, length);
+  const out = inflateOrError(input.subarray(0, length), { finishFlush: zlib.constants.Z_SYNC_FLUSH, maxOutputLength: limit }, raw);
+  return out instanceof Error ? { ok: false, tooLarge: out.code === "ERR_BUFFER_TOO_LARGE", message: out.message } : { ok: true, out };
+}
+
+/**
+ * zlib's synchronous inflate with its error returned, not thrown. Damaged and hostile streams make
+ * errors a common outcome (the salvage search above meets several per stream), and the stack trace
+ * V8 captures for each costs more than inflating a small head; none is ever shown.
+ */
+export function inflateOrError(data: Uint8Array, options: zlib.ZlibOptions, raw = false): Buffer | NodeJS.ErrnoException {
+  const stackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
   try {
-    return { ok: true, out: raw ? zlib.inflateRawSync(chunk, options) : zlib.inflateSync(chunk, options) };
+    return raw ? zlib.inflateRawSync(data, options) : zlib.inflateSync(data, options);
   } catch (e) {
-    const err = e as NodeJS.ErrnoException;
-    return { ok: false, tooLarge: err.code === "ERR_BUFFER_TOO_LARGE", message: err.message };
+    return e as NodeJS.ErrnoException;
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
   }
 }

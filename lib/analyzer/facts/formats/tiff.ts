@@ -142,10 +142,7 @@ function tiffStarts(xml: string): number[] {
   // not inside another base64 run, where the letters can occur by chance
   for (let m = BASE64_TIFF.exec(xml); m; m = BASE64_TIFF.exec(xml)) if (m.index === 0 || !/[A-Za-z0-9+/]/.test(xml[m.index - 1])) starts.add(m.index);
   // element values: `>` then the (whitespace-split) base64 text
-  const VALUE = />\s*([A-Za-z0-9+/]\s*){5}/g;
-  for (let m = VALUE.exec(xml); m; m = VALUE.exec(xml)) {
-    const head = m[0].slice(1).replace(/\s+/g, "");
-    if (head === "SUkqA" || head === "TU0AK") starts.add(m.index + m[0].indexOf(head[0]));
-  }
+  const VALUE = />\s*(?:S\s*U\s*k\s*q\s*A|T\s*U\s*0\s*A\s*K)/g;
+  for (let m = VALUE.exec(xml); m; m = VALUE.exec(xml)) starts.add(m.index + m[0].search(/[ST]/));
   return [...starts].sort((a, b) => a - b);
 }
