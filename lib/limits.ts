@@ -167,6 +167,12 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   JS_LAYER_EXCERPT_CHARS: 16 * 1024,
 });
 
+/**
+ * An idle pdf.js render process is stopped (and reaped by its thread) after this long. Read by the
+ * renderer and by the analysis pool, which ends a replaced pool's threads only after it.
+ */
+export const RENDER_PROCESS_IDLE_MS = 15_000;
+
 export function resolveLimits(overrides?: Partial<Limits>): Limits {
   return { ...DEFAULT_LIMITS, ...overrides };
 }

@@ -11,8 +11,9 @@ import path from "node:path";
 import { MessageChannel } from "node:worker_threads";
 import { Piscina } from "piscina";
 import type { DeepResult, FastResult } from "../analyzer/report";
-import type { AnalysisTask, PingResult } from "./analysis-worker";
+import type { AnalysisTask, PingResult, TaskMessage } from "./analysis-worker";
 import { getConfig } from "./config";
+import { RENDER_PROCESS_IDLE_MS } from "../limits";
 import { ApiError } from "./http/errors";
 
 export const WORKER_BUNDLE_PATH = "dist/analysis-worker.mjs";
@@ -25,12 +26,40 @@ export const CANCEL_GRACE_MS = 3_000;
 /** How long the start-up self-test (a no-op task) may take before the analyzer counts as broken. */
 export const SELF_TEST_TIMEOUT_MS = 30_000;
 
-interface PoolState {
+/**
+ * A thread above this heap after a task gets its pool replaced: V8 keeps a grown heap (and the
+ * process its pages) long after the document that grew it is gone.
+ */
+export const WORKER_RECYCLE_HEAP_MB = 512;
+/**
+ * A replaced pool's threads are ended only after they have been idle this long, so that each has
+ * stopped its pdf.js render process itself (RENDER_PROCESS_IDLE_MS) and reaped it: a child that
+ * outlives its thread is never reaped and stays a zombie.
+ */
+export const RETIRE_AFTER_IDLE_MS = RENDER_PROCESS_IDLE_MS + 5_000;
+
+/** One set of worker threads. Replaced whole (recycled) rather than thread by thread: race-free. */
+interface Generation {
   pool: Piscina<AnalysisTask, PingResult | FastResult | DeepResult>;
-  maxQueued: number;
   /** tasks a thread has started and not yet ended (piscina counts only the queue) */
   running: number;
+  /** tasks started over the generation's life */
+  served: number;
+  /** advanced-stage tasks among them (their threads may hold render processes) */
+  deepServed: number;
+  /** set when a task's thread reported a heap over WORKER_RECYCLE_HEAP_MB */
+  heapOver: boolean;
+  lastActivity: number;
   selfTest: Promise<boolean>;
+}
+
+interface PoolState {
+  current: Generation;
+  maxQueued: number;
+  /** generations replaced, ended once idle */
+  retiring: Set<Generation>;
+  timer: NodeJS.Timeout;
+  recycled: number;
 }
 
 // One pool per process even if Next loads this module in several route bundles.
@@ -39,6 +68,21 @@ const globalState = globalThis as typeof globalThis & { [STATE_KEY]?: PoolState 
 
 function workerBundlePath(): string {
   return path.join(process.cwd(), WORKER_BUNDLE_PATH);
+}
+
+function newGeneration(filename: string, workers: number): Generation {
+  const pool = new Piscina<AnalysisTask, PingResult | FastResult | DeepResult>({
+    filename,
+    minThreads: workers,
+    maxThreads: workers,
+    idleTimeout: Infinity,
+    // idle threads run their event loop (piscina would otherwise block them in Atomics.wait): the
+    // renderer's idle stop and heartbeat are timers in the thread
+    atomics: "disabled",
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_MAX_OLD_GENERATION_MB },
+  });
+  pool.on("error", (error: unknown) => console.error("[pdfscan] analysis worker error:", error));
+  return { pool, running: 0, served: 0, deepServed: 0, heapOver: false, lastActivity: Date.now(), selfTest: runSelfTest(pool) };
 }
 
 function getPool(): PoolState {
@@ -50,18 +94,37 @@ function getPool(): PoolState {
       cause: new Error(`${filename} is missing: run npm run build`),
     });
   }
-  const { workers } = getConfig();
-  const pool = new Piscina<AnalysisTask, PingResult | FastResult | DeepResult>({
-    filename,
-    minThreads: workers,
-    maxThreads: workers,
-    idleTimeout: Infinity,
-    resourceLimits: { maxOldGenerationSizeMb: WORKER_MAX_OLD_GENERATION_MB },
-  });
-  pool.on("error", (error: unknown) => console.error("[pdfscan] analysis worker error:", error));
-  const state: PoolState = { pool, maxQueued: workers * MAX_QUEUED_TASKS_PER_WORKER, running: 0, selfTest: runSelfTest(pool) };
+  const { workers, poolIdleRecycleMs } = getConfig();
+  const timer = setInterval(() => recycleIfDue(state), Math.min(1_000, Math.max(250, poolIdleRecycleMs / 4)));
+  timer.unref();
+  const state: PoolState = { current: newGeneration(filename, workers), maxQueued: workers * MAX_QUEUED_TASKS_PER_WORKER, retiring: new Set(), timer, recycled: 0 };
   globalState[STATE_KEY] = state;
   return state;
+}
+
+/**
+ * Memory that comes back: the current pool is replaced by fresh threads after WORKER_RECYCLE_TASKS
+ * tasks per thread, when a thread's heap grew past WORKER_RECYCLE_HEAP_MB, or once it has been idle
+ * for PDFSCAN_POOL_IDLE_RECYCLE_MS after doing work. New tasks go to the new pool at once; the old one
+ * ends when its tasks are done and its threads have stopped their children.
+ */
+function recycleIfDue(state: PoolState): void {
+  const now = Date.now();
+  const { workers, poolIdleRecycleMs, workerRecycleTasks } = getConfig();
+  const gen = state.current;
+  const idle = gen.running === 0 && gen.pool.queueSize === 0;
+  const due = gen.heapOver || gen.served >= workerRecycleTasks * workers || (idle && gen.served > 0 && now - gen.lastActivity >= poolIdleRecycleMs);
+  if (due) {
+    state.retiring.add(gen);
+    state.current = newGeneration(workerBundlePath(), workers);
+    state.recycled++;
+  }
+  for (const old of state.retiring) {
+    const quiet = old.running === 0 && old.pool.queueSize === 0 && now - old.lastActivity >= (old.deepServed > 0 ? RETIRE_AFTER_IDLE_MS : 0);
+    if (!quiet) continue;
+    state.retiring.delete(old);
+    void old.pool.destroy().catch((error: unknown) => console.error("[pdfscan] ending a recycled analysis pool:", error));
+  }
 }
 
 async function runSelfTest(pool: Piscina<AnalysisTask, unknown>): Promise<boolean> {
@@ -90,8 +153,9 @@ export async function checkAnalysisPool(): Promise<"ok" | "error"> {
   } catch {
     return "error";
   }
-  if (await state.selfTest) return "ok";
-  state.selfTest = runSelfTest(state.pool); // retry on the next check
+  const gen = state.current;
+  if (await gen.selfTest) return "ok";
+  gen.selfTest = runSelfTest(gen.pool); // retry on the next check
   return "error";
 }
 
@@ -103,13 +167,18 @@ export interface PoolLoad {
   maxQueued: number;
   /** no room left: new analyses are refused with 503 until some finish */
   saturated: boolean;
+  /** times the threads were replaced by fresh ones (memory recycling) since start */
+  recycled: number;
+  /** threads of replaced pools still finishing their work */
+  retiringThreads: number;
 }
 
 export function analysisPoolLoad(): PoolLoad | null {
   const state = globalState[STATE_KEY];
   if (!state) return null;
-  const { pool, maxQueued } = state;
-  return { threads: pool.threads.length, running: state.running, queued: pool.queueSize, maxQueued, saturated: pool.queueSize >= maxQueued };
+  const { current, maxQueued } = state;
+  const retiringThreads = [...state.retiring].reduce((n, g) => n + g.pool.threads.length, 0);
+  return { threads: current.pool.threads.length, running: current.running, queued: current.pool.queueSize, maxQueued, saturated: current.pool.queueSize >= maxQueued, recycled: state.recycled, retiringThreads };
 }
 
 /**
@@ -127,7 +196,12 @@ export function runDeepAnalysis(bytes: ArrayBuffer, fileName: string, signal?: A
 
 async function runInPool(kind: "fast" | "deep", bytes: ArrayBuffer, fileName: string, timeoutMs: number, clientSignal?: AbortSignal): Promise<FastResult | DeepResult> {
   const state = getPool();
-  const { pool, maxQueued } = state;
+  const { maxQueued } = state;
+  // a pool that served its share of tasks is replaced before this one is routed (the timer would be late)
+  recycleIfDue(state);
+  const gen = state.current;
+  const { pool } = gen;
+  gen.lastActivity = Date.now();
   if (clientSignal?.aborted) throw clientGone();
   if (pool.queueSize >= maxQueued) {
     throw new ApiError("unavailable", "Too many analyses are waiting; retry shortly.", { headers: { "retry-after": "5" } });
@@ -156,10 +230,14 @@ async function runInPool(kind: "fast" | "deep", bytes: ArrayBuffer, fileName: st
   };
   const onClientGone = () => cancel(clientGone());
   clientSignal?.addEventListener("abort", onClientGone, { once: true });
-  channel.port1.on("message", () => {
+  channel.port1.on("message", (message: TaskMessage) => {
+    // the heap the thread holds (committed) when it starts: what earlier tasks left it with
+    if (message.heapTotalMb > WORKER_RECYCLE_HEAP_MB) gen.heapOver = true;
     if (started || stopped) return;
     started = true;
-    state.running++;
+    gen.running++;
+    gen.served++;
+    if (kind === "deep") gen.deepServed++;
     timer = setTimeout(() => cancel(new ApiError("analysis_timeout", `The analysis did not finish within ${timeoutMs} ms.`)), timeoutMs);
   });
   const task = pool.run({ kind, bytes, fileName, control: channel.port2 }, { transferList: [bytes, channel.port2], signal: terminate.signal });
@@ -167,7 +245,8 @@ async function runInPool(kind: "fast" | "deep", bytes: ArrayBuffer, fileName: st
   void task
     .catch(() => undefined)
     .finally(() => {
-      if (started) state.running--;
+      if (started) gen.running--;
+      gen.lastActivity = Date.now();
       clearTimeout(graceTimer);
       channel.port1.close();
     });

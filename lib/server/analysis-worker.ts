@@ -18,7 +18,7 @@ export interface FastTask {
   bytes: ArrayBuffer;
   fileName: string;
   /**
-   * Told "started" when the analysis starts (the timeout measures analysis time, not queue time);
+   * Told "started" (a TaskMessage) when the analysis starts (the timeout measures analysis time, not queue time);
    * says "cancel" when the caller gave up (deadline, client gone): the engines stop their children.
    */
   control: MessagePort;
@@ -32,6 +32,13 @@ export interface DeepTask {
 }
 
 export type AnalysisTask = PingTask | FastTask | DeepTask;
+
+/** What a thread says on a task's control port when it starts the task. */
+export interface TaskMessage {
+  kind: "started";
+  /** the thread's committed V8 heap, MiB (the pool replaces threads whose heap stays grown) */
+  heapTotalMb: number;
+}
 export interface PingResult {
   engineVersion: string;
 }
@@ -49,7 +56,7 @@ function deepEngines(): DeepEngines {
 
 export default function runAnalysisTask(task: AnalysisTask): PingResult | FastResult | Promise<DeepResult> {
   if (task.kind === "ping") return { engineVersion: ENGINE_VERSION };
-  task.control.postMessage("started");
+  task.control.postMessage({ kind: "started", heapTotalMb: Math.round(process.memoryUsage().heapTotal / 2 ** 20) } satisfies TaskMessage);
   // the pool closes the port when the task settles
   if (task.kind === "fast") return analyzeFast(new Uint8Array(task.bytes), { fileName: task.fileName });
   const cancel = new AbortController();

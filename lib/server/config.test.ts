@@ -10,6 +10,8 @@ describe("parseConfig", () => {
       port: 3000,
       maxUploadBytes: DEFAULT_MAX_UPLOAD_BYTES,
       fastTimeoutMs: DEFAULT_LIMITS.FAST_STAGE_TIMEOUT_MS,
+      poolIdleRecycleMs: 20_000,
+      workerRecycleTasks: 1_000,
     });
     expect(c.workers).toBeGreaterThanOrEqual(1);
     expect(c.dataDir).toMatch(/\/data$/);
@@ -23,6 +25,8 @@ describe("parseConfig", () => {
       PDFSCAN_WORKERS: "3",
       PDFSCAN_FAST_TIMEOUT_MS: "2500",
       PDFSCAN_ADVANCED_TIMEOUT_MS: "60000",
+      PDFSCAN_POOL_IDLE_RECYCLE_MS: "5000",
+      PDFSCAN_WORKER_RECYCLE_TASKS: "50",
       PDFSCAN_DATA_DIR: "/var/lib/pdfscan",
       PDFSCAN_DATABASE_URL: "postgres://pdfscan@db.internal:5432/pdfscan",
       PDFSCAN_STORAGE: "postgres",
@@ -49,6 +53,8 @@ describe("parseConfig", () => {
       workers: 3,
       fastTimeoutMs: 2500,
       advancedTimeoutMs: 60000,
+      poolIdleRecycleMs: 5000,
+      workerRecycleTasks: 50,
       dataDir: "/var/lib/pdfscan",
       database: { kind: "postgres", url: "postgres://pdfscan@db.internal:5432/pdfscan" },
       storage: "postgres",

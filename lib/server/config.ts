@@ -54,6 +54,8 @@ const EnvSchema = z.object({
   PDFSCAN_MAX_UPLOAD_BYTES: intFromEnv(1, 2 * 1024 * 1024 * 1024).default(DEFAULT_MAX_UPLOAD_BYTES),
   PDFSCAN_WORKERS: intFromEnv(1, 256).optional(),
   PDFSCAN_FAST_TIMEOUT_MS: intFromEnv(100, 10 * 60_000).default(DEFAULT_LIMITS.FAST_STAGE_TIMEOUT_MS),
+  PDFSCAN_POOL_IDLE_RECYCLE_MS: intFromEnv(1_000, 24 * 3_600_000).default(20_000),
+  PDFSCAN_WORKER_RECYCLE_TASKS: intFromEnv(1, 1_000_000).default(1_000),
   PDFSCAN_ADVANCED_TIMEOUT_MS: intFromEnv(100, 60 * 60_000).default(DEFAULT_LIMITS.ADVANCED_STAGE_TIMEOUT_MS),
   PDFSCAN_DATA_DIR: z.string().trim().min(1).default("./data"),
   // Scans: where metadata, uploaded bytes and stage jobs live. Nothing set = the embedded default
@@ -107,6 +109,10 @@ export interface Config {
   workers: number;
   fastTimeoutMs: number;
   advancedTimeoutMs: number;
+  /** an analysis pool idle this long after work is replaced by fresh threads (memory back to start-up) */
+  poolIdleRecycleMs: number;
+  /** tasks per thread after which the pool is replaced by fresh threads */
+  workerRecycleTasks: number;
   /** absolute path: the SQLite database and local uploads live here */
   dataDir: string;
   /** scan metadata: an SQLite file under dataDir (default) or PostgreSQL */
@@ -168,6 +174,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     maxUploadBytes: e.PDFSCAN_MAX_UPLOAD_BYTES,
     workers: e.PDFSCAN_WORKERS ?? availableParallelism(),
     fastTimeoutMs: e.PDFSCAN_FAST_TIMEOUT_MS,
+    poolIdleRecycleMs: e.PDFSCAN_POOL_IDLE_RECYCLE_MS,
+    workerRecycleTasks: e.PDFSCAN_WORKER_RECYCLE_TASKS,
     advancedTimeoutMs: e.PDFSCAN_ADVANCED_TIMEOUT_MS,
     dataDir,
     database: e.PDFSCAN_DATABASE_URL

@@ -10,7 +10,7 @@ import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { RenderBudget, RenderFacts, RenderFn } from "../../analyzer/render/render-facts";
-import { DEFAULT_LIMITS } from "../../limits";
+import { DEFAULT_LIMITS, RENDER_PROCESS_IDLE_MS } from "../../limits";
 import { residentBytes } from "../resident-bytes";
 import type { RenderReply, RenderRequest } from "./render-process";
 import { describeError } from "../../analyzer/describe-error";
@@ -30,7 +30,6 @@ export interface PdfRenderer extends RenderFn {
 }
 
 export const RENDERS_PER_PROCESS = 200;
-export const RENDER_PROCESS_IDLE_MS = 30_000;
 /** V8 heap of the render process: pdf.js's parsed objects (decoded images and canvases are native) */
 export const RENDER_PROCESS_HEAP_MB = 768;
 /** how long a new render process may take to load pdf.js before the render counts as failed */
