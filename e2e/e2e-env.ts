@@ -1,6 +1,7 @@
 // Where the e2e server runs and keeps its data (playwright.config.ts starts it; fixtures make keys there).
 import path from "node:path";
 
-export const E2E_PORT = 3100;
+/** PDFSCAN_E2E_PORT: several checkouts can run their browser tests side by side */
+export const E2E_PORT = Number(process.env.PDFSCAN_E2E_PORT ?? 3100);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 export const E2E_DATA_DIR = path.resolve("test-results/e2e-data");
