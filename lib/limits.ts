@@ -173,6 +173,14 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
  */
 export const RENDER_PROCESS_IDLE_MS = 15_000;
 
+/**
+ * The name of a limit that an analysis ran into (a budget hit, reported in `budget_hits`): always a
+ * key of this table, so a report names the setting to raise. Engine failures are not budget hits:
+ * they are engine notes (lib/analyzer/report.ts).
+ */
+export type BudgetName = keyof Limits;
+export const BUDGET_NAMES = Object.keys(DEFAULT_LIMITS) as [BudgetName, ...BudgetName[]];
+
 export function resolveLimits(overrides?: Partial<Limits>): Limits {
   return { ...DEFAULT_LIMITS, ...overrides };
 }

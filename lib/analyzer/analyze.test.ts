@@ -9,6 +9,7 @@ import { PdfBuilder, appendUpdate, bytes, concat, hexString, wrapInXdp } from ".
 import { analyzeFast } from "./analyze";
 import { collectFacts } from "./facts/document-facts";
 import { FastResult, type Finding, type Severity } from "./report";
+import { RULES } from "./rules/registry";
 import { CONTEXT_CAP, MALICIOUS_THRESHOLD, SUSPICIOUS_THRESHOLD, scoreFindings } from "./score";
 
 const JS_URL = "http://evil.example/collect";
@@ -72,6 +73,34 @@ describe("analyzeFast: the result contract", () => {
     b.addCatalog("", 3);
     const r = analyze(appendUpdate(b.build(), [{ num: b.root, body: "<< /Type /Catalog /Pages 3 0 R >>" }]));
     expect(r.structure).toMatchObject({ pdf_version: "1.7", header_offset: 0, object_streams: 1, revisions: 2, eof_markers: 2, xref_rebuilt: false, encrypted: false, pages: 3 });
+  });
+});
+
+describe("analyzeFast: budget hits and engine notes", () => {
+  it("names only limits of the limits table in budget_hits", () => {
+    const tiny = analyzeFast(suspiciousPdf().file, { fileName: "x.pdf", limits: { MAX_OBJECTS: 2 } });
+    expect(tiny.budget_hits).toContain("MAX_OBJECTS");
+    for (const b of tiny.budget_hits) expect(Object.keys(DEFAULT_LIMITS)).toContain(b);
+    // an engine failure is not a budget: the schema refuses it there
+    expect(FastResult.safeParse({ ...tiny, budget_hits: ["YARA_FAILED"] }).success).toBe(false);
+  });
+
+  it("turns a rule that throws into an engine note, not an anomaly or a budget hit, and keeps the other findings", () => {
+    const rule = RULES.find((r) => r.id === "javascript-present")!;
+    const check = rule.check;
+    (rule as { check: typeof check }).check = () => {
+      throw new Error("boom");
+    };
+    try {
+      const r = analyze(suspiciousPdf().file);
+      expect(r.engine_notes).toEqual([{ engine: "analyzer", message: "rule javascript-present failed: Error: boom" }]);
+      expect(r.budget_hits).toEqual([]);
+      expect(r.anomalies.map((a) => a.code)).not.toContain("budget-exceeded");
+      expect(r.findings.length).toBeGreaterThan(0);
+      expect(r.findings.map((f) => f.ruleId)).not.toContain("javascript-present");
+    } finally {
+      (rule as { check: typeof check }).check = check;
+    }
   });
 });
 

@@ -1,12 +1,13 @@
 // The single entry point of the analyzer: bytes in, result out. Pure: no I/O, no env, no Next.
 import { createHash } from "node:crypto";
-import { DEFAULT_LIMITS, resolveLimits, type Limits } from "../limits";
+import { DEFAULT_LIMITS, resolveLimits, type BudgetName, type Limits } from "../limits";
 import { readPdf, type PdfDocument } from "../pdf/document";
 import { collectFacts, xfaScriptFacts, type DocumentFacts } from "./facts/document-facts";
 import { collectXfaImages } from "./facts/format-facts";
 import { extractXmlScripts } from "./facts/xfa";
 import { collectIndicators, type IndicatorText } from "./indicators";
-import { ENGINE_VERSION, SCHEMA_VERSION, type FastResult, type Finding, type Iocs, type Stage } from "./report";
+import { ENGINE_VERSION, SCHEMA_VERSION, type EngineNote, type FastResult, type Finding, type Iocs, type Stage } from "./report";
+import { describeError } from "./describe-error";
 import { RULES } from "./rules/registry";
 import type { Rule } from "./rules/rule";
 import { mitigationsFor } from "./mitigations";
@@ -37,7 +38,7 @@ export interface PreparedDocument {
   doc: PdfDocument;
   facts: DocumentFacts;
   xdp: XdpUnwrapped | null;
-  budgetHits: Set<string>;
+  budgetHits: Set<BudgetName>;
   started: number;
 }
 
@@ -46,7 +47,7 @@ export function prepareDocument(input: Uint8Array, options: AnalyzeOptions): Pre
   const started = performance.now();
   const limits = resolveLimits(options.limits);
   const sha256 = createHash("sha256").update(input).digest("hex");
-  const budgetHits = new Set<string>();
+  const budgetHits = new Set<BudgetName>();
   if (input.length > limits.MAX_INPUT_BYTES) {
     budgetHits.add("MAX_INPUT_BYTES");
     return emptyResult(options.fileName, sha256, input.length, budgetHits, started);
@@ -75,7 +76,8 @@ function addXdpForm(facts: DocumentFacts, xml: string): void {
 export function evaluateDocument(p: PreparedDocument, options: AnalyzeOptions, stage: Stage, extraIndicatorTexts: IndicatorText[] = []): FastResult {
   const { doc, facts, limits, budgetHits } = p;
   const stages: ReadonlySet<Stage> = new Set(stage === "fast" ? ["fast"] : ["fast", "advanced"]);
-  const findings = runRules(RULES, facts, doc, stages);
+  const notes: EngineNote[] = [];
+  const findings = runRules(RULES, facts, stages, notes);
   if (p.xdp) findings.push(toFinding(xdpWrapper, { evidence: [{ offset: p.xdp.offset, excerpt: `${p.xdp.pdf.length}-byte PDF inside an XDP package` }] }, limits));
   const { iocs, truncated: iocsTruncated } = collectIndicators(facts, limits, extraIndicatorTexts);
   for (const b of doc.budgetHits) budgetHits.add(b);
@@ -106,6 +108,7 @@ export function evaluateDocument(p: PreparedDocument, options: AnalyzeOptions, s
     structure: structureOf(doc, facts, p.input.length),
     truncated: budgetHits.size > 0,
     budget_hits: [...budgetHits].sort(),
+    engine_notes: notes,
     duration_ms: Math.round((performance.now() - p.started) * 100) / 100,
   };
 }
@@ -116,7 +119,8 @@ export function analyzeFast(input: Uint8Array, options: AnalyzeOptions): FastRes
   return "file_name" in prepared ? prepared : evaluateDocument(prepared, options, "fast");
 }
 
-function runRules(rules: readonly Rule[], facts: DocumentFacts, doc: PdfDocument, stages: ReadonlySet<Stage>): Finding[] {
+/** `notes` receives the rules that failed: a bug of ours, not a budget and not the file's doing. */
+function runRules(rules: readonly Rule[], facts: DocumentFacts, stages: ReadonlySet<Stage>, notes: EngineNote[]): Finding[] {
   const out: Finding[] = [];
   for (const rule of rules) {
     if (!stages.has(rule.stage)) continue;
@@ -125,7 +129,7 @@ function runRules(rules: readonly Rule[], facts: DocumentFacts, doc: PdfDocument
       hit = rule.check(facts);
     } catch (e) {
       // a rule bug must not cost the whole verdict: record it and go on
-      doc.anomalies.add("budget-exceeded", -1, `rule ${rule.id} failed: ${(e as Error).message}`);
+      notes.push({ engine: "analyzer", message: `rule ${rule.id} failed: ${describeError(e)}` });
       continue;
     }
     if (hit) out.push(toFinding(rule, hit, facts.limits));
@@ -168,7 +172,7 @@ function structureOf(doc: PdfDocument, facts: DocumentFacts, size: number): Fast
   };
 }
 
-function emptyResult(fileName: string, sha256: string, size: number, budgetHits: Set<string>, started: number): FastResult {
+function emptyResult(fileName: string, sha256: string, size: number, budgetHits: Set<BudgetName>, started: number): FastResult {
   return {
     file_name: fileName,
     sha256,
@@ -185,6 +189,7 @@ function emptyResult(fileName: string, sha256: string, size: number, budgetHits:
     structure: { pdf_version: null, header_offset: -1, size, objects: 0, streams: 0, object_streams: 0, revisions: 0, eof_markers: 0, xref_rebuilt: false, encrypted: false, pages: null },
     truncated: true,
     budget_hits: [...budgetHits],
+    engine_notes: [],
     duration_ms: Math.round((performance.now() - started) * 100) / 100,
   };
 }

@@ -1,6 +1,7 @@
 // The public contract: zod schemas of findings, indicators and analysis results. API responses,
 // storage, CLI --json and the UI all read these types; tests validate every corpus result against them.
 import { z } from "zod";
+import { BUDGET_NAMES } from "../limits";
 
 export const SCHEMA_VERSION = "1.0";
 export const ENGINE_VERSION = "0.1.0";
@@ -125,6 +126,16 @@ export const Structure = z.object({
 });
 export type Structure = z.infer<typeof Structure>;
 
+/**
+ * An engine (or an analyzer rule) that failed or is not available: its part of the analysis is
+ * missing. Not a budget hit (budget_hits): the file did nothing wrong, our engine did.
+ */
+export const EngineNote = z.object({
+  engine: z.enum(["render", "javascript", "yara", "embedded", "analyzer"]),
+  message: z.string(),
+});
+export type EngineNote = z.infer<typeof EngineNote>;
+
 /** POST /analyze/fast: exactly the seed's fields plus additive ones (snake_case like the seed). */
 export const FastResult = z.object({
   file_name: z.string(),
@@ -144,7 +155,10 @@ export const FastResult = z.object({
   structure: Structure,
   /** a budget was hit somewhere: parts of the file were not inspected */
   truncated: z.boolean(),
-  budget_hits: z.array(z.string()),
+  /** names of the limits (lib/limits.ts) the analysis ran into */
+  budget_hits: z.array(z.enum(BUDGET_NAMES)),
+  /** engines or rules whose part is missing, and why (additive) */
+  engine_notes: z.array(EngineNote).default([]),
   duration_ms: z.number(),
 });
 export type FastResult = z.infer<typeof FastResult>;
@@ -202,20 +216,9 @@ export const Metadata = z.object({
 });
 export type Metadata = z.infer<typeof Metadata>;
 
-/**
- * An engine of the advanced stage that failed or is not available: its part of the analysis is
- * missing. Not a budget hit (budget_hits): the file did nothing wrong, our engine did.
- */
-export const EngineNote = z.object({
-  engine: z.enum(["render", "javascript", "yara", "embedded", "analyzer"]),
-  message: z.string(),
-});
-export type EngineNote = z.infer<typeof EngineNote>;
 
 /** POST /analyze/deep and the scan's advanced stage: a superset of the fast result. */
 export const DeepResult = FastResult.extend({
-  /** engines whose part is missing, and why (additive) */
-  engine_notes: z.array(EngineNote).default([]),
   metadata: Metadata,
   javascript: z.array(JavaScriptEntry),
   embedded_files: z.array(EmbeddedFileEntry),

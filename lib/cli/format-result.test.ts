@@ -38,6 +38,7 @@ function result(over: Partial<FastResult> = {}): FastResult {
     structure: { pdf_version: "1.7", header_offset: 0, size: 1234, objects: 5, streams: 1, object_streams: 0, revisions: 1, eof_markers: 1, xref_rebuilt: false, encrypted: false, pages: 1 },
     truncated: false,
     budget_hits: [],
+    engine_notes: [],
     duration_ms: 1,
     ...over,
   };

@@ -2,7 +2,7 @@
 // anomalies. One mechanism, as pdf.js's XRef.indexObjects: a linear scan for `N G obj` always runs, and
 // the xref chain is then checked against it; where the xref lies, the scan is the truth (recovery).
 import { constants as zlibConstants } from "node:zlib";
-import type { Limits } from "../limits";
+import type { BudgetName, Limits } from "../limits";
 import { AnomalyLog } from "./anomaly";
 import { decodeStreamData, inflateOrError, inflateSalvaging, type StreamDecodeResult } from "./filters";
 
@@ -67,7 +67,7 @@ export class PdfDocument {
   readonly eofOffsets: number[] = [];
   readonly escapedNames: EscapedName[] = [];
   readonly strayNames: StrayName[] = [];
-  readonly budgetHits = new Set<string>();
+  readonly budgetHits = new Set<BudgetName>();
   /** output per input byte of the heads decodeHead() inflated (single-Flate streams) */
   private readonly headExpansions = new WeakMap<PdfStream, number>();
   /**

@@ -14,6 +14,7 @@ import { renderBudgetOf, type RenderFn } from "../render/render-facts";
 import { summarizeLures } from "../render/summarize-lures";
 import type { DeepResult, EmbeddedFileEntry, EngineNote, FastResult, Metadata } from "../report";
 import { describeError } from "../describe-error";
+import type { BudgetName } from "../../limits";
 
 export interface DeepEngines {
   /** pdf.js page rendering with QR decoding (lib/engines/render) */
@@ -23,7 +24,7 @@ export interface DeepEngines {
   /** parser for scripts nested too deep for this thread's stack (a worker with a large stack) */
   parseDeep?: ParseDeepFn;
   /** YARA over the raw file, decoded streams and scripts (lib/engines/yara) */
-  yara?: { scanDocument(input: Uint8Array, facts: PreparedDocument["facts"]): Promise<{ matches: YaraMatch[]; budgetHits: string[] }> };
+  yara?: { scanDocument(input: Uint8Array, facts: PreparedDocument["facts"]): Promise<{ matches: YaraMatch[]; budgetHits: BudgetName[] }> };
 }
 
 export interface DeepOptions extends AnalyzeOptions {
@@ -124,7 +125,7 @@ async function runDeep(input: Uint8Array, options: DeepOptions): Promise<DeepRes
     javascript: scripts.entries,
     embedded_files: embedded.entries satisfies EmbeddedFileEntry[],
     lures: summarizeLures(render),
-    engine_notes: notes,
+    engine_notes: [...base.engine_notes, ...notes],
   };
 }
 
@@ -135,7 +136,7 @@ const NO_EMBEDDED: Awaited<ReturnType<typeof analyzeEmbeddedFiles>> = { facts: [
 function withEmptyDeepParts(base: FastResult, notes: EngineNote[] = []): DeepResult {
   return {
     ...base,
-    engine_notes: notes,
+    engine_notes: [...base.engine_notes, ...notes],
     metadata: { ...EMPTY_METADATA, pdf_version: base.structure.pdf_version, page_count: base.structure.pages },
     javascript: [],
     embedded_files: [],

@@ -2,7 +2,7 @@
 // annotations, RichMedia assets, portfolios): the detected type of every file, the names inside zip
 // archives, Office macros, disguised names, and the verdict of nested PDFs, analysed recursively by
 // the caller's `analyzeNested` down to MAX_EMBED_DEPTH. Pure apart from what analyzeNested does.
-import type { Limits } from "../../limits";
+import type { BudgetName, Limits } from "../../limits";
 import type { EmbeddedFileFact } from "../facts/embedded";
 import type { DocumentFacts } from "../facts/document-facts";
 import { hasOfficeMacros, isExecutableName } from "../facts/file-magic";
@@ -20,7 +20,7 @@ export interface NestedResult {
   score: number;
   findings: Finding[];
   /** budgets the nested analysis hit (its budget_hits): reported up so the top-level result is marked truncated */
-  budgetHits?: string[];
+  budgetHits?: BudgetName[];
 }
 
 export interface EmbeddedContext {
@@ -42,7 +42,7 @@ export interface EmbeddedFilesResult {
   /** what the embedded-* advanced rules read (set as DocumentFacts.embeddedAnalysis) */
   facts: EmbeddedAnalysis[];
   /** budgets hit here or in nested analyses: MAX_EMBEDDED_FILES, MAX_EMBED_DEPTH, MAX_NESTED_PDF_ANALYSES, MAX_ARCHIVE_ENTRIES, ... */
-  budgetHits: string[];
+  budgetHits: BudgetName[];
 }
 
 const MAX_NESTED_FINDINGS_KEPT = 10;
@@ -53,7 +53,7 @@ const OOXML_MACRO_PART = /(^|\/)vbaProject\.bin$|^xl\/macrosheets\//i;
 export async function analyzeEmbeddedFiles(facts: DocumentFacts, ctx: EmbeddedContext): Promise<EmbeddedFilesResult> {
   const { limits } = ctx;
   const budget = ctx.nestedBudget ?? { remaining: limits.MAX_NESTED_PDF_ANALYSES };
-  const budgetHits = new Set<string>();
+  const budgetHits = new Set<BudgetName>();
   const xfaPackets = xfaPacketRefs(facts.doc);
   const assets = assetsByRef(facts.doc);
   const files = facts.embedded.filter((f) => !(f.objectRef && xfaPackets.has(f.objectRef)));
@@ -93,7 +93,7 @@ export async function analyzeEmbeddedFiles(facts: DocumentFacts, ctx: EmbeddedCo
   return { entries: out.map(toEntry), facts: out, budgetHits: [...budgetHits].sort() };
 }
 
-async function analyseNested(file: EmbeddedFileFact, ctx: EmbeddedContext, budget: { remaining: number }, budgetHits: Set<string>): Promise<NestedOutcome> {
+async function analyseNested(file: EmbeddedFileFact, ctx: EmbeddedContext, budget: { remaining: number }, budgetHits: Set<BudgetName>): Promise<NestedOutcome> {
   const depth = ctx.depth + 1;
   if (depth > ctx.limits.MAX_EMBED_DEPTH) {
     budgetHits.add("MAX_EMBED_DEPTH");

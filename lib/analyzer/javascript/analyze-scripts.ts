@@ -4,7 +4,7 @@
 // addScript...) goes through the same static analysis again. The result is the report's
 // JavaScriptEntry list, richer per-script facts for the advanced rules, and texts for IOC extraction.
 import { createHash } from "node:crypto";
-import type { Limits } from "../../limits";
+import type { BudgetName, Limits } from "../../limits";
 import type { ScriptFact } from "../facts/document-facts";
 import { extractIndicators, type IocCollector } from "../iocs";
 import type { JavaScriptEntry } from "../report";
@@ -77,7 +77,7 @@ export interface ScriptsAnalysis {
   /** decoded text worth an indicator scan (layers, run-time strings, API arguments), source "javascript" */
   iocTexts: { text: string; objectRef?: string }[];
   /** budgets hit (JS_MAX_SCRIPT_BYTES, JS_MAX_SCRIPTS, JS_TOTAL_CPU_MS, JS_MAX_LAYERS) */
-  budgetHits: string[];
+  budgetHits: BudgetName[];
 }
 
 /** APIs that reach the network or start a program (Acrobat JS API Reference). */
@@ -105,7 +105,7 @@ interface Shared {
 export async function analyzeScripts(scripts: readonly ScriptFact[], ctx: AnalyzeScriptsContext): Promise<ScriptsAnalysis> {
   const { limits } = ctx;
   const started = Date.now();
-  const budgetHits = new Set<string>();
+  const budgetHits = new Set<BudgetName>();
   // identical scripts (one handler on 500 widgets) are analysed and run once
   const distinct = new Map<string, { fact: ScriptFact; sha256: string }>();
   const shaOf = scripts.map((s) => {
@@ -185,7 +185,7 @@ function rank(s: ScriptFact): number {
   return (s.automatic ? 1000 : 0) + suspicious * 50 + Math.min(49, Math.log2(1 + s.source.length) * 2);
 }
 
-async function analyzeOne(fact: ScriptFact, ctx: AnalyzeScriptsContext, mayEmulate: boolean, started: number, budgetHits: Set<string>, definitions: string[]): Promise<Shared> {
+async function analyzeOne(fact: ScriptFact, ctx: AnalyzeScriptsContext, mayEmulate: boolean, started: number, budgetHits: Set<BudgetName>, definitions: string[]): Promise<Shared> {
   const { limits } = ctx;
   const source = fact.source;
   const signals = fact.signals ?? scriptSignals(source);

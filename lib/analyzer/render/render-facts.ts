@@ -1,7 +1,7 @@
 // What rendering the document with a second reader (pdf.js) showed: page text, clickable link areas,
 // decoded QR codes and pdf.js's own view of the structure. Produced by lib/engines/render (not pure),
 // read by the lure and parser-differential rules (pure). Plain data, so it can cross a worker boundary.
-import type { Limits } from "../../limits";
+import type { BudgetName, Limits } from "../../limits";
 
 export interface RenderedLink {
   /** the link target as written (pdf.js `unsafeUrl`, else its validated `url`) */
@@ -25,7 +25,7 @@ export interface RenderedPage {
   /** this page could not be rendered or read; what pdf.js said */
   error?: string;
   /** the page was read (text, links) but not drawn: the budget its drawing would have exceeded */
-  drawSkipped?: string;
+  drawSkipped?: BudgetName;
 }
 
 export interface PdfjsView {
@@ -49,7 +49,7 @@ export interface RenderFacts {
   /** the time budget ran out before every planned page was rendered */
   timedOut?: boolean;
   /** render budgets that were hit, named as in lib/limits.ts (e.g. RENDER_MAX_PATTERN_TILES) */
-  budgetHits?: string[];
+  budgetHits?: BudgetName[];
   /** the render was stopped from outside (time or memory) before it finished: the rest is partial */
   stopped?: boolean;
   /** the render engine itself failed (its process crashed or could not start): not the file's doing */

@@ -10,7 +10,7 @@ import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { RenderBudget, RenderFacts, RenderFn } from "../../analyzer/render/render-facts";
-import { DEFAULT_LIMITS, RENDER_PROCESS_IDLE_MS } from "../../limits";
+import { DEFAULT_LIMITS, RENDER_PROCESS_IDLE_MS, type BudgetName } from "../../limits";
 import { residentBytes } from "../resident-bytes";
 import type { RenderReply, RenderRequest } from "./render-process";
 import { describeError } from "../../analyzer/describe-error";
@@ -98,7 +98,7 @@ class RenderHost {
         else this.armIdleStop();
         resolve(facts);
       };
-      const stop = (budgetName: string, reason: string) => finish(stoppedFacts(partial, budgetName, reason, started), false);
+      const stop = (budgetName: BudgetName, reason: string) => finish(stoppedFacts(partial, budgetName, reason, started), false);
       const onMessage = (reply: RenderReply) => {
         if (reply.id !== id) return;
         if ("started" in reply) armTimer(renderMs);
@@ -176,7 +176,7 @@ function renderProcessEntry(): { file: string; execArgv: string[] } {
   return { file: found, execArgv: [] };
 }
 
-function stoppedFacts(partial: RenderFacts | null, budgetName: string | null, reason: string, started: number): RenderFacts {
+function stoppedFacts(partial: RenderFacts | null, budgetName: BudgetName | null, reason: string, started: number): RenderFacts {
   const base = partial ?? failed(reason, started);
   const budgetHits = budgetName ? [...new Set([...(base.budgetHits ?? []), budgetName])] : base.budgetHits;
   const engineFailure = budgetName ? undefined : reason;

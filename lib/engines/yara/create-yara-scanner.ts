@@ -9,7 +9,7 @@ import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { DocumentFacts, YaraMatch } from "../../analyzer/facts/document-facts";
-import { resolveLimits, type Limits } from "../../limits";
+import { resolveLimits, type BudgetName, type Limits } from "../../limits";
 import { collectYaraTargets } from "./collect-yara-targets";
 
 export interface YaraScanTarget {
@@ -25,7 +25,7 @@ export interface YaraScanReport {
   scannedTargets: number;
   scannedBytes: number;
   /** YARA_TIMEOUT_MS, YARA_MAX_SCAN_BYTES, YARA_MAX_TARGETS when hit: targets after it were not scanned */
-  budgetHits: string[];
+  budgetHits: BudgetName[];
   /** scan errors per target (the binding threw) */
   errors: string[];
 }
@@ -186,7 +186,7 @@ export function createYaraScanner(options: YaraScannerOptions): YaraScanFn | nul
 async function scanAll(compiler: YaraCompiled, targets: YaraScanTarget[], limits: Limits): Promise<YaraScanReport> {
   const deadline = Date.now() + limits.YARA_TIMEOUT_MS;
   const report: YaraScanReport = { matches: [], scannedTargets: 0, scannedBytes: 0, budgetHits: [], errors: [] };
-  const hit = (b: string) => {
+  const hit = (b: BudgetName) => {
     if (!report.budgetHits.includes(b)) report.budgetHits.push(b);
   };
   for (const t of targets) {
