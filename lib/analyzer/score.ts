@@ -47,6 +47,12 @@ export const PROOF_SCORE = 90;
  * has hardly any bombs to learn from, so this is declared, not learned.
  */
 export const EVASION_FLOOR_RULES: ReadonlySet<string> = new Set(["decompression-bomb"]);
+/**
+ * A script bomb: scripts that ran out of the sandbox's budget (javascript-emulation-limit) and together
+ * spent the whole document's JavaScript budget (JS_TOTAL_CPU_MS), which takes several scripts that
+ * each loop until they are stopped. One slow form script does not; a stalling kit does. Same floor.
+ */
+export const SCRIPT_BOMB_RULE = "javascript-emulation-limit";
 const FEATURES_BY_NAME = new Map(FEATURES.map((f) => [f.name, f]));
 /** Structural features listed in summary.model, largest |contribution| first. */
 const TOP_MODEL_FEATURES = 6;
@@ -56,6 +62,8 @@ export interface ScoreContext {
   unanalysable: boolean;
   /** content was hidden from analysis (encrypted without the key, budget hit) */
   partial: boolean;
+  /** the document's whole JavaScript budget was spent (JS_TOTAL_CPU_MS): with SCRIPT_BOMB_RULE, a script bomb */
+  scriptBudgetSpent?: boolean;
 }
 
 export interface ScoringInput {
@@ -100,7 +108,7 @@ export function scoreDocument(input: ScoringInput, stage: Stage, model: VerdictM
     ruleContributions.set(proof.ruleId, round1((ruleContributions.get(proof.ruleId) ?? 0) + PROOF_SCORE - score));
     score = PROOF_SCORE;
   }
-  const evasion = input.findings.find((f) => EVASION_FLOOR_RULES.has(f.ruleId));
+  const evasion = input.findings.find((f) => EVASION_FLOOR_RULES.has(f.ruleId) || (f.ruleId === SCRIPT_BOMB_RULE && input.ctx.scriptBudgetSpent));
   if (evasion && score < SUSPICIOUS_THRESHOLD) {
     ruleContributions.set(evasion.ruleId, round1((ruleContributions.get(evasion.ruleId) ?? 0) + SUSPICIOUS_THRESHOLD - score));
     score = SUSPICIOUS_THRESHOLD;

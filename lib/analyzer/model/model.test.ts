@@ -7,7 +7,7 @@ import { PdfBuilder, hexString } from "../../pdf/testing/pdf-builder";
 import { analyzeFast } from "../analyze";
 import { FastResult, type Finding } from "../report";
 import { RULES_BY_ID } from "../rules/registry";
-import { EVASION_FLOOR_RULES, PROOF_OF_EXPLOIT_RULES, PROOF_SCORE, SUSPICIOUS_THRESHOLD, scoreDocument, type ScoringInput } from "../score";
+import { EVASION_FLOOR_RULES, PROOF_OF_EXPLOIT_RULES, PROOF_SCORE, SCRIPT_BOMB_RULE, SUSPICIOUS_THRESHOLD, scoreDocument, type ScoringInput } from "../score";
 import { applyCalibration, fitOperatingPoint, fitPlatt } from "./calibration";
 import { crossValidate, heldOutProbabilities, MODEL_FORMAT_VERSION, toVerdictModel } from "./cross-validate";
 import { FEATURE_NAMES } from "./features";
@@ -90,6 +90,16 @@ describe("scoreDocument", () => {
     const s = scoreDocument({ features: zeros(), findings: [finding(id)], ctx: analysed }, "fast");
     expect(s.summary.score).toBeGreaterThanOrEqual(SUSPICIOUS_THRESHOLD);
     expect(s.summary.verdict).not.toBe("benign");
+  });
+
+  it("makes a script bomb at least suspicious: sandbox limits hit and the document's whole JavaScript budget spent", () => {
+    expect(RULES_BY_ID.has(SCRIPT_BOMB_RULE)).toBe(true);
+    const spent = scoreDocument({ features: zeros(), findings: [finding(SCRIPT_BOMB_RULE)], ctx: { ...analysed, scriptBudgetSpent: true } }, "advanced");
+    expect(spent.summary.score).toBeGreaterThanOrEqual(SUSPICIOUS_THRESHOLD);
+    expect(spent.ruleContributions.get(SCRIPT_BOMB_RULE)).toBeGreaterThan(0);
+    // one slow script within the document's budget is left to the model
+    const one = scoreDocument({ features: zeros(), findings: [finding(SCRIPT_BOMB_RULE)], ctx: analysed }, "advanced");
+    expect(one.summary.score).toBeLessThan(SUSPICIOUS_THRESHOLD);
   });
 
   it("keeps unknown for a file whose content it cannot see, whatever the model says, unless an exploit is proven", () => {
