@@ -4,7 +4,7 @@
 import { mkdirSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { createApiKey, expect, signIn, test } from "./fixtures";
 import { benignPdf, suspiciousPdf } from "../test/fixtures/sample-pdfs";
 import { HistoryPage, createScanViaApi } from "./pages/history-page";
 
@@ -29,7 +29,7 @@ test("the history lists, searches, filters and deletes the caller's scans", asyn
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "History" }).click();
   await expect(page).toHaveURL(/\/scans$/);
   await history.searchFor(tag);
-  expect(await history.shownIds(3)).toEqual([invoice.scanId, minutes.scanId, quarterly.scanId]);
+  await history.expectShown([invoice.scanId, minutes.scanId, quarterly.scanId]);
   const row = history.row(invoice.scanId);
   await expect(row.getByTestId("row-name")).toHaveAttribute("href", `/scans/${invoice.scanId}`);
   await expect(row.locator("code")).toHaveText(`${invoice.sha256.slice(0, 12)}…`);
@@ -40,15 +40,15 @@ test("the history lists, searches, filters and deletes the caller's scans", asyn
 
   // search by SHA-256 prefix (the query lands in the address), and by a part of the name in any case
   await history.searchFor(quarterly.sha256.slice(0, 10));
-  expect(await history.shownIds(1)).toEqual([quarterly.scanId]);
+  await history.expectShown([quarterly.scanId]);
   await expect(page).toHaveURL(new RegExp(`\\?q=${quarterly.sha256.slice(0, 10)}$`));
   await history.searchFor(`minutes-${tag}`.toUpperCase());
-  expect(await history.shownIds(1)).toEqual([minutes.scanId]);
+  await history.expectShown([minutes.scanId]);
 
   // verdict filter (with the search for this test's scans), then nothing matches
   await history.searchFor(tag);
   await history.filterVerdict("benign");
-  expect(await history.shownIds(2)).toEqual([minutes.scanId, quarterly.scanId]);
+  await history.expectShown([minutes.scanId, quarterly.scanId]);
   await history.filterVerdict("unknown");
   await expect(history.empty).toContainText("No scans match these filters.");
   await page.getByTestId("history-clear").click();
@@ -57,9 +57,9 @@ test("the history lists, searches, filters and deletes the caller's scans", asyn
 
   // the list from a reload of a filtered address is the same (rendered by the server)
   await history.goto(`?q=${tag}&verdict=benign`);
-  expect(await history.shownIds(2)).toEqual([minutes.scanId, quarterly.scanId]);
+  await history.expectShown([minutes.scanId, quarterly.scanId]);
   await history.goto(`?q=${tag}`);
-  await history.shownIds(3);
+  await history.expectShown([invoice.scanId, minutes.scanId, quarterly.scanId]);
 
   // delete with confirmation: Escape and Cancel keep the scan, "Delete scan" removes it
   const deleteButton = history.row(minutes.scanId).getByRole("button", { name: `Delete scan of ${minutes.name}` });
@@ -77,8 +77,10 @@ test("the history lists, searches, filters and deletes the caller's scans", asyn
   await history.dialog.getByRole("button", { name: "Delete scan" }).click();
   await expect(history.dialog).toBeHidden();
   await expect(history.row(minutes.scanId)).toHaveCount(0);
+  // the pressed button went with its row: focus waits at the list's heading
+  await expect(page.getByRole("heading", { name: "Scan history" })).toBeFocused();
   await expect(page.getByTestId("history-notice")).toContainText(`Deleted the scan of ${minutes.name}.`);
-  expect(await history.shownIds(2)).toEqual([invoice.scanId, quarterly.scanId]);
+  await history.expectShown([invoice.scanId, quarterly.scanId]);
   expect((await page.request.get(`/api/scans/${minutes.scanId}`)).status()).toBe(404);
 
   // accessibility and how it looks, wide and narrow
@@ -103,15 +105,15 @@ test("the history pages forward and back with the cursor", async ({ page }) => {
   }
   const history = new HistoryPage(page);
   await history.goto(`?q=page-${tag}`);
-  expect(await history.shownIds(20)).toEqual(ids.slice(0, 20));
+  await history.expectShown(ids.slice(0, 20));
   await expect(page.getByTestId("history-prev")).toBeDisabled();
   await expect(page.getByTestId("history-page")).toHaveText("Page 1");
   await page.getByTestId("history-next").click();
-  expect(await history.shownIds(1)).toEqual(ids.slice(20));
+  await history.expectShown(ids.slice(20));
   await expect(page.getByTestId("history-page")).toHaveText("Page 2");
   await expect(page.getByTestId("history-next")).toBeDisabled();
   await page.getByTestId("history-prev").click();
-  expect(await history.shownIds(20)).toEqual(ids.slice(0, 20));
+  await history.expectShown(ids.slice(0, 20));
 });
 
 test("the scan page deletes its scan after confirming and goes to the history", async ({ page }) => {
@@ -127,7 +129,13 @@ test("the scan page deletes its scan after confirming and goes to the history", 
   expect((await page.request.get(`/api/scans/${scan.scanId}`)).status()).toBe(404);
 });
 
-test("the history asks to sign in first", async ({ signedOutPage }) => {
+test("the history asks to sign in first, and shows a new analyst where to start", async ({ signedOutPage }) => {
   await signedOutPage.goto("/scans");
   await expect(signedOutPage).toHaveURL(/\/signin\?next=%2Fscans$/);
+  await signIn(signedOutPage, createApiKey(`e2e-history-empty-${Date.now()}`));
+  const history = new HistoryPage(signedOutPage);
+  await history.goto();
+  await expect(history.empty).toContainText("No scans yet.");
+  await expect(history.empty.getByRole("link", { name: "Submit a PDF" })).toHaveAttribute("href", "/");
+  await expectNoSeriousAxeViolations(signedOutPage);
 });

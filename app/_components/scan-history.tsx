@@ -67,11 +67,12 @@ function HistoryList({ initialFilter }: { initialFilter: HistoryFilter }) {
   async function deleted(scanId: string) {
     const name = page?.items.find((s) => s.scanId === scanId)?.file.name ?? scanId;
     setNotice(`Deleted the scan of ${name}.`);
-    // the row's button is gone with it: keep the keyboard user's place at the list
-    heading.current?.focus();
     // an emptied page that is not the first: go back one
     if (page && page.items.length === 1 && cursors.length > 1) setCursors(cursors.slice(0, -1));
     await list.mutate();
+    // the pressed button went with its row (after the dialog handed focus back to it): keep the
+    // keyboard user's place at the list
+    heading.current?.focus();
   }
 
   const items = page?.items ?? [];
@@ -98,7 +99,12 @@ function HistoryList({ initialFilter }: { initialFilter: HistoryFilter }) {
       )}
       {page && items.length === 0 && <EmptyState filtered={isFiltered(filter)} onClear={() => applyFilter({})} />}
       {items.length > 0 && (
-        <section aria-label="Scans" className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm" aria-busy={list.isValidating}>
+        // while another page or filter loads, the last list stays up, dimmed
+        <section
+          aria-label="Scans"
+          aria-busy={list.isLoading}
+          className={`overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition-opacity ${list.isLoading ? "opacity-60" : ""}`}
+        >
           <div className={`hidden border-b border-slate-200 bg-slate-50 px-4 py-2 text-xs font-semibold uppercase tracking-wide text-slate-600 ${HISTORY_COLUMNS}`} aria-hidden>
             <span>Verdict</span>
             <span className="text-right">Score</span>

@@ -63,9 +63,8 @@ export class HistoryPage {
     await this.page.getByLabel("Verdict", { exact: true }).selectOption(verdict);
   }
 
-  /** the scan ids listed, top to bottom, once the list shows exactly `count` rows */
-  async shownIds(count: number): Promise<string[]> {
-    await expect(this.rows).toHaveCount(count);
-    return this.rows.evaluateAll((rows) => rows.map((r) => r.getAttribute("data-scan-id") ?? ""));
+  /** waits until the list shows exactly these scans, top to bottom (the last list stays up while the next loads) */
+  async expectShown(scanIds: string[]): Promise<void> {
+    await expect.poll(() => this.rows.evaluateAll((rows) => rows.map((r) => r.getAttribute("data-scan-id")))).toEqual(scanIds);
   }
 }
