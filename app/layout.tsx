@@ -26,7 +26,14 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               pdfscan
             </a>
             <span className="hidden text-sm text-slate-400 sm:inline">static PDF malware analysis</span>
-            {principal?.kind === "session" && <SignOutButton />}
+            {principal && (
+              <nav aria-label="Main" className="ml-auto flex items-center gap-3">
+                <a href="/scans" className="rounded-md px-2 py-1 text-sm font-medium text-slate-100 hover:bg-slate-800 hover:underline" data-testid="nav-history">
+                  History
+                </a>
+                {principal.kind === "session" && <SignOutButton />}
+              </nav>
+            )}
           </div>
         </header>
         <main className="mx-auto max-w-6xl px-4 py-6">{children}</main>

@@ -20,6 +20,7 @@ import { formatBytes } from "../_lib/format";
 import { AdvancedDetails, EnrichmentView } from "./advanced-details";
 import { CopyButton } from "./copy-button";
 import { CopyLinkButton } from "./copy-link-button";
+import { DeleteScanButton } from "./delete-scan-button";
 import { FindingsList } from "./findings-list";
 import { IocList } from "./ioc-list";
 import { KeywordHits } from "./keyword-hits";
@@ -124,6 +125,7 @@ export function ScanView({ scanId, initialScan, source = ownerSource(scanId) }: 
           ) : (
             <SharePanel scanId={scan.scanId} />
           )}
+          {!source.shared && <DeleteScanButton scanId={scan.scanId} fileName={scan.file.name} />}
         </aside>
       </div>
       {report?.truncated && (

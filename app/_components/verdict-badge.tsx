@@ -40,3 +40,26 @@ export function VerdictBadge({ summary }: { summary: Summary }) {
     </div>
   );
 }
+
+// The small badge of a list row: darker fills than the big badge, whose large bold text may use 3:1,
+// because text-xs needs 4.5:1.
+const PILL_STYLE: Record<Summary["verdict"], string> = {
+  malicious: "bg-red-700 text-white",
+  suspicious: "bg-amber-400 text-slate-950",
+  benign: "bg-emerald-700 text-white",
+  unknown: "bg-slate-600 text-white",
+};
+
+/** A verdict in a list; null (not analysed yet, or failed) shows as a neutral dash. */
+export function VerdictPill({ verdict }: { verdict: string | null }) {
+  const style = verdict ? PILL_STYLE[verdict as Summary["verdict"]] : undefined;
+  return (
+    <span
+      className={`inline-block min-w-[5.5rem] rounded px-2 py-0.5 text-center text-xs font-bold uppercase tracking-wide ${style ?? "bg-slate-100 text-slate-700 ring-1 ring-slate-300"}`}
+      data-testid="row-verdict"
+      data-verdict={verdict ?? "none"}
+    >
+      {style ? verdict : "no verdict"}
+    </span>
+  );
+}

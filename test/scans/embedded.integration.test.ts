@@ -154,6 +154,14 @@ describe("scans, embedded (SQLite + in-process queue)", () => {
     await problem(await fetch(`${server.url}/api/scans?limit=0`), 400, "invalid_request");
     await problem(await fetch(`${server.url}/api/scans?cursor=garbage`), 400, "invalid_request");
     for (const id of ids) await waitUntilEnded(server.url, id);
+    // filters: the next page's link keeps them; unknown values are a 400
+    const sha = ((await (await fetch(`${server.url}/api/scans/${ids[0]}`)).json()) as { file: { sha256: string } }).file.sha256;
+    const filtered = await fetch(`${server.url}/api/scans?limit=1&status=completed&q=${sha.slice(0, 12).toUpperCase()}`);
+    const page3 = (await filtered.json()) as typeof page1;
+    expect(page3.items).toHaveLength(1);
+    expect(filtered.headers.get("link")).toBe(`</api/scans?limit=1&status=completed&q=${sha.slice(0, 12).toUpperCase()}&cursor=${page3.nextCursor}>; rel="next"`);
+    await problem(await fetch(`${server.url}/api/scans?verdict=evil`), 400, "invalid_request");
+    await problem(await fetch(`${server.url}/api/scans?status=done`), 400, "invalid_request");
   });
 
   it("DELETE removes the scan, its report and its file (204, then 404)", async () => {

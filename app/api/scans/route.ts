@@ -1,14 +1,15 @@
 // POST /api/scans - create a scan from a PDF (multipart: file, retentionMode, enableEnrichment): 201
 //   with Location and {scanId, status: "queued_fast_scan", retentionMode, resultUrl, ...}.
 // GET /api/scans - the caller's scans, newest first (?limit=1..100, ?cursor= from nextCursor; ?all=true: an
-//   admin key lists every principal's scans, audit-logged).
+//   admin key lists every principal's scans, audit-logged; ?verdict=, ?status= and ?q= (SHA-256 prefix or
+//   part of the file name) narrow the list).
 // Also served under /api/v1/scans (app/api/v1/scans/route.ts re-exports these handlers).
 import { getConfig } from "../../../lib/server/config";
 import { apiBaseOf } from "../../../lib/server/http/api-base";
 import { apiRoute, otherMethods } from "../../../lib/server/http/api-route";
 import { readPdfUpload } from "../../../lib/server/http/upload";
 import { getScanService } from "../../../lib/server/scans/runtime";
-import { parseListQuery, parseScanOptions } from "../../../lib/server/scans/scan-requests";
+import { listQueryString, parseListQuery, parseScanOptions } from "../../../lib/server/scans/scan-requests";
 import { toScanResource } from "../../../lib/server/scans/scan-resource";
 
 export const runtime = "nodejs";
@@ -30,7 +31,7 @@ export const GET = apiRoute(async (request, _context, principal) => {
   const page = await (await getScanService()).listScans(principal, query);
   const apiBase = apiBaseOf(request);
   const headers: Record<string, string> = { "cache-control": "no-store" };
-  if (page.nextCursor) headers.link = `<${apiBase}/scans?limit=${query.limit}${query.all ? "&all=true" : ""}&cursor=${page.nextCursor}>; rel="next"`;
+  if (page.nextCursor) headers.link = `<${apiBase}/scans?${listQueryString(query, page.nextCursor)}>; rel="next"`;
   const items = page.items.map((row) => toScanResource(row, apiBase));
   return Response.json({ items, nextCursor: page.nextCursor, limit: query.limit }, { headers });
 });

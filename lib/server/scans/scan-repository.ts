@@ -4,7 +4,8 @@
 // (status, advancedStatus, enrichmentStatus) triple, optionally also on the lease. A writer that lost
 // a race, or replays a job, updates nothing and is told so (null). Other writes (heartbeat,
 // checkpoint, file deletion) never touch the status columns.
-import { sql, type Kysely } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely } from "kysely";
+import type { Verdict } from "../../analyzer/report";
 import type { Database, ScansTable } from "../db/database";
 import {
   isReportReady,
@@ -26,6 +27,14 @@ export interface TransitionGuard {
   leaseOwner?: string;
   /** take-over of a dead worker's stage: the lease must have expired before this time */
   leaseExpiredBefore?: number;
+}
+
+/** What a listing may be narrowed to (GET /api/scans?verdict=&status=&q=). */
+export interface ScanFilter {
+  verdict?: Verdict;
+  status?: ScanStatus;
+  /** a SHA-256 or a hex prefix of one, or a case-insensitive part of the file name */
+  q?: string;
 }
 
 export type Stage = "fast" | "advanced";
@@ -63,6 +72,24 @@ function assertDataInvariants(state: ScanState, row: ScanRow): void {
   if (state.enrichmentStatus === "failed" && state.status !== "failed" && !row.enrichment_failure_reason) fail("a failed enrichment needs a reason");
 }
 
+const HEX = /^[0-9a-f]{1,64}$/i;
+const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * A search text matches a scan by SHA-256 prefix (when it is hex) or as a part of the file name.
+ * Case-insensitive through lower() on both sides; SQLite's lower() folds ASCII only, so the name is
+ * also compared as typed, and a non-ASCII name is always found by its own spelling.
+ */
+function matchesSearch(text: string) {
+  const pattern = `%${likeEscaped(text)}%`;
+  return (eb: ExpressionBuilder<Database, "scans">) =>
+    eb.or([
+      ...(HEX.test(text) ? [eb("sha256", "like", `${text.toLowerCase()}%`)] : []),
+      eb(sql<string>`lower(file_name)`, "like", sql<string>`lower(${pattern}) escape '\\'`),
+      eb(sql<string>`file_name`, "like", sql<string>`${pattern} escape '\\'`),
+    ]);
+}
+
 export class ScanRepository {
   constructor(
     readonly db: Kysely<Database>,
@@ -82,10 +109,16 @@ export class ScanRepository {
     return this.db.selectFrom("scans").selectAll().where("id", "=", id).where("owner", "=", owner).executeTakeFirst();
   }
 
-  /** The owner's scans (null: everyone's), newest first, after the keyset position `before` (exclusive). */
-  async listOwned(owner: string | null, { limit, before }: { limit: number; before?: { createdAt: number; id: string } }): Promise<ScanRow[]> {
+  /** The owner's scans (null: everyone's) that pass `filter`, newest first, after the keyset position `before` (exclusive). */
+  async listOwned(
+    owner: string | null,
+    { limit, before, filter = {} }: { limit: number; before?: { createdAt: number; id: string }; filter?: ScanFilter },
+  ): Promise<ScanRow[]> {
     let q = this.db.selectFrom("scans").selectAll();
     if (owner !== null) q = q.where("owner", "=", owner);
+    if (filter.verdict) q = q.where("verdict", "=", filter.verdict);
+    if (filter.status) q = q.where("status", "=", filter.status);
+    if (filter.q) q = q.where(matchesSearch(filter.q));
     if (before) {
       q = q.where((eb) =>
         eb.or([eb("created_at", "<", before.createdAt), eb.and([eb("created_at", "=", before.createdAt), eb("id", "<", before.id)])]),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../http/errors";
-import { parseListQuery, parseScanOptions } from "./scan-requests";
+import { listQueryString, parseListQuery, parseScanOptions } from "./scan-requests";
 
 const problem = (fn: () => unknown) => {
   try {
@@ -48,5 +48,30 @@ describe("list query", () => {
   });
   it("reads limit and cursor", () => {
     expect(parseListQuery(new URLSearchParams({ limit: "5", cursor: "abc", other: "ignored" }))).toEqual({ limit: 5, cursor: "abc" });
+  });
+  it("reads the filters, trims the search text and drops a blank one", () => {
+    expect(parseListQuery(new URLSearchParams({ verdict: "malicious", status: "completed", q: "  Invoice.pdf " }))).toEqual({
+      limit: 20,
+      verdict: "malicious",
+      status: "completed",
+      q: "Invoice.pdf",
+    });
+    expect(parseListQuery(new URLSearchParams({ q: "   ", verdict: "" }))).toEqual({ limit: 20 });
+  });
+  it.each([
+    [{ verdict: "evil" }, "verdict"],
+    [{ verdict: "Benign" }, "verdict"],
+    [{ status: "done" }, "status"],
+    [{ q: "x".repeat(201) }, "q"],
+  ])("refuses %j with a 400 naming the field", (query, field) => {
+    const error = problem(() => parseListQuery(new URLSearchParams(query)));
+    expect(error.code).toBe("invalid_request");
+    expect(error.status).toBe(400);
+    expect(error.extra.errors?.map((e) => e.field)).toEqual([field]);
+  });
+  it("builds the next page's query with the same filters", () => {
+    const query = parseListQuery(new URLSearchParams({ limit: "2", verdict: "benign", q: "a b&c" }));
+    expect(listQueryString(query, "CUR")).toBe("limit=2&verdict=benign&q=a+b%26c&cursor=CUR");
+    expect(listQueryString({ limit: 2 }, "CUR")).toBe("limit=2&cursor=CUR");
   });
 });

@@ -3,10 +3,15 @@
 // errors[] (contract: "Unknown values of an option are a 400, not silently defaulted").
 import { z } from "zod";
 import { ApiError, type FieldError } from "../http/errors";
+import { VERDICTS } from "../../analyzer/report";
 import { DEFAULT_RETENTION_MODE, RETENTION_MODES, type RetentionMode } from "./retention";
+import type { ScanFilter } from "./scan-repository";
+import { SCAN_STATUSES } from "./state-machine";
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
+/** longest search text (a full SHA-256 is 64; file names are cut at 255 by most systems) */
+export const MAX_SEARCH_CHARS = 200;
 
 const oneOf = (values: readonly string[]) => `must be one of ${values.map((v) => `"${v}"`).join(", ")}`;
 
@@ -56,22 +61,44 @@ const ListQuery = z.object({
   cursor: z.string().min(1).max(200).optional(),
   // admin keys: everyone's scans
   all: z.enum(["true", "false"], { error: 'must be "true" or "false"' }).transform((v) => v === "true").optional(),
+  verdict: z.enum(VERDICTS, { error: oneOf(VERDICTS) }).optional(),
+  status: z.enum(SCAN_STATUSES, { error: oneOf(SCAN_STATUSES) }).optional(),
+  // a SHA-256 (or its hex prefix) or part of the file name; blank means no search
+  q: z
+    .string()
+    .max(MAX_SEARCH_CHARS, `must be at most ${MAX_SEARCH_CHARS} characters`)
+    .transform((v) => v.trim())
+    .optional(),
 });
 
-export interface ListQuery {
+export interface ListQuery extends ScanFilter {
   limit: number;
   cursor?: string;
   all?: boolean;
 }
 
-/** GET /api/scans?limit=&cursor= (other parameters are ignored, as usual for queries). */
+const LIST_PARAMS = ["limit", "cursor", "all", "verdict", "status", "q"] as const;
+
+/** GET /api/scans?limit=&cursor=&verdict=&status=&q= (other parameters are ignored, as usual for queries). */
 export function parseListQuery(params: URLSearchParams): ListQuery {
   const raw: Record<string, string> = {};
-  for (const key of ["limit", "cursor", "all"]) {
+  for (const key of LIST_PARAMS) {
     const value = params.get(key);
     if (value !== null && value !== "") raw[key] = value;
   }
   const parsed = ListQuery.safeParse(raw);
   if (!parsed.success) throw new ApiError("invalid_request", "The query is invalid.", { errors: toFieldErrors(parsed.error) });
-  return parsed.data;
+  const { q, ...rest } = parsed.data;
+  return q ? { ...rest, q } : rest;
+}
+
+/** The query string of the same listing at another cursor (the Link: rel="next" header). */
+export function listQueryString(query: ListQuery, cursor: string): string {
+  const params = new URLSearchParams({ limit: String(query.limit) });
+  if (query.all) params.set("all", "true");
+  if (query.verdict) params.set("verdict", query.verdict);
+  if (query.status) params.set("status", query.status);
+  if (query.q) params.set("q", query.q);
+  params.set("cursor", cursor);
+  return params.toString();
 }

@@ -10,7 +10,7 @@ import type { BlobStore } from "../storage/blob-store";
 import { buildReport, type ScanReport } from "./report";
 import { expiresAtFor, type RetentionMode } from "./retention";
 import { isScanId, newScanId } from "./scan-id";
-import type { ScanRepository, ScanRow } from "./scan-repository";
+import type { ScanFilter, ScanRepository, ScanRow } from "./scan-repository";
 import { initialState } from "./state-machine";
 import { sweepExpired, type SweepResult } from "./sweeper";
 
@@ -132,12 +132,15 @@ export class ScanService {
     }
   }
 
-  /** The principal's scans; with `all`, an admin's view of everyone's (audit-logged). */
-  async listScans(principal: Principal, { limit, cursor, all = false }: { limit: number; cursor?: string; all?: boolean }): Promise<ScanPage> {
+  /** The principal's scans that pass the filter; with `all`, an admin's view of everyone's (audit-logged). */
+  async listScans(
+    principal: Principal,
+    { limit, cursor, all = false, ...filter }: { limit: number; cursor?: string; all?: boolean } & ScanFilter,
+  ): Promise<ScanPage> {
     const before = cursor === undefined ? undefined : decodeCursor(cursor);
     if (all && !principal.admin) throw new ApiError("forbidden", "Only admin keys may list every principal's scans.");
     if (all) audit("admin.access", { list: "all", keyId: principal.keyId });
-    const rows = await this.deps.repo.listOwned(all ? null : principal.id, { limit: limit + 1, before });
+    const rows = await this.deps.repo.listOwned(all ? null : principal.id, { limit: limit + 1, before, filter });
     const items = rows.slice(0, limit);
     const last = items.at(-1);
     return { items, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
