@@ -30,10 +30,22 @@ export interface HostileCaseRun {
 
 export type HostileBench =
   | { skipped: string }
-  | { cases: HostileCaseRun[]; benign: { requests: number; failures: number; latencyMs: Latency }; peakRssMb: number; targets: { peakRssMb: number; benignMs: number } };
+  | {
+      cases: HostileCaseRun[];
+      benign: { requests: number; failures: number; latencyMs: Latency };
+      peakRssMb: number;
+      /** the processes at the moment of the peak */
+      peakBreakdown: { command: string; rssMb: number }[];
+      targets: { peakRssMb: number; benignMs: number };
+    };
 
 /** Resident set of `pid` and every process below it, MiB (Linux /proc). */
 export function treeRssMb(pid: number): number {
+  return processTree(pid).reduce((n, p) => n + p.rssMb, 0);
+}
+
+/** `pid` and every process below it, with resident size (MiB) and a short command name. */
+export function processTree(pid: number): { pid: number; command: string; rssMb: number }[] {
   const children = new Map<number, number[]>();
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
@@ -46,18 +58,21 @@ export function treeRssMb(pid: number): number {
       // the process ended while we looked
     }
   }
-  let kb = 0;
+  const out: { pid: number; command: string; rssMb: number }[] = [];
   const stack = [pid];
   while (stack.length) {
     const p = stack.pop()!;
     try {
-      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, "utf8"))?.[1] ?? 0);
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, "utf8"))?.[1] ?? 0);
+      const args = readFileSync(`/proc/${p}/cmdline`, "utf8").split("\0").filter(Boolean);
+      const command = args.find((a) => /\.(m?js|ts)$/.test(a))?.split("/").pop() ?? args[0]?.split("/").pop() ?? "?";
+      out.push({ pid: p, command, rssMb: kb / 1024 });
     } catch {
       // ended
     }
     stack.push(...(children.get(p) ?? []));
   }
-  return kb / 1024;
+  return out;
 }
 
 async function post(url: string, pdf: Uint8Array, name: string, apiKey?: string): Promise<{ status: number; body: unknown }> {
@@ -83,9 +98,12 @@ export async function runHostileBench(): Promise<HostileBench> {
   }
   const base = server.url.replace(/\/$/, "");
   let peak = treeRssMb(server.pid);
+  let peakBreakdown: { command: string; rssMb: number }[] = [];
   let casePeak = 0;
   const sampler = setInterval(() => {
-    const now = treeRssMb(server.pid);
+    const tree = processTree(server.pid);
+    const now = tree.reduce((n, p) => n + p.rssMb, 0);
+    if (now > peak) peakBreakdown = tree.map(({ command, rssMb }) => ({ command, rssMb }));
     peak = Math.max(peak, now);
     casePeak = Math.max(casePeak, now);
   }, SAMPLE_MS);
@@ -117,7 +135,7 @@ export async function runHostileBench(): Promise<HostileBench> {
     clearInterval(sampler);
     await server.stop();
   }
-  return { cases, benign: { requests: latencies.length, failures, latencyMs: summarize(latencies) }, peakRssMb: peak, targets: { peakRssMb: TARGET_PEAK_RSS_MB, benignMs: TARGET_BENIGN_MS } };
+  return { cases, benign: { requests: latencies.length, failures, latencyMs: summarize(latencies) }, peakRssMb: peak, peakBreakdown, targets: { peakRssMb: TARGET_PEAK_RSS_MB, benignMs: TARGET_BENIGN_MS } };
 }
 
 export function formatHostile(h: HostileBench): string {
@@ -129,6 +147,7 @@ export function formatHostile(h: HostileBench): string {
     formatTable(["case", "HTTP", "verdict", "score", "s", "peak MB", "budget hits"], rows),
     `every case answered with a verdict: ${allAnswered ? "yes" : "NO"}`,
     `peak RSS, server and all its processes: ${fixed(h.peakRssMb, 0)} MB (target < ${h.targets.peakRssMb}: ${h.peakRssMb < h.targets.peakRssMb ? "met" : "missed"})`,
+    `  at the peak: ${h.peakBreakdown.map((p) => `${p.command} ${fixed(p.rssMb, 0)}`).join(", ")}`,
     `benign fast request meanwhile: ${h.benign.requests} requests, ${h.benign.failures} failed, p50 ${fixed(h.benign.latencyMs.p50, 0)} ms, p95 ${fixed(h.benign.latencyMs.p95, 0)} ms, max ${fixed(h.benign.latencyMs.max, 0)} ms (target < ${h.targets.benignMs} ms: ${h.benign.latencyMs.max < h.targets.benignMs ? "met" : h.benign.latencyMs.p95 < h.targets.benignMs ? "met at p95, not at max" : "missed"})`,
   ];
   return `${lines.join("\n")}\n`;

@@ -30,6 +30,8 @@ export interface PdfRenderer extends RenderFn {
 }
 
 export const RENDERS_PER_PROCESS = 200;
+/** A render process left above this resident size by a document is replaced (pdf.js loaded: ~120 MiB). */
+export const RENDER_PROCESS_KEEP_BYTES = 256 * 1024 * 1024;
 /** V8 heap of the render process: pdf.js's parsed objects (decoded images and canvases are native) */
 export const RENDER_PROCESS_HEAP_MB = 768;
 /** how long a new render process may take to load pdf.js before the render counts as failed */
@@ -94,7 +96,9 @@ class RenderHost {
         child.off("message", onMessage);
         child.off("exit", onExit);
         child.off("error", onError);
-        if (!keepChild || ++this.served >= (this.options.rendersPerProcess ?? RENDERS_PER_PROCESS)) this.stopChild();
+        // a process that grew for this document keeps its pages: start a lean one for the next
+        const bloated = child.pid !== undefined && (residentBytes(child.pid) ?? 0) > RENDER_PROCESS_KEEP_BYTES;
+        if (!keepChild || bloated || ++this.served >= (this.options.rendersPerProcess ?? RENDERS_PER_PROCESS)) this.stopChild();
         else this.armIdleStop();
         resolve(facts);
       };
