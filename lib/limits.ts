@@ -109,6 +109,10 @@ export interface Limits {
   JS_MAX_OUTPUT_CHARS: number;
   /** characters of each deobfuscated layer kept in the report */
   JS_LAYER_EXCERPT_CHARS: number;
+  /** characters of one script's full text, and of each of its full layers, kept in the report for the script viewer */
+  JS_REPORT_SCRIPT_CHARS: number;
+  /** characters of full script and layer text kept in one report, all scripts together (duplicates count once) */
+  JS_REPORT_TOTAL_CHARS: number;
 }
 
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
@@ -165,6 +169,8 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   JS_TOTAL_CPU_MS: 10_000,
   JS_MAX_OUTPUT_CHARS: 2 * 1024 * 1024,
   JS_LAYER_EXCERPT_CHARS: 16 * 1024,
+  JS_REPORT_SCRIPT_CHARS: 1024 * 1024,
+  JS_REPORT_TOTAL_CHARS: 4 * 1024 * 1024,
 });
 
 /**

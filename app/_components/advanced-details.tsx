@@ -1,6 +1,6 @@
 "use client";
-// Report parts beyond findings/IOCs: the advanced stage's details (metadata, scripts with their
-// deobfuscated layers, embedded files, QR lures), structural anomalies, and the offline enrichment of
+// Report parts beyond findings/IOCs: the advanced stage's details (metadata, embedded files, QR
+// lures; scripts are in scripts-section.tsx), structural anomalies, and the offline enrichment of
 // the indicators. Each part is read defensively: `details` is passed through as the analyzer wrote it.
 import type { ReactNode } from "react";
 import { DeepResult, FastResult, type Stage } from "../../lib/analyzer/report";
@@ -19,7 +19,6 @@ export function AdvancedDetails({ details, stage }: { details: Record<string, un
   const anomalies = parse(FastResult.shape.anomalies, details.anomalies);
   const structure = parse(FastResult.shape.structure, details.structure);
   const metadata = stage === "advanced" ? parse(DeepResult.shape.metadata, details.metadata) : null;
-  const scripts = stage === "advanced" ? parse(DeepResult.shape.javascript, details.javascript) : null;
   const embedded = stage === "advanced" ? parse(DeepResult.shape.embedded_files, details.embedded_files) : null;
   const lures = stage === "advanced" ? parse(DeepResult.shape.lures, details.lures) : null;
   return (
@@ -49,43 +48,8 @@ export function AdvancedDetails({ details, stage }: { details: Record<string, un
           </dl>
         </Section>
       )}
-      {stage === "advanced" && (metadata || scripts || embedded || lures) && (
+      {stage === "advanced" && (metadata || embedded || lures) && (
         <div className="space-y-4" data-testid="advanced-details">
-          {scripts && (
-            <Section title="JavaScript (advanced stage)" count={scripts.length} testId="javascript">
-              {scripts.length === 0 ? (
-                <Empty>No scripts.</Empty>
-              ) : (
-                <ul className="space-y-3">
-                  {scripts.map((s, i) => (
-                    <li key={`${s.sha256}-${i}`} className="rounded-md border border-slate-200 p-3 text-sm">
-                      <div className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
-                        <span className="font-mono">{s.location.objectRef ? `obj ${s.location.objectRef} · ` : ""}{s.location.path}</span>
-                        <span>
-                          trigger <span className="font-medium">{s.trigger}</span>
-                          {s.automatic && <span className="ml-1 rounded bg-red-100 px-1 text-red-800">automatic</span>}
-                        </span>
-                        <span>{formatBytes(s.size)}</span>
-                        <span>emulation: {s.emulation.status}{s.emulation.detail ? ` (${s.emulation.detail})` : ""}</span>
-                      </div>
-                      {(s.apis.length > 0 || s.cves.length > 0) && (
-                        <p className="mt-1 text-xs">
-                          {s.apis.length > 0 && <span className="mr-4">APIs: <code>{s.apis.join(", ")}</code></span>}
-                          {s.cves.length > 0 && <span>CVE: <code>{s.cves.join(", ")}</code></span>}
-                        </p>
-                      )}
-                      <Code label="Excerpt">{s.excerpt}</Code>
-                      {s.deobfuscated_layers.map((layer, j) => (
-                        <Code key={j} label={`Deobfuscated layer ${j + 1}`}>
-                          {layer}
-                        </Code>
-                      ))}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </Section>
-          )}
           {embedded && embedded.length > 0 && (
             <Section title="Embedded files" count={embedded.length} testId="embedded-files">
               <div className="overflow-x-auto">

@@ -3,7 +3,7 @@
 // Clipboard API is unavailable (plain http on a non-loopback host is not a secure context).
 import { useState } from "react";
 
-export function CopyButton({ value, label = "Copy" }: { value: string; label?: string }) {
+export function CopyButton({ value, label = "Copy", title = `Copy raw value: ${value}` }: { value: string; label?: string; title?: string }) {
   const [copied, setCopied] = useState(false);
   async function copy() {
     try {
@@ -23,7 +23,7 @@ export function CopyButton({ value, label = "Copy" }: { value: string; label?: s
     <button
       type="button"
       onClick={copy}
-      title={`Copy raw value: ${value}`}
+      title={title}
       className="shrink-0 rounded border border-slate-300 bg-white px-2 py-0.5 text-xs text-slate-600 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-sky-500"
     >
       {copied ? "Copied" : label}

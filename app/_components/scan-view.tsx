@@ -25,8 +25,10 @@ import { FindingsList } from "./findings-list";
 import { IocList } from "./ioc-list";
 import { KeywordHits } from "./keyword-hits";
 import { MitigationsList } from "./mitigations-list";
+import { ObjectTreeView } from "./object-tree-view";
 import { ProblemPanel } from "./problem-panel";
 import { ScanStages } from "./scan-stages";
+import { ScriptsSection } from "./scripts-section";
 import { SharePanel } from "./share-panel";
 import { VerdictBadge } from "./verdict-badge";
 
@@ -269,7 +271,9 @@ function ReportBody({ report }: { report: ScanReport }) {
         <IocList iocs={report.iocs} />
         <KeywordHits hits={report.keywordHits} counts={countsOf(report.details)} />
       </div>
+      <ObjectTreeView findings={report.findings} details={report.details} stage={report.stage} />
       {report.enrichment && <EnrichmentView enrichment={report.enrichment} />}
+      <ScriptsSection scanId={report.scanId} details={report.details} stage={report.stage} />
       <AdvancedDetails details={report.details} stage={report.stage} />
     </div>
   );

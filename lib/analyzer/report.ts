@@ -174,6 +174,16 @@ export const JavaScriptEntry = z.object({
   excerpt: z.string(),
   /** code produced at run time (eval/Function/setTimeOut arguments), in order, truncated */
   deobfuscated_layers: z.array(z.string()),
+  /**
+   * The script's full text for the viewer: verbatim, not defanged (show it as text, never run it), cut at
+   * JS_REPORT_SCRIPT_CHARS. Left out when an earlier entry has the same sha256 (read its text) or when
+   * the report's JS_REPORT_TOTAL_CHARS was spent. Absent in results stored before it existed.
+   */
+  source: z.string().optional(),
+  /** the deobfuscated layers in full, verbatim, in the order of deobfuscated_layers, each bounded like `source` */
+  full_layers: z.array(z.string()).optional(),
+  /** `source` or a full layer was cut, or left out because the report's budget was spent */
+  full_text_truncated: z.boolean().optional(),
   /** Acrobat/DOM APIs the script called (emulation) or references (static) */
   apis: z.array(z.string()),
   cves: z.array(z.string()),

@@ -31,6 +31,10 @@ describe("a kit that hides its payload in an annotation", () => {
     // report text is defanged
     expect(entry.deobfuscated_layers[0]).toContain("evil[.]example/drop.exe");
     expect(entry.deobfuscated_layers[0]).not.toContain("http://");
+    // the viewer's full text is verbatim
+    expect(entry.full_layers?.[0]).toContain("http://evil.example/drop.exe");
+    expect(entry.source?.length).toBe(entry.size);
+    expect(entry.full_text_truncated).toBe(false);
     expect(entry.apis).toEqual(expect.arrayContaining(["this.syncAnnotScan", "this.getAnnots", "eval", "unescape", "Collab.collectEmailInfo", "app.launchURL"]));
   });
 

@@ -16,6 +16,7 @@ import { CANCELLED, DEADLINE_PASSED, type ApiCall, type EmulateFn, type Emulatio
 import { matchExploitApis } from "./exploit-match";
 import { judgeObfuscation } from "./obfuscation-techniques";
 import type { ScriptContext } from "./script-context";
+import { createFullTextBudget } from "./script-full-text";
 import { scriptSignals, type ScriptSignals } from "./script-signals";
 import { classifyShellcode, printableRuns, unitsToLatin1 } from "./shellcode";
 
@@ -131,9 +132,11 @@ export async function analyzeScripts(scripts: readonly ScriptFact[], ctx: Analyz
     iocSeen.add(text);
     out.iocTexts.push({ text, objectRef });
   };
+  const fullTextOf = createFullTextBudget(limits);
   scripts.forEach((fact, i) => {
     const shared = results.get(shaOf[i])!;
     const analysis = assemble(fact, shaOf[i], shared, limits);
+    Object.assign(analysis.entry, fullTextOf(shaOf[i], fact.source, shared.layers.map((l) => l.code)));
     out.scripts.push(analysis);
     out.entries.push(analysis.entry);
     for (const l of shared.layers) addIoc(l.code, fact.objectRef);

@@ -1,0 +1,66 @@
+"use client";
+// One script text (a script's source or a deobfuscated layer) read-only: highlighted, with line
+// numbers, a Copy button and a Download button. The text is only ever shown and saved, never run.
+import { useMemo } from "react";
+import { highlightJavaScript, lineCount } from "../_lib/highlight-javascript";
+import { downloadText } from "../_lib/download-text";
+import { CopyButton } from "./copy-button";
+
+/** highlight.js token classes on the dark code background, every colour above 4.5:1 on slate-900 */
+const TOKEN_COLOURS = [
+  "[&_.hljs-keyword]:text-sky-300 [&_.hljs-literal]:text-sky-300",
+  "[&_.hljs-string]:text-amber-200 [&_.hljs-regexp]:text-amber-200 [&_.hljs-subst]:text-slate-100",
+  "[&_.hljs-number]:text-emerald-300 [&_.hljs-title]:text-violet-300 [&_.hljs-property]:text-slate-100",
+  "[&_.hljs-comment]:text-slate-400 [&_.hljs-comment]:italic [&_.hljs-attr]:text-pink-300 [&_.hljs-variable]:text-slate-100",
+].join(" ");
+
+export function ScriptCode({ title, code, fileName, truncated = false, testId }: { title: string; code: string; fileName: string; truncated?: boolean; testId?: string }) {
+  const html = useMemo(() => highlightJavaScript(code), [code]);
+  const lines = useMemo(() => lineCount(code), [code]);
+  const numbers = useMemo(() => Array.from({ length: lines }, (_, i) => i + 1).join("\n"), [lines]);
+  return (
+    <figure className="mt-3" data-testid={testId}>
+      <figcaption className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
+        <span className="font-semibold text-slate-800">{title}</span>
+        <span>
+          {lines} line{lines === 1 ? "" : "s"} · {code.length.toLocaleString("en")} characters
+          {truncated && " · cut at the report's limit"}
+          {html === null && " · too large to highlight"}
+        </span>
+        <span className="ml-auto flex gap-2">
+          <CopyButton value={code} title={`Copy ${title.toLowerCase()} to the clipboard`} />
+          <button
+            type="button"
+            onClick={() => downloadText(fileName, code)}
+            aria-label={`Download ${title.toLowerCase()} as ${fileName}`}
+            title={`Save as ${fileName} (plain text, not run)`}
+            className="shrink-0 rounded border border-slate-300 bg-white px-2 py-0.5 text-xs text-slate-600 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-sky-500"
+          >
+            Download
+          </button>
+        </span>
+      </figcaption>
+      {/* tabIndex: the scrolling region must be reachable by keyboard */}
+      <div
+        className="mt-1 flex max-h-96 overflow-auto rounded bg-slate-900 font-mono text-xs leading-5 focus:outline-none focus-visible:ring-2 focus-visible:ring-sky-500"
+        tabIndex={0}
+        role="region"
+        aria-label={`${title}, read-only`}
+      >
+        <pre className="sticky left-0 shrink-0 select-none border-r border-slate-700 bg-slate-900 px-2 py-2 text-right text-slate-400" aria-hidden data-testid="line-numbers">
+          {numbers}
+        </pre>
+        {html === null ? (
+          <pre className="grow px-3 py-2 whitespace-pre text-slate-100" data-testid="script-text">
+            <code>{code}</code>
+          </pre>
+        ) : (
+          <pre className={`grow px-3 py-2 whitespace-pre text-slate-100 ${TOKEN_COLOURS}`} data-testid="script-text">
+            {/* highlight.js output only: it escapes the script text (app/_lib/highlight-javascript.ts) */}
+            <code dangerouslySetInnerHTML={{ __html: html }} />
+          </pre>
+        )}
+      </div>
+    </figure>
+  );
+}

@@ -1,0 +1,84 @@
+// An analyst scans a PDF whose OpenAction evals unescape'd text, reads the script in full with its
+// deobfuscated layer (highlighted, numbered, copied, downloaded as text), sees the path from the
+// catalog's OpenAction to it, and hostile markup in the script stays text: no element, no dialog.
+import { readFile } from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "./fixtures";
+import { DECODED_LAYER, HOSTILE_MARKUP, HOSTILE_URL, OBFUSCATED_SCRIPT, obfuscatedScriptPdf } from "../test/fixtures/sample-pdfs";
+import { ScanPage } from "./pages/scan-page";
+import type { Locator } from "@playwright/test";
+
+const textOf = (l: Locator) => l.evaluate((el) => el.textContent);
+
+test("the script viewer shows the script and its layer in full, and the object paths lead to it", async ({ page }) => {
+  const dialogs: string[] = [];
+  page.on("dialog", (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  const scan = new ScanPage(page);
+  const scanId = await scan.submitFromUploadPage("obfuscated.pdf", obfuscatedScriptPdf());
+  await scan.waitForStatus("completed", 45_000);
+  await expect(page.getByTestId("report-stage")).toHaveAttribute("data-stage", "advanced");
+
+  // the report JSON carries the full text, verbatim
+  const report = (await (await page.request.get(`/api/scans/${scanId}/report`)).json()) as { details: { javascript: { source?: string; full_layers?: string[] }[] } };
+  expect(report.details.javascript[0]).toMatchObject({ source: OBFUSCATED_SCRIPT, full_layers: [DECODED_LAYER] });
+
+  const card = page.getByTestId("script").first();
+  await expect(card).toContainText("/Root/OpenAction");
+  await card.getByRole("button", { name: "View full script" }).click();
+  await expect(card.getByTestId("script-toggle")).toHaveAttribute("aria-expanded", "true");
+  const source = card.getByTestId("script-source");
+  const layer = card.getByTestId("script-layer").first();
+  expect(await textOf(source.getByTestId("script-text"))).toBe(OBFUSCATED_SCRIPT);
+  expect(await textOf(source.getByTestId("line-numbers"))).toBe("1\n2\n3\n4\n5");
+  await expect(source.locator(".hljs-keyword").first()).toBeVisible();
+  expect(await textOf(layer.getByTestId("script-text"))).toBe(DECODED_LAYER);
+  expect(await textOf(layer.getByTestId("line-numbers"))).toBe("1");
+
+  // hostile strings are text: no element made of them, no script run
+  await expect(source.getByTestId("script-text")).toContainText(HOSTILE_MARKUP);
+  await expect(source.getByTestId("script-text")).toContainText(HOSTILE_URL);
+  await expect(page.locator('img[src="x"]')).toHaveCount(0);
+  await expect(source.locator("img, script, a, iframe")).toHaveCount(0);
+
+  // Copy puts the full text on the clipboard; Download saves it as text under the scan's name
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await source.getByRole("button", { name: "Copy" }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(OBFUSCATED_SCRIPT);
+  for (const [block, name, text] of [
+    [source, `${scanId}-script-1.js`, OBFUSCATED_SCRIPT],
+    [layer, `${scanId}-script-1-layer-1.js`, DECODED_LAYER],
+  ] as const) {
+    const [download] = await Promise.all([page.waitForEvent("download"), block.getByRole("button", { name: /^Download/ }).click()]);
+    expect(download.suggestedFilename()).toBe(name);
+    expect(await readFile((await download.path())!, "utf8")).toBe(text);
+  }
+
+  // the catalog's OpenAction leads to the script, the name tree to the attached file
+  const tree = page.getByTestId("object-tree");
+  const openAction = tree.locator('[data-path="/Root/OpenAction"]');
+  await expect(tree.locator('[data-path="/Root"]').locator('[data-path="/Root/OpenAction"]')).toBeVisible();
+  await expect(openAction.getByTestId("object-tree-finding").filter({ hasText: "javascript-auto-run" })).toContainText("obj 2 0 R");
+  await expect(tree.locator('[data-path="/Root/Names/EmbeddedFiles/Names[1]/EF/F"]').getByTestId("object-tree-finding").first()).toContainText("4 0 R");
+  await openAction.getByRole("link", { name: "JavaScript: script 1" }).click();
+  await expect(page).toHaveURL(/#script-1$/);
+
+  const axe = await new AxeBuilder({ page }).analyze();
+  const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+
+  await source.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "test-results/screenshots/scripts-1280.png", fullPage: true });
+  await tree.screenshot({ path: "test-results/screenshots/scripts-tree-1280.png" });
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await source.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "test-results/screenshots/scripts-390.png", fullPage: true });
+  await tree.screenshot({ path: "test-results/screenshots/scripts-tree-390.png" });
+  await card.screenshot({ path: "test-results/screenshots/scripts-viewer-390.png" });
+  const axeNarrow = await new AxeBuilder({ page }).analyze();
+  expect(axeNarrow.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  expect(dialogs).toEqual([]);
+});
