@@ -19,13 +19,14 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang="en">
       <body className="min-h-screen font-sans">
-        <header className="border-b border-slate-200 bg-slate-900 text-slate-50">
+        {/* fixed colours (not palette tokens): the bar stays dark in both themes */}
+        <header className="border-b border-[#314158] bg-[#0f172b] text-[#f8fafc]">
           <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3">
             <img src="/favicon.svg" alt="" width={28} height={28} />
             <a href="/" className="text-lg font-semibold tracking-tight">
               pdfscan
             </a>
-            <span className="hidden text-sm text-slate-400 sm:inline">static PDF malware analysis</span>
+            <span className="hidden text-sm text-[#cad5e2] sm:inline">static PDF malware analysis</span>
             {principal && (
               <nav aria-label="Main" className="ml-auto flex items-center gap-3">
                 <a href="/scans" className="rounded-md px-2 py-1 text-sm font-medium text-slate-100 hover:bg-slate-800 hover:underline" data-testid="nav-history">

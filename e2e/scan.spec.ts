@@ -22,11 +22,12 @@ test("submitting a suspicious PDF as a scan shows live stages, verdict, findings
   await expect(page.getByTestId("iocs")).not.toContainText(LINK_URL);
 
   // Retention transparency: retain_24h keeps the file with an expiry.
-  await expect(page.getByTestId("retention")).toContainText("retain 24h");
-  await expect(page.getByTestId("expires-at")).toContainText("UTC");
+  await expect(page.getByTestId("retention")).toContainText("Keep the file for 24 hours");
+  await expect(page.getByTestId("file-retained")).toContainText(/Kept on the server until .* UTC/);
 
   for (const format of ["json", "stix", "misp", "csv", "md", "html"]) {
-    await expect(scan.exportLink(format)).toHaveAttribute("href", `/api/scans/${scanId}/report?format=${format}`);
+    await expect(scan.exportLink(format)).toHaveAttribute("href", `/api/scans/${scanId}/report?format=${format}&download=1`);
+    await expect(scan.exportLink(format)).toHaveAttribute("download", "");
   }
   const stixHref = (await scan.exportLink("stix").getAttribute("href"))!;
   const stix = await page.request.get(stixHref);

@@ -1,7 +1,7 @@
 "use client";
 // Findings grouped by severity (critical first): rule id, description, ATT&CK/CVE ids, mitigations
 // and the evidence that locates each one in the file.
-import { useState } from "react";
+import { useId, useState } from "react";
 import { SEVERITIES, type Evidence, type Finding, type Severity } from "../../lib/analyzer/report";
 import { formatOffset } from "../_lib/format";
 import type { Mitigation } from "./mitigations-list";
@@ -68,8 +68,9 @@ function FindingCard({ finding: f, mitigations }: { finding: Finding; mitigation
         <SeverityPill severity={f.severity} />
         <span className="font-semibold">{f.title}</span>
         <code className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">{f.ruleId}</code>
-        <span className="ml-auto text-xs text-slate-500">
-          {f.category} · confidence {f.confidence} · weight {f.weight} · {f.stage} stage
+        <StagePill stage={f.stage} />
+        <span className="ml-auto text-xs text-slate-600">
+          {f.category} · confidence {f.confidence} · weight {f.weight}
         </span>
       </div>
       <p className="mt-2 text-sm text-slate-700">{f.description}</p>
@@ -84,6 +85,16 @@ function FindingCard({ finding: f, mitigations }: { finding: Finding; mitigation
       )}
       {f.evidence.length > 0 && <EvidenceTable evidence={f.evidence} />}
     </li>
+  );
+}
+
+/** Which stage's analysis found it: the fast pass, or the advanced one (emulation, deep parse, engines). */
+function StagePill({ stage }: { stage: Finding["stage"] }) {
+  const style = stage === "advanced" ? "bg-sky-100 text-sky-900 ring-sky-300" : "bg-slate-100 text-slate-700 ring-slate-300";
+  return (
+    <span className={`rounded px-1.5 py-0.5 text-xs font-medium ring-1 ${style}`} data-testid="finding-stage" data-stage={stage}>
+      {stage === "advanced" ? "found by the advanced stage" : "found by the fast stage"}
+    </span>
   );
 }
 
@@ -111,13 +122,18 @@ const EVIDENCE_PREVIEW_ROWS = 3;
 
 function EvidenceTable({ evidence }: { evidence: Evidence[] }) {
   const [showAll, setShowAll] = useState(false);
-  const shown = showAll ? evidence : evidence.slice(0, EVIDENCE_PREVIEW_ROWS);
+  const listId = useId();
   return (
     <div className="mt-3">
-      <h4 className="text-xs font-medium text-slate-500">Evidence ({evidence.length})</h4>
-      <ul className="mt-1 space-y-1.5">
-        {shown.map((e, i) => (
-          <li key={i} className="rounded border border-slate-100 bg-slate-50 px-2 py-1.5" data-testid="evidence">
+      <h4 className="text-xs font-medium text-slate-600">Evidence ({evidence.length})</h4>
+      <ul className="mt-1 space-y-1.5" id={listId}>
+        {evidence.map((e, i) => (
+          // rows past the preview stay in the page (hidden) so a printed report has them all
+          <li
+            key={i}
+            className={`rounded border border-slate-100 bg-slate-50 px-2 py-1.5 ${!showAll && i >= EVIDENCE_PREVIEW_ROWS ? "hidden print:block" : ""}`}
+            data-testid="evidence"
+          >
             <div className="flex flex-wrap gap-x-4 gap-y-0.5 font-mono text-xs text-slate-600">
               {e.objectRef && <span title="object">obj {e.objectRef}</span>}
               {e.path && <span className="break-all" title="path">{e.path}</span>}
@@ -130,7 +146,7 @@ function EvidenceTable({ evidence }: { evidence: Evidence[] }) {
         ))}
       </ul>
       {evidence.length > EVIDENCE_PREVIEW_ROWS && (
-        <button type="button" onClick={() => setShowAll(!showAll)} className="mt-1 text-xs text-sky-700 hover:underline">
+        <button type="button" onClick={() => setShowAll(!showAll)} aria-expanded={showAll} aria-controls={listId} className="mt-1 text-xs text-sky-700 hover:underline">
           {showAll ? "Show fewer" : `Show all ${evidence.length}`}
         </button>
       )}

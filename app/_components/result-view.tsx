@@ -80,7 +80,7 @@ function SummaryCard({ result }: { result: FastResult }) {
           </div>
         ))}
       </dl>
-      <p className="mt-3 text-xs text-slate-400">
+      <p className="mt-3 text-xs text-slate-600">
         {result.stage} stage · engine {result.engine_version} · schema {result.schema_version}
       </p>
     </section>

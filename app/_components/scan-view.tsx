@@ -5,7 +5,6 @@
 import useSWR from "swr";
 import type { Summary } from "../../lib/analyzer/report";
 import {
-  EXPORT_FORMATS,
   ProblemError,
   fetchJson,
   formatTime,
@@ -16,11 +15,11 @@ import {
   type ScanReport,
   type ScanResource,
 } from "../_lib/scans";
-import { formatBytes } from "../_lib/format";
 import { AdvancedDetails, EnrichmentView } from "./advanced-details";
-import { CopyButton } from "./copy-button";
 import { CopyLinkButton } from "./copy-link-button";
 import { DeleteScanButton } from "./delete-scan-button";
+import { ExportLinks } from "./export-links";
+import { FileFacts } from "./file-facts";
 import { FindingsList } from "./findings-list";
 import { IocList } from "./ioc-list";
 import { KeywordHits } from "./keyword-hits";
@@ -30,7 +29,9 @@ import { ProblemPanel } from "./problem-panel";
 import { ScanStages } from "./scan-stages";
 import { ScriptsSection } from "./scripts-section";
 import { SharePanel } from "./share-panel";
+import { Spinner } from "./spinner";
 import { VerdictBadge } from "./verdict-badge";
+import { VerdictChangeNotice } from "./verdict-change-notice";
 
 const POLL_MS = 1000;
 
@@ -110,6 +111,7 @@ export function ScanView({ scanId, initialScan, source = ownerSource(scanId) }: 
               {report.stage === "fast" && !isTerminalStatus(scan.status) && " · updates when the advanced stage finishes"}
             </p>
           )}
+          <VerdictChangeNotice report={report} />
           <ScanStages scan={scan} />
           {scan.failureReason && (
             <p className="mt-3 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900" role="alert">
@@ -119,7 +121,7 @@ export function ScanView({ scanId, initialScan, source = ownerSource(scanId) }: 
         </section>
         <aside className="space-y-4">
           <FileFacts scan={scan} />
-          <ExportLinks source={source} ready={reportReady} />
+          <ExportLinks reportUrl={source.reportUrl} ready={reportReady} />
           {source.shared ? (
             <p className="text-xs text-slate-500" data-testid="shared-view">
               Read-only view through a share link.
@@ -190,78 +192,6 @@ function StatusPill({ status }: { status: string }) {
   );
 }
 
-function FileFacts({ scan }: { scan: ScanResource }) {
-  const retention = scan.retentionMode.replace("retain_", "retain ").replaceAll("_", " ");
-  return (
-    <section className="rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-sm" aria-label="File and retention" data-testid="retention">
-      <dl className="space-y-2">
-        <div>
-          <dt className="text-xs text-slate-500">Size</dt>
-          <dd className="font-medium">{formatBytes(scan.file.size)}</dd>
-        </div>
-        <div>
-          <dt className="flex items-center justify-between text-xs text-slate-500">
-            SHA-256 <CopyButton value={scan.file.sha256} />
-          </dt>
-          <dd className="mt-0.5 font-mono text-xs break-all text-slate-700" data-testid="sha256">
-            {scan.file.sha256}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-xs text-slate-500">Retention</dt>
-          <dd className="font-medium">{retention}</dd>
-        </div>
-        <div>
-          <dt className="text-xs text-slate-500">Uploaded file</dt>
-          <dd className="font-medium" data-testid="file-retained" data-retained={String(scan.fileRetained)}>
-            {scan.fileRetained ? "retained on the server" : "deleted (report kept)"}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-xs text-slate-500">File expires</dt>
-          <dd className="font-medium" data-testid="expires-at">
-            {scan.expiresAt ? formatTime(scan.expiresAt) : scan.retentionMode === "delete_immediately" ? "when the last stage ends" : "–"}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-xs text-slate-500">Submitted</dt>
-          <dd className="font-medium">{formatTime(scan.createdAt)}</dd>
-        </div>
-      </dl>
-    </section>
-  );
-}
-
-function ExportLinks({ source, ready }: { source: ScanSource; ready: boolean }) {
-  return (
-    <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-label="Export" data-testid="exports">
-      <h2 className="text-sm font-semibold">Export report</h2>
-      {!ready && <p className="mt-1 text-xs text-slate-500">Available once the fast stage is done.</p>}
-      <ul className="mt-2 grid grid-cols-2 gap-2">
-        {EXPORT_FORMATS.map((f) => (
-          <li key={f.format}>
-            {ready ? (
-              <a
-                href={source.reportUrl(f.format)}
-                data-testid={`export-${f.format}`}
-                target="_blank"
-                rel="noreferrer"
-                className="block rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-sky-500"
-              >
-                <span className="font-medium text-sky-800">{f.label}</span> <span className="text-xs text-slate-500">{f.hint}</span>
-              </a>
-            ) : (
-              <span className="block rounded-md border border-slate-200 px-2 py-1 text-sm text-slate-400" aria-disabled>
-                {f.label}
-              </span>
-            )}
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
 function ReportBody({ report }: { report: ScanReport }) {
   return (
     <div className="space-y-4" data-testid="report">
@@ -284,6 +214,4 @@ function countsOf(details: Record<string, unknown>): Record<string, number> {
   return c && typeof c === "object" ? (c as Record<string, number>) : {};
 }
 
-export function Spinner() {
-  return <span className="inline-block h-4 w-4 animate-spin rounded-full border-2 border-slate-300 border-t-sky-600" aria-hidden />;
-}
+export { Spinner } from "./spinner";

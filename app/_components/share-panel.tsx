@@ -42,7 +42,7 @@ export function SharePanel({ scanId }: { scanId: string }) {
 
   const items = links.data?.items ?? [];
   return (
-    <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-label="Share" data-testid="share-panel">
+    <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-label="Share" data-testid="share-panel" data-print="hide">
       <h2 className="text-sm font-semibold">Share report</h2>
       <p className="mt-1 text-xs text-slate-500">A read-only link to this report and its exports, nothing else.</p>
       <div className="mt-2 flex items-center gap-2">
@@ -88,7 +88,7 @@ export function SharePanel({ scanId }: { scanId: string }) {
         <ul className="mt-3 space-y-1.5" data-testid="share-list">
           {items.map((s) => (
             <li key={s.shareId} className="flex items-center justify-between gap-2 text-xs" data-testid="share-item" data-active={String(s.active)}>
-              <span className={s.active ? "text-slate-700" : "text-slate-400 line-through"}>
+              <span className={s.active ? "text-slate-700" : "text-slate-600 line-through"}>
                 <code>{s.shareId}</code> · {s.revokedAt ? "revoked" : s.active ? `until ${formatTime(s.expiresAt)}` : "expired"}
               </span>
               {s.active && (

@@ -8,7 +8,7 @@ export function SignOutButton() {
     window.location.assign("/signin");
   }
   return (
-    <button type="button" onClick={signOut} data-testid="sign-out" className="ml-auto rounded-md border border-slate-600 px-2.5 py-1 text-sm text-slate-200 hover:bg-slate-800">
+    <button type="button" onClick={signOut} data-testid="sign-out" className="ml-auto rounded-md border border-[#45556c] px-2.5 py-1 text-sm text-[#e2e8f0] hover:bg-[#1d293d]">
       Sign out
     </button>
   );

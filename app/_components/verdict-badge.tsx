@@ -2,10 +2,10 @@
 import type { Summary } from "../../lib/analyzer/report";
 
 const VERDICT_STYLE: Record<Summary["verdict"], { badge: string; bar: string }> = {
-  malicious: { badge: "bg-red-600 text-white", bar: "bg-red-600" },
-  suspicious: { badge: "bg-amber-500 text-slate-950", bar: "bg-amber-500" },
-  benign: { badge: "bg-emerald-600 text-white", bar: "bg-emerald-600" },
-  unknown: { badge: "bg-slate-500 text-white", bar: "bg-slate-500" },
+  malicious: { badge: "bg-red-700 text-white", bar: "bg-red-600" },
+  suspicious: { badge: "bg-amber-300 text-amber-950", bar: "bg-amber-500" },
+  benign: { badge: "bg-emerald-700 text-white", bar: "bg-emerald-600" },
+  unknown: { badge: "bg-slate-600 text-white", bar: "bg-slate-500" },
 };
 
 // The score bar's width in 5-point steps, as literal classes (Tailwind generates only classes it can
@@ -24,7 +24,7 @@ export function VerdictBadge({ summary }: { summary: Summary }) {
           <span className="text-slate-500">Score</span>
           <span className="font-mono text-base font-semibold" data-testid="score">
             {summary.score}
-            <span className="text-slate-500">/100</span>
+            <span className="text-slate-600">/100</span>
           </span>
         </div>
         <div className="mt-1 h-2 rounded-full bg-slate-200" aria-hidden>

@@ -8,10 +8,10 @@ import { csrfHeaders } from "./csrf";
 export type { ScanReport, ScanResource };
 
 export const RETENTION_OPTIONS = [
-  { value: "delete_immediately", label: "Delete immediately (after analysis)" },
-  { value: "retain_24h", label: "Retain file 24 hours" },
-  { value: "retain_7d", label: "Retain file 7 days" },
-  { value: "retain_30d", label: "Retain file 30 days" },
+  { value: "delete_immediately", label: "Delete after analysis", hint: "The file is deleted as soon as both stages end; the report stays." },
+  { value: "retain_24h", label: "Keep 24 hours", hint: "The file stays on the server for a day (to re-run or download it), then is deleted." },
+  { value: "retain_7d", label: "Keep 7 days", hint: "The file stays on the server for a week, then is deleted; the report stays." },
+  { value: "retain_30d", label: "Keep 30 days", hint: "The file stays on the server for 30 days, then is deleted; the report stays." },
 ] as const;
 export type RetentionOption = (typeof RETENTION_OPTIONS)[number]["value"];
 
@@ -32,6 +32,8 @@ export const isReportReadyStatus = (status: string): boolean => REPORT_READY.has
 export const scanApiUrl = (scanId: string): string => `/api/scans/${encodeURIComponent(scanId)}`;
 export const reportApiUrl = (scanId: string, format?: string): string =>
   `${scanApiUrl(scanId)}/report${format ? `?format=${encodeURIComponent(format)}` : ""}`;
+/** An export link: the report in `format` as a file to save (the API answers inline without download=1). */
+export const downloadUrl = (reportUrl: string): string => `${reportUrl}${reportUrl.includes("?") ? "&" : "?"}download=1`;
 
 export class ProblemError extends Error {
   constructor(readonly problem: Problem) {

@@ -1,4 +1,4 @@
-// Page object of a scan's page (/scans/:scanId) and of the "Submit as scan" form on the upload page.
+// Page object of a scan's page (/scans/:scanId) and of the "Scan" choice on the upload page.
 import { expect, type Locator, type Page } from "@playwright/test";
 
 export class ScanPage {
@@ -18,18 +18,17 @@ export class ScanPage {
     this.error = page.getByTestId("error");
   }
 
-  /** From the upload page: pick a file in "Submit as scan", choose options, submit, land on the scan page. */
+  /** From the upload page: choose "Scan" and its options, pick the file, land on the scan page. */
   async submitFromUploadPage(
     name: string,
     data: Uint8Array,
     { retentionMode = "delete_immediately", enrichment = false }: { retentionMode?: string; enrichment?: boolean } = {},
   ): Promise<string> {
     await this.page.goto("/");
-    const form = this.page.getByTestId("scan-submit");
-    await form.getByTestId("scan-file-input").setInputFiles({ name, mimeType: "application/pdf", buffer: Buffer.from(data) });
-    await form.getByTestId("scan-retention").selectOption(retentionMode);
-    if (enrichment) await form.getByTestId("scan-enrichment").check();
-    await form.getByRole("button", { name: "Submit scan" }).click();
+    await this.page.getByTestId("mode-scan").click();
+    await this.page.getByTestId(`retention-${retentionMode}`).click();
+    if (enrichment) await this.page.getByTestId("scan-enrichment").check();
+    await this.page.getByTestId("file-input").setInputFiles({ name, mimeType: "application/pdf", buffer: Buffer.from(data) });
     await this.page.waitForURL(/\/scans\/[\w-]+$/, { timeout: 15_000 });
     return this.scanId();
   }

@@ -74,7 +74,12 @@ function fromAccept(accept: string | null): ReportFormat | null {
   return null;
 }
 
-export function reportResponse(report: ScanReport, format: ReportFormat): Response {
+/** `?download=1` asks for a file to save (browsers' export links); API clients get inline answers by default. */
+export const wantsDownload = (url: URL): boolean => url.searchParams.get("download") === "1";
+
+export const exportFileName = (scanId: string, format: ReportFormat): string => `pdfscan-${scanId}.${REPORT_FORMATS[format].extension}`;
+
+export function reportResponse(report: ScanReport, format: ReportFormat, { download = false }: { download?: boolean } = {}): Response {
   const spec: FormatSpec = REPORT_FORMATS[format];
   const headers: Record<string, string> = {
     "content-type": spec.contentType,
@@ -82,6 +87,8 @@ export function reportResponse(report: ScanReport, format: ReportFormat): Respon
     vary: "Accept",
     ...spec.headers,
   };
-  if (format !== "json") headers["content-disposition"] = `inline; filename="pdfscan-${report.scanId}.${spec.extension}"`;
+  const fileName = exportFileName(report.scanId, format);
+  if (download) headers["content-disposition"] = `attachment; filename="${fileName}"`;
+  else if (format !== "json") headers["content-disposition"] = `inline; filename="${fileName}"`;
   return new Response(spec.render(report), { status: 200, headers });
 }

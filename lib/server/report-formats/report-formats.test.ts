@@ -9,7 +9,7 @@ import { buildReport, ScanReport } from "../scans/report";
 import type { ScanRow } from "../scans/scan-repository";
 import { CSV_HEADER, csvField, toIocCsv } from "./csv";
 import { htmlEscape, toHtml } from "./html";
-import { REPORT_FORMAT_NAMES, REPORT_FORMATS, negotiateFormat, reportResponse } from "./index";
+import { REPORT_FORMAT_NAMES, REPORT_FORMATS, negotiateFormat, reportResponse, wantsDownload } from "./index";
 import { mdEscape, toMarkdown } from "./markdown";
 import { toMispEvent } from "./misp";
 import { stixString, toStixBundle } from "./stix";
@@ -262,7 +262,31 @@ describe("format negotiation", () => {
   });
 });
 
+describe("downloads", () => {
+  it.each(REPORT_FORMAT_NAMES)("answers %s?download=1 as an attachment named after the scan", (format) => {
+    const report = reportOf(suspiciousPdf());
+    const res = reportResponse(report, format, { download: true });
+    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="pdfscan-${report.scanId}.${REPORT_FORMATS[format].extension}"`);
+    expect(res.headers.get("content-type")).toBe(REPORT_FORMATS[format].contentType);
+  });
+
+  it("keeps JSON inline without ?download=1 (API clients read it in place)", () => {
+    expect(reportResponse(reportOf(suspiciousPdf()), "json").headers.get("content-disposition")).toBeNull();
+    expect(wantsDownload(new URL("http://x/r?format=csv&download=1"))).toBe(true);
+    expect(wantsDownload(new URL("http://x/r?format=csv"))).toBe(false);
+  });
+});
+
 describe("report", () => {
+  it("carries both stages' summaries", () => {
+    const advanced = reportOf(suspiciousPdf());
+    expect(advanced.advancedSummary).toEqual(advanced.summary);
+    expect(advanced.fastSummary.verdict).toMatch(/benign|suspicious|malicious|unknown/);
+    const fastOnly = reportOf(suspiciousPdf(), "a.pdf", { advanced_status: "failed", advanced_failure_reason: "x" });
+    expect(fastOnly.advancedSummary).toBeNull();
+    expect(fastOnly.fastSummary).toEqual(fastOnly.summary);
+  });
+
   it("uses the advanced result once that stage completed, else the fast one", () => {
     expect(reportOf(suspiciousPdf()).stage).toBe("advanced");
     expect(reportOf(suspiciousPdf(), "a.pdf", { advanced_status: "failed", advanced_failure_reason: "x" }).stage).toBe("fast");

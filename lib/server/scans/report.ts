@@ -12,6 +12,7 @@ import type { ScanRow } from "./scan-repository";
 import { ADVANCED_STATUSES, ENRICHMENT_STATUSES, SCAN_STATUSES, isReportReady } from "./state-machine";
 
 const isoTime = z.iso.datetime();
+const StageSummary = z.object({ verdict: Verdict, score: z.number().int().min(0).max(100), confidence: Confidence });
 
 export const ScanReport = z.object({
   scanId: z.string(),
@@ -23,7 +24,11 @@ export const ScanReport = z.object({
   advancedStatus: z.enum(ADVANCED_STATUSES),
   advancedFailureReason: z.string().nullable(),
   enrichmentStatus: z.enum(ENRICHMENT_STATUSES),
-  summary: z.object({ verdict: Verdict, score: z.number().int().min(0).max(100), confidence: Confidence }),
+  summary: StageSummary,
+  /** the fast stage's summary, kept when the advanced stage replaces it (the UI says how it moved) */
+  fastSummary: StageSummary,
+  /** the advanced stage's summary once that stage completed, else null */
+  advancedSummary: StageSummary.nullable(),
   findings: z.array(Finding),
   iocs: Iocs,
   mitigations: z.array(Mitigation),
@@ -63,6 +68,7 @@ export function buildReport(scan: ScanRow): ScanReport | null {
   const useAdvanced = scan.advanced_status === "completed" && scan.advanced_result !== null;
   const raw = JSON.parse(useAdvanced ? scan.advanced_result! : scan.fast_result) as Record<string, unknown>;
   const result = StoredResult.parse(raw);
+  const fastSummary = useAdvanced ? StoredResult.parse(JSON.parse(scan.fast_result)).summary : result.summary;
   const completedAt = (useAdvanced ? scan.completed_at : scan.fast_completed_at) ?? scan.updated_at;
   const details = Object.fromEntries(Object.entries(raw).filter(([k]) => !MAPPED_RESULT_FIELDS.has(k)));
   const enrichment = scan.enrichment_result ? EnrichmentResult.parse(JSON.parse(scan.enrichment_result)) : null;
@@ -76,6 +82,8 @@ export function buildReport(scan: ScanRow): ScanReport | null {
     advancedFailureReason: scan.advanced_failure_reason,
     enrichmentStatus: scan.enrichment_status,
     summary: result.summary,
+    fastSummary,
+    advancedSummary: useAdvanced ? result.summary : null,
     findings: result.findings,
     iocs: result.iocs,
     // results carry their mitigations; one stored before they did gets them from the same builder

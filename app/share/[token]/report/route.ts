@@ -1,7 +1,7 @@
 // GET /share/:token/report - the shared scan's report in any format (?format= or Accept), read-only.
 import { openShare } from "../../../../lib/server/auth/share-access";
 import { otherMethods, publicRoute } from "../../../../lib/server/http/api-route";
-import { negotiateFormat, reportResponse } from "../../../../lib/server/report-formats";
+import { negotiateFormat, reportResponse, wantsDownload } from "../../../../lib/server/report-formats";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -11,7 +11,7 @@ export const GET = publicRoute(async (request, { params }: { params: Promise<{ t
   const { token } = await params;
   const share = await openShare(token);
   await rate(`share:${share.shareId}`);
-  return reportResponse(await share.report(), format);
+  return reportResponse(await share.report(), format, { download: wantsDownload(new URL(request.url)) });
 });
 
 export const { PUT, PATCH, POST, DELETE } = otherMethods("GET");

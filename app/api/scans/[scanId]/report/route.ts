@@ -3,7 +3,7 @@
 // json|stix|misp|csv|md|html or by Accept; json by default.
 // Also served under /api/v1/scans/:scanId/report (re-exported).
 import { apiRoute, otherMethods } from "../../../../../lib/server/http/api-route";
-import { negotiateFormat, reportResponse } from "../../../../../lib/server/report-formats";
+import { negotiateFormat, reportResponse, wantsDownload } from "../../../../../lib/server/report-formats";
 import { getScanService } from "../../../../../lib/server/scans/runtime";
 
 export const runtime = "nodejs";
@@ -13,7 +13,7 @@ export const GET = apiRoute(async (request, { params }: { params: Promise<{ scan
   const format = negotiateFormat(new URL(request.url), request.headers.get("accept"));
   const { scanId } = await params;
   const report = await (await getScanService()).getReport(principal, scanId);
-  return reportResponse(report, format);
+  return reportResponse(report, format, { download: wantsDownload(new URL(request.url)) });
 });
 
 export const { PUT, PATCH, POST, DELETE } = otherMethods("GET");

@@ -1,0 +1,77 @@
+"use client";
+// What the dropped or picked files are for: a quick analysis on this page, or a stored scan (with
+// its retention mode and optional offline enrichment). Every choice says in one line what it does.
+import { RETENTION_OPTIONS, type RetentionOption } from "../_lib/scans";
+
+export type UploadMode = "quick" | "scan";
+
+export interface UploadChoices {
+  mode: UploadMode;
+  retention: RetentionOption;
+  enrichment: boolean;
+}
+
+const MODES: { value: UploadMode; label: string; hint: string }[] = [
+  { value: "quick", label: "Quick analysis", hint: "Fast stage only, results on this page; nothing is stored." },
+  { value: "scan", label: "Scan", hint: "Both stages in the background, a shareable result page and exports (JSON, STIX, MISP, CSV, Markdown, HTML)." },
+];
+
+export function UploadOptions({ choices, onChange, disabled }: { choices: UploadChoices; onChange: (c: UploadChoices) => void; disabled: boolean }) {
+  return (
+    <div className="space-y-4">
+      <fieldset disabled={disabled} data-testid="upload-mode">
+        <legend className="text-sm font-semibold">What to do with the files</legend>
+        <div className="mt-2 grid gap-2 sm:grid-cols-2">
+          {MODES.map((m) => (
+            <Choice key={m.value} name="mode" value={m.value} checked={choices.mode === m.value} label={m.label} hint={m.hint} onSelect={() => onChange({ ...choices, mode: m.value })} />
+          ))}
+        </div>
+      </fieldset>
+      {choices.mode === "scan" && (
+        <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
+          <fieldset disabled={disabled} data-testid="scan-retention">
+            <legend className="text-sm font-semibold">Uploaded file retention</legend>
+            <div className="mt-2 grid gap-2 sm:grid-cols-2">
+              {RETENTION_OPTIONS.map((o) => (
+                <Choice key={o.value} name="retention" value={o.value} checked={choices.retention === o.value} label={o.label} hint={o.hint} onSelect={() => onChange({ ...choices, retention: o.value })} />
+              ))}
+            </div>
+          </fieldset>
+          <fieldset disabled={disabled}>
+            <legend className="text-sm font-semibold">Enrichment</legend>
+            <label className="mt-2 flex gap-2 rounded-md border border-slate-300 p-2.5 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-sky-600">
+              <input
+                type="checkbox"
+                data-testid="scan-enrichment"
+                checked={choices.enrichment}
+                onChange={(e) => onChange({ ...choices, enrichment: e.target.checked })}
+                className="mt-0.5 h-4 w-4 shrink-0 accent-sky-700"
+              />
+              <span>
+                <span className="font-medium">Offline IOC enrichment</span>
+                <span className="block text-xs text-slate-600">Classifies the extracted URLs, domains and IPs locally; nothing is sent anywhere.</span>
+              </span>
+            </label>
+          </fieldset>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Choice({ name, value, checked, label, hint, onSelect }: { name: string; value: string; checked: boolean; label: string; hint: string; onSelect: () => void }) {
+  return (
+    <label
+      className={`flex cursor-pointer gap-2 rounded-md border p-2.5 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-1 has-[:focus-visible]:outline-sky-600 ${
+        checked ? "border-sky-600 bg-sky-50" : "border-slate-300 bg-white"
+      }`}
+      data-testid={`${name}-${value}`}
+    >
+      <input type="radio" name={name} value={value} checked={checked} onChange={onSelect} className="mt-0.5 h-4 w-4 shrink-0 accent-sky-700" />
+      <span>
+        <span className="font-medium">{label}</span>
+        <span className="block text-xs text-slate-600">{hint}</span>
+      </span>
+    </label>
+  );
+}

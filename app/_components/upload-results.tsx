@@ -1,0 +1,62 @@
+"use client";
+// What became of each uploaded file: a progress line while it runs, the full fast result (quick
+// analysis), a link to its scan page (scan), or the problem in plain words.
+import type { FastResult } from "../../lib/analyzer/report";
+import type { Problem } from "../_lib/api";
+import { formatBytes } from "../_lib/format";
+import type { ScanResource } from "../_lib/scans";
+import { ProblemPanel } from "./problem-panel";
+import { ResultView } from "./result-view";
+import type { UploadMode } from "./upload-options";
+import { Spinner } from "./spinner";
+
+export type UploadOutcome =
+  | { kind: "running" }
+  | { kind: "quick"; result: FastResult }
+  | { kind: "scan"; scan: ScanResource }
+  | { kind: "failed"; problem: Problem };
+
+export interface UploadBatch {
+  id: number;
+  mode: UploadMode;
+  items: { file: File; outcome: UploadOutcome }[];
+}
+
+export function UploadResults({ batch }: { batch: UploadBatch }) {
+  const scans = batch.items.filter((i) => i.outcome.kind === "scan");
+  return (
+    <div className="space-y-6" data-testid="upload-results" data-mode={batch.mode}>
+      {scans.length > 0 && (
+        <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-label="Created scans" data-testid="scan-links">
+          <h2 className="text-base font-semibold">Scans created</h2>
+          <ul className="mt-2 space-y-1 text-sm">
+            {scans.map(({ file, outcome }) =>
+              outcome.kind === "scan" ? (
+                <li key={outcome.scan.scanId}>
+                  <a href={outcome.scan.resultUrl} className="font-medium text-sky-800 underline-offset-2 hover:underline" data-testid="scan-link">
+                    {file.name}
+                  </a>{" "}
+                  <span className="text-slate-600">· {outcome.scan.status.replaceAll("_", " ")}</span>
+                </li>
+              ) : null,
+            )}
+          </ul>
+        </section>
+      )}
+      {batch.items.map(({ file, outcome }, i) => (
+        <article key={`${batch.id}-${i}`} aria-label={file.name} data-testid="upload-item" data-state={outcome.kind}>
+          {outcome.kind === "running" && (
+            <p className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm" role="status" data-testid="progress">
+              <Spinner />
+              <span>
+                {batch.mode === "quick" ? "Analysing" : "Submitting"} <span className="font-medium">{file.name}</span> ({formatBytes(file.size)})…
+              </span>
+            </p>
+          )}
+          {outcome.kind === "failed" && <ProblemPanel problem={outcome.problem} context={file.name} />}
+          {outcome.kind === "quick" && <ResultView result={outcome.result} />}
+        </article>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,205 @@
+// The web interface as testers use it: one upload surface (drop anywhere, pick several, quick or
+// scan), exports that download, a printable scan page, the advanced stage's verdict change
+// announced, a designed 404, and every page free of serious accessibility problems in light and dark
+// at 1280 and 390 px (screenshots in test-results/screenshots/ for a human look).
+import { mkdir } from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { annotationKitPdf } from "../lib/analyzer/javascript/testing/script-fixtures";
+import { benignPdf, suspiciousPdf } from "../test/fixtures/sample-pdfs";
+import { describeVerdictChange } from "../app/_lib/verdict-change";
+import type { ScanReport } from "../lib/server/scans/report";
+import { ScanPage } from "./pages/scan-page";
+
+const DEFANGED_LINK = "hxxps[://]phish[.]example[.]net/login";
+const SCREENSHOTS = "test-results/screenshots";
+const pdfFile = (name: string, data: Uint8Array) => ({ name, mimeType: "application/pdf", buffer: Buffer.from(data) });
+
+/** Drags files over the page and drops them on <body>, outside the drop zone, as a file manager would. */
+async function dropOnBody(page: Page, files: { name: string; data: Uint8Array }[]): Promise<void> {
+  const payload = files.map((f) => ({ name: f.name, b64: Buffer.from(f.data).toString("base64") }));
+  const dataTransfer = await page.evaluateHandle((list) => {
+    const dt = new DataTransfer();
+    for (const f of list) dt.items.add(new File([Uint8Array.from(atob(f.b64), (c) => c.charCodeAt(0))], f.name, { type: "application/pdf" }));
+    return dt;
+  }, payload);
+  await page.dispatchEvent("body", "dragover", { dataTransfer });
+  await expect(page.getByTestId("drop-overlay")).toBeVisible();
+  await page.dispatchEvent("body", "drop", { dataTransfer });
+}
+
+/** axe (no serious or critical violation) and screenshots at 1280 and 390 px, light and dark. */
+async function checkLooksAndAccessibility(page: Page, name: string): Promise<void> {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `${SCREENSHOTS}/${name}-${width}${scheme === "dark" ? "-dark" : ""}.png`, fullPage: true });
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      const serious = violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary ?? ""}`).join(" | ")}`);
+      expect(serious, `axe on ${name} at ${width} px, ${scheme}`).toEqual([]);
+    }
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** The suspicious sample with a wrong startxref and bytes after %%EOF: the reader records anomalies. */
+function damagedPdf(): Uint8Array {
+  const text = Buffer.from(suspiciousPdf()).toString("latin1").replace(/startxref\s+\d+/, "startxref\n999999");
+  return Buffer.from(`${text}\ntrailing bytes after the end of the file that no reader expects\n`, "latin1");
+}
+
+async function pdfText(pdf: Buffer): Promise<string> {
+  const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
+  const doc = await getDocument({ data: new Uint8Array(pdf) }).promise;
+  let text = "";
+  for (let n = 1; n <= doc.numPages; n++) {
+    const content = await (await doc.getPage(n)).getTextContent();
+    text += content.items.map((item) => ("str" in item ? item.str : "")).join("") + "\n";
+  }
+  return text;
+}
+
+test("a file dropped anywhere on the page starts a quick analysis", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByTestId("size-limit")).toContainText(/up to \d+ [KMG]iB each/);
+  await dropOnBody(page, [{ name: "dropped.pdf", data: suspiciousPdf() }]);
+  await expect(page.getByTestId("drop-overlay")).toBeHidden();
+  await expect(page.getByTestId("verdict")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("file-name")).toHaveText("dropped.pdf");
+  expect(new URL(page.url()).pathname).toBe("/"); // the browser did not open the PDF itself
+});
+
+test("the picker takes several files and shows one result per file; every tab stop is visible", async ({ page }) => {
+  await page.goto("/");
+  // keyboard: Tab reaches the file picker, and each focused element (the hidden input through its label) shows a ring
+  let reachedPicker = false;
+  for (let i = 0; i < 12 && !reachedPicker; i++) {
+    await page.keyboard.press("Tab");
+    const focus = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      const shown = el.id === "file-input" ? (document.querySelector('label[for="file-input"]') as HTMLElement) : el;
+      const style = getComputedStyle(shown);
+      const rect = shown.getBoundingClientRect();
+      return { id: el.id, visible: rect.width > 4 && rect.height > 4, ring: style.outlineStyle !== "none" || style.boxShadow !== "none" };
+    });
+    expect(focus.visible && focus.ring, `tab stop ${i + 1} (${focus.id || "element"}) is visible with a focus ring`).toBe(true);
+    reachedPicker = focus.id === "file-input";
+  }
+  expect(reachedPicker).toBe(true);
+
+  await page.getByTestId("file-input").setInputFiles([pdfFile("one.pdf", suspiciousPdf()), pdfFile("two.pdf", benignPdf())]);
+  await expect(page.getByTestId("upload-item")).toHaveCount(2);
+  await expect(page.locator('[data-testid="upload-item"][data-state="quick"]')).toHaveCount(2, { timeout: 30_000 });
+  await expect(page.getByTestId("file-name")).toHaveText(["one.pdf", "two.pdf"]);
+});
+
+test("choosing Scan for two files creates two scans and links each", async ({ page }) => {
+  await page.goto("/");
+  await page.getByTestId("mode-scan").click();
+  await expect(page.getByTestId("scan-retention")).toContainText("deleted as soon as both stages end");
+  await page.getByTestId("retention-retain_24h").click();
+  await page.getByTestId("file-input").setInputFiles([pdfFile("a.pdf", suspiciousPdf()), pdfFile("b.pdf", benignPdf())]);
+  const links = page.getByTestId("scan-link");
+  await expect(links).toHaveText(["a.pdf", "b.pdf"], { timeout: 20_000 });
+  await links.first().click();
+  await expect(page).toHaveURL(/\/scans\/[\w-]+$/);
+  await expect(page.getByTestId("retention")).toContainText("Keep the file for 24 hours");
+});
+
+test("a finished scan: every export downloads, the page prints as a report, and passes axe", async ({ page }) => {
+  test.setTimeout(180_000);
+  const scan = new ScanPage(page);
+  const scanId = await scan.submitFromUploadPage("invoice.pdf", suspiciousPdf(), { retentionMode: "delete_immediately" });
+  await scan.waitForStatus("completed", 60_000);
+  // one wording for retention: a deleted file has no pending expiry
+  await expect(page.getByTestId("file-retained")).toHaveText("Deleted after the analysis; the report is kept");
+  await expect(page.getByTestId("retention")).not.toContainText("last stage");
+
+  // format, file name extension, content type
+  const exports = [
+    ["json", "json", "application/json"],
+    ["stix", "stix.json", "application/stix+json"],
+    ["misp", "misp.json", "application/json"],
+    ["csv", "csv", "text/csv"],
+    ["md", "md", "text/markdown"],
+    ["html", "html", "text/html"],
+  ] as const;
+  for (const [format, ext, type] of exports) {
+    const link = scan.exportLink(format);
+    const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+    expect(download.suggestedFilename()).toBe(`pdfscan-${scanId}.${ext}`);
+    expect(await download.failure()).toBeNull();
+    // a download fires no response event: read the same URL for its headers
+    const response = await page.request.get((await link.getAttribute("href"))!);
+    expect(response.headers()["content-type"]).toContain(type);
+    expect(response.headers()["content-disposition"]).toBe(`attachment; filename="pdfscan-${scanId}.${ext}"`);
+  }
+  // API clients still get the report inline
+  const inline = await page.request.get(`/api/scans/${scanId}/report`);
+  expect(inline.headers()["content-disposition"]).toBeUndefined();
+
+  const verdict = (await scan.verdictLabel())!;
+  const findingTitle = (await page.getByTestId("finding").first().locator("span.font-semibold").first().textContent())!;
+  await mkdir(SCREENSHOTS, { recursive: true });
+  const text = await pdfText(await page.pdf({ format: "A4" }));
+  expect(text.toLowerCase()).toContain(verdict);
+  expect(text).toContain(findingTitle);
+  expect(text).toContain(DEFANGED_LINK);
+  expect(text).not.toContain("phish.example.net");
+  expect(text).not.toMatch(/Export report|Share report|Sign out|Copy link/);
+  await page.emulateMedia({ media: "print" });
+  await page.screenshot({ path: `${SCREENSHOTS}/scan-print.png`, fullPage: true });
+  await page.emulateMedia({ media: "screen" });
+
+  await checkLooksAndAccessibility(page, "scan");
+});
+
+test("the scan page says how the advanced stage moved the verdict, and which stage found each finding", async ({ page }) => {
+  test.setTimeout(120_000);
+  const scan = new ScanPage(page);
+  const scanId = await scan.submitFromUploadPage("kit.pdf", annotationKitPdf());
+  await scan.waitForStatus("completed", 60_000);
+  const report = (await (await page.request.get(`/api/scans/${scanId}/report`)).json()) as ScanReport;
+  const change = describeVerdictChange(report.fastSummary, report.advancedSummary)!;
+  expect(change.direction).toBe("raised"); // emulation unfolds the hidden payload the fast stage cannot read
+  const notice = page.getByTestId("verdict-change");
+  await expect(notice).toHaveAttribute("aria-live", "polite");
+  await expect(notice).toHaveText(change.sentence);
+  await expect(notice).toContainText(`from ${report.fastSummary.verdict} ${report.fastSummary.score} to ${report.advancedSummary!.verdict}`);
+  await expect(page.locator('[data-testid="finding-stage"][data-stage="advanced"]').first()).toHaveText("found by the advanced stage");
+  await expect(page.locator('[data-testid="finding-stage"][data-stage="fast"]').first()).toBeVisible();
+});
+
+test("an unknown scan shows the designed 404 with a way back", async ({ page }) => {
+  const response = await page.goto("/scans/no-such-scan-0000");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByTestId("not-found")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "This page could not be found" })).toBeVisible();
+  await checkLooksAndAccessibility(page, "404");
+  await page.getByRole("link", { name: /Analyse a file/ }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("the upload page with a quick result passes axe in light and dark at both widths", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto("/");
+  await page.getByTestId("file-input").setInputFiles(pdfFile("invoice.pdf", damagedPdf()));
+  await expect(page.getByTestId("verdict")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("anomaly").first()).toBeVisible();
+  await checkLooksAndAccessibility(page, "home");
+  // the anomalies table fits a phone: no sideways scroll of the page
+  await page.setViewportSize({ width: 390, height: 900 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test("the sign-in page passes axe in light and dark at both widths", async ({ signedOutPage: page }) => {
+  await page.goto("/signin");
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  await checkLooksAndAccessibility(page, "signin");
+});
