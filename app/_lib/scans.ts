@@ -33,6 +33,10 @@ export const scanApiUrl = (scanId: string): string => `/api/scans/${encodeURICom
 export const reportApiUrl = (scanId: string, format?: string): string =>
   `${scanApiUrl(scanId)}/report${format ? `?format=${encodeURIComponent(format)}` : ""}`;
 
+/** A page image under a scan's base path (the owner's /api/scans/:id or a share link's /share/:token). */
+export const pageImageApiUrl = (base: string, page: number, size: "thumbnail" | "large"): string =>
+  `${base}/pages/${page}/thumbnail.png${size === "large" ? "?size=large" : ""}`;
+
 export class ProblemError extends Error {
   constructor(readonly problem: Problem) {
     super(`${problem.title} (${problem.status})`);
