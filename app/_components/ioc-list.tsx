@@ -44,7 +44,7 @@ export function IocList({ iocs }: { iocs: Iocs }) {
           {groups.map((g) => (
             <div key={g.type}>
               <h3 className="mb-1 text-sm font-semibold text-slate-600">
-                {g.label} <span className="font-normal text-slate-400">({g.rows.length})</span>
+                {g.label} <span className="font-normal text-slate-500">({g.rows.length})</span>
               </h3>
               <ul className="divide-y divide-slate-100 rounded-md border border-slate-200">
                 {g.rows.map((r) => (

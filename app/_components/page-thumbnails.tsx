@@ -81,8 +81,8 @@ function Thumbnail({ page, src, lures, onOpen, onError }: { page: number; src: s
         onClick={onOpen}
         data-page-button={page}
         aria-label={`Enlarge page ${page}${lures ? " (lure on this page)" : ""}`}
-        className={`block w-full overflow-hidden rounded-md border bg-white text-left shadow-sm hover:shadow focus:outline-none focus-visible:ring-2 focus-visible:ring-sky-500 ${
-          lures ? "border-red-600 ring-2 ring-red-600" : "border-slate-300"
+        className={`block w-full overflow-hidden rounded-md bg-white text-left shadow-sm hover:shadow focus:outline-none focus-visible:ring-2 focus-visible:ring-sky-500 focus-visible:ring-offset-2 ${
+          lures ? "border-[3px] border-red-600" : "border border-slate-300"
         }`}
       >
         {/* a plain img: a private, per-scan PNG needs no image optimisation */}
@@ -145,7 +145,6 @@ function Enlarged({ page, src, lures, onClose }: { page: number; src: string; lu
       </div>
       {lures && <p className="px-4 pt-2 text-xs text-slate-700">Findings: {lures.join("; ")}</p>}
       <div className="p-4">
-        
         <img src={src} alt={`Page ${page}`} className="mx-auto block h-auto max-w-full border border-slate-200" />
       </div>
     </dialog>

@@ -24,7 +24,7 @@ export function VerdictBadge({ summary }: { summary: Summary }) {
           <span className="text-slate-500">Score</span>
           <span className="font-mono text-base font-semibold" data-testid="score">
             {summary.score}
-            <span className="text-slate-400">/100</span>
+            <span className="text-slate-500">/100</span>
           </span>
         </div>
         <div className="mt-1 h-2 rounded-full bg-slate-200" aria-hidden>
