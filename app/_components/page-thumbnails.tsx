@@ -145,7 +145,7 @@ function Enlarged({ page, src, lures, onClose }: { page: number; src: string; lu
       </div>
       {lures && <p className="px-4 pt-2 text-xs text-slate-700">Findings: {lures.join("; ")}</p>}
       <div className="p-4">
-        <img src={src} alt={`Page ${page}`} className="mx-auto block h-auto max-w-full border border-slate-200" />
+        <img src={src} alt={`Page ${page}`} className="mx-auto block h-auto max-h-[calc(95vh-8rem)] w-auto max-w-full border border-slate-200" />
       </div>
     </dialog>
   );
