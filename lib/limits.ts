@@ -63,6 +63,12 @@ export interface Limits {
   RENDER_MAX_MEMORY_BYTES: number;
   /** after the render's own deadline, how long the host waits before it stops a render thread stuck in a synchronous loop (milliseconds) */
   RENDER_HARD_STOP_GRACE_MS: number;
+  /** long side of a page thumbnail (pixels), encoded as PNG only when the caller asks for page images (the scan's advanced stage) */
+  RENDER_THUMBNAIL_MAX_PX: number;
+  /** long side of a page's enlarged preview (pixels); never larger than the page was drawn */
+  RENDER_PREVIEW_MAX_PX: number;
+  /** PNG bytes of all page images of one document; a page whose images would pass it gets none (or a thumbnail only) */
+  RENDER_PAGE_IMAGES_MAX_BYTES: number;
   /** QR codes decoded per rendered page */
   QR_MAX_PER_PAGE: number;
   /** bytes of the XMP metadata stream scanned */
@@ -146,6 +152,9 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   RENDER_MAX_IMAGE_PIXELS: 16 * 1024 * 1024,
   RENDER_MAX_MEMORY_BYTES: 384 * 1024 * 1024,
   RENDER_HARD_STOP_GRACE_MS: 750,
+  RENDER_THUMBNAIL_MAX_PX: 320,
+  RENDER_PREVIEW_MAX_PX: 1_000,
+  RENDER_PAGE_IMAGES_MAX_BYTES: 4 * 1024 * 1024,
   QR_MAX_PER_PAGE: 4,
   MAX_XMP_BYTES: 1024 * 1024,
   MAX_EMBED_DEPTH: 5,

@@ -10,6 +10,7 @@ import {
   formatTime,
   isReportReadyStatus,
   isTerminalStatus,
+  pageImageApiUrl,
   reportApiUrl,
   scanApiUrl,
   type ScanReport,
@@ -25,6 +26,7 @@ import { IocList } from "./ioc-list";
 import { KeywordHits } from "./keyword-hits";
 import { MitigationsList } from "./mitigations-list";
 import { ObjectTreeView } from "./object-tree-view";
+import { PageThumbnails, type PageImageUrl } from "./page-thumbnails";
 import { ProblemPanel } from "./problem-panel";
 import { ScanStages } from "./scan-stages";
 import { ScriptsSection } from "./scripts-section";
@@ -41,9 +43,16 @@ export interface ScanSource {
   reportUrl(format?: string): string;
   /** opened through a share link: no sharing controls */
   shared: boolean;
+  /** a page thumbnail (or ?size=large) */
+  pageImageUrl: PageImageUrl;
 }
 
-export const ownerSource = (scanId: string): ScanSource => ({ scanUrl: scanApiUrl(scanId), reportUrl: (f) => reportApiUrl(scanId, f), shared: false });
+export const ownerSource = (scanId: string): ScanSource => ({
+  scanUrl: scanApiUrl(scanId),
+  reportUrl: (f) => reportApiUrl(scanId, f),
+  shared: false,
+  pageImageUrl: (page, size) => pageImageApiUrl(scanApiUrl(scanId), page, size),
+});
 
 export function ScanView({ scanId, initialScan, source = ownerSource(scanId) }: { scanId: string; initialScan?: ScanResource; source?: ScanSource }) {
   const scanQuery = useSWR<ScanResource, ProblemError>(source.scanUrl, fetchJson, {
@@ -143,6 +152,7 @@ export function ScanView({ scanId, initialScan, source = ownerSource(scanId) }: 
           <Spinner /> Loading the report…
         </p>
       )}
+      {report && <PageThumbnails report={report} imageUrl={source.pageImageUrl} />}
       {report && <ReportBody report={report} />}
     </div>
   );

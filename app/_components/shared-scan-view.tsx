@@ -1,7 +1,7 @@
 "use client";
 // The scan view opened through a share link: the same page, read from /share/<token>/scan and
 // /share/<token>/report, without the owner's controls.
-import type { ScanResource } from "../_lib/scans";
+import { pageImageApiUrl, type ScanResource } from "../_lib/scans";
 import { ScanView, type ScanSource } from "./scan-view";
 
 export function SharedScanView({ token, initialScan }: { token: string; initialScan: ScanResource }) {
@@ -10,6 +10,7 @@ export function SharedScanView({ token, initialScan }: { token: string; initialS
     scanUrl: `${base}/scan`,
     reportUrl: (format) => `${base}/report${format ? `?format=${encodeURIComponent(format)}` : ""}`,
     shared: true,
+    pageImageUrl: (page, size) => pageImageApiUrl(base, page, size),
   };
   return <ScanView scanId={initialScan.scanId} initialScan={initialScan} source={source} />;
 }

@@ -35,6 +35,10 @@ export const reportApiUrl = (scanId: string, format?: string): string =>
 /** An export link: the report in `format` as a file to save (the API answers inline without download=1). */
 export const downloadUrl = (reportUrl: string): string => `${reportUrl}${reportUrl.includes("?") ? "&" : "?"}download=1`;
 
+/** A page image under a scan's base path (the owner's /api/scans/:id or a share link's /share/:token). */
+export const pageImageApiUrl = (base: string, page: number, size: "thumbnail" | "large"): string =>
+  `${base}/pages/${page}/thumbnail.png${size === "large" ? "?size=large" : ""}`;
+
 export class ProblemError extends Error {
   constructor(readonly problem: Problem) {
     super(`${problem.title} (${problem.status})`);

@@ -11,7 +11,8 @@ import path from "node:path";
 import { MessageChannel } from "node:worker_threads";
 import { Piscina } from "piscina";
 import type { DeepResult, FastResult } from "../analyzer/report";
-import type { AnalysisTask, PingResult, TaskMessage } from "./analysis-worker";
+import type { PageImage } from "../analyzer/render/render-facts";
+import type { AnalysisTask, DeepWithPageImages, PingResult, TaskMessage } from "./analysis-worker";
 import { getConfig } from "./config";
 import { RENDER_PROCESS_IDLE_MS } from "../limits";
 import { ApiError } from "./http/errors";
@@ -194,7 +195,18 @@ export function runDeepAnalysis(bytes: ArrayBuffer, fileName: string, signal?: A
   return runInPool("deep", bytes, fileName, getConfig().advancedTimeoutMs, signal) as Promise<DeepResult>;
 }
 
-async function runInPool(kind: "fast" | "deep", bytes: ArrayBuffer, fileName: string, timeoutMs: number, clientSignal?: AbortSignal): Promise<FastResult | DeepResult> {
+/**
+ * A scan's advanced stage: the deep analysis, and with `onPageImages` also PNG images of the rendered
+ * pages, handed to it beside the result (they never enter the report). `bytes` is transferred.
+ */
+export async function runAdvancedStage(bytes: ArrayBuffer, fileName: string, options: { onPageImages?: (images: PageImage[]) => void } = {}): Promise<DeepResult> {
+  if (!options.onPageImages) return runDeepAnalysis(bytes, fileName);
+  const answer = (await runInPool("deep", bytes, fileName, getConfig().advancedTimeoutMs, undefined, true)) as unknown as DeepWithPageImages;
+  options.onPageImages(answer.pageImages);
+  return answer.result;
+}
+
+async function runInPool(kind: "fast" | "deep", bytes: ArrayBuffer, fileName: string, timeoutMs: number, clientSignal?: AbortSignal, pageImages = false): Promise<FastResult | DeepResult> {
   const state = getPool();
   const { maxQueued } = state;
   // a pool that served its share of tasks is replaced before this one is routed (the timer would be late)
@@ -240,7 +252,7 @@ async function runInPool(kind: "fast" | "deep", bytes: ArrayBuffer, fileName: st
     if (kind === "deep") gen.deepServed++;
     timer = setTimeout(() => cancel(new ApiError("analysis_timeout", `The analysis did not finish within ${timeoutMs} ms.`)), timeoutMs);
   });
-  const task = pool.run({ kind, bytes, fileName, control: channel.port2 }, { transferList: [bytes, channel.port2], signal: terminate.signal });
+  const task = pool.run({ kind, bytes, fileName, control: channel.port2, ...(pageImages && { pageImages }) }, { transferList: [bytes, channel.port2], signal: terminate.signal });
   // a cancelled task still settles later (its partial result, or the termination): nobody waits for it
   void task
     .catch(() => undefined)

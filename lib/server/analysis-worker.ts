@@ -7,6 +7,7 @@ import { analyzeDeep, type DeepEngines } from "../analyzer/deep/analyze-deep";
 import { createDeepEngines } from "../engines/create-deep-engines";
 import { getConfig } from "./config";
 import { ENGINE_VERSION, type DeepResult, type FastResult } from "../analyzer/report";
+import type { PageImage } from "../analyzer/render/render-facts";
 
 export interface PingTask {
   kind: "ping";
@@ -29,6 +30,14 @@ export interface DeepTask {
   bytes: ArrayBuffer;
   fileName: string;
   control: MessagePort;
+  /** also return PNG images of the rendered pages (a scan's thumbnails): the answer is a DeepWithPageImages */
+  pageImages?: boolean;
+}
+
+/** A deep task's answer when it asked for page images: the images travel beside the result. */
+export interface DeepWithPageImages {
+  result: DeepResult;
+  pageImages: PageImage[];
 }
 
 export type AnalysisTask = PingTask | FastTask | DeepTask;
@@ -54,12 +63,15 @@ function deepEngines(): DeepEngines {
   return engines;
 }
 
-export default function runAnalysisTask(task: AnalysisTask): PingResult | FastResult | Promise<DeepResult> {
+export default function runAnalysisTask(task: AnalysisTask): PingResult | FastResult | Promise<DeepResult | DeepWithPageImages> {
   if (task.kind === "ping") return { engineVersion: ENGINE_VERSION };
   task.control.postMessage({ kind: "started", heapTotalMb: Math.round(process.memoryUsage().heapTotal / 2 ** 20) } satisfies TaskMessage);
   // the pool closes the port when the task settles
   if (task.kind === "fast") return analyzeFast(new Uint8Array(task.bytes), { fileName: task.fileName });
   const cancel = new AbortController();
   task.control.once("message", () => cancel.abort());
-  return analyzeDeep(new Uint8Array(task.bytes), { fileName: task.fileName, engines: deepEngines(), signal: cancel.signal });
+  const options = { fileName: task.fileName, engines: deepEngines(), signal: cancel.signal };
+  if (!task.pageImages) return analyzeDeep(new Uint8Array(task.bytes), options);
+  let pageImages: PageImage[] = [];
+  return analyzeDeep(new Uint8Array(task.bytes), { ...options, onPageImages: (images) => (pageImages = images) }).then((result) => ({ result, pageImages }));
 }

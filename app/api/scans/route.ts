@@ -1,4 +1,4 @@
-// POST /api/scans - create a scan from a PDF (multipart: file, retentionMode, enableEnrichment): 201
+// POST /api/scans - create a scan from a PDF (multipart: file, retentionMode, enableEnrichment, keepThumbnails): 201
 //   with Location and {scanId, status: "queued_fast_scan", retentionMode, resultUrl, ...}.
 // GET /api/scans - the caller's scans, newest first (?limit=1..100, ?cursor= from nextCursor; ?all=true: an
 //   admin key lists every principal's scans, audit-logged; ?verdict=, ?status= and ?q= (SHA-256 prefix or

@@ -10,7 +10,7 @@ import { collectScriptContext } from "../javascript/script-context";
 import type { YaraMatch } from "../facts/document-facts";
 import type { IndicatorText } from "../indicators";
 import { extractMetadata } from "../metadata/extract-metadata";
-import { renderBudgetOf, type RenderFn } from "../render/render-facts";
+import { pageImageBudgetOf, renderBudgetOf, type PageImage, type RenderFn } from "../render/render-facts";
 import { summarizeLures } from "../render/summarize-lures";
 import type { DeepResult, EmbeddedFileEntry, EngineNote, FastResult, Metadata } from "../report";
 import { describeError } from "../describe-error";
@@ -35,6 +35,11 @@ export interface DeepOptions extends AnalyzeOptions {
   nestedBudget?: { remaining: number };
   /** the analysis was cancelled (client gone, server deadline): engines stop, what was found is kept */
   signal?: AbortSignal;
+  /**
+   * Asks the renderer for PNG images of the drawn pages (a scan's thumbnails) and receives them here,
+   * outside the result: they are the document's content, not report data. This document only.
+   */
+  onPageImages?: (images: PageImage[]) => void;
 }
 
 const EMPTY_METADATA: Metadata = {
@@ -76,7 +81,7 @@ async function runDeep(input: Uint8Array, options: DeepOptions): Promise<DeepRes
 
   // rendering, script emulation and nested analyses run concurrently: all mostly wait on other work
   const [render, scripts, embedded] = await Promise.all([
-    engines.render ? engines.render(prepared.bytes, renderBudgetOf(limits), options.signal).catch(noted("render", undefined)) : Promise.resolve(undefined),
+    engines.render ? engines.render(prepared.bytes, renderBudgetWith(limits, !!options.onPageImages), options.signal).catch(noted("render", undefined)) : Promise.resolve(undefined),
     Promise.resolve()
       .then(() =>
         analyzeScripts(facts.scripts, {
@@ -94,7 +99,7 @@ async function runDeep(input: Uint8Array, options: DeepOptions): Promise<DeepRes
       nestedBudget,
       analyzeNested: async (bytes, name, nestedDepth) => {
         // the hook observes this document only, not the files inside it
-        const r = await analyzeDeep(bytes, { ...options, onScoringInput: undefined, fileName: name, depth: nestedDepth, nestedBudget });
+        const r = await analyzeDeep(bytes, { ...options, onScoringInput: undefined, onPageImages: undefined, fileName: name, depth: nestedDepth, nestedBudget });
         return { verdict: r.summary.verdict, score: r.summary.score, findings: r.findings, budgetHits: r.budget_hits };
       },
     })).catch(noted("embedded", NO_EMBEDDED)),
@@ -105,7 +110,8 @@ async function runDeep(input: Uint8Array, options: DeepOptions): Promise<DeepRes
   facts.javascript = scripts.scripts;
   for (const b of scripts.budgetHits) budgetHits.add(b);
   for (const t of scripts.iocTexts) extraTexts.push({ text: t.text, objectRef: t.objectRef, source: "javascript" });
-  facts.render = render;
+  if (render?.pageImages) options.onPageImages?.(render.pageImages);
+  facts.render = render && { ...render, pageImages: undefined };
   for (const b of render?.budgetHits ?? []) budgetHits.add(b);
   facts.embeddedAnalysis = embedded.facts;
   for (const b of embedded.budgetHits) budgetHits.add(b);
@@ -127,6 +133,11 @@ async function runDeep(input: Uint8Array, options: DeepOptions): Promise<DeepRes
     lures: summarizeLures(render),
     engine_notes: [...base.engine_notes, ...notes],
   };
+}
+
+function renderBudgetWith(limits: Parameters<typeof renderBudgetOf>[0], pageImages: boolean) {
+  const budget = renderBudgetOf(limits);
+  return pageImages ? { ...budget, pageImages: pageImageBudgetOf(limits) } : budget;
 }
 
 const NO_SCRIPTS: Awaited<ReturnType<typeof analyzeScripts>> = { scripts: [], entries: [], budgetHits: [], iocTexts: [] };

@@ -39,6 +39,26 @@ export interface PdfjsView {
   passwordRequired?: boolean;
 }
 
+/**
+ * PNG images of one drawn page, made only when the render budget asks for them (a scan shows them as
+ * thumbnails). Kept beside the facts, never in the JSON report: they are the document's content.
+ */
+export interface PageImage {
+  /** 0-based page index */
+  index: number;
+  /** PNG, long side at most RENDER_THUMBNAIL_MAX_PX */
+  thumbnail: Uint8Array;
+  /** PNG, long side at most RENDER_PREVIEW_MAX_PX; absent when the byte budget had no room left */
+  large?: Uint8Array;
+}
+
+export interface PageImageBudget {
+  thumbnailMaxPx: number;
+  largeMaxPx: number;
+  /** PNG bytes of all images of the document */
+  maxTotalBytes: number;
+}
+
 export interface RenderFacts {
   pagesRendered: number;
   pageCount: number | null;
@@ -56,6 +76,8 @@ export interface RenderFacts {
   engineFailure?: string;
   durationMs: number;
   pdfjs: PdfjsView;
+  /** page images, when the budget asked for them (budget.pageImages) */
+  pageImages?: PageImage[];
 }
 
 export interface RenderBudget {
@@ -81,6 +103,8 @@ export interface RenderBudget {
   maxMemoryBytes?: number;
   /** wait after the deadline before a render stuck in a synchronous loop is stopped (milliseconds) */
   hardStopGraceMs?: number;
+  /** encode PNG images of each drawn page (absent: none, so analyses that do not show pages do not pay) */
+  pageImages?: PageImageBudget;
 }
 
 /** `signal`: the analysis was cancelled (client gone, deadline): stop and answer what is there. */
@@ -101,4 +125,9 @@ export function renderBudgetOf(limits: Limits): RenderBudget {
     maxMemoryBytes: limits.RENDER_MAX_MEMORY_BYTES,
     hardStopGraceMs: limits.RENDER_HARD_STOP_GRACE_MS,
   };
+}
+
+/** The page-image budget of a limits table (added to a render budget by callers that show pages). */
+export function pageImageBudgetOf(limits: Limits): PageImageBudget {
+  return { thumbnailMaxPx: limits.RENDER_THUMBNAIL_MAX_PX, largeMaxPx: limits.RENDER_PREVIEW_MAX_PX, maxTotalBytes: limits.RENDER_PAGE_IMAGES_MAX_BYTES };
 }

@@ -6,9 +6,10 @@
 // step is bounded by the budget's deadline, a page whose drawing would exceed the drawing budget is
 // read but not drawn (check-drawing-budget.ts), and every pdf.js error becomes data.
 import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
-import type { RenderBudget, RenderedLink, RenderedPage, RenderFacts, RenderFn } from "../../analyzer/render/render-facts";
+import type { PageImage, PageImageBudget, RenderBudget, RenderedLink, RenderedPage, RenderFacts, RenderFn } from "../../analyzer/render/render-facts";
 import { DEFAULT_LIMITS } from "../../limits";
 import { checkDrawingBudget } from "./check-drawing-budget";
+import { encodePageImages, type CanvasFactory, type ImageBytes } from "./encode-page-images";
 import { QR_MAX_PER_IMAGE, decodeQrCodes } from "./decode-qr";
 import { loadPdfjs, pdfjsDataUrls } from "./load-pdfjs";
 import { describeError } from "../../analyzer/describe-error";
@@ -28,6 +29,13 @@ const MAX_LINKS_PER_PAGE = 200;
 /** grid of the image-coverage estimate */
 const COVERAGE_GRID = 64;
 
+/** Where a drawn page's images go when the budget asks for them. */
+interface ImageSink {
+  budget: PageImageBudget;
+  spent: ImageBytes;
+  images: PageImage[];
+}
+
 class DeadlineError extends Error {
   constructor() {
     super("render time budget exhausted");
@@ -42,7 +50,8 @@ export function createInThreadRenderer(options: RendererOptions = {}): RenderFn 
     const started = performance.now();
     const deadline = started + budget.timeoutMs;
     const facts: RenderFacts = { pagesRendered: 0, pageCount: null, pages: [], qrCodes: [], durationMs: 0, pdfjs: { pageCount: null, hasCatalog: false } };
-    const finish = () => ({ ...facts, durationMs: round(performance.now() - started) });
+    const sink: ImageSink | null = budget.pageImages ? { budget: budget.pageImages, spent: { used: 0 }, images: [] } : null;
+    const finish = () => ({ ...facts, durationMs: round(performance.now() - started), ...(sink && { pageImages: [...sink.images] }) });
     let pdfjs;
     try {
       pdfjs = await loadPdfjs();
@@ -83,7 +92,7 @@ export function createInThreadRenderer(options: RendererOptions = {}): RenderFn 
       const planned = Math.min(pdf.numPages, Math.max(0, budget.maxPages));
       for (let i = 0; i < planned; i++) {
         if (performance.now() >= deadline) throw new DeadlineError();
-        const page = await renderPage(pdfjs, pdf, i, budget, deadline, qr);
+        const page = await renderPage(pdfjs, pdf, i, budget, deadline, qr, sink);
         facts.pages.push(page);
         if (page.drawSkipped) facts.budgetHits = [...new Set([...(facts.budgetHits ?? []), page.drawSkipped])];
         if (!page.error) facts.pagesRendered++;
@@ -101,7 +110,7 @@ export function createInThreadRenderer(options: RendererOptions = {}): RenderFn 
   };
 }
 
-async function renderPage(pdfjs: Pdfjs, pdf: PDFDocumentProxy, index: number, budget: RenderBudget, deadline: number, qr: boolean): Promise<RenderedPage> {
+async function renderPage(pdfjs: Pdfjs, pdf: PDFDocumentProxy, index: number, budget: RenderBudget, deadline: number, qr: boolean, sink: ImageSink | null): Promise<RenderedPage> {
   const out: RenderedPage = { index, text: "", links: [], qrCodes: [] };
   let page: PDFPageProxy;
   try {
@@ -128,7 +137,7 @@ async function renderPage(pdfjs: Pdfjs, pdf: PDFDocumentProxy, index: number, bu
       errors.push(`annotations: ${describeError(e)}`);
     }
     try {
-      await drawPage(pdfjs, pdf, page, out, budget, deadline, qr);
+      await drawPage(pdfjs, pdf, page, out, budget, deadline, qr, sink);
     } catch (e) {
       if (e instanceof DeadlineError) throw e;
       errors.push(`render: ${describeError(e)}`);
@@ -140,7 +149,7 @@ async function renderPage(pdfjs: Pdfjs, pdf: PDFDocumentProxy, index: number, bu
   return out;
 }
 
-async function drawPage(pdfjs: Pdfjs, pdf: PDFDocumentProxy, page: PDFPageProxy, out: RenderedPage, budget: RenderBudget, deadline: number, qr: boolean): Promise<void> {
+async function drawPage(pdfjs: Pdfjs, pdf: PDFDocumentProxy, page: PDFPageProxy, out: RenderedPage, budget: RenderBudget, deadline: number, qr: boolean, sink: ImageSink | null): Promise<void> {
   // the operator list render() will replay (cached per intent): refuse shapes pdf.js draws without bound
   const list = await beforeDeadline(page.getOperatorList({ intent: "display" }), deadline);
   const refused = checkDrawingBudget(list, pdfjs.OPS, {
@@ -160,7 +169,7 @@ async function drawPage(pdfjs: Pdfjs, pdf: PDFDocumentProxy, page: PDFPageProxy,
   const viewport = page.getViewport({ scale });
   const width = Math.max(1, Math.floor(viewport.width));
   const height = Math.max(1, Math.floor(viewport.height));
-  const factory = pdf.canvasFactory as { create(w: number, h: number): { canvas: unknown; context: CanvasRenderingContext2D }; destroy(c: unknown): void };
+  const factory = pdf.canvasFactory as CanvasFactory;
   const target = factory.create(width, height);
   try {
     const task = page.render({ canvasContext: target.context, canvas: target.canvas as HTMLCanvasElement, viewport, recordImages: true });
@@ -172,6 +181,12 @@ async function drawPage(pdfjs: Pdfjs, pdf: PDFDocumentProxy, page: PDFPageProxy,
     }
     const images = imageBoxes((page as unknown as { imageCoordinates?: ArrayLike<number> | null }).imageCoordinates ?? null, width, height);
     out.imageCoverage = coverage(images, width, height);
+    if (sink) {
+      // not raced against the deadline: the scaled copies read the page canvas, which must outlive them
+      // (two small encodes; a render stuck past its budget is stopped by the host anyway)
+      const encoded = await encodePageImages(factory, { canvas: target.canvas, width, height }, out.index, sink.budget, sink.spent);
+      if (encoded) sink.images.push(encoded);
+    }
     if (!qr) return;
     const pixels = target.context.getImageData(0, 0, width, height).data as unknown as Uint8ClampedArray;
     out.qrCodes = await decodeQrCodes(pixels, width, height, budget.maxQrPerPage ?? QR_MAX_PER_IMAGE);

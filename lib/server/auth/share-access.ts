@@ -5,6 +5,7 @@ import { ApiError } from "../http/errors";
 import { getAuth, getScanService } from "../scans/runtime";
 import type { ScanRow } from "../scans/scan-repository";
 import type { ScanReport } from "../scans/report";
+import type { PageImageSize } from "../storage/page-image-store";
 import { audit } from "./audit";
 import type { Principal } from "./principal";
 
@@ -12,6 +13,8 @@ export interface OpenedShare {
   shareId: string;
   scan: ScanRow;
   report(): Promise<ScanReport>;
+  /** a stored page image of the scan (404 page_not_found otherwise) */
+  pageImage(page: number, size: PageImageSize): Promise<Uint8Array>;
 }
 
 export async function openShare(token: string): Promise<OpenedShare> {
@@ -23,5 +26,10 @@ export async function openShare(token: string): Promise<OpenedShare> {
   const viewer: Principal = { id: share.owner, kind: "share", keyId: null, admin: false };
   const service = await getScanService();
   const scan = await service.getScan(viewer, share.scanId);
-  return { shareId: share.shareId, scan, report: () => service.getReport(viewer, share.scanId) };
+  return {
+    shareId: share.shareId,
+    scan,
+    report: () => service.getReport(viewer, share.scanId),
+    pageImage: (page, size) => service.pageImageOf(scan, page, size),
+  };
 }

@@ -52,6 +52,12 @@ export interface ScansTable {
   lease_owner: string | null;
   /** the claim is void after this time unless renewed by a heartbeat */
   lease_until: number | null;
+  /** 1: page thumbnails stay with the report until the scan is deleted, whatever the retention mode */
+  keep_thumbnails: number;
+  /** JSON StoredPageImages: the pages whose images the advanced stage stored (PageImageStore); null: none */
+  page_images: string | null;
+  /** when retention deleted the page images */
+  page_images_deleted_at: number | null;
 }
 
 /** Uploaded bytes when PDFSCAN_STORAGE=postgres (storage/postgres-blob-store.ts). */
@@ -101,6 +107,8 @@ export interface ShareLinksTable {
 export interface Database {
   scans: ScansTable;
   blobs: BlobsTable;
+  /** PNG page images of scans when PDFSCAN_STORAGE=postgres (storage/page-image-store.ts), same shape */
+  page_images: BlobsTable;
   api_keys: ApiKeysTable;
   sessions: SessionsTable;
   share_links: ShareLinksTable;

@@ -116,6 +116,26 @@ function buildMigrations(dialect: DialectKind): Record<string, Migration> {
         await db.schema.dropTable("api_keys").execute();
       },
     },
+    // issue 9: page thumbnails kept with the scan under its retention rules
+    "0003_page_images": {
+      async up(db: Kysely<unknown>) {
+        // one column per statement: SQLite's ALTER TABLE adds one at a time
+        await db.schema.alterTable("scans").addColumn("keep_thumbnails", "integer", (c) => c.notNull().defaultTo(0)).execute();
+        await db.schema.alterTable("scans").addColumn("page_images", "text").execute();
+        await db.schema.alterTable("scans").addColumn("page_images_deleted_at", "bigint").execute();
+        await db.schema
+          .createTable("page_images")
+          .addColumn("key", "text", (c) => c.primaryKey())
+          .addColumn("data", dialect === "postgres" ? "bytea" : "blob", (c) => c.notNull())
+          .addColumn("size", "bigint", (c) => c.notNull())
+          .addColumn("created_at", "bigint", (c) => c.notNull())
+          .execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable("page_images").execute();
+        for (const column of ["page_images_deleted_at", "page_images", "keep_thumbnails"]) await db.schema.alterTable("scans").dropColumn(column).execute();
+      },
+    },
   };
 }
 

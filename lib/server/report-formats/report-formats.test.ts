@@ -53,6 +53,9 @@ function reportOf(pdf: Uint8Array, fileName = "invoice.pdf", extra: Partial<Scan
     attempts: 0,
     lease_owner: "w",
     lease_until: null,
+    keep_thumbnails: 0,
+    page_images: null,
+    page_images_deleted_at: null,
     ...extra,
   };
   return ScanReport.parse(buildReport(row));

@@ -8,6 +8,8 @@
 //   5. record the outcome (checkpoint) before deleting the file under delete_immediately, then apply
 //      the final transition, so a crash at any point either repeats an idempotent step or resumes at
 //      finalisation, and the bytes are still deleted.
+// The advanced stage also stores page thumbnails of its render (PageImageStore), only when they will
+// be kept: never for delete_immediately unless the scan asked (keepThumbnails).
 // A stage that keeps killing its process is given up after MAX_STAGE_ATTEMPTS claims.
 import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
@@ -16,7 +18,9 @@ import { FastResult, Iocs, Summary, type Iocs as IocsType } from "../../analyzer
 import type { EnrichmentProvider } from "../enrichment/enrichment-provider";
 import { ApiError } from "../http/errors";
 import type { JobQueue, StageJob } from "../queue/job-queue";
+import type { PageImage } from "../../analyzer/render/render-facts";
 import type { BlobStore } from "../storage/blob-store";
+import type { PageImageStore } from "../storage/page-image-store";
 import { deletesImmediately } from "./retention";
 import type { ScanPatch, ScanRepository, ScanRow } from "./scan-repository";
 import type { ScanEvent } from "./state-machine";
@@ -30,8 +34,11 @@ export type StageOutcome = "done" | "skipped" | "busy" | "not_found";
 
 export interface StageAnalyzers {
   fast(bytes: ArrayBuffer, fileName: string): Promise<unknown>;
-  /** the advanced stage; its result is stored as is: only `summary` and `iocs` are read here */
-  advanced(bytes: ArrayBuffer, fileName: string): Promise<unknown>;
+  /**
+   * the advanced stage; its result is stored as is: only `summary` and `iocs` are read here. With
+   * `onPageImages`, PNG images of the rendered pages are handed to it beside the result.
+   */
+  advanced(bytes: ArrayBuffer, fileName: string, options?: { onPageImages?: (images: PageImage[]) => void }): Promise<unknown>;
 }
 
 export interface PipelineConfig {
@@ -46,6 +53,8 @@ export interface PipelineConfig {
 export interface PipelineDeps {
   repo: ScanRepository;
   blobs: BlobStore;
+  /** where page thumbnails go; without it none are made */
+  pageImages?: PageImageStore;
   queue: Pick<JobQueue, "enqueue">;
   analyzers: StageAnalyzers;
   enrichment: EnrichmentProvider;
@@ -136,17 +145,19 @@ export class ScanPipeline {
       // the enrichment falls back to the fast stage's indicators; nothing else of it is needed here
       const fastIocs = Iocs.parse((JSON.parse(s.fast_result!) as { iocs: unknown }).iocs);
       const gaveUp = s.attempts > MAX_STAGE_ATTEMPTS;
-      const deep: Attempt<{ json: string; summary: Summary; iocs: IocsType }> = gaveUp
+      const deep: Attempt<{ json: string; summary: Summary; iocs: IocsType; pageImages: string | null }> = gaveUp
         ? { ok: false, reason: giveUpReason("advanced") }
         : await this.withBudget("advanced", config.advancedTimeoutMs, async (signal) => {
             const bytes = await this.readUpload(s, signal);
-            const result = (await this.analyze(() => this.deps.analyzers.advanced(bytes, s.file_name), signal)) as { summary?: unknown; iocs?: unknown };
+            let images: PageImage[] = [];
+            const options = this.keepsPageImages(s) ? { onPageImages: (i: PageImage[]) => (images = i) } : undefined;
+            const result = (await this.analyze(() => this.deps.analyzers.advanced(bytes, s.file_name, options), signal)) as { summary?: unknown; iocs?: unknown };
             // the advanced result may grow (deep analysis); only its summary and indicators matter here
             const summary = Summary.safeParse(result?.summary);
             const iocs = Iocs.safeParse(result?.iocs);
             if (!summary.success || !iocs.success) throw new StageError("invalid_result", "the advanced analysis returned an invalid result");
             const kept = s.retention_mode === "delete_immediately" ? withoutPageText(result) : result;
-            return { json: JSON.stringify(kept), summary: summary.data, iocs: iocs.data };
+            return { json: JSON.stringify(kept), summary: summary.data, iocs: iocs.data, pageImages: await this.storePageImages(s, images) };
           });
       let current = s;
       let enrichment: Attempt<string> | null = null;
@@ -170,6 +181,7 @@ export class ScanPipeline {
       };
       const checkpointed = await repo.checkpoint(current, this.workerId, {
         advanced_result: deep.ok ? deep.value.json : null,
+        page_images: deep.ok ? deep.value.pageImages : null,
         advanced_failure_reason: deep.ok ? null : deep.reason,
         enrichment_result: enrichment?.ok ? enrichment.value : null,
         enrichment_failure_reason: enrichment && !enrichment.ok ? enrichment.reason : null,
@@ -244,6 +256,8 @@ export class ScanPipeline {
     const now = this.clock();
     const patch: ScanPatch = { pending_event: null, lease_until: null, completed_at: now };
     if (deletesImmediately(scan.retention_mode) && scan.file_retained) {
+      // never stored for such a scan (keepsPageImages); deleted anyway: deletion that deletes
+      if (!scan.keep_thumbnails) await this.deps.pageImages?.delete(scan.id);
       await blobs.delete(scan.blob_key);
       patch.file_retained = 0;
       patch.file_deleted_at = now;
@@ -255,6 +269,22 @@ export class ScanPipeline {
     }
     const done = await repo.transition(scan, event, patch, { leaseOwner: this.workerId });
     return done ? "done" : "busy";
+  }
+
+  /** Page images are made only when they will be kept past the analysis. */
+  private keepsPageImages(scan: ScanRow): boolean {
+    return !!this.deps.pageImages && (!deletesImmediately(scan.retention_mode) || scan.keep_thumbnails === 1);
+  }
+
+  /** Stores the stage's page images; returns scans.page_images (null: none). Thumbnails are not worth failing the analysis. */
+  private async storePageImages(scan: ScanRow, images: PageImage[]): Promise<string | null> {
+    if (!this.deps.pageImages || images.length === 0) return null;
+    try {
+      return JSON.stringify(await this.deps.pageImages.put(scan.id, images));
+    } catch (error) {
+      this.log(`storing the page images of scan ${scan.id} failed`, error);
+      return null;
+    }
   }
 
   private async handOffAdvanced(scan: ScanRow): Promise<void> {

@@ -7,7 +7,8 @@ import { z } from "zod";
 import { mitigationsFor } from "../../analyzer/mitigations";
 import { Confidence, ENGINE_VERSION, FastResult, Finding, Iocs, Mitigation, SCHEMA_VERSION, Stage, Verdict } from "../../analyzer/report";
 import { EnrichmentResult } from "../enrichment/enrichment-provider";
-import { RETENTION_MODES } from "./retention";
+import type { StoredPage } from "../storage/page-image-store";
+import { RETENTION_MODES, deletesImmediately } from "./retention";
 import type { ScanRow } from "./scan-repository";
 import { ADVANCED_STATUSES, ENRICHMENT_STATUSES, SCAN_STATUSES, isReportReady } from "./state-machine";
 
@@ -49,6 +50,16 @@ export const ScanReport = z.object({
    * analyzer returns them, so the deep analysis can grow without changing this schema.
    */
   details: z.record(z.string(), z.unknown()),
+  /**
+   * Page thumbnails of the advanced stage's render (GET .../pages/:n/thumbnail.png): `available` with
+   * the pages stored, `deleted` by retention, `not_kept` (delete_immediately without keepThumbnails),
+   * or `none` (no page was drawn, or the advanced stage has not run).
+   */
+  pageImages: z.object({
+    status: z.enum(["available", "deleted", "not_kept", "none"]),
+    pages: z.array(z.object({ page: z.number().int().min(1), large: z.boolean() })),
+    keepThumbnails: z.boolean(),
+  }),
 });
 export type ScanReport = z.infer<typeof ScanReport>;
 
@@ -98,5 +109,26 @@ export function buildReport(scan: ScanRow): ScanReport | null {
     truncated: result.truncated,
     enrichment,
     details,
+    pageImages: pageImagesOf(scan),
   };
+}
+
+/** The pages whose images are stored, as the scan row records them. */
+export function storedPagesOf(scan: Pick<ScanRow, "page_images" | "page_images_deleted_at">): StoredPage[] {
+  if (!scan.page_images || scan.page_images_deleted_at !== null) return [];
+  const pages = JSON.parse(scan.page_images) as StoredPage[];
+  return Array.isArray(pages) ? pages : [];
+}
+
+function pageImagesOf(scan: ScanRow): ScanReport["pageImages"] {
+  const keepThumbnails = scan.keep_thumbnails === 1;
+  const pages = storedPagesOf(scan);
+  const status = pages.length
+    ? "available"
+    : scan.page_images_deleted_at !== null
+      ? "deleted"
+      : deletesImmediately(scan.retention_mode) && !keepThumbnails
+        ? "not_kept"
+        : "none";
+  return { status, pages, keepThumbnails };
 }

@@ -6,7 +6,7 @@
 //   PDFSCAN_REDIS_URL unset -> in-process queue, the web server runs the stages; set -> BullMQ, the
 //     web server only enqueues and `npm run worker` processes run the stages
 import { sql } from "kysely";
-import { runDeepAnalysis, runFastAnalysis } from "../analysis-pool";
+import { runAdvancedStage, runFastAnalysis } from "../analysis-pool";
 import { ApiKeyStore } from "../auth/api-keys";
 import { audit } from "../auth/audit";
 import { Redis } from "ioredis";
@@ -20,6 +20,7 @@ import { ApiError } from "../http/errors";
 import { BullMQQueue } from "../queue/bullmq-queue";
 import { InProcessQueue } from "../queue/in-process-queue";
 import type { JobQueue } from "../queue/job-queue";
+import { createPageImageStore } from "../storage/page-image-store";
 import { createBlobStore, type BlobStore } from "../storage/blob-store";
 import { ScanPipeline } from "./pipeline";
 import { ScanRepository } from "./scan-repository";
@@ -66,6 +67,7 @@ export async function createScanRuntime(config: Config): Promise<ScanRuntime> {
   const database = await openDatabase(config.database);
   const repo = new ScanRepository(database.db);
   const blobs = createBlobStore(config, database.db);
+  const pageImages = createPageImageStore(config, database.db);
   const queue: JobQueue =
     config.queue.kind === "bullmq"
       ? new BullMQQueue({ url: config.queue.url, prefix: config.queue.prefix, concurrency: config.workers, lockDurationMs: config.leaseMs, log })
@@ -78,13 +80,14 @@ export async function createScanRuntime(config: Config): Promise<ScanRuntime> {
   const pipeline = new ScanPipeline({
     repo,
     blobs,
+    pageImages,
     queue,
-    analyzers: { fast: runFastAnalysis, advanced: runDeepAnalysis },
+    analyzers: { fast: runFastAnalysis, advanced: runAdvancedStage },
     enrichment: offlineReputationProvider,
     config,
     log,
   });
-  const service = new ScanService({ repo, blobs, queue, log, purgeDeleted: database.purgeDeleted, quotaBytes: config.quotaBytes });
+  const service = new ScanService({ repo, blobs, pageImages, queue, log, purgeDeleted: database.purgeDeleted, quotaBytes: config.quotaBytes });
   const keys = new ApiKeyStore(database.db);
   const auth: AuthRuntime = {
     keys,

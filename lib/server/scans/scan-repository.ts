@@ -218,6 +218,11 @@ export class ScanRepository {
     return Number(res.numUpdatedRows) > 0;
   }
 
+  /** Records that retention deleted the scan's page images (not a status change). */
+  async markPageImagesDeleted(id: string, at: number): Promise<void> {
+    await this.db.updateTable("scans").set({ page_images_deleted_at: at, updated_at: at }).where("id", "=", id).where("page_images_deleted_at", "is", null).execute();
+  }
+
   /**
    * Work to (re)start: queued stages (optionally only those idle since `queuedBefore`, so recovery
    * does not race the normal hand-off) and running stages whose lease expired. Oldest first.

@@ -14,19 +14,21 @@ const problem = (fn: () => unknown) => {
 
 describe("scan options (multipart fields)", () => {
   it("defaults to delete_immediately without enrichment (seed rule 1, contract)", () => {
-    expect(parseScanOptions({})).toEqual({ retentionMode: "delete_immediately", enableEnrichment: false });
+    expect(parseScanOptions({})).toEqual({ retentionMode: "delete_immediately", enableEnrichment: false, keepThumbnails: false });
   });
 
   it.each([
-    [{ retentionMode: ["retain_24h"], enableEnrichment: ["true"] }, { retentionMode: "retain_24h", enableEnrichment: true }],
-    [{ retentionMode: ["retain_30d"], enableEnrichment: ["false"] }, { retentionMode: "retain_30d", enableEnrichment: false }],
-    [{ retentionMode: ["retain_7d"] }, { retentionMode: "retain_7d", enableEnrichment: false }],
+    [{ retentionMode: ["retain_24h"], enableEnrichment: ["true"] }, { retentionMode: "retain_24h", enableEnrichment: true, keepThumbnails: false }],
+    [{ retentionMode: ["retain_30d"], enableEnrichment: ["false"] }, { retentionMode: "retain_30d", enableEnrichment: false, keepThumbnails: false }],
+    [{ retentionMode: ["retain_7d"] }, { retentionMode: "retain_7d", enableEnrichment: false, keepThumbnails: false }],
+    [{ keepThumbnails: ["true"] }, { retentionMode: "delete_immediately", enableEnrichment: false, keepThumbnails: true }],
   ])("reads %j", (fields, want) => {
     expect(parseScanOptions(fields)).toEqual(want);
   });
 
   it.each([
     [{ retentionMode: ["forever"] }, "retentionMode"],
+    [{ keepThumbnails: ["yes"] }, "keepThumbnails"],
     [{ retentionMode: ["Retain_24h"] }, "retentionMode"],
     [{ enableEnrichment: ["yes"] }, "enableEnrichment"],
     [{ enableEnrichment: ["1"] }, "enableEnrichment"],

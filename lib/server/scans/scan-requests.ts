@@ -15,19 +15,26 @@ export const MAX_SEARCH_CHARS = 200;
 
 const oneOf = (values: readonly string[]) => `must be one of ${values.map((v) => `"${v}"`).join(", ")}`;
 
+/** A form field "true" | "false", false when absent. */
+const booleanField = () =>
+  z
+    .enum(["true", "false"], { error: oneOf(["true", "false"]) })
+    .default("false")
+    .transform((v) => v === "true");
+
 const ScanOptions = z
   .object({
     retentionMode: z.enum(RETENTION_MODES, { error: oneOf(RETENTION_MODES) }).default(DEFAULT_RETENTION_MODE),
-    enableEnrichment: z
-      .enum(["true", "false"], { error: oneOf(["true", "false"]) })
-      .default("false")
-      .transform((v) => v === "true"),
+    enableEnrichment: booleanField(),
+    // page thumbnails stay with the report until the scan is deleted (otherwise they follow the file)
+    keepThumbnails: booleanField(),
   })
   .strict();
 
 export interface ScanOptions {
   retentionMode: RetentionMode;
   enableEnrichment: boolean;
+  keepThumbnails: boolean;
 }
 
 function toFieldErrors(error: z.ZodError): FieldError[] {

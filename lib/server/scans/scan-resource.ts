@@ -23,6 +23,8 @@ export interface ScanResource {
   failureReason: string | null;
   expiresAt: string | null;
   fileRetained: boolean;
+  /** page thumbnails stay until the scan is deleted (else they follow the file's retention) */
+  keepThumbnails: boolean;
   file: { name: string; size: number; sha256: string };
   createdAt: string;
   updatedAt: string;
@@ -51,6 +53,7 @@ export function toScanResource(row: ScanRow, apiBase = "/api"): ScanResource {
     failureReason: row.failure_reason,
     expiresAt: time(row.expires_at),
     fileRetained: row.file_retained === 1,
+    keepThumbnails: row.keep_thumbnails === 1,
     file: { name: row.file_name, size: row.file_size, sha256: row.sha256 },
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),

@@ -7,7 +7,8 @@ import type { Principal } from "../auth/principal";
 import { ApiError } from "../http/errors";
 import type { JobQueue } from "../queue/job-queue";
 import type { BlobStore } from "../storage/blob-store";
-import { buildReport, type ScanReport } from "./report";
+import type { PageImageSize, PageImageStore } from "../storage/page-image-store";
+import { buildReport, storedPagesOf, type ScanReport } from "./report";
 import { expiresAtFor, type RetentionMode } from "./retention";
 import { isScanId, newScanId } from "./scan-id";
 import type { ScanFilter, ScanRepository, ScanRow } from "./scan-repository";
@@ -23,6 +24,8 @@ export interface CreateScanInput {
   bytes: ArrayBuffer;
   retentionMode: RetentionMode;
   enableEnrichment: boolean;
+  /** keep the page thumbnails with the report until the scan is deleted (default: they follow the file) */
+  keepThumbnails?: boolean;
 }
 
 export interface ScanPage {
@@ -34,6 +37,8 @@ export interface ScanPage {
 export interface ScanServiceDeps {
   repo: ScanRepository;
   blobs: BlobStore;
+  /** page thumbnails of the scans (deleted with the scan) */
+  pageImages?: PageImageStore;
   queue: Pick<JobQueue, "enqueue">;
   clock?: () => number;
   log?: (message: string, error?: unknown) => void;
@@ -98,6 +103,9 @@ export class ScanService {
       attempts: 0,
       lease_owner: null,
       lease_until: null,
+      keep_thumbnails: input.keepThumbnails ? 1 : 0,
+      page_images: null,
+      page_images_deleted_at: null,
     };
     await blobs.put(row.blob_key, bytes);
     try {
@@ -173,11 +181,25 @@ export class ScanService {
       throw new ApiError("scan_not_found", `No scan ${JSON.stringify(scanId)}.`);
     }
     await this.deps.blobs.delete(scan.blob_key);
+    await this.deps.pageImages?.delete(scan.id);
     await this.deps.purgeDeleted?.();
   }
 
+  /** One page image (1-based page) of a scan the principal may read; 404 page_not_found when it is not stored. */
+  async getPageImage(principal: Principal, scanId: string, page: number, size: PageImageSize): Promise<Uint8Array> {
+    return this.pageImageOf(await this.getScan(principal, scanId), page, size);
+  }
+
+  /** One page image of a scan already opened (a share link's). */
+  async pageImageOf(scan: ScanRow, page: number, size: PageImageSize): Promise<Uint8Array> {
+    const listed = storedPagesOf(scan).some((p) => p.page === page && (size === "thumbnail" || p.large));
+    const png = listed ? await this.deps.pageImages?.get(scan.id, page, size) : null;
+    if (!png) throw new ApiError("page_not_found", `No ${size} image of page ${page} is stored for this scan (not rendered, or deleted under its retention mode).`);
+    return png;
+  }
+
   sweepExpired(now: number = this.clock()): Promise<SweepResult> {
-    return sweepExpired({ repo: this.deps.repo, blobs: this.deps.blobs, now });
+    return sweepExpired({ repo: this.deps.repo, blobs: this.deps.blobs, pageImages: this.deps.pageImages, now });
   }
 }
 

@@ -13,11 +13,15 @@ const TEMP_MARKER = ".tmp-";
 
 export class LocalFileStore implements BlobStore {
   readonly kind = "local" as const;
-  constructor(readonly dir: string) {}
+  /** `suffix`: file name ending of the stored files (uploads: .pdf.bin) */
+  constructor(
+    readonly dir: string,
+    private readonly suffix: string = FINAL_SUFFIX,
+  ) {}
 
   private fileOf(key: string): string {
     assertBlobKey(key);
-    return path.join(this.dir, `${key}${FINAL_SUFFIX}`);
+    return path.join(this.dir, `${key}${this.suffix}`);
   }
 
   async put(key: string, bytes: Uint8Array): Promise<void> {
@@ -77,8 +81,8 @@ export class LocalFileStore implements BlobStore {
         const full = path.join(this.dir, name);
         const st = await stat(full).catch(() => null);
         if (st && st.mtimeMs < time) await rm(full, { force: true });
-      } else if (name.endsWith(FINAL_SUFFIX)) {
-        stored.push(name.slice(0, -FINAL_SUFFIX.length));
+      } else if (name.endsWith(this.suffix)) {
+        stored.push(name.slice(0, -this.suffix.length));
       }
     }
     const keys: string[] = [];

@@ -14,7 +14,7 @@ import { openTestStores, type TestStores } from "./test-stores";
 
 export const REAL_ANALYZERS: StageAnalyzers = {
   fast: async (bytes, fileName) => analyzeFast(new Uint8Array(bytes), { fileName }),
-  advanced: (bytes, fileName) => analyzeDeep(new Uint8Array(bytes), { fileName }),
+  advanced: (bytes, fileName, options) => analyzeDeep(new Uint8Array(bytes), { fileName, onPageImages: options?.onPageImages }),
 };
 
 export const TEST_PIPELINE_CONFIG: PipelineConfig = {
@@ -33,7 +33,7 @@ export interface Harness {
   clock: { now: number };
   pipeline(options?: { workerId?: string; analyzers?: Partial<StageAnalyzers>; config?: Partial<PipelineConfig>; enrichment?: EnrichmentProvider }): ScanPipeline;
   /** creates a scan as POST /api/scans would */
-  create(bytes: Uint8Array, options?: { retentionMode?: RetentionMode; enableEnrichment?: boolean; principal?: Principal; fileName?: string }): Promise<string>;
+  create(bytes: Uint8Array, options?: { retentionMode?: RetentionMode; enableEnrichment?: boolean; keepThumbnails?: boolean; principal?: Principal; fileName?: string }): Promise<string>;
   /** runs recorded jobs in order until none is left */
   drain(pipeline?: ScanPipeline): Promise<void>;
   close(): Promise<void>;
@@ -45,11 +45,12 @@ export async function createHarness(kind: "sqlite" | "postgres"): Promise<Harnes
   const stores = await openTestStores(kind, now);
   const jobs: StageJob[] = [];
   const queue = { enqueue: async (job: StageJob) => void jobs.push(job) };
-  const service = new ScanService({ repo: stores.repo, blobs: stores.blobs, queue, clock: now });
+  const service = new ScanService({ repo: stores.repo, blobs: stores.blobs, pageImages: stores.pageImages, queue, clock: now });
   const pipeline: Harness["pipeline"] = (options = {}) =>
     new ScanPipeline({
       repo: stores.repo,
       blobs: stores.blobs,
+      pageImages: stores.pageImages,
       queue,
       analyzers: { ...REAL_ANALYZERS, ...options.analyzers },
       enrichment: options.enrichment ?? offlineReputationProvider,
@@ -70,6 +71,7 @@ export async function createHarness(kind: "sqlite" | "postgres"): Promise<Harnes
         bytes: new Uint8Array(bytes).buffer,
         retentionMode: options.retentionMode ?? "delete_immediately",
         enableEnrichment: options.enableEnrichment ?? false,
+        keepThumbnails: options.keepThumbnails,
       });
       return row.id;
     },

@@ -3,6 +3,7 @@
 // key prefix of its own (deleted afterwards). PostgreSQL and Redis are REQUIRED: when they cannot be
 // reached these helpers throw, so the tests fail instead of being skipped (CI runs both services).
 // Nothing in the product imports this file.
+import { createPageImageStore, type PageImageStore } from "../storage/page-image-store";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -108,6 +109,8 @@ export interface TestStores {
   database: OpenDatabase;
   repo: ScanRepository;
   blobs: BlobStore;
+  /** page thumbnails, in the same configuration (local files or PostgreSQL) */
+  pageImages: PageImageStore;
   /** the data directory (SQLite file and local uploads; unused by the postgres stores) */
   dataDir: string;
   /** PostgreSQL only: the schema, for looking into the stores directly */
@@ -140,6 +143,7 @@ export async function openTestStores(kind: "sqlite" | "postgres", clock: () => n
     database,
     repo: new ScanRepository(database.db, clock),
     blobs: createBlobStore(config, database.db),
+    pageImages: createPageImageStore(config, database.db),
     dataDir,
     pg: pgSchema,
     async close() {
