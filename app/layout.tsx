@@ -29,7 +29,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <span className="hidden text-sm text-[#cad5e2] sm:inline">static PDF malware analysis</span>
             {principal && (
               <nav aria-label="Main" className="ml-auto flex items-center gap-3">
-                <a href="/scans" className="rounded-md px-2 py-1 text-sm font-medium text-slate-100 hover:bg-slate-800 hover:underline" data-testid="nav-history">
+                <a href="/scans" className="rounded-md px-2 py-1 text-sm font-medium text-[#f1f5f9] hover:bg-[#1d293d] hover:underline" data-testid="nav-history">
                   History
                 </a>
                 {principal.kind === "session" && <SignOutButton />}
