@@ -3,7 +3,6 @@
 // announced, a designed 404, and every page free of serious accessibility problems in light and dark
 // at 1280 and 390 px (screenshots in test-results/screenshots/ for a human look).
 import { mkdir } from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { annotationKitPdf } from "../lib/analyzer/javascript/testing/script-fixtures";
@@ -11,9 +10,9 @@ import { benignPdf, suspiciousPdf } from "../test/fixtures/sample-pdfs";
 import { describeVerdictChange } from "../app/_lib/verdict-change";
 import type { ScanReport } from "../lib/server/scans/report";
 import { ScanPage } from "./pages/scan-page";
+import { SCREENSHOTS, checkLooksAndAccessibility } from "./look";
 
 const DEFANGED_LINK = "hxxps[://]phish[.]example[.]net/login";
-const SCREENSHOTS = "test-results/screenshots";
 const pdfFile = (name: string, data: Uint8Array) => ({ name, mimeType: "application/pdf", buffer: Buffer.from(data) });
 
 /** Drags files over the page and drops them on <body>, outside the drop zone, as a file manager would. */
@@ -27,25 +26,6 @@ async function dropOnBody(page: Page, files: { name: string; data: Uint8Array }[
   await page.dispatchEvent("body", "dragover", { dataTransfer });
   await expect(page.getByTestId("drop-overlay")).toBeVisible();
   await page.dispatchEvent("body", "drop", { dataTransfer });
-}
-
-/** axe (no serious or critical violation) and screenshots at 1280 and 390 px, light and dark. */
-async function checkLooksAndAccessibility(page: Page, name: string): Promise<void> {
-  await mkdir(SCREENSHOTS, { recursive: true });
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${SCREENSHOTS}/${name}-${width}${scheme === "dark" ? "-dark" : ""}.png`, fullPage: true });
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      const serious = violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary ?? ""}`).join(" | ")}`);
-      expect(serious, `axe on ${name} at ${width} px, ${scheme}`).toEqual([]);
-    }
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 /** The suspicious sample with a wrong startxref and bytes after %%EOF: the reader records anomalies. */

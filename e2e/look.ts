@@ -1,0 +1,28 @@
+// Looks and accessibility of a page as a person checks them: axe-core (no serious or critical
+// violation) and full-page screenshots at 1280 and 390 px, light and dark theme, saved in
+// test-results/screenshots/ for a human look.
+import { mkdir } from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+export const SCREENSHOTS = "test-results/screenshots";
+
+/** axe (no serious or critical violation) and screenshots at 1280 and 390 px, light and dark. */
+export async function checkLooksAndAccessibility(page: Page, name: string): Promise<void> {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `${SCREENSHOTS}/${name}-${width}${scheme === "dark" ? "-dark" : ""}.png`, fullPage: true });
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      const serious = violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary ?? ""}`).join(" | ")}`);
+      expect(serious, `axe on ${name} at ${width} px, ${scheme}`).toEqual([]);
+    }
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
