@@ -127,7 +127,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   MAX_STRAY_NAMES: 1_000,
   MAX_DECODED_BYTES_PER_STREAM: 32 * 1024 * 1024,
   MAX_DECODED_BYTES_TOTAL: 128 * 1024 * 1024,
-  MAX_OBJECTS: 500_000,
+  MAX_OBJECTS: 200_000,
   MAX_NESTING_DEPTH: 128,
   MAX_FILTER_CHAIN: 8,
   MAX_REF_CHAIN: 64,
@@ -150,7 +150,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   RENDER_MAX_OPERATORS_PER_PAGE: 500_000,
   RENDER_MAX_PATTERN_TILES: 4_096,
   RENDER_MAX_IMAGE_PIXELS: 16 * 1024 * 1024,
-  RENDER_MAX_MEMORY_BYTES: 384 * 1024 * 1024,
+  RENDER_MAX_MEMORY_BYTES: 512 * 1024 * 1024,
   RENDER_HARD_STOP_GRACE_MS: 750,
   RENDER_THUMBNAIL_MAX_PX: 320,
   RENDER_PREVIEW_MAX_PX: 1_000,
@@ -167,7 +167,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   MAX_TIFF_BYTES: 8 * 1024 * 1024,
   MAX_U3D_BLOCKS: 100_000,
   YARA_TIMEOUT_MS: 15_000,
-  YARA_MAX_SCAN_BYTES: 128 * 1024 * 1024,
+  YARA_MAX_SCAN_BYTES: 64 * 1024 * 1024,
   YARA_MAX_TARGETS: 5_000,
   JS_CPU_MS: 3_000,
   JS_MEMORY_BYTES: 256 * 1024 * 1024,
@@ -182,10 +182,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   JS_REPORT_TOTAL_CHARS: 4 * 1024 * 1024,
 });
 
-/**
- * An idle pdf.js render process is stopped (and reaped by its thread) after this long. Read by the
- * renderer and by the analysis pool, which ends a replaced pool's threads only after it.
- */
+/** An idle pdf.js render process is stopped (and reaped by its thread) after this long. */
 export const RENDER_PROCESS_IDLE_MS = 15_000;
 
 /**

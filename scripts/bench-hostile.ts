@@ -26,6 +26,8 @@ export interface HostileCaseRun {
   engineNotes: number;
   /** peak RSS of the server and its processes while this case ran, MiB */
   peakRssMb: number;
+  /** slowest benign fast request that ended while this case ran, ms */
+  benignMaxMs: number;
 }
 
 export type HostileBench =
@@ -92,7 +94,7 @@ async function post(url: string, pdf: Uint8Array, name: string, apiKey?: string)
 export async function runHostileBench(): Promise<HostileBench> {
   let server;
   try {
-    server = await startServer({ env: {} });
+    server = await startServer({ env: process.env.BENCH_MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.BENCH_MALLOC_ARENA_MAX } : {} });
   } catch (e) {
     return { skipped: `server did not start: ${(e instanceof Error ? e.message : String(e)).split("\n")[0]}` };
   }
@@ -100,6 +102,7 @@ export async function runHostileBench(): Promise<HostileBench> {
   let peak = treeRssMb(server.pid);
   let peakBreakdown: { command: string; rssMb: number }[] = [];
   let casePeak = 0;
+  let caseBenignMax = 0;
   const sampler = setInterval(() => {
     const tree = processTree(server.pid);
     const now = tree.reduce((n, p) => n + p.rssMb, 0);
@@ -115,7 +118,9 @@ export async function runHostileBench(): Promise<HostileBench> {
     while (running) {
       const t0 = performance.now();
       const r = await post(`${base}/analyze/fast`, benignPdf, "benign-report.pdf", server.apiKey).catch(() => ({ status: 0, body: null }));
-      latencies.push(performance.now() - t0);
+      const ms = performance.now() - t0;
+      latencies.push(ms);
+      caseBenignMax = Math.max(caseBenignMax, ms);
       if (r.status !== 200) failures++;
     }
   })();
@@ -124,10 +129,11 @@ export async function runHostileBench(): Promise<HostileBench> {
     for (const doc of HOSTILE_DOCUMENTS) {
       const bytes = doc.build();
       casePeak = 0;
+      caseBenignMax = 0;
       const t0 = performance.now();
       const r = await post(`${base}/analyze/deep`, bytes, `${doc.id}.pdf`, server.apiKey);
       const body = r.body as { summary?: { verdict: string; score: number }; budget_hits?: string[]; engine_notes?: unknown[] } | null;
-      cases.push({ id: doc.id, status: r.status, verdict: body?.summary?.verdict ?? null, score: body?.summary?.score ?? null, seconds: (performance.now() - t0) / 1000, budgetHits: body?.budget_hits ?? [], engineNotes: body?.engine_notes?.length ?? 0, peakRssMb: casePeak });
+      cases.push({ id: doc.id, status: r.status, verdict: body?.summary?.verdict ?? null, score: body?.summary?.score ?? null, seconds: (performance.now() - t0) / 1000, budgetHits: body?.budget_hits ?? [], engineNotes: body?.engine_notes?.length ?? 0, peakRssMb: casePeak, benignMaxMs: caseBenignMax });
     }
   } finally {
     running = false;
@@ -140,11 +146,11 @@ export async function runHostileBench(): Promise<HostileBench> {
 
 export function formatHostile(h: HostileBench): string {
   if ("skipped" in h) return `\nHostile documents: skipped (${h.skipped})\n`;
-  const rows = h.cases.map((c) => [c.id, String(c.status), c.verdict ?? "-", c.score === null ? "-" : String(c.score), fixed(c.seconds, 1), fixed(c.peakRssMb, 0), c.budgetHits.join(" ") || "-"]);
+  const rows = h.cases.map((c) => [c.id, String(c.status), c.verdict ?? "-", c.score === null ? "-" : String(c.score), fixed(c.seconds, 1), fixed(c.peakRssMb, 0), fixed(c.benignMaxMs, 0), c.budgetHits.join(" ") || "-"]);
   const allAnswered = h.cases.every((c) => c.status === 200 && c.verdict !== null && c.verdict !== "failed");
   const lines = [
     `\nHostile documents on /analyze/deep (${h.cases.length}, one at a time), a benign 1 MB /analyze/fast loop beside them:`,
-    formatTable(["case", "HTTP", "verdict", "score", "s", "peak MB", "budget hits"], rows),
+    formatTable(["case", "HTTP", "verdict", "score", "s", "peak MB", "benign max ms", "budget hits"], rows),
     `every case answered with a verdict: ${allAnswered ? "yes" : "NO"}`,
     `peak RSS, server and all its processes: ${fixed(h.peakRssMb, 0)} MB (target < ${h.targets.peakRssMb}: ${h.peakRssMb < h.targets.peakRssMb ? "met" : "missed"})`,
     `  at the peak: ${h.peakBreakdown.map((p) => `${p.command} ${fixed(p.rssMb, 0)}`).join(", ")}`,

@@ -14,7 +14,6 @@ import type { DeepResult, FastResult } from "../analyzer/report";
 import type { PageImage } from "../analyzer/render/render-facts";
 import type { AnalysisTask, DeepWithPageImages, PingResult, TaskMessage } from "./analysis-worker";
 import { getConfig } from "./config";
-import { RENDER_PROCESS_IDLE_MS } from "../limits";
 import { ApiError } from "./http/errors";
 
 export const WORKER_BUNDLE_PATH = "dist/analysis-worker.mjs";
@@ -31,13 +30,7 @@ export const SELF_TEST_TIMEOUT_MS = 30_000;
  * A thread above this heap after a task gets its pool replaced: V8 keeps a grown heap (and the
  * process its pages) long after the document that grew it is gone.
  */
-export const WORKER_RECYCLE_HEAP_MB = 512;
-/**
- * A replaced pool's threads are ended only after they have been idle this long, so that each has
- * stopped its pdf.js render process itself (RENDER_PROCESS_IDLE_MS) and reaped it: a child that
- * outlives its thread is never reaped and stays a zombie.
- */
-export const RETIRE_AFTER_IDLE_MS = RENDER_PROCESS_IDLE_MS + 5_000;
+export const WORKER_RECYCLE_HEAP_MB = 256;
 
 /** One set of worker threads. Replaced whole (recycled) rather than thread by thread: race-free. */
 interface Generation {
@@ -121,11 +114,23 @@ function recycleIfDue(state: PoolState): void {
     state.recycled++;
   }
   for (const old of state.retiring) {
-    const quiet = old.running === 0 && old.pool.queueSize === 0 && now - old.lastActivity >= (old.deepServed > 0 ? RETIRE_AFTER_IDLE_MS : 0);
-    if (!quiet) continue;
+    if (old.running > 0 || old.pool.queueSize > 0) continue;
     state.retiring.delete(old);
-    void old.pool.destroy().catch((error: unknown) => console.error("[pdfscan] ending a recycled analysis pool:", error));
+    void retire(old).catch((error: unknown) => console.error("[pdfscan] ending a recycled analysis pool:", error));
   }
+}
+
+/**
+ * Ends an idle replaced pool. Threads that ran advanced tasks first stop their render processes, one
+ * dispose task per thread (a thread takes one task at a time, so each idle thread gets one): a child
+ * that outlives its thread is never reaped and stays a zombie.
+ */
+async function retire(old: Generation): Promise<void> {
+  if (old.deepServed > 0) {
+    const disposals = old.pool.threads.map(() => old.pool.run({ kind: "dispose" }, { signal: AbortSignal.timeout(CANCEL_GRACE_MS) }).catch(() => undefined));
+    await Promise.all(disposals);
+  }
+  await old.pool.destroy();
 }
 
 async function runSelfTest(pool: Piscina<AnalysisTask, unknown>): Promise<boolean> {

@@ -40,7 +40,12 @@ export interface DeepWithPageImages {
   pageImages: PageImage[];
 }
 
-export type AnalysisTask = PingTask | FastTask | DeepTask;
+/** Before the pool ends a thread: stop its engines' child processes and reap them here. */
+export interface DisposeTask {
+  kind: "dispose";
+}
+
+export type AnalysisTask = PingTask | DisposeTask | FastTask | DeepTask;
 
 /** What a thread says on a task's control port when it starts the task. */
 export interface TaskMessage {
@@ -63,8 +68,16 @@ function deepEngines(): DeepEngines {
   return engines;
 }
 
-export default function runAnalysisTask(task: AnalysisTask): PingResult | FastResult | Promise<DeepResult | DeepWithPageImages> {
+async function disposeEngines(): Promise<PingResult> {
+  const render = engines?.render as { close?: () => Promise<void> } | undefined;
+  engines = undefined;
+  await render?.close?.();
+  return { engineVersion: ENGINE_VERSION };
+}
+
+export default function runAnalysisTask(task: AnalysisTask): PingResult | FastResult | Promise<DeepResult | DeepWithPageImages | PingResult> {
   if (task.kind === "ping") return { engineVersion: ENGINE_VERSION };
+  if (task.kind === "dispose") return disposeEngines();
   task.control.postMessage({ kind: "started", heapTotalMb: Math.round(process.memoryUsage().heapTotal / 2 ** 20) } satisfies TaskMessage);
   // the pool closes the port when the task settles
   if (task.kind === "fast") return analyzeFast(new Uint8Array(task.bytes), { fileName: task.fileName });

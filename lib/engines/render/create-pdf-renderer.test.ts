@@ -142,6 +142,9 @@ describe("createPdfRenderer", () => {
 
   it("kills a render stuck in pdf.js's drawing (checks off) once its time budget and grace are over", async () => {
     const unchecked = { ...BUDGET, maxPatternTiles: Infinity, maxOperatorsPerPage: Infinity, maxMemoryBytes: 8 * 1024 ** 3, timeoutMs: 300, hardStopGraceMs: 200 };
+    // a warm process (pdf.js loaded), as the previous test may have left none: the in-process deadline
+    // counts from the start of the render, which would otherwise include loading pdf.js
+    await render(buildLurePdf({ pages: [{ lines: ["warm-up"] }] }), BUDGET);
     // the memory budget is out of reach here: only the clock can stop this render
     const r = await render(degenerateTilingPdf(), unchecked);
     expect(r).toMatchObject({ stopped: true, timedOut: true, budgetHits: ["RENDER_TIMEOUT_MS"] });

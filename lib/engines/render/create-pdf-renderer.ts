@@ -30,8 +30,11 @@ export interface PdfRenderer extends RenderFn {
 }
 
 export const RENDERS_PER_PROCESS = 200;
-/** A render process left above this resident size by a document is replaced (pdf.js loaded: ~120 MiB). */
-export const RENDER_PROCESS_KEEP_BYTES = 256 * 1024 * 1024;
+/**
+ * A render process that grew by more than this over its smallest size after a document (pdf.js
+ * loaded: ~120 MiB bundled, more under tsx) is replaced: its pages stay resident until it exits.
+ */
+export const RENDER_PROCESS_MAX_GROWTH_BYTES = 192 * 1024 * 1024;
 /** V8 heap of the render process: pdf.js's parsed objects (decoded images and canvases are native) */
 export const RENDER_PROCESS_HEAP_MB = 768;
 /** how long a new render process may take to load pdf.js before the render counts as failed */
@@ -53,6 +56,8 @@ export function createPdfRenderer(options: RendererOptions = {}): PdfRenderer {
 class RenderHost {
   private child: ChildProcess | null = null;
   private served = 0;
+  /** the smallest resident size the process had after a document (pdf.js loaded, no pages held) */
+  private baselineBytes: number | null = null;
   private nextId = 0;
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
   private tail: Promise<unknown> = Promise.resolve();
@@ -66,9 +71,13 @@ class RenderHost {
     return run;
   }
 
+  /** Stops the render process and resolves once it has exited (and this thread has reaped it). */
   async close(): Promise<void> {
     clearTimeout(this.idleTimer);
+    const child = this.child;
+    const exited = child && child.exitCode === null && child.signalCode === null ? new Promise<void>((resolve) => child.once("exit", () => resolve())) : Promise.resolve();
     this.stopChild();
+    await exited;
   }
 
   private run(bytes: Uint8Array, budget: RenderBudget, signal?: AbortSignal): Promise<RenderFacts> {
@@ -97,7 +106,9 @@ class RenderHost {
         child.off("exit", onExit);
         child.off("error", onError);
         // a process that grew for this document keeps its pages: start a lean one for the next
-        const bloated = child.pid !== undefined && (residentBytes(child.pid) ?? 0) > RENDER_PROCESS_KEEP_BYTES;
+        const resident = child.pid !== undefined ? (residentBytes(child.pid) ?? 0) : 0;
+        this.baselineBytes = Math.min(this.baselineBytes ?? resident, resident);
+        const bloated = resident > this.baselineBytes + RENDER_PROCESS_MAX_GROWTH_BYTES;
         if (!keepChild || bloated || ++this.served >= (this.options.rendersPerProcess ?? RENDERS_PER_PROCESS)) this.stopChild();
         else this.armIdleStop();
         resolve(facts);
@@ -150,6 +161,7 @@ class RenderHost {
     child.once("exit", () => clearInterval(heartbeat));
     this.child = child;
     this.served = 0;
+    this.baselineBytes = null;
     return child;
   }
 
