@@ -1,7 +1,8 @@
 // npm run bench -- [DIR] [--min-seconds 3] [--requests 200] [--concurrency 4] [--no-http] [--no-deep]
-//   [--no-hostile] [--no-scans]
+//   [--no-hostile] [--no-scans] [--no-cli]
 // (a) fast stage in-process over a corpus: throughput, per-file latency, memory, speed-up over pdfid.py;
 // (b) POST /analyze/fast on the real built server (needs `npm run build`) with a generated ~1 MB PDF;
+// (e) the CLI as a subprocess (bench-cli.ts): one small file, the corpus folder with --jobs 1/2, fast and --deep;
 // (d) hostile documents against the server with memory and a benign request's latency (bench-hostile.ts);
 // (c) scans end to end (scripts/bench-scans.ts, also `npm run bench:scans`): embedded, and
 //     PostgreSQL + Redis with 1 and 2 worker processes; writes bench-scans.json.
@@ -18,6 +19,7 @@ import { startServer } from "../test/support/next-server";
 import { buildBenchPdf } from "./bench-pdf";
 import { DEFAULT_SCAN_BENCH, runScanBench } from "./bench-scans";
 import { formatHostile, runHostileBench, type HostileBench } from "./bench-hostile";
+import { formatCliBench, runCliBench, type CliBench } from "./bench-cli";
 import { fileNameOf, findCorpusDir, loadAny, type CorpusEntry } from "./corpus";
 import { fixed, formatTable } from "./table";
 
@@ -65,6 +67,7 @@ interface Options {
   http: boolean;
   scans: boolean;
   hostile: boolean;
+  cli: boolean;
   out: string;
 }
 
@@ -84,6 +87,7 @@ const program: Command = new Command("bench")
   .option("--no-scans", "skip the scan service benchmark (bench-scans.ts)")
   .option("--no-deep", "skip the deep-stage latency benchmark")
   .option("--no-hostile", "skip the hostile-documents benchmark (bench-hostile.ts)")
+  .option("--no-cli", "skip the CLI benchmark (bench-cli.ts: pdfscan analyze as a subprocess)")
   .option("--out <file>", "where to write the JSON results", join(REPO_ROOT, "bench-results.json"))
   .action(async (dirArg: string | undefined, opts: Options) => {
     const dir = dirArg ?? findCorpusDir();
@@ -97,7 +101,9 @@ const program: Command = new Command("bench")
     process.stdout.write(formatDeep(deep));
     const hostile: HostileBench = opts.hostile ? await runHostileBench() : { skipped: "--no-hostile" };
     process.stdout.write(formatHostile(hostile));
-    const results = { date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model ?? "unknown", cpus: cpus().length, fast, http, deep, hostile };
+    const cli: CliBench = opts.cli ? runCliBench(REPO_ROOT, dir, { deep: opts.deep }) : { skipped: "--no-cli" };
+    process.stdout.write(formatCliBench(cli, dir));
+    const results = { date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model ?? "unknown", cpus: cpus().length, fast, http, deep, hostile, cli };
     await writeFile(opts.out, `${JSON.stringify(results, null, 2)}\n`);
     process.stdout.write(`\nwrote ${opts.out}\n`);
     if (opts.scans) await runScanBench(DEFAULT_SCAN_BENCH);

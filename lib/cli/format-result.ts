@@ -85,7 +85,7 @@ function describeStructure(r: FastResult): string {
   return parts.join(", ");
 }
 
-function verdictStyle(v: Verdict, c: Colors): Style {
+export function verdictStyle(v: Verdict, c: Colors): Style {
   switch (v) {
     case "malicious":
       return (s) => c.bold(c.red(s));
