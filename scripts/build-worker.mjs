@@ -5,8 +5,8 @@
 // (lib/cli/analysis/cli-worker.ts -> dist/cli-worker.mjs). Packages stay external: they resolve from
 // node_modules at run time, as in the Next server (see serverExternalPackages in next.config.mjs).
 import { build } from "esbuild";
-import { readdir, rm, stat } from "node:fs/promises";
-import { join } from "node:path";
+import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -69,7 +69,18 @@ const cli = await build({
   legalComments: "none",
   logLevel: "warning",
   metafile: true,
+  write: false,
 });
+// each file replaced atomically (written beside, then renamed), chunks before the entries that import
+// them: a CLI starting during a rebuild, or two builds at once (test files build in parallel), never
+// reads a half-written file or misses a chunk
+await mkdir(join(root, "dist"), { recursive: true });
+const isChunk = (path) => basename(path).startsWith("cli-chunk-");
+for (const file of [...cli.outputFiles].sort((a, b) => Number(isChunk(b.path)) - Number(isChunk(a.path)))) {
+  const tmp = `${file.path}.${process.pid}.tmp`;
+  await writeFile(tmp, file.contents);
+  await rename(tmp, file.path);
+}
 // chunk names carry a content hash: drop earlier builds' chunks, but only those a minute old, since a
 // CLI started just before this build may still import its own
 const current = new Set(Object.keys(cli.metafile.outputs).map((o) => o.replace(/^dist\//, "")));

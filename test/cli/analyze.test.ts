@@ -101,6 +101,19 @@ describe("pdfscan analyze: inputs", () => {
     expect(run.stderr).toMatch(/samples\.zip\/a\/benign\.pdf: cannot read: .*password/i);
   });
 
+  it("shows a hostile member name's control characters escaped, never raw", async () => {
+    const hostile = join(dir, "..", `${dir.split("/").pop()}-hostile.zip`);
+    await writeFile(hostile, await passwordZip({ "x\x1b]0;owned\x07\x1b[2J.pdf": benignPdf(), "y.pdf": benignPdf() }, "infected"));
+    try {
+      const run = await pdfscan(["analyze", hostile]);
+      expect(run.code).toBe(0);
+      expect(run.stdout).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f]/);
+      expect(run.stdout).toContain("x\\x1b]0;owned\\x07\\x1b[2J.pdf");
+    } finally {
+      await rm(hostile, { force: true });
+    }
+  });
+
   it("reads one document from stdin with -", async () => {
     const run = await pdfscan(["analyze", "--json", "-"], { stdin: launchPdf() });
     const [result] = jsonLines(run.stdout);

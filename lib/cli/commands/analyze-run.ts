@@ -8,6 +8,7 @@ import { collectFiles, type Target } from "../collect-files";
 import { createColors, shouldUseColor } from "../colors";
 import type { CliContext } from "../context";
 import { EXIT_CLEAN, EXIT_ERROR, EXIT_FLAGGED, worstExitCode } from "../exit-codes";
+import { printable } from "../format-result";
 import { createReporter, type Tally } from "../output/reporter";
 import { packageRoot } from "../package-root";
 import { createProgress } from "../progress";
@@ -37,10 +38,11 @@ export async function runAnalyze(paths: string[], opts: AnalyzeOptions, ctx: Cli
   const tally: Tally = { files: 0, malicious: 0, suspicious: 0, benign: 0, unknown: 0, errors: 0 };
   try {
     for await (const outcome of runBatch(targets, { analyzer, concurrency: jobs, zipPassword: opts.zipPassword })) {
+      progress.tick(outcome.result?.structure.size ?? 0);
       progress.around(() => {
         if (outcome.error !== undefined) {
           tally.errors++;
-          ctx.stderr.write(`${errColors.red("pdfscan: error:")} ${outcome.path}: ${outcome.error}\n`);
+          ctx.stderr.write(`${errColors.red("pdfscan: error:")} ${printable(outcome.path)}: ${printable(outcome.error)}\n`);
           ctx.exitCode = worstExitCode(ctx.exitCode, EXIT_ERROR);
         } else {
           const { verdict } = outcome.result.summary;
@@ -50,7 +52,6 @@ export async function runAnalyze(paths: string[], opts: AnalyzeOptions, ctx: Cli
         }
         reporter.add(outcome);
       });
-      progress.tick(outcome.result?.structure.size ?? 0);
     }
   } finally {
     progress.done();
