@@ -1,10 +1,12 @@
 // npm run bench -- [DIR] [--min-seconds 3] [--requests 200] [--concurrency 4] [--no-http] [--no-deep]
-//   [--no-hostile] [--no-ui] [--no-scans]
+//   [--no-hostile] [--no-ui] [--no-cli] [--no-scans]
 // (a) fast stage in-process over a corpus: throughput, per-file latency, memory, speed-up over pdfid.py;
 // (b) POST /analyze/fast on the real built server (needs `npm run build`) with a generated ~1 MB PDF;
-// (e) the web UI: upload of a 1 MB PDF to its verdict on the page, in headless Chromium (bench-ui.ts);
+// (c) the advanced stage's latency over the corpus;
 // (d) hostile documents against the server with memory and a benign request's latency (bench-hostile.ts);
-// (c) scans end to end (scripts/bench-scans.ts, also `npm run bench:scans`): embedded, and
+// (e) the web UI: upload of a 1 MB PDF to its verdict on the page, in headless Chromium (bench-ui.ts);
+// (f) the CLI as a subprocess (bench-cli.ts): one small file, the corpus folder with --jobs 1/2, fast and --deep;
+// (g) scans end to end (scripts/bench-scans.ts, also `npm run bench:scans`): embedded, and
 //     PostgreSQL + Redis with 1 and 2 worker processes; writes bench-scans.json.
 // Prints a report and writes bench-results.json. Measures only: no speed assertion fails anything.
 import { spawnSync } from "node:child_process";
@@ -20,6 +22,7 @@ import { buildBenchPdf } from "./bench-pdf";
 import { DEFAULT_SCAN_BENCH, runScanBench } from "./bench-scans";
 import { formatHostile, runHostileBench, type HostileBench } from "./bench-hostile";
 import { formatUi, runUiBench, type UiBench } from "./bench-ui";
+import { formatCliBench, runCliBench, type CliBench } from "./bench-cli";
 import { fileNameOf, findCorpusDir, loadAny, type CorpusEntry } from "./corpus";
 import { fixed, formatTable } from "./table";
 
@@ -68,6 +71,7 @@ interface Options {
   scans: boolean;
   hostile: boolean;
   ui: boolean;
+  cli: boolean;
   out: string;
 }
 
@@ -88,6 +92,7 @@ const program: Command = new Command("bench")
   .option("--no-deep", "skip the deep-stage latency benchmark")
   .option("--no-hostile", "skip the hostile-documents benchmark (bench-hostile.ts)")
   .option("--no-ui", "skip the web UI benchmark (bench-ui.ts)")
+  .option("--no-cli", "skip the CLI benchmark (bench-cli.ts: pdfscan analyze as a subprocess)")
   .option("--out <file>", "where to write the JSON results", join(REPO_ROOT, "bench-results.json"))
   .action(async (dirArg: string | undefined, opts: Options) => {
     const dir = dirArg ?? findCorpusDir();
@@ -103,7 +108,9 @@ const program: Command = new Command("bench")
     process.stdout.write(formatHostile(hostile));
     const ui: UiBench = opts.ui ? await runUiBench() : { skipped: "--no-ui" };
     process.stdout.write(formatUi(ui));
-    const results = { date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model ?? "unknown", cpus: cpus().length, fast, http, deep, hostile, ui };
+    const cli: CliBench = opts.cli ? runCliBench(REPO_ROOT, dir, { deep: opts.deep }) : { skipped: "--no-cli" };
+    process.stdout.write(formatCliBench(cli, dir));
+    const results = { date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model ?? "unknown", cpus: cpus().length, fast, http, deep, hostile, ui, cli };
     await writeFile(opts.out, `${JSON.stringify(results, null, 2)}\n`);
     process.stdout.write(`\nwrote ${opts.out}\n`);
     if (opts.scans) await runScanBench(DEFAULT_SCAN_BENCH);

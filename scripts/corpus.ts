@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { existsSync, statSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { basename, join, relative, resolve, sep } from "node:path";
-import { Uint8ArrayReader, Uint8ArrayWriter, ZipReader, type Entry } from "@zip.js/zip.js";
+import { openZip, readZipMember, type ZipMember } from "../lib/zip/password-zip";
 import { parseCsvRecords } from "./csv";
 
 export const LABELS = ["malicious", "benign"] as const;
@@ -20,8 +20,6 @@ export interface CorpusEntry {
   bytes: Uint8Array;
 }
 
-/** The conventional password of malware sample archives. */
-export const SAMPLE_ZIP_PASSWORD = "infected";
 /** Category of a file in a labelled folder that sits directly under malicious/ or benign/. */
 export const UNCATEGORIZED = "uncategorized";
 const MANIFEST = "manifest.csv";
@@ -47,7 +45,7 @@ export function loadAny(dir: string): Promise<CorpusEntry[]> {
  */
 export async function loadCorpus(dir: string): Promise<CorpusEntry[]> {
   const records = parseCsvRecords(await readFile(join(dir, MANIFEST), "utf8"));
-  const zips = new Map<string, Promise<Map<string, Entry>>>();
+  const zips = new Map<string, Promise<Map<string, ZipMember>>>();
   const entries: CorpusEntry[] = [];
   for (const [i, r] of records.entries()) {
     const where = `${MANIFEST} record ${i + 1}`;
@@ -59,10 +57,10 @@ export async function loadCorpus(dir: string): Promise<CorpusEntry[]> {
     if (zipAt >= 0) {
       const zipName = r.file_name.slice(0, zipAt + 4);
       const member = r.file_name.slice(zipAt + 5);
-      if (!zips.has(zipName)) zips.set(zipName, openZip(insideDir(dir, zipName)));
+      if (!zips.has(zipName)) zips.set(zipName, membersByName(insideDir(dir, zipName)));
       const entry = (await zips.get(zipName)!).get(member);
       if (!entry) throw new Error(`${where}: ${member} is not in ${zipName}`);
-      data = await readZipEntry(entry);
+      data = await readZipMember(entry);
     } else {
       data = new Uint8Array(await readFile(insideDir(dir, r.file_name)));
     }
@@ -92,9 +90,9 @@ export async function loadLabelledDir(dir: string): Promise<CorpusEntry[]> {
         entries.push({ sha256: sha256Hex(data), name, label, category, bytes: data });
         continue;
       }
-      for (const [member, entry] of await openZip(data)) {
-        const bytes = await readZipEntry(entry);
-        entries.push({ sha256: sha256Hex(bytes), name: `${name}/${member}`, label, category, bytes });
+      for (const member of await openZip(data)) {
+        const bytes = await readZipMember(member);
+        entries.push({ sha256: sha256Hex(bytes), name: `${name}/${member.name}`, label, category, bytes });
       }
     }
   }
@@ -111,19 +109,9 @@ export function fileNameOf(entry: Pick<CorpusEntry, "name">): string {
   return basename(entry.name);
 }
 
-/** Member name -> entry of a zip held in memory; directories are left out. Memory readers need no close(). */
-async function openZip(source: string | Uint8Array): Promise<Map<string, Entry>> {
-  const data = typeof source === "string" ? new Uint8Array(await readFile(source)) : source;
-  const reader = new ZipReader(new Uint8ArrayReader(data), { password: SAMPLE_ZIP_PASSWORD });
-  const members = new Map<string, Entry>();
-  for (const e of await reader.getEntries()) if (!e.directory) members.set(e.filename, e);
-  return members;
-}
-
-async function readZipEntry(entry: Entry): Promise<Uint8Array> {
-  if (entry.directory) throw new Error(`${entry.filename} is a directory`);
-  // decrypted straight into memory: the bytes never touch the disk
-  return entry.getData(new Uint8ArrayWriter(), { password: SAMPLE_ZIP_PASSWORD });
+/** Member name -> member of a zip (lib/zip/password-zip.ts: decrypted into memory only). */
+async function membersByName(path: string): Promise<Map<string, ZipMember>> {
+  return new Map((await openZip(path)).map((m) => [m.name, m]));
 }
 
 async function listFiles(dir: string): Promise<string[]> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { FastResult, Finding } from "../analyzer/report";
 import { createColors } from "./colors";
-import { defang, formatResult, MAX_FINDINGS_SHOWN, sortFindings } from "./format-result";
+import { defang, formatResult, groupThousands, MAX_FINDINGS_SHOWN, printable, sortFindings } from "./format-result";
 
 function finding(ruleId: string, severity: Finding["severity"], weight: number): Finding {
   return {
@@ -89,5 +89,22 @@ describe("sortFindings", () => {
   it("orders by severity, then weight", () => {
     const sorted = sortFindings([finding("a", "low", 50), finding("b", "critical", 1), finding("c", "low", 60)]);
     expect(sorted.map((f) => f.ruleId)).toEqual(["b", "c", "a"]);
+  });
+});
+
+describe("groupThousands", () => {
+  it.each([
+    [0, "0"],
+    [999, "999"],
+    [1234, "1,234"],
+    [1234567, "1,234,567"],
+  ])("%d -> %s", (n, expected) => {
+    expect(groupThousands(n)).toBe(expected);
+  });
+});
+
+describe("printable", () => {
+  it("shows control characters as \\xNN and leaves other text alone", () => {
+    expect(printable("a\x1b[2Jb\r\n\x9bé.pdf")).toBe("a\\x1b[2Jb\\x0d\\x0a\\x9bé.pdf");
   });
 });

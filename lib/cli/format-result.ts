@@ -12,7 +12,7 @@ const LABEL_WIDTH = 11;
 
 export function formatResult(path: string, r: FastResult, c: Colors): string {
   const { verdict, score, confidence } = r.summary;
-  const lines: string[] = [c.bold(path)];
+  const lines: string[] = [c.bold(printable(path))];
   const row = (label: string, value: string) => lines.push(`  ${c.dim(label.padEnd(LABEL_WIDTH))}${value}`);
 
   row("verdict", `${verdictStyle(verdict, c)(verdict.toUpperCase())}  score ${score}/100  confidence ${confidence}`);
@@ -38,7 +38,7 @@ export function formatResult(path: string, r: FastResult, c: Colors): string {
   const iocs = listIocs(r);
   if (iocs.length > 0) {
     row("iocs", `${iocs.length}`);
-    for (const [type, value] of iocs.slice(0, MAX_IOCS_SHOWN)) lines.push(`    ${type.padEnd(6)} ${value}`);
+    for (const [type, value] of iocs.slice(0, MAX_IOCS_SHOWN)) lines.push(`    ${type.padEnd(6)} ${printable(value)}`);
     if (iocs.length > MAX_IOCS_SHOWN) lines.push(c.dim(`    ... and ${iocs.length - MAX_IOCS_SHOWN} more (use --json)`));
   }
   if (r.anomalies.length > 0) row("anomalies", `${r.anomalies.length} (${[...new Set(r.anomalies.map((a) => a.code))].slice(0, 5).join(", ")})`);
@@ -70,10 +70,23 @@ export function defang(value: string): string {
   return value.replace(/^http/i, (m) => (m[0] === "H" ? "HXXP" : "hxxp")).replace(/\./g, "[.]").replace(/@/g, "[@]");
 }
 
+/**
+ * A name for the terminal: control characters (ESC, CR, BEL, C1...) shown as \xNN. Member names of a
+ * hostile ZIP reach the output, and raw escape sequences could rewrite the screen or the title.
+ */
+export function printable(name: string): string {
+  return name.replace(/[\u0000-\u001f\u007f-\u009f]/g, (ch) => `\\x${ch.charCodeAt(0).toString(16).padStart(2, "0")}`);
+}
+
+/** 1234567 -> "1,234,567" (toLocaleString would load ICU's locale data: ~10 ms of every start) */
+export function groupThousands(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
 function describeStructure(r: FastResult): string {
   const s = r.structure;
   const parts = [
-    `${s.size.toLocaleString("en-US")} bytes`,
+    `${groupThousands(s.size)} bytes`,
     s.pdf_version ? `PDF ${s.pdf_version}` : "no PDF header",
     `${s.objects} objects`,
     `${s.streams} streams`,
@@ -85,7 +98,7 @@ function describeStructure(r: FastResult): string {
   return parts.join(", ");
 }
 
-function verdictStyle(v: Verdict, c: Colors): Style {
+export function verdictStyle(v: Verdict, c: Colors): Style {
   switch (v) {
     case "malicious":
       return (s) => c.bold(c.red(s));

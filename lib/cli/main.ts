@@ -1,12 +1,16 @@
 // pdfscan: the terminal interface. Builds the command tree; each command lives in commands/<name>.ts
-// and registers itself on the program (add `scan` and `serve` there the same way).
+// and registers itself on the program (add `scan` and `serve` there the same way). Commands import
+// their heavy parts (analyzer, engines, database) when they run: start-up stays short for pipelines.
 import { Command, CommanderError } from "commander";
-import { ENGINE_VERSION } from "../analyzer/report";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { registerAnalyzeCommand } from "./commands/analyze";
+import { registerCompletionCommand } from "./commands/completion";
 import { registerKeysCommand } from "./commands/keys";
 import { registerRulesCommand } from "./commands/rules";
 import { processContext, type CliContext } from "./context";
 import { EXIT_CLEAN, EXIT_ERROR } from "./exit-codes";
+import { packageRoot } from "./package-root";
 
 const EXIT_CODE_HELP = `
 Exit codes:
@@ -14,12 +18,20 @@ Exit codes:
   1  at least one file is malicious or suspicious
   2  usage error, or a file could not be read or analysed (the others are still analysed)
 
-Colors follow the terminal; NO_COLOR=1 turns them off, FORCE_COLOR=1 on.`;
+Colors follow the terminal; NO_COLOR=1 turns them off, FORCE_COLOR=1 on.
+
+Examples:
+  $ pdfscan analyze invoice.pdf
+  $ pdfscan analyze --deep --jobs 4 inbox/ samples.zip
+  $ pdfscan analyze --format sarif attachments/ > pdfscan.sarif
+  $ pdfscan rules
+  $ pdfscan completion bash > ~/.local/share/bash-completion/completions/pdfscan
+Run pdfscan help <command> for a command's options and examples.`;
 
 export function createProgram(ctx: CliContext): Command {
   const program = new Command("pdfscan")
     .description("Static PDF malware analysis: verdict, score, findings and indicators")
-    .version(ENGINE_VERSION, "-V, --version")
+    .version(packageVersion(), "-V, --version")
     .showHelpAfterError("(run with --help for usage)")
     .addHelpText("after", EXIT_CODE_HELP)
     // settings above are inherited by subcommands created with program.command()
@@ -28,7 +40,17 @@ export function createProgram(ctx: CliContext): Command {
   registerAnalyzeCommand(program, ctx);
   registerRulesCommand(program, ctx);
   registerKeysCommand(program, ctx);
+  registerCompletionCommand(program, ctx);
   return program;
+}
+
+/** package.json's version (the analyzer's ENGINE_VERSION follows it), read without loading the analyzer. */
+function packageVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(join(packageRoot(), "package.json"), "utf8")) as { version: string }).version;
+  } catch {
+    return "unknown";
+  }
 }
 
 /** Runs the CLI and returns the process exit code (never calls process.exit, so output is flushed). */

@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 import { RULES } from "../analyzer/rules/registry";
 
 const BIN = fileURLToPath(new URL("../../bin/pdfscan.mjs", import.meta.url));
-const run = (args: string[]) => promisify(execFile)(process.execPath, [BIN, ...args], { env: { ...process.env, NO_COLOR: "1" } });
+// from the source tree (the tsx fallback of bin/pdfscan.mjs): test/cli/ covers the bundle
+const run = (args: string[]) => promisify(execFile)(process.execPath, [BIN, ...args], { env: { ...process.env, NO_COLOR: "1", PDFSCAN_CLI_SOURCE: "1" } });
 
 describe("pdfscan rules", () => {
   it("prints every registry rule as JSON, without code", async () => {

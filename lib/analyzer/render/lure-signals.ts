@@ -99,7 +99,15 @@ const PHRASES: [string, "strong" | "weak", RegExp][] = [
 
 /** `\b` of a JavaScript RegExp knows ASCII letters only ("protégé\b" never matches): a Unicode one */
 const UNICODE_BOUNDARY = String.raw`(?:(?<![\p{L}\p{N}])(?=[\p{L}\p{N}])|(?<=[\p{L}\p{N}])(?![\p{L}\p{N}]))`;
-const PHRASE_RES = PHRASES.map(([name, strength, re]) => [name, strength, new RegExp(re.source.replaceAll(String.raw`\b`, UNICODE_BOUNDARY), "u")] as const);
+type PhraseRe = readonly [name: string, strength: "strong" | "weak", re: RegExp];
+let phraseRes: PhraseRe[] | undefined;
+/**
+ * Compiled on first use, not at import: the Unicode classes take ~30 ms to compile, which every
+ * `pdfscan analyze` start (fast stage: no rendered text) would pay for nothing.
+ */
+function compiledPhrases(): PhraseRe[] {
+  return (phraseRes ??= PHRASES.map(([name, strength, re]) => [name, strength, new RegExp(re.source.replaceAll(String.raw`\b`, UNICODE_BOUNDARY), "u")] as const));
+}
 
 export interface LureWording {
   /** names of the phrases found, strong ones first */
@@ -118,7 +126,7 @@ export const LURE_TEXT_SCAN_CHARS = 4000;
 export function findLurePhrases(text: string): LureWording {
   const t = normalizeText(text.slice(0, LURE_TEXT_SCAN_CHARS));
   if (!t) return { phrases: [], isLure: false };
-  const hits = PHRASE_RES.filter(([, , re]) => re.test(t));
+  const hits = compiledPhrases().filter(([, , re]) => re.test(t));
   const strong = hits.filter(([, s]) => s === "strong").map(([n]) => n);
   const weak = hits.filter(([, s]) => s === "weak").map(([n]) => n);
   return { phrases: [...strong, ...weak], isLure: strong.length > 0 || weak.length >= 2 };

@@ -1,94 +1,62 @@
-// pdfscan analyze [--json] FILE... - fast-stage analysis of local files, no server needed.
-import { stat, readFile } from "node:fs/promises";
-import { basename } from "node:path";
-import type { Command } from "commander";
-import { analyzeFast } from "../../analyzer/analyze";
-import type { FastResult } from "../../analyzer/report";
-import { DEFAULT_LIMITS } from "../../limits";
-import { collectFiles, describeFsError, STDIN_OPERAND } from "../collect-files";
-import { createColors, shouldUseColor, type Colors } from "../colors";
+// pdfscan analyze PATH... - local analysis, no server needed: files, folders, ZIP archives, stdin;
+// the fast stage, or with --deep the advanced stage with the server's engines. The work itself is in
+// analyze-run.ts, imported when the command runs so other commands do not load the analyzer.
+import { availableParallelism } from "node:os";
+import { InvalidArgumentError, Option, type Command } from "commander";
 import type { CliContext } from "../context";
-import { EXIT_CLEAN, EXIT_ERROR, EXIT_FLAGGED, worstExitCode } from "../exit-codes";
-import { formatResult } from "../format-result";
+import { OUTPUT_FORMATS, type OutputFormat } from "../output/reporter";
 
-interface AnalyzeOptions {
+export const FAIL_ON = ["suspicious", "malicious"] as const;
+export type FailOn = (typeof FAIL_ON)[number];
+/** The conventional password of malware sample archives (lib/zip/password-zip.ts). */
+export const DEFAULT_ZIP_PASSWORD = "infected";
+
+export interface AnalyzeOptions {
   json?: boolean;
+  format: OutputFormat;
+  deep?: boolean;
+  jobs: number;
+  zipPassword: string;
+  failOn: FailOn;
+  details?: boolean;
+  progress: boolean;
 }
+
+const EXAMPLES = `
+Examples:
+  $ pdfscan analyze invoice.pdf                  detailed report of one file
+  $ pdfscan analyze ~/Downloads/ samples.zip     a folder (recursive) and a password ZIP, one row per file
+  $ pdfscan analyze --deep suspicious.pdf        advanced stage: rendering, JavaScript sandbox, YARA
+  $ curl -s https://example.org/x.pdf | pdfscan analyze -
+  $ pdfscan analyze --json mail/ | jq 'select(.summary.verdict != "benign") | .path'
+  $ pdfscan analyze --format sarif attachments/ > pdfscan.sarif
+  $ pdfscan analyze --fail-on malicious --jobs 4 inbox/ || echo "malicious attachment"
+
+ZIP archives (*.zip, named or found in a folder) are read in memory with --zip-password (default
+"infected"); every member is analysed and no decrypted sample is written to disk.`;
+
+const positiveInt = (v: string): number => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError("must be a whole number >= 1");
+  return n;
+};
 
 export function registerAnalyzeCommand(program: Command, ctx: CliContext): void {
   program
     .command("analyze")
-    .description("analyse local PDF files with the fast stage (directories are searched for *.pdf and *.xdp; - reads stdin)")
-    .argument("<file...>", "files or directories")
-    .option("--json", "print one JSON object per file and line: the fast result plus `path`")
-    .action(async (operands: string[], opts: AnalyzeOptions) => {
-      const colors = createColors(!opts.json && shouldUseColor(ctx.stdout, ctx.env));
-      const errColors = createColors(shouldUseColor(ctx.stderr, ctx.env));
-      const tally = { files: 0, malicious: 0, suspicious: 0, benign: 0, unknown: 0, errors: 0 };
-      for await (const target of collectFiles(operands)) {
-        const outcome = target.error ? { error: target.error } : await analyzePath(target.path);
-        if ("error" in outcome) {
-          tally.errors++;
-          ctx.stderr.write(`${errColors.red("pdfscan: error:")} ${target.path}: ${outcome.error}\n`);
-          ctx.exitCode = worstExitCode(ctx.exitCode, EXIT_ERROR);
-          continue;
-        }
-        const { result } = outcome;
-        tally.files++;
-        tally[result.summary.verdict]++;
-        const flagged = result.summary.verdict === "malicious" || result.summary.verdict === "suspicious";
-        ctx.exitCode = worstExitCode(ctx.exitCode, flagged ? EXIT_FLAGGED : EXIT_CLEAN);
-        if (opts.json) ctx.stdout.write(`${JSON.stringify({ path: target.path, ...result })}\n`);
-        else ctx.stdout.write(`${formatResult(target.path, result, colors)}\n`);
-      }
-      if (!opts.json && tally.files + tally.errors > 1) ctx.stdout.write(formatTally(tally, colors));
-      if (tally.files + tally.errors === 0) {
-        ctx.stderr.write("pdfscan: no .pdf or .xdp files found\n");
-        ctx.exitCode = worstExitCode(ctx.exitCode, EXIT_ERROR);
-      }
+    .description("analyse local PDF files, folders (*.pdf, *.xdp, *.zip, recursively), ZIP archives, or - (stdin)")
+    .argument("<path...>", "files, directories, .zip archives, or - for stdin")
+    .option("--deep", "run the advanced stage too (pdf.js rendering, JavaScript sandbox, YARA): slower, more thorough")
+    .addOption(new Option("-f, --format <format>", "output format").choices(OUTPUT_FORMATS).default("table"))
+    .option("--json", "same as --format json: one JSON result per file and line, plus `path`")
+    .option("-j, --jobs <n>", "documents analysed in parallel (worker threads)", positiveInt, availableParallelism())
+    .option("--zip-password <password>", "password of ZIP archives", DEFAULT_ZIP_PASSWORD)
+    .addOption(new Option("--fail-on <verdict>", "lowest verdict that makes the exit code 1").choices(FAIL_ON).default("suspicious"))
+    .option("-d, --details", "the detailed report of every file instead of one table row (table format)")
+    .option("--no-progress", "no progress bar (it is drawn only when stderr is a terminal anyway)")
+    .addHelpText("after", EXAMPLES)
+    .action(async (paths: string[], opts: AnalyzeOptions) => {
+      const { runAnalyze } = await import("./analyze-run");
+      await runAnalyze(paths, opts, ctx);
     });
-}
-
-/** Reads and analyses one file; unreadable, oversized and crashing inputs come back as `error`. */
-async function analyzePath(path: string): Promise<{ result: FastResult } | { error: string }> {
-  let bytes: Uint8Array;
-  try {
-    if (path === STDIN_OPERAND) bytes = await readStdin();
-    else {
-      const { size } = await stat(path);
-      // the analyzer would refuse it anyway; checking first avoids reading a huge file into memory
-      if (size > DEFAULT_LIMITS.MAX_INPUT_BYTES) return { error: `file too large (${size} bytes, limit ${DEFAULT_LIMITS.MAX_INPUT_BYTES})` };
-      bytes = new Uint8Array(await readFile(path));
-    }
-  } catch (e) {
-    return { error: `cannot read: ${describeFsError(e)}` };
-  }
-  try {
-    return { result: analyzeFast(bytes, { fileName: path === STDIN_OPERAND ? "stdin" : basename(path) }) };
-  } catch (e) {
-    // an analyzer crash is a bug, but one bad file must not stop the others
-    return { error: `analysis failed: ${e instanceof Error ? e.message : String(e)}` };
-  }
-}
-
-async function readStdin(): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of process.stdin as AsyncIterable<Buffer>) {
-    total += chunk.length;
-    if (total > DEFAULT_LIMITS.MAX_INPUT_BYTES) throw new Error(`input larger than ${DEFAULT_LIMITS.MAX_INPUT_BYTES} bytes`);
-    chunks.push(chunk);
-  }
-  return new Uint8Array(Buffer.concat(chunks));
-}
-
-function formatTally(t: Record<"files" | "malicious" | "suspicious" | "benign" | "unknown" | "errors", number>, c: Colors): string {
-  const parts = [
-    c.red(`${t.malicious} malicious`),
-    c.yellow(`${t.suspicious} suspicious`),
-    c.green(`${t.benign} benign`),
-    `${t.unknown} unknown`,
-    t.errors > 0 ? c.red(`${t.errors} errors`) : "0 errors",
-  ];
-  return `${t.files} files analysed: ${parts.join(", ")}\n`;
 }

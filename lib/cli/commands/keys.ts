@@ -2,10 +2,7 @@
 // PDFSCAN_DATA_DIR / PDFSCAN_DATABASE_URL as the server). A created key is printed once; only its
 // hash is stored.
 import type { Command } from "commander";
-import { ApiKeyStore, type ApiKeyInfo } from "../../server/auth/api-keys";
-import { setAuditSink } from "../../server/auth/audit";
-import { parseConfig } from "../../server/config";
-import { openDatabase } from "../../server/db/open-database";
+import type { ApiKeyInfo, ApiKeyStore } from "../../server/auth/api-keys";
 import type { CliContext } from "../context";
 import { EXIT_ERROR } from "../exit-codes";
 import { formatTable } from "../format-table";
@@ -20,6 +17,13 @@ export function parseDuration(value: string): number {
 }
 
 async function withKeys<T>(ctx: CliContext, run: (keys: ApiKeyStore) => Promise<T>): Promise<T> {
+  // the database drivers and the server configuration load only for this command
+  const [{ ApiKeyStore }, { setAuditSink }, { parseConfig }, { openDatabase }] = await Promise.all([
+    import("../../server/auth/api-keys"),
+    import("../../server/auth/audit"),
+    import("../../server/config"),
+    import("../../server/db/open-database"),
+  ]);
   setAuditSink((line) => ctx.stderr.write(`${line}\n`));
   const database = await openDatabase(parseConfig(ctx.env).database);
   try {
@@ -33,7 +37,18 @@ const when = (ms: number | null) => (ms === null ? "-" : new Date(ms).toISOStrin
 const stateOf = (k: ApiKeyInfo) => (k.revokedAt !== null ? "revoked" : k.expiresAt !== null && k.expiresAt <= Date.now() ? "expired" : "active");
 
 export function registerKeysCommand(program: Command, ctx: CliContext): void {
-  const keys = program.command("keys").description("manage the service's API keys (in its database: PDFSCAN_DATA_DIR or PDFSCAN_DATABASE_URL)");
+  const keys = program
+    .command("keys")
+    .description("manage the service's API keys (in its database: PDFSCAN_DATA_DIR or PDFSCAN_DATABASE_URL)")
+    .addHelpText(
+      "after",
+      `
+Examples:
+  $ pdfscan keys create --name mail-gateway --expires-in 90d
+  $ pdfscan keys create --name ops --admin --json | jq -r .key
+  $ pdfscan keys list
+  $ pdfscan keys revoke 3f2a9c`,
+    );
   keys
     .command("create")
     .description("create an API key and print it once")

@@ -1,8 +1,6 @@
 // pdfscan rules [--json] - the detection rule registry, the same list the report and UI read.
 import type { Command } from "commander";
-import { RULES } from "../../analyzer/rules/registry";
-import { RULE_CATEGORIES, type Rule } from "../../analyzer/rules/rule";
-import { SEVERITIES } from "../../analyzer/report";
+import type { Rule } from "../../analyzer/rules/rule";
 import type { CliContext } from "../context";
 import { formatTable } from "../format-table";
 
@@ -15,8 +13,21 @@ export function registerRulesCommand(program: Command, ctx: CliContext): void {
     .command("rules")
     .description("list the detection rules: id, severity, weight, category, ATT&CK techniques")
     .option("--json", "print the rules as a JSON array (without their check functions)")
-    .action((opts: RulesOptions) => {
-      const rules = sortRules(RULES);
+    .addHelpText(
+      "after",
+      `
+Examples:
+  $ pdfscan rules
+  $ pdfscan rules --json | jq -r '.[] | select(.severity == "critical") | .id'`,
+    )
+    .action(async (opts: RulesOptions) => {
+      // the registry (and the analyzer modules it pulls in) loads only when this command runs
+      const [{ RULES }, { RULE_CATEGORIES }, { SEVERITIES }] = await Promise.all([
+        import("../../analyzer/rules/registry"),
+        import("../../analyzer/rules/rule"),
+        import("../../analyzer/report"),
+      ]);
+      const rules = sortRules(RULES, RULE_CATEGORIES, SEVERITIES);
       if (opts.json) {
         ctx.stdout.write(`${JSON.stringify(rules.map(describeRule), null, 2)}\n`);
         return;
@@ -27,7 +38,7 @@ export function registerRulesCommand(program: Command, ctx: CliContext): void {
 }
 
 /** By category (registry order of categories), then most severe, then heaviest. */
-export function sortRules(rules: readonly Rule[]): Rule[] {
+export function sortRules(rules: readonly Rule[], RULE_CATEGORIES: readonly Rule["category"][], SEVERITIES: readonly Rule["severity"][]): Rule[] {
   const cat = (r: Rule) => RULE_CATEGORIES.indexOf(r.category);
   const sev = (r: Rule) => SEVERITIES.indexOf(r.severity);
   return [...rules].sort((a, b) => cat(a) - cat(b) || sev(b) - sev(a) || b.weight - a.weight || a.id.localeCompare(b.id));
