@@ -75,7 +75,10 @@ class RenderHost {
   async close(): Promise<void> {
     clearTimeout(this.idleTimer);
     const child = this.child;
-    const exited = child && child.exitCode === null && child.signalCode === null ? new Promise<void>((resolve) => child.once("exit", () => resolve())) : Promise.resolve();
+    const alive = child && child.exitCode === null && child.signalCode === null;
+    const exited = alive ? new Promise<void>((resolve) => child.once("exit", () => resolve())) : Promise.resolve();
+    // the process is unref'd (it must not keep a CLI alive): hold the event loop until its exit is seen
+    if (alive) child.ref();
     this.stopChild();
     await exited;
   }
