@@ -1,6 +1,6 @@
 // Looks and accessibility of a page as a person checks them: axe-core (no serious or critical
 // violation) and full-page screenshots at 1280 and 390 px, light and dark theme, saved in
-// test-results/screenshots/ for a human look.
+// test-results/screenshots/ for a human look; no sideways scrolling at 360 px.
 import { mkdir } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
@@ -23,6 +23,10 @@ export async function checkLooksAndAccessibility(page: Page, name: string): Prom
     }
   }
   await page.emulateMedia({ colorScheme: "light" });
+  // responsive down to 360 px: nothing wider than the screen (a table or a long hash scrolls inside its box)
+  await page.setViewportSize({ width: 360, height: 800 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `${name} at 360 px scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(1);
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
