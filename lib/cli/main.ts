@@ -1,13 +1,17 @@
 // pdfscan: the terminal interface. Builds the command tree; each command lives in commands/<name>.ts
-// and registers itself on the program (add `scan` and `serve` there the same way). Commands import
-// their heavy parts (analyzer, engines, database) when they run: start-up stays short for pipelines.
+// and registers itself on the program. Commands import their heavy parts (analyzer, engines, database)
+// when they run: start-up stays short for pipelines.
 import { Command, CommanderError } from "commander";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { registerAnalyzeCommand } from "./commands/analyze";
 import { registerCompletionCommand } from "./commands/completion";
 import { registerKeysCommand } from "./commands/keys";
+import { registerOperationsCommands } from "./commands/operations";
 import { registerRulesCommand } from "./commands/rules";
+import { registerScanCommands } from "./commands/scan-commands";
+import { registerSubmitCommand } from "./commands/submit";
+import { CliError } from "./cli-error";
 import { processContext, type CliContext } from "./context";
 import { EXIT_CLEAN, EXIT_ERROR } from "./exit-codes";
 import { packageRoot } from "./package-root";
@@ -16,7 +20,8 @@ const EXIT_CODE_HELP = `
 Exit codes:
   0  nothing malicious or suspicious found
   1  at least one file is malicious or suspicious
-  2  usage error, or a file could not be read or analysed (the others are still analysed)
+  2  usage error, a server or network error, or a file could not be read or analysed (the others
+     are still analysed)
 
 Colors follow the terminal; NO_COLOR=1 turns them off, FORCE_COLOR=1 on.
 
@@ -25,6 +30,9 @@ Examples:
   $ pdfscan analyze --deep --jobs 4 inbox/ samples.zip
   $ pdfscan analyze --format sarif attachments/ > pdfscan.sarif
   $ pdfscan rules
+  $ pdfscan submit --wait invoice.pdf            # against a running server (PDFSCAN_URL, PDFSCAN_API_KEY)
+  $ pdfscan report --format stix -o bundle.json <scan id>
+  $ pdfscan serve --port 8080
   $ pdfscan completion bash > ~/.local/share/bash-completion/completions/pdfscan
 Run pdfscan help <command> for a command's options and examples.`;
 
@@ -39,7 +47,10 @@ export function createProgram(ctx: CliContext): Command {
     .configureOutput({ writeOut: (s) => ctx.stdout.write(s), writeErr: (s) => ctx.stderr.write(s) });
   registerAnalyzeCommand(program, ctx);
   registerRulesCommand(program, ctx);
+  registerSubmitCommand(program, ctx);
+  registerScanCommands(program, ctx);
   registerKeysCommand(program, ctx);
+  registerOperationsCommands(program, ctx);
   registerCompletionCommand(program, ctx);
   return program;
 }
@@ -67,6 +78,11 @@ export async function main(argv: string[] = process.argv, ctx: CliContext = proc
     if (e instanceof CommanderError) {
       // help and version end with a CommanderError too; they are not failures
       return e.code === "commander.helpDisplayed" || e.code === "commander.version" ? EXIT_CLEAN : EXIT_ERROR;
+    }
+    // errors the user can act on (server answers, network, configuration): one line, no stack
+    if (e instanceof CliError) {
+      ctx.stderr.write(`pdfscan: ${e.message}\n`);
+      return EXIT_ERROR;
     }
     ctx.stderr.write(`pdfscan: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
     return EXIT_ERROR;

@@ -1,0 +1,126 @@
+// HTTP client of the service's scan API (README "Scans"), on Node's fetch. Every failure becomes a
+// CliError with one line: the problem+json answer's status, title and detail, or the network error.
+import { CliError } from "../cli-error";
+import type { ServerTarget } from "./server-target";
+
+export interface ScanResource {
+  scanId: string;
+  status: string;
+  verdict: string | null;
+  score: number | null;
+  confidence?: string | null;
+  advancedStatus?: string;
+  advancedFailureReason?: string | null;
+  enrichmentStatus?: string;
+  failureReason?: string | null;
+  retentionMode?: string;
+  expiresAt?: string | null;
+  file?: { name: string; size: number; sha256: string };
+  createdAt?: string;
+  completedAt?: string | null;
+  resultUrl?: string;
+}
+
+export interface ScanPage {
+  items: ScanResource[];
+  nextCursor: string | null;
+}
+
+export interface ShareResource {
+  shareId: string;
+  url: string;
+  expiresAt: string;
+}
+
+export interface ScanListFilters {
+  verdict?: string;
+  status?: string;
+  query?: string;
+  limit?: number;
+  cursor?: string;
+}
+
+export class ScanClient {
+  constructor(readonly target: ServerTarget) {}
+
+  /** An absolute URL on the server for a path the API returned (resultUrl, a share link's url). */
+  absolute(path: string): string {
+    return new URL(path.replace(/^\//, ""), `${this.target.url}/`).href;
+  }
+
+  async submit(file: Blob, fileName: string, options: { retentionMode?: string; enrichment: boolean }): Promise<ScanResource> {
+    const form = new FormData();
+    form.append("file", file, fileName);
+    if (options.retentionMode) form.append("retentionMode", options.retentionMode);
+    form.append("enableEnrichment", String(options.enrichment));
+    return (await this.request("POST", "api/scans", { body: form })).json() as Promise<ScanResource>;
+  }
+
+  async get(scanId: string): Promise<ScanResource> {
+    return (await this.request("GET", `api/scans/${encodeURIComponent(scanId)}`)).json() as Promise<ScanResource>;
+  }
+
+  async list(filters: ScanListFilters): Promise<ScanPage> {
+    const query = new URLSearchParams();
+    if (filters.limit !== undefined) query.set("limit", String(filters.limit));
+    if (filters.cursor) query.set("cursor", filters.cursor);
+    if (filters.verdict) query.set("verdict", filters.verdict);
+    if (filters.status) query.set("status", filters.status);
+    if (filters.query) query.set("q", filters.query);
+    return (await this.request("GET", `api/scans?${query}`)).json() as Promise<ScanPage>;
+  }
+
+  /** The report in one of the server's formats, as bytes (HTML and CSV are written out verbatim). */
+  async report(scanId: string, format: string): Promise<Uint8Array> {
+    const res = await this.request("GET", `api/scans/${encodeURIComponent(scanId)}/report?format=${encodeURIComponent(format)}`);
+    return new Uint8Array(await res.arrayBuffer());
+  }
+
+  async delete(scanId: string): Promise<void> {
+    await this.request("DELETE", `api/scans/${encodeURIComponent(scanId)}`);
+  }
+
+  async share(scanId: string, expiresInHours: number): Promise<ShareResource> {
+    const body = JSON.stringify({ expiresInHours });
+    const res = await this.request("POST", `api/scans/${encodeURIComponent(scanId)}/shares`, { body, headers: { "content-type": "application/json" } });
+    return res.json() as Promise<ShareResource>;
+  }
+
+  private async request(method: string, path: string, init: { body?: BodyInit; headers?: Record<string, string> } = {}): Promise<Response> {
+    const url = `${this.target.url}/${path}`;
+    const headers: Record<string, string> = { accept: "application/json, */*", ...init.headers };
+    if (this.target.apiKey) headers.authorization = `Bearer ${this.target.apiKey}`;
+    let res: Response;
+    try {
+      res = await fetch(url, { method, body: init.body, headers, redirect: "error" });
+    } catch (error) {
+      throw new CliError(`cannot reach ${this.target.url}: ${networkReason(error)}`);
+    }
+    if (!res.ok) throw new CliError(await problemLine(res, this.target));
+    return res;
+  }
+}
+
+/** undici reports "fetch failed" with the useful part (ECONNREFUSED, ENOTFOUND...) in its cause. */
+function networkReason(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  return oneLine(cause?.code ?? cause?.message ?? (error as Error).message ?? String(error));
+}
+
+/** "server answered 404 Scan not found: No scan with id ..." from a problem+json body (or its text). */
+export async function problemLine(res: Response, target: ServerTarget): Promise<string> {
+  const text = await res.text().catch(() => "");
+  let title = res.statusText;
+  let detail = "";
+  try {
+    const problem = JSON.parse(text) as { title?: unknown; detail?: unknown };
+    if (typeof problem.title === "string") title = problem.title;
+    if (typeof problem.detail === "string") detail = problem.detail;
+  } catch {
+    detail = text.slice(0, 200);
+  }
+  const hint = res.status === 401 && !target.apiKey ? " (no API key: pass --api-key or set PDFSCAN_API_KEY)" : "";
+  return oneLine(`server answered ${res.status} ${title}${detail ? `: ${detail}` : ""}${hint}`);
+}
+
+const oneLine = (s: string) => s.replace(/\s+/g, " ").trim();

@@ -1,0 +1,32 @@
+// submit --wait: polls GET /api/scans/:id until the scan's status is final (completed, failed,
+// expired), redrawing one status line on stderr when it is a terminal (nothing in a pipe).
+import { TERMINAL_STATUSES } from "../../server/scans/state-machine";
+import type { OutputStream } from "../context";
+import { CliError } from "../cli-error";
+import { printable } from "../format-result";
+import { stageSummary } from "./render-scan";
+import type { ScanClient, ScanResource } from "./scan-client";
+
+export const POLL_INTERVAL_MS = 400;
+
+const isFinal = (status: string) => (TERMINAL_STATUSES as readonly string[]).includes(status);
+
+export async function waitForScan(client: ScanClient, scan: ScanResource, fileName: string, opts: { stderr: OutputStream; timeoutMs: number }): Promise<ScanResource> {
+  const live = opts.stderr.isTTY === true;
+  const deadline = Date.now() + opts.timeoutMs;
+  let last = "";
+  for (let current = scan; ; current = await client.get(scan.scanId)) {
+    const line = `${printable(fileName)}: ${stageSummary(current)}`;
+    if (live && line !== last) opts.stderr.write(`\r\x1b[2K${line}`);
+    last = line;
+    if (isFinal(current.status)) {
+      if (live) opts.stderr.write("\r\x1b[2K");
+      return current;
+    }
+    if (Date.now() > deadline) {
+      if (live) opts.stderr.write("\n");
+      throw new CliError(`scan ${scan.scanId} not finished after ${Math.round(opts.timeoutMs / 1000)} s (${stageSummary(current)}); check later with pdfscan status ${scan.scanId}`);
+    }
+    await new Promise((r) => setTimeout(r, POLL_INTERVAL_MS));
+  }
+}

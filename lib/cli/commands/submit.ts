@@ -1,0 +1,58 @@
+// pdfscan submit FILE... - uploads files to a running pdfscan server (POST /api/scans) and prints
+// each scan's id; with --wait, follows each scan to its final status and prints the verdict.
+import { readFile } from "node:fs/promises";
+import { basename } from "node:path";
+import { Option, type Command } from "commander";
+import { RETENTION_MODES } from "../../server/scans/retention";
+import { CliError } from "../cli-error";
+import { createColors, shouldUseColor } from "../colors";
+import type { CliContext } from "../context";
+import { EXIT_FLAGGED, worstExitCode } from "../exit-codes";
+import { connect, positiveInt, serverCommand } from "./server-options";
+
+interface SubmitOptions {
+  url?: string;
+  apiKey?: string;
+  retention?: string;
+  enrich?: boolean;
+  wait?: boolean;
+  timeout: number;
+  json?: boolean;
+}
+
+const FLAGGED_VERDICTS = ["suspicious", "malicious"];
+
+export function registerSubmitCommand(program: Command, ctx: CliContext): void {
+  serverCommand(program, "submit", "upload PDFs to a pdfscan server for a scan (fast and advanced stages)", [
+    "pdfscan submit invoice.pdf",
+    "pdfscan submit --wait --retention retain_7d --enrich attachments/*.pdf",
+    "PDFSCAN_URL=https://pdfscan.internal pdfscan submit --wait --json x.pdf | jq .verdict",
+  ])
+    .argument("<file...>", "PDF files to upload")
+    .addOption(new Option("--retention <mode>", "how long the server keeps the file (default: the server's, delete_immediately)").choices(RETENTION_MODES))
+    .option("--enrich", "enrich the indicators (offline reputation) in the advanced stage")
+    .option("--wait", "wait until each scan is final and print its verdict (exit 1 if suspicious or malicious)")
+    .option("--timeout <seconds>", "with --wait, give up after this long", positiveInt(86_400), 600)
+    .option("--json", "print each scan as a JSON object, one per line")
+    .addHelpText("after", "With --wait, stage progress is shown on stderr when it is a terminal.")
+    .action(async (files: string[], opts: SubmitOptions) => {
+      const client = connect(opts, ctx);
+      const colors = createColors(shouldUseColor(ctx.stdout, ctx.env));
+      const { verdictLine } = await import("../client/render-scan");
+      const { waitForScan } = await import("../client/wait-for-scan");
+      for (const path of files) {
+        const bytes = await readFile(path).catch((error: NodeJS.ErrnoException) => {
+          throw new CliError(`cannot read ${path}: ${error.code ?? error.message}`);
+        });
+        const name = basename(path);
+        let scan = await client.submit(new Blob([bytes]), name, { retentionMode: opts.retention, enrichment: !!opts.enrich });
+        if (opts.wait) {
+          scan = await waitForScan(client, scan, name, { stderr: ctx.stderr, timeoutMs: opts.timeout * 1000 });
+          if (scan.verdict && FLAGGED_VERDICTS.includes(scan.verdict)) ctx.exitCode = worstExitCode(ctx.exitCode, EXIT_FLAGGED);
+        }
+        if (opts.json) ctx.stdout.write(`${JSON.stringify(scan)}\n`);
+        else if (opts.wait) ctx.stdout.write(`${verdictLine(scan, name, colors)}\n`);
+        else ctx.stdout.write(`${scan.scanId}  ${scan.status}  ${client.absolute(scan.resultUrl ?? `/scans/${scan.scanId}`)}\n`);
+      }
+    });
+}

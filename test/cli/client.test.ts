@@ -1,0 +1,144 @@
+// The server client commands (submit, status, report, scans, share, delete) and `migrate`, as a user
+// runs them: the bundled CLI in a child process against the real built server (npm run build first).
+import { mkdtemp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { suspiciousPdf } from "../fixtures/sample-pdfs";
+import { startServer, type RunningServer } from "../support/next-server";
+import { buildCli, pdfscan, type Run } from "./run-cli";
+
+let server: RunningServer;
+let dir: string;
+let sample: string;
+let scanId: string;
+
+/** pdfscan with the server and key in the environment, and a HOME without a config file */
+const client = (args: string[], env: Record<string, string | undefined> = {}): Promise<Run> =>
+  pdfscan(args, { env: { HOME: dir, XDG_CONFIG_HOME: undefined, PDFSCAN_URL: server.url, PDFSCAN_API_KEY: server.apiKey, ...env } });
+
+/** a port nothing listens on any more (the OS just handed it out) */
+function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+beforeAll(async () => {
+  buildCli();
+  [server, dir] = await Promise.all([startServer(), mkdtemp(join(tmpdir(), "pdfscan-client-"))]);
+  sample = join(dir, "lure.pdf");
+  await writeFile(sample, suspiciousPdf());
+}, 90_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("pdfscan server client", () => {
+  it("submit --wait follows the scan to its final status and ends with the verdict", async () => {
+    const run = await client(["submit", "--wait", "--retention", "retain_24h", "--json", sample]);
+    expect(run.stderr).toBe(""); // no progress drawn when stderr is not a terminal
+    const scan = JSON.parse(run.stdout) as { scanId: string; status: string; verdict: string };
+    expect(scan.status).toBe("completed");
+    expect(["suspicious", "malicious"]).toContain(scan.verdict);
+    expect(run.code).toBe(1);
+    scanId = scan.scanId;
+  }, 60_000);
+
+  it("status shows the stages and the verdict", async () => {
+    const run = await client(["status", scanId]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/status\s+completed/);
+    expect(run.stdout).toMatch(/verdict\s+(SUSPICIOUS|MALICIOUS)/);
+    expect(run.stdout).toContain(`${server.url}/scans/${scanId}`);
+  });
+
+  it("report in every format", async () => {
+    const report = async (format: string) => {
+      const run = await client(["report", "--format", format, scanId]);
+      expect(run.code, run.stderr).toBe(0);
+      return run.stdout;
+    };
+    const json = JSON.parse(await report("json")) as { scanId: string; summary: { verdict: string } };
+    expect(json.scanId).toBe(scanId);
+    expect((JSON.parse(await report("stix")) as { type: string }).type).toBe("bundle");
+    expect(JSON.parse(await report("misp"))).toHaveProperty("Event");
+    expect((await report("csv")).split(/\r?\n/)[0]).toBe("type,value,defanged,source,objectRef");
+    expect((await report("md")).toLowerCase()).toContain(json.summary.verdict);
+    expect(await report("html")).toMatch(/<html/i);
+    const out = join(dir, "bundle.json");
+    const written = await client(["report", "-f", "stix", "-o", out, scanId]);
+    expect(written.stdout).toBe("");
+    expect((JSON.parse(await readFile(out, "utf8")) as { type: string }).type).toBe("bundle");
+  });
+
+  it("scans lists the scan and applies the filters", async () => {
+    const table = await client(["scans"]);
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/^id\s+status\s+verdict/);
+    expect(table.stdout).toContain(scanId);
+    expect(table.stdout).toContain("lure.pdf");
+    const byName = await client(["scans", "--query", "lure", "--all", "--json"]);
+    expect(byName.stdout.trim().split("\n").map((l) => (JSON.parse(l) as { scanId: string }).scanId)).toEqual([scanId]);
+    const benign = await client(["scans", "--verdict", "benign"]);
+    expect(benign.stdout).toBe("no scans\n");
+    expect((await client(["scans", "--status", "failed", "--json"])).stdout).toBe("");
+  });
+
+  it("share prints an absolute URL that opens the report", async () => {
+    const run = await client(["share", "--hours", "2", scanId]);
+    expect(run.code).toBe(0);
+    const url = run.stdout.trim();
+    expect(url.startsWith(`${server.url}/share/`)).toBe(true);
+    expect((await fetch(url)).status).toBe(200);
+  });
+
+  it("a wrong API key: one line with the 401 problem, exit 2", async () => {
+    const run = await client(["status", scanId], { PDFSCAN_API_KEY: "pdfscan_wrong" });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^pdfscan: server answered 401 [^\n]+\n$/);
+  });
+
+  it("flags win over the environment, the environment over the config file", async () => {
+    await mkdir(join(dir, ".config", "pdfscan"), { recursive: true });
+    await writeFile(join(dir, ".config", "pdfscan", "config.json"), JSON.stringify({ url: server.url, apiKey: server.apiKey }));
+    // the config file alone is enough
+    expect((await client(["status", scanId], { PDFSCAN_URL: undefined, PDFSCAN_API_KEY: undefined })).code).toBe(0);
+    // a wrong key in the environment beats the file's right one; the flag's right key beats both
+    expect((await client(["status", scanId], { PDFSCAN_URL: undefined, PDFSCAN_API_KEY: "pdfscan_wrong" })).code).toBe(2);
+    expect((await client(["status", "--api-key", server.apiKey!, scanId], { PDFSCAN_API_KEY: "pdfscan_wrong" })).code).toBe(0);
+    const closed = `http://127.0.0.1:${await closedPort()}`;
+    const unreachable = await client(["status", "--url", closed, scanId]);
+    expect(unreachable.code).toBe(2);
+    expect(unreachable.stderr).toBe(`pdfscan: cannot reach ${closed}: ECONNREFUSED\n`);
+    await rm(join(dir, ".config"), { recursive: true });
+  });
+
+  it("delete, then status answers 404 with the problem's detail, exit 2", async () => {
+    const run = await client(["delete", scanId]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(`deleted ${scanId}\n`);
+    const gone = await client(["status", scanId]);
+    expect(gone.code).toBe(2);
+    expect(gone.stderr).toMatch(/^pdfscan: server answered 404 [^:\n]+: [^\n]+\n$/);
+    expect(gone.stdout).toBe("");
+  });
+});
+
+describe("pdfscan migrate", () => {
+  it("creates and migrates the SQLite database of a fresh data dir", async () => {
+    const dataDir = join(dir, "data");
+    const run = await pdfscan(["migrate"], { env: { PDFSCAN_DATA_DIR: dataDir, PDFSCAN_DATABASE_URL: undefined } });
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^database up to date \(SQLite .*pdfscan\.sqlite\)\n$/);
+    // a second run finds nothing to do
+    expect((await pdfscan(["migrate"], { env: { PDFSCAN_DATA_DIR: dataDir, PDFSCAN_DATABASE_URL: undefined } })).code).toBe(0);
+  });
+});
