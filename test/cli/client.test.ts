@@ -131,8 +131,25 @@ describe("pdfscan server client", () => {
   });
 });
 
-describe("pdfscan migrate", () => {
-  it("creates and migrates the SQLite database of a fresh data dir", async () => {
+describe("pdfscan client and operations usage", () => {
+  it("prints help with examples for every new command, and completes their choices", async () => {
+    for (const command of ["submit", "status", "report", "scans", "delete", "share", "serve", "worker", "migrate"]) {
+      const help = await pdfscan([command, "--help"]);
+      expect(help.code, command).toBe(0);
+      expect(help.stdout, command).toContain("Examples:");
+    }
+    const bash = await pdfscan(["completion", "bash"]);
+    expect(bash.stdout).toContain("json md stix misp csv html");
+    expect(bash.stdout).toContain("retain_24h");
+  });
+
+  it("rejects an unknown report format before any request", async () => {
+    const run = await pdfscan(["report", "--format", "pdf", "x", "--url", "http://127.0.0.1:1"]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("Allowed choices are json, md, stix, misp, csv, html");
+  });
+
+  it("migrate creates and migrates the SQLite database of a fresh data dir", async () => {
     const dataDir = join(dir, "data");
     const run = await pdfscan(["migrate"], { env: { PDFSCAN_DATA_DIR: dataDir, PDFSCAN_DATABASE_URL: undefined } });
     expect(run.stderr).toBe("");
