@@ -52,6 +52,8 @@ interface PoolState {
   maxQueued: number;
   /** generations replaced, ended once idle */
   retiring: Set<Generation>;
+  /** the replacement being started, until its threads answer the self-test */
+  warming: Generation | null;
   timer: NodeJS.Timeout;
   recycled: number;
 }
@@ -91,7 +93,7 @@ function getPool(): PoolState {
   const { workers, poolIdleRecycleMs } = getConfig();
   const timer = setInterval(() => recycleIfDue(state), Math.min(1_000, Math.max(250, poolIdleRecycleMs / 4)));
   timer.unref();
-  const state: PoolState = { current: newGeneration(filename, workers), maxQueued: workers * MAX_QUEUED_TASKS_PER_WORKER, retiring: new Set(), timer, recycled: 0 };
+  const state: PoolState = { current: newGeneration(filename, workers), maxQueued: workers * MAX_QUEUED_TASKS_PER_WORKER, retiring: new Set(), warming: null, timer, recycled: 0 };
   globalState[STATE_KEY] = state;
   return state;
 }
@@ -99,8 +101,9 @@ function getPool(): PoolState {
 /**
  * Memory that comes back: the current pool is replaced by fresh threads after WORKER_RECYCLE_TASKS
  * tasks per thread, when a thread's heap grew past WORKER_RECYCLE_HEAP_MB, or once it has been idle
- * for PDFSCAN_POOL_IDLE_RECYCLE_MS after doing work. New tasks go to the new pool at once; the old one
- * ends when its tasks are done and its threads have stopped their children.
+ * for PDFSCAN_POOL_IDLE_RECYCLE_MS after doing work. The new pool takes over once its threads have
+ * loaded and answered the self-test (a request never waits for a cold thread); the old one ends when
+ * its tasks are done and its threads have stopped their children.
  */
 function recycleIfDue(state: PoolState): void {
   const now = Date.now();
@@ -108,10 +111,17 @@ function recycleIfDue(state: PoolState): void {
   const gen = state.current;
   const idle = gen.running === 0 && gen.pool.queueSize === 0;
   const due = gen.heapOver || gen.served >= workerRecycleTasks * workers || (idle && gen.served > 0 && now - gen.lastActivity >= poolIdleRecycleMs);
-  if (due) {
-    state.retiring.add(gen);
-    state.current = newGeneration(workerBundlePath(), workers);
-    state.recycled++;
+  if (due && !state.warming) {
+    const next = newGeneration(workerBundlePath(), workers);
+    state.warming = next;
+    void next.selfTest.then((ok) => {
+      state.warming = null;
+      // a pool that cannot start is dropped; the current one serves on and the next check retries
+      if (!ok) return void next.pool.destroy().catch(() => undefined);
+      state.retiring.add(state.current);
+      state.current = next;
+      state.recycled++;
+    });
   }
   for (const old of state.retiring) {
     if (old.running > 0 || old.pool.queueSize > 0) continue;

@@ -47,4 +47,20 @@ describe("analyzeDeep when engines fail", () => {
     expect(r.engine_notes).toContainEqual({ engine: "render", message: "render process exited (SIGSEGV)" });
     expect(r.findings.map((f) => f.id)).not.toContain("parser-differential");
   });
+
+  it("does not hand a document over the object budget to the renderer (pdf.js would parse every object)", async () => {
+    let renders = 0;
+    const engines: DeepEngines = {
+      render: async () => {
+        renders++;
+        return { pagesRendered: 1, pageCount: 1, pages: [], qrCodes: [], durationMs: 1, pdfjs: { pageCount: 1, hasCatalog: true } };
+      },
+    };
+    const over = await analyzeDeep(busyPdf(), { fileName: "busy.pdf", engines, limits: { MAX_OBJECTS: 3 } });
+    expect(over.budget_hits).toContain("MAX_OBJECTS");
+    expect(renders).toBe(0);
+    expect(over.lures.pages_rendered).toBe(0);
+    await analyzeDeep(busyPdf(), { fileName: "busy.pdf", engines });
+    expect(renders).toBe(1);
+  });
 });

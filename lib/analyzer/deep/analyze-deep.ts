@@ -79,9 +79,13 @@ async function runDeep(input: Uint8Array, options: DeepOptions): Promise<DeepRes
   const pageCount = doc.instances.length ? facts.pageCount : null;
   facts.metadata = extractMetadata(doc, pageCount);
 
+  // a document over the object budget is not handed to pdf.js, which would parse every object the
+  // reader stopped at (600k tiny objects: ~400 MB and seconds of the render process): the budget hit
+  // already says the file was not read whole
+  const renderable = engines.render && !doc.budgetHits.has("MAX_OBJECTS");
   // rendering, script emulation and nested analyses run concurrently: all mostly wait on other work
   const [render, scripts, embedded] = await Promise.all([
-    engines.render ? engines.render(prepared.bytes, renderBudgetWith(limits, !!options.onPageImages), options.signal).catch(noted("render", undefined)) : Promise.resolve(undefined),
+    renderable && engines.render ? engines.render(prepared.bytes, renderBudgetWith(limits, !!options.onPageImages), options.signal).catch(noted("render", undefined)) : Promise.resolve(undefined),
     Promise.resolve()
       .then(() =>
         analyzeScripts(facts.scripts, {
