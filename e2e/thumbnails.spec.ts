@@ -86,3 +86,21 @@ test("a delete_immediately scan says in one line that its thumbnails were not ke
   await expect(page.getByTestId("thumbnails-gone")).toHaveAttribute("data-reason", "not_kept");
   await expect(page.getByTestId("page-thumbnail")).toHaveCount(0);
 });
+
+test("with delete-right-after-analysis, pictures of the pages are kept only when the user asks for it", async ({ page }) => {
+  const scan = new ScanPage(page);
+  // asked: the file goes, the pictures stay
+  await page.goto("/");
+  await page.getByTestId("mode-scan").click();
+  await page.getByTestId("retention-delete_immediately").click();
+  await page.getByTestId("scan-keep-thumbnails").check();
+  await page.getByTestId("file-input").setInputFiles({ name: "kept.pdf", mimeType: "application/pdf", buffer: Buffer.from(lurePdf()) });
+  await page.waitForURL(/\/scans\/[\w-]+$/, { timeout: 15_000 });
+  await scan.waitForStatus("completed", 45_000);
+  await expect(page.getByTestId("page-thumbnails").getByTestId("page-thumbnail")).toHaveCount(2);
+  // not asked: no pictures, and the page says why in a line
+  await scan.submitFromUploadPage("not-kept.pdf", lurePdf(), { retentionMode: "delete_immediately" });
+  await scan.waitForStatus("completed", 45_000);
+  await expect(page.getByTestId("page-thumbnails").getByTestId("page-thumbnail")).toHaveCount(0);
+  await expect(page.getByTestId("page-thumbnails")).toContainText(/not kept|deleted/i);
+});

@@ -32,7 +32,7 @@ export function lurePagesOf(findings: ScanReport["findings"]): Map<number, strin
 
 const GONE: Record<string, string> = {
   deleted: "Page thumbnails were deleted when the file's retention period ended.",
-  not_kept: "Page thumbnails are not kept for scans whose file is deleted immediately (submit with keepThumbnails to keep them).",
+  not_kept: "Page thumbnails are not kept for scans whose file is deleted right after the analysis (choose \"Keep page pictures\" when submitting to keep them).",
   none: "No page thumbnails: no page could be drawn.",
   unavailable: "Page thumbnails are no longer available on the server.",
 };

@@ -9,6 +9,7 @@ export interface UploadChoices {
   mode: UploadMode;
   retention: RetentionOption;
   enrichment: boolean;
+  keepThumbnails: boolean;
 }
 
 const MODES: { value: UploadMode; label: string; hint: string }[] = [
@@ -37,25 +38,38 @@ export function UploadOptions({ choices, onChange, disabled }: { choices: Upload
               ))}
             </div>
           </fieldset>
-          <fieldset disabled={disabled}>
-            <legend className="text-sm font-semibold">Enrichment</legend>
-            <label className="mt-2 flex gap-2 rounded-md border border-slate-300 p-2.5 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-sky-600">
-              <input
-                type="checkbox"
-                data-testid="scan-enrichment"
-                checked={choices.enrichment}
-                onChange={(e) => onChange({ ...choices, enrichment: e.target.checked })}
-                className="mt-0.5 h-4 w-4 shrink-0 accent-sky-700"
-              />
-              <span>
-                <span className="font-medium">Offline IOC enrichment</span>
-                <span className="block text-xs text-slate-600">Classifies the extracted URLs, domains and IPs locally; nothing is sent anywhere.</span>
-              </span>
-            </label>
+          <fieldset disabled={disabled} className="space-y-2">
+            <legend className="text-sm font-semibold">Options</legend>
+            <Toggle
+              testId="scan-enrichment"
+              checked={choices.enrichment}
+              onChange={(enrichment) => onChange({ ...choices, enrichment })}
+              label="Offline IOC enrichment"
+              hint="Classifies the extracted URLs, domains and IPs locally; nothing is sent anywhere."
+            />
+            <Toggle
+              testId="scan-keep-thumbnails"
+              checked={choices.keepThumbnails}
+              onChange={(keepThumbnails) => onChange({ ...choices, keepThumbnails })}
+              label="Keep page pictures"
+              hint="Keeps the thumbnails of the rendered pages with the report until you delete the scan, even when the file itself is deleted."
+            />
           </fieldset>
         </div>
       )}
     </div>
+  );
+}
+
+function Toggle({ testId, checked, onChange, label, hint }: { testId: string; checked: boolean; onChange: (v: boolean) => void; label: string; hint: string }) {
+  return (
+    <label className="flex gap-2 rounded-md border border-slate-300 p-2.5 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-sky-600">
+      <input type="checkbox" data-testid={testId} checked={checked} onChange={(e) => onChange(e.target.checked)} className="mt-0.5 h-4 w-4 shrink-0 accent-sky-700" />
+      <span>
+        <span className="font-medium">{label}</span>
+        <span className="block text-xs text-slate-600">{hint}</span>
+      </span>
+    </label>
   );
 }
 

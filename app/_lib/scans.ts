@@ -71,11 +71,12 @@ export async function fetchJson<T>(url: string): Promise<T> {
 
 export type CreateScanOutcome = { ok: true; scan: ScanResource } | { ok: false; problem: Problem };
 
-export async function postScan(file: File, retentionMode: RetentionOption, enableEnrichment: boolean): Promise<CreateScanOutcome> {
+export async function postScan(file: File, retentionMode: RetentionOption, enableEnrichment: boolean, keepThumbnails = false): Promise<CreateScanOutcome> {
   const body = new FormData();
   body.append("file", file, file.name);
   body.append("retentionMode", retentionMode);
   body.append("enableEnrichment", String(enableEnrichment));
+  body.append("keepThumbnails", String(keepThumbnails));
   let response: Response;
   try {
     response = await fetch("/api/scans", { method: "POST", body, headers: csrfHeaders() });
