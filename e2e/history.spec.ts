@@ -2,18 +2,14 @@
 // name, filters by verdict, deletes one after confirming, and reaches it from the header. Checked with
 // axe and photographed at desktop and phone widths (test-results/screenshots/history-*.png).
 import { mkdirSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { createApiKey, expect, signIn, test } from "./fixtures";
 import { benignPdf, suspiciousPdf } from "../test/fixtures/sample-pdfs";
 import { HistoryPage, createScanViaApi } from "./pages/history-page";
-
-const SCREENSHOTS = "test-results/screenshots";
+import { SCREENSHOTS, seriousAxeViolations } from "./look";
 
 async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
 }
 
 test("the history lists, searches, filters and deletes the caller's scans", async ({ page }) => {

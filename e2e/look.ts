@@ -7,6 +7,14 @@ import { expect, type Page } from "@playwright/test";
 
 export const SCREENSHOTS = "test-results/screenshots";
 
+/** axe-core's serious and critical violations on the page, each with the elements it flags: [] is clean. */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary ?? ""}`).join(" | ")}`);
+}
+
 /** axe (no serious or critical violation) and screenshots at 1280 and 390 px, light and dark. */
 export async function checkLooksAndAccessibility(page: Page, name: string): Promise<void> {
   await mkdir(SCREENSHOTS, { recursive: true });
@@ -15,11 +23,7 @@ export async function checkLooksAndAccessibility(page: Page, name: string): Prom
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
       await page.screenshot({ path: `${SCREENSHOTS}/${name}-${width}${scheme === "dark" ? "-dark" : ""}.png`, fullPage: true });
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      const serious = violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary ?? ""}`).join(" | ")}`);
-      expect(serious, `axe on ${name} at ${width} px, ${scheme}`).toEqual([]);
+      expect(await seriousAxeViolations(page), `axe on ${name} at ${width} px, ${scheme}`).toEqual([]);
     }
   }
   await page.emulateMedia({ colorScheme: "light" });

@@ -2,9 +2,9 @@
 // deobfuscated layer (highlighted, numbered, copied, downloaded as text), sees the path from the
 // catalog's OpenAction to it, and hostile markup in the script stays text: no element, no dialog.
 import { readFile } from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures";
 import { DECODED_LAYER, HOSTILE_MARKUP, HOSTILE_URL, OBFUSCATED_SCRIPT, obfuscatedScriptPdf } from "../test/fixtures/sample-pdfs";
+import { seriousAxeViolations } from "./look";
 import { ScanPage } from "./pages/scan-page";
 import type { Locator } from "@playwright/test";
 
@@ -65,9 +65,7 @@ test("the script viewer shows the script and its layer in full, and the object p
   await openAction.getByRole("link", { name: "JavaScript: script 1" }).click();
   await expect(page).toHaveURL(/#script-1$/);
 
-  const axe = await new AxeBuilder({ page }).analyze();
-  const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
 
   await source.scrollIntoViewIfNeeded();
   await page.screenshot({ path: "test-results/screenshots/scripts-1280.png", fullPage: true });
@@ -78,7 +76,6 @@ test("the script viewer shows the script and its layer in full, and the object p
   await page.screenshot({ path: "test-results/screenshots/scripts-390.png", fullPage: true });
   await tree.screenshot({ path: "test-results/screenshots/scripts-tree-390.png" });
   await card.screenshot({ path: "test-results/screenshots/scripts-viewer-390.png" });
-  const axeNarrow = await new AxeBuilder({ page }).analyze();
-  expect(axeNarrow.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
   expect(dialogs).toEqual([]);
 });

@@ -2,10 +2,9 @@
 // a retained scan, sees the pages the server rendered once the advanced stage is done, with the lure
 // page marked, enlarges it and closes it with Escape. The page-image route answers PNG, privately
 // cached, not sniffable; a page that is not stored is a problem+json 404.
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { buildLurePdf } from "../lib/analyzer/render/testing/lure-pdf";
+import { seriousAxeViolations } from "./look";
 import { ScanPage } from "./pages/scan-page";
 
 const lurePdf = () =>
@@ -19,12 +18,6 @@ const lurePdf = () =>
       },
     ],
   });
-
-/** axe-core's serious and critical violations, each with the elements it flags. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 test("the scan page shows server-rendered page thumbnails, the lure page marked, and enlarges one", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -52,13 +45,13 @@ test("the scan page shows server-rendered page thumbnails, the lure page marked,
   await expect(dialog).toBeVisible();
   const large = dialog.getByRole("img", { name: "Page 2" });
   await expect.poll(() => large.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(320);
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
   await page.screenshot({ path: "test-results/screenshots/thumbnails-dialog-1280.png" });
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(opener).toBeFocused();
 
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
   await page.screenshot({ path: "test-results/screenshots/thumbnails-1280.png", fullPage: true });
   await section.screenshot({ path: "test-results/screenshots/thumbnails-section-1280.png" });
   await page.setViewportSize({ width: 390, height: 844 });
