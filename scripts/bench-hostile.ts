@@ -5,8 +5,8 @@
 // sampled. Reports each case's status, verdict, time and budgets, the benign request's latency and
 // the peak memory, against the targets: a verdict for every case, peak < 1 GiB, benign < 500 ms.
 // Measures only: nothing here fails a test.
-import { readdirSync, readFileSync } from "node:fs";
 import { HOSTILE_DOCUMENTS } from "../test/fixtures/hostile-documents";
+import { processTree, treeRssMb } from "./soak/rss";
 import { startServer } from "../test/support/next-server";
 import { buildBenchPdf } from "./bench-pdf";
 import { summarize, type Latency } from "./bench-stats";
@@ -41,42 +41,6 @@ export type HostileBench =
       targets: { peakRssMb: number; benignMs: number };
     };
 
-/** Resident set of `pid` and every process below it, MiB (Linux /proc). */
-export function treeRssMb(pid: number): number {
-  return processTree(pid).reduce((n, p) => n + p.rssMb, 0);
-}
-
-/** `pid` and every process below it, with resident size (MiB) and a short command name. */
-export function processTree(pid: number): { pid: number; command: string; rssMb: number }[] {
-  const children = new Map<number, number[]>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      // the command may hold spaces and parentheses: the fields after the last ")" are fixed
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  const out: { pid: number; command: string; rssMb: number }[] = [];
-  const stack = [pid];
-  while (stack.length) {
-    const p = stack.pop()!;
-    try {
-      const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, "utf8"))?.[1] ?? 0);
-      const args = readFileSync(`/proc/${p}/cmdline`, "utf8").split("\0").filter(Boolean);
-      const command = args.find((a) => /\.(m?js|ts)$/.test(a))?.split("/").pop() ?? args[0]?.split("/").pop() ?? "?";
-      out.push({ pid: p, command, rssMb: kb / 1024 });
-    } catch {
-      // ended
-    }
-    stack.push(...(children.get(p) ?? []));
-  }
-  return out;
-}
-
 async function post(url: string, pdf: Uint8Array, name: string, apiKey?: string): Promise<{ status: number; body: unknown }> {
   const form = new FormData();
   form.set("file", new Blob([pdf as Uint8Array<ArrayBuffer>], { type: "application/pdf" }), name);
@@ -94,12 +58,12 @@ async function post(url: string, pdf: Uint8Array, name: string, apiKey?: string)
 export async function runHostileBench(): Promise<HostileBench> {
   let server;
   try {
-    server = await startServer({ env: process.env.BENCH_MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.BENCH_MALLOC_ARENA_MAX } : {} });
+    server = await startServer({ env: {} });
   } catch (e) {
     return { skipped: `server did not start: ${(e instanceof Error ? e.message : String(e)).split("\n")[0]}` };
   }
   const base = server.url.replace(/\/$/, "");
-  let peak = treeRssMb(server.pid);
+  let peak = treeRssMb([server.pid])[0];
   let peakBreakdown: { command: string; rssMb: number }[] = [];
   let casePeak = 0;
   let caseBenignMax = 0;

@@ -45,23 +45,50 @@ function processKey(pid: number): string | undefined {
   }
 }
 
+/** `root` and every process below it, each with its pid. */
+function descendants(root: number, children: Map<number, number[]>): number[] {
+  const out: number[] = [];
+  const stack = [root];
+  while (stack.length > 0) {
+    const pid = stack.pop()!;
+    out.push(pid);
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return out;
+}
+
+function childrenByParent(): Map<number, number[]> {
+  const children = new Map<number, number[]>();
+  for (const [pid, parent] of parents()) children.set(parent, [...(children.get(parent) ?? []), pid]);
+  return children;
+}
+
 /** RSS in MB of each root pid plus its descendants; each process counted is added to `seen`. */
 export function treeRssMb(roots: number[], seen?: Set<string>): number[] {
-  const ppid = parents();
-  const children = new Map<number, number[]>();
-  for (const [pid, parent] of ppid) children.set(parent, [...(children.get(parent) ?? []), pid]);
+  const children = childrenByParent();
   return roots.map((root) => {
     let kb = 0;
-    const stack = [root];
-    while (stack.length > 0) {
-      const pid = stack.pop()!;
+    for (const pid of descendants(root, children)) {
       kb += rssKb(pid);
       const key = seen && processKey(pid);
       if (key) seen.add(key);
-      stack.push(...(children.get(pid) ?? []));
     }
     return kb / 1024;
   });
+}
+
+/** `root` and its descendants with their resident size (MB) and a short name (the script it runs). */
+export function processTree(root: number): { pid: number; command: string; rssMb: number }[] {
+  return descendants(root, childrenByParent()).map((pid) => ({ pid, command: commandOf(pid), rssMb: rssKb(pid) / 1024 }));
+}
+
+function commandOf(pid: number): string {
+  try {
+    const args = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean);
+    return args.find((a) => /\.(m?js|ts)$/.test(a))?.split("/").pop() ?? args[0]?.split("/").pop() ?? "?";
+  } catch {
+    return "?";
+  }
 }
 
 /** The processes of `keys` (from treeRssMb) still running, zombies aside (they hold no memory). */
