@@ -8,6 +8,17 @@ import type { DialectKind } from "./database";
 
 const inList = (values: readonly string[]) => sql.join(values.map((v) => sql.lit(v)));
 
+/** A key -> bytes table (uploads, page images): PostgresBlobStore reads and writes any of them. */
+async function createBlobTable(db: Kysely<unknown>, name: string, dialect: DialectKind): Promise<void> {
+  await db.schema
+    .createTable(name)
+    .addColumn("key", "text", (c) => c.primaryKey())
+    .addColumn("data", dialect === "postgres" ? "bytea" : "blob", (c) => c.notNull())
+    .addColumn("size", "bigint", (c) => c.notNull())
+    .addColumn("created_at", "bigint", (c) => c.notNull())
+    .execute();
+}
+
 function buildMigrations(dialect: DialectKind): Record<string, Migration> {
   return {
     "0001_scans": {
@@ -61,13 +72,7 @@ function buildMigrations(dialect: DialectKind): Record<string, Migration> {
         // retention sweeper
         await db.schema.createIndex("scans_retained_idx").on("scans").columns(["file_retained", "expires_at"]).execute();
 
-        await db.schema
-          .createTable("blobs")
-          .addColumn("key", "text", (c) => c.primaryKey())
-          .addColumn("data", dialect === "postgres" ? "bytea" : "blob", (c) => c.notNull())
-          .addColumn("size", "bigint", (c) => c.notNull())
-          .addColumn("created_at", "bigint", (c) => c.notNull())
-          .execute();
+        await createBlobTable(db, "blobs", dialect);
       },
       async down(db: Kysely<unknown>) {
         await db.schema.dropTable("blobs").execute();
@@ -123,13 +128,7 @@ function buildMigrations(dialect: DialectKind): Record<string, Migration> {
         await db.schema.alterTable("scans").addColumn("keep_thumbnails", "integer", (c) => c.notNull().defaultTo(0)).execute();
         await db.schema.alterTable("scans").addColumn("page_images", "text").execute();
         await db.schema.alterTable("scans").addColumn("page_images_deleted_at", "bigint").execute();
-        await db.schema
-          .createTable("page_images")
-          .addColumn("key", "text", (c) => c.primaryKey())
-          .addColumn("data", dialect === "postgres" ? "bytea" : "blob", (c) => c.notNull())
-          .addColumn("size", "bigint", (c) => c.notNull())
-          .addColumn("created_at", "bigint", (c) => c.notNull())
-          .execute();
+        await createBlobTable(db, "page_images", dialect);
       },
       async down(db: Kysely<unknown>) {
         await db.schema.dropTable("page_images").execute();
