@@ -20,17 +20,26 @@ export interface StrayName {
  */
 export function findStrayNames(bytes: Uint8Array, covered: readonly [number, number][], max: number): StrayName[] {
   const out: StrayName[] = [];
+  const buf = asBuffer(bytes);
+  // jumps from one `/` or `%` to the next (native byte searches within the gap): gaps can be most of a
+  // damaged file, and every other byte is skipped anyway
   const scanGap = (start: number, end: number) => {
+    const gap = buf.subarray(0, end);
+    let nextSlash = -1;
+    let nextPercent = -1;
     let i = start;
     while (i < end && out.length < max) {
-      const c = bytes[i];
-      if (c === CH.PERCENT) {
+      if (nextSlash < i) nextSlash = gap.indexOf(CH.SLASH, i) >>> 0; // not found (-1) becomes 2^32-1: past the end
+      if (nextPercent < i) nextPercent = gap.indexOf(CH.PERCENT, i) >>> 0;
+      i = Math.min(nextSlash, nextPercent);
+      if (i >= end) break;
+      if (i === nextPercent) {
         // a comment is white space (§7.2.4): names in it are text
         while (i < end && bytes[i] !== CH.LF && bytes[i] !== CH.CR) i++;
-      } else if (c === CH.SLASH && (i === 0 || TOKEN_END[bytes[i - 1]])) {
+      } else if (i === 0 || TOKEN_END[bytes[i - 1]]) {
         let j = i + 1;
         while (j < bytes.length && !TOKEN_END[bytes[j]]) j++;
-        if (j > i + 1) out.push({ name: decodeNameEscapes(asBuffer(bytes).toString("latin1", i + 1, j)), offset: i });
+        if (j > i + 1) out.push({ name: decodeNameEscapes(buf.toString("latin1", i + 1, j)), offset: i });
         i = j;
       } else i++;
     }

@@ -178,26 +178,37 @@ const SFNT_HEAD_BYTES = 4 * 1024;
  * directory lists a SING table (CVE-2010-2883) or does not fit the head.
  */
 function collectFontFormats(doc: PdfDocument, programs: FontProgramFact[]): FontFormatFact[] {
-  const out: FontFormatFact[] = [];
-  for (const f of programs) {
-    const type1 = f.key === "FontFile";
-    const len1 = type1 ? doc.resolve(f.stream.dict.get("Length1")) : undefined;
-    const length1 = typeof len1 === "number" && len1 > 0 ? len1 : undefined;
-    // the cleartext ends at /Length1: decode that much, not the encrypted part behind it; a PFB
-    // segment header states its own length, which /Length1 may understate
-    let head = doc.decodeHead(f.stream, type1 ? Math.min(TYPE1_HEAD_BYTES, (length1 ?? TYPE1_HEAD_BYTES) + PFB_HEADER_BYTES) : SFNT_HEAD_BYTES);
-    if (type1 && length1 !== undefined && head[0] === 0x80 && head[1] === 0x01) head = doc.decodeHead(f.stream, TYPE1_HEAD_BYTES);
-    if (head.length === 0 && doc.encrypted) continue;
-    const fact: FontFormatFact = { objectRef: f.objectRef, key: f.key };
-    if (type1) fact.type1NonNumeric = nonNumericMatrixTokens(type1Cleartext(head, length1));
-    // CoolType reads any program with an sfnt header as TrueType/OpenType, whatever the key
-    if (!type1 || SFNT_VERSIONS.has(Buffer.from(head.subarray(0, 4)).toString("latin1"))) {
-      const directory = parseSfnt(head);
-      const fits = head.length >= 12 && 12 + 16 * new DataView(head.buffer, head.byteOffset, head.byteLength).getUint16(4) <= head.length;
-      const full = !fits || directory?.tables.includes("SING") ? doc.decode(f.stream) : null;
-      fact.sfnt = (full && !full.encrypted ? parseSfnt(full.data) : directory) ?? undefined;
-    }
-    out.push(fact);
+  return programs.map((f) => fontProgramFormat(doc, f)).filter((f): f is FontFormatFact => f !== null);
+}
+
+/** The format facts of one font program; null when it is encrypted without the key. */
+export function fontProgramFormat(doc: PdfDocument, f: FontProgramFact): FontFormatFact | null {
+  const type1 = f.key === "FontFile";
+  const len1 = type1 ? doc.resolve(f.stream.dict.get("Length1")) : undefined;
+  const length1 = typeof len1 === "number" && len1 > 0 ? len1 : undefined;
+  // the cleartext ends at /Length1: decode that much, not the encrypted part behind it; a PFB
+  // segment header states its own length, which /Length1 may understate. A chain of filters
+  // ([/FlateDecode /ASCIIHexDecode]) is decoded whole, once: a head through a chain costs about as
+  // much (each filter decodes its input up to the cap), and the sfnt check may need it all anyway
+  const chained = filterNames(doc, f.stream).length > 1;
+  const headOf = (n: number) => (chained ? wholeHead(doc, f.stream, n) : doc.decodeHead(f.stream, n));
+  let head = headOf(type1 ? Math.min(TYPE1_HEAD_BYTES, (length1 ?? TYPE1_HEAD_BYTES) + PFB_HEADER_BYTES) : SFNT_HEAD_BYTES);
+  if (type1 && length1 !== undefined && head[0] === 0x80 && head[1] === 0x01) head = headOf(TYPE1_HEAD_BYTES);
+  if (head.length === 0 && doc.encrypted) return null;
+  const fact: FontFormatFact = { objectRef: f.objectRef, key: f.key };
+  if (type1) fact.type1NonNumeric = nonNumericMatrixTokens(type1Cleartext(head, length1));
+  // CoolType reads any program with an sfnt header as TrueType/OpenType, whatever the key
+  if (!type1 || SFNT_VERSIONS.has(Buffer.from(head.subarray(0, 4)).toString("latin1"))) {
+    const directory = parseSfnt(head);
+    const fits = head.length >= 12 && 12 + 16 * new DataView(head.buffer, head.byteOffset, head.byteLength).getUint16(4) <= head.length;
+    const full = !fits || directory?.tables.includes("SING") ? doc.decode(f.stream) : null;
+    fact.sfnt = (full && !full.encrypted ? parseSfnt(full.data) : directory) ?? undefined;
   }
-  return out;
+  return fact;
+}
+
+/** The first `n` bytes of a stream decoded whole (cached by the document); none when encrypted without the key. */
+function wholeHead(doc: PdfDocument, stream: PdfStream, n: number): Uint8Array {
+  const d = doc.decode(stream);
+  return d.encrypted ? new Uint8Array(0) : d.data.subarray(0, n);
 }

@@ -1,11 +1,11 @@
 // Annotation and metadata text fields that scripts can read back (getAnnots().subject, info.Title),
 // kept when they hold an encoded payload instead of text (lib/analyzer/facts/formats/encoded-text.ts).
 import type { PdfDocument } from "../../pdf/document";
-import { PdfDict, PdfStream, PdfString } from "../../pdf/objects";
+import { PdfDict, PdfStream, PdfString, type PdfObject } from "../../pdf/objects";
 import { looksEncoded } from "./formats/encoded-text";
 import { bytesToText } from "./text";
 
-const TEXT_FIELDS = ["Subj", "Contents", "T", "Title", "Subject", "Keywords", "Author", "Creator", "Producer"];
+export const TEXT_FIELDS = ["Subj", "Contents", "T", "Title", "Subject", "Keywords", "Author", "Creator", "Producer"];
 /** characters read from a text stream */
 const MAX_FIELD_CHARS = 1024 * 1024;
 const MAX_ENCODED_FIELDS = 32;
@@ -29,16 +29,22 @@ export function collectEncodedTextFields(doc: PdfDocument): EncodedTextFieldFact
   if (info) candidates.push([info, undefined]);
   for (const [d, objectRef] of candidates) {
     for (const key of TEXT_FIELDS) {
-      const v = doc.resolve(d.get(key));
-      let text: string | undefined;
-      if (v instanceof PdfString) text = v.text;
-      else if (v instanceof PdfStream) {
-        const dec = doc.decode(v);
-        if (!dec.encrypted) text = bytesToText(dec.data, MAX_FIELD_CHARS);
-      }
-      if (text && looksEncoded(text)) out.push({ objectRef, path: `/${key}`, length: text.length, head: text.slice(0, 256) });
+      const text = encodedFieldText(doc, d.get(key));
+      if (text) out.push({ objectRef, path: `/${key}`, length: text.length, head: text.slice(0, 256) });
     }
     if (out.length >= MAX_ENCODED_FIELDS) break;
   }
   return out;
+}
+
+/** The text of a field value (string or text stream) when it is an encoded payload, else undefined. */
+export function encodedFieldText(doc: PdfDocument, value: PdfObject | undefined): string | undefined {
+  const v = doc.resolve(value);
+  let text: string | undefined;
+  if (v instanceof PdfString) text = v.text;
+  else if (v instanceof PdfStream) {
+    const dec = doc.decode(v);
+    if (!dec.encrypted) text = bytesToText(dec.data, MAX_FIELD_CHARS);
+  }
+  return text && looksEncoded(text) ? text : undefined;
 }

@@ -154,10 +154,14 @@ function literalString(text: string, from: number): [string, number] {
     const ch = text[i];
     if (ch === "\\") {
       const next = text[i + 1] ?? "";
-      const octal = /^[0-7]{1,3}/.exec(text.slice(i + 1, i + 4));
-      if (octal) {
-        out += String.fromCharCode(parseInt(octal[0], 8) & 0xff);
-        i += 1 + octal[0].length;
+      // up to three octal digits, read from the char codes (no slice or regex per escape: strings of
+      // escaped binary are common in hostile content streams)
+      let code = 0;
+      let digits = 0;
+      for (let c = text.charCodeAt(i + 1); digits < 3 && c >= 0x30 && c <= 0x37; c = text.charCodeAt(i + 1 + ++digits)) code = code * 8 + (c - 0x30);
+      if (digits > 0) {
+        out += String.fromCharCode(code & 0xff);
+        i += 1 + digits;
       } else if (next === "\r") i += text[i + 2] === "\n" ? 3 : 2; // line continuation
       else if (next === "\n") i += 2;
       else {

@@ -53,6 +53,26 @@ describe("detectObfuscationTechniques", () => {
   });
 });
 
+describe("eval-alias searched from the first eval", () => {
+  it("reports the match (and evidence) of the pattern run over the whole text, on random texts", () => {
+    const PATTERN = /[=:]\s*(?:[A-Za-z_$][\w$]*\s*\.\s*)?eval\s*(?=[;,)}\n\r]|$)/m;
+    const pieces = ["eval", "eval", "=", ":", " ", "\n", "\u00a0", "a", "x1", ".", ";", ")", "$", "(", "ev", "al", "'"];
+    let seed = 11;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    let found = 0;
+    for (let round = 0; round < 2000; round++) {
+      let text = "";
+      while (text.length < 40) text += pieces[Math.floor(random() * pieces.length)];
+      const expected = PATTERN.exec(text)?.[0].slice(0, 60);
+      if (expected !== undefined) found++;
+      expect(detectObfuscationTechniques(text).find((t) => t.id === "eval-alias")?.evidence, text).toBe(expected);
+    }
+    // the generator makes both outcomes common
+    expect(found).toBeGreaterThan(200);
+    expect(found).toBeLessThan(1800);
+  });
+});
+
 describe("judgeObfuscation", () => {
   it.each([
     ["one strong technique", `var d = eval; d("1");`, ["eval-alias"]],

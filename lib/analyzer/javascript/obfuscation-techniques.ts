@@ -48,7 +48,7 @@ const SCAN_CHARS = 2 * 1024 * 1024;
 const EVIDENCE_CHARS = 60;
 
 /** eval taken as a value: `var d = eval;`, `e = a.eval;`, `f(eval, ...)`: indirect eval hides the call */
-const EVAL_ALIAS = /[=:]\s*(?:[A-Za-z_$][\w$]*\s*\.\s*)?eval\s*(?=[;,)}\n\r]|$)/m;
+const EVAL_ALIAS = /[=:]\s*(?:[A-Za-z_$][\w$]*\s*\.\s*)?eval\s*(?=[;,)}\n\r]|$)/gm;
 /**
  * eval / Function / Acrobat's timers (app.setTimeOut, app.setInterval: they take code as a string)
  * given something other than one plain literal or a function: code built at run time.
@@ -99,7 +99,7 @@ export function detectObfuscationTechniques(source: string): ObfuscationTechniqu
     if (m) out.push({ id, role, evidence: (typeof m === "string" ? m : m[0]).slice(0, EVIDENCE_CHARS) });
   };
   // the literal each pattern needs, looked for first: an unanchored regex tries every position
-  add("eval-alias", "strong", text.includes("eval") ? EVAL_ALIAS.exec(text) : null);
+  add("eval-alias", "strong", evalAlias(text));
   add("eval-of-computed-string", "runner", EVAL_COMPUTED.exec(text) && excerptAt(text, EVAL_COMPUTED));
   add("char-code-string", "strong", charCodeString(text));
   add("name-from-document", "strong", NAME_FROM_DOCUMENT.exec(text));
@@ -113,6 +113,26 @@ export function detectObfuscationTechniques(source: string): ObfuscationTechniqu
   add("arguments-callee", "decoder", CALLEE.exec(text));
   add("junk-comments", "strong", text.includes("/*") ? repeatedTokenComment(text) : null);
   return out;
+}
+
+/**
+ * EVAL_ALIAS, searched from just before the first "eval": between the `=`/`:` a match starts at and its
+ * "eval" there are only spaces, a name and a dot, so no match starts before the run of such characters
+ * that precedes the first "eval" (a megabyte script is not scanned from its start for nothing).
+ */
+function evalAlias(text: string): RegExpExecArray | null {
+  const first = text.indexOf("eval");
+  if (first < 0) return null;
+  let from = first;
+  while (from > 0 && isSpaceNameOrDot(text.charCodeAt(from - 1))) from--;
+  EVAL_ALIAS.lastIndex = Math.max(0, from - 1);
+  return EVAL_ALIAS.exec(text);
+}
+
+/** [\s\w$.] of a regex, from the char code (the backward scan above may cross a long payload) */
+function isSpaceNameOrDot(c: number): boolean {
+  if (c < 128) return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f || c === 0x24 || c === 0x2e || c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  return /\s/.test(String.fromCharCode(c));
 }
 
 /**

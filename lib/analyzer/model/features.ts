@@ -226,7 +226,8 @@ function streamProfile(doc: PdfDocument): Pick<FeatureProfile, "streams" | "filt
     if (chain.length === 0) streams.unfiltered++;
     if (chain.length >= 2) streams.chained++;
     streams.maxChain = Math.max(streams.maxChain, chain.length);
-    for (const name of new Set(chain)) {
+    // a chain counts each name once; one name (the common case) needs no Set
+    for (const name of chain.length > 1 ? new Set(chain) : chain) {
       const full = FILTER_NAMES.get(name) ?? "unknown";
       filters.set(full, (filters.get(full) ?? 0) + 1);
     }

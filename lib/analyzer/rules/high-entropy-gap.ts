@@ -29,18 +29,30 @@ export const highEntropyOutsideStreams = defineRule({
   },
 });
 
-/** byte histogram reused by entropy(): it runs on hundreds of stream heads per document */
-const COUNTS = new Uint32Array(256);
+/**
+ * Byte histograms reused by entropy(): it runs on hundreds of stream heads per document. Four of them,
+ * filled in turn, so consecutive equal bytes do not wait on each other's increment.
+ */
+const COUNTS = new Uint32Array(4 * 256);
 
 export function entropy(b: Uint8Array): number {
-  if (!b.length) return 0;
+  const n = b.length;
+  if (!n) return 0;
   COUNTS.fill(0);
-  for (let i = 0; i < b.length; i++) COUNTS[b[i]]++;
+  const whole = n & ~3;
+  let i = 0;
+  for (; i < whole; i += 4) {
+    COUNTS[b[i]]++;
+    COUNTS[256 + b[i + 1]]++;
+    COUNTS[512 + b[i + 2]]++;
+    COUNTS[768 + b[i + 3]]++;
+  }
+  for (; i < n; i++) COUNTS[b[i]]++;
   let h = 0;
   for (let v = 0; v < 256; v++) {
-    const c = COUNTS[v];
+    const c = COUNTS[v] + COUNTS[256 + v] + COUNTS[512 + v] + COUNTS[768 + v];
     if (!c) continue;
-    const p = c / b.length;
+    const p = c / n;
     h -= p * Math.log2(p);
   }
   return h;

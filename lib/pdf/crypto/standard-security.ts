@@ -18,8 +18,12 @@ export interface SecurityHandler {
   keyLength: number;
   streamMethod: CryptMethod;
   stringMethod: CryptMethod;
-  /** decrypts the data of object num/gen with the given method */
-  decrypt(data: Uint8Array, num: number, gen: number, method: CryptMethod): Uint8Array;
+  /**
+   * Decrypts the data of object num/gen with the given method. With `prefixBytes`, at least that many
+   * first plaintext bytes (all of them when the data is shorter): what a head decode sniffs, without
+   * decrypting a whole stream for it.
+   */
+  decrypt(data: Uint8Array, num: number, gen: number, method: CryptMethod, prefixBytes?: number): Uint8Array;
 }
 
 export type SecuritySetup =
@@ -80,6 +84,12 @@ export function openStandardSecurity(enc: PdfDict, fileId: Uint8Array, resolve: 
   }
   if (!key) return { ok: false, reason: "password-required", message: "the document needs a user password to open" };
   const fileKey = key;
+  // the strings of one object are decrypted one after another: its key is derived once (an MD5 each)
+  let last = { n: -1, g: -1, aes: false, key: fileKey };
+  const keyOf = (n: number, g: number, aes: boolean) => {
+    if (last.n !== n || last.g !== g || last.aes !== aes) last = { n, g, aes, key: objectKey(fileKey, n, g, aes) };
+    return last.key;
+  };
   return {
     ok: true,
     handler: {
@@ -87,11 +97,13 @@ export function openStandardSecurity(enc: PdfDict, fileId: Uint8Array, resolve: 
       keyLength,
       streamMethod,
       stringMethod,
-      decrypt(data, n, g, method) {
+      decrypt(data, n, g, method, prefixBytes) {
         if (method === "none") return data;
-        if (method === "aes256") return aesDecrypt("aes-256-cbc", fileKey, data);
-        const objKey = objectKey(fileKey, n, g, method === "aes128");
-        return method === "aes128" ? aesDecrypt("aes-128-cbc", objKey, data) : rc4(objKey, data);
+        if (method === "aes256") return aesDecrypt("aes-256-cbc", fileKey, data, prefixBytes);
+        const objKey = keyOf(n, g, method === "aes128");
+        if (method === "aes128") return aesDecrypt("aes-128-cbc", objKey, data, prefixBytes);
+        // RC4 is a stream cipher: a prefix of the data decrypts to the same prefix of the plaintext
+        return rc4(objKey, prefixBytes === undefined ? data : data.subarray(0, prefixBytes));
       },
     },
   };
@@ -150,12 +162,22 @@ function hash2B(password: Uint8Array, salt: Uint8Array, udata: Uint8Array): Uint
   return k.subarray(0, 32);
 }
 
-/** AES-CBC with the IV in the first 16 bytes and PKCS#5 padding; a bad pad keeps the raw plaintext. */
-function aesDecrypt(algo: "aes-128-cbc" | "aes-256-cbc", key: Uint8Array, data: Uint8Array): Uint8Array {
+/**
+ * AES-CBC with the IV in the first 16 bytes and PKCS#5 padding; a bad pad keeps the raw plaintext.
+ * With `prefixBytes`, only the blocks that hold them are decrypted when the data has more (CBC
+ * decrypts each block from itself and the one before; the padding is only at the very end).
+ */
+function aesDecrypt(algo: "aes-128-cbc" | "aes-256-cbc", key: Uint8Array, data: Uint8Array, prefixBytes?: number): Uint8Array {
   if (data.length < 32 || data.length % 16 !== 0) {
     if (data.length < 16) return new Uint8Array(0);
     data = data.subarray(0, 16 + Math.floor((data.length - 16) / 16) * 16);
     if (data.length === 16) return new Uint8Array(0);
+  }
+  const prefixEnd = prefixBytes === undefined ? data.length : 16 + Math.max(1, Math.ceil(prefixBytes / 16)) * 16;
+  if (prefixEnd < data.length) {
+    const head = createDecipheriv(algo, key, data.subarray(0, 16));
+    head.setAutoPadding(false);
+    return new Uint8Array(Buffer.concat([head.update(data.subarray(16, prefixEnd)), head.final()]));
   }
   const d = createDecipheriv(algo, key, data.subarray(0, 16));
   d.setAutoPadding(false);

@@ -1,5 +1,6 @@
 // ASCIIHexDecode (ISO 32000 §7.4.2): pairs of hex digits, white space ignored, `>` is EOD, and an odd
 // final digit counts as if followed by 0. A missing `>` is tolerated (readers accept it).
+import { hexValue } from "../syntax";
 import { BoundedOutput, type FilterResult, isPdfWhitespace } from "./filter-result";
 
 export function decodeAsciiHex(data: Uint8Array, maxOut: number): FilterResult {
@@ -23,11 +24,4 @@ export function decodeAsciiHex(data: Uint8Array, maxOut: number): FilterResult {
   }
   if (high >= 0) out.push(high << 4);
   return out.finish();
-}
-
-function hexValue(c: number): number {
-  if (c >= 0x30 && c <= 0x39) return c - 0x30;
-  if (c >= 0x41 && c <= 0x46) return c - 0x37;
-  if (c >= 0x61 && c <= 0x66) return c - 0x57;
-  return -1;
 }

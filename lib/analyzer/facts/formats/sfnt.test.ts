@@ -1,20 +1,7 @@
 // sfnt table directories: the SING table of CVE-2010-2883 with its uniqueName overrun, and fonts without one.
 import { describe, expect, it } from "vitest";
 import { parseSfnt } from "./sfnt";
-
-/** An sfnt with one table `tag` whose 44 bytes hold a uniqueName of `name` at offset 16. */
-function font(tag: string, name: string): Uint8Array {
-  const tableAt = 12 + 16;
-  const out = new Uint8Array(tableAt + 44);
-  const dv = new DataView(out.buffer);
-  dv.setUint32(0, 0x00010000);
-  dv.setUint16(4, 1);
-  out.set(Buffer.from(tag, "latin1"), 12);
-  dv.setUint32(12 + 8, tableAt);
-  dv.setUint32(12 + 12, 44);
-  out.set(Buffer.from(name, "latin1").subarray(0, 28), tableAt + 16);
-  return out;
-}
+import { sfntFont as font } from "./testing/format-fixtures";
 
 describe("parseSfnt", () => {
   it("reports a SING uniqueName without a NUL in its 28 bytes (CVE-2010-2883)", () => {

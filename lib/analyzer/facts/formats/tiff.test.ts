@@ -61,4 +61,30 @@ describe("base64TiffsInXml", () => {
   it("ignores the header letters inside another base64 run", () => {
     expect(base64TiffsInXml("<image>/9j/4AAQSkZJRgABAQAAAQABAADSUkqAAAAAAAAAAAAAAAA</image>", 1 << 20)).toEqual([]);
   });
+
+  it("drops character references, whitespace and padding from the value, and stops at the byte budget", () => {
+    const image = tiff([...PLAIN_TIFF_TAGS, DOT_RANGE_OVERFLOW]);
+    const b64 = Buffer.from(image).toString("base64");
+    // a reference inside the value (&#x41; and &#65; are both dropped whole, not read as digits),
+    // a broken one (&#x; keeps its x) and CR LF line breaks
+    const value = `${b64.slice(0, 8)}&#x41;\r\n${b64.slice(8, 16)}&#65; ${b64.slice(16)}`;
+    expect(base64TiffsInXml(`<image>${value}</image>`, 1 << 20)[0].tiff).toEqual(image);
+    expect(base64TiffsInXml(`<image>${b64}</image>`, 9)[0].tiff).toEqual(image.subarray(0, 9));
+  });
+
+  it("cleans a value as the regex clean-up it replaces did, on random text of references, digits and noise", () => {
+    // the former implementation: drop references and non-digits, cut to whole quartets, decode
+    const reference = (value: string) => {
+      const clean = value.replace(/&#x?[0-9a-fA-F]+;|[^A-Za-z0-9+/]/g, "");
+      return clean.length - (clean.length % 4) >= 12 ? new Uint8Array(Buffer.from(clean.slice(0, clean.length - (clean.length % 4)), "base64")) : undefined;
+    };
+    const pieces = ["&", "#", "x", ";", "&#", "&#x", "4", "1", "a", "G", "+", "/", "=", " ", "\n", "é", "SUkqA"];
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let round = 0; round < 500; round++) {
+      let value = "SUkqA";
+      while (value.length < 80) value += pieces[Math.floor(random() * pieces.length)];
+      expect(base64TiffsInXml(`<image>${value}</image>`, 1 << 20)[0]?.tiff).toEqual(reference(value));
+    }
+  });
 });

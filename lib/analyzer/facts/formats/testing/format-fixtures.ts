@@ -123,3 +123,17 @@ export function u3dWithMesh(counts: number[], textureLayers = 0): Uint8Array {
   const header = (fileSize: number) => block(0x00443355, Uint8Array.from([...le(0, 0, chain.length), ...le(fileSize, 0), ...le(0)]));
   return Uint8Array.from([...header(36 + chain.length), ...chain]);
 }
+
+/** An sfnt with one table `tag` whose 44 bytes hold a uniqueName of `name` at offset 16. */
+export function sfntFont(tag: string, name: string): Uint8Array {
+  const tableAt = 12 + 16;
+  const out = new Uint8Array(tableAt + 44);
+  const dv = new DataView(out.buffer);
+  dv.setUint32(0, 0x00010000);
+  dv.setUint16(4, 1);
+  out.set(Buffer.from(tag, "latin1"), 12);
+  dv.setUint32(12 + 8, tableAt);
+  dv.setUint32(12 + 12, 44);
+  out.set(Buffer.from(name, "latin1").subarray(0, 28), tableAt + 16);
+  return out;
+}
