@@ -119,6 +119,8 @@ export interface Limits {
   JS_REPORT_SCRIPT_CHARS: number;
   /** characters of full script and layer text kept in one report, all scripts together (duplicates count once) */
   JS_REPORT_TOTAL_CHARS: number;
+  /** removals listed one by one in a disarm summary (`pdfscan disarm`); every removal is still counted */
+  DISARM_MAX_LISTED_REMOVALS: number;
 }
 
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
@@ -180,6 +182,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   JS_LAYER_EXCERPT_CHARS: 16 * 1024,
   JS_REPORT_SCRIPT_CHARS: 1024 * 1024,
   JS_REPORT_TOTAL_CHARS: 4 * 1024 * 1024,
+  DISARM_MAX_LISTED_REMOVALS: 10_000,
 });
 
 /** An idle pdf.js render process is stopped (and reaped by its thread) after this long. */

@@ -40,7 +40,8 @@ export interface EscapedName {
   offset: number;
 }
 
-export type StreamDecoder = (stream: PdfStream, owner: IndirectObject | undefined) => Uint8Array | null;
+/** Decrypts a stream's data; with `prefixBytes`, at least its first that many bytes (see SecurityHandler.decrypt). */
+export type StreamDecoder = (stream: PdfStream, owner: IndirectObject | undefined, prefixBytes?: number) => Uint8Array | null;
 
 export interface SecurityState {
   /** none: not encrypted; decrypted: opened with the empty user password; otherwise content stays opaque */
@@ -155,7 +156,7 @@ export class PdfDocument {
     if (flateLayers === 0) return 0;
     let data: Uint8Array = stream.raw;
     if (this.encrypted && !isStreamOfType(stream, "XRef")) {
-      const plain = this.decryptStream?.(stream, this.owners.get(stream));
+      const plain = this.decryptStream?.(stream, this.owners.get(stream), inputBytes);
       if (!plain) return 0;
       data = plain;
     }
@@ -221,20 +222,23 @@ export class PdfDocument {
   decodeHead(stream: PdfStream, n = 4096): Uint8Array {
     const cached = this.decodeCache.get(stream);
     if (cached) return cached.encrypted ? new Uint8Array(0) : cached.data.subarray(0, n);
+    const filter = this.resolve(stream.dict.get("Filter"));
+    const name = filter instanceof PdfName ? filter.name : Array.isArray(filter) && filter.length === 1 && filter[0] instanceof PdfName ? filter[0].name : undefined;
+    const flate = name === "FlateDecode" || name === "Fl";
+    // the bytes of the input the head is decoded from: all of it for filters other than Flate
+    const inputBytes = filter === undefined ? n : flate ? Math.max(1024, n) : undefined;
     let raw: Uint8Array = stream.raw;
     if (this.encrypted && !isStreamOfType(stream, "XRef")) {
-      const plain = this.decryptStream?.(stream, this.owners.get(stream));
+      const plain = this.decryptStream?.(stream, this.owners.get(stream), inputBytes);
       if (!plain) return new Uint8Array(0);
       raw = plain;
     }
-    const filter = this.resolve(stream.dict.get("Filter"));
-    const name = filter instanceof PdfName ? filter.name : Array.isArray(filter) && filter.length === 1 && filter[0] instanceof PdfName ? filter[0].name : undefined;
     if (filter === undefined) return raw.subarray(0, n);
-    if (name === "FlateDecode" || name === "Fl") {
+    if (flate) {
       // inflate a prefix of the input: a truncated deflate stream yields its first bytes, no error
       // path. A predictor (/DecodeParms) is not undone: heads are for sniffing file signatures, and
       // predicted streams are images and xref data
-      const prefix = raw.subarray(0, Math.max(1024, n));
+      const prefix = raw.subarray(0, inputBytes);
       const out = inflateOrError(prefix, { finishFlush: zlibConstants.Z_SYNC_FLUSH });
       if (out instanceof Error) return this.salvageHead(stream, prefix, n);
       // the bomb probe (probeFlateExpansion) reuses this inflate instead of doing it again
@@ -704,7 +708,10 @@ function openSecurity(doc: PdfDocument): void {
   }
   const h = setup.handler;
   doc.security = { state: "decrypted", revision: h.revision, method: h.streamMethod };
-  doc.decryptStream = (stream, owner) => (owner && !owner.container ? h.decrypt(stream.raw, owner.num, owner.gen, h.streamMethod) : stream.raw);
+  // §7.6.3.1: with /EncryptMetadata false the metadata streams are stored in the clear
+  const clearMetadata = resolve(enc.get("EncryptMetadata")) === false;
+  doc.decryptStream = (stream, owner, prefixBytes) =>
+    owner && !owner.container && !(clearMetadata && isStreamOfType(stream, "Metadata")) ? h.decrypt(stream.raw, owner.num, owner.gen, h.streamMethod, prefixBytes) : stream.raw;
   const encInstance = encEntry instanceof PdfRef ? latest.get(encEntry.num) : undefined;
   for (const inst of doc.instances) {
     if (inst.container || inst === encInstance || isStreamOfType(inst.value, "XRef")) continue; // §7.5.8.4: xref streams stay clear
