@@ -50,6 +50,9 @@ const CLI_EXTERNAL = [
   "quickjs-emscripten",
   "zxing-wasm",
   "@napi-rs/*",
+  // pdfscan ui: Ink and the React it renders with must be one copy (hooks), loaded only by that command
+  "ink",
+  "react",
 ];
 const cli = await build({
   absWorkingDir: root,
@@ -63,6 +66,8 @@ const cli = await build({
   format: "esm",
   target: "node20",
   external: CLI_EXTERNAL,
+  // the terminal UI's components (lib/cli/ui/*.tsx): React's automatic runtime, as tsconfig's react-jsx
+  jsx: "automatic",
   // bundled CommonJS packages call require() for Node built-ins
   banner: { js: 'import { createRequire as __pdfscanCreateRequire } from "node:module"; const require = __pdfscanCreateRequire(import.meta.url);' },
   sourcemap: "linked",

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # npm test: on a fresh machine, install what the tests need and run every test.
-#   Chromium (apt) if missing -> npm ci if node_modules is missing -> typecheck -> build ->
+#   Chromium, qpdf, tmux (apt) if missing -> npm ci if node_modules is missing -> typecheck -> build ->
 #   vitest (unit + integration against the built server) -> vitest serial (tests that restart shared
 #   services) -> Playwright (browser, built server).
 # Ends with one line "N passed, N failed" (vitest + Playwright tests; a failed step counts as one
@@ -15,11 +15,13 @@ failed_steps=()
 
 step() { echo; echo "==> $*"; }
 
-# Debian packages the tests use: Chromium (Playwright) and qpdf (an independent PDF encryptor that
-# makes the encrypted fixtures of lib/pdf/crypto/standard-security.test.ts)
+# Debian packages the tests use: Chromium (Playwright), qpdf (an independent PDF encryptor that
+# makes the encrypted fixtures of lib/pdf/crypto/standard-security.test.ts) and tmux (the terminal
+# that test/cli/ui.test.ts drives `pdfscan ui` in)
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v qpdf >/dev/null 2>&1 || missing+=(qpdf)
+command -v tmux >/dev/null 2>&1 || missing+=(tmux)
 if [ ${#missing[@]} -gt 0 ]; then
   step "installing ${missing[*]} (apt)"
   sudo=""

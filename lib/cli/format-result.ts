@@ -53,7 +53,7 @@ export function sortFindings(findings: Finding[]): Finding[] {
 }
 
 /** [type, defanged value] pairs; falls back to the plain lists when `items` is empty. */
-export function listIocs(r: FastResult): [string, string][] {
+export function listIocs(r: Pick<FastResult, "iocs">): [string, string][] {
   if (r.iocs.items.length > 0) return r.iocs.items.map((i) => [i.type, i.defanged || defang(i.value)]);
   const lists: [string, string[]][] = [
     ["url", r.iocs.urls],

@@ -6,11 +6,13 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { registerAnalyzeCommand } from "./commands/analyze";
 import { registerCompletionCommand } from "./commands/completion";
+import { registerDisarmCommand } from "./commands/disarm";
 import { registerKeysCommand } from "./commands/keys";
 import { registerOperationsCommands } from "./commands/operations";
 import { registerRulesCommand } from "./commands/rules";
 import { registerScanCommands } from "./commands/scan-commands";
 import { registerSubmitCommand } from "./commands/submit";
+import { registerUiCommand } from "./commands/ui";
 import { CliError } from "./cli-error";
 import { processContext, type CliContext } from "./context";
 import { EXIT_CLEAN, EXIT_ERROR } from "./exit-codes";
@@ -30,8 +32,10 @@ Examples:
   $ pdfscan analyze --deep --jobs 4 inbox/ samples.zip
   $ pdfscan analyze --format sarif attachments/ > pdfscan.sarif
   $ pdfscan rules
+  $ pdfscan disarm invoice.pdf invoice.safe.pdf  # a copy without scripts, actions, attachments
   $ pdfscan submit --wait invoice.pdf            # against a running server (PDFSCAN_URL, PDFSCAN_API_KEY)
   $ pdfscan report --format stix -o bundle.json <scan id>
+  $ pdfscan ui                                   # browse the server's scans full-screen
   $ pdfscan serve --port 8080
   $ pdfscan completion bash > ~/.local/share/bash-completion/completions/pdfscan
 Run pdfscan help <command> for a command's options and examples.`;
@@ -47,8 +51,10 @@ export function createProgram(ctx: CliContext): Command {
     .configureOutput({ writeOut: (s) => ctx.stdout.write(s), writeErr: (s) => ctx.stderr.write(s) });
   registerAnalyzeCommand(program, ctx);
   registerRulesCommand(program, ctx);
+  registerDisarmCommand(program, ctx);
   registerSubmitCommand(program, ctx);
   registerScanCommands(program, ctx);
+  registerUiCommand(program, ctx);
   registerKeysCommand(program, ctx);
   registerOperationsCommands(program, ctx);
   registerCompletionCommand(program, ctx);

@@ -133,7 +133,7 @@ describe("pdfscan server client", () => {
 
 describe("pdfscan client and operations usage", () => {
   it("prints help with examples for every new command, and completes their choices", async () => {
-    for (const command of ["submit", "status", "report", "scans", "delete", "share", "serve", "worker", "migrate"]) {
+    for (const command of ["submit", "status", "report", "scans", "delete", "share", "ui", "serve", "worker", "migrate"]) {
       const help = await pdfscan([command, "--help"]);
       expect(help.code, command).toBe(0);
       expect(help.stdout, command).toContain("Examples:");

@@ -2,10 +2,10 @@
 // reorder window), so output is the same whatever --jobs is. A few documents are read ahead
 // (READ_AHEAD) so that reading and decrypting overlap the analyses instead of idling between them;
 // at most concurrency + READ_AHEAD documents are in memory at once.
-import { readFile, stat } from "node:fs/promises";
 import { basename } from "node:path";
 import { DEFAULT_LIMITS } from "../../limits";
 import { describeFsError, STDIN_OPERAND, type Target } from "../collect-files";
+import { readLocalFile, readStdin } from "../read-input";
 import type { AnalysisResult, Analyzer } from "./analyzers";
 
 /** documents read while others are being analysed */
@@ -65,19 +65,6 @@ async function readTarget(target: Target, opts: BatchOptions): Promise<Uint8Arra
     return readZipMember(target.member, opts.zipPassword, limit);
   }
   if (target.path === STDIN_OPERAND) return readStdin(opts.stdin ?? (process.stdin as AsyncIterable<Buffer>), limit);
-  const { size } = await stat(target.path);
-  // the analyzer would refuse it anyway; checking first avoids reading a huge file into memory
-  if (size > limit) throw new Error(`file too large (${size} bytes, limit ${limit})`);
-  return new Uint8Array(await readFile(target.path));
+  return readLocalFile(target.path, limit);
 }
 
-async function readStdin(stdin: AsyncIterable<Buffer>, limit: number): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of stdin) {
-    total += chunk.length;
-    if (total > limit) throw new Error(`input larger than ${limit} bytes`);
-    chunks.push(chunk);
-  }
-  return new Uint8Array(Buffer.concat(chunks));
-}

@@ -107,15 +107,18 @@ function networkReason(error: unknown): string {
   return oneLine(cause?.code ?? cause?.message ?? (error as Error).message ?? String(error));
 }
 
-/** "server answered 404 Scan not found: No scan with id ..." from a problem+json body (or its text). */
+/** "server answered 404 Scan not found: No scan with id ..." from a problem+json body (or its text), with a 400's field errors. */
 export async function problemLine(res: Response, target: ServerTarget): Promise<string> {
   const text = await res.text().catch(() => "");
   let title = res.statusText;
   let detail = "";
   try {
-    const problem = JSON.parse(text) as { title?: unknown; detail?: unknown };
+    const problem = JSON.parse(text) as { title?: unknown; detail?: unknown; errors?: unknown };
     if (typeof problem.title === "string") title = problem.title;
     if (typeof problem.detail === "string") detail = problem.detail;
+    // a 400's field errors say what to change: "(verdict: must be one of ...)"
+    const fields = Array.isArray(problem.errors) ? (problem.errors as { field?: unknown; message?: unknown }[]).filter((e) => typeof e?.message === "string") : [];
+    if (fields.length > 0) detail += ` (${fields.map((e) => (typeof e.field === "string" ? `${e.field}: ${e.message}` : e.message)).join("; ")})`;
   } catch {
     detail = text.slice(0, 200);
   }

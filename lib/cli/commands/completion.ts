@@ -19,6 +19,8 @@ interface CommandSpec {
   description: string;
   options: { flags: string[]; description: string; choices?: readonly string[]; takesValue: boolean }[];
   subcommands: string[];
+  /** the command takes a path or an id (so file names are offered), not only options (`ui`, `scans`) */
+  takesFiles: boolean;
 }
 
 export function registerCompletionCommand(program: Command, ctx: CliContext): void {
@@ -40,6 +42,8 @@ export function describeCommands(program: Command): CommandSpec[] {
       description: cmd.description(),
       options: [...cmd.options.map(describeOption), HELP_OPTION],
       subcommands: cmd.commands.map((c) => c.name()),
+      // an argument with choices (completion's shell) is completed with its choices, not file names
+      takesFiles: cmd.registeredArguments.some((a) => !a.argChoices),
     });
     for (const sub of cmd.commands) visit(sub, path ? `${path} ${sub.name()}` : sub.name());
   };
@@ -97,7 +101,11 @@ _pdfscan() {
 ${cases.join("\n")}
   esac
   if [[ "$path" == "completion" ]]; then words_here="bash zsh fish"; fi
-  if [[ "$cur" == -* || "$path" == "" || "$path" == "keys" ]]; then
+  local files=1
+  case "$path" in
+    ${specs.filter((s) => !s.takesFiles).map((s) => quote(s.path)).join("|")}) files=0 ;;
+  esac
+  if [[ "$cur" == -* || $files == 0 ]]; then
     COMPREPLY=($(compgen -W "$words_here" -- "$cur"))
   else
     COMPREPLY=($(compgen -W "$words_here" -f -- "$cur"))
@@ -135,10 +143,10 @@ ${[...opts, "    '1: :->cmd'", "    '*:: :->args'"].join(" \\\n")}
   esac
 }`;
     }
-    const rest = s.path === "completion" ? "    '1:shell:(bash zsh fish)'" : "    '*:file:_files'";
+    const rest = s.path === "completion" ? ["    '1:shell:(bash zsh fish)'"] : s.takesFiles ? ["    '*:file:_files'"] : [];
     return `${fn(s)}() {
   _arguments \\
-${[...opts, rest].join(" \\\n")}
+${[...opts, ...rest].join(" \\\n")}
 }`;
   });
   return `#compdef pdfscan
@@ -155,7 +163,7 @@ function fishScript(specs: CommandSpec[]): string {
   for (const s of specs) {
     const parts = s.path.split(" ").filter(Boolean);
     const cond = parts.length === 0 ? `not __fish_seen_subcommand_from ${top}` : parts.map((p) => `__fish_seen_subcommand_from ${p}`).join("; and ");
-    if (parts.length === 1 && s.subcommands.length === 0 && s.path !== "completion") lines.push(`complete -c pdfscan -n ${quote(cond)} -F`);
+    if (parts.length === 1 && s.takesFiles && s.subcommands.length === 0) lines.push(`complete -c pdfscan -n ${quote(cond)} -F`);
     for (const sub of s.subcommands) {
       const desc = specs.find((x) => x.path === (s.path ? `${s.path} ${sub}` : sub))?.description ?? "";
       lines.push(`complete -c pdfscan -n ${quote(cond)} -a ${sub} -d ${quote(desc)}`);

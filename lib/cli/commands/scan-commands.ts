@@ -2,6 +2,7 @@
 // pdfscan server (README "Scans: /api/scans").
 import { writeFile } from "node:fs/promises";
 import { Option, type Command } from "commander";
+import { REPORT_FORMAT_CHOICES } from "../../server/report-formats/export-names";
 import { SCAN_STATUSES } from "../../server/scans/state-machine";
 import { createColors, shouldUseColor } from "../colors";
 import type { CliContext } from "../context";
@@ -9,7 +10,6 @@ import { formatTable } from "../format-table";
 import type { ScanResource } from "../client/scan-client";
 import { connect, positiveInt, serverCommand } from "./server-options";
 
-export const REPORT_FORMATS = ["json", "md", "stix", "misp", "csv", "html"] as const;
 const VERDICT_FILTERS = ["benign", "suspicious", "malicious", "unknown"] as const;
 /** the server's largest page (GET /api/scans?limit) */
 const MAX_PAGE = 100;
@@ -53,7 +53,7 @@ function registerReport(program: Command, ctx: CliContext): void {
     "pdfscan report --format csv Lywa8_K40vazHp57edU3kw > iocs.csv",
   ])
     .argument("<id>", "scan id")
-    .addOption(new Option("-f, --format <format>", "report format").choices(REPORT_FORMATS).default("json"))
+    .addOption(new Option("-f, --format <format>", "report format").choices(REPORT_FORMAT_CHOICES).default("json"))
     .option("-o, --output <file>", "write to this file instead of stdout")
     .action(async (id: string, opts: ServerOpts & { format: string; output?: string }) => {
       const bytes = await connect(opts, ctx).report(id, opts.format);

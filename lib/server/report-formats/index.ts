@@ -2,6 +2,7 @@
 // one by `?format=` (wins) or by the Accept header (RFC 9110 section 12.5.1, q-values honoured);
 // json is the default. An unknown ?format= is a 400 listing the supported ones.
 import { ApiError } from "../http/errors";
+import { REPORT_EXTENSIONS, exportFileName, type ReportFormat } from "./export-names";
 import type { ScanReport } from "../scans/report";
 import { toIocCsv } from "./csv";
 import { HTML_REPORT_CSP, toHtml } from "./html";
@@ -22,21 +23,21 @@ interface FormatSpec {
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 export const REPORT_FORMATS = {
-  json: { contentType: "application/json", accepts: ["application/json"], extension: "json", render: json },
-  stix: { contentType: STIX_MEDIA_TYPE, accepts: ["application/stix+json"], extension: "stix.json", render: (r) => json(toStixBundle(r)) },
-  misp: { contentType: "application/json", accepts: ["application/vnd.misp+json"], extension: "misp.json", render: (r) => json(toMispEvent(r)) },
-  csv: { contentType: "text/csv; charset=utf-8; header=present", accepts: ["text/csv"], extension: "csv", render: toIocCsv },
-  md: { contentType: "text/markdown; charset=utf-8", accepts: ["text/markdown"], extension: "md", render: toMarkdown },
+  json: { contentType: "application/json", accepts: ["application/json"], extension: REPORT_EXTENSIONS.json, render: json },
+  stix: { contentType: STIX_MEDIA_TYPE, accepts: ["application/stix+json"], extension: REPORT_EXTENSIONS.stix, render: (r) => json(toStixBundle(r)) },
+  misp: { contentType: "application/json", accepts: ["application/vnd.misp+json"], extension: REPORT_EXTENSIONS.misp, render: (r) => json(toMispEvent(r)) },
+  csv: { contentType: "text/csv; charset=utf-8; header=present", accepts: ["text/csv"], extension: REPORT_EXTENSIONS.csv, render: toIocCsv },
+  md: { contentType: "text/markdown; charset=utf-8", accepts: ["text/markdown"], extension: REPORT_EXTENSIONS.md, render: toMarkdown },
   html: {
     contentType: "text/html; charset=utf-8",
     accepts: ["text/html"],
-    extension: "html",
+    extension: REPORT_EXTENSIONS.html,
     render: toHtml,
     headers: { "content-security-policy": HTML_REPORT_CSP },
   },
-} as const satisfies Record<string, FormatSpec>;
+} as const satisfies Record<ReportFormat, FormatSpec>;
 
-export type ReportFormat = keyof typeof REPORT_FORMATS;
+export type { ReportFormat };
 export const REPORT_FORMAT_NAMES = Object.keys(REPORT_FORMATS) as ReportFormat[];
 /** `?format=markdown` is accepted as md. */
 const ALIASES: Record<string, ReportFormat> = { markdown: "md" };
@@ -77,7 +78,7 @@ function fromAccept(accept: string | null): ReportFormat | null {
 /** `?download=1` asks for a file to save (browsers' export links); API clients get inline answers by default. */
 export const wantsDownload = (url: URL): boolean => url.searchParams.get("download") === "1";
 
-export const exportFileName = (scanId: string, format: ReportFormat): string => `pdfscan-${scanId}.${REPORT_FORMATS[format].extension}`;
+export { exportFileName };
 
 export function reportResponse(report: ScanReport, format: ReportFormat, { download = false }: { download?: boolean } = {}): Response {
   const spec: FormatSpec = REPORT_FORMATS[format];
