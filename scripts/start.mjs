@@ -7,9 +7,10 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { withAllocatorEnv } from "./allocator-env.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+const env = withAllocatorEnv({ ...process.env, NEXT_TELEMETRY_DISABLED: "1" });
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 
 /** Inputs of the build: a change to any of them makes the build stale. */

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { withAllocatorEnv } from "../../scripts/allocator-env.mjs";
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const NEXT_BIN = path.join(REPO_ROOT, "node_modules", "next", "dist", "bin", "next");
@@ -44,14 +45,15 @@ export async function startServer({ env = {}, waitForHealth: healthy = true }: {
   const ownDataDir = env.PDFSCAN_DATA_DIR === undefined ? mkdtempSync(path.join(tmpdir(), "pdfscan-server-")) : undefined;
   const child = spawn(process.execPath, [NEXT_BIN, "start", "-H", "127.0.0.1", "-p", String(port)], {
     cwd: REPO_ROOT,
-    env: {
+    // as npm start runs it (scripts/start.mjs)
+    env: withAllocatorEnv({
       ...process.env,
       NEXT_TELEMETRY_DISABLED: "1",
       ...(ownDataDir ? { PDFSCAN_DATA_DIR: ownDataDir } : {}),
       ...env,
       PORT: String(port),
       PDFSCAN_HOST: "127.0.0.1",
-    },
+    }),
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -1,5 +1,5 @@
-import { deflateRawSync, deflateSync } from "node:zlib";
-import { describe, expect, it } from "vitest";
+import zlib, { deflateRawSync, deflateSync } from "node:zlib";
+import { describe, expect, it, vi } from "vitest";
 import { bytes, text } from "../testing/pdf-builder";
 import { decodeFlate, inflateOrError, inflateSalvaging } from "./flate";
 
@@ -95,6 +95,27 @@ describe("decodeFlate", () => {
       expect(r.data.length).toBe(maxOut);
       expect(r.truncated).toBe(true);
       expect(r.error).toBeUndefined();
+    }
+  });
+
+  it("finds a bomb's cut in a few inflates of about the cap, not ~10 inflates to the limit", () => {
+    // zeros (~1000:1) and a looser text bomb (~50:1): the expansion guides the search either way
+    const repeated = new Uint8Array(40_000_000);
+    for (let i = 0; i < repeated.length; i++) repeated[i] = source[i % 5000];
+    for (const bomb of [z(new Uint8Array(200_000_000)), z(repeated, 1)]) {
+      const maxOut = 8 * 1024 * 1024;
+      const inflate = vi.spyOn(zlib, "inflateSync");
+      try {
+        const r = decodeFlate(bomb, maxOut);
+        expect(r.data.length).toBe(maxOut);
+        expect(r.truncated).toBe(true);
+        // the first call is the whole stream up to the limit (~9.1 MiB); then each prefix
+        const produced = inflate.mock.results.reduce((n, call) => n + (call.type === "return" ? (call.value as Buffer).length : maxOut), 0);
+        expect(inflate.mock.calls.length).toBeLessThanOrEqual(6);
+        expect(produced).toBeLessThan(5 * maxOut);
+      } finally {
+        inflate.mockRestore();
+      }
     }
   });
 

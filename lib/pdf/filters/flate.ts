@@ -82,7 +82,7 @@ function inflateLongestPrefix(input: Buffer, raw: boolean, limit: number, maxOut
   let hi = input.length;
   let failure = whole;
   for (let attempt = 0; attempt < MAX_INFLATE_ATTEMPTS && hi - lo > 1; attempt++) {
-    const mid = lo + Math.floor((hi - lo) / 2);
+    const mid = failure.tooLarge ? nextBombPrefix(lo, loOut.length, hi, maxOut, limit) : lo + Math.floor((hi - lo) / 2);
     const a = inflatePrefix(input, mid, raw, limit);
     if (a.ok) {
       lo = mid;
@@ -94,6 +94,25 @@ function inflateLongestPrefix(input: Buffer, raw: boolean, limit: number, maxOut
     }
   }
   return failure.tooLarge ? { out: loOut, tooLarge: true, inputUsed: lo } : { out: loOut, error: failure.message, tooLarge: false, damagedInside: true };
+}
+
+/**
+ * Deflate expands at most ~1032:1 (a 258-byte match in two bits, RFC 1951 §3.2.5), so a prefix of
+ * maxOut / 1032 bytes can never overflow: a bomb's search starts there and then aims, at the expansion
+ * seen so far, for the middle of the window (maxOut, limit] that ends it. Halving from the whole input
+ * instead inflated up to `limit` bytes at each of ~10 failing attempts: hundreds of MiB allocated
+ * and freed per bomb stream, which the allocator kept as resident memory (issue 7).
+ */
+const MAX_DEFLATE_RATIO = 1032;
+
+function nextBombPrefix(lo: number, loOutLength: number, hi: number, maxOut: number, limit: number): number {
+  const bisect = lo + Math.floor((hi - lo) / 2);
+  if (lo === 0) return Math.min(bisect, Math.max(1, Math.floor(maxOut / MAX_DEFLATE_RATIO)));
+  if (loOutLength === 0) return bisect;
+  const target = maxOut + (limit - maxOut) / 2;
+  const guess = lo + Math.ceil((target - loOutLength) / (loOutLength / lo));
+  // a stream expands more further in (its window fills): past a prefix that already overflowed, halve
+  return guess >= hi ? bisect : Math.max(lo + 1, guess);
 }
 
 function inflatePrefix(input: Buffer, length: number, raw: boolean, limit: number): Attempt {
