@@ -30,3 +30,45 @@ describe("contentStreamText: text runs joined as a reader lays them out", () => 
     expect([scan.next(), scan.string, scan.next()]).toEqual(["string", "unterminated", "end"]);
   });
 });
+
+describe("ContentScanner strings match the decoding they replaced", () => {
+  /** the replaced decoders, verbatim: whole-string regex for hex, escapes copied char by char */
+  const referenceHex = (hex: string) => {
+    const digits = hex.replace(/[^0-9a-fA-F]/g, "");
+    let out = "";
+    for (let i = 0; i < digits.length; i += 2) out += String.fromCharCode(parseInt(digits.slice(i, i + 2).padEnd(2, "0"), 16));
+    return out;
+  };
+  const strings = (content: string) => {
+    const scan = new ContentScanner(content);
+    const out: string[] = [];
+    for (let kind = scan.next(); kind !== "end"; kind = scan.next()) if (kind === "string") out.push(scan.string);
+    return out;
+  };
+
+  it.each([
+    ["a plain string", "(Hello) Tj", ["Hello"]],
+    ["an empty string", "() Tj", [""]],
+    ["nested parentheses", "(a (b) c) Tj", ["a (b) c"]],
+    ["an escaped parenthesis after plain text", "(ab\\)cd) Tj", ["ab)cd"]],
+    ["unterminated", "(abc", ["abc"]],
+    ["an odd hex string", "<4142 4> Tj", ["AB@"]],
+    ["hex with junk", "<4g1z42> Tj", ["AB"]],
+    ["an empty hex string", "<> Tj", [""]],
+  ])("%s", (_name, content, expected) => {
+    expect(strings(content)).toEqual(expected);
+  });
+
+  it("decodes random hex strings as the regex decoder did", () => {
+    let seed = 3;
+    const alphabet = "0123456789abcdefABCDEF \n\tgxZ\u0100";
+    for (let k = 0; k < 300; k++) {
+      let hex = "";
+      for (let i = 0; i < k % 40; i++) {
+        seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+        hex += alphabet[(seed >> 4) % alphabet.length];
+      }
+      expect(strings(`<${hex}> Tj`)).toEqual([referenceHex(hex)]);
+    }
+  });
+});

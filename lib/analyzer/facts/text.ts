@@ -1,5 +1,6 @@
 // Turning PDF strings and streams into text for the text-level checks (scripts, indicators).
 import type { PdfDocument } from "../../pdf/document";
+import { hexValue } from "../../pdf/syntax";
 import { PdfStream, PdfString, decodePdfText, latin1, type PdfDict, type PdfObject } from "../../pdf/objects";
 
 /** Text of a string or stream value (streams decoded within budget); undefined for anything else. */
@@ -102,7 +103,7 @@ export class ContentScanner {
       } else if (c === 0x3c) {
         const close = text.indexOf(">", i);
         const stop = close === -1 ? n : close;
-        this.string = hexString(text.slice(i + 1, stop));
+        this.string = hexString(text, i + 1, stop);
         this.i = stop + 1;
         return "string";
       } else if (c === 0x5b || c === 0x5d) {
@@ -137,6 +138,10 @@ const ESCAPES: Record<string, string> = { n: "\n", r: "\r", t: "\t", b: "\b", f:
 
 /** A literal string from just after `(` (§7.3.4.2): balanced parentheses, escapes, octal codes. */
 function literalString(text: string, from: number): [string, number] {
+  // most strings of a page (one per glyph run) hold no escape or parenthesis: one slice
+  let plain = from;
+  for (let c = text.charCodeAt(plain); plain < text.length && c !== 0x5c && c !== 0x28 && c !== 0x29; c = text.charCodeAt(++plain));
+  if (plain < text.length && text.charCodeAt(plain) === 0x29) return [text.slice(from, plain), plain + 1];
   let depth = 1;
   let out = "";
   let i = from;
@@ -178,11 +183,20 @@ function literalString(text: string, from: number): [string, number] {
   return [out, i];
 }
 
-function hexString(hex: string): string {
-  const digits = hex.replace(/[^0-9a-fA-F]/g, "");
+/** A hex string's bytes as chars (§7.3.4.3): non-hex characters skipped, an odd last digit read as d0. */
+function hexString(text: string, from: number, to: number): string {
   let out = "";
-  for (let i = 0; i < digits.length; i += 2) out += String.fromCharCode(parseInt(digits.slice(i, i + 2).padEnd(2, "0"), 16));
-  return out;
+  let high = -1;
+  for (let i = from; i < to; i++) {
+    const v = hexValue(text.charCodeAt(i));
+    if (v < 0) continue;
+    if (high < 0) high = v;
+    else {
+      out += String.fromCharCode(high * 16 + v);
+      high = -1;
+    }
+  }
+  return high < 0 ? out : out + String.fromCharCode(high * 16);
 }
 
 /** Skips a `<< ... >>` dictionary (nested ones and strings inside included). */
@@ -230,7 +244,8 @@ export function contentStreamText(text: string): string {
   // operands are only needed as "the last number" (Td's ty, Tm's f) and how many came since the last
   // operator: nothing else is kept
   let numbers = 0;
-  let lastNumber = { start: 0, end: 0 };
+  let lastNumberStart = 0;
+  let lastNumberEnd = 0;
   let lineY: number | undefined;
   for (let kind = scan.next(); kind !== "end"; kind = scan.next()) {
     if (kind === "array-start" || kind === "array-end") inArray = kind === "array-start";
@@ -242,7 +257,8 @@ export function contentStreamText(text: string): string {
         if (text.charCodeAt(scan.start) === 0x2d && Number(scan.token) <= -TJ_WORD_GAP && out[out.length - 1] !== " ") out.push(" ");
       } else {
         numbers++;
-        lastNumber = { start: scan.start, end: scan.end };
+        lastNumberStart = scan.start;
+        lastNumberEnd = scan.end;
       }
     } else if (kind === "operator") {
       if (scan.is("Tj") || scan.is("'") || scan.is('"')) {
@@ -251,10 +267,10 @@ export function contentStreamText(text: string): string {
       } else if (scan.is("T*") || scan.is("ET")) {
         newline();
         if (scan.is("ET")) lineY = undefined;
-      } else if ((scan.is("Td") || scan.is("TD")) && numbers >= 2 && Number(text.slice(lastNumber.start, lastNumber.end)) !== 0) {
+      } else if ((scan.is("Td") || scan.is("TD")) && numbers >= 2 && Number(text.slice(lastNumberStart, lastNumberEnd)) !== 0) {
         newline();
       } else if (scan.is("Tm") && numbers >= 6) {
-        const y = Number(text.slice(lastNumber.start, lastNumber.end));
+        const y = Number(text.slice(lastNumberStart, lastNumberEnd));
         if (lineY !== undefined && y !== lineY) newline();
         lineY = y;
       }

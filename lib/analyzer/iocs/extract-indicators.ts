@@ -24,8 +24,6 @@ const MAX_UNC_HOST_CHARS = 270;
 // defanged `hxxp://www.x.com` stays defanged.
 const URL_ANCHOR = /(?:https?|(?<![a-z])ftp|file):\/\/|(?<![\w.\-/\\@:])www\./gi;
 const BACKSLASH_RUN = /\\{2,}/g;
-const IPV4_RUN = /[0-9.]+/g;
-const IPV6_RUN = /[0-9a-f:.]+/gi;
 
 /** `productName`: the text names software and its version (a Producer or Creator value). */
 export function extractIndicators(
@@ -205,15 +203,32 @@ function scanEmails(text: string, authorities: Array<[number, number]>, src: Ioc
  * Dotted quads as maximal runs of digits and dots, so `1.2.3.4.5` is one run and rejected as a whole.
  * A letter glued to the run (`v1.2.3.4`, `1.2.3.4.example.com`) makes it a version or a host name.
  */
-/** Cheap linear pre-checks: most text (page content operators full of numbers) has no candidate. */
-const HAS_IPV4 = /\d\.\d{1,3}\.\d{1,3}\.\d/;
-const HAS_IPV6 = /[0-9a-f]:[0-9a-f]{0,4}:|::[0-9a-f]/i;
+/**
+ * Every valid address holds its hint (a dotted quad's middle `d.ddd.ddd.d`; two colons near each
+ * other or `::` before a digit), made of the run's own characters: only the runs around a hint are
+ * looked at. Page content is full of numbers and hex words, each of which used to be a run to check.
+ */
+const IPV4_HINT = /\d\.\d{1,3}\.\d{1,3}\.\d/g;
+const IPV6_HINT = /[0-9a-f]:[0-9a-f]{0,4}:|::[0-9a-f]/gi;
+const IPV4_RUN_CHARS = asciiTable("0123456789.");
+const IPV6_RUN_CHARS = asciiTable("0123456789abcdefABCDEF:.");
 
-function scanIpv4(text: string, src: IocSource, sink: IocCollector): void {
-  if (!HAS_IPV4.test(text)) return;
-  IPV4_RUN.lastIndex = 0;
-  for (let match = IPV4_RUN.exec(text); match !== null; match = IPV4_RUN.exec(text)) {
-    const run = match[0];
+/** Each maximal run of `chars` that holds a match of `hint` (global), once, in order. */
+function* runsWithHint(text: string, hint: RegExp, chars: Uint8Array): Generator<{ run: string; index: number }> {
+  hint.lastIndex = 0;
+  for (let match = hint.exec(text); match !== null; match = hint.exec(text)) {
+    let start = match.index;
+    while (start > 0 && inTable(chars, text.charCodeAt(start - 1))) start--;
+    let end = match.index + match[0].length;
+    while (end < text.length && inTable(chars, text.charCodeAt(end))) end++;
+    yield { run: text.slice(start, end), index: start };
+    hint.lastIndex = end;
+  }
+}
+
+export function scanIpv4(text: string, src: IocSource, sink: IocCollector): void {
+  for (const match of runsWithHint(text, IPV4_HINT, IPV4_RUN_CHARS)) {
+    const run = match.run;
     if (run.length < 7) continue;
     let start = 0;
     let end = run.length;
@@ -235,11 +250,9 @@ function scanIpv4(text: string, src: IocSource, sink: IocCollector): void {
  * IPv6 as maximal runs of hex digits, colons and dots, validated by node:net. Times (`12:30:45`), MAC
  * addresses and C++ scopes (`std::`) are excluded by requiring a hex letter or `::` and three groups.
  */
-function scanIpv6(text: string, src: IocSource, sink: IocCollector): void {
-  if (!HAS_IPV6.test(text)) return;
-  IPV6_RUN.lastIndex = 0;
-  for (let match = IPV6_RUN.exec(text); match !== null; match = IPV6_RUN.exec(text)) {
-    const run = match[0];
+export function scanIpv6(text: string, src: IocSource, sink: IocCollector): void {
+  for (const match of runsWithHint(text, IPV6_HINT, IPV6_RUN_CHARS)) {
+    const run = match.run;
     if (run.length < 5 || run.length > 64) continue;
     const firstColon = run.indexOf(":");
     if (firstColon === -1 || run.indexOf(":", firstColon + 1) === -1) continue;

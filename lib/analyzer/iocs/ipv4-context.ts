@@ -79,10 +79,24 @@ function skipSpaces(text: string, end: number): number {
 
 /** The lowercased local name of the XML element whose text contains `at` (`<xmp:CreatorTool>` -> creatortool), or "". */
 function enclosingElement(text: string, at: number): string {
-  const open = text.lastIndexOf("<", at);
-  if (open === -1 || at - open > MAX_ELEMENT_TEXT_CHARS) return "";
-  const gt = text.indexOf(">", open);
-  if (gt === -1 || gt > at || text[open + 1] === "/" || text[gt - 1] === "/") return "";
+  // both searches stay inside the window that can answer: unbounded, each candidate address in a
+  // long text without markup (a script) scanned back to its start, quadratic in the text
+  const open = lastIndexWithin(text, 0x3c, at, Math.max(0, at - MAX_ELEMENT_TEXT_CHARS));
+  if (open === -1) return "";
+  const gt = indexWithin(text, 0x3e, open, at);
+  if (gt === -1 || text[open + 1] === "/" || text[gt - 1] === "/") return "";
   const name = text.slice(open + 1, gt).split(/\s/)[0];
   return name.slice(name.indexOf(":") + 1).toLowerCase();
+}
+
+/** Last position of `code` in text[from..at], or -1. */
+function lastIndexWithin(text: string, code: number, at: number, from: number): number {
+  for (let i = Math.min(at, text.length - 1); i >= from; i--) if (text.charCodeAt(i) === code) return i;
+  return -1;
+}
+
+/** First position of `code` in text[from..to], or -1. */
+function indexWithin(text: string, code: number, from: number, to: number): number {
+  for (let i = from; i <= to && i < text.length; i++) if (text.charCodeAt(i) === code) return i;
+  return -1;
 }

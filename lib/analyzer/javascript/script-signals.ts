@@ -241,19 +241,23 @@ function assembledFromArrays(text: string): boolean {
   return false;
 }
 
-/** Longest run of hex digits, by a plain scan (a {256,} regex retries at every position). */
+/** 1 for a hex digit, by UTF-16 code unit */
+const HEX_DIGIT = new Uint8Array(65536);
+for (const c of "0123456789abcdefABCDEF") HEX_DIGIT[c.charCodeAt(0)] = 1;
+
+/**
+ * Longest run of hex digits, by a plain scan (a {256,} regex retries at every position). Without
+ * branches: on scripts that mix hex and other characters the branchy scan mispredicted at most
+ * characters and ran ~3x slower.
+ */
 function longestHexRun(text: string): number {
   let max = 0;
   let run = 0;
   for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if ((c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66) || (c >= 0x41 && c <= 0x46)) run++;
-    else {
-      if (run > max) max = run;
-      run = 0;
-    }
+    run = (run + 1) * HEX_DIGIT[text.charCodeAt(i)];
+    max = max > run ? max : run;
   }
-  return Math.max(max, run);
+  return max;
 }
 
 function count(text: string, re: RegExp): number {

@@ -50,7 +50,10 @@ function layoutOf(doc: PdfDocument, page: PdfDict, index: number, maxBytes: numb
   layout.partial = partial;
   let ctm: Matrix = IDENTITY;
   const saved: Matrix[] = [];
-  const operands: number[] = [];
+  // spans of the last six numbers since the last operator, parsed only for cm (most numbers of a
+  // page are coordinates of paths and text, read by no check here)
+  const spans = new Int32Array(12);
+  let numbersSeen = 0;
   let name = "";
   let lastString = 0;
   let arrayStrings = 0;
@@ -61,7 +64,9 @@ function layoutOf(doc: PdfDocument, page: PdfDict, index: number, maxBytes: numb
   const scan = new ContentScanner(text);
   for (let kind = scan.next(); kind !== "end"; kind = scan.next()) {
     if (kind === "number") {
-      if (operands.push(Number(scan.token)) > 6) operands.shift();
+      const slot = (numbersSeen++ % 6) * 2;
+      spans[slot] = scan.start;
+      spans[slot + 1] = scan.end;
       continue;
     }
     if (kind === "name") name = scan.token;
@@ -73,7 +78,7 @@ function layoutOf(doc: PdfDocument, page: PdfDict, index: number, maxBytes: numb
       if (scan.is("q")) {
         if (saved.length < MAX_STATE_DEPTH) saved.push(ctm);
       } else if (scan.is("Q")) ctm = saved.pop() ?? IDENTITY;
-      else if (scan.is("cm") && operands.length === 6) ctm = multiply(operands as Matrix, ctm);
+      else if (scan.is("cm") && numbersSeen >= 6) ctm = multiply(lastSix(text, spans, numbersSeen), ctm);
       else if (scan.is("Tj") || scan.is("'") || scan.is('"')) layout.textChars += lastString;
       else if (scan.is("TJ")) layout.textChars += arrayStrings;
       else if (scan.is("BI")) paintImage();
@@ -83,11 +88,21 @@ function layoutOf(doc: PdfDocument, page: PdfDict, index: number, maxBytes: numb
         if (subtype instanceof PdfName && subtype.name === "Image") paintImage();
         else if (subtype instanceof PdfName && subtype.name === "Form") layout.forms++;
       }
-      operands.length = 0;
+      numbersSeen = 0;
       lastString = 0;
     }
   }
   return layout;
+}
+
+/** The last six numbers of the ring `spans` (start, end pairs), oldest first. */
+function lastSix(text: string, spans: Int32Array, seen: number): Matrix {
+  const m = [0, 0, 0, 0, 0, 0] as Matrix;
+  for (let k = 0; k < 6; k++) {
+    const slot = ((seen + k) % 6) * 2;
+    m[k] = Number(text.slice(spans[slot], spans[slot + 1]));
+  }
+  return m;
 }
 
 /** An image fills the unit square of the CTM (§8.9.4): the share of the page its bounding box covers. */
