@@ -7,7 +7,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { withAllocatorEnv } from "./allocator-env.mjs";
+import { withAllocatorEnv } from "../lib/server/allocator-env.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const env = withAllocatorEnv({ ...process.env, NEXT_TELEMETRY_DISABLED: "1" });

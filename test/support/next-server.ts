@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { withAllocatorEnv } from "../../scripts/allocator-env.mjs";
+import { withAllocatorEnv } from "../../lib/server/allocator-env.mjs";
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const NEXT_BIN = path.join(REPO_ROOT, "node_modules", "next", "dist", "bin", "next");

@@ -4,6 +4,7 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import type { Command } from "commander";
+import { withAllocatorEnv } from "../../server/allocator-env.mjs";
 import type { CliContext } from "../context";
 import { packageRoot } from "../package-root";
 
@@ -58,7 +59,8 @@ Examples:
   $ PDFSCAN_WORKERS=4 pdfscan worker      # 4 stages at a time`,
     )
     .action(async () => {
-      ctx.exitCode = await runNode(["--import", "tsx", join("scripts", "worker.ts")], ctx.env);
+      // the malloc settings npm start gives the server (lib/server/allocator-env.mjs)
+      ctx.exitCode = await runNode(["--import", "tsx", join("scripts", "worker.ts")], withAllocatorEnv(ctx.env));
     });
 
   program

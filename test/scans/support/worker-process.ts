@@ -1,6 +1,7 @@
 // Spawns `npm run worker` equivalents (node --import tsx scripts/worker.ts, so the pid is the worker
 // itself and SIGKILL hits it, not an npm wrapper) and waits until each says it is ready.
 import { spawn } from "node:child_process";
+import { withAllocatorEnv } from "../../../lib/server/allocator-env.mjs";
 import { REPO_ROOT } from "../../support/next-server";
 
 const READY_TIMEOUT_MS = 60_000;
@@ -19,7 +20,8 @@ export interface WorkerProcess {
 export async function startWorker(env: Record<string, string>): Promise<WorkerProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
     cwd: REPO_ROOT,
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
+    // as pdfscan worker starts it, with the malloc settings of lib/server/allocator-env.mjs
+    env: withAllocatorEnv({ ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env }),
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
