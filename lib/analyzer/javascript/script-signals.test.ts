@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { scriptSignals } from "./script-signals";
+import { hasSelfAppend, scriptSignals } from "./script-signals";
 
 /** the longest run of hex digits, by a regex over every run (the reference) */
 const reference = (text: string) => Math.max(0, ...[...text.matchAll(/[0-9a-fA-F]+/g)].map((m) => m[0].length));
@@ -29,5 +29,61 @@ describe("scriptSignals: longestHexRun", () => {
       }
       expect(scriptSignals(text).longestHexRun, text).toBe(reference(text));
     }
+  });
+});
+
+describe("hasSelfAppend: the s += s heap-spray shape", () => {
+  const REGEX = /\b([A-Za-z_$][\w$]*)\s*\+=\s*\1\b/;
+
+  it.each([
+    ["doubling", "while (s.length < 0x100000) s += s;", true],
+    ["with spaces and a newline", "spray\n +=\t spray", true],
+    ["a $ name", "$x$ += $x$;", true],
+    ["another name", "s += t;", false],
+    ["a longer name on the right", "s += s2;", false],
+    ["a suffix of a name is not the name", "xs += s", false],
+    ["a digit-led suffix is no name", "a1 += 1", false],
+    ["++= is not +=", "a ++= a", false],
+  ])("%s", (_name, text, expected) => {
+    expect(hasSelfAppend(text)).toBe(expected);
+    expect(REGEX.test(text)).toBe(expected);
+  });
+
+  it("agrees with the regex it replaced on random script text", () => {
+    let seed = 11;
+    const pick = <T,>(xs: readonly T[]) => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return xs[(seed >> 4) % xs.length];
+    };
+    const name = () => Array.from({ length: 1 + (seed % 3) }, () => pick(["s", "$", "_", "a", "1", "\u00e9"])).join("");
+    const around = ["", " ", "\n", "\u00a0", ";", "(", ".", "+", "=", "x", "$", "1"];
+    let hits = 0;
+    for (let k = 0; k < 3000; k++) {
+      let text = "";
+      for (let part = 0; part < 1 + (k % 3); part++) text += `${pick(around)}${name()}${pick(["", " ", "  "])}${pick(["+=", "+=", "+ =", "++="])}${pick(["", " ", "\t"])}${name()}${pick(around)}`;
+      const expected = REGEX.test(text);
+      expect(hasSelfAppend(text), JSON.stringify(text)).toBe(expected);
+      if (expected) hits++;
+    }
+    expect(hits).toBeGreaterThan(100);
+  });
+});
+
+describe("the character tables behind hasSelfAppend", () => {
+  it("reads \\s and \\w as JavaScript's regexes do, for every code unit", () => {
+    const space: number[] = [];
+    const word: number[] = [];
+    for (let c = 0; c < 65536; c++) {
+      const ch = String.fromCharCode(c);
+      if (/\s/.test(ch)) space.push(c);
+      if (/\w/.test(ch)) word.push(c);
+    }
+    const spaced = (c: number) => hasSelfAppend(`a${String.fromCharCode(c)}+= a`);
+    expect(space.every(spaced)).toBe(true);
+    expect([0x21, 0x85, 0x200b, 0x180e].some(spaced)).toBe(false);
+    // a word char after the right-hand name breaks its \b
+    const wordy = (c: number) => !hasSelfAppend(`a += a${String.fromCharCode(c)}`);
+    expect(word.every(wordy)).toBe(true);
+    expect(word).toHaveLength(63);
   });
 });

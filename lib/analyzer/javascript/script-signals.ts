@@ -105,8 +105,8 @@ const EVAL_LIKE = /\beval\s*\(|\bFunction\s*\(|new\s+Function\b|\[\s*["']eval["'
  * Heap-spray shapes, each tried only when its literal anchor occurs: a back-referencing regex run
  * over every identifier of a megabyte script costs more than the rest of the fast stage.
  */
-const SPRAY_SHAPES: readonly [anchor: string, shape: RegExp][] = [
-  ["+=", /\b([A-Za-z_$][\w$]*)\s*\+=\s*\1\b/],
+const SPRAY_SHAPES: readonly [anchor: string, shape: { test(text: string): boolean }][] = [
+  ["+=", { test: hasSelfAppend }],
   ["+", /\b([A-Za-z_$][\w$]*)\s*=\s*\1\s*\+\s*\1\b/],
   ["while", /while\s*\(\s*[\w$.]+\.length\s*<\s*(0x[0-9a-f]{4,}|\d{5,})/i],
   ["Array", /new\s+Array\s*\(\s*(0x[0-9a-f]{3,}|\d{4,})\s*\)/i],
@@ -237,6 +237,45 @@ function assembledFromArrays(text: string): boolean {
     if (!parts) continue;
     const value = [...m[0].matchAll(/\[\s*(\d+)\s*\]/g)].map((x) => parts[Number(x[1])] ?? "").join("");
     if (SENSITIVE_NAME.test(value)) return true;
+  }
+  return false;
+}
+
+/** JavaScript's \s, \w and [\w$], by UTF-16 code unit */
+const SPACE = new Uint8Array(65536);
+const WORD = new Uint8Array(65536);
+const IDENT = new Uint8Array(65536);
+// ECMA-262 WhiteSpace and LineTerminator (what \s matches)
+for (const c of [0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20, 0xa0, 0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff]) SPACE[c] = 1;
+SPACE.fill(1, 0x2000, 0x200b);
+for (const [from, to] of [[0x30, 0x3a], [0x41, 0x5b], [0x61, 0x7b], [0x5f, 0x60]]) WORD.fill(1, from, to);
+IDENT.set(WORD);
+IDENT[0x24] = 1;
+/** \w at `i` (0 outside the text, as \b reads it) */
+const wordAt = (text: string, i: number) => (i >= 0 && i < text.length ? WORD[text.charCodeAt(i)] : 0);
+
+/**
+ * /\b([A-Za-z_$][\w$]*)\s*\+=\s*\1\b/.test(text) (s += s: a string doubled in place, the heap-spray
+ * idiom), by looking at each "+=" only. The regex tried every identifier of the text, backtracking
+ * through each one's length: a megabyte script of short names cost milliseconds.
+ */
+export function hasSelfAppend(text: string): boolean {
+  for (let k = text.indexOf("+="); k !== -1; k = text.indexOf("+=", k + 1)) {
+    // the name ends where the spaces before += begin; the group is a suffix of the name's run
+    let end = k;
+    while (end > 0 && SPACE[text.charCodeAt(end - 1)]) end--;
+    let run = end;
+    while (run > 0 && IDENT[text.charCodeAt(run - 1)]) run--;
+    let next = k + 2;
+    while (next < text.length && SPACE[text.charCodeAt(next)]) next++;
+    for (let start = run; start < end; start++) {
+      const c = text.charCodeAt(start);
+      // [A-Za-z_$] after a \b
+      if (!(IDENT[c] && (c < 0x30 || c > 0x39)) || wordAt(text, start - 1) === WORD[c]) continue;
+      const length = end - start;
+      if (!text.startsWith(text.slice(start, end), next)) continue;
+      if (wordAt(text, next + length - 1) !== wordAt(text, next + length)) return true;
+    }
   }
   return false;
 }
