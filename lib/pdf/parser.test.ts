@@ -190,6 +190,17 @@ describe("ObjectParser: literal strings (§7.3.4.2)", () => {
     expect(parseOne("(a\nb)").shown).toBe("(a\nb)");
   });
 
+  it("copies a string's bytes out of the file, plain or escaped, so a string never holds the file", () => {
+    const file = Buffer.from("(plain) (esc\\) aped)".padEnd(4096, " "), "latin1");
+    const p = new ObjectParser(file, new AnomalyLog());
+    for (const expected of ["plain", "esc) aped"]) {
+      p.skipWhitespace();
+      const s = p.parseObject() as PdfString;
+      expect(text(s.bytes)).toBe(expected);
+      expect(s.bytes.buffer.byteLength).toBeLessThan(100);
+    }
+  });
+
   it.each([
     ["an unclosed string", "(abc", "(abc)"],
     ["an unclosed nested string", "(a(b)c", "(a(b)c)"],

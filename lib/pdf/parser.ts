@@ -224,6 +224,15 @@ export class ObjectParser {
     const b = this.bytes;
     const start = this.pos;
     this.pos++; // '('
+    // most strings hold no escape, CR or parenthesis before the closing one: their bytes as they are
+    let plain = this.pos;
+    while (plain < this.end && b[plain] !== CH.RPAREN && b[plain] !== CH.BACKSLASH && b[plain] !== CH.CR && b[plain] !== CH.LPAREN) plain++;
+    if (plain < this.end && b[plain] === CH.RPAREN) {
+      // a copy, as the general path makes (Buffer's slice would be a view of the whole file)
+      const value = new PdfString(Uint8Array.prototype.slice.call(b, this.pos, plain));
+      this.pos = plain + 1;
+      return value;
+    }
     const out = new Uint8Array(64);
     let buf = out;
     let len = 0;
