@@ -1,7 +1,8 @@
 // readPdf on files written by the fixture builder: each fixture is named by the file layout it shows
 // (classic xref, xref stream, incremental update, damaged or missing xref, junk around the file) and
 // the test states what the tolerant reader must make of it. Hostile shapes must end, never throw.
-import { describe, expect, it } from "vitest";
+import zlib from "node:zlib";
+import { describe, expect, it, vi } from "vitest";
 import { DEFAULT_LIMITS, resolveLimits, type Limits } from "../limits";
 import type { AnomalyCode } from "./anomaly";
 import { readPdf, type PdfDocument } from "./document";
@@ -392,6 +393,38 @@ describe("readPdf: garbage never throws", () => {
     const full = appendUpdate(b.build(), [{ num: 1, body: "<< /S /URI /URI (https://example.com/) >>" }]);
     for (let cut = 0; cut < full.length; cut += 7) {
       expect(() => readPdf(full.subarray(0, cut), DEFAULT_LIMITS).pages()).not.toThrow();
+    }
+  });
+});
+
+describe("decode() after decodeHead() of a small Flate stream", () => {
+  const streamDoc = () => {
+    const b = new PdfBuilder();
+    const small = b.addFlateStream("", "BT (Hello http://example.com/x) Tj ET ".repeat(20));
+    const bomb = b.addFlateStream("", new Uint8Array(400_000));
+    b.addCatalog();
+    const doc = read(b.build(), { MAX_DECODED_BYTES_PER_STREAM: 100_000 });
+    return { doc, small: doc.get(small)!.value as PdfStream, bomb: doc.get(bomb)!.value as PdfStream };
+  };
+
+  it("reuses the head's inflate of the whole stream and gives what a fresh decode gives", () => {
+    const fresh = streamDoc();
+    const expected = { small: fresh.doc.decode(fresh.small), bomb: fresh.doc.decode(fresh.bomb) };
+    const { doc, small, bomb } = streamDoc();
+    const inflate = vi.spyOn(zlib, "inflateSync");
+    try {
+      doc.decodeHead(small, 64);
+      doc.decodeHead(bomb, 64);
+      const calls = inflate.mock.calls.length;
+      // the small stream is not inflated again
+      expect(doc.decode(small)).toEqual(expected.small);
+      expect(inflate.mock.calls.length).toBe(calls);
+      // the bomb's whole output is past the per-stream cap: it is decoded as before
+      expect(doc.decode(bomb)).toEqual(expected.bomb);
+      expect(inflate.mock.calls.length).toBeGreaterThan(calls);
+      expect(expected.bomb.budgetHit).toBe(true);
+    } finally {
+      inflate.mockRestore();
     }
   });
 });

@@ -57,6 +57,9 @@ const OBJ = Buffer.from("obj");
 const TRAILER = Buffer.from("trailer");
 const ENDOBJ = Buffer.from("endobj");
 
+/** output of whole-stream head inflates kept per document for decode() to reuse */
+const INFLATED_HEADS_MAX_BYTES = 4 * 1024 * 1024;
+
 export class PdfDocument {
   readonly anomalies = new AnomalyLog();
   /** every instance of every object in file order (object-stream members after their container) */
@@ -76,6 +79,13 @@ export class PdfDocument {
    * inflates): the Flate rules, the font checks and the bomb probe ask for the same stream's head.
    */
   private readonly damagedHeads = new WeakMap<PdfStream, { inputBytes: number; maxOut: number; data: Uint8Array; damaged: boolean }>();
+  /**
+   * Small Flate streams whose head decodeHead() inflated whole: decode() takes the output once
+   * instead of inflating the same bytes again (two in three sniffed streams are decoded later: page
+   * contents, XMP). Bounded per document (INFLATED_HEADS_MAX_BYTES) so unread ones cannot pile up.
+   */
+  private readonly inflatedHeads = new WeakMap<PdfStream, Buffer>();
+  private inflatedHeadsBytes = 0;
   header: { version: string | null; offset: number } = { version: null, offset: -1 };
   trailer: PdfDict | null = null;
   xrefRebuilt = false;
@@ -203,10 +213,13 @@ export class PdfDocument {
       this.decodeCache.set(stream, r);
       return r;
     }
+    const inflatedInput = this.inflatedHeads.get(stream);
+    if (inflatedInput) this.inflatedHeads.delete(stream);
     const result = decodeStreamData(raw, stream.dict, {
       maxOutputBytes: Math.min(this.limits.MAX_DECODED_BYTES_PER_STREAM, remaining),
       maxFilterChain: this.limits.MAX_FILTER_CHAIN,
       resolve: (o) => this.resolve(o),
+      inflatedInput,
     });
     this.decodedTotal += result.data.length;
     if (result.budgetHit) this.budgetHits.add(remaining < this.limits.MAX_DECODED_BYTES_PER_STREAM ? "MAX_DECODED_BYTES_TOTAL" : "MAX_DECODED_BYTES_PER_STREAM");
@@ -243,6 +256,12 @@ export class PdfDocument {
       if (out instanceof Error) return this.salvageHead(stream, prefix, n);
       // the bomb probe (probeFlateExpansion) reuses this inflate instead of doing it again
       this.headExpansions.set(stream, out.length / Math.max(1, prefix.length));
+      // the whole stream in the clear: decode() reuses it (decrypted input differs from stream.raw)
+      const keep = prefix.length === raw.length && raw === stream.raw && out.length <= this.limits.MAX_DECODED_BYTES_PER_STREAM;
+      if (keep && this.inflatedHeadsBytes + out.length <= INFLATED_HEADS_MAX_BYTES) {
+        this.inflatedHeads.set(stream, out);
+        this.inflatedHeadsBytes += out.length;
+      }
       return new Uint8Array(out.buffer, out.byteOffset, Math.min(n, out.length));
     }
     return decodeStreamData(raw, stream.dict, { maxOutputBytes: n, maxFilterChain: this.limits.MAX_FILTER_CHAIN, resolve: (o) => this.resolve(o) }).data;

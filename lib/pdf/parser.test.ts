@@ -192,7 +192,7 @@ describe("ObjectParser: literal strings (§7.3.4.2)", () => {
 
   it("copies a string's bytes out of the file, plain or escaped, so a string never holds the file", () => {
     const file = Buffer.from("(plain) (esc\\) aped)".padEnd(4096, " "), "latin1");
-    const p = new ObjectParser(file, new AnomalyLog());
+    const { p } = parser(file);
     for (const expected of ["plain", "esc) aped"]) {
       p.skipWhitespace();
       const s = p.parseObject() as PdfString;

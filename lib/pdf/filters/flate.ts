@@ -52,6 +52,16 @@ export function inflateSalvaging(data: Uint8Array, maxOut: number): { result: Fi
   return { result, damagedInside: damagedInside === true };
 }
 
+/**
+ * decodeFlate's result from the whole input inflated elsewhere (zlib, sync flush, no error): the same
+ * cut as inflateSalvaging makes when its first inflate succeeds; null when that inflate would have
+ * gone over the limit (the caller decodes the input itself).
+ */
+export function decodeInflated(out: Uint8Array, maxOut: number): FilterResult | null {
+  if (out.length > maxOut + headroomBytes(maxOut)) return null;
+  return { data: compact(new Uint8Array(out.buffer, out.byteOffset, Math.min(out.length, maxOut))), truncated: out.length > maxOut };
+}
+
 /** RFC 1950 §2.2: CM 8 (deflate), FCHECK makes the first two bytes a multiple of 31, no preset dictionary. */
 function hasZlibHeader(b: Buffer): boolean {
   return b.length >= 2 && (b[0] & 0x0f) === 8 && b[0] >> 4 <= 7 && ((b[0] << 8) | b[1]) % 31 === 0 && (b[1] & 0x20) === 0;

@@ -8,7 +8,7 @@ import { PdfDict, PdfName, PdfRef, type PdfObject } from "../objects";
 import { decodeAsciiHex } from "./ascii-hex";
 import { decodeAscii85 } from "./ascii85";
 import type { FilterResult } from "./filter-result";
-import { decodeFlate } from "./flate";
+import { decodeFlate, decodeInflated } from "./flate";
 import { decodeLzw } from "./lzw";
 import { decodePredictor, DEFAULT_PREDICTOR_PARAMS, type PredictorParams } from "./predictor";
 import { decodeRunLength } from "./run-length";
@@ -24,6 +24,11 @@ export interface StreamDecodeOptions {
   maxFilterChain: number;
   /** resolves an indirect reference; without it a reference counts as missing */
   resolve?: (o: PdfObject) => PdfObject | undefined;
+  /**
+   * The whole input already inflated (zlib, sync flush, no error) by someone who needed it before,
+   * for a stream whose first filter is FlateDecode: used instead of inflating it again.
+   */
+  inflatedInput?: Uint8Array;
 }
 
 export interface FilterIssue {
@@ -136,7 +141,8 @@ export function decodeStreamData(raw: Uint8Array, dict: PdfDict, opts: StreamDec
   const steps = Math.min(filters.length, Math.max(0, opts.maxFilterChain));
   for (let i = 0; i < steps; i++) {
     const name = filters[i];
-    const step = applyFilter(name, data, parms[i], max, deref);
+    const inflated = i === 0 && name === "FlateDecode" && opts.inflatedInput ? decodeInflated(opts.inflatedInput, max) : null;
+    const step: Step = inflated ? { kind: "decoded", result: withPredictor(inflated, parms[i], deref) } : applyFilter(name, data, parms[i], max, deref);
     if (step.kind === "image") {
       imageFilter = name;
       break;
