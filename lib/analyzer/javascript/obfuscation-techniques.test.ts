@@ -1,7 +1,7 @@
 // Each obfuscation technique on a script that uses it, and the verdict on technique combinations;
 // ordinary form scripts use none of them.
 import { describe, expect, it } from "vitest";
-import { detectObfuscationTechniques, judgeObfuscation } from "./obfuscation-techniques";
+import { detectObfuscationTechniques, hexEncodedText, judgeObfuscation } from "./obfuscation-techniques";
 import { scriptSignals } from "./script-signals";
 import { isObfuscated } from "../rules/javascript-obfuscation";
 
@@ -95,5 +95,44 @@ describe("the evidence of javascript-obfuscation", () => {
     expect(why).toHaveLength(1);
     expect(why[0]).toContain('hex-encoded-text (hex decodes to "hxxp[://]evil[.]example/payload');
     expect(why[0]).not.toContain("http://");
+  });
+});
+
+describe("hexEncodedText matches the decoder it replaced", () => {
+  /** the replaced version, verbatim */
+  const reference = (text: string): string | null => {
+    if (!/["'][0-9a-fA-F]{6}/.test(text)) return null;
+    let decoded = "";
+    const re = /["']((?:[0-9a-fA-F]{2}){3,})["']/g;
+    for (let m = re.exec(text); m && decoded.length < 4096; m = re.exec(text)) {
+      let piece = "";
+      for (let i = 0; i < m[1].length; i += 2) piece += String.fromCharCode(parseInt(m[1].slice(i, i + 2), 16));
+      if (/^[\x20-\x7e\t\r\n]+$/.test(piece) && /[a-z]/i.test(piece)) decoded += piece;
+    }
+    return decoded.length >= 48 ? `hex decodes to "${decoded.slice(0, 40)}"` : null;
+  };
+
+  it("on literals of text, shellcode and mixtures", () => {
+    let seed = 5;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return (seed >> 4) % n;
+    };
+    const hexOf = (s: string) => Buffer.from(s, "latin1").toString("hex");
+    const words = ["http://evil.example/x.exe", "app.alert(1);", "\x90\x90\xcc", "Hello\tWorld\r\n", "\x1f", "ABC", "~ok~", "\x7f"];
+    let found = 0;
+    for (let k = 0; k < 500; k++) {
+      let text = "var a = [";
+      for (let i = 0; i < 1 + next(12); i++) {
+        let s = "";
+        for (let j = 0; j < 1 + next(5); j++) s += words[next(words.length)];
+        const hex = hexOf(s);
+        text += `${next(2) ? '"' : "'"}${next(4) ? hex : hex.toUpperCase()}${next(9) ? '"' : "x"}, `;
+      }
+      const expected = reference(text);
+      expect(hexEncodedText(text), text).toBe(expected);
+      if (expected) found++;
+    }
+    expect(found).toBeGreaterThan(50);
   });
 });

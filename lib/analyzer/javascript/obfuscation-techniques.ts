@@ -10,6 +10,8 @@
 // document's annotations or metadata) fed to either (Quicksand's and peepdf's "suspicious
 // obfuscation" families: eval, unescape, fromCharCode, replace, setTimeOut, arguments.callee).
 
+import { hexValue } from "../../pdf/syntax";
+
 export type TechniqueRole = "strong" | "runner" | "decoder" | "source";
 
 export interface ObfuscationTechnique {
@@ -151,17 +153,30 @@ function charCodeString(text: string): string | null {
 }
 
 /** Hex literals that decode to 48+ characters of printable text: code or a URL kept as hex. */
-function hexEncodedText(text: string): string | null {
+export function hexEncodedText(text: string): string | null {
   if (!/["'][0-9a-fA-F]{6}/.test(text)) return null;
   let decoded = "";
   HEX_LITERAL.lastIndex = 0;
   for (let m = HEX_LITERAL.exec(text); m && decoded.length < 4096; m = HEX_LITERAL.exec(text)) {
-    let piece = "";
-    for (let i = 0; i < m[1].length; i += 2) piece += String.fromCharCode(parseInt(m[1].slice(i, i + 2), 16));
-    // random hex (hashes, ids, colours) decodes to bytes, not to text: one control byte excludes it
-    if (/^[\x20-\x7e\t\r\n]+$/.test(piece) && /[a-z]/i.test(piece)) decoded += piece;
+    const piece = printableHex(m[1]);
+    if (piece !== null && /[a-z]/i.test(piece)) decoded += piece;
   }
   return decoded.length >= MIN_HEX_TEXT_CHARS ? `hex decodes to "${decoded.slice(0, 40)}"` : null;
+}
+
+/**
+ * The text hex digit pairs spell, or null at the first byte that is not printable: random hex
+ * (hashes, ids, colours, shellcode) decodes to bytes, not to text, and one control byte excludes it.
+ * Stopping there spares decoding the rest of a 100 kB shellcode literal.
+ */
+function printableHex(hex: string): string | null {
+  let piece = "";
+  for (let i = 0; i < hex.length; i += 2) {
+    const c = hexValue(hex.charCodeAt(i)) * 16 + hexValue(hex.charCodeAt(i + 1));
+    if (!((c >= 0x20 && c <= 0x7e) || c === 0x09 || c === 0x0a || c === 0x0d)) return null;
+    piece += String.fromCharCode(c);
+  }
+  return piece;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasSelfAppend, scriptSignals } from "./script-signals";
+import { hasSelfAppend, hasSelfDouble, scriptSignals, stringAssignments } from "./script-signals";
 
 /** the longest run of hex digits, by a regex over every run (the reference) */
 const reference = (text: string) => Math.max(0, ...[...text.matchAll(/[0-9a-fA-F]+/g)].map((m) => m[0].length));
@@ -85,5 +85,82 @@ describe("the character tables behind hasSelfAppend", () => {
     const wordy = (c: number) => !hasSelfAppend(`a += a${String.fromCharCode(c)}`);
     expect(word.every(wordy)).toBe(true);
     expect(word).toHaveLength(63);
+  });
+});
+
+describe("hasSelfDouble: the s = s + s heap-spray shape", () => {
+  const REGEX = /\b([A-Za-z_$][\w$]*)\s*=\s*\1\s*\+\s*\1\b/;
+
+  it.each([
+    ["doubling", "while (x.length < 1e6) x = x + x;", true],
+    ["spaces and newlines", "sp\n=\tsp +\n sp", true],
+    ["== is no assignment", "a == a + a", false],
+    ["another name", "a = a + b", false],
+    ["+= is another shape", "a += a + a", false],
+    ["a longer name at the end", "a = a + ab", false],
+  ])("%s", (_name, text, expected) => {
+    expect(hasSelfDouble(text)).toBe(expected);
+    expect(REGEX.test(text)).toBe(expected);
+  });
+
+  it("agrees with the regex it replaced on random script text", () => {
+    let seed = 13;
+    const pick = <T,>(xs: readonly T[]) => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return xs[(seed >> 4) % xs.length];
+    };
+    const name = () => Array.from({ length: 1 + (seed % 3) }, () => pick(["s", "$", "_", "a", "1", "\u00e9"])).join("");
+    const space = () => pick(["", " ", "\n", "\u00a0"]);
+    const around = ["", " ", ";", "(", ".", "+", "=", "x", "$", "1", "!"];
+    let hits = 0;
+    for (let k = 0; k < 3000; k++) {
+      let text = "";
+      for (let part = 0; part < 1 + (k % 3); part++) {
+        // the same name in the three places more often than chance would
+        const n = name();
+        const again = () => (pick([0, 1, 2]) ? n : name());
+        text += `${pick(around)}${n}${space()}${pick(["=", "=", "==", "+="])}${space()}${again()}${space()}${pick(["+", "+", "++", "-"])}${space()}${again()}${pick(around)}`;
+      }
+      const expected = REGEX.test(text);
+      expect(hasSelfDouble(text), JSON.stringify(text)).toBe(expected);
+      if (expected) hits++;
+    }
+    expect(hits).toBeGreaterThan(100);
+  });
+});
+
+describe("stringAssignments: name = 'piece' and name += 'piece', in order", () => {
+  const REGEX = /\b([A-Za-z_$][\w$]*)\s*(\+?=)\s*["']([A-Za-z.]{1,12})["']/g;
+  const reference = (text: string) => [...text.matchAll(REGEX)].map((m) => ({ name: m[1], op: m[2], value: m[3] }));
+
+  it("reads the pieces of a name spelled in parts", () => {
+    expect([...stringAssignments("f = 'ev'; x = 1; f += \"al\"; g=='no'")]).toEqual([
+      { name: "f", op: "=", value: "ev" },
+      { name: "f", op: "+=", value: "al" },
+    ]);
+    // at most twelve letters or dots, as the regex's {1,12}
+    expect([...stringAssignments("a = 'abcdefghijkl'; b = 'abcdefghijklm'; c = ''")]).toEqual([{ name: "a", op: "=", value: "abcdefghijkl" }]);
+    expect(reference("a = 'abcdefghijkl'; b = 'abcdefghijklm'; c = ''")).toHaveLength(1);
+  });
+
+  it("agrees with the regex it replaced on random script text", () => {
+    let seed = 17;
+    const pick = <T,>(xs: readonly T[]) => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return xs[(seed >> 4) % xs.length];
+    };
+    const name = () => Array.from({ length: 1 + (seed % 3) }, () => pick(["s", "$", "_", "a", "1", "\u00e9"])).join("");
+    const literal = () => `${pick(['"', "'"])}${"abc.XYZ".slice(0, pick([0, 1, 3, 7]))}${pick(["", "defghijkl", "mnop", "abcdefghijkl"])}${pick(['"', "'", "1"])}`;
+    let hits = 0;
+    for (let k = 0; k < 3000; k++) {
+      let text = "";
+      for (let part = 0; part < 1 + (k % 4); part++) {
+        text += `${pick(["", " ", ";", "(", "+", "=", "x", "1"])}${name()}${pick(["", " ", "\n"])}${pick(["=", "+=", "=", "==", "+ =", "=+"])}${pick(["", " ", "\t"])}${literal()}`;
+      }
+      const expected = reference(text);
+      expect([...stringAssignments(text)], JSON.stringify(text)).toEqual(expected);
+      hits += expected.length;
+    }
+    expect(hits).toBeGreaterThan(100);
   });
 });

@@ -107,7 +107,7 @@ const EVAL_LIKE = /\beval\s*\(|\bFunction\s*\(|new\s+Function\b|\[\s*["']eval["'
  */
 const SPRAY_SHAPES: readonly [anchor: string, shape: { test(text: string): boolean }][] = [
   ["+=", { test: hasSelfAppend }],
-  ["+", /\b([A-Za-z_$][\w$]*)\s*=\s*\1\s*\+\s*\1\b/],
+  ["+", { test: hasSelfDouble }],
   ["while", /while\s*\(\s*[\w$.]+\.length\s*<\s*(0x[0-9a-f]{4,}|\d{5,})/i],
   ["Array", /new\s+Array\s*\(\s*(0x[0-9a-f]{3,}|\d{4,})\s*\)/i],
 ];
@@ -178,15 +178,46 @@ function assembledNames(text: string): boolean {
   if (joined.length !== head.length && count(joined, DANGEROUS_NAMES_ALL) > count(head, DANGEROUS_NAMES_ALL)) return true;
   // fnc = 'ev'; ... fnc += 'a'; ... fnc += 'l': collect the pieces appended to each variable
   const pieces = new Map<string, string>();
-  const re = /\b([A-Za-z_$][\w$]*)\s*(\+?=)\s*["']([A-Za-z.]{1,12})["']/g;
-  for (let m = re.exec(joined); m; m = re.exec(joined)) {
-    const v = m[2] === "=" ? m[3] : (pieces.get(m[1]) ?? "") + m[3];
-    pieces.set(m[1], v);
+  for (const m of stringAssignments(joined)) {
+    const v = m.op === "=" ? m.value : (pieces.get(m.name) ?? "") + m.value;
+    pieces.set(m.name, v);
     if (SENSITIVE_NAME.test(v)) return true;
     // w = "s"; w += "l"; w += "ice": a plain string method spelled in pieces, then called as j[w]
-    if (m[2] === "+=" && PIECED_METHOD.test(v)) return true;
+    if (m.op === "+=" && PIECED_METHOD.test(v)) return true;
   }
   return false;
+}
+
+/**
+ * The matches of /\b([A-Za-z_$][\w$]*)\s*(\+?=)\s*["']([A-Za-z.]{1,12})["']/g in order (name = or +=
+ * a short letters-only literal), found from each "=": the regex tried every identifier of the text.
+ */
+export function* stringAssignments(text: string): Generator<{ name: string; op: "=" | "+="; value: string }> {
+  for (let k = text.indexOf("="); k !== -1; k = text.indexOf("=", k + 1)) {
+    let at = skipSpaces(text, k + 1);
+    const open = text.charCodeAt(at);
+    if (open !== 0x22 && open !== 0x27) continue;
+    const valueStart = ++at;
+    while (at < text.length && at - valueStart <= 12 && LETTER_OR_DOT[text.charCodeAt(at)]) at++;
+    const close = text.charCodeAt(at);
+    if (at === valueStart || at - valueStart > 12 || (close !== 0x22 && close !== 0x27)) continue;
+    const plus = text.charCodeAt(k - 1) === 0x2b;
+    const name = leftmostName(text, plus ? k - 1 : k);
+    if (name !== null) yield { name, op: plus ? "+=" : "=", value: text.slice(valueStart, at) };
+  }
+}
+
+/** The longest name the regex group [A-Za-z_$][\w$]* after a \b can be, ending (spaces aside) before `op`. */
+function leftmostName(text: string, op: number): string | null {
+  let end = op;
+  while (end > 0 && SPACE[text.charCodeAt(end - 1)]) end--;
+  let start = end;
+  while (start > 0 && IDENT[text.charCodeAt(start - 1)]) start--;
+  for (; start < end; start++) {
+    const c = text.charCodeAt(start);
+    if (IDENT[c] && (c < 0x30 || c > 0x39) && wordAt(text, start - 1) !== WORD[c]) return text.slice(start, end);
+  }
+  return null;
 }
 
 const PIECED_METHOD = /^(slice|substr|substring|replace|split|concat|charAt|fromCharCode|indexOf|push)$/;
@@ -251,6 +282,10 @@ SPACE.fill(1, 0x2000, 0x200b);
 for (const [from, to] of [[0x30, 0x3a], [0x41, 0x5b], [0x61, 0x7b], [0x5f, 0x60]]) WORD.fill(1, from, to);
 IDENT.set(WORD);
 IDENT[0x24] = 1;
+const LETTER_OR_DOT = new Uint8Array(65536);
+LETTER_OR_DOT.fill(1, 0x41, 0x5b);
+LETTER_OR_DOT.fill(1, 0x61, 0x7b);
+LETTER_OR_DOT[0x2e] = 1;
 /** \w at `i` (0 outside the text, as \b reads it) */
 const wordAt = (text: string, i: number) => (i >= 0 && i < text.length ? WORD[text.charCodeAt(i)] : 0);
 
@@ -261,23 +296,53 @@ const wordAt = (text: string, i: number) => (i >= 0 && i < text.length ? WORD[te
  */
 export function hasSelfAppend(text: string): boolean {
   for (let k = text.indexOf("+="); k !== -1; k = text.indexOf("+=", k + 1)) {
-    // the name ends where the spaces before += begin; the group is a suffix of the name's run
-    let end = k;
-    while (end > 0 && SPACE[text.charCodeAt(end - 1)]) end--;
-    let run = end;
-    while (run > 0 && IDENT[text.charCodeAt(run - 1)]) run--;
-    let next = k + 2;
-    while (next < text.length && SPACE[text.charCodeAt(next)]) next++;
-    for (let start = run; start < end; start++) {
-      const c = text.charCodeAt(start);
-      // [A-Za-z_$] after a \b
-      if (!(IDENT[c] && (c < 0x30 || c > 0x39)) || wordAt(text, start - 1) === WORD[c]) continue;
-      const length = end - start;
-      if (!text.startsWith(text.slice(start, end), next)) continue;
-      if (wordAt(text, next + length - 1) !== wordAt(text, next + length)) return true;
-    }
+    if (nameRepeatedAround(text, k, k + 2, 1)) return true;
   }
   return false;
+}
+
+/** /\b([A-Za-z_$][\w$]*)\s*=\s*\1\s*\+\s*\1\b/.test(text) (s = s + s), by looking at each "=" only. */
+export function hasSelfDouble(text: string): boolean {
+  for (let k = text.indexOf("="); k !== -1; k = text.indexOf("=", k + 1)) {
+    if (nameRepeatedAround(text, k, k + 1, 2)) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a name ends (spaces aside) before the operator at `op` and is repeated after it (which
+ * ends at `after`) `times` times, joined by "+", the last one ending at a \b. The name is any
+ * suffix of the identifier run before the operator that starts at a \b with [A-Za-z_$], as the
+ * regex's group can be.
+ */
+function nameRepeatedAround(text: string, op: number, after: number, times: number): boolean {
+  let end = op;
+  while (end > 0 && SPACE[text.charCodeAt(end - 1)]) end--;
+  let run = end;
+  while (run > 0 && IDENT[text.charCodeAt(run - 1)]) run--;
+  for (let start = run; start < end; start++) {
+    const c = text.charCodeAt(start);
+    // [A-Za-z_$] after a \b
+    if (!(IDENT[c] && (c < 0x30 || c > 0x39)) || wordAt(text, start - 1) === WORD[c]) continue;
+    const name = text.slice(start, end);
+    let at = skipSpaces(text, after);
+    let repeated = 0;
+    while (repeated < times && text.startsWith(name, at)) {
+      at += name.length;
+      if (++repeated === times) break;
+      const plus = skipSpaces(text, at);
+      if (text.charCodeAt(plus) !== 0x2b) break;
+      at = skipSpaces(text, plus + 1);
+    }
+    if (repeated === times && wordAt(text, at - 1) !== wordAt(text, at)) return true;
+  }
+  return false;
+}
+
+function skipSpaces(text: string, from: number): number {
+  let i = from;
+  while (i < text.length && SPACE[text.charCodeAt(i)]) i++;
+  return i;
 }
 
 /** 1 for a hex digit, by UTF-16 code unit */
