@@ -4,6 +4,18 @@ import { hasSelfAppend, hasSelfDouble, scriptSignals, stringAssignments } from "
 /** the longest run of hex digits, by a regex over every run (the reference) */
 const reference = (text: string) => Math.max(0, ...[...text.matchAll(/[0-9a-fA-F]+/g)].map((m) => m[0].length));
 
+
+/** Seeded picks for generated script text, and short names (letters, $, _, digits, a non-ASCII letter) */
+function scriptText(seed: number) {
+  let state = seed;
+  const pick = <T,>(xs: readonly T[]): T => {
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    return xs[(state >> 4) % xs.length];
+  };
+  const name = () => Array.from({ length: 1 + (state % 3) }, () => pick(["s", "$", "_", "a", "1", "\u00e9"])).join("");
+  return { pick, name };
+}
+
 describe("scriptSignals: longestHexRun", () => {
   it.each([
     ["no hex", "xyz-+=() ghij", 0],
@@ -50,12 +62,7 @@ describe("hasSelfAppend: the s += s heap-spray shape", () => {
   });
 
   it("agrees with the regex it replaced on random script text", () => {
-    let seed = 11;
-    const pick = <T,>(xs: readonly T[]) => {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      return xs[(seed >> 4) % xs.length];
-    };
-    const name = () => Array.from({ length: 1 + (seed % 3) }, () => pick(["s", "$", "_", "a", "1", "\u00e9"])).join("");
+    const { pick, name } = scriptText(11);
     const around = ["", " ", "\n", "\u00a0", ";", "(", ".", "+", "=", "x", "$", "1"];
     let hits = 0;
     for (let k = 0; k < 3000; k++) {
@@ -104,12 +111,7 @@ describe("hasSelfDouble: the s = s + s heap-spray shape", () => {
   });
 
   it("agrees with the regex it replaced on random script text", () => {
-    let seed = 13;
-    const pick = <T,>(xs: readonly T[]) => {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      return xs[(seed >> 4) % xs.length];
-    };
-    const name = () => Array.from({ length: 1 + (seed % 3) }, () => pick(["s", "$", "_", "a", "1", "\u00e9"])).join("");
+    const { pick, name } = scriptText(13);
     const space = () => pick(["", " ", "\n", "\u00a0"]);
     const around = ["", " ", ";", "(", ".", "+", "=", "x", "$", "1", "!"];
     let hits = 0;
@@ -144,12 +146,7 @@ describe("stringAssignments: name = 'piece' and name += 'piece', in order", () =
   });
 
   it("agrees with the regex it replaced on random script text", () => {
-    let seed = 17;
-    const pick = <T,>(xs: readonly T[]) => {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      return xs[(seed >> 4) % xs.length];
-    };
-    const name = () => Array.from({ length: 1 + (seed % 3) }, () => pick(["s", "$", "_", "a", "1", "\u00e9"])).join("");
+    const { pick, name } = scriptText(17);
     const literal = () => `${pick(['"', "'"])}${"abc.XYZ".slice(0, pick([0, 1, 3, 7]))}${pick(["", "defghijkl", "mnop", "abcdefghijkl"])}${pick(['"', "'", "1"])}`;
     let hits = 0;
     for (let k = 0; k < 3000; k++) {
