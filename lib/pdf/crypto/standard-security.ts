@@ -148,7 +148,8 @@ function hash2B(password: Uint8Array, salt: Uint8Array, udata: Uint8Array): Uint
   let k = new Uint8Array(createHash("sha256").update(password).update(salt).update(udata).digest());
   for (let round = 0; ; round++) {
     const block = Buffer.concat([password, k, udata]);
-    const k1 = Buffer.concat(Array.from({ length: 64 }, () => block));
+    // 64 repetitions of the block: one allocation filled with the pattern
+    const k1 = Buffer.alloc(64 * block.length, block);
     const c = createCipheriv("aes-128-cbc", k.subarray(0, 16), k.subarray(16, 32));
     c.setAutoPadding(false);
     const e = Buffer.concat([c.update(k1), c.final()]);
