@@ -23,7 +23,8 @@ export function collectFonts(doc: PdfDocument): { matrices: FontMatrixFact[]; pr
   const programs: FontProgramFact[] = [];
   let nodes = 0;
   for (const [num, inst] of doc.table) {
-    const ref = `${num} ${inst.gen} R`;
+    // made only for the rare object that holds a font: one string per object of the file otherwise
+    const ref = () => `${num} ${inst.gen} R`;
     // direct children only: indirect ones are visited as objects of their own
     const stack: PdfObject[] = [inst.value];
     while (stack.length && nodes++ < MAX_NODES) {
@@ -37,13 +38,13 @@ export function collectFonts(doc: PdfDocument): { matrices: FontMatrixFact[]; pr
       const m = d.has("FontMatrix") ? doc.resolve(d.get("FontMatrix")) : undefined;
       if (Array.isArray(m)) {
         const bad = m.map((v) => doc.resolve(v)).filter((v) => typeof v !== "number");
-        if (bad.length) matrices.push({ objectRef: ref, nonNumeric: bad.map(describe) });
+        if (bad.length) matrices.push({ objectRef: ref(), nonNumeric: bad.map(describe) });
       }
       for (const key of ["FontFile", "FontFile2", "FontFile3"] as const) {
         const s = d.has(key) ? doc.resolve(d.get(key)) : undefined;
         if (s instanceof PdfStream) {
           const owner = doc.ownerOf(s);
-          programs.push({ objectRef: owner ? `${owner.num} ${owner.gen} R` : ref, key, stream: s });
+          programs.push({ objectRef: owner ? `${owner.num} ${owner.gen} R` : ref(), key, stream: s });
         }
       }
       for (const v of d.entries.values()) if (v !== null && typeof v === "object") stack.push(v);

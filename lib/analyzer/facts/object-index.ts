@@ -31,17 +31,14 @@ export function indexObjects(doc: PdfDocument, maxNodes: number): ObjectIndex {
   for (const inst of doc.instances) {
     const loose = !inst.container;
     const current = doc.table.get(inst.num) === inst;
-    const ref = `${inst.num} ${inst.gen} R`;
     let strings: string[] | null = null;
-    const count = (name: string) => {
-      nameCounts.set(name, (nameCounts.get(name) ?? 0) + 1);
-      if (loose) looseNames.add(name);
-    };
+    // no closure or ref string per object: most of a file's objects need neither
+    const count = loose ? countLoose : countName;
     stack.push(inst.value);
     while (stack.length) {
       if (++nodes > maxNodes) return { nameCounts, looseNames, colorsOverflow, actionDicts, stringsByRef };
       const o = stack.pop()!;
-      if (o instanceof PdfName) count(o.name);
+      if (o instanceof PdfName) count(nameCounts, looseNames, o.name);
       else if (o instanceof PdfString) {
         if (current && o.bytes.length >= MIN_STRING_BYTES) (strings ??= []).push(o.text);
       } else if (Array.isArray(o)) {
@@ -49,15 +46,15 @@ export function indexObjects(doc: PdfDocument, maxNodes: number): ObjectIndex {
       } else {
         const d = o instanceof PdfStream ? o.dict : o instanceof PdfDict ? o : null;
         if (!d) continue;
-        if (current && (d.get("S") instanceof PdfName || d.has("JS"))) actionDicts.push({ dict: d, ref });
+        if (current && (d.get("S") instanceof PdfName || d.has("JS"))) actionDicts.push({ dict: d, ref: refOf(inst) });
         for (const [k, v] of d.entries) {
-          count(k);
+          count(nameCounts, looseNames, k);
           if (k === "Colors" && typeof v === "number" && v > COLORS_LIMIT) colorsOverflow++;
           if (v !== null && typeof v === "object") stack.push(v);
         }
       }
     }
-    if (strings) stringsByRef.set(ref, strings.join("\n"));
+    if (strings) stringsByRef.set(refOf(inst), strings.join("\n"));
   }
   // trailer dictionaries are no objects, but may hold an inline catalog with /OpenAction, /AcroForm...
   for (const t of doc.trailers) {
@@ -79,4 +76,16 @@ export function indexObjects(doc: PdfDocument, maxNodes: number): ObjectIndex {
     }
   }
   return { nameCounts, looseNames, colorsOverflow, actionDicts, stringsByRef };
+}
+
+const refOf = (inst: { num: number; gen: number }) => `${inst.num} ${inst.gen} R`;
+
+function countName(counts: Map<string, number>, _loose: Set<string>, name: string): void {
+  counts.set(name, (counts.get(name) ?? 0) + 1);
+}
+
+/** a name seen outside object streams: also kept among the loose names */
+function countLoose(counts: Map<string, number>, loose: Set<string>, name: string): void {
+  counts.set(name, (counts.get(name) ?? 0) + 1);
+  loose.add(name);
 }
