@@ -2,6 +2,8 @@
 // presence changes the risk (executables, scripts, Office containers, archives, PDFs, Flash). The deep
 // stage uses the file-type library for full detection.
 
+import { latin1 } from "../../pdf/objects";
+
 export type PayloadKind =
   | "pe-executable"
   | "elf-executable"
@@ -20,18 +22,30 @@ export type PayloadKind =
 const EXECUTABLE_EXTENSIONS = /\.(exe|scr|com|pif|cpl|dll|msi|bat|cmd|vbs|vbe|js|jse|wsf|wsh|hta|ps1|psm1|lnk|jar|sh|elf|app|reg|iso|img|vhd)$/i;
 const MACRO_OFFICE_EXTENSIONS = /\.(docm|xlsm|pptm|dotm|xltm|xlam|ppam|doc|xls|ppt)$/i;
 
+/** Leading bytes of each binary kind, tried in order (the sniff runs on a head of every stream). */
+const MAGIC: readonly [PayloadKind, readonly number[]][] = [
+  ["pe-executable", [0x4d, 0x5a]],
+  ["elf-executable", [0x7f, 0x45, 0x4c, 0x46]],
+  ["macho-executable", [0xcf, 0xfa, 0xed, 0xfe]],
+  ["macho-executable", [0xce, 0xfa, 0xed, 0xfe]],
+  ["macho-executable", [0xca, 0xfe, 0xba, 0xbe]],
+  ["ole-office", [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]],
+  ["zip", [0x50, 0x4b, 0x03, 0x04]],
+  ["rar", [0x52, 0x61, 0x72, 0x21]],
+  ["7z", [0x37, 0x7a, 0xbc, 0xaf]],
+];
+
+function startsWith(b: Uint8Array, sig: readonly number[]): boolean {
+  for (let k = 0; k < sig.length; k++) if (b[k] !== sig[k]) return false;
+  return true;
+}
+
 export function sniffPayload(data: Uint8Array): PayloadKind {
   const b = data;
-  const at = (i: number, ...sig: number[]) => sig.every((v, k) => b[i + k] === v);
-  if (at(0, 0x4d, 0x5a)) return "pe-executable";
-  if (at(0, 0x7f, 0x45, 0x4c, 0x46)) return "elf-executable";
-  if (at(0, 0xcf, 0xfa, 0xed, 0xfe) || at(0, 0xce, 0xfa, 0xed, 0xfe) || at(0, 0xca, 0xfe, 0xba, 0xbe)) return "macho-executable";
-  if (at(0, 0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1)) return "ole-office";
-  if (at(0, 0x50, 0x4b, 0x03, 0x04)) return "zip";
-  if (at(0, 0x52, 0x61, 0x72, 0x21)) return "rar";
-  if (at(0, 0x37, 0x7a, 0xbc, 0xaf)) return "7z";
-  if ((at(0, 0x46, 0x57, 0x53) || at(0, 0x43, 0x57, 0x53) || at(0, 0x5a, 0x57, 0x53)) && b[3] > 0 && b[3] < 0x30) return "flash";
-  const head = Buffer.from(b.subarray(0, 1024)).toString("latin1");
+  for (const [kind, sig] of MAGIC) if (startsWith(b, sig)) return kind;
+  // FWS / CWS / ZWS and a plausible version
+  if ((b[0] === 0x46 || b[0] === 0x43 || b[0] === 0x5a) && b[1] === 0x57 && b[2] === 0x53 && b[3] > 0 && b[3] < 0x30) return "flash";
+  const head = latin1(b, 0, Math.min(b.length, 1024));
   if (head.includes("%PDF-")) return "pdf";
   if (head.startsWith("{\\rt")) return "rtf";
   if (/^#!\s*\//.test(head)) return "script";
