@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { rc4 } from "./rc4";
+
+const hex = (b: Uint8Array) => Buffer.from(b).toString("hex");
+const ascii = (s: string) => new Uint8Array(Buffer.from(s, "latin1"));
+
+describe("rc4", () => {
+  it.each([
+    // the classic test vectors (Wikipedia "RC4", from the 1994 cypherpunks posting)
+    ["Key", "Plaintext", "bbf316e8d940af0ad3"],
+    ["Wiki", "pedia", "1021bf0420"],
+    ["Secret", "Attack at dawn", "45a01f645fc35b383552544b9bf5"],
+  ])("encrypts %s / %s", (key, text, expected) => {
+    expect(hex(rc4(ascii(key), ascii(text)))).toBe(expected);
+  });
+
+  it("gives the same output whether or not the key schedule is reused, across alternating and edited keys", () => {
+    const k1 = ascii("Key");
+    const k2 = ascii("Wiki");
+    const data = ascii("Plaintext");
+    expect(hex(rc4(k1, data))).toBe("bbf316e8d940af0ad3");
+    expect(hex(rc4(k1, data))).toBe("bbf316e8d940af0ad3");
+    expect(hex(rc4(k2, ascii("pedia")))).toBe("1021bf0420");
+    expect(hex(rc4(k1, data))).toBe("bbf316e8d940af0ad3");
+    // the same array, changed in place after use: its new bytes count
+    k1.set(ascii("Wik"));
+    const edited = rc4(k1, data);
+    expect(hex(edited)).toBe(hex(rc4(ascii("Wik"), data)));
+    // decryption is the same operation
+    expect(Buffer.from(rc4(ascii("Secret"), rc4(ascii("Secret"), ascii("Attack at dawn")))).toString("latin1")).toBe("Attack at dawn");
+  });
+});
