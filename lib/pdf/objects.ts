@@ -36,7 +36,7 @@ export class PdfRef {
     return refKey(this.num, this.gen);
   }
   toString(): string {
-    return `${this.num} ${this.gen} R`;
+    return refString(this.num, this.gen);
   }
 }
 
@@ -83,6 +83,11 @@ export type PdfObject =
 
 export function refKey(num: number, gen: number): string {
   return `${num} ${gen}`;
+}
+
+/** An object reference as PDF writes it ("12 0 R"): how facts and findings name an object. */
+export function refString(num: number, gen: number): string {
+  return `${num} ${gen} R`;
 }
 
 export function isDict(o: unknown): o is PdfDict {

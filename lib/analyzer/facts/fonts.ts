@@ -1,7 +1,7 @@
 // Font facts used by exploit rules: embedded font programs and the /FontMatrix of every font,
 // whether the font dictionary is an object of its own or written inline in a /Resources dictionary.
 import type { PdfDocument } from "../../pdf/document";
-import { PdfDict, PdfStream, PdfString, type PdfObject } from "../../pdf/objects";
+import { PdfDict, PdfStream, PdfString, refString, type PdfObject } from "../../pdf/objects";
 
 export interface FontMatrixFact {
   objectRef: string;
@@ -23,8 +23,6 @@ export function collectFonts(doc: PdfDocument): { matrices: FontMatrixFact[]; pr
   const programs: FontProgramFact[] = [];
   let nodes = 0;
   for (const [num, inst] of doc.table) {
-    // made only for the rare object that holds a font: one string per object of the file otherwise
-    const ref = () => `${num} ${inst.gen} R`;
     // direct children only: indirect ones are visited as objects of their own
     const stack: PdfObject[] = [inst.value];
     while (stack.length && nodes++ < MAX_NODES) {
@@ -38,13 +36,13 @@ export function collectFonts(doc: PdfDocument): { matrices: FontMatrixFact[]; pr
       const m = d.has("FontMatrix") ? doc.resolve(d.get("FontMatrix")) : undefined;
       if (Array.isArray(m)) {
         const bad = m.map((v) => doc.resolve(v)).filter((v) => typeof v !== "number");
-        if (bad.length) matrices.push({ objectRef: ref(), nonNumeric: bad.map(describe) });
+        if (bad.length) matrices.push({ objectRef: refString(num, inst.gen), nonNumeric: bad.map(describe) });
       }
       for (const key of ["FontFile", "FontFile2", "FontFile3"] as const) {
         const s = d.has(key) ? doc.resolve(d.get(key)) : undefined;
         if (s instanceof PdfStream) {
           const owner = doc.ownerOf(s);
-          programs.push({ objectRef: owner ? `${owner.num} ${owner.gen} R` : ref(), key, stream: s });
+          programs.push({ objectRef: owner ? refString(owner.num, owner.gen) : refString(num, inst.gen), key, stream: s });
         }
       }
       for (const v of d.entries.values()) if (v !== null && typeof v === "object") stack.push(v);

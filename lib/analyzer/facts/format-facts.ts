@@ -3,7 +3,7 @@
 // feature extraction read these facts; neither decodes a stream itself.
 import type { Limits } from "../../limits";
 import type { PdfDocument } from "../../pdf/document";
-import { PdfName, PdfStream } from "../../pdf/objects";
+import { PdfName, PdfStream, refString } from "../../pdf/objects";
 import type { FontProgramFact } from "./fonts";
 import { base64BmpsInXml, parseBmpRle, type BmpRleReport } from "./formats/bmp-rle";
 import { parseJbig2, type Jbig2Anomaly, type Jbig2Facts } from "./formats/jbig2";
@@ -92,7 +92,6 @@ export function collectXfaImages(xml: string, limits: Limits): XfaImageFact[] {
   return out;
 }
 
-const refOf = (num: number, gen: number) => `${num} ${gen} R`;
 
 function filterNames(doc: PdfDocument, stream: PdfStream): string[] {
   const f = doc.resolve(stream.dict.get("Filter"));
@@ -127,7 +126,7 @@ function collectJbig2(doc: PdfDocument, limits: Limits): Jbig2StreamFact[] {
       globals = globalsCache.get(g);
     } else if (parms?.has("JBIG2Globals")) globals = "unavailable";
     out.push({
-      objectRef: refOf(num, inst.gen),
+      objectRef: refString(num, inst.gen),
       globals: globals === undefined ? "none" : globals === "unavailable" ? "unavailable" : "read",
       globalAnomalies: typeof globals === "object" ? globals.anomalies : [],
       image: parseJbig2(d.data, limits.MAX_JBIG2_SEGMENTS, globals),
@@ -157,7 +156,7 @@ function collectThreeD(doc: PdfDocument, limits: Limits): ThreeDStreamFact[] {
     // an undecodable or truncated stream says nothing about its own header fields
     const readable = !d.encrypted && d.complete && d.data.length > 0;
     const u3d = readable && sub.name === "U3D" ? parseU3d(d.data, limits.MAX_U3D_BLOCKS) : null;
-    out.push({ objectRef: refOf(num, inst.gen), subtype: sub.name, readable, bytes: d.data.length, u3d, prcAnomalies: readable && sub.name === "PRC" ? parsePrc(d.data) : [] });
+    out.push({ objectRef: refString(num, inst.gen), subtype: sub.name, readable, bytes: d.data.length, u3d, prcAnomalies: readable && sub.name === "PRC" ? parsePrc(d.data) : [] });
   }
   return out;
 }

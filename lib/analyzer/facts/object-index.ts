@@ -2,7 +2,7 @@
 // dictionaries, strings), so a large document is walked once instead of once per fact. Iterative,
 // bounded, and without building paths (paths are only rebuilt for the few objects that matter).
 import type { PdfDocument } from "../../pdf/document";
-import { PdfDict, PdfName, PdfStream, PdfString, type PdfObject } from "../../pdf/objects";
+import { PdfDict, PdfName, PdfStream, PdfString, refString, type PdfObject } from "../../pdf/objects";
 
 export interface ObjectIndex {
   /** name -> occurrences (keys and values) over all instances */
@@ -46,7 +46,7 @@ export function indexObjects(doc: PdfDocument, maxNodes: number): ObjectIndex {
       } else {
         const d = o instanceof PdfStream ? o.dict : o instanceof PdfDict ? o : null;
         if (!d) continue;
-        if (current && (d.get("S") instanceof PdfName || d.has("JS"))) actionDicts.push({ dict: d, ref: refOf(inst) });
+        if (current && (d.get("S") instanceof PdfName || d.has("JS"))) actionDicts.push({ dict: d, ref: refString(inst.num, inst.gen) });
         for (const [k, v] of d.entries) {
           count(nameCounts, looseNames, k);
           if (k === "Colors" && typeof v === "number" && v > COLORS_LIMIT) colorsOverflow++;
@@ -54,7 +54,7 @@ export function indexObjects(doc: PdfDocument, maxNodes: number): ObjectIndex {
         }
       }
     }
-    if (strings) stringsByRef.set(refOf(inst), strings.join("\n"));
+    if (strings) stringsByRef.set(refString(inst.num, inst.gen), strings.join("\n"));
   }
   // trailer dictionaries are no objects, but may hold an inline catalog with /OpenAction, /AcroForm...
   for (const t of doc.trailers) {
@@ -77,8 +77,6 @@ export function indexObjects(doc: PdfDocument, maxNodes: number): ObjectIndex {
   }
   return { nameCounts, looseNames, colorsOverflow, actionDicts, stringsByRef };
 }
-
-const refOf = (inst: { num: number; gen: number }) => `${inst.num} ${inst.gen} R`;
 
 function countName(counts: Map<string, number>, _loose: Set<string>, name: string): void {
   counts.set(name, (counts.get(name) ?? 0) + 1);

@@ -138,10 +138,6 @@ const ESCAPES: Record<string, string> = { n: "\n", r: "\r", t: "\t", b: "\b", f:
 
 /** A literal string from just after `(` (§7.3.4.2): balanced parentheses, escapes, octal codes. */
 function literalString(text: string, from: number): [string, number] {
-  // most strings of a page (one per glyph run) hold no escape or parenthesis: one slice
-  let plain = from;
-  for (let c = text.charCodeAt(plain); plain < text.length && c !== 0x5c && c !== 0x28 && c !== 0x29; c = text.charCodeAt(++plain));
-  if (plain < text.length && text.charCodeAt(plain) === 0x29) return [text.slice(from, plain), plain + 1];
   let depth = 1;
   let out = "";
   let i = from;

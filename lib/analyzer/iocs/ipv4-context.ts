@@ -81,22 +81,14 @@ function skipSpaces(text: string, end: number): number {
 function enclosingElement(text: string, at: number): string {
   // both searches stay inside the window that can answer: unbounded, each candidate address in a
   // long text without markup (a script) scanned back to its start, quadratic in the text
-  const open = lastIndexWithin(text, 0x3c, at, Math.max(0, at - MAX_ELEMENT_TEXT_CHARS));
-  if (open === -1) return "";
-  const gt = indexWithin(text, 0x3e, open, at);
-  if (gt === -1 || text[open + 1] === "/" || text[gt - 1] === "/") return "";
+  const from = Math.max(0, at - MAX_ELEMENT_TEXT_CHARS);
+  const near = text.slice(from, at + 1);
+  const openAt = near.lastIndexOf("<");
+  const gtAt = openAt === -1 ? -1 : near.indexOf(">", openAt);
+  if (gtAt === -1) return "";
+  const open = from + openAt;
+  const gt = from + gtAt;
+  if (text[open + 1] === "/" || text[gt - 1] === "/") return "";
   const name = text.slice(open + 1, gt).split(/\s/)[0];
   return name.slice(name.indexOf(":") + 1).toLowerCase();
-}
-
-/** Last position of `code` in text[from..at], or -1. */
-function lastIndexWithin(text: string, code: number, at: number, from: number): number {
-  for (let i = Math.min(at, text.length - 1); i >= from; i--) if (text.charCodeAt(i) === code) return i;
-  return -1;
-}
-
-/** First position of `code` in text[from..to], or -1. */
-function indexWithin(text: string, code: number, from: number, to: number): number {
-  for (let i = from; i <= to && i < text.length; i++) if (text.charCodeAt(i) === code) return i;
-  return -1;
 }

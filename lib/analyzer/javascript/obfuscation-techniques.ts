@@ -11,6 +11,7 @@
 // obfuscation" families: eval, unescape, fromCharCode, replace, setTimeOut, arguments.callee).
 
 import { hexValue } from "../../pdf/syntax";
+import { IDENT, SPACE } from "./js-chars";
 
 export type TechniqueRole = "strong" | "runner" | "decoder" | "source";
 
@@ -133,8 +134,7 @@ function evalAlias(text: string): RegExpExecArray | null {
 
 /** [\s\w$.] of a regex, from the char code (the backward scan above may cross a long payload) */
 function isSpaceNameOrDot(c: number): boolean {
-  if (c < 128) return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f || c === 0x24 || c === 0x2e || c === 0x20 || (c >= 0x09 && c <= 0x0d);
-  return /\s/.test(String.fromCharCode(c));
+  return SPACE[c] === 1 || IDENT[c] === 1 || c === 0x2e;
 }
 
 /**

@@ -1,6 +1,7 @@
 // Text-level signals of a script, cheap enough for the fast stage. They look for the techniques
 // exploit kits used (escaped shellcode, heap spraying, eval of decoded strings, vulnerable Acrobat
 // APIs); the advanced stage re-checks on a real parser's AST and on the deobfuscated layers.
+import { namesBefore, skipSpaces, wordAt } from "./js-chars";
 import { detectObfuscationTechniques, type ObfuscationTechnique } from "./obfuscation-techniques";
 
 export interface ExploitApi {
@@ -202,23 +203,12 @@ export function* stringAssignments(text: string): Generator<{ name: string; op: 
     const close = text.charCodeAt(at);
     if (at === valueStart || at - valueStart > 12 || (close !== 0x22 && close !== 0x27)) continue;
     const plus = text.charCodeAt(k - 1) === 0x2b;
-    const name = leftmostName(text, plus ? k - 1 : k);
-    if (name !== null) yield { name, op: plus ? "+=" : "=", value: text.slice(valueStart, at) };
+    // the regex's match starts at the leftmost name: the longest one
+    const name = namesBefore(text, plus ? k - 1 : k).next().value;
+    if (name !== undefined) yield { name, op: plus ? "+=" : "=", value: text.slice(valueStart, at) };
   }
 }
 
-/** The longest name the regex group [A-Za-z_$][\w$]* after a \b can be, ending (spaces aside) before `op`. */
-function leftmostName(text: string, op: number): string | null {
-  let end = op;
-  while (end > 0 && SPACE[text.charCodeAt(end - 1)]) end--;
-  let start = end;
-  while (start > 0 && IDENT[text.charCodeAt(start - 1)]) start--;
-  for (; start < end; start++) {
-    const c = text.charCodeAt(start);
-    if (IDENT[c] && (c < 0x30 || c > 0x39) && wordAt(text, start - 1) !== WORD[c]) return text.slice(start, end);
-  }
-  return null;
-}
 
 const PIECED_METHOD = /^(slice|substr|substring|replace|split|concat|charAt|fromCharCode|indexOf|push)$/;
 
@@ -272,22 +262,10 @@ function assembledFromArrays(text: string): boolean {
   return false;
 }
 
-/** JavaScript's \s, \w and [\w$], by UTF-16 code unit */
-const SPACE = new Uint8Array(65536);
-const WORD = new Uint8Array(65536);
-const IDENT = new Uint8Array(65536);
-// ECMA-262 WhiteSpace and LineTerminator (what \s matches)
-for (const c of [0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20, 0xa0, 0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff]) SPACE[c] = 1;
-SPACE.fill(1, 0x2000, 0x200b);
-for (const [from, to] of [[0x30, 0x3a], [0x41, 0x5b], [0x61, 0x7b], [0x5f, 0x60]]) WORD.fill(1, from, to);
-IDENT.set(WORD);
-IDENT[0x24] = 1;
 const LETTER_OR_DOT = new Uint8Array(65536);
 LETTER_OR_DOT.fill(1, 0x41, 0x5b);
 LETTER_OR_DOT.fill(1, 0x61, 0x7b);
 LETTER_OR_DOT[0x2e] = 1;
-/** \w at `i` (0 outside the text, as \b reads it) */
-const wordAt = (text: string, i: number) => (i >= 0 && i < text.length ? WORD[text.charCodeAt(i)] : 0);
 
 /**
  * /\b([A-Za-z_$][\w$]*)\s*\+=\s*\1\b/.test(text) (s += s: a string doubled in place, the heap-spray
@@ -311,20 +289,11 @@ export function hasSelfDouble(text: string): boolean {
 
 /**
  * Whether a name ends (spaces aside) before the operator at `op` and is repeated after it (which
- * ends at `after`) `times` times, joined by "+", the last one ending at a \b. The name is any
- * suffix of the identifier run before the operator that starts at a \b with [A-Za-z_$], as the
- * regex's group can be.
+ * ends at `after`) `times` times, joined by "+", the last one ending at a \b (any of the names the
+ * regex's group can capture there: namesBefore).
  */
 function nameRepeatedAround(text: string, op: number, after: number, times: number): boolean {
-  let end = op;
-  while (end > 0 && SPACE[text.charCodeAt(end - 1)]) end--;
-  let run = end;
-  while (run > 0 && IDENT[text.charCodeAt(run - 1)]) run--;
-  for (let start = run; start < end; start++) {
-    const c = text.charCodeAt(start);
-    // [A-Za-z_$] after a \b
-    if (!(IDENT[c] && (c < 0x30 || c > 0x39)) || wordAt(text, start - 1) === WORD[c]) continue;
-    const name = text.slice(start, end);
+  for (const name of namesBefore(text, op)) {
     let at = skipSpaces(text, after);
     let repeated = 0;
     while (repeated < times && text.startsWith(name, at)) {
@@ -338,13 +307,6 @@ function nameRepeatedAround(text: string, op: number, after: number, times: numb
   }
   return false;
 }
-
-function skipSpaces(text: string, from: number): number {
-  let i = from;
-  while (i < text.length && SPACE[text.charCodeAt(i)]) i++;
-  return i;
-}
-
 /** 1 for a hex digit, by UTF-16 code unit */
 const HEX_DIGIT = new Uint8Array(65536);
 for (const c of "0123456789abcdefABCDEF") HEX_DIGIT[c.charCodeAt(0)] = 1;

@@ -126,8 +126,7 @@ class RenderHost {
         if ("started" in reply) {
           residentAtStart = child.pid !== undefined ? residentBytes(child.pid) : null;
           armTimer(renderMs);
-        }
-        else if (reply.done) finish(reply.facts, true);
+        } else if (reply.done) finish(reply.facts, true);
         else partial = reply.facts;
       };
       // an engine failure, not a budget: the facts say what happened, budgetHits stay as they were

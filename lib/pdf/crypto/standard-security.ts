@@ -3,7 +3,7 @@
 // Revisions 2-4 (RC4 40-128, AES-128) and 5-6 (AES-256, including PDF 2.0's Algorithm 2.B).
 import { createCipheriv, createDecipheriv, createHash } from "node:crypto";
 import { PdfDict, PdfName, PdfString, type PdfObject } from "../objects";
-import { rc4 } from "./rc4";
+import { rc4, rc4Schedule, rc4WithSchedule } from "./rc4";
 
 /** Algorithm 2 step a: the 32-byte padding string. */
 const PAD = Uint8Array.from([
@@ -84,11 +84,12 @@ export function openStandardSecurity(enc: PdfDict, fileId: Uint8Array, resolve: 
   }
   if (!key) return { ok: false, reason: "password-required", message: "the document needs a user password to open" };
   const fileKey = key;
-  // the strings of one object are decrypted one after another: its key is derived once (an MD5 each)
-  let last = { n: -1, g: -1, aes: false, key: fileKey };
+  // the strings of one object are decrypted one after another: its key is derived once (an MD5 each),
+  // and for RC4 its key schedule too
+  let last: { n: number; g: number; aes: boolean; key: Uint8Array; schedule?: Uint8Array } = { n: -1, g: -1, aes: false, key: fileKey };
   const keyOf = (n: number, g: number, aes: boolean) => {
     if (last.n !== n || last.g !== g || last.aes !== aes) last = { n, g, aes, key: objectKey(fileKey, n, g, aes) };
-    return last.key;
+    return last;
   };
   return {
     ok: true,
@@ -100,10 +101,11 @@ export function openStandardSecurity(enc: PdfDict, fileId: Uint8Array, resolve: 
       decrypt(data, n, g, method, prefixBytes) {
         if (method === "none") return data;
         if (method === "aes256") return aesDecrypt("aes-256-cbc", fileKey, data, prefixBytes);
-        const objKey = keyOf(n, g, method === "aes128");
-        if (method === "aes128") return aesDecrypt("aes-128-cbc", objKey, data, prefixBytes);
+        const object = keyOf(n, g, method === "aes128");
+        if (method === "aes128") return aesDecrypt("aes-128-cbc", object.key, data, prefixBytes);
         // RC4 is a stream cipher: a prefix of the data decrypts to the same prefix of the plaintext
-        return rc4(objKey, prefixBytes === undefined ? data : data.subarray(0, prefixBytes));
+        object.schedule ??= rc4Schedule(object.key);
+        return rc4WithSchedule(object.schedule, prefixBytes === undefined ? data : data.subarray(0, prefixBytes));
       },
     },
   };

@@ -30,16 +30,20 @@ interface Inflated {
   damagedInside?: boolean;
 }
 
-export function decodeFlate(data: Uint8Array, maxOut: number): FilterResult {
-  return inflateSalvaging(data, maxOut).result;
+/**
+ * `inflated`: the whole of `data` already inflated by someone who needed it first (zlib, sync flush,
+ * no error, no output cap); it stands in for the first inflate, so the same bytes are not inflated twice.
+ */
+export function decodeFlate(data: Uint8Array, maxOut: number, inflated?: Uint8Array): FilterResult {
+  return inflateSalvaging(data, maxOut, inflated).result;
 }
 
 /** decodeFlate, and whether its output stopped at damage inside `data` (see Inflated.damagedInside). */
-export function inflateSalvaging(data: Uint8Array, maxOut: number): { result: FilterResult; damagedInside: boolean } {
+export function inflateSalvaging(data: Uint8Array, maxOut: number, inflated?: Uint8Array): { result: FilterResult; damagedInside: boolean } {
   const input = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   if (input.length === 0) return { result: { data: new Uint8Array(0), truncated: false }, damagedInside: false };
   const limit = maxOut + headroomBytes(maxOut);
-  let best = hasZlibHeader(input) ? inflateLongestPrefix(input, false, limit, maxOut) : undefined;
+  let best = hasZlibHeader(input) ? inflateLongestPrefix(input, false, limit, maxOut, inflated) : undefined;
   if (!best || (best.error !== undefined && best.out.length === 0)) {
     const why = best ? `zlib stream undecodable (${best.error})` : `invalid zlib header 0x${input.subarray(0, 2).toString("hex")}`;
     best = inflateRawFallback(input, limit, maxOut, why);
@@ -50,16 +54,6 @@ export function inflateSalvaging(data: Uint8Array, maxOut: number): { result: Fi
   const result: FilterResult = error === undefined ? { data: cut, truncated } : { data: cut, error, truncated };
   if (truncated && inputUsed !== undefined) result.inputUsed = inputUsed;
   return { result, damagedInside: damagedInside === true };
-}
-
-/**
- * decodeFlate's result from the whole input inflated elsewhere (zlib, sync flush, no error): the same
- * cut as inflateSalvaging makes when its first inflate succeeds; null when that inflate would have
- * gone over the limit (the caller decodes the input itself).
- */
-export function decodeInflated(out: Uint8Array, maxOut: number): FilterResult | null {
-  if (out.length > maxOut + headroomBytes(maxOut)) return null;
-  return { data: compact(new Uint8Array(out.buffer, out.byteOffset, Math.min(out.length, maxOut))), truncated: out.length > maxOut };
 }
 
 /** RFC 1950 §2.2: CM 8 (deflate), FCHECK makes the first two bytes a multiple of 31, no preset dictionary. */
@@ -83,8 +77,8 @@ function inflateRawFallback(input: Buffer, limit: number, maxOut: number, why: s
 }
 
 /** Inflates the whole input, or failing that the longest prefix that inflates without error. */
-function inflateLongestPrefix(input: Buffer, raw: boolean, limit: number, maxOut: number): Inflated {
-  const whole = inflatePrefix(input, input.length, raw, limit);
+function inflateLongestPrefix(input: Buffer, raw: boolean, limit: number, maxOut: number, inflated?: Uint8Array): Inflated {
+  const whole = inflated ? wholeFrom(inflated, limit) : inflatePrefix(input, input.length, raw, limit);
   if (whole.ok) return { out: whole.out, tooLarge: false };
   // invariant: prefix `lo` inflates (the empty prefix trivially), prefix `hi` fails with `failure`
   let lo = 0;
@@ -123,6 +117,12 @@ function nextBombPrefix(lo: number, loOutLength: number, hi: number, maxOut: num
   const guess = lo + Math.ceil((target - loOutLength) / (loOutLength / lo));
   // a stream expands more further in (its window fills): past a prefix that already overflowed, halve
   return guess >= hi ? bisect : Math.max(lo + 1, guess);
+}
+
+/** The first attempt's outcome from an output inflated elsewhere without a cap. */
+function wholeFrom(inflated: Uint8Array, limit: number): Attempt {
+  if (inflated.length > limit) return { ok: false, tooLarge: true, message: `output over ${limit} bytes` };
+  return { ok: true, out: Buffer.from(inflated.buffer, inflated.byteOffset, inflated.byteLength) };
 }
 
 function inflatePrefix(input: Buffer, length: number, raw: boolean, limit: number): Attempt {

@@ -8,7 +8,7 @@ import { PdfDict, PdfName, PdfRef, type PdfObject } from "../objects";
 import { decodeAsciiHex } from "./ascii-hex";
 import { decodeAscii85 } from "./ascii85";
 import type { FilterResult } from "./filter-result";
-import { decodeFlate, decodeInflated } from "./flate";
+import { decodeFlate } from "./flate";
 import { decodeLzw } from "./lzw";
 import { decodePredictor, DEFAULT_PREDICTOR_PARAMS, type PredictorParams } from "./predictor";
 import { decodeRunLength } from "./run-length";
@@ -89,7 +89,7 @@ export function normaliseFilterName(name: string): string {
 type Step = { kind: "decoded"; result: FilterResult } | { kind: "image" } | { kind: "unknown"; message: string };
 
 /** The factory switch: one decoder per full filter name. */
-function applyFilter(name: string, data: Uint8Array, parms: PdfDict | undefined, maxOut: number, deref: Deref): Step {
+function applyFilter(name: string, data: Uint8Array, parms: PdfDict | undefined, maxOut: number, deref: Deref, inflated?: Uint8Array): Step {
   switch (name) {
     case "ASCIIHexDecode":
       return { kind: "decoded", result: decodeAsciiHex(data, maxOut) };
@@ -98,7 +98,7 @@ function applyFilter(name: string, data: Uint8Array, parms: PdfDict | undefined,
     case "RunLengthDecode":
       return { kind: "decoded", result: decodeRunLength(data, maxOut) };
     case "FlateDecode":
-      return { kind: "decoded", result: withPredictor(decodeFlate(data, maxOut), parms, deref) };
+      return { kind: "decoded", result: withPredictor(decodeFlate(data, maxOut, inflated), parms, deref) };
     case "LZWDecode": {
       const early = numberParam(parms, "EarlyChange", 1, deref);
       return { kind: "decoded", result: withPredictor(decodeLzw(data, maxOut, early), parms, deref) };
@@ -141,8 +141,7 @@ export function decodeStreamData(raw: Uint8Array, dict: PdfDict, opts: StreamDec
   const steps = Math.min(filters.length, Math.max(0, opts.maxFilterChain));
   for (let i = 0; i < steps; i++) {
     const name = filters[i];
-    const inflated = i === 0 && name === "FlateDecode" && opts.inflatedInput ? decodeInflated(opts.inflatedInput, max) : null;
-    const step: Step = inflated ? { kind: "decoded", result: withPredictor(inflated, parms[i], deref) } : applyFilter(name, data, parms[i], max, deref);
+    const step = applyFilter(name, data, parms[i], max, deref, i === 0 ? opts.inflatedInput : undefined);
     if (step.kind === "image") {
       imageFilter = name;
       break;
