@@ -6,7 +6,8 @@ import { collectFacts, xfaScriptFacts, type DocumentFacts } from "./facts/docume
 import { collectXfaImages } from "./facts/format-facts";
 import { extractXmlScripts } from "./facts/xfa";
 import { collectIndicators, type IndicatorText } from "./indicators";
-import { ENGINE_VERSION, SCHEMA_VERSION, type EngineNote, type FastResult, type Finding, type Iocs, type Stage } from "./report";
+import type { EngineNote, FastResult, Finding, Iocs, Stage } from "./report";
+import { ENGINE_VERSION, SCHEMA_VERSION } from "./report-values";
 import { describeError } from "./describe-error";
 import { RULES } from "./rules/registry";
 import type { Rule } from "./rules/rule";

@@ -1,4 +1,5 @@
-import { SEVERITIES, type Finding, type Mitigation } from "./report";
+import type { Finding, Mitigation } from "./report";
+import { SEVERITIES } from "./report-values";
 
 // Mitigations, declared once; rules name them by action and the report lists each with the findings
 // it applies to. ATT&CK mitigation ids from https://attack.mitre.org/mitigations/enterprise/.

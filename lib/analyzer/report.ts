@@ -3,13 +3,9 @@
 import { z } from "zod";
 import { BUDGET_NAMES } from "../limits";
 
-export const SCHEMA_VERSION = "1.0";
-export const ENGINE_VERSION = "0.1.0";
+import { CONFIDENCES, IOC_TYPES, SEVERITIES, STAGES, VERDICTS } from "./report-values";
 
-export const VERDICTS = ["malicious", "suspicious", "benign", "unknown"] as const;
-export const SEVERITIES = ["info", "low", "medium", "high", "critical"] as const;
-export const CONFIDENCES = ["low", "medium", "high"] as const;
-export const STAGES = ["fast", "advanced"] as const;
+export { CONFIDENCES, ENGINE_VERSION, IOC_TYPES, SCHEMA_VERSION, SEVERITIES, STAGES, VERDICTS } from "./report-values";
 
 export const Verdict = z.enum(VERDICTS);
 export const Severity = z.enum(SEVERITIES);
@@ -51,7 +47,6 @@ export const Finding = z.object({
 });
 export type Finding = z.infer<typeof Finding>;
 
-export const IOC_TYPES = ["url", "ip", "email", "domain", "unc"] as const;
 export const IocItem = z.object({
   type: z.enum(IOC_TYPES),
   value: z.string(),

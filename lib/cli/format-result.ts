@@ -1,7 +1,8 @@
 // Human-readable rendering of one fast result: verdict line, hash, top findings, indicators.
 // Indicators are always shown defanged so a terminal never turns a malicious URL into a link.
 import type { Colors, Style } from "./colors";
-import { SEVERITIES, type FastResult, type Finding, type Severity, type Verdict } from "../analyzer/report";
+import type { FastResult, Finding, Severity, Verdict } from "../analyzer/report";
+import { SEVERITIES } from "../analyzer/report-values";
 
 /** Findings shown per file; the rest are counted. */
 export const MAX_FINDINGS_SHOWN = 8;

@@ -6,7 +6,8 @@ import { analyzeFast } from "../analyzer/analyze";
 import { analyzeDeep, type DeepEngines } from "../analyzer/deep/analyze-deep";
 import { createDeepEngines } from "../engines/create-deep-engines";
 import { getConfig } from "./config";
-import { ENGINE_VERSION, type DeepResult, type FastResult } from "../analyzer/report";
+import type { DeepResult, FastResult } from "../analyzer/report";
+import { ENGINE_VERSION } from "../analyzer/report-values";
 import type { PageImage } from "../analyzer/render/render-facts";
 
 export interface PingTask {

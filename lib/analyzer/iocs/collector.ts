@@ -2,7 +2,8 @@
 // every place a value was seen, and stops growing at the per-type budget (limits.ts MAX_IOCS_PER_TYPE).
 // Derived indicators follow their parent: a URL adds its domain or IP, an e-mail its domain, a UNC path
 // its host.
-import { IOC_TYPES, type IocItem, type Iocs } from "../report";
+import type { IocItem, Iocs } from "../report";
+import { IOC_TYPES } from "../report-values";
 import { defang } from "./defang";
 import type { IocSource } from "./ioc-source";
 import { isNamespaceHost } from "./namespace-hosts";

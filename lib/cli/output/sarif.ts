@@ -4,7 +4,8 @@
 // with its hash and verdict, and files that could not be analysed as tool execution notifications.
 import { isAbsolute, sep } from "node:path";
 import { pathToFileURL } from "node:url";
-import { ENGINE_VERSION, type Finding, type Severity } from "../../analyzer/report";
+import type { Finding, Severity } from "../../analyzer/report";
+import { ENGINE_VERSION } from "../../analyzer/report-values";
 import { RULES } from "../../analyzer/rules/registry";
 import type { Outcome } from "../analysis/run-batch";
 import type { Reporter, ReporterContext } from "./reporter";
