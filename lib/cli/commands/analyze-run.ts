@@ -12,7 +12,7 @@ import { printable } from "../format-result";
 import { createReporter, type Tally } from "../output/reporter";
 import { packageRoot } from "../package-root";
 import { createProgress } from "../progress";
-import type { AnalyzeOptions, FailOn } from "./analyze";
+import { defaultJobs, type AnalyzeOptions, type FailOn } from "./analyze";
 
 /** Verdicts that reach each --fail-on level. */
 const FLAGGED: Record<FailOn, readonly Verdict[]> = { suspicious: ["suspicious", "malicious"], malicious: ["malicious"] };
@@ -24,7 +24,7 @@ export async function runAnalyze(paths: string[], opts: AnalyzeOptions, ctx: Cli
   for await (const t of collectFiles(paths, opts.zipPassword)) targets.push(t);
   const analysable = targets.filter((t) => t.error === undefined).length;
   // one document needs no thread: starting one costs more than the analysis
-  const jobs = Math.max(1, Math.min(opts.jobs, analysable));
+  const jobs = Math.max(1, Math.min(opts.jobs ?? defaultJobs(!!opts.deep), analysable));
   const analyzer = await createAnalyzer({ stage: opts.deep ? "deep" : "fast", jobs, root: packageRoot() });
   for (const w of analyzer.warnings) ctx.stderr.write(`${errColors.yellow("pdfscan: warning:")} ${w}\n`);
 
