@@ -1,9 +1,9 @@
 // The fast stage over a corpus in one process that loads only the analyzer (run by scripts/bench.ts
-// through scripts/run-bundled.mjs): throughput, per-file latency, memory, speed-up over pdfid.py.
+// through scripts/run-bundled.mjs): throughput, per-file latency, memory (scripts/bench.ts compares them with pdfid.py).
 // Arguments: DIR MIN_SECONDS OUT_JSON.
 import { writeFileSync } from "node:fs";
 import { analyzeFast } from "../lib/analyzer/analyze";
-import { MB, PDFID_MB_PER_S, SLOWEST_SHOWN, TARGET_SPEEDUP, summarize, type FastBench } from "./bench-stats";
+import { MB, SLOWEST_SHOWN, summarize, type FastBench } from "./bench-stats";
 import { fileNameOf, loadAny, type CorpusEntry } from "./corpus";
 
 function benchFast(dir: string, all: CorpusEntry[], minSeconds: number): FastBench {
@@ -60,9 +60,6 @@ function benchFast(dir: string, all: CorpusEntry[], minSeconds: number): FastBen
     // maxRSS is in kilobytes
     peakRssMb: (process.resourceUsage().maxRSS * 1024) / MB,
     peakHeapUsedMb: peakHeap / MB,
-    pdfidMbPerSec: PDFID_MB_PER_S,
-    speedup: mbPerSec / PDFID_MB_PER_S,
-    targetSpeedup: TARGET_SPEEDUP,
     slowest: entries
       .map((e, i) => ({ name: e.name, bytes: e.bytes.length, medianMs: summarize(perFile[i]).p50 }))
       .sort((a, b) => b.medianMs - a.medianMs)

@@ -26,9 +26,6 @@ export interface FastBench {
   latencyMs: Latency;
   peakRssMb: number;
   peakHeapUsedMb: number;
-  pdfidMbPerSec: number;
-  speedup: number;
-  targetSpeedup: number;
   /** where the time goes: files with the highest median latency */
   slowest: { name: string; bytes: number; medianMs: number }[];
   /** files whose analysis threw: left out of the timing */
