@@ -200,34 +200,62 @@ function scanEmails(text: string, authorities: Array<[number, number]>, src: Ioc
 }
 
 /**
- * Dotted quads as maximal runs of digits and dots, so `1.2.3.4.5` is one run and rejected as a whole.
- * A letter glued to the run (`v1.2.3.4`, `1.2.3.4.example.com`) makes it a version or a host name.
- */
-/**
  * Every valid address holds its hint (a dotted quad's middle `d.ddd.ddd.d`; two colons near each
  * other or `::` before a digit), made of the run's own characters: only the runs around a hint are
  * looked at. Page content is full of numbers and hex words, each of which used to be a run to check.
  */
 const IPV4_HINT = /\d\.\d{1,3}\.\d{1,3}\.\d/g;
-const IPV6_HINT = /[0-9a-f]:[0-9a-f]{0,4}:|::[0-9a-f]/gi;
 const IPV4_RUN_CHARS = asciiTable("0123456789.");
 const IPV6_RUN_CHARS = asciiTable("0123456789abcdefABCDEF:.");
+const HEX_DIGIT = asciiTable("0123456789abcdefABCDEF");
 
-/** Each maximal run of `chars` that holds a match of `hint` (global), once, in order. */
-function* runsWithHint(text: string, hint: RegExp, chars: Uint8Array): Generator<{ run: string; index: number }> {
-  hint.lastIndex = 0;
-  for (let match = hint.exec(text); match !== null; match = hint.exec(text)) {
+/** Each maximal run of digits and dots that holds IPV4_HINT, once, in order. */
+function* ipv4RunsWithHint(text: string): Generator<{ run: string; index: number }> {
+  IPV4_HINT.lastIndex = 0;
+  for (let match = IPV4_HINT.exec(text); match !== null; match = IPV4_HINT.exec(text)) {
     let start = match.index;
-    while (start > 0 && inTable(chars, text.charCodeAt(start - 1))) start--;
+    while (start > 0 && inTable(IPV4_RUN_CHARS, text.charCodeAt(start - 1))) start--;
     let end = match.index + match[0].length;
-    while (end < text.length && inTable(chars, text.charCodeAt(end))) end++;
+    while (end < text.length && inTable(IPV4_RUN_CHARS, text.charCodeAt(end))) end++;
     yield { run: text.slice(start, end), index: start };
-    hint.lastIndex = end;
+    IPV4_HINT.lastIndex = end;
   }
 }
 
+/**
+ * Each maximal run of IPv6 characters that holds the IPv6 hint (`[0-9a-f]:[0-9a-f]{0,4}:` or
+ * `::[0-9a-f]`, case-insensitive), once, in order. Found from the colons every hint holds: as a
+ * regex, the hint was tried at every position of the text.
+ */
+export function* ipv6RunsWithHint(text: string): Generator<{ run: string; index: number }> {
+  for (let colon = text.indexOf(":"); colon !== -1; ) {
+    let start = colon;
+    while (start > 0 && inTable(IPV6_RUN_CHARS, text.charCodeAt(start - 1))) start--;
+    let end = colon + 1;
+    while (end < text.length && inTable(IPV6_RUN_CHARS, text.charCodeAt(end))) end++;
+    if (holdsIpv6Hint(text, colon, end)) yield { run: text.slice(start, end), index: start };
+    colon = text.indexOf(":", end);
+  }
+}
+
+/** Whether the run ending at `end` holds the IPv6 hint at one of its colons from `colon` on. */
+function holdsIpv6Hint(text: string, colon: number, end: number): boolean {
+  for (let c = colon; c !== -1 && c < end; c = text.indexOf(":", c + 1)) {
+    if (text.charCodeAt(c + 1) === 0x3a && inTable(HEX_DIGIT, text.charCodeAt(c + 2))) return true;
+    if (c === 0 || !inTable(HEX_DIGIT, text.charCodeAt(c - 1))) continue;
+    let k = c + 1;
+    while (k < c + 5 && inTable(HEX_DIGIT, text.charCodeAt(k))) k++;
+    if (text.charCodeAt(k) === 0x3a) return true;
+  }
+  return false;
+}
+
+/**
+ * Dotted quads as maximal runs of digits and dots, so `1.2.3.4.5` is one run and rejected as a whole.
+ * A letter glued to the run (`v1.2.3.4`, `1.2.3.4.example.com`) makes it a version or a host name.
+ */
 export function scanIpv4(text: string, src: IocSource, sink: IocCollector): void {
-  for (const match of runsWithHint(text, IPV4_HINT, IPV4_RUN_CHARS)) {
+  for (const match of ipv4RunsWithHint(text)) {
     const run = match.run;
     if (run.length < 7) continue;
     let start = 0;
@@ -251,7 +279,7 @@ export function scanIpv4(text: string, src: IocSource, sink: IocCollector): void
  * addresses and C++ scopes (`std::`) are excluded by requiring a hex letter or `::` and three groups.
  */
 export function scanIpv6(text: string, src: IocSource, sink: IocCollector): void {
-  for (const match of runsWithHint(text, IPV6_HINT, IPV6_RUN_CHARS)) {
+  for (const match of ipv6RunsWithHint(text)) {
     const run = match.run;
     if (run.length < 5 || run.length > 64) continue;
     const firstColon = run.indexOf(":");

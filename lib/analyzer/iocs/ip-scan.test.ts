@@ -4,7 +4,7 @@
 import { isIP } from "node:net";
 import { describe, expect, it } from "vitest";
 import type { IocCollector } from "./collector";
-import { scanIpv4, scanIpv6 } from "./extract-indicators";
+import { ipv6RunsWithHint, scanIpv4, scanIpv6 } from "./extract-indicators";
 import type { IocSource } from "./ioc-source";
 import { isAddressInContext } from "./ipv4-context";
 
@@ -105,5 +105,52 @@ describe("scanIpv4 and scanIpv6 match the whole-run scans they replaced", () => 
     }
     // the texts do hold addresses (and runs that only look like them)
     expect(found).toBeGreaterThan(400);
+  });
+});
+
+describe("ipv6RunsWithHint finds the runs the IPv6 hint regex found", () => {
+  /** the replaced search: a global regex of the hint, each match widened to its run */
+  function referenceRuns(text: string): Array<{ run: string; index: number }> {
+    const hint = /[0-9a-f]:[0-9a-f]{0,4}:|::[0-9a-f]/gi;
+    const runChar = (i: number) => /[0-9a-fA-F:.]/.test(text.charAt(i));
+    const out: Array<{ run: string; index: number }> = [];
+    for (let match = hint.exec(text); match !== null; match = hint.exec(text)) {
+      let start = match.index;
+      while (start > 0 && runChar(start - 1)) start--;
+      let end = match.index + match[0].length;
+      while (end < text.length && runChar(end)) end++;
+      out.push({ run: text.slice(start, end), index: start });
+      hint.lastIndex = end;
+    }
+    return out;
+  }
+
+  it("on 2,000 random texts of hex digits, colons, dots and other characters", () => {
+    let state = 7;
+    const next = (n: number) => {
+      state = (state * 1103515245 + 12345) % 2 ** 31;
+      return state % n;
+    };
+    const alphabet = "0123456789abcdefABCDEF::::..gxZ _-/\n";
+    let runs = 0;
+    for (let i = 0; i < 2000; i++) {
+      let text = "";
+      const length = 1 + next(80);
+      while (text.length < length) text += alphabet[next(alphabet.length)];
+      const expected = referenceRuns(text);
+      expect([...ipv6RunsWithHint(text)], text).toEqual(expected);
+      runs += expected.length;
+    }
+    expect(runs).toBeGreaterThan(1000);
+  });
+
+  it.each([
+    ["four hex digits between colons", "1:0db8:", true],
+    ["five hex digits between colons", "1:0db85:", false],
+    ["no hex digit before the colon", "g:12:", false],
+    ["double colon before a hex digit", "::f", true],
+    ["double colon before a non-hex letter", "::g", false],
+  ])("%s", (_name, text, found) => {
+    expect([...ipv6RunsWithHint(text)].length > 0).toBe(found);
   });
 });

@@ -1,7 +1,7 @@
 // Text-level signals of a script, cheap enough for the fast stage. They look for the techniques
 // exploit kits used (escaped shellcode, heap spraying, eval of decoded strings, vulnerable Acrobat
 // APIs); the advanced stage re-checks on a real parser's AST and on the deobfuscated layers.
-import { namesBefore, skipSpaces, wordAt } from "./js-chars";
+import { IDENT, namesBefore, skipSpaces, wordAt } from "./js-chars";
 import { detectObfuscationTechniques, type ObfuscationTechnique } from "./obfuscation-techniques";
 
 export interface ExploitApi {
@@ -293,6 +293,9 @@ export function hasSelfDouble(text: string): boolean {
  * regex's group can capture there: namesBefore).
  */
 function nameRepeatedAround(text: string, op: number, after: number, times: number): boolean {
+  // every name starts with [A-Za-z_$]: what follows the operator must too (most "=" fail here)
+  const first = text.charCodeAt(skipSpaces(text, after));
+  if (!IDENT[first] || (first >= 0x30 && first <= 0x39)) return false;
   for (const name of namesBefore(text, op)) {
     let at = skipSpaces(text, after);
     let repeated = 0;
