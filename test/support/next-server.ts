@@ -49,6 +49,10 @@ export async function startServer({ env = {}, waitForHealth: healthy = true }: {
     env: withAllocatorEnv({
       ...process.env,
       NEXT_TELEMETRY_DISABLED: "1",
+      // tests poll scans every 25 ms; on a slow machine that alone spends the default 600 requests a
+      // minute (CI once failed with 429 in scale-out). The limit's own tests set theirs
+      // (test/security.integration.test.ts), as the soak stack does (scripts/soak/stack.ts).
+      PDFSCAN_RATE_LIMIT: "1000000",
       ...(ownDataDir ? { PDFSCAN_DATA_DIR: ownDataDir } : {}),
       ...env,
       PORT: String(port),
