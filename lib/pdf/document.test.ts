@@ -1,7 +1,7 @@
 // readPdf on files written by the fixture builder: each fixture is named by the file layout it shows
 // (classic xref, xref stream, incremental update, damaged or missing xref, junk around the file) and
 // the test states what the tolerant reader must make of it. Hostile shapes must end, never throw.
-import zlib from "node:zlib";
+import zlib, { deflateSync } from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
 import { DEFAULT_LIMITS, resolveLimits, type Limits } from "../limits";
 import type { AnomalyCode } from "./anomaly";
@@ -393,6 +393,38 @@ describe("readPdf: garbage never throws", () => {
     const full = appendUpdate(b.build(), [{ num: 1, body: "<< /S /URI /URI (https://example.com/) >>" }]);
     for (let cut = 0; cut < full.length; cut += 7) {
       expect(() => readPdf(full.subarray(0, cut), DEFAULT_LIMITS).pages()).not.toThrow();
+    }
+  });
+});
+
+describe("decode() after decodeHead() of a damaged Flate stream", () => {
+  // a zlib stream damaged early (bytes 12..76 overwritten), then valid data: decode() keeps what
+  // inflates before the damage, which the head's salvage already found
+  const damagedDoc = () => {
+    const b = new PdfBuilder();
+    const payload = Buffer.from(deflateSync(Buffer.from("BT (Hello http://example.com/x) Tj ET\n".repeat(400))));
+    payload.fill(0xff, 12, 76);
+    const ref = b.addStream("/Filter /FlateDecode", new Uint8Array(payload));
+    b.addCatalog();
+    const doc = read(b.build());
+    return { doc, stream: doc.get(ref)!.value as PdfStream };
+  };
+
+  it("does not search for the damage again, and gives what a fresh decode gives", () => {
+    const fresh = damagedDoc();
+    const expected = fresh.doc.decode(fresh.stream);
+    expect(expected.issues.length).toBeGreaterThan(0);
+    const { doc, stream } = damagedDoc();
+    const inflate = vi.spyOn(zlib, "inflateSync");
+    const inflateRaw = vi.spyOn(zlib, "inflateRawSync");
+    try {
+      doc.decodeHead(stream, 64);
+      const calls = inflate.mock.calls.length + inflateRaw.mock.calls.length;
+      expect(doc.decode(stream)).toEqual(expected);
+      expect(inflate.mock.calls.length + inflateRaw.mock.calls.length).toBe(calls);
+    } finally {
+      inflate.mockRestore();
+      inflateRaw.mockRestore();
     }
   });
 });

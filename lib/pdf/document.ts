@@ -4,7 +4,7 @@
 import { constants as zlibConstants } from "node:zlib";
 import type { BudgetName, Limits } from "../limits";
 import { AnomalyLog } from "./anomaly";
-import { decodeStreamData, inflateOrError, inflateSalvaging, type StreamDecodeResult } from "./filters";
+import { decodeStreamData, inflateOrError, inflateSalvaging, type FilterResult, type KnownInflate, type StreamDecodeResult } from "./filters";
 
 /** A stream decode result; `encrypted` when the data could not be decrypted and stays opaque. */
 export type DecodedStream = StreamDecodeResult & { encrypted?: boolean };
@@ -76,9 +76,11 @@ export class PdfDocument {
   private readonly headExpansions = new WeakMap<PdfStream, number>();
   /**
    * Heads salvaged from damaged Flate data (decodeHead's fallback, a binary search of up to ~20
-   * inflates): the Flate rules, the font checks and the bomb probe ask for the same stream's head.
+   * inflates): the Flate rules, the font checks and the bomb probe ask for the same stream's head, and
+   * decode() needs no search of its own when the damage lies inside the head (`clear`: inflated from
+   * stream.raw, not from decrypted data).
    */
-  private readonly damagedHeads = new WeakMap<PdfStream, { inputBytes: number; maxOut: number; data: Uint8Array; damaged: boolean }>();
+  private readonly damagedHeads = new WeakMap<PdfStream, { inputBytes: number; maxOut: number; result: FilterResult; damaged: boolean; clear: boolean }>();
   /**
    * Small Flate streams whose head decodeHead() inflated whole: decode() takes the output once
    * instead of inflating the same bytes again (two in three sniffed streams are decoded later: page
@@ -213,19 +215,30 @@ export class PdfDocument {
       this.decodeCache.set(stream, r);
       return r;
     }
-    const inflatedInput = this.inflatedHeads.get(stream);
-    if (inflatedInput) this.inflatedHeads.delete(stream);
     const result = decodeStreamData(raw, stream.dict, {
       maxOutputBytes: Math.min(this.limits.MAX_DECODED_BYTES_PER_STREAM, remaining),
       maxFilterChain: this.limits.MAX_FILTER_CHAIN,
       resolve: (o) => this.resolve(o),
-      inflatedInput,
+      knownInflate: raw === stream.raw ? this.knownInflate(stream) : undefined,
     });
     this.decodedTotal += result.data.length;
     if (result.budgetHit) this.budgetHits.add(remaining < this.limits.MAX_DECODED_BYTES_PER_STREAM ? "MAX_DECODED_BYTES_TOTAL" : "MAX_DECODED_BYTES_PER_STREAM");
     for (const issue of result.issues) this.anomalies.add(issue.code, stream.dataOffset, issue.message, ref);
     this.decodeCache.set(stream, result);
     return result;
+  }
+
+  /** What decodeHead() learnt of a stream's Flate data in the clear, for decode() (taken once). */
+  private knownInflate(stream: PdfStream): KnownInflate | undefined {
+    const whole = this.inflatedHeads.get(stream);
+    if (whole) {
+      this.inflatedHeads.delete(stream);
+      return { kind: "whole", out: whole };
+    }
+    const head = this.damagedHeads.get(stream);
+    // under its cap, the head's output is all that inflates before the damage
+    if (head?.damaged && head.clear && head.result.data.length < head.maxOut) return { kind: "damaged", result: head.result };
+    return undefined;
   }
 
   /**
@@ -253,7 +266,7 @@ export class PdfDocument {
       // predicted streams are images and xref data
       const prefix = raw.subarray(0, inputBytes);
       const out = inflateOrError(prefix, { finishFlush: zlibConstants.Z_SYNC_FLUSH });
-      if (out instanceof Error) return this.salvageHead(stream, prefix, n);
+      if (out instanceof Error) return this.salvageHead(stream, prefix, n, raw === stream.raw);
       // the bomb probe (probeFlateExpansion) reuses this inflate instead of doing it again
       this.headExpansions.set(stream, out.length / Math.max(1, prefix.length));
       // the whole stream in the clear: decode() reuses it (decrypted input differs from stream.raw)
@@ -272,11 +285,11 @@ export class PdfDocument {
    * transfer). Damage inside a shorter prefix is inside every longer one, so what inflated before it
    * (when the output cap did not cut it) is the answer for any longer prefix too.
    */
-  private salvageHead(stream: PdfStream, prefix: Uint8Array, n: number): Uint8Array {
+  private salvageHead(stream: PdfStream, prefix: Uint8Array, n: number, clear: boolean): Uint8Array {
     const known = this.damagedHeads.get(stream);
-    if (known?.damaged && prefix.length >= known.inputBytes && known.data.length < known.maxOut) return known.data.subarray(0, n);
+    if (known?.damaged && prefix.length >= known.inputBytes && known.result.data.length < known.maxOut) return known.result.data.subarray(0, n);
     const { result, damagedInside } = inflateSalvaging(prefix, n);
-    this.damagedHeads.set(stream, { inputBytes: prefix.length, maxOut: n, data: result.data, damaged: damagedInside });
+    this.damagedHeads.set(stream, { inputBytes: prefix.length, maxOut: n, result, damaged: damagedInside, clear });
     return result.data;
   }
 

@@ -169,6 +169,64 @@ describe("inflateSalvaging", () => {
     const d = damagedAt(500);
     expect(inflateSalvaging(d, 10_000).result).toEqual(decodeFlate(d, 10_000));
   });
+
+  /** The longest prefix that inflates without error, found by trying every length from the top. */
+  const longestByScan = (d: Uint8Array, raw: boolean) => {
+    for (let n = d.length; n > 0; n--) {
+      const out = inflateOrError(d.subarray(0, n), { finishFlush: zlib.constants.Z_SYNC_FLUSH }, raw);
+      if (!(out instanceof Error)) return new Uint8Array(out);
+    }
+    return new Uint8Array(0);
+  };
+
+  it.each([3, 10, 40, 150, 600, 2000, 3900])("stops exactly where the damage is (damage at byte %i of a 4 KB input)", (at) => {
+    const d = damagedAt(at).subarray(0, 4096);
+    expect(inflateSalvaging(d, 1_000_000).result.data).toEqual(longestByScan(d, false));
+  });
+
+  it("finds early damage with a few failing inflates (small prefixes first), on zlib and raw data", () => {
+    const notDeflate = bytes("this is plain text, not deflate data: ".repeat(30));
+    const early = damagedAt(5).subarray(0, 1024);
+    const expected = longestByScan(early, false);
+    const failing = () => inflate.mock.results.filter((r) => r.type === "throw").length;
+    const inflate = vi.spyOn(zlib, "inflateSync");
+    const inflateRaw = vi.spyOn(zlib, "inflateRawSync");
+    try {
+      expect(inflateSalvaging(early, 1_000_000).result.data).toEqual(expected);
+      // the whole input, then 16 bytes fail; bisecting 0..16 fails at most twice more
+      expect(failing()).toBeLessThanOrEqual(4);
+      // text is no deflate data: it fails within 8 bytes, as written and past 2 bytes (the raw fallback)
+      inflateRaw.mockClear();
+      inflateSalvaging(notDeflate, 1_000_000);
+      expect(inflateRaw.mock.results.filter((x) => x.type === "throw").length).toBeLessThanOrEqual(2 * 4);
+    } finally {
+      inflate.mockRestore();
+      inflateRaw.mockRestore();
+    }
+  });
+});
+
+describe("decodeFlate with what an earlier inflate established", () => {
+  it("takes a damaged head's salvage for the whole input, and searches when its output would not fit", () => {
+    const d = Uint8Array.from(deflated);
+    d.fill(0xff, 200, 264);
+    const head = inflateSalvaging(d.subarray(0, 1024), 4096);
+    expect(head.damagedInside).toBe(true);
+    const known = { kind: "damaged" as const, result: head.result };
+    const inflate = vi.spyOn(zlib, "inflateSync");
+    try {
+      expect(decodeFlate(d, 1_000_000, known)).toEqual(decodeFlate(d, 1_000_000));
+      const searches = inflate.mock.calls.length;
+      inflate.mockClear();
+      decodeFlate(d, 1_000_000, known);
+      expect(inflate).not.toHaveBeenCalled();
+      expect(searches).toBeGreaterThan(0);
+      // a smaller cap than the head's output: decoded as without the hint
+      expect(decodeFlate(d, 10, known)).toEqual(decodeFlate(d, 10));
+    } finally {
+      inflate.mockRestore();
+    }
+  });
 });
 
 describe("inflateOrError", () => {

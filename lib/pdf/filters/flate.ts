@@ -10,6 +10,9 @@ import { compact, type FilterResult } from "./filter-result";
 
 /** Inflate calls spent searching for the longest decodable prefix (exact for inputs up to 16 MiB). */
 const MAX_INFLATE_ATTEMPTS = 24;
+/** Small prefixes first (x4 from GALLOP_FIRST) on inputs up to GALLOP_MAX_INPUT: at most 7 + 16 attempts, still exact. */
+const GALLOP_FIRST = 16;
+const GALLOP_MAX_INPUT = 64 * 1024;
 /**
  * Headroom over maxOut given to zlib. One more input byte yields at most ~2 KiB of output (eight
  * 258-byte matches), so a prefix that fits the headroom but not maxOut exists and the cut lands
@@ -31,11 +34,18 @@ interface Inflated {
 }
 
 /**
- * `inflated`: the whole of `data` already inflated by someone who needed it first (zlib, sync flush,
- * no error, no output cap); it stands in for the first inflate, so the same bytes are not inflated twice.
+ * What an inflate of the same data done earlier established (document.ts decodeHead, which inflates
+ * a head first for sniffing), so the same bytes are not inflated or searched twice:
+ * - whole: all of `data` inflated (zlib, sync flush, no error, no output cap) to `out`;
+ * - damaged: inflateSalvaging of a prefix of `data` stopped at damage inside that prefix
+ *   (damagedInside) with output under its cap: the damage, the output before it and the message are
+ *   the same for all of `data` (a longer input ends at the same damage).
  */
-export function decodeFlate(data: Uint8Array, maxOut: number, inflated?: Uint8Array): FilterResult {
-  return inflateSalvaging(data, maxOut, inflated).result;
+export type KnownInflate = { kind: "whole"; out: Uint8Array } | { kind: "damaged"; result: FilterResult };
+
+export function decodeFlate(data: Uint8Array, maxOut: number, known?: KnownInflate): FilterResult {
+  if (known?.kind === "damaged" && known.result.data.length <= maxOut) return { ...known.result };
+  return inflateSalvaging(data, maxOut, known?.kind === "whole" ? known.out : undefined).result;
 }
 
 /** decodeFlate, and whether its output stopped at damage inside `data` (see Inflated.damagedInside). */
@@ -85,7 +95,24 @@ function inflateLongestPrefix(input: Buffer, raw: boolean, limit: number, maxOut
   let loOut: Buffer = Buffer.alloc(0);
   let hi = input.length;
   let failure = whole;
-  for (let attempt = 0; attempt < MAX_INFLATE_ATTEMPTS && hi - lo > 1; attempt++) {
+  let attempt = 0;
+  // Data that is not deflate at all fails in its first bytes, and a failing inflate costs several
+  // successful small ones (zlib's error path): on a short input, small prefixes are tried first
+  // (16, 64, 256... bytes) before bisecting. Either way the search ends at the same prefix.
+  if (!failure.tooLarge && input.length <= GALLOP_MAX_INPUT) {
+    for (let probe = GALLOP_FIRST; probe < hi; probe *= 4, attempt++) {
+      const a = inflatePrefix(input, probe, raw, limit);
+      if (!a.ok) {
+        hi = probe;
+        failure = a;
+        break;
+      }
+      lo = probe;
+      loOut = a.out;
+      if (a.out.length > maxOut) return { out: loOut, error: failure.message, tooLarge: false, damagedInside: true };
+    }
+  }
+  for (; attempt < MAX_INFLATE_ATTEMPTS && hi - lo > 1; attempt++) {
     const mid = failure.tooLarge ? nextBombPrefix(lo, loOut.length, hi, maxOut, limit) : lo + Math.floor((hi - lo) / 2);
     const a = inflatePrefix(input, mid, raw, limit);
     if (a.ok) {

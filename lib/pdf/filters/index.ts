@@ -8,13 +8,14 @@ import { PdfDict, PdfName, PdfRef, type PdfObject } from "../objects";
 import { decodeAsciiHex } from "./ascii-hex";
 import { decodeAscii85 } from "./ascii85";
 import type { FilterResult } from "./filter-result";
-import { decodeFlate } from "./flate";
+import { decodeFlate, type KnownInflate } from "./flate";
 import { decodeLzw } from "./lzw";
 import { decodePredictor, DEFAULT_PREDICTOR_PARAMS, type PredictorParams } from "./predictor";
 import { decodeRunLength } from "./run-length";
 
 export { decodeAsciiHex, decodeAscii85, decodeFlate, decodeLzw, decodePredictor, decodeRunLength };
 export { inflateOrError, inflateSalvaging } from "./flate";
+export type { KnownInflate };
 export type { FilterResult, PredictorParams };
 
 export interface StreamDecodeOptions {
@@ -25,10 +26,10 @@ export interface StreamDecodeOptions {
   /** resolves an indirect reference; without it a reference counts as missing */
   resolve?: (o: PdfObject) => PdfObject | undefined;
   /**
-   * The whole input already inflated (zlib, sync flush, no error) by someone who needed it before,
-   * for a stream whose first filter is FlateDecode: used instead of inflating it again.
+   * For a stream whose first filter is FlateDecode: what inflating its input established before
+   * (flate.ts KnownInflate), used instead of inflating it again.
    */
-  inflatedInput?: Uint8Array;
+  knownInflate?: KnownInflate;
 }
 
 export interface FilterIssue {
@@ -89,7 +90,7 @@ export function normaliseFilterName(name: string): string {
 type Step = { kind: "decoded"; result: FilterResult } | { kind: "image" } | { kind: "unknown"; message: string };
 
 /** The factory switch: one decoder per full filter name. */
-function applyFilter(name: string, data: Uint8Array, parms: PdfDict | undefined, maxOut: number, deref: Deref, inflated?: Uint8Array): Step {
+function applyFilter(name: string, data: Uint8Array, parms: PdfDict | undefined, maxOut: number, deref: Deref, known?: KnownInflate): Step {
   switch (name) {
     case "ASCIIHexDecode":
       return { kind: "decoded", result: decodeAsciiHex(data, maxOut) };
@@ -98,7 +99,7 @@ function applyFilter(name: string, data: Uint8Array, parms: PdfDict | undefined,
     case "RunLengthDecode":
       return { kind: "decoded", result: decodeRunLength(data, maxOut) };
     case "FlateDecode":
-      return { kind: "decoded", result: withPredictor(decodeFlate(data, maxOut, inflated), parms, deref) };
+      return { kind: "decoded", result: withPredictor(decodeFlate(data, maxOut, known), parms, deref) };
     case "LZWDecode": {
       const early = numberParam(parms, "EarlyChange", 1, deref);
       return { kind: "decoded", result: withPredictor(decodeLzw(data, maxOut, early), parms, deref) };
@@ -141,7 +142,7 @@ export function decodeStreamData(raw: Uint8Array, dict: PdfDict, opts: StreamDec
   const steps = Math.min(filters.length, Math.max(0, opts.maxFilterChain));
   for (let i = 0; i < steps; i++) {
     const name = filters[i];
-    const step = applyFilter(name, data, parms[i], max, deref, i === 0 ? opts.inflatedInput : undefined);
+    const step = applyFilter(name, data, parms[i], max, deref, i === 0 ? opts.knownInflate : undefined);
     if (step.kind === "image") {
       imageFilter = name;
       break;
