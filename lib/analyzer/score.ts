@@ -9,7 +9,7 @@
 // scoreFindings, below, is the former hand-weighted noisy-OR over rule weights, now a model feature;
 // as a verdict it is kept only for test fixtures that score findings without a document
 // (lib/analyzer/embedded/testing).
-import { FEATURE_NAMES, FEATURES } from "./model/features";
+import { FEATURE_NAMES, FEATURES, type FeatureDef } from "./model/features";
 import { ruleWeightScore } from "./model/rule-weight-score";
 import { SHIPPED_MODELS } from "./model/shipped-models";
 import { applyCalibration } from "./model/calibration";
@@ -54,6 +54,13 @@ export const EVASION_FLOOR_RULES: ReadonlySet<string> = new Set(["decompression-
  */
 export const SCRIPT_BOMB_RULE = "javascript-emulation-limit";
 const FEATURES_BY_NAME = new Map(FEATURES.map((f) => [f.name, f]));
+/** A model's features' definitions, in its order (undefined: a name this code does not have), found once per model. */
+const DEFS = new WeakMap<VerdictModel, readonly (FeatureDef | undefined)[]>();
+function featureDefsOf(model: VerdictModel): readonly (FeatureDef | undefined)[] {
+  let defs = DEFS.get(model);
+  if (!defs) DEFS.set(model, (defs = model.featureNames.map((n) => FEATURES_BY_NAME.get(n))));
+  return defs;
+}
 /** Structural features listed in summary.model, largest |contribution| first. */
 const TOP_MODEL_FEATURES = 6;
 
@@ -92,15 +99,22 @@ export function scoreDocument(input: ScoringInput, stage: Stage, model: VerdictM
   // the others are structural and summarised in summary.model
   const ruleContributions = new Map<string, number>(input.findings.map((f) => [f.ruleId, 0]));
   const structural: { name: string; value: number; points: number }[] = [];
-  model.featureNames.forEach((name, i) => {
+  const defs = featureDefsOf(model);
+  for (let i = 0; i < defs.length; i++) {
     // most features lie on no tree path of this document: no points to credit or to list
-    if (p.contributions[i] === 0) return;
+    if (p.contributions[i] === 0) continue;
     const points = p.contributions[i] * perMargin;
-    const shares = FEATURES_BY_NAME.get(name)?.findingShares?.(input.findings) ?? [];
-    const total = shares.reduce((a, b) => a + b, 0);
-    if (total <= 0) return void structural.push({ name, value: x[i], points });
-    input.findings.forEach((f, k) => ruleContributions.set(f.ruleId, ruleContributions.get(f.ruleId)! + (points * shares[k]) / total));
-  });
+    const shares = defs[i]?.findingShares?.(input.findings);
+    const total = shares ? shares.reduce((a, b) => a + b, 0) : 0;
+    if (!shares || total <= 0) {
+      structural.push({ name: model.featureNames[i], value: x[i], points });
+      continue;
+    }
+    for (let k = 0; k < shares.length; k++) {
+      const id = input.findings[k].ruleId;
+      ruleContributions.set(id, ruleContributions.get(id)! + (points * shares[k]) / total);
+    }
+  }
   for (const [id, v] of ruleContributions) ruleContributions.set(id, round1(v));
 
   const proof = input.findings.find((f) => PROOF_OF_EXPLOIT_RULES.has(f.ruleId));

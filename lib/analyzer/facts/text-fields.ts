@@ -1,8 +1,8 @@
 // Annotation and metadata text fields that scripts can read back (getAnnots().subject, info.Title),
 // kept when they hold an encoded payload instead of text (lib/analyzer/facts/formats/encoded-text.ts).
 import type { PdfDocument } from "../../pdf/document";
-import { PdfDict, PdfStream, PdfString, type PdfObject } from "../../pdf/objects";
-import { looksEncoded } from "./formats/encoded-text";
+import { PdfDict, PdfStream, PdfString, refString, type PdfObject } from "../../pdf/objects";
+import { looksEncoded, MIN_PAYLOAD_CHARS } from "./formats/encoded-text";
 import { bytesToText } from "./text";
 
 export const TEXT_FIELDS = ["Subj", "Contents", "T", "Title", "Subject", "Keywords", "Author", "Creator", "Producer"];
@@ -22,15 +22,17 @@ export interface EncodedTextFieldFact {
 
 export function collectEncodedTextFields(doc: PdfDocument): EncodedTextFieldFact[] {
   const out: EncodedTextFieldFact[] = [];
-  const candidates: [PdfDict, string | undefined][] = [];
-  // annotations (they have a /Rect) and the document information dictionary
-  for (const [num, inst] of doc.table) if (inst.value instanceof PdfDict && inst.value.has("Rect")) candidates.push([inst.value, `${num} ${inst.gen} R`]);
+  // annotations (they have a /Rect), then the document information dictionary
+  const candidates: { dict: PdfDict; num?: number; gen?: number }[] = [];
+  doc.table.forEach((inst, num) => {
+    if (inst.value instanceof PdfDict && inst.value.has("Rect")) candidates.push({ dict: inst.value, num, gen: inst.gen });
+  });
   const info = doc.dict(doc.trailer?.get("Info"));
-  if (info) candidates.push([info, undefined]);
-  for (const [d, objectRef] of candidates) {
+  if (info) candidates.push({ dict: info });
+  for (const { dict, num, gen } of candidates) {
     for (const key of TEXT_FIELDS) {
-      const text = encodedFieldText(doc, d.get(key));
-      if (text) out.push({ objectRef, path: `/${key}`, length: text.length, head: text.slice(0, 256) });
+      const text = encodedFieldText(doc, dict.get(key));
+      if (text) out.push({ objectRef: num === undefined ? undefined : refString(num, gen!), path: `/${key}`, length: text.length, head: text.slice(0, 256) });
     }
     if (out.length >= MAX_ENCODED_FIELDS) break;
   }
@@ -41,7 +43,8 @@ export function collectEncodedTextFields(doc: PdfDocument): EncodedTextFieldFact
 export function encodedFieldText(doc: PdfDocument, value: PdfObject | undefined): string | undefined {
   const v = doc.resolve(value);
   let text: string | undefined;
-  if (v instanceof PdfString) text = v.text;
+  // a string's text has at most one char per byte: a short one cannot be a payload (no decoding)
+  if (v instanceof PdfString) text = v.bytes.length < MIN_PAYLOAD_CHARS ? undefined : v.text;
   else if (v instanceof PdfStream) {
     const dec = doc.decode(v);
     if (!dec.encrypted) text = bytesToText(dec.data, MAX_FIELD_CHARS);

@@ -10,9 +10,9 @@ import { PdfName, PdfStream, type PdfObject } from "../../pdf/objects";
 import { FILTER_NAMES } from "../../pdf/filters";
 import type { DocumentFacts } from "../facts/document-facts";
 import type { PayloadKind } from "../facts/file-magic";
+import { byteEntropy, textEntropy } from "../facts/entropy";
 import { KEYWORDS } from "../facts/keywords";
 import type { Finding } from "../report";
-import { entropy } from "../rules/high-entropy-gap";
 import { RULES } from "../rules/registry";
 import { ruleWeightScore } from "./rule-weight-score";
 
@@ -183,11 +183,21 @@ export const FEATURE_MONOTONE: readonly boolean[] = FEATURES.map((f) => f.monoto
  */
 export function extractFeatures(source: FeatureSource, only?: ReadonlySet<string>): number[] {
   const profile = profileOf(source);
-  return FEATURES.map((f) => {
-    if (only && !only.has(f.name)) return 0;
-    const v = f.extract(profile);
-    return Number.isFinite(v) ? v : 0;
-  });
+  const out = new Array<number>(FEATURES.length).fill(0);
+  for (const i of only ? positionsOf(only) : ALL_POSITIONS) {
+    const v = FEATURES[i].extract(profile);
+    if (Number.isFinite(v)) out[i] = v;
+  }
+  return out;
+}
+
+const ALL_POSITIONS: readonly number[] = FEATURES.map((_, i) => i);
+/** Positions in FEATURES of a name set (a model's features: one set per model), found once per set. */
+const POSITIONS = new WeakMap<ReadonlySet<string>, readonly number[]>();
+function positionsOf(only: ReadonlySet<string>): readonly number[] {
+  let at = POSITIONS.get(only);
+  if (!at) POSITIONS.set(only, (at = ALL_POSITIONS.filter((i) => only.has(FEATURES[i].name))));
+  return at;
 }
 
 function profileOf(source: FeatureSource): FeatureProfile {
@@ -232,7 +242,7 @@ function streamProfile(doc: PdfDocument): Pick<FeatureProfile, "streams" | "filt
       filters.set(full, (filters.get(full) ?? 0) + 1);
     }
     if (streams.count >= ENTROPY_STREAMS || s.raw.length === 0) continue;
-    const h = entropy(s.raw.subarray(0, ENTROPY_HEAD_BYTES));
+    const h = byteEntropy(s.raw, 0, Math.min(s.raw.length, ENTROPY_HEAD_BYTES));
     streams.count++;
     entropySum += h;
     streams.maxEntropy = Math.max(streams.maxEntropy, h);
@@ -255,7 +265,7 @@ function scriptProfile(facts: DocumentFacts): FeatureProfile["scripts"] {
   for (const s of facts.scripts) {
     out.totalChars += s.source.length;
     out.maxChars = Math.max(out.maxChars, s.source.length);
-    const h = entropy(Buffer.from(s.source.slice(0, SCRIPT_ENTROPY_CHARS), "latin1"));
+    const h = textEntropy(s.source, SCRIPT_ENTROPY_CHARS);
     sum += h;
     out.maxEntropy = Math.max(out.maxEntropy, h);
   }

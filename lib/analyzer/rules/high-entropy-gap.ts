@@ -1,5 +1,6 @@
 import { defineRule } from "./rule";
 import { evidence } from "./evidence";
+import { byteEntropy } from "../facts/entropy";
 
 /** compressed or encrypted data has ~8 bits/byte; PDF syntax and text stay well below 6 */
 const ENTROPY_THRESHOLD = 7.2;
@@ -23,37 +24,8 @@ export const highEntropyOutsideStreams = defineRule({
       cursor = Math.max(cursor, e);
     }
     if (doc.bytes.length - cursor >= MIN_GAP_BYTES) gaps.push([cursor, doc.bytes.length]);
-    const hits = gaps.map(([s, e]) => ({ s, e, h: entropy(doc.bytes.subarray(s, e)) })).filter((g) => g.h >= ENTROPY_THRESHOLD);
+    const hits = gaps.map(([s, e]) => ({ s, e, h: byteEntropy(doc.bytes, s, e) })).filter((g) => g.h >= ENTROPY_THRESHOLD);
     if (!hits.length) return null;
     return { evidence: hits.map((g) => evidence({ offset: g.s, excerpt: `${g.e - g.s} bytes, entropy ${g.h.toFixed(2)} bits/byte` })) };
   },
 });
-
-/**
- * Byte histograms reused by entropy(): it runs on hundreds of stream heads per document. Four of them,
- * filled in turn, so consecutive equal bytes do not wait on each other's increment.
- */
-const COUNTS = new Uint32Array(4 * 256);
-
-export function entropy(b: Uint8Array): number {
-  const n = b.length;
-  if (!n) return 0;
-  COUNTS.fill(0);
-  const whole = n & ~3;
-  let i = 0;
-  for (; i < whole; i += 4) {
-    COUNTS[b[i]]++;
-    COUNTS[256 + b[i + 1]]++;
-    COUNTS[512 + b[i + 2]]++;
-    COUNTS[768 + b[i + 3]]++;
-  }
-  for (; i < n; i++) COUNTS[b[i]]++;
-  let h = 0;
-  for (let v = 0; v < 256; v++) {
-    const c = COUNTS[v] + COUNTS[256 + v] + COUNTS[512 + v] + COUNTS[768 + v];
-    if (!c) continue;
-    const p = c / n;
-    h -= p * Math.log2(p);
-  }
-  return h;
-}
