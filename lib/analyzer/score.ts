@@ -61,8 +61,26 @@ function featureDefsOf(model: VerdictModel): readonly (FeatureDef | undefined)[]
   if (!defs) DEFS.set(model, (defs = model.featureNames.map((n) => FEATURES_BY_NAME.get(n))));
   return defs;
 }
-/** Structural features listed in summary.model, largest |contribution| first. */
+/** Structural features listed in summary.model, largest |contribution| first, from MIN_LISTED_POINTS. */
 const TOP_MODEL_FEATURES = 6;
+const MIN_LISTED_POINTS = 0.05;
+
+interface StructuralPart {
+  name: string;
+  value: number;
+  points: number;
+}
+/** Larger |points| first, then by name: a total order, so the list does not depend on arrival order. */
+const listedBefore = (a: StructuralPart, b: StructuralPart) => Math.abs(b.points) - Math.abs(a.points) || a.name.localeCompare(b.name);
+
+/** Inserts `part` into `top` (sorted by listedBefore), which keeps at most TOP_MODEL_FEATURES parts. */
+function keepTop(top: StructuralPart[], part: StructuralPart): void {
+  let at = top.length;
+  while (at > 0 && listedBefore(part, top[at - 1]) < 0) at--;
+  if (at >= TOP_MODEL_FEATURES) return;
+  top.splice(at, 0, part);
+  if (top.length > TOP_MODEL_FEATURES) top.pop();
+}
 
 export interface ScoreContext {
   /** nothing could be analysed (no objects, over a hard limit, not a PDF) */
@@ -98,7 +116,8 @@ export function scoreDocument(input: ScoringInput, stage: Stage, model: VerdictM
   // features computed from findings (rule hits, the weight score) are credited to those findings;
   // the others are structural and summarised in summary.model
   const ruleContributions = new Map<string, number>(input.findings.map((f) => [f.ruleId, 0]));
-  const structural: { name: string; value: number; points: number }[] = [];
+  // the largest structural contributions, kept in order as they come (no list of all of them to sort)
+  const top: StructuralPart[] = [];
   const defs = featureDefsOf(model);
   for (let i = 0; i < defs.length; i++) {
     // most features lie on no tree path of this document: no points to credit or to list
@@ -107,7 +126,7 @@ export function scoreDocument(input: ScoringInput, stage: Stage, model: VerdictM
     const shares = defs[i]?.findingShares?.(input.findings);
     const total = shares ? shares.reduce((a, b) => a + b, 0) : 0;
     if (!shares || total <= 0) {
-      structural.push({ name: model.featureNames[i], value: x[i], points });
+      if (Math.abs(points) >= MIN_LISTED_POINTS) keepTop(top, { name: model.featureNames[i], value: x[i], points });
       continue;
     }
     for (let k = 0; k < shares.length; k++) {
@@ -130,10 +149,6 @@ export function scoreDocument(input: ScoringInput, stage: Stage, model: VerdictM
   // a file whose content the analysis could not see (no objects, a password it does not have): the
   // model would extrapolate from its shell, so the verdict stays unknown unless an exploit is proven
   const verdict = input.ctx.unanalysable && !proof ? "unknown" : verdictFor(score, input.ctx);
-  const top = structural
-    .filter((c) => Math.abs(c.points) >= 0.05)
-    .sort((a, b) => Math.abs(b.points) - Math.abs(a.points) || a.name.localeCompare(b.name))
-    .slice(0, TOP_MODEL_FEATURES);
   return {
     summary: {
       verdict,

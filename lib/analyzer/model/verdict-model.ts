@@ -65,13 +65,14 @@ export function explain(body: ModelBody, x: ArrayLike<number>, features: number)
   const contributions = new Float64Array(features);
   let base = body.bias;
   if (body.kind === "trees") {
-    for (const t of body.trees) {
-      let node = 0;
-      base += t.value[0];
-      while (t.feature[node] >= 0) {
-        const f = t.feature[node];
-        const next = x[f] <= t.threshold[node] ? t.left[node] : t.right[node];
-        contributions[f] += t.value[next] - t.value[node];
+    const { roots, feature, threshold, left, right, value } = packedTrees(body.trees);
+    for (let t = 0; t < roots.length; t++) {
+      let node = roots[t];
+      base += value[node];
+      while (feature[node] >= 0) {
+        const f = feature[node];
+        const next = x[f] <= threshold[node] ? left[node] : right[node];
+        contributions[f] += value[next] - value[node];
         node = next;
       }
     }
@@ -84,6 +85,38 @@ export function explain(body: ModelBody, x: ArrayLike<number>, features: number)
   let margin = base;
   for (const c of contributions) margin += c;
   return { margin, base, contributions };
+}
+
+/** Every tree of an ensemble in one set of typed arrays (child indices made absolute), built once per ensemble. */
+interface PackedTrees {
+  /** index of each tree's root */
+  roots: Int32Array;
+  feature: Int32Array;
+  threshold: Float64Array;
+  left: Int32Array;
+  right: Int32Array;
+  value: Float64Array;
+}
+const PACKED = new WeakMap<readonly FlatTree[], PackedTrees>();
+function packedTrees(trees: readonly FlatTree[]): PackedTrees {
+  let packed = PACKED.get(trees);
+  if (packed) return packed;
+  const nodes = trees.reduce((n, t) => n + t.feature.length, 0);
+  packed = { roots: new Int32Array(trees.length), feature: new Int32Array(nodes), threshold: new Float64Array(nodes), left: new Int32Array(nodes), right: new Int32Array(nodes), value: new Float64Array(nodes) };
+  let at = 0;
+  trees.forEach((t, i) => {
+    packed!.roots[i] = at;
+    for (let n = 0; n < t.feature.length; n++) {
+      packed!.feature[at + n] = t.feature[n];
+      packed!.threshold[at + n] = t.threshold[n];
+      packed!.left[at + n] = at + t.left[n];
+      packed!.right[at + n] = at + t.right[n];
+      packed!.value[at + n] = t.value[n];
+    }
+    at += t.feature.length;
+  });
+  PACKED.set(trees, packed);
+  return packed;
 }
 
 /** The model's inputs picked by name from a vector in `names` order; a name the code lacks reads 0. */
