@@ -251,7 +251,8 @@ function assembledFromArrays(text: string): boolean {
   for (let m = decl.exec(text); m && arrays.size < 256; m = decl.exec(text)) {
     arrays.set(m[1], [...m[2].matchAll(/["']([^"'\n]*)["']/g)].map((x) => x[1]));
   }
-  if (!arrays.size) return false;
+  // every use below has "] +" (r[0] + r[1]); without one the back-referencing scan is not run
+  if (!arrays.size || !/\]\s*\+/.test(text)) return false;
   const use = /([A-Za-z_$][\w$]*)\s*\[\s*(\d+)\s*\](?:\s*\+\s*\1\s*\[\s*\d+\s*\])+/g;
   for (let m = use.exec(text); m; m = use.exec(text)) {
     const parts = arrays.get(m[1]);
