@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ContentScanner, contentStreamText } from "./text";
+import { bytesToText, ContentScanner, contentStreamText } from "./text";
 
 describe("contentStreamText: text runs joined as a reader lays them out", () => {
   it.each<[string, string, string]>([
@@ -70,5 +70,45 @@ describe("ContentScanner strings match the decoding they replaced", () => {
       }
       expect(strings(`<${hex}> Tj`)).toEqual([referenceHex(hex)]);
     }
+  });
+});
+
+describe("ContentScanner without decoding strings (readers of lengths only)", () => {
+  /** every string token: [decoded text, its stringLength] and, scanned without decoding, [string, stringLength] */
+  const tokens = (content: string, decode: boolean) => {
+    const scan = new ContentScanner(content, decode);
+    const out: [string, number][] = [];
+    for (let kind = scan.next(); kind !== "end"; kind = scan.next()) if (kind === "string") out.push([scan.string, scan.stringLength]);
+    return out;
+  };
+
+  it("gives each string's decoded length, builds no string, and tokenises the same", () => {
+    const contents = [
+      "(Hello) Tj (a (b) c) Tj () Tj",
+      "(tab\\tnew\\nline \\( \\) \\\\ \\101\\7\\0589 \\q) Tj",
+      "(line \\\r\ncontinued \\\nhere \\\r) Tj",
+      "[(http://exa) -20 (mple.com)] TJ <4142 4> Tj <4g1z42> Tj <> Tj",
+      "(unterminated \\",
+      "(x) Tj BI /W 2 ID (not) EI (y) Tj",
+    ];
+    for (const content of contents) {
+      const decoded = tokens(content, true);
+      expect(decoded.every(([s, n]) => s.length === n)).toBe(true);
+      expect(tokens(content, false)).toEqual(decoded.map(([s]) => ["", s.length]));
+    }
+  });
+});
+
+describe("bytesToText on data already read as text", () => {
+  it("gives what a first reading gives, whatever maxChars the earlier readings used", () => {
+    const utf16 = [0xfe, 0xff, 0, 0x68, 0, 0x69, 0, 0x21];
+    for (const bytes of [[...Buffer.from("0123456789")], utf16]) {
+      const data = Uint8Array.from(bytes);
+      for (const maxChars of [100, 5, 100, 10, 3, 2, 1, 50, 4]) {
+        // a first reading: a copy no one has read
+        expect(bytesToText(data, maxChars)).toBe(bytesToText(Uint8Array.from(bytes), maxChars));
+      }
+    }
+    expect(bytesToText(Buffer.from("0123456789"), 3)).toBe("012");
   });
 });

@@ -15,8 +15,24 @@ export function textOf(doc: PdfDocument, value: PdfObject | undefined, maxChars:
   return undefined;
 }
 
+/**
+ * The text of decoded data last made by bytesToText, with the maxChars it was made for: the same
+ * stream is read as text by several checks (a page's content by the page layout and the indicator
+ * scan), and a decoded stream's data is one object for the document's life (PdfDocument.decode).
+ */
+const TEXTS = new WeakMap<Uint8Array, { maxChars: number; text: string }>();
+
 /** Bytes to text: UTF-16 (with BOM) or UTF-8 BOM as declared, else one char per byte. */
 export function bytesToText(data: Uint8Array, maxChars: number): string {
+  const known = TEXTS.get(data);
+  // data no longer than either maxChars was converted whole both times: at most one char per byte
+  if (known && (known.maxChars === maxChars || data.length <= Math.min(maxChars, known.maxChars))) return known.text;
+  const text = convert(data, maxChars);
+  TEXTS.set(data, { maxChars, text });
+  return text;
+}
+
+function convert(data: Uint8Array, maxChars: number): string {
   if ((data[0] === 0xfe && data[1] === 0xff) || (data[0] === 0xef && data[1] === 0xbb)) {
     return decodePdfText(data.subarray(0, maxChars * 2)).slice(0, maxChars);
   }
@@ -69,11 +85,20 @@ export class ContentScanner {
   /** span of the current number, name (without `/`) or operator in the text */
   start = 0;
   end = 0;
-  /** the current string, decoded */
+  /** the current string, decoded ("" when the scanner does not decode strings) */
   string = "";
+  /** the current string's length in chars, decoded or not */
+  stringLength = 0;
   private i = 0;
+  private readonly delimiters: StringDelimiters;
 
-  constructor(private readonly text: string) {}
+  /** `decodeStrings: false` for a reader of string lengths only (page layouts): no string is built. */
+  constructor(
+    private readonly text: string,
+    private readonly decodeStrings = true,
+  ) {
+    this.delimiters = new StringDelimiters(text);
+  }
 
   /** The current number, name or operator. */
   get token(): string {
@@ -96,14 +121,17 @@ export class ContentScanner {
       } else if (c === 0x25) {
         while (this.i < n && text.charCodeAt(this.i) !== 0x0a && text.charCodeAt(this.i) !== 0x0d) this.i++; // comment
       } else if (c === 0x28) {
-        [this.string, this.i] = literalString(text, i + 1);
+        this.i = literalString(text, i + 1, this.delimiters, this.decodeStrings);
+        this.string = literal.text;
+        this.stringLength = literal.length;
         return "string";
       } else if (c === 0x3c && text.charCodeAt(i + 1) === 0x3c) {
-        this.i = skipDictionary(text, i);
+        this.i = skipDictionary(text, i, this.delimiters);
       } else if (c === 0x3c) {
         const close = text.indexOf(">", i);
         const stop = close === -1 ? n : close;
-        this.string = hexString(text, i + 1, stop);
+        this.string = this.decodeStrings ? hexString(text, i + 1, stop) : "";
+        this.stringLength = this.decodeStrings ? this.string.length : hexStringLength(text, i + 1, stop);
         this.i = stop + 1;
         return "string";
       } else if (c === 0x5b || c === 0x5d) {
@@ -136,20 +164,47 @@ function isTokenEnd(c: number): boolean {
 
 const ESCAPES: Record<string, string> = { n: "\n", r: "\r", t: "\t", b: "\b", f: "\f" };
 
-/** A literal string from just after `(` (§7.3.4.2): balanced parentheses, escapes, octal codes. */
-function literalString(text: string, from: number): [string, number] {
+/**
+ * Where the next `\`, `(` and `)` of a text are: one indexOf per character, searched again only once
+ * the scan has passed it. The text between is copied or counted whole: strings are most of the bytes
+ * of a text-heavy page, and a char-by-char loop over them was the page-layout check's main cost.
+ */
+class StringDelimiters {
+  private backslash = -1;
+  private open = -1;
+  private close = -1;
+
+  constructor(private readonly text: string) {}
+
+  /** The first of them at or after `from`; text.length when there is none. */
+  next(from: number): number {
+    const { text } = this;
+    if (this.backslash < from) this.backslash = orEnd(text.indexOf("\\", from), text.length);
+    if (this.open < from) this.open = orEnd(text.indexOf("(", from), text.length);
+    if (this.close < from) this.close = orEnd(text.indexOf(")", from), text.length);
+    return Math.min(this.backslash, this.open, this.close);
+  }
+}
+
+const orEnd = (at: number, end: number) => (at < 0 ? end : at);
+
+/** What the last literalString() call read: the decoded text (when asked for) and its length in chars. */
+const literal = { text: "", length: 0 };
+
+/**
+ * A literal string from just after `(` (§7.3.4.2): balanced parentheses, escapes, octal codes. Returns
+ * the index after its `)`; the decoded text (when `decode`) and its length go to `literal`.
+ */
+function literalString(text: string, from: number, delimiters: StringDelimiters, decode: boolean): number {
   let depth = 1;
   let out = "";
+  let length = 0;
   let i = from;
   while (i < text.length) {
     // copy the run of ordinary characters at once
-    let j = i;
-    while (j < text.length) {
-      const c = text.charCodeAt(j);
-      if (c === 0x5c || c === 0x28 || c === 0x29) break;
-      j++;
-    }
-    out += text.slice(i, j);
+    const j = delimiters.next(i);
+    if (decode) out += text.slice(i, j);
+    length += j - i;
     i = j;
     if (i >= text.length) break;
     const ch = text[i];
@@ -161,22 +216,31 @@ function literalString(text: string, from: number): [string, number] {
       let digits = 0;
       for (let c = text.charCodeAt(i + 1); digits < 3 && c >= 0x30 && c <= 0x37; c = text.charCodeAt(i + 1 + ++digits)) code = code * 8 + (c - 0x30);
       if (digits > 0) {
-        out += String.fromCharCode(code & 0xff);
+        if (decode) out += String.fromCharCode(code & 0xff);
+        length++;
         i += 1 + digits;
       } else if (next === "\r") i += text[i + 2] === "\n" ? 3 : 2; // line continuation
       else if (next === "\n") i += 2;
       else {
-        out += ESCAPES[next] ?? next;
+        const escaped = ESCAPES[next] ?? next;
+        if (decode) out += escaped;
+        length += escaped.length;
         i += 2;
       }
       continue;
     }
-    if (ch === ")" && --depth === 0) return [out, i + 1];
+    if (ch === ")" && --depth === 0) {
+      i++;
+      break;
+    }
     if (ch === "(") depth++;
-    out += ch;
+    if (decode) out += ch;
+    length++;
     i++;
   }
-  return [out, i];
+  literal.text = out;
+  literal.length = length;
+  return i;
 }
 
 /** A hex string's bytes as chars (§7.3.4.3): non-hex characters skipped, an odd last digit read as d0. */
@@ -195,8 +259,15 @@ function hexString(text: string, from: number, to: number): string {
   return high < 0 ? out : out + String.fromCharCode(high * 16);
 }
 
+/** hexString(text, from, to).length without decoding: one char per two hex digits, an odd last one too. */
+function hexStringLength(text: string, from: number, to: number): number {
+  let digits = 0;
+  for (let i = from; i < to; i++) if (hexValue(text.charCodeAt(i)) >= 0) digits++;
+  return (digits + 1) >> 1;
+}
+
 /** Skips a `<< ... >>` dictionary (nested ones and strings inside included). */
-function skipDictionary(text: string, from: number): number {
+function skipDictionary(text: string, from: number, delimiters: StringDelimiters): number {
   let depth = 0;
   let i = from;
   while (i < text.length) {
@@ -206,7 +277,7 @@ function skipDictionary(text: string, from: number): number {
     } else if (text.startsWith(">>", i)) {
       i += 2;
       if (--depth === 0) return i;
-    } else if (text[i] === "(") i = literalString(text, i + 1)[1];
+    } else if (text[i] === "(") i = literalString(text, i + 1, delimiters, false);
     else i++;
   }
   return i;

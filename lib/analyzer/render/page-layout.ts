@@ -61,7 +61,8 @@ function layoutOf(doc: PdfDocument, page: PdfDict, index: number, maxBytes: numb
     layout.images++;
     layout.largestImageRatio = Math.max(layout.largestImageRatio, coverage(ctm, pageArea));
   };
-  const scan = new ContentScanner(text);
+  // only the strings' lengths are read: the scanner does not build them
+  const scan = new ContentScanner(text, false);
   for (let kind = scan.next(); kind !== "end"; kind = scan.next()) {
     if (kind === "number") {
       const slot = (numbersSeen++ % 6) * 2;
@@ -71,8 +72,8 @@ function layoutOf(doc: PdfDocument, page: PdfDict, index: number, maxBytes: numb
     }
     if (kind === "name") name = scan.token;
     else if (kind === "string") {
-      lastString = scan.string.length;
-      arrayStrings += scan.string.length;
+      lastString = scan.stringLength;
+      arrayStrings += scan.stringLength;
     } else if (kind === "array-start") arrayStrings = 0;
     else if (kind === "operator") {
       if (scan.is("q")) {
