@@ -18,22 +18,28 @@ export interface StrayName {
  * A name must stand as a token of its own (a delimiter or white space before it) so that random
  * binary junk between objects rarely spells one.
  */
+/** Gaps up to this many bytes are read byte by byte. */
+const SHORT_GAP_BYTES = 64;
+
 export function findStrayNames(bytes: Uint8Array, covered: readonly [number, number][], max: number): StrayName[] {
   const out: StrayName[] = [];
   const buf = asBuffer(bytes);
-  // jumps from one `/` or `%` to the next (native byte searches within the gap): gaps can be most of a
-  // damaged file, and every other byte is skipped anyway
+  // jumps from one `/` or `%` to the next: native byte searches within a long gap (gaps can be most of
+  // a damaged file, and every other byte is skipped anyway), a plain loop over a short one (the line
+  // break between two objects: nearly every gap, where a view and two native calls cost more)
   const scanGap = (start: number, end: number) => {
-    const gap = buf.subarray(0, end);
+    const gap = end - start > SHORT_GAP_BYTES ? buf.subarray(0, end) : undefined;
     let nextSlash = -1;
     let nextPercent = -1;
     let i = start;
     while (i < end && out.length < max) {
-      if (nextSlash < i) nextSlash = gap.indexOf(CH.SLASH, i) >>> 0; // not found (-1) becomes 2^32-1: past the end
-      if (nextPercent < i) nextPercent = gap.indexOf(CH.PERCENT, i) >>> 0;
-      i = Math.min(nextSlash, nextPercent);
+      if (gap) {
+        if (nextSlash < i) nextSlash = gap.indexOf(CH.SLASH, i) >>> 0; // not found (-1) becomes 2^32-1: past the end
+        if (nextPercent < i) nextPercent = gap.indexOf(CH.PERCENT, i) >>> 0;
+        i = Math.min(nextSlash, nextPercent);
+      } else while (i < end && bytes[i] !== CH.SLASH && bytes[i] !== CH.PERCENT) i++;
       if (i >= end) break;
-      if (i === nextPercent) {
+      if (bytes[i] === CH.PERCENT) {
         // a comment is white space (§7.2.4): names in it are text
         while (i < end && bytes[i] !== CH.LF && bytes[i] !== CH.CR) i++;
       } else if (i === 0 || TOKEN_END[bytes[i - 1]]) {
