@@ -49,7 +49,7 @@ export interface Prediction {
   /** margin with no evidence (the training prior) */
   base: number;
   /** per feature index (model order): additive parts of margin - base */
-  contributions: Float64Array;
+  contributions: number[];
   /** calibrated probability of malicious, 0..1 */
   probability: number;
 }
@@ -62,7 +62,9 @@ export function predict(model: VerdictModel, x: ArrayLike<number>): Prediction {
 
 /** The margin of a model body and its exact additive split over features. Deterministic. */
 export function explain(body: ModelBody, x: ArrayLike<number>, features: number): Omit<Prediction, "probability"> {
-  const contributions = new Float64Array(features);
+  // a plain array: a Float64Array of a few hundred doubles is an off-heap allocation, several times
+  // the cost of scoring a small file's features (same doubles either way)
+  const contributions = new Array<number>(features).fill(0);
   let base = body.bias;
   if (body.kind === "trees") {
     const { roots, feature, threshold, left, right, value } = packedTrees(body.trees);
@@ -120,9 +122,9 @@ function packedTrees(trees: readonly FlatTree[]): PackedTrees {
 }
 
 /** The model's inputs picked by name from a vector in `names` order; a name the code lacks reads 0. */
-export function alignFeatures(model: VerdictModel, names: readonly string[], x: ArrayLike<number>): Float64Array {
+export function alignFeatures(model: VerdictModel, names: readonly string[], x: ArrayLike<number>): number[] {
   const index = columnsOf(model, names);
-  const out = new Float64Array(index.length);
+  const out = new Array<number>(index.length);
   for (let i = 0; i < index.length; i++) out[i] = index[i] < 0 ? 0 : x[index[i]];
   return out;
 }
