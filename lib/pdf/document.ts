@@ -57,6 +57,14 @@ const OBJ = Buffer.from("obj");
 const TRAILER = Buffer.from("trailer");
 const ENDOBJ = Buffer.from("endobj");
 
+/**
+ * A head salvage whose output is all that inflates of the stream: it stopped at damage inside the head
+ * (a longer input ends at the same damage) and under its output cap.
+ */
+function endsAtDamage(head: { damaged: boolean; maxOut: number; result: FilterResult }): boolean {
+  return head.damaged && head.result.data.length < head.maxOut;
+}
+
 /** output of whole-stream head inflates kept per document for decode() to reuse */
 const INFLATED_HEADS_MAX_BYTES = 4 * 1024 * 1024;
 
@@ -236,9 +244,7 @@ export class PdfDocument {
       return { kind: "whole", out: whole };
     }
     const head = this.damagedHeads.get(stream);
-    // under its cap, the head's output is all that inflates before the damage
-    if (head?.damaged && head.clear && head.result.data.length < head.maxOut) return { kind: "damaged", result: head.result };
-    return undefined;
+    return head && head.clear && endsAtDamage(head) ? { kind: "damaged", result: head.result } : undefined;
   }
 
   /**
@@ -287,7 +293,7 @@ export class PdfDocument {
    */
   private salvageHead(stream: PdfStream, prefix: Uint8Array, n: number, clear: boolean): Uint8Array {
     const known = this.damagedHeads.get(stream);
-    if (known?.damaged && prefix.length >= known.inputBytes && known.result.data.length < known.maxOut) return known.result.data.subarray(0, n);
+    if (known && endsAtDamage(known) && prefix.length >= known.inputBytes) return known.result.data.subarray(0, n);
     const { result, damagedInside } = inflateSalvaging(prefix, n);
     this.damagedHeads.set(stream, { inputBytes: prefix.length, maxOut: n, result, damaged: damagedInside, clear });
     return result.data;

@@ -90,14 +90,14 @@ export class ContentScanner {
   /** the current string's length in chars, decoded or not */
   stringLength = 0;
   private i = 0;
-  private readonly delimiters: StringDelimiters;
+  private readonly literals: LiteralStrings;
 
   /** `decodeStrings: false` for a reader of string lengths only (page layouts): no string is built. */
   constructor(
     private readonly text: string,
     private readonly decodeStrings = true,
   ) {
-    this.delimiters = new StringDelimiters(text);
+    this.literals = new LiteralStrings(text);
   }
 
   /** The current number, name or operator. */
@@ -121,12 +121,12 @@ export class ContentScanner {
       } else if (c === 0x25) {
         while (this.i < n && text.charCodeAt(this.i) !== 0x0a && text.charCodeAt(this.i) !== 0x0d) this.i++; // comment
       } else if (c === 0x28) {
-        this.i = literalString(text, i + 1, this.delimiters, this.decodeStrings);
-        this.string = literal.text;
-        this.stringLength = literal.length;
+        this.i = this.literals.read(i + 1, this.decodeStrings);
+        this.string = this.literals.decoded;
+        this.stringLength = this.literals.length;
         return "string";
       } else if (c === 0x3c && text.charCodeAt(i + 1) === 0x3c) {
-        this.i = skipDictionary(text, i, this.delimiters);
+        this.i = skipDictionary(text, i, this.literals);
       } else if (c === 0x3c) {
         const close = text.indexOf(">", i);
         const stop = close === -1 ? n : close;
@@ -165,19 +165,73 @@ function isTokenEnd(c: number): boolean {
 const ESCAPES: Record<string, string> = { n: "\n", r: "\r", t: "\t", b: "\b", f: "\f" };
 
 /**
- * Where the next `\`, `(` and `)` of a text are: one indexOf per character, searched again only once
- * the scan has passed it. The text between is copied or counted whole: strings are most of the bytes
- * of a text-heavy page, and a char-by-char loop over them was the page-layout check's main cost.
+ * The literal strings of one text (§7.3.4.2: balanced parentheses, escapes, octal codes), read one at
+ * a time. The next `\`, `(` and `)` are found with one indexOf per character, searched again only
+ * once the reading has passed it, and the text between is copied or counted whole: strings are most of
+ * the bytes of a text-heavy page, and a char-by-char loop over them was the page-layout check's main cost.
  */
-class StringDelimiters {
+class LiteralStrings {
+  /** the last string read: its decoded text (when asked for) and its length in chars */
+  decoded = "";
+  length = 0;
   private backslash = -1;
   private open = -1;
   private close = -1;
 
   constructor(private readonly text: string) {}
 
-  /** The first of them at or after `from`; text.length when there is none. */
-  next(from: number): number {
+  /** Reads the string that starts just after the `(` before `from`; returns the index after its `)`. */
+  read(from: number, decode: boolean): number {
+    const { text } = this;
+    let depth = 1;
+    let out = "";
+    let length = 0;
+    let i = from;
+    while (i < text.length) {
+      // copy the run of ordinary characters at once
+      const j = this.nextDelimiter(i);
+      if (decode) out += text.slice(i, j);
+      length += j - i;
+      i = j;
+      if (i >= text.length) break;
+      const ch = text[i];
+      if (ch === "\\") {
+        const next = text[i + 1] ?? "";
+        // up to three octal digits, read from the char codes (no slice or regex per escape: strings of
+        // escaped binary are common in hostile content streams)
+        let code = 0;
+        let digits = 0;
+        for (let c = text.charCodeAt(i + 1); digits < 3 && c >= 0x30 && c <= 0x37; c = text.charCodeAt(i + 1 + ++digits)) code = code * 8 + (c - 0x30);
+        if (digits > 0) {
+          if (decode) out += String.fromCharCode(code & 0xff);
+          length++;
+          i += 1 + digits;
+        } else if (next === "\r") i += text[i + 2] === "\n" ? 3 : 2; // line continuation
+        else if (next === "\n") i += 2;
+        else {
+          const escaped = ESCAPES[next] ?? next;
+          if (decode) out += escaped;
+          length += escaped.length;
+          i += 2;
+        }
+        continue;
+      }
+      if (ch === ")" && --depth === 0) {
+        i++;
+        break;
+      }
+      if (ch === "(") depth++;
+      if (decode) out += ch;
+      length++;
+      i++;
+    }
+    this.decoded = out;
+    this.length = length;
+    return i;
+  }
+
+  /** The first `\`, `(` or `)` at or after `from`; text.length when there is none. */
+  private nextDelimiter(from: number): number {
     const { text } = this;
     if (this.backslash < from) this.backslash = orEnd(text.indexOf("\\", from), text.length);
     if (this.open < from) this.open = orEnd(text.indexOf("(", from), text.length);
@@ -187,61 +241,6 @@ class StringDelimiters {
 }
 
 const orEnd = (at: number, end: number) => (at < 0 ? end : at);
-
-/** What the last literalString() call read: the decoded text (when asked for) and its length in chars. */
-const literal = { text: "", length: 0 };
-
-/**
- * A literal string from just after `(` (§7.3.4.2): balanced parentheses, escapes, octal codes. Returns
- * the index after its `)`; the decoded text (when `decode`) and its length go to `literal`.
- */
-function literalString(text: string, from: number, delimiters: StringDelimiters, decode: boolean): number {
-  let depth = 1;
-  let out = "";
-  let length = 0;
-  let i = from;
-  while (i < text.length) {
-    // copy the run of ordinary characters at once
-    const j = delimiters.next(i);
-    if (decode) out += text.slice(i, j);
-    length += j - i;
-    i = j;
-    if (i >= text.length) break;
-    const ch = text[i];
-    if (ch === "\\") {
-      const next = text[i + 1] ?? "";
-      // up to three octal digits, read from the char codes (no slice or regex per escape: strings of
-      // escaped binary are common in hostile content streams)
-      let code = 0;
-      let digits = 0;
-      for (let c = text.charCodeAt(i + 1); digits < 3 && c >= 0x30 && c <= 0x37; c = text.charCodeAt(i + 1 + ++digits)) code = code * 8 + (c - 0x30);
-      if (digits > 0) {
-        if (decode) out += String.fromCharCode(code & 0xff);
-        length++;
-        i += 1 + digits;
-      } else if (next === "\r") i += text[i + 2] === "\n" ? 3 : 2; // line continuation
-      else if (next === "\n") i += 2;
-      else {
-        const escaped = ESCAPES[next] ?? next;
-        if (decode) out += escaped;
-        length += escaped.length;
-        i += 2;
-      }
-      continue;
-    }
-    if (ch === ")" && --depth === 0) {
-      i++;
-      break;
-    }
-    if (ch === "(") depth++;
-    if (decode) out += ch;
-    length++;
-    i++;
-  }
-  literal.text = out;
-  literal.length = length;
-  return i;
-}
 
 /** A hex string's bytes as chars (§7.3.4.3): non-hex characters skipped, an odd last digit read as d0. */
 function hexString(text: string, from: number, to: number): string {
@@ -267,7 +266,7 @@ function hexStringLength(text: string, from: number, to: number): number {
 }
 
 /** Skips a `<< ... >>` dictionary (nested ones and strings inside included). */
-function skipDictionary(text: string, from: number, delimiters: StringDelimiters): number {
+function skipDictionary(text: string, from: number, literals: LiteralStrings): number {
   let depth = 0;
   let i = from;
   while (i < text.length) {
@@ -277,7 +276,7 @@ function skipDictionary(text: string, from: number, delimiters: StringDelimiters
     } else if (text.startsWith(">>", i)) {
       i += 2;
       if (--depth === 0) return i;
-    } else if (text[i] === "(") i = literalString(text, i + 1, delimiters, false);
+    } else if (text[i] === "(") i = literals.read(i + 1, false);
     else i++;
   }
   return i;
