@@ -1,7 +1,7 @@
 // Verdict, score and confidence (contract: score 0..100; >=70 malicious, 40..69 suspicious, <40 benign).
 // The score is a learned, calibrated probability x 100 (lib/analyzer/model): a model over rule hits and
 // structural features, trained with `npm run train`, calibrated (Platt) on out-of-fold predictions and
-// shifted to a malware prior lower than the training corpora's, so that at most 0.5% of out-of-fold
+// shifted to a malware prior lower than the training corpora's, so that at most 0.3% of out-of-fold
 // benign files reach 40 (calibration.ts fitOperatingPoint). Every finding carries its contribution in
 // score points; the largest structural contributions go to summary.model.
 // Rules that prove an exploit (PROOF_OF_EXPLOIT_RULES) force `malicious` whatever the model says.

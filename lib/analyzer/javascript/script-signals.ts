@@ -93,6 +93,12 @@ export interface ScriptSignals {
   hiddenDataSource: boolean;
   /** names like "eval"/"unescape" assembled from string pieces ('ev' + 'al') */
   assembledNames: boolean;
+  /**
+   * uses of the form-automation API (getField, the AF* format/keystroke/calculate helpers, event.value,
+   * util.printd): what the scripts of ordinary forms are made of. Not evidence either way by itself
+   * (kits read payloads from fields too); the verdict model weighs it against the other signals.
+   */
+  formApiCalls: number;
   /** the obfuscation techniques seen, each with its evidence (obfuscation-techniques.ts) */
   techniques: ObfuscationTechnique[];
 }
@@ -121,6 +127,7 @@ const DECODER_LOOP = /fromCharCode\s*\([^;]{0,200}(\^|parseInt|charCodeAt|[-+*]\
 /** custom /Info keys count too: this.info.cduh (kits store the payload under a made-up key) */
 const HIDDEN_DATA = /syncAnnotScan|getPageNthWord|\.subject\b|\binfo\s*\.\s*(title|subject|keywords|author|creator|producer)\b|\b(this|doc)\s*\.\s*info\s*\.\s*[A-Za-z_$]|\.getDataObjectContents\s*\(/i;
 const DANGEROUS_NAMES_ALL = /["'](eval|unescape|fromCharCode|String\.fromCharCode|Function|setTimeOut)["']/g;
+const FORM_API = /\bgetField\s*\(|\bAF[A-Z][A-Za-z]*_[A-Za-z]+\s*\(|\bevent\s*\.\s*(value|change|changeEx|willCommit|rc)\b|\butil\s*\.\s*(printd|scand|printx)\s*\(/g;
 const NETWORK = /launchURL\s*\(|getURL\s*\(|submitForm\s*\(|\bSOAP\s*\.|Net\s*\.\s*HTTP/;
 
 /** Bounded regex scans: every pattern is linear (no nested quantifiers). */
@@ -145,6 +152,7 @@ export function scriptSignals(source: string): ScriptSignals {
     decoderLoop: DECODER_LOOP.test(text),
     hiddenDataSource: HIDDEN_DATA.test(text),
     assembledNames: assembledNames(text),
+    formApiCalls: count(text, FORM_API),
   };
   return { ...signals, techniques: [...detectObfuscationTechniques(text), ...signalTechniques(signals, text)] };
 }

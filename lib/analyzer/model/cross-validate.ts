@@ -30,10 +30,13 @@ const CALIBRATION_FOLDS = 3;
 /** The contract's suspicious line as a probability. */
 const FLAG_PROBABILITY = SUSPICIOUS_THRESHOLD / 100;
 /**
- * Out-of-fold benign share allowed at the suspicious line when the calibration is fitted: below the
- * 1% promised, because the estimate comes from a few hundred benign files and varies between folds.
+ * Out-of-fold benign share allowed at the suspicious line when the calibration is fitted: well below
+ * the 1% promised, because the estimate comes from a few hundred benign files and varies between
+ * folds. At 0.5%, the held-out FPR of corpus-large alone (5-fold, seeds 1-4) came out at 0.63-1.14%:
+ * the inner estimate runs about half a point under what files of the held-out fold see. At 0.3% it
+ * came out at 0.51-0.63%, for 0.6 points of TPR.
  */
-export const CALIBRATION_MAX_FPR = 0.005;
+export const CALIBRATION_MAX_FPR = 0.003;
 
 export function fitBody(learner: Learner, set: TrainingSet): ModelBody {
   return learner === "trees" ? trainTrees(set.x, set.y, undefined, set.monotone) : trainLinear(set.x, set.y, undefined, set.monotone);

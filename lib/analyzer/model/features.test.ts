@@ -24,6 +24,16 @@ function plain(pages = 1): Uint8Array {
 
 const log2p = (n: number) => Math.log2(1 + n);
 
+/** One US-letter page with one link annotation covering `area` of it, over the given content. */
+function linkedPage(target: string, area: number, content: string): Uint8Array {
+  const b = new PdfBuilder();
+  const link = b.add(`<< /Type /Annot /Subtype /Link /Rect [0 0 612 ${792 * area}] /A << /S /URI /URI (${target}) >> >>`);
+  const image = b.addStream("/Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8", "\x80");
+  const stream = b.addStream("", content);
+  b.addCatalog("", 1, `/Contents ${stream} 0 R /Resources << /XObject << /Im1 ${image} 0 R >> >> /Annots [${link} 0 R]`);
+  return b.build();
+}
+
 describe("the feature table", () => {
   it("has one rule feature per registry rule, in registry order", () => {
     expect(FEATURE_NAMES.filter((n) => n.startsWith("rule:"))).toEqual(RULES.map((r) => `rule:${r.id}`));
@@ -124,6 +134,57 @@ describe("extractFeatures", () => {
     expect(f.get("script:unescape")).toBe(log2p(1));
     expect(f.get("script:evalLike")).toBe(log2p(1));
     expect(f.get("script:percent-u")).toBe(log2p(30));
+  });
+
+  it("counts form-automation API uses in scripts", () => {
+    const b = new PdfBuilder();
+    const field = b.add(`<< /FT /Tx /T (total) /AA << /C << /S /JavaScript /JS (AFSimple_Calculate("SUM", new Array("a", "b")); event.value = this.getField("a").value;) >> >> >>`);
+    b.addCatalog(`/AcroForm << /Fields [${field} 0 R] >>`);
+    expect(featuresOf(b.build()).get("script:form-api-calls")).toBe(log2p(3));
+    const kit = new PdfBuilder();
+    kit.addCatalog(`/OpenAction << /S /JavaScript /JS (var s = unescape("%u9090"); eval(s);) >>`);
+    expect(featuresOf(kit.build()).get("script:form-api-calls")).toBe(0);
+  });
+
+  it("describes where links go: a front-page link against a phishing-kit link on an image-only page", () => {
+    const front = linkedPage("https://www.example.org/", 0.02, "BT /F1 12 Tf 72 700 Td (Read our release notes at example.org) Tj ET");
+    const f = featuresOf(front);
+    expect(f.get("link-targets")).toBe(log2p(1));
+    expect(f.get("link-sites")).toBe(log2p(1));
+    expect(f.get("link-front-page-share")).toBe(1);
+    expect(f.get("link-max-path-depth")).toBe(0);
+    for (const n of ["link-lure-word-paths", "link-foreign-brand-paths", "link-cms-paths", "link-server-pages", "link-queries", "link-hosted", "link-max-path-escapes"]) expect(f.get(n), n).toBe(0);
+    expect(f.get("linked-page-min-text")).toBe(log2p("Read our release notes at example.org".length));
+    expect(f.get("linked-page-image-cover")).toBe(0);
+
+    const kit = linkedPage("http://shop.example.com/wp-content/plugins/Adobe/Sign-In/verify.php?email=a%40b.c&id=%23%24%25", 0.9, "q 612 0 0 792 0 0 cm /Im1 Do Q");
+    const g = featuresOf(kit);
+    expect(g.get("link-front-page-share")).toBe(0);
+    expect(g.get("link-max-path-depth")).toBe(5);
+    expect(g.get("link-lure-word-paths")).toBe(log2p(1));
+    expect(g.get("link-foreign-brand-paths")).toBe(log2p(1));
+    expect(g.get("link-cms-paths")).toBe(log2p(1));
+    expect(g.get("link-server-pages")).toBe(log2p(1));
+    expect(g.get("link-queries")).toBe(log2p(1));
+    expect(g.get("link-max-area")).toBeCloseTo(0.9, 6);
+    expect(g.get("linked-page-min-text")).toBe(0);
+    expect(g.get("linked-page-image-cover")).toBeCloseTo(1, 6);
+  });
+
+  it("does not count a brand in the path of the brand's own site, and counts hosted targets once each", () => {
+    const own = featuresOf(linkedPage("https://helpx.adobe.com/acrobat/using/signing.html", 0.01, "BT (x) Tj ET"));
+    expect(own.get("link-foreign-brand-paths")).toBe(0);
+    expect(own.get("link-lure-word-paths")).toBe(0);
+    const b = new PdfBuilder();
+    const targets = ["https://bit.ly/3abc", "https://bit.ly/3abc", "https://drive.google.com/uc?id=1&export=download", "mailto:a@example.org"];
+    const links = targets.map((t) => b.add(`<< /Type /Annot /Subtype /Link /Rect [0 0 10 10] /A << /S /URI /URI (${t}) >> >>`));
+    b.addCatalog("", 1, `/Annots [${links.map((l) => `${l} 0 R`).join(" ")}]`);
+    const f = featuresOf(b.build());
+    expect(f.get("link-targets")).toBe(log2p(2));
+    expect(f.get("link-hosted")).toBe(log2p(2));
+    expect(f.get("link-sites")).toBe(log2p(2));
+    // no page layout was read when no link sits on a page the reader could lay out
+    expect(featuresOf(plain()).get("linked-page-min-text")).toBe(-1);
   });
 
   it("describes streams: filters, chains, entropy", () => {

@@ -15,6 +15,7 @@ import { KEYWORDS } from "../facts/keywords";
 import type { Finding } from "../report";
 import { RULES } from "../rules/registry";
 import { ruleWeightScore } from "./rule-weight-score";
+import { linkProfile, type LinkProfile } from "./link-profile";
 
 export interface FeatureDef {
   name: string;
@@ -47,6 +48,7 @@ export interface FeatureProfile extends FeatureSource {
   streams: { count: number; chained: number; maxChain: number; meanEntropy: number; maxEntropy: number; highEntropy: number; unfiltered: number };
   scripts: { count: number; totalChars: number; maxChars: number; maxEntropy: number; meanEntropy: number };
   embeddedKinds: ReadonlyMap<string, number>;
+  links: LinkProfile;
 }
 
 /** Streams sampled for entropy (the first N in file order, head bytes only): bounds the cost per file. */
@@ -148,6 +150,7 @@ export const FEATURES: readonly FeatureDef[] = [
   { name: "script:longest-string", description: "log2(1+longest string literal in a script)", extract: (p) => log2p(maxScripts(p, (s) => s.longestString)) },
   { name: "script:obfuscated-identifiers", description: "log2(1+obfuscator-style identifiers over scripts)", extract: (p) => log2p(sumScripts(p, (s) => s.obfuscatedIdentifiers)) },
   { name: "script:dynamic-calls", description: "log2(1+calls through computed member names)", extract: (p) => log2p(sumScripts(p, (s) => s.dynamicCalls)) },
+  { name: "script:form-api-calls", description: "log2(1+uses of the form-automation API over scripts: getField, AF* helpers, event.value, util.printd)", extract: (p) => log2p(sumScripts(p, (s) => s.formApiCalls)) },
   { name: "script:exploit-apis", description: "log2(1+uses of Acrobat APIs with public exploits)", extract: (p) => log2p(sumScripts(p, (s) => s.exploitApis.length)) },
   { name: "stream-chained", description: "log2(1+streams with two or more filters)", extract: (p) => log2p(p.streams.chained) },
   { name: "stream-max-chain", description: "longest filter chain", extract: (p) => p.streams.maxChain },
@@ -162,6 +165,20 @@ export const FEATURES: readonly FeatureDef[] = [
   { name: "xfa", description: "an XFA form is present", extract: (p) => flag(p.facts.xfa !== null) },
   { name: "acroform", description: "the catalog has an /AcroForm", extract: (p) => flag(p.doc.catalog?.has("AcroForm") ?? false) },
   { name: "uri-per-page", description: "log2(1+URI actions / max(1, pages))", extract: (p) => log2p((p.actionTypes.get("URI") ?? 0) / Math.max(1, p.facts.pageCount)) },
+  { name: "link-targets", description: "log2(1+distinct web targets of links and form submissions)", extract: (p) => log2p(p.links.targets) },
+  { name: "link-sites", description: "log2(1+distinct sites linked to)", extract: (p) => log2p(p.links.sites) },
+  { name: "link-front-page-share", description: "share of web targets that are a site's front page (path /, no query)", extract: (p) => (p.links.targets ? p.links.frontPages / p.links.targets : 0) },
+  { name: "link-max-path-depth", description: "most path segments of a web target", extract: (p) => p.links.maxPathDepth },
+  { name: "link-lure-word-paths", description: "log2(1+web targets whose path or query holds an account-action word: login, verify, secure...)", extract: (p) => log2p(p.links.lureWordPaths) },
+  { name: "link-foreign-brand-paths", description: "log2(1+web targets whose path names a much-phished brand their host does not)", extract: (p) => log2p(p.links.foreignBrandPaths) },
+  { name: "link-cms-paths", description: "log2(1+web targets inside a CMS's folders: wp-content, wp-admin, includes, cgi-bin...)", extract: (p) => log2p(p.links.cmsPaths) },
+  { name: "link-server-pages", description: "log2(1+web targets ending in a server page: php, asp, jsp, cgi, htm)", extract: (p) => log2p(p.links.serverPages) },
+  { name: "link-queries", description: "log2(1+web targets with a query string)", extract: (p) => log2p(p.links.queries) },
+  { name: "link-hosted", description: "log2(1+web targets on free hosting, file sharing or a URL shortener)", extract: (p) => log2p(p.links.hosted) },
+  { name: "link-max-path-escapes", description: "log2(1+most %xx escapes in one target's path)", extract: (p) => log2p(p.links.maxPathEscapes) },
+  { name: "link-max-area", description: "largest share of its page a link annotation covers, 0..1", extract: (p) => p.links.maxLinkArea },
+  { name: "linked-page-min-text", description: "log2(1+fewest text characters on a page that carries a link); -1 when no such page was read", extract: (p) => (p.links.minLinkedPageText < 0 ? -1 : log2p(p.links.minLinkedPageText)) },
+  { name: "linked-page-image-cover", description: "largest share of a linked page covered by one image, 0..1", extract: (p) => p.links.maxLinkedPageImage },
   { name: "font-programs", description: "log2(1+embedded font programs)", extract: (p) => log2p(p.facts.fontPrograms.length) },
   { name: "flash-streams", description: "log2(1+streams holding a Flash movie)", extract: (p) => log2p(p.facts.swfStreams.length) },
   // deep stage only (0 in the fast stage): what the sandbox, the renderer and YARA saw. Nothing that
@@ -227,6 +244,7 @@ function profileOf(source: FeatureSource): FeatureProfile {
     streams,
     filters,
     scripts: scriptProfile(facts),
+    links: linkProfile(facts),
   };
 }
 

@@ -2,6 +2,7 @@
 // reads, how it was trained and its cross-validated figures. Written by `npm run train`; a test
 // checks the file is current.
 import { EVASION_FLOOR_RULES, PROOF_OF_EXPLOIT_RULES, PROOF_SCORE, SCRIPT_BOMB_RULE, SUSPICIOUS_THRESHOLD } from "../score";
+import { CALIBRATION_MAX_FPR } from "./cross-validate";
 import { FEATURES } from "./features";
 import type { Stage } from "../report";
 import { SHIPPED_MODELS } from "./shipped-models";
@@ -18,7 +19,7 @@ export function renderModelDocs(models: Record<Stage, VerdictModel> = SHIPPED_MO
     "",
     "The score is a calibrated probability x 100 (>= 70 malicious, 40..69 suspicious, < 40 benign) from a",
     "model over the features below, trained on the development corpora and calibrated (Platt) on",
-    "out-of-fold predictions, with the intercept shifted so that at most 0.5% of out-of-fold benign files",
+    `out-of-fold predictions, with the intercept shifted so that at most ${CALIBRATION_MAX_FPR * 100}% of out-of-fold benign files`,
     "reach 40. Rule features are monotone: a rule firing never lowers the score. Each finding carries its",
     "contribution in score points (path attribution); `summary.model.top_features` lists the structural",
     `features that moved the score most. These rules prove an exploit and force malicious (score >= ${PROOF_SCORE}):`,
