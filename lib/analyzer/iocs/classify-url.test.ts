@@ -29,6 +29,11 @@ describe("classifyUrl: what a click downloads is decided by the final path segme
   it("reads a file name carried in the query, as file-sharing links do, apart from the path's", () => {
     expect(classifyUrl("https://drive.google.com/uc?export=download&name=Invoice.zip")).toMatchObject({ fileKind: null, queryFileKind: "archive", executableDownload: false });
   });
+
+  it("keeps the query apart from the path and the fragment", () => {
+    expect(classifyUrl("https://example.com/a/b.php?next=/login#top")).toMatchObject({ path: "/a/b.php", query: "?next=/login" });
+    expect(classifyUrl("https://example.com/#top")).toMatchObject({ path: "/", query: "" });
+  });
 });
 
 describe("classifyUrl: the host alone decides", () => {

@@ -79,6 +79,8 @@ export interface UrlFacts {
   hosting: HostingKind | null;
   /** the path as the URL parser serialises it (percent-encoded) */
   path: string;
+  /** the query as the URL parser serialises it, with its "?" ("" when none; no fragment) */
+  query: string;
   /** percent-decoded final path segment ("" for a directory) */
   fileName: string;
   /** lowercase extension of fileName without the dot ("" if none) */
@@ -139,6 +141,7 @@ function classify(raw: string): UrlFacts | null {
     shortener: hostKind === "domain" && isShortenerHost(host),
     hosting,
     path: url.pathname,
+    query: url.search,
     fileName,
     extension,
     fileKind,

@@ -6,7 +6,7 @@
 // the page shape, and a link to a site's front page looks like a link into a kit's folder.
 // Read from facts (the parsed URL of each target, lib/analyzer/iocs/classify-url.ts; page layouts).
 import type { DocumentFacts } from "../facts/document-facts";
-import { PHISHED_BRANDS, type UrlFacts } from "../iocs/classify-url";
+import { percentDecoded, PHISHED_BRANDS, type UrlFacts } from "../iocs/classify-url";
 import { LURE_WORDS } from "../rules/phishing-url-pattern";
 
 export interface LinkProfile {
@@ -40,6 +40,7 @@ export interface LinkProfile {
 }
 
 const WEB_ACTIONS: ReadonlySet<string> = new Set(["URI", "SubmitForm"]);
+/** looser than the phishing-url-pattern rule's CMS_INTERNALS (no page needed after the folder): a model input, not a verdict */
 const CMS_FOLDER = /\/(wp-[a-z]+|administrator|cgi-bin|includes)\//i;
 const SERVER_PAGE = /\.(php\d?|aspx?|jsp|cgi|s?html?)$/i;
 const PERCENT_ESCAPE = /%[0-9a-f]{2}/gi;
@@ -71,17 +72,16 @@ export function linkProfile(facts: Pick<DocumentFacts, "actions" | "urls" | "pag
 }
 
 function addTarget(out: LinkProfile, url: UrlFacts): void {
-  const query = queryOf(url.raw);
   out.targets++;
   const segments = url.path.split("/").filter(Boolean);
-  if (segments.length === 0 && !query) out.frontPages++;
+  if (segments.length === 0 && !url.query) out.frontPages++;
   out.maxPathDepth = Math.max(out.maxPathDepth, Math.min(MAX_PATH_DEPTH, segments.length));
-  const words = wordsOf(safeDecode(url.path + query));
+  const words = wordsOf(percentDecoded(url.path + url.query));
   if (words.some((w) => WORDS.has(w))) out.lureWordPaths++;
   if (words.some((w) => BRANDS.has(w) && !url.host.includes(w))) out.foreignBrandPaths++;
   if (CMS_FOLDER.test(url.path)) out.cmsPaths++;
   if (SERVER_PAGE.test(url.fileName)) out.serverPages++;
-  if (query) out.queries++;
+  if (url.query) out.queries++;
   if (url.shortener || url.hosting === "free-hosting" || url.hosting === "file-sharing") out.hosted++;
   out.maxPathEscapes = Math.max(out.maxPathEscapes, url.path.match(PERCENT_ESCAPE)?.length ?? 0);
 }
@@ -90,25 +90,9 @@ function addTarget(out: LinkProfile, url: UrlFacts): void {
  * The words of a path or query, lowercase, split at separators and camelCase humps, each also joined
  * with the next (`Sign-In` gives sign, in, signin): whole words only, so `signing` is not `signin`.
  */
-export function wordsOf(text: string): string[] {
+function wordsOf(text: string): string[] {
   const parts = text.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
   const out = [...parts];
   for (let i = 0; i + 1 < parts.length; i++) out.push(parts[i] + parts[i + 1]);
   return out;
-}
-
-/** The query of a target as written ("" when none), without its fragment. */
-function queryOf(raw: string): string {
-  const q = raw.indexOf("?");
-  if (q < 0) return "";
-  const hash = raw.indexOf("#", q);
-  return raw.slice(q, hash < 0 ? undefined : hash);
-}
-
-function safeDecode(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
 }
