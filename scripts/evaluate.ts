@@ -4,7 +4,7 @@ import { analyzeFast } from "../lib/analyzer/analyze";
 import { FastResult, VERDICTS, type Verdict } from "../lib/analyzer/report";
 import { scoreDocument, type ScoringInput } from "../lib/analyzer/score";
 import { FEATURE_MONOTONE } from "../lib/analyzer/model/features";
-import { crossValidate, toVerdictModel, type Learner, type TrainingSet } from "../lib/analyzer/model/cross-validate";
+import { crossValidate, fitCalibrated, toVerdictModel, type Learner, type TrainingSet } from "../lib/analyzer/model/cross-validate";
 import type { Stage } from "../lib/analyzer/report";
 import { basename, resolve } from "node:path";
 import { InvalidArgumentError } from "commander";
@@ -270,6 +270,47 @@ export function crossValidateRecords(records: readonly EvalRecord[], stage: Stag
     const { summary } = scoreDocument(r.scoring, stage, models[cv.fold[i]]);
     return { ...r, result: { ...r.result, summary } };
   });
+}
+
+/**
+ * Corpora whose files form one source however they are categorised: corpus-everyday's categories are
+ * kinds of document (invoice, form...) drawn from the same 228 repositories, not separate origins.
+ */
+export const WHOLE_CORPUS_SOURCES: ReadonlySet<string> = new Set(["corpus-everyday"]);
+
+/**
+ * The source a file is held out with under leave-one-source-out: its category (its data set: cic-2022,
+ * pdfjs-tests, a CVE folder of the small corpus...), or its corpus for WHOLE_CORPUS_SOURCES. Categories
+ * read "<corpus>/<category>" when several corpora are loaded (loadCorpora).
+ */
+export function losoSourceOf(category: string): string {
+  const corpus = sourceOf(category);
+  return WHOLE_CORPUS_SOURCES.has(corpus) ? corpus : category;
+}
+
+/**
+ * Leave-one-source-out: for each source, a model trained and calibrated on every other source scores
+ * that source's files. Unlike k-fold within sources, no file is scored by a model that has seen its
+ * data set: the figure that predicts files of kinds the corpora do not hold. Files without a scoring
+ * input keep their result.
+ */
+export function leaveOneSourceOut(records: readonly EvalRecord[], stage: Stage, learner: Learner, seed = 1, sourceOfRecord: (r: EvalRecord) => string = (r) => losoSourceOf(r.category), onSource?: (source: string, done: number, total: number) => void): EvalRecord[] {
+  const { set, used } = trainingSetOf(records);
+  const sourceOfUsed = used.map(sourceOfRecord);
+  const sources = [...new Set(sourceOfUsed)].sort();
+  const scored = new Map<EvalRecord, EvalRecord>();
+  sources.forEach((source, n) => {
+    const keep = sourceOfUsed.map((s) => s !== source);
+    const pick = <T>(a: readonly T[]) => a.filter((_, i) => keep[i]);
+    const model = toVerdictModel(fitCalibrated(learner, { x: pick(set.x), y: pick(set.y), strata: pick(set.strata), monotone: set.monotone }, seed), stage);
+    used.forEach((r, i) => {
+      if (sourceOfUsed[i] !== source) return;
+      const { summary } = scoreDocument(r.scoring!, stage, model);
+      scored.set(r, { ...r, result: { ...r.result!, summary } });
+    });
+    onSource?.(source, n + 1, sources.length);
+  });
+  return records.map((r) => scored.get(r) ?? r);
 }
 
 /** Several corpora as one set; with more than one, categories read "<corpus folder>/<category>". */
