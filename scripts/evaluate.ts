@@ -3,7 +3,7 @@
 import { analyzeFast } from "../lib/analyzer/analyze";
 import { FastResult, VERDICTS, type Verdict } from "../lib/analyzer/report";
 import { scoreDocument, type ScoringInput } from "../lib/analyzer/score";
-import { FEATURE_MONOTONE } from "../lib/analyzer/model/features";
+import { FEATURE_KINDS, FEATURE_MONOTONE, FEATURE_NAMES } from "../lib/analyzer/model/features";
 import { crossValidate, fitCalibrated, toVerdictModel, type Learner, type TrainingSet } from "../lib/analyzer/model/cross-validate";
 import type { Stage } from "../lib/analyzer/report";
 import { basename, resolve } from "node:path";
@@ -311,6 +311,16 @@ export function leaveOneSourceOut(records: readonly EvalRecord[], stage: Stage, 
     onSource?.(source, n + 1, sources.length);
   });
   return records.map((r) => scored.get(r) ?? r);
+}
+
+/**
+ * Ablation: the records with the named features (or every feature of a kind: "structure", "behaviour",
+ * "rule") set to 0, so models retrained on them (--cv, --loso) cannot use them.
+ */
+export function dropFeatures(records: readonly EvalRecord[], drop: readonly string[]): EvalRecord[] {
+  const gone = FEATURE_NAMES.map((name, i) => drop.includes(name) || drop.includes(FEATURE_KINDS[i]));
+  if (!gone.some(Boolean)) return [...records];
+  return records.map((r) => (r.scoring ? { ...r, scoring: { ...r.scoring, features: r.scoring.features.map((v, i) => (gone[i] ? 0 : v)) } } : r));
 }
 
 /** Several corpora as one set; with more than one, categories read "<corpus folder>/<category>". */

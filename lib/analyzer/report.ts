@@ -96,6 +96,12 @@ export const Summary = z.object({
   score: z.number().int().min(0).max(100),
   confidence: Confidence,
   model: ModelSummary.optional(),
+  /** the least verdict the evidence guarantees (lib/analyzer/techniques): the technique and the rule that set it */
+  evidenceFloor: z
+    .object({ verdict: z.enum(["malicious", "suspicious"]), score: z.number().int(), technique: z.string(), ruleId: z.string() })
+    .optional(),
+  /** floors lifted by a benign explanation: the technique, its rule that fired, and the explanation rule */
+  explained: z.array(z.object({ technique: z.string(), ruleId: z.string(), explainedBy: z.string() })).optional(),
 });
 export type Summary = z.infer<typeof Summary>;
 

@@ -4,7 +4,9 @@
 // shifted to a malware prior lower than the training corpora's, so that at most 0.3% of out-of-fold
 // benign files reach 40 (calibration.ts fitOperatingPoint). Every finding carries its contribution in
 // score points; the largest structural contributions go to summary.model.
-// Rules that prove an exploit (PROOF_OF_EXPLOIT_RULES) force `malicious` whatever the model says.
+// Evidence first: the techniques whose rules fired set a floor (lib/analyzer/techniques: suspicious for
+// code, network or file access without consent and for hiding; malicious for code execution and proven
+// exploits); the model ranks and calibrates above it, and only a declared benign explanation lifts it.
 //
 // scoreFindings, below, is the former hand-weighted noisy-OR over rule weights, now a model feature;
 // as a verdict it is kept only for test fixtures that score findings without a document
@@ -15,44 +17,15 @@ import { SHIPPED_MODELS } from "./model/shipped-models";
 import { applyCalibration } from "./model/calibration";
 import { alignFeatures, predict, type VerdictModel } from "./model/verdict-model";
 import type { Confidence, Finding, Stage, Summary, Verdict } from "./report";
+import { evidenceFloor, FLOOR_SCORES, PROOF_RULES } from "./techniques/evidence-floor";
 
 export const MALICIOUS_THRESHOLD = 70;
 export const SUSPICIOUS_THRESHOLD = 40;
 export { CONTEXT_CAP } from "./model/rule-weight-score";
 
-/**
- * Rules whose hit is proof of an exploit or of code execution by design, not a capability: a named
- * CVE trigger in its exploit shape, shellcode, a shell command launched. Any of them makes the verdict
- * malicious with at least PROOF_SCORE. Kept to rules with no benign hit on the dev corpora.
- */
-export const PROOF_OF_EXPLOIT_RULES: ReadonlySet<string> = new Set([
-  "cooltype-sing-overflow", // CVE-2010-2883
-  "fontmatrix-injection", // CVE-2024-4367
-  "xfa-tiff-exploit", // CVE-2010-0188
-  "exploit-bmp-rle", // CVE-2013-2729
-  "exploit-jbig2", // CVE-2009-0658 / CVE-2021-30860 shapes
-  "exploit-u3d-prc", // CVE-2009-3953 / CVE-2011-2462: block sizes or counts that overflow (facts/formats/u3d.ts)
-  "exploit-flash", // SWF heap spray + crafted MP4/loadBytes (CVE-2012-0754 and kin)
-  "javascript-exploit-api", // vulnerable Acrobat API called in its exploit shape
-  "javascript-shellcode",
-  "javascript-acrobat-exploit-cve",
-  "javascript-deobfuscated-shellcode",
-  "launch-command", // /Launch of cmd.exe, powershell, a script host
-]);
-export const PROOF_SCORE = 90;
-
-/**
- * Rules whose hit is an evasion technique against the analysis itself (exhausting its budgets): the
- * file is at least suspicious whatever the model says (issue 7: "for bombs, suspicious"). The model
- * has hardly any bombs to learn from, so this is declared, not learned.
- */
-export const EVASION_FLOOR_RULES: ReadonlySet<string> = new Set(["decompression-bomb"]);
-/**
- * A script bomb: scripts that ran out of the sandbox's budget (javascript-emulation-limit) and together
- * spent the whole document's JavaScript budget (JS_TOTAL_CPU_MS), which takes several scripts that
- * each loop until they are stopped. One slow form script does not; a stalling kit does. Same floor.
- */
-export const SCRIPT_BOMB_RULE = "javascript-emulation-limit";
+/** Rules whose hit proves an exploit or code execution by design: malicious with at least PROOF_SCORE (techniques/catalogue.ts floors marked proof). */
+export const PROOF_OF_EXPLOIT_RULES: ReadonlySet<string> = PROOF_RULES;
+export const PROOF_SCORE = FLOOR_SCORES.proof;
 const FEATURES_BY_NAME = new Map(FEATURES.map((f) => [f.name, f]));
 /** A model's features' definitions, in its order (undefined: a name this code does not have), found once per model. */
 const DEFS = new WeakMap<VerdictModel, readonly (FeatureDef | undefined)[]>();
@@ -87,7 +60,7 @@ export interface ScoreContext {
   unanalysable: boolean;
   /** content was hidden from analysis (encrypted without the key, budget hit) */
   partial: boolean;
-  /** the document's whole JavaScript budget was spent (JS_TOTAL_CPU_MS): with SCRIPT_BOMB_RULE, a script bomb */
+  /** the document's whole JavaScript budget was spent (JS_TOTAL_CPU_MS): with javascript-emulation-limit, a script bomb (technique resource-exhaustion-script) */
   scriptBudgetSpent?: boolean;
 }
 
@@ -136,16 +109,14 @@ export function scoreDocument(input: ScoringInput, stage: Stage, model: VerdictM
   }
   for (const [id, v] of ruleContributions) ruleContributions.set(id, round1(v));
 
-  const proof = input.findings.find((f) => PROOF_OF_EXPLOIT_RULES.has(f.ruleId));
-  if (proof && score < PROOF_SCORE) {
-    ruleContributions.set(proof.ruleId, round1((ruleContributions.get(proof.ruleId) ?? 0) + PROOF_SCORE - score));
-    score = PROOF_SCORE;
+  // evidence first (techniques/evidence-floor.ts): the fired rules' floor holds whatever the model
+  // says, unless a declared benign explanation lifts it; the lift is credited to the rule that set it
+  const { floor, explained } = evidenceFloor(new Set(input.findings.map((f) => f.ruleId)), input.ctx);
+  if (floor && score < floor.score) {
+    ruleContributions.set(floor.ruleId, round1((ruleContributions.get(floor.ruleId) ?? 0) + floor.score - score));
+    score = floor.score;
   }
-  const evasion = input.findings.find((f) => EVASION_FLOOR_RULES.has(f.ruleId) || (f.ruleId === SCRIPT_BOMB_RULE && input.ctx.scriptBudgetSpent));
-  if (evasion && score < SUSPICIOUS_THRESHOLD) {
-    ruleContributions.set(evasion.ruleId, round1((ruleContributions.get(evasion.ruleId) ?? 0) + SUSPICIOUS_THRESHOLD - score));
-    score = SUSPICIOUS_THRESHOLD;
-  }
+  const proof = floor?.proof === true;
   // a file whose content the analysis could not see (no objects, a password it does not have): the
   // model would extrapolate from its shell, so the verdict stays unknown unless an exploit is proven
   const verdict = input.ctx.unanalysable && !proof ? "unknown" : verdictFor(score, input.ctx);
@@ -153,7 +124,9 @@ export function scoreDocument(input: ScoringInput, stage: Stage, model: VerdictM
     summary: {
       verdict,
       score,
-      confidence: modelConfidence(verdict, p.probability, Boolean(proof), input.ctx),
+      confidence: modelConfidence(verdict, p.probability, proof, input.ctx),
+      ...(floor ? { evidenceFloor: { verdict: floor.verdict, score: floor.score, technique: floor.techniqueId, ruleId: floor.ruleId } } : {}),
+      ...(explained.length ? { explained: explained.map((e) => ({ technique: e.techniqueId, ruleId: e.ruleId, explainedBy: e.explainedBy })) } : {}),
       model: {
         name: `${model.body.kind}-${model.stage}`,
         version: model.version,

@@ -86,7 +86,8 @@ export const FEATURES: readonly FeatureDef[] = [
   ...RULES.map((r): FeatureDef => ({
     name: `rule:${r.id}`,
     description: `rule ${r.id} fired: ${r.title}`,
-    monotone: true,
+    // a detection may only raise the score; an explanation (a benign reading of evidence) may lower it
+    ...(r.role === "detection" ? { monotone: true as const } : {}),
     extract: (p) => flag(p.ruleIds.has(r.id)),
     findingShares: (fs) => fs.map((f) => flag(f.ruleId === r.id)),
   })),
@@ -191,6 +192,30 @@ export const FEATURES: readonly FeatureDef[] = [
 ];
 
 export const FEATURE_NAMES: readonly string[] = FEATURES.map((f) => f.name);
+
+/**
+ * What a feature describes. "rule": a rule's hit or the rules' weights (evidence). "behaviour": what the
+ * document does or carries (actions, scripts, keywords of active content, attachments, where links go,
+ * a linked page's look). "structure": how the file is built (object and stream counts, sizes per page,
+ * filters and image codecs, stream entropy, reader anomalies, revisions, fonts): these tell one
+ * generator, one data set, from another far more than malware from documents (issue 18), so they are
+ * listed for ablation (`npm run eval -- --drop structure`) and the verdict cannot rest on them alone.
+ */
+export type FeatureKind = "rule" | "behaviour" | "structure";
+const STRUCTURAL_NAMES = new Set([
+  "objects", "streams", "object-streams", "revisions", "eof-markers", "has-eof", "pages", "no-pages", "bytes-per-page",
+  "objects-per-page", "header-offset", "header-missing", "xref-rebuilt", "trailer-count", "encrypted", "encryption-opaque",
+  "stream-chained", "stream-max-chain", "stream-unfiltered", "stream-mean-entropy", "stream-max-entropy",
+  "stream-high-entropy-share", "font-programs", "kw:ObjStm", "kw-raw:ObjStm", "kw:JBIG2Decode", "kw-raw:JBIG2Decode",
+  "kw:Encrypt", "kw-raw:Encrypt",
+]);
+const STRUCTURAL_PREFIXES = ["anomaly:", "filter:"];
+
+export function featureKindOf(name: string): FeatureKind {
+  if (name.startsWith("rule:") || name.startsWith("rules:")) return "rule";
+  return STRUCTURAL_NAMES.has(name) || STRUCTURAL_PREFIXES.some((p) => name.startsWith(p)) ? "structure" : "behaviour";
+}
+export const FEATURE_KINDS: readonly FeatureKind[] = FEATURE_NAMES.map(featureKindOf);
 export const FEATURE_MONOTONE: readonly boolean[] = FEATURES.map((f) => f.monotone === true);
 
 /**

@@ -1,7 +1,6 @@
 // docs/model.md, generated from the feature table and the shipped models: what the verdict model
 // reads, how it was trained and its cross-validated figures. Written by `npm run train`; a test
 // checks the file is current.
-import { EVASION_FLOOR_RULES, PROOF_OF_EXPLOIT_RULES, PROOF_SCORE, SCRIPT_BOMB_RULE, SUSPICIOUS_THRESHOLD } from "../score";
 import { CALIBRATION_MAX_FPR } from "./cross-validate";
 import { FEATURES } from "./features";
 import type { Stage } from "../report";
@@ -22,9 +21,10 @@ export function renderModelDocs(models: Record<Stage, VerdictModel> = SHIPPED_MO
     `out-of-fold predictions, with the intercept shifted so that at most ${CALIBRATION_MAX_FPR * 100}% of out-of-fold benign files`,
     "reach 40. Rule features are monotone: a rule firing never lowers the score. Each finding carries its",
     "contribution in score points (path attribution); `summary.model.top_features` lists the structural",
-    `features that moved the score most. These rules prove an exploit and force malicious (score >= ${PROOF_SCORE}):`,
-    [...PROOF_OF_EXPLOIT_RULES].map((id) => `\`${id}\``).join(", ") + ".",
-    `These rules are evasion against the analysis itself and make a file at least suspicious (score >= ${SUSPICIOUS_THRESHOLD}): ${[...EVASION_FLOOR_RULES].map((id) => `\`${id}\``).join(", ")}; so does \`${SCRIPT_BOMB_RULE}\` when the scripts together spent the document's whole JavaScript budget (\`JS_TOTAL_CPU_MS\`): a script bomb.`,
+    "features that moved the score most. The model ranks and calibrates above the evidence floors of the",
+    "technique catalogue ([techniques.md](techniques.md)): a technique whose floor rule fired makes the",
+    "file at least suspicious or malicious whatever the model says, unless a declared benign explanation",
+    "of that technique fired too.",
     "A file whose content cannot be read (no objects, a password the analysis does not have) stays `unknown` unless an exploit is proven.",
     "",
   ];

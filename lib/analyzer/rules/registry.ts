@@ -19,6 +19,8 @@ import { javascriptPresent } from "./javascript-present";
 import { javascriptShellcode } from "./javascript-shellcode";
 import { launchAction } from "./launch-action";
 import { launchCommand } from "./launch-command";
+import { launchOpensDocumentOnClick } from "./launch-opens-document-on-click";
+import { scriptIsFormAutomation } from "./script-is-form-automation";
 import { nameObfuscation } from "./name-obfuscation";
 import { hiddenActiveKeyword } from "./hidden-active-keyword";
 import { remoteFileTarget } from "./remote-file-target";
@@ -110,6 +112,9 @@ export const RULES: readonly Rule[] = [
   exploitType1FontCode,
   exploitFlash,
   richMediaFlashAsset,
+  // benign explanations (role "explanation"): they lift the floor of the techniques that name them
+  scriptIsFormAutomation,
+  launchOpensDocumentOnClick,
   // advanced stage: read facts only the deep analysis gathers (sandbox, rendering, nested files, YARA)
   javascriptAcrobatExploitCve,
   javascriptDeobfuscatedShellcode,

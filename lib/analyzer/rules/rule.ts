@@ -42,9 +42,15 @@ export interface Rule {
   mitigations: MitigationAction[];
   stage: Stage;
   confidence: Confidence;
+  /**
+   * "detection" (the default) reports evidence of a technique; an "explanation" reports why evidence
+   * is benign (a form script that only formats fields): it carries no weight, is no evidence of
+   * malice for the model, and lifts the floor of the techniques that name it (techniques/catalogue.ts).
+   */
+  role: "detection" | "explanation";
   check(facts: DocumentFacts): RuleHit | null;
 }
 
-export function defineRule(rule: Omit<Rule, "cve" | "stage" | "confidence"> & Partial<Pick<Rule, "cve" | "stage" | "confidence">>): Rule {
-  return { cve: [], stage: "fast", confidence: "medium", ...rule };
+export function defineRule(rule: Omit<Rule, "cve" | "stage" | "confidence" | "role"> & Partial<Pick<Rule, "cve" | "stage" | "confidence" | "role">>): Rule {
+  return { cve: [], stage: "fast", confidence: "medium", role: "detection", ...rule };
 }

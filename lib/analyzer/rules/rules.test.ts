@@ -164,6 +164,12 @@ const FIXTURES: Record<string, Fixture> = {
     build: () => openActionScript('this.exportDataObject({ cName: "invoice.pdf", nLaunch: 2 });'),
   },
   "launch-action": { name: "a link that launches another document", build: () => documentWith({ annots: [link("<< /S /Launch /F (readme.pdf) >>")] }).build() },
+  "launch-opens-document-on-click": { name: "a form button that launches the form's instructions (a local PDF)", build: () => documentWith({ annots: [link("<< /S /Launch /Win << /F (toolkit.pdf) /O (open) >> >>")] }).build() },
+  "script-is-form-automation": {
+    name: "Adobe Designer's version check and field defaults on open",
+    build: () =>
+      openActionScript('if (typeof(xfa_installed) == "undefined" || xfa_version < 2.8) { if (app.viewerType == "Reader") app.launchURL("http://www.adobe.com/go/getreader", true); } this.getField("date").value = util.printd("yyyy-mm-dd", new Date());'),
+  },
   "launch-command": {
     name: "an /OpenAction launching cmd.exe",
     build: () => documentWith({ catalog: "/OpenAction << /S /Launch /Win << /F (cmd.exe) /P (/c start calc.exe) >> >>" }).build(),
@@ -388,8 +394,13 @@ describe("RULES registry", () => {
     expect(RULE_CATEGORIES).toContain(rule.category);
     expect(["low", "medium", "high"]).toContain(rule.confidence);
     expect(["fast", "advanced"]).toContain(rule.stage);
-    expect(rule.mitigations.length).toBeGreaterThan(0);
     for (const m of rule.mitigations) expect(Object.keys(MITIGATIONS)).toContain(m);
+    if (rule.role === "explanation") {
+      // a benign explanation carries no weight, no mitigation and no ATT&CK technique
+      expect([rule.weight, rule.mitigations.length, rule.attack.length, rule.severity]).toEqual([0, 0, 0, "info"]);
+      return;
+    }
+    expect(rule.mitigations.length).toBeGreaterThan(0);
     expect(rule.attack.length).toBeGreaterThan(0);
     for (const t of rule.attack) expect(t).toMatch(ATTACK_ID);
     for (const c of rule.cve) expect(c).toMatch(CVE_ID);

