@@ -18,6 +18,8 @@ import { indexObjects } from "./object-index";
 import { collectSwfStreams, type SwfStreamFact } from "./swf";
 import { collectEncodedTextFields, type EncodedTextFieldFact } from "./text-fields";
 import { collectXfa, type XfaFact } from "./xfa";
+import { collectOrphanScripts } from "./orphan-scripts";
+import { PdfStream } from "../../pdf/objects";
 import { classifyTargets, type UrlFacts } from "../iocs/classify-url";
 import { collectPageLayouts, type PageLayout } from "../render/page-layout";
 
@@ -27,7 +29,8 @@ export interface ScriptFact {
   path: string;
   trigger: string;
   automatic: boolean;
-  origin: "action" | "xfa";
+  /** where the script came from: an action's /JS, an XFA form, or a stream of script no action reaches (facts/orphan-scripts.ts) */
+  origin: "action" | "xfa" | "stream";
   signals: ScriptSignals;
 }
 
@@ -119,6 +122,16 @@ export function collectFacts(doc: PdfDocument, limits: Limits): DocumentFacts {
     scripts.push({ source: a.script, objectRef: a.objectRef, path: a.path, trigger: a.trigger, automatic: a.automatic, origin: "action", signals });
   }
   if (!opaque) scripts.push(...xfaScriptFacts(xfa?.scripts ?? [], xfa?.objectRef, "/Root/AcroForm/XFA"));
+  if (!opaque) {
+    const reached = new Set<PdfStream>();
+    for (const a of actions) {
+      const js = doc.resolve(a.dict.get("JS"));
+      if (js instanceof PdfStream) reached.add(js);
+    }
+    for (const o of collectOrphanScripts(doc, reached)) {
+      scripts.push({ source: o.source, objectRef: o.objectRef, path: o.objectRef, trigger: "none found (script stream no action reaches)", automatic: false, origin: "stream", signals: scriptSignals(o.source) });
+    }
+  }
   const fonts = collectFonts(doc);
   const swfStreams = collectSwfStreams(doc);
   const keywords = collectKeywords(doc, index);

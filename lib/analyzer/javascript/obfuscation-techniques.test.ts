@@ -30,6 +30,12 @@ describe("detectObfuscationTechniques", () => {
     ["name-from-document", "strong", `var G = function () { return this; }(); f = G[this.subject]; f(this.title);`],
     ["computed-call-on-global", "runner", `this[w(1, 91) + w(1, 108)](code);`],
     ["junk-comments", "strong", `x = app["v"/*q9q*/+"ie"/*q9q*/+""/*q9q*/+"wer"/*q9q*/+"Type"/*q9q*/][1]/*q9q*/+/*q9q*/""/*q9q*/;`],
+    ["literal-templating", "decoder", `n = 2011; a = '2011s'.replace(n, 'hi'); b = ('.tit2011').replace(n, 'le');`],
+    ["decoded-member-name", "strong", `f = String['fHrAoAmECuh0aErECEoHdAeu'.replace(/[u0AEH]/g, '')];`],
+    ["decoded-member-name", "strong", `var h = 'edvoazcl'; z = app[h.replace(/[aviezjl]/g, '')];`],
+    ["decoded-member-name", "strong", `o = this[("l#av#e").split("#").join("")];`],
+    ["char-code-array", "strong", `k = [${Array.from(CODE + CODE, (c) => c.charCodeAt(0) ^ 24).join(",")}];`],
+    ["piecewise-strings", "decoder", `var n = ${Array.from("String.fromCharCode(120,121) + unescape(x)", (c) => `"${c === '"' ? "'" : c}"`).join(" + ")};`],
   ])("%s (%s): %s", (id, role, script) => {
     expect(detectObfuscationTechniques(script)).toContainEqual(expect.objectContaining({ id, role }));
   });
@@ -47,6 +53,9 @@ describe("detectObfuscationTechniques", () => {
     [`var id = "3f2a9b7c1d0e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c"; var c = "FF0000";`],
     [`var e = "caf\\u00e9 na\\u00efve"; var q = "say \\x22hi\\x22\\x0a";`],
     [`/* total */ var t = 0; /* loop over the fields */ for (var i = 0; i < 9; i++) /* add */ t += 1; /** @param {number} n */ /*-*/ /*-*/ /*-*/`],
+    [`var msg = "Dear NAME, your total is TOTAL.".replace("NAME", first).replace("TOTAL", sum); var k = key.replace(/-/g, "_"); var v = data[k];`],
+    [`var widths = [${Array.from({ length: 80 }, (_, i) => i + 32).join(", ")}]; var table = [${Array.from({ length: 80 }, (_, i) => 1000 + i * 37).join(",")}];`],
+    [`event.value = a + "." + b + "," + c + "-" + d + "/" + e + " " + f + ":" + g + "x";`],
   ])("finds nothing in %s", (script) => {
     expect(detectObfuscationTechniques(script)).toEqual([]);
     expect(judgeObfuscation(scriptSignals(script).techniques)).toEqual([]);

@@ -35,6 +35,10 @@ export type TechniqueId =
   | "junk-comments"
   | "name-from-document"
   | "computed-call-on-global"
+  | "literal-templating"
+  | "decoded-member-name"
+  | "char-code-array"
+  | "piecewise-strings"
   // from the text signals of script-signals.ts
   | "names-assembled-from-pieces"
   | "eval-call"
@@ -77,6 +81,21 @@ const CALLEE = /\barguments\s*\.\s*callee\b/;
 /** the same token comment repeated inside expressions ("v" + "ie" with a q9q comment between each piece): breaks up names for text search */
 const TOKEN_COMMENT = /\/\*([A-Za-z0-9]{1,40})\*\//g;
 const STRING_LITERAL = /"([^"\\\n]{40,256})"|'([^'\\\n]{40,256})'/g;
+/**
+ * A short literal rewritten by replace with a placeholder variable: '2011s'.replace(n, 'hi') spells
+ * "this" only at run time (the Blackhole kit's way of hiding "this", "eval", "subject"). Templating a
+ * message replaces a literal placeholder with a variable, the other way round.
+ */
+const LITERAL_TEMPLATING = /["'][^"'\\\n]{1,40}["']\s*\)?\s*\.\s*replace\s*\(\s*[\w$]{1,64}\s*,\s*["'][^"'\\\n]{1,20}["']\s*\)/;
+/**
+ * A member looked up by a name decoded from a literal: String['fHrAoAmC'.replace(/[AH]/g, '')],
+ * app[h.replace(/[aviezjl]/g, '')]: which API is called is known only at run time.
+ */
+const DECODED_MEMBER = /\[\s*\(?\s*["'][^"'\\\n]{2,60}["']\s*\)?\s*\.\s*(?:replace|split)\s*\(|\[\s*[A-Za-z_$][\w$]{0,63}\s*\.\s*replace\s*\(\s*\/\[[^\]\n]{2,30}\]\/g\s*,\s*(?:""|'')\s*\)\s*\]/;
+/** integers of one array literal read as character codes (charCodeArray): bytes, varied, not a count */
+const MIN_CHAR_CODE_ARRAY = 64;
+/** one- and two-character literals that make up a string built piece by piece ("f" + "r" + "o" ...) */
+const MIN_PIECEWISE_LITERALS = 40;
 
 const MIN_ESCAPED_PLAIN = 3;
 const STRONG_ESCAPED_PLAIN = 12;
@@ -115,6 +134,11 @@ export function detectObfuscationTechniques(source: string): ObfuscationTechniqu
   add("string-reversal", "decoder", REVERSAL.exec(text));
   add("arguments-callee", "decoder", CALLEE.exec(text));
   add("junk-comments", "strong", text.includes("/*") ? repeatedTokenComment(text) : null);
+  const replaces = text.includes(".replace") || text.includes(". replace");
+  add("literal-templating", "decoder", replaces ? LITERAL_TEMPLATING.exec(text) : null);
+  add("decoded-member-name", "strong", replaces || text.includes("split") ? DECODED_MEMBER.exec(text) : null);
+  add("char-code-array", "strong", charCodeArray(text));
+  add("piecewise-strings", "decoder", piecewiseStrings(text));
   return out;
 }
 
@@ -150,6 +174,62 @@ function charCodeString(text: string): string | null {
   const distinct = new Set(values).size;
   const bytes = values.filter((v) => v <= 255).length;
   return steps / values.length < 0.3 && distinct >= 12 && bytes === values.length ? m[0] : null;
+}
+
+/**
+ * An array literal of 64+ integers that are all bytes, varied and not a counting sequence: character
+ * codes (often XORed) that a loop turns back into code. A hand scan: each "[" is read once, to the
+ * first thing that is not a small integer.
+ */
+function charCodeArray(text: string): string | null {
+  for (let at = text.indexOf("["); at >= 0; at = text.indexOf("[", at + 1)) {
+    const values: number[] = [];
+    let i = at + 1;
+    while (i < text.length) {
+      while (i < text.length && SPACE[text.charCodeAt(i)] === 1) i++;
+      let v = 0;
+      let digits = 0;
+      while (i < text.length && digits <= 3 && text.charCodeAt(i) >= 0x30 && text.charCodeAt(i) <= 0x39) v = v * 10 + text.charCodeAt(i++) - 0x30, digits++;
+      if (digits === 0 || digits > 3) break;
+      values.push(v);
+      while (i < text.length && SPACE[text.charCodeAt(i)] === 1) i++;
+      if (text[i] !== ",") break;
+      i++;
+    }
+    if (values.length >= MIN_CHAR_CODE_ARRAY && looksLikeCharCodes(values)) return text.slice(at, at + EVIDENCE_CHARS);
+    at = Math.max(at, i - 1);
+  }
+  return null;
+}
+
+/** Character codes: all bytes, at least 12 distinct, and not a sequence counting up. */
+function looksLikeCharCodes(values: readonly number[]): boolean {
+  let steps = 0;
+  for (let i = 1; i < values.length; i++) if (values[i] === values[i - 1] + 1) steps++;
+  return steps / values.length < 0.3 && new Set(values).size >= 12 && values.every((v) => v <= 255);
+}
+
+/**
+ * Strings written one or two characters at a time ("f" + "r" + "o" + "m"...): 40 or more such
+ * literals, half of all the non-empty literals of the script. A hand scan over the quotes.
+ */
+function piecewiseStrings(text: string): string | null {
+  let short = 0;
+  let all = 0;
+  for (let i = 0; i < text.length; i++) {
+    const q = text.charCodeAt(i);
+    if (q !== 0x22 && q !== 0x27) continue;
+    let j = i + 1;
+    while (j < text.length && text.charCodeAt(j) !== q && text.charCodeAt(j) !== 0x0a) j += text.charCodeAt(j) === 0x5c ? 2 : 1;
+    if (j >= text.length || text.charCodeAt(j) !== q) continue;
+    const length = j - i - 1;
+    if (length > 0) {
+      all++;
+      if (length <= 2) short++;
+    }
+    i = j;
+  }
+  return short >= MIN_PIECEWISE_LITERALS && short * 2 >= all ? `${short} of ${all} string literals are one or two characters` : null;
 }
 
 /** Hex literals that decode to 48+ characters of printable text: code or a URL kept as hex. */

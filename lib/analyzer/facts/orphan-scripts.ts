@@ -1,0 +1,50 @@
+// JavaScript kept in a stream that no action reaches: the /JS of a names tree or action that a truncated
+// or damaged file lost (the reader's repair may still find it; CIC-Evasive-PDFMal2022 holds many such
+// files, cut inside the tree that pointed at the script), or a second stage set aside for a script to
+// read. The code is evidence either way, so it is read as a script with no trigger. Recognised by its
+// text: a stream with no type of its own whose decoded head is printable and starts like a statement.
+import type { PdfDocument } from "../../pdf/document";
+import { PdfStream } from "../../pdf/objects";
+import { textOf } from "./text";
+
+/** keys of streams that have a role of their own (images, fonts, forms, ICC profiles, functions, patterns) */
+const TYPED_KEYS = ["Type", "Subtype", "Width", "Height", "BBox", "Length1", "Length2", "Length3", "N", "FunctionType", "PatternType", "ShadingType"];
+/**
+ * A statement at the head of the text, after comments: a declaration, a keyword, a call or an
+ * assignment. PDF content streams start with numbers, names or operators (q, BT) and never match.
+ */
+const JS_START = /^\s*(?:\/\/[^\n]{0,512}\n\s*|\/\*[^*]{0,512}\*\/\s*)*(?:(?:var|let|const|function|if|try|for|while|eval)\b|(?:this|app|event|util)\s*\.|[A-Za-z_$][\w$]{0,63}\s*(?:=[^=]|\())/;
+const HEAD_BYTES = 512;
+const SLASH_NAMES = /\/[A-Za-z]/g;
+/** orphan scripts kept per document (each is then read like any script, within the script budgets) */
+const MAX_ORPHAN_SCRIPTS = 32;
+const MAX_SCRIPT_CHARS = 4 * 1024 * 1024;
+
+export interface OrphanScript {
+  source: string;
+  objectRef: string;
+}
+
+/** Streams of JavaScript text that are not the /JS of any action (`reached`). */
+export function collectOrphanScripts(doc: PdfDocument, reached: ReadonlySet<PdfStream>): OrphanScript[] {
+  const out: OrphanScript[] = [];
+  for (const inst of doc.instances) {
+    const s = inst.value;
+    if (!(s instanceof PdfStream) || reached.has(s) || TYPED_KEYS.some((k) => s.dict.has(k))) continue;
+    const head = doc.decodeHead(s, HEAD_BYTES);
+    if (head.length < 8 || !printable(head)) continue;
+    const text = Buffer.from(head).toString("latin1");
+    // PDF and PostScript syntax is full of /Names; script text hardly has a slash before a letter
+    if (!JS_START.test(text) || (text.match(SLASH_NAMES) ?? []).length >= 3) continue;
+    const source = textOf(doc, s, MAX_SCRIPT_CHARS);
+    if (source && /[;{}]/.test(source.slice(0, 4096))) out.push({ source, objectRef: `${inst.num} ${inst.gen} R` });
+    if (out.length >= MAX_ORPHAN_SCRIPTS) break;
+  }
+  return out;
+}
+
+/** Text, not binary: tabs, line ends and printable ASCII or Latin-1 only. */
+function printable(bytes: Uint8Array): boolean {
+  for (const b of bytes) if (b < 0x09 || (b > 0x0d && b < 0x20) || b === 0x7f) return false;
+  return true;
+}
