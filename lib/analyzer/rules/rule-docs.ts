@@ -8,7 +8,7 @@ export function renderRuleDocs(): string {
     "# Detection rules",
     "",
     "Generated from `lib/analyzer/rules/registry.ts` by `npm run docs:rules`; do not edit by hand.",
-    "The score is a learned, calibrated probability x 100 over rule hits and structural features (`lib/analyzer/score.ts`, `lib/analyzer/model/`, trained by `npm run train`): >= 70 malicious, 40..69 suspicious. The weights below enter the model as one feature (their noisy-OR); rules that prove an exploit (`PROOF_OF_EXPLOIT_RULES`) force malicious.",
+    "The score is a learned, calibrated probability x 100 over rule hits and structural features (`lib/analyzer/score.ts`, `lib/analyzer/model/`, trained by `npm run train`): >= 70 malicious, 40..69 suspicious. The weights below enter the model as one feature (their noisy-OR). Each rule reports a technique of [techniques.md](techniques.md), whose floor sets the least verdict when the rule fires; explanation rules (weight 0) lift a floor.",
     "",
     "| id | stage | severity | weight | category | ATT&CK | CVE |",
     "| --- | --- | --- | --- | --- | --- | --- |",

@@ -7,6 +7,8 @@ import { RULES, RULES_BY_ID } from "../rules/registry";
 import { TECHNIQUES, TECHNIQUES_BY_ID, TECHNIQUES_OF_RULE } from "./catalogue";
 import { TECHNIQUE_CATEGORIES } from "./technique";
 import { TECHNIQUE_FIXTURES } from "./testing/all-fixtures";
+import { readFileSync } from "node:fs";
+import { renderTechniqueDocs } from "./technique-docs";
 
 const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const ATTACK_ID = /^T\d{4}(\.\d{3})?$/;
@@ -63,5 +65,11 @@ describe("technique catalogue", () => {
 
   it("covers every class of attack that issue 18 lists", () => {
     for (const id of REQUIRED_TECHNIQUES) expect(TECHNIQUES_BY_ID.has(id), id).toBe(true);
+  });
+});
+
+describe("docs/techniques.md", () => {
+  it("is the catalogue's current rendering (run npm run docs:rules after changing a technique)", () => {
+    expect(readFileSync(new URL("../../../docs/techniques.md", import.meta.url), "utf8")).toBe(renderTechniqueDocs());
   });
 });
