@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { FastResult, Verdict } from "../lib/analyzer/report";
 import { FEATURE_NAMES } from "../lib/analyzer/model/features";
 import { Summary } from "../lib/analyzer/report";
-import { computeMetrics, crossValidateRecords, sourceOf, type EvalRecord } from "./evaluate";
+import { computeMetrics, crossValidateRecords, dropFeatures, leaveOneSourceOut, losoSourceOf, sourceOf, type EvalRecord } from "./evaluate";
 import type { Label } from "./corpus";
 
 function record(label: Label, verdict: Verdict | "threw", category = "c", rules: [string, number][] = []): EvalRecord {
@@ -100,5 +100,46 @@ describe("crossValidateRecords", () => {
     const m = computeMetrics(cv);
     expect(m.tpr).toBeGreaterThan(0.9);
     expect(m.fpr).toBe(0);
+  });
+});
+
+describe("leaveOneSourceOut", () => {
+  // two malicious sources with different evidence: one carries JavaScript, the other Launch actions;
+  // a model that never saw Launch cannot learn it, so the held-out Launch source tells
+  const js = FEATURE_NAMES.indexOf("kw:JavaScript");
+  const launch = FEATURE_NAMES.indexOf("kw:Launch");
+  const make = (label: Label, category: string, hot: number, i: number): EvalRecord => {
+    const features = FEATURE_NAMES.map((_, f) => (f === hot ? 1 + (i % 3) : f === 0 ? i % 5 : 0));
+    return { ...record(label, "benign", category), name: `${category}-${i}`, scoring: { features, findings: [], ctx: { unanalysable: false, partial: false } } };
+  };
+  const records = [
+    ...Array.from({ length: 40 }, (_, i) => make("malicious", "corpus-large/kit-js", js, i)),
+    ...Array.from({ length: 40 }, (_, i) => make("malicious", "corpus-large/kit-launch", launch, i)),
+    ...Array.from({ length: 60 }, (_, i) => make("benign", "corpus-large/docs", -1, i)),
+    ...Array.from({ length: 20 }, (_, i) => make("benign", "corpus-everyday/invoice", -1, i)),
+  ];
+  const sources: string[] = [];
+  const loso = leaveOneSourceOut(records, "fast", "trees", { onSource: (s) => sources.push(s) });
+  const rate = (category: string) => computeMetrics(loso.filter((r) => r.category === category)).confusion;
+
+  it("trains one model per source, corpus-everyday as one source", () => {
+    expect(sources).toEqual(["corpus-everyday", "corpus-large/docs", "corpus-large/kit-js", "corpus-large/kit-launch"]);
+    expect(losoSourceOf("corpus-everyday/invoice")).toBe("corpus-everyday");
+    expect(losoSourceOf("corpus-large/cic-2022")).toBe("corpus-large/cic-2022");
+  });
+
+  it("scores each source with a model that never saw it: evidence only that source had is not learnt", () => {
+    expect(loso).toHaveLength(records.length);
+    // k-fold sees both kits in training and flags both; leaving one kit out misses it
+    expect(computeMetrics(crossValidateRecords(records, "fast", "trees", 3).filter((r) => r.category.endsWith("kit-launch"))).tpr).toBeGreaterThan(0.9);
+    expect(rate("corpus-large/kit-launch").tp).toBe(0);
+    expect(rate("corpus-large/kit-js").tp).toBe(0);
+    expect(rate("corpus-large/docs").fp).toBe(0);
+  });
+
+  it("drops features for an ablation: a dropped feature reads 0 everywhere", () => {
+    const dropped = dropFeatures(records, ["kw:Launch"]);
+    expect(dropped.every((r) => r.scoring!.features[launch] === 0)).toBe(true);
+    expect(dropFeatures(records, ["structure"])[0].scoring!.features[js]).toBe(records[0].scoring!.features[js]);
   });
 });

@@ -2,7 +2,7 @@
 // Shared by `npm run eval` and test/corpus.test.ts so both count the same way.
 import { analyzeFast } from "../lib/analyzer/analyze";
 import { FastResult, VERDICTS, type Verdict } from "../lib/analyzer/report";
-import { scoreDocument, type ScoringInput } from "../lib/analyzer/score";
+import { scoreDocument, type ScoringInput, type ScoringOptions } from "../lib/analyzer/score";
 import { FEATURE_KINDS, FEATURE_MONOTONE, FEATURE_NAMES } from "../lib/analyzer/model/features";
 import { crossValidate, fitCalibrated, toVerdictModel, type Learner, type TrainingSet } from "../lib/analyzer/model/cross-validate";
 import type { Stage } from "../lib/analyzer/report";
@@ -259,7 +259,7 @@ export function trainingSetOf(records: readonly EvalRecord[]): { set: TrainingSe
  * calibrated on the other folds only (stratified by label and category, identical vectors in one
  * fold). Files without a scoring input (threw, over a hard limit) keep their result.
  */
-export function crossValidateRecords(records: readonly EvalRecord[], stage: Stage, learner: Learner, k: number, seed = 1): EvalRecord[] {
+export function crossValidateRecords(records: readonly EvalRecord[], stage: Stage, learner: Learner, k: number, seed = 1, scoring: ScoringOptions = {}): EvalRecord[] {
   const { set, used } = trainingSetOf(records);
   const cv = crossValidate(learner, set, k, seed);
   const models = cv.models.map((m) => toVerdictModel(m, stage));
@@ -267,7 +267,7 @@ export function crossValidateRecords(records: readonly EvalRecord[], stage: Stag
   return records.map((r) => {
     const i = index.get(r);
     if (i === undefined || !r.result || !r.scoring) return r;
-    const { summary } = scoreDocument(r.scoring, stage, models[cv.fold[i]]);
+    const { summary } = scoreDocument(r.scoring, stage, models[cv.fold[i]], scoring);
     return { ...r, result: { ...r.result, summary } };
   });
 }
@@ -294,7 +294,12 @@ export function losoSourceOf(category: string): string {
  * data set: the figure that predicts files of kinds the corpora do not hold. Files without a scoring
  * input keep their result.
  */
-export function leaveOneSourceOut(records: readonly EvalRecord[], stage: Stage, learner: Learner, seed = 1, sourceOfRecord: (r: EvalRecord) => string = (r) => losoSourceOf(r.category), onSource?: (source: string, done: number, total: number) => void): EvalRecord[] {
+export function leaveOneSourceOut(
+  records: readonly EvalRecord[],
+  stage: Stage,
+  learner: Learner,
+  { seed = 1, scoring = {}, sourceOfRecord = (r: EvalRecord) => losoSourceOf(r.category), onSource }: { seed?: number; scoring?: ScoringOptions; sourceOfRecord?: (r: EvalRecord) => string; onSource?: (source: string, done: number, total: number) => void } = {},
+): EvalRecord[] {
   const { set, used } = trainingSetOf(records);
   const sourceOfUsed = used.map(sourceOfRecord);
   const sources = [...new Set(sourceOfUsed)].sort();
@@ -305,7 +310,7 @@ export function leaveOneSourceOut(records: readonly EvalRecord[], stage: Stage, 
     const model = toVerdictModel(fitCalibrated(learner, { x: pick(set.x), y: pick(set.y), strata: pick(set.strata), monotone: set.monotone }, seed), stage);
     used.forEach((r, i) => {
       if (sourceOfUsed[i] !== source) return;
-      const { summary } = scoreDocument(r.scoring!, stage, model);
+      const { summary } = scoreDocument(r.scoring!, stage, model, scoring);
       scored.set(r, { ...r, result: { ...r.result!, summary } });
     });
     onSource?.(source, n + 1, sources.length);

@@ -1,5 +1,6 @@
 import { defineRule } from "./rule";
 import { evidence } from "./evidence";
+import { isFormAutomation } from "../javascript/form-automation";
 
 export const encryptedDocument = defineRule({
   id: "encrypted-document",
@@ -27,7 +28,7 @@ export const encryptionHidesActiveContent = defineRule({
   id: "encryption-hides-active-content",
   title: "Encryption used to hide active content",
   description:
-    "The document is encrypted and runs code by itself: a script or launch action triggered on open, or, when it could not be decrypted, script and launch names around ciphertext. Encryption with an empty open-password is an evasion technique: the reader decrypts silently, byte scanners see only ciphertext. Encryption with attachments, links or scripts a user must trigger is ordinary (permission-protected forms and reports).",
+    "The document is encrypted and runs code by itself: a script or launch action triggered on open, or, when it could not be decrypted, script and launch names around ciphertext. Encryption with an empty open-password is an evasion technique: the reader decrypts silently, byte scanners see only ciphertext. Encryption with attachments, links or scripts a user must trigger is ordinary (permission-protected forms and reports), and so are official forms whose scripts on open, once decrypted, only automate the form (the US I-9, Canada's IMM 5257).",
   category: "encryption",
   severity: "medium",
   weight: 30,
@@ -39,7 +40,9 @@ export const encryptionHidesActiveContent = defineRule({
       const names = CODE_KEYWORDS.filter((k) => keywords.counts[k]);
       return names.length ? { evidence: [evidence({ path: "/Encrypt", excerpt: `not decrypted (${security.state}), with ${names.join(" ")}` })] } : null;
     }
-    const auto = [...new Set([...scripts.filter((s) => s.automatic).map((s) => `script on ${s.trigger}`), ...actions.filter((a) => a.automatic && ACTIVE_ACTIONS.has(a.type)).map((a) => `/${a.type} on ${a.trigger}`)])];
+    // decrypted, what it hid can be judged: form automation is what protected official forms run on open
+    const hidden = scripts.filter((s) => s.automatic && !isFormAutomation(s.source, s.signals));
+    const auto = [...new Set([...hidden.map((s) => `script on ${s.trigger}`), ...actions.filter((a) => a.automatic && ACTIVE_ACTIONS.has(a.type) && a.type !== "JavaScript").map((a) => `/${a.type} on ${a.trigger}`)])];
     if (!auto.length) return null;
     return { evidence: [evidence({ path: "/Encrypt", excerpt: `encrypted (empty user password), runs ${auto.slice(0, 5).join(", ")}` })] };
   },
