@@ -23,6 +23,11 @@ import { clipEvidence } from "./rules/evidence";
 export interface AnalyzeOptions {
   fileName: string;
   limits?: Partial<Limits>;
+  /**
+   * The document's password (the user or the owner password), when the analyst has it: an attachment
+   * whose password came in the mail body. Used to open the document, never kept or reported.
+   */
+  password?: string;
   /** sees what the verdict was computed from (feature vector, findings): training and cross-validation */
   onScoringInput?: (input: ScoringInput) => void;
 }
@@ -55,7 +60,7 @@ export function prepareDocument(input: Uint8Array, options: AnalyzeOptions): Pre
   }
   const xdp = unwrapXdp(input);
   const bytes = xdp?.pdf ?? input;
-  const doc = readPdf(bytes, limits);
+  const doc = readPdf(bytes, limits, { password: options.password });
   const facts = collectFacts(doc, limits);
   if (xdp) addXdpForm(facts, xdp.xml);
   return { input, bytes, sha256, limits, doc, facts, xdp, budgetHits, started };

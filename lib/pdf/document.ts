@@ -9,7 +9,7 @@ import { decodeStreamData, inflateOrError, inflateSalvaging, type FilterResult, 
 /** A stream decode result; `encrypted` when the data could not be decrypted and stays opaque. */
 export type DecodedStream = StreamDecodeResult & { encrypted?: boolean };
 import { PdfDict, PdfKeyword, PdfName, PdfRef, PdfStream, PdfString, type PdfObject } from "./objects";
-import { openStandardSecurity } from "./crypto/standard-security";
+import { openStandardSecurity, type OpenedWith } from "./crypto/standard-security";
 import { ObjectParser } from "./parser";
 import { TOKEN_END, WHITESPACE, asBuffer, isDigit } from "./syntax";
 import { findStrayNames, type StrayName } from "./stray-names";
@@ -44,8 +44,10 @@ export interface EscapedName {
 export type StreamDecoder = (stream: PdfStream, owner: IndirectObject | undefined, prefixBytes?: number) => Uint8Array | null;
 
 export interface SecurityState {
-  /** none: not encrypted; decrypted: opened with the empty user password; otherwise content stays opaque */
+  /** none: not encrypted; decrypted: opened (with the empty user password or the one given); otherwise content stays opaque */
   state: "none" | "decrypted" | "password-required" | "unsupported";
+  /** decrypted: which password opened it (never the password itself) */
+  openedWith?: OpenedWith;
   message?: string;
   revision?: number;
   method?: string;
@@ -336,7 +338,12 @@ export class PdfDocument {
 }
 
 /** Reads a PDF. Never throws on malformed input: problems are anomalies on the returned document. */
-export function readPdf(bytes: Uint8Array, limits: Limits): PdfDocument {
+export interface ReadOptions {
+  /** the document's password, when the analyst has it (user or owner password); used to open it, kept nowhere */
+  password?: string;
+}
+
+export function readPdf(bytes: Uint8Array, limits: Limits, options: ReadOptions = {}): PdfDocument {
   const doc = new PdfDocument(bytes, limits);
   readHeader(doc);
   const spans = scanObjects(doc);
@@ -346,7 +353,7 @@ export function readPdf(bytes: Uint8Array, limits: Limits): PdfDocument {
   recoverSwallowedObjects(doc);
   readXrefChain(doc);
   recoverXrefTargets(doc);
-  openSecurity(doc);
+  openSecurity(doc, options.password);
   expandObjectStreams(doc);
   buildTable(doc);
   return doc;
@@ -722,7 +729,7 @@ function lastXrefStreamDict(doc: PdfDocument): PdfDict | null {
  * reader does silently, then decrypt the strings of every top-level object in place and install the
  * stream decryptor. Object-stream members are not decrypted again (their container was).
  */
-function openSecurity(doc: PdfDocument): void {
+function openSecurity(doc: PdfDocument, password: string | undefined): void {
   const encEntry = doc.trailer?.get("Encrypt");
   if (encEntry === undefined || encEntry === null) return;
   const latest = new Map<number, IndirectObject>();
@@ -739,13 +746,13 @@ function openSecurity(doc: PdfDocument): void {
   }
   const ids = resolve(doc.trailer?.get("ID"));
   const first = Array.isArray(ids) ? resolve(ids[0]) : undefined;
-  const setup = openStandardSecurity(enc, first instanceof PdfString ? first.bytes : new Uint8Array(0), resolve);
+  const setup = openStandardSecurity(enc, first instanceof PdfString ? first.bytes : new Uint8Array(0), resolve, password);
   if (!setup.ok) {
     doc.security = { state: setup.reason, message: setup.message };
     return;
   }
   const h = setup.handler;
-  doc.security = { state: "decrypted", revision: h.revision, method: h.streamMethod };
+  doc.security = { state: "decrypted", openedWith: setup.openedWith, revision: h.revision, method: h.streamMethod };
   // §7.6.3.1: with /EncryptMetadata false the metadata streams are stored in the clear
   const clearMetadata = resolve(enc.get("EncryptMetadata")) === false;
   doc.decryptStream = (stream, owner, prefixBytes) =>

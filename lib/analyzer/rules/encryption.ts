@@ -14,8 +14,9 @@ export const encryptedDocument = defineRule({
   confidence: "high",
   check({ security }) {
     if (!security.encrypted) return null;
-    const how = security.state === "decrypted" ? `opened with the empty user password (R${security.revision}, ${security.method})` : `content not inspected: ${security.message ?? security.state}`;
-    return { evidence: [evidence({ path: "/Encrypt", excerpt: how })], detail: security.state === "password-required" ? "A password is needed to open it: its content could not be analysed." : undefined };
+    const opened = security.openedWith === "user-password" ? "the user password given" : security.openedWith === "owner-password" ? "the owner password given" : "the empty user password";
+    const how = security.state === "decrypted" ? `opened with ${opened} (R${security.revision}, ${security.method})` : `content not inspected: ${security.message ?? security.state}`;
+    return { evidence: [evidence({ path: "/Encrypt", excerpt: how })], detail: security.state === "password-required" ? "A password is needed to open it: its content could not be analysed. Give the document's password to analyse it." : undefined };
   },
 });
 
@@ -44,6 +45,7 @@ export const encryptionHidesActiveContent = defineRule({
     const hidden = scripts.filter((s) => s.automatic && !isFormAutomation(s.source, s.signals));
     const auto = [...new Set([...hidden.map((s) => `script on ${s.trigger}`), ...actions.filter((a) => a.automatic && ACTIVE_ACTIONS.has(a.type) && a.type !== "JavaScript").map((a) => `/${a.type} on ${a.trigger}`)])];
     if (!auto.length) return null;
-    return { evidence: [evidence({ path: "/Encrypt", excerpt: `encrypted (empty user password), runs ${auto.slice(0, 5).join(", ")}` })] };
+    const how = security.openedWith === "user-password" || security.openedWith === "owner-password" ? "a password" : "empty user password";
+    return { evidence: [evidence({ path: "/Encrypt", excerpt: `encrypted (${how}), runs ${auto.slice(0, 5).join(", ")}` })] };
   },
 });

@@ -11,7 +11,8 @@ import { PdfBuilder } from "../testing/pdf-builder";
 import { encryptWithQpdf } from "../testing/qpdf-encrypt";
 import { rc4 } from "./rc4";
 
-const MARKER_JS = "app.alert('encrypted-marker-js')";
+// a script that is not form automation (a timer running code text), so encryption-hides-active-content fires
+const MARKER_JS = "app.setTimeOut(\"app.alert('encrypted-marker-js')\", 10)";
 const MARKER_STREAM = "encrypted-marker-stream";
 
 function plainDocument(): Uint8Array {
@@ -103,6 +104,27 @@ describe("standard security handler with the empty user password", () => {
     const r = analyzeFast(pdf, { fileName: "locked.pdf" });
     expect(r.summary).toMatchObject({ verdict: "unknown", confidence: "low" });
     expect(r.findings.find((f) => f.ruleId === "encrypted-document")?.description).toMatch(/password/i);
+  });
+});
+
+describe("standard security handler with the password the analyst gives", () => {
+  it.each([
+    ["RC4 40-bit (R2)", "40", [], 2],
+    ["RC4 128-bit (R3)", "128", ["--use-aes=n"], 3],
+    ["AES-128 (R4)", "128", ["--use-aes=y"], 4],
+    ["AES-256 (R5)", "256", ["--force-R5"], 5],
+    ["AES-256 (R6, PDF 2.0)", "256", [], 6],
+  ] as const)("%s: opens with the user password or the owner password, not with a wrong one", (_name, bits, opts, revision) => {
+    const pdf = encrypt(["Ünïcode s3cret", "0wner pass", bits, ...opts]);
+    expect(readPdf(pdf, DEFAULT_LIMITS).security.state).toBe("password-required");
+    const wrong = readPdf(pdf, DEFAULT_LIMITS, { password: "guess" }).security;
+    expect(wrong).toMatchObject({ state: "password-required", message: "the password given does not open the document" });
+    const user = readPdf(pdf, DEFAULT_LIMITS, { password: revision >= 5 ? "Ünïcode s3cret" : "\u00dcn\u00efcode s3cret" });
+    expect(user.security).toMatchObject({ state: "decrypted", openedWith: "user-password", revision });
+    expect(collectFacts(user, DEFAULT_LIMITS).scripts.map((s) => s.source)).toContain(MARKER_JS);
+    expect(readPdf(pdf, DEFAULT_LIMITS, { password: "0wner pass" }).security).toMatchObject({ state: "decrypted", openedWith: "owner-password" });
+    // an empty-password document opens without asking, whatever password is given
+    expect(readPdf(encrypt(["", "owner", bits, ...opts]), DEFAULT_LIMITS, { password: "x" }).security.openedWith).toBe("empty-password");
   });
 });
 

@@ -1,6 +1,8 @@
 // The standard security handler (ISO 32000-2 §7.6.4): derives the file key from the empty user
-// password, as a reader does when a document opens without asking, and decrypts strings and streams.
-// Revisions 2-4 (RC4 40-128, AES-128) and 5-6 (AES-256, including PDF 2.0's Algorithm 2.B).
+// password, as a reader does when a document opens without asking, or from a password the analyst
+// gives (the user password, or the owner password: Algorithms 7 and 12), and decrypts strings and
+// streams. Revisions 2-4 (RC4 40-128, AES-128) and 5-6 (AES-256, including PDF 2.0's Algorithm 2.B).
+// A password is only ever an argument here: nothing keeps or reports it.
 import { createCipheriv, createDecipheriv, createHash } from "node:crypto";
 import { PdfDict, PdfName, PdfString, type PdfObject } from "../objects";
 import { rc4, rc4Schedule, rc4WithSchedule } from "./rc4";
@@ -26,8 +28,11 @@ export interface SecurityHandler {
   decrypt(data: Uint8Array, num: number, gen: number, method: CryptMethod, prefixBytes?: number): Uint8Array;
 }
 
+/** Which password opened the document: none was needed, or the one given, as user or as owner password. */
+export type OpenedWith = "empty-password" | "user-password" | "owner-password";
+
 export type SecuritySetup =
-  | { ok: true; handler: SecurityHandler }
+  | { ok: true; handler: SecurityHandler; openedWith: OpenedWith }
   | { ok: false; reason: "password-required" | "unsupported"; message: string };
 
 const md5 = (...parts: Uint8Array[]) => {
@@ -39,10 +44,10 @@ const bytesOf = (o: PdfObject | undefined): Uint8Array => (o instanceof PdfStrin
 const num = (o: PdfObject | undefined, dflt: number) => (typeof o === "number" ? o : dflt);
 
 /**
- * Opens the handler with the empty user password. `resolve` follows references; `fileId` is the first
- * element of the trailer's /ID.
+ * Opens the handler with the empty user password, else with `password` as the user password, then as
+ * the owner password. `resolve` follows references; `fileId` is the first element of the trailer's /ID.
  */
-export function openStandardSecurity(enc: PdfDict, fileId: Uint8Array, resolve: (o: PdfObject | undefined) => PdfObject | undefined): SecuritySetup {
+export function openStandardSecurity(enc: PdfDict, fileId: Uint8Array, resolve: (o: PdfObject | undefined) => PdfObject | undefined, password?: string): SecuritySetup {
   const filter = resolve(enc.get("Filter"));
   if (!(filter instanceof PdfName) || filter.name !== "Standard") {
     return { ok: false, reason: "unsupported", message: `security handler ${filter instanceof PdfName ? filter.name : "?"} is not the standard one` };
@@ -74,15 +79,29 @@ export function openStandardSecurity(enc: PdfDict, fileId: Uint8Array, resolve: 
     streamMethod = methodOf(enc.get("StmF"));
     stringMethod = methodOf(enc.get("StrF"));
   }
-  let key: Uint8Array | null;
+  let key: Uint8Array | null = null;
+  let openedWith: OpenedWith = "empty-password";
   if (r >= 5) {
-    key = aes256Key(r, u, bytesOf(resolve(enc.get("UE"))));
+    const ue = bytesOf(resolve(enc.get("UE")));
+    const oe = bytesOf(resolve(enc.get("OE")));
+    key = aes256UserKey(r, u, ue, new Uint8Array(0));
+    if (!key && password !== undefined) {
+      const pw = aes256Password(password);
+      if ((key = aes256UserKey(r, u, ue, pw))) openedWith = "user-password";
+      else if ((key = aes256OwnerKey(r, o, u, oe, pw))) openedWith = "owner-password";
+    }
     keyLength = 32;
   } else {
     if (streamMethod === "aes128" || stringMethod === "aes128") keyLength = 16;
-    key = legacyKey(r, keyLength, o, p, fileId, encryptMetadata, u);
+    const legacy = (padded: Uint8Array) => legacyKey(r, keyLength, o, p, fileId, encryptMetadata, u, padded);
+    key = legacy(PAD);
+    if (!key && password !== undefined) {
+      const padded = padPassword(password);
+      if ((key = legacy(padded))) openedWith = "user-password";
+      else if ((key = legacy(userPasswordFromOwner(r, keyLength, o, padded)))) openedWith = "owner-password";
+    }
   }
-  if (!key) return { ok: false, reason: "password-required", message: "the document needs a user password to open" };
+  if (!key) return { ok: false, reason: "password-required", message: password === undefined ? "the document needs a user password to open" : "the password given does not open the document" };
   const fileKey = key;
   // the strings of one object are decrypted one after another: its key is derived once (an MD5 each),
   // and for RC4 its key schedule too
@@ -93,6 +112,7 @@ export function openStandardSecurity(enc: PdfDict, fileId: Uint8Array, resolve: 
   };
   return {
     ok: true,
+    openedWith,
     handler: {
       revision: r,
       keyLength,
@@ -111,10 +131,35 @@ export function openStandardSecurity(enc: PdfDict, fileId: Uint8Array, resolve: 
   };
 }
 
-/** Algorithm 2 (key from password) checked by Algorithms 4/5 (user password validation). */
-function legacyKey(r: number, n: number, o: Uint8Array, p: number, id: Uint8Array, encryptMetadata: boolean, u: Uint8Array): Uint8Array | null {
+/** Algorithm 2 step a: the password's bytes (PDFDocEncoding, taken as Latin-1), cut or padded to 32. */
+function padPassword(password: string): Uint8Array {
+  const bytes = Uint8Array.from(password.slice(0, 32), (c) => c.charCodeAt(0) & 0xff);
+  const out = new Uint8Array(32);
+  out.set(bytes);
+  out.set(PAD.subarray(0, 32 - bytes.length), bytes.length);
+  return out;
+}
+
+/** Algorithm 2.A step a: the password as UTF-8 (SASLprep approximated by NFKC), at most 127 bytes. */
+function aes256Password(password: string): Uint8Array {
+  return new Uint8Array(Buffer.from(password.normalize("NFKC"), "utf8").subarray(0, 127));
+}
+
+/** Algorithm 7 (owner password authentication, R2-4): /O decrypted with the owner key is the padded user password. */
+function userPasswordFromOwner(r: number, n: number, o: Uint8Array, ownerPadded: Uint8Array): Uint8Array {
+  let key = md5(ownerPadded);
+  if (r >= 3) for (let i = 0; i < 50; i++) key = md5(key);
+  key = key.subarray(0, r === 2 ? 5 : n);
+  if (r === 2) return rc4(key, o.subarray(0, 32));
+  let x = o.subarray(0, 32);
+  for (let i = 19; i >= 0; i--) x = rc4(key.map((b) => b ^ i), x);
+  return x;
+}
+
+/** Algorithm 2 (key from a padded password) checked by Algorithms 4/5 (user password validation). */
+function legacyKey(r: number, n: number, o: Uint8Array, p: number, id: Uint8Array, encryptMetadata: boolean, u: Uint8Array, padded: Uint8Array): Uint8Array | null {
   const pBytes = new Uint8Array([p & 0xff, (p >>> 8) & 0xff, (p >>> 16) & 0xff, (p >>> 24) & 0xff]);
-  const parts = [PAD, o.subarray(0, 32), pBytes, id];
+  const parts = [padded, o.subarray(0, 32), pBytes, id];
   if (r >= 4 && !encryptMetadata) parts.push(new Uint8Array([0xff, 0xff, 0xff, 0xff]));
   let key = md5(...parts).subarray(0, n);
   if (r >= 3) for (let i = 0; i < 50; i++) key = md5(key).subarray(0, n);
@@ -131,18 +176,32 @@ function objectKey(fileKey: Uint8Array, n: number, g: number, aes: boolean): Uin
   return md5(fileKey, extra, salt).subarray(0, Math.min(fileKey.length + 5, 16));
 }
 
-/** Algorithms 2.A/2.B (R5/R6): validate the empty user password, then unwrap /UE into the file key. */
-function aes256Key(r: number, u: Uint8Array, ue: Uint8Array): Uint8Array | null {
+/** The hash of Algorithm 2.A: SHA-256 of password, salt and user data (R5), or Algorithm 2.B (R6). */
+function aes256Hash(r: number, password: Uint8Array, salt: Uint8Array, udata: Uint8Array): Uint8Array {
+  return r >= 6 ? hash2B(password, salt, udata) : new Uint8Array(createHash("sha256").update(password).update(salt).update(udata).digest());
+}
+
+/** Algorithms 2.A/11 (R5/R6): validate a user password, then unwrap /UE into the file key. */
+function aes256UserKey(r: number, u: Uint8Array, ue: Uint8Array, password: Uint8Array): Uint8Array | null {
   if (u.length < 48 || ue.length < 32) return null;
-  const password = new Uint8Array(0);
-  const validationSalt = u.subarray(32, 40);
-  const keySalt = u.subarray(40, 48);
-  const hash = r >= 6 ? hash2B : (pw: Uint8Array, salt: Uint8Array) => new Uint8Array(createHash("sha256").update(pw).update(salt).digest());
-  if (!equal(hash(password, validationSalt, new Uint8Array(0)), u.subarray(0, 32))) return null;
-  const intermediate = hash(password, keySalt, new Uint8Array(0));
+  const none = new Uint8Array(0);
+  if (!equal(aes256Hash(r, password, u.subarray(32, 40), none), u.subarray(0, 32))) return null;
+  return unwrapKey(aes256Hash(r, password, u.subarray(40, 48), none), ue);
+}
+
+/** Algorithms 2.A/12 (R5/R6): validate an owner password (hashed with the 48 bytes of /U), then unwrap /OE. */
+function aes256OwnerKey(r: number, o: Uint8Array, u: Uint8Array, oe: Uint8Array, password: Uint8Array): Uint8Array | null {
+  if (o.length < 48 || u.length < 48 || oe.length < 32) return null;
+  const udata = u.subarray(0, 48);
+  if (!equal(aes256Hash(r, password, o.subarray(32, 40), udata), o.subarray(0, 32))) return null;
+  return unwrapKey(aes256Hash(r, password, o.subarray(40, 48), udata), oe);
+}
+
+/** The file key: /UE or /OE decrypted with AES-256, no IV, no padding. */
+function unwrapKey(intermediate: Uint8Array, wrapped: Uint8Array): Uint8Array {
   const d = createDecipheriv("aes-256-cbc", intermediate, new Uint8Array(16));
   d.setAutoPadding(false);
-  return new Uint8Array(Buffer.concat([d.update(ue.subarray(0, 32)), d.final()]));
+  return new Uint8Array(Buffer.concat([d.update(wrapped.subarray(0, 32)), d.final()]));
 }
 
 /** Algorithm 2.B (ISO 32000-2 §7.6.4.3.4): the PDF 2.0 iterated hash. */
