@@ -49,8 +49,9 @@ describe("analyzeFast: the result contract", () => {
     expect(Array.isArray(r.keyword_hits)).toBe(true);
     for (const k of r.keyword_hits) expect(typeof k).toBe("string");
     expect(r.iocs).toEqual(expect.objectContaining({ urls: expect.any(Array), ips: expect.any(Array), emails: expect.any(Array) }));
-    // the seed's three fields, plus the additive explanation of the verdict model
-    expect(Object.keys(r.summary).sort()).toEqual(["confidence", "model", "score", "verdict"]);
+    // the seed's three fields, plus the additive explanation of the verdict model and the evidence
+    // floor its auto-run obfuscated script sets (lib/analyzer/techniques)
+    expect(Object.keys(r.summary).sort()).toEqual(["confidence", "evidenceFloor", "model", "score", "verdict"]);
     expect(["malicious", "suspicious", "benign", "unknown"]).toContain(r.summary.verdict);
     expect(Number.isInteger(r.summary.score)).toBe(true);
     expect(["low", "medium", "high"]).toContain(r.summary.confidence);

@@ -15,27 +15,48 @@ import type { ScriptSignals } from "./script-signals";
 const OUTWARD_API =
   /\b(exportDataObject|importDataObject|openDoc|openDataObject|submitForm|launchURL|getURL|gotoURL|mailDoc|mailForm|mailMsg|mailGetAddrs|readFileIntoStream|importTextData|importAnFDF|importXFAData|saveAs|setTimeOut|setInterval|addScript|setAction|setPageAction|addToolButton|execMenuItem|beginPriv|trustedFunction|createDataObject|getDataObjectContents|newDoc|SOAP|Collab)\b|\bNet\s*\.\s*(HTTP|SOAP|Discovery|streamDecode)\b|\bRSS\s*\./;
 /** URLs of the reader vendor's update pages: the generated version check opens one when the reader is too old. */
-const VENDOR_UPDATE_URL = /^https?:\/\/(www\.)?(adobe|acrobat)\.com\//i;
-const URL_LITERAL = /["'](https?:\/\/[^"'\s]{1,300})["']/g;
-const OUTWARD_CALL = /\b(launchURL|getURL|gotoURL)\b/g;
+const VENDOR_UPDATE_URL = /^https?:\/\/(?:[a-z0-9-]{1,63}\.){0,4}(?:adobe|acrobat)\.com(?:[/?#]|$)/i;
+/** a link call and the text of its first argument */
+const LINK_CALL = /\b(?:launchURL|getURL|gotoURL)\s*\(\s*([^,)]{0,300})/g;
+/** `name = "http://..."`: where a script keeps an address for a later call */
+const URL_ASSIGNMENT = /([A-Za-z_$][\w$.]{0,100})\s*=\s*["'](https?:\/\/[^"'\s]{1,300})["']/g;
+const SCAN_CHARS = 1_048_576;
 
-export function isFormAutomation(source: string, s: ScriptSignals): boolean {
-  if (s.evalLike || s.unescape || s.decoderLoop || s.assembledNames || s.heapSpray || s.nopSled) return false;
-  if (s.percentU > 0 || s.exploitApis.length > 0 || s.launchesAttachment || s.obfuscatedIdentifiers > 0) return false;
-  // techniques that run, decode or hide code; reading document data ("source") alone is what form scripts do
-  if (s.techniques.some((t) => t.role !== "source")) return false;
-  if (s.longestHexRun >= 64 || s.escapes >= 16 || s.longestString >= 2048) return false;
-  return !reachesOutside(source);
+/** Addresses assigned to names in a script (`ADBE.Reader_Value_New_Version_URL = "http://..."`), for isFormAutomation. */
+export function urlAssignments(source: string, into = new Map<string, string[]>()): Map<string, string[]> {
+  for (const m of source.slice(0, SCAN_CHARS).matchAll(URL_ASSIGNMENT)) into.set(m[1], [...(into.get(m[1]) ?? []), m[2]]);
+  return into;
 }
 
-/** An outward API call, other than the vendor version check's link to the reader's update page. */
-function reachesOutside(source: string): boolean {
-  const text = source.length > 1_048_576 ? source.slice(0, 1_048_576) : source;
-  const outward = OUTWARD_API.exec(text);
-  if (!outward) return false;
-  // only launchURL/getURL calls may be explained, and only when every URL the script names is the vendor's
-  const withoutLinks = text.replace(OUTWARD_CALL, "");
-  if (OUTWARD_API.test(withoutLinks)) return true;
-  const urls = [...text.matchAll(URL_LITERAL)].map((m) => m[1]);
-  return urls.length === 0 || !urls.every((u) => VENDOR_UPDATE_URL.test(u));
+/**
+ * `addresses`: the URLs the document's scripts assign to names (urlAssignments over all of them).
+ * Designer's version check opens ADBE.Viewer_Value_New_Version_URL, which another of its scripts sets:
+ * a link call is explained when its address, written out or assigned to the name it uses, is the vendor's.
+ */
+export function isFormAutomation(source: string, s: ScriptSignals, addresses: ReadonlyMap<string, readonly string[]> = new Map()): boolean {
+  // evalLike is case-blind ("function (" counts): eval and Function calls are judged by the techniques below
+  if (s.unescape || s.decoderLoop || s.assembledNames || s.heapSpray || s.nopSled) return false;
+  if (s.percentU > 0 || s.exploitApis.length > 0 || s.launchesAttachment || s.obfuscatedIdentifiers > 0) return false;
+  if (s.longestHexRun >= 64 || s.escapes >= 16) return false;
+  // techniques that run, decode or hide code; reading document data ("source") alone is what form
+  // scripts do, and so is a long literal of plain text (a help message, a list of countries): with no
+  // hex and no escapes (checked above), "long-encoded-literal" is only its length
+  if (s.techniques.some((t) => t.role !== "source" && t.id !== "long-encoded-literal")) return false;
+  return !reachesOutside(source, addresses);
+}
+
+/** An outward API call, other than a link to the vendor's update page (the version check's). */
+function reachesOutside(source: string, addresses: ReadonlyMap<string, readonly string[]>): boolean {
+  const text = source.length > SCAN_CHARS ? source.slice(0, SCAN_CHARS) : source;
+  if (!OUTWARD_API.test(text)) return false;
+  // only link calls may be explained, each by where its address comes from
+  if (OUTWARD_API.test(text.replace(/\b(launchURL|getURL|gotoURL)\b/g, ""))) return true;
+  for (const m of text.matchAll(LINK_CALL)) {
+    const arg = m[1].trim();
+    const literal = /^["']([^"']*)["']/.exec(arg)?.[1];
+    const name = /^[A-Za-z_$][\w$.]{0,100}/.exec(arg)?.[0];
+    const targets = literal !== undefined ? [literal] : name ? (addresses.get(name) ?? []) : [];
+    if (targets.length === 0 || !targets.every((u) => VENDOR_UPDATE_URL.test(u))) return true;
+  }
+  return false;
 }

@@ -35,7 +35,7 @@ describe("detectObfuscationTechniques", () => {
     ["decoded-member-name", "strong", `var h = 'edvoazcl'; z = app[h.replace(/[aviezjl]/g, '')];`],
     ["decoded-member-name", "strong", `o = this[("l#av#e").split("#").join("")];`],
     ["char-code-array", "strong", `k = [${Array.from(CODE + CODE, (c) => c.charCodeAt(0) ^ 24).join(",")}];`],
-    ["piecewise-strings", "decoder", `var n = ${Array.from("String.fromCharCode(120,121) + unescape(x)", (c) => `"${c === '"' ? "'" : c}"`).join(" + ")};`],
+    ["piecewise-strings", "decoder", `var k = ""; var n = ${Array.from("StringfromCharCodeunescapeevalsyncAnnotScan", (c, i) => `"${c}"${i % 3 ? "" : " + k"}`).join(" + ")};`],
   ])("%s (%s): %s", (id, role, script) => {
     expect(detectObfuscationTechniques(script)).toContainEqual(expect.objectContaining({ id, role }));
   });
@@ -56,6 +56,7 @@ describe("detectObfuscationTechniques", () => {
     [`var msg = "Dear NAME, your total is TOTAL.".replace("NAME", first).replace("TOTAL", sum); var k = key.replace(/-/g, "_"); var v = data[k];`],
     [`var widths = [${Array.from({ length: 80 }, (_, i) => i + 32).join(", ")}]; var table = [${Array.from({ length: 80 }, (_, i) => 1000 + i * 37).join(",")}];`],
     [`event.value = a + "." + b + "," + c + "-" + d + "/" + e + " " + f + ":" + g + "x";`],
+    [`var d = ${Array.from({ length: 30 }, (_, i) => `"${i % 2 ? "/" : "-"}" + m${i} + "0${i % 10}"`).join(" + ")};`],
   ])("finds nothing in %s", (script) => {
     expect(detectObfuscationTechniques(script)).toEqual([]);
     expect(judgeObfuscation(scriptSignals(script).techniques)).toEqual([]);

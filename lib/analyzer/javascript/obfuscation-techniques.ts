@@ -210,11 +210,13 @@ function looksLikeCharCodes(values: readonly number[]): boolean {
 }
 
 /**
- * Strings written one or two characters at a time ("f" + "r" + "o" + "m"...): 40 or more such
- * literals, half of all the non-empty literals of the script. A hand scan over the quotes.
+ * Names written one or two letters at a time ("f" + "r" + "o" + "m"..., "e" + k + "n" + k + "t"):
+ * 40 or more literals of one or two letters joined by "+", half of all the non-empty literals of the
+ * script. Punctuation and digits ("/" + month + "/") are how honest code formats; letters spelled
+ * out are how obfuscators hide names. A hand scan over the quotes.
  */
 function piecewiseStrings(text: string): string | null {
-  let short = 0;
+  let pieces = 0;
   let all = 0;
   for (let i = 0; i < text.length; i++) {
     const q = text.charCodeAt(i);
@@ -225,11 +227,30 @@ function piecewiseStrings(text: string): string | null {
     const length = j - i - 1;
     if (length > 0) {
       all++;
-      if (length <= 2) short++;
+      if (length <= 2 && isLetters(text, i + 1, j) && (nextNonSpace(text, j + 1) === "+" || previousNonSpace(text, i - 1) === "+")) pieces++;
     }
     i = j;
   }
-  return short >= MIN_PIECEWISE_LITERALS && short * 2 >= all ? `${short} of ${all} string literals are one or two characters` : null;
+  return pieces >= MIN_PIECEWISE_LITERALS && pieces * 2 >= all ? `${pieces} of ${all} string literals are one or two letters joined by +` : null;
+}
+
+function isLetters(text: string, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) {
+    const c = text.charCodeAt(k) | 0x20;
+    if (c < 0x61 || c > 0x7a) return false;
+  }
+  return true;
+}
+
+/** the next character that is not a space, within a short window (comments between pieces are skipped by the obfuscator, not by us) */
+function nextNonSpace(text: string, from: number): string {
+  for (let k = from; k < Math.min(text.length, from + 64); k++) if (SPACE[text.charCodeAt(k)] !== 1) return text[k];
+  return "";
+}
+
+function previousNonSpace(text: string, from: number): string {
+  for (let k = from; k >= Math.max(0, from - 64); k--) if (SPACE[text.charCodeAt(k)] !== 1) return text[k];
+  return "";
 }
 
 /** Hex literals that decode to 48+ characters of printable text: code or a URL kept as hex. */

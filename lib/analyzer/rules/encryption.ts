@@ -1,6 +1,6 @@
 import { defineRule } from "./rule";
 import { evidence } from "./evidence";
-import { isFormAutomation } from "../javascript/form-automation";
+import { isFormAutomation, urlAssignments } from "../javascript/form-automation";
 
 export const encryptedDocument = defineRule({
   id: "encrypted-document",
@@ -42,7 +42,9 @@ export const encryptionHidesActiveContent = defineRule({
       return names.length ? { evidence: [evidence({ path: "/Encrypt", excerpt: `not decrypted (${security.state}), with ${names.join(" ")}` })] } : null;
     }
     // decrypted, what it hid can be judged: form automation is what protected official forms run on open
-    const hidden = scripts.filter((s) => s.automatic && !isFormAutomation(s.source, s.signals));
+    const addresses = new Map<string, string[]>();
+    for (const s of scripts) urlAssignments(s.source, addresses);
+    const hidden = scripts.filter((s) => s.automatic && !isFormAutomation(s.source, s.signals, addresses));
     const auto = [...new Set([...hidden.map((s) => `script on ${s.trigger}`), ...actions.filter((a) => a.automatic && ACTIVE_ACTIONS.has(a.type) && a.type !== "JavaScript").map((a) => `/${a.type} on ${a.trigger}`)])];
     if (!auto.length) return null;
     const how = security.openedWith === "user-password" || security.openedWith === "owner-password" ? "a password" : "empty user password";

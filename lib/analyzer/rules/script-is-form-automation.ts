@@ -1,6 +1,6 @@
 import { defineRule } from "./rule";
 import { evidence, excerpt } from "./evidence";
-import { isFormAutomation } from "../javascript/form-automation";
+import { isFormAutomation, urlAssignments } from "../javascript/form-automation";
 
 /**
  * The benign explanation of scripts that run on open (technique script-on-open): every one of them is
@@ -20,7 +20,10 @@ export const scriptIsFormAutomation = defineRule({
   role: "explanation",
   check({ scripts }) {
     const auto = scripts.filter((s) => s.automatic && s.source.trim().length > 0);
-    if (!auto.length || !auto.every((s) => isFormAutomation(s.source, s.signals))) return null;
+    if (!auto.length) return null;
+    const addresses = new Map<string, string[]>();
+    for (const s of scripts) urlAssignments(s.source, addresses);
+    if (!auto.every((s) => isFormAutomation(s.source, s.signals, addresses))) return null;
     return {
       evidence: auto.map((s) => evidence({ objectRef: s.objectRef, path: s.path, excerpt: `[${s.trigger}] ${excerpt(s.source, 100)}` })),
       detail: `${auto.length} script(s) on open, all form automation.`,
