@@ -36,6 +36,8 @@ describe("detectObfuscationTechniques", () => {
     ["decoded-member-name", "strong", `o = this[("l#av#e").split("#").join("")];`],
     ["char-code-array", "strong", `k = [${Array.from(CODE + CODE, (c) => c.charCodeAt(0) ^ 24).join(",")}];`],
     ["piecewise-strings", "decoder", `var k = ""; var n = ${Array.from("StringfromCharCodeunescapeevalsyncAnnotScan", (c, i) => `"${c}"${i % 3 ? "" : " + k"}`).join(" + ")};`],
+    ["junk-interleaved-text", "strong", `var w = '${Array.from("var a = new Array(); function go(x) { while (x.length < 4096) x += x; return x; } go(unescape(p)); go(unescape(q));", (c, i) => c + "!@#?^"[i % 5]).join("")}';`],
+    ["computed-call-on-global", "runner", `app[d[3] + d[12] + c[2] + c[10]](payload);`],
   ])("%s (%s): %s", (id, role, script) => {
     expect(detectObfuscationTechniques(script)).toContainEqual(expect.objectContaining({ id, role }));
   });
@@ -56,6 +58,7 @@ describe("detectObfuscationTechniques", () => {
     [`var msg = "Dear NAME, your total is TOTAL.".replace("NAME", first).replace("TOTAL", sum); var k = key.replace(/-/g, "_"); var v = data[k];`],
     [`var widths = [${Array.from({ length: 80 }, (_, i) => i + 32).join(", ")}]; var table = [${Array.from({ length: 80 }, (_, i) => 1000 + i * 37).join(",")}];`],
     [`event.value = a + "." + b + "," + c + "-" + d + "/" + e + " " + f + ":" + g + "x";`],
+    [`var line = "${"- ".repeat(150)}"; var dots = "${". . ".repeat(80)}"; var help = "${"Please enter the date of birth as shown on the passport, then sign below. ".repeat(4)}";`],
     [`var d = ${Array.from({ length: 30 }, (_, i) => `"${i % 2 ? "/" : "-"}" + m${i} + "0${i % 10}"`).join(" + ")};`],
   ])("finds nothing in %s", (script) => {
     expect(detectObfuscationTechniques(script)).toEqual([]);

@@ -39,6 +39,7 @@ export type TechniqueId =
   | "decoded-member-name"
   | "char-code-array"
   | "piecewise-strings"
+  | "junk-interleaved-text"
   // from the text signals of script-signals.ts
   | "names-assembled-from-pieces"
   | "eval-call"
@@ -65,7 +66,7 @@ const EVAL_COMPUTED = /(?:\beval|\bFunction|\bsetTimeOut|\bsetInterval)\s*\(\s*(
 /** a function looked up by a name read from the document: G[this.subject](this.title) */
 const NAME_FROM_DOCUMENT = /\[\s*(?:this|doc|app\s*\.\s*doc|event\s*\.\s*target)\s*\.\s*(?:info\s*\.\s*[A-Za-z_$][\w$]*|title|subject|author|keywords|creator|producer)\s*\]/;
 /** a global or Doc method called by a name computed at run time: this[f(1) + f(2)](code) */
-const GLOBAL_COMPUTED_CALL = /\b(?:this|app|globalThis|window)\s*\[(?!\s*["'][\w.]*["']\s*\])[^\]\n]{1,300}\]\s*\(/;
+const GLOBAL_COMPUTED_CALL = /\b(?:this|app|globalThis|window)\s*\[(?!\s*["'][\w.]*["']\s*\])(?:[^[\]\n]|\[[^[\]\n]{0,40}\]){1,300}\]\s*\(/;
 /** a string literal of 48+ small integers with a delimiter: "10@32@118@97..." split and fed to fromCharCode */
 const CHAR_CODE_STRING = /["']\s*(?:\d{1,3}(?:[^\w\s"'\\.]\s*|\s+)){48}/;
 /** hex-only string literals (even length), decoded below */
@@ -92,6 +93,10 @@ const LITERAL_TEMPLATING = /["'][^"'\\\n]{1,40}["']\s*\)?\s*\.\s*replace\s*\(\s*
  * app[h.replace(/[aviezjl]/g, '')]: which API is called is known only at run time.
  */
 const DECODED_MEMBER = /\[\s*\(?\s*["'][^"'\\\n]{2,60}["']\s*\)?\s*\.\s*(?:replace|split)\s*\(|\[\s*[A-Za-z_$][\w$]{0,63}\s*\.\s*replace\s*\(\s*\/\[[^\]\n]{2,30}\]\/g\s*,\s*(?:""|'')\s*\)\s*\]/;
+/** symbols an obfuscator puts between the characters of code, and that code itself hardly uses */
+const FILLER_SYMBOLS = "!@#$%^&*~?|`";
+/** a backslash escape of one character, read as the character it stands for */
+const ONE_CHAR_ESCAPE = /\\(.)/g;
 /** integers of one array literal read as character codes (charCodeArray): bytes, varied, not a count */
 const MIN_CHAR_CODE_ARRAY = 64;
 /** one- and two-character literals that make up a string built piece by piece ("f" + "r" + "o" ...) */
@@ -139,6 +144,7 @@ export function detectObfuscationTechniques(source: string): ObfuscationTechniqu
   add("decoded-member-name", "strong", replaces || text.includes("split") ? DECODED_MEMBER.exec(text) : null);
   add("char-code-array", "strong", charCodeArray(text));
   add("piecewise-strings", "decoder", piecewiseStrings(text));
+  add("junk-interleaved-text", "strong", junkInterleavedText(text));
   return out;
 }
 
@@ -236,8 +242,9 @@ function piecewiseStrings(text: string): string | null {
 
 function isLetters(text: string, from: number, to: number): boolean {
   for (let k = from; k < to; k++) {
+    // letters, and the dot of a member name ("String" + "." + "fromCharCode")
     const c = text.charCodeAt(k) | 0x20;
-    if (c < 0x61 || c > 0x7a) return false;
+    if ((c < 0x61 || c > 0x7a) && text.charCodeAt(k) !== 0x2e) return false;
   }
   return true;
 }
@@ -251,6 +258,43 @@ function nextNonSpace(text: string, from: number): string {
 function previousNonSpace(text: string, from: number): string {
   for (let k = from; k >= Math.max(0, from - 64); k--) if (SPACE[text.charCodeAt(k)] !== 1) return text[k];
   return "";
+}
+
+/**
+ * Code with a filler character after every character ("v!a@r? ?p?D#z@y#L^0^k^0# @=^ ?n#e#w!"): a
+ * literal of 200+ characters whose every second character comes from at most six fillers, while the
+ * others vary. Stripped by a replace later on; no text is written that way. The first 40 long
+ * literals are checked, 400 characters each.
+ */
+function junkInterleavedText(text: string): string | null {
+  let checked = 0;
+  for (let i = 0; i < text.length && checked < 40; i++) {
+    const q = text.charCodeAt(i);
+    if (q !== 0x22 && q !== 0x27) continue;
+    let j = i + 1;
+    while (j < text.length && text.charCodeAt(j) !== q && text.charCodeAt(j) !== 0x0a) j += text.charCodeAt(j) === 0x5c ? 2 : 1;
+    if (j - i - 1 >= 200) {
+      checked++;
+      const sample = text.slice(i + 1, Math.min(j, i + 401)).replace(ONE_CHAR_ESCAPE, (_, c: string) => (c === "n" ? "\n" : c === "r" ? "\r" : c === "t" ? "\t" : c));
+      if (interleaved(sample, 0) || interleaved(sample, 1)) return sample.slice(0, EVIDENCE_CHARS);
+    }
+    i = j;
+  }
+  return null;
+}
+
+/**
+ * Every second character from `phase` on is mostly filler: the six most common make up 75% of those
+ * places, and three of them are symbols code does not use between tokens (! @ # $ % ^ & * ~ ? | `).
+ * Prose and code spread their characters over letters, spaces and code punctuation instead.
+ */
+function interleaved(s: string, phase: number): boolean {
+  const counts = new Map<string, number>();
+  for (let k = phase; k < s.length; k += 2) counts.set(s[k], (counts.get(s[k]) ?? 0) + 1);
+  const top = [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6);
+  const slots = Math.ceil((s.length - phase) / 2);
+  const covered = top.reduce((a, [, n]) => a + n, 0);
+  return covered >= 0.75 * slots && top.filter(([c]) => FILLER_SYMBOLS.includes(c)).length >= 3 && distinctChars(s) >= 20;
 }
 
 /** Hex literals that decode to 48+ characters of printable text: code or a URL kept as hex. */
