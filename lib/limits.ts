@@ -105,6 +105,8 @@ export interface Limits {
   JS_MAX_LAYERS: number;
   /** scripts larger than this are neither parsed nor emulated (text signals still run) */
   JS_MAX_SCRIPT_BYTES: number;
+  /** script text the fast stage parses per document to see whether a constant-true loop can be left (only scripts with such a loop head) */
+  JS_LOOP_CHECK_BYTES: number;
   /** stack of the worker that parses a script too deeply nested for the main thread (MiB) */
   JS_PARSE_STACK_MB: number;
   /** distinct scripts emulated per document (identical scripts run once) */
@@ -175,6 +177,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   JS_MEMORY_BYTES: 256 * 1024 * 1024,
   JS_MAX_LAYERS: 32,
   JS_MAX_SCRIPT_BYTES: 4 * 1024 * 1024,
+  JS_LOOP_CHECK_BYTES: 256 * 1024,
   JS_PARSE_STACK_MB: 256,
   JS_MAX_SCRIPTS: 32,
   JS_TOTAL_CPU_MS: 10_000,

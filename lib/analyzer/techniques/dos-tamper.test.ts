@@ -1,0 +1,124 @@
+// The denial-of-service and tampering techniques on their fixtures (techniques/testing/dos-tamper-fixtures.ts):
+// every carrier fires its technique's rules in the fast stage, with evidence that names the structure or
+// the change; the benign look-alikes fire none of the rules they resemble.
+import { describe, expect, it } from "vitest";
+import { analyzeFast } from "../analyze";
+import { readPdf } from "../../pdf/document";
+import { DEFAULT_LIMITS } from "../../limits";
+import { collectFacts } from "../facts/document-facts";
+import { DOS_TAMPER_FIXTURES, NEGATIVE_FIXTURES } from "./testing/dos-tamper-fixtures";
+
+/** the fast rules that report each technique (the catalogue entry proposed for it) */
+const TECHNIQUE_RULES: Record<string, string[]> = {
+  "structure-loop": ["denial-of-service-loop"],
+  "resource-exhaustion-script": ["javascript-resource-exhaustion"],
+  "shadow-attack": ["modified-after-signature", "signature-does-not-cover-file"],
+  "field-rewrite-on-open": ["signed-document-rewritten-on-open"],
+};
+
+const carriers = Object.entries(DOS_TAMPER_FIXTURES).flatMap(([technique, byCarrier]) => Object.entries(byCarrier).map(([carrier, build]) => [technique, carrier, build] as const));
+
+describe("denial-of-service and tampering fixtures", () => {
+  it("cover the four techniques", () => {
+    expect(Object.keys(DOS_TAMPER_FIXTURES).sort()).toEqual(Object.keys(TECHNIQUE_RULES).sort());
+  });
+
+  it.each(carriers)("%s through %s fires its rule", (technique, carrier, build) => {
+    const r = analyzeFast(build(), { fileName: `${carrier}.pdf` });
+    const fired = r.findings.filter((f) => TECHNIQUE_RULES[technique].includes(f.ruleId));
+    expect(fired.map((f) => f.ruleId), `findings: ${r.findings.map((f) => f.ruleId).join(", ")}`).not.toEqual([]);
+    for (const f of fired) expect(f.evidence.length).toBeGreaterThan(0);
+  });
+
+  it.each(Object.entries(NEGATIVE_FIXTURES))("%s fires none of %j", (name, { rules, build }) => {
+    const r = analyzeFast(build(), { fileName: "negative.pdf" });
+    expect(r.findings.map((f) => f.ruleId).filter((id) => rules.includes(id))).toEqual([]);
+  });
+});
+
+const factsOf = (pdf: Uint8Array) => collectFacts(readPdf(pdf, DEFAULT_LIMITS), DEFAULT_LIMITS);
+
+describe("loop facts name the structure and the objects around the cycle", () => {
+  it.each([
+    ["page-tree-cycle", "page-tree", ["2 0 R", "4 0 R"]],
+    ["outline-cycle", "outline", ["5 0 R", "6 0 R"]],
+    ["action-next-cycle", "action-next", ["5 0 R", "6 0 R"]],
+    ["name-tree-cycle", "name-tree", ["5 0 R", "6 0 R"]],
+    ["number-tree-cycle", "number-tree", ["5 0 R", "6 0 R"]],
+    ["field-tree-cycle", "field-tree", ["5 0 R", "6 0 R"]],
+    ["struct-tree-cycle", "struct-tree", ["6 0 R", "7 0 R"]],
+    ["reference-cycle", "reference-chain", ["5 0 R", "6 0 R"]],
+  ])("%s", (carrier, structure, objects) => {
+    const loops = factsOf(DOS_TAMPER_FIXTURES["structure-loop"][carrier]()).loops;
+    expect(loops).toHaveLength(1);
+    expect(loops[0].structure).toBe(structure);
+    expect([...loops[0].objects].sort()).toEqual(objects);
+  });
+});
+
+describe("script facts: endless loops", () => {
+  it("marks the dialog loop and the doubling loop", () => {
+    const alert = factsOf(DOS_TAMPER_FIXTURES["resource-exhaustion-script"]["alert-loop"]()).endlessLoops[0];
+    expect(alert).toMatchObject({ trigger: "document open", automatic: true, loops: [{ excerpt: "for (;;)", alerts: true, doubles: false }] });
+    const doubling = factsOf(DOS_TAMPER_FIXTURES["resource-exhaustion-script"]["string-doubling"]()).endlessLoops[0];
+    expect(doubling.loops[0]).toMatchObject({ excerpt: "do … while (1)", doubles: true });
+  });
+
+  it("leaves a script larger than JS_LOOP_CHECK_BYTES unparsed and says so", () => {
+    const pdf = DOS_TAMPER_FIXTURES["resource-exhaustion-script"]["endless-loop"]();
+    const r = analyzeFast(pdf, { fileName: "big.pdf", limits: { JS_LOOP_CHECK_BYTES: 8 } });
+    expect(r.findings.map((f) => f.ruleId)).not.toContain("javascript-resource-exhaustion");
+    expect(r.budget_hits).toContain("JS_LOOP_CHECK_BYTES");
+  });
+});
+
+describe("signature facts", () => {
+  const sigFacts = (pdf: Uint8Array) => factsOf(pdf).signatures;
+
+  it("a signature over the whole file covers the last revision, exactly", () => {
+    const s = sigFacts(NEGATIVE_FIXTURES["a signed invoice, unchanged"].build());
+    expect(s.revisions).toBe(1);
+    expect(s.signatures).toEqual([expect.objectContaining({ kind: "approval", field: "Signature1", objectRef: "1 0 R", subFilter: "adbe.pkcs7.detached", revision: 0, coverageProblems: [], changes: [] })]);
+  });
+
+  it.each([
+    ["hide", "hide", "optional content (layer visibility)"],
+    ["hide-overlay", "hide", "page 1"],
+    ["replace", "replace", "object drawn on page 1"],
+    ["replace-font", "replace", "object drawn on page 1"],
+    ["fill-locked-field", "replace", "Widget annotation on page 1"],
+    ["hide-and-replace", "hide-and-replace", "object drawn on a page"],
+    ["hide-and-replace-pages", "hide-and-replace", "catalog"],
+  ])("%s: the change after the signature is classified %s (%s)", (carrier, effect, role) => {
+    const [sig] = sigFacts(DOS_TAMPER_FIXTURES["shadow-attack"][carrier]()).signatures;
+    expect(sig.revision).toBe(0);
+    expect(sig.changes).toContainEqual(expect.objectContaining({ effect, role }));
+  });
+
+  it("a signature gap other than /Contents is a coverage problem", () => {
+    const [sig] = sigFacts(DOS_TAMPER_FIXTURES["shadow-attack"]["signature-gap"]()).signatures;
+    expect(sig.byteRange).toHaveLength(6);
+    expect(sig.coverageProblems).toEqual([expect.stringMatching(/^bytes \d+-\d+ are left out and are not the signature's \/Contents$/)]);
+  });
+
+  it("what a signer may add stays allowed: /DSS, a countersignature, filling an unlocked field", () => {
+    for (const name of ["a signed invoice with long-term validation data (/DSS) added", "a signed invoice countersigned in a second, visible signature field", "a signed form whose unlocked field is filled in afterwards"]) {
+      const { signatures } = sigFacts(NEGATIVE_FIXTURES[name].build());
+      const first = signatures.find((s) => s.field === "Signature1")!;
+      expect(first.changes.length, name).toBeGreaterThan(0);
+      expect(first.changes.filter((c) => c.effect !== "allowed" && c.effect !== "other"), name).toEqual([]);
+    }
+  });
+
+  it("the countersignature covers the whole file at the second revision", () => {
+    const { signatures } = sigFacts(NEGATIVE_FIXTURES["a signed invoice countersigned in a second, visible signature field"].build());
+    expect(signatures.find((s) => s.field === "Signature2")).toMatchObject({ revision: 1, coverageProblems: [] });
+  });
+
+  it("a ByteRange that ends past the file's end, or inside a revision, is a coverage problem", () => {
+    const file = NEGATIVE_FIXTURES["a signed invoice, unchanged"].build();
+    const cut = file.subarray(0, file.length - 40);
+    const [sig] = sigFacts(cut).signatures;
+    expect(sig.coverageProblems).toEqual([expect.stringMatching(/past the end of the file/)]);
+  });
+});
