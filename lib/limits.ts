@@ -25,6 +25,8 @@ export interface Limits {
   MAX_OBJECTS_PER_OBJSTM: number;
   /** xref sections followed through /Prev and hybrid /XRefStm */
   MAX_XREF_SECTIONS: number;
+  /** signatures per document whose coverage and later changes are examined (each compares the signed revision with the current one) */
+  MAX_SIGNATURES: number;
   /** action /Next chain length and other graph walks */
   MAX_ACTION_CHAIN: number;
   /** bytes of decoded text scanned for indicators per stream */
@@ -137,6 +139,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   MAX_REF_CHAIN: 64,
   MAX_OBJECTS_PER_OBJSTM: 100_000,
   MAX_XREF_SECTIONS: 256,
+  MAX_SIGNATURES: 64,
   MAX_ACTION_CHAIN: 256,
   MAX_IOC_SCAN_BYTES_PER_STREAM: 4 * 1024 * 1024,
   MAX_IOCS_PER_TYPE: 500,

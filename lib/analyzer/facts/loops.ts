@@ -2,8 +2,9 @@
 // outlines, §12.6.2 action /Next chains, §7.9.6-7 name and number trees, §12.7.4 field tree, §14.7.2
 // structure tree) and references that resolve back to themselves (§7.3.10). A reader without a cycle
 // guard walks such a structure forever: the denial-of-service documents of the PDF attack literature
-// (Acrobat/Foxit/pdf.js hangs from page-tree, outline and /Next loops). Our own walks are guarded and
-// stop; this fact says where and through which objects they had to.
+// (Acrobat/Foxit/pdf.js hangs from page-tree, outline and /Next loops), and form XObjects that paint
+// themselves (§8.10, a renderer's recursion). Our own walks are guarded and stop; this fact says where
+// and through which objects they had to.
 //
 // One depth-first walk per structure with an on-path set: an edge back to a node still on the path is
 // a cycle (a node reached twice along different branches is sharing, not a loop). Back-links the
@@ -12,8 +13,9 @@
 import type { PdfDocument } from "../../pdf/document";
 import { PdfDict, PdfName, PdfRef, PdfStream, type PdfObject } from "../../pdf/objects";
 import type { ObjectIndex } from "./object-index";
+import { bytesToText, ContentScanner } from "./text";
 
-export const LOOP_STRUCTURES = ["page-tree", "outline", "action-next", "name-tree", "number-tree", "field-tree", "struct-tree", "reference-chain"] as const;
+export const LOOP_STRUCTURES = ["page-tree", "outline", "action-next", "name-tree", "number-tree", "field-tree", "struct-tree", "reference-chain", "xobject"] as const;
 export type LoopStructure = (typeof LOOP_STRUCTURES)[number];
 
 export interface LoopFact {
@@ -25,7 +27,7 @@ export interface LoopFact {
 }
 
 /** Keys that lead from a node to its children (or next sibling) in each structure, never back-links. */
-const CHILD_KEYS: Record<Exclude<LoopStructure, "reference-chain">, readonly string[]> = {
+const CHILD_KEYS: Record<Exclude<LoopStructure, "reference-chain" | "xobject">, readonly string[]> = {
   "page-tree": ["Kids"],
   // §12.3.3: a viewer walks /First then /Next; /Last is the parent's second way down
   outline: ["First", "Next", "Last"],
@@ -57,7 +59,7 @@ interface Root {
  * Cycles of one structure reachable from `roots`. `state` is shared by walks of the same structure so
  * a node finished from one root is not walked again from another (each node once per structure).
  */
-function findCycles(doc: PdfDocument, structure: Exclude<LoopStructure, "reference-chain">, roots: Root[], state: Map<PdfDict, 1 | 2>, out: LoopFact[], maxCycles: number): void {
+function findCycles(doc: PdfDocument, structure: Exclude<LoopStructure, "reference-chain" | "xobject">, roots: Root[], state: Map<PdfDict, 1 | 2>, out: LoopFact[], maxCycles: number): void {
   const keys = CHILD_KEYS[structure];
   const maxNodes = doc.limits.MAX_OBJECTS;
   const childrenOf = (d: PdfDict): PdfObject[] => {
@@ -154,7 +156,7 @@ function referenceCycles(doc: PdfDocument, out: LoopFact[], maxCycles: number): 
 export function collectLoops(doc: PdfDocument, actionDicts: ObjectIndex["actionDicts"]): LoopFact[] {
   const out: LoopFact[] = [];
   const max = doc.limits.MAX_EVIDENCE_PER_FINDING;
-  const walk = (structure: Exclude<LoopStructure, "reference-chain">, roots: Root[]) => findCycles(doc, structure, roots, new Map(), out, max);
+  const walk = (structure: Exclude<LoopStructure, "reference-chain" | "xobject">, roots: Root[]) => findCycles(doc, structure, roots, new Map(), out, max);
   const catalog = doc.catalog;
   const rootRef = doc.trailer?.get("Root");
   const owner = rootRef instanceof PdfRef ? rootRef.toString() : undefined;
@@ -172,6 +174,7 @@ export function collectLoops(doc: PdfDocument, actionDicts: ObjectIndex["actionD
   }
   walk("action-next", actionDicts.map(({ dict, ref }) => actionRoot(doc, dict, ref)));
   referenceCycles(doc, out, max);
+  xobjectCycles(doc, out, max);
   return out;
 }
 
@@ -180,4 +183,105 @@ function actionRoot(doc: PdfDocument, dict: PdfDict, ref: string): Root {
   const m = /^(\d+) (\d+) R$/.exec(ref);
   const r = m ? new PdfRef(Number(m[1]), Number(m[2])) : undefined;
   return r && nodeOf(doc, r) === dict ? { value: r, path: ref } : { value: dict, path: ref, owner: ref };
+}
+
+interface FormNode {
+  stream: PdfStream;
+  label: string;
+  /** the XObject resources its names resolve in: its own, or (none of its own) its caller's (§7.8.3) */
+  xobjects: PdfDict | undefined;
+}
+
+/**
+ * Form XObjects that draw themselves (§8.10): a form whose content paints, through its resources, a
+ * form that paints it again. A renderer without a guard recurses until its stack runs out. The walk
+ * follows resources first (no decoding); only the forms on a cycle of resources are decoded, to keep
+ * the cycles their content streams really paint (`/Name Do`): shared resource dictionaries, where every
+ * form lists every other one, are common and harmless.
+ */
+function xobjectCycles(doc: PdfDocument, out: LoopFact[], maxCycles: number): void {
+  const maxBytes = doc.limits.LAYOUT_MAX_CONTENT_BYTES;
+  const painted = new Map<PdfStream, Set<string>>();
+  /** the names a form's content paints with Do */
+  const paints = (form: PdfStream): Set<string> => {
+    let names = painted.get(form);
+    if (names) return names;
+    painted.set(form, (names = new Set()));
+    const d = doc.decode(form);
+    if (d.encrypted) return names;
+    const scan = new ContentScanner(bytesToText(d.data, maxBytes), false);
+    let name = "";
+    for (let kind = scan.next(); kind !== "end"; kind = scan.next()) {
+      if (kind === "name") name = scan.token;
+      else if (kind === "operator") {
+        if (scan.is("Do") && name) names.add(name);
+        name = "";
+      }
+    }
+    return names;
+  };
+  const formsIn = (xobjects: PdfDict | undefined): { name: string; ref: PdfObject; stream: PdfStream }[] => {
+    const forms: { name: string; ref: PdfObject; stream: PdfStream }[] = [];
+    for (const [name, ref] of xobjects?.entries ?? []) {
+      const x = doc.resolve(ref);
+      if (x instanceof PdfStream && isSubtype(x.dict, "Form")) forms.push({ name, ref, stream: x });
+    }
+    return forms;
+  };
+  const xobjectsOf = (resources: PdfObject | undefined) => doc.dict(doc.dict(resources)?.get("XObject"));
+  const state = new Map<PdfStream, 1 | 2>();
+  let found = 0;
+  for (const [pageIndex, page] of doc.pages().entries()) {
+    const pageXObjects = xobjectsOf(inheritedResources(doc, page.dict));
+    for (const root of formsIn(pageXObjects)) {
+      if (state.has(root.stream)) continue;
+      const nodeOf = (f: { ref: PdfObject; stream: PdfStream }, caller: PdfDict | undefined): FormNode => ({
+        stream: f.stream,
+        label: labelOf(f.ref, undefined),
+        xobjects: f.stream.dict.has("Resources") ? xobjectsOf(f.stream.dict.get("Resources")) : caller,
+      });
+      const path: { node: FormNode; kids: { name: string; ref: PdfObject; stream: PdfStream }[]; next: number }[] = [];
+      const push = (node: FormNode) => {
+        state.set(node.stream, 1);
+        path.push({ node, kids: formsIn(node.xobjects), next: 0 });
+      };
+      push(nodeOf(root, pageXObjects));
+      while (path.length && state.size <= doc.limits.MAX_OBJECTS) {
+        const top = path[path.length - 1];
+        if (top.next >= top.kids.length) {
+          state.set(top.node.stream, 2);
+          path.pop();
+          continue;
+        }
+        const kid = top.kids[top.next++];
+        const s = state.get(kid.stream);
+        if (s === 2) continue;
+        if (s === undefined) {
+          push(nodeOf(kid, top.node.xobjects));
+          continue;
+        }
+        // a resource cycle: kept when each form on it paints the next
+        const at = path.findIndex((f) => f.node.stream === kid.stream);
+        const cycle = path.slice(at);
+        const links = cycle.map((f, i) => (i + 1 < cycle.length ? cycle[i + 1].node.stream : kid.stream));
+        const real = cycle.every((f, i) => [...(f.node.xobjects?.entries ?? [])].some(([name, ref]) => doc.resolve(ref) === links[i] && paints(f.node.stream).has(name)));
+        if (real && found++ < maxCycles) out.push({ structure: "xobject", objects: cycle.map((f) => f.node.label), path: `/Root/Pages[${pageIndex}]/Resources/XObject/${root.name}` });
+      }
+    }
+  }
+}
+
+function isSubtype(d: PdfDict, subtype: string): boolean {
+  const t = d.get("Subtype");
+  return t instanceof PdfName && t.name === subtype;
+}
+
+/** A page's /Resources, inherited from its ancestors when it has none (§7.7.3.4), bounded. */
+function inheritedResources(doc: PdfDocument, page: PdfDict): PdfObject | undefined {
+  let d: PdfDict | undefined = page;
+  for (let i = 0; d && i < 32; i++) {
+    if (d.has("Resources")) return d.get("Resources");
+    d = doc.dict(d.get("Parent"));
+  }
+  return undefined;
 }

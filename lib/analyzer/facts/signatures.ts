@@ -81,8 +81,10 @@ const FIELD_FILL_KEYS = new Set(["V", "AS", "AP", "MK", "DV", "I", "Ff", "RV", "
 const COVERING_ANNOTATIONS = new Set(["FreeText", "Square", "Circle", "Polygon", "PolyLine", "Ink", "Stamp", "Line", "Redact", "Watermark", "Caret", "3D", "RichMedia", "Screen", "Movie", "Projection", "Widget"]);
 
 export function collectSignatures(doc: PdfDocument, limits: Limits): SignatureFacts {
-  const found = findSignatures(doc);
-  if (!found.length) return { signatures: [], revisions: doc.eofOffsets.length };
+  const all = findSignatures(doc);
+  if (!all.length) return { signatures: [], revisions: doc.eofOffsets.length };
+  if (all.length > limits.MAX_SIGNATURES) doc.budgetHits.add("MAX_SIGNATURES");
+  const found = all.slice(0, limits.MAX_SIGNATURES);
   const revs = readRevisions(doc);
   const currentView: ObjectView = (num) => revs.current(num)?.value;
   let currentRoles: Map<number, RoleInfo> | undefined;

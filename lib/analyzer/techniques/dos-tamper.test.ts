@@ -2,6 +2,10 @@
 // every carrier fires its technique's rules in the fast stage, with evidence that names the structure or
 // the change; the benign look-alikes fire none of the rules they resemble.
 import { describe, expect, it } from "vitest";
+import { createSandboxEmulator } from "../../engines/sandbox/sandbox-emulator";
+import { createWorkerParser } from "../../engines/sandbox/worker-parser";
+import { analyzePdfScripts } from "../javascript/testing/script-fixtures";
+import { javascriptEmulationLimit } from "../rules/javascript-emulation-limit";
 import { analyzeFast } from "../analyze";
 import { readPdf } from "../../pdf/document";
 import { DEFAULT_LIMITS } from "../../limits";
@@ -48,6 +52,7 @@ describe("loop facts name the structure and the objects around the cycle", () =>
     ["field-tree-cycle", "field-tree", ["5 0 R", "6 0 R"]],
     ["struct-tree-cycle", "struct-tree", ["6 0 R", "7 0 R"]],
     ["reference-cycle", "reference-chain", ["5 0 R", "6 0 R"]],
+    ["xobject-recursion", "xobject", ["5 0 R", "6 0 R"]],
   ])("%s", (carrier, structure, objects) => {
     const loops = factsOf(DOS_TAMPER_FIXTURES["structure-loop"][carrier]()).loops;
     expect(loops).toHaveLength(1);
@@ -69,6 +74,16 @@ describe("script facts: endless loops", () => {
     const r = analyzeFast(pdf, { fileName: "big.pdf", limits: { JS_LOOP_CHECK_BYTES: 8 } });
     expect(r.findings.map((f) => f.ruleId)).not.toContain("javascript-resource-exhaustion");
     expect(r.budget_hits).toContain("JS_LOOP_CHECK_BYTES");
+  });
+});
+
+describe("the advanced stage on the same scripts (real sandbox)", () => {
+  const engines = { emulate: createSandboxEmulator({ concurrency: 1 }), parseDeep: createWorkerParser() };
+  // a loop that never ends runs out of CPU and a doubled string out of memory whatever the machine's speed
+  it.each(Object.entries(DOS_TAMPER_FIXTURES["resource-exhaustion-script"]))("%s exhausts the sandbox: javascript-emulation-limit", async (_carrier, build) => {
+    const { facts } = await analyzePdfScripts(build(), engines, { JS_CPU_MS: 400 });
+    expect(facts.javascript?.[0].emulationStatus).toMatch(/^(timeout|memory-limit)$/);
+    expect(javascriptEmulationLimit.check(facts)).not.toBeNull();
   });
 });
 
@@ -113,6 +128,13 @@ describe("signature facts", () => {
   it("the countersignature covers the whole file at the second revision", () => {
     const { signatures } = sigFacts(NEGATIVE_FIXTURES["a signed invoice countersigned in a second, visible signature field"].build());
     expect(signatures.find((s) => s.field === "Signature2")).toMatchObject({ revision: 1, coverageProblems: [] });
+  });
+
+  it("examines at most MAX_SIGNATURES signatures and says so", () => {
+    const pdf = NEGATIVE_FIXTURES["a signed invoice countersigned in a second, visible signature field"].build();
+    const r = analyzeFast(pdf, { fileName: "two-signatures.pdf", limits: { MAX_SIGNATURES: 1 } });
+    expect(r.budget_hits).toContain("MAX_SIGNATURES");
+    expect(collectFacts(readPdf(pdf, { ...DEFAULT_LIMITS, MAX_SIGNATURES: 1 }), { ...DEFAULT_LIMITS, MAX_SIGNATURES: 1 }).signatures.signatures).toHaveLength(1);
   });
 
   it("a ByteRange that ends past the file's end, or inside a revision, is a coverage problem", () => {

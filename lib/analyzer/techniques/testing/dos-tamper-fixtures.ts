@@ -10,6 +10,9 @@ const INVOICE_TEXT = "BT /F1 12 Tf 72 720 Td (Invoice 2026-041: total due 1,200.
 const SHADOW_TEXT = "BT /F1 12 Tf 72 720 Td (Invoice 2026-041: total due 9,200.00 EUR) Tj ET";
 const FONT = "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>";
 
+/** an indirect stream body written by hand (invoice objects, appendUpdate) */
+const streamBody = (dict: string, data: string) => `<< ${dict} /Length ${data.length} >>\nstream\n${data}\nendstream`;
+
 // ---- denial of service ---------------------------------------------------------------------------
 
 /**
@@ -17,16 +20,18 @@ const FONT = "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>";
  * can refer to objects written after them: `objects` adds or replaces objects, `catalog` and `page` add
  * entries.
  */
-function invoice({ catalog = "", page = "", objects = {} }: { catalog?: string; page?: string; objects?: Record<number, string> } = {}): Uint8Array {
+function invoice({ catalog = "", page = "", objects = {}, resources, contents }: { catalog?: string; page?: string; objects?: Record<number, string>; resources?: string; contents?: number } = {}): Uint8Array {
   const b = new PdfBuilder();
-  const all: Record<number, string> = { 1: `<< /Type /Catalog /Pages 2 0 R ${catalog} >>`, 2: "<< /Type /Pages /Kids [3 0 R] /Count 1 >>", 3: pageBody(2, page), 9: FONT, ...objects };
+  const all: Record<number, string> = { 1: `<< /Type /Catalog /Pages 2 0 R ${catalog} >>`, 2: "<< /Type /Pages /Kids [3 0 R] /Count 1 >>", 3: pageBody(2, page, resources, contents), 9: FONT, ...objects };
   for (const [num, body] of Object.entries(all)) b.add(body, { num: Number(num) });
   b.addFlateStream("", INVOICE_TEXT, { num: 10 });
   b.root = 1;
   return b.build();
 }
 
-const pageBody = (parent: number, extra = "") => `<< /Type /Page /Parent ${parent} 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 9 0 R >> >> /Contents 10 0 R ${extra} >>`;
+const pageBody = (parent: number, extra = "", resources = "<< /Font << /F1 9 0 R >> >>", contents = 10) =>
+  `<< /Type /Page /Parent ${parent} 0 R /MediaBox [0 0 612 792] /Resources ${resources} /Contents ${contents} 0 R ${extra} >>`;
+const formXObject = (resources: string, content: string) => streamBody(`/Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << ${resources} >>`, content);
 
 const STRUCTURE_LOOP: Record<string, CarrierFixture> = {
   // the root's /Kids holds a node whose /Kids holds the root again
@@ -54,6 +59,17 @@ const STRUCTURE_LOOP: Record<string, CarrierFixture> = {
     invoice({
       catalog: "/StructTreeRoot 5 0 R /MarkInfo << /Marked true >>",
       objects: { 5: "<< /Type /StructTreeRoot /K 6 0 R >>", 6: "<< /Type /StructElem /S /Document /P 5 0 R /K [7 0 R] >>", 7: "<< /Type /StructElem /S /P /P 6 0 R /K [6 0 R] >>" },
+    }),
+  // form /X0 paints /X1, which paints /X0 again (pdf.js issue 19800's shape)
+  "xobject-recursion": () =>
+    invoice({
+      resources: "<< /Font << /F1 9 0 R >> /XObject << /X0 5 0 R >> >>",
+      contents: 11,
+      objects: {
+        5: formXObject("/XObject << /X1 6 0 R >>", "0.5 0 0 0.5 0 0 cm /X1 Do"),
+        6: formXObject("/XObject << /X0 5 0 R >>", "0.5 0 0 0.5 0 0 cm /X0 Do"),
+        11: streamBody("", `${INVOICE_TEXT} q /X0 Do Q`),
+      },
     }),
   // the catalog's /Metadata is a reference to a reference to itself
   "reference-cycle": () => invoice({ catalog: "/Metadata 5 0 R", objects: { 5: "6 0 R", 6: "5 0 R" } }),
@@ -149,8 +165,6 @@ const textField = (value: string, ap: number) => `<< /FT /Tx /T (amount) /V (${v
 const acroForm = (fields: string, extra = "") => `<< /Fields [${fields}] /SigFlags 3 /DA (/Helv 0 Tf 0 g) /DR << /Font << /Helv ${N.font} 0 R >> >> ${extra} >>`;
 const signedPage = (annots: string, layer = false) =>
   `<< /Type /Page /Parent ${N.pages} 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${N.font} 0 R >> ${layer ? `/Properties << /oc1 ${N.ocg} 0 R >>` : ""} >> /Contents ${N.content} 0 R /Annots [${annots}] >>`;
-/** an indirect stream body written by hand for appendUpdate */
-const streamBody = (dict: string, data: string) => `<< ${dict} /Length ${data.length} >>\nstream\n${data}\nendstream`;
 const fieldAppearance = (value: string) => streamBody(`/Type /XObject /Subtype /Form /BBox [0 0 120 20] /Resources << /Font << /Helv ${N.font} 0 R >> >>`, `/Tx BMC BT /Helv 10 Tf 2 6 Td (${value}) Tj ET EMC`);
 
 /**
@@ -271,6 +285,20 @@ export const NEGATIVE_FIXTURES: Record<string, { rules: string[]; build: Carrier
       invoice({
         catalog: "/OpenAction 5 0 R /AA << /WC 6 0 R >>",
         objects: { 5: "<< /S /GoTo /D [3 0 R /Fit] /Next 7 0 R >>", 6: "<< /S /Named /N /FirstPage /Next 7 0 R >>", 7: "<< /S /Named /N /LastPage >>" },
+      }),
+  },
+  "forms that share one resource dictionary listing each other, painting none": {
+    rules: ["denial-of-service-loop"],
+    build: () =>
+      invoice({
+        resources: "7 0 R",
+        contents: 11,
+        objects: {
+          5: formXObject("/XObject << /X0 5 0 R /X1 6 0 R >>", "0 0 1 rg 0 0 100 100 re f"),
+          6: formXObject("/XObject << /X0 5 0 R /X1 6 0 R >>", "/X0 Do"),
+          7: "<< /Font << /F1 9 0 R >> /XObject << /X0 5 0 R /X1 6 0 R >> >>",
+          11: streamBody("", `${INVOICE_TEXT} /X1 Do /X0 Do`),
+        },
       }),
   },
   "a page tree node shared by two parents (a DAG, no cycle)": {
