@@ -193,22 +193,19 @@ interface FormNode {
 }
 
 /**
- * Form XObjects that draw themselves (§8.10): a form whose content paints, through its resources, a
- * form that paints it again. A renderer without a guard recurses until its stack runs out. The walk
- * follows resources first (no decoding); only the forms on a cycle of resources are decoded, to keep
- * the cycles their content streams really paint (`/Name Do`): shared resource dictionaries, where every
- * form lists every other one, are common and harmless.
+ * Form XObjects that paint themselves (§8.10): a form whose content paints (`/Name Do`), through its
+ * resources, a form that paints it again. A renderer without a guard recurses until its stack runs out.
+ * The walk starts at the forms each page's resources list and follows what each form's content paints,
+ * not what its resources list: shared resource dictionaries, where every form lists every other one, are
+ * common and harmless. Each form is decoded once (the same decode the indicator scan reuses).
  */
 function xobjectCycles(doc: PdfDocument, out: LoopFact[], maxCycles: number): void {
   const maxBytes = doc.limits.LAYOUT_MAX_CONTENT_BYTES;
-  const painted = new Map<PdfStream, Set<string>>();
-  /** the names a form's content paints with Do */
-  const paints = (form: PdfStream): Set<string> => {
-    let names = painted.get(form);
-    if (names) return names;
-    painted.set(form, (names = new Set()));
+  /** the forms a form's content paints, resolved in `xobjects` */
+  const painted = (form: PdfStream, xobjects: PdfDict | undefined): { name: string; ref: PdfObject; stream: PdfStream }[] => {
     const d = doc.decode(form);
-    if (d.encrypted) return names;
+    if (d.encrypted || !xobjects) return [];
+    const names = new Set<string>();
     const scan = new ContentScanner(bytesToText(d.data, maxBytes), false);
     let name = "";
     for (let kind = scan.next(); kind !== "end"; kind = scan.next()) {
@@ -218,32 +215,30 @@ function xobjectCycles(doc: PdfDocument, out: LoopFact[], maxCycles: number): vo
         name = "";
       }
     }
-    return names;
-  };
-  const formsIn = (xobjects: PdfDict | undefined): { name: string; ref: PdfObject; stream: PdfStream }[] => {
     const forms: { name: string; ref: PdfObject; stream: PdfStream }[] = [];
-    for (const [name, ref] of xobjects?.entries ?? []) {
+    for (const n of names) {
+      const ref = xobjects.get(n);
       const x = doc.resolve(ref);
-      if (x instanceof PdfStream && isSubtype(x.dict, "Form")) forms.push({ name, ref, stream: x });
+      if (ref !== undefined && x instanceof PdfStream && isSubtype(x.dict, "Form")) forms.push({ name: n, ref, stream: x });
     }
     return forms;
   };
   const xobjectsOf = (resources: PdfObject | undefined) => doc.dict(doc.dict(resources)?.get("XObject"));
+  const nodeOf = (f: { ref: PdfObject; stream: PdfStream }, caller: PdfDict | undefined): FormNode => ({
+    stream: f.stream,
+    label: labelOf(f.ref, undefined),
+    xobjects: f.stream.dict.has("Resources") ? xobjectsOf(f.stream.dict.get("Resources")) : caller,
+  });
   const state = new Map<PdfStream, 1 | 2>();
   let found = 0;
   for (const [pageIndex, page] of doc.pages().entries()) {
     const pageXObjects = xobjectsOf(inheritedResources(doc, page.dict));
-    for (const root of formsIn(pageXObjects)) {
+    for (const root of formsIn(doc, pageXObjects)) {
       if (state.has(root.stream)) continue;
-      const nodeOf = (f: { ref: PdfObject; stream: PdfStream }, caller: PdfDict | undefined): FormNode => ({
-        stream: f.stream,
-        label: labelOf(f.ref, undefined),
-        xobjects: f.stream.dict.has("Resources") ? xobjectsOf(f.stream.dict.get("Resources")) : caller,
-      });
       const path: { node: FormNode; kids: { name: string; ref: PdfObject; stream: PdfStream }[]; next: number }[] = [];
       const push = (node: FormNode) => {
         state.set(node.stream, 1);
-        path.push({ node, kids: formsIn(node.xobjects), next: 0 });
+        path.push({ node, kids: painted(node.stream, node.xobjects), next: 0 });
       };
       push(nodeOf(root, pageXObjects));
       while (path.length && state.size <= doc.limits.MAX_OBJECTS) {
@@ -255,20 +250,24 @@ function xobjectCycles(doc: PdfDocument, out: LoopFact[], maxCycles: number): vo
         }
         const kid = top.kids[top.next++];
         const s = state.get(kid.stream);
-        if (s === 2) continue;
-        if (s === undefined) {
-          push(nodeOf(kid, top.node.xobjects));
-          continue;
+        if (s === undefined) push(nodeOf(kid, top.node.xobjects));
+        else if (s === 1 && found++ < maxCycles) {
+          const at = path.findIndex((f) => f.node.stream === kid.stream);
+          out.push({ structure: "xobject", objects: path.slice(at).map((f) => f.node.label), path: `/Root/Pages[${pageIndex}]/Resources/XObject/${root.name}` });
         }
-        // a resource cycle: kept when each form on it paints the next
-        const at = path.findIndex((f) => f.node.stream === kid.stream);
-        const cycle = path.slice(at);
-        const links = cycle.map((f, i) => (i + 1 < cycle.length ? cycle[i + 1].node.stream : kid.stream));
-        const real = cycle.every((f, i) => [...(f.node.xobjects?.entries ?? [])].some(([name, ref]) => doc.resolve(ref) === links[i] && paints(f.node.stream).has(name)));
-        if (real && found++ < maxCycles) out.push({ structure: "xobject", objects: cycle.map((f) => f.node.label), path: `/Root/Pages[${pageIndex}]/Resources/XObject/${root.name}` });
       }
     }
   }
+}
+
+/** The form XObjects of an /XObject resource dictionary, by name. */
+function formsIn(doc: PdfDocument, xobjects: PdfDict | undefined): { name: string; ref: PdfObject; stream: PdfStream }[] {
+  const forms: { name: string; ref: PdfObject; stream: PdfStream }[] = [];
+  for (const [name, ref] of xobjects?.entries ?? []) {
+    const x = doc.resolve(ref);
+    if (x instanceof PdfStream && isSubtype(x.dict, "Form")) forms.push({ name, ref, stream: x });
+  }
+  return forms;
 }
 
 function isSubtype(d: PdfDict, subtype: string): boolean {
