@@ -18,10 +18,20 @@ import { bytesToText, ContentScanner } from "./text";
 export const LOOP_STRUCTURES = ["page-tree", "outline", "action-next", "name-tree", "number-tree", "field-tree", "struct-tree", "reference-chain", "xobject"] as const;
 export type LoopStructure = (typeof LOOP_STRUCTURES)[number];
 
+/** objects of one cycle named in the fact: a cycle through thousands of nodes is named by its first ones */
+const MAX_CYCLE_OBJECTS = 64;
+
+/** A loop fact from the nodes around its cycle. */
+function loopOf(structure: LoopStructure, path: string, nodes: string[]): LoopFact {
+  return { structure, objects: nodes.slice(0, MAX_CYCLE_OBJECTS), length: nodes.length, path };
+}
+
 export interface LoopFact {
   structure: LoopStructure;
-  /** the objects around the cycle, in walk order, e.g. ["3 0 R", "7 0 R"] (the last one links back to the first) */
+  /** the objects around the cycle, in walk order, e.g. ["3 0 R", "7 0 R"] (the last one links back to the first); the first MAX_CYCLE_OBJECTS of a longer one */
   objects: string[];
+  /** how many objects the cycle has */
+  length: number;
   /** where the walk entered the structure, e.g. "/Root/Pages" or "/Root/Names/Dests" */
   path: string;
 }
@@ -101,7 +111,7 @@ function findCycles(doc: PdfDocument, structure: Exclude<LoopStructure, "referen
       if (s === 1) {
         if (found() < maxCycles) {
           const at = path.findIndex((f) => f.node === node);
-          out.push({ structure, objects: path.slice(at).map((f) => f.label), path: root.path });
+          out.push(loopOf(structure, root.path, path.slice(at).map((f) => f.label)));
         }
         continue;
       }
@@ -147,7 +157,7 @@ function referenceCycles(doc: PdfDocument, out: LoopFact[], maxCycles: number): 
       cur = doc.table.get(cur.num)?.value;
     }
     if (cur instanceof PdfRef && onPath.has(cur.num) && found++ < maxCycles) {
-      out.push({ structure: "reference-chain", objects: chain.slice(onPath.get(cur.num)), path: chain[0] });
+      out.push(loopOf("reference-chain", chain[0], chain.slice(onPath.get(cur.num))));
     }
     for (const n of onPath.keys()) done.add(n);
   }
@@ -253,7 +263,7 @@ function xobjectCycles(doc: PdfDocument, out: LoopFact[], maxCycles: number): vo
         if (s === undefined) push(nodeOf(kid, top.node.xobjects));
         else if (s === 1 && found++ < maxCycles) {
           const at = path.findIndex((f) => f.node.stream === kid.stream);
-          out.push({ structure: "xobject", objects: path.slice(at).map((f) => f.node.label), path: `/Root/Pages[${pageIndex}]/Resources/XObject/${root.name}` });
+          out.push(loopOf("xobject", `/Root/Pages[${pageIndex}]/Resources/XObject/${root.name}`, path.slice(at).map((f) => f.node.label)));
         }
       }
     }

@@ -11,6 +11,7 @@ import { readPdf } from "../../pdf/document";
 import { DEFAULT_LIMITS } from "../../limits";
 import { collectFacts } from "../facts/document-facts";
 import { DOS_TAMPER_FIXTURES, NEGATIVE_FIXTURES } from "./testing/dos-tamper-fixtures";
+import { PdfBuilder } from "../../pdf/testing/pdf-builder";
 
 /** the fast rules that report each technique (the catalogue entry proposed for it) */
 const TECHNIQUE_RULES: Record<string, string[]> = {
@@ -58,6 +59,24 @@ describe("loop facts name the structure and the objects around the cycle", () =>
     expect(loops).toHaveLength(1);
     expect(loops[0].structure).toBe(structure);
     expect([...loops[0].objects].sort()).toEqual(objects);
+  });
+});
+
+describe("loop facts on hostile sizes", () => {
+  it("walk a page tree 20,000 nodes deep without recursion and name the cycle by its first objects", () => {
+    const objects: Record<number, string> = {};
+    const depth = 20_000;
+    // 2 -> 100 -> 101 -> ... -> 100 + depth - 1 -> 2
+    objects[2] = "<< /Type /Pages /Kids [3 0 R 100 0 R] /Count 2 >>";
+    for (let i = 0; i < depth; i++) objects[100 + i] = `<< /Type /Pages /Kids [${i + 1 < depth ? 101 + i : 2} 0 R] /Count 1 >>`;
+    const b = new PdfBuilder();
+    b.add("<< /Type /Catalog /Pages 2 0 R >>", { num: 1 });
+    b.add("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>", { num: 3 });
+    for (const [num, body] of Object.entries(objects)) b.add(body, { num: Number(num) });
+    b.root = 1;
+    const [loop] = factsOf(b.build()).loops;
+    expect(loop).toMatchObject({ structure: "page-tree", length: depth + 1 });
+    expect(loop.objects).toHaveLength(64);
   });
 });
 
