@@ -11,20 +11,21 @@ import { readPdf } from "../../pdf/document";
 import { DEFAULT_LIMITS } from "../../limits";
 import { collectFacts } from "../facts/document-facts";
 import { DOS_TAMPER_FIXTURES, NEGATIVE_FIXTURES } from "./testing/dos-tamper-fixtures";
-import { PdfBuilder } from "../../pdf/testing/pdf-builder";
+import { PdfBuilder, bytes, text } from "../../pdf/testing/pdf-builder";
 
 /** the fast rules that report each technique (the catalogue entry proposed for it) */
 const TECHNIQUE_RULES: Record<string, string[]> = {
   "structure-loop": ["denial-of-service-loop"],
   "resource-exhaustion-script": ["javascript-resource-exhaustion"],
-  "shadow-attack": ["modified-after-signature", "signature-does-not-cover-file"],
+  "shadow-attack": ["modified-after-signature"],
+  "signature-wrapping": ["signature-does-not-cover-file"],
   "field-rewrite-on-open": ["signed-document-rewritten-on-open"],
 };
 
 const carriers = Object.entries(DOS_TAMPER_FIXTURES).flatMap(([technique, byCarrier]) => Object.entries(byCarrier).map(([carrier, build]) => [technique, carrier, build] as const));
 
 describe("denial-of-service and tampering fixtures", () => {
-  it("cover the four techniques", () => {
+  it("cover the five techniques", () => {
     expect(Object.keys(DOS_TAMPER_FIXTURES).sort()).toEqual(Object.keys(TECHNIQUE_RULES).sort());
   });
 
@@ -130,7 +131,7 @@ describe("signature facts", () => {
   });
 
   it("a signature gap other than /Contents is a coverage problem", () => {
-    const [sig] = sigFacts(DOS_TAMPER_FIXTURES["shadow-attack"]["signature-gap"]()).signatures;
+    const [sig] = sigFacts(DOS_TAMPER_FIXTURES["signature-wrapping"]["signature-gap"]()).signatures;
     expect(sig.byteRange).toHaveLength(6);
     expect(sig.coverageProblems).toEqual([expect.stringMatching(/^bytes \d+-\d+ are left out and are not the signature's \/Contents$/)]);
   });
@@ -156,10 +157,21 @@ describe("signature facts", () => {
     expect(collectFacts(readPdf(pdf, { ...DEFAULT_LIMITS, MAX_SIGNATURES: 1 }), { ...DEFAULT_LIMITS, MAX_SIGNATURES: 1 }).signatures.signatures).toHaveLength(1);
   });
 
-  it("a ByteRange that ends past the file's end, or inside a revision, is a coverage problem", () => {
-    const file = NEGATIVE_FIXTURES["a signed invoice, unchanged"].build();
-    const cut = file.subarray(0, file.length - 40);
-    const [sig] = sigFacts(cut).signatures;
+  it("a ByteRange that ends past the file's end is a coverage problem", () => {
+    const [sig] = sigFacts(DOS_TAMPER_FIXTURES["signature-wrapping"]["range-past-end"]()).signatures;
+    expect(sig.revision).toBeNull();
     expect(sig.coverageProblems).toEqual([expect.stringMatching(/past the end of the file/)]);
+  });
+
+  it("a ByteRange that ends inside a revision covers the revisions before it, and says where it stops", () => {
+    const file = NEGATIVE_FIXTURES["a signed invoice with a sticky note added"].build();
+    // the signature of revision 1, stretched 10 bytes into revision 2
+    const t = text(file);
+    const at = t.indexOf("/ByteRange [");
+    const [whole, lt, gt, rest] = /\/ByteRange \[0 (\d+) (\d+) (\d+)\]/.exec(t.slice(at))!;
+    const stretched = `/ByteRange [0 ${lt} ${gt} ${Number(rest) + 10}]`.padEnd(whole.length, " ");
+    const [sig] = sigFacts(bytes(t.slice(0, at) + stretched + t.slice(at + whole.length))).signatures;
+    expect(sig.revision).toBe(0);
+    expect(sig.coverageProblems).toEqual([expect.stringMatching(/inside revision 2/)]);
   });
 });

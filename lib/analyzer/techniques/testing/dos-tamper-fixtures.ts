@@ -1,5 +1,5 @@
 // Test-only: fixtures of the denial-of-service and tampering techniques (structure-loop,
-// resource-exhaustion-script, shadow-attack, field-rewrite-on-open), one per carrier, each a plain
+// resource-exhaustion-script, shadow-attack, signature-wrapping, field-rewrite-on-open), one per carrier, each a plain
 // one-page invoice that shows the technique through that carrier alone; and benign look-alikes that
 // must not fire (NEGATIVE_FIXTURES). Signatures are fake (a DER-looking /Contents of zeros): the rules
 // are about what a ByteRange covers and what changed after it, not about cryptography.
@@ -227,20 +227,31 @@ const SHADOW_ATTACK: Record<string, CarrierFixture> = {
   },
   // hide-and-replace: the catalog re-pointed at a page tree that was in the signed bytes but not used
   "hide-and-replace-pages": () => appendUpdate(signedInvoice({ shadowPages: true }), [{ num: N.catalog, body: `<< /Type /Catalog /Pages ${N.shadowPages} 0 R /AcroForm ${N.acroForm} 0 R >>` }]),
-  // a ByteRange that leaves out more than /Contents: the object after the signature is unsigned
-  "signature-gap": () => {
-    const t = text(signedInvoice());
-    const at = t.indexOf("/ByteRange [");
-    const old = /\/ByteRange \[0 (\d+) (\d+) (\d+)\]/.exec(t.slice(at))!;
-    const [lt, gt, rest] = old.slice(1).map(Number);
-    const obj = t.indexOf(" 0 obj", gt);
-    const holeStart = t.lastIndexOf("\n", obj) + 1;
-    const holeEnd = t.indexOf("endobj", obj) + 6;
-    // six numbers written over the four-number placeholder, padded to its length: offsets stay right
-    const filled = `/ByteRange [0 ${lt} ${gt} ${holeStart - gt} ${holeEnd} ${gt + rest - holeEnd}]`;
-    if (filled.length > old[0].length) throw new Error("gap ByteRange longer than its placeholder");
-    return bytes(t.slice(0, at) + filled.padEnd(old[0].length, " ") + t.slice(at + old[0].length));
-  },
+};
+
+/** The signed invoice with its ByteRange rewritten in place: `range` gets [lt, gt, rest] (the honest one) and the text. */
+function rewriteByteRange(range: (honest: { lt: number; gt: number; rest: number }, t: string) => number[]): Uint8Array {
+  const t = text(signedInvoice());
+  const at = t.indexOf("/ByteRange [");
+  const old = /\/ByteRange \[0 (\d+) (\d+) (\d+)\]/.exec(t.slice(at))!;
+  const [lt, gt, rest] = old.slice(1).map(Number);
+  // written over the placeholder, padded to its length: every offset of the file stays right
+  const filled = `/ByteRange [${range({ lt, gt, rest }, t).join(" ")}]`;
+  if (filled.length > old[0].length) throw new Error("ByteRange longer than its placeholder");
+  return bytes(t.slice(0, at) + filled.padEnd(old[0].length, " ") + t.slice(at + old[0].length));
+}
+
+const SIGNATURE_WRAPPING: Record<string, CarrierFixture> = {
+  // a second gap: the object after the signature is left out of what is signed (signature wrapping)
+  "signature-gap": () =>
+    rewriteByteRange(({ lt, gt, rest }, t) => {
+      const obj = t.indexOf(" 0 obj", gt);
+      const holeStart = t.lastIndexOf("\n", obj) + 1;
+      const holeEnd = t.indexOf("endobj", obj) + 6;
+      return [0, lt, gt, holeStart - gt, holeEnd, gt + rest - holeEnd];
+    }),
+  // a range that claims more bytes than the file has: what it signed is not this file
+  "range-past-end": () => rewriteByteRange(({ lt, gt, rest }) => [0, lt, gt, rest + 100]),
 };
 
 // ---- scripts and actions that rewrite a signed document on open ---------------------------------
@@ -261,6 +272,7 @@ export const DOS_TAMPER_FIXTURES: TechniqueFixtures = {
   "structure-loop": STRUCTURE_LOOP,
   "resource-exhaustion-script": RESOURCE_EXHAUSTION_SCRIPT,
   "shadow-attack": SHADOW_ATTACK,
+  "signature-wrapping": SIGNATURE_WRAPPING,
   "field-rewrite-on-open": FIELD_REWRITE_ON_OPEN,
 };
 
@@ -368,6 +380,6 @@ export const DOS_TAMPER_RULE_FIXTURES: Record<string, { name: string; build: Car
   "denial-of-service-loop": { name: "a page-tree node among its own /Kids", build: STRUCTURE_LOOP["page-tree-cycle"] },
   "javascript-resource-exhaustion": { name: "an /OpenAction script with while (true) and no way out", build: RESOURCE_EXHAUSTION_SCRIPT["endless-loop"] },
   "modified-after-signature": { name: "a signed invoice whose content stream an update redefines", build: SHADOW_ATTACK.replace },
-  "signature-does-not-cover-file": { name: "a ByteRange that leaves out an object besides /Contents", build: SHADOW_ATTACK["signature-gap"] },
+  "signature-does-not-cover-file": { name: "a ByteRange that leaves out an object besides /Contents", build: SIGNATURE_WRAPPING["signature-gap"] },
   "signed-document-rewritten-on-open": { name: "a signed form whose /OpenAction sets a field", build: FIELD_REWRITE_ON_OPEN["script-sets-field"] },
 };
