@@ -81,7 +81,8 @@ function findCycles(doc: PdfDocument, structure: Exclude<LoopStructure, "referen
       if (raw === undefined) continue;
       // an array of children (Kids, K, an array /Next), possibly behind a reference; else one child
       const v = doc.resolve(raw);
-      if (Array.isArray(v)) kids.push(...v);
+      // (a loop, not push(...v): a /Kids array may hold more items than a call takes arguments)
+      if (Array.isArray(v)) for (const k of v) kids.push(k);
       else kids.push(raw);
     }
     return kids;

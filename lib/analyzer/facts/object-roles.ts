@@ -75,7 +75,7 @@ export function objectRoles(view: ObjectView, trailer: PdfDict | null | undefine
         const t = d?.get("Type");
         roles.set(o.num, t instanceof PdfName && OPTIONAL_CONTENT_TYPES.has(t.name) ? { role: "optional-content" } : info);
         stack.push(view(o.num) ?? null);
-      } else if (Array.isArray(o)) stack.push(...o);
+      } else if (Array.isArray(o)) pushAll(stack, o);
       else {
         const d = o instanceof PdfStream ? o.dict : o instanceof PdfDict ? o : null;
         if (d) for (const [k, v] of d.entries) if (!NOT_FOLLOWED.has(k) && v !== null && typeof v === "object") stack.push(v);
@@ -148,7 +148,7 @@ export function objectRoles(view: ObjectView, trailer: PdfDict | null | undefine
     assign(fieldsEntry, { role: "form" });
     const fstack: PdfObject[] = [];
     const fields = resolve(fieldsEntry);
-    if (Array.isArray(fields)) fstack.push(...fields);
+    if (Array.isArray(fields)) pushAll(fstack, fields);
     const seenFields = new Set<PdfDict>();
     while (fstack.length && seenFields.size < maxObjects) {
       const f = fstack.pop()!;
@@ -165,7 +165,7 @@ export function objectRoles(view: ObjectView, trailer: PdfDict | null | undefine
       const kidsEntry = fd.get("Kids");
       assign(kidsEntry, { role: "field", owner });
       const kids = resolve(kidsEntry);
-      if (Array.isArray(kids)) fstack.push(...kids);
+      if (Array.isArray(kids)) pushAll(fstack, kids);
     }
     // an XFA form is one stream or an array of named packets (template, datasets, ...): filling it rewrites datasets only
     const xfa = resolve(acro.get("XFA"));
@@ -207,9 +207,14 @@ export function objectRoles(view: ObjectView, trailer: PdfDict | null | undefine
       reach(d.get("Names"), { role });
       const kids = resolve(d.get("Kids"));
       assign(d.get("Kids"), { role });
-      if (Array.isArray(kids)) nodes.push(...kids);
+      if (Array.isArray(kids)) pushAll(nodes, kids);
     }
   }
+}
+
+/** push(...items) for arrays of any length (a spread call fails past the engine's argument limit) */
+function pushAll(target: PdfObject[], items: PdfObject[]): void {
+  for (const item of items) target.push(item);
 }
 
 /** /Type /Sig or /DocTimeStamp, or a dictionary with a /ByteRange and /Contents (§12.8.1 Table 255) */

@@ -143,7 +143,7 @@ function someNode(root: AnyNode, test: (n: AnyNode) => boolean): boolean {
   for (let nodes = 0; stack.length && nodes < MAX_WALK_NODES; nodes++) {
     const n = stack.pop()!;
     if (test(n)) return true;
-    if (!isFunction(n)) stack.push(...children(n));
+    if (!isFunction(n)) for (const kid of children(n)) stack.push(kid);
   }
   return false;
 }

@@ -11,7 +11,7 @@ import { readPdf } from "../../pdf/document";
 import { DEFAULT_LIMITS } from "../../limits";
 import { collectFacts } from "../facts/document-facts";
 import { DOS_TAMPER_FIXTURES, NEGATIVE_FIXTURES } from "./testing/dos-tamper-fixtures";
-import { PdfBuilder, bytes, text } from "../../pdf/testing/pdf-builder";
+import { PdfBuilder, bytes, hexString, text } from "../../pdf/testing/pdf-builder";
 
 /** the fast rules that report each technique (the catalogue entry proposed for it) */
 const TECHNIQUE_RULES: Record<string, string[]> = {
@@ -78,6 +78,22 @@ describe("loop facts on hostile sizes", () => {
     const [loop] = factsOf(b.build()).loops;
     expect(loop).toMatchObject({ structure: "page-tree", length: depth + 1 });
     expect(loop.objects).toHaveLength(64);
+  });
+});
+
+describe("arrays longer than a call takes arguments", () => {
+  it("a 200,000-item /Kids, /Fields and array literal are walked item by item: no rule fails", () => {
+    const n = 200_000;
+    const refs = Array.from({ length: n }, () => "3 0 R").join(" ");
+    const script = `while (true) { var a = [${Array.from({ length: n }, () => "1").join(",")}]; }`;
+    const b = new PdfBuilder();
+    b.add(`<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [${refs}] >> /OpenAction << /S /JavaScript /JS ${hexString(script)} >> >>`, { num: 1 });
+    b.add(`<< /Type /Pages /Kids [${refs}] /Count ${n} >>`, { num: 2 });
+    b.add("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>", { num: 3 });
+    b.root = 1;
+    const r = analyzeFast(b.build(), { fileName: "wide.pdf", limits: { JS_LOOP_CHECK_BYTES: 4 * 1024 * 1024 } });
+    expect(r.engine_notes).toEqual([]);
+    expect(r.findings.map((f) => f.ruleId)).toContain("javascript-resource-exhaustion");
   });
 });
 
