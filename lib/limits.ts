@@ -25,6 +25,8 @@ export interface Limits {
   MAX_OBJECTS_PER_OBJSTM: number;
   /** xref sections followed through /Prev and hybrid /XRefStm */
   MAX_XREF_SECTIONS: number;
+  /** signatures per document whose coverage and later changes are examined (each compares the signed revision with the current one) */
+  MAX_SIGNATURES: number;
   /** action /Next chain length and other graph walks */
   MAX_ACTION_CHAIN: number;
   /** bytes of decoded text scanned for indicators per stream */
@@ -105,6 +107,8 @@ export interface Limits {
   JS_MAX_LAYERS: number;
   /** scripts larger than this are neither parsed nor emulated (text signals still run) */
   JS_MAX_SCRIPT_BYTES: number;
+  /** script text the fast stage parses per document to see whether a constant-true loop can be left (only scripts with such a loop head) */
+  JS_LOOP_CHECK_BYTES: number;
   /** stack of the worker that parses a script too deeply nested for the main thread (MiB) */
   JS_PARSE_STACK_MB: number;
   /** distinct scripts emulated per document (identical scripts run once) */
@@ -135,6 +139,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   MAX_REF_CHAIN: 64,
   MAX_OBJECTS_PER_OBJSTM: 100_000,
   MAX_XREF_SECTIONS: 256,
+  MAX_SIGNATURES: 64,
   MAX_ACTION_CHAIN: 256,
   MAX_IOC_SCAN_BYTES_PER_STREAM: 4 * 1024 * 1024,
   MAX_IOCS_PER_TYPE: 500,
@@ -175,6 +180,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   JS_MEMORY_BYTES: 256 * 1024 * 1024,
   JS_MAX_LAYERS: 32,
   JS_MAX_SCRIPT_BYTES: 4 * 1024 * 1024,
+  JS_LOOP_CHECK_BYTES: 256 * 1024,
   JS_PARSE_STACK_MB: 256,
   JS_MAX_SCRIPTS: 32,
   JS_TOTAL_CPU_MS: 10_000,

@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { DEFAULT_LIMITS, resolveLimits, type BudgetName, type Limits } from "../limits";
 import { readPdf, type PdfDocument } from "../pdf/document";
 import { collectFacts, xfaScriptFacts, type DocumentFacts } from "./facts/document-facts";
+import { collectEndlessLoops } from "./facts/endless-loops";
 import { collectXfaImages } from "./facts/format-facts";
 import { extractXmlScripts } from "./facts/xfa";
 import { collectIndicators, type IndicatorText } from "./indicators";
@@ -74,7 +75,9 @@ function addXdpForm(facts: DocumentFacts, xml: string): void {
   const scripts = extractXmlScripts(xml);
   if (!scripts.length && !/<(template|xfa:datasets)\b/.test(xml)) return;
   facts.xfa = facts.xfa ? { ...facts.xfa, text: `${facts.xfa.text}\n${xml}`, scripts: [...facts.xfa.scripts, ...scripts] } : { text: xml, scripts };
-  facts.scripts.push(...xfaScriptFacts(scripts, undefined, "/XDP"));
+  const xdpScripts = xfaScriptFacts(scripts, undefined, "/XDP");
+  facts.scripts.push(...xdpScripts);
+  facts.endlessLoops.push(...collectEndlessLoops(xdpScripts, facts.limits, facts.doc.budgetHits));
   facts.formats.xfaImages = collectXfaImages(facts.xfa.text, facts.limits);
 }
 

@@ -52,6 +52,12 @@ export const MITIGATIONS = {
     attackMitigationId: "M1051",
     references: ["https://attack.mitre.org/mitigations/M1051/"],
   },
+  verify_signed_revision: {
+    title: "Check the signed revision, not the displayed one",
+    description: "Trust only what a signature covers: open the signed revision (Acrobat: View Signed Version), compare it with what the document shows now, and reject changes made after signing that alter the content.",
+    attackMitigationId: "M1017",
+    references: ["https://attack.mitre.org/techniques/T1565/001/"],
+  },
   report_phishing: {
     title: "Treat as phishing",
     description: "Do not follow links or scan QR codes from the document; report it to the security team and warn recipients.",

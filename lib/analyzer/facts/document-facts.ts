@@ -9,9 +9,12 @@ import { scriptSignals, type ScriptSignals } from "../javascript/script-signals"
 import { collectActions, type ActionFact } from "./actions";
 import { collectDecodeBombs, type DecodeBombFact } from "./decode-bombs";
 import { collectEmbeddedFiles, type EmbeddedFileFact } from "./embedded";
+import { collectEndlessLoops, type ScriptLoopFact } from "./endless-loops";
 import { collectFormatFacts, type FormatFacts } from "./format-facts";
 import { collectFonts, type FontMatrixFact, type FontProgramFact } from "./fonts";
 import { collectKeywords, type KeywordFacts } from "./keywords";
+import { collectLoops, type LoopFact } from "./loops";
+import { collectSignatures, type SignatureFacts } from "./signatures";
 import { collectMedia, type MediaFacts } from "./media";
 import { collectPortfolio, type PortfolioFact } from "../embedded/portfolio";
 import { indexObjects } from "./object-index";
@@ -74,6 +77,12 @@ export interface DocumentFacts {
   portfolio: PortfolioFact | null;
   /** annotation and Info text fields holding an encoded payload */
   encodedTextFields: EncodedTextFieldFact[];
+  /** loops in the linked structures readers walk, and references that resolve to themselves (facts/loops.ts) */
+  loops: LoopFact[];
+  /** scripts with a loop they cannot leave (facts/endless-loops.ts) */
+  endlessLoops: ScriptLoopFact[];
+  /** each digital signature, the revision it covers and what changed after it (facts/signatures.ts) */
+  signatures: SignatureFacts;
   /** the security handler's outcome (encrypted: an /Encrypt entry is present) */
   security: PdfDocument["security"] & { encrypted: boolean };
   /** deep stage only: what pdf.js rendering showed (lure and parser-differential rules) */
@@ -145,6 +154,9 @@ export function collectFacts(doc: PdfDocument, limits: Limits): DocumentFacts {
     media: collectMedia(doc),
     portfolio: collectPortfolio(doc),
     encodedTextFields: collectEncodedTextFields(doc),
+    loops: collectLoops(doc, index.actionDicts),
+    signatures: collectSignatures(doc, limits),
+    endlessLoops: collectEndlessLoops(scripts, limits, doc.budgetHits),
     security: { ...doc.security, encrypted: doc.encrypted },
     actions,
     urls: classifyTargets(actions.map((a) => a.target)),

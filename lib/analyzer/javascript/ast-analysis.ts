@@ -618,7 +618,7 @@ class Walker {
 const LOOPS = new Set(["ForStatement", "WhileStatement", "DoWhileStatement", "ForInStatement", "ForOfStatement"]);
 const SKIP_KEYS = new Set(["type", "start", "end", "loc", "range", "raw", "regex", "operator", "name", "sourceType", "kind"]);
 
-function children(node: AnyNode): AnyNode[] {
+export function children(node: AnyNode): AnyNode[] {
   const out: AnyNode[] = [];
   for (const key in node) {
     if (SKIP_KEYS.has(key)) continue;
@@ -630,7 +630,7 @@ function children(node: AnyNode): AnyNode[] {
   return out;
 }
 
-function isFunction(n: AnyNode): boolean {
+export function isFunction(n: AnyNode): boolean {
   return n.type === "FunctionExpression" || n.type === "FunctionDeclaration" || n.type === "ArrowFunctionExpression";
 }
 

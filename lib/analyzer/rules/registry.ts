@@ -9,6 +9,7 @@ import { embeddedFlash } from "./embedded-flash";
 import { encryptedDocument, encryptionHidesActiveContent } from "./encryption";
 import { colorsOverflow, fontMatrixInjection, jbig2Stream, richMedia } from "./exploit-streams";
 import { decompressionBomb } from "./decompression-bomb";
+import { denialOfServiceLoop } from "./denial-of-service-loop";
 import { highEntropyOutsideStreams } from "./high-entropy-gap";
 import { javascriptAutoRun } from "./javascript-auto-run";
 import { javascriptExploitApi } from "./javascript-exploit-api";
@@ -16,6 +17,7 @@ import { javascriptHeapSpray } from "./javascript-heap-spray";
 import { javascriptLaunchesAttachment } from "./javascript-launches-attachment";
 import { javascriptObfuscation } from "./javascript-obfuscation";
 import { javascriptPresent } from "./javascript-present";
+import { javascriptResourceExhaustion } from "./javascript-resource-exhaustion";
 import { javascriptShellcode } from "./javascript-shellcode";
 import { launchAction } from "./launch-action";
 import { launchCommand } from "./launch-command";
@@ -54,6 +56,9 @@ import { dataAfterEof, headerNotAtStart, malformedStructure, manyRevisions, obje
 import { submitForm } from "./submit-form";
 import { suspiciousLink } from "./suspicious-link";
 import { mediaAutoActivation } from "./media-auto-activation";
+import { modifiedAfterSignature } from "./modified-after-signature";
+import { signatureDoesNotCoverFile } from "./signature-does-not-cover-file";
+import { signedDocumentRewrittenOnOpen } from "./signed-document-rewritten-on-open";
 import { payloadInTextField } from "./payload-in-text-field";
 import { phishingImageDownloadLink } from "./phishing-image-download-link";
 import { phishingImageLoginLink } from "./phishing-image-login-link";
@@ -84,11 +89,16 @@ export const RULES: readonly Rule[] = [
   nameObfuscation,
   hiddenActiveKeyword,
   decompressionBomb,
+  denialOfServiceLoop,
+  javascriptResourceExhaustion,
   malformedStructure,
   headerNotAtStart,
   dataAfterEof,
   objectsOutsideXref,
   manyRevisions,
+  modifiedAfterSignature,
+  signatureDoesNotCoverFile,
+  signedDocumentRewrittenOnOpen,
   highEntropyOutsideStreams,
   encryptedDocument,
   encryptionHidesActiveContent,

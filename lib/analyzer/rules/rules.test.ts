@@ -6,6 +6,7 @@ import { deflateSync } from "node:zlib";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { EXPLOIT_RULE_FIXTURES } from "../embedded/testing/exploit-fixtures";
+import { DOS_TAMPER_RULE_FIXTURES } from "../techniques/testing/dos-tamper-fixtures";
 import { DOT_RANGE_OVERFLOW, PLAIN_TIFF_TAGS, tiff } from "../facts/formats/testing/format-fixtures";
 import { analyzeFast } from "../analyze";
 import { MITIGATIONS } from "../mitigations";
@@ -364,7 +365,7 @@ const ADVANCED_RULE_TESTS: Record<string, string> = {
   "parser-differential": "lib/analyzer/rules/lure-rules.test.ts",
 };
 
-const ALL_FAST_FIXTURES: Record<string, Fixture> = { ...FIXTURES, ...EXPLOIT_RULE_FIXTURES };
+const ALL_FAST_FIXTURES: Record<string, Fixture> = { ...FIXTURES, ...EXPLOIT_RULE_FIXTURES, ...DOS_TAMPER_RULE_FIXTURES };
 
 describe("RULES registry", () => {
   it("has a fast fixture for every fast rule and no fixture without a rule", () => {
