@@ -99,6 +99,7 @@ export const CORE_FIXTURES: TechniqueFixtures = {
     "nested-flate-bomb": () => built({ setup: (b) => void b.addStream("/Filter [/FlateDecode /FlateDecode]", deflateSync(deflateSync(new Uint8Array(40 * 1024 * 1024)))) }),
   },
   "resource-exhaustion-script": {
+    // (endless-loop, alert-loop and string-doubling: dos-tamper-fixtures.ts)
     // scripts that each loop until stopped: together they spend the document's whole script budget
     "endless-loops": () => built({ setup: (b) => ({ catalog: `/Names << /JavaScript << /Names [${Array.from({ length: 6 }, (_, i) => `(s${i}) ${b.add(scriptAction(`var n${i} = 0; while (true) { n${i}++; }`))} 0 R`).join(" ")}] >> >>` }) }),
   },
