@@ -14,6 +14,8 @@ import { javascriptAutoRun } from "./javascript-auto-run";
 import { javascriptExploitApi } from "./javascript-exploit-api";
 import { javascriptHeapSpray } from "./javascript-heap-spray";
 import { javascriptLaunchesAttachment } from "./javascript-launches-attachment";
+import { javascriptCallbackOnOpen } from "./javascript-callback-on-open";
+import { javascriptNetworkApi } from "./javascript-network-api";
 import { javascriptObfuscation } from "./javascript-obfuscation";
 import { javascriptPresent } from "./javascript-present";
 import { javascriptShellcode } from "./javascript-shellcode";
@@ -59,6 +61,8 @@ import { phishingLinkOverlay } from "./phishing-link-overlay";
 import { phishingUrlPattern } from "./phishing-url-pattern";
 import { xdpWrapper } from "./xdp-wrapper";
 import { xfaForm, xfaTiffExploit } from "./xfa";
+import { xfaCallbackOnOpen } from "./xfa-callback-on-open";
+import { xfaExternalCallback } from "./xfa-external-callback";
 
 export const RULES: readonly Rule[] = [
   javascriptPresent,
@@ -68,6 +72,8 @@ export const RULES: readonly Rule[] = [
   javascriptHeapSpray,
   javascriptExploitApi,
   javascriptLaunchesAttachment,
+  javascriptNetworkApi,
+  javascriptCallbackOnOpen,
   launchAction,
   launchCommand,
   automaticAction,
@@ -92,6 +98,8 @@ export const RULES: readonly Rule[] = [
   encryptionHidesActiveContent,
   xfaForm,
   xfaTiffExploit,
+  xfaExternalCallback,
+  xfaCallbackOnOpen,
   fontMatrixInjection,
   colorsOverflow,
   richMedia,
