@@ -147,7 +147,7 @@ export function scoreDocument(input: ScoringInput, stage: Stage, model: VerdictM
 
   // evidence first (techniques/evidence-floor.ts): the fired rules' floor holds whatever the model
   // says, unless a declared benign explanation lifts it; the lift is credited to the rule that set it
-  const { floor, explained } = evidenceFloor(new Set(input.findings.map((f) => f.ruleId)), input.ctx);
+  const { floor, explained } = evidenceFloor(input.findings, input.ctx);
   if (floor && score < floor.score) {
     ruleContributions.set(floor.ruleId, round1((ruleContributions.get(floor.ruleId) ?? 0) + floor.score - score));
     score = floor.score;

@@ -1,10 +1,25 @@
 // Every action of the document with the trigger that runs it (ISO 32000-2 §12.6): the document's
 // /OpenAction and /AA, the /Names JavaScript tree, pages' and annotations' /A and /AA, form fields,
 // followed through /Next chains. Actions reachable from no trigger are reported as "unreferenced".
+// Each action says whether its trigger needs the reader's consent (trigger-consent.ts) and what its
+// target names (classify-location.ts).
 import type { PdfDocument } from "../../pdf/document";
-import { PdfDict, PdfName, PdfRef, PdfString, type PdfObject } from "../../pdf/objects";
-import { fileSpecText, textOf } from "./text";
+import { PdfDict, PdfName, PdfRef, PdfStream, PdfString, type PdfObject } from "../../pdf/objects";
+import { classifyLocation, type LocationKind } from "./classify-location";
+import { fileSpecLocation, rank, type FileSpecLocation } from "./file-spec-location";
+import { textOf } from "./text";
 import type { ObjectIndex } from "./object-index";
+import {
+  ACTIVATION_CONSENT,
+  ANNOTATION_TRIGGERS,
+  DOCUMENT_SCRIPT_TRIGGER,
+  DOCUMENT_TRIGGERS,
+  OPEN_TRIGGER,
+  PAGE_TRIGGERS,
+  unknownTrigger,
+  type Consent,
+  type TriggerInfo,
+} from "./trigger-consent";
 
 export interface ActionFact {
   /** the /S name: JavaScript, Launch, URI, SubmitForm, GoToR, ... */
@@ -17,11 +32,17 @@ export interface ActionFact {
   trigger: string;
   /** runs without any user action beyond opening the document */
   automatic: boolean;
+  /** "none": the trigger fires without the reader activating anything (open, page open/close, pointer over, close, print...); "click": a link, button or field the reader uses; "no-trigger": unreferenced */
+  consent: Consent;
   dict: PdfDict;
   /** JavaScript source (for JavaScript actions) */
   script?: string;
-  /** target file, URL or application (Launch, URI, SubmitForm, GoToR, GoToE, ImportData) */
+  /** target file, URL or application (Launch, URI, SubmitForm, GoToR, GoToE, ImportData, Thread; the media clip of Rendition, Movie, Sound) */
   target?: string;
+  /** what the target names: a file share, a web location, something local (classify-location.ts) */
+  targetKind?: LocationKind;
+  /** GoToE: the chain of /T target dictionaries to the embedded document, e.g. `child "a.pdf" > parent` */
+  embeddedTarget?: string;
   /** Launch /Win /P parameters */
   parameters?: string;
   /** position of the annotation's rectangle area on its page, 0..1 (links only) */
@@ -32,42 +53,13 @@ export interface ActionFact {
 
 const MAX_SCRIPT_CHARS = 4 * 1024 * 1024;
 
-/** Triggers of additional-actions dictionaries (§12.6.3, Tables 197-200). */
-const DOC_AA: Record<string, [string, boolean]> = {
-  WC: ["document will close", false],
-  WS: ["document will save", false],
-  DS: ["document did save", false],
-  WP: ["document will print", false],
-  DP: ["document did print", false],
-};
-const PAGE_AA: Record<string, [string, boolean]> = {
-  O: ["page open", true],
-  C: ["page close", false],
-};
-const ANNOT_AA: Record<string, [string, boolean]> = {
-  E: ["mouse enters annotation", false],
-  X: ["mouse exits annotation", false],
-  D: ["mouse down on annotation", false],
-  U: ["mouse up on annotation", false],
-  Fo: ["annotation gets focus", false],
-  Bl: ["annotation loses focus", false],
-  PO: ["page with annotation opens", true],
-  PC: ["page with annotation closes", false],
-  PV: ["page with annotation becomes visible", true],
-  PI: ["page with annotation becomes invisible", false],
-  K: ["field keystroke", false],
-  F: ["field format", false],
-  V: ["field validate", false],
-  C: ["field calculate", false],
-};
-
 export function collectActions(doc: PdfDocument, maxChain: number, actionDicts: ObjectIndex["actionDicts"]): ActionFact[] {
   const out: ActionFact[] = [];
   const seen = new Set<PdfDict>();
   const refOf = (o: PdfObject | undefined, fallback?: string) => (o instanceof PdfRef ? o.toString() : fallback);
 
   /** Follows one action and its /Next chain (dict or array, §12.6.2), cycle-guarded. */
-  const visit = (value: PdfObject | undefined, ownerRef: string | undefined, path: string, trigger: string, automatic: boolean, extra: Partial<ActionFact> = {}) => {
+  const visit = (value: PdfObject | undefined, ownerRef: string | undefined, path: string, trigger: TriggerInfo, extra: Partial<ActionFact> = {}) => {
     const queue: [PdfObject | undefined, string | undefined, string][] = [[value, ownerRef, path]];
     let steps = 0;
     while (queue.length && steps++ < maxChain) {
@@ -76,20 +68,17 @@ export function collectActions(doc: PdfDocument, maxChain: number, actionDicts: 
       if (!d || seen.has(d)) continue;
       seen.add(d);
       const ref = refOf(v, owner);
-      const fact = describeAction(doc, d, ref, p, trigger, automatic);
+      const fact = describeAction(doc, d, ref, p, trigger);
       if (fact) out.push({ ...fact, ...extra });
       const next = doc.resolve(d.get("Next"));
       if (Array.isArray(next)) next.forEach((n, i) => queue.push([n, ref, `${p}/Next[${i}]`]));
       else if (next) queue.push([d.get("Next"), ref, `${p}/Next`]);
     }
   };
-  const visitAA = (aa: PdfObject | undefined, ownerRef: string | undefined, path: string, table: Record<string, [string, boolean]>, extra: Partial<ActionFact> = {}) => {
+  const visitAA = (aa: PdfObject | undefined, ownerRef: string | undefined, path: string, table: Readonly<Record<string, TriggerInfo>>, extra: Partial<ActionFact> = {}) => {
     const d = doc.dict(aa);
     if (!d) return;
-    for (const [key, value] of d.entries) {
-      const [trigger, automatic] = table[key] ?? [`additional action /${key}`, false];
-      visit(value, refOf(aa, ownerRef), `${path}/AA/${key}`, trigger, automatic, extra);
-    }
+    for (const [key, value] of d.entries) visit(value, refOf(aa, ownerRef), `${path}/AA/${key}`, table[key] ?? unknownTrigger(key), extra);
   };
 
   const trailerRoot = doc.trailer?.get("Root");
@@ -98,12 +87,12 @@ export function collectActions(doc: PdfDocument, maxChain: number, actionDicts: 
   if (catalog) {
     const open = catalog.get("OpenAction");
     // an array is a destination (§12.3.2), not an action
-    if (open !== undefined && !Array.isArray(doc.resolve(open))) visit(open, rootRef, "/Root/OpenAction", "document open", true);
-    visitAA(catalog.get("AA"), rootRef, "/Root", DOC_AA);
+    if (open !== undefined && !Array.isArray(doc.resolve(open))) visit(open, rootRef, "/Root/OpenAction", OPEN_TRIGGER);
+    visitAA(catalog.get("AA"), rootRef, "/Root", DOCUMENT_TRIGGERS);
     const names = doc.dict(catalog.get("Names"));
     if (names) {
       for (const { value, path, ref } of nameTreeValues(doc, names.get("JavaScript"), "/Root/Names/JavaScript", maxChain * 64)) {
-        visit(value, ref ?? rootRef, path, "document open (document-level script)", true);
+        visit(value, ref ?? rootRef, path, DOCUMENT_SCRIPT_TRIGGER);
       }
     }
   }
@@ -111,7 +100,7 @@ export function collectActions(doc: PdfDocument, maxChain: number, actionDicts: 
   doc.pages().forEach((page, index) => {
     const pref = page.ref?.toString();
     const ppath = `/Root/Pages[${index}]`;
-    visitAA(page.dict.get("AA"), pref, ppath, PAGE_AA, { page: index });
+    visitAA(page.dict.get("AA"), pref, ppath, PAGE_TRIGGERS, { page: index });
     const annots = doc.resolve(page.dict.get("Annots"));
     if (!Array.isArray(annots)) return;
     const area = pageArea(doc, page.dict);
@@ -122,9 +111,9 @@ export function collectActions(doc: PdfDocument, maxChain: number, actionDicts: 
       const subtype = nameOf(doc.resolve(ad.get("Subtype")));
       const apath = `${ppath}/Annots[${i}]`;
       const ratio = area > 0 ? rectArea(doc, ad.get("Rect")) / area : undefined;
-      const trigger = subtype === "Link" ? "link click" : subtype === "Widget" ? "form field activated" : `${subtype ?? "annotation"} activated`;
-      visit(ad.get("A"), aref, `${apath}/A`, trigger, false, { page: index, annotationAreaRatio: ratio });
-      visitAA(ad.get("AA"), aref, apath, ANNOT_AA, { page: index });
+      const name = subtype === "Link" ? "link click" : subtype === "Widget" ? "form field activated" : `${subtype ?? "annotation"} activated`;
+      visit(ad.get("A"), aref, `${apath}/A`, { name, automatic: false, consent: ACTIVATION_CONSENT }, { page: index, annotationAreaRatio: ratio });
+      visitAA(ad.get("AA"), aref, apath, ANNOTATION_TRIGGERS, { page: index });
     });
   });
 
@@ -139,8 +128,8 @@ export function collectActions(doc: PdfDocument, maxChain: number, actionDicts: 
       const fd = doc.dict(f);
       if (!fd || seenFields.has(fd)) continue;
       seenFields.add(fd);
-      visit(fd.get("A"), refOf(f), `${path}/A`, "form field activated", false);
-      visitAA(fd.get("AA"), refOf(f), path, ANNOT_AA);
+      visit(fd.get("A"), refOf(f), `${path}/A`, { name: "form field activated", automatic: false, consent: ACTIVATION_CONSENT });
+      visitAA(fd.get("AA"), refOf(f), path, ANNOTATION_TRIGGERS);
       const kids = doc.resolve(fd.get("Kids"));
       if (Array.isArray(kids)) kids.forEach((k, i) => stack.push([k, `${path}/Kids[${i}]`]));
     }
@@ -150,47 +139,128 @@ export function collectActions(doc: PdfDocument, maxChain: number, actionDicts: 
   for (const { dict, ref } of actionDicts) {
     if (seen.has(dict)) continue;
     const s = dict.get("S");
-    if ((s instanceof PdfName && ACTION_TYPES.has(s.name)) || dict.has("JS")) visit(dict, ref, ref, "none found (unreferenced)", false);
+    if ((s instanceof PdfName && ACTION_TYPES.has(s.name)) || dict.has("JS")) visit(dict, ref, ref, UNREFERENCED);
   }
   return out;
 }
+
+const UNREFERENCED: TriggerInfo = { name: "none found (unreferenced)", automatic: false, consent: "no-trigger" };
 
 const ACTION_TYPES = new Set([
   "GoTo", "GoToR", "GoToE", "GoToDp", "Launch", "Thread", "URI", "Sound", "Movie", "Hide", "Named", "SubmitForm",
   "ResetForm", "ImportData", "SetOCGState", "Rendition", "Trans", "GoTo3DView", "JavaScript", "RichMediaExecute",
 ]);
 
-function describeAction(doc: PdfDocument, d: PdfDict, ref: string | undefined, path: string, trigger: string, automatic: boolean): ActionFact | null {
+function describeAction(doc: PdfDocument, d: PdfDict, ref: string | undefined, path: string, trigger: TriggerInfo): ActionFact | null {
   const s = nameOf(doc.resolve(d.get("S")));
   const js = d.get("JS");
   const type = s ?? (js !== undefined ? "JavaScript" : null);
   if (!type) return null;
-  const fact: ActionFact = { type, objectRef: ref, path, trigger, automatic, dict: d };
+  const fact: ActionFact = { type, objectRef: ref, path, trigger: trigger.name, automatic: trigger.automatic, consent: trigger.consent, dict: d };
+  const setTarget = (l: FileSpecLocation | undefined) => {
+    if (!l) return;
+    fact.target = l.target;
+    fact.targetKind = l.kind;
+  };
   switch (type) {
     case "JavaScript":
     case "Rendition":
       if (js !== undefined) fact.script = textOf(doc, js, MAX_SCRIPT_CHARS) ?? "";
+      if (type === "Rendition") setTarget(renditionClip(doc, d.get("R")));
       break;
     case "URI": {
       const u = doc.resolve(d.get("URI"));
-      if (u instanceof PdfString) fact.target = u.text;
+      if (u instanceof PdfString) {
+        fact.target = u.text;
+        fact.targetKind = classifyLocation(u.text, "uri").kind;
+      }
       break;
     }
     case "Launch": {
+      // §12.6.4.6: /Win /F is a Windows path; /F, /Unix and /Mac are file specifications
       const win = doc.dict(d.get("Win"));
-      fact.target = fileSpecText(doc, win?.get("F")) ?? fileSpecText(doc, d.get("F")) ?? fileSpecText(doc, doc.dict(d.get("Unix"))?.get("F"));
+      const found = [fileSpecLocation(doc, win?.get("F"), "windows-path"), fileSpecLocation(doc, d.get("F")), fileSpecLocation(doc, doc.dict(d.get("Unix"))?.get("F")), fileSpecLocation(doc, doc.dict(d.get("Mac"))?.get("F"))];
+      setTarget(found.reduce<FileSpecLocation | undefined>((best, l) => (l && (!best || rank(l) > rank(best)) ? l : best), undefined));
       const p = doc.resolve(win?.get("P"));
       if (p instanceof PdfString) fact.parameters = p.text;
       break;
     }
+    case "GoToE":
+      fact.embeddedTarget = embeddedTargetChain(doc, d.get("T"));
+      setTarget(fileSpecLocation(doc, d.get("F")));
+      break;
     case "SubmitForm":
     case "GoToR":
-    case "GoToE":
     case "ImportData":
-      fact.target = fileSpecText(doc, d.get("F"));
+    case "Thread":
+      setTarget(fileSpecLocation(doc, d.get("F")));
       break;
+    case "Movie": {
+      // §12.6.4.10: the movie annotation (/Annotation) holds the movie dictionary whose /F is the file
+      const movie = doc.dict(doc.dict(d.get("Annotation"))?.get("Movie"));
+      setTarget(fileSpecLocation(doc, movie?.get("F")));
+      break;
+    }
+    case "Sound": {
+      // §13.3: a sound stream whose data is an external file (§7.3.8.2 /F)
+      const sound = doc.resolve(d.get("Sound"));
+      if (sound instanceof PdfStream) setTarget(fileSpecLocation(doc, sound.dict.get("F")));
+      break;
+    }
   }
   return fact;
+}
+
+/** bound on rendition and target-dictionary chains */
+const MAX_MEDIA_DEPTH = 16;
+
+/**
+ * The media clip of a rendition (§13.2.3): a media rendition's /C clip's /D data, a file specification;
+ * a selector rendition (/S /SR) offers renditions in /R, the most remote one is kept.
+ */
+function renditionClip(doc: PdfDocument, rendition: PdfObject | undefined): FileSpecLocation | undefined {
+  const queue: PdfObject[] = rendition === undefined ? [] : [rendition];
+  let best: FileSpecLocation | undefined;
+  for (let i = 0; i < queue.length && i < MAX_MEDIA_DEPTH; i++) {
+    const r = doc.dict(queue[i]);
+    if (!r) continue;
+    const s = nameOf(doc.resolve(r.get("S")));
+    if (s === "SR") {
+      const list = doc.resolve(r.get("R"));
+      for (const x of Array.isArray(list) ? list : [list]) if (x !== undefined) queue.push(x);
+      continue;
+    }
+    const data = doc.dict(r.get("C"))?.get("D");
+    if (doc.resolve(data) instanceof PdfStream) continue; // a form XObject: the clip is in the file
+    const l = fileSpecLocation(doc, data);
+    if (l && !l.embedded && (!best || rank(l) > rank(best))) best = l;
+  }
+  return best;
+}
+
+/**
+ * A GoToE target dictionary chain (§12.6.4.4, Table 205): each /T says whether the next document is the
+ * parent (/R /P) or a child (/R /C) named /N in the embedded files tree or attached to annotation /A of
+ * page /P. Described for the evidence: `child "a.pdf" > child in annotation 2 of page 0 > parent`.
+ */
+function embeddedTargetChain(doc: PdfDocument, target: PdfObject | undefined): string | undefined {
+  const steps: string[] = [];
+  const seen = new Set<PdfDict>();
+  for (let t = doc.dict(target); t && !seen.has(t) && steps.length < MAX_MEDIA_DEPTH; t = doc.dict(t.get("T"))) {
+    seen.add(t);
+    const relation = nameOf(doc.resolve(t.get("R")));
+    if (relation === "P") {
+      steps.push("parent");
+      continue;
+    }
+    const n = doc.resolve(t.get("N"));
+    const a = doc.resolve(t.get("A"));
+    const p = doc.resolve(t.get("P"));
+    if (n instanceof PdfString) steps.push(`child "${n.text.slice(0, 128)}"`);
+    else if (a !== undefined) steps.push(`child in annotation ${a instanceof PdfString ? `"${a.text.slice(0, 64)}"` : String(a)} of page ${p instanceof PdfString ? `"${p.text.slice(0, 64)}"` : String(p)}`);
+    else steps.push("child");
+  }
+  return steps.length ? steps.join(" > ") : undefined;
 }
 
 /** Values of a name tree (§7.9.6), cycle-guarded and bounded. */

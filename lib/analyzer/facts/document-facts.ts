@@ -23,6 +23,9 @@ import { collectEncodedTextFields, type EncodedTextFieldFact } from "./text-fiel
 import { collectXfa, type XfaFact } from "./xfa";
 import { collectOrphanScripts } from "./orphan-scripts";
 import { PdfStream } from "../../pdf/objects";
+import { collectXfaCallbacks, type XfaCallbackFact } from "./xfa-callbacks";
+import { collectRemoteLocations, type RemoteLocationFact } from "./remote-locations";
+import { XFA_AUTOMATIC_ACTIVITIES, xfaActivityConsent, type Consent } from "./trigger-consent";
 import { classifyTargets, type UrlFacts } from "../iocs/classify-url";
 import { collectPageLayouts, type PageLayout } from "../render/page-layout";
 
@@ -32,6 +35,8 @@ export interface ScriptFact {
   path: string;
   trigger: string;
   automatic: boolean;
+  /** whether its trigger needs the reader to activate something (trigger-consent.ts) */
+  consent: Consent;
   /** where the script came from: an action's /JS, an XFA form, or a stream of script no action reaches (facts/orphan-scripts.ts) */
   origin: "action" | "xfa" | "stream";
   signals: ScriptSignals;
@@ -48,6 +53,10 @@ export interface YaraMatch {
 }
 
 export interface DocumentFacts {
+  /** every location on another machine the document names, with its carrier and trigger (remote-locations.ts) */
+  remoteLocations: RemoteLocationFact[];
+  /** what the XFA form submits to or loads from outside the document (xfa-callbacks.ts) */
+  xfaCallbacks: XfaCallbackFact[];
   /** the parsed document: new rules read the facts below instead (see lib/analyzer/facts/format-facts.ts) */
   doc: PdfDocument;
   limits: Limits;
@@ -100,19 +109,30 @@ export interface DocumentFacts {
 /** bound on the single indexing walk (objects x nodes); far above any real document */
 const MAX_INDEX_NODES = 20_000_000;
 
-const AUTO_XFA_ACTIVITIES = new Set(["initialize", "ready", "docReady", "formReady", "layoutReady", "preOpen", "indexChange"]);
-
 /** JavaScript of an XFA form as script facts (FormCalc is left out: it cannot call the Acrobat APIs). */
 export function xfaScriptFacts(xfaScripts: XfaFact["scripts"], objectRef: string | undefined, path: string): ScriptFact[] {
   const out: ScriptFact[] = [];
   for (const s of xfaScripts) {
     if (!/javascript/i.test(s.contentType)) continue;
     // scripts of initialize / ready events run when the form opens, without any user action
-    const automatic = !s.activity || AUTO_XFA_ACTIVITIES.has(s.activity);
+    const automatic = !s.activity || XFA_AUTOMATIC_ACTIVITIES.has(s.activity);
     const trigger = s.activity ? `XFA ${s.activity} event` : "XFA script";
-    out.push({ source: s.source, objectRef, path, trigger, automatic, origin: "xfa", signals: scriptSignals(s.source) });
+    out.push({ source: s.source, objectRef, path, trigger, automatic, consent: xfaActivityConsent(s.activity), origin: "xfa", signals: scriptSignals(s.source) });
   }
   return out;
+}
+
+/** An XFA callback as a remote location (a file share in an href or entity leaks credentials like any other). */
+function xfaLocation(c: XfaCallbackFact, objectRef: string | undefined): RemoteLocationFact {
+  return {
+    carrier: `XFA ${c.element}`,
+    target: c.target,
+    kind: c.kind === "computed" ? "other-scheme" : c.kind,
+    objectRef,
+    path: `/Root/AcroForm/XFA (character ${c.offset})`,
+    trigger: c.event ? `XFA ${c.event} event` : c.onOpen ? "form load" : "XFA form",
+    consent: c.onOpen ? "none" : "click",
+  };
 }
 
 export function collectFacts(doc: PdfDocument, limits: Limits): DocumentFacts {
@@ -128,7 +148,7 @@ export function collectFacts(doc: PdfDocument, limits: Limits): DocumentFacts {
     if (a.script === undefined || opaque) continue;
     let signals = signalsOf.get(a.script);
     if (!signals) signalsOf.set(a.script, (signals = scriptSignals(a.script)));
-    scripts.push({ source: a.script, objectRef: a.objectRef, path: a.path, trigger: a.trigger, automatic: a.automatic, origin: "action", signals });
+    scripts.push({ source: a.script, objectRef: a.objectRef, path: a.path, trigger: a.trigger, automatic: a.automatic, consent: a.consent, origin: "action", signals });
   }
   if (!opaque) scripts.push(...xfaScriptFacts(xfa?.scripts ?? [], xfa?.objectRef, "/Root/AcroForm/XFA"));
   if (!opaque) {
@@ -138,9 +158,10 @@ export function collectFacts(doc: PdfDocument, limits: Limits): DocumentFacts {
       if (js instanceof PdfStream) reached.add(js);
     }
     for (const o of collectOrphanScripts(doc, reached)) {
-      scripts.push({ source: o.source, objectRef: o.objectRef, path: o.objectRef, trigger: "none found (script stream no action reaches)", automatic: false, origin: "stream", signals: scriptSignals(o.source) });
+      scripts.push({ source: o.source, objectRef: o.objectRef, path: o.objectRef, trigger: "none found (script stream no action reaches)", automatic: false, consent: "no-trigger", origin: "stream", signals: scriptSignals(o.source) });
     }
   }
+  const xfaCallbacks = xfa && !opaque ? collectXfaCallbacks(xfa.text) : [];
   const fonts = collectFonts(doc);
   const swfStreams = collectSwfStreams(doc);
   const keywords = collectKeywords(doc, index);
@@ -159,6 +180,8 @@ export function collectFacts(doc: PdfDocument, limits: Limits): DocumentFacts {
     endlessLoops: collectEndlessLoops(scripts, limits, doc.budgetHits),
     security: { ...doc.security, encrypted: doc.encrypted },
     actions,
+    remoteLocations: collectRemoteLocations(doc, actions, index.fileSpecHolders, scripts, xfaCallbacks.map((c) => xfaLocation(c, xfa?.objectRef))),
+    xfaCallbacks,
     urls: classifyTargets(actions.map((a) => a.target)),
     pageLayouts: collectPageLayouts(doc, actions, limits),
     scripts,

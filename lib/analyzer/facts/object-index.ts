@@ -15,7 +15,14 @@ export interface ObjectIndex {
   actionDicts: { dict: PdfDict; ref: string }[];
   /** text of the strings of each current object (6 bytes or more), joined by newlines */
   stringsByRef: Map<string, string>;
+  /**
+   * dictionaries of current objects with a string under a file-specification key (/F, /UF, /DOS, /Unix,
+   * /Mac, /FS), with their object: file specifications, external streams, movies, attachments (remote-locations.ts)
+   */
+  fileSpecHolders: { dict: PdfDict; ref: string; owner: PdfObject }[];
 }
+
+const FILE_SPEC_KEYS = new Set(["F", "UF", "DOS", "Unix", "Mac", "FS"]);
 
 const COLORS_LIMIT = 2 ** 24;
 const MIN_STRING_BYTES = 6;
@@ -25,6 +32,7 @@ export function indexObjects(doc: PdfDocument, maxNodes: number): ObjectIndex {
   const looseNames = new Set<string>();
   const actionDicts: ObjectIndex["actionDicts"] = [];
   const stringsByRef = new Map<string, string>();
+  const fileSpecHolders: ObjectIndex["fileSpecHolders"] = [];
   let colorsOverflow = 0;
   let nodes = 0;
   const stack: PdfObject[] = [];
@@ -36,7 +44,7 @@ export function indexObjects(doc: PdfDocument, maxNodes: number): ObjectIndex {
     const count = loose ? countLoose : countName;
     stack.push(inst.value);
     while (stack.length) {
-      if (++nodes > maxNodes) return { nameCounts, looseNames, colorsOverflow, actionDicts, stringsByRef };
+      if (++nodes > maxNodes) return { nameCounts, looseNames, colorsOverflow, actionDicts, stringsByRef, fileSpecHolders };
       const o = stack.pop()!;
       if (o instanceof PdfName) count(nameCounts, looseNames, o.name);
       else if (o instanceof PdfString) {
@@ -47,9 +55,14 @@ export function indexObjects(doc: PdfDocument, maxNodes: number): ObjectIndex {
         const d = o instanceof PdfStream ? o.dict : o instanceof PdfDict ? o : null;
         if (!d) continue;
         if (current && (d.get("S") instanceof PdfName || d.has("JS"))) actionDicts.push({ dict: d, ref: refString(inst.num, inst.gen) });
+        let holder = false;
         for (const [k, v] of d.entries) {
           count(nameCounts, looseNames, k);
           if (k === "Colors" && typeof v === "number" && v > COLORS_LIMIT) colorsOverflow++;
+          if (!holder && v instanceof PdfString && current && FILE_SPEC_KEYS.has(k)) {
+            holder = true;
+            fileSpecHolders.push({ dict: d, ref: refString(inst.num, inst.gen), owner: inst.value });
+          }
           if (v !== null && typeof v === "object") stack.push(v);
         }
       }
@@ -75,7 +88,7 @@ export function indexObjects(doc: PdfDocument, maxNodes: number): ObjectIndex {
       }
     }
   }
-  return { nameCounts, looseNames, colorsOverflow, actionDicts, stringsByRef };
+  return { nameCounts, looseNames, colorsOverflow, actionDicts, stringsByRef, fileSpecHolders };
 }
 
 function countName(counts: Map<string, number>, _loose: Set<string>, name: string): void {

@@ -2,6 +2,7 @@
 // exploit kits used (escaped shellcode, heap spraying, eval of decoded strings, vulnerable Acrobat
 // APIs); the advanced stage re-checks on a real parser's AST and on the deobfuscated layers.
 import { IDENT, namesBefore, skipSpaces, wordAt } from "./js-chars";
+import { findCallbackCalls, type CallbackCall } from "./callback-apis";
 import { detectObfuscationTechniques, type ObfuscationTechnique } from "./obfuscation-techniques";
 
 export interface ExploitApi {
@@ -83,8 +84,10 @@ export interface ScriptSignals {
   exploitApis: ExploitApi[];
   /** exportDataObject with nLaunch: saves and opens an attachment */
   launchesAttachment: boolean;
-  /** app.launchURL / getURL / submitForm / SOAP / Net.HTTP */
+  /** a network API is called (callback-apis.ts: submitForm, app.launchURL, getURL, xfa.host.gotoURL, SOAP, Net.HTTP, ...) */
   network: boolean;
+  /** calls of the APIs that reach outside the document: network, mail, file (callback-apis.ts) */
+  callbacks: CallbackCall[];
   /** calls through computed member names (`this[x](...)`): hides which API is called */
   dynamicCalls: number;
   /** fromCharCode fed by parseInt / charCodeAt / XOR / arithmetic: a character-decoding loop */
@@ -128,11 +131,11 @@ const DECODER_LOOP = /fromCharCode\s*\([^;]{0,200}(\^|parseInt|charCodeAt|[-+*]\
 const HIDDEN_DATA = /syncAnnotScan|getPageNthWord|\.subject\b|\binfo\s*\.\s*(title|subject|keywords|author|creator|producer)\b|\b(this|doc)\s*\.\s*info\s*\.\s*[A-Za-z_$]|\.getDataObjectContents\s*\(/i;
 const DANGEROUS_NAMES_ALL = /["'](eval|unescape|fromCharCode|String\.fromCharCode|Function|setTimeOut)["']/g;
 const FORM_API = /\bgetField\s*\(|\bAF[A-Z][A-Za-z]*_[A-Za-z]+\s*\(|\bevent\s*\.\s*(value|change|changeEx|willCommit|rc)\b|\butil\s*\.\s*(printd|scand|printx)\s*\(/g;
-const NETWORK = /launchURL\s*\(|getURL\s*\(|submitForm\s*\(|\bSOAP\s*\.|Net\s*\.\s*HTTP/;
 
 /** Bounded regex scans: every pattern is linear (no nested quantifiers). */
 export function scriptSignals(source: string): ScriptSignals {
   const text = source.length > 8 * 1024 * 1024 ? source.slice(0, 8 * 1024 * 1024) : source;
+  const callbacks = findCallbackCalls(text);
   const signals: Omit<ScriptSignals, "techniques"> = {
     length: source.length,
     evalLike: EVAL_LIKE.test(text),
@@ -147,7 +150,8 @@ export function scriptSignals(source: string): ScriptSignals {
     obfuscatedIdentifiers: count(text, OBF_IDENT),
     exploitApis: EXPLOIT_APIS.filter((a, i) => text.includes(EXPLOIT_API_ANCHORS[i]) && a.pattern.test(text)),
     launchesAttachment: LAUNCH_ATTACHMENT.test(text),
-    network: NETWORK.test(text),
+    network: callbacks.some((c) => c.role === "network"),
+    callbacks,
     dynamicCalls: count(text, DYNAMIC_CALL),
     decoderLoop: DECODER_LOOP.test(text),
     hiddenDataSource: HIDDEN_DATA.test(text),

@@ -1,25 +1,45 @@
+import { isRemote } from "../facts/classify-location";
+import type { ActionFact } from "../facts/actions";
 import { defineRule } from "./rule";
 import { evidence, excerpt } from "./evidence";
 
-/** Actions that reach outside the document; navigation inside it (GoTo, Named) is harmless. */
-const OUTWARD = new Set(["Launch", "URI", "SubmitForm", "ImportData", "GoToR", "GoToE", "Rendition", "Movie", "Sound", "RichMediaExecute"]);
+/** Actions that reach outside the document by their nature: run a program or file, open a URL, send the form. */
+const OUTWARD = new Set(["Launch", "URI", "SubmitForm"]);
+/**
+ * Actions that reach outside only when their file is remote: a GoToR to a relative local file on page
+ * open is a cross-document link (pypdf's encrypted_doc_no_id.pdf), a sound played from the file itself
+ * stays inside it.
+ */
+const OUTWARD_WHEN_REMOTE = new Set(["GoToR", "GoToE", "ImportData", "Thread", "Rendition", "Movie", "Sound"]);
+
+/**
+ * The action reaches another machine or program when it runs (what automatic-action counts). A GoToE
+ * into a document embedded in this one counts too: the sender chose and shipped that document, and it
+ * runs its own actions (two droppers of corpus-large open their embedded PDF on page open this way).
+ */
+export function isOutward(a: ActionFact): boolean {
+  if (OUTWARD.has(a.type)) return true;
+  if (a.type === "GoToE" && !a.target && a.embeddedTarget?.startsWith("child")) return true;
+  return OUTWARD_WHEN_REMOTE.has(a.type) && !!a.targetKind && isRemote(a.targetKind);
+}
 
 export const automaticAction = defineRule({
   id: "automatic-action",
-  title: "Outward action runs when the document opens",
-  description: "An action that opens a URL, submits data, launches a file or plays media is bound to an automatic trigger (/OpenAction or an open/visible /AA): it fires before the reader has made any choice.",
+  title: "Outward action runs without the reader's consent",
+  description:
+    "An action that opens a URL, submits the form, launches a file, opens a document embedded in this one (GoToE), or opens, imports or plays a remote file (GoToR, GoToE, ImportData, Thread, media with a URL or file-share target; a relative local file is a cross-document link and does not count) is bound to a trigger that fires without the reader activating anything (ISO 32000-2 §12.6.3): /OpenAction, a page's open or close /AA, an annotation's page-open, page-visible or pointer-enter /AA, focus, or the document closing, saving or printing. The reader's viewer contacts the other machine before the reader has made any choice: a callback that tells the sender the document was opened, from where, and may leak credentials.",
   category: "action",
   severity: "medium",
   weight: 30,
-  attack: ["T1204.002"],
+  attack: ["T1204.002", "T1071.001"],
   mitigations: ["sanitize_with_cdr", "open_in_protected_view"],
   confidence: "high",
   check({ actions }) {
-    const hits = actions.filter((a) => a.automatic && OUTWARD.has(a.type));
+    const hits = actions.filter((a) => a.consent === "none" && isOutward(a));
     if (!hits.length) return null;
     return {
-      evidence: hits.map((a) => evidence({ objectRef: a.objectRef, path: a.path, excerpt: excerpt(`[${a.trigger}] /${a.type} ${a.target ?? ""}`) })),
-      detail: `Actions: ${[...new Set(hits.map((a) => a.type))].join(", ")}.`,
+      evidence: hits.map((a) => evidence({ objectRef: a.objectRef, path: a.path, excerpt: excerpt(`[${a.trigger}] /${a.type} ${a.target ?? a.embeddedTarget ?? ""}`) })),
+      detail: `Actions: ${[...new Set(hits.map((a) => `/${a.type} on ${a.trigger}`))].join(", ")}.`,
     };
   },
 });

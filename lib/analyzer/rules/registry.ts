@@ -15,6 +15,8 @@ import { javascriptAutoRun } from "./javascript-auto-run";
 import { javascriptExploitApi } from "./javascript-exploit-api";
 import { javascriptHeapSpray } from "./javascript-heap-spray";
 import { javascriptLaunchesAttachment } from "./javascript-launches-attachment";
+import { javascriptCallbackOnOpen } from "./javascript-callback-on-open";
+import { javascriptNetworkApi } from "./javascript-network-api";
 import { javascriptObfuscation } from "./javascript-obfuscation";
 import { javascriptPresent } from "./javascript-present";
 import { javascriptResourceExhaustion } from "./javascript-resource-exhaustion";
@@ -66,6 +68,8 @@ import { phishingLinkOverlay } from "./phishing-link-overlay";
 import { phishingUrlPattern } from "./phishing-url-pattern";
 import { xdpWrapper } from "./xdp-wrapper";
 import { xfaForm, xfaTiffExploit } from "./xfa";
+import { xfaCallbackOnOpen } from "./xfa-callback-on-open";
+import { xfaExternalCallback } from "./xfa-external-callback";
 
 export const RULES: readonly Rule[] = [
   javascriptPresent,
@@ -75,6 +79,8 @@ export const RULES: readonly Rule[] = [
   javascriptHeapSpray,
   javascriptExploitApi,
   javascriptLaunchesAttachment,
+  javascriptNetworkApi,
+  javascriptCallbackOnOpen,
   launchAction,
   launchCommand,
   automaticAction,
@@ -104,6 +110,8 @@ export const RULES: readonly Rule[] = [
   encryptionHidesActiveContent,
   xfaForm,
   xfaTiffExploit,
+  xfaExternalCallback,
+  xfaCallbackOnOpen,
   fontMatrixInjection,
   colorsOverflow,
   richMedia,

@@ -185,6 +185,19 @@ const FIXTURES: Record<string, Fixture> = {
     build: () => documentWith({ annots: [link("<< /S /SubmitForm /F << /FS /URL /F (https://forms.example.com/submit) >> /Flags 4 >>")] }).build(),
   },
   "remote-goto": { name: "a link to a page of another PDF", build: () => documentWith({ annots: [link("<< /S /GoToR /F (appendix.pdf) /D [0 /Fit] >>")] }).build() },
+  "javascript-network-api": {
+    name: "a submit button's script",
+    build: () => documentWith({ annots: [`<< /Type /Annot /Subtype /Widget /FT /Btn /T (send) /Rect [72 500 172 530] /A << /S /JavaScript /JS ${hexString('this.submitForm({cURL: "https://forms.example.com/post"});')} >> >>`] }).build(),
+  },
+  "javascript-callback-on-open": { name: "an /OpenAction script that opens a tracking URL", build: () => openActionScript('this.getURL("https://track.example.com/pixel", false);') },
+  "xfa-external-callback": {
+    name: "an XFA submit button",
+    build: () => xfaDocument(`<template><subform><field name="b"><event activity="click"><submit target="https://forms.example.com/xfa"/></event></field></subform></template>`),
+  },
+  "xfa-callback-on-open": {
+    name: "an XFA form that posts on initialize (FormCalc)",
+    build: () => xfaDocument(`<template><subform><event activity="initialize"><script>Post("https://collect.example.com/x", "opened")</script></event></subform></template>`),
+  },
   "suspicious-link": { name: "a link to an executable on an IP-literal host", build: () => documentWith({ annots: [link("<< /S /URI /URI (http://192.0.2.44/invoice.exe) >>")] }).build() },
   "embedded-file": { name: "an attached text file", build: () => attachment("notes.txt", "Meeting notes: nothing to see here.\n") },
   "embedded-executable": {

@@ -21,7 +21,7 @@ const REQUIRED_TECHNIQUES = [
   "launch-file", "launch-command", "callback-without-consent", "script-on-open", "attachment-launch",
   "script-network-callback", "ntlm-credential-leak", "decompression-bomb", "resource-exhaustion-script",
   "qr-code-lure", "fake-protected-document", "credential-phishing-link", "malware-download-link",
-  "structure-loop", "shadow-attack", "field-rewrite-on-open",
+  "structure-loop", "shadow-attack", "field-rewrite-on-open", "xfa-callback",
 ];
 
 describe("technique catalogue", () => {

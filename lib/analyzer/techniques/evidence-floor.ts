@@ -42,14 +42,22 @@ const scoreOf = (f: TechniqueFloor) => (f.proof ? FLOOR_SCORES.proof : FLOOR_SCO
 /** Rules whose hit proves an exploit or code execution by design (score 90, high confidence). */
 export const PROOF_RULES: ReadonlySet<string> = new Set(TECHNIQUES.flatMap((t) => t.floors.filter((f) => f.proof).flatMap((f) => f.rules)));
 
-export function evidenceFloor(fired: ReadonlySet<string>, ctx: FloorContext = {}): FloorOutcome {
+/** A fired rule as the floors read it: its id and the confidence of its hit. */
+export interface FiredRule {
+  ruleId: string;
+  confidence?: string;
+}
+
+export function evidenceFloor(findings: readonly FiredRule[], ctx: FloorContext = {}): FloorOutcome {
+  const fired = new Set(findings.map((f) => f.ruleId));
+  const highConfidence = new Set(findings.filter((f) => f.confidence === "high").map((f) => f.ruleId));
   let floor: HeldFloor | null = null;
   const explained: ExplainedFloor[] = [];
   for (const t of TECHNIQUES) {
     const explanation = t.explainedBy?.find((id) => fired.has(id));
     for (const f of t.floors) {
       if (f.when && !ctx[f.when]) continue;
-      const ruleId = f.rules.find((id) => fired.has(id));
+      const ruleId = f.rules.find((id) => (f.confidence === "high" ? highConfidence : fired).has(id));
       if (!ruleId) continue;
       // a proof is never explained away: an exploit's own shape has no benign reading
       if (explanation && !f.proof) {

@@ -29,6 +29,8 @@ export interface TechniqueFloor {
   proof?: true;
   /** the floor holds only when this flag of the scoring context is set (a script bomb: the document's whole script budget spent) */
   when?: "scriptBudgetSpent";
+  /** the floor holds only for a hit of this confidence (a file-share link resolved without a click, not one a reader clicks) */
+  confidence?: "high";
 }
 
 export interface Technique {

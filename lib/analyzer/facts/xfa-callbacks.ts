@@ -1,0 +1,241 @@
+// What an XFA form (XFA 3.3) sends or loads from outside the document: `<submit target>` actions with
+// the event they are bound to, FormCalc's URL functions (Get, Post, Put) and $host.gotoURL, data
+// connections (`<connectionSet>`: wsdlConnection soap/wsdl addresses, xml/xsd connection URIs) and
+// whether an open-time event executes them, external entities and DTDs of a DOCTYPE (XXE), and
+// `<image>` / `<exData>` content loaded from an href. One linear pass over the form's tags (indexOf from
+// tag to tag, attributes read within a bounded tag); JavaScript scripts are left to script signals.
+import { classifyLocation, isRemote, type LocationKind } from "./classify-location";
+import { xfaActivityConsent } from "./trigger-consent";
+import { decodeXmlEntities } from "./xfa";
+import { readStringLiteral } from "../javascript/callback-apis";
+
+export interface XfaCallbackFact {
+  /** what calls out: `<submit>`, `FormCalc Post`, `<!ENTITY x SYSTEM>`, `<wsdlConnection "c"> <soapAddress>`, `<image href>`... */
+  element: string;
+  /** the URL, path or address; "(computed)" when a FormCalc call builds it */
+  target: string;
+  kind: LocationKind | "computed";
+  /** the event activity it is bound to (initialize, click, ...) */
+  event?: string;
+  /**
+   * runs without a click: bound to an event of consent "none" (initialize, docReady, formReady, ...,
+   * trigger-consent.ts), a calculate/validate script, an entity or DTD (read when the XML is parsed), an
+   * image or exData (loaded when drawn), a data connection executed from such an event or script
+   */
+  onOpen: boolean;
+  /** character offset in the XFA text */
+  offset: number;
+}
+
+/** callbacks kept per form: evidence, not a census */
+const MAX_CALLBACKS = 256;
+/** a tag (name and attributes) is read this far at most */
+const MAX_TAG_CHARS = 8192;
+const MAX_TEXT_CHARS = 2048;
+const MAX_EVENT_DEPTH = 64;
+const FORMCALC_URL_FUNCTIONS = ["get", "post", "put"];
+const CONNECTION_ELEMENTS = new Set(["wsdlConnection", "xmlConnection", "xsdConnection"]);
+const CONNECTION_ADDRESSES = new Set(["soapAddress", "wsdlAddress", "uri"]);
+
+export function collectXfaCallbacks(xml: string): XfaCallbackFact[] {
+  const out: XfaCallbackFact[] = [];
+  const add = (f: XfaCallbackFact) => out.length < MAX_CALLBACKS && out.push(f);
+  const events: string[] = [];
+  const connections: { element: string; name: string; target: string; kind: LocationKind; offset: number }[] = [];
+  const executedOnOpen = new Set<string>();
+  let connection: { element: string; name: string } | null = null;
+  let variablesDepth = 0;
+  const eventNow = () => events[events.length - 1];
+
+  for (let lt = xml.indexOf("<"); lt !== -1 && out.length < MAX_CALLBACKS; ) {
+    if (xml.startsWith("<!--", lt)) {
+      lt = next(xml, xml.indexOf("-->", lt + 4));
+      continue;
+    }
+    if (xml.startsWith("<![CDATA[", lt)) {
+      lt = next(xml, xml.indexOf("]]>", lt + 9));
+      continue;
+    }
+    if (xml.startsWith("<?", lt)) {
+      lt = next(xml, xml.indexOf("?>", lt + 2));
+      continue;
+    }
+    if (xml.startsWith("<!DOCTYPE", lt) || xml.startsWith("<!ENTITY", lt)) {
+      const declaration = readDeclaration(xml, lt);
+      if (declaration) add({ ...declaration, ...classifyLocation(declaration.target, "uri"), onOpen: true, offset: lt });
+      lt = xml.indexOf("<", lt + 2);
+      continue;
+    }
+    const gt = xml.indexOf(">", lt);
+    if (gt === -1) break;
+    const tag = xml.slice(lt + 1, Math.min(gt, lt + MAX_TAG_CHARS));
+    const closing = tag.startsWith("/");
+    const name = localName(tag, closing ? 1 : 0);
+    const selfClosing = tag.endsWith("/");
+    let after = gt + 1;
+    if (closing) {
+      if (name === "event") events.pop();
+      else if (name === "variables") variablesDepth = Math.max(0, variablesDepth - 1);
+      else if (CONNECTION_ELEMENTS.has(name)) connection = null;
+    } else if (name === "event") {
+      // an event without an activity is a click (XFA 3.3 "event": activity defaults to click)
+      if (!selfClosing && events.length < MAX_EVENT_DEPTH) events.push(attribute(tag, "activity") ?? "click");
+    } else if (name === "variables") {
+      if (!selfClosing) variablesDepth++;
+    } else if (name === "submit") {
+      const target = attribute(tag, "target");
+      const event = eventNow();
+      if (target) {
+        const l = classifyLocation(target, "uri");
+        // a submit outside any event is run by nothing
+        if (l.kind === "mail" || isRemote(l.kind)) add({ element: "<submit>", target, ...l, event, onOpen: event !== undefined && xfaActivityConsent(event) === "none", offset: lt });
+      }
+    } else if (name === "execute") {
+      const c = attribute(tag, "connection");
+      const event = eventNow();
+      if (c && event !== undefined && xfaActivityConsent(event) === "none") executedOnOpen.add(c);
+    } else if (CONNECTION_ELEMENTS.has(name)) {
+      if (!selfClosing) connection = { element: name, name: attribute(tag, "name") ?? "" };
+    } else if (connection && CONNECTION_ADDRESSES.has(name) && !selfClosing) {
+      const target = elementText(xml, after);
+      const l = classifyLocation(target, "uri");
+      if (isRemote(l.kind)) connections.push({ element: `<${connection.element} "${connection.name}"> <${name}>`, name: connection.name, target, kind: l.kind, offset: lt });
+    } else if (name === "image" || name === "exData") {
+      const href = attribute(tag, "href");
+      if (href) {
+        const l = classifyLocation(href, "uri");
+        if (isRemote(l.kind)) add({ element: `<${name} href>`, target: href, kind: l.kind, event: eventNow(), onOpen: true, offset: lt });
+      }
+    } else if (name === "script" && !selfClosing) {
+      const end = xml.indexOf("</script", gt);
+      const event = eventNow();
+      const runsAlone = event !== undefined ? xfaActivityConsent(event) === "none" : variablesDepth === 0;
+      const formCalc = /formcalc/i.test(attribute(tag, "contentType") ?? "application/x-formcalc");
+      if (formCalc || runsAlone) {
+        const body = decodeXmlEntities(xml.slice(gt + 1, end === -1 ? xml.length : end));
+        if (formCalc) for (const call of formCalcCallbacks(body)) add({ ...call, event, onOpen: runsAlone, offset: lt });
+        if (runsAlone) for (const c of executedConnections(body)) executedOnOpen.add(c);
+      }
+      after = end === -1 ? xml.length : end;
+    }
+    lt = xml.indexOf("<", after);
+  }
+  for (const c of connections) add({ element: c.element, target: c.target, kind: c.kind, onOpen: executedOnOpen.has(c.name), offset: c.offset });
+  return out;
+}
+
+function next(xml: string, end: number): number {
+  return end === -1 ? -1 : xml.indexOf("<", end);
+}
+
+/** `<!ENTITY [%] name SYSTEM "uri">`, `<!ENTITY name PUBLIC "id" "uri">`, `<!DOCTYPE root SYSTEM "uri" [...]>`: the external identifier, if any. */
+function readDeclaration(xml: string, lt: number): { element: string; target: string } | null {
+  const head = xml.slice(lt, Math.min(xml.length, lt + MAX_TAG_CHARS));
+  const words: string[] = [];
+  let i = head.startsWith("<!DOCTYPE") ? 9 : 8;
+  // read whitespace-separated words and quoted literals until ">" or the internal subset "["
+  while (i < head.length && words.length < 6) {
+    const c = head[i];
+    if (c === ">" || c === "[") break;
+    if (c === " " || c === "\t" || c === "\n" || c === "\r") {
+      i++;
+      continue;
+    }
+    if (c === '"' || c === "'") {
+      const close = head.indexOf(c, i + 1);
+      if (close === -1) return null;
+      words.push(head.slice(i + 1, close));
+      i = close + 1;
+      continue;
+    }
+    let j = i;
+    while (j < head.length && !" \t\r\n>[\"'".includes(head[j])) j++;
+    words.push(head.slice(i, j));
+    i = j;
+  }
+  const doctype = head.startsWith("<!DOCTYPE");
+  const at = words.findIndex((w) => w === "SYSTEM" || w === "PUBLIC");
+  if (at < 0) return null;
+  const target = words[at] === "SYSTEM" ? words[at + 1] : words[at + 2];
+  if (!target) return null;
+  const name = words.slice(0, at).join(" ");
+  return { element: doctype ? `<!DOCTYPE ${name} ${words[at]}> (external DTD)` : `<!ENTITY ${name} ${words[at]}> (external entity)`, target };
+}
+
+/** The name of the tag whose text starts at `from` in `tag`, namespace prefix dropped. */
+function localName(tag: string, from: number): string {
+  let end = from;
+  while (end < tag.length && !" \t\r\n/>".includes(tag[end])) end++;
+  const name = tag.slice(from, end);
+  return name.slice(name.indexOf(":") + 1);
+}
+
+/** An attribute's value in a tag's text (entities decoded), or undefined. */
+export function attribute(tag: string, name: string): string | undefined {
+  for (let at = tag.indexOf(name); at !== -1; at = tag.indexOf(name, at + name.length)) {
+    const before = tag[at - 1];
+    if (before !== " " && before !== "\t" && before !== "\n" && before !== "\r") continue;
+    let i = at + name.length;
+    while (tag[i] === " " || tag[i] === "\t" || tag[i] === "\n" || tag[i] === "\r") i++;
+    if (tag[i] !== "=") continue;
+    i++;
+    while (tag[i] === " " || tag[i] === "\t" || tag[i] === "\n" || tag[i] === "\r") i++;
+    const q = tag[i];
+    if (q !== '"' && q !== "'") continue;
+    const close = tag.indexOf(q, i + 1);
+    if (close === -1) return undefined;
+    return decodeXmlEntities(tag.slice(i + 1, close));
+  }
+  return undefined;
+}
+
+function elementText(xml: string, from: number): string {
+  const end = xml.indexOf("<", from);
+  return decodeXmlEntities(xml.slice(from, Math.min(end === -1 ? xml.length : end, from + MAX_TEXT_CHARS))).trim();
+}
+
+/** calls per script body: evidence */
+const MAX_SCRIPT_CALLS = 16;
+
+/**
+ * FormCalc's URL functions Get(url), Post(url, data, ...), Put(url, data, ...) (XFA 3.3 "FormCalc
+ * Specification", URL functions; function names are case-insensitive) and $host.gotoURL(url).
+ */
+export function formCalcCallbacks(body: string): Omit<XfaCallbackFact, "event" | "onOpen" | "offset">[] {
+  const out: Omit<XfaCallbackFact, "event" | "onOpen" | "offset">[] = [];
+  const lower = body.toLowerCase();
+  for (const fn of [...FORMCALC_URL_FUNCTIONS, "gotourl"]) {
+    for (let at = lower.indexOf(fn); at !== -1 && out.length < MAX_SCRIPT_CALLS; at = lower.indexOf(fn, at + fn.length)) {
+      const before = lower.charCodeAt(at - 1);
+      // a whole word, not a method of another object (gotoURL is one: $host.gotoURL)
+      if (isNameChar(before) || (fn !== "gotourl" && before === 0x2e)) continue;
+      let i = at + fn.length;
+      while (i < lower.length && (lower[i] === " " || lower[i] === "\t")) i++;
+      if (lower[i] !== "(" || isNameChar(lower.charCodeAt(at + fn.length))) continue;
+      // the URL is the first argument: a literal there, or an expression that builds it
+      let j = i + 1;
+      while (j < body.length && (body[j] === " " || body[j] === "\t" || body[j] === "\n" || body[j] === "\r")) j++;
+      const literal = body[j] === '"' ? readStringLiteral(body, j, MAX_TEXT_CHARS) : undefined;
+      const element = fn === "gotourl" ? "FormCalc $host.gotoURL" : `FormCalc ${fn[0].toUpperCase()}${fn.slice(1)}`;
+      out.push(literal ? { element, target: literal, kind: classifyLocation(literal, "uri").kind } : { element, target: "(computed)", kind: "computed" });
+    }
+  }
+  return out;
+}
+
+/** Names of data connections a script executes: `xfa.connectionSet.NAME.execute(...)`. */
+function executedConnections(body: string): string[] {
+  const out: string[] = [];
+  for (let at = body.indexOf("connectionSet"); at !== -1 && out.length < MAX_SCRIPT_CALLS; at = body.indexOf("connectionSet", at + 13)) {
+    let i = at + 13;
+    if (body[i] !== ".") continue;
+    const start = ++i;
+    while (i < body.length && isNameChar(body.charCodeAt(i))) i++;
+    if (i > start && body.startsWith(".execute", i)) out.push(body.slice(start, i));
+  }
+  return out;
+}
+
+function isNameChar(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f || c === 0x24;
+}

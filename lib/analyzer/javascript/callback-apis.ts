@@ -1,0 +1,208 @@
+// Acrobat and XFA JavaScript APIs that reach outside the document (JavaScript for Acrobat API
+// Reference; XFA 3.3 host model): what a script can send, fetch, mail or read without the reader
+// seeing it. Found in the text for the fast stage; the sandbox (javascript-network-or-launch) sees the
+// calls a script really makes, obfuscated ones included.
+import { classifyLocation, isRemote } from "../facts/classify-location";
+import { IDENT, SPACE } from "./js-chars";
+import { runsOnLoad, type ScriptLayout } from "./runs-on-load";
+
+/** network: opens a URL, posts data or talks to a web service; mail: sends the document or form by e-mail; file: reads a local file into the document */
+export type CallbackRole = "network" | "mail" | "file";
+
+export interface CallbackApi {
+  api: string;
+  role: CallbackRole;
+  /** a word the pattern cannot match without, looked for with includes() first */
+  anchor: string;
+  /** linear (no nested quantifiers), global */
+  pattern: RegExp;
+  /** counts only when its first string argument names a remote location (app.openDoc of a local file is navigation) */
+  remoteArgument?: boolean;
+}
+
+export interface CallbackCall {
+  api: string;
+  role: CallbackRole;
+  /** offset of the call in the script */
+  offset: number;
+  /** the call as written, clipped */
+  text: string;
+  /** the first string literal among its arguments (URL, address or path), clipped */
+  target?: string;
+  /** runs when the script runs: not inside a function the script only defines for buttons to call (runs-on-load.ts) */
+  onLoad: boolean;
+  /** runs only if the reader answers a dialog: the call is the statement of an `if (app.alert(...)...)` or `if (app.response(...)...)` */
+  afterDialog: boolean;
+}
+
+export const CALLBACK_APIS: readonly CallbackApi[] = [
+  { api: "submitForm", role: "network", anchor: "submitForm", pattern: /\bsubmitForm\s*\(/g },
+  { api: "app.launchURL", role: "network", anchor: "launchURL", pattern: /\blaunchURL\s*\(/g },
+  { api: "getURL", role: "network", anchor: "getURL", pattern: /\bgetURL\s*\(/g },
+  { api: "xfa.host.gotoURL", role: "network", anchor: "gotoURL", pattern: /\bgotoURL\s*\(/g },
+  { api: "SOAP", role: "network", anchor: "SOAP", pattern: /\bSOAP\s*\.\s*(?:request|connect|response|queryServices|resolveService)\s*\(/g },
+  { api: "Net.HTTP", role: "network", anchor: "Net", pattern: /\bNet\s*\.\s*(?:HTTP|SOAP|Discovery)\b/g },
+  { api: "ADBC.newConnection", role: "network", anchor: "ADBC", pattern: /\bADBC\s*\.\s*newConnection\s*\(/g },
+  { api: "app.openDoc (remote)", role: "network", anchor: "openDoc", pattern: /\bopenDoc\s*\(/g, remoteArgument: true },
+  { api: "mailDoc", role: "mail", anchor: "mailDoc", pattern: /\bmailDoc\s*\(/g },
+  { api: "mailForm", role: "mail", anchor: "mailForm", pattern: /\bmailForm\s*\(/g },
+  { api: "app.mailMsg", role: "mail", anchor: "mailMsg", pattern: /\bmailMsg\s*\(/g },
+  { api: "app.mailGetAddrs", role: "mail", anchor: "mailGetAddrs", pattern: /\bmailGetAddrs\s*\(/g },
+  { api: "importDataObject", role: "file", anchor: "importDataObject", pattern: /\bimportDataObject\s*\(/g },
+  { api: "util.readFileIntoStream", role: "file", anchor: "readFileIntoStream", pattern: /\breadFileIntoStream\s*\(/g },
+  { api: "importTextData", role: "file", anchor: "importTextData", pattern: /\bimportTextData\s*\(/g },
+  { api: "importAnFDF", role: "file", anchor: "importAnFDF", pattern: /\bimportAnFDF\s*\(/g },
+  { api: "importXFAData", role: "file", anchor: "importXFAData", pattern: /\bimportXFAData\s*\(/g },
+];
+
+/** calls kept per API and per script: evidence, not a census */
+const MAX_CALLS_PER_API = 8;
+/** how far past the call's "(" its first string argument is looked for */
+const ARGUMENT_WINDOW = 300;
+const CALL_TEXT_CHARS = 120;
+const TARGET_CHARS = 200;
+
+export function findCallbackCalls(text: string): CallbackCall[] {
+  const out: CallbackCall[] = [];
+  let layout: ScriptLayout | undefined;
+  for (const api of CALLBACK_APIS) {
+    if (!text.includes(api.anchor)) continue;
+    api.pattern.lastIndex = 0;
+    let kept = 0;
+    for (let m = api.pattern.exec(text); m && kept < MAX_CALLS_PER_API; m = api.pattern.exec(text)) {
+      layout ??= runsOnLoad(text);
+      // a call written in a comment (a disabled block of an old form) is no call
+      if (layout.inComment(m.index)) continue;
+      const target = firstStringArgument(text, m.index + m[0].length);
+      if (api.remoteArgument && !(target && isRemote(classifyLocation(target, "windows-path").kind))) continue;
+      out.push({ api: api.api, role: api.role, offset: m.index, text: text.slice(m.index, m.index + CALL_TEXT_CHARS), target, onLoad: layout.runs(m.index), afterDialog: afterDialog(text, m.index) });
+      kept++;
+    }
+  }
+  return out.sort((a, b) => a.offset - b.offset);
+}
+
+/** how far before a call its `if (app.alert(...))` is looked for */
+const DIALOG_WINDOW = 400;
+
+/**
+ * The call at `offset` is the statement of an if whose condition asks the reader (app.alert with
+ * buttons, app.response): `if (app.alert(msg, 1, 2) == 4) this.getURL(url)`. The reader's answer is the
+ * consent; Adobe's form-version check does this on every XFA form it generated.
+ */
+export function afterDialog(text: string, offset: number): boolean {
+  const from = Math.max(0, offset - DIALOG_WINDOW);
+  for (let at = text.lastIndexOf("if", offset); at >= from && at !== -1; at = at === 0 ? -1 : text.lastIndexOf("if", at - 1)) {
+    if (at > 0 && IDENT[text.charCodeAt(at - 1)]) continue;
+    let i = at + 2;
+    while (i < offset && SPACE[text.charCodeAt(i)]) i++;
+    if (text.charCodeAt(i) !== 0x28) continue;
+    const close = matchingParen(text, i, offset);
+    if (close === -1) return false;
+    const condition = text.slice(i, close);
+    if (!condition.includes("alert(") && !condition.includes("response(") && !answerVariable(text, condition, at)) return false;
+    // between the condition and the call: only "{" and the receiver (this., event.target., app.)
+    for (let j = close + 1; j < offset; j++) {
+      const c = text.charCodeAt(j);
+      if (!SPACE[c] && !IDENT[c] && c !== 0x2e && c !== 0x7b) return false;
+    }
+    return true;
+  }
+  return false;
+}
+
+/** how far before the if the dialog's answer may have been stored */
+const ANSWER_WINDOW = 2000;
+
+/** The condition tests a variable that holds a dialog's answer: `var ans = app.alert(...); if (ans == 1) ...`. */
+function answerVariable(text: string, condition: string, ifAt: number): boolean {
+  const before = text.slice(Math.max(0, ifAt - ANSWER_WINDOW), ifAt);
+  for (let i = 0; i < condition.length; ) {
+    if (!IDENT[condition.charCodeAt(i)]) {
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < condition.length && IDENT[condition.charCodeAt(i)]) i++;
+    const name = condition.slice(start, i);
+    for (let at = before.indexOf(name); at !== -1; at = before.indexOf(name, at + name.length)) {
+      if (at > 0 && IDENT[before.charCodeAt(at - 1)]) continue;
+      let j = at + name.length;
+      while (SPACE[before.charCodeAt(j)]) j++;
+      if (before[j] !== "=" || before[j + 1] === "=") continue;
+      j++;
+      while (SPACE[before.charCodeAt(j)]) j++;
+      if (before.startsWith("app.alert(", j) || before.startsWith("app.response(", j)) return true;
+    }
+  }
+  return false;
+}
+
+/** The ")" that closes the "(" at `open`, before `limit`; string literals skipped; -1 if none. */
+function matchingParen(text: string, open: number, limit: number): number {
+  let depth = 0;
+  for (let i = open; i < limit; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22 || c === 0x27) {
+      const close = text.indexOf(text[i], i + 1);
+      if (close === -1 || close >= limit) return -1;
+      i = close;
+    } else if (c === 0x28) depth++;
+    else if (c === 0x29 && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/**
+ * The call's target among the string literals within ARGUMENT_WINDOW characters after `from` (escapes
+ * undone): the first that names a remote location or an address, else the first one. Stops where the
+ * call's parentheses close or the statement ends.
+ */
+export function firstStringArgument(text: string, from: number): string | undefined {
+  const end = Math.min(text.length, from + ARGUMENT_WINDOW);
+  let first: string | undefined;
+  let depth = 0;
+  for (let i = from; i < end; i++) {
+    const q = text.charCodeAt(i);
+    if (q === 0x28) depth++;
+    else if (q === 0x3b || (q === 0x29 && --depth <= 0 && i > from)) break;
+    if (q !== 0x22 && q !== 0x27) continue;
+    const literal = readStringLiteral(text, i, TARGET_CHARS);
+    const kind = classifyLocation(literal, "windows-path").kind;
+    if (isRemote(kind) || kind === "mail" || literal.includes("@")) return literal;
+    first ??= literal;
+    const close = text.indexOf(text[i], i + 1);
+    if (close === -1) break;
+    i = close;
+  }
+  return first;
+}
+
+/**
+ * The value of the JavaScript string literal whose opening quote is at `open` (\\, \", \', \/, \xNN and
+ * \uNNNN undone; other escapes kept as the character), up to `max` characters.
+ */
+export function readStringLiteral(text: string, open: number, max: number): string {
+  const quote = text.charCodeAt(open);
+  let out = "";
+  for (let i = open + 1; i < text.length && out.length < max; i++) {
+    const c = text.charCodeAt(i);
+    if (c === quote || c === 0x0a) break;
+    if (c !== 0x5c) {
+      out += text[i];
+      continue;
+    }
+    const n = text[i + 1];
+    if (n === "x" && /^[0-9a-fA-F]{2}$/.test(text.slice(i + 2, i + 4))) {
+      out += String.fromCharCode(parseInt(text.slice(i + 2, i + 4), 16));
+      i += 3;
+    } else if (n === "u" && /^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) {
+      out += String.fromCharCode(parseInt(text.slice(i + 2, i + 6), 16));
+      i += 5;
+    } else if (n !== undefined) {
+      out += n === "n" ? "\n" : n === "t" ? "\t" : n;
+      i++;
+    }
+  }
+  return out;
+}

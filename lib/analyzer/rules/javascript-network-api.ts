@@ -1,0 +1,26 @@
+// Scripts that call an API reaching outside the document (callback-apis.ts), found in the text. A
+// submit or mail button is ordinary form behaviour: this rule is context; javascript-callback-on-open
+// reports the calls a reader never chose to make.
+import { defineRule } from "./rule";
+import { evidence, excerpt } from "./evidence";
+
+export const javascriptNetworkApi = defineRule({
+  id: "javascript-network-api",
+  title: "Script calls a network, mail or file API",
+  description:
+    "A script calls an Acrobat or XFA API that reaches outside the document: it opens a URL or posts data (submitForm, app.launchURL, getURL, xfa.host.gotoURL, SOAP, Net.HTTP, ADBC, app.openDoc of a URL or share), sends the document or form by e-mail (mailDoc, mailForm, app.mailMsg, app.mailGetAddrs), or reads a local file into the document (importDataObject, util.readFileIntoStream, importTextData, importAnFDF, importXFAData). Forms use these behind their buttons; a script that runs on its own is reported by javascript-callback-on-open.",
+  category: "javascript",
+  severity: "low",
+  weight: 10,
+  attack: ["T1071.001", "T1005"],
+  mitigations: ["disable_reader_javascript", "block_indicators"],
+  confidence: "medium",
+  check({ scripts }) {
+    const hits = scripts.flatMap((s) => s.signals.callbacks.map((c) => ({ s, c })));
+    if (!hits.length) return null;
+    return {
+      evidence: hits.map(({ s, c }) => evidence({ objectRef: s.objectRef, path: s.path, excerpt: excerpt(`[${s.trigger}] ${c.role}: ${c.text}`) })),
+      detail: `APIs: ${[...new Set(hits.map((h) => `${h.c.api} (${h.c.role})`))].join(", ")}.`,
+    };
+  },
+});
