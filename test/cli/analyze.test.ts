@@ -11,6 +11,7 @@ import { RULES } from "../../lib/analyzer/rules/registry";
 import { PdfBuilder } from "../../lib/pdf/testing/pdf-builder";
 import { benignPdf, suspiciousPdf } from "../fixtures/sample-pdfs";
 import { buildCli, jsonLines, pdfscan } from "./run-cli";
+import { encryptWithQpdf } from "../../lib/pdf/testing/qpdf-encrypt";
 
 function launchPdf(): Uint8Array {
   const b = new PdfBuilder();
@@ -83,6 +84,19 @@ describe("pdfscan analyze: inputs", () => {
     expect(run.stdout).toMatch(/^VERDICT\s+SCORE\s+FINDINGS\s+TOP RULES\s+FILE$/m);
     expect(run.stdout).toContain("5 files analysed: 3 malicious, 0 suspicious, 2 benign, 0 unknown, 0 errors");
     expect(run.stderr).toBe(""); // piped: no progress bar
+  });
+
+  it("opens an encrypted PDF with --password or PDFSCAN_PDF_PASSWORD, and never prints the password", async () => {
+    const locked = join(dir, "locked.pdf");
+    await writeFile(locked, encryptWithQpdf(launchPdf(), ["from-the-mail-body", "owner-secret", "256"]));
+    const none = jsonLines((await pdfscan(["analyze", "--json", locked])).stdout)[0] as { summary: { verdict: string } };
+    expect(none.summary.verdict).toBe("unknown");
+    for (const run of [await pdfscan(["analyze", "--json", "--password", "from-the-mail-body", locked]), await pdfscan(["analyze", "--json", locked], { env: { PDFSCAN_PDF_PASSWORD: "owner-secret" } })]) {
+      const r = jsonLines(run.stdout)[0] as { summary: { verdict: string }; findings: { ruleId: string }[] };
+      expect(r.summary.verdict).toBe("malicious");
+      expect(r.findings.map((f) => f.ruleId)).toContain("launch-command");
+      expect(run.stdout + run.stderr).not.toMatch(/from-the-mail-body|owner-secret/);
+    }
   });
 
   it("reads every member of a password ZIP in memory, named archive/member", async () => {

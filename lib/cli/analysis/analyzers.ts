@@ -25,27 +25,29 @@ export interface AnalyzerOptions {
   jobs: number;
   /** the package root (rules-yara/, dist/) */
   root: string;
+  /** the documents' password (--password): opens encrypted documents, kept nowhere */
+  password?: string;
 }
 
 export async function createAnalyzer(opts: AnalyzerOptions): Promise<Analyzer> {
   return opts.jobs <= 1 ? createInThreadAnalyzer(opts) : createPoolAnalyzer(opts);
 }
 
-async function createInThreadAnalyzer({ stage, root }: AnalyzerOptions): Promise<Analyzer> {
+async function createInThreadAnalyzer({ stage, root, password }: AnalyzerOptions): Promise<Analyzer> {
   if (stage === "fast") {
     const { analyzeFast } = await import("../../analyzer/analyze");
-    return { analyze: async (bytes, fileName) => analyzeFast(bytes, { fileName }), warnings: [], close: async () => undefined };
+    return { analyze: async (bytes, fileName) => analyzeFast(bytes, { fileName, password }), warnings: [], close: async () => undefined };
   }
   const [{ createCliDeepEngines }, { analyzeDeep }] = await Promise.all([import("./deep-engines"), import("../../analyzer/deep/analyze-deep")]);
   const set = createCliDeepEngines(root);
   return {
-    analyze: (bytes, fileName) => analyzeDeep(bytes, { fileName, engines: set.engines }),
+    analyze: (bytes, fileName) => analyzeDeep(bytes, { fileName, engines: set.engines, password }),
     warnings: Object.entries(set.unavailable).map(([engine, reason]) => `${engine} engine unavailable: ${reason}`),
     close: () => set.close(),
   };
 }
 
-async function createPoolAnalyzer({ stage, jobs, root }: AnalyzerOptions): Promise<Analyzer> {
+async function createPoolAnalyzer({ stage, jobs, root, password }: AnalyzerOptions): Promise<Analyzer> {
   const { Piscina } = await import("piscina");
   const worker = workerEntry();
   const pool = new Piscina<CliTask, AnalysisResult>({
@@ -59,7 +61,7 @@ async function createPoolAnalyzer({ stage, jobs, root }: AnalyzerOptions): Promi
     analyze: (bytes, fileName) => {
       // a copy only when the view does not own its whole buffer (a slice of a larger one)
       const buffer = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? (bytes.buffer as ArrayBuffer) : bytes.slice().buffer;
-      return pool.run({ stage, bytes: buffer, fileName }, { transferList: [buffer] });
+      return pool.run({ stage, bytes: buffer, fileName, password }, { transferList: [buffer] });
     },
     warnings: [],
     close: () => pool.destroy(),

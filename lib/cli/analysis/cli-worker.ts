@@ -12,6 +12,8 @@ export interface CliTask {
   /** transferred, not copied */
   bytes: ArrayBuffer;
   fileName: string;
+  /** the document's password (--password), if any */
+  password?: string;
 }
 
 export interface CliWorkerData {
@@ -32,7 +34,7 @@ function loadDeep() {
 
 export default async function runCliTask(task: CliTask): Promise<FastResult | DeepResult> {
   const bytes = new Uint8Array(task.bytes);
-  if (task.stage === "fast") return analyzeFast(bytes, { fileName: task.fileName });
+  if (task.stage === "fast") return analyzeFast(bytes, { fileName: task.fileName, password: task.password });
   const { engines, analyzeDeep } = await loadDeep();
-  return analyzeDeep(bytes, { fileName: task.fileName, engines: engines.engines });
+  return analyzeDeep(bytes, { fileName: task.fileName, engines: engines.engines, password: task.password });
 }

@@ -25,7 +25,8 @@ export async function runAnalyze(paths: string[], opts: AnalyzeOptions, ctx: Cli
   const analysable = targets.filter((t) => t.error === undefined).length;
   // one document needs no thread: starting one costs more than the analysis
   const jobs = Math.max(1, Math.min(opts.jobs ?? defaultJobs(!!opts.deep), analysable));
-  const analyzer = await createAnalyzer({ stage: opts.deep ? "deep" : "fast", jobs, root: packageRoot() });
+  const password = opts.password ?? ctx.env.PDFSCAN_PDF_PASSWORD;
+  const analyzer = await createAnalyzer({ stage: opts.deep ? "deep" : "fast", jobs, root: packageRoot(), password: password || undefined });
   for (const w of analyzer.warnings) ctx.stderr.write(`${errColors.yellow("pdfscan: warning:")} ${w}\n`);
 
   const reporter = await createReporter(format, {

@@ -18,6 +18,8 @@ export interface AnalyzeOptions {
   /** unset: defaultJobs() */
   jobs?: number;
   zipPassword: string;
+  /** the documents' own password (an encrypted PDF whose password came with it), never printed */
+  password?: string;
   failOn: FailOn;
   details?: boolean;
   progress: boolean;
@@ -32,6 +34,7 @@ Examples:
   $ pdfscan analyze --json mail/ | jq 'select(.summary.verdict != "benign") | .path'
   $ pdfscan analyze --format sarif attachments/ > pdfscan.sarif
   $ pdfscan analyze --fail-on malicious --jobs 4 inbox/ || echo "malicious attachment"
+  $ PDFSCAN_PDF_PASSWORD='from the mail body' pdfscan analyze statement.pdf
 
 ZIP archives (*.zip, named or found in a folder) are read in memory with --zip-password (default
 "infected"); every member is analysed and no decrypted sample is written to disk.`;
@@ -63,6 +66,7 @@ export function registerAnalyzeCommand(program: Command, ctx: CliContext): void 
     .option("--json", "same as --format json: one JSON result per file and line, plus `path`")
     .option("-j, --jobs <n>", "documents analysed in parallel, on worker threads (default: one per CPU but one; with --deep one per CPU)", positiveInt)
     .option("--zip-password <password>", "password of ZIP archives", DEFAULT_ZIP_PASSWORD)
+    .option("--password <password>", "password of encrypted PDFs (the user or the owner password; or set PDFSCAN_PDF_PASSWORD, which stays out of the shell history)")
     .addOption(new Option("--fail-on <verdict>", "lowest verdict that makes the exit code 1").choices(FAIL_ON).default("suspicious"))
     .option("-d, --details", "the detailed report of every file instead of one table row (table format)")
     .option("--no-progress", "no progress bar (it is drawn only when stderr is a terminal anyway)")
