@@ -3,11 +3,10 @@
 import type { Kysely } from "kysely";
 import type { ApiKeysTable, Database } from "../db/database";
 import { audit } from "./audit";
+import { API_KEY_PREFIX, keyDisplayPrefix, looksLikeApiKey } from "./key-display";
 import { hashSecret, newPublicId, newSecret } from "./secrets";
 
-export const API_KEY_PREFIX = "pdfscan_";
-/** Characters of the key shown in listings: the prefix and 4 random characters. */
-const DISPLAY_CHARS = API_KEY_PREFIX.length + 4;
+export { API_KEY_PREFIX };
 /** last_used_at is written at most this often per key (a hot key must not write on every request). */
 export const LAST_USED_RESOLUTION_MS = 60_000;
 
@@ -30,8 +29,6 @@ export interface ApiKeyInfo {
   revokedAt: number | null;
   lastUsedAt: number | null;
 }
-
-export const looksLikeApiKey = (value: string): boolean => value.startsWith(API_KEY_PREFIX) && /^[A-Za-z0-9_-]{1,200}$/.test(value);
 
 const infoOf = (r: ApiKeysTable): ApiKeyInfo => ({
   id: r.id,
@@ -58,7 +55,7 @@ export class ApiKeyStore {
     const row: ApiKeysTable = {
       id,
       secret_hash: hashSecret(key),
-      prefix: key.slice(0, DISPLAY_CHARS),
+      prefix: keyDisplayPrefix(key),
       name: input.name,
       principal: input.principal ?? id,
       admin: input.admin ? 1 : 0,
