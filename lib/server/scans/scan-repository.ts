@@ -90,6 +90,16 @@ function matchesSearch(text: string) {
     ]);
 }
 
+async function retainedBytesOf(db: Kysely<Database>, owner: string): Promise<number> {
+  const r = await db
+    .selectFrom("scans")
+    .select((eb) => eb.fn.sum<number | string | null>("file_size").as("n"))
+    .where("owner", "=", owner)
+    .where("file_retained", "=", 1)
+    .executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
 export class ScanRepository {
   constructor(
     readonly db: Kysely<Database>,
@@ -135,15 +145,34 @@ export class ScanRepository {
     return Number(res.numDeletedRows) > 0;
   }
 
+  /**
+   * Inserts the scan only if the owner's stored uploads plus this one stay within `quotaBytes`: the
+   * scan row is the reservation (its bytes count while file_retained is 1, and stop counting when
+   * the file is deleted, expires or the scan is deleted). The check and the insert are one
+   * transaction that first writes the owner's quota_locks row, so two uploads of one owner are
+   * decided one after the other (PostgreSQL: the upsert holds the row lock until commit, and under
+   * READ COMMITTED the next statement sees what the previous holder committed; SQLite: the first
+   * write takes the database's write lock). Issue 19: twelve concurrent uploads all read the same
+   * "used" before any insert and stored 3.6 times the quota.
+   */
+  async insertWithinQuota(row: ScanRow, quotaBytes: number): Promise<{ inserted: boolean; usedBytes: number }> {
+    return this.db.transaction().execute(async (trx) => {
+      const now = this.clock();
+      await trx
+        .insertInto("quota_locks")
+        .values({ principal: row.owner, locked_at: now })
+        .onConflict((oc) => oc.column("principal").doUpdateSet({ locked_at: now }))
+        .execute();
+      const used = await retainedBytesOf(trx, row.owner);
+      if (used + row.file_size > quotaBytes) return { inserted: false, usedBytes: used };
+      await trx.insertInto("scans").values(row).execute();
+      return { inserted: true, usedBytes: used + row.file_size };
+    });
+  }
+
   /** Bytes of the owner's uploads still stored (the storage quota counts these). */
-  async retainedBytes(owner: string): Promise<number> {
-    const r = await this.db
-      .selectFrom("scans")
-      .select((eb) => eb.fn.sum<number | string | null>("file_size").as("n"))
-      .where("owner", "=", owner)
-      .where("file_retained", "=", 1)
-      .executeTakeFirst();
-    return Number(r?.n ?? 0);
+  retainedBytes(owner: string): Promise<number> {
+    return retainedBytesOf(this.db, owner);
   }
 
   /**
