@@ -6,9 +6,9 @@
 //   PDFSCAN_REDIS_URL unset -> in-process queue, the web server runs the stages; set -> BullMQ, the
 //     web server only enqueues and `npm run worker` processes run the stages
 import { sql } from "kysely";
-import { runAdvancedStage, runFastAnalysis } from "../analysis-pool";
+import { runAdvancedStage, runFastStage } from "../analysis-pool";
 import { ApiKeyStore } from "../auth/api-keys";
-import { audit } from "../auth/audit";
+import { audit, setAuditLimits } from "../auth/audit";
 import { Redis } from "ioredis";
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from "../auth/rate-limit";
 import { SessionStore } from "../auth/sessions";
@@ -82,12 +82,23 @@ export async function createScanRuntime(config: Config): Promise<ScanRuntime> {
     blobs,
     pageImages,
     queue,
-    analyzers: { fast: runFastAnalysis, advanced: runAdvancedStage },
+    analyzers: { fast: runFastStage, advanced: runAdvancedStage },
     enrichment: offlineReputationProvider,
     config,
     log,
   });
-  const service = new ScanService({ repo, blobs, pageImages, queue, log, purgeDeleted: database.purgeDeleted, quotaBytes: config.quotaBytes });
+  const service = new ScanService({
+    repo,
+    blobs,
+    pageImages,
+    queue,
+    log,
+    purgeDeleted: database.purgeDeleted,
+    quotaBytes: config.quotaBytes,
+    // a stage of the deleted scan running in this process stops at once (a worker's, at its next heartbeat)
+    onDeleted: (scanId) => pipeline.cancel(scanId),
+  });
+  setAuditLimits({ linesPerSource: config.audit.linesPerSource, windowMs: config.audit.windowS * 1000 });
   const keys = new ApiKeyStore(database.db);
   const auth: AuthRuntime = {
     keys,

@@ -46,6 +46,8 @@ export interface ScanServiceDeps {
   purgeDeleted?: () => Promise<void>;
   /** bytes of uploads one principal may keep at once (retained files and scans still running) */
   quotaBytes?: number;
+  /** after a delete: stop the scan's stage if it runs here (ScanPipeline.cancel) */
+  onDeleted?: (scanId: string) => void;
 }
 
 export class ScanService {
@@ -140,13 +142,16 @@ export class ScanService {
   }
 
   /** Removes the scan, its report and its file, in any state. The row goes first: a stage still
-   * running for it then finds nothing to write to; a crash before the file is gone leaves an orphan
+   * running for it is stopped and finds nothing to write to (page images it stores after this are
+   * removed by the stage itself, pipeline.ts); a crash before the file is gone leaves an orphan
    * upload that the sweeper deletes. */
   async deleteScan(principal: Principal, scanId: string): Promise<void> {
     const scan = await this.getScan(principal, scanId);
     if (!(await this.deps.repo.deleteOwned(scan.owner, scan.id))) {
       throw new ApiError("scan_not_found", `No scan ${JSON.stringify(scanId)}.`);
     }
+    audit("scan.deleted", { scanId: scan.id, owner: scan.owner, keyId: principal.keyId });
+    this.deps.onDeleted?.(scan.id);
     await this.deps.blobs.delete(scan.blob_key);
     await this.deps.pageImages?.delete(scan.id);
     await this.deps.purgeDeleted?.();
