@@ -349,7 +349,7 @@ export class ScanPipeline {
     const queued = await this.deps.repo.transition(scan, { type: "queue_advanced" }, { attempts: 0 });
     if (!queued) return;
     // if this fails (Redis down), the recovery loop finds the queued scan and enqueues it later
-    await this.deps.queue.enqueue({ stage: "advanced", scanId: scan.id }).catch((error: unknown) => this.log(`enqueue advanced stage of ${scan.id} failed`, error));
+    await this.deps.queue.enqueue({ stage: "advanced", scanId: scan.id, owner: scan.owner }).catch((error: unknown) => this.log(`enqueue advanced stage of ${scan.id} failed`, error));
   }
 
   private async readUpload(scan: ScanRow, signal: AbortSignal): Promise<ArrayBuffer> {

@@ -70,11 +70,18 @@ export async function createScanRuntime(config: Config): Promise<ScanRuntime> {
   const pageImages = createPageImageStore(config, database.db);
   const queue: JobQueue =
     config.queue.kind === "bullmq"
-      ? new BullMQQueue({ url: config.queue.url, prefix: config.queue.prefix, concurrency: config.workers, lockDurationMs: config.leaseMs, log })
+      ? new BullMQQueue({
+          url: config.queue.url,
+          prefix: config.queue.prefix,
+          concurrency: config.workers,
+          lockDurationMs: config.leaseMs,
+          backlogOf: (owner, stage) => repo.countQueued(owner, stage),
+          log,
+        })
       : new InProcessQueue({
           concurrency: config.workers,
           findRunnable: async (limit) =>
-            (await repo.findRunnable({ now: Date.now(), limit })).map((r) => ({ stage: r.stage, scanId: r.id })),
+            (await repo.findRunnable({ now: Date.now(), limit })).map((r) => ({ stage: r.stage, scanId: r.id, owner: r.owner })),
           log,
         });
   const pipeline = new ScanPipeline({
@@ -144,7 +151,7 @@ export async function createScanRuntime(config: Config): Promise<ScanRuntime> {
           every(RECOVERY_INTERVAL_MS, async () => {
             const now = Date.now();
             for (const r of await repo.findRunnable({ now, limit: RECOVERY_BATCH, queuedBefore: now - RECOVERY_GRACE_MS })) {
-              await queue.enqueue({ stage: r.stage, scanId: r.id });
+              await queue.enqueue({ stage: r.stage, scanId: r.id, owner: r.owner });
             }
           }, "recovery");
         }

@@ -40,6 +40,7 @@ export interface ScanFilter {
 export type Stage = "fast" | "advanced";
 export interface RunnableScan {
   id: string;
+  owner: string;
   stage: Stage;
 }
 
@@ -254,22 +255,37 @@ export class ScanRepository {
 
   /**
    * Work to (re)start: queued stages (optionally only those idle since `queuedBefore`, so recovery
-   * does not race the normal hand-off) and running stages whose lease expired. Oldest first.
+   * does not race the normal hand-off) and running stages whose lease expired. Fair across owners:
+   * each owner's oldest first, then their second oldest, and so on (a window rank per owner), so an
+   * owner with a thousand queued scans does not fill every batch.
    */
   async findRunnable({ now, limit, queuedBefore = Number.MAX_SAFE_INTEGER }: { now: number; limit: number; queuedBefore?: number }): Promise<RunnableScan[]> {
     const rows = await this.db
       .selectFrom("scans")
-      .select(["id", "status"])
+      .select(["id", "status", "owner", sql<number>`row_number() over (partition by owner order by created_at, id)`.as("owner_rank")])
       .where((eb) =>
         eb.or([
           eb.and([eb("status", "in", QUEUED_STATUSES), eb("updated_at", "<=", queuedBefore)]),
           eb.and([eb("status", "in", RUNNING_STATUSES), eb.or([eb("lease_until", "is", null), eb("lease_until", "<", now)])]),
         ]),
       )
+      .orderBy("owner_rank")
       .orderBy("created_at")
       .limit(limit)
       .execute();
-    return rows.map((r) => ({ id: r.id, stage: FAST_STATUSES.includes(r.status) ? "fast" : "advanced" }));
+    return rows.map((r) => ({ id: r.id, owner: r.owner, stage: FAST_STATUSES.includes(r.status) ? "fast" : "advanced" }));
+  }
+
+  /** The owner's scans waiting for this stage (BullMQ ranks a new job of the owner behind them). */
+  async countQueued(owner: string, stage: Stage): Promise<number> {
+    const statuses: ScanStatus[] = stage === "fast" ? ["queued_fast_scan"] : ["completed_fast_scan", "queued_advanced_scan"];
+    const r = await this.db
+      .selectFrom("scans")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .where("owner", "=", owner)
+      .where("status", "in", statuses)
+      .executeTakeFirst();
+    return Number(r?.n ?? 0);
   }
 
   /**

@@ -86,7 +86,7 @@ export class ScanService {
     }
     audit("scan.created", { scanId: row.id, owner: row.owner, keyId: input.principal.keyId, size: row.file_size, retentionMode: row.retention_mode });
     // the row is durable now; if the queue is down, recovery enqueues the stage later
-    await queue.enqueue({ stage: "fast", scanId: row.id }).catch((error: unknown) => this.log(`enqueue fast stage of ${row.id} failed`, error));
+    await queue.enqueue({ stage: "fast", scanId: row.id, owner: row.owner }).catch((error: unknown) => this.log(`enqueue fast stage of ${row.id} failed`, error));
     return row;
   }
 
