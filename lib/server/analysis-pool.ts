@@ -259,9 +259,10 @@ export async function runAdvancedStage(
   fileName: string,
   options: StageRunOptions & { onPageImages?: (images: PageImage[]) => void } = {},
 ): Promise<DeepResult> {
-  const { advancedTimeoutMs } = getConfig();
-  if (!options.onPageImages) return runInPool("deep", bytes, fileName, advancedTimeoutMs, stageAdmission(options)) as Promise<DeepResult>;
-  const answer = (await runInPool("deep", bytes, fileName, advancedTimeoutMs, { ...stageAdmission(options), pageImages: true })) as unknown as DeepWithPageImages;
+  const { advancedTimeoutMs, testDeepHoldMs } = getConfig();
+  const admission = { ...stageAdmission(options), holdMs: testDeepHoldMs };
+  if (!options.onPageImages) return runInPool("deep", bytes, fileName, advancedTimeoutMs, admission) as Promise<DeepResult>;
+  const answer = (await runInPool("deep", bytes, fileName, advancedTimeoutMs, { ...admission, pageImages: true })) as unknown as DeepWithPageImages;
   options.onPageImages(answer.pageImages);
   return answer.result;
 }
@@ -275,7 +276,7 @@ interface Admission {
   signal?: AbortSignal;
   /** the deep analysis returns the page images too */
   pageImages?: boolean;
-  /** TEST ONLY (PDFSCAN_TEST_DEEP_HOLD_MS): hold the slot this long before starting */
+  /** TEST ONLY (PDFSCAN_TEST_DEEP_HOLD_MS): hold the slot this long (or until the signal) before starting */
   holdMs?: number;
 }
 

@@ -139,7 +139,7 @@ export interface Config {
   yaraRuleDirs: string[];
   /** TEST ONLY: every stage sleeps this long after claiming its scan (makes "mid-stage" observable) */
   testStageDelayMs: number;
-  /** TEST ONLY: every /analyze/deep analysis holds its slot this long (or until its client hangs up) before it starts */
+  /** TEST ONLY: every deep analysis (/analyze/deep, a scan's advanced stage) holds its thread slot this long (or until it is cancelled) before it starts */
   testDeepHoldMs: number;
   /** false only when PDFSCAN_AUTH=off on a loopback host: every caller is the local admin */
   authEnabled: boolean;

@@ -120,27 +120,42 @@ export class AuditLimiter {
   }
 }
 
-let sink: (line: string) => void = (line) => console.log(line);
-const write = (event: AuditEvent, fields: AuditFields) => sink(JSON.stringify({ audit: true, ts: new Date().toISOString(), event, ...fields }));
-let limiter = new AuditLimiter({ linesPerSource: AUDIT_LINES_PER_SOURCE, windowMs: AUDIT_WINDOW_MS }, write);
+// One log per process: Next bundles this module once per route and once for start-up, so its state
+// lives on globalThis (as the scan runtime's does), or each copy would have a budget of its own.
+interface AuditState {
+  sink: (line: string) => void;
+  limiter: AuditLimiter;
+  /** the source of the request being handled, for every audit line written while handling it */
+  requestSource: AsyncLocalStorage<string>;
+}
+const STATE_KEY = Symbol.for("pdfscan.audit");
+const write = (event: AuditEvent, fields: AuditFields) => state().sink(JSON.stringify({ audit: true, ts: new Date().toISOString(), event, ...fields }));
+
+function state(): AuditState {
+  const g = globalThis as typeof globalThis & { [STATE_KEY]?: AuditState };
+  g[STATE_KEY] ??= {
+    sink: (line) => console.log(line),
+    limiter: new AuditLimiter({ linesPerSource: AUDIT_LINES_PER_SOURCE, windowMs: AUDIT_WINDOW_MS }, (event, fields) => write(event, fields)),
+    requestSource: new AsyncLocalStorage<string>(),
+  };
+  return g[STATE_KEY];
+}
 
 /** Where audit lines go (the CLI sends them to stderr, keeping stdout for its own output). */
 export function setAuditSink(next: (line: string) => void): void {
-  sink = next;
+  state().sink = next;
 }
 
 /** The per-source budget of limited events (server configuration: PDFSCAN_AUDIT_LINES_PER_SOURCE, PDFSCAN_AUDIT_WINDOW_S). */
 export function setAuditLimits(limits: AuditLimits): void {
-  limiter.endWindow(Date.now());
-  limiter = new AuditLimiter(limits, write);
+  const s = state();
+  s.limiter.endWindow(Date.now());
+  s.limiter = new AuditLimiter(limits, (event, fields) => write(event, fields));
 }
-
-// The source of the request being handled, for every audit line written while handling it.
-const requestSource = new AsyncLocalStorage<string>();
 
 /** Runs `work` with `source` as the source of its audit lines (the API route wrapper does this per request). */
 export function withAuditSource<T>(source: string, work: () => T): T {
-  return requestSource.run(source, work);
+  return state().requestSource.run(source, work);
 }
 
 /**
@@ -154,6 +169,7 @@ export function sourceOf(headers: Headers): string {
 }
 
 export function audit(event: AuditEvent, fields: AuditFields = {}): void {
+  const { limiter, requestSource } = state();
   const source = typeof fields.source === "string" ? fields.source : requestSource.getStore();
   const all = source === undefined ? fields : { ...fields, source };
   if (AUDIT_EVENTS[event].limited && !limiter.admit(source ?? UNKNOWN_SOURCE)) return;

@@ -21,8 +21,17 @@ export interface FairGateLimits {
 
 export type GateRefusal = "caller_limit" | "full";
 
+/** Brand: Next bundles this module per route, and the gate may come from another copy (as ApiError's). */
+const GATE_REFUSED_BRAND = Symbol.for("pdfscan.GateRefusedError");
+
 export class GateRefusedError extends Error {
   override name = "GateRefusedError";
+  readonly [GATE_REFUSED_BRAND] = true;
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[GATE_REFUSED_BRAND] === true;
+  }
+
   constructor(readonly reason: GateRefusal) {
     super(reason === "caller_limit" ? "the caller already has its most analyses running or waiting" : "the waiting room is full");
   }
