@@ -40,13 +40,13 @@ describe.each(["sqlite", "postgres"] as const)("scan pipeline (%s)", (kind) => {
     const id = await h.create(suspiciousPdf());
     const p = h.pipeline();
     expect(await row(id)).toMatchObject({ status: "queued_fast_scan", advanced_status: "pending", file_retained: 1 });
-    expect(h.jobs.shift()).toEqual({ stage: "fast", scanId: id });
+    expect(h.jobs.shift()).toEqual({ stage: "fast", scanId: id, owner: "local" });
     expect(await p.runFastStage(id)).toBe("done");
     const afterFast = await row(id);
     expect(afterFast).toMatchObject({ status: "queued_advanced_scan", advanced_status: "queued", attempts: 0 });
     expect(["suspicious", "malicious"]).toContain(afterFast.verdict);
     expect(afterFast.fast_completed_at).not.toBeNull();
-    expect(h.jobs.shift()).toEqual({ stage: "advanced", scanId: id });
+    expect(h.jobs.shift()).toEqual({ stage: "advanced", scanId: id, owner: "local" });
     expect(await stored(id)).toBe(true); // the advanced stage still needs it
     expect(await p.runAdvancedStage(id)).toBe("done");
     const done = await row(id);
