@@ -5,7 +5,7 @@
 // confirms, seeing which key it is: a link from someone else must not sign the victim into the
 // sender's account (issue 19). A live session is never replaced by a link: the panel says so and keeps
 // it unless the user chooses to switch. A key typed by hand replaces the session, as the note says.
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { keyDisplayPrefix } from "../../lib/server/auth/key-display";
 import { safeNextPath } from "../../lib/server/auth/safe-next-path";
 import type { Problem } from "../_lib/api";
@@ -26,7 +26,6 @@ export function SignInForm({ next, current }: { next: string; current: SignedInK
   const [linkKey, setLinkKey] = useState<string | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [busy, setBusy] = useState(false);
-  const read = useRef(false);
   const goOn = () => window.location.assign(safeNextPath(next));
 
   async function signIn(key: string) {
@@ -49,19 +48,23 @@ export function SignInForm({ next, current }: { next: string; current: SignedInK
   }
 
   useEffect(() => {
-    if (read.current) return;
-    read.current = true;
-    const m = KEY_FRAGMENT.exec(window.location.hash);
-    if (window.location.hash !== "") window.history.replaceState(null, "", window.location.pathname + window.location.search);
-    // read once, after hydration: the fragment never reaches the server
-    if (m) setLinkKey(m[1]);
+    // after hydration (the fragment never reaches the server), and again when only the fragment
+    // changes (a link opened in a tab already on this page does not reload it)
+    const readFragment = () => {
+      const m = KEY_FRAGMENT.exec(window.location.hash);
+      if (window.location.hash !== "") window.history.replaceState(null, "", window.location.pathname + window.location.search);
+      if (m) setLinkKey(m[1]);
+    };
+    readFragment();
+    window.addEventListener("hashchange", readFragment);
+    return () => window.removeEventListener("hashchange", readFragment);
   }, []);
 
   if (linkKey !== null) {
     const prefix = keyDisplayPrefix(linkKey);
     const same = current?.keyPrefix === prefix;
     return (
-      <section className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm shadow-sm" data-testid="sign-in-link" aria-labelledby="sign-in-link-title">
+      <section className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-slate-900 shadow-sm" data-testid="sign-in-link" aria-labelledby="sign-in-link-title">
         <h2 id="sign-in-link-title" className="font-semibold">
           {same ? "Already signed in with this key" : current ? "You are already signed in" : "Sign in with the key in this link?"}
         </h2>
@@ -73,8 +76,8 @@ export function SignInForm({ next, current }: { next: string; current: SignedInK
         )}
         {!same && (
           <p>
-            The link holds the API key <code data-testid="sign-in-link-key">{prefix}…</code>. Continue only if you made this link or your
-            administrator sent it: signing in with someone else&apos;s key puts your uploads in their account.
+            Continue only if you made this link or your administrator sent it: signing in with someone else&apos;s key puts your uploads in
+            their account. The link holds the API key <code data-testid="sign-in-link-key">{prefix}…</code>
           </p>
         )}
         <div className="flex flex-wrap gap-2">
