@@ -299,13 +299,13 @@ async function runInPool(kind: "fast" | "deep", bytes: ArrayBuffer, fileName: st
   const state = getPool();
   if (clientSignal?.aborted) throw clientGone();
   const release = await admit(state.gate, admission);
-  if (admission.holdMs) {
-    try {
-      await sleep(admission.holdMs, undefined, { signal: clientSignal });
-    } catch {
-      release();
-      throw clientGone();
-    }
+  try {
+    if (admission.holdMs) await sleep(admission.holdMs, undefined, { signal: clientSignal });
+    // gone while it waited for its turn: the slot goes to the next caller at once
+    if (clientSignal?.aborted) throw clientGone();
+  } catch {
+    release();
+    throw clientGone();
   }
   // a pool that served its share of tasks is replaced before this one is routed (the timer would be late)
   recycleIfDue(state);
