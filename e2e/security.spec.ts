@@ -66,12 +66,3 @@ test("sign in, scan, share a read-only link, open it elsewhere, revoke it: all u
   expect([...violations, ...guestViolations]).toEqual([]);
   await guest.close();
 });
-
-test("the first-start sign-in link (#key=...) signs in once and leaves no key in the address bar", async ({ signedOutPage: page }) => {
-  const violations = watchCsp(page);
-  const key = createApiKey("e2e-link");
-  await page.goto(`/signin?next=%2F#key=${key}`);
-  await expect(page.getByRole("heading", { name: "Analyse a PDF" })).toBeVisible();
-  expect(page.url()).not.toContain(key);
-  expect(violations).toEqual([]);
-});

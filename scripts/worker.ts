@@ -43,6 +43,7 @@ async function main(): Promise<void> {
   const runtime = await createScanRuntime(config);
   await runtime.startBackground({ consume: true });
   if (config.testStageDelayMs > 0) console.warn(`${PREFIX} TEST ONLY: PDFSCAN_TEST_STAGE_DELAY_MS=${config.testStageDelayMs}, every stage sleeps that long`);
+  if (config.testDeepHoldMs > 0) console.warn(`${PREFIX} TEST ONLY: PDFSCAN_TEST_DEEP_HOLD_MS=${config.testDeepHoldMs}, every advanced stage holds its thread that long`);
   console.log(`${PREFIX} ready: id ${runtime.pipeline.workerId}, ${config.workers} concurrent stages, queue prefix "${config.queue.prefix}"`);
 
   let stopping = false;

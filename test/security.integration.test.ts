@@ -3,116 +3,23 @@
 // key store on the same database (the CLI does the same; one test runs the CLI itself). Every refusal
 // is checked to be RFC 9457 problem+json, never a 500.
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { request as httpRequest } from "node:http";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { ApiKeyStore } from "../lib/server/auth/api-keys";
-import { setAuditSink } from "../lib/server/auth/audit";
-import { parseConfig } from "../lib/server/config";
-import { openDatabase, type OpenDatabase } from "../lib/server/db/open-database";
 import { setUpShared } from "../lib/server/testing/set-up-shared";
-import { createPgSchema, createRedisPrefix, TEST_REDIS_URL, type PgSchema, type RedisPrefix } from "../lib/server/testing/test-stores";
 import { benignPdf, suspiciousPdf } from "./fixtures/sample-pdfs";
 import { scanForm, TERMINAL, walkFiles } from "./scans/support/scan-api";
-import { startWorker, type WorkerProcess } from "./scans/support/worker-process";
 import { REPO_ROOT, startServer, type RunningServer } from "./support/next-server";
+import { bearer, embeddedStack, problem, rawRequest, scaleOutStack, type SecurityStack } from "./support/security-stack";
 
 const RATE_LIMIT = 400;
 const QUOTA_BYTES = 150_000;
 
-interface Fixture {
-  server: RunningServer;
-  env: Record<string, string>;
-  database: OpenDatabase;
-  keys: ApiKeyStore;
-  dispose(): Promise<void>;
-}
+type Fixture = SecurityStack;
 
 const SECURITY_ENV = { PDFSCAN_RATE_LIMIT: String(RATE_LIMIT), PDFSCAN_RATE_WINDOW_S: "60", PDFSCAN_QUOTA_BYTES: String(QUOTA_BYTES), PDFSCAN_WORKERS: "1" };
-
-async function withStores(env: Record<string, string>, start: () => Promise<{ server: RunningServer; stop(): Promise<void> }>): Promise<Fixture> {
-  const { server, stop } = await start();
-  setAuditSink(() => {}); // the keys made here are audited by the test process, not needed in its output
-  const database = await openDatabase(parseConfig({ ...env, PDFSCAN_HOST: "127.0.0.1" }).database);
-  return {
-    server,
-    env,
-    database,
-    keys: new ApiKeyStore(database.db),
-    async dispose() {
-      await database.close();
-      await stop();
-    },
-  };
-}
-
-async function embedded(): Promise<Fixture> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "pdfscan-security-"));
-  const env = { ...SECURITY_ENV, PDFSCAN_DATA_DIR: dataDir, PDFSCAN_DATABASE_URL: "", PDFSCAN_REDIS_URL: "", PDFSCAN_STORAGE: "" };
-  return withStores(env, async () => {
-    const server = await startServer({ env });
-    return { server, stop: async () => (await server.stop(), rmSync(dataDir, { recursive: true, force: true })) };
-  });
-}
-
-async function scaleOut(): Promise<Fixture> {
-  const pg: PgSchema = await createPgSchema();
-  let redis: RedisPrefix | undefined;
-  let worker: WorkerProcess | undefined;
-  const dataDir = mkdtempSync(path.join(tmpdir(), "pdfscan-security-so-"));
-  try {
-    redis = await createRedisPrefix();
-    const env = { ...SECURITY_ENV, PDFSCAN_DATABASE_URL: pg.url, PDFSCAN_STORAGE: "postgres", PDFSCAN_REDIS_URL: TEST_REDIS_URL, PDFSCAN_REDIS_PREFIX: redis.prefix, PDFSCAN_DATA_DIR: dataDir };
-    const r = redis;
-    return await withStores(env, async () => {
-      const server = await startServer({ env });
-      worker = await startWorker(env);
-      const w = worker;
-      return {
-        server,
-        stop: async () => {
-          await w.stop();
-          await server.stop();
-          await r.drop();
-          await pg.drop();
-          rmSync(dataDir, { recursive: true, force: true });
-        },
-      };
-    });
-  } catch (error) {
-    await worker?.stop();
-    await redis?.drop();
-    await pg.drop();
-    throw error;
-  }
-}
-
-async function problem(res: Response, status: number, code?: string) {
-  expect(res.status, `${res.url}`).toBe(status);
-  expect(res.headers.get("content-type")).toBe("application/problem+json");
-  const body = await res.json();
-  expect(body).toMatchObject({ status, type: expect.any(String), title: expect.any(String), detail: expect.any(String), ...(code ? { code } : {}) });
-  return body as { code: string };
-}
-
-const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
-
-/** A raw HTTP request (fetch cannot send a foreign Host header). */
-function rawRequest(url: string, { method = "GET", headers = {} as Record<string, string>, body }: { method?: string; headers?: Record<string, string>; body?: Buffer } = {}) {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }>((resolve, reject) => {
-    const req = httpRequest(url, { method, headers }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (c) => (text += c));
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, text }));
-    });
-    req.on("error", reject);
-    req.end(body);
-  });
-}
+const embedded = () => embeddedStack({ env: SECURITY_ENV });
+const scaleOut = () => scaleOutStack({ env: SECURITY_ENV });
 
 function describeSecurity(name: string, setUp: () => Promise<Fixture>) {
   describe(`security: ${name}`, () => {

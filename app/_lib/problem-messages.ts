@@ -19,6 +19,7 @@ export const PROBLEM_MESSAGES: Record<ErrorCode | ClientProblemCode, string> = {
   method_not_allowed: "The server does not accept this action here. Reload the page and try again.",
   report_not_ready: "The report is not ready yet: the fast stage is still running. This page retries on its own.",
   report_unavailable: "There is no report: the scan failed before the fast stage finished.",
+  session_exists: "You are already signed in. Sign out first, or confirm that you want to switch keys.",
   file_too_large: "The file is larger than this server accepts. Split or shrink it, or ask the operator to raise the limit.",
   quota_exceeded: "Your storage quota is full. Delete scans you no longer need, or wait for retained files to expire.",
   unsupported_media_type: "This file is not a PDF. Only PDF files (or XDP packages wrapping one) can be analysed.",

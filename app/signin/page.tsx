@@ -1,7 +1,12 @@
 // GET /signin - exchange an API key for a session cookie. The first-start URL carries the key in the
-// fragment (#key=...), which never reaches the server or its logs; the form submits it once.
+// fragment (#key=...), which never reaches the server or its logs; the form asks before it uses it and
+// never replaces a live session on its own (issue 19). `next` must be a plain path of this origin
+// (lib/server/auth/safe-next-path.ts), anything else becomes "/".
 import type { Metadata } from "next";
-import { SignInForm } from "../_components/sign-in-form";
+import { headers } from "next/headers";
+import { SignInForm, type SignedInKey } from "../_components/sign-in-form";
+import { findSession } from "../../lib/server/auth/resolve-principal";
+import { safeNextPath } from "../../lib/server/auth/safe-next-path";
 
 export const dynamic = "force-dynamic";
 
@@ -9,7 +14,8 @@ export const metadata: Metadata = { title: "Sign in · pdfscan" };
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<{ next?: string | string[] }> }) {
   const { next } = await searchParams;
-  const target = typeof next === "string" && next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : "/";
+  const live = await findSession(await headers()).catch(() => null);
+  const current: SignedInKey | null = live ? { keyPrefix: live.session.key.prefix, name: live.session.key.name } : null;
   return (
     <div className="mx-auto max-w-md space-y-4">
       <h1 className="text-2xl font-semibold tracking-tight">Sign in</h1>
@@ -17,7 +23,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         Paste an API key (<code>pdfscan_…</code>). The server printed an admin key on its first start; more keys come from{" "}
         <code>npx pdfscan keys create</code>.
       </p>
-      <SignInForm next={target} />
+      <SignInForm next={safeNextPath(next)} current={current} />
     </div>
   );
 }

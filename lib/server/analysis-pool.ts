@@ -6,19 +6,30 @@
 // engines kill their child processes (pdf.js renderer, sandboxes) and the task ends; only a thread
 // that does not end within CANCEL_GRACE_MS is terminated (piscina's abort), which a child process
 // forked from that thread would outlive, so that is the last resort.
+// Admission is fair across callers (queue/fair-gate.ts): a task waits for a thread in the gate, not in
+// piscina's FIFO, one key may have at most PDFSCAN_KEY_MAX_ANALYSES running or waiting (429 past
+// that), and a freed thread goes to the caller served longest ago.
 import { existsSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
 import path from "node:path";
 import { MessageChannel } from "node:worker_threads";
 import { Piscina } from "piscina";
 import type { DeepResult, FastResult } from "../analyzer/report";
 import type { PageImage } from "../analyzer/render/render-facts";
 import type { AnalysisTask, DeepWithPageImages, PingResult, TaskMessage } from "./analysis-worker";
+import { audit } from "./auth/audit";
+import type { Principal } from "./auth/principal";
 import { getConfig } from "./config";
 import { ApiError } from "./http/errors";
+import { FairGate, GateRefusedError, type ReleaseSlot } from "./queue/fair-gate";
 
 export const WORKER_BUNDLE_PATH = "dist/analysis-worker.mjs";
 /** Tasks allowed to wait per thread before new requests get 503 instead of an unbounded queue. */
 export const MAX_QUEUED_TASKS_PER_WORKER = 16;
+/** Retry-After (seconds) of a refused analysis: the pool is full (503) or the key has its most in flight (429). */
+export const ANALYSIS_RETRY_AFTER_S = 5;
+/** The caller of scan stages in the gate: their concurrency is the stage queue's, so they are never refused for it. */
+const STAGE_CALLER_PREFIX = "scan-owner:";
 /** V8 old-generation cap of one worker thread: a runaway analysis dies alone, not the server. */
 export const WORKER_MAX_OLD_GENERATION_MB = 2048;
 /** How long a cancelled task may take to wind down before its thread is terminated. */
@@ -50,6 +61,8 @@ interface Generation {
 interface PoolState {
   current: Generation;
   maxQueued: number;
+  /** who may use a thread next: every task passes here before piscina sees it */
+  gate: FairGate;
   /** generations replaced, ended once idle */
   retiring: Set<Generation>;
   /** the replacement being started, until its threads answer the self-test */
@@ -90,10 +103,12 @@ function getPool(): PoolState {
       cause: new Error(`${filename} is missing: run npm run build`),
     });
   }
-  const { workers, poolIdleRecycleMs } = getConfig();
+  const { workers, poolIdleRecycleMs, keyMaxAnalyses } = getConfig();
   const timer = setInterval(() => recycleIfDue(state), Math.min(1_000, Math.max(250, poolIdleRecycleMs / 4)));
   timer.unref();
-  const state: PoolState = { current: newGeneration(filename, workers), maxQueued: workers * MAX_QUEUED_TASKS_PER_WORKER, retiring: new Set(), warming: null, timer, recycled: 0 };
+  const maxQueued = workers * MAX_QUEUED_TASKS_PER_WORKER;
+  const gate = new FairGate({ slots: workers, maxWaiting: maxQueued, perCallerMax: keyMaxAnalyses });
+  const state: PoolState = { current: newGeneration(filename, workers), maxQueued, gate, retiring: new Set(), warming: null, timer, recycled: 0 };
   globalState[STATE_KEY] = state;
   return state;
 }
@@ -181,6 +196,8 @@ export interface PoolLoad {
   running: number;
   queued: number;
   maxQueued: number;
+  /** callers (keys, scan owners) with an analysis running or waiting */
+  callers: number;
   /** no room left: new analyses are refused with 503 until some finish */
   saturated: boolean;
   /** times the threads were replaced by fresh ones (memory recycling) since start */
@@ -192,47 +209,109 @@ export interface PoolLoad {
 export function analysisPoolLoad(): PoolLoad | null {
   const state = globalState[STATE_KEY];
   if (!state) return null;
-  const { current, maxQueued } = state;
+  const { current, maxQueued, gate } = state;
   const retiringThreads = [...state.retiring].reduce((n, g) => n + g.pool.threads.length, 0);
-  return { threads: current.pool.threads.length, running: current.running, queued: current.pool.queueSize, maxQueued, saturated: current.pool.queueSize >= maxQueued, recycled: state.recycled, retiringThreads };
+  const { running, waiting, callers } = gate.load();
+  return { threads: current.pool.threads.length, running, queued: waiting + current.pool.queueSize, maxQueued, callers, saturated: gate.saturated(), recycled: state.recycled, retiringThreads };
+}
+
+/** Who asks for an analysis over the API (the gate's fairness unit: the key), and the request's signal. */
+export interface AnalysisCaller {
+  id: string;
+  /** the client went away: stop the work, or stop waiting for a thread */
+  signal?: AbortSignal;
+}
+
+/** The API caller of a route: its key (a session counts as its key), else its principal. */
+export const analysisCallerOf = (principal: Principal, signal?: AbortSignal): AnalysisCaller => ({ id: `key:${principal.keyId ?? principal.id}`, signal });
+
+/** What a scan stage passes: its scan's owner and the stage's own signal (deadline, deleted scan). */
+export interface StageRunOptions {
+  owner?: string;
+  signal?: AbortSignal;
 }
 
 /**
  * Fast stage of one PDF in a worker thread. `bytes` is transferred: it is detached afterwards.
- * `signal` (the request's): the client went away, stop the work.
+ * `caller.signal` (the request's): the client went away, stop the work.
  */
-export function runFastAnalysis(bytes: ArrayBuffer, fileName: string, signal?: AbortSignal): Promise<FastResult> {
-  return runInPool("fast", bytes, fileName, getConfig().fastTimeoutMs, signal) as Promise<FastResult>;
+export function runFastAnalysis(bytes: ArrayBuffer, fileName: string, caller: AnalysisCaller): Promise<FastResult> {
+  return runInPool("fast", bytes, fileName, getConfig().fastTimeoutMs, { caller: caller.id, capped: true, signal: caller.signal }) as Promise<FastResult>;
 }
 
-/** Advanced stage (deep analysis) of one PDF in a worker thread. `bytes` is transferred. */
-export function runDeepAnalysis(bytes: ArrayBuffer, fileName: string, signal?: AbortSignal): Promise<DeepResult> {
-  return runInPool("deep", bytes, fileName, getConfig().advancedTimeoutMs, signal) as Promise<DeepResult>;
+/** Deep analysis of one PDF in a worker thread (POST /analyze/deep). `bytes` is transferred. */
+export function runDeepAnalysis(bytes: ArrayBuffer, fileName: string, caller: AnalysisCaller): Promise<DeepResult> {
+  const { advancedTimeoutMs, testDeepHoldMs } = getConfig();
+  return runInPool("deep", bytes, fileName, advancedTimeoutMs, { caller: caller.id, capped: true, signal: caller.signal, holdMs: testDeepHoldMs }) as Promise<DeepResult>;
+}
+
+/** A scan's fast stage (see runFastAnalysis), queued fairly among scan owners and never refused for its owner's count. */
+export function runFastStage(bytes: ArrayBuffer, fileName: string, options: StageRunOptions = {}): Promise<FastResult> {
+  return runInPool("fast", bytes, fileName, getConfig().fastTimeoutMs, stageAdmission(options)) as Promise<FastResult>;
 }
 
 /**
  * A scan's advanced stage: the deep analysis, and with `onPageImages` also PNG images of the rendered
  * pages, handed to it beside the result (they never enter the report). `bytes` is transferred.
  */
-export async function runAdvancedStage(bytes: ArrayBuffer, fileName: string, options: { onPageImages?: (images: PageImage[]) => void } = {}): Promise<DeepResult> {
-  if (!options.onPageImages) return runDeepAnalysis(bytes, fileName);
-  const answer = (await runInPool("deep", bytes, fileName, getConfig().advancedTimeoutMs, undefined, true)) as unknown as DeepWithPageImages;
+export async function runAdvancedStage(
+  bytes: ArrayBuffer,
+  fileName: string,
+  options: StageRunOptions & { onPageImages?: (images: PageImage[]) => void } = {},
+): Promise<DeepResult> {
+  const { advancedTimeoutMs, testDeepHoldMs } = getConfig();
+  const admission = { ...stageAdmission(options), holdMs: testDeepHoldMs };
+  if (!options.onPageImages) return runInPool("deep", bytes, fileName, advancedTimeoutMs, admission) as Promise<DeepResult>;
+  const answer = (await runInPool("deep", bytes, fileName, advancedTimeoutMs, { ...admission, pageImages: true })) as unknown as DeepWithPageImages;
   options.onPageImages(answer.pageImages);
   return answer.result;
 }
 
-async function runInPool(kind: "fast" | "deep", bytes: ArrayBuffer, fileName: string, timeoutMs: number, clientSignal?: AbortSignal, pageImages = false): Promise<FastResult | DeepResult> {
+const stageAdmission = ({ owner, signal }: StageRunOptions): Admission => ({ caller: `${STAGE_CALLER_PREFIX}${owner ?? ""}`, capped: false, signal });
+
+interface Admission {
+  caller: string;
+  /** refused past PDFSCAN_KEY_MAX_ANALYSES (routes); scan stages are not */
+  capped: boolean;
+  signal?: AbortSignal;
+  /** the deep analysis returns the page images too */
+  pageImages?: boolean;
+  /** TEST ONLY (PDFSCAN_TEST_DEEP_HOLD_MS): hold the slot this long (or until the signal) before starting */
+  holdMs?: number;
+}
+
+/** A thread slot for the caller, or the refusal as the API says it (429 for the caller's cap, 503 when full). */
+async function admit(gate: FairGate, { caller, capped, signal }: Admission): Promise<ReleaseSlot> {
+  try {
+    return await gate.acquire(caller, { signal, capped });
+  } catch (error) {
+    if (signal?.aborted) throw clientGone();
+    if (!(error instanceof GateRefusedError)) throw error;
+    const retryAfter = { "retry-after": String(ANALYSIS_RETRY_AFTER_S) };
+    if (error.reason === "full") throw new ApiError("unavailable", "Too many analyses are waiting; retry shortly.", { headers: retryAfter });
+    audit("rate.limited", { subject: caller, reason: "concurrent analyses" });
+    throw new ApiError("rate_limited", `This key already has ${getConfig().keyMaxAnalyses} analyses running or waiting; retry when one has ended.`, { headers: retryAfter });
+  }
+}
+
+async function runInPool(kind: "fast" | "deep", bytes: ArrayBuffer, fileName: string, timeoutMs: number, admission: Admission): Promise<FastResult | DeepResult> {
+  const { signal: clientSignal, pageImages = false } = admission;
   const state = getPool();
-  const { maxQueued } = state;
+  if (clientSignal?.aborted) throw clientGone();
+  const release = await admit(state.gate, admission);
+  try {
+    if (admission.holdMs) await sleep(admission.holdMs, undefined, { signal: clientSignal });
+    // gone while it waited for its turn: the slot goes to the next caller at once
+    if (clientSignal?.aborted) throw clientGone();
+  } catch {
+    release();
+    throw clientGone();
+  }
   // a pool that served its share of tasks is replaced before this one is routed (the timer would be late)
   recycleIfDue(state);
   const gen = state.current;
   const { pool } = gen;
   gen.lastActivity = Date.now();
-  if (clientSignal?.aborted) throw clientGone();
-  if (pool.queueSize >= maxQueued) {
-    throw new ApiError("unavailable", "Too many analyses are waiting; retry shortly.", { headers: { "retry-after": "5" } });
-  }
   // piscina's signal: removes a queued task, terminates the thread of a running one
   const terminate = new AbortController();
   // the task's port: the thread says "started" on it, and hears "cancel" on it
@@ -268,7 +347,8 @@ async function runInPool(kind: "fast" | "deep", bytes: ArrayBuffer, fileName: st
     timer = setTimeout(() => cancel(new ApiError("analysis_timeout", `The analysis did not finish within ${timeoutMs} ms.`)), timeoutMs);
   });
   const task = pool.run({ kind, bytes, fileName, control: channel.port2, ...(pageImages && { pageImages }) }, { transferList: [bytes, channel.port2], signal: terminate.signal });
-  // a cancelled task still settles later (its partial result, or the termination): nobody waits for it
+  // a cancelled task still settles later (its partial result, or the termination): nobody waits for
+  // it, but its thread is busy until then, so its slot is given back only then
   void task
     .catch(() => undefined)
     .finally(() => {
@@ -276,6 +356,7 @@ async function runInPool(kind: "fast" | "deep", bytes: ArrayBuffer, fileName: st
       gen.lastActivity = Date.now();
       clearTimeout(graceTimer);
       channel.port1.close();
+      release();
     });
   try {
     return (await Promise.race([task, stop])) as FastResult | DeepResult;

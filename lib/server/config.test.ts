@@ -45,6 +45,10 @@ describe("parseConfig", () => {
       PDFSCAN_SESSION_TTL_S: "3600",
       PDFSCAN_MULTIPART_MAX_PARTS: "4",
       PDFSCAN_MULTIPART_MAX_FIELD_BYTES: "64",
+      PDFSCAN_KEY_MAX_ANALYSES: "5",
+      PDFSCAN_AUDIT_LINES_PER_SOURCE: "7",
+      PDFSCAN_AUDIT_WINDOW_S: "30",
+      PDFSCAN_TEST_DEEP_HOLD_MS: "900",
     });
     expect(c).toEqual({
       host: "0.0.0.0",
@@ -63,6 +67,7 @@ describe("parseConfig", () => {
       leaseMs: 15000,
       enrichmentTimeoutMs: 2000,
       testStageDelayMs: 250,
+      testDeepHoldMs: 900,
       yaraRuleDirs: ["/etc/pdfscan/yara", "/opt/rules"],
       authEnabled: true,
       publicOrigin: "https://pdfscan.example.org",
@@ -70,9 +75,17 @@ describe("parseConfig", () => {
       allowedHosts: ["localhost", "127.0.0.1", "[::1]", "::1", "pdfscan.example.org", "scanner.internal:8080", "other.example"],
       rateLimit: { requests: 50, windowS: 10 },
       quotaBytes: 1_000_000,
+      keyMaxAnalyses: 5,
+      audit: { linesPerSource: 7, windowS: 30 },
       sessionTtlS: 3600,
       multipart: { maxParts: 4, maxFieldBytes: 64 },
     });
+  });
+
+  it("lets one key keep 2 analyses per worker thread in flight, at least 4", () => {
+    expect(parseConfig({ PDFSCAN_WORKERS: "1" }).keyMaxAnalyses).toBe(4);
+    expect(parseConfig({ PDFSCAN_WORKERS: "8" }).keyMaxAnalyses).toBe(16);
+    expect(parseConfig({ PDFSCAN_WORKERS: "8", PDFSCAN_KEY_MAX_ANALYSES: "1" }).keyMaxAnalyses).toBe(1);
   });
 
   it("is secure by default: auth on, loopback hosts only, no TLS", () => {

@@ -28,6 +28,13 @@ export const DEFAULT_RATE_WINDOW_S = 60;
 export const DEFAULT_QUOTA_BYTES = 2 * 1024 * 1024 * 1024;
 /** A web UI session lasts this long after sign-in. */
 export const DEFAULT_SESSION_TTL_S = 12 * 3600;
+/** Analyses (/analyze/fast and /analyze/deep) one key may have running or waiting, per worker thread. */
+export const DEFAULT_KEY_ANALYSES_PER_WORKER = 2;
+/** ... and at least this many, so a client with a few requests in flight is never refused. */
+export const MIN_KEY_MAX_ANALYSES = 4;
+/** Audit lines of refusals and share-link reads one source may write per window (lib/server/auth/audit.ts). */
+export const DEFAULT_AUDIT_LINES_PER_SOURCE = 30;
+export const DEFAULT_AUDIT_WINDOW_S = 60;
 /** Multipart bounds: parts in one body and bytes of one non-file field. */
 export const DEFAULT_MULTIPART_MAX_PARTS = 16;
 export const DEFAULT_MULTIPART_MAX_FIELD_BYTES = 1024;
@@ -82,6 +89,7 @@ const EnvSchema = z.object({
   // operator YARA rule directories (colon-separated), compiled with the bundled rules-yara/
   PDFSCAN_YARA_RULES: z.string().trim().optional(),
   PDFSCAN_TEST_STAGE_DELAY_MS: intFromEnv(0, 10 * 60_000).default(0),
+  PDFSCAN_TEST_DEEP_HOLD_MS: intFromEnv(0, 60 * 60_000).default(0),
   // Security (README "Security"): auth is on unless explicitly turned off on a loopback-only server.
   PDFSCAN_AUTH: z.enum(["on", "off"]).default("on"),
   // where users reach the service (e.g. https://pdfscan.example.org): its host joins the Host
@@ -96,6 +104,9 @@ const EnvSchema = z.object({
   PDFSCAN_RATE_LIMIT: intFromEnv(1, 1_000_000).default(DEFAULT_RATE_LIMIT),
   PDFSCAN_RATE_WINDOW_S: intFromEnv(1, 86_400).default(DEFAULT_RATE_WINDOW_S),
   PDFSCAN_QUOTA_BYTES: intFromEnv(1, Number.MAX_SAFE_INTEGER).default(DEFAULT_QUOTA_BYTES),
+  PDFSCAN_KEY_MAX_ANALYSES: intFromEnv(1, 100_000).optional(),
+  PDFSCAN_AUDIT_LINES_PER_SOURCE: intFromEnv(1, 1_000_000).default(DEFAULT_AUDIT_LINES_PER_SOURCE),
+  PDFSCAN_AUDIT_WINDOW_S: intFromEnv(1, 86_400).default(DEFAULT_AUDIT_WINDOW_S),
   PDFSCAN_SESSION_TTL_S: intFromEnv(60, 30 * 86_400).default(DEFAULT_SESSION_TTL_S),
   PDFSCAN_MULTIPART_MAX_PARTS: intFromEnv(1, 1_000).default(DEFAULT_MULTIPART_MAX_PARTS),
   PDFSCAN_MULTIPART_MAX_FIELD_BYTES: intFromEnv(16, 1024 * 1024).default(DEFAULT_MULTIPART_MAX_FIELD_BYTES),
@@ -128,6 +139,8 @@ export interface Config {
   yaraRuleDirs: string[];
   /** TEST ONLY: every stage sleeps this long after claiming its scan (makes "mid-stage" observable) */
   testStageDelayMs: number;
+  /** TEST ONLY: every deep analysis (/analyze/deep, a scan's advanced stage) holds its thread slot this long (or until it is cancelled) before it starts */
+  testDeepHoldMs: number;
   /** false only when PDFSCAN_AUTH=off on a loopback host: every caller is the local admin */
   authEnabled: boolean;
   /** the origin users reach (PDFSCAN_PUBLIC_URL), if configured */
@@ -138,6 +151,10 @@ export interface Config {
   allowedHosts: string[];
   rateLimit: { requests: number; windowS: number };
   quotaBytes: number;
+  /** analyses one key may have running or waiting at once; past it 429 (lib/server/queue/fair-gate.ts) */
+  keyMaxAnalyses: number;
+  /** per-source budget of the audit log's limited events */
+  audit: { linesPerSource: number; windowS: number };
   sessionTtlS: number;
   multipart: { maxParts: number; maxFieldBytes: number };
 }
@@ -168,11 +185,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   }
   const publicOrigin = e.PDFSCAN_PUBLIC_URL ? new URL(e.PDFSCAN_PUBLIC_URL).origin : null;
   const dataDir = path.resolve(/*turbopackIgnore: true*/ process.cwd(), e.PDFSCAN_DATA_DIR);
+  const workers = e.PDFSCAN_WORKERS ?? availableParallelism();
   return {
     host: e.PDFSCAN_HOST,
     port: e.PORT,
     maxUploadBytes: e.PDFSCAN_MAX_UPLOAD_BYTES,
-    workers: e.PDFSCAN_WORKERS ?? availableParallelism(),
+    workers,
     fastTimeoutMs: e.PDFSCAN_FAST_TIMEOUT_MS,
     poolIdleRecycleMs: e.PDFSCAN_POOL_IDLE_RECYCLE_MS,
     workerRecycleTasks: e.PDFSCAN_WORKER_RECYCLE_TASKS,
@@ -187,12 +205,15 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     leaseMs: e.PDFSCAN_LEASE_MS,
     enrichmentTimeoutMs: e.PDFSCAN_ENRICHMENT_TIMEOUT_MS,
     testStageDelayMs: e.PDFSCAN_TEST_STAGE_DELAY_MS,
+    testDeepHoldMs: e.PDFSCAN_TEST_DEEP_HOLD_MS,
     authEnabled: e.PDFSCAN_AUTH === "on",
     publicOrigin,
     tls: publicOrigin?.startsWith("https:") ?? false,
     allowedHosts: allowedHostsOf(publicOrigin, e.PDFSCAN_ALLOWED_HOSTS),
     rateLimit: { requests: e.PDFSCAN_RATE_LIMIT, windowS: e.PDFSCAN_RATE_WINDOW_S },
     quotaBytes: e.PDFSCAN_QUOTA_BYTES,
+    keyMaxAnalyses: e.PDFSCAN_KEY_MAX_ANALYSES ?? Math.max(MIN_KEY_MAX_ANALYSES, DEFAULT_KEY_ANALYSES_PER_WORKER * workers),
+    audit: { linesPerSource: e.PDFSCAN_AUDIT_LINES_PER_SOURCE, windowS: e.PDFSCAN_AUDIT_WINDOW_S },
     sessionTtlS: e.PDFSCAN_SESSION_TTL_S,
     multipart: { maxParts: e.PDFSCAN_MULTIPART_MAX_PARTS, maxFieldBytes: e.PDFSCAN_MULTIPART_MAX_FIELD_BYTES },
     yaraRuleDirs: (e.PDFSCAN_YARA_RULES ?? "").split(":").filter(Boolean).map((d) => path.resolve(/*turbopackIgnore: true*/ process.cwd(), d)),

@@ -29,6 +29,7 @@ export function onServerStart(): void {
       const queue = rt.queue.kind === "bullmq" ? "bullmq (stages run in `npm run worker` processes)" : "in-process";
       console.log(`[pdfscan] scans: database ${db}, uploads ${config.storage}, queue ${queue}`);
       if (config.testStageDelayMs > 0) console.warn(`[pdfscan] TEST ONLY: PDFSCAN_TEST_STAGE_DELAY_MS=${config.testStageDelayMs}, every stage sleeps that long`);
+      if (config.testDeepHoldMs > 0) console.warn(`[pdfscan] TEST ONLY: PDFSCAN_TEST_DEEP_HOLD_MS=${config.testDeepHoldMs}, every deep analysis holds its thread that long`);
     },
     (error: unknown) => {
       console.error(`[pdfscan] the scan store could not be opened: ${error instanceof Error ? error.message : String(error)}\n[pdfscan] not starting.`);

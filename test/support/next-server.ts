@@ -14,6 +14,7 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 const NEXT_BIN = path.join(REPO_ROOT, "node_modules", "next", "dist", "bin", "next");
 const READY_TIMEOUT_MS = 60_000;
 const STOP_GRACE_MS = 5_000;
+const DEFAULT_OUTPUT_BYTES = 8_000;
 
 export interface RunningServer {
   url: string;
@@ -33,7 +34,16 @@ export interface RunningServer {
  * Starts the built app. It is ready when /health answers 200, or with `waitForHealth: false` when it
  * answers at all (for tests of a server whose dependencies are down on purpose).
  */
-export async function startServer({ env = {}, waitForHealth: healthy = true }: { env?: Record<string, string>; waitForHealth?: boolean } = {}): Promise<RunningServer> {
+export async function startServer({
+  env = {},
+  waitForHealth: healthy = true,
+  outputBytes = DEFAULT_OUTPUT_BYTES,
+}: {
+  env?: Record<string, string>;
+  waitForHealth?: boolean;
+  /** how much of the server's latest output output() keeps (tests that count audit lines keep more) */
+  outputBytes?: number;
+} = {}): Promise<RunningServer> {
   for (const built of [".next/BUILD_ID", "dist/analysis-worker.mjs"]) {
     if (!existsSync(path.join(REPO_ROOT, built))) {
       throw new Error(`startServer: ${built} is missing; run \`npm run build\` first`);
@@ -62,7 +72,7 @@ export async function startServer({ env = {}, waitForHealth: healthy = true }: {
   });
   let output = "";
   const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-8_000);
+    output = (output + chunk.toString()).slice(-outputBytes);
   };
   child.stdout!.on("data", keep);
   child.stderr!.on("data", keep);

@@ -1,6 +1,6 @@
 // POST /analyze/fast - analyse one PDF (multipart field `file`) and answer the FastResult.
 // Also served as POST /api/v1/analyze/fast (app/api/v1/analyze/fast/route.ts re-exports this handler).
-import { runFastAnalysis } from "../../../lib/server/analysis-pool";
+import { analysisCallerOf, runFastAnalysis } from "../../../lib/server/analysis-pool";
 import { getConfig } from "../../../lib/server/config";
 import { apiRoute, otherMethods } from "../../../lib/server/http/api-route";
 import { readPdfUpload } from "../../../lib/server/http/upload";
@@ -8,9 +8,9 @@ import { readPdfUpload } from "../../../lib/server/http/upload";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const POST = apiRoute(async (request) => {
+export const POST = apiRoute(async (request, _context, principal) => {
   const { fileName, bytes } = await readPdfUpload(request, { maxBytes: getConfig().maxUploadBytes });
-  const result = await runFastAnalysis(bytes, fileName, request.signal);
+  const result = await runFastAnalysis(bytes, fileName, analysisCallerOf(principal, request.signal));
   return Response.json(result, { headers: { "cache-control": "no-store" } });
 });
 

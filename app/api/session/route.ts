@@ -1,7 +1,10 @@
-// The web UI's session (issue 8 item 2). POST {apiKey} - sign in: sets the HttpOnly session cookie and
-// the CSRF cookie (SameSite=Strict; Secure behind TLS). GET - who is signed in. DELETE - sign out.
+// The web UI's session (issue 8 item 2). POST {apiKey, replace?} - sign in: sets the HttpOnly session
+// cookie and the CSRF cookie (SameSite=Strict; Secure behind TLS). A browser already signed in gets
+// 409 session_exists unless it says `replace: true` (issue 19: a link must not swap the account a
+// victim works in). GET - who is signed in. DELETE - sign out.
 import { z } from "zod";
 import { audit } from "../../../lib/server/auth/audit";
+import { findSession } from "../../../lib/server/auth/resolve-principal";
 import { CSRF_COOKIE, SESSION_COOKIE } from "../../../lib/server/auth/sessions";
 import { getConfig } from "../../../lib/server/config";
 import { apiRoute, otherMethods, publicRoute } from "../../../lib/server/http/api-route";
@@ -13,15 +16,22 @@ import { getAuth } from "../../../lib/server/scans/runtime";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-const SignIn = z.object({ apiKey: z.string().min(1).max(200) }).strict();
+const SignIn = z.object({ apiKey: z.string().min(1).max(200), replace: z.boolean().default(false) }).strict();
 
 // No rate budget here: keys are 256-bit random (nothing to guess), and a shared sign-in budget would
 // let anyone lock everyone out.
 export const POST = publicRoute(async (request) => {
   // a sign-in is state-changing: only from our own pages (Origin is checked by publicRoute)
   if (request.headers.get("origin") === null) throw new ApiError("forbidden", "Sign in from the pdfscan page.");
-  const { apiKey } = await readJsonBody(request, SignIn);
+  const { apiKey, replace } = await readJsonBody(request, SignIn);
   const auth = await getAuth();
+  const live = await findSession(request.headers);
+  if (live && !replace) {
+    const { key } = live.session;
+    throw new ApiError("session_exists", `This browser is signed in with ${key.prefix}… (${key.name}); sign out first or send "replace": true.`, {
+      extensions: { signedInAs: { keyPrefix: key.prefix, name: key.name } },
+    });
+  }
   const result = await auth.keys.authenticate(apiKey);
   if (!result.ok) {
     audit("access.denied", { reason: result.reason, via: "sign-in", keyId: "keyId" in result ? result.keyId : undefined });
@@ -29,6 +39,10 @@ export const POST = publicRoute(async (request) => {
   }
   const config = getConfig();
   const ttl = config.sessionTtlS;
+  if (live) {
+    await auth.sessions.end(live.sessionId);
+    audit("session.ended", { keyId: live.session.key.id, reason: "replaced by a sign-in" });
+  }
   const session = await auth.sessions.create(result.key.id);
   audit("session.created", { keyId: result.key.id, prefix: result.key.prefix });
   const headers = new Headers({ "cache-control": "no-store" });

@@ -67,7 +67,7 @@ Examples:
     });
   keys
     .command("list")
-    .description("list keys: id, prefix, name, admin, state, expiry, last use")
+    .description("list keys: id, prefix, name, admin, state, expiry, last use, live share links it minted")
     .option("--json", "print the keys as a JSON array")
     .action(async (opts: { json?: boolean }) => {
       const list = await withKeys(ctx, (store) => store.list());
@@ -75,15 +75,16 @@ Examples:
         ctx.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
         return;
       }
-      const rows = list.map((k) => [k.id, k.prefix, k.name, k.admin ? "yes" : "no", stateOf(k), when(k.expiresAt), when(k.lastUsedAt)]);
-      ctx.stdout.write(`${formatTable(["id", "prefix", "name", "admin", "state", "expires", "last used"], rows)}\n`);
+      const rows = list.map((k) => [k.id, k.prefix, k.name, k.admin ? "yes" : "no", stateOf(k), when(k.expiresAt), when(k.lastUsedAt), String(k.activeShares)]);
+      ctx.stdout.write(`${formatTable(["id", "prefix", "name", "admin", "state", "expires", "last used", "shares"], rows)}\n`);
     });
   keys
     .command("revoke <id>")
-    .description("revoke a key by id or prefix; its sessions end at once")
+    .description("revoke a key by id or prefix; its sessions and the share links it minted end at once")
     .action(async (id: string) => {
-      if (await withKeys(ctx, (store) => store.revoke(id, "cli"))) {
-        ctx.stdout.write(`revoked ${id}\n`);
+      const revoked = await withKeys(ctx, (store) => store.revoke(id, "cli"));
+      if (revoked) {
+        ctx.stdout.write(`revoked ${revoked.keyId}; ${revoked.sharesRevoked} share link${revoked.sharesRevoked === 1 ? "" : "s"} revoked with it\n`);
       } else {
         ctx.stderr.write(`pdfscan: no key ${JSON.stringify(id)}\n`);
         ctx.exitCode = EXIT_ERROR;

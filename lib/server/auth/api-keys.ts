@@ -3,11 +3,10 @@
 import type { Kysely } from "kysely";
 import type { ApiKeysTable, Database } from "../db/database";
 import { audit } from "./audit";
+import { API_KEY_PREFIX, keyDisplayPrefix, looksLikeApiKey } from "./key-display";
 import { hashSecret, newPublicId, newSecret } from "./secrets";
 
-export const API_KEY_PREFIX = "pdfscan_";
-/** Characters of the key shown in listings: the prefix and 4 random characters. */
-const DISPLAY_CHARS = API_KEY_PREFIX.length + 4;
+export { API_KEY_PREFIX };
 /** last_used_at is written at most this often per key (a hot key must not write on every request). */
 export const LAST_USED_RESOLUTION_MS = 60_000;
 
@@ -29,11 +28,11 @@ export interface ApiKeyInfo {
   expiresAt: number | null;
   revokedAt: number | null;
   lastUsedAt: number | null;
+  /** share links this key minted that still open their scan (listed by `pdfscan keys list`) */
+  activeShares: number;
 }
 
-export const looksLikeApiKey = (value: string): boolean => value.startsWith(API_KEY_PREFIX) && /^[A-Za-z0-9_-]{1,200}$/.test(value);
-
-const infoOf = (r: ApiKeysTable): ApiKeyInfo => ({
+const infoOf = (r: ApiKeysTable, activeShares = 0): ApiKeyInfo => ({
   id: r.id,
   prefix: r.prefix,
   name: r.name,
@@ -43,6 +42,7 @@ const infoOf = (r: ApiKeysTable): ApiKeyInfo => ({
   expiresAt: r.expires_at,
   revokedAt: r.revoked_at,
   lastUsedAt: r.last_used_at,
+  activeShares,
 });
 
 export class ApiKeyStore {
@@ -58,7 +58,7 @@ export class ApiKeyStore {
     const row: ApiKeysTable = {
       id,
       secret_hash: hashSecret(key),
-      prefix: key.slice(0, DISPLAY_CHARS),
+      prefix: keyDisplayPrefix(key),
       name: input.name,
       principal: input.principal ?? id,
       admin: input.admin ? 1 : 0,
@@ -78,11 +78,24 @@ export class ApiKeyStore {
   }
 
   async list(): Promise<ApiKeyInfo[]> {
-    return (await this.db.selectFrom("api_keys").selectAll().orderBy("created_at").execute()).map(infoOf);
+    const now = this.clock();
+    const counts = await this.db
+      .selectFrom("share_links")
+      .select(["key_id", (eb) => eb.fn.countAll<number | string>().as("n")])
+      .where("key_id", "is not", null)
+      .where("revoked_at", "is", null)
+      .where("expires_at", ">", now)
+      .groupBy("key_id")
+      .execute();
+    const shares = new Map(counts.map((c) => [c.key_id, Number(c.n)]));
+    return (await this.db.selectFrom("api_keys").selectAll().orderBy("created_at").execute()).map((r) => infoOf(r, r.revoked_at === null ? (shares.get(r.id) ?? 0) : 0));
   }
 
-  /** Revokes by id or display prefix; false when no such key. Its sessions die with it. */
-  async revoke(idOrPrefix: string, actor = "cli"): Promise<boolean> {
+  /**
+   * Revokes by id or display prefix; null when no such key. Its sessions and the share links it
+   * minted die with it; the answer says how many links were still live.
+   */
+  async revoke(idOrPrefix: string, actor = "cli"): Promise<{ keyId: string; sharesRevoked: number } | null> {
     const rows = await this.db
       .selectFrom("api_keys")
       .selectAll()
@@ -90,12 +103,22 @@ export class ApiKeyStore {
       .execute();
     if (rows.length > 1) throw new Error(`${rows.length} keys have the prefix ${idOrPrefix}: revoke by id (pdfscan keys list)`);
     const row = rows[0];
-    if (!row) return false;
+    if (!row) return null;
     const now = this.clock();
-    await this.db.updateTable("api_keys").set({ revoked_at: now }).where("id", "=", row.id).where("revoked_at", "is", null).execute();
-    await this.db.deleteFrom("sessions").where("key_id", "=", row.id).execute();
-    audit("key.revoked", { keyId: row.id, prefix: row.prefix, actor });
-    return true;
+    const sharesRevoked = await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable("api_keys").set({ revoked_at: now }).where("id", "=", row.id).where("revoked_at", "is", null).execute();
+      await trx.deleteFrom("sessions").where("key_id", "=", row.id).execute();
+      const links = await trx
+        .updateTable("share_links")
+        .set({ revoked_at: now })
+        .where("key_id", "=", row.id)
+        .where("revoked_at", "is", null)
+        .where("expires_at", ">", now)
+        .executeTakeFirst();
+      return Number(links.numUpdatedRows);
+    });
+    audit("key.revoked", { keyId: row.id, prefix: row.prefix, sharesRevoked, actor });
+    return { keyId: row.id, sharesRevoked };
   }
 
   /** The usable key with this secret: not revoked, not expired. Records its use. */

@@ -47,13 +47,13 @@ describe("API keys, sessions and share links (SQLite)", () => {
   it("refuses a revoked key and an expired key", async () => {
     const keys = new ApiKeyStore(database.db, clock);
     const revoked = await keys.create({ name: "r", admin: false });
-    expect(await keys.revoke(revoked.info.prefix)).toBe(true);
+    expect(await keys.revoke(revoked.info.prefix)).toEqual({ keyId: revoked.info.id, sharesRevoked: 0 });
     expect(await keys.authenticate(revoked.key)).toMatchObject({ ok: false, reason: "revoked" });
     const expiring = await keys.create({ name: "e", admin: false, expiresAt: now + 1000 });
     expect((await keys.authenticate(expiring.key)).ok).toBe(true);
     now += 1000;
     expect(await keys.authenticate(expiring.key)).toMatchObject({ ok: false, reason: "expired" });
-    expect(await keys.revoke("no-such-key")).toBe(false);
+    expect(await keys.revoke("no-such-key")).toBeNull();
   });
 
   it("binds sessions to their key: revoking the key ends them", async () => {
@@ -72,16 +72,49 @@ describe("API keys, sessions and share links (SQLite)", () => {
 
   it("share links open one scan until revoked or expired", async () => {
     const shares = new ShareLinkStore(database.db, clock);
-    const { token, info } = await shares.mint("scan-a", "alice", 1, "key_a");
+    const keys = new ApiKeyStore(database.db, clock);
+    const minter = (await keys.create({ name: "minter", admin: false })).info.id;
+    const { token, info } = await shares.mint("scan-a", "alice", 1, minter);
     expect(token.startsWith(SHARE_TOKEN_PREFIX)).toBe(true);
     expect(await shares.resolve(token)).toEqual({ shareId: info.shareId, scanId: "scan-a", owner: "alice" });
     expect(await shares.revoke("scan-b", info.shareId, "x")).toBe(false);
     expect(await shares.revoke("scan-a", info.shareId, "x")).toBe(true);
     expect(await shares.resolve(token)).toBeNull();
-    const later = await shares.mint("scan-a", "alice", 1, "key_a");
+    const later = await shares.mint("scan-a", "alice", 1, minter);
     now += 3_600_000;
     expect(await shares.resolve(later.token)).toBeNull();
     expect((await shares.list("scan-a")).length).toBe(2);
+  });
+
+  it("share links die with the key that minted them, and are counted on it until then", async () => {
+    const shares = new ShareLinkStore(database.db, clock);
+    const keys = new ApiKeyStore(database.db, clock);
+    const count = async (id: string) => (await keys.list()).find((k) => k.id === id)!.activeShares;
+    const a = await keys.create({ name: "sharer-a", admin: false });
+    const b = await keys.create({ name: "sharer-b", admin: false, expiresAt: now + 7_200_000 });
+    const aLinks = [await shares.mint("scan-x", "alice", 720, a.info.id), await shares.mint("scan-y", "alice", 720, a.info.id)];
+    const spent = await shares.mint("scan-z", "alice", 1, a.info.id);
+    await shares.revoke("scan-y", aLinks[1].info.shareId, "test");
+    const bLink = await shares.mint("scan-x", "alice", 720, b.info.id);
+    const keyless = await shares.mint("scan-x", "local", 720, null);
+    expect(await count(a.info.id)).toBe(2);
+    now += 3_600_000; // `spent` expires
+    expect(await count(a.info.id)).toBe(1);
+    expect(await count(b.info.id)).toBe(1);
+
+    auditLines.length = 0;
+    expect(await keys.revoke(a.info.id, "test")).toEqual({ keyId: a.info.id, sharesRevoked: 1 });
+    expect(await shares.resolve(aLinks[0].token)).toBeNull();
+    expect(await shares.resolve(spent.token)).toBeNull();
+    expect((await shares.list("scan-x")).find((l) => l.shareId === aLinks[0].info.shareId)?.revokedAt).toBe(now);
+    expect(await count(a.info.id)).toBe(0);
+    expect(auditLines.map((l) => JSON.parse(l))).toContainEqual(expect.objectContaining({ event: "key.revoked", keyId: a.info.id, sharesRevoked: 1 }));
+    // another key's links stay; an expired key's links stop with it
+    expect(await shares.resolve(bLink.token)).toMatchObject({ scanId: "scan-x" });
+    now += 3_600_000;
+    expect(await shares.resolve(bLink.token)).toBeNull();
+    // a link minted without a key (auth off) depends on none
+    expect(await shares.resolve(keyless.token)).toMatchObject({ scanId: "scan-x", owner: "local" });
   });
 });
 

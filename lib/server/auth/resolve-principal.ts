@@ -7,7 +7,7 @@ import { readCookie } from "../http/cookies";
 import { getAuth } from "../scans/runtime";
 import { audit } from "./audit";
 import { LOCAL_PRINCIPAL, type Principal } from "./principal";
-import { SESSION_COOKIE } from "./sessions";
+import { SESSION_COOKIE, type Session } from "./sessions";
 
 export { LOCAL_PRINCIPAL, type Principal };
 
@@ -36,10 +36,17 @@ export async function findPrincipal(headers: Headers): Promise<Principal | null>
     }
     return { id: result.key.principal, kind: "key", keyId: result.key.id, admin: result.key.admin };
   }
+  const live = await findSession(headers);
+  if (!live) return null;
+  const { key, csrfToken } = live.session;
+  return { id: key.principal, kind: "session", keyId: key.id, admin: key.admin, csrfToken };
+}
+
+/** The live UI session this browser sends (its cookie), or null: sign-in must not replace it unasked. */
+export async function findSession(headers: Headers): Promise<{ sessionId: string; session: Session } | null> {
+  if (!getConfig().authEnabled) return null;
   const sessionId = readCookie(headers, SESSION_COOKIE);
-  if (sessionId) {
-    const session = await auth.sessions.resolve(sessionId);
-    if (session) return { id: session.key.principal, kind: "session", keyId: session.key.id, admin: session.key.admin, csrfToken: session.csrfToken };
-  }
-  return null;
+  if (!sessionId) return null;
+  const session = await (await getAuth()).sessions.resolve(sessionId);
+  return session ? { sessionId, session } : null;
 }

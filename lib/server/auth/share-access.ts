@@ -26,6 +26,7 @@ export async function openShare(token: string): Promise<OpenedShare> {
   const viewer: Principal = { id: share.owner, kind: "share", keyId: null, admin: false };
   const service = await getScanService();
   const scan = await service.getScan(viewer, share.scanId);
+  audit("share.used", { shareId: share.shareId, scanId: share.scanId });
   return {
     shareId: share.shareId,
     scan,

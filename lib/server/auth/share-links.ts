@@ -1,6 +1,8 @@
 // Share links: a read-only, expiring, revocable capability for one scan's report page and formats.
 // The URL carries a random token (`/share/<token>`); only its hash is stored. A link grants nothing
-// else: no listing, no deletion, no other scan.
+// else: no listing, no deletion, no other scan. A link lives no longer than the key that minted it
+// (issue 19): revoking the key revokes its links (ApiKeyStore.revoke), and opening one checks that
+// its key is still usable, so an expired key's links stop too.
 import type { Kysely } from "kysely";
 import type { Database, ShareLinksTable } from "../db/database";
 import { audit } from "./audit";
@@ -46,7 +48,8 @@ export class ShareLinkStore {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  async mint(scanId: string, owner: string, ttlHours: number, actor: string): Promise<{ token: string; info: ShareLinkInfo }> {
+  /** `keyId`: the key of the caller that mints it (null with auth off); the link dies with that key. */
+  async mint(scanId: string, owner: string, ttlHours: number, keyId: string | null): Promise<{ token: string; info: ShareLinkInfo }> {
     const token = newSecret(SHARE_TOKEN_PREFIX);
     const now = this.clock();
     const row: ShareLinksTable = {
@@ -57,9 +60,10 @@ export class ShareLinkStore {
       created_at: now,
       expires_at: now + ttlHours * 3_600_000,
       revoked_at: null,
+      key_id: keyId,
     };
     await this.db.insertInto("share_links").values(row).execute();
-    audit("share.minted", { shareId: row.id, scanId, expiresAt: row.expires_at, actor });
+    audit("share.minted", { shareId: row.id, scanId, expiresAt: row.expires_at, keyId });
     return { token, info: infoOf(row) };
   }
 
@@ -83,8 +87,17 @@ export class ShareLinkStore {
   /** The scan a live token opens, or null (unknown, revoked, expired alike). */
   async resolve(token: string): Promise<{ shareId: string; scanId: string; owner: string } | null> {
     if (!token.startsWith(SHARE_TOKEN_PREFIX) || !/^[A-Za-z0-9_-]{20,120}$/.test(token)) return null;
-    const row = await this.db.selectFrom("share_links").selectAll().where("secret_hash", "=", hashSecret(token)).executeTakeFirst();
-    if (!row || row.revoked_at !== null || row.expires_at <= this.clock()) return null;
+    const row = await this.db
+      .selectFrom("share_links")
+      .leftJoin("api_keys", "api_keys.id", "share_links.key_id")
+      .select(["share_links.id", "share_links.scan_id", "share_links.owner", "share_links.expires_at", "share_links.revoked_at", "share_links.key_id"])
+      .select(["api_keys.revoked_at as key_revoked_at", "api_keys.expires_at as key_expires_at", "api_keys.id as key_found"])
+      .where("share_links.secret_hash", "=", hashSecret(token))
+      .executeTakeFirst();
+    const now = this.clock();
+    if (!row || row.revoked_at !== null || row.expires_at <= now) return null;
+    // the minting key must still be usable: not revoked, not expired, not gone
+    if (row.key_id !== null && (row.key_found === null || row.key_revoked_at !== null || (row.key_expires_at !== null && row.key_expires_at <= now))) return null;
     return { shareId: row.id, scanId: row.scan_id, owner: row.owner };
   }
 }

@@ -102,6 +102,17 @@ export interface ShareLinksTable {
   created_at: number;
   expires_at: number;
   revoked_at: number | null;
+  /** the key that minted the link (null: auth off, or minted before links were tied to keys); the link dies with it */
+  key_id: string | null;
+}
+
+/**
+ * One row per principal that ever stored a scan: a transaction that admits a scan against the quota
+ * writes it first, which serialises those decisions (PostgreSQL: the row lock; SQLite: the write lock).
+ */
+export interface QuotaLocksTable {
+  principal: string;
+  locked_at: number;
 }
 
 export interface Database {
@@ -112,6 +123,7 @@ export interface Database {
   api_keys: ApiKeysTable;
   sessions: SessionsTable;
   share_links: ShareLinksTable;
+  quota_locks: QuotaLocksTable;
 }
 
 export type DialectKind = "sqlite" | "postgres";

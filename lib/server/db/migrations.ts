@@ -135,6 +135,24 @@ function buildMigrations(dialect: DialectKind): Record<string, Migration> {
         for (const column of ["page_images_deleted_at", "page_images", "keep_thumbnails"]) await db.schema.alterTable("scans").dropColumn(column).execute();
       },
     },
+    // issue 19: quota decisions serialised per principal (one row each, locked while a scan is
+    // admitted); share links remember the key that minted them, so they die with it
+    "0004_quota_locks_share_keys": {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable("quota_locks")
+          .addColumn("principal", "text", (c) => c.primaryKey())
+          .addColumn("locked_at", "bigint", (c) => c.notNull())
+          .execute();
+        await db.schema.alterTable("share_links").addColumn("key_id", "text").execute();
+        await db.schema.createIndex("share_links_key_idx").on("share_links").columns(["key_id"]).execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropIndex("share_links_key_idx").execute();
+        await db.schema.alterTable("share_links").dropColumn("key_id").execute();
+        await db.schema.dropTable("quota_locks").execute();
+      },
+    },
   };
 }
 

@@ -2,7 +2,7 @@
 // state-changing request (403), authentication (401), the CSRF token of a UI session (403), the
 // caller's rate limit (429), then the handler. Every error leaves as problem+json, and every answer
 // carries the security headers and the caller's RateLimit fields.
-import { audit } from "../auth/audit";
+import { audit, sourceOf, withAuditSource } from "../auth/audit";
 import { resolvePrincipal } from "../auth/resolve-principal";
 import type { Principal } from "../auth/principal";
 import { safeEqual } from "../auth/secrets";
@@ -64,7 +64,9 @@ export const unknownApiPath = guarded(async (request) => {
 });
 
 function guarded<C>(run: (request: Request, context: C, g: Guarded) => Promise<Response>, { anyHost = false } = {}): Handler<C> {
-  return async (request, context) => {
+  // every audit line written while handling the request names its source (audit.ts limits by it)
+  return (request, context) => withAuditSource(sourceOf(request.headers), () => guard(request, context));
+  async function guard(request: Request, context: C): Promise<Response> {
     const g: Guarded = { headers: {} };
     let response: Response;
     try {
@@ -75,7 +77,7 @@ function guarded<C>(run: (request: Request, context: C, g: Guarded) => Promise<R
       response = errorResponse(error, request);
     }
     return withHeaders(response, { ...g.headers, ...commonSecurityHeaders(getConfig().tls) });
-  };
+  }
 }
 
 function checkHost(request: Request): void {

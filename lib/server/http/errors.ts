@@ -15,6 +15,8 @@ export const STATUS_BY_CODE = {
   method_not_allowed: 405,
   report_not_ready: 409,
   report_unavailable: 409,
+  /** a sign-in while a session is live, without `replace: true` (a link must not swap accounts) */
+  session_exists: 409,
   file_too_large: 413,
   quota_exceeded: 413,
   unsupported_media_type: 415,
@@ -41,6 +43,7 @@ const TITLE_BY_CODE: Record<ErrorCode, string> = {
   method_not_allowed: "Method not allowed",
   report_not_ready: "Report not ready",
   report_unavailable: "Report unavailable",
+  session_exists: "Already signed in",
   file_too_large: "File too large",
   quota_exceeded: "Storage quota exceeded",
   unsupported_media_type: "Unsupported media type",

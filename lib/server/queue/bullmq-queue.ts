@@ -1,8 +1,10 @@
 // Stage jobs on Redis with BullMQ. The web server only enqueues; `npm run worker` processes consume.
 // Job ids are "<stage>-<scanId>", so enqueueing a job that is still waiting or active is a no-op
 // (the recovery loop relies on that). Jobs are removed when they end: the database, not Redis, says
-// what is done. Fast stages have priority over advanced ones. A SIGKILLed worker stops renewing its
-// job lock; after lockDuration another worker's stalled-job check puts the job back, and it is retried.
+// what is done. Fast stages have priority over advanced ones, and owners take turns: a job is ranked
+// behind the jobs its owner already has waiting (priority = stage + 2 x backlog), so a newcomer's
+// first scan goes before someone's hundredth (issue 19). A SIGKILLed worker stops renewing its job
+// lock; after lockDuration another worker's stalled-job check puts the job back, and it is retried.
 import { Queue, Worker, type ConnectionOptions } from "bullmq";
 import { jobKey, type JobQueue, type StageHandler, type StageJob } from "./job-queue";
 import type { Stage } from "../scans/scan-repository";
@@ -20,6 +22,11 @@ export const MAX_STALLED_COUNT = 3;
 export const ENQUEUE_TIMEOUT_MS = 3_000;
 /** BullMQ priorities (lower runs first): the fast verdict is what a user waits for. */
 export const STAGE_PRIORITY = { fast: 1, advanced: 2 } as const;
+/** Backlog ranks beyond this share one priority (BullMQ priorities end at 2^21). */
+export const MAX_OWNER_RANK = 1_000_000;
+
+/** A job's priority: its stage's, behind the jobs its owner already has waiting. */
+export const stagePriority = (stage: Stage, ownerBacklog: number): number => STAGE_PRIORITY[stage] + 2 * Math.min(Math.max(0, ownerBacklog), MAX_OWNER_RANK);
 /** The same Redis connection error is logged at most once per this interval (it retries every few ms). */
 const REPEATED_ERROR_LOG_MS = 30_000;
 
@@ -30,6 +37,8 @@ export interface BullMQQueueOptions {
   concurrency: number;
   /** lock of an active job; a dead worker's job is taken back after at most about this long */
   lockDurationMs: number;
+  /** jobs the owner already has waiting for this stage (the scans table knows); without it, first come first served */
+  backlogOf?: (owner: string, stage: Stage) => Promise<number>;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -69,12 +78,14 @@ export class BullMQQueue implements JobQueue {
   }
 
   async enqueue(job: StageJob): Promise<void> {
+    // the job's own scan is among the queued ones: its rank is the others'
+    const backlog = job.owner !== undefined && this.options.backlogOf ? (await this.options.backlogOf(job.owner, job.stage)) - 1 : 0;
     const added = this.queue.add(
       job.stage,
       { scanId: job.scanId },
       {
         jobId: jobKey(job),
-        priority: STAGE_PRIORITY[job.stage],
+        priority: stagePriority(job.stage, backlog),
         removeOnComplete: true,
         removeOnFail: true,
         attempts: JOB_ATTEMPTS,

@@ -11,6 +11,8 @@ import type { Stage } from "../scans/scan-repository";
 export interface StageJob {
   stage: Stage;
   scanId: string;
+  /** the scan's owner: queues take owners in turn, so one owner's backlog does not hold up everyone's */
+  owner?: string;
 }
 
 export type StageHandler = (job: StageJob) => Promise<void>;

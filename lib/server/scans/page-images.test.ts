@@ -12,6 +12,7 @@ import { setUpShared } from "../testing/set-up-shared";
 import { createHarness, type Harness } from "../testing/scan-harness";
 import type { StageAnalyzers } from "./pipeline";
 import { ScanReport } from "./report";
+import { ScanService } from "./service";
 import { ORPHAN_GRACE_MS } from "./sweeper";
 
 const ALICE: Principal = { id: "alice", kind: "key", keyId: "key_a", admin: false };
@@ -87,6 +88,37 @@ describe.each(["sqlite", "postgres"] as const)("page thumbnails (%s)", (kind) =>
     expect(await h.stores.pageImages.get(id, 1, "thumbnail")).not.toBeNull();
     await h.service.deleteScan(ALICE, id);
     expect(await h.stores.pageImages.get(id, 1, "thumbnail")).toBeNull();
+  });
+
+  // Issue 19: a scan deleted during its advanced stage kept its page images until the orphan sweep.
+  // Barriers put the deletion between the render and the storing of its images.
+  const deletedMidStage = async (deleter: ScanService) => {
+    const id = await h.create(lurePdf(), { principal: ALICE, retentionMode: "retain_7d", keepThumbnails: true });
+    const logged: string[] = [];
+    const deletingAfterRender: Partial<StageAnalyzers> = {
+      advanced: async (bytes, fileName, options) => {
+        const result = await RENDERING.advanced!(bytes, fileName, options);
+        await deleter.deleteScan(ALICE, id);
+        return result;
+      },
+    };
+    await h.drain(h.pipeline({ analyzers: deletingAfterRender, log: (m) => logged.push(m) }));
+    expect(await h.stores.repo.get(id)).toBeUndefined();
+    expect(await h.stores.blobs.exists(id)).toBe(false);
+    expect(await h.stores.pageImages.blobs.exists(id)).toBe(false);
+    return logged.filter((m) => m.includes(id));
+  };
+
+  it("are never written for a scan deleted mid-stage in the same process: the stage is stopped", async () => {
+    const logged = await deletedMidStage(h.service);
+    expect(logged).toEqual([expect.stringMatching(/running_advanced_scan of scan \S+ stopped: the scan was deleted/)]);
+  });
+
+  it("written after the scan was deleted elsewhere (another server) are removed by the stage itself", async () => {
+    // a second web server over the same stores: its delete cannot reach this pipeline, only the database
+    const elsewhere = new ScanService({ repo: h.stores.repo, blobs: h.stores.blobs, pageImages: h.stores.pageImages, queue: { enqueue: async () => {} } });
+    const logged = await deletedMidStage(elsewhere);
+    expect(logged).toEqual([expect.stringMatching(/page images of scan \S+ removed: the scan was deleted while they were made/)]);
   });
 
   it("left without a scan (stored after a delete) are swept as orphans after the grace", async () => {

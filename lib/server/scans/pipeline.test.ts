@@ -10,8 +10,9 @@ import { LOCAL_PRINCIPAL } from "../auth/principal";
 import { ApiError } from "../http/errors";
 import { setUpShared } from "../testing/set-up-shared";
 import { createHarness, REAL_ANALYZERS, type Harness } from "../testing/scan-harness";
-import { MAX_STAGE_ATTEMPTS } from "./pipeline";
+import { MAX_STAGE_ATTEMPTS, type StageAnalyzers } from "./pipeline";
 import { ScanReport } from "./report";
+import { ScanService } from "./service";
 import type { ScanRow } from "./scan-repository";
 
 const DEAD_WORKER = "gone-host/999999/dead00";
@@ -39,13 +40,13 @@ describe.each(["sqlite", "postgres"] as const)("scan pipeline (%s)", (kind) => {
     const id = await h.create(suspiciousPdf());
     const p = h.pipeline();
     expect(await row(id)).toMatchObject({ status: "queued_fast_scan", advanced_status: "pending", file_retained: 1 });
-    expect(h.jobs.shift()).toEqual({ stage: "fast", scanId: id });
+    expect(h.jobs.shift()).toEqual({ stage: "fast", scanId: id, owner: "local" });
     expect(await p.runFastStage(id)).toBe("done");
     const afterFast = await row(id);
     expect(afterFast).toMatchObject({ status: "queued_advanced_scan", advanced_status: "queued", attempts: 0 });
     expect(["suspicious", "malicious"]).toContain(afterFast.verdict);
     expect(afterFast.fast_completed_at).not.toBeNull();
-    expect(h.jobs.shift()).toEqual({ stage: "advanced", scanId: id });
+    expect(h.jobs.shift()).toEqual({ stage: "advanced", scanId: id, owner: "local" });
     expect(await stored(id)).toBe(true); // the advanced stage still needs it
     expect(await p.runAdvancedStage(id)).toBe("done");
     const done = await row(id);
@@ -91,7 +92,7 @@ describe.each(["sqlite", "postgres"] as const)("scan pipeline (%s)", (kind) => {
     const id = await h.create(benignPdf());
     h.jobs.length = 0;
     let runs = 0;
-    const counting = { fast: async (b: ArrayBuffer, n: string) => (runs++, REAL_ANALYZERS.fast(b, n)) };
+    const counting: Partial<StageAnalyzers> = { fast: async (b, n, o) => (runs++, REAL_ANALYZERS.fast(b, n, o)) };
     const outcomes = await Promise.all([h.pipeline({ analyzers: counting }).runFastStage(id), h.pipeline({ analyzers: counting }).runFastStage(id)]);
     expect(outcomes.filter((o) => o === "done")).toHaveLength(1);
     expect(runs).toBe(1);
@@ -253,13 +254,40 @@ describe.each(["sqlite", "postgres"] as const)("scan pipeline (%s)", (kind) => {
   it("writes nothing for a scan deleted while its stage runs", async () => {
     const id = await h.create(suspiciousPdf(), { retentionMode: "retain_24h" });
     h.jobs.length = 0;
-    const slow = { fast: async (b: ArrayBuffer, n: string) => (await sleep(200), REAL_ANALYZERS.fast(b, n)) };
-    const running = h.pipeline({ analyzers: slow }).runFastStage(id);
-    await sleep(50);
+    // barriers, not sleeps: the deletion happens while the analysis is inside the stage
+    const inside = barrier();
+    const deleted = barrier();
+    const held: Partial<StageAnalyzers> = { fast: async (b, n, o) => (inside.resolve(), await deleted.promise, REAL_ANALYZERS.fast(b, n, o)) };
+    const running = h.pipeline({ analyzers: held }).runFastStage(id);
+    await inside.promise;
     await h.service.deleteScan(LOCAL_PRINCIPAL, id);
-    expect(await running).toBe("busy");
+    deleted.resolve();
+    expect(await running).toBe("not_found");
     expect(await h.stores.repo.get(id)).toBeUndefined();
     expect(await stored(id)).toBe(false);
+    expect(h.jobs).toEqual([]);
+  });
+
+  it("stops a stage whose scan another process deleted: the heartbeat finds no row and the analysis is cancelled", async () => {
+    const id = await h.create(suspiciousPdf(), { retentionMode: "retain_24h" });
+    h.jobs.length = 0;
+    const inside = barrier();
+    const cancelled = barrier();
+    // the analysis runs until its signal says stop: only the stage's stop can end it
+    const endless: Partial<StageAnalyzers> = {
+      fast: (_b, _n, o) =>
+        new Promise((_, reject) => {
+          o.signal.addEventListener("abort", () => (cancelled.resolve(), reject(new Error("stopped"))));
+          inside.resolve();
+        }),
+    };
+    const running = h.pipeline({ analyzers: endless, config: { leaseMs: 1_000, fastTimeoutMs: 600_000 } }).runFastStage(id);
+    await inside.promise;
+    // another web server's delete: it cannot reach this pipeline, only the database
+    await new ScanService({ repo: h.stores.repo, blobs: h.stores.blobs, queue: { enqueue: async () => {} } }).deleteScan(LOCAL_PRINCIPAL, id);
+    await cancelled.promise;
+    expect(await running).toBe("not_found");
+    expect(await h.stores.repo.get(id)).toBeUndefined();
     expect(h.jobs).toEqual([]);
   });
 
@@ -273,3 +301,10 @@ describe.each(["sqlite", "postgres"] as const)("scan pipeline (%s)", (kind) => {
     h.jobs.length = 0;
   });
 });
+
+/** A promise and the function that resolves it (Promise.withResolvers is Node 22). */
+function barrier(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}

@@ -11,6 +11,11 @@
 // The advanced stage also stores page thumbnails of its render (PageImageStore), only when they will
 // be kept: never for delete_immediately unless the scan asked (keepThumbnails).
 // A stage that keeps killing its process is given up after MAX_STAGE_ATTEMPTS claims.
+// Deleting a scan stops its running stage (issue 19): at once in the process that deleted it
+// (cancel()), in a worker at its next heartbeat, which finds the row gone. The analysis is cancelled
+// through its signal, and anything the stage still writes afterwards is removed: page images are
+// stored first and the row checked after, while deletion removes the row first and the images after,
+// so whichever comes second removes them.
 import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -32,13 +37,20 @@ export const POOL_BUSY_RETRY_MS = 200;
 
 export type StageOutcome = "done" | "skipped" | "busy" | "not_found";
 
+/** What a stage tells its analysis: whose scan it is (fair admission to the threads) and when to stop. */
+export interface StageAnalysisOptions {
+  owner: string;
+  /** the stage's budget ran out, or the scan was deleted: stop the work */
+  signal: AbortSignal;
+}
+
 export interface StageAnalyzers {
-  fast(bytes: ArrayBuffer, fileName: string): Promise<unknown>;
+  fast(bytes: ArrayBuffer, fileName: string, options: StageAnalysisOptions): Promise<unknown>;
   /**
    * the advanced stage; its result is stored as is: only `summary` and `iocs` are read here. With
    * `onPageImages`, PNG images of the rendered pages are handed to it beside the result.
    */
-  advanced(bytes: ArrayBuffer, fileName: string, options?: { onPageImages?: (images: PageImage[]) => void }): Promise<unknown>;
+  advanced(bytes: ArrayBuffer, fileName: string, options: StageAnalysisOptions & { onPageImages?: (images: PageImage[]) => void }): Promise<unknown>;
 }
 
 export interface PipelineConfig {
@@ -77,10 +89,19 @@ export function newWorkerId(): string {
   return `${hostname()}/${process.pid}/${randomBytes(3).toString("hex")}`;
 }
 
+/** Why a running stage was stopped before its end (the abort reason of its stop signal). */
+class StageStopped extends Error {
+  constructor(readonly outcome: StageOutcome, why: string) {
+    super(why);
+  }
+}
+
 export class ScanPipeline {
   readonly workerId: string;
   private readonly clock: () => number;
   private readonly log: (message: string, error?: unknown) => void;
+  /** stages running in this process, by scan id: cancel() stops one */
+  private readonly active = new Map<string, AbortController>();
 
   constructor(private readonly deps: PipelineDeps) {
     this.workerId = deps.workerId ?? newWorkerId();
@@ -92,22 +113,28 @@ export class ScanPipeline {
     return job.stage === "fast" ? this.runFastStage(job.scanId) : this.runAdvancedStage(job.scanId);
   }
 
+  /** The scan was deleted: stop its stage if it runs in this process (a worker elsewhere notices at its next heartbeat). */
+  cancel(scanId: string): void {
+    this.active.get(scanId)?.abort(new StageStopped("not_found", "the scan was deleted"));
+  }
+
   async runFastStage(scanId: string): Promise<StageOutcome> {
     const { repo, config } = this.deps;
     const scan = await repo.get(scanId);
     if (!scan) return "not_found";
     const claimed = await this.claim(scan, "queued_fast_scan", "running_fast_scan", { type: "start_fast" }, { type: "resume_fast" }, { fast_started_at: this.clock() });
     if (typeof claimed === "string") return claimed;
-    return this.withLease(claimed, async (s) => {
+    return this.withLease(claimed, async (s, stop) => {
       if (s.pending_event) return this.finalize(s);
       if (s.attempts > MAX_STAGE_ATTEMPTS) return this.recordFastFailure(s, giveUpReason("fast"));
-      const attempt = await this.withBudget("fast", config.fastTimeoutMs, async (signal) => {
+      const attempt = await this.withBudget("fast", config.fastTimeoutMs, stop, async (signal) => {
         const bytes = await this.readUpload(s, signal);
-        const result = await this.analyze(() => this.deps.analyzers.fast(bytes, s.file_name), signal);
+        const result = await this.analyze(() => this.deps.analyzers.fast(bytes, s.file_name, { owner: s.owner, signal }), signal);
         const parsed = FastResult.safeParse(result);
         if (!parsed.success) throw new StageError("invalid_result", "the fast analysis returned an invalid result");
         return parsed.data;
       });
+      if (stop.aborted) return (stop.reason as StageStopped).outcome;
       if (!attempt.ok) return this.recordFastFailure(s, attempt.reason);
       const r = attempt.value;
       const done = await repo.transition(
@@ -140,25 +167,26 @@ export class ScanPipeline {
     }
     const claimed = await this.claim(scan, "queued_advanced_scan", "running_advanced_scan", { type: "start_advanced" }, { type: "resume_advanced" }, { advanced_started_at: this.clock() });
     if (typeof claimed === "string") return claimed;
-    return this.withLease(claimed, async (s) => {
+    return this.withLease(claimed, async (s, stop) => {
       if (s.pending_event) return this.finalize(s);
       // the enrichment falls back to the fast stage's indicators; nothing else of it is needed here
       const fastIocs = Iocs.parse((JSON.parse(s.fast_result!) as { iocs: unknown }).iocs);
       const gaveUp = s.attempts > MAX_STAGE_ATTEMPTS;
       const deep: Attempt<{ json: string; summary: Summary; iocs: IocsType; pageImages: string | null }> = gaveUp
         ? { ok: false, reason: giveUpReason("advanced") }
-        : await this.withBudget("advanced", config.advancedTimeoutMs, async (signal) => {
+        : await this.withBudget("advanced", config.advancedTimeoutMs, stop, async (signal) => {
             const bytes = await this.readUpload(s, signal);
             let images: PageImage[] = [];
-            const options = this.keepsPageImages(s) ? { onPageImages: (i: PageImage[]) => (images = i) } : undefined;
+            const options = { owner: s.owner, signal, ...(this.keepsPageImages(s) && { onPageImages: (i: PageImage[]) => (images = i) }) };
             const result = (await this.analyze(() => this.deps.analyzers.advanced(bytes, s.file_name, options), signal)) as { summary?: unknown; iocs?: unknown };
             // the advanced result may grow (deep analysis); only its summary and indicators matter here
             const summary = Summary.safeParse(result?.summary);
             const iocs = Iocs.safeParse(result?.iocs);
             if (!summary.success || !iocs.success) throw new StageError("invalid_result", "the advanced analysis returned an invalid result");
             const kept = s.retention_mode === "delete_immediately" ? withoutPageText(result) : result;
-            return { json: JSON.stringify(kept), summary: summary.data, iocs: iocs.data, pageImages: await this.storePageImages(s, images) };
+            return { json: JSON.stringify(kept), summary: summary.data, iocs: iocs.data, pageImages: await this.storePageImages(s, images, signal) };
           });
+      if (stop.aborted) return (stop.reason as StageStopped).outcome;
       let current = s;
       let enrichment: Attempt<string> | null = null;
       if (s.enrichment_status !== "disabled") {
@@ -169,11 +197,12 @@ export class ScanPipeline {
           if (!started) return "busy";
           current = started;
           const iocs = deep.ok ? deep.value.iocs : fastIocs;
-          enrichment = await this.withBudget("enrichment", config.enrichmentTimeoutMs, async (signal) =>
+          enrichment = await this.withBudget("enrichment", config.enrichmentTimeoutMs, stop, async (signal) =>
             JSON.stringify(await this.deps.enrichment.enrich(iocs, { signal, now: new Date(this.clock()) })),
           );
         }
       }
+      if (stop.aborted) return (stop.reason as StageStopped).outcome;
       const event: ScanEvent = {
         type: "advanced_finished",
         advanced: deep.ok ? "completed" : "failed",
@@ -217,23 +246,42 @@ export class ScanPipeline {
     return "skipped";
   }
 
-  /** Runs `work` while renewing the lease every third of its duration. */
-  private async withLease(scan: ScanRow, work: (scan: ScanRow) => Promise<StageOutcome>): Promise<StageOutcome> {
+  /**
+   * Runs `work` while renewing the lease every third of its duration. `stop` aborts when the stage
+   * must end early: the scan was deleted (cancel(), or a heartbeat that finds no row) or another
+   * process took the stage over (this one's writes would be refused anyway).
+   */
+  private async withLease(scan: ScanRow, work: (scan: ScanRow, stop: AbortSignal) => Promise<StageOutcome>): Promise<StageOutcome> {
     const { leaseMs } = this.deps.config;
+    const stop = new AbortController();
+    this.active.set(scan.id, stop);
     const timer = setInterval(() => {
       this.deps.repo
         .heartbeat(scan, this.workerId, this.clock() + leaseMs)
-        .then((held) => {
-          if (!held) clearInterval(timer);
+        .then(async (held) => {
+          if (held) return;
+          clearInterval(timer);
+          const stopped = await this.whyLost(scan);
+          if (stopped) stop.abort(stopped);
         })
         .catch((error: unknown) => this.log(`lease heartbeat of scan ${scan.id} failed`, error));
     }, Math.max(100, Math.floor(leaseMs / 3)));
     timer.unref();
     try {
-      return await work(scan);
+      return await work(scan, stop.signal);
     } finally {
       clearInterval(timer);
+      if (this.active.get(scan.id) === stop) this.active.delete(scan.id);
+      if (stop.signal.aborted) this.log(`${scan.status} of scan ${scan.id} stopped: ${(stop.signal.reason as Error).message}`);
     }
+  }
+
+  /** Why a heartbeat found the lease gone: the scan was deleted, or another process runs the stage; null when the stage simply moved on. */
+  private async whyLost(scan: ScanRow): Promise<StageStopped | null> {
+    const now = await this.deps.repo.get(scan.id);
+    if (!now) return new StageStopped("not_found", "the scan was deleted");
+    if (now.status === scan.status && now.lease_owner !== this.workerId) return new StageStopped("busy", `its lease passed to ${now.lease_owner ?? "nobody"}`);
+    return null;
   }
 
   private async recordFastFailure(scan: ScanRow, reason: string): Promise<StageOutcome> {
@@ -276,11 +324,21 @@ export class ScanPipeline {
     return !!this.deps.pageImages && (!deletesImmediately(scan.retention_mode) || scan.keep_thumbnails === 1);
   }
 
-  /** Stores the stage's page images; returns scans.page_images (null: none). Thumbnails are not worth failing the analysis. */
-  private async storePageImages(scan: ScanRow, images: PageImage[]): Promise<string | null> {
-    if (!this.deps.pageImages || images.length === 0) return null;
+  /**
+   * Stores the stage's page images; returns scans.page_images (null: none). Thumbnails are not worth
+   * failing the analysis. Stored first, the row checked after: a scan deleted meanwhile gets them
+   * removed here (deletion removes its row before its images, so one of the two always sees the other).
+   */
+  private async storePageImages(scan: ScanRow, images: PageImage[], signal: AbortSignal): Promise<string | null> {
+    const store = this.deps.pageImages;
+    // a stopped stage (deleted scan, lost lease) writes nothing more
+    if (!store || images.length === 0 || signal.aborted) return null;
     try {
-      return JSON.stringify(await this.deps.pageImages.put(scan.id, images));
+      const stored = JSON.stringify(await store.put(scan.id, images));
+      if (await this.deps.repo.get(scan.id)) return stored;
+      await store.delete(scan.id);
+      this.log(`page images of scan ${scan.id} removed: the scan was deleted while they were made`);
+      return null;
     } catch (error) {
       this.log(`storing the page images of scan ${scan.id} failed`, error);
       return null;
@@ -291,7 +349,7 @@ export class ScanPipeline {
     const queued = await this.deps.repo.transition(scan, { type: "queue_advanced" }, { attempts: 0 });
     if (!queued) return;
     // if this fails (Redis down), the recovery loop finds the queued scan and enqueues it later
-    await this.deps.queue.enqueue({ stage: "advanced", scanId: scan.id }).catch((error: unknown) => this.log(`enqueue advanced stage of ${scan.id} failed`, error));
+    await this.deps.queue.enqueue({ stage: "advanced", scanId: scan.id, owner: scan.owner }).catch((error: unknown) => this.log(`enqueue advanced stage of ${scan.id} failed`, error));
   }
 
   private async readUpload(scan: ScanRow, signal: AbortSignal): Promise<ArrayBuffer> {
@@ -316,20 +374,28 @@ export class ScanPipeline {
     }
   }
 
-  /** Runs `work` on a wall-clock budget; any failure becomes a reason string ("code: message"). */
-  private async withBudget<T>(stage: string, budgetMs: number, work: (signal: AbortSignal) => Promise<T>): Promise<Attempt<T>> {
+  /**
+   * Runs `work` on a wall-clock budget; any failure becomes a reason string ("code: message"). `stop`
+   * (the stage's) aborts the work's signal too, and then the attempt waits for the work to wind down
+   * (within the budget), so nothing it writes is left behind by a stage that already returned.
+   */
+  private async withBudget<T>(stage: string, budgetMs: number, stop: AbortSignal, work: (signal: AbortSignal) => Promise<T>): Promise<Attempt<T>> {
     const controller = new AbortController();
+    const overBudget = `analysis_timeout: the ${stage} stage did not finish within its budget of ${budgetMs} ms`;
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<Attempt<T>>((resolve) => {
       timer = setTimeout(() => {
         controller.abort();
-        resolve({ ok: false, reason: `analysis_timeout: the ${stage} stage did not finish within its budget of ${budgetMs} ms` });
+        resolve({ ok: false, reason: overBudget });
       }, budgetMs);
     });
+    const onStop = () => controller.abort();
+    if (stop.aborted) onStop();
+    else stop.addEventListener("abort", onStop, { once: true });
     const attempt = work(controller.signal).then(
       (value): Attempt<T> => ({ ok: true, value }),
       (error: unknown): Attempt<T> => {
-        if (controller.signal.aborted) return { ok: false, reason: `analysis_timeout: the ${stage} stage did not finish within its budget of ${budgetMs} ms` };
+        if (controller.signal.aborted) return { ok: false, reason: stop.aborted ? `cancelled: ${(stop.reason as Error).message}` : overBudget };
         if (error instanceof StageError) return { ok: false, reason: `${error.code}: ${error.message}` };
         if (error instanceof ApiError) return { ok: false, reason: `${error.code}: ${error.message}` };
         this.log(`${stage} stage failed`, error);
@@ -340,6 +406,7 @@ export class ScanPipeline {
       return await Promise.race([attempt, timedOut]);
     } finally {
       clearTimeout(timer);
+      stop.removeEventListener("abort", onStop);
     }
   }
 }

@@ -6,9 +6,9 @@
 //   PDFSCAN_REDIS_URL unset -> in-process queue, the web server runs the stages; set -> BullMQ, the
 //     web server only enqueues and `npm run worker` processes run the stages
 import { sql } from "kysely";
-import { runAdvancedStage, runFastAnalysis } from "../analysis-pool";
+import { runAdvancedStage, runFastStage } from "../analysis-pool";
 import { ApiKeyStore } from "../auth/api-keys";
-import { audit } from "../auth/audit";
+import { audit, setAuditLimits } from "../auth/audit";
 import { Redis } from "ioredis";
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from "../auth/rate-limit";
 import { SessionStore } from "../auth/sessions";
@@ -70,11 +70,18 @@ export async function createScanRuntime(config: Config): Promise<ScanRuntime> {
   const pageImages = createPageImageStore(config, database.db);
   const queue: JobQueue =
     config.queue.kind === "bullmq"
-      ? new BullMQQueue({ url: config.queue.url, prefix: config.queue.prefix, concurrency: config.workers, lockDurationMs: config.leaseMs, log })
+      ? new BullMQQueue({
+          url: config.queue.url,
+          prefix: config.queue.prefix,
+          concurrency: config.workers,
+          lockDurationMs: config.leaseMs,
+          backlogOf: (owner, stage) => repo.countQueued(owner, stage),
+          log,
+        })
       : new InProcessQueue({
           concurrency: config.workers,
           findRunnable: async (limit) =>
-            (await repo.findRunnable({ now: Date.now(), limit })).map((r) => ({ stage: r.stage, scanId: r.id })),
+            (await repo.findRunnable({ now: Date.now(), limit })).map((r) => ({ stage: r.stage, scanId: r.id, owner: r.owner })),
           log,
         });
   const pipeline = new ScanPipeline({
@@ -82,12 +89,23 @@ export async function createScanRuntime(config: Config): Promise<ScanRuntime> {
     blobs,
     pageImages,
     queue,
-    analyzers: { fast: runFastAnalysis, advanced: runAdvancedStage },
+    analyzers: { fast: runFastStage, advanced: runAdvancedStage },
     enrichment: offlineReputationProvider,
     config,
     log,
   });
-  const service = new ScanService({ repo, blobs, pageImages, queue, log, purgeDeleted: database.purgeDeleted, quotaBytes: config.quotaBytes });
+  const service = new ScanService({
+    repo,
+    blobs,
+    pageImages,
+    queue,
+    log,
+    purgeDeleted: database.purgeDeleted,
+    quotaBytes: config.quotaBytes,
+    // a stage of the deleted scan running in this process stops at once (a worker's, at its next heartbeat)
+    onDeleted: (scanId) => pipeline.cancel(scanId),
+  });
+  setAuditLimits({ linesPerSource: config.audit.linesPerSource, windowMs: config.audit.windowS * 1000 });
   const keys = new ApiKeyStore(database.db);
   const auth: AuthRuntime = {
     keys,
@@ -133,7 +151,7 @@ export async function createScanRuntime(config: Config): Promise<ScanRuntime> {
           every(RECOVERY_INTERVAL_MS, async () => {
             const now = Date.now();
             for (const r of await repo.findRunnable({ now, limit: RECOVERY_BATCH, queuedBefore: now - RECOVERY_GRACE_MS })) {
-              await queue.enqueue({ stage: r.stage, scanId: r.id });
+              await queue.enqueue({ stage: r.stage, scanId: r.id, owner: r.owner });
             }
           }, "recovery");
         }

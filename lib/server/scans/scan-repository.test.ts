@@ -73,4 +73,19 @@ describe.each(["sqlite", "postgres"] as const)("ScanRepository (%s)", (kind) => 
     expect(recent.map((r) => r.id)).not.toContain(queued.id);
     h.jobs.length = 0;
   });
+
+  it("finds runnable work owner by owner: each owner's oldest first, so one backlog does not fill a batch", async () => {
+    const principal = (id: string) => ({ id: `${id}-${kind}`, kind: "key" as const, keyId: null, admin: false });
+    const made: Record<string, string> = {};
+    for (const [owner, n] of [["greedy", 1], ["greedy", 2], ["greedy", 3], ["other", 1]] as const) {
+      h.clock.now += 1;
+      made[await h.create(benignPdf(), { principal: principal(owner) })] = `${owner}${n}`;
+    }
+    const found = await h.stores.repo.findRunnable({ now: h.clock.now, limit: 1000 });
+    expect(found.filter((r) => r.id in made).map((r) => made[r.id])).toEqual(["greedy1", "other1", "greedy2", "greedy3"]);
+    expect(found.find((r) => made[r.id] === "other1")?.owner).toBe(`other-${kind}`);
+    expect(await h.stores.repo.countQueued(`greedy-${kind}`, "fast")).toBe(3);
+    expect(await h.stores.repo.countQueued(`greedy-${kind}`, "advanced")).toBe(0);
+    h.jobs.length = 0;
+  });
 });

@@ -40,6 +40,7 @@ export interface ScanFilter {
 export type Stage = "fast" | "advanced";
 export interface RunnableScan {
   id: string;
+  owner: string;
   stage: Stage;
 }
 
@@ -90,6 +91,16 @@ function matchesSearch(text: string) {
     ]);
 }
 
+async function retainedBytesOf(db: Kysely<Database>, owner: string): Promise<number> {
+  const r = await db
+    .selectFrom("scans")
+    .select((eb) => eb.fn.sum<number | string | null>("file_size").as("n"))
+    .where("owner", "=", owner)
+    .where("file_retained", "=", 1)
+    .executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
 export class ScanRepository {
   constructor(
     readonly db: Kysely<Database>,
@@ -135,15 +146,34 @@ export class ScanRepository {
     return Number(res.numDeletedRows) > 0;
   }
 
+  /**
+   * Inserts the scan only if the owner's stored uploads plus this one stay within `quotaBytes`: the
+   * scan row is the reservation (its bytes count while file_retained is 1, and stop counting when
+   * the file is deleted, expires or the scan is deleted). The check and the insert are one
+   * transaction that first writes the owner's quota_locks row, so two uploads of one owner are
+   * decided one after the other (PostgreSQL: the upsert holds the row lock until commit, and under
+   * READ COMMITTED the next statement sees what the previous holder committed; SQLite: the first
+   * write takes the database's write lock). Issue 19: twelve concurrent uploads all read the same
+   * "used" before any insert and stored 3.6 times the quota.
+   */
+  async insertWithinQuota(row: ScanRow, quotaBytes: number): Promise<{ inserted: boolean; usedBytes: number }> {
+    return this.db.transaction().execute(async (trx) => {
+      const now = this.clock();
+      await trx
+        .insertInto("quota_locks")
+        .values({ principal: row.owner, locked_at: now })
+        .onConflict((oc) => oc.column("principal").doUpdateSet({ locked_at: now }))
+        .execute();
+      const used = await retainedBytesOf(trx, row.owner);
+      if (used + row.file_size > quotaBytes) return { inserted: false, usedBytes: used };
+      await trx.insertInto("scans").values(row).execute();
+      return { inserted: true, usedBytes: used + row.file_size };
+    });
+  }
+
   /** Bytes of the owner's uploads still stored (the storage quota counts these). */
-  async retainedBytes(owner: string): Promise<number> {
-    const r = await this.db
-      .selectFrom("scans")
-      .select((eb) => eb.fn.sum<number | string | null>("file_size").as("n"))
-      .where("owner", "=", owner)
-      .where("file_retained", "=", 1)
-      .executeTakeFirst();
-    return Number(r?.n ?? 0);
+  retainedBytes(owner: string): Promise<number> {
+    return retainedBytesOf(this.db, owner);
   }
 
   /**
@@ -225,22 +255,37 @@ export class ScanRepository {
 
   /**
    * Work to (re)start: queued stages (optionally only those idle since `queuedBefore`, so recovery
-   * does not race the normal hand-off) and running stages whose lease expired. Oldest first.
+   * does not race the normal hand-off) and running stages whose lease expired. Fair across owners:
+   * each owner's oldest first, then their second oldest, and so on (a window rank per owner), so an
+   * owner with a thousand queued scans does not fill every batch.
    */
   async findRunnable({ now, limit, queuedBefore = Number.MAX_SAFE_INTEGER }: { now: number; limit: number; queuedBefore?: number }): Promise<RunnableScan[]> {
     const rows = await this.db
       .selectFrom("scans")
-      .select(["id", "status"])
+      .select(["id", "status", "owner", sql<number>`row_number() over (partition by owner order by created_at, id)`.as("owner_rank")])
       .where((eb) =>
         eb.or([
           eb.and([eb("status", "in", QUEUED_STATUSES), eb("updated_at", "<=", queuedBefore)]),
           eb.and([eb("status", "in", RUNNING_STATUSES), eb.or([eb("lease_until", "is", null), eb("lease_until", "<", now)])]),
         ]),
       )
+      .orderBy("owner_rank")
       .orderBy("created_at")
       .limit(limit)
       .execute();
-    return rows.map((r) => ({ id: r.id, stage: FAST_STATUSES.includes(r.status) ? "fast" : "advanced" }));
+    return rows.map((r) => ({ id: r.id, owner: r.owner, stage: FAST_STATUSES.includes(r.status) ? "fast" : "advanced" }));
+  }
+
+  /** The owner's scans waiting for this stage (BullMQ ranks a new job of the owner behind them). */
+  async countQueued(owner: string, stage: Stage): Promise<number> {
+    const statuses: ScanStatus[] = stage === "fast" ? ["queued_fast_scan"] : ["completed_fast_scan", "queued_advanced_scan"];
+    const r = await this.db
+      .selectFrom("scans")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .where("owner", "=", owner)
+      .where("status", "in", statuses)
+      .executeTakeFirst();
+    return Number(r?.n ?? 0);
   }
 
   /**

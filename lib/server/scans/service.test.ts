@@ -39,7 +39,7 @@ describe.each(["sqlite", "postgres"] as const)("scan service (%s)", (kind) => {
     expect(scan).toMatchObject({ status: "queued_fast_scan", advanced_status: "pending", enrichment_status: "disabled", owner: "alice", file_size: pdf.length });
     expect(scan.expires_at).toBe(scan.created_at + 7 * 24 * HOUR);
     expect(Buffer.from((await h.stores.blobs.get(id))!).equals(Buffer.from(pdf))).toBe(true);
-    expect(h.jobs).toContainEqual({ stage: "fast", scanId: id });
+    expect(h.jobs).toContainEqual({ stage: "fast", scanId: id, owner: "alice" });
     await complete();
   });
 

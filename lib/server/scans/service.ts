@@ -46,6 +46,8 @@ export interface ScanServiceDeps {
   purgeDeleted?: () => Promise<void>;
   /** bytes of uploads one principal may keep at once (retained files and scans still running) */
   quotaBytes?: number;
+  /** after a delete: stop the scan's stage if it runs here (ScanPipeline.cancel) */
+  onDeleted?: (scanId: string) => void;
 }
 
 export class ScanService {
@@ -64,58 +66,27 @@ export class ScanService {
    */
   async createScan(input: CreateScanInput): Promise<ScanRow> {
     const { repo, blobs, queue } = this.deps;
-    const id = newScanId();
     const now = this.clock();
     const bytes = new Uint8Array(input.bytes);
-    await this.checkQuota(input.principal, bytes.byteLength);
-    const state = initialState(input.enableEnrichment);
-    const row: ScanRow = {
-      id,
-      owner: input.principal.id,
-      status: state.status,
-      advanced_status: state.advancedStatus,
-      enrichment_status: state.enrichmentStatus,
-      retention_mode: input.retentionMode,
-      enable_enrichment: input.enableEnrichment ? 1 : 0,
-      file_name: input.fileName,
-      file_size: bytes.byteLength,
-      sha256: createHash("sha256").update(bytes).digest("hex"),
-      blob_key: id,
-      file_retained: 1,
-      verdict: null,
-      score: null,
-      confidence: null,
-      fast_result: null,
-      advanced_result: null,
-      enrichment_result: null,
-      failure_reason: null,
-      advanced_failure_reason: null,
-      enrichment_failure_reason: null,
-      pending_event: null,
-      created_at: now,
-      updated_at: now,
-      fast_started_at: null,
-      fast_completed_at: null,
-      advanced_started_at: null,
-      completed_at: null,
-      expires_at: expiresAtFor(input.retentionMode, now),
-      file_deleted_at: null,
-      attempts: 0,
-      lease_owner: null,
-      lease_until: null,
-      keep_thumbnails: input.keepThumbnails ? 1 : 0,
-      page_images: null,
-      page_images_deleted_at: null,
-    };
+    const quota = this.deps.quotaBytes;
+    // an early refusal before any byte is stored; the decision itself is insertWithinQuota's
+    if (quota !== undefined) this.checkQuota(input.principal, await repo.retainedBytes(input.principal.id), bytes.byteLength, quota);
+    const row = newScanRow(newScanId(), input, bytes, now);
     await blobs.put(row.blob_key, bytes);
     try {
-      await repo.insert(row);
+      if (quota === undefined) await repo.insert(row);
+      else {
+        const decision = await repo.insertWithinQuota(row, quota);
+        // refused: the row was not written; the catch below removes the bytes
+        if (!decision.inserted) this.checkQuota(input.principal, decision.usedBytes, bytes.byteLength, quota);
+      }
     } catch (error) {
       await blobs.delete(row.blob_key).catch(() => {});
       throw error;
     }
+    audit("scan.created", { scanId: row.id, owner: row.owner, keyId: input.principal.keyId, size: row.file_size, retentionMode: row.retention_mode });
     // the row is durable now; if the queue is down, recovery enqueues the stage later
-    await queue.enqueue({ stage: "fast", scanId: id }).catch((error: unknown) => this.log(`enqueue fast stage of ${id} failed`, error));
+    await queue.enqueue({ stage: "fast", scanId: row.id, owner: row.owner }).catch((error: unknown) => this.log(`enqueue fast stage of ${row.id} failed`, error));
     return row;
   }
 
@@ -128,10 +99,8 @@ export class ScanService {
     return row;
   }
 
-  private async checkQuota(principal: Principal, adding: number): Promise<void> {
-    const quota = this.deps.quotaBytes;
-    if (quota === undefined) return;
-    const used = await this.deps.repo.retainedBytes(principal.id);
+  /** quota_exceeded (413) when `adding` bytes to the `used` ones would pass the quota. */
+  private checkQuota(principal: Principal, used: number, adding: number, quota: number): void {
     if (used + adding > quota) {
       audit("quota.exceeded", { principal: principal.id, keyId: principal.keyId, used, adding, quota });
       throw new ApiError("quota_exceeded", `Storing this file would exceed your storage quota of ${quota} bytes (${used} in use). Delete scans or wait for their files to expire.`, {
@@ -173,13 +142,16 @@ export class ScanService {
   }
 
   /** Removes the scan, its report and its file, in any state. The row goes first: a stage still
-   * running for it then finds nothing to write to; a crash before the file is gone leaves an orphan
+   * running for it is stopped and finds nothing to write to (page images it stores after this are
+   * removed by the stage itself, pipeline.ts); a crash before the file is gone leaves an orphan
    * upload that the sweeper deletes. */
   async deleteScan(principal: Principal, scanId: string): Promise<void> {
     const scan = await this.getScan(principal, scanId);
     if (!(await this.deps.repo.deleteOwned(scan.owner, scan.id))) {
       throw new ApiError("scan_not_found", `No scan ${JSON.stringify(scanId)}.`);
     }
+    audit("scan.deleted", { scanId: scan.id, owner: scan.owner, keyId: principal.keyId });
+    this.deps.onDeleted?.(scan.id);
     await this.deps.blobs.delete(scan.blob_key);
     await this.deps.pageImages?.delete(scan.id);
     await this.deps.purgeDeleted?.();
@@ -201,6 +173,49 @@ export class ScanService {
   sweepExpired(now: number = this.clock()): Promise<SweepResult> {
     return sweepExpired({ repo: this.deps.repo, blobs: this.deps.blobs, pageImages: this.deps.pageImages, now });
   }
+}
+
+/** The row of a new scan: queued for its fast stage, its upload stored under the scan id. */
+export function newScanRow(id: string, input: Omit<CreateScanInput, "bytes">, bytes: Uint8Array, now: number): ScanRow {
+  const state = initialState(input.enableEnrichment);
+  return {
+    id,
+    owner: input.principal.id,
+    status: state.status,
+    advanced_status: state.advancedStatus,
+    enrichment_status: state.enrichmentStatus,
+    retention_mode: input.retentionMode,
+    enable_enrichment: input.enableEnrichment ? 1 : 0,
+    file_name: input.fileName,
+    file_size: bytes.byteLength,
+    sha256: createHash("sha256").update(bytes).digest("hex"),
+    blob_key: id,
+    file_retained: 1,
+    verdict: null,
+    score: null,
+    confidence: null,
+    fast_result: null,
+    advanced_result: null,
+    enrichment_result: null,
+    failure_reason: null,
+    advanced_failure_reason: null,
+    enrichment_failure_reason: null,
+    pending_event: null,
+    created_at: now,
+    updated_at: now,
+    fast_started_at: null,
+    fast_completed_at: null,
+    advanced_started_at: null,
+    completed_at: null,
+    expires_at: expiresAtFor(input.retentionMode, now),
+    file_deleted_at: null,
+    attempts: 0,
+    lease_owner: null,
+    lease_until: null,
+    keep_thumbnails: input.keepThumbnails ? 1 : 0,
+    page_images: null,
+    page_images_deleted_at: null,
+  };
 }
 
 // Keyset cursor: the (created_at, id) of the last item shown, opaque to clients.

@@ -14,7 +14,7 @@ import { openTestStores, type TestStores } from "./test-stores";
 
 export const REAL_ANALYZERS: StageAnalyzers = {
   fast: async (bytes, fileName) => analyzeFast(new Uint8Array(bytes), { fileName }),
-  advanced: (bytes, fileName, options) => analyzeDeep(new Uint8Array(bytes), { fileName, onPageImages: options?.onPageImages }),
+  advanced: (bytes, fileName, options) => analyzeDeep(new Uint8Array(bytes), { fileName, onPageImages: options?.onPageImages, signal: options?.signal }),
 };
 
 export const TEST_PIPELINE_CONFIG: PipelineConfig = {
@@ -31,7 +31,13 @@ export interface Harness {
   /** the stage jobs enqueued so far, oldest first */
   jobs: StageJob[];
   clock: { now: number };
-  pipeline(options?: { workerId?: string; analyzers?: Partial<StageAnalyzers>; config?: Partial<PipelineConfig>; enrichment?: EnrichmentProvider }): ScanPipeline;
+  pipeline(options?: {
+    workerId?: string;
+    analyzers?: Partial<StageAnalyzers>;
+    config?: Partial<PipelineConfig>;
+    enrichment?: EnrichmentProvider;
+    log?: (message: string, error?: unknown) => void;
+  }): ScanPipeline;
   /** creates a scan as POST /api/scans would */
   create(bytes: Uint8Array, options?: { retentionMode?: RetentionMode; enableEnrichment?: boolean; keepThumbnails?: boolean; principal?: Principal; fileName?: string }): Promise<string>;
   /** runs recorded jobs in order until none is left */
@@ -45,9 +51,12 @@ export async function createHarness(kind: "sqlite" | "postgres"): Promise<Harnes
   const stores = await openTestStores(kind, now);
   const jobs: StageJob[] = [];
   const queue = { enqueue: async (job: StageJob) => void jobs.push(job) };
-  const service = new ScanService({ repo: stores.repo, blobs: stores.blobs, pageImages: stores.pageImages, queue, clock: now });
-  const pipeline: Harness["pipeline"] = (options = {}) =>
-    new ScanPipeline({
+  // as in one process (embedded): deleting a scan stops its stage in every pipeline made here
+  const pipelines: ScanPipeline[] = [];
+  const onDeleted = (scanId: string) => pipelines.forEach((p) => p.cancel(scanId));
+  const service = new ScanService({ repo: stores.repo, blobs: stores.blobs, pageImages: stores.pageImages, queue, clock: now, onDeleted });
+  const pipeline: Harness["pipeline"] = (options = {}) => {
+    const made = new ScanPipeline({
       repo: stores.repo,
       blobs: stores.blobs,
       pageImages: stores.pageImages,
@@ -57,7 +66,11 @@ export async function createHarness(kind: "sqlite" | "postgres"): Promise<Harnes
       config: { ...TEST_PIPELINE_CONFIG, ...options.config },
       clock: now,
       workerId: options.workerId,
+      log: options.log,
     });
+    pipelines.push(made);
+    return made;
+  };
   return {
     stores,
     service,

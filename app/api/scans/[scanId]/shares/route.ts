@@ -23,7 +23,7 @@ export const POST = apiRoute(async (request, { params }: Context, principal) => 
   const { scanId } = await params;
   const scan = await (await getScanService()).getScan(principal, scanId);
   const { expiresInHours } = await readJsonBody(request, MintShare);
-  const { token, info } = await (await getAuth()).shares.mint(scan.id, scan.owner, expiresInHours, principal.keyId ?? principal.id);
+  const { token, info } = await (await getAuth()).shares.mint(scan.id, scan.owner, expiresInHours, principal.keyId);
   return Response.json({ ...toShareResource(info), url: sharePath(token), token }, { status: 201, headers: { location: sharePath(token) } });
 });
 
