@@ -91,6 +91,25 @@ describe("lure-fake-protected-document", () => {
     expect((await firing({ pages: [{ lines: ["Document sécurisé", "Cliquez ici pour consulter le document"], links: [{ url: "https://partage.example/d", rect: [72, 600, 300, 640] }] }] })).ids).toContain("lure-fake-protected-document");
   });
 
+  // issue 18: government tax forms taken for lures. A dynamic XFA form's stand-in page (what a viewer
+  // without XFA shows) says the document cannot be displayed and links to Adobe's Reader download; a
+  // state form's "click here to view the instructions" links to the agency
+  it.each<[string, string[], string]>([
+    ["an XFA form's stand-in page linking to Adobe Reader", ["Please wait...", "This document cannot be displayed in your PDF viewer.", "Click here to download the latest Adobe Reader"], "https://get.adobe.com/reader/"],
+    ["an XFA form's stand-in page linking to an Adobe /go/ link", ["This PDF document cannot be displayed in your browser.", "Click here to download Adobe Reader"], "http://www.adobe.com/go/reader_download"],
+    ["a state tax form linking to its agency", ["Form M1 Individual Income Tax", "Click here to view the instructions"], "https://www.revenue.state.mn.us/sites/default/files/m1-inst.pdf"],
+    ["a federal form linking to irs.gov", ["Verify your identity before you file.", "Click here to view the instructions"], "https://www.irs.gov/identity-theft-central"],
+  ])("does not fire on %s", async (_name, lines, url) => {
+    const setup = (b: PdfBuilder) => ({ catalog: `/AcroForm << /Fields [] /XFA ${b.addStream("", "<xdp:xdp xmlns:xdp=\"http://ns.adobe.com/xdp/\"><template/></xdp:xdp>")} 0 R >>` });
+    const { ids } = await firing({ pages: [{ lines, links: [{ url, rect: [72, 600, 400, 640] }] }], setup });
+    expect(ids).not.toContain("lure-fake-protected-document");
+  });
+
+  it("still fires when the same stand-in wording links anywhere else", async () => {
+    const { ids } = await firing({ pages: [{ lines: ["This document cannot be displayed in your PDF viewer.", "Click here to view it online"], links: [{ url: "https://adobe-reader-online.example/view", rect: [72, 600, 400, 640] }] }] });
+    expect(ids).toContain("lure-fake-protected-document");
+  });
+
   it("does not fire on the wording alone, nor on a long document", async () => {
     expect((await firing({ pages: [{ lines: ["Protected document", "Click here to view"] }] })).ids).toEqual([]);
     const manual = Array.from({ length: 6 }, () => ({ lines: ["Click here to view the document history", ...prose(10)], links: [{ url: "https://docs.example/history", rect: [72, 700, 300, 714] as [number, number, number, number] }] }));
