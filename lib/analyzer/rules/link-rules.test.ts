@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { PdfBuilder } from "../../pdf/testing/pdf-builder";
 import { analyzeFast } from "../analyze";
 
-const LINK_RULES = ["suspicious-link", "phishing-url-pattern", "phishing-image-download-link", "phishing-image-login-link"];
+const LINK_RULES = ["suspicious-link", "phishing-url-pattern", "phishing-image-download-link", "phishing-image-login-link", "phishing-image-hosted-link"];
 
 /** A page with `content` and one link of `rect` to `url`, in a document of `pages` pages. */
 function pageWithLink(url: string, opts: { content?: string; image?: boolean; rect?: string; pages?: number; moreLinks?: string[] } = {}) {
@@ -117,5 +117,30 @@ describe("phishing-image-login-link", () => {
     ["two different links", pageWithLink("https://docs-share.web.app/view", { image: true, moreLinks: ["https://www.example.com/"] })],
   ])("does not fire on %s", (_name, pdf) => {
     expect(linkFindings(pdf)).not.toContain("phishing-image-login-link");
+  });
+});
+
+describe("phishing-image-hosted-link", () => {
+  it.each([
+    ["a shared Google Drive file", "https://drive.google.com/file/d/1AbCdEf/view?usp=sharing"],
+    ["a OneDrive share", "https://1drv.ms/b/s!AkX9/Invoice"],
+    ["a SharePoint file", "https://contoso-my.sharepoint.com/:b:/g/personal/jane/EaBcD?e=x1"],
+    ["an open redirect of Google to an ordinary host", "https://www.google.com/url?q=https://invoice-portal.example/a&sa=D"],
+    ["an opaque LinkedIn redirect", "https://www.linkedin.com/slink?code=gXq2Abc"],
+    ["a URL shortener", "https://bit.ly/3abcDEF"],
+  ])("fires on a picture page whose one link goes to %s", (_name, url) => {
+    expect(linkFindings(pageWithLink(url, { image: true }))).toContain("phishing-image-hosted-link");
+  });
+
+  it.each([
+    ["a report page linking its data on Google Drive", pageWithLink("https://drive.google.com/file/d/1AbCdEf/view")],
+    ["a picture page linking an ordinary site", pageWithLink("https://www.example.com/menu", { image: true })],
+    ["a picture page with two different links", pageWithLink("https://drive.google.com/file/d/1AbCdEf/view", { image: true, moreLinks: ["https://www.example.com/"] })],
+    ["a long picture document (a scanned brochure)", pageWithLink("https://drive.google.com/file/d/1AbCdEf/view", { image: true, pages: 8 })],
+    ["a download there (phishing-image-download-link's case)", pageWithLink("https://www.dropbox.com/s/k3x9/Invoice.zip?dl=1", { image: true })],
+    ["a page on a free web host (phishing-image-login-link's case)", pageWithLink("https://docs-share.web.app/view", { image: true })],
+    ["a Google Form (a free form host: phishing-image-login-link's case)", pageWithLink("https://docs.google.com/forms/d/e/1FAIpQLSe/viewform", { image: true })],
+  ])("does not fire on %s", (_name, pdf) => {
+    expect(linkFindings(pdf)).not.toContain("phishing-image-hosted-link");
   });
 });

@@ -8,13 +8,14 @@ import { MITIGATIONS } from "../mitigations";
 import type { RenderFacts } from "../render/render-facts";
 import { buildLurePdf, pdfString, prose, type LureDocument } from "../render/testing/lure-pdf";
 import { lureFakeProtectedDocument } from "./lure-fake-protected-document";
+import { lureHostedLink } from "./lure-hosted-link";
 import { lureImageDownloadLink } from "./lure-image-download-link";
 import { lureLinkDominantPage } from "./lure-link-dominant-page";
 import { lureQrCode, lureQrCodeSuspiciousUrl } from "./lure-qr-code";
 import { parserDifferential } from "./parser-differential";
 import { RULE_CATEGORIES, type Rule } from "./rule";
 
-const RULES = [lureQrCode, lureQrCodeSuspiciousUrl, lureFakeProtectedDocument, lureLinkDominantPage, lureImageDownloadLink, parserDifferential];
+const RULES = [lureQrCode, lureQrCodeSuspiciousUrl, lureFakeProtectedDocument, lureLinkDominantPage, lureImageDownloadLink, lureHostedLink, parserDifferential];
 const LIVE_LINK = /\b(https?|ftp):\/\/[^\s[]+\.[a-z]/i;
 const PAGE = [0, 0, 612, 792] as [number, number, number, number];
 
@@ -171,6 +172,31 @@ describe("lure-image-download-link", () => {
     expect((await firing(picturePage("https://www.dropbox.com/s/k3x9/Invoice.zip?dl=1", false))).ids).not.toContain("lure-image-download-link");
     expect((await firing(picturePage("https://www.dropbox.com/s/k3x9/Invoice.pdf?dl=1", true))).ids).not.toContain("lure-image-download-link");
     expect((await firing(picturePage("https://downloads.example.com/Invoice.zip", true))).ids).not.toContain("lure-image-download-link");
+  });
+});
+
+describe("lure-hosted-link", () => {
+  it.each<[string, LureDocument | Uint8Array, string]>([
+    ["a 'View PDF' button to a shared OneDrive file", { pages: [{ lines: ["View PDF"], links: [{ url: "https://onedrive.live.com/redir?resid=ABC!123", rect: [200, 400, 412, 440] }] }] }, "file-sharing"],
+    ["a page-sized link through Google's open redirect", { pages: [{ lines: ["Invoice INV-0423", "Amount due: 1,240.00"], links: [{ url: "https://www.google.com/url?q=https://pay-invoice.example/a&sa=D", rect: PAGE }] }] }, "redirector"],
+    ["'shared a file with you' linking a Google Form", { pages: [{ lines: ["Jane Doe shared a file with you", ...prose(4)], links: [{ url: "https://docs.google.com/forms/d/e/1FAIpQLSe/viewform", rect: [72, 500, 300, 520] }] }] }, "free-hosting"],
+    ["a picture inside a form XObject linking a shortener", picturePage("https://bit.ly/3abcDEF", true), "shortener"],
+  ])("fires on %s", async (_name, spec, kind) => {
+    const { ids, hits } = await firing(spec);
+    expect(ids).toContain("lure-hosted-link");
+    expect(hits.get("lure-hosted-link")!.detail).toContain(kind);
+  });
+
+  it.each<[string, LureDocument]>([
+    ["a report page linking its data on Google Drive", { pages: [{ lines: ["Survey results 2024", ...prose(12)], links: [{ url: "https://drive.google.com/drive/folders/1AbC", rect: [72, 120, 300, 134] }] }] }],
+    ["a one-page letter with a footer shortener", { pages: [{ lines: ["Dear customer,", ...prose(10)], links: [{ url: "https://bit.ly/3abcDEF", rect: [72, 60, 200, 74] }] }] }],
+    ["a 'View PDF' button to an ordinary site", { pages: [{ lines: ["View PDF"], links: [{ url: "https://files.example/d/8812", rect: [200, 400, 412, 440] }] }] }],
+  ])("does not fire on %s", async (_name, spec) => {
+    expect((await firing(spec)).ids).not.toContain("lure-hosted-link");
+  });
+
+  it("leaves a picture page the fast stage reads from its structure to phishing-image-hosted-link", async () => {
+    expect((await firing(picturePage("https://drive.google.com/file/d/1AbC/view", false))).ids).not.toContain("lure-hosted-link");
   });
 });
 

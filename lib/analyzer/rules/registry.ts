@@ -42,6 +42,7 @@ import { javascriptEmulationLimit } from "./javascript-emulation-limit";
 import { javascriptObfuscatedEmulationFailed } from "./javascript-obfuscated-emulation-failed";
 import { javascriptNetworkOrLaunch } from "./javascript-network-or-launch";
 import { lureFakeProtectedDocument } from "./lure-fake-protected-document";
+import { lureHostedLink } from "./lure-hosted-link";
 import { lureImageDownloadLink } from "./lure-image-download-link";
 import { lureLinkDominantPage } from "./lure-link-dominant-page";
 import { lureLoginForm } from "./lure-login-form";
@@ -54,6 +55,7 @@ import { suspiciousLink } from "./suspicious-link";
 import { mediaAutoActivation } from "./media-auto-activation";
 import { payloadInTextField } from "./payload-in-text-field";
 import { phishingImageDownloadLink } from "./phishing-image-download-link";
+import { phishingImageHostedLink } from "./phishing-image-hosted-link";
 import { phishingImageLoginLink } from "./phishing-image-login-link";
 import { phishingLinkOverlay } from "./phishing-link-overlay";
 import { phishingUrlPattern } from "./phishing-url-pattern";
@@ -104,6 +106,7 @@ export const RULES: readonly Rule[] = [
   phishingLinkOverlay,
   phishingImageDownloadLink,
   phishingImageLoginLink,
+  phishingImageHostedLink,
   exploitBmpRle,
   exploitJbig2,
   exploitU3dPrc,
@@ -130,6 +133,7 @@ export const RULES: readonly Rule[] = [
   lureFakeProtectedDocument,
   lureLinkDominantPage,
   lureImageDownloadLink,
+  lureHostedLink,
   lureLoginForm,
   parserDifferential,
 ];

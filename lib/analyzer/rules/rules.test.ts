@@ -307,6 +307,10 @@ const FIXTURES: Record<string, Fixture> = {
     name: "a picture page whose one link leads to a page on a free web host",
     build: () => pictureWithLink("https://secure-doc-view.000webhostapp.com/adobe/index.php"),
   },
+  "phishing-image-hosted-link": {
+    name: "a picture page whose one link opens a shared Google Drive file",
+    build: () => pictureWithLink("https://drive.google.com/file/d/1AbCdEfGh/view?usp=sharing"),
+  },
   "lure-login-form": {
     name: "a password field submitted to a web server",
     build: () =>
@@ -355,6 +359,7 @@ const ADVANCED_RULE_TESTS: Record<string, string> = {
   "lure-fake-protected-document": "lib/analyzer/rules/lure-rules.test.ts",
   "lure-link-dominant-page": "lib/analyzer/rules/lure-rules.test.ts",
   "lure-image-download-link": "lib/analyzer/rules/lure-rules.test.ts",
+  "lure-hosted-link": "lib/analyzer/rules/lure-rules.test.ts",
   "parser-differential": "lib/analyzer/rules/lure-rules.test.ts",
 };
 
