@@ -1,4 +1,4 @@
-import { IMAGE_PAGE_COVERAGE, IMAGE_PAGE_MAX_WORDS, isWebTarget, LURE_MAX_PAGES, lurePageCount, lurePages, wordCount } from "../render/lure-signals";
+import { IMAGE_PAGE_COVERAGE, IMAGE_PAGE_MAX_WORDS, isOfficialTarget, isWebTarget, LURE_MAX_PAGES, lurePageCount, lurePages, wordCount } from "../render/lure-signals";
 import type { RenderedPage } from "../render/render-facts";
 import { defineRule } from "./rule";
 import { evidence, excerpt } from "./evidence";
@@ -29,7 +29,8 @@ export interface DominantLink {
 
 /** Why a rendered page's main content is a link (see the rule's description), or null. */
 export function dominantLinkOf(p: RenderedPage): DominantLink | null {
-  const links = p.links.filter((l) => isWebTarget(l.url) || /^(javascript|data):/i.test(l.url.trim()));
+  // a government form's link to its agency, an XFA stand-in page's "get Adobe Reader" button: no lure's
+  const links = p.links.filter((l) => (isWebTarget(l.url) && !isOfficialTarget(l.url)) || /^(javascript|data):/i.test(l.url.trim()));
   if (!links.length) return null;
   const words = wordCount(p.text);
   const targets = new Set(links.map((l) => l.url.trim()));
@@ -47,7 +48,7 @@ export const lureLinkDominantPage = defineRule({
   id: "lure-link-dominant-page",
   title: "Page whose main content is a link",
   description:
-    "A page of a short document has little text and a link covering a large part of it, or almost no text besides a button-sized link, or is a picture with a link and no text of its own. Lures are built this way: a picture of a document or a 'View PDF' button, where the only thing to do is click. The rendered text is what a reader sees, so text inside an image does not count.",
+    "A page of a short document has little text and a link covering a large part of it, or almost no text besides a button-sized link, or is a picture with a link and no text of its own. Lures are built this way: a picture of a document or a 'View PDF' button, where the only thing to do is click. The rendered text is what a reader sees, so text inside an image does not count. Links to a government site or to Adobe's Reader download page (government forms, the stand-in page of XFA forms) do not count.",
   category: "phishing",
   severity: "medium",
   weight: 30,

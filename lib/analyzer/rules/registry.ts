@@ -1,5 +1,6 @@
 // The one list of rules. Report, UI, CLI (`pdfscan rules`) and the docs read it; a test checks that
 // every rule has a unique id, a fixture that fires it, and a mitigation that exists.
+import { antivirusTestSignature } from "./antivirus-test-signature";
 import { automaticAction } from "./automatic-action";
 import { cooltypeSing } from "./cooltype-sing";
 import { embeddedActiveContent } from "./embedded-active-content";
@@ -41,6 +42,7 @@ import { javascriptDynamicCode } from "./javascript-dynamic-code";
 import { javascriptEmulationLimit } from "./javascript-emulation-limit";
 import { javascriptObfuscatedEmulationFailed } from "./javascript-obfuscated-emulation-failed";
 import { javascriptNetworkOrLaunch } from "./javascript-network-or-launch";
+import { lureCallbackPhone } from "./lure-callback-phone";
 import { lureFakeProtectedDocument } from "./lure-fake-protected-document";
 import { lureHostedLink } from "./lure-hosted-link";
 import { lureImageDownloadLink } from "./lure-image-download-link";
@@ -113,6 +115,8 @@ export const RULES: readonly Rule[] = [
   exploitType1FontCode,
   exploitFlash,
   richMediaFlashAsset,
+  antivirusTestSignature,
+  lureCallbackPhone,
   // advanced stage: read facts only the deep analysis gathers (sandbox, rendering, nested files, YARA)
   javascriptAcrobatExploitCve,
   javascriptDeobfuscatedShellcode,

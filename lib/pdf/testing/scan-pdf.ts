@@ -24,10 +24,8 @@ export function multiPageScanPdf({ pages = 30, width = 2500, height = 3500 }: Sc
   // one compressed image shared by every page's own image object, so building stays quick
   const data = new Uint8Array(deflateSync(raster));
   const b = new PdfBuilder();
-  // the page tree is written last as object 1, which its pages name as their parent
-  const pagesNum = 1;
-  b.add("<< /Producer (Scanner PDF driver) /Title (Scan) >>", { num: 2 });
-  b.info = 2;
+  const pagesNum = b.reserve();
+  b.info = b.add("<< /Producer (Scanner PDF driver) /Title (Scan) >>");
   const kids: number[] = [];
   for (let i = 0; i < pages; i++) {
     const img = b.addStream(`/Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode`, data);
