@@ -90,8 +90,8 @@ const BRANDS: PhraseTable = [
   ["brand", /\b(norton|lifelock|mcafee|geek ?squad|best ?buy|paypal|amazon|microsoft|windows defender|avast|avg|kaspersky|bitdefender|malwarebytes|totalav|webroot|avira|apple|icloud|ebay|coinbase|netflix|hulu|disney\+?|zelle|venmo|cash ?app)\b/],
 ];
 
-/** An amount of money: a currency sign or code next to a number ($399.99, 299,00 €, USD 49). */
-const MONEY = /(?:[$€£¥]|\b(?:usd|eur|gbp|cad|aud|chf)\b) ?\d{1,6}(?:[.,]\d{1,3})*|\d{1,6}(?:[.,]\d{1,3})* ?(?:[$€£]|\b(?:usd|eur|gbp|cad|aud|chf|dollars?|euros?)\b)/;
+/** An amount of money: a currency sign or code next to a number ($399.99, 299,00 €, USD 49); bounded groups keep it linear. */
+const MONEY = /(?:[$€£¥]|\b(?:usd|eur|gbp|cad|aud|chf)\b) ?\d{1,6}(?:[.,]\d{1,3}){0,3}|\d{1,6}(?:[.,]\d{1,3}){0,3} ?(?:[$€£]|\b(?:usd|eur|gbp|cad|aud|chf|dollars?|euros?)\b)/;
 
 /** `\b` of a JavaScript RegExp knows ASCII letters only: a Unicode one (as lure-signals does) */
 const UNICODE_BOUNDARY = String.raw`(?:(?<![\p{L}\p{N}])(?=[\p{L}\p{N}])|(?<=[\p{L}\p{N}])(?![\p{L}\p{N}]))`;

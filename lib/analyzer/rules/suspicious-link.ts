@@ -10,9 +10,11 @@ import { IMAGE_LURE_MAX_PAGES } from "./phishing-image-download-link";
 const INLINE_SCHEME = /^(javascript|vbscript|data):/i;
 /**
  * `javascript:void(0)`, `javascript:;`, `javascript:`: the inert stand-ins of a web page's menu links,
- * kept when the page is printed to PDF. They run nothing.
+ * kept when the page is printed to PDF. They run nothing. Compared without white space (no regex: a
+ * target can be megabytes long).
  */
-const INERT_SCRIPT_URI = /^javascript:\s*(void\s*\(?\s*0\s*\)?\s*;?|;|)$/i;
+const INERT_SCRIPT_BODIES = new Set(["", ";", "void(0)", "void(0);", "void0", "void0;"]);
+const isInertScriptUri = (t: string) => t.length < 64 && /^javascript:/i.test(t) && INERT_SCRIPT_BODIES.has(t.slice(11).replace(/\s+/g, "").toLowerCase());
 
 /**
  * Flags that say less than the others: a shortener hides where a link goes, and a link downloads a
@@ -31,7 +33,7 @@ const CONTEXT_FLAGS = new Set(["URL shortener", "executable download"]);
  */
 export function linkRedFlags(target: string, url: UrlFacts | null = classifyUrl(target)): string[] {
   const t = target.trim();
-  if (INLINE_SCHEME.test(t)) return INERT_SCRIPT_URI.test(t) ? [] : [`${t.split(":")[0].toLowerCase()}: URI`];
+  if (INLINE_SCHEME.test(t)) return isInertScriptUri(t) ? [] : [`${t.split(":")[0].toLowerCase()}: URI`];
   if (!url) return [];
   const flags: string[] = [];
   if (url.hostKind !== "domain" && !isInternalAddress(url.host, url.hostKind)) flags.push("IP-literal host");
