@@ -11,7 +11,7 @@
 // and letters give a phone number for questions, not for cancelling a charge the reader never made; a
 // bank statement's error-resolution notice says something like it, on a long page of transactions.
 // English, German, French and Spanish, plus the impersonated brands of public TOAD write-ups.
-import { normalizeText, wordCount } from "./lure-signals";
+import { normalizeText, withUnicodeBoundaries, wordCount } from "./lure-signals";
 
 /** characters of a page's text searched (a notice is a page; a 20,000-character page is something else) */
 export const CALLBACK_TEXT_SCAN_CHARS = 8000;
@@ -93,13 +93,11 @@ const BRANDS: PhraseTable = [
 /** An amount of money: a currency sign or code next to a number ($399.99, 299,00 €, USD 49); bounded groups keep it linear. */
 const MONEY = /(?:[$€£¥]|\b(?:usd|eur|gbp|cad|aud|chf)\b) ?\d{1,6}(?:[.,]\d{1,3}){0,3}|\d{1,6}(?:[.,]\d{1,3}){0,3} ?(?:[$€£]|\b(?:usd|eur|gbp|cad|aud|chf|dollars?|euros?)\b)/;
 
-/** `\b` of a JavaScript RegExp knows ASCII letters only: a Unicode one (as lure-signals does) */
-const UNICODE_BOUNDARY = String.raw`(?:(?<![\p{L}\p{N}])(?=[\p{L}\p{N}])|(?<=[\p{L}\p{N}])(?![\p{L}\p{N}]))`;
 const compiled = new WeakMap<PhraseTable, [string, RegExp][]>();
-/** compiled on first use: the Unicode classes cost ~30 ms, which a start of the CLI should not pay */
+/** compiled on first use (`\b` made Unicode-aware): the Unicode classes cost ~30 ms, which a start of the CLI should not pay */
 function unicode(table: PhraseTable): [string, RegExp][] {
   let out = compiled.get(table);
-  if (!out) compiled.set(table, (out = table.map(([name, re]) => [name, new RegExp(re.source.replaceAll(String.raw`\b`, UNICODE_BOUNDARY), "u")])));
+  if (!out) compiled.set(table, (out = table.map(([name, re]) => [name, withUnicodeBoundaries(re)])));
   return out;
 }
 

@@ -108,7 +108,12 @@ let phraseRes: PhraseRe[] | undefined;
  * `pdfscan analyze` start (fast stage: no rendered text) would pay for nothing.
  */
 function compiledPhrases(): PhraseRe[] {
-  return (phraseRes ??= PHRASES.map(([name, strength, re]) => [name, strength, new RegExp(re.source.replaceAll(String.raw`\b`, UNICODE_BOUNDARY), "u")] as const));
+  return (phraseRes ??= PHRASES.map(([name, strength, re]) => [name, strength, withUnicodeBoundaries(re)] as const));
+}
+
+/** `re` with every `\b` a Unicode word boundary (letters and digits of any script), as a `u` RegExp. */
+export function withUnicodeBoundaries(re: RegExp): RegExp {
+  return new RegExp(re.source.replaceAll(String.raw`\b`, UNICODE_BOUNDARY), "u");
 }
 
 export interface LureWording {
