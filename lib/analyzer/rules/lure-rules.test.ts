@@ -66,6 +66,8 @@ describe("lure-qr-code / lure-qr-code-suspicious-url", () => {
     ["a punycode look-alike host", "https://xn--pypal-4ve.com/signin", "punycode look-alike host"],
     ["a javascript: URI", "javascript:app.launchURL('x')", "javascript: URI"],
     ["a look-alike brand", "https://paypa1-account.example/verify", "look-alike spelling of paypal"],
+    ["an open redirect of Bing", "https://www.bing.com/ck/a?!&&p=1&u=a1aHR0cHM6Ly9ldmlsLmV4YW1wbGUvbG9naW4&ntb=1", "open redirector www.bing.com"],
+    ["an open redirect to an IP-literal host", "https://www.google.com/url?q=http://185.220.101.7/o365/login.php", "IP-literal host"],
   ])("flags a QR code leading to %s", async (_name, url, flag) => {
     const { ids, hits } = await firing({ pages: [{ lines: ["Scan me"], qr: { text: url } }] });
     expect(ids).toEqual(expect.arrayContaining(["lure-qr-code", "lure-qr-code-suspicious-url"]));
