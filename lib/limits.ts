@@ -37,6 +37,12 @@ export interface Limits {
   LAYOUT_MAX_PAGES: number;
   /** decoded content-stream bytes read per page for its layout */
   LAYOUT_MAX_CONTENT_BYTES: number;
+  /** a document of at most this many pages has its page text read in the fast stage (lure wording; longer documents are not lures) */
+  PAGE_TEXT_MAX_PAGES: number;
+  /** decoded content-stream bytes read per page for its text in the fast stage */
+  PAGE_TEXT_MAX_CONTENT_BYTES: number;
+  /** characters of text kept per page in the fast stage (lure rules read the first few thousand) */
+  PAGE_TEXT_MAX_CHARS: number;
   /** evidence entries kept per finding */
   MAX_EVIDENCE_PER_FINDING: number;
   /** characters of an excerpt shown in evidence */
@@ -145,6 +151,9 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   MAX_IOCS_PER_TYPE: 500,
   LAYOUT_MAX_PAGES: 5,
   LAYOUT_MAX_CONTENT_BYTES: 1024 * 1024,
+  PAGE_TEXT_MAX_PAGES: 3,
+  PAGE_TEXT_MAX_CONTENT_BYTES: 128 * 1024,
+  PAGE_TEXT_MAX_CHARS: 10_000,
   MAX_EVIDENCE_PER_FINDING: 20,
   MAX_EXCERPT_CHARS: 160,
   FAST_STAGE_TIMEOUT_MS: 10_000,

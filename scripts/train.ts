@@ -19,7 +19,7 @@ import type { Stage } from "../lib/analyzer/report";
 import { FeatureCache } from "./feature-cache";
 import { formatTable, pct } from "./table";
 
-const DEFAULT_DIRS = ["../shared/corpus", "../shared/corpus-large"];
+const DEFAULT_DIRS = ["../shared/corpus", "../shared/corpus-large", "../shared/corpus-everyday"];
 const MODEL_FILES: Record<Stage, string> = { fast: "lib/analyzer/model/model-fast.json", advanced: "lib/analyzer/model/model-deep.json" };
 const MODEL_DOCS = "docs/model.md";
 /** The operating point: at most 1% of benign files flagged. */

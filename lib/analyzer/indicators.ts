@@ -3,7 +3,7 @@
 import type { Limits } from "../limits";
 import { PdfDict, PdfName, PdfStream, PdfString } from "../pdf/objects";
 import type { DocumentFacts } from "./facts/document-facts";
-import { bytesToText, contentStreamText } from "./facts/text";
+import { bytesToText, contentStreamText, isTextualStream } from "./facts/text";
 import { IocCollector, extractIndicators, type IocSourceKind } from "./iocs";
 import type { Iocs } from "./report";
 
@@ -15,19 +15,6 @@ const ACTION_SOURCES: Record<string, IocSourceKind> = {
   GoToE: "gotor-action",
   ImportData: "gotor-action",
 };
-
-/**
- * Streams that never hold readable indicators: images, fonts, ICC profiles, CMaps, xref and object
- * streams (members are parsed objects), embedded files (scanned as files).
- */
-function isTextualStream(d: PdfDict): boolean {
-  const type = d.get("Type");
-  const sub = d.get("Subtype");
-  if (type instanceof PdfName && (type.name === "XRef" || type.name === "EmbeddedFile" || type.name === "ObjStm" || type.name === "CMap")) return false;
-  if (sub instanceof PdfName && (sub.name === "Image" || sub.name.startsWith("Type1") || sub.name === "CIDFontType0C" || sub.name === "OpenType")) return false;
-  if (d.has("Length1") || d.has("Length2") || d.has("N")) return false; // font programs, ICC profiles
-  return true;
-}
 
 /** Binary data (compressed leftovers, images under an unknown filter) is not text: skip it. */
 function looksBinary(data: Uint8Array): boolean {

@@ -20,6 +20,7 @@ import { collectPortfolio, type PortfolioFact } from "../embedded/portfolio";
 import { indexObjects } from "./object-index";
 import { collectSwfStreams, type SwfStreamFact } from "./swf";
 import { collectEncodedTextFields, type EncodedTextFieldFact } from "./text-fields";
+import { collectTestSignatures, type TestSignatureFact } from "./test-signatures";
 import { collectXfa, type XfaFact } from "./xfa";
 import { collectOrphanScripts } from "./orphan-scripts";
 import { PdfStream } from "../../pdf/objects";
@@ -28,6 +29,7 @@ import { collectRemoteLocations, type RemoteLocationFact } from "./remote-locati
 import { XFA_AUTOMATIC_ACTIVITIES, xfaActivityConsent, type Consent } from "./trigger-consent";
 import { classifyTargets, type UrlFacts } from "../iocs/classify-url";
 import { collectPageLayouts, type PageLayout } from "../render/page-layout";
+import { collectPageTexts, type PageText } from "../render/page-text";
 
 export interface ScriptFact {
   source: string;
@@ -70,6 +72,8 @@ export interface DocumentFacts {
   pageCount: number;
   /** streams that expand like a decompression bomb and filled the decode budget (facts/decode-bombs.ts) */
   decodeBombs: DecodeBombFact[];
+  /** industry test strings (EICAR, GTUBE, AMSI) in the file, decoded streams, attachments, scripts or strings */
+  testSignatures: TestSignatureFact[];
   /** text of each current object's strings, by object ref */
   strings: Map<string, string>;
   /** streams that hold a Flash movie */
@@ -78,6 +82,8 @@ export interface DocumentFacts {
   urls: Map<string, UrlFacts>;
   /** what each of the first pages draws, from its content stream (images, text, links): no rendering */
   pageLayouts: PageLayout[];
+  /** the text each page of a short document (PAGE_TEXT_MAX_PAGES) shows, from its content streams: no rendering */
+  pageTexts: PageText[];
   /** embedded formats parsed once (JBIG2, SWF, U3D/PRC, XFA BMP/TIFF images, font programs): rules and feature extraction */
   formats: FormatFacts;
   /** 3D/RichMedia annotations, their activation and RichMedia assets */
@@ -165,6 +171,9 @@ export function collectFacts(doc: PdfDocument, limits: Limits): DocumentFacts {
   const fonts = collectFonts(doc);
   const swfStreams = collectSwfStreams(doc);
   const keywords = collectKeywords(doc, index);
+  const embedded = collectEmbeddedFiles(doc);
+  // bombs before the test-signature search: its decoding of every text stream must not pick the candidates
+  const decodeBombs = collectDecodeBombs(doc);
   return {
     doc,
     limits,
@@ -184,12 +193,14 @@ export function collectFacts(doc: PdfDocument, limits: Limits): DocumentFacts {
     xfaCallbacks,
     urls: classifyTargets(actions.map((a) => a.target)),
     pageLayouts: collectPageLayouts(doc, actions, limits),
+    pageTexts: collectPageTexts(doc, limits),
     scripts,
-    embedded: collectEmbeddedFiles(doc),
+    embedded,
     xfa,
     fontMatrices: fonts.matrices,
     fontPrograms: fonts.programs,
     pageCount: doc.pages().length,
-    decodeBombs: collectDecodeBombs(doc),
+    decodeBombs,
+    testSignatures: collectTestSignatures(doc, { embedded, scripts, strings: index.stringsByRef }),
   };
 }

@@ -1,7 +1,7 @@
 // Turning PDF strings and streams into text for the text-level checks (scripts, indicators).
 import type { PdfDocument } from "../../pdf/document";
 import { hexValue } from "../../pdf/syntax";
-import { PdfStream, PdfString, decodePdfText, latin1, type PdfDict, type PdfObject } from "../../pdf/objects";
+import { PdfName, PdfStream, PdfString, decodePdfText, latin1, type PdfDict, type PdfObject } from "../../pdf/objects";
 
 /** Text of a string or stream value (streams decoded within budget); undefined for anything else. */
 export function textOf(doc: PdfDocument, value: PdfObject | undefined, maxChars: number): string | undefined {
@@ -21,6 +21,19 @@ export function textOf(doc: PdfDocument, value: PdfObject | undefined, maxChars:
  * scan), and a decoded stream's data is one object for the document's life (PdfDocument.decode).
  */
 const TEXTS = new WeakMap<Uint8Array, { maxChars: number; text: string }>();
+
+/**
+ * Streams that can hold text: not images, fonts, ICC profiles, CMaps, xref and object streams (members
+ * are parsed objects), embedded files (read as files).
+ */
+export function isTextualStream(d: PdfDict): boolean {
+  const type = d.get("Type");
+  const sub = d.get("Subtype");
+  if (type instanceof PdfName && (type.name === "XRef" || type.name === "EmbeddedFile" || type.name === "ObjStm" || type.name === "CMap")) return false;
+  if (sub instanceof PdfName && (sub.name === "Image" || sub.name.startsWith("Type1") || sub.name === "CIDFontType0C" || sub.name === "OpenType")) return false;
+  if (d.has("Length1") || d.has("Length2") || d.has("N")) return false; // font programs, ICC profiles
+  return true;
+}
 
 /** Bytes to text: UTF-16 (with BOM) or UTF-8 BOM as declared, else one char per byte. */
 export function bytesToText(data: Uint8Array, maxChars: number): string {
@@ -243,7 +256,7 @@ class LiteralStrings {
 const orEnd = (at: number, end: number) => (at < 0 ? end : at);
 
 /** A hex string's bytes as chars (§7.3.4.3): non-hex characters skipped, an odd last digit read as d0. */
-function hexString(text: string, from: number, to: number): string {
+export function hexString(text: string, from: number, to: number): string {
   let out = "";
   let high = -1;
   for (let i = from; i < to; i++) {
@@ -294,17 +307,26 @@ function skipInlineImageData(text: string, from: number): number {
 const TJ_WORD_GAP = 200;
 
 /**
+ * How a shown string's bytes become text under the font selected by `Tf` (its resource name): a
+ * ToUnicode map, or the bytes themselves. Without one, strings are read one char per byte.
+ */
+export type ShownTextDecoder = (font: string, bytes: string) => string;
+
+/**
  * The text a content stream shows, one line per text line: the runs of each text object (BT..ET) are
  * joined as a reader lays them out, so a URL the generator split over several strings
  * (`[(http://exa) -20 (mple.com/path)] TJ`, or consecutive Tj) reads whole. A new line starts at a line
  * move (T*, ', ", Td/TD with a vertical offset, Tm to another baseline) and at ET; a wide TJ gap is a space.
  */
-export function contentStreamText(text: string): string {
+export function contentStreamText(text: string, decode?: ShownTextDecoder, maxChars = Infinity): string {
   const out: string[] = [];
   const newline = () => {
     if (out.length > 0 && out[out.length - 1] !== "\n") out.push("\n");
   };
   const scan = new ContentScanner(text);
+  const shown = (bytes: string) => (decode ? decode(font, bytes) : bytes);
+  let font = "";
+  let lastName = "";
   let inArray = false;
   let lastString = "";
   // operands are only needed as "the last number" (Td's ty, Tm's f) and how many came since the last
@@ -313,11 +335,16 @@ export function contentStreamText(text: string): string {
   let lastNumberStart = 0;
   let lastNumberEnd = 0;
   let lineY: number | undefined;
-  for (let kind = scan.next(); kind !== "end"; kind = scan.next()) {
+  let chars = 0;
+  for (let kind = scan.next(); kind !== "end" && chars < maxChars; kind = scan.next()) {
     if (kind === "array-start" || kind === "array-end") inArray = kind === "array-start";
+    else if (kind === "name") lastName = scan.token;
     else if (kind === "string") {
-      if (inArray) out.push(scan.string);
-      else lastString = scan.string;
+      if (inArray) {
+        const t = shown(scan.string);
+        out.push(t);
+        chars += t.length;
+      } else lastString = scan.string;
     } else if (kind === "number") {
       if (inArray) {
         if (text.charCodeAt(scan.start) === 0x2d && Number(scan.token) <= -TJ_WORD_GAP && out[out.length - 1] !== " ") out.push(" ");
@@ -327,9 +354,12 @@ export function contentStreamText(text: string): string {
         lastNumberEnd = scan.end;
       }
     } else if (kind === "operator") {
-      if (scan.is("Tj") || scan.is("'") || scan.is('"')) {
+      if (scan.is("Tf")) font = lastName;
+      else if (scan.is("Tj") || scan.is("'") || scan.is('"')) {
         if (!scan.is("Tj")) newline();
-        out.push(lastString);
+        const t = shown(lastString);
+        out.push(t);
+        chars += t.length;
       } else if (scan.is("T*") || scan.is("ET")) {
         newline();
         if (scan.is("ET")) lineY = undefined;

@@ -5,8 +5,11 @@
 // found later such as QR codes).
 import { domainToUnicode } from "node:url";
 import { parse as parseDomain } from "tldts";
-import { normalizeUrl, splitScheme } from "./normalize-url";
-import { ASSET_HOST_LABELS, hostingKindOf, isShortenerHost, type HostingKind } from "./url-hosts";
+import { normalizeUrl, percentDecoded, splitScheme } from "./normalize-url";
+import { redirectDestination } from "./redirect-destination";
+
+export { percentDecoded };
+import { ASSET_HOST_LABELS, hostingKindOf, isShortenerHost, redirectorOf, type HostingKind } from "./url-hosts";
 
 /** What a file name's extension makes of a download. */
 export type FileKind = "executable" | "script" | "archive" | "disk-image" | "shortcut";
@@ -73,10 +76,17 @@ export interface UrlFacts {
    * their folders so; a word must start with the swap, so random ids do not spell brands by chance
    */
   pathLookAlikeBrands: string[];
-  /** user name or password before the host (`https://paypal.com@evil.example/`) */
+  /**
+   * a user name that reads as a host name before the real host (`https://paypal.com@evil.example/`):
+   * the reader sees the first name, the browser goes to the second. A word that is no host name
+   * (`http://jane.doe@mail.example`, an e-mail address typed as a link) is no disguise.
+   */
   credentials: boolean;
   shortener: boolean;
+  /** the free service the host (and, for shared hosts, the path) belongs to; "redirector" for an open redirect */
   hosting: HostingKind | null;
+  /** the destination an open redirector's link carries (`google.com/url?q=...`), when it carries one */
+  redirectTo: string | null;
   /** the path as the URL parser serialises it (percent-encoded) */
   path: string;
   /** the query as the URL parser serialises it, with its "?" ("" when none; no fragment) */
@@ -121,7 +131,8 @@ function classify(raw: string): UrlFacts | null {
   const domain = hostKind === "domain" ? parseDomain(host, { allowPrivateDomains: true }) : null;
   const hostUnicode = hostKind === "domain" ? domainToUnicode(host) || host : host;
   const idn = hostKind === "domain" && host.split(".").some((l) => l.startsWith("xn--"));
-  const hosting = hostKind === "domain" ? hostingKindOf(host) : null;
+  const redirector = hostKind === "domain" ? redirectorOf(host, domain?.domain ?? null, url.pathname) : null;
+  const hosting = redirector ? "redirector" : hostKind === "domain" ? hostingKindOf(host, url.pathname) : null;
   const fileName = lastSegment(url.pathname);
   const extension = extensionOf(fileName);
   const fileKind = FILE_KINDS[extension] ?? null;
@@ -137,9 +148,10 @@ function classify(raw: string): UrlFacts | null {
     idnLookAlike: idn && isIdnLookAlike(hostUnicode),
     lookAlikeBrands: hostKind === "domain" ? lookAlikeBrands(hostUnicode) : [],
     pathLookAlikeBrands: pathLookAlikeBrands(url.pathname),
-    credentials: url.username !== "" || url.password !== "",
+    credentials: disguisesHost(percentDecoded(url.username)),
     shortener: hostKind === "domain" && isShortenerHost(host),
     hosting,
+    redirectTo: redirector ? redirectDestination(redirector.carrier, url) : null,
     path: url.pathname,
     query: url.search,
     fileName,
@@ -148,6 +160,24 @@ function classify(raw: string): UrlFacts | null {
     queryFileKind: queryFileKind(url.searchParams),
     executableDownload: fileKind !== null && RUNNABLE.has(fileKind) && !scriptAsSource,
   };
+}
+
+/**
+ * A user name that starts with a host name a reader would trust: a name under a public suffix
+ * (`paypal.com`, `login.microsoftonline.com.secure`) or an IP address. Up to the first character no host
+ * name has, so `paypal.com:443`, `paypal.com%2Flogin` and `paypal.com+signin` count too.
+ */
+function disguisesHost(user: string): boolean {
+  const head = user.toLowerCase().match(/^[a-z0-9.-]{1,253}/)?.[0];
+  if (!head?.includes(".")) return false;
+  if (parseDomain(head).isIp) return true;
+  // `paypal.com.account-check@...`: any leading run of labels that is a registrable name
+  const labels = head.split(".");
+  for (let k = 2; k <= labels.length; k++) {
+    const parsed = parseDomain(labels.slice(0, k).join("."));
+    if (parsed.isIcann && parsed.domainWithoutSuffix) return true;
+  }
+  return false;
 }
 
 function lastSegment(pathname: string): string {
@@ -236,13 +266,4 @@ function pathLookAlikeBrands(pathname: string): string[] {
     for (const brand of PHISHED_BRANDS) if (unleet.startsWith(brand) && !word.startsWith(brand)) found.add(brand);
   }
   return [...found];
-}
-
-/** `text` percent-decoded, or as it is when it is not valid percent-encoding. */
-export function percentDecoded(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }

@@ -10,7 +10,7 @@ export function defang(value: string): string {
     const end = rest.search(/[/?#\\]/);
     const authority = end === -1 ? rest : rest.slice(0, end);
     const tail = end === -1 ? "" : rest.slice(end);
-    return `${name}[://]${defangHost(authority)}${tail.replaceAll("@", "[@]")}`;
+    return `${name}[://]${defangHost(authority)}${defangNested(tail).replaceAll("@", "[@]")}`;
   }
   if (value.startsWith("\\\\")) {
     const end = value.indexOf("\\", 2);
@@ -20,6 +20,13 @@ export function defang(value: string): string {
   const at = value.lastIndexOf("@");
   if (at !== -1) return `${value.slice(0, at).replaceAll("@", "[@]")}[@]${defangHost(value.slice(at + 1))}`;
   return defangHost(value);
+}
+
+/** A URL carried inside another's path or query (`google.com/url?q=https://evil.example/`) is live too. */
+const NESTED_URL = /\b([a-z][a-z0-9+.-]{0,30}):\/\/([^/?#\\&\s"'<>]*)/gi;
+
+function defangNested(tail: string): string {
+  return tail.replace(NESTED_URL, (_m, scheme: string, host: string) => `${scheme.replace(/^http/i, "hxxp")}[://]${host.replaceAll(".", "[.]")}`);
 }
 
 function defangHost(host: string): string {

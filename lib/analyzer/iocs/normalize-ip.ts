@@ -1,7 +1,7 @@
 // IP addresses as indicators. IPv4: strict dotted quad as node:net accepts it (no leading zeros, which
 // some resolvers read as octal). IPv6: RFC 5952 canonical text (lowercase, no leading zeros, longest
 // zero run compressed, IPv4-mapped shown dotted) so one address is one indicator however it was written.
-import { isIP } from "node:net";
+import { BlockList, isIP } from "node:net";
 
 export function normalizeIp(raw: string): string | null {
   let text = raw.trim();
@@ -57,4 +57,19 @@ function parseIpv6Groups(text: string): number[] {
   const head = parse(body.slice(0, gap));
   const rest = parse(body.slice(gap + 2));
   return [...head, ...new Array<number>(8 - head.length - rest.length).fill(0), ...rest];
+}
+
+/**
+ * Loopback, private (RFC 1918, RFC 4193), shared (RFC 6598) and link-local addresses: hosts on the
+ * reader's own machine or network, which no one outside it can put a page on (a router's admin page, a
+ * developer's localhost server). Documentation ranges (RFC 5737) are not among them.
+ */
+const INTERNAL = new BlockList();
+for (const [net, bits] of [["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12], ["192.168.0.0", 16]] as const) INTERNAL.addSubnet(net, bits, "ipv4");
+for (const [net, bits] of [["::", 127], ["fc00::", 7], ["fe80::", 10]] as const) INTERNAL.addSubnet(net, bits, "ipv6");
+
+/** `ip` (normalised, IPv6 without brackets) is an address inside the reader's own machine or network. */
+export function isInternalAddress(ip: string, kind: "ipv4" | "ipv6"): boolean {
+  if (kind === "ipv6" && ip.startsWith("::ffff:") && isIP(ip.slice(7)) === 4) return INTERNAL.check(ip.slice(7), "ipv4");
+  return INTERNAL.check(ip, kind);
 }

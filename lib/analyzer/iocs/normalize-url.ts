@@ -75,3 +75,12 @@ export function normalizeUrl(raw: string): NormalizedUrl | null {
   const port = parsed.port === "" ? "" : `:${parsed.port}`;
   return { url: `${scheme}://${userinfo}${hostText}${port}${path}`, host, hostKind };
 }
+
+/** `text` percent-decoded, or as it is when it is not valid percent-encoding. */
+export function percentDecoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}

@@ -1,6 +1,8 @@
 // What the lure rules look for in rendered pages: the wording of "protected document" lures, how
 // much text a page has, and where a reader's clicks and scans lead (links, URI actions, QR codes).
 import type { ActionFact } from "../facts/actions";
+import { classifyUrl } from "../iocs/classify-url";
+import { isGovernmentHost, isViewerDownloadPage } from "../iocs/url-hosts";
 import type { RenderFacts, RenderedPage } from "./render-facts";
 
 /** Lures are short: a cover page, sometimes a second one. Longer documents are not judged as lures. */
@@ -106,7 +108,12 @@ let phraseRes: PhraseRe[] | undefined;
  * `pdfscan analyze` start (fast stage: no rendered text) would pay for nothing.
  */
 function compiledPhrases(): PhraseRe[] {
-  return (phraseRes ??= PHRASES.map(([name, strength, re]) => [name, strength, new RegExp(re.source.replaceAll(String.raw`\b`, UNICODE_BOUNDARY), "u")] as const));
+  return (phraseRes ??= PHRASES.map(([name, strength, re]) => [name, strength, withUnicodeBoundaries(re)] as const));
+}
+
+/** `re` with every `\b` a Unicode word boundary (letters and digits of any script), as a `u` RegExp. */
+export function withUnicodeBoundaries(re: RegExp): RegExp {
+  return new RegExp(re.source.replaceAll(String.raw`\b`, UNICODE_BOUNDARY), "u");
 }
 
 export interface LureWording {
@@ -190,6 +197,16 @@ export function outwardTargets(actions: ActionFact[], render: RenderFacts | unde
     else if (a.type === "SubmitForm") out.push({ url: a.target, source: "submit-form", page: a.page });
   }
   return out;
+}
+
+/**
+ * A way out to a government site or to Adobe's Reader download page: a form's link to its agency, the
+ * "upgrade your viewer" link of an XFA form's stand-in page. No attacker's page can be there, so it is
+ * not a lure's way out.
+ */
+export function isOfficialTarget(target: string): boolean {
+  const url = classifyUrl(asUrl(target));
+  return !!url && url.hostKind === "domain" && (isGovernmentHost(url.host) || isViewerDownloadPage(url.host, url.path));
 }
 
 /** Page count for the "short document" tests: the larger of the two readers' counts. */

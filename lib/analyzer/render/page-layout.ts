@@ -126,7 +126,8 @@ function multiply(m: Matrix, n: Matrix): Matrix {
   ];
 }
 
-function inherited(doc: PdfDocument, page: PdfDict, key: string): PdfObject | undefined {
+/** A page attribute, inherited from the page tree when the page does not set it (§7.7.3.4). */
+export function inherited(doc: PdfDocument, page: PdfDict, key: string): PdfObject | undefined {
   let d: PdfDict | undefined = page;
   for (let i = 0; d && i < MAX_INHERIT_DEPTH; i++) {
     if (d.has(key)) return d.get(key);

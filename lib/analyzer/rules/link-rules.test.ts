@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { PdfBuilder } from "../../pdf/testing/pdf-builder";
 import { analyzeFast } from "../analyze";
 
-const LINK_RULES = ["suspicious-link", "phishing-url-pattern", "phishing-image-download-link", "phishing-image-login-link"];
+const LINK_RULES = ["suspicious-link", "phishing-url-pattern", "phishing-image-download-link", "phishing-image-login-link", "phishing-image-hosted-link"];
 
 /** A page with `content` and one link of `rect` to `url`, in a document of `pages` pages. */
 function pageWithLink(url: string, opts: { content?: string; image?: boolean; rect?: string; pages?: number; moreLinks?: string[] } = {}) {
@@ -38,9 +38,32 @@ describe("suspicious-link reads the URL's classification", () => {
     ["a script on an ordinary host", "https://files.example.com/Invoice.js", "executable download (.js)"],
     ["a program on a release page", "https://github.com/u/r/releases/download/v1/setup.exe", "executable download (.exe)"],
     ["a mixed-script IDN", "https://xn--pypal-4ve.com/", "punycode look-alike host"],
+    ["a host name disguising the real host", "https://www.paypal.com@evil.example/", "credentials in URL (host disguise)"],
+    ["a host name run on into a disguise", "https://login.microsoftonline.com.session@evil.example/", "credentials in URL (host disguise)"],
+    ["a public IP-literal host", "http://203.0.113.9/doc", "IP-literal host"],
+    ["a javascript: URI that does something", "javascript:app.launchURL('x')", "javascript: URI"],
+    ["a URL shortener in a short document", "https://bit.ly/3abcDEF", "URL shortener"],
   ])("flags %s", (_name, url, flag) => {
     const r = analyzeFast(pageWithLink(url, { rect: "72 700 200 714" }), { fileName: "x.pdf" });
     expect(r.findings.find((f) => f.ruleId === "suspicious-link")?.evidence[0].excerpt).toContain(flag);
+  });
+
+  // issue 18 false alarms: a registration form's e-mail address typed as http://, a developer guide's
+  // local server, a book chapter's bit.ly references among many links
+  it.each([
+    ["an e-mail address typed as a link", pageWithLink("http://www.smithfamilyparty@gmail.com")],
+    ["a developer's local server", pageWithLink("http://127.0.0.1:8080/docs/index.html")],
+    ["a router's admin page on the reader's network", pageWithLink("http://192.168.1.1/admin")],
+    ["an IPv6 loopback", pageWithLink("http://[::1]:3000/")],
+    ["an inert javascript:void(0) menu link of a page printed to PDF", pageWithLink("javascript:void(0)")],
+    ["short links among a long document's references", pageWithLink("https://bit.ly/2Vsn2nQ", { pages: 21, moreLinks: ["https://bit.ly/2VnZS27", ...[1, 2, 3, 4, 5].map((i) => `https://www.pdfa.org/ref/${i}`)] })],
+    ["a vendor's installer among a long manual's links", pageWithLink("https://downloads.example.com/tool/setup.exe", { pages: 40, moreLinks: [1, 2, 3].map((i) => `https://docs.example.com/tool/${i}.html`) })],
+  ])("does not flag %s", (_name, pdf) => {
+    expect(linkFindings(pdf)).not.toContain("suspicious-link");
+  });
+
+  it("flags a short link that is the only link of a long document", () => {
+    expect(linkFindings(pageWithLink("https://bit.ly/3abcDEF", { pages: 12 }))).toContain("suspicious-link");
   });
 });
 
@@ -50,6 +73,7 @@ describe("phishing-image-download-link", () => {
     ["an ISO named in a Google Drive query", "https://drive.google.com/uc?export=download&id=1x&name=Scan.iso"],
     ["a script on a free web host", "https://invoice-2024.web.app/doc/Invoice.vbs"],
     ["an archive on Discord's CDN", "https://cdn.discordapp.com/attachments/1/2/Payment.rar"],
+    ["a ZIP on Dropbox through Google's open redirect", "https://www.google.com/url?q=https://www.dropbox.com/s/k3x9/Invoice_0423.zip?dl%3D1&sa=D"],
   ])("fires on a picture page whose one link fetches %s", (_name, url) => {
     expect(linkFindings(pageWithLink(url, { image: true }))).toContain("phishing-image-download-link");
   });
@@ -77,6 +101,7 @@ describe("phishing-image-login-link", () => {
     ["a brand's folder on another site", "https://shop.example.com/photos/lo/adobe/adobe.htm"],
     ["a page in a WordPress site's internal folders", "https://club.example.com/wp-content/plugins/x/doc.php"],
     ["a percent-encoded sign-in page naming a brand", "https://cards.example.com/maint/ADE-ADOBE%20PDF/Login%20pdf.html"],
+    ["a page on a free web host behind an Outlook safe link", "https://eur01.safelinks.protection.outlook.com/?url=https%3A%2F%2Fdocs-share.web.app%2Fview&data=05"],
   ])("fires on a picture page whose one link leads to %s", (_name, url) => {
     expect(linkFindings(pageWithLink(url, { image: true }))).toContain("phishing-image-login-link");
   });
@@ -92,5 +117,30 @@ describe("phishing-image-login-link", () => {
     ["two different links", pageWithLink("https://docs-share.web.app/view", { image: true, moreLinks: ["https://www.example.com/"] })],
   ])("does not fire on %s", (_name, pdf) => {
     expect(linkFindings(pdf)).not.toContain("phishing-image-login-link");
+  });
+});
+
+describe("phishing-image-hosted-link", () => {
+  it.each([
+    ["a shared Google Drive file", "https://drive.google.com/file/d/1AbCdEf/view?usp=sharing"],
+    ["a OneDrive share", "https://1drv.ms/b/s!AkX9/Invoice"],
+    ["a SharePoint file", "https://contoso-my.sharepoint.com/:b:/g/personal/jane/EaBcD?e=x1"],
+    ["an open redirect of Google to an ordinary host", "https://www.google.com/url?q=https://invoice-portal.example/a&sa=D"],
+    ["an opaque LinkedIn redirect", "https://www.linkedin.com/slink?code=gXq2Abc"],
+    ["a URL shortener", "https://bit.ly/3abcDEF"],
+  ])("fires on a picture page whose one link goes to %s", (_name, url) => {
+    expect(linkFindings(pageWithLink(url, { image: true }))).toContain("phishing-image-hosted-link");
+  });
+
+  it.each([
+    ["a report page linking its data on Google Drive", pageWithLink("https://drive.google.com/file/d/1AbCdEf/view")],
+    ["a picture page linking an ordinary site", pageWithLink("https://www.example.com/menu", { image: true })],
+    ["a picture page with two different links", pageWithLink("https://drive.google.com/file/d/1AbCdEf/view", { image: true, moreLinks: ["https://www.example.com/"] })],
+    ["a long picture document (a scanned brochure)", pageWithLink("https://drive.google.com/file/d/1AbCdEf/view", { image: true, pages: 8 })],
+    ["a download there (phishing-image-download-link's case)", pageWithLink("https://www.dropbox.com/s/k3x9/Invoice.zip?dl=1", { image: true })],
+    ["a page on a free web host (phishing-image-login-link's case)", pageWithLink("https://docs-share.web.app/view", { image: true })],
+    ["a Google Form (a free form host: phishing-image-login-link's case)", pageWithLink("https://docs.google.com/forms/d/e/1FAIpQLSe/viewform", { image: true })],
+  ])("does not fire on %s", (_name, pdf) => {
+    expect(linkFindings(pdf)).not.toContain("phishing-image-hosted-link");
   });
 });

@@ -1,4 +1,4 @@
-import { LURE_MAX_PAGES, lurePageCount, lurePages, outwardTargets, pageWording } from "../render/lure-signals";
+import { isOfficialTarget, LURE_MAX_PAGES, lurePageCount, lurePages, outwardTargets, pageWording } from "../render/lure-signals";
 import { defineRule } from "./rule";
 import { evidence, excerpt } from "./evidence";
 
@@ -8,7 +8,7 @@ export const lureFakeProtectedDocument = defineRule({
   id: "lure-fake-protected-document",
   title: "Fake 'protected document' page with a way out",
   description:
-    "A short document's rendered text reads like a credential-phishing lure ('protected document', 'click to view', 'verify your identity', 'shared a file with you', 'enable editing', password-expiry or mailbox-quota notices; several languages) and the document also sends the reader somewhere: a web link, a URI action or a QR code. The PDF itself is harmless; its one purpose is to get the reader onto the attacker's page.",
+    "A short document's rendered text reads like a credential-phishing lure ('protected document', 'click to view', 'verify your identity', 'shared a file with you', 'enable editing', password-expiry or mailbox-quota notices; several languages) and the document also sends the reader somewhere: a web link, a URI action or a QR code. The PDF itself is harmless; its one purpose is to get the reader onto the attacker's page. Links to a government site or to Adobe's Reader download page (the 'your viewer cannot display this form' stand-in page of government XFA forms) are no way out.",
   category: "phishing",
   severity: "high",
   weight: 45,
@@ -17,8 +17,9 @@ export const lureFakeProtectedDocument = defineRule({
   stage: "advanced",
   check({ render, actions, pageCount }) {
     if (!render || lurePageCount(pageCount, render) > LURE_MAX_PAGES) return null;
-    // text alone is not enough: security notices and manuals use the same words without a way out
-    const targets = outwardTargets(actions, render);
+    // text alone is not enough: security notices and manuals use the same words without a way out; a
+    // government form's link to its agency or an XFA form's "get Adobe Reader" link is no way out
+    const targets = outwardTargets(actions, render).filter((t) => !isOfficialTarget(t.url));
     if (!targets.length) return null;
     const pages = lurePages(render, LURE_MAX_PAGES)
       .map((p) => ({ page: p, wording: pageWording(p) }))

@@ -1,4 +1,5 @@
-import { IMAGE_PAGE_COVERAGE, IMAGE_PAGE_MAX_WORDS, isWebTarget, LURE_MAX_PAGES, lurePageCount, lurePages, wordCount } from "../render/lure-signals";
+import { IMAGE_PAGE_COVERAGE, IMAGE_PAGE_MAX_WORDS, isOfficialTarget, isWebTarget, LURE_MAX_PAGES, lurePageCount, lurePages, wordCount } from "../render/lure-signals";
+import type { RenderedPage } from "../render/render-facts";
 import { defineRule } from "./rule";
 import { evidence, excerpt } from "./evidence";
 
@@ -16,11 +17,38 @@ const LARGE_LINK_AREA_RATIO = 0.25;
 /** ...when the page's text is this short */
 const LARGE_LINK_MAX_WORDS = 120;
 
+export interface DominantLink {
+  index: number;
+  words: number;
+  /** the largest link's target */
+  url: string;
+  area: number;
+  why: string;
+  imagePage: boolean;
+}
+
+/** Why a rendered page's main content is a link (see the rule's description), or null. */
+export function dominantLinkOf(p: RenderedPage): DominantLink | null {
+  // a government form's link to its agency, an XFA stand-in page's "get Adobe Reader" button: no lure's
+  const links = p.links.filter((l) => (isWebTarget(l.url) && !isOfficialTarget(l.url)) || /^(javascript|data):/i.test(l.url.trim()));
+  if (!links.length) return null;
+  const words = wordCount(p.text);
+  const targets = new Set(links.map((l) => l.url.trim()));
+  const largest = links.reduce((a, b) => (b.areaRatio > a.areaRatio ? b : a));
+  let why: string | null = null;
+  const imagePage = (p.imageCoverage ?? 0) >= IMAGE_PAGE_COVERAGE;
+  const fewTargets = targets.size <= BUTTON_PAGE_MAX_TARGETS;
+  if (largest.areaRatio >= LARGE_LINK_AREA_RATIO && words < LARGE_LINK_MAX_WORDS) why = `a link over ${Math.round(largest.areaRatio * 100)}% of the page and ${words} words`;
+  else if (words < BUTTON_PAGE_MAX_WORDS && fewTargets && largest.areaRatio >= BUTTON_MIN_AREA_RATIO) why = `${words} word(s) and a button-sized link`;
+  else if (words < IMAGE_PAGE_MAX_WORDS && fewTargets && imagePage) why = `a picture with ${words} word(s) of text and a link`;
+  return why ? { index: p.index, words, url: largest.url, area: largest.areaRatio, why, imagePage } : null;
+}
+
 export const lureLinkDominantPage = defineRule({
   id: "lure-link-dominant-page",
   title: "Page whose main content is a link",
   description:
-    "A page of a short document has little text and a link covering a large part of it, or almost no text besides a button-sized link, or is a picture with a link and no text of its own. Lures are built this way: a picture of a document or a 'View PDF' button, where the only thing to do is click. The rendered text is what a reader sees, so text inside an image does not count.",
+    "A page of a short document has little text and a link covering a large part of it, or almost no text besides a button-sized link, or is a picture with a link and no text of its own. Lures are built this way: a picture of a document or a 'View PDF' button, where the only thing to do is click. The rendered text is what a reader sees, so text inside an image does not count. Links to a government site or to Adobe's Reader download page (government forms, the stand-in page of XFA forms) do not count.",
   category: "phishing",
   severity: "medium",
   weight: 30,
@@ -29,21 +57,9 @@ export const lureLinkDominantPage = defineRule({
   stage: "advanced",
   check({ render, pageCount }) {
     if (!render || lurePageCount(pageCount, render) > LURE_MAX_PAGES) return null;
-    const hits: { index: number; words: number; url: string; area: number; why: string; imagePage: boolean }[] = [];
-    for (const p of lurePages(render, LURE_MAX_PAGES)) {
-      const links = p.links.filter((l) => isWebTarget(l.url) || /^(javascript|data):/i.test(l.url.trim()));
-      if (!links.length) continue;
-      const words = wordCount(p.text);
-      const targets = new Set(links.map((l) => l.url.trim()));
-      const largest = links.reduce((a, b) => (b.areaRatio > a.areaRatio ? b : a));
-      let why: string | null = null;
-      const imagePage = (p.imageCoverage ?? 0) >= IMAGE_PAGE_COVERAGE;
-      const fewTargets = targets.size <= BUTTON_PAGE_MAX_TARGETS;
-      if (largest.areaRatio >= LARGE_LINK_AREA_RATIO && words < LARGE_LINK_MAX_WORDS) why = `a link over ${Math.round(largest.areaRatio * 100)}% of the page and ${words} words`;
-      else if (words < BUTTON_PAGE_MAX_WORDS && fewTargets && largest.areaRatio >= BUTTON_MIN_AREA_RATIO) why = `${words} word(s) and a button-sized link`;
-      else if (words < IMAGE_PAGE_MAX_WORDS && fewTargets && imagePage) why = `a picture with ${words} word(s) of text and a link`;
-      if (why) hits.push({ index: p.index, words, url: largest.url, area: largest.areaRatio, why, imagePage });
-    }
+    const hits = lurePages(render, LURE_MAX_PAGES)
+      .map(dominantLinkOf)
+      .filter((h) => h !== null);
     if (!hits.length) return null;
     return {
       evidence: hits.map((h) => evidence({ path: `/Root/Pages[${h.index}]`, excerpt: `page ${h.index + 1}: ${h.why}${h.imagePage ? ", mostly an image" : ""}: ${excerpt(h.url)}` })),

@@ -4,6 +4,7 @@ import { defineRule } from "./rule";
 import { evidence, excerpt } from "./evidence";
 import { phishingUrlFlags } from "./phishing-url-pattern";
 import { linkRedFlags } from "./suspicious-link";
+import { classifyUrl } from "../iocs/classify-url";
 
 /** a page with fewer words than this is built around its code (a memo page has 150-400) */
 const QR_PAGE_MAX_WORDS = 150;
@@ -17,10 +18,20 @@ function qrUrls(facts: DocumentFacts) {
   );
 }
 
-/** Red flags of a decoded address, by the same tests the fast stage applies to link targets. */
+/**
+ * Red flags of a decoded address, by the same tests the fast stage applies to link targets; an open
+ * redirector of a well-known service counts too (a QR code has no reason to start at google.com/url or
+ * Bing's click tracking but to hide where it ends), and so do the flags of the destination it carries.
+ */
 export function qrUrlFlags(url: string): string[] {
   const u = asUrl(url);
-  return [...new Set([...linkRedFlags(u), ...phishingUrlFlags(u)])];
+  const facts = classifyUrl(u);
+  const redirect = facts?.hosting === "redirector" ? [`open redirector ${facts.host}`, ...(facts.redirectTo ? qrDirectFlags(facts.redirectTo) : [])] : [];
+  return [...new Set([...qrDirectFlags(u), ...redirect])];
+}
+
+function qrDirectFlags(u: string): string[] {
+  return [...linkRedFlags(u), ...phishingUrlFlags(u)];
 }
 
 export const lureQrCode = defineRule({
@@ -51,7 +62,7 @@ export const lureQrCodeSuspiciousUrl = defineRule({
   id: "lure-qr-code-suspicious-url",
   title: "QR code on a short document leads to a suspicious address",
   description:
-    "A QR code on a short document decodes to an address with the marks of a phishing or malware link: a URL shortener, an IP-literal or punycode host, a javascript:/data: URI, a disguised host, an executable download, or the lexical marks of credential-phishing URLs. The link checks of the fast stage cannot see inside images; this is the same test on the decoded code.",
+    "A QR code on a short document decodes to an address with the marks of a phishing or malware link: a URL shortener, an open redirector of a well-known service (google.com/url, Bing click tracking, Outlook safe links; the destination it carries is checked too), an IP-literal or punycode host, a javascript:/data: URI, a disguised host, an executable download, or the lexical marks of credential-phishing URLs. The link checks of the fast stage cannot see inside images; this is the same test on the decoded code.",
   category: "phishing",
   severity: "high",
   weight: 45,

@@ -8,13 +8,14 @@ import { MITIGATIONS } from "../mitigations";
 import type { RenderFacts } from "../render/render-facts";
 import { buildLurePdf, pdfString, prose, type LureDocument } from "../render/testing/lure-pdf";
 import { lureFakeProtectedDocument } from "./lure-fake-protected-document";
+import { lureHostedLink } from "./lure-hosted-link";
 import { lureImageDownloadLink } from "./lure-image-download-link";
 import { lureLinkDominantPage } from "./lure-link-dominant-page";
 import { lureQrCode, lureQrCodeSuspiciousUrl } from "./lure-qr-code";
 import { parserDifferential } from "./parser-differential";
 import { RULE_CATEGORIES, type Rule } from "./rule";
 
-const RULES = [lureQrCode, lureQrCodeSuspiciousUrl, lureFakeProtectedDocument, lureLinkDominantPage, lureImageDownloadLink, parserDifferential];
+const RULES = [lureQrCode, lureQrCodeSuspiciousUrl, lureFakeProtectedDocument, lureLinkDominantPage, lureImageDownloadLink, lureHostedLink, parserDifferential];
 const LIVE_LINK = /\b(https?|ftp):\/\/[^\s[]+\.[a-z]/i;
 const PAGE = [0, 0, 612, 792] as [number, number, number, number];
 
@@ -65,6 +66,8 @@ describe("lure-qr-code / lure-qr-code-suspicious-url", () => {
     ["a punycode look-alike host", "https://xn--pypal-4ve.com/signin", "punycode look-alike host"],
     ["a javascript: URI", "javascript:app.launchURL('x')", "javascript: URI"],
     ["a look-alike brand", "https://paypa1-account.example/verify", "look-alike spelling of paypal"],
+    ["an open redirect of Bing", "https://www.bing.com/ck/a?!&&p=1&u=a1aHR0cHM6Ly9ldmlsLmV4YW1wbGUvbG9naW4&ntb=1", "open redirector www.bing.com"],
+    ["an open redirect to an IP-literal host", "https://www.google.com/url?q=http://185.220.101.7/o365/login.php", "IP-literal host"],
   ])("flags a QR code leading to %s", async (_name, url, flag) => {
     const { ids, hits } = await firing({ pages: [{ lines: ["Scan me"], qr: { text: url } }] });
     expect(ids).toEqual(expect.arrayContaining(["lure-qr-code", "lure-qr-code-suspicious-url"]));
@@ -89,6 +92,25 @@ describe("lure-fake-protected-document", () => {
   it("fires with a QR code as the way out, and on French wording", async () => {
     expect((await firing({ pages: [{ lines: ["You have received a secure message", "Scan the QR code to view it"], qr: { text: "https://secure-msg.example/m/1" } }] })).ids).toContain("lure-fake-protected-document");
     expect((await firing({ pages: [{ lines: ["Document sécurisé", "Cliquez ici pour consulter le document"], links: [{ url: "https://partage.example/d", rect: [72, 600, 300, 640] }] }] })).ids).toContain("lure-fake-protected-document");
+  });
+
+  // issue 18: government tax forms taken for lures. A dynamic XFA form's stand-in page (what a viewer
+  // without XFA shows) says the document cannot be displayed and links to Adobe's Reader download; a
+  // state form's "click here to view the instructions" links to the agency
+  it.each<[string, string[], string]>([
+    ["an XFA form's stand-in page linking to Adobe Reader", ["Please wait...", "This document cannot be displayed in your PDF viewer.", "Click here to download the latest Adobe Reader"], "https://get.adobe.com/reader/"],
+    ["an XFA form's stand-in page linking to an Adobe /go/ link", ["This PDF document cannot be displayed in your browser.", "Click here to download Adobe Reader"], "http://www.adobe.com/go/reader_download"],
+    ["a state tax form linking to its agency", ["Form M1 Individual Income Tax", "Click here to view the instructions"], "https://www.revenue.state.mn.us/sites/default/files/m1-inst.pdf"],
+    ["a federal form linking to irs.gov", ["Verify your identity before you file.", "Click here to view the instructions"], "https://www.irs.gov/identity-theft-central"],
+  ])("does not fire on %s", async (_name, lines, url) => {
+    const setup = (b: PdfBuilder) => ({ catalog: `/AcroForm << /Fields [] /XFA ${b.addStream("", "<xdp:xdp xmlns:xdp=\"http://ns.adobe.com/xdp/\"><template/></xdp:xdp>")} 0 R >>` });
+    const { ids } = await firing({ pages: [{ lines, links: [{ url, rect: [72, 600, 400, 640] }] }], setup });
+    expect(ids).not.toContain("lure-fake-protected-document");
+  });
+
+  it("still fires when the same stand-in wording links anywhere else", async () => {
+    const { ids } = await firing({ pages: [{ lines: ["This document cannot be displayed in your PDF viewer.", "Click here to view it online"], links: [{ url: "https://adobe-reader-online.example/view", rect: [72, 600, 400, 640] }] }] });
+    expect(ids).toContain("lure-fake-protected-document");
   });
 
   it("does not fire on the wording alone, nor on a long document", async () => {
@@ -152,6 +174,31 @@ describe("lure-image-download-link", () => {
     expect((await firing(picturePage("https://www.dropbox.com/s/k3x9/Invoice.zip?dl=1", false))).ids).not.toContain("lure-image-download-link");
     expect((await firing(picturePage("https://www.dropbox.com/s/k3x9/Invoice.pdf?dl=1", true))).ids).not.toContain("lure-image-download-link");
     expect((await firing(picturePage("https://downloads.example.com/Invoice.zip", true))).ids).not.toContain("lure-image-download-link");
+  });
+});
+
+describe("lure-hosted-link", () => {
+  it.each<[string, LureDocument | Uint8Array, string]>([
+    ["a 'View PDF' button to a shared OneDrive file", { pages: [{ lines: ["View PDF"], links: [{ url: "https://onedrive.live.com/redir?resid=ABC!123", rect: [200, 400, 412, 440] }] }] }, "file-sharing"],
+    ["a page-sized link through Google's open redirect", { pages: [{ lines: ["Invoice INV-0423", "Amount due: 1,240.00"], links: [{ url: "https://www.google.com/url?q=https://pay-invoice.example/a&sa=D", rect: PAGE }] }] }, "redirector"],
+    ["'shared a file with you' linking a Google Form", { pages: [{ lines: ["Jane Doe shared a file with you", ...prose(4)], links: [{ url: "https://docs.google.com/forms/d/e/1FAIpQLSe/viewform", rect: [72, 500, 300, 520] }] }] }, "free-hosting"],
+    ["a picture inside a form XObject linking a shortener", picturePage("https://bit.ly/3abcDEF", true), "shortener"],
+  ])("fires on %s", async (_name, spec, kind) => {
+    const { ids, hits } = await firing(spec);
+    expect(ids).toContain("lure-hosted-link");
+    expect(hits.get("lure-hosted-link")!.detail).toContain(kind);
+  });
+
+  it.each<[string, LureDocument]>([
+    ["a report page linking its data on Google Drive", { pages: [{ lines: ["Survey results 2024", ...prose(12)], links: [{ url: "https://drive.google.com/drive/folders/1AbC", rect: [72, 120, 300, 134] }] }] }],
+    ["a one-page letter with a footer shortener", { pages: [{ lines: ["Dear customer,", ...prose(10)], links: [{ url: "https://bit.ly/3abcDEF", rect: [72, 60, 200, 74] }] }] }],
+    ["a 'View PDF' button to an ordinary site", { pages: [{ lines: ["View PDF"], links: [{ url: "https://files.example/d/8812", rect: [200, 400, 412, 440] }] }] }],
+  ])("does not fire on %s", async (_name, spec) => {
+    expect((await firing(spec)).ids).not.toContain("lure-hosted-link");
+  });
+
+  it("leaves a picture page the fast stage reads from its structure to phishing-image-hosted-link", async () => {
+    expect((await firing(picturePage("https://drive.google.com/file/d/1AbC/view", false))).ids).not.toContain("lure-hosted-link");
   });
 });
 

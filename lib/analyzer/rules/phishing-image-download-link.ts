@@ -1,6 +1,7 @@
 import type { ActionFact } from "../facts/actions";
 import type { DocumentFacts } from "../facts/document-facts";
 import type { UrlFacts } from "../iocs/classify-url";
+import { landingUrl, viaRedirector } from "../iocs/hosted-link";
 import type { Evidence } from "../report";
 import { IMAGE_PAGE_COVERAGE } from "../render/lure-signals";
 import type { PageLayout } from "../render/page-layout";
@@ -18,11 +19,13 @@ const IMAGE_PAGE_MAX_TEXT_CHARS = 80;
  * file-sharing or free web-hosting host. Delivery lures put the payload there: the account is free, the
  * host's reputation passes mail filters, and the file is gone after the campaign.
  */
-export function payloadOnFreeHost(url: UrlFacts | undefined): string | null {
+export function payloadOnFreeHost(link: UrlFacts | undefined): string | null {
+  // behind an open redirector of a well-known service, the destination decides
+  const url = landingUrl(link);
   if (!url || (url.hosting !== "file-sharing" && url.hosting !== "free-hosting")) return null;
   const kind = url.fileKind ?? url.queryFileKind;
   if (!kind) return null;
-  return `${kind}${url.extension ? ` (.${url.extension})` : ""} on ${url.hosting} host ${url.host}`;
+  return `${kind}${url.extension ? ` (.${url.extension})` : ""} on ${url.hosting} host ${url.host}${viaRedirector(link, url)}`;
 }
 
 /** The page is one picture: an image over most of it and hardly any text drawn by the page itself. */

@@ -1,4 +1,5 @@
 import { PHISHED_BRANDS, percentDecoded, type UrlFacts } from "../iocs/classify-url";
+import { landingUrl, viaRedirector } from "../iocs/hosted-link";
 import { defineRule } from "./rule";
 import { pictureLinkEvidence, singleLinkPicturePages } from "./phishing-image-download-link";
 import { CMS_INTERNALS, LURE_WORDS } from "./phishing-url-pattern";
@@ -10,9 +11,16 @@ import { CMS_INTERNALS, LURE_WORDS } from "./phishing-url-pattern";
  * in a CMS's internal folders (kits dropped on compromised WordPress sites). Account-action words alone
  * do not count: every real site has a /login page.
  */
-export function credentialPageReason(url: UrlFacts | undefined): string | null {
+export function credentialPageReason(link: UrlFacts | undefined): string | null {
+  // behind an open redirector of a well-known service, the destination decides
+  const url = landingUrl(link);
+  const reason = url && pageReason(url);
+  return reason ? `${reason}${viaRedirector(link, url)}` : null;
+}
+
+function pageReason(url: UrlFacts): string | null {
   // a download is phishing-image-download-link's case
-  if (!url || (url.scheme !== "http" && url.scheme !== "https") || url.fileKind || url.queryFileKind) return null;
+  if ((url.scheme !== "http" && url.scheme !== "https") || url.fileKind || url.queryFileKind) return null;
   if (url.hosting === "free-hosting") return `a page on free web-hosting host ${url.host}`;
   const words = percentDecoded(url.path).toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   const brands = PHISHED_BRANDS.filter((b) => words.some((w) => w.includes(b)) && !(url.site ?? url.host).includes(b));

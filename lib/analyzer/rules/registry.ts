@@ -1,5 +1,6 @@
 // The one list of rules. Report, UI, CLI (`pdfscan rules`) and the docs read it; a test checks that
 // every rule has a unique id, a fixture that fires it, and a mitigation that exists.
+import { antivirusTestSignature } from "./antivirus-test-signature";
 import { automaticAction } from "./automatic-action";
 import { cooltypeSing } from "./cooltype-sing";
 import { embeddedActiveContent } from "./embedded-active-content";
@@ -47,7 +48,9 @@ import { javascriptDynamicCode } from "./javascript-dynamic-code";
 import { javascriptEmulationLimit } from "./javascript-emulation-limit";
 import { javascriptObfuscatedEmulationFailed } from "./javascript-obfuscated-emulation-failed";
 import { javascriptNetworkOrLaunch } from "./javascript-network-or-launch";
+import { lureCallbackPhone } from "./lure-callback-phone";
 import { lureFakeProtectedDocument } from "./lure-fake-protected-document";
+import { lureHostedLink } from "./lure-hosted-link";
 import { lureImageDownloadLink } from "./lure-image-download-link";
 import { lureLinkDominantPage } from "./lure-link-dominant-page";
 import { lureLoginForm } from "./lure-login-form";
@@ -63,6 +66,7 @@ import { signatureDoesNotCoverFile } from "./signature-does-not-cover-file";
 import { signedDocumentRewrittenOnOpen } from "./signed-document-rewritten-on-open";
 import { payloadInTextField } from "./payload-in-text-field";
 import { phishingImageDownloadLink } from "./phishing-image-download-link";
+import { phishingImageHostedLink } from "./phishing-image-hosted-link";
 import { phishingImageLoginLink } from "./phishing-image-login-link";
 import { phishingLinkOverlay } from "./phishing-link-overlay";
 import { phishingUrlPattern } from "./phishing-url-pattern";
@@ -124,12 +128,15 @@ export const RULES: readonly Rule[] = [
   phishingLinkOverlay,
   phishingImageDownloadLink,
   phishingImageLoginLink,
+  phishingImageHostedLink,
   exploitBmpRle,
   exploitJbig2,
   exploitU3dPrc,
   exploitType1FontCode,
   exploitFlash,
   richMediaFlashAsset,
+  antivirusTestSignature,
+  lureCallbackPhone,
   // benign explanations (role "explanation"): they lift the floor of the techniques that name them
   scriptIsFormAutomation,
   launchOpensDocumentOnClick,
@@ -153,6 +160,7 @@ export const RULES: readonly Rule[] = [
   lureFakeProtectedDocument,
   lureLinkDominantPage,
   lureImageDownloadLink,
+  lureHostedLink,
   lureLoginForm,
   parserDifferential,
 ];

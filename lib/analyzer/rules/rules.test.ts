@@ -12,6 +12,8 @@ import { analyzeFast } from "../analyze";
 import { MITIGATIONS } from "../mitigations";
 import { FastResult, SEVERITIES } from "../report";
 import { PdfBuilder, appendUpdate, bytes, concat, hexString, wrapInXdp } from "../../pdf/testing/pdf-builder";
+import { TEST_SIGNATURES } from "../facts/test-signatures";
+import { LURE_FIXTURES } from "../techniques/testing/lure-fixtures";
 import { RULES, RULES_BY_ID } from "./registry";
 import { RULE_CATEGORIES } from "./rule";
 
@@ -327,6 +329,18 @@ const FIXTURES: Record<string, Fixture> = {
     name: "a picture page whose one link leads to a page on a free web host",
     build: () => pictureWithLink("https://secure-doc-view.000webhostapp.com/adobe/index.php"),
   },
+  "phishing-image-hosted-link": {
+    name: "a picture page whose one link opens a shared Google Drive file",
+    build: () => pictureWithLink("https://drive.google.com/file/d/1AbCdEfGh/view?usp=sharing"),
+  },
+  "antivirus-test-signature": {
+    name: "the EICAR test file attached (assembled in code: the repository must not contain it)",
+    build: () => attachment("eicar.com", TEST_SIGNATURES.find((s) => s.id === "eicar")!.text),
+  },
+  "lure-callback-phone": {
+    name: "a one-page invoice for a charge to dispute by calling a phone number",
+    build: LURE_FIXTURES["callback-phone-lure"]["text-invoice"],
+  },
   "lure-login-form": {
     name: "a password field submitted to a web server",
     build: () =>
@@ -375,6 +389,7 @@ const ADVANCED_RULE_TESTS: Record<string, string> = {
   "lure-fake-protected-document": "lib/analyzer/rules/lure-rules.test.ts",
   "lure-link-dominant-page": "lib/analyzer/rules/lure-rules.test.ts",
   "lure-image-download-link": "lib/analyzer/rules/lure-rules.test.ts",
+  "lure-hosted-link": "lib/analyzer/rules/lure-rules.test.ts",
   "parser-differential": "lib/analyzer/rules/lure-rules.test.ts",
 };
 

@@ -1,22 +1,42 @@
+import type { ActionFact } from "../facts/actions";
 import type { UrlFacts } from "../iocs/classify-url";
 import { classifyUrl } from "../iocs/classify-url";
+import { isInternalAddress } from "../iocs/normalize-ip";
 import { defineRule } from "./rule";
 import { evidence, excerpt } from "./evidence";
+import { IMAGE_LURE_MAX_PAGES } from "./phishing-image-download-link";
 
 /** Schemes that run code or carry a whole page inside the link instead of pointing at a server. */
 const INLINE_SCHEME = /^(javascript|vbscript|data):/i;
+/**
+ * `javascript:void(0)`, `javascript:;`, `javascript:`: the inert stand-ins of a web page's menu links,
+ * kept when the page is printed to PDF. They run nothing. Compared without white space (no regex: a
+ * target can be megabytes long).
+ */
+const INERT_SCRIPT_BODIES = new Set(["", ";", "void(0)", "void(0);", "void0", "void0;"]);
+const isInertScriptUri = (t: string) => t.length < 64 && /^javascript:/i.test(t) && INERT_SCRIPT_BODIES.has(t.slice(11).replace(/\s+/g, "").toLowerCase());
+
+/**
+ * Flags that say less than the others: a shortener hides where a link goes, and a link downloads a
+ * program; both are ordinary in a long document that cites many sources (a book chapter's bit.ly
+ * references, a manual's installer links). They count in a lure-sized document, or where such links
+ * are at least half of the document's web targets (the link is the document's point).
+ */
+const CONTEXT_FLAGS = new Set(["URL shortener", "executable download"]);
 
 /**
  * Reasons a link target is suspicious by its form alone, without any reputation lookup. Read from the
  * URL's classification: the host decides IP-literal, IDN look-alike and shortener; the final path
  * segment decides an executable download (a `.js` file on a code-hosting page is source, not a dropper).
+ * An address inside the reader's own network (localhost, 192.168.x.x: a developer guide's local server,
+ * a router's admin page) is no one's phishing page.
  */
 export function linkRedFlags(target: string, url: UrlFacts | null = classifyUrl(target)): string[] {
   const t = target.trim();
-  if (INLINE_SCHEME.test(t)) return [`${t.split(":")[0].toLowerCase()}: URI`];
+  if (INLINE_SCHEME.test(t)) return isInertScriptUri(t) ? [] : [`${t.split(":")[0].toLowerCase()}: URI`];
   if (!url) return [];
   const flags: string[] = [];
-  if (url.hostKind !== "domain") flags.push("IP-literal host");
+  if (url.hostKind !== "domain" && !isInternalAddress(url.host, url.hostKind)) flags.push("IP-literal host");
   if (url.idnLookAlike) flags.push("punycode look-alike host");
   if (url.shortener) flags.push("URL shortener");
   if (url.credentials) flags.push("credentials in URL (host disguise)");
@@ -24,20 +44,33 @@ export function linkRedFlags(target: string, url: UrlFacts | null = classifyUrl(
   return flags;
 }
 
+const isContextFlag = (flag: string) => CONTEXT_FLAGS.has(flag.replace(/ \(\..*\)$/, ""));
+
+/** A flag of CONTEXT_FLAGS is kept only in a lure-sized document or when its links are half of all. */
+function inContext(hits: { a: ActionFact; flags: string[] }[], actions: ActionFact[], pageCount: number) {
+  if (pageCount <= IMAGE_LURE_MAX_PAGES) return hits;
+  const targets = new Set(actions.filter((a) => a.type === "URI" && a.target).map((a) => a.target!.trim()));
+  const contextOnly = new Set(hits.filter((h) => h.flags.some(isContextFlag)).map((h) => h.a.target!.trim()));
+  if (contextOnly.size * 2 >= targets.size) return hits;
+  return hits.map((h) => ({ ...h, flags: h.flags.filter((f) => !isContextFlag(f)) })).filter((h) => h.flags.length);
+}
+
 export const suspiciousLink = defineRule({
   id: "suspicious-link",
   title: "Link with a suspicious target",
-  description: "A URI action or link points where legitimate documents rarely do: an IP-literal host, a URL shortener, a punycode host that imitates a Latin name (mixed scripts), a javascript:/data: URI, a disguised host, or a direct download of a program, script, disk image or shortcut (a script shown on a code-hosting page is not one).",
+  description:
+    "A URI action or link points where legitimate documents rarely do: an IP-literal host outside the reader's own network, a URL shortener, a punycode host that imitates a Latin name (mixed scripts), a javascript:/data: URI that does something, a host disguised behind another host name, or a direct download of a program, script, disk image or shortcut (a script shown on a code-hosting page is not one). A shortener or a program download among the many references of a long document (a book chapter's short links, a manual's installer links) is not counted.",
   category: "phishing",
   severity: "high",
   weight: 45,
   attack: ["T1566.002", "T1204.001"],
   mitigations: ["block_indicators", "report_phishing"],
-  check({ actions, urls }) {
-    const hits = actions
+  check({ actions, urls, pageCount }) {
+    const flagged = actions
       .filter((a) => (a.type === "URI" || a.type === "SubmitForm" || a.type === "Launch") && a.target)
       .map((a) => ({ a, flags: linkRedFlags(a.target!, urls.get(a.target!) ?? null) }))
       .filter((h) => h.flags.length);
+    const hits = inContext(flagged, actions, pageCount);
     if (!hits.length) return null;
     return {
       evidence: hits.map(({ a, flags }) => evidence({ objectRef: a.objectRef, path: a.path, excerpt: `${flags.join(", ")}: ${excerpt(a.target!)}` })),

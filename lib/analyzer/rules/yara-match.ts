@@ -6,6 +6,8 @@ import { evidence, excerpt } from "./evidence";
 import { defineRule } from "./rule";
 
 const CVE = /CVE-\d{4}-\d{4,}/g;
+/** Tag of the bundled test-signature rules (rules-yara/test-signatures.yar): antivirus-test-signature reports them. */
+export const TEST_SIGNATURE_TAG = "test_signature";
 
 export const yaraMatch = defineRule({
   id: "yara-match",
@@ -19,9 +21,10 @@ export const yaraMatch = defineRule({
   stage: "advanced",
   confidence: "medium",
   check({ yara }) {
-    if (!yara?.length) return null;
+    const matches = (yara ?? []).filter((m) => !m.tags.includes(TEST_SIGNATURE_TAG));
+    if (!matches.length) return null;
     const byRule = new Map<string, { targets: string[]; description?: string; cves: string[] }>();
-    for (const m of yara) {
+    for (const m of matches) {
       const key = m.namespace && m.namespace !== "default" ? `${m.namespace}:${m.rule}` : m.rule;
       const entry = byRule.get(key) ?? { targets: [], description: m.meta.description, cves: [] };
       entry.targets.push(m.target);

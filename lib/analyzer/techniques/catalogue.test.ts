@@ -22,6 +22,7 @@ const REQUIRED_TECHNIQUES = [
   "script-network-callback", "ntlm-credential-leak", "decompression-bomb", "resource-exhaustion-script",
   "qr-code-lure", "fake-protected-document", "credential-phishing-link", "malware-download-link",
   "structure-loop", "shadow-attack", "field-rewrite-on-open", "xfa-callback",
+  "callback-phone-lure", "hosted-link-lure", "antivirus-test-signature",
 ];
 
 describe("technique catalogue", () => {

@@ -9,7 +9,9 @@ import { readPdf } from "../../pdf/document";
 import { bytes, concat, PdfBuilder } from "../../pdf/testing/pdf-builder";
 import { collectFacts } from "../../analyzer/facts/document-facts";
 import { PE_FILE } from "../../analyzer/embedded/testing/embedded-fixtures";
+import { antivirusTestSignature } from "../../analyzer/rules/antivirus-test-signature";
 import { yaraMatch } from "../../analyzer/rules/yara-match";
+import { testSignature } from "../../analyzer/techniques/testing/lure-fixtures";
 import { collectYaraTargets } from "./collect-yara-targets";
 import { loadYaraScanner } from "./create-yara-scanner";
 
@@ -37,7 +39,7 @@ const xor = (data: Uint8Array, key: number) => data.map((b) => b ^ key);
 describe("bundled rules", () => {
   it("compile with YARA-X, without errors or warnings", () => {
     const s = ready();
-    expect(s.ruleFiles.map((f) => f.split("/").pop()).sort()).toEqual(["embedded-pe.yar", "exploit-kit-javascript.yar", "javascript-obfuscation.yar", "shellcode.yar"]);
+    expect(s.ruleFiles.map((f) => f.split("/").pop()).sort()).toEqual(["embedded-pe.yar", "exploit-kit-javascript.yar", "javascript-obfuscation.yar", "shellcode.yar", "test-signatures.yar"]);
     expect(s.errors).toEqual([]);
     expect(s.warnings).toEqual([]);
   });
@@ -65,6 +67,34 @@ describe("bundled rules", () => {
     ["an x86 nop run with no GetPC", new Uint8Array(4096).fill(0x90)],
   ])("no match on %s", async (_what, data) => {
     expect(await ready().scan([{ name: "benign", data }])).toEqual([]);
+  });
+});
+
+describe("bundled test signatures (EICAR, GTUBE, AMSI)", () => {
+  const eicar = testSignature("eicar");
+  it.each([
+    ["EICAR as written", Buffer.from(`junk ${eicar} junk`, "latin1"), "test_signature_eicar"],
+    ["EICAR in UTF-16", Buffer.from(eicar, "utf16le"), "test_signature_eicar"],
+    ["EICAR base64-encoded", Buffer.from(`<data>${Buffer.from(`prefix ${eicar}`).toString("base64")}</data>`), "test_signature_eicar"],
+    ["EICAR inside a PDF string", Buffer.from(`(${eicar.replace(/[\\()]/g, (c) => `\\${c}`)}) Tj`, "latin1"), "test_signature_eicar"],
+    ["GTUBE", Buffer.from(testSignature("gtube")), "test_signature_gtube"],
+    ["the AMSI test sample", Buffer.from(testSignature("amsi"), "utf16le"), "test_signature_amsi"],
+  ])("match %s, tagged test_signature", async (_what, data, rule) => {
+    const matches = await ready().scan([{ name: "crafted", data }]);
+    expect(matches.map((m) => [m.rule, m.tags])).toEqual([[rule, ["test_signature"]]]);
+  });
+
+  it("are reported by antivirus-test-signature, not yara-match, and only where the byte search did not find them", async () => {
+    const b = new PdfBuilder();
+    b.addFlateStream("", `<xfa:data><file>${Buffer.from(eicar).toString("base64")}</file></xfa:data>`);
+    b.addCatalog();
+    const pdf = b.build();
+    const limits = resolveLimits();
+    const facts = collectFacts(readPdf(pdf, limits), limits);
+    expect(facts.testSignatures).toEqual([]);
+    facts.yara = (await ready().scanDocument(pdf, facts)).matches;
+    expect(yaraMatch.check(facts)).toBeNull();
+    expect(antivirusTestSignature.check(facts)?.evidence.map((e) => e.excerpt)).toEqual([expect.stringMatching(/^EICAR anti-virus test file in stream \d+ 0 R \(YARA test_signature_eicar/)]);
   });
 });
 

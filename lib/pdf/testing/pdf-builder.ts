@@ -44,6 +44,11 @@ export class PdfBuilder {
     return this.addRaw(bytes(body), opts);
   }
 
+  /** A number for an object added later with `{ num }` (a page tree its pages name as their parent). */
+  reserve(): number {
+    return this.nextNum++;
+  }
+
   addRaw(body: Uint8Array, opts: { num?: number; gen?: number; inObjStm?: boolean } = {}): number {
     const num = opts.num ?? this.nextNum++;
     if (num >= this.nextNum) this.nextNum = num + 1;

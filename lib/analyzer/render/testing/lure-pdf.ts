@@ -58,7 +58,7 @@ export function buildLurePdf(spec: LureDocument): Uint8Array {
     return `/Resources << /Font << /F1 ${font} 0 R >> ${xobjects} >> /Contents ${stream} 0 R ${annotEntry}`;
   });
   // the builder's page tree gives every page the same entries: write the tree by hand instead
-  const pagesNum = b.add("<< >>");
+  const pagesNum = b.reserve();
   const kids = pageBodies.map((body) => b.add(`<< /Type /Page /Parent ${pagesNum} 0 R /MediaBox [0 0 612 792] ${body} >>`));
   b.add(`<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(" ")}] /Count ${kids.length} >>`, { num: pagesNum });
   b.root = b.add(`<< /Type /Catalog /Pages ${pagesNum} 0 R ${spec.catalog ?? ""} ${extra.catalog ?? ""} >>`);

@@ -141,12 +141,6 @@ export const CORE_FIXTURES: TechniqueFixtures = {
   "qr-code-lure": {
     "rendered-page": () => buildLurePdf({ pages: [{ lines: ["Your mailbox is almost full.", "Scan the code to keep receiving mail."], qr: { text: "https://mail-quota.example.top/verify?u=j.doe" } }] }),
   },
-  "fake-protected-document": {
-    "text-with-link": () =>
-      buildLurePdf({
-        pages: [{ lines: ["PROTECTED DOCUMENT", "This file is protected by Microsoft Office 365.", "Click here to view the document"], links: [{ url: "https://view-secure-docs.example.top/login", rect: [0, 0, 612, 792] }] }],
-      }),
-  },
   "javascript-obfuscation": {
     "open-action-script": () => built(openAction(scriptAction('var p = unescape("%61%70%70%2e%61%6c%65%72%74%28%31%29"); eval(p);'))),
     "unreferenced-script": () => built(unreferenced(scriptAction("var k = String.fromCharCode; var c = [97,112,112,46,97,108,101,114,116,40,49,41]; var s = ''; for (var i = 0; i < c.length; i++) s += k(c[i] ^ 0); eval(s);"))),

@@ -1,0 +1,111 @@
+// What the pages of a short document say, read from their content streams without rendering: the fast
+// stage's answer to the rendered text of the deep stage, for rules about a lure's wording (a call-back
+// phishing notice says "call this number to cancel"; it has no link to check). Strings are decoded with
+// each font's /ToUnicode map (§9.10.3), which office suites and browsers write for their subset fonts;
+// a simple font without one is read byte for byte (WinAnsi), a composite font without one cannot be read
+// and marks the page partial. Documents longer than PAGE_TEXT_MAX_PAGES are not read: lures are short.
+import type { Limits } from "../../limits";
+import type { PdfDocument } from "../../pdf/document";
+import { PdfName, PdfStream, type PdfDict } from "../../pdf/objects";
+import { bytesToText, contentStreamText, pageContentText } from "../facts/text";
+import { decodeWithToUnicode, parseToUnicode } from "../facts/to-unicode";
+import { inherited } from "./page-layout";
+
+export interface PageText {
+  /** 0-based page index */
+  index: number;
+  /** the shown text, one line per text line */
+  text: string;
+  /** some text could not be read: a composite font without a ToUnicode map, encrypted or over-budget content */
+  partial: boolean;
+}
+
+/** characters of a ToUnicode CMap read (a CJK font's map is ~1 MB) */
+const MAX_CMAP_CHARS = 2 * 1024 * 1024;
+/** form XObjects of a page whose text is read (one level: forms inside forms are not) */
+const MAX_FORMS_PER_PAGE = 32;
+
+/**
+ * Windows-1252 (WinAnsiEncoding, Annex D) where it differs from Latin-1: 0x80-0x9F. The euro sign,
+ * typographic quotes and dashes of office documents.
+ */
+const WIN_ANSI: Record<number, string> = {
+  0x80: "€", 0x82: "‚", 0x83: "ƒ", 0x84: "„", 0x85: "…", 0x86: "†", 0x87: "‡", 0x88: "ˆ", 0x89: "‰", 0x8a: "Š", 0x8b: "‹",
+  0x8c: "Œ", 0x8e: "Ž", 0x91: "‘", 0x92: "’", 0x93: "“", 0x94: "”", 0x95: "•", 0x96: "–", 0x97: "—", 0x98: "˜", 0x99: "™",
+  0x9a: "š", 0x9b: "›", 0x9c: "œ", 0x9e: "ž", 0x9f: "Ÿ",
+};
+
+type FontDecoder = ((bytes: string) => string) | null;
+
+/** Text of every page of a document of at most PAGE_TEXT_MAX_PAGES pages; [] for longer ones. */
+export function collectPageTexts(doc: PdfDocument, limits: Limits): PageText[] {
+  const pages = doc.pages();
+  if (!pages.length || pages.length > limits.PAGE_TEXT_MAX_PAGES) return [];
+  const decoders = new Map<PdfDict, FontDecoder>();
+  return pages.map((page, index) => pageTextOf(doc, page.dict, index, limits, decoders));
+}
+
+function pageTextOf(doc: PdfDocument, page: PdfDict, index: number, limits: Limits, decoders: Map<PdfDict, FontDecoder>): PageText {
+  const maxBytes = limits.PAGE_TEXT_MAX_CONTENT_BYTES;
+  const maxChars = limits.PAGE_TEXT_MAX_CHARS;
+  const resources = doc.dict(inherited(doc, page, "Resources"));
+  const state = { partial: false };
+  const { text: content, partial } = pageContentText(doc, page, maxBytes);
+  let text = contentStreamText(content, fontDecoderOf(doc, resources, decoders, state), maxChars);
+  let budget = maxBytes - content.length;
+  // forms the page paints (a letterhead, a whole page placed as a form by some generators)
+  const xobjects = doc.dict(resources?.get("XObject"));
+  let forms = 0;
+  for (const [, ref] of xobjects?.entries ?? []) {
+    const form = doc.resolve(ref);
+    if (budget <= 0 || text.length >= maxChars || forms >= MAX_FORMS_PER_PAGE || !(form instanceof PdfStream) || !isName(form.dict.get("Subtype"), "Form")) continue;
+    forms++;
+    const d = doc.decode(form);
+    if (d.encrypted) continue;
+    const formText = bytesToText(d.data, budget);
+    budget -= formText.length;
+    text += `\n${contentStreamText(formText, fontDecoderOf(doc, doc.dict(form.dict.get("Resources")) ?? resources, decoders, state), maxChars - text.length)}`;
+  }
+  return { index, text: text.slice(0, maxChars).trim(), partial: partial || state.partial || budget <= 0 || text.length >= maxChars };
+}
+
+/** The decoder of shown strings under a resource dictionary's fonts. */
+function fontDecoderOf(doc: PdfDocument, resources: PdfDict | undefined, decoders: Map<PdfDict, FontDecoder>, state: { partial: boolean }) {
+  const fonts = doc.dict(resources?.get("Font"));
+  return (name: string, bytes: string): string => {
+    const font = doc.dict(fonts?.get(name));
+    if (!font) return bytes;
+    let decode = decoders.get(font);
+    if (decode === undefined) decoders.set(font, (decode = decoderOf(doc, font)));
+    if (decode === null) {
+      state.partial = true;
+      return "";
+    }
+    return decode(bytes);
+  };
+}
+
+/** A font's ToUnicode map, else bytes as WinAnsi for a simple font; null for a composite font without a map. */
+function decoderOf(doc: PdfDocument, font: PdfDict): FontDecoder {
+  const toUnicode = doc.resolve(font.get("ToUnicode"));
+  if (toUnicode instanceof PdfStream) {
+    const d = doc.decode(toUnicode);
+    const cmap = d.encrypted ? null : parseToUnicode(bytesToText(d.data, MAX_CMAP_CHARS));
+    if (cmap) return (bytes) => decodeWithToUnicode(cmap, bytes);
+  }
+  if (isName(font.get("Subtype"), "Type0")) return null;
+  return winAnsi;
+}
+
+function winAnsi(bytes: string): string {
+  let out = "";
+  for (let i = 0; i < bytes.length; i++) {
+    const c = bytes.charCodeAt(i);
+    out += c >= 0x80 && c <= 0x9f ? (WIN_ANSI[c] ?? "") : bytes[i];
+  }
+  return out;
+}
+
+function isName(value: unknown, name: string): boolean {
+  return value instanceof PdfName && value.name === name;
+}

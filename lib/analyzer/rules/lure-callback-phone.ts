@@ -1,0 +1,45 @@
+import { findCallbackLure, type CallbackLure } from "../render/callback-signals";
+import { normalizeText, wordCount } from "../render/lure-signals";
+import { defineRule } from "./rule";
+import { evidence, excerpt } from "./evidence";
+
+interface PageTextLike {
+  index: number;
+  text: string;
+}
+
+/** The lure in the text of `pages` (the whole short document), with the page its number is on. */
+function callbackLureIn(pages: readonly PageTextLike[]): { lure: CallbackLure; page: number; source: string } | null {
+  const joined = pages.map((p) => p.text).join("\n");
+  const lure = findCallbackLure(joined, pages.reduce((n, p) => n + wordCount(p.text), 0));
+  if (!lure) return null;
+  const page = pages.find((p) => normalizeText(p.text).includes(lure.phone.text))?.index ?? pages[0].index;
+  return { lure, page, source: joined };
+}
+
+export const lureCallbackPhone = defineRule({
+  id: "lure-callback-phone",
+  title: "Call-back phishing notice: a phone number to cancel a charge",
+  description:
+    "A short document reads like a call-back phishing lure (TOAD, telephone-oriented attack delivery): a bill, renewal or order confirmation for a charge the reader never made (antivirus, Geek Squad, PayPal, Amazon subscriptions are the usual pretexts), with an amount, and a phone number to call 'if you did not authorize this' or 'to cancel your subscription'. There is no link: the caller reaches the attacker, who talks the victim into installing a remote-access tool or sending money. Ordinary invoices and letters give a phone number for questions, not to dispute a charge the reader did not make. Read from the page text (content streams; in the advanced stage, the rendered text), in English, German, French and Spanish.",
+  category: "phishing",
+  severity: "high",
+  weight: 45,
+  attack: ["T1566.001", "T1598.004", "T1656"],
+  mitigations: ["report_phishing", "block_indicators"],
+  confidence: "high",
+  check({ pageTexts, render, pageCount, limits }) {
+    if (Math.max(pageCount, render?.pageCount ?? 0) > limits.PAGE_TEXT_MAX_PAGES) return null;
+    // the rendered text is what a reader sees (fonts without a ToUnicode map included); else the content streams'
+    const rendered = render?.pages.filter((p) => !p.error) ?? [];
+    const hit = (rendered.length ? callbackLureIn(rendered) : null) ?? (pageTexts.length ? callbackLureIn(pageTexts) : null);
+    if (!hit) return null;
+    const { lure, page } = hit;
+    const at = normalizeText(hit.source).indexOf(lure.phone.text);
+    const context = normalizeText(hit.source).slice(Math.max(0, at - 100), at + lure.phone.text.length + 40);
+    return {
+      evidence: [evidence({ path: `/Root/Pages[${page}]`, excerpt: excerpt(`${lure.phone.kind} phone number ${lure.phone.text}: "${context}"`, 200) })],
+      detail: `Phone number ${lure.phone.text} with '${lure.action}', '${lure.cancellation}' and a ${lure.charge} of ${lure.amount}${lure.brand ? `; names ${lure.brand}` : ""}.`,
+    };
+  },
+});

@@ -1,0 +1,53 @@
+import { describeHostedLink, hostedLinkOf, type HostedLink } from "../iocs/hosted-link";
+import { classifyUrl } from "../iocs/classify-url";
+import { asUrl, isWebTarget, LURE_MAX_PAGES, lurePageCount, lurePages, pageWording } from "../render/lure-signals";
+import type { RenderedPage } from "../render/render-facts";
+import { defineRule } from "./rule";
+import { evidence, excerpt } from "./evidence";
+import { dominantLinkOf } from "./lure-link-dominant-page";
+import { isImagePage } from "./phishing-image-download-link";
+
+const hostedOf = (url: string) => hostedLinkOf(classifyUrl(asUrl(url)));
+
+/**
+ * The hosted link of a rendered page laid out as a lure, and why: the page's main content is that link
+ * (lure-link-dominant-page's tests), or the page reads like a lure and links there.
+ */
+function hostedLureLink(p: RenderedPage): { layout: string; url: string; hosted: HostedLink } | null {
+  const dominant = dominantLinkOf(p);
+  const main = dominant && hostedOf(dominant.url);
+  if (dominant && main) return { layout: dominant.why, url: dominant.url, hosted: main };
+  const wording = pageWording(p);
+  if (!wording.isLure) return null;
+  for (const url of new Set(p.links.map((l) => l.url.trim()).filter(isWebTarget))) {
+    const hosted = hostedOf(url);
+    if (hosted) return { layout: `lure wording (${wording.phrases.join(", ")})`, url, hosted };
+  }
+  return null;
+}
+
+export const lureHostedLink = defineRule({
+  id: "lure-hosted-link",
+  title: "Lure page whose link goes to cloud storage, a free site, a redirector or a shortener",
+  description:
+    "Rendering shows a page of a short document laid out as a lure (a picture or a button with a link and hardly any text, a link over much of the page, or 'protected document' / 'shared a file with you' wording) whose link goes to a file share or cloud storage, a free site or form builder, an open redirector of a well-known service, or a URL shortener (lib/analyzer/iocs/url-hosts.ts). Lures send readers through these services because mail and web filters trust their hosts; the attacker's file, form or page sits behind them. A link to them in an ordinary document (a report linking its data on Google Drive) is not this: the page itself must be a lure's. A picture page the fast stage already reported from its structure is not counted twice.",
+  category: "phishing",
+  severity: "high",
+  weight: 40,
+  attack: ["T1566.002", "T1204.001", "T1583.006"],
+  mitigations: ["report_phishing", "block_indicators"],
+  stage: "advanced",
+  check({ render, pageCount, pageLayouts }) {
+    if (!render || lurePageCount(pageCount, render) > LURE_MAX_PAGES) return null;
+    const seenByStructure = new Set(pageLayouts.filter(isImagePage).map((l) => l.index));
+    const hits = lurePages(render, LURE_MAX_PAGES)
+      .filter((p) => !seenByStructure.has(p.index))
+      .map((p) => ({ page: p.index, ...hostedLureLink(p) }))
+      .filter((h): h is { page: number; layout: string; url: string; hosted: HostedLink } => h.hosted !== undefined);
+    if (!hits.length) return null;
+    return {
+      evidence: hits.map((h) => evidence({ path: `/Root/Pages[${h.page}]`, excerpt: `page ${h.page + 1}: ${h.layout}; its link: ${describeHostedLink(h.hosted)}: ${excerpt(h.url)}` })),
+      detail: `${[...new Set(hits.map((h) => h.hosted.kind))].join(", ")}.`,
+    };
+  },
+});
