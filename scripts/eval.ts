@@ -25,12 +25,12 @@ const program: Command = new Command("eval")
   .option("--stage <stage>", "analysis stage: fast (default) or deep (fast + advanced)", parseChoice([...STAGES]), "fast")
   .option("--cv <k>", "k-fold cross-validation: score each file by a model trained without its fold", parseFolds)
   .option("--loso", "leave one source out: score each source by a model trained on all the other sources")
-  .option("--let-structure-cross", "ablation under --cv/--loso: let structural features move a file across a band on their own")
+  .option("--with-structure", "ablation under --cv/--loso: let the models learn the structural features too (features.ts FeatureKind)")
   .option("--drop <features>", "ablation under --cv/--loso: comma-separated feature names or kinds (structure, behaviour, rule) set to 0", (v) => v.split(",").map((x) => x.trim()).filter(Boolean))
   .option("--learner <learner>", `learner retrained under --cv or --loso (default: the shipped model's)`, parseChoice([...LEARNERS]))
   .option("--seed <n>", "seed of the fold assignment", (v) => Number(v), 1)
   .option("--no-cache", "analyse every file again, ignoring the feature cache of this code version")
-  .action(async (dirArgs: string[], opts: { json?: boolean; stage: string; cv?: number; loso?: boolean; drop?: string[]; letStructureCross?: boolean; learner?: Learner; seed: number; cache: boolean }) => {
+  .action(async (dirArgs: string[], opts: { json?: boolean; stage: string; cv?: number; loso?: boolean; drop?: string[]; withStructure?: boolean; learner?: Learner; seed: number; cache: boolean }) => {
     const dirs = dirArgs.length ? dirArgs : [findCorpusDir()].filter((d): d is string => d !== null);
     if (!dirs.length) program.error("corpus absent: pass a folder or set PDFSCAN_CORPUS", { exitCode: 2 });
     const entries = await loadCorpora(dirs).catch((e: unknown) => program.error(`cannot load ${dirs.join(", ")}: ${e instanceof Error ? e.message : String(e)}`, { exitCode: 2 }));
@@ -40,18 +40,18 @@ const program: Command = new Command("eval")
     cache?.save();
     const learner = opts.learner ?? SHIPPED_MODELS[stage].body.kind;
     if (opts.cv && opts.loso) program.error("--cv and --loso exclude each other", { exitCode: 2 });
-    if (opts.drop && !opts.cv && !opts.loso) program.error("--drop needs --cv or --loso (the shipped model was trained with every feature)", { exitCode: 2 });
+    if ((opts.drop || opts.withStructure) && !opts.cv && !opts.loso) program.error("--drop needs --cv or --loso (the shipped model was trained with every feature)", { exitCode: 2 });
     if (opts.drop) records = dropFeatures(records, opts.drop);
-    const scoring = { structureMayCrossBands: opts.letStructureCross };
-    if (opts.cv) records = crossValidateRecords(records, stage, learner, opts.cv, opts.seed, scoring);
-    if (opts.loso) records = leaveOneSourceOut(records, stage, learner, { seed: opts.seed, scoring, onSource: (s, n, total) => process.stderr.write(`loso ${n}/${total}: ${s}\n`) });
+    const learn = { withStructure: opts.withStructure };
+    if (opts.cv) records = crossValidateRecords(records, stage, learner, opts.cv, opts.seed, learn);
+    if (opts.loso) records = leaveOneSourceOut(records, stage, learner, { seed: opts.seed, learn, onSource: (s, n, total) => process.stderr.write(`loso ${n}/${total}: ${s}\n`) });
     let figures = opts.cv
       ? `${opts.cv}-fold cross-validated (${learner}): each file scored by a model trained and calibrated without its fold`
       : opts.loso
         ? `leave-one-source-out (${learner}): each source scored by a model trained and calibrated on every other source`
         : "IN-SAMPLE: the shipped model scores files it was trained on; optimistic. Use --cv K or --loso for honest figures";
     if (opts.drop) figures += `; features dropped (ablation): ${opts.drop.join(", ")}`;
-    if (opts.letStructureCross) figures += "; structural features may move a file across a band (ablation)";
+    if (opts.withStructure) figures += "; the models learn the structural features too (ablation)";
     const metrics = computeMetrics(records);
     const model = SHIPPED_MODELS[stage];
     figures += `\nVerdict model ${model.body.kind}-${model.stage} v${model.version} (trained on ${model.training.files} files of ${model.training.corpora.join(", ")}), inference ${fixed(inferenceMicros(records, stage), 1)} us/file`;

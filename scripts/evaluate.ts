@@ -2,8 +2,8 @@
 // Shared by `npm run eval` and test/corpus.test.ts so both count the same way.
 import { analyzeFast } from "../lib/analyzer/analyze";
 import { FastResult, VERDICTS, type Verdict } from "../lib/analyzer/report";
-import { scoreDocument, type ScoringInput, type ScoringOptions } from "../lib/analyzer/score";
-import { FEATURE_KINDS, FEATURE_MONOTONE, FEATURE_NAMES } from "../lib/analyzer/model/features";
+import { scoreDocument, type ScoringInput } from "../lib/analyzer/score";
+import { FEATURE_KINDS, FEATURE_MONOTONE, FEATURE_NAMES, LEARNED_FEATURE_KINDS } from "../lib/analyzer/model/features";
 import { crossValidate, fitCalibrated, toVerdictModel, type Learner, type TrainingSet } from "../lib/analyzer/model/cross-validate";
 import type { Stage } from "../lib/analyzer/report";
 import { basename, resolve } from "node:path";
@@ -240,13 +240,23 @@ function errorText(e: unknown): string {
   return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
 }
 
-/** The files a model can learn from (analysed up to scoring), as a training set. */
-export function trainingSetOf(records: readonly EvalRecord[]): { set: TrainingSet; used: EvalRecord[] } {
+export interface LearnOptions {
+  /**
+   * Ablation only (`npm run eval -- --with-structure`): let the model learn the structural features
+   * too. By default it does not (issue 18): they tell one generator or data set from another (page
+   * size, image codecs, stream entropy, reader anomalies), and a verdict must not rest on them.
+   */
+  withStructure?: boolean;
+}
+
+/** The files a model can learn from (analysed up to scoring), as a training set: structural features read 0 unless asked. */
+export function trainingSetOf(records: readonly EvalRecord[], { withStructure = false }: LearnOptions = {}): { set: TrainingSet; used: EvalRecord[] } {
   const used = records.filter((r) => r.scoring && r.result);
+  const learned = FEATURE_KINDS.map((kind) => withStructure || LEARNED_FEATURE_KINDS.includes(kind));
   return {
     used,
     set: {
-      x: used.map((r) => r.scoring!.features),
+      x: used.map((r) => r.scoring!.features.map((v, i) => (learned[i] ? v : 0))),
       y: used.map((r) => (r.label === "malicious" ? 1 : 0)),
       strata: used.map((r) => `${r.label}/${r.category}`),
       monotone: FEATURE_MONOTONE,
@@ -259,15 +269,15 @@ export function trainingSetOf(records: readonly EvalRecord[]): { set: TrainingSe
  * calibrated on the other folds only (stratified by label and category, identical vectors in one
  * fold). Files without a scoring input (threw, over a hard limit) keep their result.
  */
-export function crossValidateRecords(records: readonly EvalRecord[], stage: Stage, learner: Learner, k: number, seed = 1, scoring: ScoringOptions = {}): EvalRecord[] {
-  const { set, used } = trainingSetOf(records);
+export function crossValidateRecords(records: readonly EvalRecord[], stage: Stage, learner: Learner, k: number, seed = 1, learn: LearnOptions = {}): EvalRecord[] {
+  const { set, used } = trainingSetOf(records, learn);
   const cv = crossValidate(learner, set, k, seed);
   const models = cv.models.map((m) => toVerdictModel(m, stage));
   const index = new Map(used.map((r, i) => [r, i]));
   return records.map((r) => {
     const i = index.get(r);
     if (i === undefined || !r.result || !r.scoring) return r;
-    const { summary } = scoreDocument(r.scoring, stage, models[cv.fold[i]], scoring);
+    const { summary } = scoreDocument(r.scoring, stage, models[cv.fold[i]]);
     return { ...r, result: { ...r.result, summary } };
   });
 }
@@ -298,9 +308,9 @@ export function leaveOneSourceOut(
   records: readonly EvalRecord[],
   stage: Stage,
   learner: Learner,
-  { seed = 1, scoring = {}, sourceOfRecord = (r: EvalRecord) => losoSourceOf(r.category), onSource }: { seed?: number; scoring?: ScoringOptions; sourceOfRecord?: (r: EvalRecord) => string; onSource?: (source: string, done: number, total: number) => void } = {},
+  { seed = 1, learn = {}, sourceOfRecord = (r: EvalRecord) => losoSourceOf(r.category), onSource }: { seed?: number; learn?: LearnOptions; sourceOfRecord?: (r: EvalRecord) => string; onSource?: (source: string, done: number, total: number) => void } = {},
 ): EvalRecord[] {
-  const { set, used } = trainingSetOf(records);
+  const { set, used } = trainingSetOf(records, learn);
   const sourceOfUsed = used.map(sourceOfRecord);
   const sources = [...new Set(sourceOfUsed)].sort();
   const scored = new Map<EvalRecord, EvalRecord>();
@@ -310,7 +320,7 @@ export function leaveOneSourceOut(
     const model = toVerdictModel(fitCalibrated(learner, { x: pick(set.x), y: pick(set.y), strata: pick(set.strata), monotone: set.monotone }, seed), stage);
     used.forEach((r, i) => {
       if (sourceOfUsed[i] !== source) return;
-      const { summary } = scoreDocument(r.scoring!, stage, model, scoring);
+      const { summary } = scoreDocument(r.scoring!, stage, model);
       scored.set(r, { ...r, result: { ...r.result!, summary } });
     });
     onSource?.(source, n + 1, sources.length);

@@ -89,11 +89,6 @@ export const ModelSummary = z.object({
   prior_score: z.number().int().min(0).max(100),
   /** the feature's value in this file (lib/analyzer/model/features.ts; counts are log2(1+n)) and its share */
   top_features: z.array(z.object({ feature: z.string(), value: z.number(), contribution: z.number() })),
-  /**
-   * Structural features (how the file is built) would have moved the score across a band on their own:
-   * the model's score, and the score without them, whose band the reported score was held in.
-   */
-  structureHeld: z.object({ modelScore: z.number().int(), withoutStructure: z.number().int() }).optional(),
 });
 
 export const Summary = z.object({

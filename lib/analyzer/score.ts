@@ -11,7 +11,7 @@
 // scoreFindings, below, is the former hand-weighted noisy-OR over rule weights, now a model feature;
 // as a verdict it is kept only for test fixtures that score findings without a document
 // (lib/analyzer/embedded/testing).
-import { FEATURE_NAMES, FEATURES, featureKindOf, type FeatureDef } from "./model/features";
+import { evidenceFindings, FEATURE_NAMES, FEATURES, type FeatureDef } from "./model/features";
 import { ruleWeightScore } from "./model/rule-weight-score";
 import { SHIPPED_MODELS } from "./model/shipped-models";
 import { applyCalibration } from "./model/calibration";
@@ -34,27 +34,6 @@ function featureDefsOf(model: VerdictModel): readonly (FeatureDef | undefined)[]
   if (!defs) DEFS.set(model, (defs = model.featureNames.map((n) => FEATURES_BY_NAME.get(n))));
   return defs;
 }
-/** Per model feature: does it describe structure (how the file is built) rather than evidence or behaviour? */
-const STRUCTURAL = new WeakMap<VerdictModel, readonly boolean[]>();
-function structuralOf(model: VerdictModel): readonly boolean[] {
-  let s = STRUCTURAL.get(model);
-  if (!s) STRUCTURAL.set(model, (s = model.featureNames.map((n) => featureKindOf(n) === "structure")));
-  return s;
-}
-
-/** The contract's bands: [0, 40) benign, [40, 70) suspicious, [70, 100] malicious. */
-const bandOf = (score: number) => (score >= MALICIOUS_THRESHOLD ? 2 : score >= SUSPICIOUS_THRESHOLD ? 1 : 0);
-const BAND_RANGES: readonly (readonly [number, number])[] = [[0, SUSPICIOUS_THRESHOLD - 1], [SUSPICIOUS_THRESHOLD, MALICIOUS_THRESHOLD - 1], [MALICIOUS_THRESHOLD, 100]];
-
-export interface ScoringOptions {
-  /**
-   * Ablation only (`npm run eval -- --let-structure-cross`): let structural features move a file across
-   * a band on their own. By default they cannot (issue 18): a file's band is the one its evidence and
-   * behaviour give, and structure only ranks it within that band.
-   */
-  structureMayCrossBands?: boolean;
-}
-
 /** Structural features listed in summary.model, largest |contribution| first, from MIN_LISTED_POINTS. */
 const TOP_MODEL_FEATURES = 6;
 const MIN_LISTED_POINTS = 0.05;
@@ -99,7 +78,7 @@ export interface DocumentScore {
 }
 
 /** The verdict of a document: the stage's shipped model, or a given one (cross-validation folds). */
-export function scoreDocument(input: ScoringInput, stage: Stage, model: VerdictModel = SHIPPED_MODELS[stage], options: ScoringOptions = {}): DocumentScore {
+export function scoreDocument(input: ScoringInput, stage: Stage, model: VerdictModel = SHIPPED_MODELS[stage]): DocumentScore {
   const x = alignFeatures(model, FEATURE_NAMES, input.features);
   const p = predict(model, x);
   const baseProbability = applyCalibration(model.calibration, p.base);
@@ -113,37 +92,24 @@ export function scoreDocument(input: ScoringInput, stage: Stage, model: VerdictM
   // the largest structural contributions, kept in order as they come (no list of all of them to sort)
   const top: StructuralPart[] = [];
   const defs = featureDefsOf(model);
-  const structural = structuralOf(model);
-  let structureMargin = 0;
+  // the features read the findings a benign explanation leaves as evidence: credit goes to those
+  const evidence = evidenceFindings(input.findings);
   for (let i = 0; i < defs.length; i++) {
     // most features lie on no tree path of this document: no points to credit or to list
     if (p.contributions[i] === 0) continue;
-    if (structural[i]) structureMargin += p.contributions[i];
     const points = p.contributions[i] * perMargin;
-    const shares = defs[i]?.findingShares?.(input.findings);
+    const shares = defs[i]?.findingShares?.(evidence);
     const total = shares ? shares.reduce((a, b) => a + b, 0) : 0;
     if (!shares || total <= 0) {
       if (Math.abs(points) >= MIN_LISTED_POINTS) keepTop(top, { name: model.featureNames[i], value: x[i], points });
       continue;
     }
     for (let k = 0; k < shares.length; k++) {
-      const id = input.findings[k].ruleId;
+      const id = evidence[k].ruleId;
       ruleContributions.set(id, ruleContributions.get(id)! + (points * shares[k]) / total);
     }
   }
   for (const [id, v] of ruleContributions) ruleContributions.set(id, round1(v));
-
-  // structure ranks within a band, never across one on its own: held in the band of the score the
-  // evidence and behaviour give without it (features.ts FeatureKind)
-  let structureHeld: { modelScore: number; withoutStructure: number } | undefined;
-  if (!options.structureMayCrossBands && structureMargin !== 0) {
-    const withoutStructure = Math.round(100 * applyCalibration(model.calibration, p.margin - structureMargin));
-    const [lo, hi] = BAND_RANGES[bandOf(withoutStructure)];
-    if (score < lo || score > hi) {
-      structureHeld = { modelScore: score, withoutStructure };
-      score = Math.min(hi, Math.max(lo, score));
-    }
-  }
 
   // evidence first (techniques/evidence-floor.ts): the fired rules' floor holds whatever the model
   // says, unless a declared benign explanation lifts it; the lift is credited to the rule that set it
@@ -160,7 +126,7 @@ export function scoreDocument(input: ScoringInput, stage: Stage, model: VerdictM
     summary: {
       verdict,
       score,
-      confidence: modelConfidence(verdict, structureHeld ? score / 100 : p.probability, proof, input.ctx),
+      confidence: modelConfidence(verdict, p.probability, proof, input.ctx),
       ...(floor ? { evidenceFloor: { verdict: floor.verdict, score: floor.score, technique: floor.techniqueId, ruleId: floor.ruleId } } : {}),
       ...(explained.length ? { explained: explained.map((e) => ({ technique: e.techniqueId, ruleId: e.ruleId, explainedBy: e.explainedBy })) } : {}),
       model: {
@@ -169,7 +135,6 @@ export function scoreDocument(input: ScoringInput, stage: Stage, model: VerdictM
         probability: Math.round(p.probability * 1e4) / 1e4,
         prior_score: Math.round(100 * baseProbability),
         top_features: top.map((c) => ({ feature: c.name, value: Math.round(c.value * 1000) / 1000, contribution: round1(c.points) })),
-        ...(structureHeld ? { structureHeld } : {}),
       },
     },
     ruleContributions,

@@ -57,13 +57,22 @@ describe("extractFeatures", () => {
 
   it("flags the rules that fired", () => {
     const b = new PdfBuilder();
-    b.addCatalog(`/OpenAction << /S /JavaScript /JS (app.alert('hi');) >>`);
+    b.addCatalog(`/OpenAction << /S /JavaScript /JS (app.setTimeOut\\("go\\(\\)", 10\\);) >>`);
     const f = featuresOf(b.build());
     expect(f.get("rule:javascript-present")).toBe(1);
     expect(f.get("rule:javascript-auto-run")).toBe(1);
     expect(f.get("rule:launch-command")).toBe(0);
     expect(f.get("rules:weight-score")).toBeGreaterThan(0);
     expect(featuresOf(plain()).get("rules:weight-score")).toBe(0);
+  });
+
+  it("leaves out evidence a benign explanation covers: a form script on open is not a script on open for the model", () => {
+    const b = new PdfBuilder();
+    b.addCatalog(`/OpenAction << /S /JavaScript /JS (app.alert('hi');) >>`);
+    const f = featuresOf(b.build());
+    expect(f.get("rule:script-is-form-automation")).toBe(1);
+    expect(f.get("rule:javascript-auto-run")).toBe(0);
+    expect(f.get("rule:javascript-present")).toBe(1);
   });
 
   it("counts keywords parsed, raw, escaped and hidden in object streams", () => {

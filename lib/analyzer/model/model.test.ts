@@ -12,7 +12,7 @@ import { PROOF_OF_EXPLOIT_RULES, PROOF_SCORE, SUSPICIOUS_THRESHOLD, scoreDocumen
 const SCRIPT_BOMB_RULE = "javascript-emulation-limit";
 import { applyCalibration, fitOperatingPoint, fitPlatt } from "./calibration";
 import { crossValidate, heldOutProbabilities, MODEL_FORMAT_VERSION, toVerdictModel } from "./cross-validate";
-import { FEATURE_NAMES } from "./features";
+import { FEATURE_NAMES, LEARNED_FEATURE_KINDS, featureKindOf } from "./features";
 import { mulberry32 } from "./folds";
 import { renderModelDocs } from "./model-docs";
 import { SHIPPED_MODELS } from "./shipped-models";
@@ -51,31 +51,13 @@ describe.each(Object.entries(SHIPPED_MODELS))("shipped model %s", (stage, model)
 
 });
 
-describe("structural features cannot move a file across a band on their own", () => {
-  // one structural feature (bytes per page) and one behavioural (URI actions per page): a linear margin
-  const model = toVerdictModel({ body: { kind: "linear", bias: -4, weights: [3, 6], means: [0, 0] }, calibration: { kind: "platt", a: 1, b: 0 } }, "fast");
-  model.featureNames = ["uri-per-page", "bytes-per-page"];
-  const vector = (uri: number, bytes: number) => FEATURE_NAMES.map((n) => (n === "uri-per-page" ? uri : n === "bytes-per-page" ? bytes : 0));
-  const score = (uri: number, bytes: number, options = {}) => scoreDocument({ features: vector(uri, bytes), findings: [], ctx: { unanalysable: false, partial: false } }, "fast", model, options).summary;
-
-  it("holds a file that structure alone lifts out of the benign band at 39, and says so", () => {
-    const s = score(0, 1);
-    expect(s.score).toBe(39);
-    expect(s.verdict).toBe("benign");
-    expect(s.model?.structureHeld).toEqual({ modelScore: 88, withoutStructure: 2 });
-  });
-
-  it("lets structure rank a file within its band, and lets it cross when the ablation asks", () => {
-    expect(score(2, 0.1)).toMatchObject({ verdict: "malicious" });
-    expect(score(2, 0.1).model?.structureHeld).toBeUndefined();
-    expect(score(0, 1, { structureMayCrossBands: true })).toMatchObject({ score: 88, verdict: "malicious" });
-  });
-
-  it("does not let structure pull a file out of the band its behaviour gives", () => {
-    model.body = { kind: "linear", bias: 4, weights: [1, -6], means: [0, 0] };
-    const s = score(1, 1);
-    expect(s.score).toBe(70);
-    expect(s.model?.structureHeld?.withoutStructure).toBeGreaterThanOrEqual(70);
+describe.each(Object.entries(SHIPPED_MODELS))("shipped model %s and structure", (_stage, model) => {
+  it("splits on no structural feature: it learns rules and behaviour only (features.ts LEARNED_FEATURE_KINDS)", () => {
+    expect(model.body.kind).toBe("trees");
+    if (model.body.kind !== "trees") return;
+    const used = new Set(model.body.trees.flatMap((t) => t.feature.filter((f) => f >= 0).map((f) => model.featureNames[f])));
+    expect([...used].filter((n) => !LEARNED_FEATURE_KINDS.includes(featureKindOf(n)))).toEqual([]);
+    expect(used.size).toBeGreaterThan(10);
   });
 });
 

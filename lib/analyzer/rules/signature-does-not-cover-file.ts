@@ -15,7 +15,7 @@ export const signatureDoesNotCoverFile = defineRule({
     "A signature's byte range should be the whole file as it was when signed, except the signature value itself. Here it leaves out other bytes, reaches past the end of the file or stops inside a revision: the signature cannot vouch for what the file shows. Signature wrapping attacks hide content in such gaps; a file altered after signing looks the same.",
   category: "structure",
   severity: "medium",
-  weight: 20,
+  weight: 12,
   attack: ["T1565.001"],
   mitigations: ["verify_signed_revision"],
   confidence: "high",

@@ -47,7 +47,7 @@ export const signedDocumentRewrittenOnOpen = defineRule({
     "The document carries a signature, and an action or script that runs when it opens (or its pages or XFA form open) sets field values, resets or imports the form, hides fields or switches optional content layers. What the reader sees then differs from what was signed, although the signature still validates.",
   category: "form",
   severity: "medium",
-  weight: 30,
+  weight: 10,
   attack: ["T1565.001"],
   mitigations: ["verify_signed_revision", "disable_reader_javascript"],
   confidence: "medium",

@@ -70,3 +70,17 @@ export function evidenceFloor(findings: readonly FiredRule[], ctx: FloorContext 
   }
   return { floor, explained };
 }
+
+/**
+ * The fired rules a benign explanation covers: the floor rules of each technique whose explanation
+ * fired (not its proofs). The verdict model reads the findings without them (model/features.ts
+ * evidenceFindings): an explained script on open is not evidence, for the floor or for the model.
+ */
+export function explainedRuleIds(fired: ReadonlySet<string>): Set<string> {
+  const out = new Set<string>();
+  for (const t of TECHNIQUES) {
+    if (!t.explainedBy?.some((id) => fired.has(id))) continue;
+    for (const f of t.floors) if (!f.proof) for (const id of f.rules) if (fired.has(id)) out.add(id);
+  }
+  return out;
+}
