@@ -1,4 +1,5 @@
-// Browser tests against the built app (`npm run build` first): `next start` on 127.0.0.1:3100 with
+// Browser tests against the built app (`npm run build` first): the production server (dist/server.mjs,
+// as `npm start` runs it) on 127.0.0.1:3100 with
 // auth on and a fresh data dir (tests make their keys with `pdfscan keys create`, e2e/fixtures.ts),
 // ready when GET /health answers 200; Debian's Chromium, no browser download.
 import { defineConfig } from "@playwright/test";
@@ -24,9 +25,9 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
   webServer: {
-    command: `rm -rf "${E2E_DATA_DIR}" && node node_modules/next/dist/bin/next start -H 127.0.0.1 -p ${PORT}`,
+    command: `rm -rf "${E2E_DATA_DIR}" && node dist/server.mjs`,
     url: `${BASE_URL}/health`,
-    env: { NEXT_TELEMETRY_DISABLED: "1", PORT: String(PORT), PDFSCAN_DATA_DIR: E2E_DATA_DIR, PDFSCAN_DATABASE_URL: "", PDFSCAN_REDIS_URL: "" },
+    env: { NEXT_TELEMETRY_DISABLED: "1", PDFSCAN_HOST: "127.0.0.1", PORT: String(PORT), PDFSCAN_DATA_DIR: E2E_DATA_DIR, PDFSCAN_DATABASE_URL: "", PDFSCAN_REDIS_URL: "" },
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: "ignore",

@@ -200,6 +200,23 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   DISARM_MAX_LISTED_REMOVALS: 10_000,
 });
 
+/**
+ * Request bodies of the service (not analysis budgets: nothing in lib/analyzer reads them). The route
+ * table that applies them is lib/server/http/body-limits.ts; the upload cap itself is configured
+ * (PDFSCAN_MAX_UPLOAD_BYTES).
+ */
+export const HTTP_LIMITS = Object.freeze({
+  /** a JSON body (sign-in, share options): a few fields */
+  MAX_JSON_BODY_BYTES: 4 * 1024,
+  /** room for multipart boundaries and part headers on top of the uploaded file itself */
+  MULTIPART_OVERHEAD_BYTES: 64 * 1024,
+  /**
+   * the most bytes of a refused body read and dropped so that the client, still sending, can read the
+   * 413 (nginx's lingering close); a longer body is cut off by closing the connection
+   */
+  MAX_DISCARD_BYTES: 256 * 1024 * 1024,
+});
+
 /** An idle pdf.js render process is stopped (and reaped by its thread) after this long. */
 export const RENDER_PROCESS_IDLE_MS = 15_000;
 

@@ -1,4 +1,5 @@
-// Bundles the analysis worker (lib/server/analysis-worker.ts + lib/analyzer + lib/pdf) into
+// Bundles the production server (lib/server/serve.ts -> dist/server.mjs: Next behind the front door),
+// the analysis worker (lib/server/analysis-worker.ts + lib/analyzer + lib/pdf) into
 // dist/analysis-worker.mjs for the piscina pool, the pdf.js render process it forks
 // (lib/engines/render/render-process.ts) into dist/render-process.mjs beside it, and the command line
 // (lib/cli/main.ts -> dist/cli.mjs, run by bin/pdfscan.mjs) with its worker threads' entry
@@ -14,6 +15,7 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 await build({
   absWorkingDir: root,
   entryPoints: {
+    server: "lib/server/serve.ts",
     "analysis-worker": "lib/server/analysis-worker.ts",
     "render-process": "lib/engines/render/render-process.ts",
   },
@@ -93,4 +95,4 @@ for (const name of await readdir(join(root, "dist"))) {
   const file = join(root, "dist", name);
   if (name.startsWith("cli-chunk-") && !current.has(name) && Date.now() - (await stat(file)).mtimeMs > STALE_CHUNK_MS) await rm(file, { force: true });
 }
-console.log("built dist/analysis-worker.mjs, dist/render-process.mjs, dist/cli.mjs, dist/cli-worker.mjs");
+console.log("built dist/server.mjs, dist/analysis-worker.mjs, dist/render-process.mjs, dist/cli.mjs, dist/cli-worker.mjs");

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // npm start: brings a fresh checkout up as a running service, with node builtins only.
-// 1. npm ci when node_modules is missing; 2. npm run build when dist/analysis-worker.mjs or
-// .next/BUILD_ID is missing or older than any source file; 3. next start on
-// $PDFSCAN_HOST:$PORT (default 127.0.0.1:3000), forwarding signals and the exit code.
+// 1. npm ci when node_modules is missing; 2. npm run build when dist/server.mjs, dist/analysis-worker.mjs
+// or .next/BUILD_ID is missing or older than any source file; 3. the production server (dist/server.mjs:
+// Next behind the front door, lib/server/serve.ts) on $PDFSCAN_HOST:$PORT (default 127.0.0.1:3000),
+// with the allocator settings, forwarding signals and the exit code.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
@@ -25,7 +26,7 @@ const SOURCE_FILES = [
   "proxy.ts",
   "scripts/build-worker.mjs",
 ];
-const BUILD_OUTPUTS = ["dist/analysis-worker.mjs", ".next/BUILD_ID"];
+const BUILD_OUTPUTS = ["dist/server.mjs", "dist/analysis-worker.mjs", ".next/BUILD_ID"];
 
 function run(cmd, args) {
   console.log(`[start] ${cmd} ${args.join(" ")}`);
@@ -78,11 +79,8 @@ if (stale) {
   run(npm, ["run", "build"]);
 }
 
-const host = process.env.PDFSCAN_HOST || "127.0.0.1";
-const port = process.env.PORT || "3000";
-const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
-console.log(`[start] serving on http://${host}:${port}`);
-const child = spawn(process.execPath, [nextBin, "start", "-H", host, "-p", port], { cwd: root, env, stdio: "inherit" });
+// the server reads PDFSCAN_HOST and PORT itself (lib/server/config.ts), like every other start path
+const child = spawn(process.execPath, [path.join(root, "dist", "server.mjs")], { cwd: root, env, stdio: "inherit" });
 
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
   process.on(signal, () => child.kill(signal));

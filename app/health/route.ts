@@ -26,4 +26,4 @@ export const GET = publicRoute(async () => {
   return Response.json({ status: "ok", version: SERVICE_VERSION, checks, load }, { headers: { "cache-control": "no-store" } });
 }, { anyHost: true }); // load balancers probe by IP address; /health discloses nothing
 
-export const { PUT, PATCH, POST, DELETE } = otherMethods("GET");
+export const { PUT, PATCH, POST, DELETE, OPTIONS } = otherMethods("GET");

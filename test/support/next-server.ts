@@ -1,5 +1,5 @@
-// Starts the already-built app (`npm run build`) with `next start` on a free 127.0.0.1 port and waits
-// until GET /health answers 200. Used by the integration tests and the benchmark script: real server,
+// Starts the already-built app (`npm run build`) as `npm start` runs it (dist/server.mjs: Next behind
+// the front door, lib/server/serve.ts) on a free 127.0.0.1 port and waits until GET /health answers 200. Used by the integration tests and the benchmark script: real server,
 // real worker threads, nothing mocked. Auth is on, as in production: the admin key the server prints
 // on its first start is kept (`apiKey`) and sent by `authorizedFetch`.
 import { spawn, type ChildProcess } from "node:child_process";
@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { withAllocatorEnv } from "../../lib/server/allocator-env.mjs";
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const NEXT_BIN = path.join(REPO_ROOT, "node_modules", "next", "dist", "bin", "next");
+const SERVER_BUNDLE = path.join(REPO_ROOT, "dist", "server.mjs");
 const READY_TIMEOUT_MS = 60_000;
 const STOP_GRACE_MS = 5_000;
 const DEFAULT_OUTPUT_BYTES = 8_000;
@@ -24,7 +24,7 @@ export interface RunningServer {
    */
   apiKey?: string;
   stop(): Promise<void>;
-  /** process id of `next start` (crash tests kill it with SIGKILL) */
+  /** process id of the server (crash tests kill it with SIGKILL; memory tests read its /proc entry) */
   pid: number;
   /** the last few kB of the server's stdout and stderr, for failure messages */
   output(): string;
@@ -44,7 +44,7 @@ export async function startServer({
   /** how much of the server's latest output output() keeps (tests that count audit lines keep more) */
   outputBytes?: number;
 } = {}): Promise<RunningServer> {
-  for (const built of [".next/BUILD_ID", "dist/analysis-worker.mjs"]) {
+  for (const built of [".next/BUILD_ID", "dist/server.mjs", "dist/analysis-worker.mjs"]) {
     if (!existsSync(path.join(REPO_ROOT, built))) {
       throw new Error(`startServer: ${built} is missing; run \`npm run build\` first`);
     }
@@ -53,7 +53,7 @@ export async function startServer({
   const url = `http://127.0.0.1:${port}`;
   // scans keep a database and uploads in the data dir: a throw-away one unless the caller picks one
   const ownDataDir = env.PDFSCAN_DATA_DIR === undefined ? mkdtempSync(path.join(tmpdir(), "pdfscan-server-")) : undefined;
-  const child = spawn(process.execPath, [NEXT_BIN, "start", "-H", "127.0.0.1", "-p", String(port)], {
+  const child = spawn(process.execPath, [SERVER_BUNDLE], {
     cwd: REPO_ROOT,
     // as npm start runs it (scripts/start.mjs)
     env: withAllocatorEnv({
@@ -123,7 +123,7 @@ async function waitForHealth(url: string, child: ChildProcess, healthy: boolean)
   const deadline = Date.now() + READY_TIMEOUT_MS;
   let last = "no answer";
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`next start exited with code ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
     try {
       const res = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2_000) });
       if (res.status === 200 || !healthy) return;

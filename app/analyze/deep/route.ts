@@ -15,4 +15,4 @@ export const POST = apiRoute(async (request, _context, principal) => {
   return Response.json(result, { headers: { "cache-control": "no-store" } });
 });
 
-export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");

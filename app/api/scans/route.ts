@@ -36,4 +36,4 @@ export const GET = apiRoute(async (request, _context, principal) => {
   return Response.json({ items, nextCursor: page.nextCursor, limit: query.limit }, { headers });
 });
 
-export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET", "POST");

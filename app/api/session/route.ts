@@ -66,4 +66,4 @@ export const DELETE = apiRoute(async (request, _context, principal) => {
   return new Response(null, { status: 204, headers });
 });
 
-export const { PUT, PATCH } = otherMethods("GET", "POST", "DELETE");
+export const { PUT, PATCH, OPTIONS } = otherMethods("GET", "POST", "DELETE");

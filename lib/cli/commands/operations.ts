@@ -1,5 +1,5 @@
 // pdfscan serve | worker | migrate - running the service from the CLI. serve and worker start the
-// same programs as `npm start` (scripts/start.mjs: builds when stale, then next start) and
+// same programs as `npm start` (scripts/start.mjs: builds when stale, then dist/server.mjs) and
 // `npm run worker` (scripts/worker.ts), from the package root, forwarding signals and the exit code.
 import { spawn } from "node:child_process";
 import { join } from "node:path";

@@ -48,14 +48,17 @@ export function publicRoute<C>(
 
 /**
  * Handlers for the methods a route does not implement: 405 problem+json with `Allow` (RFC 9110
- * section 15.5.6), instead of Next's empty 405. Export the ones your route lacks.
+ * section 15.5.6), instead of Next's empty 405; and OPTIONS: 204 with the same `Allow` (Next's own
+ * OPTIONS would list every method the file exports, these refusals included). Export the ones your
+ * route lacks, and OPTIONS.
  */
-export function otherMethods(...allowed: HttpMethod[]): Record<HttpMethod, Handler<unknown>> {
+export function otherMethods(...allowed: HttpMethod[]): Record<HttpMethod | "OPTIONS", Handler<unknown>> {
   const allow = [...new Set([...allowed, ...(allowed.includes("GET") ? ["HEAD"] : []), "OPTIONS"])].join(", ");
   const refuse = guarded(async (request) => {
     throw new ApiError("method_not_allowed", `${request.method} is not supported here; allowed: ${allow}.`, { headers: { allow } });
   });
-  return Object.fromEntries(HTTP_METHODS.map((m) => [m, refuse])) as Record<HttpMethod, Handler<unknown>>;
+  const options = guarded(async () => new Response(null, { status: 204, headers: { allow } }));
+  return { ...(Object.fromEntries(HTTP_METHODS.map((m) => [m, refuse])) as Record<HttpMethod, Handler<unknown>>), OPTIONS: options };
 }
 
 /** The API's answer to a path it does not have. */

@@ -19,12 +19,16 @@ export const STATUS_BY_CODE = {
   session_exists: 409,
   file_too_large: 413,
   quota_exceeded: 413,
+  /** a request body over its route's limit (a JSON body, or any body where the route takes none) */
+  body_too_large: 413,
   unsupported_media_type: 415,
   misdirected_request: 421,
   rate_limited: 429,
   /** the client went away before the answer (nginx's 499): logged as such, never sent */
   client_closed_request: 499,
   internal: 500,
+  /** a method this server serves on no path (TRACE, CONNECT, PROPFIND, ...): RFC 9110 section 15.6.2 */
+  not_implemented: 501,
   unavailable: 503,
   analysis_timeout: 504,
 } as const;
@@ -46,11 +50,13 @@ const TITLE_BY_CODE: Record<ErrorCode, string> = {
   session_exists: "Already signed in",
   file_too_large: "File too large",
   quota_exceeded: "Storage quota exceeded",
+  body_too_large: "Request body too large",
   unsupported_media_type: "Unsupported media type",
   misdirected_request: "Misdirected request",
   rate_limited: "Too many requests",
   client_closed_request: "Client closed request",
   internal: "Internal error",
+  not_implemented: "Method not implemented",
   unavailable: "Service unavailable",
   analysis_timeout: "Analysis timed out",
 };

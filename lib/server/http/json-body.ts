@@ -1,14 +1,13 @@
-// A small JSON request body (sign-in, share options): bounded, an object, parsed with a zod schema.
+// A small JSON request body (sign-in, share options): read with the one bounded reader (read-body.ts,
+// HTTP_LIMITS.MAX_JSON_BODY_BYTES, 413 past it), an object, parsed with a zod schema.
 import type { z } from "zod";
+import { bodyLimitOf } from "./body-limits";
 import { ApiError } from "./errors";
-
-export const MAX_JSON_BODY_BYTES = 4 * 1024;
+import { readBody } from "./read-body";
 
 export async function readJsonBody<T>(request: Request, schema: z.ZodType<T>): Promise<T> {
-  const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > MAX_JSON_BODY_BYTES) throw new ApiError("invalid_request", `The JSON body is over ${MAX_JSON_BODY_BYTES} bytes.`);
-  const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_JSON_BODY_BYTES) throw new ApiError("invalid_request", `The JSON body is over ${MAX_JSON_BODY_BYTES} bytes.`);
+  // the JSON limit does not depend on the upload cap
+  const text = new TextDecoder().decode(await readBody(request, bodyLimitOf("json", 0)));
   let value: unknown = {};
   if (text.trim() !== "") {
     if (!/^application\/json\b/i.test(request.headers.get("content-type") ?? "")) {

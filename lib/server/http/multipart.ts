@@ -2,7 +2,10 @@
 // arrives, and every count and size has a cap, so a hostile body (200k tiny parts, huge part
 // headers, a giant text field) costs one chunk of work before it is refused, instead of blocking the
 // event loop while a whole FormData is built (issue 8). File names are cleaned (control and bidi
-// characters removed) and cut to 255 bytes of UTF-8, the usual file-system limit.
+// characters removed) and cut to 255 bytes of UTF-8, the usual file-system limit. Field names are the
+// client's: they key a Map, never a plain object, so `constructor`, `toString` or `__proto__` are names
+// like any other (issue 19: they made a lookup on Object.prototype throw where nothing caught it, and
+// the request never ended).
 import type { Readable } from "node:stream";
 import busboy from "busboy";
 import { ApiError } from "./errors";
@@ -26,8 +29,8 @@ export interface MultipartLimits {
 export interface ParsedMultipart {
   /** the parts of the file field, in order */
   files: { name: string; bytes: Uint8Array; tooLarge: boolean }[];
-  /** other fields by name; a file part under another name reads "(file)" */
-  fields: Record<string, string[]>;
+  /** other fields by name, in arrival order; a file part under another name reads "(file)" */
+  fields: Map<string, string[]>;
 }
 
 // C0, DEL, C1 controls and the bidirectional overrides/isolates (used to disguise extensions).
@@ -50,7 +53,12 @@ export function cleanFileName(raw: string): string {
 export function parseMultipart(source: Readable, limits: MultipartLimits): Promise<ParsedMultipart> {
   return new Promise((resolve, reject) => {
     let settled = false;
-    const result: ParsedMultipart = { files: [], fields: {} };
+    const result: ParsedMultipart = { files: [], fields: new Map() };
+    const addField = (name: string, value: string) => {
+      const values = result.fields.get(name);
+      if (values) values.push(value);
+      else result.fields.set(name, [value]);
+    };
     let bb: busboy.Busboy;
     try {
       bb = busboy({
@@ -86,7 +94,8 @@ export function parseMultipart(source: Readable, limits: MultipartLimits): Promi
 
     bb.on("file", (field, stream, info) => {
       if (field !== limits.fileField) {
-        (result.fields[field] ??= []).push("(file)");
+        addField(field, "(file)");
+        stream.on("error", () => {}); // the form's own error says what went wrong
         stream.resume();
         return;
       }
@@ -97,6 +106,9 @@ export function parseMultipart(source: Readable, limits: MultipartLimits): Promi
       stream.on("limit", () => {
         entry.tooLarge = true;
       });
+      // a body that ends inside the part (truncated upload) errors the part stream too; unhandled, that
+      // error was an uncaught exception. The form's 'error' event answers the request.
+      stream.on("error", () => {});
       stream.on("end", () => {
         entry.bytes = Buffer.concat(chunks);
       });
@@ -110,7 +122,7 @@ export function parseMultipart(source: Readable, limits: MultipartLimits): Promi
         );
         return;
       }
-      (result.fields[field] ??= []).push(value);
+      addField(field, value);
     });
     bb.on("partsLimit", tooMany);
     bb.on("filesLimit", tooMany);
@@ -121,7 +133,8 @@ export function parseMultipart(source: Readable, limits: MultipartLimits): Promi
       settled = true;
       resolve(result);
     });
-    source.on("error", (error) => fail(new ApiError("invalid_request", "The request body could not be read.", { cause: error })));
+    // the bounded reader fails the body with its own 413 (read-body.ts): passed on as it is
+    source.on("error", (error) => fail(error instanceof ApiError ? error : new ApiError("invalid_request", "The request body could not be read.", { cause: error })));
     source.pipe(bb);
   });
 }

@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "../http/errors";
 import { listQueryString, parseListQuery, parseScanOptions } from "./scan-requests";
 
+const form = (fields: Record<string, string[]>) => new Map(Object.entries(fields));
+const PROTOTYPE_NAMES = Object.getOwnPropertyNames(Object.prototype);
+
 const problem = (fn: () => unknown) => {
   try {
     fn();
@@ -14,7 +17,7 @@ const problem = (fn: () => unknown) => {
 
 describe("scan options (multipart fields)", () => {
   it("defaults to delete_immediately without enrichment (seed rule 1, contract)", () => {
-    expect(parseScanOptions({})).toEqual({ retentionMode: "delete_immediately", enableEnrichment: false, keepThumbnails: false });
+    expect(parseScanOptions(new Map())).toEqual({ retentionMode: "delete_immediately", enableEnrichment: false, keepThumbnails: false });
   });
 
   it.each([
@@ -23,7 +26,7 @@ describe("scan options (multipart fields)", () => {
     [{ retentionMode: ["retain_7d"] }, { retentionMode: "retain_7d", enableEnrichment: false, keepThumbnails: false }],
     [{ keepThumbnails: ["true"] }, { retentionMode: "delete_immediately", enableEnrichment: false, keepThumbnails: true }],
   ])("reads %j", (fields, want) => {
-    expect(parseScanOptions(fields)).toEqual(want);
+    expect(parseScanOptions(form(fields))).toEqual(want);
   });
 
   it.each([
@@ -35,9 +38,18 @@ describe("scan options (multipart fields)", () => {
     [{ retention: ["retain_24h"] }, "retention"],
     [{ retentionMode: ["retain_24h", "retain_7d"] }, "retentionMode"],
   ])("refuses %j with a 400 naming the field", (fields, field) => {
-    const error = problem(() => parseScanOptions(fields));
+    const error = problem(() => parseScanOptions(form(fields)));
     expect(error.code).toBe("invalid_request");
     expect(error.extra.errors?.map((e) => e.field)).toContain(field);
+  });
+
+  it.each(PROTOTYPE_NAMES)("refuses a field named %s as unknown, and its name as an option value", (name) => {
+    const asField = problem(() => parseScanOptions(new Map([[name, ["x"]]])));
+    expect(asField.extra.errors).toEqual([{ field: name, message: "unknown field" }]);
+    for (const option of ["retentionMode", "enableEnrichment", "keepThumbnails"]) {
+      const asValue = problem(() => parseScanOptions(new Map([[option, [name]]])));
+      expect(asValue.extra.errors?.map((e) => e.field)).toEqual([option]);
+    }
   });
 });
 

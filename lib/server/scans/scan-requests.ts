@@ -45,15 +45,18 @@ function toFieldErrors(error: z.ZodError): FieldError[] {
   );
 }
 
-/** The options sent beside the file (form fields other than `file`). */
-export function parseScanOptions(fields: Record<string, string[]>): ScanOptions {
-  const duplicated = Object.entries(fields).filter(([, values]) => values.length > 1);
+/** The options sent beside the file (form fields other than `file`, by name: a Map, see multipart.ts). */
+export function parseScanOptions(fields: ReadonlyMap<string, string[]>): ScanOptions {
+  const duplicated = [...fields].filter(([, values]) => values.length > 1);
   if (duplicated.length > 0) {
     throw new ApiError("invalid_request", "A form field was sent more than once.", {
       errors: duplicated.map(([field, values]) => ({ field, message: `sent ${values.length} times` })),
     });
   }
-  const parsed = ScanOptions.safeParse(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[0]])));
+  // a null-prototype object: a field named `__proto__` is a key like any other (zod reports it unknown)
+  const input: Record<string, string> = Object.create(null);
+  for (const [name, [value]] of fields) input[name] = value;
+  const parsed = ScanOptions.safeParse(input);
   if (!parsed.success) throw new ApiError("invalid_request", "The scan options are invalid.", { errors: toFieldErrors(parsed.error) });
   return parsed.data;
 }

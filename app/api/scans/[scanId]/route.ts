@@ -26,4 +26,4 @@ export const DELETE = apiRoute(async (_request, { params }: Context, principal) 
   return new Response(null, { status: 204 });
 });
 
-export const { PUT, PATCH, POST } = otherMethods("GET", "DELETE");
+export const { PUT, PATCH, POST, OPTIONS } = otherMethods("GET", "DELETE");

@@ -14,4 +14,4 @@ export const GET = publicRoute(async (_request, { params }: { params: Promise<{ 
   return Response.json({ ...toScanResource(share.scan), resultUrl: sharePath(token), reportUrl: `${sharePath(token)}/report` });
 });
 
-export const { PUT, PATCH, POST, DELETE } = otherMethods("GET");
+export const { PUT, PATCH, POST, DELETE, OPTIONS } = otherMethods("GET");

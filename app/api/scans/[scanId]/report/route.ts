@@ -16,4 +16,4 @@ export const GET = apiRoute(async (request, { params }: { params: Promise<{ scan
   return reportResponse(report, format, { download: wantsDownload(new URL(request.url)) });
 });
 
-export const { PUT, PATCH, POST, DELETE } = otherMethods("GET");
+export const { PUT, PATCH, POST, DELETE, OPTIONS } = otherMethods("GET");

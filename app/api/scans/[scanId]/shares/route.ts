@@ -34,4 +34,4 @@ export const GET = apiRoute(async (_request, { params }: Context, principal) => 
   return Response.json({ items });
 });
 
-export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET", "POST");

@@ -15,4 +15,4 @@ export const DELETE = apiRoute(async (_request, { params }: { params: Promise<{ 
   return new Response(null, { status: 204 });
 });
 
-export const { GET, PUT, PATCH, POST } = otherMethods("DELETE");
+export const { GET, PUT, PATCH, POST, OPTIONS } = otherMethods("DELETE");

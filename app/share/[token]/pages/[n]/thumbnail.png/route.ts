@@ -14,4 +14,4 @@ export const GET = publicRoute(async (request, { params }: { params: Promise<{ t
   return pageImageResponse(await share.pageImage(page, size));
 });
 
-export const { PUT, PATCH, POST, DELETE } = otherMethods("GET");
+export const { PUT, PATCH, POST, DELETE, OPTIONS } = otherMethods("GET");

@@ -18,4 +18,4 @@ export const GET = apiRoute(async (request, { params }: { params: Promise<{ scan
   return pageImageResponse(await service.pageImageOf(scan, page, size));
 });
 
-export const { PUT, PATCH, POST, DELETE } = otherMethods("GET");
+export const { PUT, PATCH, POST, DELETE, OPTIONS } = otherMethods("GET");
