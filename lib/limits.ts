@@ -211,10 +211,11 @@ export const HTTP_LIMITS = Object.freeze({
   /** room for multipart boundaries and part headers on top of the uploaded file itself */
   MULTIPART_OVERHEAD_BYTES: 64 * 1024,
   /**
-   * the most bytes of a refused body read and dropped so that the client, still sending, can read the
-   * 413 (nginx's lingering close); a longer body is cut off by closing the connection
+   * the most bytes of a refused or unread body read and dropped so that a client still sending can read
+   * the answer (nginx's lingering close); a longer body is cut off by closing the connection (issue 19:
+   * reading is what costs memory, ~1 MB of garbage per MiB until the next collection)
    */
-  MAX_DISCARD_BYTES: 256 * 1024 * 1024,
+  MAX_DISCARD_BYTES: 16 * 1024 * 1024,
 });
 
 /** An idle pdf.js render process is stopped (and reaped by its thread) after this long. */

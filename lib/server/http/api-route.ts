@@ -53,7 +53,8 @@ export function publicRoute<C>(
  * route lacks, and OPTIONS.
  */
 export function otherMethods(...allowed: HttpMethod[]): Record<HttpMethod | "OPTIONS", Handler<unknown>> {
-  const allow = [...new Set([...allowed, ...(allowed.includes("GET") ? ["HEAD"] : []), "OPTIONS"])].join(", ");
+  const served = new Set<string>([...allowed, ...(allowed.includes("GET") ? ["HEAD"] : []), "OPTIONS"]);
+  const allow = [...HTTP_METHODS, "OPTIONS"].filter((m) => served.has(m)).join(", ");
   const refuse = guarded(async (request) => {
     throw new ApiError("method_not_allowed", `${request.method} is not supported here; allowed: ${allow}.`, { headers: { allow } });
   });

@@ -6,13 +6,15 @@
 // - a request target that is not a path (`GET http://evil.example/x`): 400, never a redirect;
 // - a body over its route's limit (body-limits.ts): 413 from Content-Length before Next reads a byte,
 //   and on the raw stream for a body without one (nothing past the limit is passed on);
-// - every response, whoever makes it, leaves with the security headers and a CSP (a handler's own win).
+// - every response, whoever makes it, leaves with the security headers and a CSP (a handler's own
+//   win), and an error as problem+json (response-guard.ts).
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import { HTTP_LIMITS } from "../../limits";
 import { bodyKindOf, bodyLimitOf, declaredLength } from "./body-limits";
 import { ApiError, toProblem } from "./errors";
+import { guardResponse } from "./response-guard";
 import { API_CSP, commonSecurityHeaders } from "./security-headers";
 
 /** The methods some route of ours answers; anything else is 501 for every path. */
@@ -32,11 +34,20 @@ export interface FrontDoorOptions {
 export function attachFrontDoor(server: Server, handle: RequestHandler, options: FrontDoorOptions): void {
   const defaults = defaultHeaders(options.tls);
   const admit = (req: IncomingMessage, res: ServerResponse): ApiError | null => {
-    withDefaultHeaders(res, defaults);
+    guardResponse(res, defaults, { head: req.method === "HEAD" });
     return refusalOf(req, options);
   };
   const pass = (req: IncomingMessage, res: ServerResponse) => {
     capBody(req, bodyLimitOf(bodyKindOf(req.method ?? "", pathOf(req.url ?? "")), options.maxUploadBytes).maxBytes);
+    // A body the answer left unread (a 401 before the upload is read) is read and dropped by Node
+    // itself once the answer ends, uncounted and without end. Reading it here first, before Node's own
+    // 'finish' listener runs, keeps every byte going through capBody and its bound.
+    res.prependOnceListener("finish", () => {
+      if (req.complete || req.destroyed) return;
+      req.on("data", () => {});
+      req.on("error", () => {});
+      req.resume();
+    });
     handle(req, res).catch((error: unknown) => {
       console.error(`[pdfscan] unhandled error on ${req.method} ${pathOf(req.url ?? "").slice(0, 200)}:`, error);
       if (!res.headersSent) sendProblem(req, res, new ApiError("internal", "The server failed to handle this request."));
@@ -153,18 +164,6 @@ function endRaw(socket: Duplex, error: ApiError, defaults: Record<string, string
 /** What every response carries unless its maker set its own (pages: the proxy's nonce CSP). */
 function defaultHeaders(tls: boolean): Record<string, string> {
   return { "content-security-policy": API_CSP, ...commonSecurityHeaders(tls) };
-}
-
-/**
- * Adds the defaults a response lacks just before its head is written. Node writes every head through
- * writeHead (res.end() without it calls it too), and headers passed to writeHead replace these.
- */
-function withDefaultHeaders(res: ServerResponse, defaults: Record<string, string>): void {
-  const writeHead = res.writeHead;
-  res.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
-    if (!this.headersSent) for (const [k, v] of Object.entries(defaults)) if (!this.hasHeader(k)) this.setHeader(k, v);
-    return writeHead.apply(this, args);
-  } as ServerResponse["writeHead"];
 }
 
 function pathOf(target: string): string {
