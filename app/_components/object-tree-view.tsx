@@ -5,6 +5,7 @@
 import type { Finding, Stage } from "../../lib/analyzer/report";
 import { DeepResult } from "../../lib/analyzer/report";
 import { buildObjectTree, UNREACHED_KEY, type ObjectTreeNode } from "../../lib/analyzer/object-tree";
+import { ownEntry } from "../../lib/analyzer/own-entry";
 import { SeverityPill } from "./findings-list";
 import { scriptAnchor } from "./scripts-section";
 import { Section } from "./section";
@@ -39,9 +40,11 @@ const INDEXED_HINTS: Record<string, (i: number) => string> = {
 };
 
 function hintOf(key: string): string | undefined {
+  // keys are the document's own names: only the tables' own entries count (`/constructor` is a key too)
   const m = /^(\w+)\[(\d+)\]$/.exec(key);
-  if (m && INDEXED_HINTS[m[1]]) return INDEXED_HINTS[m[1]](Number(m[2]));
-  return KEY_HINTS[key];
+  const indexed = m ? ownEntry(INDEXED_HINTS, m[1]) : undefined;
+  if (m && indexed) return indexed(Number(m[2]));
+  return ownEntry(KEY_HINTS, key);
 }
 
 export function ObjectTreeView({ findings, details, stage }: { findings: Finding[]; details: Record<string, unknown>; stage: Stage }) {

@@ -6,6 +6,7 @@ import type { DocumentFacts } from "./facts/document-facts";
 import { bytesToText, contentStreamText, isTextualStream } from "./facts/text";
 import { IocCollector, extractIndicators, type IocSourceKind } from "./iocs";
 import type { Iocs } from "./report";
+import { ownEntry } from "./own-entry";
 
 const ACTION_SOURCES: Record<string, IocSourceKind> = {
   URI: "uri-action",
@@ -93,7 +94,7 @@ export function collectIndicators(facts: DocumentFacts, limits: Limits, extra: I
   const { doc } = facts;
   const pageContents = contentStreams(facts);
   for (const a of facts.actions) {
-    if (a.target) extractIndicators(a.target, { objectRef: a.objectRef, source: ACTION_SOURCES[a.type] ?? "annotation" }, sink);
+    if (a.target) extractIndicators(a.target, { objectRef: a.objectRef, source: ownEntry(ACTION_SOURCES, a.type) ?? "annotation" }, sink);
     if (a.parameters) extractIndicators(a.parameters, { objectRef: a.objectRef, source: "launch-action" }, sink);
   }
   for (const s of facts.scripts) extractIndicators(s.source.slice(0, limits.MAX_IOC_SCAN_BYTES_PER_STREAM), { objectRef: s.objectRef, source: s.origin === "xfa" ? "xfa" : "javascript" }, sink);

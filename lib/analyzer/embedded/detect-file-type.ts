@@ -6,6 +6,7 @@ import { sniffPayload, type PayloadKind } from "../facts/file-magic";
 import { looksLikeXdp } from "../xdp";
 import type { DetectedType, EmbeddedCategory } from "./embedded-analysis";
 import { looksLikeText, sniffScript, type ScriptLanguage } from "./sniff-script";
+import { ownEntry } from "../own-entry";
 
 const CATEGORY_OF_TYPE: Record<string, EmbeddedCategory> = {};
 const declare = (category: EmbeddedCategory, types: string) => {
@@ -43,7 +44,7 @@ const MAGIC_TYPE: Record<PayloadKind, string | null> = {
 };
 
 export function categoryOf(type: string): EmbeddedCategory {
-  return CATEGORY_OF_TYPE[type] ?? "other";
+  return ownEntry(CATEGORY_OF_TYPE, type) ?? "other";
 }
 
 /**

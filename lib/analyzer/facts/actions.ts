@@ -20,6 +20,7 @@ import {
   type Consent,
   type TriggerInfo,
 } from "./trigger-consent";
+import { ownEntry } from "../own-entry";
 
 export interface ActionFact {
   /** the /S name: JavaScript, Launch, URI, SubmitForm, GoToR, ... */
@@ -78,7 +79,7 @@ export function collectActions(doc: PdfDocument, maxChain: number, actionDicts: 
   const visitAA = (aa: PdfObject | undefined, ownerRef: string | undefined, path: string, table: Readonly<Record<string, TriggerInfo>>, extra: Partial<ActionFact> = {}) => {
     const d = doc.dict(aa);
     if (!d) return;
-    for (const [key, value] of d.entries) visit(value, refOf(aa, ownerRef), `${path}/AA/${key}`, table[key] ?? unknownTrigger(key), extra);
+    for (const [key, value] of d.entries) visit(value, refOf(aa, ownerRef), `${path}/AA/${key}`, ownEntry(table, key) ?? unknownTrigger(key), extra);
   };
 
   const trailerRoot = doc.trailer?.get("Root");

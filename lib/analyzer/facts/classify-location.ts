@@ -2,6 +2,7 @@
 // to the host over SMB or WebDAV and hands it the user's NTLM hash: ATT&CK T1187), a web location, or
 // something local. One classification for every carrier (actions, external streams, reference
 // XObjects, media clips, scripts, XFA), read with plain string scans over a bounded head.
+import { ownEntry } from "../own-entry";
 
 /**
  * - "unc": a Windows network path: `\\host\share`, `\\?\UNC\host\share`, `\\.\UNC\...`, the same with
@@ -60,7 +61,8 @@ export function classifyLocation(target: string | undefined, syntax: LocationSyn
   const rest = text.slice(scheme.length + 1);
   if (scheme === "file") return fileUrl(rest);
   if (WEB_SCHEMES.has(scheme)) return { kind: "web", host: hostAfterSlashes(rest) };
-  if (SHARE_SCHEMES[scheme]) return { kind: SHARE_SCHEMES[scheme], host: hostAfterSlashes(rest) };
+  const share = ownEntry(SHARE_SCHEMES, scheme);
+  if (share) return { kind: share, host: hostAfterSlashes(rest) };
   if (scheme === "mailto") return { kind: "mail" };
   // search-ms:query=x&crumb=location:\\host\share (the Windows Search protocol opens a remote folder)
   if (scheme === "search-ms" || scheme === "search") return searchLocation(rest);

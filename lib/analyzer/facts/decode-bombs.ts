@@ -13,6 +13,7 @@
 // or Flate nested over Flate (no encoder does that to an image), or a raster no scanner makes.
 import type { PdfDocument } from "../../pdf/document";
 import { PdfName, PdfStream, type PdfDict } from "../../pdf/objects";
+import { ownEntry } from "../own-entry";
 
 export interface DecodeBombFact {
   /** "12 0 R", when the stream is an indirect object */
@@ -110,5 +111,5 @@ function componentsOf(doc: PdfDocument, image: PdfDict): number {
     const colorants = doc.resolve(cs[1]);
     return Array.isArray(colorants) && colorants.length >= 1 && colorants.length <= 32 ? colorants.length : 4;
   }
-  return COMPONENTS[family.name] ?? 4;
+  return ownEntry(COMPONENTS, family.name) ?? 4;
 }

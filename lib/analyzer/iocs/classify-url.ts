@@ -10,6 +10,7 @@ import { redirectDestination } from "./redirect-destination";
 
 export { percentDecoded };
 import { ASSET_HOST_LABELS, hostingKindOf, isShortenerHost, redirectorOf, type HostingKind } from "./url-hosts";
+import { ownEntry } from "../own-entry";
 
 /** What a file name's extension makes of a download. */
 export type FileKind = "executable" | "script" | "archive" | "disk-image" | "shortcut";
@@ -135,7 +136,7 @@ function classify(raw: string): UrlFacts | null {
   const hosting = redirector ? "redirector" : hostKind === "domain" ? hostingKindOf(host, url.pathname) : null;
   const fileName = lastSegment(url.pathname);
   const extension = extensionOf(fileName);
-  const fileKind = FILE_KINDS[extension] ?? null;
+  const fileKind = ownEntry(FILE_KINDS, extension) ?? null;
   const scriptAsSource = fileKind === "script" && (hosting === "code-hosting" || ASSET_HOST_LABELS.includes(host.split(".")[0]));
   return {
     raw,
@@ -193,7 +194,7 @@ function extensionOf(fileName: string): string {
 
 function queryFileKind(params: URLSearchParams): FileKind | null {
   for (const value of params.values()) {
-    const kind = FILE_KINDS[extensionOf(lastSegment(value))];
+    const kind = ownEntry(FILE_KINDS, extensionOf(lastSegment(value)));
     if (kind) return kind;
   }
   return null;

@@ -8,6 +8,7 @@ import type { IocSource, IocSourceKind } from "./ioc-source";
 import { isAddressInContext } from "./ipv4-context";
 import { MAX_UNC_CHARS } from "./normalize-unc";
 import { MAX_URL_CHARS, normalizeUrl } from "./normalize-url";
+import { ownEntry } from "../own-entry";
 
 export type { IocSource, IocSourceKind } from "./ioc-source";
 
@@ -312,7 +313,8 @@ const XML_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot:
 function decodeXmlEntities(text: string): string {
   return text.replace(/&(amp|lt|gt|quot|apos|#[0-9]{1,7}|#x[0-9a-f]{1,6});/gi, (entity, name: string) => {
     const lower = name.toLowerCase();
-    if (lower in XML_ENTITIES) return XML_ENTITIES[lower];
+    const named = ownEntry(XML_ENTITIES, lower);
+    if (named !== undefined) return named;
     const code = lower.startsWith("#x") ? parseInt(lower.slice(2), 16) : parseInt(lower.slice(1), 10);
     return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
   });

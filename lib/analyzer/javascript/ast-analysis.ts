@@ -7,6 +7,7 @@ import { parse, type Options } from "acorn";
 import { foldConstant, foldToString, isConstant, newFoldEnv, NOT_CONSTANT, toStr, type AnyNode, type FoldEnv, type Folded } from "./constant-fold";
 import { matchExploitApis, UNKNOWN, type ArgValue } from "./exploit-match";
 import { classifyShellcode, countPercentU, decodeHexString, decodePercentEscapes, printableRuns, unitsToLatin1 } from "./shellcode";
+import { ownEntry } from "../own-entry";
 
 export interface AstExploit {
   api: string;
@@ -399,7 +400,7 @@ class Walker {
     if (/(^|\.)constructor\.constructor$|^<function>\.constructor$|^<string>\.constructor\.constructor$/.test(api)) api = "Function";
     if (isReportedApi(api)) this.apis.add(reportedName(api));
 
-    const decoder = DECODERS[api];
+    const decoder = ownEntry(DECODERS, api);
     if (decoder) {
       this.facts.decodeCalls[decoder]++;
       if (args.some((a) => this.isDecoded(a))) this.facts.decodeChains++;

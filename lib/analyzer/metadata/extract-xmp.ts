@@ -2,6 +2,7 @@
 // No XML parser: packets in the wild are truncated, mis-encoded or padded, and we need a few simple
 // properties only. A property is written either as an attribute of rdf:Description
 // (`pdf:Producer="..."`) or as an element, whose value may be an rdf:Alt/Seq/Bag of rdf:li items.
+import { ownEntry } from "../own-entry";
 
 /** Properties kept, by their conventional prefixes (XMP spec part 1 §8 / Adobe XMP schemas). */
 export const XMP_PROPERTIES = [
@@ -69,7 +70,7 @@ const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"'
 
 function decodeEntities(s: string): string {
   return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (all, e: string) => {
-    if (e[0] !== "#") return ENTITIES[e.toLowerCase()] ?? all;
+    if (e[0] !== "#") return ownEntry(ENTITIES, e.toLowerCase()) ?? all;
     const code = e[1] === "x" || e[1] === "X" ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
     return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : all;
   });
