@@ -1,5 +1,5 @@
 // npm run sweep -- [--stage fast|deep] [--concurrency N] DIR...
-// Posts every file of one or more labelled corpora to the built service (`next start`, real worker
+// Posts every file of one or more labelled corpora to the built service (dist/server.mjs, real worker
 // threads and engines) and checks each answer: the status of every request, a schema-valid body for
 // every 200, latency percentiles, the slowest files. The service must answer every file with 200 (a
 // hostile or broken file gets a verdict, never a 5xx); exit code 1 if any did not.

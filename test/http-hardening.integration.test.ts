@@ -4,6 +4,10 @@
 // kind of route (the server's resident memory is read from /proc), every Object.prototype name
 // wherever a request names something, methods and request targets Next mishandled, and the headers
 // of answers Next makes on its own. A client timeout is a failure, never a pass.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { HTTP_LIMITS } from "../lib/limits";
 import { HTML_REPORT_CSP } from "../lib/server/report-formats/html";
@@ -11,6 +15,7 @@ import { API_CSP } from "../lib/server/http/security-headers";
 import { setUpShared } from "../lib/server/testing/set-up-shared";
 import { benignPdf } from "./fixtures/sample-pdfs";
 import { scanForm, TERMINAL } from "./scans/support/scan-api";
+import { freePort, REPO_ROOT } from "./support/next-server";
 import { rawExchange, resetPeakRss, rssOf, sendBigBody, type RawAnswer } from "./support/raw-http";
 import { bearer, embeddedStack, problem, scaleOutStack, type SecurityStack } from "./support/security-stack";
 
@@ -303,3 +308,60 @@ function describeHardening(name: string, setUp: () => Promise<SecurityStack>) {
 
 describeHardening("SQLite, in-process queue", () => embeddedStack({ env: ENV, outputBytes: OUTPUT_BYTES }));
 describeHardening("PostgreSQL + Redis", () => scaleOutStack({ env: ENV, outputBytes: OUTPUT_BYTES }));
+
+/** Runs dist/server.mjs as `npm run serve` does, with `env`; resolves when it exits or `ready` says so. */
+function serve(env: Record<string, string>, ready: (output: string) => boolean) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "pdfscan-serve-"));
+  const child = spawn(process.execPath, [path.join(REPO_ROOT, "dist", "server.mjs")], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PDFSCAN_DATA_DIR: dataDir, PDFSCAN_DATABASE_URL: "", PDFSCAN_REDIS_URL: "", PDFSCAN_WORKERS: "1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const outcome = new Promise<{ exitCode: number | null; output: string }>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server neither started nor exited within 60 s:\n${output}`)), 60_000);
+    const seen = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (ready(output)) (clearTimeout(timer), resolve({ exitCode: null, output }));
+    };
+    child.stdout.on("data", seen);
+    child.stderr.on("data", seen);
+    child.on("exit", (code) => (clearTimeout(timer), resolve({ exitCode: code, output })));
+  });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { outcome, stop };
+}
+
+describe("one host setting: PDFSCAN_HOST, for every start path and for the PDFSCAN_AUTH=off check", () => {
+  it("listens where PDFSCAN_HOST says, whatever HOST says", async () => {
+    const port = await freePort();
+    const server = serve({ PDFSCAN_HOST: "127.0.0.2", HOST: "127.0.0.1", PORT: String(port), PDFSCAN_AUTH: "off" }, (o) => o.includes("listening on"));
+    try {
+      const { exitCode, output } = await server.outcome;
+      expect(exitCode, output).toBeNull();
+      expect(output).toContain(`listening on http://127.0.0.2:${port}`);
+      const health = await fetch(`http://127.0.0.2:${port}/health`, { signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS) });
+      expect(health.status).toBe(200);
+      await expect(fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS) })).rejects.toThrow();
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
+
+  it("refuses PDFSCAN_AUTH=off when PDFSCAN_HOST is not loopback, naming it, even with HOST=127.0.0.1", async () => {
+    const server = serve({ PDFSCAN_HOST: "0.0.0.0", HOST: "127.0.0.1", PORT: String(await freePort()), PDFSCAN_AUTH: "off" }, () => false);
+    try {
+      const { exitCode, output } = await server.outcome;
+      expect(exitCode).toBe(1);
+      expect(output).toMatch(/PDFSCAN_AUTH: off is only accepted when the server listens on loopback \(PDFSCAN_HOST is 0\.0\.0\.0\)/);
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
+});

@@ -1,4 +1,4 @@
-// The real service end to end: `next start` on the built app, real worker threads, real PDFs (built in
+// The real service end to end: the built server (dist/server.mjs), real worker threads, real PDFs (built in
 // code and from the benign corpus). Every 200 body is checked against the FastResult contract and
 // every error against RFC 9457 problem+json with the contract's code and status.
 import { createHash } from "node:crypto";

@@ -1,4 +1,4 @@
-// Scans end to end in the embedded configuration: the real built server (`next start`), SQLite and
+// Scans end to end in the embedded configuration: the real built server (dist/server.mjs), SQLite and
 // uploads under a temp data dir, the in-process queue on the worker-thread pool. Two servers: a
 // normal one for the lifecycle, and a slow one (test-only stage delay, short lease, a 1 s advanced
 // budget) for 409 before the fast verdict, a stage over budget, and a SIGKILL + restart mid-scan.

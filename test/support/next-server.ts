@@ -137,7 +137,7 @@ async function waitForHealth(url: string, child: ChildProcess, healthy: boolean)
 }
 
 /** A port the OS just handed out on 127.0.0.1 (tiny race with other processes, fine for tests). */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.unref();
