@@ -31,6 +31,7 @@ async function handler(req: IncomingMessage, res: ServerResponse): Promise<void>
     return;
   }
   if (path === "/empty-405") return void res.writeHead(405, { allow: "GET" }).end();
+  if (path === "/typed-413") return void res.writeHead(413, { "Content-Type": "text/plain", "Content-Length": "8" }).end("too big!");
   if (path === "/html-404") return void res.writeHead(404, { "content-type": "text/html", "content-security-policy": "default-src 'self'" }).end("<p>no</p>");
   if (path === "/written-error") {
     res.statusCode = 400;
@@ -124,7 +125,7 @@ describe("front door", () => {
     expect(bytes).toBeLessThanOrEqual(UPLOAD_CAP + 64 * 1024);
   });
 
-  it.each(["/text-error", "/empty-405", "/written-error", "/throws"])("turns the answer of %s into problem+json with the security headers", async (path) => {
+  it.each(["/text-error", "/empty-405", "/typed-413", "/written-error", "/throws"])("turns the answer of %s into problem+json with the security headers", async (path) => {
     const res = await request(`GET ${path} HTTP/1.1`);
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.headers["content-type"]).toBe("application/problem+json");

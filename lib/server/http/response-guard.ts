@@ -42,7 +42,7 @@ export function guardResponse(res: ServerResponse, defaults: Record<string, stri
       problem = Buffer.from(JSON.stringify(problemOf(status)));
       for (const h of ["content-type", "content-length", "content-encoding", "transfer-encoding"]) {
         this.removeHeader(h);
-        if (passed) delete passed[h];
+        for (const k of Object.keys(passed ?? {})) if (k.toLowerCase() === h) delete passed![k];
       }
       this.setHeader("content-type", "application/problem+json");
       this.setHeader("content-length", head ? 0 : problem.byteLength);
@@ -73,7 +73,9 @@ export function guardResponse(res: ServerResponse, defaults: Record<string, stri
 
 /** An error answer whose body is neither a problem, other JSON, nor a page. */
 function replacesBody(res: ServerResponse, status: number, passed: OutgoingHttpHeaders | undefined): boolean {
-  return status >= 400 && !KEPT_ERROR_BODY.test(String(passed?.["content-type"] ?? res.getHeader("content-type") ?? ""));
+  if (status < 400) return false;
+  const passedType = Object.entries(passed ?? {}).find(([k]) => k.toLowerCase() === "content-type")?.[1];
+  return !KEPT_ERROR_BODY.test(String(passedType ?? res.getHeader("content-type") ?? ""));
 }
 
 function problemOf(status: number) {
