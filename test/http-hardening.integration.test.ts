@@ -92,13 +92,18 @@ function describeHardening(name: string, setUp: () => Promise<SecurityStack>) {
       ];
       const send = (method: string, path: string, headers: Record<string, string>, bytes: number, chunked: boolean) =>
         sendBigBody(f.server.url, { method, path, headers, bytes, chunked });
-      // Baseline: the server after ordinary work. Each route answers a small body first (so the code it
-      // loads is not counted), and a few uploads of the full allowed size are read (reading costs
-      // memory until the next collection, whatever the body; an attack must cost no more than that).
+      // Baseline: the server at work. Each route answers a small body first (so the code it loads is
+      // not counted), then uploads of the full allowed size are read. Reading any body leaves garbage
+      // until the next collection, so resident memory saws up and down by some MB under ordinary
+      // traffic; the baseline is the top of that saw (the peak while the uploads are read), and the
+      // attack may raise neither the peak nor what stays by 20 MB over it. (Buffering one attack body
+      // would add 256 MB.)
       for (const [method, path, headers] of targets) for (const chunked of [false, true]) await send(method, path, headers, 64 * 1024, chunked);
-      for (let i = 0; i < 4; i++) await send("POST", "/analyze/fast", multipart, UPLOAD_CAP_BYTES, i % 2 === 1);
+      const start = rssOf(f.server.pid).rss;
+      resetPeakRss(f.server.pid);
+      for (let i = 0; i < 8; i++) await send("POST", "/analyze/fast", multipart, UPLOAD_CAP_BYTES, i % 2 === 1);
+      const working = rssOf(f.server.pid).peak;
 
-      const before = rssOf(f.server.pid).rss;
       resetPeakRss(f.server.pid);
       const outcomes = { answered: 0, cut: 0 };
       for (const [method, path, headers] of targets) {
@@ -117,10 +122,13 @@ function describeHardening(name: string, setUp: () => Promise<SecurityStack>) {
         }
       }
       const after = rssOf(f.server.pid);
-      const growth = { after: after.rss - before, peak: after.peak - before };
-      console.log(`[http-hardening ${name}] RSS before ${(before / MIB).toFixed(1)} MiB; growth after ${(growth.after / MIB).toFixed(1)} MiB, at the peak ${(growth.peak / MIB).toFixed(1)} MiB (${targets.length * 2} bodies of 256 MiB: ${outcomes.answered} answered 413, ${outcomes.cut} cut off)`);
-      expect(growth.after).toBeLessThan(RSS_GROWTH_LIMIT_BYTES);
-      expect(growth.peak).toBeLessThan(RSS_GROWTH_LIMIT_BYTES);
+      const mib = (n: number) => `${(n / MIB).toFixed(1)} MiB`;
+      console.log(
+        `[http-hardening ${name}] RSS ${mib(start)} idle, peak ${mib(working)} reading uploads; ${targets.length * 2} bodies of 256 MiB ` +
+          `(${outcomes.answered} answered 413, ${outcomes.cut} cut off): peak ${mib(after.peak)} (${mib(after.peak - working)} over), then ${mib(after.rss)} (${mib(after.rss - working)} over; ${mib(after.rss - start)} over idle)`,
+      );
+      expect(after.peak - working).toBeLessThan(RSS_GROWTH_LIMIT_BYTES);
+      expect(after.rss - working).toBeLessThan(RSS_GROWTH_LIMIT_BYTES);
       // the server still serves
       expect((await call("/health")).status).toBe(200);
     }, 600_000);
