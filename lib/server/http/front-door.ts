@@ -74,7 +74,8 @@ export function attachFrontDoor(server: Server, handle: RequestHandler, options:
   // a request line or header block Node's parser refuses (an unknown method token, a bad header)
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
     const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
-    if (error.code === "ECONNRESET" || !socket.writable || inFlight?.headersSent) return void socket.destroy();
+    // a client gone, or one too slow to send its request (requestTimeout): nobody to answer
+    if (error.code === "ECONNRESET" || error.code === "ERR_HTTP_REQUEST_TIMEOUT" || !socket.writable || inFlight?.headersSent) return void socket.destroy();
     const refusal =
       error.code === "HPE_INVALID_METHOD"
         ? new ApiError("not_implemented", "That request method is not served here.")
