@@ -118,6 +118,9 @@ export function scoreDocument(input: ScoringInput, stage: Stage, model: VerdictM
     ruleContributions.set(floor.ruleId, round1((ruleContributions.get(floor.ruleId) ?? 0) + floor.score - score));
     score = floor.score;
   }
+  // no evidence, no flag: with no finding above info level the model alone cannot make a file
+  // suspicious (a verdict the report could not explain by a finding)
+  if (!floor && score >= SUSPICIOUS_THRESHOLD && !evidence.some((f) => f.severity !== "info")) score = SUSPICIOUS_THRESHOLD - 1;
   const proof = floor?.proof === true;
   // a file whose content the analysis could not see (no objects, a password it does not have): the
   // model would extrapolate from its shell, so the verdict stays unknown unless an exploit is proven

@@ -117,6 +117,32 @@ describe("scoreDocument", () => {
     expect(scoreDocument({ features: zeros(), findings: [], ctx: { unanalysable: true, partial: true } }, "fast").summary).toMatchObject({ verdict: "unknown", confidence: "low" });
   });
 
+  it.each(["fast", "advanced"] as const)("never flags on the model alone (%s): with no finding above info level the score stays below suspicious", (stage) => {
+    const model = SHIPPED_MODELS[stage];
+    // a feature vector the model itself scores as suspicious, found greedily (no finding behind it)
+    const x = zeros();
+    const prob = () => predict(model, alignFeatures(model, FEATURE_NAMES, x)).probability;
+    for (let round = 0; round < 3 && prob() < 0.6; round++) {
+      for (let i = 0; i < x.length && prob() < 0.6; i++) {
+        let best = x[i];
+        let bestProbability = prob();
+        for (const v of [1, 2, 5, 20, 100]) {
+          x[i] = v;
+          if (prob() > bestProbability + 1e-6) [best, bestProbability] = [v, prob()];
+        }
+        x[i] = best;
+      }
+    }
+    expect(prob(), "no feature vector scores >= 40 on this model: the test found nothing to cap").toBeGreaterThanOrEqual(SUSPICIOUS_THRESHOLD / 100);
+    const alone = scoreDocument({ features: x, findings: [finding("many-revisions")], ctx: analysed }, stage).summary;
+    expect(finding("many-revisions").severity).toBe("info");
+    expect(alone.score).toBe(SUSPICIOUS_THRESHOLD - 1);
+    expect(alone.verdict).toBe("benign");
+    // a finding of real weight lets the model rank the same file as flagged
+    const withEvidence = scoreDocument({ features: x, findings: [finding("javascript-present")], ctx: analysed }, stage).summary;
+    expect(withEvidence.score).toBeGreaterThanOrEqual(SUSPICIOUS_THRESHOLD);
+  });
+
   it("gives benign a low confidence when part of the file was hidden", () => {
     const s = scoreDocument({ features: zeros(), findings: [], ctx: { unanalysable: false, partial: true } }, "fast").summary;
     expect(s.verdict).toBe("benign");
