@@ -3,6 +3,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "./fixtures";
 import { FastResult } from "../lib/analyzer/report";
+import { encryptWithQpdf } from "../lib/pdf/testing/qpdf-encrypt";
 import { LINK_URL, suspiciousPdf } from "../test/fixtures/sample-pdfs";
 import { UploadPage } from "./pages/upload-page";
 
@@ -37,4 +38,20 @@ test("uploading a file that is not a PDF shows the problem", async ({ page }) =>
   await upload.upload("notes.txt", new TextEncoder().encode("just some text, no PDF here"), "text/plain");
   await expect(upload.error).toContainText("Unsupported media type");
   await expect(upload.error).toContainText("415");
+});
+
+test("an encrypted PDF opens with the password typed beside the drop zone, and the page never shows the password", async ({ page }) => {
+  const password = "from-the-mail-body-7301";
+  const locked = encryptWithQpdf(suspiciousPdf(), [password, "owner-secret-7301", "256"]);
+  const upload = new UploadPage(page);
+  await upload.goto();
+  await upload.upload("locked.pdf", locked);
+  expect(await upload.verdictLabel()).toBe("unknown");
+
+  await page.getByLabel("Document password (optional)").fill(password);
+  await upload.upload("locked.pdf", locked);
+  await expect(upload.iocsOfType("url").filter({ hasText: "hxxps[://]phish[.]example[.]net/login" })).toBeVisible();
+  expect(["suspicious", "malicious"]).toContain(await upload.verdictLabel());
+  expect(await page.locator("body").innerText()).not.toContain(password);
+  await expect(page.getByTestId("document-password")).toHaveAttribute("type", "password");
 });

@@ -10,6 +10,8 @@ export interface UploadChoices {
   retention: RetentionOption;
   enrichment: boolean;
   keepThumbnails: boolean;
+  /** the password of encrypted files (it came in the mail's body): sent with them, stored nowhere */
+  password: string;
 }
 
 const MODES: { value: UploadMode; label: string; hint: string }[] = [
@@ -28,6 +30,7 @@ export function UploadOptions({ choices, onChange, disabled }: { choices: Upload
           ))}
         </div>
       </fieldset>
+      <DocumentPassword value={choices.password} onChange={(password) => onChange({ ...choices, password })} disabled={disabled} />
       {choices.mode === "scan" && (
         <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
           <fieldset disabled={disabled} data-testid="scan-retention">
@@ -57,6 +60,30 @@ export function UploadOptions({ choices, onChange, disabled }: { choices: Upload
           </fieldset>
         </div>
       )}
+    </div>
+  );
+}
+
+function DocumentPassword({ value, onChange, disabled }: { value: string; onChange: (v: string) => void; disabled: boolean }) {
+  return (
+    <div className="max-w-md space-y-1">
+      <label htmlFor="document-password" className="text-sm font-semibold">
+        Document password <span className="font-normal text-slate-600">(optional)</span>
+      </label>
+      <input
+        id="document-password"
+        data-testid="document-password"
+        type="password"
+        autoComplete="off"
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value)}
+        aria-describedby="document-password-hint"
+        className="block w-full rounded-md border border-slate-400 px-2 py-1.5 text-sm"
+      />
+      <p id="document-password-hint" className="text-xs text-slate-600">
+        For an encrypted PDF whose password came with it (often in the e-mail&apos;s text). It opens the file for the analysis only and is never stored or logged.
+      </p>
     </div>
   );
 }

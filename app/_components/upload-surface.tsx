@@ -13,7 +13,7 @@ import { UploadResults, type UploadBatch, type UploadOutcome } from "./upload-re
 
 export function UploadSurface({ maxUploadBytes }: { maxUploadBytes: number }) {
   const router = useRouter();
-  const [choices, setChoices] = useState<UploadChoices>({ mode: "quick", retention: "delete_immediately", enrichment: false, keepThumbnails: false });
+  const [choices, setChoices] = useState<UploadChoices>({ mode: "quick", retention: "delete_immediately", enrichment: false, keepThumbnails: false, password: "" });
   const [batch, setBatch] = useState<UploadBatch | null>(null);
   const batchSeq = useRef(0);
   const inFlight = useRef<AbortController | null>(null);
@@ -21,7 +21,7 @@ export function UploadSurface({ maxUploadBytes }: { maxUploadBytes: number }) {
 
   async function start(files: File[]) {
     const id = ++batchSeq.current;
-    const { mode, retention, enrichment, keepThumbnails } = choices;
+    const { mode, retention, enrichment, keepThumbnails, password } = choices;
     inFlight.current?.abort(); // a newer batch owns the page; older quick analyses stop
     const controller = new AbortController();
     inFlight.current = controller;
@@ -33,11 +33,11 @@ export function UploadSurface({ maxUploadBytes }: { maxUploadBytes: number }) {
     for (const [index, { file, outcome }] of first.entries()) {
       if (outcome.kind !== "running") continue;
       if (mode === "quick") {
-        const result = await postFastAnalysis(file, controller.signal).catch(() => null);
+        const result = await postFastAnalysis(file, controller.signal, password).catch(() => null);
         if (!result) return; // aborted by a newer batch
         settle(index, result.ok ? { kind: "quick", result: result.result } : { kind: "failed", problem: result.problem });
       } else {
-        const created = await postScan(file, retention, enrichment, keepThumbnails);
+        const created = await postScan(file, { retentionMode: retention, enableEnrichment: enrichment, keepThumbnails, password });
         if (created.ok && files.length === 1) return router.push(created.scan.resultUrl); // stays busy until the page changes
         settle(index, created.ok ? { kind: "scan", scan: created.scan } : { kind: "failed", problem: created.problem });
       }

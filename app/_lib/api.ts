@@ -11,9 +11,11 @@ export interface Problem {
 
 export type AnalyzeOutcome = { ok: true; result: FastResult } | { ok: false; problem: Problem };
 
-export async function postFastAnalysis(file: File, signal?: AbortSignal): Promise<AnalyzeOutcome> {
+/** `password`: the document's password (an encrypted attachment), sent with the file and kept nowhere. */
+export async function postFastAnalysis(file: File, signal?: AbortSignal, password = ""): Promise<AnalyzeOutcome> {
   const body = new FormData();
   body.append("file", file, file.name);
+  if (password) body.append("password", password);
   let response: Response;
   try {
     response = await fetch("/analyze/fast", { method: "POST", body, signal, headers: csrfHeaders() });

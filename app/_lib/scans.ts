@@ -71,12 +71,21 @@ export async function fetchJson<T>(url: string): Promise<T> {
 
 export type CreateScanOutcome = { ok: true; scan: ScanResource } | { ok: false; problem: Problem };
 
-export async function postScan(file: File, retentionMode: RetentionOption, enableEnrichment: boolean, keepThumbnails = false): Promise<CreateScanOutcome> {
+export interface ScanChoices {
+  retentionMode: RetentionOption;
+  enableEnrichment: boolean;
+  keepThumbnails?: boolean;
+  /** the document's password (an encrypted attachment): it reaches the stages and is stored nowhere */
+  password?: string;
+}
+
+export async function postScan(file: File, { retentionMode, enableEnrichment, keepThumbnails = false, password = "" }: ScanChoices): Promise<CreateScanOutcome> {
   const body = new FormData();
   body.append("file", file, file.name);
   body.append("retentionMode", retentionMode);
   body.append("enableEnrichment", String(enableEnrichment));
   body.append("keepThumbnails", String(keepThumbnails));
+  if (password) body.append("password", password);
   let response: Response;
   try {
     response = await fetch("/api/scans", { method: "POST", body, headers: csrfHeaders() });

@@ -21,6 +21,10 @@ import { evidenceFloor, FLOOR_SCORES, PROOF_RULES } from "./techniques/evidence-
 
 export const MALICIOUS_THRESHOLD = 70;
 export const SUSPICIOUS_THRESHOLD = 40;
+/** Severities of findings that let the model flag a file on its own ranking (no floor). */
+const FLAGGING_SEVERITIES: ReadonlySet<Finding["severity"]> = new Set(["low", "medium", "high", "critical"]);
+/** ...once a benign explanation covers a file's active content (script-is-form-automation, ...). */
+const FLAGGING_AFTER_EXPLANATION: ReadonlySet<Finding["severity"]> = new Set(["medium", "high", "critical"]);
 export { CONTEXT_CAP } from "./model/rule-weight-score";
 
 /** Rules whose hit proves an exploit or code execution by design: malicious with at least PROOF_SCORE (techniques/catalogue.ts floors marked proof). */
@@ -118,6 +122,11 @@ export function scoreDocument(input: ScoringInput, stage: Stage, model: VerdictM
     ruleContributions.set(floor.ruleId, round1((ruleContributions.get(floor.ruleId) ?? 0) + floor.score - score));
     score = floor.score;
   }
+  // no evidence, no flag: with no finding above info level the model alone cannot make a file
+  // suspicious (a verdict the report could not explain by a finding); where a declared benign
+  // explanation lifted a floor, low-level findings left beside it do not either
+  const flagging = explained.length ? FLAGGING_AFTER_EXPLANATION : FLAGGING_SEVERITIES;
+  if (!floor && score >= SUSPICIOUS_THRESHOLD && !evidence.some((f) => flagging.has(f.severity))) score = SUSPICIOUS_THRESHOLD - 1;
   const proof = floor?.proof === true;
   // a file whose content the analysis could not see (no objects, a password it does not have): the
   // model would extrapolate from its shell, so the verdict stays unknown unless an exploit is proven

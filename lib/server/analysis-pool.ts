@@ -225,8 +225,13 @@ export interface AnalysisCaller {
 /** The API caller of a route: its key (a session counts as its key), else its principal. */
 export const analysisCallerOf = (principal: Principal, signal?: AbortSignal): AnalysisCaller => ({ id: `key:${principal.keyId ?? principal.id}`, signal });
 
-/** What a scan stage passes: its scan's owner and the stage's own signal (deadline, deleted scan). */
-export interface StageRunOptions {
+/** How to open the document: the analyst's password of an encrypted file (sent to the thread, kept nowhere). */
+export interface DocumentOptions {
+  password?: string;
+}
+
+/** What a scan stage passes: its scan's owner, the stage's own signal (deadline, deleted scan) and the document's password. */
+export interface StageRunOptions extends DocumentOptions {
   owner?: string;
   signal?: AbortSignal;
 }
@@ -235,14 +240,14 @@ export interface StageRunOptions {
  * Fast stage of one PDF in a worker thread. `bytes` is transferred: it is detached afterwards.
  * `caller.signal` (the request's): the client went away, stop the work.
  */
-export function runFastAnalysis(bytes: ArrayBuffer, fileName: string, caller: AnalysisCaller): Promise<FastResult> {
-  return runInPool("fast", bytes, fileName, getConfig().fastTimeoutMs, { caller: caller.id, capped: true, signal: caller.signal }) as Promise<FastResult>;
+export function runFastAnalysis(bytes: ArrayBuffer, fileName: string, caller: AnalysisCaller, document: DocumentOptions = {}): Promise<FastResult> {
+  return runInPool("fast", bytes, fileName, getConfig().fastTimeoutMs, { caller: caller.id, capped: true, signal: caller.signal, ...document }) as Promise<FastResult>;
 }
 
 /** Deep analysis of one PDF in a worker thread (POST /analyze/deep). `bytes` is transferred. */
-export function runDeepAnalysis(bytes: ArrayBuffer, fileName: string, caller: AnalysisCaller): Promise<DeepResult> {
+export function runDeepAnalysis(bytes: ArrayBuffer, fileName: string, caller: AnalysisCaller, document: DocumentOptions = {}): Promise<DeepResult> {
   const { advancedTimeoutMs, testDeepHoldMs } = getConfig();
-  return runInPool("deep", bytes, fileName, advancedTimeoutMs, { caller: caller.id, capped: true, signal: caller.signal, holdMs: testDeepHoldMs }) as Promise<DeepResult>;
+  return runInPool("deep", bytes, fileName, advancedTimeoutMs, { caller: caller.id, capped: true, signal: caller.signal, holdMs: testDeepHoldMs, ...document }) as Promise<DeepResult>;
 }
 
 /** A scan's fast stage (see runFastAnalysis), queued fairly among scan owners and never refused for its owner's count. */
@@ -267,9 +272,9 @@ export async function runAdvancedStage(
   return answer.result;
 }
 
-const stageAdmission = ({ owner, signal }: StageRunOptions): Admission => ({ caller: `${STAGE_CALLER_PREFIX}${owner ?? ""}`, capped: false, signal });
+const stageAdmission = ({ owner, signal, password }: StageRunOptions): Admission => ({ caller: `${STAGE_CALLER_PREFIX}${owner ?? ""}`, capped: false, signal, password });
 
-interface Admission {
+interface Admission extends DocumentOptions {
   caller: string;
   /** refused past PDFSCAN_KEY_MAX_ANALYSES (routes); scan stages are not */
   capped: boolean;
@@ -295,7 +300,7 @@ async function admit(gate: FairGate, { caller, capped, signal }: Admission): Pro
 }
 
 async function runInPool(kind: "fast" | "deep", bytes: ArrayBuffer, fileName: string, timeoutMs: number, admission: Admission): Promise<FastResult | DeepResult> {
-  const { signal: clientSignal, pageImages = false } = admission;
+  const { signal: clientSignal, pageImages = false, password } = admission;
   const state = getPool();
   if (clientSignal?.aborted) throw clientGone();
   const release = await admit(state.gate, admission);
@@ -346,7 +351,7 @@ async function runInPool(kind: "fast" | "deep", bytes: ArrayBuffer, fileName: st
     if (kind === "deep") gen.deepServed++;
     timer = setTimeout(() => cancel(new ApiError("analysis_timeout", `The analysis did not finish within ${timeoutMs} ms.`)), timeoutMs);
   });
-  const task = pool.run({ kind, bytes, fileName, control: channel.port2, ...(pageImages && { pageImages }) }, { transferList: [bytes, channel.port2], signal: terminate.signal });
+  const task = pool.run({ kind, bytes, fileName, control: channel.port2, ...(pageImages && { pageImages }), ...(password !== undefined && { password }) }, { transferList: [bytes, channel.port2], signal: terminate.signal });
   // a cancelled task still settles later (its partial result, or the termination): nobody waits for
   // it, but its thread is busy until then, so its slot is given back only then
   void task

@@ -19,6 +19,8 @@ export interface FastTask {
   /** transferred, not copied */
   bytes: ArrayBuffer;
   fileName: string;
+  /** the analyst's password of an encrypted document: opens it for this task only, never kept */
+  password?: string;
   /**
    * Told "started" (a TaskMessage) when the analysis starts (the timeout measures analysis time, not queue time);
    * says "cancel" when the caller gave up (deadline, client gone): the engines stop their children.
@@ -30,6 +32,7 @@ export interface DeepTask {
   kind: "deep";
   bytes: ArrayBuffer;
   fileName: string;
+  password?: string;
   control: MessagePort;
   /** also return PNG images of the rendered pages (a scan's thumbnails): the answer is a DeepWithPageImages */
   pageImages?: boolean;
@@ -81,10 +84,10 @@ export default function runAnalysisTask(task: AnalysisTask): PingResult | FastRe
   if (task.kind === "dispose") return disposeEngines();
   task.control.postMessage({ kind: "started", heapTotalMb: Math.round(process.memoryUsage().heapTotal / 2 ** 20) } satisfies TaskMessage);
   // the pool closes the port when the task settles
-  if (task.kind === "fast") return analyzeFast(new Uint8Array(task.bytes), { fileName: task.fileName });
+  if (task.kind === "fast") return analyzeFast(new Uint8Array(task.bytes), { fileName: task.fileName, password: task.password });
   const cancel = new AbortController();
   task.control.once("message", () => cancel.abort());
-  const options = { fileName: task.fileName, engines: deepEngines(), signal: cancel.signal };
+  const options = { fileName: task.fileName, password: task.password, engines: deepEngines(), signal: cancel.signal };
   if (!task.pageImages) return analyzeDeep(new Uint8Array(task.bytes), options);
   let pageImages: PageImage[] = [];
   return analyzeDeep(new Uint8Array(task.bytes), { ...options, onPageImages: (images) => (pageImages = images) }).then((result) => ({ result, pageImages }));

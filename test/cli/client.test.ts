@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { encryptWithQpdf } from "../../lib/pdf/testing/qpdf-encrypt";
 import { suspiciousPdf } from "../fixtures/sample-pdfs";
 import { startServer, type RunningServer } from "../support/next-server";
 import { buildCli, pdfscan, type Run } from "./run-cli";
@@ -50,6 +51,19 @@ describe("pdfscan server client", () => {
     expect(run.code).toBe(1);
     scanId = scan.scanId;
   }, 60_000);
+
+  it("submit --password (or PDFSCAN_PDF_PASSWORD) opens an encrypted PDF on the server, and prints no password", async () => {
+    const locked = join(dir, "locked.pdf");
+    await writeFile(locked, encryptWithQpdf(suspiciousPdf(), ["from-the-mail-body", "owner-secret", "256"]));
+    const closed = JSON.parse((await client(["submit", "--wait", "--json", locked])).stdout) as { verdict: string };
+    expect(closed.verdict).toBe("unknown");
+    for (const run of [await client(["submit", "--wait", "--json", "--password", "from-the-mail-body", locked]), await client(["submit", "--wait", "--json", locked], { PDFSCAN_PDF_PASSWORD: "owner-secret" })]) {
+      const scan = JSON.parse(run.stdout) as { status: string; verdict: string };
+      expect(scan.status).toBe("completed");
+      expect(["suspicious", "malicious"]).toContain(scan.verdict);
+      expect(run.stdout + run.stderr).not.toMatch(/from-the-mail-body|owner-secret/);
+    }
+  }, 90_000);
 
   it("status shows the stages and the verdict", async () => {
     const run = await client(["status", scanId]);

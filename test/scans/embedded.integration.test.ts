@@ -9,7 +9,8 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ScanReport } from "../../lib/server/scans/report";
 import { SCAN_STATUSES, statusRank } from "../../lib/server/scans/state-machine";
-import { benignPdf, suspiciousPdf } from "../fixtures/sample-pdfs";
+import { encryptWithQpdf } from "../../lib/pdf/testing/qpdf-encrypt";
+import { benignPdf, SUSPICIOUS_URL, suspiciousPdf } from "../fixtures/sample-pdfs";
 import { authorizedFetch as fetch, startServer, type RunningServer } from "../support/next-server";
 import { createScan, filesContaining, getScan, scanForm, waitFor, waitUntilEnded, walkFiles } from "./support/scan-api";
 
@@ -176,6 +177,43 @@ describe("scans, embedded (SQLite + in-process queue)", () => {
     await problem(await fetch(`${server.url}/api/scans/${body.scanId}/report`), 404, "scan_not_found");
     await problem(await fetch(`${server.url}/api/scans/${body.scanId}`, { method: "DELETE" }), 404, "scan_not_found");
     expect(filesContaining(dataDir, pdf)).toEqual([]);
+  });
+
+  it("opens an encrypted upload with the `password` field (/analyze/fast, /analyze/deep, a scan) and keeps the password nowhere", async () => {
+    const password = `from-the-mail-body-${crypto.randomUUID()}`;
+    const locked = encryptWithQpdf(uniquePdf(), [password, `owner-${crypto.randomUUID()}`, "256"]);
+    const analyze = async (route: string, fields: Record<string, string>) => {
+      const res = await fetch(`${server.url}${route}`, { method: "POST", body: scanForm(locked, fields) });
+      expect(res.status).toBe(200);
+      return (await res.json()) as { summary: { verdict: string }; lures?: { pages_rendered: number } | null };
+    };
+    // without it the content stays opaque: the script's address is not seen
+    const closed = await analyze("/analyze/fast", {});
+    expect(closed.summary.verdict).toBe("unknown");
+    expect(JSON.stringify(closed)).not.toContain(SUSPICIOUS_URL);
+    const fast = await analyze("/analyze/fast", { password });
+    const deep = await analyze("/analyze/deep", { password });
+    const deepClosed = await analyze("/analyze/deep", {});
+    for (const r of [fast, deep]) {
+      expect(["suspicious", "malicious"]).toContain(r.summary.verdict);
+      expect(JSON.stringify(r)).toContain(SUSPICIOUS_URL);
+      expect(JSON.stringify(r)).not.toContain(password);
+    }
+    // pdf.js opens it with the password too: the page is drawn
+    expect(deep.lures?.pages_rendered).toBeGreaterThan(0);
+    expect(deepClosed.lures?.pages_rendered ?? 0).toBe(0);
+
+    const { body } = await createScan(server.url, locked, { password, retentionMode: "retain_24h" });
+    expect(JSON.stringify(body)).not.toContain(password);
+    const { scan } = await waitUntilEnded(server.url, body.scanId);
+    expect(scan).toMatchObject({ status: "completed", advancedStatus: "completed" });
+    expect(["suspicious", "malicious"]).toContain(scan.verdict);
+    const report = await (await fetch(`${server.url}/api/scans/${body.scanId}/report`)).text();
+    expect(report).toContain(SUSPICIOUS_URL);
+    expect(report).not.toContain(password);
+    // not in the database (and its WAL), the stored files or the server's output
+    expect(filesContaining(dataDir, Buffer.from(password))).toEqual([]);
+    expect(server.output()).not.toContain(password);
   });
 
   it("runs the offline enrichment when enableEnrichment is true", async () => {

@@ -10,7 +10,8 @@ import { describe, expect, it } from "vitest";
 import { ScanReport } from "../../lib/server/scans/report";
 import { setUpShared } from "../../lib/server/testing/set-up-shared";
 import { createPgSchema, createRedisPrefix, TEST_REDIS_URL, type PgSchema, type RedisPrefix } from "../../lib/server/testing/test-stores";
-import { benignPdf, suspiciousPdf } from "../fixtures/sample-pdfs";
+import { encryptWithQpdf } from "../../lib/pdf/testing/qpdf-encrypt";
+import { benignPdf, SUSPICIOUS_URL, suspiciousPdf } from "../fixtures/sample-pdfs";
 import { authorizedFetch as fetch, startServer, type RunningServer } from "../support/next-server";
 import { createScan, filesContaining, getScan, waitFor, waitUntilEnded, walkFiles } from "./support/scan-api";
 import { startWorker, type WorkerProcess } from "./support/worker-process";
@@ -98,6 +99,24 @@ describe("scans, scale-out (PostgreSQL + Redis/BullMQ + 2 worker processes)", ()
     } finally {
       await noRedis.stop();
     }
+  });
+
+  it("hands an encrypted upload's `password` to the workers through Redis, and keeps it in no table, no log, and not in Redis after the scan", async () => {
+    const password = `from-the-mail-body-${crypto.randomUUID()}`;
+    const locked = encryptWithQpdf(uniquePdf(), [password, `owner-${crypto.randomUUID()}`, "256"]);
+    const { body } = await createScan(server.url, locked, { password, retentionMode: "retain_24h" });
+    const { scan } = await waitUntilEnded(server.url, body.scanId, 60_000);
+    expect(scan).toMatchObject({ status: "completed", advancedStatus: "completed" });
+    expect(["suspicious", "malicious"]).toContain(scan.verdict);
+    const report = await (await fetch(`${server.url}/api/scans/${body.scanId}/report`)).text();
+    expect(report).toContain(SUSPICIOUS_URL);
+    expect(report).not.toContain(password);
+    const rows = await pgSchema.pool.query("select * from scans where id = $1", [body.scanId]);
+    expect(rows.rows).toHaveLength(1);
+    expect(JSON.stringify(rows.rows)).not.toContain(password);
+    expect(await redis.keys()).not.toContainEqual(expect.stringContaining("document-password"));
+    for (const key of await redis.keys()) expect(String(await redis.redis.dump(key))).not.toContain(password);
+    for (const output of [server.output(), ...workers.map((w) => w.output())]) expect(output).not.toContain(password);
   });
 
   it("runs the full lifecycle on the workers, not in the web server, spread over both", async () => {

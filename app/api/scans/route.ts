@@ -1,4 +1,4 @@
-// POST /api/scans - create a scan from a PDF (multipart: file, retentionMode, enableEnrichment, keepThumbnails): 201
+// POST /api/scans - create a scan from a PDF (multipart: file, retentionMode, enableEnrichment, keepThumbnails, password): 201
 //   with Location and {scanId, status: "queued_fast_scan", retentionMode, resultUrl, ...}.
 // GET /api/scans - the caller's scans, newest first (?limit=1..100, ?cursor= from nextCursor; ?all=true: an
 //   admin key lists every principal's scans, audit-logged; ?verdict=, ?status= and ?q= (SHA-256 prefix or
@@ -7,6 +7,7 @@
 import { getConfig } from "../../../lib/server/config";
 import { apiBaseOf } from "../../../lib/server/http/api-base";
 import { apiRoute, otherMethods } from "../../../lib/server/http/api-route";
+import { takeDocumentPassword } from "../../../lib/server/http/document-password";
 import { readPdfUpload } from "../../../lib/server/http/upload";
 import { getScanService } from "../../../lib/server/scans/runtime";
 import { listQueryString, parseListQuery, parseScanOptions } from "../../../lib/server/scans/scan-requests";
@@ -17,8 +18,9 @@ export const dynamic = "force-dynamic";
 
 export const POST = apiRoute(async (request, _context, principal) => {
   const upload = await readPdfUpload(request, { maxBytes: getConfig().maxUploadBytes });
-  const options = parseScanOptions(upload.fields);
-  const scan = await (await getScanService()).createScan({ principal, fileName: upload.fileName, bytes: upload.bytes, ...options });
+  const { password, fields } = takeDocumentPassword(upload.fields);
+  const options = parseScanOptions(fields);
+  const scan = await (await getScanService()).createScan({ principal, fileName: upload.fileName, bytes: upload.bytes, password, ...options });
   const apiBase = apiBaseOf(request);
   return Response.json(toScanResource(scan, apiBase), {
     status: 201,

@@ -85,7 +85,7 @@ async function runDeep(input: Uint8Array, options: DeepOptions): Promise<DeepRes
   const renderable = engines.render && !doc.budgetHits.has("MAX_OBJECTS");
   // rendering, script emulation and nested analyses run concurrently: all mostly wait on other work
   const [render, scripts, embedded] = await Promise.all([
-    renderable && engines.render ? engines.render(prepared.bytes, renderBudgetWith(limits, !!options.onPageImages), options.signal).catch(noted("render", undefined)) : Promise.resolve(undefined),
+    renderable && engines.render ? engines.render(prepared.bytes, renderBudgetWith(limits, !!options.onPageImages), options.signal, { password: options.password }).catch(noted("render", undefined)) : Promise.resolve(undefined),
     Promise.resolve()
       .then(() =>
         analyzeScripts(facts.scripts, {

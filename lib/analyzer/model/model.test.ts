@@ -18,7 +18,7 @@ import { renderModelDocs } from "./model-docs";
 import { SHIPPED_MODELS } from "./shipped-models";
 import { trainLinear } from "./train-linear";
 import { trainTrees } from "./train-trees";
-import { alignFeatures, explain, featuresRead, predict } from "./verdict-model";
+import { alignFeatures, explain, featuresRead, predict, type VerdictModel } from "./verdict-model";
 
 const MAX_MODEL_BYTES = 300 * 1024;
 
@@ -76,6 +76,25 @@ function finding(ruleId: string): Finding {
   return { id: r.id, ruleId: r.id, title: r.title, description: r.description, category: r.category, severity: r.severity, confidence: r.confidence, stage: r.stage, weight: r.weight, evidence: [], attack: [], cve: [], mitigationIds: [] };
 }
 const analysed = { unanalysable: false, partial: false };
+
+/** A feature vector the model itself scores as suspicious or worse, found greedily (no finding behind it). */
+function flaggedVector(model: VerdictModel): number[] {
+  const x = zeros();
+  const prob = () => predict(model, alignFeatures(model, FEATURE_NAMES, x)).probability;
+  for (let round = 0; round < 3 && prob() < 0.6; round++) {
+    for (let i = 0; i < x.length && prob() < 0.6; i++) {
+      let best = x[i];
+      let bestProbability = prob();
+      for (const v of [1, 2, 5, 20, 100]) {
+        x[i] = v;
+        if (prob() > bestProbability + 1e-6) [best, bestProbability] = [v, prob()];
+      }
+      x[i] = best;
+    }
+  }
+  expect(prob(), "no feature vector scores >= 40 on this model: nothing to cap").toBeGreaterThanOrEqual(SUSPICIOUS_THRESHOLD / 100);
+  return x;
+}
 const zeros = () => FEATURE_NAMES.map(() => 0);
 
 describe("scoreDocument", () => {
@@ -115,6 +134,29 @@ describe("scoreDocument", () => {
 
   it("keeps unknown for a file with nothing analysable and no evidence", () => {
     expect(scoreDocument({ features: zeros(), findings: [], ctx: { unanalysable: true, partial: true } }, "fast").summary).toMatchObject({ verdict: "unknown", confidence: "low" });
+  });
+
+  it.each(["fast", "advanced"] as const)("never flags on the model alone (%s): with no finding above info level the score stays below suspicious", (stage) => {
+    const x = flaggedVector(SHIPPED_MODELS[stage]);
+    const alone = scoreDocument({ features: x, findings: [finding("many-revisions")], ctx: analysed }, stage).summary;
+    expect(finding("many-revisions").severity).toBe("info");
+    expect(alone.score).toBe(SUSPICIOUS_THRESHOLD - 1);
+    expect(alone.verdict).toBe("benign");
+    // a finding of real weight lets the model rank the same file as flagged
+    const withEvidence = scoreDocument({ features: x, findings: [finding("javascript-present")], ctx: analysed }, stage).summary;
+    expect(withEvidence.score).toBeGreaterThanOrEqual(SUSPICIOUS_THRESHOLD);
+  });
+
+  it.each(["fast", "advanced"] as const)("once a benign explanation lifts a floor, low findings beside it do not let the model flag (%s)", (stage) => {
+    const x = flaggedVector(SHIPPED_MODELS[stage]);
+    const form = ["javascript-auto-run", "script-is-form-automation", "javascript-present"].map(finding);
+    const explained = scoreDocument({ features: x, findings: form, ctx: analysed }, stage).summary;
+    expect(explained.explained?.map((e) => e.explainedBy)).toContain("script-is-form-automation");
+    expect(explained.score).toBe(SUSPICIOUS_THRESHOLD - 1);
+    // the same findings with a medium one the explanation does not cover: the model's ranking stands
+    const more = scoreDocument({ features: x, findings: [...form, finding("submit-form")], ctx: analysed }, stage).summary;
+    expect(finding("submit-form").severity).not.toMatch(/info|low/);
+    expect(more.score).toBeGreaterThanOrEqual(SUSPICIOUS_THRESHOLD);
   });
 
   it("gives benign a low confidence when part of the file was hidden", () => {

@@ -108,7 +108,12 @@ export interface RenderBudget {
 }
 
 /** `signal`: the analysis was cancelled (client gone, deadline): stop and answer what is there. */
-export type RenderFn = (bytes: Uint8Array, budget: RenderBudget, signal?: AbortSignal) => Promise<RenderFacts>;
+/** How to open the document: the analyst's password of an encrypted file (held for this render only). */
+export interface RenderOpenOptions {
+  password?: string;
+}
+
+export type RenderFn = (bytes: Uint8Array, budget: RenderBudget, signal?: AbortSignal, open?: RenderOpenOptions) => Promise<RenderFacts>;
 
 /** The render budget of a limits table. */
 export function renderBudgetOf(limits: Limits): RenderBudget {

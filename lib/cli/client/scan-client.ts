@@ -48,11 +48,13 @@ export class ScanClient {
     return new URL(path.replace(/^\//, ""), `${this.target.url}/`).href;
   }
 
-  async submit(file: Blob, fileName: string, options: { retentionMode?: string; enrichment: boolean }): Promise<ScanResource> {
+  /** `password`: the document's own password (an encrypted PDF); the server keeps it only until the stages ran. */
+  async submit(file: Blob, fileName: string, options: { retentionMode?: string; enrichment: boolean; password?: string }): Promise<ScanResource> {
     const form = new FormData();
     form.append("file", file, fileName);
     if (options.retentionMode) form.append("retentionMode", options.retentionMode);
     form.append("enableEnrichment", String(options.enrichment));
+    if (options.password) form.append("password", options.password);
     return (await this.request("POST", "api/scans", { body: form })).json() as Promise<ScanResource>;
   }
 

@@ -9,7 +9,7 @@ import { fork, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { RenderBudget, RenderFacts, RenderFn } from "../../analyzer/render/render-facts";
+import type { RenderBudget, RenderFacts, RenderFn, RenderOpenOptions } from "../../analyzer/render/render-facts";
 import { DEFAULT_LIMITS, RENDER_PROCESS_IDLE_MS, type BudgetName } from "../../limits";
 import { residentBytes } from "../resident-bytes";
 import type { RenderReply, RenderRequest } from "./render-process";
@@ -57,7 +57,7 @@ export const RENDER_HEARTBEAT_MS = 2_000;
 
 export function createPdfRenderer(options: RendererOptions = {}): PdfRenderer {
   const host = new RenderHost(options);
-  return Object.assign((bytes: Uint8Array, budget: RenderBudget, signal?: AbortSignal) => host.render(bytes, budget, signal), { close: () => host.close() });
+  return Object.assign((bytes: Uint8Array, budget: RenderBudget, signal?: AbortSignal, open?: RenderOpenOptions) => host.render(bytes, budget, signal, open), { close: () => host.close() });
 }
 
 class RenderHost {
@@ -72,8 +72,8 @@ class RenderHost {
   constructor(private readonly options: RendererOptions) {}
 
   /** One document at a time per process: pdf.js in one process renders sequentially anyway. */
-  render(bytes: Uint8Array, budget: RenderBudget, signal?: AbortSignal): Promise<RenderFacts> {
-    const run = this.tail.then(() => (signal?.aborted ? cancelledFacts() : this.run(bytes, budget, signal)));
+  render(bytes: Uint8Array, budget: RenderBudget, signal?: AbortSignal, open?: RenderOpenOptions): Promise<RenderFacts> {
+    const run = this.tail.then(() => (signal?.aborted ? cancelledFacts() : this.run(bytes, budget, signal, open)));
     this.tail = run.catch(() => undefined);
     return run;
   }
@@ -90,7 +90,7 @@ class RenderHost {
     await exited;
   }
 
-  private run(bytes: Uint8Array, budget: RenderBudget, signal?: AbortSignal): Promise<RenderFacts> {
+  private run(bytes: Uint8Array, budget: RenderBudget, signal?: AbortSignal, open?: RenderOpenOptions): Promise<RenderFacts> {
     clearTimeout(this.idleTimer);
     return new Promise((resolve) => {
       const started = performance.now();
@@ -157,7 +157,7 @@ class RenderHost {
       child.on("message", onMessage);
       child.once("exit", onExit);
       child.once("error", onError);
-      child.send({ id, bytes, budget, qr: this.options.qr !== false } satisfies RenderRequest, (err) => err && onError(err));
+      child.send({ id, bytes, budget, qr: this.options.qr !== false, ...(open?.password !== undefined && { password: open.password }) } satisfies RenderRequest, (err) => err && onError(err));
     });
   }
 

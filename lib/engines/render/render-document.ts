@@ -46,7 +46,7 @@ class DeadlineError extends Error {
 /** Renders in the calling thread: only the render thread (create-pdf-renderer.ts) and tests call this. */
 export function createInThreadRenderer(options: RendererOptions = {}): RenderFn {
   const qr = options.qr !== false;
-  return async (bytes, budget) => {
+  return async (bytes, budget, _signal, open) => {
     const started = performance.now();
     const deadline = started + budget.timeoutMs;
     const facts: RenderFacts = { pagesRendered: 0, pageCount: null, pages: [], qrCodes: [], durationMs: 0, pdfjs: { pageCount: null, hasCatalog: false } };
@@ -63,6 +63,7 @@ export function createInThreadRenderer(options: RendererOptions = {}): RenderFn 
     const task = pdfjs.getDocument({
       // pdf.js may transfer (detach) the buffer it is given: hand it a copy
       data: new Uint8Array(bytes),
+      ...(open?.password !== undefined && { password: open.password }),
       ...pdfjsDataUrls(),
       isEvalSupported: false,
       enableXfa: false,

@@ -15,6 +15,8 @@ export interface RenderRequest {
   bytes: Uint8Array;
   budget: RenderBudget;
   qr: boolean;
+  /** the analyst's password of an encrypted document: for this render only, never written anywhere */
+  password?: string;
 }
 
 export type RenderReply =
@@ -40,7 +42,7 @@ process.on("message", async (message: RenderRequest | { ping: true }) => {
   await loadPdfjs().catch(() => undefined);
   process.send?.({ id: request.id, started: true } satisfies RenderReply);
   const render = createInThreadRenderer({ qr: request.qr, onProgress: (facts) => post(facts, false) });
-  const facts = await render(request.bytes, request.budget).catch((e: unknown): RenderFacts => ({
+  const facts = await render(request.bytes, request.budget, undefined, { password: request.password }).catch((e: unknown): RenderFacts => ({
     pagesRendered: 0,
     pageCount: null,
     pages: [],

@@ -26,6 +26,7 @@ import type { JobQueue, StageJob } from "../queue/job-queue";
 import type { PageImage } from "../../analyzer/render/render-facts";
 import type { BlobStore } from "../storage/blob-store";
 import type { PageImageStore } from "../storage/page-image-store";
+import type { DocumentPasswords } from "./document-passwords";
 import { deletesImmediately } from "./retention";
 import type { ScanPatch, ScanRepository, ScanRow } from "./scan-repository";
 import type { ScanEvent } from "./state-machine";
@@ -40,6 +41,8 @@ export type StageOutcome = "done" | "skipped" | "busy" | "not_found";
 /** What a stage tells its analysis: whose scan it is (fair admission to the threads) and when to stop. */
 export interface StageAnalysisOptions {
   owner: string;
+  /** the document's password, when the analyst gave one (document-passwords.ts) */
+  password?: string;
   /** the stage's budget ran out, or the scan was deleted: stop the work */
   signal: AbortSignal;
 }
@@ -69,6 +72,8 @@ export interface PipelineDeps {
   pageImages?: PageImageStore;
   queue: Pick<JobQueue, "enqueue">;
   analyzers: StageAnalyzers;
+  /** where the scans' document passwords wait for the stages; forgotten when the advanced stage ends */
+  passwords?: DocumentPasswords;
   enrichment: EnrichmentProvider;
   config: PipelineConfig;
   clock?: () => number;
@@ -129,7 +134,8 @@ export class ScanPipeline {
       if (s.attempts > MAX_STAGE_ATTEMPTS) return this.recordFastFailure(s, giveUpReason("fast"));
       const attempt = await this.withBudget("fast", config.fastTimeoutMs, stop, async (signal) => {
         const bytes = await this.readUpload(s, signal);
-        const result = await this.analyze(() => this.deps.analyzers.fast(bytes, s.file_name, { owner: s.owner, signal }), signal);
+        const password = await this.passwordOf(s);
+        const result = await this.analyze(() => this.deps.analyzers.fast(bytes, s.file_name, { owner: s.owner, signal, password }), signal);
         const parsed = FastResult.safeParse(result);
         if (!parsed.success) throw new StageError("invalid_result", "the fast analysis returned an invalid result");
         return parsed.data;
@@ -177,7 +183,8 @@ export class ScanPipeline {
         : await this.withBudget("advanced", config.advancedTimeoutMs, stop, async (signal) => {
             const bytes = await this.readUpload(s, signal);
             let images: PageImage[] = [];
-            const options = { owner: s.owner, signal, ...(this.keepsPageImages(s) && { onPageImages: (i: PageImage[]) => (images = i) }) };
+            const password = await this.passwordOf(s);
+            const options = { owner: s.owner, signal, password, ...(this.keepsPageImages(s) && { onPageImages: (i: PageImage[]) => (images = i) }) };
             const result = (await this.analyze(() => this.deps.analyzers.advanced(bytes, s.file_name, options), signal)) as { summary?: unknown; iocs?: unknown };
             // the advanced result may grow (deep analysis); only its summary and indicators matter here
             const summary = Summary.safeParse(result?.summary);
@@ -217,7 +224,17 @@ export class ScanPipeline {
         pending_event: JSON.stringify(event),
       });
       if (!checkpointed) return "busy";
+      // the last stage that opens the document has run: its password is no longer needed
+      await this.deps.passwords?.forget(s.id).catch((error: unknown) => this.log(`forgetting the document password of ${s.id} failed`, error));
       return this.finalize(checkpointed);
+    });
+  }
+
+  /** The scan's document password; a store that cannot answer means none (the note says the file stayed encrypted). */
+  private async passwordOf(scan: ScanRow): Promise<string | undefined> {
+    return this.deps.passwords?.get(scan.id).catch((error: unknown) => {
+      this.log(`reading the document password of ${scan.id} failed`, error);
+      return undefined;
     });
   }
 

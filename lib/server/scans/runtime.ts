@@ -22,6 +22,7 @@ import { InProcessQueue } from "../queue/in-process-queue";
 import type { JobQueue } from "../queue/job-queue";
 import { createPageImageStore } from "../storage/page-image-store";
 import { createBlobStore, type BlobStore } from "../storage/blob-store";
+import { MemoryDocumentPasswords, RedisDocumentPasswords, type DocumentPasswords } from "./document-passwords";
 import { ScanPipeline } from "./pipeline";
 import { ScanRepository } from "./scan-repository";
 import { ScanService } from "./service";
@@ -84,8 +85,10 @@ export async function createScanRuntime(config: Config): Promise<ScanRuntime> {
             (await repo.findRunnable({ now: Date.now(), limit })).map((r) => ({ stage: r.stage, scanId: r.id, owner: r.owner })),
           log,
         });
+  const passwords = documentPasswordsFor(config);
   const pipeline = new ScanPipeline({
     repo,
+    passwords,
     blobs,
     pageImages,
     queue,
@@ -102,6 +105,7 @@ export async function createScanRuntime(config: Config): Promise<ScanRuntime> {
     log,
     purgeDeleted: database.purgeDeleted,
     quotaBytes: config.quotaBytes,
+    passwords,
     // a stage of the deleted scan running in this process stops at once (a worker's, at its next heartbeat)
     onDeleted: (scanId) => pipeline.cancel(scanId),
   });
@@ -166,10 +170,19 @@ export async function createScanRuntime(config: Config): Promise<ScanRuntime> {
     async close() {
       for (const t of timers) clearInterval(t);
       await auth.limiter.close?.();
+      await passwords.close?.();
       await queue.close();
       await database.close();
     },
   };
+}
+
+/** Scale-out: the document passwords wait in Redis, where every worker can read them; embedded: in memory. */
+function documentPasswordsFor(config: Config): DocumentPasswords {
+  if (config.queue.kind !== "bullmq") return new MemoryDocumentPasswords();
+  const redis = new Redis(config.queue.url, { maxRetriesPerRequest: 1, lazyConnect: true });
+  redis.on("error", () => {}); // a failed command is reported by the caller
+  return new RedisDocumentPasswords(redis, config.queue.prefix);
 }
 
 /** How long a rate-limit count may wait for Redis before the request is let through. */

@@ -8,6 +8,7 @@ import { ApiError } from "../http/errors";
 import type { JobQueue } from "../queue/job-queue";
 import type { BlobStore } from "../storage/blob-store";
 import type { PageImageSize, PageImageStore } from "../storage/page-image-store";
+import type { DocumentPasswords } from "./document-passwords";
 import { buildReport, storedPagesOf, type ScanReport } from "./report";
 import { expiresAtFor, type RetentionMode } from "./retention";
 import { isScanId, newScanId } from "./scan-id";
@@ -26,6 +27,8 @@ export interface CreateScanInput {
   enableEnrichment: boolean;
   /** keep the page thumbnails with the report until the scan is deleted (default: they follow the file) */
   keepThumbnails?: boolean;
+  /** the document's password (encrypted uploads): handed to the stages through `passwords`, stored nowhere else */
+  password?: string;
 }
 
 export interface ScanPage {
@@ -48,6 +51,8 @@ export interface ScanServiceDeps {
   quotaBytes?: number;
   /** after a delete: stop the scan's stage if it runs here (ScanPipeline.cancel) */
   onDeleted?: (scanId: string) => void;
+  /** where a scan's document password waits for its stages (document-passwords.ts) */
+  passwords?: DocumentPasswords;
 }
 
 export class ScanService {
@@ -84,10 +89,25 @@ export class ScanService {
       await blobs.delete(row.blob_key).catch(() => {});
       throw error;
     }
+    if (input.password !== undefined) await this.keepPassword(row, input.password);
     audit("scan.created", { scanId: row.id, owner: row.owner, keyId: input.principal.keyId, size: row.file_size, retentionMode: row.retention_mode });
     // the row is durable now; if the queue is down, recovery enqueues the stage later
     await queue.enqueue({ stage: "fast", scanId: row.id, owner: row.owner }).catch((error: unknown) => this.log(`enqueue fast stage of ${row.id} failed`, error));
     return row;
+  }
+
+  /** Hands the password to the stages; a scan whose password cannot be kept is not started. */
+  private async keepPassword(row: ScanRow, password: string): Promise<void> {
+    const { passwords, repo, blobs } = this.deps;
+    try {
+      if (!passwords) throw new Error("no password store configured");
+      await passwords.put(row.id, password);
+    } catch (error) {
+      this.log(`keeping the document password of ${row.id} failed`, error);
+      await repo.deleteOwned(row.owner, row.id).catch(() => {});
+      await blobs.delete(row.blob_key).catch(() => {});
+      throw new ApiError("unavailable", "The document password could not be handed to the analysis; retry shortly.", { cause: error });
+    }
   }
 
   /** The principal's scan; an admin's any scan (said in the audit log when it is someone else's). */
@@ -152,6 +172,7 @@ export class ScanService {
     }
     audit("scan.deleted", { scanId: scan.id, owner: scan.owner, keyId: principal.keyId });
     this.deps.onDeleted?.(scan.id);
+    await this.deps.passwords?.forget(scan.id).catch((error: unknown) => this.log(`forgetting the document password of ${scan.id} failed`, error));
     await this.deps.blobs.delete(scan.blob_key);
     await this.deps.pageImages?.delete(scan.id);
     await this.deps.purgeDeleted?.();
