@@ -5,6 +5,14 @@ import { FEATURE_NAMES } from "../lib/analyzer/model/features";
 import { Summary } from "../lib/analyzer/report";
 import { computeMetrics, crossValidateRecords, dropFeatures, leaveOneSourceOut, losoSourceOf, sourceOf, type EvalRecord } from "./evaluate";
 import type { Label } from "./corpus";
+import { RULES_BY_ID } from "../lib/analyzer/rules/registry";
+import type { Finding } from "../lib/analyzer/report";
+
+/** The finding a malicious record carries: the model may flag a file on its ranking only beside a finding above info level (score.ts). */
+function lowFinding(): Finding[] {
+  const r = RULES_BY_ID.get("javascript-present")!;
+  return [{ id: r.id, ruleId: r.id, title: r.title, description: r.description, category: r.category, severity: r.severity, confidence: r.confidence, stage: r.stage, weight: r.weight, evidence: [], attack: [], cve: [], mitigationIds: [] }];
+}
 
 function record(label: Label, verdict: Verdict | "threw", category = "c", rules: [string, number][] = []): EvalRecord {
   const result =
@@ -88,7 +96,7 @@ describe("crossValidateRecords", () => {
   const js = FEATURE_NAMES.indexOf("kw:JavaScript");
   const withScoring = (label: Label, i: number): EvalRecord => {
     const features = FEATURE_NAMES.map((_, f) => (f === js && label === "malicious" ? 1 + (i % 3) : f === 0 ? i % 5 : 0));
-    return { ...record(label, "benign", label === "malicious" ? "js" : "plain"), name: `${label}-${i}`, scoring: { features, findings: [], ctx: { unanalysable: false, partial: false } } };
+    return { ...record(label, "benign", label === "malicious" ? "js" : "plain"), name: `${label}-${i}`, scoring: { features, findings: label === "malicious" ? lowFinding() : [], ctx: { unanalysable: false, partial: false } } };
   };
   const records = [...Array.from({ length: 30 }, (_, i) => withScoring("malicious", i)), ...Array.from({ length: 60 }, (_, i) => withScoring("benign", i)), record("benign", "threw")];
   const cv = crossValidateRecords(records, "fast", "trees", 3);
@@ -110,7 +118,7 @@ describe("leaveOneSourceOut", () => {
   const launch = FEATURE_NAMES.indexOf("kw:Launch");
   const make = (label: Label, category: string, hot: number, i: number): EvalRecord => {
     const features = FEATURE_NAMES.map((_, f) => (f === hot ? 1 + (i % 3) : f === 0 ? i % 5 : 0));
-    return { ...record(label, "benign", category), name: `${category}-${i}`, scoring: { features, findings: [], ctx: { unanalysable: false, partial: false } } };
+    return { ...record(label, "benign", category), name: `${category}-${i}`, scoring: { features, findings: label === "malicious" ? lowFinding() : [], ctx: { unanalysable: false, partial: false } } };
   };
   const records = [
     ...Array.from({ length: 40 }, (_, i) => make("malicious", "corpus-large/kit-js", js, i)),

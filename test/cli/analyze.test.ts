@@ -50,6 +50,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
+  await rm(`${dir}-locked`, { recursive: true, force: true });
 });
 
 describe("pdfscan analyze: inputs", () => {
@@ -87,7 +88,9 @@ describe("pdfscan analyze: inputs", () => {
   });
 
   it("opens an encrypted PDF with --password or PDFSCAN_PDF_PASSWORD, and never prints the password", async () => {
-    const locked = join(dir, "locked.pdf");
+    // beside the folder the other tests read whole, not in it
+    const locked = join(`${dir}-locked`, "locked.pdf");
+    await mkdir(`${dir}-locked`, { recursive: true });
     await writeFile(locked, encryptWithQpdf(launchPdf(), ["from-the-mail-body", "owner-secret", "256"]));
     const none = jsonLines((await pdfscan(["analyze", "--json", locked])).stdout)[0] as { summary: { verdict: string } };
     expect(none.summary.verdict).toBe("unknown");
