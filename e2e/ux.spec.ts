@@ -5,7 +5,7 @@
 import { mkdir } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { annotationKitPdf } from "../lib/analyzer/javascript/testing/script-fixtures";
+import { buildLurePdf } from "../lib/analyzer/render/testing/lure-pdf";
 import { benignPdf, suspiciousPdf } from "../test/fixtures/sample-pdfs";
 import { describeVerdictChange } from "../app/_lib/verdict-change";
 import type { ScanReport } from "../lib/server/scans/report";
@@ -140,14 +140,31 @@ test("a finished scan: every export downloads, the page prints as a report, and 
   await checkLooksAndAccessibility(page, "scan");
 });
 
+/**
+ * A "protected document" page with one way out, and a welcome script: the fast stage sees the script (a
+ * form-style one, explained) but cannot see the page; the advanced stage renders it and finds the lure.
+ */
+const renderedLurePdf = () =>
+  buildLurePdf({
+    catalog: '/Names << /JavaScript << /Names [(greet) << /S /JavaScript /JS (app.alert\\("Welcome"\\);) >>] >> >>',
+    pages: [
+      { lines: ["Quarterly statement", "Account summary for your records", "Nothing to do on this page."] },
+      {
+        lines: ["Protected document", "This file is protected. Click to view the shared document.", "Verify your identity to continue."],
+        fontSize: 18,
+        links: [{ url: "https://phish.example.net/login", rect: [72, 560, 420, 610] }],
+      },
+    ],
+  });
+
 test("the scan page says how the advanced stage moved the verdict, and which stage found each finding", async ({ page }) => {
   test.setTimeout(120_000);
   const scan = new ScanPage(page);
-  const scanId = await scan.submitFromUploadPage("kit.pdf", annotationKitPdf());
+  const scanId = await scan.submitFromUploadPage("statement.pdf", renderedLurePdf());
   await scan.waitForStatus("completed", 60_000);
   const report = (await (await page.request.get(`/api/scans/${scanId}/report`)).json()) as ScanReport;
   const change = describeVerdictChange(report.fastSummary, report.advancedSummary)!;
-  expect(change.direction).toBe("raised"); // emulation unfolds the hidden payload the fast stage cannot read
+  expect(change.direction).toBe("raised"); // the rendered page shows the lure the fast stage cannot see
   const notice = page.getByTestId("verdict-change");
   await expect(notice).toHaveAttribute("aria-live", "polite");
   await expect(notice).toHaveText(change.sentence);
