@@ -122,10 +122,21 @@ export function evaluateDocument(p: PreparedDocument, options: AnalyzeOptions, s
   };
 }
 
-/** The fast stage: parse, triage keywords and structure, extract indicators, apply the rules, score. */
+/**
+ * The fast stage: parse, triage keywords and structure, extract indicators, apply the rules, score.
+ * Never throws for a file: an internal failure (a bug of ours, or a runtime limit such as V8's regexp
+ * stack, issue 19) is answered as verdict `unknown` with an engine note, never as an error.
+ */
 export function analyzeFast(input: Uint8Array, options: AnalyzeOptions): FastResult {
-  const prepared = prepareDocument(input, options);
-  return "file_name" in prepared ? prepared : evaluateDocument(prepared, options, "fast");
+  const started = performance.now();
+  try {
+    const prepared = prepareDocument(input, options);
+    return "file_name" in prepared ? prepared : evaluateDocument(prepared, options, "fast");
+  } catch (e) {
+    const sha256 = createHash("sha256").update(input).digest("hex");
+    const result = emptyResult(options.fileName, sha256, input.length, new Set(), started);
+    return { ...result, truncated: false, engine_notes: [{ engine: "analyzer", message: `the analysis stopped on an internal error, no verdict: ${describeError(e)}` }] };
+  }
 }
 
 /** `notes` receives the rules that failed: a bug of ours, not a budget and not the file's doing. */

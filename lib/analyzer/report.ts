@@ -29,7 +29,8 @@ export type Evidence = z.infer<typeof Evidence>;
 
 export const Finding = z.object({
   id: z.string(),
-  ruleId: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
+  // kebab case: words of [a-z0-9] joined by single hyphens (no repeated group: its backtrack stack grew per word)
+  ruleId: z.string().regex(/^(?!-)(?!.*--)[a-z0-9-]+(?<!-)$/),
   title: z.string(),
   description: z.string(),
   category: z.string(),

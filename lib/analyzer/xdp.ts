@@ -17,7 +17,7 @@ export function looksLikeXdp(bytes: Uint8Array): boolean {
   // carries: otherwise an XDP attachment near the start would hide the outer document
   const pdfAt = head.indexOf("%PDF-");
   if (pdfAt >= 0 && pdfAt < 1024) return false;
-  return /<xdp:xdp\b|<pdf\s[^>]*xmlns\s*=\s*["']http:\/\/ns\.adobe\.com\/xdp\/pdf\//i.test(head);
+  return /<xdp:xdp\b|<pdf\s[^<>]*xmlns\s*=\s*["']http:\/\/ns\.adobe\.com\/xdp\/pdf\//i.test(head);
 }
 
 /** The PDF inside an XDP package, or null when there is none. */

@@ -5,12 +5,12 @@
 export type ScriptLanguage = "vbscript" | "jscript" | "powershell" | "batch" | "hta" | "shell";
 
 const MARKERS: Record<ScriptLanguage, RegExp[]> = {
-  hta: [/<hta:application\b/i, /<script\b[^>]*language\s*=\s*["']?(vbscript|jscript)/i, /\bwindow\.(resizeTo|moveTo)\s*\(/i, /\bself\.close\s*\(/i],
+  hta: [/<hta:application\b/i, /<script\b[^<>]*language\s*=\s*["']?(vbscript|jscript)/i, /\bwindow\.(resizeTo|moveTo)\s*\(/i, /\bself\.close\s*\(/i],
   vbscript: [
     /\bCreateObject\s*\(\s*["'](WScript\.Shell|Scripting\.FileSystemObject|MSXML2\.XMLHTTP|ADODB\.Stream|Shell\.Application)/i,
     /\bOn\s+Error\s+Resume\s+Next\b/i,
-    /^\s*Dim\s+\w+/im,
-    /^\s*Set\s+\w+\s*=\s*(CreateObject|GetObject)\b/im,
+    /^[ \t]*Dim\s+\w+/im,
+    /^[ \t]*Set\s+\w+\s*=\s*(CreateObject|GetObject)\b/im,
     /\bExecute(Global)?\s*[("]/i,
     /\bWScript\.(Sleep|Quit|ScriptFullName|Arguments)\b/i,
     /\bChr[WB]?\s*\(\s*\d+\s*\)\s*&/i,
@@ -32,8 +32,8 @@ const MARKERS: Record<ScriptLanguage, RegExp[]> = {
     /\bStart-Process\b|\bInvoke-WebRequest\b|\$env:(TEMP|APPDATA)\b/i,
     /\bpowershell(\.exe)?\s+-(nop|noprofile|w(indowstyle)?|ep|executionpolicy)\b/i,
   ],
-  batch: [/^\s*@echo\s+off\b/im, /^\s*(set|setlocal)\s+\w/im, /%~dp0|%TEMP%|%APPDATA%/i, /^\s*start\s+("|\/b|\/min)/im, /\bcmd(\.exe)?\s+\/c\b/i, /^\s*(goto|call)\s+:?\w/im],
-  shell: [/^#!\s*\/(usr\/)?bin\/(env\s+)?(ba|z|k)?sh\b/m, /\b(curl|wget)\s+[^\n|]*\|\s*(ba)?sh\b/, /\bchmod\s+\+x\b/, /\bnohup\b/],
+  batch: [/^[ \t]*@echo\s+off\b/im, /^[ \t]*(set|setlocal)\s+\w/im, /%~dp0|%TEMP%|%APPDATA%/i, /^[ \t]*start\s+("|\/b|\/min)/im, /\bcmd(\.exe)?\s+\/c\b/i, /^[ \t]*(goto|call)\s+:?\w/im],
+  shell: [/^#!\s*\/(usr\/)?bin\/(env\s+)?(ba|z|k)?sh\b/m, /\b(curl|wget)\s[^\n|]{0,512}\|\s*(ba)?sh\b/, /\bchmod\s+\+x\b/, /\bnohup\b/],
 };
 
 /** Languages tested most specific first: an HTA holds VBScript, a batch file may call powershell. */

@@ -13,7 +13,7 @@ const TYPED_KEYS = ["Type", "Subtype", "Width", "Height", "BBox", "Length1", "Le
  * A statement at the head of the text, after comments: a declaration, a keyword, a call or an
  * assignment. PDF content streams start with numbers, names or operators (q, BT) and never match.
  */
-const JS_START = /^\s*(?:\/\/[^\n]{0,512}\n\s*|\/\*[^*]{0,512}\*\/\s*)*(?:(?:var|let|const|function|if|try|for|while|eval)\b|(?:this|app|event|util)\s*\.|[A-Za-z_$][\w$]{0,63}\s*(?:=[^=]|\())/;
+const JS_START = /^\s*(?:\/\/[^\n]{0,512}\n\s*|\/\*[^*]{0,512}\*\/\s*){0,256}(?:(?:var|let|const|function|if|try|for|while|eval)\b|(?:this|app|event|util)\s*\.|[A-Za-z_$][\w$]{0,63}\s*(?:=[^=]|\())/;
 const HEAD_BYTES = 512;
 const SLASH_NAMES = /\/[A-Za-z]/g;
 /** orphan scripts kept per document (each is then read like any script, within the script budgets) */

@@ -1,6 +1,7 @@
 // XFA forms (/AcroForm /XFA, ISO 32000-1 §12.7.8): the XML packets as text, and their scripts.
 import type { PdfDocument } from "../../pdf/document";
 import { PdfStream, PdfRef, type PdfObject } from "../../pdf/objects";
+import { replaceDelimited } from "../text/replace-delimited";
 import { textOf } from "./text";
 
 export interface XfaFact {
@@ -15,7 +16,8 @@ const MAX_XFA_CHARS = 16 * 1024 * 1024;
  * (a truncated template stream: a common shape of malicious XFA forms, which readers still run), at the
  * next script, at the end of the template packet, or at the end of the text.
  */
-const SCRIPT = /<script\b([^>]*)>([\s\S]*?)(?:<\/script\s*>|(?=<script\b|<\/template\s*>|<xfa:datasets\b|<\/xdp:xdp\s*>)|$)/gi;
+// (attributes stop at `<` too: an open tag never closed must not be rescanned from every `<script`)
+const SCRIPT = /<script\b([^<>]*)>([\s\S]*?)(?:<\/script\s*>|(?=<script\b|<\/template\s*>|<xfa:datasets\b|<\/xdp:xdp\s*>)|$)/gi;
 
 export function collectXfa(doc: PdfDocument): XfaFact | null {
   const acro = doc.dict(doc.catalog?.get("AcroForm"));
@@ -43,15 +45,25 @@ export function extractXmlScripts(xml: string): XfaFact["scripts"] {
     const type = /contentType\s*=\s*["']([^"']+)/i.exec(m[1])?.[1] ?? "application/x-formcalc";
     // the enclosing <event activity="..."> says when it runs (XFA 3.3 "event" element)
     const before = xml.slice(Math.max(0, m.index - 400), m.index);
-    const activity = /<event\b[^>]*activity\s*=\s*["']([^"']+)["'][^>]*>(?![\s\S]*<event\b)/i.exec(before)?.[1];
+    const activity = lastEventActivity(before);
     out.push({ source: decodeXmlEntities(m[2]), contentType: type, offset: m.index, activity });
   }
   return out;
 }
 
+const EVENT_TAG = /<event\b/gi;
+const ACTIVITY = /^<event\b[^<>]*?\bactivity\s*=\s*["']([^"'<>]+)["'][^<>]*>/i;
+
+/** The activity of the last `<event>` tag in `text`, if it names one (the event a script runs on). */
+function lastEventActivity(text: string): string | undefined {
+  let last = -1;
+  EVENT_TAG.lastIndex = 0;
+  for (let m = EVENT_TAG.exec(text); m; m = EVENT_TAG.exec(text)) last = m.index;
+  return last < 0 ? undefined : ACTIVITY.exec(text.slice(last))?.[1];
+}
+
 export function decodeXmlEntities(s: string): string {
-  return s
-    .replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, "$1")
+  return replaceDelimited(s, "<![CDATA[", "]]>", (_, inner) => inner)
     .replace(/&#x([0-9a-f]+);/gi, (_, h) => String.fromCharCode(parseInt(h, 16) & 0xffff))
     .replace(/&#(\d+);/g, (_, d) => String.fromCharCode(Number(d) & 0xffff))
     .replace(/&lt;/g, "<")

@@ -12,7 +12,7 @@ export function redirectDestination(carrier: RedirectCarrier, url: URL): string 
   const t = found.trim();
   if (/^https?:\/\//i.test(t)) return t;
   // a scheme-less host/path (Google AMP's /amp/s/example.com/x is https)
-  return /^[a-z0-9-]+(\.[a-z0-9-]+)+(\/|$)/i.test(t) ? `https://${t}` : null;
+  return isHostAndPath(t) ? `https://${t}` : null;
 }
 
 function carried(carrier: RedirectCarrier, url: URL): string | null {
@@ -51,4 +51,12 @@ function carried(carrier: RedirectCarrier, url: URL): string | null {
     case "opaque":
       return null;
   }
+}
+
+/** `example.com` or `example.com/x`: dot-separated labels of letters, digits and hyphens, at least two. */
+function isHostAndPath(t: string): boolean {
+  const slash = t.indexOf("/");
+  const host = slash < 0 ? t : t.slice(0, slash);
+  // labels checked one by one: a repeated group per label grew V8's backtrack stack with their count
+  return /^[a-z0-9.-]+$/i.test(host) && host.includes(".") && host.split(".").every((label) => label.length > 0);
 }

@@ -8,6 +8,7 @@ import { foldConstant, foldToString, isConstant, newFoldEnv, NOT_CONSTANT, toStr
 import { matchExploitApis, UNKNOWN, type ArgValue } from "./exploit-match";
 import { classifyShellcode, countPercentU, decodeHexString, decodePercentEscapes, printableRuns, unitsToLatin1 } from "./shellcode";
 import { ownEntry } from "../own-entry";
+import { replaceDelimited } from "../text/replace-delimited";
 
 export interface AstExploit {
   api: string;
@@ -160,12 +161,12 @@ export function parseScript(source: string): ParseOutcome {
   if (first.tooDeep) return { error: first.error, tooDeep: true, text: source };
   // repairs keep every offset (same-length blanks), so excerpts still point into the original
   const blank = (m: string) => m.replace(/[^\n]/g, " ");
-  const repaired = source
+  const tagsBlanked = source
     .replace(/\0/g, " ")
     .replace(/^\s*<!\[CDATA\[|\]\]>\s*$/g, blank)
-    .replace(/^\s*<\/?script[^>]*>/gim, blank)
-    // an HTML comment block around hidden data (read back at run time), as Acrobat accepts it (corpus abf69e61131d)
-    .replace(/<!--[\s\S]*?-->/g, blank);
+    .replace(/^[ \t]*<\/?script[^<>]*>/gim, blank);
+  // an HTML comment block around hidden data (read back at run time), as Acrobat accepts it (corpus abf69e61131d)
+  const repaired = replaceDelimited(tagsBlanked, "<!--", "-->", blank);
   if (repaired !== source) {
     const second = tryParse(repaired);
     if ("ast" in second) return { ast: second.ast, tolerant: true, repairedError: first.error, text: repaired };

@@ -24,8 +24,8 @@ export function newFoldEnv(): FoldEnv {
 const MAX_DEPTH = 48;
 export const MAX_FOLDED_CHARS = 1024 * 1024;
 const MAX_ARRAY_ITEMS = 65_536;
-/** regex literals used in .replace()/.split() are applied only when they are plain text (no ReDoS) */
-const PLAIN_REGEX = /^(?:[^\\()[\]{}*+?|^$.]|\\[^A-Za-z0-9])*$/;
+/** characters with a meaning in a regex pattern: a regex literal without them (unescaped) is plain text */
+const REGEX_SYNTAX = "\\()[]{}*+?|^$.";
 
 export function foldConstant(node: AnyNode | null | undefined, env: FoldEnv, depth = 0): Result {
   if (!node || depth > MAX_DEPTH) return NOT_CONSTANT;
@@ -293,10 +293,26 @@ function foldArrayMethod(arr: Folded[], method: string, a: Result[]): Result {
   return NOT_CONSTANT;
 }
 
+/**
+ * Regex literals used in .replace()/.split() are applied only when they are plain text (no ReDoS):
+ * no syntax character, and every backslash escapes a punctuation character. A scan, not a regex: the
+ * regex it replaces grew V8's backtrack stack with the pattern's length.
+ */
+function isPlainPattern(pattern: string): boolean {
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === "\\") {
+      const next = pattern[++i];
+      if (next === undefined || /[A-Za-z0-9]/.test(next)) return false;
+    } else if (REGEX_SYNTAX.includes(c)) return false;
+  }
+  return true;
+}
+
 /** The text of a regex literal that matches itself literally (/AA/g), else null. */
 function plainRegex(node: AnyNode | undefined): string | null {
   const re = node?.regex as { pattern: string; flags: string } | undefined;
-  if (!re || !PLAIN_REGEX.test(re.pattern) || /[^g]/.test(re.flags)) return null;
+  if (!re || !isPlainPattern(re.pattern) || /[^g]/.test(re.flags)) return null;
   return re.pattern.replace(/\\(.)/g, "$1");
 }
 

@@ -62,15 +62,18 @@ const EVAL_ALIAS = /[=:]\s*(?:[A-Za-z_$][\w$]*\s*\.\s*)?eval\s*(?=[;,)}\n\r]|$)/
  * given something other than one plain literal or a function: code built at run time.
  * `eval("this.getField('a')")` and `app.setTimeOut("tick()", 100)` do not count.
  */
-const EVAL_COMPUTED = /(?:\beval|\bFunction|\bsetTimeOut|\bsetInterval)\s*\(\s*(?!(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')\s*[,)])(?!function\b)(?!\([^()]*\)\s*=>|[\w$]+\s*=>)(?![)\s])/;
+const EVAL_CALL = /(?:\beval|\bFunction|\bsetTimeOut|\bsetInterval)\s*\(\s*/g;
+/** an argument written out: a function, an arrow function, or none */
+const WRITTEN_OUT = /function\b|\([^()]*\)\s*=>|[\w$]+\s*=>|[)\s]/y;
+const LITERAL_ENDS_ARGUMENT = /\s*[,)]/y;
 /** a function looked up by a name read from the document: G[this.subject](this.title) */
 const NAME_FROM_DOCUMENT = /\[\s*(?:this|doc|app\s*\.\s*doc|event\s*\.\s*target)\s*\.\s*(?:info\s*\.\s*[A-Za-z_$][\w$]*|title|subject|author|keywords|creator|producer)\s*\]/;
 /** a global or Doc method called by a name computed at run time: this[f(1) + f(2)](code) */
 const GLOBAL_COMPUTED_CALL = /\b(?:this|app|globalThis|window)\s*\[(?!\s*["'][\w.]*["']\s*\])(?:[^[\]\n]|\[[^[\]\n]{0,40}\]){1,300}\]\s*\(/;
 /** a string literal of 48+ small integers with a delimiter: "10@32@118@97..." split and fed to fromCharCode */
 const CHAR_CODE_STRING = /["']\s*(?:\d{1,3}(?:[^\w\s"'\\.]\s*|\s+)){48}/;
-/** hex-only string literals (even length), decoded below */
-const HEX_LITERAL = /["']((?:[0-9a-fA-F]{2}){3,})["']/g;
+/** hex-only string literals, decoded below when of even length (no repeated pair group: it grew V8's backtrack stack per pair) */
+const HEX_LITERAL = /["']([0-9a-fA-F]{6,})["']/g;
 /** \xNN / \uNNNN escapes of a letter or digit: nobody escapes "e" but to hide a name */
 const ESCAPED_PLAIN = /\\(?:x(?:3[0-9]|[46][1-9a-fA-F]|[57][0-9aA])|u00(?:3[0-9]|[46][1-9a-fA-F]|[57][0-9aA]))/g;
 /** .replace(/5qqq5/g, "") or .replace(/[+u0SQ]/g, ""): strips junk letters inserted into a payload */
@@ -87,12 +90,12 @@ const STRING_LITERAL = /"([^"\\\n]{40,256})"|'([^'\\\n]{40,256})'/g;
  * "this" only at run time (the Blackhole kit's way of hiding "this", "eval", "subject"). Templating a
  * message replaces a literal placeholder with a variable, the other way round.
  */
-const LITERAL_TEMPLATING = /["'][^"'\\\n]{1,40}["']\s*\)?\s*\.\s*replace\s*\(\s*[\w$]{1,64}\s*,\s*["'][^"'\\\n]{1,20}["']\s*\)/;
+const LITERAL_TEMPLATING = /["'][^"'\\\n]{1,40}["']\s*(?:\)\s*)?\.\s*replace\s*\(\s*[\w$]{1,64}\s*,\s*["'][^"'\\\n]{1,20}["']\s*\)/;
 /**
  * A member looked up by a name decoded from a literal: String['fHrAoAmC'.replace(/[AH]/g, '')],
  * app[h.replace(/[aviezjl]/g, '')]: which API is called is known only at run time.
  */
-const DECODED_MEMBER = /\[\s*\(?\s*["'][^"'\\\n]{2,60}["']\s*\)?\s*\.\s*(?:replace|split)\s*\(|\[\s*[A-Za-z_$][\w$]{0,63}\s*\.\s*replace\s*\(\s*\/\[[^\]\n]{2,30}\]\/g\s*,\s*(?:""|'')\s*\)\s*\]/;
+const DECODED_MEMBER = /\[\s*(?:\(\s*)?["'][^"'\\\n]{2,60}["']\s*(?:\)\s*)?\.\s*(?:replace|split)\s*\(|\[\s*[A-Za-z_$][\w$]{0,63}\s*\.\s*replace\s*\(\s*\/\[[^\]\n]{2,30}\]\/g\s*,\s*(?:""|'')\s*\)\s*\]/;
 /** symbols an obfuscator puts between the characters of code, and that code itself hardly uses */
 const FILLER_SYMBOLS = "!@#$%^&*~?|`";
 /** a backslash escape of one character, read as the character it stands for */
@@ -127,7 +130,7 @@ export function detectObfuscationTechniques(source: string): ObfuscationTechniqu
   };
   // the literal each pattern needs, looked for first: an unanchored regex tries every position
   add("eval-alias", "strong", evalAlias(text));
-  add("eval-of-computed-string", "runner", EVAL_COMPUTED.exec(text) && excerptAt(text, EVAL_COMPUTED));
+  add("eval-of-computed-string", "runner", evalOfComputed(text));
   add("char-code-string", "strong", charCodeString(text));
   add("name-from-document", "strong", NAME_FROM_DOCUMENT.exec(text));
   add("computed-call-on-global", "runner", GLOBAL_COMPUTED_CALL.exec(text));
@@ -303,7 +306,7 @@ export function hexEncodedText(text: string): string | null {
   let decoded = "";
   HEX_LITERAL.lastIndex = 0;
   for (let m = HEX_LITERAL.exec(text); m && decoded.length < 4096; m = HEX_LITERAL.exec(text)) {
-    const piece = printableHex(m[1]);
+    const piece = m[1].length % 2 ? null : printableHex(m[1]);
     if (piece !== null && /[a-z]/i.test(piece)) decoded += piece;
   }
   return decoded.length >= MIN_HEX_TEXT_CHARS ? `hex decodes to "${decoded.slice(0, 40)}"` : null;
@@ -374,9 +377,40 @@ function repeatedTokenComment(text: string): string | null {
   return null;
 }
 
-function excerptAt(text: string, re: RegExp): string {
-  const m = re.exec(text);
-  return m ? text.slice(m.index, m.index + EVIDENCE_CHARS) : "";
+/**
+ * The first eval/Function/timer call (EVAL_CALL) given something other than one string literal, a
+ * function or an arrow function. The literal is read by hand: as a regex (a repeated group of escapes
+ * or characters) it grew V8's backtrack stack with the literal's length (issue 19).
+ */
+function evalOfComputed(text: string): string | null {
+  EVAL_CALL.lastIndex = 0;
+  for (let m = EVAL_CALL.exec(text); m; m = EVAL_CALL.exec(text)) {
+    const arg = m.index + m[0].length;
+    const end = stringLiteralEnd(text, arg);
+    LITERAL_ENDS_ARGUMENT.lastIndex = end;
+    if (end >= 0 && LITERAL_ENDS_ARGUMENT.test(text)) continue;
+    WRITTEN_OUT.lastIndex = arg;
+    if (arg >= text.length || WRITTEN_OUT.test(text)) continue;
+    return text.slice(m.index, m.index + EVIDENCE_CHARS);
+  }
+  return null;
+}
+
+/** End (after the closing quote) of the one-line string literal at `at`, or -1. */
+function stringLiteralEnd(text: string, at: number): number {
+  const quote = text[at];
+  if (quote !== '"' && quote !== "'") return -1;
+  for (let i = at + 1; i < text.length; i++) {
+    const c = text[i];
+    if (c === quote) return i + 1;
+    if (c === "\n") return -1;
+    if (c === "\\") {
+      const next = text[i + 1];
+      if (next === undefined || next === "\n" || next === "\r" || next === "\u2028" || next === "\u2029") return -1;
+      i++;
+    }
+  }
+  return -1;
 }
 
 function count(text: string, re: RegExp): number {

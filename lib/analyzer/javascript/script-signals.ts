@@ -38,7 +38,7 @@ export const EXPLOIT_APIS: readonly ExploitApi[] = [
   { api: "Collab.collectEmailInfo", cve: ["CVE-2007-5659", "CVE-2008-0655"], pattern: /collectEmailInfo\s*\(/, member: "collectEmailInfo", shape: "call" },
   { api: "util.printf", cve: ["CVE-2008-2992"], pattern: /util\s*\.\s*printf\s*\(\s*["']%\s*\d{3,}/, member: "printf", receiver: "util", shape: "huge-format-width" },
   { api: "Collab.getIcon", cve: ["CVE-2009-0927"], pattern: /Collab\s*\.\s*getIcon\s*\(/, member: "getIcon", receiver: "Collab", shape: "call" },
-  { api: "getAnnots", cve: ["CVE-2009-1492"], pattern: /getAnnots\s*\(\s*-?\s*(0x[0-9a-f]+|\d+)\s*,/i, member: "getAnnots", shape: "numeric-args" },
+  { api: "getAnnots", cve: ["CVE-2009-1492"], pattern: /getAnnots\s*\(\s*(?:-\s*)?(0x[0-9a-f]+|\d+)\s*,/i, member: "getAnnots", shape: "numeric-args" },
   { api: "spell.customDictionaryOpen", cve: ["CVE-2009-1493"], pattern: /customDictionaryOpen\s*\(/, member: "customDictionaryOpen", shape: "call" },
   { api: "media.newPlayer", cve: ["CVE-2009-4324"], pattern: /media\s*\.\s*newPlayer\s*\(\s*null\s*\)/, member: "newPlayer", receiver: "media", shape: "null-arg" },
   { api: "doc.printSeps", cve: ["CVE-2010-4091"], pattern: /printSeps\s*\(/, member: "printSeps", shape: "call" },
@@ -107,7 +107,8 @@ export interface ScriptSignals {
 }
 
 const PERCENT_U = /%u[0-9a-f]{4}/gi;
-const NOP_SLED = /(%u(9090|0c0c|0a0a|0d0d|0b0b|4141|1414)){2,}|(\\x(90|0c|0a|0d)){8,}|0x0c0c0c0c|0x0a0a0a0a|0x0d0d0d0d/i;
+/** tested, never matched for its extent: exact counts, so a megabyte sled is not one long backtracking match */
+const NOP_SLED = /(?:%u(?:9090|0c0c|0a0a|0d0d|0b0b|4141|1414)){2}|(?:\\x(?:90|0c|0a|0d)){8}|0x0c0c0c0c|0x0a0a0a0a|0x0d0d0d0d/i;
 const ESCAPES = /\\(x[0-9a-f]{2}|u[0-9a-f]{4})/gi;
 const STRING_LIT = /"[^"\n]{512,}"|'[^'\n]{512,}'/g;
 const EVAL_LIKE = /\beval\s*\(|\bFunction\s*\(|new\s+Function\b|\[\s*["']eval["']\s*\]|setTimeOut\s*\(\s*[a-z_$]/i;
@@ -124,7 +125,7 @@ const SPRAY_SHAPES: readonly [anchor: string, shape: { test(text: string): boole
 /** EVAL_LIKE without its case folding: "function (" is not "Function(" */
 const EVAL_CALL = /\beval\s*\(|\bFunction\s*\(|new\s+Function\b|\[\s*["']eval["']\s*\]|setTimeOut\s*\(\s*[a-z_$]/;
 const OBF_IDENT = /\b_0x[0-9a-f]{4,}\b/gi;
-const LAUNCH_ATTACHMENT = /exportDataObject\s*\([^)]*nLaunch\s*:\s*[12]/;
+const LAUNCH_ATTACHMENT = /exportDataObject\s*\([^()]*nLaunch\s*:\s*[12]/;
 const DYNAMIC_CALL = /\[\s*[A-Za-z_$][\w$]*\s*\]\s*\(/g;
 const DECODER_LOOP = /fromCharCode\s*\([^;]{0,200}(\^|parseInt|charCodeAt|[-+*]\s*\d)|(parseInt|charCodeAt)\s*\([^;]{0,200}fromCharCode|\[\s*["']fromCharCode["']\s*\]/;
 /** custom /Info keys count too: this.info.cduh (kits store the payload under a made-up key) */
@@ -265,7 +266,8 @@ function assembledFromArrays(text: string): boolean {
   }
   // every use below has "] +" (r[0] + r[1]); without one the back-referencing scan is not run
   if (!arrays.size || !/\]\s*\+/.test(text)) return false;
-  const use = /([A-Za-z_$][\w$]*)\s*\[\s*(\d+)\s*\](?:\s*\+\s*\1\s*\[\s*\d+\s*\])+/g;
+  // (?<!...): a name starts where no name character precedes, not at every character of a long one
+  const use = /(?<![\w$])([A-Za-z_$][\w$]*)\s*\[\s*(\d+)\s*\](?:\s*\+\s*\1\s*\[\s*\d+\s*\]){1,32}/g;
   for (let m = use.exec(text); m; m = use.exec(text)) {
     const parts = arrays.get(m[1]);
     if (!parts) continue;

@@ -93,15 +93,22 @@ export function unitsToLatin1(s: string): string {
 
 /** Printable ASCII runs of at least `min` chars (the strings(1) view of shellcode), joined by newlines. */
 export function printableRuns(bytes: string, min = 6): string {
-  const runs = bytes.match(new RegExp(`[\\x20-\\x7e]{${min},}`, "g"));
-  return runs ? runs.join("\n") : "";
+  const runs: string[] = [];
+  for (let i = 0; i < bytes.length; ) {
+    let j = i;
+    while (j < bytes.length && bytes.charCodeAt(j) >= 0x20 && bytes.charCodeAt(j) <= 0x7e) j++;
+    if (j - i >= min) runs.push(bytes.slice(i, j));
+    i = j + 1;
+  }
+  return runs.join("\n");
 }
 
-const HEX_STRING = /^(?:[0-9a-f]{2}){32,}$/i;
+/** 64+ hex digits (an even count is checked apart: a repeated pair group grew V8's backtrack stack per pair) */
+const HEX_STRING = /^[0-9a-f]{64,}$/i;
 
 /** "9090e9fb0000..." as the bytes it spells (kits keep shellcode hex-encoded, corpus 02348727eb66); null otherwise. */
 export function decodeHexString(s: string): string | null {
-  if (s.length > 4 * 1024 * 1024 || !HEX_STRING.test(s)) return null;
+  if (s.length > 4 * 1024 * 1024 || s.length % 2 || !HEX_STRING.test(s)) return null;
   let out = "";
   for (let i = 0; i < s.length; i += 2) out += String.fromCharCode(parseInt(s.slice(i, i + 2), 16));
   return out;

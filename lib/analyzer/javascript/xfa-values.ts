@@ -2,8 +2,9 @@
 // <xfa:data>, XFA 3.3 ch. 4 "Data") and the default values of template fields (<field name><value>
 // <text>…). Kits keep the encoded next stage there and run eval(decode(field.rawValue)) from an
 // initialize script, so the sandbox must return these values or the script stops at its first layer.
-// Regex over bounded text; names are the elements' local names, as scripts resolve them.
+// Linear scans of bounded text (lib/analyzer/text); names are the elements' local names, as scripts resolve them.
 import { decodeXmlEntities } from "../facts/xfa";
+import { xmlElements } from "../text/xml-elements";
 
 export interface XfaValue {
   name: string;
@@ -16,9 +17,11 @@ const MAX_SCAN_CHARS = 16 * 1024 * 1024;
 
 /** a leaf element of the data packet: <prefix:name attrs>text</prefix:name> */
 const DATA_LEAF = /<(?:[\w.-]+:)?([\w.-]+)(?:\s[^<>]*)?>([^<]+)<\/(?:[\w.-]+:)?\1\s*>/g;
-/** a template field and the first value element inside it */
-const FIELD = /<field\b[^>]*\bname\s*=\s*["']([^"']+)["'][^>]*>([\s\S]{0,65536}?)<\/field\s*>/g;
-const FIELD_VALUE = /<value\b[^>]*>\s*<(text|exData|integer|decimal|float|date|time|dateTime|image)\b[^>]*>([^<]*)<\/\1\s*>/;
+/** a template field's body is looked at up to this size (a field holds a value, not a document) */
+const MAX_FIELD_BODY_CHARS = 65_536;
+const FIELD_NAME = /\bname\s*=\s*["']([^"']+)["']/;
+/** the first value element inside a field */
+const FIELD_VALUE = /<value\b[^<>]*>\s*<(text|exData|integer|decimal|float|date|time|dateTime|image)\b[^<>]*>([^<]*)<\/\1\s*>/;
 
 export function collectXfaValues(xml: string): XfaValue[] {
   const text = xml.length > MAX_SCAN_CHARS ? xml.slice(0, MAX_SCAN_CHARS) : xml;
@@ -30,10 +33,10 @@ export function collectXfaValues(xml: string): XfaValue[] {
     budget -= value.length;
     out.push({ name, value });
   };
-  FIELD.lastIndex = 0;
-  for (let m = FIELD.exec(text); m && out.length < MAX_XFA_VALUES; m = FIELD.exec(text)) {
-    const v = FIELD_VALUE.exec(m[2]);
-    if (v) push(m[1], v[2]);
+  for (const field of xmlElements(text, "field", { maxBodyChars: MAX_FIELD_BODY_CHARS, where: (a) => FIELD_NAME.test(a) })) {
+    if (out.length >= MAX_XFA_VALUES) break;
+    const v = field.body === null ? null : FIELD_VALUE.exec(field.body);
+    if (v) push(FIELD_NAME.exec(field.attributes)![1], v[2]);
   }
   const data = dataPacket(text);
   DATA_LEAF.lastIndex = 0;

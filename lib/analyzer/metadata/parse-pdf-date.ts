@@ -2,7 +2,7 @@
 // missing parts default to the start of the period (§7.9.4: month and day 01, time 00). A date
 // without a time-zone part is read as UTC, as pdf.js does (the spec leaves it unknown).
 
-const PDF_DATE = /^\s*(?:D\s*:)?\s*(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?\s*(?:([Zz+-])\s*(?:(\d{2})'?\s*(?:(\d{2})'?)?)?)?/;
+const PDF_DATE = /^\s*(?:D\s*:\s*)?(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?\s*(?:([Zz+-])\s*(?:(\d{2})'?\s*(?:(\d{2})'?)?)?)?/;
 /** ISO 8601 as written by tools that ignore the PDF date syntax, and by XMP (xmp:CreateDate). */
 const ISO_DATE = /^\s*(\d{4})(?:-(\d{2})(?:-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?)?)?\s*(?:([Zz+-])(?:(\d{2}):?(\d{2})?)?)?\s*$/;
 

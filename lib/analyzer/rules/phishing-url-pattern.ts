@@ -13,7 +13,7 @@ export const LURE_WORDS = [
   "locked", "webscr", "authenticate", "password", "credential", "wallet", "banking", "refund", "token", "helpdesk",
 ];
 /** CMS internals: phishing kits are dropped into compromised WordPress/Joomla sites' folders. */
-export const CMS_INTERNALS = /\/(wp-includes|wp-content|wp-admin|administrator\/components|cgi-bin)\/[^?#]*\.(php|html?|aspx?)/i;
+export const CMS_INTERNALS = /\/(wp-includes|wp-content|wp-admin|administrator\/components|cgi-bin)\/[^?#]{0,2048}?\.(php|html?|aspx?)/i;
 const MAX_BENIGN_LABELS = 4;
 
 /** Lexical marks of a credential-phishing address, read from its parsed host and path. */

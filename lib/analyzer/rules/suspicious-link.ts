@@ -44,7 +44,12 @@ export function linkRedFlags(target: string, url: UrlFacts | null = classifyUrl(
   return flags;
 }
 
-const isContextFlag = (flag: string) => CONTEXT_FLAGS.has(flag.replace(/ \(\..*\)$/, ""));
+/** "executable download (.exe)" -> "executable download" */
+const withoutDetail = (flag: string) => {
+  const at = flag.indexOf(" (.");
+  return at >= 0 && flag.endsWith(")") ? flag.slice(0, at) : flag;
+};
+const isContextFlag = (flag: string) => CONTEXT_FLAGS.has(withoutDetail(flag));
 
 /** A flag of CONTEXT_FLAGS is kept only in a lure-sized document or when its links are half of all. */
 function inContext(hits: { a: ActionFact; flags: string[] }[], actions: ActionFact[], pageCount: number) {

@@ -4,6 +4,8 @@
 // XFABMPExploit.py) puts a base64 BMP in an XFA <image> (declared image/jpeg), with biCompression 1
 // (RLE8), a 1-pixel-high row, bfOffBits 0, and then millions of RLE "delta" escapes (00 02 ff 00)
 // that move the write cursor far past the row. Well-formed RLE never leaves the bitmap.
+import { charReferenceLength, decodeBase64Text, isBase64Digit } from "./base64-text";
+
 const BI_RLE8 = 1;
 const BI_RLE4 = 2;
 /** info header sizes in use: CORE (12), INFO (40), V2/V3 (52/56), OS/2 2.x (64), V4 (108), V5 (124) */
@@ -93,18 +95,49 @@ export function parseBmpRle(bmp: Uint8Array, maxRleBytes: number): BmpRleReport 
   return { compression: compression === BI_RLE8 ? "RLE8" : "RLE4", width, height, outOfBounds, firstOutOfBoundsAt: firstAt, headerIssues: issues };
 }
 
-/** base64 of "BM": every BMP in XML starts with "Qk" */
-const BASE64_BMP = /Qk[A-Za-z0-9+/]{2}(?:[A-Za-z0-9+/=\s]|&#x?[0-9a-fA-F]+;){30,}/g;
 const MAX_BMPS_PER_DOCUMENT = 32;
+/** base64 units (digits, `=`, whitespace, character references) after "Qk" and two digits: shorter is no image */
+const MIN_BMP_UNITS = 30;
 
-/** BMPs carried base64-encoded in XML (XFA <image> values, datasets), decoded up to `maxBytes`. */
+/**
+ * BMPs carried base64-encoded in XML (XFA <image> values, datasets), decoded up to `maxBytes`. Every
+ * BMP starts with "BM", base64 "Qk". A hand scan: the regex it replaces (a repeated group of
+ * alternatives) overflowed V8's backtrack stack on a multi-megabyte image and crashed the analysis
+ * (issue 19).
+ */
 export function base64BmpsInXml(xml: string, maxBytes: number): { offset: number; bmp: Uint8Array }[] {
   const out: { offset: number; bmp: Uint8Array }[] = [];
   const maxChars = Math.ceil(maxBytes / 3) * 4;
-  BASE64_BMP.lastIndex = 0;
-  for (let m = BASE64_BMP.exec(xml); m && out.length < MAX_BMPS_PER_DOCUMENT; m = BASE64_BMP.exec(xml)) {
-    const clean = m[0].replace(/&#x?[0-9a-fA-F]+;|\s+/g, "").slice(0, maxChars);
-    out.push({ offset: m.index, bmp: new Uint8Array(Buffer.from(clean.slice(0, clean.length - (clean.length % 4)), "base64")) });
+  for (let at = xml.indexOf("Qk"); at >= 0 && out.length < MAX_BMPS_PER_DOCUMENT; ) {
+    const end = base64RunEnd(xml, at);
+    if (end < 0) {
+      at = xml.indexOf("Qk", at + 1);
+      continue;
+    }
+    const bmp = decodeBase64Text(xml, at, end, maxChars);
+    if (bmp) out.push({ offset: at, bmp });
+    at = xml.indexOf("Qk", end);
   }
   return out;
+}
+
+/** `\s` of a regex: ASCII whitespace, and the Unicode spaces a split value may use */
+const isWhitespace = (c: number) => c === 0x20 || (c >= 0x09 && c <= 0x0d) || (c >= 0x80 && /\s/.test(String.fromCharCode(c)));
+
+/** End of the base64 run of an image at `at` ("Qk", two digits, then enough units), or -1. */
+function base64RunEnd(xml: string, at: number): number {
+  if (!isBase64Digit(xml.charCodeAt(at + 2)) || !isBase64Digit(xml.charCodeAt(at + 3))) return -1;
+  let units = 0;
+  let i = at + 4;
+  while (i < xml.length) {
+    const c = xml.charCodeAt(i);
+    if (isBase64Digit(c) || c === 0x3d || isWhitespace(c)) i++;
+    else {
+      const ref = c === 0x26 ? charReferenceLength(xml, i, xml.length) : 0;
+      if (!ref) break;
+      i += ref;
+    }
+    units++;
+  }
+  return units >= MIN_BMP_UNITS ? i : -1;
 }

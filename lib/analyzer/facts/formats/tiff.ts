@@ -6,7 +6,7 @@
 // adobe_libtiff module writes count 0xCC, after a NOP sled that precedes the IFD). A TIFF in a form
 // is not an exploit by itself: government XFA forms carry TIFF scans. The parse is bounded: one
 // chain of at most MAX_TIFF_IFDS directories of at most MAX_TIFF_ENTRIES entries each.
-import { hexValue } from "../../../pdf/syntax";
+import { decodeBase64Text } from "./base64-text";
 
 const MAX_TIFF_IFDS = 16;
 const MAX_TIFF_ENTRIES = 1_000;
@@ -130,46 +130,6 @@ export function base64TiffsInXml(xml: string, maxBytes: number): { offset: numbe
     // whitespace can triple the text of a split value: read enough raw text for maxChars of base64
     const tiff = decodeBase64Text(xml, start, end < 0 ? Math.min(xml.length, start + maxChars * 4) : Math.min(end, start + maxChars * 4), maxChars);
     if (tiff) out.push({ offset: start, tiff });
-  }
-  return out;
-}
-
-/** base64 digit of each ASCII code; -1 for every other character */
-const BASE64_DIGIT = new Int8Array(128).fill(-1);
-for (const [i, c] of [..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"].entries()) BASE64_DIGIT[c.charCodeAt(0)] = i;
-
-/**
- * The bytes of the first `maxChars` base64 digits of xml[from, to), whole quartets only: character
- * references (`&#x41;`, `&#65;`) and every non-digit character (whitespace, `=`) are skipped. Null for
- * fewer than 12 digits. One pass over the char codes: the XFA value of an exploit TIFF is megabytes of
- * base64 (a NOP sled), which a regex clean-up and a string copy made the most expensive check of a file.
- */
-function decodeBase64Text(xml: string, from: number, to: number, maxChars: number): Uint8Array | null {
-  const digits = new Uint8Array(Math.min(maxChars, to - from));
-  let n = 0;
-  for (let i = from; i < to && n < digits.length; i++) {
-    const c = xml.charCodeAt(i);
-    if (c === 0x26 && xml.charCodeAt(i + 1) === 0x23) {
-      // a character reference `&#x?HEX+;` is dropped whole, as the regex this replaces did
-      let j = i + 2 + (xml.charCodeAt(i + 2) === 0x78 ? 1 : 0);
-      const hexStart = j;
-      while (j < to && hexValue(xml.charCodeAt(j)) >= 0) j++;
-      if (j > hexStart && j < to && xml.charCodeAt(j) === 0x3b) {
-        i = j;
-        continue;
-      }
-    }
-    const d = c < 128 ? BASE64_DIGIT[c] : -1;
-    if (d >= 0) digits[n++] = d;
-  }
-  n -= n % 4;
-  if (n < 12) return null;
-  const out = new Uint8Array((n / 4) * 3);
-  for (let i = 0, o = 0; i < n; i += 4, o += 3) {
-    const v = (digits[i] << 18) | (digits[i + 1] << 12) | (digits[i + 2] << 6) | digits[i + 3];
-    out[o] = v >>> 16;
-    out[o + 1] = (v >>> 8) & 0xff;
-    out[o + 2] = v & 0xff;
   }
   return out;
 }

@@ -45,9 +45,50 @@ function readArrayBody(s: string, from: number, close: string): string {
   return s.slice(from, Math.min(s.length, from + 4096));
 }
 
+const DELIMITERS = "[]{}()<>";
+const isSpace = (c: string) => /\s/.test(c);
+
+/**
+ * PostScript tokens: `(string)` (to the first unescaped `)`), `<hex>`, a run of regular characters,
+ * or a lone `(`, `)`, `<`, `>`. A hand scan: the regex it replaces rescanned to the end from every
+ * `(` or `<` without a closer, quadratic on a hostile font (issue 19). When one opener has no closer
+ * after it, no later one has: that is remembered.
+ */
 function tokenize(body: string): string[] {
   const out: string[] = [];
-  const re = /\((?:\\.|[^\\])*?\)|<[^>]*>|[^\s[\]{}()<>]+|[()<>]/g;
-  for (let m = re.exec(body); m; m = re.exec(body)) out.push(m[0]);
+  let noStringEnd = false;
+  let noHexEnd = false;
+  for (let i = 0; i < body.length; ) {
+    const c = body[i];
+    if (c === "(" && !noStringEnd) {
+      let j = i + 1;
+      while (j < body.length && body[j] !== ")") j += body[j] === "\\" ? 2 : 1;
+      if (j < body.length) {
+        out.push(body.slice(i, j + 1));
+        i = j + 1;
+        continue;
+      }
+      noStringEnd = true;
+    } else if (c === "<" && !noHexEnd) {
+      const j = body.indexOf(">", i + 1);
+      if (j >= 0) {
+        out.push(body.slice(i, j + 1));
+        i = j + 1;
+        continue;
+      }
+      noHexEnd = true;
+    }
+    if (c === "(" || c === ")" || c === "<" || c === ">") {
+      out.push(c);
+      i++;
+    } else if (isSpace(c) || DELIMITERS.includes(c)) {
+      i++;
+    } else {
+      let j = i + 1;
+      while (j < body.length && !isSpace(body[j]) && !DELIMITERS.includes(body[j])) j++;
+      out.push(body.slice(i, j));
+      i = j;
+    }
+  }
   return out;
 }
