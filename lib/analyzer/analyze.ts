@@ -96,7 +96,8 @@ export function evaluateDocument(p: PreparedDocument, options: AnalyzeOptions, s
     // the full vector only for whoever keeps it (evaluation, training); the verdict reads a few dozen
     features: extractFeatures({ doc, facts, findings }, options.onScoringInput ? undefined : featuresRead(SHIPPED_MODELS[stage])),
     findings,
-    ctx: { unanalysable: doc.instances.length === 0 || opaque, partial: opaque || budgetHits.size > 0 || doc.xrefRebuilt, scriptBudgetSpent: budgetHits.has("JS_TOTAL_CPU_MS") },
+    // a rule that failed checked nothing: a clean verdict without it is a partial one
+    ctx: { unanalysable: doc.instances.length === 0 || opaque, partial: opaque || budgetHits.size > 0 || doc.xrefRebuilt || notes.length > 0, scriptBudgetSpent: budgetHits.has("JS_TOTAL_CPU_MS") },
   };
   options.onScoringInput?.(scoring);
   const { summary, ruleContributions } = scoreDocument(scoring, stage);

@@ -1,6 +1,8 @@
 // XDP packages (XML Data Package, XFA 3.3 ch. 30): XML that carries a whole PDF base64-encoded in
 // <pdf><document><chunk>. Used to slip PDFs past scanners that only look for %PDF-.
 
+import { hasPdfHeader, XDP_ROOT_WINDOW_BYTES } from "../pdf/sniff";
+
 const MAX_XDP_SCAN_CHARS = 256 * 1024 * 1024;
 
 export interface XdpUnwrapped {
@@ -12,11 +14,10 @@ export interface XdpUnwrapped {
 }
 
 export function looksLikeXdp(bytes: Uint8Array): boolean {
-  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 4096)).toString("latin1");
-  // a file with a PDF header where readers look for it (first 1024 bytes) is a PDF, whatever XML it
-  // carries: otherwise an XDP attachment near the start would hide the outer document
-  const pdfAt = head.indexOf("%PDF-");
-  if (pdfAt >= 0 && pdfAt < 1024) return false;
+  // a file with a PDF header where readers look for it is a PDF, whatever XML it carries: otherwise
+  // an XDP attachment near the start would hide the outer document
+  if (hasPdfHeader(bytes)) return false;
+  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, XDP_ROOT_WINDOW_BYTES)).toString("latin1");
   return /<xdp:xdp\b|<pdf\s[^<>]*xmlns\s*=\s*["']http:\/\/ns\.adobe\.com\/xdp\/pdf\//i.test(head);
 }
 

@@ -12,6 +12,7 @@ import { PdfDict, PdfKeyword, PdfName, PdfRef, PdfStream, PdfString, type PdfObj
 import { openStandardSecurity, type OpenedWith } from "./crypto/standard-security";
 import { ObjectParser } from "./parser";
 import { TOKEN_END, WHITESPACE, asBuffer, isDigit } from "./syntax";
+import { pdfHeaderOffset, PDF_HEADER_WINDOW_BYTES } from "./sniff";
 import { findStrayNames, type StrayName } from "./stray-names";
 import { findStartxref, readXrefStream, readXrefTable, type XrefContext, type XrefEntry, type XrefSection } from "./xref";
 
@@ -360,9 +361,11 @@ export function readPdf(bytes: Uint8Array, limits: Limits, options: ReadOptions 
 }
 
 function readHeader(doc: PdfDocument): void {
-  const at = doc.buf.indexOf(HEADER);
-  if (at < 0 || at > 1024) {
-    doc.anomalies.add("header-missing", 0, "no %PDF- header in the first 1024 bytes");
+  // the window is the one the server and CLI decide by (sniff.ts); a header past it is still read
+  const inWindow = pdfHeaderOffset(doc.bytes);
+  const at = inWindow >= 0 ? inWindow : doc.buf.indexOf(HEADER);
+  if (inWindow < 0) {
+    doc.anomalies.add("header-missing", 0, `no %PDF- header in the first ${PDF_HEADER_WINDOW_BYTES} bytes`);
     if (at < 0) return;
   } else if (at > 0) doc.anomalies.add("header-not-at-start", at, `header at offset ${at}, not 0`);
   const m = /^%PDF-(\d+)\.(\d+)/.exec(doc.buf.toString("latin1", at, at + 16));

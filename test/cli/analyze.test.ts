@@ -12,6 +12,7 @@ import { PdfBuilder } from "../../lib/pdf/testing/pdf-builder";
 import { benignPdf, suspiciousPdf } from "../fixtures/sample-pdfs";
 import { buildCli, jsonLines, pdfscan } from "./run-cli";
 import { encryptWithQpdf } from "../../lib/pdf/testing/qpdf-encrypt";
+import { NOT_A_PDF } from "../../lib/pdf/sniff";
 
 function launchPdf(): Uint8Array {
   const b = new PdfBuilder();
@@ -51,6 +52,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
   await rm(`${dir}-locked`, { recursive: true, force: true });
+  await rm(`${dir}-aside`, { recursive: true, force: true });
 });
 
 describe("pdfscan analyze: inputs", () => {
@@ -75,6 +77,21 @@ describe("pdfscan analyze: inputs", () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(`${missing}: no such file`);
     expect(run.stdout).toMatch(new RegExp(`BENIGN .*${benign.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
+  });
+
+  it("refuses a renamed non-PDF as the server does (its 415 detail, exit 2), and reads a PDF whose header junk pushed past byte 1024", async () => {
+    // beside the folder the other tests read whole, not in it
+    await mkdir(`${dir}-aside`, { recursive: true });
+    const renamed = join(`${dir}-aside`, "invoice.pdf");
+    const prefixed = join(`${dir}-aside`, "prefixed.pdf");
+    await writeFile(renamed, "PK\x03\x04 an archive renamed to .pdf");
+    await writeFile(prefixed, Buffer.concat([Buffer.alloc(2000, "J"), launchPdf()]));
+    const run = await pdfscan(["analyze", "--json", renamed, prefixed]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`${renamed}: ${NOT_A_PDF}`);
+    const [result] = jsonLines(run.stdout);
+    expect(result.path).toBe(prefixed);
+    expect(FastResult.parse(result).summary.verdict).toBe("malicious");
   });
 
   it("walks folders recursively (.pdf in any case, .xdp, .zip) in name order, one table row per file", async () => {

@@ -257,8 +257,7 @@ describe("scans, embedded (SQLite + in-process queue)", () => {
     expect(html).toContain('data-status="completed"');
     expect((await fetch(`${server.url}/scans/AAAAAAAAAAAAAAAAAAAAAA`)).status).toBe(404);
   });
-
-  it.skip("another principal gets 404 for a scan over HTTP: not testable before authentication exists (every caller is the local principal); the service-level test in lib/server/scans/service.test.ts covers owner scoping", () => {});
+  // another key gets 404 for a scan: test/security.integration.test.ts ("scopes scans to their owner")
 });
 
 describe("scans, embedded, slow stages (test-only stage delay)", () => {

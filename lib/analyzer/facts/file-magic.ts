@@ -3,6 +3,7 @@
 // stage uses the file-type library for full detection.
 
 import { latin1 } from "../../pdf/objects";
+import { hasPdfHeader } from "../../pdf/sniff";
 
 export type PayloadKind =
   | "pe-executable"
@@ -45,8 +46,8 @@ export function sniffPayload(data: Uint8Array): PayloadKind {
   for (const [kind, sig] of MAGIC) if (startsWith(b, sig)) return kind;
   // FWS / CWS / ZWS and a plausible version
   if ((b[0] === 0x46 || b[0] === 0x43 || b[0] === 0x5a) && b[1] === 0x57 && b[2] === 0x53 && b[3] > 0 && b[3] < 0x30) return "flash";
+  if (hasPdfHeader(b)) return "pdf";
   const head = latin1(b, 0, Math.min(b.length, 1024));
-  if (head.includes("%PDF-")) return "pdf";
   if (head.startsWith("{\\rt")) return "rtf";
   if (/^#!\s*\//.test(head)) return "script";
   if (/^\s*<(!doctype html|html|script)/i.test(head)) return "html";

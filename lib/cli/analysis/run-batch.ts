@@ -4,6 +4,7 @@
 // at most concurrency + READ_AHEAD documents are in memory at once.
 import { basename } from "node:path";
 import { DEFAULT_LIMITS } from "../../limits";
+import { isPdfOrXdp, NOT_A_PDF } from "../../pdf/sniff";
 import { describeFsError, STDIN_OPERAND, type Target } from "../collect-files";
 import { readLocalFile, readStdin } from "../read-input";
 import type { AnalysisResult, Analyzer } from "./analyzers";
@@ -42,6 +43,8 @@ async function analyzeTarget(target: Target, opts: BatchOptions): Promise<Outcom
   } catch (e) {
     return { path: target.path, error: `cannot read: ${describeFsError(e)}` };
   }
+  // the server answers such a file 415: the same file gets the same answer here
+  if (!isPdfOrXdp(bytes)) return { path: target.path, error: NOT_A_PDF };
   try {
     return { path: target.path, result: await opts.analyzer.analyze(bytes, fileNameOf(target)) };
   } catch (e) {

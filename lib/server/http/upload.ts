@@ -5,7 +5,7 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { getConfig } from "../config";
-import { isPdfOrXdp } from "../pdf-sniff";
+import { isPdfOrXdp, NOT_A_PDF } from "../../pdf/sniff";
 import { bodyLimitOf, fileTooLarge } from "./body-limits";
 import { ApiError } from "./errors";
 import { parseMultipart } from "./multipart";
@@ -55,10 +55,7 @@ export async function readPdfUpload(request: Request, { maxBytes }: { maxBytes: 
   }
   if (file.tooLarge) throw fileTooLarge(maxBytes);
   if (!isPdfOrXdp(file.bytes)) {
-    throw new ApiError(
-      "unsupported_media_type",
-      "The file is not a PDF: no %PDF- header in the first 1024 bytes, no PDF object syntax (N G obj ... endobj), and not an XDP package wrapping a PDF.",
-    );
+    throw new ApiError("unsupported_media_type", NOT_A_PDF);
   }
   const bytes = file.bytes.buffer.slice(file.bytes.byteOffset, file.bytes.byteOffset + file.bytes.byteLength) as ArrayBuffer;
   return { fileName: file.name || "upload.pdf", bytes, fields: parsed.fields };

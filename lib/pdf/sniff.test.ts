@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { bytes } from "../pdf/testing/pdf-builder";
-import { isPdfOrXdp } from "./pdf-sniff";
+import { bytes } from "./testing/pdf-builder";
+import { DEFAULT_LIMITS } from "../limits";
+import { readPdf } from "./document";
+import { hasPdfHeader, isPdfOrXdp } from "./sniff";
 
 const xdp = (chunk: string) =>
   `<?xml version="1.0"?><?xfa ?><xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/"><pdf xmlns="http://ns.adobe.com/xdp/pdf/"><document><chunk>${chunk}</chunk></document></pdf></xdp:xdp>`;
@@ -11,6 +13,8 @@ describe("isPdfOrXdp", () => {
     ["a header after junk inside the first 1024 bytes", `${"x".repeat(1019)}%PDF-1.4`, true],
     ["a header that ends past byte 1024", `${"x".repeat(1020)}%PDF-1.4`, false],
     ["a header after 2000 bytes of junk", `${"x".repeat(2000)}%PDF-1.4`, false],
+    ["a header after 2000 bytes of junk, an object after it (readers scan for objects)", `${"x".repeat(2000)}%PDF-1.4\n1 0 obj\n<< /Length 90000 >>\nstream\n`, true],
+    ["an object with a header-like text after it, past the window", `${"x".repeat(2000)}1 0 obj\n%PDF-1.4`, false],
     ["a truncated file without a header that ends like a PDF (pdf.js issue-335b: startxref and an offset)", "\xc9startxref\n6\n2147483647", true],
     ["an executable", "MZ\x90\x00\x03\x00\x00\x00", false],
     ["an XDP package with a base64 PDF chunk", xdp("JVBERi0xLjMKMyAwIG9iago="), true],
@@ -35,5 +39,14 @@ describe("isPdfOrXdp", () => {
     const whole = bytes(`junk%PDF-1.7`);
     expect(isPdfOrXdp(whole.subarray(0, 4))).toBe(false);
     expect(isPdfOrXdp(whole.subarray(4))).toBe(true);
+  });
+});
+
+describe("one header window for the gate and the reader", () => {
+  it.each([1018, 1019, 1020, 1021])("junk of %i bytes: the reader reports the header missing exactly when the gate finds none", (junk) => {
+    const file = bytes(`${"x".repeat(junk)}%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n`);
+    const doc = readPdf(file, DEFAULT_LIMITS);
+    expect(doc.anomalies.items.some((a) => a.code === "header-missing")).toBe(!hasPdfHeader(file));
+    expect(doc.header.offset).toBe(junk);
   });
 });

@@ -1,4 +1,6 @@
-// Decides whether an upload is something we analyse (contract "Errors", 415): a PDF header `%PDF-` in
+// The one decision "is this a PDF we analyse", for the server (contract "Errors", 415), the CLI
+// (`pdfscan analyze`/`disarm` refuse the same files, issue 19 item 8) and the reader (the header
+// window of document.ts, xdp.ts and the embedded-payload sniff): a PDF header `%PDF-` in
 // the first 1024 bytes (readers accept junk before it; ISO 32000-2 7.5.2 and Acrobat's 1024-byte rule),
 // or an XDP package (XML Data Package, the XFA container) whose <pdf><document><chunk> holds a
 // base64 PDF, as in the contagio PDF-XDP samples (chunk starts with "JVBER", base64 of "%PDF").
@@ -7,6 +9,10 @@
 // so a header stripped to pass a type filter must not turn a document away unanalysed (the analyzer
 // reports the missing header). This is only the gate; the analyzer does the real parsing.
 import { DEFAULT_LIMITS } from "../limits";
+
+/** Why a file is refused: the server's 415 detail and the CLI's error say the same. */
+export const NOT_A_PDF =
+  "The file is not a PDF: no %PDF- header in the first 1024 bytes, no PDF object syntax (N G obj ... endobj), and not an XDP package wrapping a PDF.";
 
 export const PDF_HEADER_WINDOW_BYTES = 1024;
 /** XDP files start with an XML declaration and processing instructions; the root comes early. */
@@ -29,9 +35,17 @@ const STARTXREF_WITH_OFFSET = /\bstartxref[\0\t\n\f\r ]+\d+/;
 export function hasPdfObjectSyntax(bytes: Uint8Array, windowBytes = DEFAULT_LIMITS.HEADERLESS_SNIFF_BYTES): boolean {
   const head = latin1(bytes, 0, windowBytes);
   const object = OBJECT_HEADER.exec(head);
+  // a header (even past the 1024-byte window: junk prepended to evade type filters) and an object
+  // after it: every reader that scans for objects opens it
+  if (object && head.lastIndexOf("%PDF-", object.index) >= 0) return true;
   if (!object) return STARTXREF_WITH_OFFSET.test(latin1(bytes, Math.max(0, bytes.length - windowBytes), bytes.length));
   if (head.includes("endobj", object.index)) return true;
   return END_OF_FILE_KEYWORD.test(latin1(bytes, Math.max(object.index, bytes.length - windowBytes), bytes.length));
+}
+
+/** Offset of `%PDF-` where readers look for it (the first 1024 bytes), or -1. */
+export function pdfHeaderOffset(bytes: Uint8Array): number {
+  return indexOfAscii(bytes, "%PDF-", 0, PDF_HEADER_WINDOW_BYTES);
 }
 
 export function hasPdfHeader(bytes: Uint8Array): boolean {
