@@ -57,7 +57,7 @@ export interface Limits {
   RENDER_SCALE: number;
   /** canvas pixels of one rendered page; a larger page is rendered at a proportionally lower scale */
   RENDER_MAX_PIXELS_PER_PAGE: number;
-  /** wall-clock budget of rendering one document (milliseconds); pages done by then are kept */
+  /** CPU-time budget of rendering one document (milliseconds of the render process's CPU, not wall-clock: the same pages on a busy machine); pages done by then are kept */
   RENDER_TIMEOUT_MS: number;
   /** characters of rendered text kept per page */
   RENDER_MAX_TEXT_CHARS_PER_PAGE: number;
@@ -69,7 +69,7 @@ export interface Limits {
   RENDER_MAX_IMAGE_PIXELS: number;
   /** resident memory the process may grow by while one document renders; above it the render thread is stopped */
   RENDER_MAX_MEMORY_BYTES: number;
-  /** after the render's own deadline, how long the host waits before it stops a render thread stuck in a synchronous loop (milliseconds) */
+  /** CPU time past the render's own budget after which the host stops a render process stuck in a synchronous loop (milliseconds) */
   RENDER_HARD_STOP_GRACE_MS: number;
   /** long side of a page thumbnail (pixels), encoded as PNG only when the caller asks for page images (the scan's advanced stage) */
   RENDER_THUMBNAIL_MAX_PX: number;
@@ -105,7 +105,7 @@ export interface Limits {
   YARA_MAX_SCAN_BYTES: number;
   /** scan targets (raw file, decoded streams, scripts) per document */
   YARA_MAX_TARGETS: number;
-  /** run time of one script's sandboxed emulation, eval layers and timers included (milliseconds) */
+  /** CPU time of one script's sandboxed emulation, eval layers and timers included (milliseconds; CPU, not wall-clock, time: the same run on a busy machine) */
   JS_CPU_MS: number;
   /** memory of one emulation: the sandbox process is killed above this resident size */
   JS_MEMORY_BYTES: number;
@@ -119,7 +119,7 @@ export interface Limits {
   JS_PARSE_STACK_MB: number;
   /** distinct scripts emulated per document (identical scripts run once) */
   JS_MAX_SCRIPTS: number;
-  /** emulation time of all scripts of one document (milliseconds) */
+  /** CPU time of the emulations of all scripts of one document, shared out in the scripts' rank order (milliseconds; emulation-turns.ts) */
   JS_TOTAL_CPU_MS: number;
   /** characters of layers, strings and API arguments one emulation may report */
   JS_MAX_OUTPUT_CHARS: number;
@@ -217,6 +217,13 @@ export const HTTP_LIMITS = Object.freeze({
    */
   MAX_DISCARD_BYTES: 16 * 1024 * 1024,
 });
+
+/**
+ * The engines' child processes (sandbox, renderer) are budgeted in CPU time (issue 19 item 7); a child
+ * that makes no progress at all is stopped by the wall clock only after this many times its CPU
+ * budget (and grace), so that no load short of this factor changes what an analysis finds.
+ */
+export const ENGINE_WALL_BACKSTOP_FACTOR = 8;
 
 /** An idle pdf.js render process is stopped (and reaped by its thread) after this long. */
 export const RENDER_PROCESS_IDLE_MS = 15_000;

@@ -12,7 +12,8 @@ import { defangText, excerpt } from "../rules/evidence";
 import { acrobatPrelude, wrapXfaScript } from "./acrobat-stubs";
 import { analyzeAst, emptyFacts, parseScript, type AstFacts } from "./ast-analysis";
 import type { AnyNode } from "./constant-fold";
-import { CANCELLED, DEADLINE_PASSED, type ApiCall, type EmulateFn, type EmulationResult } from "./emulation";
+import { CANCELLED, type ApiCall, type EmulateFn, type EmulationResult } from "./emulation";
+import { EmulationTurns, type EmulationTurn } from "./emulation-turns";
 import { matchExploitApis } from "./exploit-match";
 import { judgeObfuscation } from "./obfuscation-techniques";
 import type { ScriptContext } from "./script-context";
@@ -105,7 +106,6 @@ interface Shared {
 
 export async function analyzeScripts(scripts: readonly ScriptFact[], ctx: AnalyzeScriptsContext): Promise<ScriptsAnalysis> {
   const { limits } = ctx;
-  const started = Date.now();
   const budgetHits = new Set<BudgetName>();
   // identical scripts (one handler on 500 widgets) are analysed and run once
   const distinct = new Map<string, { fact: ScriptFact; sha256: string }>();
@@ -120,9 +120,16 @@ export async function analyzeScripts(scripts: readonly ScriptFact[], ctx: Analyz
 
   const definitions = sharedDefinitions(order);
   const results = new Map<string, Shared>();
-  await forEachLimited(order, ANALYSIS_CONCURRENCY, async ({ fact, sha256 }) => {
+  const turns = new EmulationTurns(order.length, limits.JS_TOTAL_CPU_MS);
+  await forEachLimited(order, ANALYSIS_CONCURRENCY, async ({ fact, sha256 }, position) => {
     const borrowed = definitions.filter((d) => d.sha256 !== sha256).map((d) => d.code);
-    results.set(sha256, await analyzeOne(fact, ctx, emulateSet.has(sha256), started, budgetHits, borrowed));
+    const turn = turns.at(position);
+    try {
+      results.set(sha256, await analyzeOne(fact, ctx, emulateSet.has(sha256), turn, budgetHits, borrowed));
+    } finally {
+      // every path ends its turn, or the scripts after it would wait for ever
+      turn.end(0);
+    }
   });
 
   const out: ScriptsAnalysis = { entries: [], scripts: [], iocTexts: [], budgetHits: [] };
@@ -188,7 +195,7 @@ function rank(s: ScriptFact): number {
   return (s.automatic ? 1000 : 0) + suspicious * 50 + Math.min(49, Math.log2(1 + s.source.length) * 2);
 }
 
-async function analyzeOne(fact: ScriptFact, ctx: AnalyzeScriptsContext, mayEmulate: boolean, started: number, budgetHits: Set<BudgetName>, definitions: string[]): Promise<Shared> {
+async function analyzeOne(fact: ScriptFact, ctx: AnalyzeScriptsContext, mayEmulate: boolean, turn: EmulationTurn, budgetHits: Set<BudgetName>, definitions: string[]): Promise<Shared> {
   const { limits } = ctx;
   const source = fact.source;
   const signals = fact.signals ?? scriptSignals(source);
@@ -203,7 +210,7 @@ async function analyzeOne(fact: ScriptFact, ctx: AnalyzeScriptsContext, mayEmula
   let emulation: EmulationResult | null = null;
   let status: Shared["status"] = "skipped";
   let detail: string | undefined;
-  const remaining = limits.JS_TOTAL_CPU_MS - (Date.now() - started);
+  const remaining = await turn.begin();
   if (!ctx.emulate) detail = "no sandbox configured";
   else if (!source.trim()) detail = "empty script";
   else if (!fact.automatic && nothingToRun(ast, signals, source)) detail = "user-triggered script without dynamic code or decoding: static analysis suffices";
@@ -222,18 +229,17 @@ async function analyzeOne(fact: ScriptFact, ctx: AnalyzeScriptsContext, mayEmula
       memoryBytes: limits.JS_MEMORY_BYTES,
       maxLayers: limits.JS_MAX_LAYERS,
       maxOutputChars: limits.JS_MAX_OUTPUT_CHARS,
-      deadline: started + limits.JS_TOTAL_CPU_MS,
     }, ctx.signal);
+    turn.end(emulation.cpuMs);
     status = emulation.status;
     detail = emulation.detail;
-    if (emulation.detail === DEADLINE_PASSED || emulation.detail === CANCELLED) {
-      // queued behind the document's other scripts until its budget was spent, or the analysis was
-      // cancelled: not run, not a failure of the script
-      if (emulation.detail === DEADLINE_PASSED) budgetHits.add("JS_TOTAL_CPU_MS");
+    if (emulation.detail === CANCELLED) {
+      // the analysis was cancelled: not run, not a failure of the script
       emulation = null;
       status = "skipped";
     }
   }
+  turn.end(0);
 
   // layers: what eval & co. ran, and constant code handed to them (readable without running)
   const layers: LayerAnalysis[] = [];
@@ -404,10 +410,13 @@ function hexExcerpt(s: string): string {
   return `${s.length} chars: ${hex}…`;
 }
 
-async function forEachLimited<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+async function forEachLimited<T>(items: T[], limit: number, fn: (item: T, index: number) => Promise<void>): Promise<void> {
   let next = 0;
   const worker = async () => {
-    while (next < items.length) await fn(items[next++]);
+    while (next < items.length) {
+      const index = next++;
+      await fn(items[index], index);
+    }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }

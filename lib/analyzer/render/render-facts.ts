@@ -66,7 +66,7 @@ export interface RenderFacts {
   qrCodes: { page: number; text: string }[];
   /** rendering stopped early or failed: a timeout, a budget or a pdf.js error */
   error?: string;
-  /** the time budget ran out before every planned page was rendered */
+  /** the CPU-time budget ran out before every planned page was rendered */
   timedOut?: boolean;
   /** render budgets that were hit, named as in lib/limits.ts (e.g. RENDER_MAX_PATTERN_TILES) */
   budgetHits?: BudgetName[];
@@ -74,7 +74,10 @@ export interface RenderFacts {
   stopped?: boolean;
   /** the render engine itself failed (its process crashed or could not start): not the file's doing */
   engineFailure?: string;
+  /** wall-clock time of the render (informational: nothing is decided on it) */
   durationMs: number;
+  /** CPU time the render used, what its budget counts (absent when it was stopped from outside) */
+  cpuMs?: number;
   pdfjs: PdfjsView;
   /** page images, when the budget asked for them (budget.pageImages) */
   pageImages?: PageImage[];
@@ -85,7 +88,7 @@ export interface RenderBudget {
   maxPages: number;
   /** render scale (1 = 72 dpi) */
   scale: number;
-  /** wall-clock budget for the whole document */
+  /** CPU-time budget for the whole document (the render process's CPU, not wall-clock time: issue 19 item 7) */
   timeoutMs: number;
   /** canvas pixels per page; a larger page is rendered at a lower scale */
   maxPixelsPerPage?: number;
@@ -101,7 +104,7 @@ export interface RenderBudget {
   maxImagePixels?: number;
   /** resident-memory growth of the process while rendering; above it the render is stopped */
   maxMemoryBytes?: number;
-  /** wait after the deadline before a render stuck in a synchronous loop is stopped (milliseconds) */
+  /** CPU time past the budget before a render stuck in a synchronous loop is stopped (milliseconds) */
   hardStopGraceMs?: number;
   /** encode PNG images of each drawn page (absent: none, so analyses that do not show pages do not pay) */
   pageImages?: PageImageBudget;

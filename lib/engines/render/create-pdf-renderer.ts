@@ -1,17 +1,19 @@
 // Renders documents with pdf.js in a child process of its own (render-process.ts) that this host can
 // kill. pdf.js draws synchronously, so a deadline inside the renderer cannot interrupt a page stuck
 // in a drawing loop, and its native canvas memory is outside any V8 heap cap: the host kills the
-// process when the render outlives its time budget (plus a grace) or the process's resident memory
-// grows past the render's memory budget (read from /proc, as the sandbox's watchdog does), and returns
-// what was rendered until then with the budget hit. The process is replaced after RENDERS_PER_PROCESS
+// process when the render outlives its CPU-time budget (plus a grace) or the process's resident
+// memory grows past the render's memory budget (both read from /proc, as the sandbox's watchdog
+// does), and returns what was rendered until then with the budget hit. CPU time, not wall-clock
+// time: a busy machine does not cut a render short (issue 19 item 7); a process that makes no
+// progress at all meets the wall-clock backstop (ENGINE_WALL_BACKSTOP_FACTOR times the budget). The process is replaced after RENDERS_PER_PROCESS
 // documents and stopped when idle, so the memory pdf.js and the canvas keep comes back (issue 7).
 import { fork, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { RenderBudget, RenderFacts, RenderFn, RenderOpenOptions } from "../../analyzer/render/render-facts";
-import { DEFAULT_LIMITS, RENDER_PROCESS_IDLE_MS, type BudgetName } from "../../limits";
-import { residentBytes } from "../resident-bytes";
+import { DEFAULT_LIMITS, ENGINE_WALL_BACKSTOP_FACTOR, RENDER_PROCESS_IDLE_MS, type BudgetName } from "../../limits";
+import { cpuTimeMs, residentBytes } from "../process-usage";
 import type { RenderReply, RenderRequest } from "./render-process";
 import { describeError } from "../../analyzer/describe-error";
 
@@ -46,7 +48,7 @@ export const RENDER_PROCESS_HEAP_MB = 768;
 export const RENDER_PROCESS_INITIAL_OLD_SPACE_MB = 64;
 /** how long a new render process may take to load pdf.js before the render counts as failed */
 const STARTUP_TIMEOUT_MS = 15_000;
-/** how often the host samples the render process's resident memory while it renders */
+/** how often the host samples the render process's resident memory and CPU time while it renders */
 const MEMORY_SAMPLE_MS = 20;
 /**
  * The host pings its process this often. A host thread that was terminated (piscina stops a worker
@@ -109,6 +111,8 @@ class RenderHost {
       // from its size when the render begins, since pdf.js, its fonts and the QR decoder are resident
       // before (~130 MiB bundled, ~450 MiB under tsx in the tests)
       let residentAtStart: number | null = null;
+      /** the process's CPU time when the render began (null before, or without /proc) */
+      let cpuAtStart: number | null = null;
       const grace = budget.hardStopGraceMs ?? DEFAULT_LIMITS.RENDER_HARD_STOP_GRACE_MS;
       const renderMs = budget.timeoutMs + grace;
 
@@ -132,7 +136,10 @@ class RenderHost {
         if (reply.id !== id) return;
         if ("started" in reply) {
           residentAtStart = child.pid !== undefined ? residentBytes(child.pid) : null;
-          armTimer(renderMs);
+          cpuAtStart = child.pid !== undefined ? cpuTimeMs(child.pid) : null;
+          // the CPU watch below stops it; the wall clock only a process that makes no progress (or,
+          // without /proc, as the only clock there is)
+          armTimer(cpuAtStart === null ? renderMs : renderMs * ENGINE_WALL_BACKSTOP_FACTOR);
         } else if (reply.done) finish(reply.facts, true);
         else partial = reply.facts;
       };
@@ -142,7 +149,7 @@ class RenderHost {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const armTimer = (ms: number) => {
         clearTimeout(timer);
-        timer = setTimeout(() => stop("RENDER_TIMEOUT_MS", `still rendering ${grace} ms after its ${budget.timeoutMs} ms budget: stopped`), ms);
+        timer = setTimeout(() => stop("RENDER_TIMEOUT_MS", `no result ${ms} ms after the render began: stopped`), ms);
       };
       // until the process says the render began, it may be loading pdf.js (a new process)
       armTimer(STARTUP_TIMEOUT_MS + renderMs);
@@ -150,7 +157,9 @@ class RenderHost {
       const memoryWatch = setInterval(() => {
         if (residentAtStart === null) return;
         const resident = child.pid ? residentBytes(child.pid) : null;
-        if (resident !== null && resident - residentAtStart > maxGrowth) stop("RENDER_MAX_MEMORY_BYTES", `render process grew by more than ${mib(maxGrowth)} MiB: stopped`);
+        if (resident !== null && resident - residentAtStart > maxGrowth) return stop("RENDER_MAX_MEMORY_BYTES", `render process grew by more than ${mib(maxGrowth)} MiB: stopped`);
+        const cpu = cpuAtStart !== null && child.pid ? cpuTimeMs(child.pid) : null;
+        if (cpu !== null && cpu - cpuAtStart! > renderMs) stop("RENDER_TIMEOUT_MS", `still rendering ${grace} ms of CPU time after its ${budget.timeoutMs} ms budget: stopped`);
       }, MEMORY_SAMPLE_MS);
       const onAbort = () => finish({ ...stoppedFacts(partial, null, "analysis cancelled", started), engineFailure: undefined }, false);
       signal?.addEventListener("abort", onAbort, { once: true });

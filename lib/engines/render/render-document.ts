@@ -2,9 +2,11 @@
 // reports what a reader would show: text, clickable link areas, QR codes on the rendered pixels,
 // image coverage, and pdf.js's own view of the structure for the parser-differential check.
 // Not pure: pdf.js and a native canvas. pdf.js runs on the calling thread (its "fake worker"), so
-// this runs inside the render thread of create-pdf-renderer.ts, which can stop it; here every async
+// this runs inside the render process of create-pdf-renderer.ts, which can stop it; here every async
 // step is bounded by the budget's deadline, a page whose drawing would exceed the drawing budget is
-// read but not drawn (check-drawing-budget.ts), and every pdf.js error becomes data.
+// read but not drawn (check-drawing-budget.ts), and every pdf.js error becomes data. The deadline is
+// in this process's CPU time, not wall-clock time: the process renders one document at a time, and
+// on a busy machine it gets as many pages done as on an idle one (issue 19 item 7).
 import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { PageImage, PageImageBudget, RenderBudget, RenderedLink, RenderedPage, RenderFacts, RenderFn } from "../../analyzer/render/render-facts";
 import { DEFAULT_LIMITS } from "../../limits";
@@ -13,6 +15,7 @@ import { encodePageImages, type CanvasFactory, type ImageBytes } from "./encode-
 import { QR_MAX_PER_IMAGE, decodeQrCodes } from "./decode-qr";
 import { loadPdfjs, pdfjsDataUrls } from "./load-pdfjs";
 import { describeError } from "../../analyzer/describe-error";
+import { ownCpuTimeMs } from "../process-usage";
 
 export interface RendererOptions {
   /** decode QR codes on the rendered pages (default true) */
@@ -36,6 +39,9 @@ interface ImageSink {
   images: PageImage[];
 }
 
+/** how often a pending pdf.js step is checked against the CPU deadline (milliseconds of wall time) */
+const DEADLINE_POLL_MS = 10;
+
 class DeadlineError extends Error {
   constructor() {
     super("render time budget exhausted");
@@ -48,10 +54,11 @@ export function createInThreadRenderer(options: RendererOptions = {}): RenderFn 
   const qr = options.qr !== false;
   return async (bytes, budget, _signal, open) => {
     const started = performance.now();
-    const deadline = started + budget.timeoutMs;
+    const cpuAtStart = ownCpuTimeMs();
+    const deadline = cpuAtStart + budget.timeoutMs;
     const facts: RenderFacts = { pagesRendered: 0, pageCount: null, pages: [], qrCodes: [], durationMs: 0, pdfjs: { pageCount: null, hasCatalog: false } };
     const sink: ImageSink | null = budget.pageImages ? { budget: budget.pageImages, spent: { used: 0 }, images: [] } : null;
-    const finish = () => ({ ...facts, durationMs: round(performance.now() - started), ...(sink && { pageImages: [...sink.images] }) });
+    const finish = () => ({ ...facts, durationMs: round(performance.now() - started), cpuMs: round(ownCpuTimeMs() - cpuAtStart), ...(sink && { pageImages: [...sink.images] }) });
     let pdfjs;
     try {
       pdfjs = await loadPdfjs();
@@ -92,7 +99,7 @@ export function createInThreadRenderer(options: RendererOptions = {}): RenderFn 
     try {
       const planned = Math.min(pdf.numPages, Math.max(0, budget.maxPages));
       for (let i = 0; i < planned; i++) {
-        if (performance.now() >= deadline) throw new DeadlineError();
+        if (ownCpuTimeMs() >= deadline) throw new DeadlineError();
         const page = await renderPage(pdfjs, pdf, i, budget, deadline, qr, sink);
         facts.pages.push(page);
         if (page.drawSkipped) facts.budgetHits = [...new Set([...(facts.budgetHits ?? []), page.drawSkipped])];
@@ -102,7 +109,7 @@ export function createInThreadRenderer(options: RendererOptions = {}): RenderFn 
       }
     } catch (e) {
       const timedOut = e instanceof DeadlineError;
-      facts.error = timedOut ? `time budget of ${budget.timeoutMs} ms exhausted after ${facts.pagesRendered} page(s)` : describeError(e);
+      facts.error = timedOut ? `CPU-time budget of ${budget.timeoutMs} ms exhausted after ${facts.pagesRendered} page(s)` : describeError(e);
       facts.timedOut = timedOut || undefined;
     } finally {
       await destroy(task);
@@ -270,19 +277,16 @@ function linksOf(annotations: unknown[], view: number[]): RenderedLink[] {
   return out;
 }
 
+/** `promise`, or a DeadlineError once this process's CPU time reaches `deadline` (ownCpuTimeMs). */
 function beforeDeadline<T>(promise: Promise<T>, deadline: number): Promise<T> {
-  const left = deadline - performance.now();
-  if (left <= 0) {
-    promise.catch(() => {});
-    return Promise.reject(new DeadlineError());
-  }
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new DeadlineError()), left);
-  });
   // the losing promise may still reject later (e.g. when the task is destroyed): keep that quiet
   promise.catch(() => {});
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+  if (ownCpuTimeMs() >= deadline) return Promise.reject(new DeadlineError());
+  let poll: ReturnType<typeof setInterval> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    poll = setInterval(() => ownCpuTimeMs() >= deadline && reject(new DeadlineError()), DEADLINE_POLL_MS);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearInterval(poll));
 }
 
 async function destroy(task: { destroy(): Promise<void> }): Promise<void> {

@@ -5,12 +5,14 @@
 // function (`__sandbox_host.record`) is removed from the global object by the prelude before the
 // script runs. Limits: the WebAssembly memory has a hard maximum (QuickJS throws "out of memory"
 // when it is reached; setMemoryLimit does not bound the total in wasm builds), an interrupt handler
-// enforces the deadline, the QuickJS stack is 256 KiB (deep recursion is a JS error, not a host
-// crash). The parent adds an RSS watchdog and a hard timeout around this process.
+// enforces the CPU budget, the QuickJS stack is 256 KiB (deep recursion is a JS error, not a host
+// crash). The budget is this process's CPU time, not the wall clock: on a busy machine the script
+// gets as much work done as on an idle one, so its verdict does not depend on the load (issue 19
+// item 7). The parent adds an RSS watchdog and a CPU-time hard stop around this process.
 //
 // Protocol: the parent sends one job over IPC ({source, prelude, budget}); records go back as JSON
 // lines on fd 3, written synchronously so that what was recorded survives a SIGKILL:
-//   {t:"ready"} {t:"layer",api,code} {t:"api",api,args} {t:"string",value} {t:"done",status,detail}
+//   {t:"ready"} {t:"layer",api,code} {t:"api",api,args} {t:"string",value} {t:"done",status,detail,cpuMs}
 import { readFileSync, writeSync } from "node:fs";
 import { createRequire } from "node:module";
 import { newQuickJSWASMModuleFromVariant, newVariant, RELEASE_SYNC } from "quickjs-emscripten";
@@ -53,12 +55,22 @@ function classify(err, timedOut) {
   return { status: "error", detail: text };
 }
 
+/** CPU time of this process (all threads), milliseconds: the sandbox runs nothing else */
+function cpuNow() {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
+/** CPU time the script has used: set when its run starts, read by the "done" record */
+let runStartedCpu = null;
+
 /** compiled before "ready", so the CPU budget measures the script, not the compilation */
 const wasmModule = await WebAssembly.compile(readFileSync(createRequire(import.meta.url).resolve("@jitl/quickjs-wasmfile-release-sync/wasm")));
 
 async function run(job) {
   const { source, prelude, budget } = job;
-  const started = Date.now();
+  const started = cpuNow();
+  runStartedCpu = started;
   const wasmBytes = Math.max(MIN_WASM_BYTES, budget.memoryBytes - HOST_OVERHEAD_BYTES);
   const memory = new WebAssembly.Memory({ initial: 256, maximum: Math.floor(wasmBytes / WASM_PAGE) });
   const QuickJS = await newQuickJSWASMModuleFromVariant(newVariant(RELEASE_SYNC, { wasmModule, wasmMemory: memory }));
@@ -67,7 +79,7 @@ async function run(job) {
   let deadline = started + budget.cpuMs;
   let timedOut = false;
   rt.setInterruptHandler(() => {
-    if (Date.now() <= deadline) return false;
+    if (cpuNow() <= deadline) return false;
     timedOut = true;
     return true;
   });
@@ -157,7 +169,7 @@ async function run(job) {
     if (err) outcome = classify(err, timedOut);
     if (outcome.status !== "timeout" && outcome.status !== "memory-limit") {
       // timers and actions the script registered run after it, like in the viewer; a short extra budget
-      deadline = Math.max(deadline, Date.now() + Math.min(500, budget.cpuMs / 4));
+      deadline = Math.max(deadline, cpuNow() + Math.min(500, budget.cpuMs / 4));
       const finishErr = evaluate("typeof __sandbox_finish === 'function' && __sandbox_finish()", "finish.js");
       if (finishErr && outcome.status === "completed") {
         const c = classify(finishErr, timedOut);
@@ -171,10 +183,14 @@ async function run(job) {
   return outcome;
 }
 
+function cpuUsed() {
+  return runStartedCpu === null ? 0 : Math.round(cpuNow() - runStartedCpu);
+}
+
 emit({ t: "ready" });
 process.once("message", (job) => {
   run(job)
-    .then((outcome) => emit({ t: "done", ...outcome }))
-    .catch((e) => emit({ t: "done", status: "error", detail: errorText(e) }))
+    .then((outcome) => emit({ t: "done", ...outcome, cpuMs: cpuUsed() }))
+    .catch((e) => emit({ t: "done", status: "error", detail: errorText(e), cpuMs: cpuUsed() }))
     .finally(() => process.exit(0));
 });

@@ -86,6 +86,27 @@ describe("limits", () => {
     const r = await emulate(`app.alert("before"); while (true) {}`, prelude(), { ...BUDGET, cpuMs: 300 });
     expect(r.status).toBe("timeout");
     expect(r.apiCalls).toEqual([{ api: "app.alert", args: ["before"] }]);
+    // the budget is CPU time: it ran out only once the script had used it
+    expect(r.cpuMs).toBeGreaterThanOrEqual(300);
+  });
+
+  it("kills a child that spins where the interpreter cannot interrupt it, once its CPU time passes the budget and the grace", async () => {
+    const runnerPath = join(scratch, "spin.mjs");
+    writeFileSync(runnerPath, `import { writeSync } from "node:fs"; writeSync(3, '{"t":"ready"}\\n'); process.once("message", () => { for (;;) {} });`);
+    const r = await createSandboxEmulator({ runnerPath, graceMs: 200, permissionModel: false })("1", "", { ...BUDGET, cpuMs: 200 });
+    expect(r.status).toBe("timeout");
+    expect(r.detail).toMatch(/ms of CPU time/);
+    expect(r.cpuMs).toBeGreaterThan(400);
+  });
+
+  it("does not stop a child for the wall-clock time it spends without the CPU (a busy machine): only CPU time counts", async () => {
+    // a child that gets no CPU for a while, as on a loaded machine, then finishes: under a wall-clock
+    // budget of 100 ms (cpuMs + grace) it would have been killed
+    const runnerPath = join(scratch, "descheduled.mjs");
+    writeFileSync(runnerPath, `import { writeSync } from "node:fs"; writeSync(3, '{"t":"ready"}\\n'); process.once("message", () => setTimeout(() => { writeSync(3, '{"t":"done","status":"completed","cpuMs":3}\\n'); process.exit(0); }, 400));`);
+    const r = await createSandboxEmulator({ runnerPath, graceMs: 50, permissionModel: false })("1", "", { ...BUDGET, cpuMs: 50 });
+    expect(r).toMatchObject({ status: "completed", cpuMs: 3 });
+    expect(r.durationMs).toBeGreaterThanOrEqual(400);
   });
 
   it.each([

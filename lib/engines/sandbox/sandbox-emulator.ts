@@ -1,14 +1,18 @@
 // Runs each script emulation in its own child process (runner.mjs: QuickJS compiled to WebAssembly)
-// and watches it from outside: resident memory polled from /proc every 10 ms (SIGKILL above the
-// budget), a hard wall-clock timeout (cpuMs + 1 s after the job is handed over), a startup timeout,
-// and at most `concurrency` children at once. The child gets a minimal environment (no secrets),
-// no stdin, no stdout. Whatever happens, the caller gets an EmulationResult, never an exception.
+// and watches it from outside: resident memory and CPU time polled from /proc every 10 ms (SIGKILL
+// above the memory budget, or past the CPU budget + 1 s of CPU after the job is handed over: a script
+// that never lets the interpreter's interrupt handler run), a startup timeout, and at most
+// `concurrency` children at once. CPU time, not wall time, so a busy machine does not stop a script
+// earlier (issue 19 item 7); a wall-clock backstop far above it stops a child that makes no progress
+// at all. The child gets a minimal environment (no secrets), no stdin, no stdout. Whatever happens,
+// the caller gets an EmulationResult, never an exception.
 import { fork, type ChildProcess } from "node:child_process";
-import { residentBytes } from "../resident-bytes";
+import { ENGINE_WALL_BACKSTOP_FACTOR } from "../../limits";
+import { cpuTimeMs, residentBytes } from "../process-usage";
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import type { Readable } from "node:stream";
-import { CANCELLED, DEADLINE_PASSED, type ApiCall, type EmulateFn, type EmulationBudget, type EmulationResult, type EmulationStatus } from "../../analyzer/javascript/emulation";
+import { CANCELLED, type ApiCall, type EmulateFn, type EmulationBudget, type EmulationResult, type EmulationStatus } from "../../analyzer/javascript/emulation";
 import { locateAsset } from "./locate-asset";
 
 export interface SandboxOptions {
@@ -18,7 +22,7 @@ export interface SandboxOptions {
   runnerPath?: string;
   /** time for the child to start and load QuickJS (default 10 s) */
   startupTimeoutMs?: number;
-  /** time allowed past the CPU budget before the child is killed (default 1 s) */
+  /** CPU time allowed past the CPU budget before the child is killed (default 1 s) */
   graceMs?: number;
   /** RSS poll interval (default 10 ms) */
   pollMs?: number;
@@ -31,8 +35,6 @@ export interface SandboxOptions {
 }
 
 const MAX_STDERR_CHARS = 2048;
-/** less than this left of the document's deadline: the prelude alone would use it up, the run shows nothing */
-const MIN_RUN_MS = 250;
 /** V8 heap of the child: records are small; the script's memory is the wasm heap, bounded separately */
 const CHILD_HEAP_MB = 128;
 
@@ -44,8 +46,6 @@ export function createSandboxEmulator(opts: SandboxOptions = {}): EmulateFn {
     await slots.acquire();
     try {
       if (signal?.aborted) return failed(CANCELLED, 0);
-      // waiting for a slot spent document time: nothing left, no child
-      if (budget.deadline !== undefined && budget.deadline - Date.now() < MIN_RUN_MS) return failed(DEADLINE_PASSED, 0);
       return await runOnce(runner, execArgv, source, prelude, budget, opts, signal);
     } catch (e) {
       return failed(`sandbox failed: ${(e as Error).message}`, 0);
@@ -60,10 +60,15 @@ function runOnce(runner: string, execArgv: string[], source: string, prelude: st
     const layers: string[] = [];
     const apiCalls: ApiCall[] = [];
     const strings: string[] = [];
-    let done: { status: EmulationStatus; detail?: string } | null = null;
+    let done: { status: EmulationStatus; detail?: string; cpuMs: number } | null = null;
+    /** the script's CPU time as the watchdog last read it (the child's own count when it reports one) */
+    let lastCpuMs = 0;
     let killedFor: { status: EmulationStatus; detail: string } | null = null;
     let stderr = "";
     let jobSentAt = 0;
+    /** the child's CPU time when it was handed the job: its start-up is not the script's */
+    let cpuAtJob: number | null = null;
+    let hardCpuMs = Infinity;
     let settled = false;
     const timers: NodeJS.Timeout[] = [];
 
@@ -94,7 +99,7 @@ function runOnce(runner: string, execArgv: string[], source: string, prelude: st
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
       const durationMs = jobSentAt ? Date.now() - jobSentAt : 0;
       const end = done ?? killedFor ?? { status: "error" as const, detail: fallback ?? `sandbox exited (code ${child.exitCode}, signal ${child.signalCode})${stderr ? `: ${stderr.trim().slice(-300)}` : ""}` };
-      resolvePromise({ status: end.status, detail: end.detail, layers, apiCalls, strings, durationMs });
+      resolvePromise({ status: end.status, detail: end.detail, layers, apiCalls, strings, durationMs, cpuMs: done?.cpuMs ?? lastCpuMs });
     };
 
     child.on("error", (e) => finish(`sandbox error: ${e.message}`));
@@ -111,17 +116,12 @@ function runOnce(runner: string, execArgv: string[], source: string, prelude: st
       switch (rec.t) {
         case "ready": {
           jobSentAt = Date.now();
-          // the start-up counts against the document's deadline, not against the script's CPU budget
-          const cpuMs = Math.min(budget.cpuMs, budget.deadline === undefined ? Infinity : budget.deadline - jobSentAt);
-          if (cpuMs < Math.min(MIN_RUN_MS, budget.cpuMs)) {
-            done = { status: "error", detail: DEADLINE_PASSED };
-            finish();
-            break;
-          }
-          const job = { source, prelude, budget: { ...budget, cpuMs } };
-          child.send(job, (err) => err && finish(`could not hand the script to the sandbox: ${err.message}`));
-          const hardMs = cpuMs + (opts.graceMs ?? 1000);
-          timers.push(setTimeout(() => kill("timeout", `killed after ${hardMs} ms`), hardMs));
+          cpuAtJob = child.pid ? cpuTimeMs(child.pid) : null;
+          child.send({ source, prelude, budget }, (err) => err && finish(`could not hand the script to the sandbox: ${err.message}`));
+          hardCpuMs = budget.cpuMs + (opts.graceMs ?? 1000);
+          // without /proc (not Linux) there is no CPU count to watch: the wall clock stops it as before
+          const backstopMs = cpuAtJob === null ? hardCpuMs : hardCpuMs * ENGINE_WALL_BACKSTOP_FACTOR;
+          timers.push(setTimeout(() => kill("timeout", `no result ${backstopMs} ms after the job was handed over`), backstopMs));
           break;
         }
         case "layer":
@@ -134,7 +134,7 @@ function runOnce(runner: string, execArgv: string[], source: string, prelude: st
           strings.push(String(rec.value));
           break;
         case "done":
-          done = { status: rec.status as EmulationStatus, detail: rec.detail === undefined ? undefined : String(rec.detail) };
+          done = { status: rec.status as EmulationStatus, detail: rec.detail === undefined ? undefined : String(rec.detail), cpuMs: Number(rec.cpuMs) || 0 };
           break;
       }
     }, () => {
@@ -145,8 +145,13 @@ function runOnce(runner: string, execArgv: string[], source: string, prelude: st
     timers.push(setTimeout(() => !jobSentAt && kill("error", `sandbox did not start within ${opts.startupTimeoutMs ?? 10_000} ms`), opts.startupTimeoutMs ?? 10_000));
 
     const watchdog = setInterval(() => {
-      const rss = child.pid ? residentBytes(child.pid) : null;
-      if (rss !== null && rss > budget.memoryBytes) kill("memory-limit", `resident memory above ${Math.round(budget.memoryBytes / 1048576)} MiB`);
+      if (!child.pid) return;
+      const rss = residentBytes(child.pid);
+      if (rss !== null && rss > budget.memoryBytes) return kill("memory-limit", `resident memory above ${Math.round(budget.memoryBytes / 1048576)} MiB`);
+      const cpu = cpuAtJob === null ? null : cpuTimeMs(child.pid);
+      if (cpu === null || cpuAtJob === null) return;
+      lastCpuMs = cpu - cpuAtJob;
+      if (lastCpuMs > hardCpuMs) kill("timeout", `killed after ${Math.round(lastCpuMs)} ms of CPU time`);
     }, opts.pollMs ?? 10);
     // the analysis was cancelled: kill the child now (its exit, reaped by this thread, settles the run)
     const onAbort = () => kill("error", CANCELLED);
@@ -185,7 +190,7 @@ function readLines(stream: Readable, onLine: (line: string) => void, onEnd: () =
 }
 
 function failed(detail: string, durationMs: number): EmulationResult {
-  return { status: "error", detail, layers: [], apiCalls: [], strings: [], durationMs };
+  return { status: "error", detail, layers: [], apiCalls: [], strings: [], durationMs, cpuMs: 0 };
 }
 
 class Semaphore {
