@@ -123,18 +123,28 @@ describe("JS_MAX_SCRIPTS", () => {
 });
 
 describe("the emulation budget of a document", () => {
-  it("bounds the time and the sandbox children of a document with 100 looping scripts", async () => {
+  it("bounds the CPU time and the sandbox children of a document with 100 looping scripts", async () => {
     let children = 0;
-    const counting = { ...engines, emulate: ((...a) => (children++, engines.emulate(...a))) as typeof engines.emulate };
+    const cpu: number[] = [];
+    const counting = {
+      ...engines,
+      emulate: (async (...a) => {
+        children++;
+        const run = await engines.emulate(...a);
+        cpu.push(run.cpuMs);
+        return run;
+      }) as typeof engines.emulate,
+    };
     const limits = { JS_TOTAL_CPU_MS: 3000, JS_CPU_MS: 1000, JS_MAX_SCRIPTS: 40 };
-    const started = Date.now();
     const { result } = await analyzePdfScripts(manyLoopsPdf(100), counting, limits);
-    const elapsed = Date.now() - started;
     expect(result.scripts).toHaveLength(100);
     // one child per run at most, never more runs than JS_MAX_SCRIPTS
     expect(children).toBeLessThanOrEqual(limits.JS_MAX_SCRIPTS);
-    // the total budget, plus one hard-kill grace and the parsing of 100 small scripts
-    expect(elapsed).toBeLessThan(limits.JS_TOTAL_CPU_MS + 2500);
+    // each run gets what the runs before it left (counted in CPU time, not wall-clock time: the same
+    // runs on a busy machine), so together they stay within the budget, plus the interrupt's
+    // granularity and the short extra budget of the last run's timers
+    expect(cpu.length).toBeGreaterThanOrEqual(3);
+    expect(cpu.reduce((a, b) => a + b, 0)).toBeLessThan(limits.JS_TOTAL_CPU_MS + 600);
     expect(result.budgetHits).toEqual(expect.arrayContaining(["JS_MAX_SCRIPTS", "JS_TOTAL_CPU_MS"]));
     const statuses = new Set(result.entries.map((e) => e.emulation.status));
     expect([...statuses].sort()).toEqual(["skipped", "timeout"]);
