@@ -65,6 +65,20 @@ describe("openZip / readZipMember", () => {
     });
   }
 
+  it("refuses every wrong password on a ZipCrypto archive, also the one in 256 that passes its check byte", async () => {
+    // APPNOTE 6.1.6: ZipCrypto checks a password against one header byte, so one wrong password in
+    // 256 passes the check and fails only when the member inflates. Tried until that case was seen
+    // (the cap makes missing it a 1e-34 event), every failure must name the password.
+    const [member] = await openZip(await archive("zipcrypto"), "x");
+    const failures = new Set<string>();
+    for (let n = 0; n < 20_000 && failures.size < 2; n++) {
+      const error = await readZipMember(member, `wrong-${n}`).then(() => "read with a wrong password", (e: Error) => e.message);
+      expect(error).toMatch(/password/i);
+      failures.add(error.replace(/\(.*\)/, "(…)"));
+    }
+    expect([...failures].sort()).toEqual(["ADM-ZIP: Wrong Password", "wrong password, or a damaged member (…)"]);
+  });
+
   it("refuses a member whose declared size is over the limit, before decoding it", async () => {
     const [zeta] = await openZip(await archive("zipcrypto"), "s3cret");
     await expect(readZipMember(zeta, "s3cret", 100)).rejects.toThrow(/too large \(4500 bytes, limit 100\)/);

@@ -64,10 +64,11 @@ function admZipMembers(bytes: Buffer): ZipMember[] | null {
       name: e.entryName,
       declaredSize: e.header.size,
       // adm-zip caps the inflated output at the declared size, which readZipMember bounded first
-      read: async (password) => {
-        const data = e.getData(password);
-        return new Uint8Array(data.buffer, data.byteOffset, data.length);
-      },
+      read: (password) =>
+        checkedDecryption(e.header.encrypted, async () => {
+          const data = e.getData(password);
+          return new Uint8Array(data.buffer, data.byteOffset, data.length);
+        }),
     }));
 }
 
@@ -82,6 +83,21 @@ async function zipJsMembers(archive: Blob | Uint8Array, password: string): Promi
     name: entry.filename,
     declaredSize: entry.uncompressedSize,
     // zip.js fails a member as soon as it inflates past its declared size
-    read: (pw) => entry.getData(new Uint8ArrayWriter(), { password: pw }),
+    read: (pw) => checkedDecryption(entry.encrypted, () => entry.getData(new Uint8ArrayWriter(), { password: pw })),
   }));
+}
+
+/**
+ * ZipCrypto checks a password against one byte of the member's encryption header (APPNOTE 6.1.6), so
+ * one wrong password in 256 passes the check and the member then fails as an inflate or CRC error.
+ * For an encrypted member that failure means the same thing, and says so.
+ */
+async function checkedDecryption(encrypted: boolean, read: () => Promise<Uint8Array>): Promise<Uint8Array> {
+  try {
+    return await read();
+  } catch (error) {
+    if (!encrypted) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(/password/i.test(reason) ? reason : `wrong password, or a damaged member (${reason})`);
+  }
 }
