@@ -114,6 +114,59 @@ function layout(): Uint8Array {
   return textPage("stream", (b) => `/Extra ${b.addFlateStream("", `q 1 0 0 1 0 0 cm ${inline} Q BT /F1 9 Tf (x) ' (y) " [(a) -20 (b)] TJ ET 0 0 m 10 10 l S`)} 0 R`);
 }
 
+// Large inputs (issue 19, item 6): the crash class of regular expressions over unbounded text came
+// from XFA forms with megabyte base64 images; mutations of small seeds never reach those lengths.
+/** Length of each large part: far past every regex window, small enough for hundreds of cases. */
+const LARGE_PART_BYTES = 768 * 1024;
+
+/** Deterministic base64 text (76-column lines, as XFA writers wrap it) of about `n` characters. */
+function base64Text(n: number, wrap = true): string {
+  const raw = Buffer.from(Uint8Array.from({ length: Math.ceil((n * 3) / 4) }, (_, i) => (i * 2654435761) >>> 24)).toString("base64");
+  return wrap ? raw.replace(/.{76}/g, "$&\n") : raw;
+}
+
+/** An XFA form whose template holds a large base64 image beside a script and a submit button. */
+function xfaLargeImage(): Uint8Array {
+  const b = new PdfBuilder();
+  const xml = `<xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/"><template><subform name="form1"><field name="logo"><value><image contentType="image/png">${base64Text(LARGE_PART_BYTES)}</image></value></field>` +
+    `<event activity="initialize"><script contentType="application/x-javascript">var v = xfa.resolveNode("form1.logo").rawValue; app.alert(v.length);</script></event>` +
+    `<field name="send"><event activity="click"><submit target="https://collect.example.com/f" format="xdp"/></event></field></subform></template></xdp:xdp>`;
+  // unfiltered: mutations land in the XML itself
+  const xfa = b.addStream("", xml);
+  b.addCatalog(`/AcroForm << /Fields [] /XFA ${xfa} 0 R >>`);
+  return b.build();
+}
+
+/** An opening script that carries its payload as one long base64 literal, decoded at run time. */
+function scriptLargeBase64(): Uint8Array {
+  const b = new PdfBuilder();
+  const js = b.addStream("", `var p = "${base64Text(LARGE_PART_BYTES, false)}"; var d = util.stringFromStream(util.streamFromString(p)); eval(d.slice(0, 8));`);
+  b.addCatalog(`/OpenAction << /S /JavaScript /JS ${js} 0 R >>`);
+  return b.build();
+}
+
+/** A literal string with nested parentheses and escapes, a hex string and a name, each long. */
+function longStrings(): Uint8Array {
+  const chunk = String.raw`Lorem (ipsum) \\ dolor \( sit \r\n \101 amet `;
+  const literal = chunk.repeat(Math.ceil(LARGE_PART_BYTES / 2 / chunk.length));
+  const hex = "4a6176615363726970743a".repeat(Math.ceil(LARGE_PART_BYTES / 4 / 22));
+  const b = new PdfBuilder();
+  b.info = b.add(`<< /Title (${literal}) /Subject <${hex}> /Keywords /${"N#41m".repeat(4096)} >>`);
+  b.addCatalog(`/URI << /Base (${"https://example.com/".padEnd(64 * 1024, "a")}) >>`);
+  return b.build();
+}
+
+/** Arrays and dictionaries nested far past every recursion limit, in an object and in a page's content. */
+function deepNesting(): Uint8Array {
+  const depth = 20_000;
+  const b = new PdfBuilder();
+  const arrays = b.add(`${"[".repeat(depth)}1${"]".repeat(depth)}`);
+  const dicts = b.add(`${"<< /A ".repeat(depth)}1${" >>".repeat(depth)}`);
+  const content = b.addFlateStream("", `BT ${"[".repeat(depth)}(x)${"]".repeat(depth)} TJ ET`);
+  b.addCatalog(`/Deep [${arrays} 0 R ${dicts} 0 R]`, 1, `/Contents ${content} 0 R`);
+  return b.build();
+}
+
 /** Seeds built in code; deterministic (the same list, in the same order, on every run). */
 export function buildSeeds(): Seed[] {
   const seeds: Seed[] = [
@@ -134,6 +187,10 @@ export function buildSeeds(): Seed[] {
     { name: "xfa-held-payload", bytes: xfaHeldPayloadPdf() },
     { name: "form-benign", bytes: benignFormPdf(4) },
     { name: "xdp-package", bytes: wrapInXdp(textPage("table")) },
+    { name: "xfa-large-base64-image", bytes: xfaLargeImage() },
+    { name: "script-large-base64", bytes: scriptLargeBase64() },
+    { name: "long-strings", bytes: longStrings() },
+    { name: "deep-nesting", bytes: deepNesting() },
     { name: "lure-links", bytes: buildLurePdf({ pages: [{ lines: ["Your mailbox is full", "Verify your account"], links: [{ url: "https://login.example.com/verify", rect: [72, 600, 300, 620] }] }] }) },
   ];
   for (const [id, f] of Object.entries(EXPLOIT_RULE_FIXTURES)) seeds.push({ name: id, bytes: f.build() });
