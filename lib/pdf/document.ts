@@ -70,6 +70,11 @@ function endsAtDamage(head: { damaged: boolean; maxOut: number; result: FilterRe
 
 /** output of whole-stream head inflates kept per document for decode() to reuse */
 const INFLATED_HEADS_MAX_BYTES = 4 * 1024 * 1024;
+/**
+ * Bytes of each Flate head kept for the next head request of the same stream: the collectors sniff
+ * every stream (Flash, orphan scripts, fonts: 64 to 4,096 bytes), and each used to inflate it again.
+ */
+const KEPT_HEAD_BYTES = 4096;
 
 export class PdfDocument {
   readonly anomalies = new AnomalyLog();
@@ -98,6 +103,8 @@ export class PdfDocument {
    * contents, XMP). Bounded per document (INFLATED_HEADS_MAX_BYTES) so unread ones cannot pile up.
    */
   private readonly inflatedHeads = new WeakMap<PdfStream, Buffer>();
+  /** The first KEPT_HEAD_BYTES of each Flate head decodeHead() inflated, and the input prefix it read. */
+  private readonly keptHeads = new WeakMap<PdfStream, { inputBytes: number; allInput: boolean; out: Uint8Array; whole: boolean }>();
   private inflatedHeadsBytes = 0;
   header: { version: string | null; offset: number } = { version: null, offset: -1 };
   trailer: PdfDict | null = null;
@@ -252,7 +259,8 @@ export class PdfDocument {
 
   /**
    * The first bytes of a stream's decoded data, for type sniffing: decoding stops after `n` bytes,
-   * nothing is cached and the decoded-bytes budget is not charged.
+   * the decoded-bytes budget is not charged, and only a short Flate head is kept for the next sniff.
+   * Callers must not modify the bytes returned.
    */
   decodeHead(stream: PdfStream, n = 4096): Uint8Array {
     const cached = this.decodeCache.get(stream);
@@ -262,6 +270,10 @@ export class PdfDocument {
     const flate = name === "FlateDecode" || name === "Fl";
     // the bytes of the input the head is decoded from: all of it for filters other than Flate
     const inputBytes = filter === undefined ? n : flate ? Math.max(1024, n) : undefined;
+    const kept = flate ? this.keptHeads.get(stream) : undefined;
+    // the same input prefix (or the whole input again) inflates to the same bytes, decrypted or not
+    const sameInput = kept && (kept.inputBytes === inputBytes || (kept.allInput && inputBytes! >= kept.inputBytes));
+    if (kept && sameInput && (kept.whole || n <= kept.out.length)) return kept.out.subarray(0, n);
     let raw: Uint8Array = stream.raw;
     if (this.encrypted && !isStreamOfType(stream, "XRef")) {
       const plain = this.decryptStream?.(stream, this.owners.get(stream), inputBytes);
@@ -278,6 +290,9 @@ export class PdfDocument {
       if (out instanceof Error) return this.salvageHead(stream, prefix, n, raw === stream.raw);
       // the bomb probe (probeFlateExpansion) reuses this inflate instead of doing it again
       this.headExpansions.set(stream, out.length / Math.max(1, prefix.length));
+      const whole = out.length <= KEPT_HEAD_BYTES;
+      const keptOut = whole ? out : out.subarray(0, KEPT_HEAD_BYTES).slice();
+      this.keptHeads.set(stream, { inputBytes: inputBytes!, allInput: inputBytes! >= stream.raw.length, out: keptOut, whole });
       // the whole stream in the clear: decode() reuses it (decrypted input differs from stream.raw)
       const keep = prefix.length === raw.length && raw === stream.raw && out.length <= this.limits.MAX_DECODED_BYTES_PER_STREAM;
       if (keep && this.inflatedHeadsBytes + out.length <= INFLATED_HEADS_MAX_BYTES) {

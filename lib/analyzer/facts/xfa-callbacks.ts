@@ -36,6 +36,9 @@ const MAX_EVENT_DEPTH = 64;
 const FORMCALC_URL_FUNCTIONS = ["get", "post", "put"];
 const CONNECTION_ELEMENTS = new Set(["wsdlConnection", "xmlConnection", "xsdConnection"]);
 const CONNECTION_ADDRESSES = new Set(["soapAddress", "wsdlAddress", "uri"]);
+/** the tags the walk below acts on, opening and closing */
+const OPENING_NAMES = new Set(["event", "variables", "submit", "execute", "image", "exData", "script", ...CONNECTION_ELEMENTS, ...CONNECTION_ADDRESSES]);
+const CLOSING_NAMES = new Set(["event", "variables", ...CONNECTION_ELEMENTS]);
 
 export function collectXfaCallbacks(xml: string): XfaCallbackFact[] {
   const out: XfaCallbackFact[] = [];
@@ -68,9 +71,15 @@ export function collectXfaCallbacks(xml: string): XfaCallbackFact[] {
     }
     const gt = xml.indexOf(">", lt);
     if (gt === -1) break;
-    const tag = xml.slice(lt + 1, Math.min(gt, lt + MAX_TAG_CHARS));
-    const closing = tag.startsWith("/");
-    const name = localName(tag, closing ? 1 : 0);
+    const tagEnd = Math.min(gt, lt + MAX_TAG_CHARS);
+    const closing = xml.charCodeAt(lt + 1) === 0x2f;
+    const name = localName(xml, lt + (closing ? 2 : 1), tagEnd);
+    // most of a form's tags (fields, values, layout) do not matter here: no copy of their text
+    if (!(closing ? CLOSING_NAMES : OPENING_NAMES).has(name)) {
+      lt = xml.indexOf("<", gt + 1);
+      continue;
+    }
+    const tag = xml.slice(lt + 1, tagEnd);
     const selfClosing = tag.endsWith("/");
     let after = gt + 1;
     if (closing) {
@@ -162,12 +171,16 @@ function readDeclaration(xml: string, lt: number): { element: string; target: st
   return { element: doctype ? `<!DOCTYPE ${name} ${words[at]}> (external DTD)` : `<!ENTITY ${name} ${words[at]}> (external entity)`, target };
 }
 
-/** The name of the tag whose text starts at `from` in `tag`, namespace prefix dropped. */
-function localName(tag: string, from: number): string {
+/** The name of the tag whose name starts at `from` in `xml` (the tag's text ends at `to`), namespace prefix dropped. */
+function localName(xml: string, from: number, to: number): string {
   let end = from;
-  while (end < tag.length && !" \t\r\n/>".includes(tag[end])) end++;
-  const name = tag.slice(from, end);
-  return name.slice(name.indexOf(":") + 1);
+  let colon = -1;
+  for (; end < to; end++) {
+    const c = xml.charCodeAt(end);
+    if (c === 0x20 || c === 0x09 || c === 0x0d || c === 0x0a || c === 0x2f || c === 0x3e) break;
+    if (c === 0x3a && colon === -1) colon = end;
+  }
+  return xml.slice(colon === -1 ? from : colon + 1, end);
 }
 
 /** An attribute's value in a tag's text (entities decoded), or undefined. */

@@ -36,3 +36,54 @@ export function* namesBefore(text: string, op: number): Generator<string> {
     if (IDENT[c] && (c < 0x30 || c > 0x39) && wordAt(text, start - 1) !== WORD[c]) yield text.slice(start, end);
   }
 }
+
+/**
+ * Walks quoted literals at memchr speed: the next quote, backslash and line end are each found with
+ * indexOf and searched again only once passed, where a character loop reads every character of a
+ * megabyte script. Reads literals exactly as the loop
+ * `j = open + 1; while (j < n && text[j] !== quote && text[j] !== "\n") j += text[j] === "\\" ? 2 : 1`
+ * does. Positions asked for must only grow: a walk resumes after the literal it read, also after an
+ * unterminated one (whose quote a JavaScript parser rejects; the line end closes it here).
+ */
+export class LiteralScanner {
+  private dq = -1;
+  private sq = -1;
+  private nl = -1;
+  private bs = -1;
+
+  constructor(private readonly text: string) {}
+
+  /** the next `"` or `'` at or after `from`, -1 when there is none */
+  nextQuote(from: number): number {
+    if (this.dq !== Infinity && this.dq < from) this.dq = this.find('"', from);
+    if (this.sq !== Infinity && this.sq < from) this.sq = this.find("'", from);
+    const at = Math.min(this.dq, this.sq);
+    return at === Infinity ? -1 : at;
+  }
+
+  /** where the literal opened by the quote at `open` stops: its closing quote, the line end, or the text's end (n, or n + 1 after a final backslash) */
+  literalEnd(open: number): number {
+    const quote = this.text.charCodeAt(open) === 0x22 ? '"' : "'";
+    let j = open + 1;
+    for (;;) {
+      const close = quote === '"' ? (this.dq = this.at(this.dq, '"', j)) : (this.sq = this.at(this.sq, "'", j));
+      this.nl = this.at(this.nl, "\n", j);
+      this.bs = this.at(this.bs, "\\", j);
+      if (this.bs < close && this.bs < this.nl) {
+        j = this.bs + 2;
+        continue;
+      }
+      const stop = Math.min(close, this.nl);
+      return stop === Infinity ? Math.max(j, this.text.length) : stop;
+    }
+  }
+
+  private at(known: number, c: string, from: number): number {
+    return known !== Infinity && known < from ? this.find(c, from) : known;
+  }
+
+  private find(c: string, from: number): number {
+    const at = this.text.indexOf(c, from);
+    return at === -1 ? Infinity : at;
+  }
+}

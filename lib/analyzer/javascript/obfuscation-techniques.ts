@@ -11,7 +11,7 @@
 // obfuscation" families: eval, unescape, fromCharCode, replace, setTimeOut, arguments.callee).
 
 import { hexValue } from "../../pdf/syntax";
-import { IDENT, SPACE } from "./js-chars";
+import { IDENT, LiteralScanner, SPACE } from "./js-chars";
 
 export type TechniqueRole = "strong" | "runner" | "decoder" | "source";
 
@@ -227,18 +227,16 @@ function looksLikeCharCodes(values: readonly number[]): boolean {
 function piecewiseStrings(text: string): string | null {
   let pieces = 0;
   let all = 0;
-  for (let i = 0; i < text.length; i++) {
-    const q = text.charCodeAt(i);
-    if (q !== 0x22 && q !== 0x27) continue;
-    let j = i + 1;
-    while (j < text.length && text.charCodeAt(j) !== q && text.charCodeAt(j) !== 0x0a) j += text.charCodeAt(j) === 0x5c ? 2 : 1;
-    if (j >= text.length || text.charCodeAt(j) !== q) continue;
-    const length = j - i - 1;
+  const scan = new LiteralScanner(text);
+  for (let i = scan.nextQuote(0); i !== -1; ) {
+    const j = scan.literalEnd(i);
+    // a literal the line end cut is no literal; the walk goes on after it
+    const length = j < text.length && text.charCodeAt(j) === text.charCodeAt(i) ? j - i - 1 : 0;
     if (length > 0) {
       all++;
       if (length <= 2 && isLetters(text, i + 1, j) && (nextNonSpace(text, j + 1) === "+" || previousNonSpace(text, i - 1) === "+")) pieces++;
     }
-    i = j;
+    i = scan.nextQuote(j + 1);
   }
   return pieces >= MIN_PIECEWISE_LITERALS && pieces * 2 >= all ? `${pieces} of ${all} string literals are one or two letters joined by +` : null;
 }
@@ -271,17 +269,15 @@ function previousNonSpace(text: string, from: number): string {
  */
 function junkInterleavedText(text: string): string | null {
   let checked = 0;
-  for (let i = 0; i < text.length && checked < 40; i++) {
-    const q = text.charCodeAt(i);
-    if (q !== 0x22 && q !== 0x27) continue;
-    let j = i + 1;
-    while (j < text.length && text.charCodeAt(j) !== q && text.charCodeAt(j) !== 0x0a) j += text.charCodeAt(j) === 0x5c ? 2 : 1;
+  const scan = new LiteralScanner(text);
+  for (let i = scan.nextQuote(0); i !== -1 && checked < 40; ) {
+    const j = scan.literalEnd(i);
     if (j - i - 1 >= 200) {
       checked++;
       const sample = text.slice(i + 1, Math.min(j, i + 401)).replace(ONE_CHAR_ESCAPE, (_, c: string) => (c === "n" ? "\n" : c === "r" ? "\r" : c === "t" ? "\t" : c));
       if (interleaved(sample, 0) || interleaved(sample, 1)) return sample.slice(0, EVIDENCE_CHARS);
     }
-    i = j;
+    i = scan.nextQuote(j + 1);
   }
   return null;
 }
