@@ -15,13 +15,18 @@ export interface Violation {
 /** Budget names a result may report: the limits table, plus the engines that may be named (lib/analyzer/report.ts). */
 export const KNOWN_BUDGET_NAMES: ReadonlySet<string> = new Set([...Object.keys(DEFAULT_LIMITS), ...EngineNote.shape.engine.options]);
 
-/** A case slower than this and than MIN_BYTES_PER_MS (250 KB/s; the fast stage reads MB/s) is suspect. */
+/** A case slower than this (CPU time) and than MIN_BYTES_PER_MS (250 KB/s; the fast stage reads MB/s) is suspect. */
 const SLOW_CASE_MS = 500;
 const MIN_BYTES_PER_MS = 250;
 
-/** Analyses `bytes` in-process and returns what broke (empty: the case passed). */
+/**
+ * Analyses `bytes` in-process and returns what broke (empty: the case passed). Its cost is measured in
+ * the CPU time of the process (the fuzz worker's parent and the slice test wait meanwhile), not in
+ * wall-clock time: on a busy machine a case waits for a core, which says nothing about its algorithm
+ * (issue 19, item 7).
+ */
 export function checkCase(bytes: Uint8Array): Violation[] {
-  const started = performance.now();
+  const started = process.cpuUsage();
   let result: FastResult;
   try {
     result = analyzeFast(bytes, { fileName: "fuzz.pdf" });
@@ -31,10 +36,11 @@ export function checkCase(bytes: Uint8Array): Violation[] {
     const frame = err.stack?.split("\n").find((l) => l.includes("/lib/"))?.replace(/^.*\/lib\//, "lib/").replace(/:\d+\)?$/, "") ?? "?";
     return [{ kind: `exception ${err.name} at ${frame}`, detail: `${err.message.slice(0, 200)}\n${err.stack?.split("\n").slice(1, 8).join("\n")}` }];
   }
-  return checkResult(bytes, result, performance.now() - started);
+  const used = process.cpuUsage(started);
+  return checkResult(bytes, result, (used.user + used.system) / 1000);
 }
 
-export function checkResult(bytes: Uint8Array, result: FastResult, wallMs: number): Violation[] {
+export function checkResult(bytes: Uint8Array, result: FastResult, cpuMs: number): Violation[] {
   const out: Violation[] = [];
   const fail = (kind: string, detail: string) => out.push({ kind, detail });
   let roundTrip: unknown;
@@ -60,10 +66,10 @@ export function checkResult(bytes: Uint8Array, result: FastResult, wallMs: numbe
   if (unknown.length) fail("unknown budget name", unknown.join(", "));
   if (result.truncated !== result.budget_hits.length > 0) fail("truncated disagrees with budget_hits", `${result.truncated} / [${result.budget_hits}]`);
   if (new Set(result.budget_hits).size !== result.budget_hits.length) fail("budget_hits repeated", result.budget_hits.join(", "));
-  if (result.duration_ms > DEFAULT_LIMITS.FAST_STAGE_TIMEOUT_MS || wallMs > DEFAULT_LIMITS.FAST_STAGE_TIMEOUT_MS) fail("over the fast-stage budget", `${Math.round(wallMs)} ms`);
+  if (cpuMs > DEFAULT_LIMITS.FAST_STAGE_TIMEOUT_MS) fail("over the fast-stage budget", `${Math.round(cpuMs)} ms of CPU`);
   // far under the budget, but slow for its size: the mark of super-linear work that a larger file of
   // the same shape turns into a denial of service (a 120 KB case at 0.9 s found a quadratic re-read)
-  if (wallMs > SLOW_CASE_MS && bytes.length / wallMs < MIN_BYTES_PER_MS) fail("slow for its size", `${Math.round(wallMs)} ms for ${bytes.length} bytes`);
+  if (cpuMs > SLOW_CASE_MS && bytes.length / cpuMs < MIN_BYTES_PER_MS) fail("slow for its size", `${Math.round(cpuMs)} ms of CPU for ${bytes.length} bytes`);
   const keys = Object.keys(result.keyword_counts).sort();
   if (keys.join() !== result.keyword_hits.join()) fail("keyword_hits disagree with keyword_counts", `${result.keyword_hits.length} vs ${keys.length}`);
   for (const f of result.findings) {
