@@ -104,7 +104,7 @@ async function runDeep(input: Uint8Array, options: DeepOptions): Promise<DeepRes
       analyzeNested: async (bytes, name, nestedDepth) => {
         // the hook observes this document only, not the files inside it
         const r = await analyzeDeep(bytes, { ...options, onScoringInput: undefined, onPageImages: undefined, fileName: name, depth: nestedDepth, nestedBudget });
-        return { verdict: r.summary.verdict, score: r.summary.score, findings: r.findings, budgetHits: r.budget_hits };
+        return { verdict: r.summary.verdict, score: r.summary.score, findings: r.findings, budgetHits: r.budget_hits, evidenceFloor: r.summary.evidenceFloor?.verdict };
       },
     })).catch(noted("embedded", NO_EMBEDDED)),
   ]);

@@ -6,7 +6,10 @@ import { readPdf } from "../../pdf/document";
 import { wrapInXdp } from "../../pdf/testing/pdf-builder";
 import { collectFacts } from "../facts/document-facts";
 import { EmbeddedFileEntry } from "../report";
-import { analyzeEmbeddedFiles } from "./analyze-embedded-files";
+import type { DocumentFacts } from "../facts/document-facts";
+import type { Finding } from "../report";
+import { embeddedNestedPdfMalicious, embeddedNestedPdfSuspicious } from "../rules/embedded-nested-pdf";
+import { analyzeEmbeddedFiles, type NestedResult } from "./analyze-embedded-files";
 import { ELF_FILE, PE_FILE, analyzeWithEmbedded, macroOoxml, makeZip, maliciousPdf, oleWithVba, pdfWithAttachments } from "./testing/embedded-fixtures";
 
 const ids = (r: { findings: { ruleId: string }[] }) => r.findings.map((f) => f.ruleId);
@@ -128,6 +131,23 @@ describe("nested PDFs", () => {
     expect(r.embedded.facts.slice(0, 3).map((f) => f.nested?.status)).toEqual(["analysed", "analysed", "analysed"]);
     expect(r.embedded.facts[3].nested).toEqual({ status: "skipped", reason: "MAX_NESTED_PDF_ANALYSES" });
     expect(r.embedded.budgetHits).toContain("MAX_NESTED_PDF_ANALYSES");
+  });
+
+  it("carries a nested file up no stronger than its own evidence: a model's malicious ranking on a medium finding is suspicious", async () => {
+    const limits = { ...DEFAULT_LIMITS };
+    const facts = collectFacts(readPdf(pdfWithAttachments([{ name: "statement.pdf", data: pdfWithAttachments([]) }]), limits), limits);
+    const finding = (ruleId: string, severity: Finding["severity"]) => ({ ruleId, title: ruleId, severity, weight: 30, cve: [] }) as unknown as Finding;
+    const carriedUp = async (nested: NestedResult) => {
+      const r = await analyzeEmbeddedFiles(facts, { depth: 0, limits, analyzeNested: async () => nested });
+      const withNested = { ...facts, embeddedAnalysis: r.facts } as DocumentFacts;
+      return [embeddedNestedPdfMalicious, embeddedNestedPdfSuspicious].filter((rule) => rule.check(withNested)).map((rule) => rule.id);
+    };
+    // a one-link page its model ranked malicious 96: no technique proves it
+    expect(await carriedUp({ verdict: "malicious", score: 96, findings: [finding("lure-link-dominant-page", "medium")] })).toEqual(["embedded-nested-pdf-suspicious"]);
+    expect(await carriedUp({ verdict: "malicious", score: 96, findings: [finding("javascript-shellcode", "critical")] })).toEqual(["embedded-nested-pdf-malicious"]);
+    expect(await carriedUp({ verdict: "malicious", score: 70, findings: [finding("launch-action", "medium")], evidenceFloor: "malicious" })).toEqual(["embedded-nested-pdf-malicious"]);
+    expect(await carriedUp({ verdict: "suspicious", score: 45, findings: [finding("javascript-obfuscated", "high")] })).toEqual(["embedded-nested-pdf-suspicious"]);
+    expect(await carriedUp({ verdict: "benign", score: 3, findings: [] })).toEqual([]);
   });
 
   it("records a nested analysis that throws as failed, without failing the document", async () => {

@@ -19,6 +19,8 @@ export interface NestedResult {
   verdict: Verdict;
   score: number;
   findings: Finding[];
+  /** the verdict its own techniques' floor set (summary.evidenceFloor), if any */
+  evidenceFloor?: Verdict;
   /** budgets the nested analysis hit (its budget_hits): reported up so the top-level result is marked truncated */
   budgetHits?: BudgetName[];
 }
@@ -114,7 +116,7 @@ async function analyseNested(file: EmbeddedFileFact, ctx: EmbeddedContext, budge
     // CVEs of findings beyond the kept summaries still count
     const extraCves = [...new Set(r.findings.slice(MAX_NESTED_FINDINGS_KEPT).flatMap((f) => f.cve))];
     if (extraCves.length && findings.length) findings[findings.length - 1] = { ...findings[findings.length - 1], cve: [...new Set([...findings[findings.length - 1].cve, ...extraCves])] };
-    return { status: "analysed", depth, verdict: r.verdict, score: r.score, findings };
+    return { status: "analysed", depth, verdict: r.verdict, score: r.score, findings, proven: provenVerdict(r) };
   } catch (e) {
     return { status: "failed", message: (e as Error).message.slice(0, 200) };
   }
@@ -164,4 +166,16 @@ function assetsByRef(doc: PdfDocument): Map<string, { name: string; path: string
     if (owner) out.set(`${owner.num} ${owner.gen} R`, info);
   }
   return out;
+}
+
+/**
+ * What the nested file's own evidence proves, as opposed to where its model ranked it: malicious when a
+ * technique's floor made it so or a finding of high or critical severity stands in it; else suspicious
+ * when anything above info level does. A model's ranking of a one-link page is no technique: carried
+ * up as "malicious", it set the outer document's malicious floor (corpus-everyday: a Factur-X invoice
+ * whose attached payment statement links to a standards body's PDF, judged malicious 96 on its link features).
+ */
+function provenVerdict(r: NestedResult): Verdict {
+  if (r.evidenceFloor === "malicious" || r.findings.some((f) => f.severity === "high" || f.severity === "critical")) return "malicious";
+  return r.evidenceFloor === "suspicious" || r.findings.some((f) => f.severity !== "info") ? "suspicious" : "benign";
 }

@@ -51,7 +51,15 @@ export interface NestedFindingSummary {
 }
 
 export type NestedOutcome =
-  | { status: "analysed"; depth: number; verdict: Verdict; score: number; findings: NestedFindingSummary[] }
+  | {
+      status: "analysed";
+      depth: number;
+      verdict: Verdict;
+      score: number;
+      findings: NestedFindingSummary[];
+      /** the strongest verdict its own evidence supports (analyze-embedded-files.ts provenVerdict): the outer document inherits no more */
+      proven: Verdict;
+    }
   | { status: "skipped"; reason: "MAX_EMBED_DEPTH" | "MAX_NESTED_PDF_ANALYSES" | "MAX_EMBEDDED_FILES" }
   | { status: "failed"; message: string };
 
