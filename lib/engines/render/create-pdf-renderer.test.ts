@@ -7,6 +7,8 @@ import { degenerateTilingPdf } from "../../pdf/testing/hostile-pdfs";
 import { PdfBuilder } from "../../pdf/testing/pdf-builder";
 import { createPdfRenderer } from "./create-pdf-renderer";
 import { decodeQrCodes, decodeWithJsqr, qrDecoderName } from "./decode-qr";
+import { createInThreadRenderer } from "./render-document";
+import { warmUpDocument } from "./warm-up-document";
 
 const render = createPdfRenderer();
 const BUDGET = renderBudgetOf(DEFAULT_LIMITS);
@@ -113,6 +115,17 @@ describe("createPdfRenderer", () => {
     expect(r.timedOut).toBe(true);
     expect(r.error).toMatch(/time/);
     expect(r.pagesRendered).toBeLessThan(5);
+    // the pages left out make the result truncated
+    expect(r.budgetHits).toContain("RENDER_TIMEOUT_MS");
+  });
+
+  it("warms a new process up on a document that renders whole (text, fonts, image, link), so a first document is not charged for compiling pdf.js", async () => {
+    const r = await createInThreadRenderer({ qr: true })(warmUpDocument(), BUDGET);
+    expect(r.error).toBeUndefined();
+    expect(r.pagesRendered).toBe(1);
+    expect(r.pages[0].text).toContain("Warm-up page");
+    expect(r.pages[0].text).toContain("kerned text");
+    expect(r.pages[0].links.map((l) => l.url)).toEqual(["https://example.org/"]);
   });
 
   it("does not mutate or detach the caller's bytes", async () => {

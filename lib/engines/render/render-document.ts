@@ -9,7 +9,7 @@
 // on a busy machine it gets as many pages done as on an idle one (issue 19 item 7).
 import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { PageImage, PageImageBudget, RenderBudget, RenderedLink, RenderedPage, RenderFacts, RenderFn } from "../../analyzer/render/render-facts";
-import { DEFAULT_LIMITS } from "../../limits";
+import { DEFAULT_LIMITS, type BudgetName } from "../../limits";
 import { checkDrawingBudget } from "./check-drawing-budget";
 import { encodePageImages, type CanvasFactory, type ImageBytes } from "./encode-page-images";
 import { QR_MAX_PER_IMAGE, decodeQrCodes } from "./decode-qr";
@@ -88,6 +88,7 @@ export function createInThreadRenderer(options: RendererOptions = {}): RenderFn 
       const timedOut = e instanceof DeadlineError;
       facts.error = timedOut ? "timeout while opening the document" : describeError(e);
       facts.timedOut = timedOut || undefined;
+      if (timedOut) facts.budgetHits = withBudgetHit(facts.budgetHits, "RENDER_TIMEOUT_MS");
       facts.pdfjs.error = facts.error;
       if ((e as Error | undefined)?.name === "PasswordException") facts.pdfjs.passwordRequired = true;
       await destroy(task);
@@ -102,7 +103,7 @@ export function createInThreadRenderer(options: RendererOptions = {}): RenderFn 
         if (ownCpuTimeMs() >= deadline) throw new DeadlineError();
         const page = await renderPage(pdfjs, pdf, i, budget, deadline, qr, sink);
         facts.pages.push(page);
-        if (page.drawSkipped) facts.budgetHits = [...new Set([...(facts.budgetHits ?? []), page.drawSkipped])];
+        if (page.drawSkipped) facts.budgetHits = withBudgetHit(facts.budgetHits, page.drawSkipped);
         if (!page.error) facts.pagesRendered++;
         for (const text of page.qrCodes) facts.qrCodes.push({ page: i, text });
         options.onProgress?.(finish());
@@ -111,6 +112,8 @@ export function createInThreadRenderer(options: RendererOptions = {}): RenderFn 
       const timedOut = e instanceof DeadlineError;
       facts.error = timedOut ? `CPU-time budget of ${budget.timeoutMs} ms exhausted after ${facts.pagesRendered} page(s)` : describeError(e);
       facts.timedOut = timedOut || undefined;
+      // the pages left unrendered are a budget hit: the result says it is truncated
+      if (timedOut) facts.budgetHits = withBudgetHit(facts.budgetHits, "RENDER_TIMEOUT_MS");
     } finally {
       await destroy(task);
     }
@@ -301,4 +304,8 @@ async function destroy(task: { destroy(): Promise<void> }): Promise<void> {
 function round(v: number, digits = 2): number {
   const f = 10 ** digits;
   return Math.round(v * f) / f;
+}
+
+function withBudgetHit(hits: readonly BudgetName[] | undefined, hit: BudgetName): BudgetName[] {
+  return [...new Set([...(hits ?? []), hit])];
 }

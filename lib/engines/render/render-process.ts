@@ -6,6 +6,7 @@
 import type { RenderBudget, RenderFacts } from "../../analyzer/render/render-facts";
 import { loadPdfjs } from "./load-pdfjs";
 import { createInThreadRenderer } from "./render-document";
+import { warmUpDocument } from "./warm-up-document";
 
 /** With no message from the host for this long, the host is gone (its thread terminated): exit. */
 export const RENDER_PROCESS_ORPHAN_MS = 10_000;
@@ -31,6 +32,10 @@ process.on("unhandledRejection", () => {});
 // the host went away: nothing left to render for
 process.on("disconnect", () => process.exit(0));
 let lastHeard = Date.now();
+/** the warm-up render (warm-up-document.ts), once per process, before the first document's clock starts */
+let warmedUp: Promise<unknown> | null = null;
+/** generous: the warm-up only has to finish, and a process that cannot render it fails its first document as it would anyway */
+const WARM_UP_BUDGET: RenderBudget = { maxPages: 1, scale: 1, timeoutMs: 10_000 };
 setInterval(() => Date.now() - lastHeard > RENDER_PROCESS_ORPHAN_MS && process.exit(0), 1_000).unref();
 
 process.on("message", async (message: RenderRequest | { ping: true }) => {
@@ -38,8 +43,11 @@ process.on("message", async (message: RenderRequest | { ping: true }) => {
   if ("ping" in message) return;
   const request = message;
   const post = (facts: RenderFacts, done: boolean) => process.send?.({ id: request.id, facts, done } satisfies RenderReply);
-  // loading pdf.js (first request only) is not the document's time: say when the render begins
+  // loading pdf.js and compiling its code paths (first request only) is not the document's time: say
+  // when the render begins
   await loadPdfjs().catch(() => undefined);
+  warmedUp ??= createInThreadRenderer({ qr: request.qr })(warmUpDocument(), WARM_UP_BUDGET).catch(() => undefined);
+  await warmedUp;
   process.send?.({ id: request.id, started: true } satisfies RenderReply);
   const render = createInThreadRenderer({ qr: request.qr, onProgress: (facts) => post(facts, false) });
   const facts = await render(request.bytes, request.budget, undefined, { password: request.password }).catch((e: unknown): RenderFacts => ({
