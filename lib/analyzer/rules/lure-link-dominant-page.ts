@@ -12,6 +12,13 @@ const BUTTON_PAGE_MAX_TARGETS = 2;
  * page; text links ("a link to an awesome blog", generator footers) 0.2-0.4%
  */
 const BUTTON_MIN_AREA_RATIO = 0.01;
+/**
+ * A page after one with this many words is the end of a document, not its front: a web page printed to
+ * PDF ends on a short page with the site's logo linking home (pdfminer's issue-00352 test file: 387
+ * words, then 29 words and the logo). A lure's "click" page is the page the reader opens on; every
+ * lure of the corpora that sets this rule off is one page long.
+ */
+const PROSE_PAGE_MIN_WORDS = 150;
 /** a link this large is the page's main content (phishing-link-overlay's threshold) */
 const LARGE_LINK_AREA_RATIO = 0.25;
 /** ...when the page's text is this short */
@@ -48,7 +55,7 @@ export const lureLinkDominantPage = defineRule({
   id: "lure-link-dominant-page",
   title: "Page whose main content is a link",
   description:
-    "A page of a short document has little text and a link covering a large part of it, or almost no text besides a button-sized link, or is a picture with a link and no text of its own. Lures are built this way: a picture of a document or a 'View PDF' button, where the only thing to do is click. The rendered text is what a reader sees, so text inside an image does not count. Links to a government site or to Adobe's Reader download page (government forms, the stand-in page of XFA forms) do not count.",
+    "A page of a short document has little text and a link covering a large part of it, or almost no text besides a button-sized link, or is a picture with a link and no text of its own. Lures are built this way: a picture of a document or a 'View PDF' button, where the only thing to do is click. The rendered text is what a reader sees, so text inside an image does not count. Links to a government site or to Adobe's Reader download page (government forms, the stand-in page of XFA forms) do not count, nor pages after a page of prose (the short last page of a printed web page, with the site's logo linking home).",
   category: "phishing",
   severity: "medium",
   weight: 30,
@@ -57,7 +64,10 @@ export const lureLinkDominantPage = defineRule({
   stage: "advanced",
   check({ render, pageCount }) {
     if (!render || lurePageCount(pageCount, render) > LURE_MAX_PAGES) return null;
-    const hits = lurePages(render, LURE_MAX_PAGES)
+    const pages = lurePages(render, LURE_MAX_PAGES);
+    const proseAt = pages.find((p) => !p.error && wordCount(p.text) >= PROSE_PAGE_MIN_WORDS)?.index ?? Infinity;
+    const hits = pages
+      .filter((p) => p.index <= proseAt)
       .map(dominantLinkOf)
       .filter((h) => h !== null);
     if (!hits.length) return null;

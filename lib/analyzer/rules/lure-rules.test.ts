@@ -127,6 +127,12 @@ describe("lure-link-dominant-page", () => {
     expect(hits.get("lure-link-dominant-page")!.confidence).toBe("medium");
   });
 
+  it("fires on a button page that comes first, or after pages with little text", async () => {
+    const button = { lines: ["View PDF"], links: [{ url: "https://files.example/d/8812", rect: [200, 400, 412, 440] as [number, number, number, number] }] };
+    expect((await firing({ pages: [button, { lines: prose(16) }] })).ids).toEqual(["lure-link-dominant-page"]);
+    expect((await firing({ pages: [{ lines: ["Scanned by the office copier"] }, button] })).ids).toEqual(["lure-link-dominant-page"]);
+  });
+
   it("fires with high confidence on an image page under a large link", async () => {
     const { hits } = await firing({ pages: [{ qr: { text: "decoy picture", size: 500, x: 56, y: 150 }, links: [{ url: "https://files.example/d/1", rect: PAGE }] }] });
     expect(hits.get("lure-link-dominant-page")!.confidence).toBe("high");
@@ -140,6 +146,8 @@ describe("lure-link-dominant-page", () => {
     expect((await firing({ pages: [{ lines: ["This is a link to an awesome blog."], links: [{ url: "https://blog.example/", rect: [92, 771, 218, 785] }] }] })).ids).toEqual([]);
     const footer = { lines: ["Create PDF in your applications with the Pdfcrowd HTML to PDF API"], links: [{ url: "https://pdfcrowd.example/doc/api/", rect: [304, 36, 400, 49] as [number, number, number, number] }] };
     expect((await firing({ pages: [{ lines: prose(12) }, footer] })).ids).toEqual([]);
+    // a printed web page: a page of prose, then a short last page with the site's logo linking home
+    expect((await firing({ pages: [{ lines: prose(16) }, { lines: ["The Council of State Governments"], links: [{ url: "https://www.example.org", rect: [200, 400, 412, 480] }] }] })).ids).toEqual([]);
     // a table of contents: few words but many distinct targets
     const toc = { lines: ["Contents"], links: [1, 2, 3, 4].map((n) => ({ url: `https://docs.example/${n}`, rect: [72, 700 - n * 20, 300, 714 - n * 20] as [number, number, number, number] })) };
     expect((await firing({ pages: [toc] })).ids).toEqual([]);
