@@ -12,12 +12,14 @@ import { PdfStream } from "../lib/pdf/objects";
 import { bytes } from "../lib/pdf/testing/pdf-builder";
 import { applyRecipe, pickRecipe, type Recipe } from "../scripts/fuzz/cases";
 import { CaseRunner } from "../scripts/fuzz/case-runner";
-import { checkCase } from "../scripts/fuzz/invariants";
+import { checkCase, checkResult } from "../scripts/fuzz/invariants";
 import { buildSeeds } from "../scripts/fuzz/seeds";
 import { withCpuTime } from "./support/cpu-time";
 
 const SLICE_SEED = 20261124;
 const SLICE_CASES = 500;
+/** cases of the slice also run through the advanced stage, with its real engines (a second each) */
+const DEEP_SLICE_CASES = 12;
 const FIXTURE_DIR = join(__dirname, "fuzz-fixtures");
 
 const seeds = buildSeeds();
@@ -31,6 +33,28 @@ describe("fuzz slice", () => {
       for (const v of checkCase(c.bytes)) failures.push(`case ${i} (${c.recipe.seed} + ${c.steps.join(", ")}): ${v.kind}: ${v.detail}`);
     }
     expect(failures).toEqual([]);
+  });
+
+  it(`the first ${DEEP_SLICE_CASES} cases keep every invariant through the advanced stage too (pdf.js, the sandbox, YARA)`, async () => {
+    const deep = new CaseRunner({ timeoutMs: 120_000, maxHeapMb: 1_024, deep: true });
+    try {
+      const failures: string[] = [];
+      for (let i = 0; i < DEEP_SLICE_CASES; i++) {
+        const c = applyRecipe(pickRecipe(seeds, SLICE_SEED, i), byName);
+        for (const v of (await deep.run(c.bytes)).violations) failures.push(`case ${i} (${c.recipe.seed} + ${c.steps.join(", ")}): ${v.kind}: ${v.detail}`);
+      }
+      expect(failures).toEqual([]);
+    } finally {
+      await deep.close();
+    }
+  }, 300_000);
+
+  it("counts a rule or a stage that failed inside the analysis (an analyzer note) as a violation", () => {
+    const r = analyzeFast(seeds[0].bytes, { fileName: "fuzz.pdf" });
+    const noted = (message: string) => checkResult(seeds[0].bytes, { ...r, engine_notes: [{ engine: "analyzer", message }] }, 1).map((v) => v.kind);
+    expect(noted("rule launch-action failed: RangeError: Maximum call stack size exceeded")).toEqual(["rule crash launch-action"]);
+    expect(noted("the analysis stopped on an internal error, no verdict: boom")).toEqual(["analysis failed: the analysis stopped on an internal error, no verdict"]);
+    expect(checkResult(seeds[0].bytes, { ...r, engine_notes: [{ engine: "render", message: "no renderer" }] }, 1)).toEqual([]);
   });
 
   it("every seed built in code passes as is", () => {

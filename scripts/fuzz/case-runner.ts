@@ -2,7 +2,7 @@
 // "hang" failure, a worker killed by its heap limit or a fatal error is a "worker crash"; either way
 // the worker is replaced and the run goes on.
 import { Worker } from "node:worker_threads";
-import type { CaseReply } from "./case-worker";
+import type { CaseReply, CaseRequest } from "./case-worker";
 import type { Violation } from "./invariants";
 
 export interface CaseOutcome {
@@ -15,6 +15,8 @@ export interface CaseRunnerOptions {
   timeoutMs: number;
   /** heap of the worker: a case that needs more is a failure, not the end of the run */
   maxHeapMb: number;
+  /** cases go through the advanced stage (case-worker.ts) */
+  deep?: boolean;
 }
 
 export class CaseRunner {
@@ -33,7 +35,7 @@ export class CaseRunner {
     return new Promise((settle, reject) => {
       const timer = setTimeout(() => this.fail(worker, { kind: "hang", detail: `no answer within ${this.options.timeoutMs} ms` }), this.options.timeoutMs);
       this.pending = { id, settle, reject, timer, started: performance.now() };
-      worker.postMessage({ id, bytes });
+      worker.postMessage({ id, bytes, deep: this.options.deep } satisfies CaseRequest);
     });
   }
 

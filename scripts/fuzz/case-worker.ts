@@ -1,11 +1,15 @@
 // Worker thread of the fuzz runner: analyses each case it is sent and answers with the violations.
 // A hang or a heap blow-up stays in this thread, where the runner's watchdog can stop it.
 import { parentPort } from "node:worker_threads";
-import { checkCase, type Violation } from "./invariants";
+import type { DeepEngines } from "../../lib/analyzer/deep/analyze-deep";
+import { createDeepEngines } from "../../lib/engines/create-deep-engines";
+import { checkCase, checkDeepCase, type Violation } from "./invariants";
 
 export interface CaseRequest {
   id: number;
   bytes: Uint8Array;
+  /** through the advanced stage (real engines: pdf.js, the JavaScript sandbox, YARA) instead of the fast one */
+  deep?: boolean;
 }
 export interface CaseReply {
   id: number;
@@ -13,8 +17,11 @@ export interface CaseReply {
   ms: number;
 }
 
-parentPort?.on("message", ({ id, bytes }: CaseRequest) => {
+/** created with the first advanced case: their processes start once per worker */
+let engines: DeepEngines | undefined;
+
+parentPort?.on("message", async ({ id, bytes, deep }: CaseRequest) => {
   const started = performance.now();
-  const violations = checkCase(bytes);
+  const violations = deep ? await checkDeepCase(bytes, (engines ??= createDeepEngines({ yaraRuleDirs: [] }).engines)) : checkCase(bytes);
   parentPort!.postMessage({ id, violations, ms: performance.now() - started } satisfies CaseReply);
 });

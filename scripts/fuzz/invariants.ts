@@ -1,8 +1,12 @@
 // What every analysis must satisfy, whatever the input (issue 7): it returns (no exception escapes, no
 // rule throws behind the scenes), the result is valid against the public schema after a JSON round
 // trip (what API clients and storage see), it is consistent with its input, and it stays within budget.
+// The advanced stage (checkDeepCase) is held to the same, except the cost bound: its engines run in
+// processes of their own, each under its own CPU budget (lib/limits.ts); an engine may fail (a note
+// on the result), the analysis may not.
 import { analyzeFast } from "../../lib/analyzer/analyze";
-import { EngineNote, FastResult } from "../../lib/analyzer/report";
+import { analyzeDeep, type DeepEngines } from "../../lib/analyzer/deep/analyze-deep";
+import { DeepResult, EngineNote, FastResult } from "../../lib/analyzer/report";
 import { DEFAULT_LIMITS } from "../../lib/limits";
 import { createHash } from "node:crypto";
 
@@ -31,16 +35,42 @@ export function checkCase(bytes: Uint8Array): Violation[] {
   try {
     result = analyzeFast(bytes, { fileName: "fuzz.pdf" });
   } catch (e) {
-    const err = e instanceof Error ? e : new Error(String(e));
-    // the kind names the throwing frame (not the message, which may quote input bytes)
-    const frame = err.stack?.split("\n").find((l) => l.includes("/lib/"))?.replace(/^.*\/lib\//, "lib/").replace(/:\d+\)?$/, "") ?? "?";
-    return [{ kind: `exception ${err.name} at ${frame}`, detail: `${err.message.slice(0, 200)}\n${err.stack?.split("\n").slice(1, 8).join("\n")}` }];
+    return [thrown(e)];
   }
   const used = process.cpuUsage(started);
   return checkResult(bytes, result, (used.user + used.system) / 1000);
 }
 
+/** The advanced stage with real engines on `bytes`: what broke (empty: the case passed). */
+export async function checkDeepCase(bytes: Uint8Array, engines: DeepEngines): Promise<Violation[]> {
+  let result: DeepResult;
+  try {
+    result = await analyzeDeep(bytes, { fileName: "fuzz.pdf", engines });
+  } catch (e) {
+    return [thrown(e)];
+  }
+  return checkShape(bytes, result, DeepResult).map((v) => ({ ...v, kind: `advanced: ${v.kind}` }));
+}
+
+/** An exception that escaped: the kind names the throwing frame (not the message, which may quote input bytes). */
+function thrown(e: unknown): Violation {
+  const err = e instanceof Error ? e : new Error(String(e));
+  const frame = err.stack?.split("\n").find((l) => l.includes("/lib/"))?.replace(/^.*\/lib\//, "lib/").replace(/:\d+\)?$/, "") ?? "?";
+  return { kind: `exception ${err.name} at ${frame}`, detail: `${err.message.slice(0, 200)}\n${err.stack?.split("\n").slice(1, 8).join("\n")}` };
+}
+
 export function checkResult(bytes: Uint8Array, result: FastResult, cpuMs: number): Violation[] {
+  const out = checkShape(bytes, result, FastResult);
+  const fail = (kind: string, detail: string) => out.push({ kind, detail });
+  if (cpuMs > DEFAULT_LIMITS.FAST_STAGE_TIMEOUT_MS) fail("over the fast-stage budget", `${Math.round(cpuMs)} ms of CPU`);
+  // far under the budget, but slow for its size: the mark of super-linear work that a larger file of
+  // the same shape turns into a denial of service (a 120 KB case at 0.9 s found a quadratic re-read)
+  if (cpuMs > SLOW_CASE_MS && bytes.length / cpuMs < MIN_BYTES_PER_MS) fail("slow for its size", `${Math.round(cpuMs)} ms of CPU for ${bytes.length} bytes`);
+  return out;
+}
+
+/** What holds for a result of either stage: serialisable, schema-valid, consistent with its input, no internal failure. */
+function checkShape(bytes: Uint8Array, result: FastResult, schema: typeof FastResult | typeof DeepResult): Violation[] {
   const out: Violation[] = [];
   const fail = (kind: string, detail: string) => out.push({ kind, detail });
   let roundTrip: unknown;
@@ -49,7 +79,7 @@ export function checkResult(bytes: Uint8Array, result: FastResult, cpuMs: number
   } catch (e) {
     fail("result not serialisable", String(e));
   }
-  const parsed = FastResult.safeParse(roundTrip);
+  const parsed = schema.safeParse(roundTrip);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     // array indices vary between files that break the same way: the kind names the field, not the item
@@ -60,16 +90,18 @@ export function checkResult(bytes: Uint8Array, result: FastResult, cpuMs: number
     const ruleCrash = /^rule (\S+) failed: (.*)$/.exec(a.message);
     if (ruleCrash) fail(`rule crash ${ruleCrash[1]}`, ruleCrash[2]);
   }
+  // a rule or a stage that threw is noted as the analyzer's failure (lib/analyzer/analyze.ts, analyze-deep.ts)
+  for (const n of result.engine_notes ?? []) {
+    if (n.engine !== "analyzer") continue;
+    const rule = /^rule (\S+) failed: (.*)$/.exec(n.message);
+    fail(rule ? `rule crash ${rule[1]}` : `analysis failed: ${n.message.split(":")[0]}`, n.message.slice(0, 300));
+  }
   if (result.sha256 !== createHash("sha256").update(bytes).digest("hex")) fail("sha256 mismatch", result.sha256);
   if (result.structure.size !== bytes.length) fail("structure.size mismatch", `${result.structure.size} != ${bytes.length}`);
   const unknown = result.budget_hits.filter((b) => !KNOWN_BUDGET_NAMES.has(b));
   if (unknown.length) fail("unknown budget name", unknown.join(", "));
   if (result.truncated !== result.budget_hits.length > 0) fail("truncated disagrees with budget_hits", `${result.truncated} / [${result.budget_hits}]`);
   if (new Set(result.budget_hits).size !== result.budget_hits.length) fail("budget_hits repeated", result.budget_hits.join(", "));
-  if (cpuMs > DEFAULT_LIMITS.FAST_STAGE_TIMEOUT_MS) fail("over the fast-stage budget", `${Math.round(cpuMs)} ms of CPU`);
-  // far under the budget, but slow for its size: the mark of super-linear work that a larger file of
-  // the same shape turns into a denial of service (a 120 KB case at 0.9 s found a quadratic re-read)
-  if (cpuMs > SLOW_CASE_MS && bytes.length / cpuMs < MIN_BYTES_PER_MS) fail("slow for its size", `${Math.round(cpuMs)} ms of CPU for ${bytes.length} bytes`);
   const keys = Object.keys(result.keyword_counts).sort();
   if (keys.join() !== result.keyword_hits.join()) fail("keyword_hits disagree with keyword_counts", `${result.keyword_hits.length} vs ${keys.length}`);
   for (const f of result.findings) {
