@@ -460,3 +460,19 @@ describe("decode() after decodeHead() of a small Flate stream", () => {
     }
   });
 });
+
+describe("pages()", () => {
+  it("walks a page tree with a cycle once: the same pages and one anomaly however often it is asked", () => {
+    const b = new PdfBuilder();
+    const page = b.add("<< /Type /Page /MediaBox [0 0 612 792] >>");
+    const pages = b.reserve();
+    // the tree lists itself among its kids
+    b.add(`<< /Type /Pages /Kids [${page} 0 R ${pages} 0 R] /Count 2 >>`, { num: pages });
+    b.root = b.add(`<< /Type /Catalog /Pages ${pages} 0 R >>`);
+    const doc = read(b.build());
+    const first = doc.pages();
+    expect(first.map((p) => p.ref?.num)).toEqual([page]);
+    for (let i = 0; i < 5; i++) expect(doc.pages()).toEqual(first);
+    expect(doc.anomalies.items.filter((a) => a.message === "page tree revisits a node")).toHaveLength(1);
+  });
+});

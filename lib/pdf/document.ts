@@ -317,8 +317,23 @@ export class PdfDocument {
     return result.data;
   }
 
-  /** Leaf /Page dictionaries in document order; cycle-guarded and bounded (§7.7.3). */
+  /**
+   * Leaf /Page dictionaries in document order; cycle-guarded and bounded (§7.7.3). Walked once for the
+   * document as read (a dozen facts ask; each walk used to add its cycle anomalies again), and again
+   * only if objects were registered or the catalog changed since.
+   */
   pages(): { ref: PdfRef | null; dict: PdfDict }[] {
+    const catalog = this.catalog;
+    const memo = this.pagesMemo;
+    if (memo && memo.catalog === catalog && memo.objects === this.instances.length) return memo.pages;
+    const pages = this.walkPages();
+    this.pagesMemo = { catalog, objects: this.instances.length, pages };
+    return pages;
+  }
+
+  private pagesMemo: { catalog: PdfDict | undefined; objects: number; pages: { ref: PdfRef | null; dict: PdfDict }[] } | undefined;
+
+  private walkPages(): { ref: PdfRef | null; dict: PdfDict }[] {
     const out: { ref: PdfRef | null; dict: PdfDict }[] = [];
     const seen = new Set<PdfDict>();
     const stack: PdfObject[] = [this.catalog?.get("Pages") ?? null];

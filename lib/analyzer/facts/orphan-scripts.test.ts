@@ -39,6 +39,21 @@ describe("orphan script streams", () => {
     expect(streamScripts(b.build())).toEqual([]);
   });
 
+  it.each([
+    ["one stream", (one: number) => `/Contents ${one} 0 R`],
+    ["an array of streams", (one: number) => `/Contents [${one} 0 R]`],
+  ])("does not look into a page's content streams (the page draws them): %s", (_name, contents) => {
+    const script = "var a = 1; app.alert(a);";
+    // the same text in a stream no page draws is read as a script
+    const loose = new PdfBuilder();
+    loose.addStream("", script);
+    loose.addCatalog();
+    expect(streamScripts(loose.build())).toHaveLength(1);
+    const drawn = new PdfBuilder();
+    drawn.addCatalog("", 1, contents(drawn.addStream("", script)));
+    expect(streamScripts(drawn.build())).toEqual([]);
+  });
+
   it("does not read an action's own script stream twice", () => {
     const b = new PdfBuilder();
     const js = b.addStream("", "var a = 1; app.alert(a);");
