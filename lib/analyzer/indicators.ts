@@ -69,19 +69,6 @@ function withoutTargets(strings: string, targets: ReadonlySet<string>): string {
  */
 const MAY_SHOW_INDICATOR = /https?|:\/\/|www|@|\d\.\d{1,3}\.\d{1,3}\.\d|68747470|3a2f2f|7777772e/i;
 
-function contentStreams(facts: DocumentFacts): Set<PdfStream> {
-  const { doc } = facts;
-  const out = new Set<PdfStream>();
-  for (const page of doc.pages()) {
-    const c = doc.resolve(page.dict.get("Contents"));
-    for (const item of Array.isArray(c) ? c : [c]) {
-      const s = doc.resolve(item);
-      if (s instanceof PdfStream) out.add(s);
-    }
-  }
-  return out;
-}
-
 /** Text found by later stages (deobfuscated script layers, rendered pages, QR codes) to scan as well. */
 export interface IndicatorText {
   text: string;
@@ -92,7 +79,7 @@ export interface IndicatorText {
 export function collectIndicators(facts: DocumentFacts, limits: Limits, extra: IndicatorText[] = []): { iocs: Iocs; truncated: boolean } {
   const sink = new IocCollector(limits.MAX_IOCS_PER_TYPE);
   const { doc } = facts;
-  const pageContents = contentStreams(facts);
+  const pageContents = facts.contentStreams;
   for (const a of facts.actions) {
     if (a.target) extractIndicators(a.target, { objectRef: a.objectRef, source: ownEntry(ACTION_SOURCES, a.type) ?? "annotation" }, sink);
     if (a.parameters) extractIndicators(a.parameters, { objectRef: a.objectRef, source: "launch-action" }, sink);

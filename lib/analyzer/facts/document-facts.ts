@@ -30,6 +30,7 @@ import { XFA_AUTOMATIC_ACTIVITIES, xfaActivityConsent, type Consent } from "./tr
 import { classifyTargets, type UrlFacts } from "../iocs/classify-url";
 import { collectPageLayouts, type PageLayout } from "../render/page-layout";
 import { collectPageTexts, type PageText } from "../render/page-text";
+import { contentStreamsOfPages } from "./text";
 
 export interface ScriptFact {
   source: string;
@@ -84,6 +85,8 @@ export interface DocumentFacts {
   pageLayouts: PageLayout[];
   /** the text each page of a short document (PAGE_TEXT_MAX_PAGES) shows, from its content streams: no rendering */
   pageTexts: PageText[];
+  /** the streams the pages draw (their /Contents), found once for the orphan-script sniff and the indicators */
+  contentStreams: ReadonlySet<PdfStream>;
   /** embedded formats parsed once (JBIG2, SWF, U3D/PRC, XFA BMP/TIFF images, font programs): rules and feature extraction */
   formats: FormatFacts;
   /** 3D/RichMedia annotations, their activation and RichMedia assets */
@@ -145,6 +148,7 @@ export function collectFacts(doc: PdfDocument, limits: Limits): DocumentFacts {
   const index = indexObjects(doc, MAX_INDEX_NODES);
   const actions = collectActions(doc, limits.MAX_ACTION_CHAIN, index.actionDicts);
   const xfa = collectXfa(doc);
+  const contentStreams = contentStreamsOfPages(doc);
   const scripts: ScriptFact[] = [];
   // without the key, script strings are ciphertext: no script facts rather than noise
   const opaque = doc.security.state === "password-required" || doc.security.state === "unsupported";
@@ -163,7 +167,7 @@ export function collectFacts(doc: PdfDocument, limits: Limits): DocumentFacts {
       const js = doc.resolve(a.dict.get("JS"));
       if (js instanceof PdfStream) reached.add(js);
     }
-    for (const o of collectOrphanScripts(doc, reached)) {
+    for (const o of collectOrphanScripts(doc, reached, contentStreams)) {
       scripts.push({ source: o.source, objectRef: o.objectRef, path: o.objectRef, trigger: "none found (script stream no action reaches)", automatic: false, consent: "no-trigger", origin: "stream", signals: scriptSignals(o.source) });
     }
   }
@@ -194,6 +198,7 @@ export function collectFacts(doc: PdfDocument, limits: Limits): DocumentFacts {
     urls: classifyTargets(actions.map((a) => a.target)),
     pageLayouts: collectPageLayouts(doc, actions, limits),
     pageTexts: collectPageTexts(doc, limits),
+    contentStreams,
     scripts,
     embedded,
     xfa,

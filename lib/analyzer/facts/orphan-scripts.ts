@@ -27,10 +27,9 @@ export interface OrphanScript {
   objectRef: string;
 }
 
-/** Streams of JavaScript text that are not the /JS of any action (`reached`). */
-export function collectOrphanScripts(doc: PdfDocument, reached: ReadonlySet<PdfStream>): OrphanScript[] {
+/** Streams of JavaScript text that are not the /JS of any action (`reached`) nor a page's content (`drawn`). */
+export function collectOrphanScripts(doc: PdfDocument, reached: ReadonlySet<PdfStream>, drawn: ReadonlySet<PdfStream>): OrphanScript[] {
   const out: OrphanScript[] = [];
-  const drawn = pageContentStreams(doc);
   for (const inst of doc.instances) {
     const s = inst.value;
     if (!(s instanceof PdfStream) || reached.has(s) || drawn.has(s) || TYPED_KEYS.some((k) => s.dict.has(k))) continue;
@@ -42,19 +41,6 @@ export function collectOrphanScripts(doc: PdfDocument, reached: ReadonlySet<PdfS
     const source = textOf(doc, s, MAX_SCRIPT_CHARS);
     if (source && /[;{}]/.test(source.slice(0, 4096))) out.push({ source, objectRef: `${inst.num} ${inst.gen} R` });
     if (out.length >= MAX_ORPHAN_SCRIPTS) break;
-  }
-  return out;
-}
-
-/** The /Contents streams of the document's pages. */
-function pageContentStreams(doc: PdfDocument): Set<PdfStream> {
-  const out = new Set<PdfStream>();
-  for (const { dict } of doc.pages()) {
-    const contents = doc.resolve(dict.get("Contents"));
-    for (const item of Array.isArray(contents) ? contents : [contents]) {
-      const s = doc.resolve(item);
-      if (s instanceof PdfStream) out.add(s);
-    }
   }
   return out;
 }

@@ -57,13 +57,21 @@ function convert(data: Uint8Array, maxChars: number): string {
  * A page's content streams as one text (§7.8.2: the streams of one page are one stream split anywhere,
  * even inside a token), up to `maxChars`. `partial` when a stream could not be read or the budget ran out.
  */
-export function pageContentText(doc: PdfDocument, page: PdfDict, maxChars: number): { text: string; partial: boolean } {
+/** The streams of a page's /Contents (one stream or an array of them, §7.7.3.3), in drawing order. */
+export function pageContentStreams(doc: PdfDocument, page: PdfDict): PdfStream[] {
   const contents = doc.resolve(page.get("Contents"));
+  return (Array.isArray(contents) ? contents : [contents]).map((item) => doc.resolve(item)).filter((s): s is PdfStream => s instanceof PdfStream);
+}
+
+/** Every page's content streams: streams with a role of their own (the page draws them). */
+export function contentStreamsOfPages(doc: PdfDocument): Set<PdfStream> {
+  return new Set(doc.pages().flatMap((page) => pageContentStreams(doc, page.dict)));
+}
+
+export function pageContentText(doc: PdfDocument, page: PdfDict, maxChars: number): { text: string; partial: boolean } {
   let text = "";
   let partial = false;
-  for (const item of Array.isArray(contents) ? contents : [contents]) {
-    const s = doc.resolve(item);
-    if (!(s instanceof PdfStream)) continue;
+  for (const s of pageContentStreams(doc, page)) {
     const d = doc.decode(s);
     if (d.encrypted) partial = true;
     else text += `${bytesToText(d.data, maxChars - text.length)}\n`;

@@ -139,3 +139,8 @@ export function renderBudgetOf(limits: Limits): RenderBudget {
 export function pageImageBudgetOf(limits: Limits): PageImageBudget {
   return { thumbnailMaxPx: limits.RENDER_THUMBNAIL_MAX_PX, largeMaxPx: limits.RENDER_PREVIEW_MAX_PX, maxTotalBytes: limits.RENDER_PAGE_IMAGES_MAX_BYTES };
 }
+
+/** `hits` with `hit` added once: a render's budget hits, as the renderer and its host record them. */
+export function withBudgetHit(hits: readonly BudgetName[] | undefined, hit: BudgetName): BudgetName[] {
+  return [...new Set([...(hits ?? []), hit])];
+}

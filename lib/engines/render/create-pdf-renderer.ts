@@ -11,7 +11,7 @@ import { fork, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { RenderBudget, RenderFacts, RenderFn, RenderOpenOptions } from "../../analyzer/render/render-facts";
+import { withBudgetHit, type RenderBudget, type RenderFacts, type RenderFn, type RenderOpenOptions } from "../../analyzer/render/render-facts";
 import { DEFAULT_LIMITS, ENGINE_WALL_BACKSTOP_FACTOR, RENDER_PROCESS_IDLE_MS, type BudgetName } from "../../limits";
 import { cpuTimeMs, residentBytes } from "../process-usage";
 import type { RenderReply, RenderRequest } from "./render-process";
@@ -221,7 +221,7 @@ function renderProcessEntry(): { file: string; execArgv: string[] } {
 
 function stoppedFacts(partial: RenderFacts | null, budgetName: BudgetName | null, reason: string, started: number): RenderFacts {
   const base = partial ?? failed(reason, started);
-  const budgetHits = budgetName ? [...new Set([...(base.budgetHits ?? []), budgetName])] : base.budgetHits;
+  const budgetHits = budgetName ? withBudgetHit(base.budgetHits, budgetName) : base.budgetHits;
   const engineFailure = budgetName ? undefined : reason;
   return { ...base, error: reason, stopped: true, engineFailure, timedOut: budgetName === "RENDER_TIMEOUT_MS" || undefined, budgetHits, durationMs: Math.round(performance.now() - started) };
 }

@@ -8,8 +8,8 @@
 // in this process's CPU time, not wall-clock time: the process renders one document at a time, and
 // on a busy machine it gets as many pages done as on an idle one (issue 19 item 7).
 import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
-import type { PageImage, PageImageBudget, RenderBudget, RenderedLink, RenderedPage, RenderFacts, RenderFn } from "../../analyzer/render/render-facts";
-import { DEFAULT_LIMITS, type BudgetName } from "../../limits";
+import { withBudgetHit, type PageImage, type PageImageBudget, type RenderBudget, type RenderedLink, type RenderedPage, type RenderFacts, type RenderFn } from "../../analyzer/render/render-facts";
+import { DEFAULT_LIMITS } from "../../limits";
 import { checkDrawingBudget } from "./check-drawing-budget";
 import { encodePageImages, type CanvasFactory, type ImageBytes } from "./encode-page-images";
 import { QR_MAX_PER_IMAGE, decodeQrCodes } from "./decode-qr";
@@ -304,8 +304,4 @@ async function destroy(task: { destroy(): Promise<void> }): Promise<void> {
 function round(v: number, digits = 2): number {
   const f = 10 ** digits;
   return Math.round(v * f) / f;
-}
-
-function withBudgetHit(hits: readonly BudgetName[] | undefined, hit: BudgetName): BudgetName[] {
-  return [...new Set([...(hits ?? []), hit])];
 }
