@@ -50,13 +50,19 @@ const CHILD_KEYS: Record<Exclude<LoopStructure, "reference-chain" | "xobject">, 
 
 interface Frame {
   node: PdfDict;
-  /** "7 0 R", or "direct object in 7 0 R" */
-  label: string;
-  /** the nearest indirect object holding the node */
-  owner: string | undefined;
+  /** the entry that led to the node, as written: a reference, or the dictionary itself */
+  via: PdfObject | undefined;
+  /** the nearest indirect object holding the node (itself when `via` is a reference) */
+  holder: PdfRef | string | undefined;
   children: PdfObject[];
   next: number;
 }
+
+/**
+ * How evidence names a frame's node. Made only for the nodes of a cycle found: a walk of a tagged
+ * document's structure tree visits thousands of nodes, and a label string per node was most of its cost.
+ */
+const frameLabel = (f: Frame): string => labelOf(f.via, f.holder instanceof PdfRef ? f.holder.toString() : f.holder);
 
 interface Root {
   value: PdfObject | undefined;
@@ -91,8 +97,7 @@ function findCycles(doc: PdfDocument, structure: Exclude<LoopStructure, "referen
   for (const root of roots) {
     const first = nodeOf(doc, root.value);
     if (!first || state.has(first)) continue;
-    const label = labelOf(root.value, root.owner);
-    const path: Frame[] = [{ node: first, label, owner: root.value instanceof PdfRef ? label : root.owner, children: childrenOf(first), next: 0 }];
+    const path: Frame[] = [{ node: first, via: root.value, holder: root.value instanceof PdfRef ? root.value : root.owner, children: childrenOf(first), next: 0 }];
     state.set(first, 1);
     while (path.length) {
       if (state.size > maxNodes) {
@@ -112,14 +117,13 @@ function findCycles(doc: PdfDocument, structure: Exclude<LoopStructure, "referen
       if (s === 1) {
         if (found() < maxCycles) {
           const at = path.findIndex((f) => f.node === node);
-          out.push(loopOf(structure, root.path, path.slice(at).map((f) => f.label)));
+          out.push(loopOf(structure, root.path, path.slice(at).map(frameLabel)));
         }
         continue;
       }
       if (s === 2) continue;
       state.set(node, 1);
-      const label = labelOf(child, top.owner);
-      path.push({ node, label, owner: child instanceof PdfRef ? label : top.owner, children: childrenOf(node), next: 0 });
+      path.push({ node, via: child, holder: child instanceof PdfRef ? child : top.holder, children: childrenOf(node), next: 0 });
     }
   }
 }
@@ -217,7 +221,10 @@ function xobjectCycles(doc: PdfDocument, out: LoopFact[], maxCycles: number): vo
     const d = doc.decode(form);
     if (d.encrypted || !xobjects) return [];
     const names = new Set<string>();
-    const scan = new ContentScanner(bytesToText(d.data, maxBytes), false);
+    const text = bytesToText(d.data, maxBytes);
+    // a form that paints no XObject (most: a letterhead, a glyph, an annotation's look) is not tokenised
+    if (!text.includes("Do")) return [];
+    const scan = new ContentScanner(text, false);
     let name = "";
     for (let kind = scan.next(); kind !== "end"; kind = scan.next()) {
       if (kind === "name") name = scan.token;

@@ -126,6 +126,24 @@ interface FoundSignature {
 }
 
 /** Signature fields of the form (§12.7.5.5), the catalog's /Perms, and any other signature dictionary of the current objects. */
+/** A field on the walk down the field tree: its partial name (/T) and its parent. */
+interface FieldNode {
+  t: PdfObject | undefined;
+  parent: FieldNode | undefined;
+}
+
+/**
+ * A field's fully qualified name (§12.7.4.2: the partial names from the root, joined by periods; a
+ * node without /T adds nothing). Made only for signature fields: a form has thousands of others.
+ */
+function fullFieldName(node: FieldNode): string {
+  const parts: string[] = [];
+  for (let n: FieldNode | undefined = node; n; n = n.parent) if (n.t instanceof PdfString) parts.push(n.t.text);
+  let name = "";
+  for (let i = parts.length - 1; i >= 0; i--) name = name ? `${name}.${parts[i]}` : parts[i];
+  return name;
+}
+
 function findSignatures(doc: PdfDocument): FoundSignature[] {
   const out: FoundSignature[] = [];
   const seen = new Set<PdfDict>();
@@ -144,20 +162,19 @@ function findSignatures(doc: PdfDocument): FoundSignature[] {
   };
   const acro = doc.dict(catalog?.get("AcroForm"));
   const fields = doc.resolve(acro?.get("Fields"));
-  const stack: { f: PdfObject; parentName: string; ft?: string }[] = Array.isArray(fields) ? fields.map((f) => ({ f, parentName: "" })) : [];
+  const stack: { f: PdfObject; parent?: FieldNode; ft?: string }[] = Array.isArray(fields) ? fields.map((f) => ({ f })) : [];
   const seenFields = new Set<PdfDict>();
   while (stack.length && seenFields.size < doc.limits.MAX_OBJECTS) {
-    const { f, parentName, ft: inherited } = stack.pop()!;
+    const { f, parent, ft: inherited } = stack.pop()!;
     const fd = doc.dict(f);
     if (!fd || seenFields.has(fd)) continue;
     seenFields.add(fd);
-    const t = doc.resolve(fd.get("T"));
-    const name = t instanceof PdfString ? (parentName ? `${parentName}.${t.text}` : t.text) : parentName;
+    const node: FieldNode = { t: doc.resolve(fd.get("T")), parent };
     const ftObj = doc.resolve(fd.get("FT"));
     const ft = ftObj instanceof PdfName ? ftObj.name : inherited;
-    if (ft === "Sig") add(fd.get("V"), { dict: fd, name });
+    if (ft === "Sig") add(fd.get("V"), { dict: fd, name: fullFieldName(node) });
     const kids = doc.resolve(fd.get("Kids"));
-    if (Array.isArray(kids)) for (const k of kids) stack.push({ f: k, parentName: name, ft });
+    if (Array.isArray(kids)) for (const k of kids) stack.push({ f: k, parent: node, ft });
   }
   for (const v of perms?.entries.values() ?? []) add(v);
   for (const [num, inst] of doc.table) {

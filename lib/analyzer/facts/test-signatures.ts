@@ -105,6 +105,11 @@ const PATTERNS: readonly Pattern[] = TEST_SIGNATURES.map((signature) => {
   return { signature, head: signature.text.slice(0, cut), tail, anchorAt: tail.indexOf(SHARED_ANCHOR) };
 });
 
+/** The patterns searched in a place, split by how they are found: all of them, or a stream's (no script-only ones). */
+const patternsFor = (wanted: readonly Pattern[]) => ({ anchored: wanted.filter((p) => p.anchorAt >= 0), unanchored: wanted.filter((p) => p.anchorAt < 0) });
+const ALL_PATTERNS = patternsFor(PATTERNS);
+const STREAM_PATTERNS = patternsFor(PATTERNS.filter((p) => !p.signature.scriptsOnly));
+
 type Haystack = Buffer | string;
 const codeReader = (hay: Haystack) => (typeof hay === "string" ? (i: number) => hay.charCodeAt(i) : (i: number) => hay[i]);
 
@@ -117,15 +122,15 @@ const codeReader = (hay: Haystack) => (typeof hay === "string" ? (i: number) => 
 export function findTestSignatures(hay: Haystack, streams = false): { id: TestSignatureId; at: number }[] {
   const out: { id: TestSignatureId; at: number }[] = [];
   const codeAt = codeReader(hay);
-  const wanted = PATTERNS.filter((p) => !(streams && p.signature.scriptsOnly));
-  const anchored = wanted.filter((p) => p.anchorAt >= 0);
+  // (the pattern lists are made once: a document's strings are searched by the thousand)
+  const { anchored, unanchored } = streams ? STREAM_PATTERNS : ALL_PATTERNS;
   for (let a = anchored.length ? hay.indexOf(SHARED_ANCHOR) : -1; a >= 0 && out.length < anchored.length; a = hay.indexOf(SHARED_ANCHOR, a + 1)) {
     for (const p of anchored) {
       const at = out.some((o) => o.id === p.signature.id) ? -1 : matchAt(codeAt, a - p.anchorAt, p);
       if (at >= 0) out.push({ id: p.signature.id, at });
     }
   }
-  for (const p of wanted.filter((w) => w.anchorAt < 0)) {
+  for (const p of unanchored) {
     for (let t = hay.indexOf(p.tail); t >= 0; t = hay.indexOf(p.tail, t + 1)) {
       const at = matchAt(codeAt, t, p);
       if (at >= 0) {

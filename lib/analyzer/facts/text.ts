@@ -362,6 +362,13 @@ export function contentStreamText(text: string, decode?: ShownTextDecoder, maxCh
         lastNumberEnd = scan.end;
       }
     } else if (kind === "operator") {
+      // the operators read here start with T, E, ' or ": the drawing ones (m l c re f q cm Do...) only reset the operands
+      const first = text.charCodeAt(scan.start);
+      if (first !== 0x54 && first !== 0x45 && first !== 0x27 && first !== 0x22) {
+        numbers = 0;
+        lastString = "";
+        continue;
+      }
       if (scan.is("Tf")) font = lastName;
       else if (scan.is("Tj") || scan.is("'") || scan.is('"')) {
         if (!scan.is("Tj")) newline();

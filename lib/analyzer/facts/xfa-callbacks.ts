@@ -51,19 +51,22 @@ export function collectXfaCallbacks(xml: string): XfaCallbackFact[] {
   const eventNow = () => events[events.length - 1];
 
   for (let lt = xml.indexOf("<"); lt !== -1 && out.length < MAX_CALLBACKS; ) {
-    if (xml.startsWith("<!--", lt)) {
+    const second = xml.charCodeAt(lt + 1);
+    // comments, CDATA, processing instructions and declarations all start `<!` or `<?`
+    const markup = second === 0x21 || second === 0x3f;
+    if (markup && xml.startsWith("<!--", lt)) {
       lt = next(xml, xml.indexOf("-->", lt + 4));
       continue;
     }
-    if (xml.startsWith("<![CDATA[", lt)) {
+    if (markup && xml.startsWith("<![CDATA[", lt)) {
       lt = next(xml, xml.indexOf("]]>", lt + 9));
       continue;
     }
-    if (xml.startsWith("<?", lt)) {
+    if (second === 0x3f) {
       lt = next(xml, xml.indexOf("?>", lt + 2));
       continue;
     }
-    if (xml.startsWith("<!DOCTYPE", lt) || xml.startsWith("<!ENTITY", lt)) {
+    if (markup && (xml.startsWith("<!DOCTYPE", lt) || xml.startsWith("<!ENTITY", lt))) {
       const declaration = readDeclaration(xml, lt);
       if (declaration) add({ ...declaration, ...classifyLocation(declaration.target, "uri"), onOpen: true, offset: lt });
       lt = xml.indexOf("<", lt + 2);
@@ -72,10 +75,10 @@ export function collectXfaCallbacks(xml: string): XfaCallbackFact[] {
     const gt = xml.indexOf(">", lt);
     if (gt === -1) break;
     const tagEnd = Math.min(gt, lt + MAX_TAG_CHARS);
-    const closing = xml.charCodeAt(lt + 1) === 0x2f;
+    const closing = second === 0x2f;
     const name = localName(xml, lt + (closing ? 2 : 1), tagEnd);
     // most of a form's tags (fields, values, layout) do not matter here: no copy of their text
-    if (!(closing ? CLOSING_NAMES : OPENING_NAMES).has(name)) {
+    if (name === undefined || !(closing ? CLOSING_NAMES : OPENING_NAMES).has(name)) {
       lt = xml.indexOf("<", gt + 1);
       continue;
     }
@@ -172,7 +175,11 @@ function readDeclaration(xml: string, lt: number): { element: string; target: st
 }
 
 /** The name of the tag whose name starts at `from` in `xml` (the tag's text ends at `to`), namespace prefix dropped. */
-function localName(xml: string, from: number, to: number): string {
+/** Local-name lengths of the tags the walk acts on: any other tag's name is not made into a string. */
+const ACTED_ON_LENGTHS = new Set([...OPENING_NAMES, ...CLOSING_NAMES].map((n) => n.length));
+
+/** A tag's name without its namespace prefix; undefined when no tag the walk acts on has its length. */
+function localName(xml: string, from: number, to: number): string | undefined {
   let end = from;
   let colon = -1;
   for (; end < to; end++) {
@@ -180,7 +187,8 @@ function localName(xml: string, from: number, to: number): string {
     if (c === 0x20 || c === 0x09 || c === 0x0d || c === 0x0a || c === 0x2f || c === 0x3e) break;
     if (c === 0x3a && colon === -1) colon = end;
   }
-  return xml.slice(colon === -1 ? from : colon + 1, end);
+  const start = colon === -1 ? from : colon + 1;
+  return ACTED_ON_LENGTHS.has(end - start) ? xml.slice(start, end) : undefined;
 }
 
 /** An attribute's value in a tag's text (entities decoded), or undefined. */

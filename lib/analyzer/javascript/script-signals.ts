@@ -61,6 +61,14 @@ export const EXPLOIT_APIS: readonly ExploitApi[] = [
 const EXPLOIT_API_ANCHORS: readonly string[] = EXPLOIT_APIS.map((a) =>
   a.pattern.flags.includes("i") ? "" : ([a.member, a.receiver ?? ""].find((w) => /^\w+$/.test(w) && a.pattern.source.includes(w)) ?? ""),
 );
+/** any of the anchors (all are words): one pass over a script that names none, not one per anchor */
+const ANY_EXPLOIT_ANCHOR = new RegExp(EXPLOIT_API_ANCHORS.filter((a) => a).join("|"));
+
+/** The exploit APIs a script's text calls the way their exploits do. */
+function exploitApisIn(text: string): ExploitApi[] {
+  const named = ANY_EXPLOIT_ANCHOR.test(text);
+  return EXPLOIT_APIS.filter((a, i) => (EXPLOIT_API_ANCHORS[i] === "" || (named && text.includes(EXPLOIT_API_ANCHORS[i]))) && a.pattern.test(text));
+}
 
 export interface ScriptSignals {
   length: number;
@@ -149,7 +157,7 @@ export function scriptSignals(source: string): ScriptSignals {
     longestString: longest(text, STRING_LIT),
     heapSpray: SPRAY_SHAPES.some(([anchor, shape]) => text.includes(anchor) && shape.test(text)),
     obfuscatedIdentifiers: count(text, OBF_IDENT),
-    exploitApis: EXPLOIT_APIS.filter((a, i) => text.includes(EXPLOIT_API_ANCHORS[i]) && a.pattern.test(text)),
+    exploitApis: exploitApisIn(text),
     launchesAttachment: LAUNCH_ATTACHMENT.test(text),
     network: callbacks.some((c) => c.role === "network"),
     callbacks,

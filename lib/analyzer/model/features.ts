@@ -269,7 +269,10 @@ function profileOf(source: FeatureSource): FeatureProfile {
   }
   const embeddedKinds = new Map<string, number>();
   for (const e of facts.embedded) embeddedKinds.set(e.kind, (embeddedKinds.get(e.kind) ?? 0) + 1);
-  const { streams, filters } = streamProfile(doc);
+  // the stream census (an entropy per stream head) only when a feature reads it: the shipped models
+  // read none of its features, training and evaluation read all
+  let census: Pick<FeatureProfile, "streams" | "filters"> | undefined;
+  const streamCensus = () => (census ??= streamProfile(doc));
   // a literal of fixed shape (a spread built a new shape per document, and slower reads after)
   return {
     doc,
@@ -279,8 +282,12 @@ function profileOf(source: FeatureSource): FeatureProfile {
     anomalies,
     actionTypes,
     embeddedKinds,
-    streams,
-    filters,
+    get streams() {
+      return streamCensus().streams;
+    },
+    get filters() {
+      return streamCensus().filters;
+    },
     scripts: scriptProfile(facts),
     links: linkProfile(facts),
   };

@@ -95,6 +95,25 @@ describe("target helpers", () => {
   it("counts words, not punctuation", () => {
     expect(wordCount(" Click  here -- to view \n page 1 • ")).toBe(6);
   });
+
+  it("counts words as the runs between white space that hold a letter or digit, in any script", () => {
+    // the definition the one-pass count must keep: split on \s, keep the pieces with \p{L} or \p{N}
+    const bySplit = (t: string) => t.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+    const pieces = ["a", "Z", "7", "é", "ß", "Ж", "中文", "٣", "𝐀", "😀", "\ud800", "-", "•", "…", " ", "\u00a0", "\u3000", "\n", "\t", "\u2028", "\ufeff"];
+    let seed = 7;
+    for (let n = 0; n < 500; n++) {
+      let t = "";
+      for (let k = 0; k < n % 40; k++) t += pieces[(seed = (seed * 1103515245 + 12345) % 2 ** 31) % pieces.length];
+      expect(wordCount(t), JSON.stringify(t)).toBe(bySplit(t));
+    }
+  });
+
+  it("stops counting once past the number asked about", () => {
+    const text = "word ".repeat(1000);
+    expect(wordCount(text)).toBe(1000);
+    expect(wordCount(text, 10)).toBe(11);
+    expect(wordCount("two words", 10)).toBe(2);
+  });
 });
 
 describe("summarizeLures", () => {

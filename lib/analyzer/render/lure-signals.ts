@@ -152,10 +152,38 @@ export function normalizeText(text: string): string {
   return text.normalize("NFKC").toLowerCase().replace(/[\u2019\u2018`]/g, "'").replace(/\s+/g, " ").trim();
 }
 
-/** Words with at least one letter or digit (page numbers and bullets count, lone punctuation does not). */
-export function wordCount(text: string): number {
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+const SPACE = /\s/;
+
+/**
+ * Words with at least one letter or digit (page numbers and bullets count, lone punctuation does not):
+ * the runs between `\s` that hold a `\p{L}` or `\p{N}`. Counting stops once past `stopAbove`, for a
+ * check that only asks "more than N words?" of a long text. One pass with no string per word; ASCII
+ * is classed by its code, other characters by the same Unicode classes.
+ */
+export function wordCount(text: string, stopAbove = Infinity): number {
   let n = 0;
-  for (const w of text.split(/\s+/)) if (/[\p{L}\p{N}]/u.test(w)) n++;
+  let counted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    let space: boolean;
+    let letter: boolean;
+    if (c < 0x80) {
+      space = c === 0x20 || (c >= 0x09 && c <= 0x0d);
+      letter = (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
+    } else {
+      const cp = text.codePointAt(i)!;
+      const ch = String.fromCodePoint(cp);
+      if (cp > 0xffff) i++;
+      space = SPACE.test(ch);
+      letter = LETTER_OR_DIGIT.test(ch);
+    }
+    if (space) counted = false;
+    else if (letter && !counted) {
+      counted = true;
+      if (++n > stopAbove) return n;
+    }
+  }
   return n;
 }
 

@@ -97,7 +97,12 @@ function decoderOf(doc: PdfDocument, font: PdfDict): FontDecoder {
   return winAnsi;
 }
 
+/** the bytes where WinAnsiEncoding differs from Latin-1 */
+const WIN_ANSI_ONLY = /[\x80-\x9f]/;
+
 function winAnsi(bytes: string): string {
+  // most shown strings are ASCII: they read as they are
+  if (!WIN_ANSI_ONLY.test(bytes)) return bytes;
   let out = "";
   for (let i = 0; i < bytes.length; i++) {
     const c = bytes.charCodeAt(i);

@@ -1,4 +1,4 @@
-import { findCallbackLure, type CallbackLure } from "../render/callback-signals";
+import { CALLBACK_MAX_WORDS, findCallbackLure, type CallbackLure } from "../render/callback-signals";
 import { normalizeText, wordCount } from "../render/lure-signals";
 import { defineRule } from "./rule";
 import { evidence, excerpt } from "./evidence";
@@ -11,7 +11,8 @@ interface PageTextLike {
 /** The lure in the text of `pages` (the whole short document), with the page its number is on. */
 function callbackLureIn(pages: readonly PageTextLike[]): { lure: CallbackLure; page: number; source: string } | null {
   const joined = pages.map((p) => p.text).join("\n");
-  const lure = findCallbackLure(joined, pages.reduce((n, p) => n + wordCount(p.text), 0));
+  // a long text is no notice: its words are counted only until it is past the notice's length
+  const lure = findCallbackLure(joined, pages.reduce((n, p) => (n > CALLBACK_MAX_WORDS ? n : n + wordCount(p.text, CALLBACK_MAX_WORDS - n)), 0));
   if (!lure) return null;
   const page = pages.find((p) => normalizeText(p.text).includes(lure.phone.text))?.index ?? pages[0].index;
   return { lure, page, source: joined };
