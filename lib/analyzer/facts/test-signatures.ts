@@ -53,14 +53,15 @@ export interface TestSignatureInputs {
 export function collectTestSignatures(doc: PdfDocument, { embedded, scripts, strings }: TestSignatureInputs): TestSignatureFact[] {
   const out: TestSignatureFact[] = [];
   let places = 0;
-  const search = (data: Uint8Array | string, where: string, extra: Partial<TestSignatureFact> = {}, opts: { offset?: boolean; streams?: boolean } = {}) => {
+  // where a signature was found is described only when one was: most places hold none
+  const search = (data: Uint8Array | string, place: () => Pick<TestSignatureFact, "where" | "objectRef">, opts: { offset?: boolean; streams?: boolean } = {}) => {
     if (++places > MAX_TEST_SIGNATURE_PLACES) return;
     const hay = typeof data === "string" ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-    for (const { id, at } of findTestSignatures(hay, opts.streams)) out.push({ signature: id, where, ...extra, ...(opts.offset ? { offset: at } : {}) });
+    for (const { id, at } of findTestSignatures(hay, opts.streams)) out.push({ signature: id, ...place(), ...(opts.offset ? { offset: at } : {}) });
   };
-  search(doc.bytes, "file", {}, { offset: true });
+  search(doc.bytes, () => ({ where: "file" }), { offset: true });
   const attachments = new Set(embedded.map((e) => e.data));
-  for (const e of embedded) search(e.data, `attachment ${e.name}`, { objectRef: e.objectRef }, { streams: true });
+  for (const e of embedded) search(e.data, () => ({ where: `attachment ${e.name}`, objectRef: e.objectRef }), { streams: true });
   // streams: without the key, encrypted data is noise; images keep their own encoding
   if (!doc.encrypted || doc.decryptStream) {
     for (const [num, inst] of doc.table) {
@@ -69,12 +70,12 @@ export function collectTestSignatures(doc: PdfDocument, { embedded, scripts, str
       const d = doc.decode(v);
       // unfiltered data is in the raw file; attachments were searched as such
       if (d.encrypted || d.imageFilter || !d.filters.length || attachments.has(d.data)) continue;
-      search(d.data, `stream ${num} ${inst.gen} R (decoded)`, { objectRef: `${num} ${inst.gen} R` }, { streams: true });
+      search(d.data, () => ({ where: `stream ${num} ${inst.gen} R (decoded)`, objectRef: `${num} ${inst.gen} R` }), { streams: true });
     }
   }
-  for (const s of scripts) search(s.source, `script ${s.path}`, { objectRef: s.objectRef });
+  for (const s of scripts) search(s.source, () => ({ where: `script ${s.path}`, objectRef: s.objectRef }));
   // string values as the parser read them: escapes, hex strings and UTF-16 undone
-  for (const [ref, text] of strings) search(text, `string ${ref}`, { objectRef: ref });
+  for (const [ref, text] of strings) search(text, () => ({ where: `string ${ref}`, objectRef: ref }));
   return dedupe(out);
 }
 

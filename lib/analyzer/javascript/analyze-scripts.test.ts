@@ -109,6 +109,23 @@ describe("XFA and forms", () => {
   });
 });
 
+describe("a copy of a script", () => {
+  it("that differs only in the white space around it (an orphan stream of an action's code) is run once", async () => {
+    const { PdfBuilder, hexString } = await import("../../pdf/testing/pdf-builder");
+    const code = `var w = app.alert("one"); app.launchURL("http://example.test/x", true);`;
+    const b = new PdfBuilder();
+    b.addStream("", `\r\n${code}\n`);
+    b.addCatalog(`/OpenAction << /S /JavaScript /JS ${hexString(code)} >>`);
+    let runs = 0;
+    const counting = { ...engines, emulate: (async (...a) => (runs++, engines.emulate(...a))) as typeof engines.emulate };
+    const { result } = await analyzePdfScripts(b.build(), counting);
+    expect(result.entries.map((e) => e.origin).sort()).toEqual(["action", "stream"]);
+    expect(new Set(result.entries.map((e) => e.sha256)).size).toBe(2);
+    expect(runs).toBe(1);
+    expect(result.entries.map((e) => e.emulation.status)).toEqual(["completed", "completed"]);
+  });
+});
+
 describe("JS_MAX_SCRIPTS", () => {
   it("runs the automatic scripts first and reports the ones left over", async () => {
     const { PdfBuilder, hexString } = await import("../../pdf/testing/pdf-builder");

@@ -107,12 +107,17 @@ interface Shared {
 export async function analyzeScripts(scripts: readonly ScriptFact[], ctx: AnalyzeScriptsContext): Promise<ScriptsAnalysis> {
   const { limits } = ctx;
   const budgetHits = new Set<BudgetName>();
-  // identical scripts (one handler on 500 widgets) are analysed and run once
+  // identical scripts (one handler on 500 widgets) are analysed and run once; so are copies that
+  // differ only in white space around the code (the stream an action's /JS string was taken from,
+  // found again as an orphan script: corpus 1b41e3f72db9), which runs the same
   const distinct = new Map<string, { fact: ScriptFact; sha256: string }>();
-  const shaOf = scripts.map((s) => {
-    const sha256 = createHash("sha256").update(s.source).digest("hex");
-    if (!distinct.has(sha256)) distinct.set(sha256, { fact: s, sha256 });
-    return sha256;
+  const sha256Of = (text: string) => createHash("sha256").update(text).digest("hex");
+  const shaOf = scripts.map((s) => sha256Of(s.source));
+  const keyOf = scripts.map((s, i) => {
+    const trimmed = s.source.trim();
+    const key = trimmed.length === s.source.length ? shaOf[i] : sha256Of(trimmed);
+    if (!distinct.has(key)) distinct.set(key, { fact: s, sha256: key });
+    return key;
   });
   // run the scripts that matter first: automatic, then suspicious, then large
   const order = [...distinct.values()].sort((a, b) => rank(b.fact) - rank(a.fact));
@@ -141,7 +146,7 @@ export async function analyzeScripts(scripts: readonly ScriptFact[], ctx: Analyz
   };
   const fullTextOf = createFullTextBudget(limits);
   scripts.forEach((fact, i) => {
-    const shared = results.get(shaOf[i])!;
+    const shared = results.get(keyOf[i])!;
     const analysis = assemble(fact, shaOf[i], shared, limits);
     Object.assign(analysis.entry, fullTextOf(shaOf[i], fact.source, shared.layers.map((l) => l.code)));
     out.scripts.push(analysis);

@@ -1,7 +1,7 @@
 // LiteralScanner against the character loop it replaces, on generated texts dense in the characters
 // that decide a literal's end (quotes, backslashes, line ends).
 import { describe, expect, it } from "vitest";
-import { LiteralScanner } from "./js-chars";
+import { countMatches, LiteralScanner } from "./js-chars";
 
 /** the literals a character loop reads: each from its quote to where it stops, resuming after it */
 function literalsByLoop(text: string): [number, number][] {
@@ -56,5 +56,16 @@ describe("LiteralScanner", () => {
   ])("%s", (_name, text, expected) => {
     expect(literalsByScanner(text)).toEqual(expected);
     expect(literalsByLoop(text)).toEqual(expected);
+  });
+});
+
+describe("countMatches", () => {
+  it("counts every match of a global regex, from the start whatever lastIndex was left at", () => {
+    const re = /%u[0-9a-f]{4}/gi;
+    const text = "%u9090%u9090 x %U0C0C %u12";
+    expect(countMatches(text, re)).toBe(3);
+    re.lastIndex = 7;
+    expect(countMatches(text, re)).toBe(3);
+    expect(countMatches("", re)).toBe(0);
   });
 });

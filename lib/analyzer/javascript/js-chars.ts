@@ -12,6 +12,17 @@ for (const [from, to] of [[0x30, 0x3a], [0x41, 0x5b], [0x61, 0x7b], [0x5f, 0x60]
 IDENT.set(WORD);
 IDENT[0x24] = 1;
 
+/**
+ * Matches of a global regex in `text`. test() and not exec(): no match array is made per match (a
+ * shellcode literal has tens of thousands of %u escapes). The patterns never match the empty string.
+ */
+export function countMatches(text: string, re: RegExp): number {
+  re.lastIndex = 0;
+  let n = 0;
+  while (re.test(text)) n++;
+  return n;
+}
+
 /** \w at `i` (0 outside the text, as \b reads it) */
 export const wordAt = (text: string, i: number): number => (i >= 0 && i < text.length ? WORD[text.charCodeAt(i)] : 0);
 
@@ -27,14 +38,28 @@ export function skipSpaces(text: string, from: number): number {
  * `op`, longest first: every suffix of the identifier run there that starts at a \b with [A-Za-z_$].
  */
 export function* namesBefore(text: string, op: number): Generator<string> {
+  const end = nameRunEnd(text, op);
+  for (let start = nameRunStart(text, end); start < end; start++) if (startsName(text, start)) yield text.slice(start, end);
+}
+
+/** Where the identifier run before `op` ends: `op` with the spaces before it skipped. */
+export function nameRunEnd(text: string, op: number): number {
   let end = op;
   while (end > 0 && SPACE[text.charCodeAt(end - 1)]) end--;
+  return end;
+}
+
+/** Where the run of [\w$] characters that ends at `end` starts. */
+export function nameRunStart(text: string, end: number): number {
   let start = end;
   while (start > 0 && IDENT[text.charCodeAt(start - 1)]) start--;
-  for (; start < end; start++) {
-    const c = text.charCodeAt(start);
-    if (IDENT[c] && (c < 0x30 || c > 0x39) && wordAt(text, start - 1) !== WORD[c]) yield text.slice(start, end);
-  }
+  return start;
+}
+
+/** A name of the group \b([A-Za-z_$][\w$]*) can start at `i`: [A-Za-z_$] at a word boundary. */
+export function startsName(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  return IDENT[c] === 1 && (c < 0x30 || c > 0x39) && wordAt(text, i - 1) !== WORD[c];
 }
 
 /**

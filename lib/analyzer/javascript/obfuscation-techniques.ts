@@ -11,7 +11,7 @@
 // obfuscation" families: eval, unescape, fromCharCode, replace, setTimeOut, arguments.callee).
 
 import { hexValue } from "../../pdf/syntax";
-import { IDENT, LiteralScanner, SPACE } from "./js-chars";
+import { countMatches, IDENT, LiteralScanner, SPACE } from "./js-chars";
 
 export type TechniqueRole = "strong" | "runner" | "decoder" | "source";
 
@@ -136,7 +136,7 @@ export function detectObfuscationTechniques(source: string): ObfuscationTechniqu
   add("computed-call-on-global", "runner", GLOBAL_COMPUTED_CALL.exec(text));
   add("hex-encoded-text", "strong", hexEncodedText(text));
   add("shuffled-alphabet", "strong", shuffledAlphabet(text));
-  const escaped = text.includes("\\") ? count(text, ESCAPED_PLAIN) : 0;
+  const escaped = text.includes("\\") ? countMatches(text, ESCAPED_PLAIN) : 0;
   if (escaped >= MIN_ESCAPED_PLAIN) add("escaped-plain-characters", escaped >= STRONG_ESCAPED_PLAIN ? "strong" : "decoder", `${escaped} escaped letters or digits`);
   add("junk-stripping", "decoder", JUNK_REPLACE.exec(text) ?? JUNK_SPLIT.exec(text));
   add("string-reversal", "decoder", REVERSAL.exec(text));
@@ -409,9 +409,3 @@ function stringLiteralEnd(text: string, at: number): number {
   return -1;
 }
 
-function count(text: string, re: RegExp): number {
-  re.lastIndex = 0;
-  let n = 0;
-  while (re.exec(text)) n++;
-  return n;
-}

@@ -1,7 +1,7 @@
 // Text-level signals of a script, cheap enough for the fast stage. They look for the techniques
 // exploit kits used (escaped shellcode, heap spraying, eval of decoded strings, vulnerable Acrobat
 // APIs); the advanced stage re-checks on a real parser's AST and on the deobfuscated layers.
-import { IDENT, namesBefore, skipSpaces, wordAt } from "./js-chars";
+import { countMatches, IDENT, nameRunEnd, nameRunStart, namesBefore, skipSpaces, startsName, wordAt } from "./js-chars";
 import { findCallbackCalls, type CallbackCall } from "./callback-apis";
 import { detectObfuscationTechniques, type ObfuscationTechnique } from "./obfuscation-techniques";
 
@@ -150,22 +150,22 @@ export function scriptSignals(source: string): ScriptSignals {
     evalLike: EVAL_LIKE.test(text),
     unescape: /\bunescape\s*\(/.test(text),
     fromCharCode: /fromCharCode/.test(text),
-    percentU: count(text, PERCENT_U),
+    percentU: countMatches(text, PERCENT_U),
     nopSled: NOP_SLED.test(text),
-    escapes: count(text, ESCAPES),
+    escapes: countMatches(text, ESCAPES),
     longestHexRun: longestHexRun(text),
     longestString: longest(text, STRING_LIT),
     heapSpray: SPRAY_SHAPES.some(([anchor, shape]) => text.includes(anchor) && shape.test(text)),
-    obfuscatedIdentifiers: count(text, OBF_IDENT),
+    obfuscatedIdentifiers: countMatches(text, OBF_IDENT),
     exploitApis: exploitApisIn(text),
     launchesAttachment: LAUNCH_ATTACHMENT.test(text),
     network: callbacks.some((c) => c.role === "network"),
     callbacks,
-    dynamicCalls: count(text, DYNAMIC_CALL),
+    dynamicCalls: countMatches(text, DYNAMIC_CALL),
     decoderLoop: DECODER_LOOP.test(text),
     hiddenDataSource: HIDDEN_DATA.test(text),
     assembledNames: assembledNames(text),
-    formApiCalls: count(text, FORM_API),
+    formApiCalls: countMatches(text, FORM_API),
   };
   return { ...signals, techniques: [...detectObfuscationTechniques(text), ...signalTechniques(signals, text)] };
 }
@@ -197,7 +197,7 @@ function assembledNames(text: string): boolean {
   const joined = head.replace(/["']\s*\+\s*["']/g, "");
   // assembled only if joining the pieces made the name: a plain "Function" literal is not (and
   // nothing was joined when the text kept its length)
-  if (joined.length !== head.length && count(joined, DANGEROUS_NAMES_ALL) > count(head, DANGEROUS_NAMES_ALL)) return true;
+  if (joined.length !== head.length && countMatches(joined, DANGEROUS_NAMES_ALL) > countMatches(head, DANGEROUS_NAMES_ALL)) return true;
   // fnc = 'ev'; ... fnc += 'a'; ... fnc += 'l': collect the pieces appended to each variable
   const pieces = new Map<string, string>();
   for (const m of stringAssignments(joined)) {
@@ -319,11 +319,15 @@ function nameRepeatedAround(text: string, op: number, after: number, times: numb
   // every name starts with [A-Za-z_$]: what follows the operator must too (most "=" fail here)
   const first = text.charCodeAt(skipSpaces(text, after));
   if (!IDENT[first] || (first >= 0x30 && first <= 0x39)) return false;
-  for (const name of namesBefore(text, op)) {
+  // the names are compared in place, not sliced: a spray script has thousands of "+="
+  const end = nameRunEnd(text, op);
+  for (let start = nameRunStart(text, end); start < end; start++) {
+    if (!startsName(text, start)) continue;
+    const length = end - start;
     let at = skipSpaces(text, after);
     let repeated = 0;
-    while (repeated < times && text.startsWith(name, at)) {
-      at += name.length;
+    while (repeated < times && sameChars(text, start, at, length)) {
+      at += length;
       if (++repeated === times) break;
       const plus = skipSpaces(text, at);
       if (text.charCodeAt(plus) !== 0x2b) break;
@@ -333,6 +337,13 @@ function nameRepeatedAround(text: string, op: number, after: number, times: numb
   }
   return false;
 }
+/** text.startsWith(text.slice(from, from + length), at), without the slice. */
+function sameChars(text: string, from: number, at: number, length: number): boolean {
+  if (at + length > text.length) return false;
+  for (let k = 0; k < length; k++) if (text.charCodeAt(from + k) !== text.charCodeAt(at + k)) return false;
+  return true;
+}
+
 /** 1 for a hex digit, by UTF-16 code unit */
 const HEX_DIGIT = new Uint8Array(65536);
 for (const c of "0123456789abcdefABCDEF") HEX_DIGIT[c.charCodeAt(0)] = 1;
@@ -352,12 +363,6 @@ function longestHexRun(text: string): number {
   return max;
 }
 
-function count(text: string, re: RegExp): number {
-  re.lastIndex = 0;
-  let n = 0;
-  while (re.exec(text)) n++;
-  return n;
-}
 
 function longest(text: string, re: RegExp): number {
   re.lastIndex = 0;
