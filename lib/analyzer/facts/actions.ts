@@ -70,7 +70,8 @@ export function collectActions(doc: PdfDocument, maxChain: number, actionDicts: 
       seen.add(d);
       const ref = refOf(v, owner);
       const fact = describeAction(doc, d, ref, p, trigger);
-      if (fact) out.push({ ...fact, ...extra });
+      // (assigned, not spread into a copy: a copy made by a spread got a shape of its own)
+      if (fact) out.push(Object.assign(fact, extra));
       const next = doc.resolve(d.get("Next"));
       if (Array.isArray(next)) next.forEach((n, i) => queue.push([n, ref, `${p}/Next[${i}]`]));
       else if (next) queue.push([d.get("Next"), ref, `${p}/Next`]);
@@ -157,7 +158,24 @@ function describeAction(doc: PdfDocument, d: PdfDict, ref: string | undefined, p
   const js = d.get("JS");
   const type = s ?? (js !== undefined ? "JavaScript" : null);
   if (!type) return null;
-  const fact: ActionFact = { type, objectRef: ref, path, trigger: trigger.name, automatic: trigger.automatic, consent: trigger.consent, dict: d };
+  // every optional field written, so that all action facts share one shape: the rules read them by the
+  // thousand, and facts of many shapes made those reads megamorphic
+  const fact: ActionFact = {
+    type,
+    objectRef: ref,
+    path,
+    trigger: trigger.name,
+    automatic: trigger.automatic,
+    consent: trigger.consent,
+    dict: d,
+    script: undefined,
+    target: undefined,
+    targetKind: undefined,
+    embeddedTarget: undefined,
+    parameters: undefined,
+    annotationAreaRatio: undefined,
+    page: undefined,
+  };
   const setTarget = (l: FileSpecLocation | undefined) => {
     if (!l) return;
     fact.target = l.target;

@@ -144,6 +144,14 @@ function xfaLocation(c: XfaCallbackFact, objectRef: string | undefined): RemoteL
   };
 }
 
+/**
+ * The document's security state with whether it is encrypted, every field written: one shape for all
+ * documents (a spread copy got a shape of its own per document, and the reads of it went megamorphic).
+ */
+function securityFact({ security: s, encrypted }: PdfDocument): DocumentFacts["security"] {
+  return { state: s.state, openedWith: s.openedWith, message: s.message, revision: s.revision, method: s.method, encrypted };
+}
+
 export function collectFacts(doc: PdfDocument, limits: Limits): DocumentFacts {
   const index = indexObjects(doc, MAX_INDEX_NODES);
   const actions = collectActions(doc, limits.MAX_ACTION_CHAIN, index.actionDicts);
@@ -191,7 +199,7 @@ export function collectFacts(doc: PdfDocument, limits: Limits): DocumentFacts {
     loops: collectLoops(doc, index.actionDicts),
     signatures: collectSignatures(doc, limits),
     endlessLoops: collectEndlessLoops(scripts, limits, doc.budgetHits),
-    security: { ...doc.security, encrypted: doc.encrypted },
+    security: securityFact(doc),
     actions,
     remoteLocations: collectRemoteLocations(doc, actions, index.fileSpecHolders, scripts, xfaCallbacks.map((c) => xfaLocation(c, xfa?.objectRef))),
     xfaCallbacks,

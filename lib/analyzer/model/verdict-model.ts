@@ -57,7 +57,7 @@ export interface Prediction {
 /** Scores a vector given in the model's feature order: explained margin, then calibrated probability. */
 export function predict(model: VerdictModel, x: ArrayLike<number>): Prediction {
   const e = explain(model.body, x, model.featureNames.length);
-  return { ...e, probability: applyCalibration(model.calibration, e.margin) };
+  return { margin: e.margin, base: e.base, contributions: e.contributions, probability: applyCalibration(model.calibration, e.margin) };
 }
 
 /** The margin of a model body and its exact additive split over features. Deterministic. */
