@@ -146,8 +146,8 @@ export function scriptSignals(source: string): ScriptSignals {
   const text = source.length > 8 * 1024 * 1024 ? source.slice(0, 8 * 1024 * 1024) : source;
   const callbacks = findCallbackCalls(text);
   // one object literal, its techniques filled in after: a spread copy ({ ...signals, techniques })
-  // got a map of its own once its clone site had seen many objects, which made every site that reads
-  // signals megamorphic and kept V8 recompiling them (a tenth of the fast stage's instructions)
+  // got a map of its own once its clone site had seen many objects, which made every rule that reads
+  // signals megamorphic (node --log-ic over ../shared/corpus)
   const signals: ScriptSignals = {
     length: source.length,
     evalLike: EVAL_LIKE.test(text),
