@@ -11,6 +11,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import vm from "node:vm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { ANY_CALLBACK_API } from "../lib/analyzer/javascript/callback-apis";
+import { ANY_EXPLOIT_API } from "../lib/analyzer/javascript/script-signals";
 import { withUnicodeBoundaries } from "../lib/analyzer/render/lure-signals";
 import { adversarialInputs, patternParts, repeatTo } from "./support/regex-adversary";
 import { coreSourceFiles, regexConstructorSites, regexLiterals } from "./support/regex-inventory";
@@ -37,6 +39,9 @@ const CONSTRUCTED: Record<string, { sites: number; build: () => RegExp[] }> = {
       return LITERALS.filter((l) => callers.has(l.file) && l.re.source.includes("\\b")).map((l) => withUnicodeBoundaries(l.re));
     },
   },
+  // the API names joined into one alternation, looked for before one search per name
+  "lib/analyzer/javascript/callback-apis.ts": { sites: 1, build: () => [ANY_CALLBACK_API] },
+  "lib/analyzer/javascript/script-signals.ts": { sites: 1, build: () => [ANY_EXPLOIT_API] },
 };
 
 interface Case {

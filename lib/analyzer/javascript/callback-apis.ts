@@ -66,11 +66,11 @@ const TARGET_CHARS = 200;
  * Any API's anchor: one pass over a script that names none (nearly all of them), where a search per
  * anchor read the script 17 times (a fifth of the cost of the script signals on the development corpus).
  */
-const ANY_ANCHOR = new RegExp(CALLBACK_APIS.map((a) => a.anchor.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"));
+export const ANY_CALLBACK_API = new RegExp(CALLBACK_APIS.map((a) => a.anchor.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"));
 
 export function findCallbackCalls(text: string): CallbackCall[] {
   const out: CallbackCall[] = [];
-  if (!ANY_ANCHOR.test(text)) return out;
+  if (!ANY_CALLBACK_API.test(text)) return out;
   let layout: ScriptLayout | undefined;
   for (const api of CALLBACK_APIS) {
     if (!text.includes(api.anchor)) continue;

@@ -62,11 +62,11 @@ const EXPLOIT_API_ANCHORS: readonly string[] = EXPLOIT_APIS.map((a) =>
   a.pattern.flags.includes("i") ? "" : ([a.member, a.receiver ?? ""].find((w) => /^\w+$/.test(w) && a.pattern.source.includes(w)) ?? ""),
 );
 /** any of the anchors (all are words): one pass over a script that names none, not one per anchor */
-const ANY_EXPLOIT_ANCHOR = new RegExp(EXPLOIT_API_ANCHORS.filter((a) => a).join("|"));
+export const ANY_EXPLOIT_API = new RegExp(EXPLOIT_API_ANCHORS.filter((a) => a).join("|"));
 
 /** The exploit APIs a script's text calls the way their exploits do. */
 function exploitApisIn(text: string): ExploitApi[] {
-  const named = ANY_EXPLOIT_ANCHOR.test(text);
+  const named = ANY_EXPLOIT_API.test(text);
   return EXPLOIT_APIS.filter((a, i) => (EXPLOIT_API_ANCHORS[i] === "" || (named && text.includes(EXPLOIT_API_ANCHORS[i]))) && a.pattern.test(text));
 }
 
