@@ -48,6 +48,13 @@ interface Generation {
   pool: Piscina<AnalysisTask, PingResult | FastResult | DeepResult>;
   /** tasks a thread has started and not yet ended (piscina counts only the queue) */
   running: number;
+  /**
+   * tasks handed to the pool and not yet settled: queued, on their way to a thread, running. A task a
+   * thread has taken but not yet reported as started is in neither `running` nor piscina's queue; a
+   * replaced generation retired on those two alone was destroyed under it (a 500 from /analyze/fast
+   * in test/memory-recycling.integration.test.ts, on a loaded machine where the report came late)
+   */
+  inFlight: number;
   /** tasks started over the generation's life */
   served: number;
   /** advanced-stage tasks among them (their threads may hold render processes) */
@@ -91,7 +98,7 @@ function newGeneration(filename: string, workers: number): Generation {
     resourceLimits: { maxOldGenerationSizeMb: WORKER_MAX_OLD_GENERATION_MB },
   });
   pool.on("error", (error: unknown) => console.error("[pdfscan] analysis worker error:", error));
-  return { pool, running: 0, served: 0, deepServed: 0, heapOver: false, lastActivity: Date.now(), selfTest: runSelfTest(pool) };
+  return { pool, running: 0, inFlight: 0, served: 0, deepServed: 0, heapOver: false, lastActivity: Date.now(), selfTest: runSelfTest(pool) };
 }
 
 function getPool(): PoolState {
@@ -139,7 +146,7 @@ function recycleIfDue(state: PoolState): void {
     });
   }
   for (const old of state.retiring) {
-    if (old.running > 0 || old.pool.queueSize > 0) continue;
+    if (old.inFlight > 0 || old.running > 0 || old.pool.queueSize > 0) continue;
     state.retiring.delete(old);
     void retire(old).catch((error: unknown) => console.error("[pdfscan] ending a recycled analysis pool:", error));
   }
@@ -352,12 +359,15 @@ async function runInPool(kind: "fast" | "deep", bytes: ArrayBuffer, fileName: st
     timer = setTimeout(() => cancel(new ApiError("analysis_timeout", `The analysis did not finish within ${timeoutMs} ms.`)), timeoutMs);
   });
   const task = pool.run({ kind, bytes, fileName, control: channel.port2, ...(pageImages && { pageImages }), ...(password !== undefined && { password }) }, { transferList: [bytes, channel.port2], signal: terminate.signal });
+  // counted in the same synchronous step that hands it over: no retirement check runs in between
+  gen.inFlight++;
   // a cancelled task still settles later (its partial result, or the termination): nobody waits for
   // it, but its thread is busy until then, so its slot is given back only then
   void task
     .catch(() => undefined)
     .finally(() => {
       if (started) gen.running--;
+      gen.inFlight--;
       gen.lastActivity = Date.now();
       clearTimeout(graceTimer);
       channel.port1.close();
