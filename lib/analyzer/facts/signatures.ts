@@ -125,7 +125,6 @@ interface FoundSignature {
   kind: SignatureKind;
 }
 
-/** Signature fields of the form (§12.7.5.5), the catalog's /Perms, and any other signature dictionary of the current objects. */
 /** A field on the walk down the field tree: its partial name (/T) and its parent. */
 interface FieldNode {
   t: PdfObject | undefined;
@@ -144,6 +143,7 @@ function fullFieldName(node: FieldNode): string {
   return name;
 }
 
+/** Signature fields of the form (§12.7.5.5), the catalog's /Perms, and any other signature dictionary of the current objects. */
 function findSignatures(doc: PdfDocument): FoundSignature[] {
   const out: FoundSignature[] = [];
   const seen = new Set<PdfDict>();

@@ -53,10 +53,6 @@ function convert(data: Uint8Array, maxChars: number): string {
   return latin1(data, 0, Math.min(data.length, maxChars));
 }
 
-/**
- * A page's content streams as one text (§7.8.2: the streams of one page are one stream split anywhere,
- * even inside a token), up to `maxChars`. `partial` when a stream could not be read or the budget ran out.
- */
 /** The streams of a page's /Contents (one stream or an array of them, §7.7.3.3), in drawing order. */
 export function pageContentStreams(doc: PdfDocument, page: PdfDict): PdfStream[] {
   const contents = doc.resolve(page.get("Contents"));
@@ -68,6 +64,10 @@ export function contentStreamsOfPages(doc: PdfDocument): Set<PdfStream> {
   return new Set(doc.pages().flatMap((page) => pageContentStreams(doc, page.dict)));
 }
 
+/**
+ * A page's content streams as one text (§7.8.2: the streams of one page are one stream split anywhere,
+ * even inside a token), up to `maxChars`. `partial` when a stream could not be read or the budget ran out.
+ */
 export function pageContentText(doc: PdfDocument, page: PdfDict, maxChars: number): { text: string; partial: boolean } {
   let text = "";
   let partial = false;

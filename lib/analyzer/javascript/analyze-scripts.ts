@@ -109,7 +109,7 @@ export async function analyzeScripts(scripts: readonly ScriptFact[], ctx: Analyz
   const budgetHits = new Set<BudgetName>();
   // identical scripts (one handler on 500 widgets) are analysed and run once; so are copies that
   // differ only in white space around the code (the stream an action's /JS string was taken from,
-  // found again as an orphan script: corpus 1b41e3f72db9), which runs the same
+  // found again as an orphan script), which runs the same
   const distinct = new Map<string, { fact: ScriptFact; sha256: string }>();
   const sha256Of = (text: string) => createHash("sha256").update(text).digest("hex");
   const shaOf = scripts.map((s) => sha256Of(s.source));

@@ -4,6 +4,7 @@ import type { ActionFact } from "../facts/actions";
 import { classifyUrl } from "../iocs/classify-url";
 import { isGovernmentHost, isViewerDownloadPage } from "../iocs/url-hosts";
 import type { RenderFacts, RenderedPage } from "./render-facts";
+import { SPACE } from "../javascript/js-chars";
 
 /** Lures are short: a cover page, sometimes a second one. Longer documents are not judged as lures. */
 export const LURE_MAX_PAGES = 3;
@@ -153,30 +154,27 @@ export function normalizeText(text: string): string {
 }
 
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
-const SPACE = /\s/;
 
 /**
  * Words with at least one letter or digit (page numbers and bullets count, lone punctuation does not):
  * the runs between `\s` that hold a `\p{L}` or `\p{N}`. Counting stops once past `stopAbove`, for a
  * check that only asks "more than N words?" of a long text. One pass with no string per word; ASCII
- * is classed by its code, other characters by the same Unicode classes.
+ * letters by their code, other letters by the same Unicode classes, \s by js-chars' table.
  */
 export function wordCount(text: string, stopAbove = Infinity): number {
   let n = 0;
   let counted = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    let space: boolean;
+    // every \s character is one UTF-16 unit: js-chars' table classes it
+    const space = SPACE[c] === 1;
     let letter: boolean;
-    if (c < 0x80) {
-      space = c === 0x20 || (c >= 0x09 && c <= 0x0d);
-      letter = (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
-    } else {
+    if (c < 0x80) letter = (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
+    else if (space) letter = false;
+    else {
       const cp = text.codePointAt(i)!;
-      const ch = String.fromCodePoint(cp);
       if (cp > 0xffff) i++;
-      space = SPACE.test(ch);
-      letter = LETTER_OR_DIGIT.test(ch);
+      letter = LETTER_OR_DIGIT.test(String.fromCodePoint(cp));
     }
     if (space) counted = false;
     else if (letter && !counted) {
