@@ -220,7 +220,9 @@ function describeSecurity(name: string, setUp: () => Promise<Fixture>) {
       expect((await api("/api/scans?limit=1", { headers: bearer(await newKey("other")) })).status).toBe(200);
     });
 
-    it("answers a 200k-part multipart body with 400/413 while /health stays under 100 ms", async () => {
+    // the bound is the part count (multipart.ts): the parser stops at maxParts, so the work per body is
+    // capped whatever its length. Not a latency bound: that would depend on the machine's load (issue 19)
+    it("answers a 200k-part multipart body 400 at the part limit, and /health keeps answering meanwhile", async () => {
       const part = Buffer.from('--BOUNDARY\r\nContent-Disposition: form-data; name="field"\r\n\r\nxx\r\n');
       const body = Buffer.concat([...Array.from({ length: 200_000 }, () => part), Buffer.from("--BOUNDARY--\r\n")]);
       expect(body.length).toBeGreaterThan(12_500_000);
@@ -229,19 +231,18 @@ function describeSecurity(name: string, setUp: () => Promise<Fixture>) {
         headers: { ...bearer(f.server.apiKey!), "content-type": "multipart/form-data; boundary=BOUNDARY", "content-length": String(body.length) },
         body,
       });
-      const latencies: number[] = [];
+      let health = 0;
       let done = false;
       void upload.finally(() => (done = true));
-      while (!done || latencies.length < 5) {
-        const t0 = performance.now();
+      while (!done || health < 5) {
         expect((await api("/health")).status).toBe(200);
-        latencies.push(performance.now() - t0);
+        health++;
         await new Promise((r) => setTimeout(r, 20));
       }
       const res = await upload;
-      expect([400, 413]).toContain(res.status);
+      expect(res.status).toBe(400);
       expect(res.headers["content-type"]).toBe("application/problem+json");
-      expect(Math.max(...latencies), latencies.map((l) => l.toFixed(0)).join(",")).toBeLessThan(100);
+      expect(JSON.parse(res.text)).toMatchObject({ code: "invalid_request", errors: [{ field: "(body)", message: "too many parts" }] });
     });
 
     it("cleans file names: control characters stripped, at most 255 bytes; a 2,000,000-char name is refused", async () => {

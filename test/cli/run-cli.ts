@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 export const BIN = fileURLToPath(new URL("../../bin/pdfscan.mjs", import.meta.url));
+/** a hung CLI is killed after this (a run that needs longer, like --deep over a corpus ZIP, says so) */
 const CLI_TIMEOUT_MS = 60_000;
 
 export interface Run {
@@ -17,13 +18,13 @@ export function buildCli(): void {
   execFileSync(process.execPath, ["scripts/build-worker.mjs"], { cwd: ROOT, stdio: "pipe" });
 }
 
-export function pdfscan(args: string[], opts: { env?: Record<string, string | undefined>; stdin?: Uint8Array; cwd?: string } = {}): Promise<Run> {
+export function pdfscan(args: string[], opts: { env?: Record<string, string | undefined>; stdin?: Uint8Array; cwd?: string; timeoutMs?: number } = {}): Promise<Run> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       cwd: opts.cwd ?? ROOT,
       env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: undefined, PDFSCAN_CLI_SOURCE: undefined, ...opts.env },
       stdio: [opts.stdin ? "pipe" : "ignore", "pipe", "pipe"],
-      timeout: CLI_TIMEOUT_MS,
+      timeout: opts.timeoutMs ?? CLI_TIMEOUT_MS,
     });
     let stdout = "";
     let stderr = "";
