@@ -27,14 +27,17 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               pdfscan
             </a>
             <span className="hidden text-sm text-[#cad5e2] sm:inline">static PDF malware analysis</span>
-            {principal && (
-              <nav aria-label="Main" className="ml-auto flex items-center gap-3">
+            <nav aria-label="Main" className="ml-auto flex items-center gap-3">
+              {principal && (
                 <a href="/scans" className="rounded-md px-2 py-1 text-sm font-medium text-[#f1f5f9] hover:bg-[#1d293d] hover:underline" data-testid="nav-history">
                   History
                 </a>
-                {principal.kind === "session" && <SignOutButton />}
-              </nav>
-            )}
+              )}
+              <a href="/docs/api" className="rounded-md px-2 py-1 text-sm font-medium text-[#f1f5f9] hover:bg-[#1d293d] hover:underline" data-testid="nav-api">
+                API
+              </a>
+              {principal?.kind === "session" && <SignOutButton />}
+            </nav>
           </div>
         </header>
         <main className="mx-auto max-w-6xl px-4 py-6">{children}</main>

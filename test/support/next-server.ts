@@ -9,6 +9,7 @@ import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { withAllocatorEnv } from "../../lib/server/allocator-env.mjs";
+import { nonConformance } from "./openapi-conformance";
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const SERVER_BUNDLE = path.join(REPO_ROOT, "dist", "server.mjs");
@@ -111,12 +112,16 @@ const KEY_BY_ORIGIN = new Map<string, string>();
  * fetch, plus `Authorization: Bearer <admin key>` for requests to a server started here (unless the
  * request sets its own Authorization). Import it as `fetch` in tests that are not about auth.
  */
-export const authorizedFetch: typeof fetch = (input, init = {}) => {
+export const authorizedFetch: typeof fetch = async (input, init = {}) => {
   const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
   const key = KEY_BY_ORIGIN.get(new URL(url).origin);
   const headers = new Headers(init.headers ?? (input instanceof Request ? input.headers : undefined));
   if (key && !headers.has("authorization")) headers.set("authorization", `Bearer ${key}`);
-  return fetch(input, { ...init, headers });
+  const res = await fetch(input, { ...init, headers });
+  // every answer a test records is checked against the OpenAPI document (issue 20)
+  const wrong = await nonConformance(init.method ?? (input instanceof Request ? input.method : "GET"), url, res);
+  if (wrong) throw new Error(`OpenAPI conformance: ${wrong}`);
+  return res;
 };
 
 async function waitForHealth(url: string, child: ChildProcess, healthy: boolean): Promise<void> {

@@ -3,6 +3,7 @@
 // else: no listing, no deletion, no other scan. A link lives no longer than the key that minted it
 // (issue 19): revoking the key revokes its links (ApiKeyStore.revoke), and opening one checks that
 // its key is still usable, so an expired key's links stop too.
+import { z } from "zod";
 import type { Kysely } from "kysely";
 import type { Database, ShareLinksTable } from "../db/database";
 import { audit } from "./audit";
@@ -31,7 +32,17 @@ const infoOf = (r: ShareLinksTable): ShareLinkInfo => ({
 export const sharePath = (token: string): string => `/share/${token}`;
 
 /** A share link as the API shows it (the token itself only once, when minted). */
-export function toShareResource(info: ShareLinkInfo, now = Date.now()) {
+export const ShareResource = z.object({
+  shareId: z.string(),
+  scanId: z.string(),
+  createdAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime(),
+  revokedAt: z.iso.datetime().nullable(),
+  active: z.boolean().meta({ description: "neither revoked nor expired (nor its key revoked)" }),
+});
+export type ShareResource = z.infer<typeof ShareResource>;
+
+export function toShareResource(info: ShareLinkInfo, now = Date.now()): ShareResource {
   return {
     shareId: info.shareId,
     scanId: info.scanId,

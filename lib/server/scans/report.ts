@@ -5,7 +5,7 @@
 // (lib/server/report-formats) renders this one object.
 import { z } from "zod";
 import { mitigationsFor } from "../../analyzer/mitigations";
-import { Confidence, ENGINE_VERSION, FastResult, Finding, Iocs, Mitigation, SCHEMA_VERSION, Stage, Verdict } from "../../analyzer/report";
+import { ENGINE_VERSION, FastResult, Finding, Iocs, Mitigation, SCHEMA_VERSION, Stage, Summary } from "../../analyzer/report";
 import { EnrichmentResult } from "../enrichment/enrichment-provider";
 import type { StoredPage } from "../storage/page-image-store";
 import { RETENTION_MODES, deletesImmediately } from "./retention";
@@ -13,7 +13,8 @@ import type { ScanRow } from "./scan-repository";
 import { ADVANCED_STATUSES, ENRICHMENT_STATUSES, SCAN_STATUSES, isReportReady } from "./state-machine";
 
 const isoTime = z.iso.datetime();
-const StageSummary = z.object({ verdict: Verdict, score: z.number().int().min(0).max(100), confidence: Confidence });
+/** a stage's summary as the analyzer gave it: verdict, score, confidence, and how the model and the evidence reached them */
+const StageSummary = Summary;
 
 export const ScanReport = z.object({
   scanId: z.string(),

@@ -61,7 +61,7 @@ export function parseScanOptions(fields: ReadonlyMap<string, string[]>): ScanOpt
   return parsed.data;
 }
 
-const ListQuery = z.object({
+export const ListQuery = z.object({
   limit: z
     .string()
     .regex(/^\d+$/, `must be a whole number from 1 to ${MAX_PAGE_SIZE}`)

@@ -1,36 +1,41 @@
 // The scan as the API shows it (POST /api/scans, GET /api/scans/:scanId, GET /api/scans): the seed's
 // fields (scanId, status, retentionMode, resultUrl, verdict, score, advancedStatus, expiresAt) plus
 // additive camelCase ones. Times are RFC 3339 UTC.
+import { z } from "zod";
+import { Confidence, Verdict } from "../../analyzer/report";
+import { RETENTION_MODES } from "./retention";
 import type { ScanRow } from "./scan-repository";
 import { iso } from "./report";
+import { ADVANCED_STATUSES, ENRICHMENT_STATUSES, SCAN_STATUSES } from "./state-machine";
 
-export interface ScanResource {
-  scanId: string;
-  status: ScanRow["status"];
-  retentionMode: ScanRow["retention_mode"];
-  enableEnrichment: boolean;
-  /** the shareable page of the scan */
-  resultUrl: string;
-  reportUrl: string;
-  verdict: string | null;
-  score: number | null;
-  confidence: string | null;
-  advancedStatus: ScanRow["advanced_status"];
-  advancedFailureReason: string | null;
-  enrichmentStatus: ScanRow["enrichment_status"];
-  enrichmentFailureReason: string | null;
-  /** why the scan failed (status failed) */
-  failureReason: string | null;
-  expiresAt: string | null;
-  fileRetained: boolean;
-  /** page thumbnails stay until the scan is deleted (else they follow the file's retention) */
-  keepThumbnails: boolean;
-  file: { name: string; size: number; sha256: string };
-  createdAt: string;
-  updatedAt: string;
-  fastCompletedAt: string | null;
-  completedAt: string | null;
-}
+const isoTime = z.iso.datetime();
+
+/** The scan resource: the type of toScanResource() and its schema in the OpenAPI document. */
+export const ScanResource = z.object({
+  scanId: z.string().meta({ description: "22 URL-safe characters, 131 random bits" }),
+  status: z.enum(SCAN_STATUSES),
+  retentionMode: z.enum(RETENTION_MODES),
+  enableEnrichment: z.boolean(),
+  resultUrl: z.string().meta({ description: "the scan's page in the web UI (a share link's page for a shared scan)" }),
+  reportUrl: z.string(),
+  verdict: Verdict.nullable().meta({ description: "set from completed_fast_scan on" }),
+  score: z.number().int().min(0).max(100).nullable(),
+  confidence: Confidence.nullable(),
+  advancedStatus: z.enum(ADVANCED_STATUSES),
+  advancedFailureReason: z.string().nullable(),
+  enrichmentStatus: z.enum(ENRICHMENT_STATUSES),
+  enrichmentFailureReason: z.string().nullable(),
+  failureReason: z.string().nullable().meta({ description: "why the scan failed (status failed)" }),
+  expiresAt: isoTime.nullable(),
+  fileRetained: z.boolean(),
+  keepThumbnails: z.boolean().meta({ description: "page thumbnails stay until the scan is deleted (else they follow the file's retention)" }),
+  file: z.object({ name: z.string(), size: z.number().int().min(0), sha256: z.string().regex(/^[0-9a-f]{64}$/) }),
+  createdAt: isoTime,
+  updatedAt: isoTime,
+  fastCompletedAt: isoTime.nullable(),
+  completedAt: isoTime.nullable(),
+});
+export type ScanResource = z.infer<typeof ScanResource>;
 
 export const resultUrlOf = (scanId: string): string => `/scans/${scanId}`;
 
@@ -43,9 +48,9 @@ export function toScanResource(row: ScanRow, apiBase = "/api"): ScanResource {
     enableEnrichment: row.enable_enrichment === 1,
     resultUrl: resultUrlOf(row.id),
     reportUrl: `${apiBase}/scans/${row.id}/report`,
-    verdict: row.verdict,
+    verdict: row.verdict as Verdict | null,
     score: row.score,
-    confidence: row.confidence,
+    confidence: row.confidence as Confidence | null,
     advancedStatus: row.advanced_status,
     advancedFailureReason: row.advanced_failure_reason,
     enrichmentStatus: row.enrichment_status,
