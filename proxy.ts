@@ -18,7 +18,7 @@ import { audit } from "./lib/server/auth/audit";
 const PAGE_METHODS = "GET, HEAD";
 const PAGE_ALLOW = `${PAGE_METHODS}, OPTIONS`;
 /** Paths served by route handlers, not pages (the first matcher below leaves the same ones out). */
-const ROUTE_HANDLER_PATH = /^\/(?:api|analyze|health)(?:\/|$)|^\/share\/[^/]+\/(?:report|scan|pages\/)/;
+const ROUTE_HANDLER_PATH = /^\/(?:api|analyze|health)(?:\/|$)|^\/share\/[^/]+\/(?:report|scan|events|pages\/)/;
 
 export function proxy(request: NextRequest): Response {
   const { tls, allowedHosts } = getConfig();
@@ -65,7 +65,7 @@ function isWellEncoded(path: string): boolean {
 export const config = {
   matcher: [
     // pages: everything but route handlers (ROUTE_HANDLER_PATH) and static files
-    "/((?!api/|api$|analyze/|analyze$|health/|health$|share/[^/]+/(?:report|scan|pages/)|_next/static/|_next/image|favicon\\.svg$).*)",
+    "/((?!api/|api$|analyze/|analyze$|health/|health$|share/[^/]+/(?:report|scan|events|pages/)|_next/static/|_next/image|favicon\\.svg$).*)",
     // any path with a percent sign, to refuse bad encodings before Next decodes route params
     "/(.*%.*)",
   ],

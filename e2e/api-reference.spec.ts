@@ -6,6 +6,8 @@ import { expect, test } from "./fixtures";
 import { checkLooksAndAccessibility } from "./look";
 
 test("the API reference lists every operation of the OpenAPI document", async ({ signedOutPage: page }) => {
+  // a long page: four full-page screenshots and axe runs
+  test.setTimeout(180_000);
   const res = await page.request.get("/api/openapi.json");
   expect(res.status()).toBe(200);
   const doc = (await res.json()) as { openapi: string; paths: Record<string, Record<string, { operationId: string }>> };

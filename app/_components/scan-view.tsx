@@ -1,7 +1,9 @@
 "use client";
-// The scan page (/scans/:scanId): polls GET /api/scans/:id every second until the scan has ended,
+// The scan page (/scans/:scanId): follows the scan's event stream (GET /api/scans/:id/events), with
+// polling of GET /api/scans/:id as the fallback (every second without the stream) until the scan has ended,
 // shows both stages live, the verdict as soon as the fast stage sets it, then the report (findings,
 // IOCs, mitigations, advanced details, enrichment) and links to every export format.
+import { useEffect, useState } from "react";
 import useSWR from "swr";
 import type { Summary } from "../../lib/analyzer/report";
 import {
@@ -16,6 +18,7 @@ import {
   type ScanReport,
   type ScanResource,
 } from "../_lib/scans";
+import { useScanEvents } from "../_lib/use-scan-events";
 import { AdvancedDetails, EnrichmentView } from "./advanced-details";
 import { CopyLinkButton } from "./copy-link-button";
 import { DeleteScanButton } from "./delete-scan-button";
@@ -36,10 +39,14 @@ import { VerdictBadge } from "./verdict-badge";
 import { VerdictChangeNotice } from "./verdict-change-notice";
 
 const POLL_MS = 1000;
+/** polling while the event stream is open: a safety net only */
+const POLL_LIVE_MS = 15_000;
 
 /** Where the view reads the scan: the owner's API, or a share link's read-only routes. */
 export interface ScanSource {
   scanUrl: string;
+  /** the scan's Server-Sent Events stream */
+  eventsUrl: string;
   reportUrl(format?: string): string;
   /** opened through a share link: no sharing controls */
   shared: boolean;
@@ -49,19 +56,24 @@ export interface ScanSource {
 
 export const ownerSource = (scanId: string): ScanSource => ({
   scanUrl: scanApiUrl(scanId),
+  eventsUrl: `${scanApiUrl(scanId)}/events`,
   reportUrl: (f) => reportApiUrl(scanId, f),
   shared: false,
   pageImageUrl: (page, size) => pageImageApiUrl(scanApiUrl(scanId), page, size),
 });
 
 export function ScanView({ scanId, initialScan, source = ownerSource(scanId) }: { scanId: string; initialScan?: ScanResource; source?: ScanSource }) {
+  const [streamed, setStreamed] = useState(false);
   const scanQuery = useSWR<ScanResource, ProblemError>(source.scanUrl, fetchJson, {
     fallbackData: initialScan,
-    refreshInterval: (latest) => (latest && isTerminalStatus(latest.status) ? 0 : POLL_MS),
+    refreshInterval: (latest) => (latest && isTerminalStatus(latest.status) ? 0 : streamed ? POLL_LIVE_MS : POLL_MS),
     revalidateOnFocus: false,
     shouldRetryOnError: (err) => !(err instanceof ProblemError && err.problem.status === 404),
   });
   const scan = scanQuery.data;
+  const ended = !!scan && isTerminalStatus(scan.status);
+  const { live } = useScanEvents(ended ? null : source.eventsUrl, (next) => void scanQuery.mutate(next, { revalidate: false }));
+  useEffect(() => setStreamed(live), [live]);
   const reportReady = !!scan && isReportReadyStatus(scan.status);
   // Re-read the report whenever the scan moves (the advanced stage replaces the fast report).
   const reportQuery = useSWR<ScanReport, ProblemError, readonly [string, string] | null>(

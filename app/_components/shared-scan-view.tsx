@@ -8,6 +8,7 @@ export function SharedScanView({ token, initialScan }: { token: string; initialS
   const base = `/share/${encodeURIComponent(token)}`;
   const source: ScanSource = {
     scanUrl: `${base}/scan`,
+    eventsUrl: `${base}/events`,
     reportUrl: (format) => `${base}/report${format ? `?format=${encodeURIComponent(format)}` : ""}`,
     shared: true,
     pageImageUrl: (page, size) => pageImageApiUrl(base, page, size),

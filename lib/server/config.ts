@@ -11,6 +11,11 @@ export const DEFAULT_MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 /** How often the retention sweeper deletes expired files (and leftovers of crashes). */
 export const DEFAULT_SWEEP_INTERVAL_MS = 60_000;
 /**
+ * An event stream re-reads its scan at least this often, whatever the change signal said (a signal
+ * lost with a Redis blip delays an event by at most this much); it sends a keep-alive comment as often.
+ */
+export const DEFAULT_EVENTS_POLL_MS = 2_000;
+/**
  * How long a claimed stage stays owned without a heartbeat: a process killed mid-stage loses its
  * claim after at most this long and another process (or the same one, restarted) resumes the stage.
  */
@@ -84,6 +89,7 @@ const EnvSchema = z.object({
     .regex(/^[A-Za-z0-9_.-]{1,64}$/, "must be 1-64 letters, digits, '_', '.' or '-'")
     .default("pdfscan"),
   PDFSCAN_SWEEP_INTERVAL_MS: intFromEnv(1_000, 24 * 3_600_000).default(DEFAULT_SWEEP_INTERVAL_MS),
+  PDFSCAN_EVENTS_POLL_MS: intFromEnv(100, 3_600_000).default(DEFAULT_EVENTS_POLL_MS),
   PDFSCAN_LEASE_MS: intFromEnv(1_000, 3_600_000).default(DEFAULT_LEASE_MS),
   PDFSCAN_ENRICHMENT_TIMEOUT_MS: intFromEnv(100, 10 * 60_000).default(DEFAULT_ENRICHMENT_TIMEOUT_MS),
   // operator YARA rule directories (colon-separated), compiled with the bundled rules-yara/
@@ -113,6 +119,8 @@ const EnvSchema = z.object({
 });
 
 export interface Config {
+  /** how often a scan's event stream re-reads it without a change signal (DEFAULT_EVENTS_POLL_MS) */
+  eventsPollMs: number;
   host: string;
   port: number;
   maxUploadBytes: number;
@@ -202,6 +210,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     storage: e.PDFSCAN_STORAGE ?? "local",
     queue: e.PDFSCAN_REDIS_URL ? { kind: "bullmq", url: e.PDFSCAN_REDIS_URL, prefix: e.PDFSCAN_REDIS_PREFIX } : { kind: "in-process" },
     sweepIntervalMs: e.PDFSCAN_SWEEP_INTERVAL_MS,
+    eventsPollMs: e.PDFSCAN_EVENTS_POLL_MS,
     leaseMs: e.PDFSCAN_LEASE_MS,
     enrichmentTimeoutMs: e.PDFSCAN_ENRICHMENT_TIMEOUT_MS,
     testStageDelayMs: e.PDFSCAN_TEST_STAGE_DELAY_MS,

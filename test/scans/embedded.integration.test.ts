@@ -12,7 +12,7 @@ import { SCAN_STATUSES, statusRank } from "../../lib/server/scans/state-machine"
 import { encryptWithQpdf } from "../../lib/pdf/testing/qpdf-encrypt";
 import { benignPdf, SUSPICIOUS_URL, suspiciousPdf } from "../fixtures/sample-pdfs";
 import { authorizedFetch as fetch, startServer, type RunningServer } from "../support/next-server";
-import { createScan, filesContaining, getScan, scanForm, waitFor, waitUntilEnded, walkFiles } from "./support/scan-api";
+import { createScan, filesContaining, getScan, readScanEvents, scanForm, statusesOf, waitFor, waitUntilEnded, walkFiles, type ScanJson } from "./support/scan-api";
 
 const HOUR = 3_600_000;
 /** Embedded defaults only: clear anything the environment might carry. */
@@ -31,6 +31,9 @@ async function problem(res: Response, status: number, code: string) {
   expect(body).toMatchObject({ status, code, type: expect.any(String), title: expect.any(String), detail: expect.any(String) });
   return body;
 }
+
+/** the statuses a scan that completes goes through */
+const LIFECYCLE = SCAN_STATUSES.slice(0, SCAN_STATUSES.indexOf("completed") + 1);
 
 function expectForwardOnly(seen: string[]) {
   for (const s of seen) expect(SCAN_STATUSES).toContain(s);
@@ -238,6 +241,46 @@ describe("scans, embedded (SQLite + in-process queue)", () => {
     await problem(await fetch(`${server.url}/api/scans/..%2F..%2Fetc`), 404, "scan_not_found");
   });
 
+  it("streams the statuses of a scan in order as Server-Sent Events, ending at completed (also under /api/v1 and a share link)", async () => {
+    const { body } = await createScan(server.url, uniquePdf());
+    const { res, events } = await readScanEvents(`${server.url}/api/scans/${body.scanId}/events`);
+    expect(res.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+    expect(res.headers.get("cache-control")).toBe("no-cache, no-transform");
+    // from the state at connection on, no status is skipped (slow stages below: connected mid-fast-stage)
+    const seen = statusesOf(events);
+    expect(seen).toEqual(LIFECYCLE.slice(LIFECYCLE.indexOf(seen[0] as never)));
+    const ids = events.filter((e) => e.event === "scan").map((e) => Number(e.id));
+    for (let i = 1; i < ids.length; i++) expect(ids[i]).toBeGreaterThanOrEqual(ids[i - 1]);
+    expect(events.filter((e) => e.event === "verdict").length).toBeGreaterThanOrEqual(1);
+    expect(events.at(-1)).toEqual({ event: "end", data: { status: "completed" }, id: undefined });
+    const final = events.filter((e) => e.event === "scan").at(-1)!.data as ScanJson;
+    expect(final).toMatchObject({ scanId: body.scanId, status: "completed", advancedStatus: "completed" });
+
+    // a scan that ended already: its state and the end, at once
+    const again = await readScanEvents(`${server.url}/api/v1/scans/${body.scanId}/events`);
+    expect(again.events.map((e) => e.event)).toEqual(["scan", "verdict", "end"]);
+    // a share link's stream shows the same scan with the link's addresses
+    const minted = (await (await fetch(`${server.url}/api/scans/${body.scanId}/shares`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" })).json()) as { url: string };
+    const shared = await readScanEvents(`${server.url}${minted.url}/events`);
+    expect(shared.events.map((e) => e.event)).toEqual(["scan", "verdict", "end"]);
+    expect(shared.events[0].data).toMatchObject({ scanId: body.scanId, resultUrl: minted.url, reportUrl: `${minted.url}/report` });
+    // nobody else's scan: 404, before any stream
+    expect((await readScanEvents(`${server.url}/api/scans/${"A".repeat(22)}/events`)).res.status).toBe(404);
+  });
+
+  it("resumes an event stream after a dropped connection from Last-Event-ID, without repeating what was seen", async () => {
+    const { body } = await createScan(server.url, uniquePdf());
+    const first = await readScanEvents(`${server.url}/api/scans/${body.scanId}/events`, { stopAfter: 1 });
+    expect(first.events).toHaveLength(1);
+    const seen = first.events[0];
+    const rest = await readScanEvents(`${server.url}/api/scans/${body.scanId}/events`, { lastEventId: seen.id });
+    const resumed = rest.events.filter((e) => e.event === "scan");
+    // nothing before or equal to the state already seen comes again
+    for (const e of resumed) expect(e.id).not.toBe(seen.id);
+    expect(statusesOf(rest.events)).not.toContain((seen.data as ScanJson).status);
+    expect(rest.events.at(-1)).toEqual({ event: "end", data: { status: "completed" }, id: undefined });
+  });
+
   it("serves the same API under /api/v1 with versioned Location", async () => {
     const { res, body } = await createScan(server.url, benignPdf(), {}, "/api/v1/scans");
     expect(res.headers.get("location")).toBe(`/api/v1/scans/${body.scanId}`);
@@ -280,6 +323,16 @@ describe("scans, embedded, slow stages (test-only stage delay)", () => {
   afterAll(async () => {
     await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("streams every status from the connection on: mid-fast-stage to completed, none skipped", async () => {
+    const { body } = await createScan(server.url, suspiciousPdf());
+    const { events } = await readScanEvents(`${server.url}/api/scans/${body.scanId}/events`);
+    const seen = statusesOf(events);
+    // connected within the fast stage's 1.5 s sleep: queued or running fast, then every later status
+    expect(["queued_fast_scan", "running_fast_scan"]).toContain(seen[0]);
+    expect(seen).toEqual(LIFECYCLE.slice(LIFECYCLE.indexOf(seen[0] as never)));
+    expect(events.at(-1)).toEqual({ event: "end", data: { status: "completed" }, id: undefined });
   });
 
   it("answers 409 report_not_ready with Retry-After until the fast verdict exists", async () => {

@@ -13,7 +13,8 @@ import { createPgSchema, createRedisPrefix, TEST_REDIS_URL, type PgSchema, type 
 import { encryptWithQpdf } from "../../lib/pdf/testing/qpdf-encrypt";
 import { benignPdf, SUSPICIOUS_URL, suspiciousPdf } from "../fixtures/sample-pdfs";
 import { authorizedFetch as fetch, startServer, type RunningServer } from "../support/next-server";
-import { createScan, filesContaining, getScan, waitFor, waitUntilEnded, walkFiles } from "./support/scan-api";
+import { createScan, filesContaining, getScan, readScanEvents, statusesOf, waitFor, waitUntilEnded, walkFiles } from "./support/scan-api";
+import { SCAN_STATUSES } from "../../lib/server/scans/state-machine";
 import { startWorker, type WorkerProcess } from "./support/worker-process";
 
 const STAGE_DELAY_MS = 1_200;
@@ -48,7 +49,9 @@ async function setUp(): Promise<Fixture> {
       PDFSCAN_DATA_DIR: f.dataDir,
       PDFSCAN_LEASE_MS: String(LEASE_MS),
     };
-    f.server = await startServer({ env: { ...f.env, PDFSCAN_WORKERS: "1" } });
+    // event streams re-read their scan only every 10 minutes here: what they carry crossed from the
+    // workers through Redis (the test of it below would time out otherwise)
+    f.server = await startServer({ env: { ...f.env, PDFSCAN_WORKERS: "1", PDFSCAN_EVENTS_POLL_MS: "600000" } });
     const workerEnv = { ...f.env, PDFSCAN_WORKERS: "1", PDFSCAN_TEST_STAGE_DELAY_MS: String(STAGE_DELAY_MS) };
     f.workers.push(...(await Promise.all([startWorker(workerEnv), startWorker(workerEnv)])));
     return f as Fixture;
@@ -117,6 +120,17 @@ describe("scans, scale-out (PostgreSQL + Redis/BullMQ + 2 worker processes)", ()
     expect(await redis.keys()).not.toContainEqual(expect.stringContaining("document-password"));
     for (const key of await redis.keys()) expect(String(await redis.redis.dump(key))).not.toContain(password);
     for (const output of [server.output(), ...workers.map((w) => w.output())]) expect(output).not.toContain(password);
+  });
+
+  it("streams every status the workers write to the web server's Server-Sent Events, through Redis", async () => {
+    const { body } = await createScan(server.url, uniquePdf());
+    const { events } = await readScanEvents(`${server.url}/api/scans/${body.scanId}/events`);
+    // every status from the one at connection on: each crossed from a worker through Redis
+    const seen = statusesOf(events);
+    const lifecycle = SCAN_STATUSES.slice(0, SCAN_STATUSES.indexOf("completed") + 1);
+    expect(seen).toEqual(lifecycle.slice(lifecycle.indexOf(seen[0] as never)));
+    expect(seen.length).toBeGreaterThanOrEqual(2);
+    expect(events.at(-1)).toEqual({ event: "end", data: { status: "completed" }, id: undefined });
   });
 
   it("runs the full lifecycle on the workers, not in the web server, spread over both", async () => {

@@ -40,7 +40,7 @@ function match(pathname: string): Matched | null {
 }
 
 /** the paths the document is about: anything else (web pages, static files) is not checked */
-const API_PATH = /^\/(api|analyze|health|share\/[^/]+\/(scan|report|pages))(\/|$)/;
+const API_PATH = /^\/(api|analyze|health|share\/[^/]+\/(scan|report|events|pages))(\/|$)/;
 
 /**
  * Why `res` does not conform to the document, or null. Reads a clone of the body; the caller's

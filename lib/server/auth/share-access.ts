@@ -4,6 +4,8 @@
 import { ApiError } from "../http/errors";
 import { getAuth, getScanService } from "../scans/runtime";
 import type { ScanRow } from "../scans/scan-repository";
+import { toScanResource, type ScanResource } from "../scans/scan-resource";
+import { sharePath } from "./share-links";
 import type { ScanReport } from "../scans/report";
 import type { PageImageSize } from "../storage/page-image-store";
 import { audit } from "./audit";
@@ -15,6 +17,8 @@ export interface OpenedShare {
   report(): Promise<ScanReport>;
   /** a stored page image of the scan (404 page_not_found otherwise) */
   pageImage(page: number, size: PageImageSize): Promise<Uint8Array>;
+  /** the scan as it is now, or null once the link or the scan is gone (an event stream's re-read) */
+  reload(): Promise<ScanRow | null>;
 }
 
 export async function openShare(token: string): Promise<OpenedShare> {
@@ -32,5 +36,11 @@ export async function openShare(token: string): Promise<OpenedShare> {
     scan,
     report: () => service.getReport(viewer, share.scanId),
     pageImage: (page, size) => service.pageImageOf(scan, page, size),
+    reload: async () => ((await (await getAuth()).shares.resolve(token)) ? service.findScan(viewer, share.scanId) : null),
   };
+}
+
+/** The scan as a share link shows it: its page and report under the link. */
+export function sharedScanResource(row: ScanRow, token: string): ScanResource {
+  return { ...toScanResource(row), resultUrl: sharePath(token), reportUrl: `${sharePath(token)}/report` };
 }

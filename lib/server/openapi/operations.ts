@@ -112,6 +112,12 @@ const reportContent = {
   "text/html": text.meta({ description: "a self-contained page with its own no-script CSP" }),
 };
 const png = { "image/png": binary };
+const eventStream = {
+  "text/event-stream": z.string().meta({
+    description:
+      "Server-Sent Events. `scan` (data: the Scan; id: its updatedAt in ms) on connect and on each change; `verdict` (data: {verdict, score, confidence, stage}) when they change; `end` (data: {status}) at a terminal state, then the stream ends; `deleted` (data: {scanId}) when the scan is deleted. Send Last-Event-ID to resume: the current state comes again only if it changed since. Comment lines keep the connection alive.",
+  }),
+};
 const RATE_HEADERS = { RateLimit: "the caller's remaining budget (RFC draft-ietf-httpapi-ratelimit-headers)", "RateLimit-Policy": "the caller's budget" };
 
 /** POST /analyze/fast and /analyze/deep: one upload, one synchronous result, nothing stored */
@@ -185,6 +191,14 @@ export const OPERATIONS: Operation[] = [
     problems: ["scan_not_found", "page_not_found", "invalid_request"],
   },
   {
+    method: "get", path: "/api/scans/{scanId}/events", operationId: "getScanEvents", tag: "Scans", access: "key", v1: true,
+    summary: "The scan's status changes, as Server-Sent Events",
+    description: "Instead of polling: each status, advancedStatus, enrichmentStatus and verdict change as it happens (in the scale-out configuration too: changes cross processes through Redis), until a terminal state.",
+    path_params: ScanIdParam,
+    answers: [{ status: 200, description: "the event stream", content: eventStream }],
+    problems: ["scan_not_found"],
+  },
+  {
     method: "post", path: "/api/scans/{scanId}/shares", operationId: "createShareLink", tag: "Share links", access: "key", v1: true,
     summary: "Mint a read-only, expiring share link to the scan's report",
     description: "The token is shown only in this answer. A link dies with its expiry, its revocation, or the key that minted it.",
@@ -212,6 +226,14 @@ export const OPERATIONS: Operation[] = [
     summary: "The shared scan's status (read-only)",
     path_params: TokenParam,
     answers: [{ status: 200, description: "the scan, with resultUrl and reportUrl under the share link", content: json(ScanResource) }],
+    problems: ["share_not_found", "rate_limited"],
+  },
+  {
+    method: "get", path: "/share/{token}/events", operationId: "getSharedScanEvents", tag: "Share links", access: "share", v1: false,
+    summary: "The shared scan's status changes, as Server-Sent Events",
+    description: "As GET /api/scans/{scanId}/events; the stream also ends when the link is revoked or expires.",
+    path_params: TokenParam,
+    answers: [{ status: 200, description: "the event stream", content: eventStream }],
     problems: ["share_not_found", "rate_limited"],
   },
   {

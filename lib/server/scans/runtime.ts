@@ -24,6 +24,7 @@ import { createPageImageStore } from "../storage/page-image-store";
 import { createBlobStore, type BlobStore } from "../storage/blob-store";
 import { MemoryDocumentPasswords, RedisDocumentPasswords, type DocumentPasswords } from "./document-passwords";
 import { ScanPipeline } from "./pipeline";
+import { LocalScanChanges, RedisScanChanges, type ScanChanges } from "./scan-changes";
 import { ScanRepository } from "./scan-repository";
 import { ScanService } from "./service";
 
@@ -47,6 +48,8 @@ export interface ScanRuntime {
   database: OpenDatabase;
   auth: AuthRuntime;
   repo: ScanRepository;
+  /** scan X changed: the event streams' wake-up, across processes when scaled out */
+  changes: ScanChanges;
   blobs: BlobStore;
   queue: JobQueue;
   pipeline: ScanPipeline;
@@ -66,7 +69,8 @@ export const log = (message: string, error?: unknown): void => {
 
 export async function createScanRuntime(config: Config): Promise<ScanRuntime> {
   const database = await openDatabase(config.database);
-  const repo = new ScanRepository(database.db);
+  const changes: ScanChanges = config.queue.kind === "bullmq" ? new RedisScanChanges(config.queue.url, config.queue.prefix, log) : new LocalScanChanges();
+  const repo = new ScanRepository(database.db, Date.now, (row) => changes.notify(row.id, row));
   const blobs = createBlobStore(config, database.db);
   const pageImages = createPageImageStore(config, database.db);
   const queue: JobQueue =
@@ -107,7 +111,10 @@ export async function createScanRuntime(config: Config): Promise<ScanRuntime> {
     quotaBytes: config.quotaBytes,
     passwords,
     // a stage of the deleted scan running in this process stops at once (a worker's, at its next heartbeat)
-    onDeleted: (scanId) => pipeline.cancel(scanId),
+    onDeleted: (scanId) => {
+      pipeline.cancel(scanId);
+      changes.notify(scanId, null);
+    },
   });
   setAuditLimits({ linesPerSource: config.audit.linesPerSource, windowMs: config.audit.windowS * 1000 });
   const keys = new ApiKeyStore(database.db);
@@ -142,6 +149,7 @@ export async function createScanRuntime(config: Config): Promise<ScanRuntime> {
     database,
     auth,
     repo,
+    changes,
     blobs,
     queue,
     pipeline,
@@ -171,6 +179,7 @@ export async function createScanRuntime(config: Config): Promise<ScanRuntime> {
       for (const t of timers) clearInterval(t);
       await auth.limiter.close?.();
       await passwords.close?.();
+      await changes.close();
       await queue.close();
       await database.close();
     },
@@ -260,6 +269,11 @@ export async function checkScanStores(): Promise<{ database: "ok" | "error"; que
     runtime.queue.ping().then(() => "ok" as const, () => "error" as const),
   ]);
   return { database, queue };
+}
+
+/** The change signal of scans for an event stream (scan-changes.ts). */
+export async function getScanChanges(): Promise<ScanChanges> {
+  return (await availableRuntime()).changes;
 }
 
 /** The scan service for a route handler; 503 unavailable when its stores cannot be reached. */

@@ -105,6 +105,8 @@ export class ScanRepository {
   constructor(
     readonly db: Kysely<Database>,
     private readonly clock: () => number = Date.now,
+    /** told of every transition written, with the row as written (scan-changes.ts: the event streams) */
+    private readonly changed: (row: ScanRow) => void = () => {},
   ) {}
 
   async insert(row: ScanRow): Promise<void> {
@@ -203,7 +205,9 @@ export class ScanRepository {
       q = q.where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", t)]));
     }
     const res = await q.executeTakeFirst();
-    return Number(res.numUpdatedRows) > 0 ? next : null;
+    if (Number(res.numUpdatedRows) === 0) return null;
+    this.changed(next);
+    return next;
   }
 
   /** Extends the lease of a running stage; false when this process no longer holds it. */

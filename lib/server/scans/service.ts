@@ -112,11 +112,16 @@ export class ScanService {
 
   /** The principal's scan; an admin's any scan (said in the audit log when it is someone else's). */
   async getScan(principal: Principal, scanId: string): Promise<ScanRow> {
-    const { repo } = this.deps;
-    const row = !isScanId(scanId) ? undefined : principal.admin ? await repo.get(scanId) : await repo.getOwned(principal.id, scanId);
+    const row = await this.findScan(principal, scanId);
     if (!row) throw new ApiError("scan_not_found", `No scan ${JSON.stringify(scanId.slice(0, 64))}.`);
     if (row.owner !== principal.id) audit("admin.access", { scanId, owner: row.owner, keyId: principal.keyId });
     return row;
+  }
+
+  /** The principal's scan as it is now, or null when there is none (an event stream's re-read: no audit line per read). */
+  async findScan(principal: Principal, scanId: string): Promise<ScanRow | null> {
+    const { repo } = this.deps;
+    return (!isScanId(scanId) ? undefined : principal.admin ? await repo.get(scanId) : await repo.getOwned(principal.id, scanId)) ?? null;
   }
 
   /** quota_exceeded (413) when `adding` bytes to the `used` ones would pass the quota. */

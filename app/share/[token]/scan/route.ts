@@ -1,8 +1,6 @@
 // GET /share/:token/scan - the shared scan's status (read-only; what the share page polls).
-import { openShare } from "../../../../lib/server/auth/share-access";
-import { sharePath } from "../../../../lib/server/auth/share-links";
+import { openShare, sharedScanResource } from "../../../../lib/server/auth/share-access";
 import { otherMethods, publicRoute } from "../../../../lib/server/http/api-route";
-import { toScanResource } from "../../../../lib/server/scans/scan-resource";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -11,7 +9,7 @@ export const GET = publicRoute(async (_request, { params }: { params: Promise<{ 
   const { token } = await params;
   const share = await openShare(token);
   await rate(`share:${share.shareId}`);
-  return Response.json({ ...toScanResource(share.scan), resultUrl: sharePath(token), reportUrl: `${sharePath(token)}/report` });
+  return Response.json(sharedScanResource(share.scan, token));
 });
 
 export const { PUT, PATCH, POST, DELETE, OPTIONS } = otherMethods("GET");
