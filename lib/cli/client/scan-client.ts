@@ -2,6 +2,7 @@
 // CliError with one line: the problem+json answer's status, title and detail, or the network error.
 import { CliError } from "../cli-error";
 import type { ServerTarget } from "./server-target";
+import { serverSentEvents } from "./event-stream";
 
 export interface ScanResource {
   scanId: string;
@@ -88,13 +89,26 @@ export class ScanClient {
     return res.json() as Promise<ShareResource>;
   }
 
-  private async request(method: string, path: string, init: { body?: BodyInit; headers?: Record<string, string> } = {}): Promise<Response> {
+  /**
+   * The scan as the server's event stream reports it, each state once, until a terminal state or the
+   * stream's end (GET /api/scans/:scanId/events).
+   */
+  async *events(scanId: string, signal?: AbortSignal): AsyncGenerator<ScanResource> {
+    const res = await this.request("GET", `api/scans/${encodeURIComponent(scanId)}/events`, { headers: { accept: "text/event-stream" }, signal });
+    if (!res.body || !res.headers.get("content-type")?.startsWith("text/event-stream")) return;
+    for await (const e of serverSentEvents(res.body)) {
+      if (e.event === "scan") yield JSON.parse(e.data) as ScanResource;
+      else if (e.event === "end" || e.event === "deleted") return;
+    }
+  }
+
+  private async request(method: string, path: string, init: { body?: BodyInit; headers?: Record<string, string>; signal?: AbortSignal } = {}): Promise<Response> {
     const url = `${this.target.url}/${path}`;
     const headers: Record<string, string> = { accept: "application/json, */*", ...init.headers };
     if (this.target.apiKey) headers.authorization = `Bearer ${this.target.apiKey}`;
     let res: Response;
     try {
-      res = await fetch(url, { method, body: init.body, headers, redirect: "error" });
+      res = await fetch(url, { method, body: init.body, headers, redirect: "error", signal: init.signal });
     } catch (error) {
       throw new CliError(`cannot reach ${this.target.url}: ${networkReason(error)}`);
     }

@@ -2,6 +2,7 @@
 // real server, with polling.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { serverSentEvents } from "../../../lib/cli/client/event-stream";
 import { authorizedFetch as fetch } from "../../support/next-server";
 
 export const TERMINAL = ["completed", "failed", "expired"];
@@ -93,7 +94,7 @@ export function filesContaining(dir: string, bytes: Uint8Array): string[] {
   return walkFiles(dir).filter((f) => statSync(f).size >= needle.length && readFileSync(f).includes(needle));
 }
 
-export interface ServerSentEvent {
+export interface ScanEvent {
   event: string;
   data: unknown;
   id?: string;
@@ -103,28 +104,17 @@ export interface ServerSentEvent {
  * Reads a scan's event stream (GET .../events) as an EventSource would, until the server ends it or
  * `stopAfter` events came (the connection is then dropped, as a network blip would).
  */
-export async function readScanEvents(url: string, { lastEventId, stopAfter = Infinity, headers = {} }: { lastEventId?: string; stopAfter?: number; headers?: Record<string, string> } = {}): Promise<{ res: Response; events: ServerSentEvent[] }> {
+export async function readScanEvents(url: string, { lastEventId, stopAfter = Infinity }: { lastEventId?: string; stopAfter?: number } = {}): Promise<{ res: Response; events: ScanEvent[] }> {
   const abort = new AbortController();
-  const res = await fetch(url, { headers: { accept: "text/event-stream", ...(lastEventId ? { "last-event-id": lastEventId } : {}), ...headers }, signal: abort.signal });
-  const events: ServerSentEvent[] = [];
+  const res = await fetch(url, { headers: { accept: "text/event-stream", ...(lastEventId ? { "last-event-id": lastEventId } : {}) }, signal: abort.signal });
+  const events: ScanEvent[] = [];
   if (res.status !== 200 || !res.body) return { res, events };
-  const decoder = new TextDecoder();
-  let buffer = "";
   try {
-    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-      buffer += decoder.decode(chunk, { stream: true });
-      let end: number;
-      while ((end = buffer.indexOf("\n\n")) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const field = (name: string) => block.split("\n").find((l) => l.startsWith(`${name}: `))?.slice(name.length + 2);
-        const event = field("event");
-        if (event === undefined) continue; // retry: and keep-alive comments
-        events.push({ event, data: JSON.parse(field("data") ?? "null"), id: field("id") });
-        if (events.length >= stopAfter) {
-          abort.abort();
-          return { res, events };
-        }
+    for await (const e of serverSentEvents(res.body)) {
+      events.push({ event: e.event, data: JSON.parse(e.data), id: e.id });
+      if (events.length >= stopAfter) {
+        abort.abort();
+        break;
       }
     }
   } catch (error) {
@@ -134,4 +124,4 @@ export async function readScanEvents(url: string, { lastEventId, stopAfter = Inf
 }
 
 /** The statuses of the `scan` events, in order. */
-export const statusesOf = (events: ServerSentEvent[]): string[] => events.filter((e) => e.event === "scan").map((e) => (e.data as ScanJson).status);
+export const statusesOf = (events: ScanEvent[]): string[] => events.filter((e) => e.event === "scan").map((e) => (e.data as ScanJson).status);
