@@ -12,7 +12,7 @@ export const DEFAULT_MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 export const DEFAULT_SWEEP_INTERVAL_MS = 60_000;
 /**
  * An event stream re-reads its scan at least this often, whatever the change signal said (a signal
- * lost with a Redis blip delays an event by at most this much); it sends a keep-alive comment as often.
+ * lost with a Redis blip delays an event by at most this much).
  */
 export const DEFAULT_EVENTS_POLL_MS = 2_000;
 /**

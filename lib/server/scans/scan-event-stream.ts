@@ -31,6 +31,8 @@ export interface ScanEventSource {
 
 /** How long a client waits before it reconnects (the `retry:` field). */
 const RETRY_MS = 2_000;
+/** a comment this often, whatever the re-read interval: proxies close connections idle for a minute or so */
+const KEEP_ALIVE_MS = 15_000;
 const TERMINAL = new Set<string>(TERMINAL_STATUSES);
 const encoder = new TextEncoder();
 
@@ -131,7 +133,7 @@ export function scanEventStream(scanId: string, source: ScanEventSource): Readab
       // a deletion is confirmed by a re-read (the link or the key may also be what went away)
       unsubscribe = source.subscribe((scan) => (scan ? apply(scan) : void read()));
       timers.push(setInterval(() => void read(), source.pollMs));
-      timers.push(setInterval(() => send(": keep-alive\n\n"), Math.max(source.pollMs, 15_000)));
+      timers.push(setInterval(() => send(": keep-alive\n\n"), KEEP_ALIVE_MS));
       void source.listening().finally(() => void read());
     },
     cancel() {
