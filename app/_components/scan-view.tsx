@@ -3,7 +3,7 @@
 // polling of GET /api/scans/:id as the fallback (every second without the stream) until the scan has ended,
 // shows both stages live, the verdict as soon as the fast stage sets it, then the report (findings,
 // IOCs, mitigations, advanced details, enrichment) and links to every export format.
-import { useEffect, useState } from "react";
+import { useRef } from "react";
 import useSWR from "swr";
 import type { Summary } from "../../lib/analyzer/report";
 import {
@@ -63,17 +63,17 @@ export const ownerSource = (scanId: string): ScanSource => ({
 });
 
 export function ScanView({ scanId, initialScan, source = ownerSource(scanId) }: { scanId: string; initialScan?: ScanResource; source?: ScanSource }) {
-  const [streamed, setStreamed] = useState(false);
+  // read when SWR schedules its next poll; the stream's state is known only after useSWR below
+  const streamOpen = useRef(false);
   const scanQuery = useSWR<ScanResource, ProblemError>(source.scanUrl, fetchJson, {
     fallbackData: initialScan,
-    refreshInterval: (latest) => (latest && isTerminalStatus(latest.status) ? 0 : streamed ? POLL_LIVE_MS : POLL_MS),
+    refreshInterval: (latest) => (latest && isTerminalStatus(latest.status) ? 0 : streamOpen.current ? POLL_LIVE_MS : POLL_MS),
     revalidateOnFocus: false,
     shouldRetryOnError: (err) => !(err instanceof ProblemError && err.problem.status === 404),
   });
   const scan = scanQuery.data;
   const ended = !!scan && isTerminalStatus(scan.status);
-  const { live } = useScanEvents(ended ? null : source.eventsUrl, (next) => void scanQuery.mutate(next, { revalidate: false }));
-  useEffect(() => setStreamed(live), [live]);
+  streamOpen.current = useScanEvents(ended ? null : source.eventsUrl, (next) => void scanQuery.mutate(next, { revalidate: false })).live;
   const reportReady = !!scan && isReportReadyStatus(scan.status);
   // Re-read the report whenever the scan moves (the advanced stage replaces the fast report).
   const reportQuery = useSWR<ScanReport, ProblemError, readonly [string, string] | null>(

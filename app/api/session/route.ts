@@ -2,10 +2,9 @@
 // cookie and the CSRF cookie (SameSite=Strict; Secure behind TLS). A browser already signed in gets
 // 409 session_exists unless it says `replace: true` (issue 19: a link must not swap the account a
 // victim works in). GET - who is signed in. DELETE - sign out.
-import { z } from "zod";
 import { audit } from "../../../lib/server/auth/audit";
 import { findSession } from "../../../lib/server/auth/resolve-principal";
-import { CSRF_COOKIE, SESSION_COOKIE } from "../../../lib/server/auth/sessions";
+import { CSRF_COOKIE, SESSION_COOKIE, SignIn } from "../../../lib/server/auth/sessions";
 import { getConfig } from "../../../lib/server/config";
 import { apiRoute, otherMethods, publicRoute } from "../../../lib/server/http/api-route";
 import { readCookie, setCookie } from "../../../lib/server/http/cookies";
@@ -16,7 +15,6 @@ import { getAuth } from "../../../lib/server/scans/runtime";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-const SignIn = z.object({ apiKey: z.string().min(1).max(200), replace: z.boolean().default(false) }).strict();
 
 // No rate budget here: keys are 256-bit random (nothing to guess), and a shared sign-in budget would
 // let anyone lock everyone out.

@@ -1,6 +1,7 @@
 // Web UI sessions: signing in with an API key gives a random session id (HttpOnly cookie) and a CSRF
 // token (readable cookie, echoed in X-CSRF-Token). Stored hashed, bound to the key: revoking or
 // expiring the key ends its sessions.
+import { z } from "zod";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import type { ApiKeyInfo, ApiKeyStore } from "./api-keys";
@@ -9,6 +10,11 @@ import { hashSecret, newSecret } from "./secrets";
 export const SESSION_COOKIE = "pdfscan_session";
 export const CSRF_COOKIE = "pdfscan_csrf";
 export const CSRF_HEADER = "x-csrf-token";
+
+/** POST /api/session: the key to sign in with (the route validates with it, the OpenAPI document shows it). */
+export const SignIn = z
+  .object({ apiKey: z.string().min(1).max(200), replace: z.boolean().default(false).meta({ description: "replace a live session (else 409 session_exists)" }) })
+  .strict();
 
 export interface Session {
   key: ApiKeyInfo;

@@ -31,6 +31,11 @@ const infoOf = (r: ShareLinksTable): ShareLinkInfo => ({
 
 export const sharePath = (token: string): string => `/share/${token}`;
 
+/** POST /api/scans/:scanId/shares: the link's lifetime (the route validates with it, the OpenAPI document shows it). */
+export const MintShare = z
+  .object({ expiresInHours: z.number().int().min(1).max(MAX_SHARE_TTL_HOURS).default(DEFAULT_SHARE_TTL_HOURS).meta({ description: "lifetime (default 7 days)" }) })
+  .strict();
+
 /** A share link as the API shows it (the token itself only once, when minted). */
 export const ShareResource = z.object({
   shareId: z.string(),

@@ -7,12 +7,12 @@
 // in this table or a problem code is sent by no operation.
 import { z } from "zod";
 import { DeepResult, FastResult } from "../../analyzer/report";
-import { MAX_SHARE_TTL_HOURS, ShareResource } from "../auth/share-links";
+import { SignIn } from "../auth/sessions";
+import { MintShare, ShareResource } from "../auth/share-links";
 import type { ErrorCode } from "../http/errors";
 import { REPORT_FORMAT_NAMES } from "../report-formats";
 import { ScanReport } from "../scans/report";
-import { RETENTION_MODES } from "../scans/retention";
-import { ListQuery, MAX_PAGE_SIZE } from "../scans/scan-requests";
+import { ListQuery, MAX_PAGE_SIZE, ScanOptions } from "../scans/scan-requests";
 import { ScanResource } from "../scans/scan-resource";
 
 export type Method = "get" | "post" | "delete";
@@ -78,12 +78,7 @@ const upload = (extra: Record<string, z.ZodType>) =>
     password: z.string().optional().meta({ description: "the document password of an encrypted PDF: used for this analysis only, never stored or logged" }),
     ...extra,
   });
-const booleanField = z.enum(["true", "false"]).optional();
-const ScanUpload = upload({
-  retentionMode: z.enum(RETENTION_MODES).optional().meta({ description: "what happens to the file after analysis (default delete_immediately)" }),
-  enableEnrichment: booleanField.meta({ description: "run the enrichment step on the extracted indicators (default false)" }),
-  keepThumbnails: booleanField.meta({ description: "keep the page thumbnails until the scan is deleted (default false)" }),
-});
+const ScanUpload = upload(ScanOptions.shape);
 const AnalyzeUpload = upload({});
 
 export const Health = z.object({
@@ -93,10 +88,8 @@ export const Health = z.object({
   load: z.object({ analysis: z.object({ threads: z.number(), running: z.number(), queued: z.number(), maxQueued: z.number(), callers: z.number(), saturated: z.boolean() }).passthrough().nullable() }),
 });
 const ScanList = z.object({ items: z.array(ScanResource), nextCursor: z.string().nullable(), limit: z.number().int().min(1).max(MAX_PAGE_SIZE) });
-const SignIn = z.object({ apiKey: z.string().min(1).max(200), replace: z.boolean().optional().meta({ description: "replace a live session (else 409 session_exists)" }) });
 const SignedIn = z.object({ keyPrefix: z.string(), name: z.string(), admin: z.boolean(), expiresAt: z.iso.datetime() });
 const Who = z.object({ principal: z.string(), kind: z.string(), admin: z.boolean(), keyId: z.string().nullable().optional() });
-const MintShare = z.object({ expiresInHours: z.number().int().min(1).max(MAX_SHARE_TTL_HOURS).optional().meta({ description: "lifetime (default 7 days)" }) });
 const MintedShare = ShareResource.extend({ url: z.string().meta({ description: "/share/<token>: the page" }), token: z.string().meta({ description: "shown only here (stored hashed)" }) });
 
 const json = (schema: z.ZodType) => ({ "application/json": schema });

@@ -22,12 +22,16 @@ const booleanField = () =>
     .default("false")
     .transform((v) => v === "true");
 
-const ScanOptions = z
+/** The form fields of POST /api/scans besides `file` and `password` (the OpenAPI document shows these). */
+export const ScanOptions = z
   .object({
-    retentionMode: z.enum(RETENTION_MODES, { error: oneOf(RETENTION_MODES) }).default(DEFAULT_RETENTION_MODE),
-    enableEnrichment: booleanField(),
+    retentionMode: z
+      .enum(RETENTION_MODES, { error: oneOf(RETENTION_MODES) })
+      .default(DEFAULT_RETENTION_MODE)
+      .meta({ description: "what happens to the file after analysis" }),
+    enableEnrichment: booleanField().meta({ description: "run the enrichment step on the extracted indicators" }),
     // page thumbnails stay with the report until the scan is deleted (otherwise they follow the file)
-    keepThumbnails: booleanField(),
+    keepThumbnails: booleanField().meta({ description: "keep the page thumbnails until the scan is deleted" }),
   })
   .strict();
 

@@ -2,8 +2,7 @@
 //   scan's report page and formats: 201 {shareId, url: "/share/<token>", token, expiresAt, ...}. The
 //   token is shown only here (stored hashed).
 // GET /api/scans/:scanId/shares - the scan's links (without tokens), newest first.
-import { z } from "zod";
-import { DEFAULT_SHARE_TTL_HOURS, MAX_SHARE_TTL_HOURS, sharePath, toShareResource } from "../../../../../lib/server/auth/share-links";
+import { MintShare, sharePath, toShareResource } from "../../../../../lib/server/auth/share-links";
 import { apiRoute, otherMethods } from "../../../../../lib/server/http/api-route";
 import { readJsonBody } from "../../../../../lib/server/http/json-body";
 import { getAuth, getScanService } from "../../../../../lib/server/scans/runtime";
@@ -14,10 +13,6 @@ export const dynamic = "force-dynamic";
 interface Context {
   params: Promise<{ scanId: string }>;
 }
-
-const MintShare = z
-  .object({ expiresInHours: z.number().int().min(1).max(MAX_SHARE_TTL_HOURS).default(DEFAULT_SHARE_TTL_HOURS) })
-  .strict();
 
 export const POST = apiRoute(async (request, { params }: Context, principal) => {
   const { scanId } = await params;
