@@ -27,6 +27,12 @@ test("the API reference lists every operation of the OpenAPI document", async ({
   await expect(create.getByRole("heading", { level: 3 })).toContainText("/api/scans");
   await expect(create).toContainText("retentionMode");
   await expect(create).toContainText("quota_exceeded");
+  await expect(create).toContainText("callbackUrl");
+  // the webhooks a scan sends to its callbackUrl, with their signature headers and body
+  const completed = page.locator("article#webhook_scan_completed");
+  await expect(completed.getByRole("heading", { level: 3 })).toContainText("callbackUrl (event scan.completed)");
+  await expect(completed).toContainText("webhook-signature");
+  await expect(completed).toContainText("Sent by pdfscan to your receiver");
   await page.getByRole("navigation", { name: "Operations" }).getByRole("link", { name: "post /api/scans", exact: true }).click();
   await expect(page).toHaveURL(/#createScan$/);
   await checkLooksAndAccessibility(page, "api-reference");

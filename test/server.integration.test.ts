@@ -123,6 +123,21 @@ describe("service", () => {
     await expectProblem(res, 415, "unsupported_media_type");
   });
 
+  it.each([
+    ["a loopback address", "http://127.0.0.1:8080/hook", "resolves to 127.0.0.1"],
+    ["a name that resolves to loopback", "http://localhost:8080/hook", "a private, loopback, link-local or reserved address"],
+    ["the cloud metadata address", "http://169.254.169.254/latest/meta-data/", "resolves to 169.254.169.254"],
+    ["a private network", "http://10.20.30.40/hook", "resolves to 10.20.30.40"],
+  ])("refuses a scan whose callbackUrl is %s (SSRF guard, on by default), storing nothing", async (_what, callbackUrl, says) => {
+    const fd = form(suspiciousPdf(), "hook.pdf");
+    fd.set("callbackUrl", callbackUrl);
+    const res = await fetch(`${server.url}/api/scans`, { method: "POST", body: fd });
+    const body = await expectProblem(res, 400, "invalid_request");
+    expect(body.errors).toEqual([{ field: "callbackUrl", message: expect.stringContaining(says) }]);
+    const list = await (await fetch(`${server.url}/api/scans?q=hook.pdf`)).json();
+    expect(list.items).toEqual([]);
+  });
+
   it("keeps /health responsive while several large analyses run", async () => {
     const heavy = heavyPdf();
     const started = Date.now();

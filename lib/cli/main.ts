@@ -13,6 +13,7 @@ import { registerRulesCommand } from "./commands/rules";
 import { registerScanCommands } from "./commands/scan-commands";
 import { registerSubmitCommand } from "./commands/submit";
 import { registerUiCommand } from "./commands/ui";
+import { registerWebhooksCommand } from "./commands/webhooks";
 import { CliError } from "./cli-error";
 import { processContext, type CliContext } from "./context";
 import { EXIT_CLEAN, EXIT_ERROR } from "./exit-codes";
@@ -56,6 +57,7 @@ export function createProgram(ctx: CliContext): Command {
   registerScanCommands(program, ctx);
   registerUiCommand(program, ctx);
   registerKeysCommand(program, ctx);
+  registerWebhooksCommand(program, ctx);
   registerOperationsCommands(program, ctx);
   registerCompletionCommand(program, ctx);
   return program;

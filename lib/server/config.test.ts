@@ -50,6 +50,10 @@ describe("parseConfig", () => {
       PDFSCAN_AUDIT_LINES_PER_SOURCE: "7",
       PDFSCAN_AUDIT_WINDOW_S: "30",
       PDFSCAN_TEST_DEEP_HOLD_MS: "900",
+      PDFSCAN_WEBHOOK_ALLOW_PRIVATE: "true",
+      PDFSCAN_WEBHOOK_RETRY_DELAYS_MS: "1000,60000",
+      PDFSCAN_WEBHOOK_TIMEOUT_MS: "3000",
+      PDFSCAN_WEBHOOK_POLL_MS: "500",
     });
     expect(c).toEqual({
       host: "0.0.0.0",
@@ -81,7 +85,14 @@ describe("parseConfig", () => {
       audit: { linesPerSource: 7, windowS: 30 },
       sessionTtlS: 3600,
       multipart: { maxParts: 4, maxFieldBytes: 64 },
+      webhooks: { allowPrivate: true, retryDelaysMs: [1000, 60000], timeoutMs: 3000, pollMs: 500 },
     });
+  });
+
+  it("refuses webhooks to private addresses by default, and a malformed retry schedule", () => {
+    expect(parseConfig({}).webhooks).toMatchObject({ allowPrivate: false, retryDelaysMs: [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000] });
+    expect(() => parseConfig({ PDFSCAN_WEBHOOK_RETRY_DELAYS_MS: "5s,10s" })).toThrow(/PDFSCAN_WEBHOOK_RETRY_DELAYS_MS: must be 1 to 50/);
+    expect(() => parseConfig({ PDFSCAN_WEBHOOK_ALLOW_PRIVATE: "yes" })).toThrow(/PDFSCAN_WEBHOOK_ALLOW_PRIVATE/);
   });
 
   it("lets one key keep 2 analyses per worker thread in flight, at least 4", () => {

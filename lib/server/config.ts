@@ -5,6 +5,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_LIMITS } from "../limits";
+import { DEFAULT_WEBHOOK_RETRY_DELAYS_MS, DEFAULT_WEBHOOK_TIMEOUT_MS } from "./webhooks/webhook-dispatcher";
 
 /** Default upload cap: 50 MiB (contract: Limits). */
 export const DEFAULT_MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
@@ -43,6 +44,8 @@ export const DEFAULT_AUDIT_WINDOW_S = 60;
 /** Multipart bounds: parts in one body and bytes of one non-file field. */
 export const DEFAULT_MULTIPART_MAX_PARTS = 16;
 export const DEFAULT_MULTIPART_MAX_FIELD_BYTES = 1024;
+/** How often a process looks for webhook retries that came due (new webhooks are sent at once). */
+export const DEFAULT_WEBHOOK_POLL_MS = 1_000;
 
 /** Host names that only reach this machine: the default Host allow-list and where auth may be off. */
 export const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]", "::1"] as const;
@@ -116,6 +119,17 @@ const EnvSchema = z.object({
   PDFSCAN_SESSION_TTL_S: intFromEnv(60, 30 * 86_400).default(DEFAULT_SESSION_TTL_S),
   PDFSCAN_MULTIPART_MAX_PARTS: intFromEnv(1, 1_000).default(DEFAULT_MULTIPART_MAX_PARTS),
   PDFSCAN_MULTIPART_MAX_FIELD_BYTES: intFromEnv(16, 1024 * 1024).default(DEFAULT_MULTIPART_MAX_FIELD_BYTES),
+  // webhooks (lib/server/webhooks): private targets only when the operator says so (SSRF guard)
+  PDFSCAN_WEBHOOK_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false"),
+  // delays before the 2nd, 3rd, ... attempt, comma-separated milliseconds
+  PDFSCAN_WEBHOOK_RETRY_DELAYS_MS: z
+    .string()
+    .trim()
+    .regex(/^\d{1,10}(,\d{1,10}){0,49}$/, "must be 1 to 50 comma-separated whole numbers of milliseconds")
+    .transform((v) => v.split(",").map(Number))
+    .optional(),
+  PDFSCAN_WEBHOOK_TIMEOUT_MS: intFromEnv(100, 120_000).default(DEFAULT_WEBHOOK_TIMEOUT_MS),
+  PDFSCAN_WEBHOOK_POLL_MS: intFromEnv(100, 3_600_000).default(DEFAULT_WEBHOOK_POLL_MS),
 });
 
 export interface Config {
@@ -165,6 +179,7 @@ export interface Config {
   audit: { linesPerSource: number; windowS: number };
   sessionTtlS: number;
   multipart: { maxParts: number; maxFieldBytes: number };
+  webhooks: { allowPrivate: boolean; retryDelaysMs: number[]; timeoutMs: number; pollMs: number };
 }
 
 export class ConfigError extends Error {
@@ -225,6 +240,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     audit: { linesPerSource: e.PDFSCAN_AUDIT_LINES_PER_SOURCE, windowS: e.PDFSCAN_AUDIT_WINDOW_S },
     sessionTtlS: e.PDFSCAN_SESSION_TTL_S,
     multipart: { maxParts: e.PDFSCAN_MULTIPART_MAX_PARTS, maxFieldBytes: e.PDFSCAN_MULTIPART_MAX_FIELD_BYTES },
+    webhooks: {
+      allowPrivate: e.PDFSCAN_WEBHOOK_ALLOW_PRIVATE === "true",
+      retryDelaysMs: e.PDFSCAN_WEBHOOK_RETRY_DELAYS_MS ?? [...DEFAULT_WEBHOOK_RETRY_DELAYS_MS],
+      timeoutMs: e.PDFSCAN_WEBHOOK_TIMEOUT_MS,
+      pollMs: e.PDFSCAN_WEBHOOK_POLL_MS,
+    },
     yaraRuleDirs: (e.PDFSCAN_YARA_RULES ?? "").split(":").filter(Boolean).map((d) => path.resolve(/*turbopackIgnore: true*/ process.cwd(), d)),
   };
 }

@@ -9,6 +9,8 @@ import { encryptWithQpdf } from "../../lib/pdf/testing/qpdf-encrypt";
 import { suspiciousPdf } from "../fixtures/sample-pdfs";
 import { startServer, type RunningServer } from "../support/next-server";
 import { buildCli, pdfscan, type Run } from "./run-cli";
+import { startWebhookReceiver, webhooksOf } from "../scans/support/webhook-receiver";
+import { waitFor } from "../scans/support/scan-api";
 
 let server: RunningServer;
 let dir: string;
@@ -31,7 +33,8 @@ function closedPort(): Promise<number> {
 
 beforeAll(async () => {
   buildCli();
-  [server, dir] = await Promise.all([startServer(), mkdtemp(join(tmpdir(), "pdfscan-client-"))]);
+  // webhooks of the `webhooks` test go to a receiver on 127.0.0.1
+  [server, dir] = await Promise.all([startServer({ env: { PDFSCAN_WEBHOOK_ALLOW_PRIVATE: "true" } }), mkdtemp(join(tmpdir(), "pdfscan-client-"))]);
   sample = join(dir, "lure.pdf");
   await writeFile(sample, suspiciousPdf());
 }, 90_000);
@@ -62,6 +65,43 @@ describe("pdfscan server client", () => {
       expect(scan.status).toBe("completed");
       expect(["suspicious", "malicious"]).toContain(scan.verdict);
       expect(run.stdout + run.stderr).not.toMatch(/from-the-mail-body|owner-secret/);
+    }
+  }, 90_000);
+
+  it("submit --callback-url shows the new signing secret once on stderr; webhooks verify accepts the message and refuses a changed one; webhooks log lists the attempts", async () => {
+    const hooks = await startWebhookReceiver();
+    try {
+      const hookSample = join(dir, "hook.pdf"); // another name: the `scans` test below looks for lure.pdf alone
+      await writeFile(hookSample, suspiciousPdf());
+      const run = await client(["submit", "--wait", "--json", "--callback-url", hooks.url, hookSample]);
+      const secret = /webhook signing secret of your key \(shown once, keep it\): (whsec_\S+)/.exec(run.stderr)?.[1];
+      expect(secret, run.stderr).toBeDefined();
+      expect(run.stdout).not.toContain("whsec_");
+      const scan = JSON.parse(run.stdout) as { scanId: string; callbackUrl: string };
+      expect(scan.callbackUrl).toBe(hooks.url);
+      const [first] = await waitFor("a webhook", async () => webhooksOf(hooks, scan.scanId).length > 0 && webhooksOf(hooks, scan.scanId));
+      const body = join(dir, "webhook.json");
+      await writeFile(body, first!.body);
+      const headers = ["--id", String(first!.headers["webhook-id"]), "--timestamp", String(first!.headers["webhook-timestamp"]), "--signature", String(first!.headers["webhook-signature"])];
+
+      const good = await client(["webhooks", "verify", "--secret", secret!, ...headers, body]);
+      expect(good.stdout).toContain(`authentic: scan.fast_completed for scan ${scan.scanId}`);
+      expect(good.code).toBe(0);
+      const viaEnv = await pdfscan(["webhooks", "verify", ...headers, "-"], { env: { PDFSCAN_WEBHOOK_SECRET: secret }, stdin: Buffer.from(first!.body) });
+      expect(viaEnv.code).toBe(0);
+
+      await writeFile(body, first!.body.replace(/"verdict":"\w+"/, '"verdict":"benign"'));
+      const forged = await client(["webhooks", "verify", "--secret", secret!, ...headers, body]);
+      expect(forged.stderr).toMatch(/not authentic/);
+      expect(forged.code).toBe(2);
+
+      await waitFor("both deliveries", async () => webhooksOf(hooks, scan.scanId).length >= 2);
+      const log = await client(["webhooks", "log", scan.scanId]);
+      expect(log.code).toBe(0);
+      expect(log.stdout).toContain(`callbackUrl: ${hooks.url}`);
+      expect(log.stdout).toMatch(/scan\.fast_completed\s+msg_\S+\s+\S+\s+200\s+ok\s+succeeded/);
+    } finally {
+      await hooks.close();
     }
   }, 90_000);
 

@@ -16,6 +16,7 @@ import { authorizedFetch as fetch, startServer, type RunningServer } from "../su
 import { createScan, filesContaining, getScan, readScanEvents, statusesOf, waitFor, waitUntilEnded, walkFiles } from "./support/scan-api";
 import { SCAN_STATUSES } from "../../lib/server/scans/state-machine";
 import { startWorker, type WorkerProcess } from "./support/worker-process";
+import { startWebhookReceiver, verifyWebhook, webhooksOf } from "./support/webhook-receiver";
 
 const STAGE_DELAY_MS = 1_200;
 const LEASE_MS = 2_000;
@@ -48,6 +49,8 @@ async function setUp(): Promise<Fixture> {
       PDFSCAN_REDIS_PREFIX: f.redis.prefix,
       PDFSCAN_DATA_DIR: f.dataDir,
       PDFSCAN_LEASE_MS: String(LEASE_MS),
+      // webhooks go to a receiver on 127.0.0.1
+      PDFSCAN_WEBHOOK_ALLOW_PRIVATE: "true",
     };
     // event streams re-read their scan only every 10 minutes here: what they carry crossed from the
     // workers through Redis (the test of it below would time out otherwise)
@@ -170,6 +173,21 @@ describe("scans, scale-out (PostgreSQL + Redis/BullMQ + 2 worker processes)", ()
     expect((await fetch(`${server.url}/api/scans/${keep7}`, { method: "DELETE" })).status).toBe(204);
     expect(await blobRows(keep7, pdfs[3])).toBe(0);
     expect(await row(keep7)).toBeUndefined();
+  });
+
+  it("sends the scan's signed webhooks from PostgreSQL's outbox (the workers write them with each step)", async () => {
+    const hooks = await startWebhookReceiver();
+    try {
+      const { body } = await createScan(server.url, suspiciousPdf(), { callbackUrl: hooks.url });
+      const secret = body.webhookSecret as string;
+      expect(secret).toMatch(/^whsec_/);
+      await waitUntilEnded(server.url, body.scanId, 60_000);
+      const got = await waitFor("both webhooks", async () => webhooksOf(hooks, body.scanId).length >= 2 && webhooksOf(hooks, body.scanId), { timeoutMs: 60_000 });
+      expect(got.map((w) => verifyWebhook(secret, w).type)).toEqual(["scan.fast_completed", "scan.completed"]);
+      expect(new Set(got.map((w) => w.headers["webhook-id"])).size).toBe(2);
+    } finally {
+      await hooks.close();
+    }
   });
 
   it("leaves no copy of a delete_immediately upload in any store: blobs table, Redis, data dir", async () => {

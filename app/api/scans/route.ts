@@ -1,4 +1,4 @@
-// POST /api/scans - create a scan from a PDF (multipart: file, retentionMode, enableEnrichment, keepThumbnails, password): 201
+// POST /api/scans - create a scan from a PDF (multipart: file, retentionMode, enableEnrichment, keepThumbnails, password, callbackUrl): 201
 //   with Location and {scanId, status: "queued_fast_scan", retentionMode, resultUrl, ...}.
 // GET /api/scans - the caller's scans, newest first (?limit=1..100, ?cursor= from nextCursor; ?all=true: an
 //   admin key lists every principal's scans, audit-logged; ?verdict=, ?status= and ?q= (SHA-256 prefix or
@@ -20,9 +20,10 @@ export const POST = apiRoute(async (request, _context, principal) => {
   const upload = await readPdfUpload(request, { maxBytes: getConfig().maxUploadBytes });
   const { password, fields } = takeDocumentPassword(upload.fields);
   const options = parseScanOptions(fields);
-  const scan = await (await getScanService()).createScan({ principal, fileName: upload.fileName, bytes: upload.bytes, password, ...options });
+  const { scan, webhookSecret } = await (await getScanService()).createScan({ principal, fileName: upload.fileName, bytes: upload.bytes, password, ...options });
   const apiBase = apiBaseOf(request);
-  return Response.json(toScanResource(scan, apiBase), {
+  const body = webhookSecret ? { ...toScanResource(scan, apiBase), webhookSecret } : toScanResource(scan, apiBase);
+  return Response.json(body, {
     status: 201,
     headers: { location: `${apiBase}/scans/${scan.id}`, "cache-control": "no-store" },
   });

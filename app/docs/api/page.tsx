@@ -99,17 +99,19 @@ function bodyRows(schema: Schema | undefined) {
   return Object.entries(schema?.properties ?? {}).map(([name, s]) => ({ name, type: typeOf(s), required: schema?.required?.includes(name) ?? false, description: s.description }));
 }
 
-function OperationCard({ method, path, op }: { method: string; path: string; op: Operation }) {
+function OperationCard({ method, path, op, webhook = false }: { method: string; path: string; op: Operation; webhook?: boolean }) {
   const body = op.requestBody ? Object.entries(op.requestBody.content)[0] : undefined;
   return (
     <article id={op.operationId} className="scroll-mt-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby={`${op.operationId}-title`}>
       <h3 id={`${op.operationId}-title`} className="flex flex-wrap items-center gap-2">
         <span className={`rounded px-2 py-0.5 font-mono text-xs font-bold uppercase ${METHOD_STYLE[method] ?? "bg-slate-100"}`}>{method}</span>
-        <code className="font-mono text-sm font-semibold break-all">{path}</code>
+        <code className="font-mono text-sm font-semibold break-all">{webhook ? `callbackUrl (event ${path})` : path}</code>
       </h3>
       <p className="mt-1 font-medium">{op.summary}</p>
       {op.description && <Prose text={op.description} />}
-      <p className="mt-2 text-xs text-slate-600">{op.security?.length ? "Needs an API key (Bearer) or a signed-in session." : "No API key needed."}</p>
+      <p className="mt-2 text-xs text-slate-600">
+        {webhook ? "Sent by pdfscan to your receiver, signed with your key's webhook secret." : op.security?.length ? "Needs an API key (Bearer) or a signed-in session." : "No API key needed."}
+      </p>
       <Fields title="Parameters" rows={(op.parameters ?? []).map((p) => ({ name: `${p.name} (${p.in})`, type: typeOf(p.schema), required: !!p.required, description: p.description ?? p.schema?.description }))} />
       {body && <Fields title={`Body: ${body[0]}${op.requestBody?.required ? "" : " (optional)"}`} rows={bodyRows(body[1].schema)} />}
       <div className="mt-3">
@@ -133,7 +135,9 @@ export default function ApiReferencePage() {
   // the /api/v1 copies are the same operations: listed once, at their seed path
   const operations = Object.entries(doc.paths ?? {})
     .filter(([path]) => !path.startsWith("/api/v1/"))
-    .flatMap(([path, item]) => Object.entries(item as Record<string, Operation>).map(([method, op]) => ({ method, path, op })));
+    .flatMap(([path, item]) => Object.entries(item as Record<string, Operation>).map(([method, op]) => ({ method, path, op, webhook: false })))
+    // what the service sends to a scan's callbackUrl (the document's `webhooks`)
+    .concat(Object.entries(doc.webhooks ?? {}).flatMap(([event, item]) => Object.entries(item as Record<string, Operation>).map(([method, op]) => ({ method, path: event, op, webhook: true }))));
   const tags = [...new Set(operations.map((o) => o.op.tags?.[0] ?? "Other"))];
   const byTag = (tag: string): ReactNode =>
     operations.filter((o) => (o.op.tags?.[0] ?? "Other") === tag).map((o) => <OperationCard key={o.op.operationId} {...o} />);
@@ -152,10 +156,10 @@ export default function ApiReferencePage() {
       </header>
       <nav aria-label="Operations" className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
         <ul className="grid gap-x-6 gap-y-1 sm:grid-cols-2">
-          {operations.map(({ method, path, op }) => (
+          {operations.map(({ method, path, op, webhook }) => (
             <li key={op.operationId} className="break-all">
               <a className="text-sky-800 underline" href={`#${op.operationId}`}>
-                <span className="font-mono text-xs font-bold uppercase">{method}</span> <span className="font-mono">{path}</span>
+                <span className="font-mono text-xs font-bold uppercase">{method}</span> <span className="font-mono">{webhook ? `callbackUrl (${path})` : path}</span>
               </a>
             </li>
           ))}

@@ -3,6 +3,7 @@
 import { CliError } from "../cli-error";
 import type { ServerTarget } from "./server-target";
 import { serverSentEvents } from "./event-stream";
+import type { WebhookDelivery } from "../../server/webhooks/webhook-store";
 
 export interface ScanResource {
   scanId: string;
@@ -50,13 +51,24 @@ export class ScanClient {
   }
 
   /** `password`: the document's own password (an encrypted PDF); the server keeps it only until the stages ran. */
-  async submit(file: Blob, fileName: string, options: { retentionMode?: string; enrichment: boolean; password?: string }): Promise<ScanResource> {
+  async submit(file: Blob, fileName: string, options: { retentionMode?: string; enrichment: boolean; password?: string; callbackUrl?: string }): Promise<ScanResource & { webhookSecret?: string }> {
     const form = new FormData();
     form.append("file", file, fileName);
     if (options.retentionMode) form.append("retentionMode", options.retentionMode);
     form.append("enableEnrichment", String(options.enrichment));
     if (options.password) form.append("password", options.password);
-    return (await this.request("POST", "api/scans", { body: form })).json() as Promise<ScanResource>;
+    if (options.callbackUrl) form.append("callbackUrl", options.callbackUrl);
+    return (await this.request("POST", "api/scans", { body: form })).json() as Promise<ScanResource & { webhookSecret?: string }>;
+  }
+
+  /** A new webhook signing secret for this key (POST /api/webhook-secret), shown this once. */
+  async rotateWebhookSecret(): Promise<string> {
+    return ((await (await this.request("POST", "api/webhook-secret")).json()) as { webhookSecret: string }).webhookSecret;
+  }
+
+  /** The delivery log of a scan's webhooks (GET /api/scans/:scanId/webhooks). */
+  async webhookDeliveries(scanId: string): Promise<{ callbackUrl: string | null; items: WebhookDelivery[] }> {
+    return (await this.request("GET", `api/scans/${encodeURIComponent(scanId)}/webhooks`)).json() as Promise<{ callbackUrl: string | null; items: WebhookDelivery[] }>;
   }
 
   async get(scanId: string): Promise<ScanResource> {

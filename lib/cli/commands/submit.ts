@@ -16,6 +16,7 @@ interface SubmitOptions {
   retention?: string;
   enrich?: boolean;
   password?: string;
+  callbackUrl?: string;
   wait?: boolean;
   timeout: number;
   json?: boolean;
@@ -33,6 +34,7 @@ export function registerSubmitCommand(program: Command, ctx: CliContext): void {
     .addOption(new Option("--retention <mode>", "how long the server keeps the file (default: the server's, delete_immediately)").choices(RETENTION_MODES))
     .option("--enrich", "enrich the indicators (offline reputation) in the advanced stage")
     .option("--password <password>", "password of encrypted PDFs (or set PDFSCAN_PDF_PASSWORD, which stays out of the shell history); the server uses it for the analysis only")
+    .option("--callback-url <url>", "a URL that receives the scan's signed webhooks (see pdfscan webhooks --help)")
     .option("--wait", "wait until each scan is final and print its verdict (exit 1 if suspicious or malicious)")
     .option("--timeout <seconds>", "with --wait, give up after this long", positiveInt(86_400), 600)
     .option("--json", "print each scan as a JSON object, one per line")
@@ -47,7 +49,15 @@ export function registerSubmitCommand(program: Command, ctx: CliContext): void {
           throw new CliError(`cannot read ${path}: ${error.code ?? error.message}`);
         });
         const name = basename(path);
-        let scan = await client.submit(new Blob([bytes]), name, { retentionMode: opts.retention, enrichment: !!opts.enrich, password: opts.password ?? ctx.env.PDFSCAN_PDF_PASSWORD });
+        const { webhookSecret, ...created } = await client.submit(new Blob([bytes]), name, {
+          retentionMode: opts.retention,
+          enrichment: !!opts.enrich,
+          password: opts.password ?? ctx.env.PDFSCAN_PDF_PASSWORD,
+          callbackUrl: opts.callbackUrl,
+        });
+        // on stderr: the secret must not end up in a pipeline's stored output
+        if (webhookSecret) ctx.stderr.write(`webhook signing secret of your key (shown once, keep it): ${webhookSecret}\n`);
+        let scan = created;
         if (opts.wait) {
           scan = await waitForScan(client, scan, name, { stderr: ctx.stderr, timeoutMs: opts.timeout * 1000 });
           if (scan.verdict && FLAGGED_VERDICTS.includes(scan.verdict)) ctx.exitCode = worstExitCode(ctx.exitCode, EXIT_FLAGGED);

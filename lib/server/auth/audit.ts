@@ -24,6 +24,7 @@ export const AUDIT_EVENTS = {
   "key.bootstrap": { what: "the first start created the admin key", limited: false },
   "session.created": { what: "a browser signed in", limited: false },
   "session.ended": { what: "a browser signed out, or its session was replaced by an explicit sign-in", limited: false },
+  "webhook.secret_rotated": { what: "a key's webhook signing secret was replaced (POST /api/webhook-secret)", limited: false },
   "share.minted": { what: "a share link was made", limited: false },
   "share.revoked": { what: "a share link was revoked", limited: false },
   "share.used": { what: "a share link opened its scan", limited: true },

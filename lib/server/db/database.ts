@@ -58,6 +58,10 @@ export interface ScansTable {
   page_images: string | null;
   /** when retention deleted the page images */
   page_images_deleted_at: number | null;
+  /** where the scan's webhooks go (POST /api/scans callbackUrl); null: none */
+  callback_url: string | null;
+  /** whose signing secret signs them (webhook_secrets.key_ref: the creating key's id, or "local") */
+  callback_key: string | null;
 }
 
 /** Uploaded bytes when PDFSCAN_STORAGE=postgres (storage/postgres-blob-store.ts). */
@@ -115,6 +119,52 @@ export interface QuotaLocksTable {
   locked_at: number;
 }
 
+/** The Standard Webhooks signing secret of each key (webhooks/webhook-store.ts): kept in clear, as HMAC needs it. */
+export interface WebhookSecretsTable {
+  /** the API key id, or "local" when auth is off */
+  key_ref: string;
+  /** whsec_<base64 of 32 random bytes> */
+  secret: string;
+  created_at: number;
+}
+
+/** One webhook message and its delivery attempts (the outbox: written with the scan transition that caused it). */
+export interface WebhookDeliveriesTable {
+  /** msg_<random>: the webhook-id header, the same on every attempt (receivers deduplicate on it) */
+  id: string;
+  scan_id: string;
+  owner: string;
+  key_ref: string;
+  url: string;
+  event_type: string;
+  /** the JSON body, fixed at creation (every attempt sends the same bytes) */
+  payload: string;
+  /** pending (attempts left) | succeeded | failed (attempts exhausted, or refused) */
+  state: string;
+  attempts: number;
+  next_attempt_at: number;
+  lease_owner: string | null;
+  lease_until: number | null;
+  last_status: number | null;
+  last_error: string | null;
+  /** JSON DeliveryAttempt[]: what each attempt got */
+  attempt_log: string;
+  created_at: number;
+  updated_at: number;
+  finished_at: number | null;
+}
+
+/** Idempotency-Key of POST /api/scans (scans/idempotency.ts): the scan a key created, and a hash of the request it came with. */
+export interface IdempotencyKeysTable {
+  owner: string;
+  key: string;
+  request_hash: string;
+  /** null while the first request with this key is still being handled */
+  scan_id: string | null;
+  created_at: number;
+  expires_at: number;
+}
+
 export interface Database {
   scans: ScansTable;
   blobs: BlobsTable;
@@ -124,6 +174,9 @@ export interface Database {
   sessions: SessionsTable;
   share_links: ShareLinksTable;
   quota_locks: QuotaLocksTable;
+  webhook_secrets: WebhookSecretsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type DialectKind = "sqlite" | "postgres";

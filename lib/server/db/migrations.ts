@@ -153,6 +153,63 @@ function buildMigrations(dialect: DialectKind): Record<string, Migration> {
         await db.schema.dropTable("quota_locks").execute();
       },
     },
+    // issue 20: webhooks (callback URL per scan, a signing secret per key, the delivery outbox) and
+    // the Idempotency-Key of POST /api/scans
+    "0005_webhooks_idempotency": {
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable("scans").addColumn("callback_url", "text").execute();
+        await db.schema.alterTable("scans").addColumn("callback_key", "text").execute();
+        await db.schema
+          .createTable("webhook_secrets")
+          .addColumn("key_ref", "text", (c) => c.primaryKey())
+          .addColumn("secret", "text", (c) => c.notNull())
+          .addColumn("created_at", "bigint", (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable("webhook_deliveries")
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("scan_id", "text", (c) => c.notNull())
+          .addColumn("owner", "text", (c) => c.notNull())
+          .addColumn("key_ref", "text", (c) => c.notNull())
+          .addColumn("url", "text", (c) => c.notNull())
+          .addColumn("event_type", "text", (c) => c.notNull())
+          .addColumn("payload", "text", (c) => c.notNull())
+          .addColumn("state", "text", (c) => c.notNull())
+          .addColumn("attempts", "integer", (c) => c.notNull())
+          .addColumn("next_attempt_at", "bigint", (c) => c.notNull())
+          .addColumn("lease_owner", "text")
+          .addColumn("lease_until", "bigint")
+          .addColumn("last_status", "integer")
+          .addColumn("last_error", "text")
+          .addColumn("attempt_log", "text", (c) => c.notNull())
+          .addColumn("created_at", "bigint", (c) => c.notNull())
+          .addColumn("updated_at", "bigint", (c) => c.notNull())
+          .addColumn("finished_at", "bigint")
+          .addCheckConstraint("webhook_deliveries_state_check", sql`state in ('pending', 'succeeded', 'failed')`)
+          .execute();
+        // the dispatcher: due deliveries
+        await db.schema.createIndex("webhook_deliveries_due_idx").on("webhook_deliveries").columns(["state", "next_attempt_at"]).execute();
+        // a scan's delivery log
+        await db.schema.createIndex("webhook_deliveries_scan_idx").on("webhook_deliveries").columns(["scan_id", "created_at"]).execute();
+        await db.schema
+          .createTable("idempotency_keys")
+          .addColumn("owner", "text", (c) => c.notNull())
+          .addColumn("key", "text", (c) => c.notNull())
+          .addColumn("request_hash", "text", (c) => c.notNull())
+          .addColumn("scan_id", "text")
+          .addColumn("created_at", "bigint", (c) => c.notNull())
+          .addColumn("expires_at", "bigint", (c) => c.notNull())
+          .addPrimaryKeyConstraint("idempotency_keys_pk", ["owner", "key"])
+          .execute();
+        await db.schema.createIndex("idempotency_keys_expiry_idx").on("idempotency_keys").columns(["expires_at"]).execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable("idempotency_keys").execute();
+        await db.schema.dropTable("webhook_deliveries").execute();
+        await db.schema.dropTable("webhook_secrets").execute();
+        for (const column of ["callback_key", "callback_url"]) await db.schema.alterTable("scans").dropColumn(column).execute();
+      },
+    },
   };
 }
 

@@ -10,6 +10,8 @@ import { STATUS_BY_CODE, type ErrorCode } from "../http/errors";
 import { ScanReport } from "../scans/report";
 import { ScanResource } from "../scans/scan-resource";
 import { SERVICE_VERSION } from "../version";
+import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENT_TYPES, WebhookPayload } from "../webhooks/webhook-events";
+import { DEFAULT_WEBHOOK_RETRY_DELAYS_MS } from "../webhooks/webhook-dispatcher";
 import { OPERATIONS, UNLISTED_PROBLEMS, problemsOf, v1PathOf, type Operation } from "./operations";
 
 const ERROR_CODES = Object.keys(STATUS_BY_CODE) as ErrorCode[];
@@ -72,6 +74,36 @@ function operationObject(op: Operation): ZodOpenApiOperationObject {
   };
 }
 
+/** The Standard Webhooks headers every webhook carries (lib/server/webhooks/webhook-dispatcher.ts). */
+const WebhookHeaders = z.object({
+  "webhook-id": z.string().meta({ description: "msg_<random>: the same on every attempt of one message; deduplicate on it" }),
+  "webhook-timestamp": z.string().meta({ description: "Unix seconds of this attempt; refuse messages more than a few minutes old (replays)" }),
+  "webhook-signature": z.string().meta({ description: "v1,<base64 HMAC-SHA256 of `${webhook-id}.${webhook-timestamp}.${body}` under your key's secret>" }),
+});
+
+/** 5000 -> "5 s", 1800000 -> "30 min", 7200000 -> "2 h" */
+const duration = (ms: number): string => (ms >= 3_600_000 && ms % 3_600_000 === 0 ? `${ms / 3_600_000} h` : ms >= 60_000 && ms % 60_000 === 0 ? `${ms / 60_000} min` : `${ms / 1000} s`);
+
+/** What the service POSTs to a scan's callbackUrl: one entry per event type. */
+function webhooksSection(): ZodOpenApiPathsObject {
+  return Object.fromEntries(
+    WEBHOOK_EVENT_TYPES.map((type) => [
+      type,
+      {
+        post: {
+          operationId: `webhook_${type.replace(".", "_")}`,
+          summary: `${type} (to the scan's callbackUrl)`,
+          description: `${WEBHOOK_EVENT_DESCRIPTIONS[type]} Signed the Standard Webhooks way with your key's whsec_ secret (verify with a Standard Webhooks library, or \`pdfscan webhooks verify\`). Retried with backoff (by default after ${DEFAULT_WEBHOOK_RETRY_DELAYS_MS.map(duration).join(", ")}) until a 2xx; 410 Gone stops the retries; redirects are not followed. GET /api/scans/{scanId}/webhooks shows the attempts.`,
+          tags: ["Webhooks"],
+          requestParams: { header: WebhookHeaders },
+          requestBody: { required: true, content: { "application/json": { schema: WebhookPayload.extend({ type: z.literal(type) }) } } },
+          responses: { "200": { description: "any 2xx: received (the body is not read)" }, "410": { description: "gone: no more webhooks of this message are sent" } },
+        },
+      },
+    ]),
+  ) as ZodOpenApiPathsObject;
+}
+
 function buildDocument(): ReturnType<typeof createDocument> {
   const paths: ZodOpenApiPathsObject = {};
   for (const op of OPERATIONS) {
@@ -87,6 +119,7 @@ function buildDocument(): ReturnType<typeof createDocument> {
       info: { title: "pdfscan API", version: SERVICE_VERSION, description: DESCRIPTION, license: { name: "Proprietary" } },
       tags: [...new Set(OPERATIONS.map((o) => o.tag))].map((name) => ({ name })),
       paths,
+      webhooks: webhooksSection(),
       components: {
         schemas: { FastResult, DeepResult, ScanReport, Scan: ScanResource, ShareLink: ShareResource, Problem },
         securitySchemes: {

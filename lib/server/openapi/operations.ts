@@ -13,7 +13,8 @@ import type { ErrorCode } from "../http/errors";
 import { REPORT_FORMAT_NAMES } from "../report-formats";
 import { ScanReport } from "../scans/report";
 import { ListQuery, MAX_PAGE_SIZE, ScanOptions } from "../scans/scan-requests";
-import { ScanResource } from "../scans/scan-resource";
+import { CreatedScanResource, ScanResource } from "../scans/scan-resource";
+import { WebhookDelivery } from "../webhooks/webhook-store";
 
 export type Method = "get" | "post" | "delete";
 /** key: a Bearer API key or a web UI session (+ CSRF token on writes); share: the token in the path; none */
@@ -34,7 +35,7 @@ export interface Operation {
   operationId: string;
   summary: string;
   description?: string;
-  tag: "Analysis" | "Scans" | "Reports" | "Share links" | "Session" | "Service";
+  tag: "Analysis" | "Scans" | "Reports" | "Webhooks" | "Share links" | "Session" | "Service";
   access: Access;
   /** also served under /api/v1 (every /api route, and /analyze/* and /health as /api/v1/analyze/*, /api/v1/health) */
   v1: boolean;
@@ -140,7 +141,7 @@ export const OPERATIONS: Operation[] = [
     summary: "Create a scan",
     description: "Stores the upload under the retention mode and queues the fast stage, then the advanced stage (and enrichment when asked). Poll GET /api/scans/{scanId} or open resultUrl.",
     body: { mediaType: "multipart/form-data", schema: ScanUpload, required: true },
-    answers: [{ status: 201, description: "the scan, queued", content: json(ScanResource), headers: { Location: "/api/scans/{scanId}", ...RATE_HEADERS } }],
+    answers: [{ status: 201, description: "the scan, queued", content: json(CreatedScanResource), headers: { Location: "/api/scans/{scanId}", ...RATE_HEADERS } }],
     problems: ["invalid_request", "missing_file", "file_too_large", "quota_exceeded", "body_too_large", "unsupported_media_type"],
   },
   {
@@ -190,6 +191,21 @@ export const OPERATIONS: Operation[] = [
     path_params: ScanIdParam,
     answers: [{ status: 200, description: "the event stream", content: eventStream }],
     problems: ["scan_not_found"],
+  },
+  {
+    method: "get", path: "/api/scans/{scanId}/webhooks", operationId: "listWebhookDeliveries", tag: "Webhooks", access: "key", v1: true,
+    summary: "The delivery log of the scan's webhooks",
+    description: "One item per webhook sent to the scan's callbackUrl, oldest first: its webhook-id, event, state and every attempt with the receiver's HTTP status or the error.",
+    path_params: ScanIdParam,
+    answers: [{ status: 200, description: "the deliveries", content: json(z.object({ callbackUrl: z.string().nullable(), items: z.array(WebhookDelivery) })) }],
+    problems: ["scan_not_found"],
+  },
+  {
+    method: "post", path: "/api/webhook-secret", operationId: "rotateWebhookSecret", tag: "Webhooks", access: "key", v1: true,
+    summary: "Replace the caller's webhook signing secret",
+    description: "A new whsec_ secret for the calling key, shown only in this answer. Every webhook sent from now on (retries included) is signed with it; the old secret stops at once.",
+    answers: [{ status: 201, description: "the new secret", content: json(z.object({ webhookSecret: z.string().meta({ description: "whsec_<base64>: the Standard Webhooks signing secret" }) })) }],
+    problems: [],
   },
   {
     method: "post", path: "/api/scans/{scanId}/shares", operationId: "createShareLink", tag: "Share links", access: "key", v1: true,

@@ -56,6 +56,8 @@ function reportOf(pdf: Uint8Array, fileName = "invoice.pdf", extra: Partial<Scan
     keep_thumbnails: 0,
     page_images: null,
     page_images_deleted_at: null,
+    callback_url: null,
+    callback_key: null,
     ...extra,
   };
   return ScanReport.parse(buildReport(row));

@@ -44,13 +44,13 @@ describe.each(["sqlite", "postgres"] as const)("storage quota (%s)", (kind) => {
     expect(refused.every((e) => e instanceof ApiError && e.code === "quota_exceeded" && e.status === 413)).toBe(true);
     expect(await stores.repo.retainedBytes(principal.id)).toBe(admitted.length * UPLOAD);
     const stored = await stores.blobs.listStoredBefore(Date.now() + 60_000, { limit: 100 });
-    expect(stored.sort()).toEqual(admitted.map((s) => s.id).sort());
+    expect(stored.sort()).toEqual(admitted.map((s) => s.scan.id).sort());
 
     // the reservation ends with the file: deleting a scan makes room for exactly one more
-    await a.deleteScan(principal, admitted[0].id);
+    await a.deleteScan(principal, admitted[0].scan.id);
     const again = await Promise.allSettled([upload(a, principal), upload(b, principal)]);
     expect(again.filter((o) => o.status === "fulfilled").length).toBe(1);
     // another principal has a quota of its own
-    expect((await upload(a, { ...principal, id: `other-${kind}` })).file_size).toBe(UPLOAD);
+    expect((await upload(a, { ...principal, id: `other-${kind}` })).scan.file_size).toBe(UPLOAD);
   });
 });

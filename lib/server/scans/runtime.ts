@@ -27,6 +27,8 @@ import { ScanPipeline } from "./pipeline";
 import { LocalScanChanges, RedisScanChanges, type ScanChanges } from "./scan-changes";
 import { ScanRepository } from "./scan-repository";
 import { ScanService } from "./service";
+import { WebhookDispatcher } from "../webhooks/webhook-dispatcher";
+import { webhookDeliveryFor, WebhookStore } from "../webhooks/webhook-store";
 
 /** How often a BullMQ worker re-enqueues stages the database says are runnable but idle. */
 export const RECOVERY_INTERVAL_MS = 2_000;
@@ -54,6 +56,8 @@ export interface ScanRuntime {
   queue: JobQueue;
   pipeline: ScanPipeline;
   service: ScanService;
+  /** signing secrets and the delivery outbox of callbackUrl webhooks */
+  webhooks: WebhookStore;
   /**
    * Starts the background work of this process: consuming stage jobs (`consume`), recovery of lost
    * BullMQ jobs (with consume), and the retention sweeper (always).
@@ -70,7 +74,19 @@ export const log = (message: string, error?: unknown): void => {
 export async function createScanRuntime(config: Config): Promise<ScanRuntime> {
   const database = await openDatabase(config.database);
   const changes: ScanChanges = config.queue.kind === "bullmq" ? new RedisScanChanges(config.queue.url, config.queue.prefix, log) : new LocalScanChanges();
-  const repo = new ScanRepository(database.db, Date.now, (row) => changes.notify(row.id, row));
+  const webhooks = new WebhookStore(database.db);
+  const dispatcher = new WebhookDispatcher({ store: webhooks, ...config.webhooks, log });
+  let sendingWebhooks = false;
+  const repo = new ScanRepository(
+    database.db,
+    Date.now,
+    (row) => {
+      changes.notify(row.id, row);
+      // a step that wrote a webhook: send it now rather than at the next poll
+      if (sendingWebhooks && row.callback_url) void dispatcher.run().catch((error: unknown) => log("sending webhooks failed", error));
+    },
+    webhookDeliveryFor,
+  );
   const blobs = createBlobStore(config, database.db);
   const pageImages = createPageImageStore(config, database.db);
   const queue: JobQueue =
@@ -110,6 +126,7 @@ export async function createScanRuntime(config: Config): Promise<ScanRuntime> {
     purgeDeleted: database.purgeDeleted,
     quotaBytes: config.quotaBytes,
     passwords,
+    webhooks: { store: webhooks, allowPrivate: config.webhooks.allowPrivate },
     // a stage of the deleted scan running in this process stops at once (a worker's, at its next heartbeat)
     onDeleted: (scanId) => {
       pipeline.cancel(scanId);
@@ -154,6 +171,7 @@ export async function createScanRuntime(config: Config): Promise<ScanRuntime> {
     queue,
     pipeline,
     service,
+    webhooks,
     async startBackground({ consume }) {
       if (consume) {
         await queue.start(async (job) => {
@@ -168,6 +186,9 @@ export async function createScanRuntime(config: Config): Promise<ScanRuntime> {
           }, "recovery");
         }
       }
+      // every process sends webhooks: retries that came due (new ones go at once, see the repository's callback)
+      sendingWebhooks = true;
+      every(config.webhooks.pollMs, () => dispatcher.run(), "webhook delivery");
       every(config.sweepIntervalMs, async () => {
         const r = await service.sweepExpired(Date.now());
         if (r.expired + r.filesDeleted + r.orphansDeleted > 0) {
@@ -177,6 +198,8 @@ export async function createScanRuntime(config: Config): Promise<ScanRuntime> {
     },
     async close() {
       for (const t of timers) clearInterval(t);
+      sendingWebhooks = false;
+      await dispatcher.idle();
       await auth.limiter.close?.();
       await passwords.close?.();
       await changes.close();
@@ -269,6 +292,11 @@ export async function checkScanStores(): Promise<{ database: "ok" | "error"; que
     runtime.queue.ping().then(() => "ok" as const, () => "error" as const),
   ]);
   return { database, queue };
+}
+
+/** Webhook secrets and delivery logs for a route handler. */
+export async function getWebhookStore(): Promise<WebhookStore> {
+  return (await availableRuntime()).webhooks;
 }
 
 /** The change signal of scans for an event stream (scan-changes.ts). */

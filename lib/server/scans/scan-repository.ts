@@ -6,7 +6,7 @@
 // checkpoint, file deletion) never touch the status columns.
 import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import type { Verdict } from "../../analyzer/report";
-import type { Database, ScansTable } from "../db/database";
+import type { Database, ScansTable, WebhookDeliveriesTable } from "../db/database";
 import {
   isReportReady,
   transition as nextState,
@@ -107,6 +107,11 @@ export class ScanRepository {
     private readonly clock: () => number = Date.now,
     /** told of every transition written, with the row as written (scan-changes.ts: the event streams) */
     private readonly changed: (row: ScanRow) => void = () => {},
+    /**
+     * The webhook a transition sends, if any (webhooks/webhook-store.ts webhookDeliveryFor): written
+     * in the transition's own transaction, so a step and its webhook are recorded together or not at all.
+     */
+    private readonly outbox: (before: ScanRow, after: ScanRow, now: number) => WebhookDeliveriesTable | null = () => null,
   ) {}
 
   async insert(row: ScanRow): Promise<void> {
@@ -143,8 +148,9 @@ export class ScanRepository {
   /** Removes the owner's scan row; true if there was one. */
   async deleteOwned(owner: string, id: string): Promise<boolean> {
     const res = await this.db.deleteFrom("scans").where("id", "=", id).where("owner", "=", owner).executeTakeFirst();
-    // its share links go with it (they would open nothing, but the scan id should not linger)
+    // its share links and webhooks go with it (they would open or announce nothing, but the scan id should not linger)
     await this.db.deleteFrom("share_links").where("scan_id", "=", id).execute();
+    await this.db.deleteFrom("webhook_deliveries").where("scan_id", "=", id).execute();
     return Number(res.numDeletedRows) > 0;
   }
 
@@ -204,8 +210,16 @@ export class ScanRepository {
       const t = guard.leaseExpiredBefore;
       q = q.where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", t)]));
     }
-    const res = await q.executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 0) return null;
+    const message = this.outbox(scan, next, now);
+    const written = message
+      ? await this.db.transaction().execute(async (trx) => {
+          const res = await trx.executeQuery(q.compile());
+          if (Number(res.numAffectedRows ?? 0n) === 0) return false;
+          await trx.insertInto("webhook_deliveries").values(message).execute();
+          return true;
+        })
+      : Number((await q.executeTakeFirst()).numUpdatedRows) > 0;
+    if (!written) return null;
     this.changed(next);
     return next;
   }

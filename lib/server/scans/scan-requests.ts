@@ -7,6 +7,7 @@ import { VERDICTS } from "../../analyzer/report";
 import { DEFAULT_RETENTION_MODE, RETENTION_MODES, type RetentionMode } from "./retention";
 import type { ScanFilter } from "./scan-repository";
 import { SCAN_STATUSES } from "./state-machine";
+import { callbackUrlProblem } from "../webhooks/callback-url";
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
@@ -32,6 +33,17 @@ export const ScanOptions = z
     enableEnrichment: booleanField().meta({ description: "run the enrichment step on the extracted indicators" }),
     // page thumbnails stay with the report until the scan is deleted (otherwise they follow the file)
     keepThumbnails: booleanField().meta({ description: "keep the page thumbnails until the scan is deleted" }),
+    callbackUrl: z
+      .string()
+      .superRefine((value, ctx) => {
+        const problem = callbackUrlProblem(value);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+      })
+      .optional()
+      .meta({
+        description:
+          "an http(s) URL that receives Standard Webhooks-signed POSTs (scan.fast_completed, scan.completed, scan.failed); private, loopback and link-local targets are refused",
+      }),
   })
   .strict();
 
@@ -39,6 +51,7 @@ export interface ScanOptions {
   retentionMode: RetentionMode;
   enableEnrichment: boolean;
   keepThumbnails: boolean;
+  callbackUrl?: string;
 }
 
 function toFieldErrors(error: z.ZodError): FieldError[] {

@@ -30,12 +30,21 @@ export const ScanResource = z.object({
   fileRetained: z.boolean(),
   keepThumbnails: z.boolean().meta({ description: "page thumbnails stay until the scan is deleted (else they follow the file's retention)" }),
   file: z.object({ name: z.string(), size: z.number().int().min(0), sha256: z.string().regex(/^[0-9a-f]{64}$/) }),
+  callbackUrl: z.string().nullable().meta({ description: "where this scan's webhooks go (GET .../webhooks lists the deliveries)" }),
   createdAt: isoTime,
   updatedAt: isoTime,
   fastCompletedAt: isoTime.nullable(),
   completedAt: isoTime.nullable(),
 });
 export type ScanResource = z.infer<typeof ScanResource>;
+
+/** The answer of POST /api/scans: the scan, and the key's webhook signing secret the first time a callbackUrl needed one. */
+export const CreatedScanResource = ScanResource.extend({
+  webhookSecret: z
+    .string()
+    .optional()
+    .meta({ description: "whsec_... : the Standard Webhooks signing secret of your key, present only in the answer that created it (shown once; POST /api/webhook-secret makes a new one)" }),
+});
 
 export const resultUrlOf = (scanId: string): string => `/scans/${scanId}`;
 
@@ -60,6 +69,7 @@ export function toScanResource(row: ScanRow, apiBase = "/api"): ScanResource {
     fileRetained: row.file_retained === 1,
     keepThumbnails: row.keep_thumbnails === 1,
     file: { name: row.file_name, size: row.file_size, sha256: row.sha256 },
+    callbackUrl: row.callback_url,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
     fastCompletedAt: time(row.fast_completed_at),

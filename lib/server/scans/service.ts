@@ -15,6 +15,8 @@ import { isScanId, newScanId } from "./scan-id";
 import type { ScanFilter, ScanRepository, ScanRow } from "./scan-repository";
 import { initialState } from "./state-machine";
 import { sweepExpired, type SweepResult } from "./sweeper";
+import { CallbackRefused, resolveCallbackTarget } from "../webhooks/callback-url";
+import { LOCAL_KEY_REF, type WebhookStore } from "../webhooks/webhook-store";
 
 /** Retry-After (seconds) of a 409 report_not_ready: the fast stage takes well under a second. */
 export const REPORT_RETRY_AFTER_S = 1;
@@ -29,6 +31,14 @@ export interface CreateScanInput {
   keepThumbnails?: boolean;
   /** the document's password (encrypted uploads): handed to the stages through `passwords`, stored nowhere else */
   password?: string;
+  /** where the scan's webhooks go (webhooks/) */
+  callbackUrl?: string;
+}
+
+export interface CreatedScan {
+  scan: ScanRow;
+  /** the key's webhook signing secret when this scan created it (shown this once), else null */
+  webhookSecret: string | null;
 }
 
 export interface ScanPage {
@@ -53,6 +63,8 @@ export interface ScanServiceDeps {
   onDeleted?: (scanId: string) => void;
   /** where a scan's document password waits for its stages (document-passwords.ts) */
   passwords?: DocumentPasswords;
+  /** callbackUrl support: the signing secrets, and whether private targets are allowed (PDFSCAN_WEBHOOK_ALLOW_PRIVATE) */
+  webhooks?: { store: WebhookStore; allowPrivate: boolean };
 }
 
 export class ScanService {
@@ -69,11 +81,12 @@ export class ScanService {
    * crash between the steps leaves either an orphan upload (the sweeper removes it) or a queued scan
    * that recovery picks up; never a scan without its file.
    */
-  async createScan(input: CreateScanInput): Promise<ScanRow> {
+  async createScan(input: CreateScanInput): Promise<CreatedScan> {
     const { repo, blobs, queue } = this.deps;
     const now = this.clock();
     const bytes = new Uint8Array(input.bytes);
     const quota = this.deps.quotaBytes;
+    if (input.callbackUrl !== undefined) await this.checkCallback(input.callbackUrl);
     // an early refusal before any byte is stored; the decision itself is insertWithinQuota's
     if (quota !== undefined) this.checkQuota(input.principal, await repo.retainedBytes(input.principal.id), bytes.byteLength, quota);
     const row = newScanRow(newScanId(), input, bytes, now);
@@ -90,10 +103,37 @@ export class ScanService {
       throw error;
     }
     if (input.password !== undefined) await this.keepPassword(row, input.password);
+    // before the stage can send a webhook: its signing secret exists (created, and shown, on first use)
+    const webhookSecret = row.callback_key ? await this.webhookSecretOf(row) : null;
     audit("scan.created", { scanId: row.id, owner: row.owner, keyId: input.principal.keyId, size: row.file_size, retentionMode: row.retention_mode });
     // the row is durable now; if the queue is down, recovery enqueues the stage later
     await queue.enqueue({ stage: "fast", scanId: row.id, owner: row.owner }).catch((error: unknown) => this.log(`enqueue fast stage of ${row.id} failed`, error));
-    return row;
+    return { scan: row, webhookSecret };
+  }
+
+  /** 400 invalid_request when webhooks cannot go to the URL (its form, or a private target: SSRF guard). */
+  private async checkCallback(callbackUrl: string): Promise<void> {
+    const webhooks = this.deps.webhooks;
+    if (!webhooks) throw new ApiError("invalid_request", "This server does not send webhooks.", { errors: [{ field: "callbackUrl", message: "not supported here" }] });
+    try {
+      await resolveCallbackTarget(callbackUrl, { allowPrivate: webhooks.allowPrivate });
+    } catch (error) {
+      if (!(error instanceof CallbackRefused)) throw error;
+      throw new ApiError("invalid_request", "Webhooks cannot be sent to this callback URL.", { errors: [{ field: "callbackUrl", message: error.message }] });
+    }
+  }
+
+  /** The new secret when the scan's key had none (so it is shown once), else null; the scan is not started without one. */
+  private async webhookSecretOf(row: ScanRow): Promise<string | null> {
+    try {
+      const { secret, created } = await this.deps.webhooks!.store.ensureSecret(row.callback_key!);
+      return created ? secret : null;
+    } catch (error) {
+      this.log(`creating the webhook secret of ${row.callback_key} failed`, error);
+      await this.deps.repo.deleteOwned(row.owner, row.id).catch(() => {});
+      await this.deps.blobs.delete(row.blob_key).catch(() => {});
+      throw new ApiError("unavailable", "The webhook signing secret could not be created; retry shortly.", { cause: error });
+    }
   }
 
   /** Hands the password to the stages; a scan whose password cannot be kept is not started. */
@@ -241,6 +281,8 @@ export function newScanRow(id: string, input: Omit<CreateScanInput, "bytes">, by
     keep_thumbnails: input.keepThumbnails ? 1 : 0,
     page_images: null,
     page_images_deleted_at: null,
+    callback_url: input.callbackUrl ?? null,
+    callback_key: input.callbackUrl === undefined ? null : (input.principal.keyId ?? LOCAL_KEY_REF),
   };
 }
 

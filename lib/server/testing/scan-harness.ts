@@ -78,7 +78,7 @@ export async function createHarness(kind: "sqlite" | "postgres"): Promise<Harnes
     clock,
     pipeline,
     async create(bytes, options = {}) {
-      const row = await service.createScan({
+      const { scan } = await service.createScan({
         principal: options.principal ?? LOCAL_PRINCIPAL,
         fileName: options.fileName ?? "sample.pdf",
         bytes: new Uint8Array(bytes).buffer,
@@ -86,7 +86,7 @@ export async function createHarness(kind: "sqlite" | "postgres"): Promise<Harnes
         enableEnrichment: options.enableEnrichment ?? false,
         keepThumbnails: options.keepThumbnails,
       });
-      return row.id;
+      return scan.id;
     },
     async drain(p = pipeline()) {
       while (jobs.length > 0) await p.runStage(jobs.shift()!);
