@@ -20,6 +20,8 @@ export const PROBLEM_MESSAGES: Record<ErrorCode | ClientProblemCode, string> = {
   report_not_ready: "The report is not ready yet: the fast stage is still running. This page retries on its own.",
   report_unavailable: "There is no report: the scan failed before the fast stage finished.",
   session_exists: "You are already signed in. Sign out first, or confirm that you want to switch keys.",
+  idempotency_key_in_use: "The same upload is still being received. Wait a moment; it will appear in your scans.",
+  idempotency_key_mismatch: "This upload reused a request key of another upload. Upload again.",
   file_too_large: "The file is larger than this server accepts. Split or shrink it, or ask the operator to raise the limit.",
   body_too_large: "The request was larger than this server accepts here. Reload the page and try again.",
   quota_exceeded: "Your storage quota is full. Delete scans you no longer need, or wait for retained files to expire.",

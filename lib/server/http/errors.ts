@@ -17,11 +17,15 @@ export const STATUS_BY_CODE = {
   report_unavailable: 409,
   /** a sign-in while a session is live, without `replace: true` (a link must not swap accounts) */
   session_exists: 409,
+  /** an Idempotency-Key whose first request is still being handled (draft-ietf-httpapi-idempotency-key-header) */
+  idempotency_key_in_use: 409,
   file_too_large: 413,
   quota_exceeded: 413,
   /** a request body over its route's limit (a JSON body, or any body where the route takes none) */
   body_too_large: 413,
   unsupported_media_type: 415,
+  /** an Idempotency-Key reused with another request */
+  idempotency_key_mismatch: 422,
   misdirected_request: 421,
   rate_limited: 429,
   /** the client went away before the answer (nginx's 499): logged as such, never sent */
@@ -48,6 +52,8 @@ const TITLE_BY_CODE: Record<ErrorCode, string> = {
   report_not_ready: "Report not ready",
   report_unavailable: "Report unavailable",
   session_exists: "Already signed in",
+  idempotency_key_in_use: "Request with this key in progress",
+  idempotency_key_mismatch: "Idempotency key reused",
   file_too_large: "File too large",
   quota_exceeded: "Storage quota exceeded",
   body_too_large: "Request body too large",

@@ -68,7 +68,9 @@ function operationObject(op: Operation): ZodOpenApiOperationObject {
     ...(op.description ? { description: op.description } : {}),
     tags: [op.tag],
     security: op.access === "key" ? [{ bearer: [] }, { session: [] }] : [],
-    ...(op.path_params || op.query ? { requestParams: { ...(op.path_params ? { path: op.path_params } : {}), ...(op.query ? { query: op.query } : {}) } } : {}),
+    ...(op.path_params || op.query || op.headers
+      ? { requestParams: { ...(op.path_params ? { path: op.path_params } : {}), ...(op.query ? { query: op.query } : {}), ...(op.headers ? { header: op.headers } : {}) } }
+      : {}),
     ...(op.body ? { requestBody: { required: op.body.required, content: { [op.body.mediaType]: { schema: op.body.schema } } } } : {}),
     responses: responsesOf(op),
   };

@@ -14,6 +14,7 @@ import { REPORT_FORMAT_NAMES } from "../report-formats";
 import { ScanReport } from "../scans/report";
 import { ListQuery, MAX_PAGE_SIZE, ScanOptions } from "../scans/scan-requests";
 import { CreatedScanResource, ScanResource } from "../scans/scan-resource";
+import { IDEMPOTENCY_HEADER, MAX_IDEMPOTENCY_KEY_CHARS } from "../scans/idempotency";
 import { WebhookDelivery } from "../webhooks/webhook-store";
 
 export type Method = "get" | "post" | "delete";
@@ -41,6 +42,8 @@ export interface Operation {
   v1: boolean;
   path_params?: z.ZodObject;
   query?: z.ZodObject;
+  /** request headers the operation reads (besides Authorization) */
+  headers?: z.ZodObject;
   body?: { mediaType: string; schema: z.ZodType; required: boolean };
   answers: Answer[];
   /** the problem codes it can answer (problem+json), besides the ones every operation can (COMMON_PROBLEMS) */
@@ -139,10 +142,23 @@ export const OPERATIONS: Operation[] = [
   {
     method: "post", path: "/api/scans", operationId: "createScan", tag: "Scans", access: "key", v1: true,
     summary: "Create a scan",
-    description: "Stores the upload under the retention mode and queues the fast stage, then the advanced stage (and enrichment when asked). Poll GET /api/scans/{scanId} or open resultUrl.",
+    description:
+      "Stores the upload under the retention mode and queues the fast stage, then the advanced stage (and enrichment when asked). Follow GET /api/scans/{scanId}/events, poll GET /api/scans/{scanId}, give a callbackUrl, or open resultUrl. With an Idempotency-Key, a retry of the same request answers the scan the first one created (Idempotent-Replayed: true) instead of creating another.",
+    headers: z.object({
+      [IDEMPOTENCY_HEADER]: z.string().min(1).max(MAX_IDEMPOTENCY_KEY_CHARS).optional().meta({
+        description: "a unique value per upload (a UUID): the same key with the same file and options within 24 h gives the same scan; with another request, 422",
+      }),
+    }),
     body: { mediaType: "multipart/form-data", schema: ScanUpload, required: true },
-    answers: [{ status: 201, description: "the scan, queued", content: json(CreatedScanResource), headers: { Location: "/api/scans/{scanId}", ...RATE_HEADERS } }],
-    problems: ["invalid_request", "missing_file", "file_too_large", "quota_exceeded", "body_too_large", "unsupported_media_type"],
+    answers: [
+      {
+        status: 201,
+        description: "the scan, queued (or, for a retry with the same Idempotency-Key, as it is now)",
+        content: json(CreatedScanResource),
+        headers: { Location: "/api/scans/{scanId}", "Idempotent-Replayed": "true when an earlier request with the same Idempotency-Key created the scan", ...RATE_HEADERS },
+      },
+    ],
+    problems: ["invalid_request", "missing_file", "file_too_large", "quota_exceeded", "body_too_large", "unsupported_media_type", "idempotency_key_in_use", "idempotency_key_mismatch"],
   },
   {
     method: "get", path: "/api/scans", operationId: "listScans", tag: "Scans", access: "key", v1: true,

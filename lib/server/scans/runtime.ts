@@ -27,6 +27,7 @@ import { ScanPipeline } from "./pipeline";
 import { LocalScanChanges, RedisScanChanges, type ScanChanges } from "./scan-changes";
 import { ScanRepository } from "./scan-repository";
 import { ScanService } from "./service";
+import { IdempotencyKeys } from "./idempotency";
 import { WebhookDispatcher } from "../webhooks/webhook-dispatcher";
 import { webhookDeliveryFor, WebhookStore } from "../webhooks/webhook-store";
 
@@ -75,6 +76,7 @@ export async function createScanRuntime(config: Config): Promise<ScanRuntime> {
   const database = await openDatabase(config.database);
   const changes: ScanChanges = config.queue.kind === "bullmq" ? new RedisScanChanges(config.queue.url, config.queue.prefix, log) : new LocalScanChanges();
   const webhooks = new WebhookStore(database.db);
+  const idempotency = new IdempotencyKeys(database.db);
   const dispatcher = new WebhookDispatcher({ store: webhooks, ...config.webhooks, log });
   let sendingWebhooks = false;
   const repo = new ScanRepository(
@@ -127,6 +129,7 @@ export async function createScanRuntime(config: Config): Promise<ScanRuntime> {
     quotaBytes: config.quotaBytes,
     passwords,
     webhooks: { store: webhooks, allowPrivate: config.webhooks.allowPrivate },
+    idempotency,
     // a stage of the deleted scan running in this process stops at once (a worker's, at its next heartbeat)
     onDeleted: (scanId) => {
       pipeline.cancel(scanId);
@@ -190,6 +193,7 @@ export async function createScanRuntime(config: Config): Promise<ScanRuntime> {
       sendingWebhooks = true;
       every(config.webhooks.pollMs, () => dispatcher.run(), "webhook delivery");
       every(config.sweepIntervalMs, async () => {
+        await idempotency.sweep();
         const r = await service.sweepExpired(Date.now());
         if (r.expired + r.filesDeleted + r.orphansDeleted > 0) {
           log(`retention sweep: ${r.expired} expired, ${r.filesDeleted} files deleted, ${r.orphansDeleted} orphan uploads deleted`);

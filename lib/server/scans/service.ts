@@ -17,6 +17,7 @@ import { initialState } from "./state-machine";
 import { sweepExpired, type SweepResult } from "./sweeper";
 import { CallbackRefused, resolveCallbackTarget } from "../webhooks/callback-url";
 import { LOCAL_KEY_REF, type WebhookStore } from "../webhooks/webhook-store";
+import { requestFingerprint, type IdempotencyKeys } from "./idempotency";
 
 /** Retry-After (seconds) of a 409 report_not_ready: the fast stage takes well under a second. */
 export const REPORT_RETRY_AFTER_S = 1;
@@ -33,12 +34,16 @@ export interface CreateScanInput {
   password?: string;
   /** where the scan's webhooks go (webhooks/) */
   callbackUrl?: string;
+  /** the Idempotency-Key header (idempotency.ts): the same key and request give the same scan */
+  idempotencyKey?: string;
 }
 
 export interface CreatedScan {
   scan: ScanRow;
   /** the key's webhook signing secret when this scan created it (shown this once), else null */
   webhookSecret: string | null;
+  /** an earlier request with the same Idempotency-Key created the scan (nothing new was stored) */
+  replayed: boolean;
 }
 
 export interface ScanPage {
@@ -63,6 +68,8 @@ export interface ScanServiceDeps {
   onDeleted?: (scanId: string) => void;
   /** where a scan's document password waits for its stages (document-passwords.ts) */
   passwords?: DocumentPasswords;
+  /** Idempotency-Key support (idempotency.ts) */
+  idempotency?: IdempotencyKeys;
   /** callbackUrl support: the signing secrets, and whether private targets are allowed (PDFSCAN_WEBHOOK_ALLOW_PRIVATE) */
   webhooks?: { store: WebhookStore; allowPrivate: boolean };
 }
@@ -82,6 +89,29 @@ export class ScanService {
    * that recovery picks up; never a scan without its file.
    */
   async createScan(input: CreateScanInput): Promise<CreatedScan> {
+    const { idempotency } = this.deps;
+    const key = input.idempotencyKey;
+    if (key === undefined || !idempotency) return { ...(await this.storeScan(input)), replayed: false };
+    const owner = input.principal.id;
+    const claim = await idempotency.claim(owner, key, fingerprintOf(input));
+    if (claim.kind === "replay") {
+      const scan = await this.deps.repo.getOwned(owner, claim.scanId);
+      if (scan) return { scan, webhookSecret: null, replayed: true };
+      // the scan was deleted since (and its key not yet forgotten): the key is free, this request is a new one
+      await idempotency.forgetScan(claim.scanId);
+      return this.createScan(input);
+    }
+    try {
+      const created = await this.storeScan(input);
+      await idempotency.complete(owner, key, created.scan.id);
+      return { ...created, replayed: false };
+    } catch (error) {
+      await idempotency.release(owner, key).catch((e: unknown) => this.log(`releasing idempotency key of ${owner} failed`, e));
+      throw error;
+    }
+  }
+
+  private async storeScan(input: CreateScanInput): Promise<Omit<CreatedScan, "replayed">> {
     const { repo, blobs, queue } = this.deps;
     const now = this.clock();
     const bytes = new Uint8Array(input.bytes);
@@ -216,6 +246,7 @@ export class ScanService {
       throw new ApiError("scan_not_found", `No scan ${JSON.stringify(scanId)}.`);
     }
     audit("scan.deleted", { scanId: scan.id, owner: scan.owner, keyId: principal.keyId });
+    await this.deps.idempotency?.forgetScan(scan.id).catch((error: unknown) => this.log(`forgetting the idempotency keys of ${scan.id} failed`, error));
     this.deps.onDeleted?.(scan.id);
     await this.deps.passwords?.forget(scan.id).catch((error: unknown) => this.log(`forgetting the document password of ${scan.id} failed`, error));
     await this.deps.blobs.delete(scan.blob_key);
@@ -284,6 +315,18 @@ export function newScanRow(id: string, input: Omit<CreateScanInput, "bytes">, by
     callback_url: input.callbackUrl ?? null,
     callback_key: input.callbackUrl === undefined ? null : (input.principal.keyId ?? LOCAL_KEY_REF),
   };
+}
+
+/** What an Idempotency-Key must come with again: the file and every option (the password excepted: never kept, not even hashed). */
+function fingerprintOf(input: CreateScanInput): string {
+  return requestFingerprint({
+    sha256: createHash("sha256").update(new Uint8Array(input.bytes)).digest("hex"),
+    fileName: input.fileName,
+    retentionMode: input.retentionMode,
+    enableEnrichment: input.enableEnrichment,
+    keepThumbnails: input.keepThumbnails ?? false,
+    callbackUrl: input.callbackUrl,
+  });
 }
 
 // Keyset cursor: the (created_at, id) of the last item shown, opaque to clients.

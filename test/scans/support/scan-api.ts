@@ -3,6 +3,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { serverSentEvents } from "../../../lib/cli/client/event-stream";
+import { expect } from "vitest";
 import { authorizedFetch as fetch } from "../../support/next-server";
 
 export const TERMINAL = ["completed", "failed", "expired"];
@@ -125,3 +126,27 @@ export async function readScanEvents(url: string, { lastEventId, stopAfter = Inf
 
 /** The statuses of the `scan` events, in order. */
 export const statusesOf = (events: ScanEvent[]): string[] => events.filter((e) => e.event === "scan").map((e) => (e.data as ScanJson).status);
+
+/**
+ * POST /api/scans twice with one Idempotency-Key (a pipeline retrying a timed-out upload), then with
+ * the key and another file: one scan, the retry answered with it, the other file a 422.
+ */
+export async function expectIdempotentCreation(baseUrl: string, pdf: Uint8Array, otherPdf: Uint8Array): Promise<void> {
+  const key = crypto.randomUUID();
+  const fileName = `retried-${key}.pdf`;
+  const post = (bytes: Uint8Array) => fetch(`${baseUrl}/api/scans`, { method: "POST", body: scanForm(bytes, { retentionMode: "retain_24h" }, fileName), headers: { "idempotency-key": key } });
+  const first = await post(pdf);
+  expect(first.status).toBe(201);
+  expect(first.headers.get("idempotent-replayed")).toBeNull();
+  const created = (await first.json()) as ScanJson;
+  const retried = await post(pdf);
+  expect(retried.status).toBe(201);
+  expect(retried.headers.get("idempotent-replayed")).toBe("true");
+  expect(retried.headers.get("location")).toBe(`/api/scans/${created.scanId}`);
+  expect(((await retried.json()) as ScanJson).scanId).toBe(created.scanId);
+  const other = await post(otherPdf);
+  expect(other.status).toBe(422);
+  expect(await other.json()).toMatchObject({ code: "idempotency_key_mismatch" });
+  const listed = (await (await fetch(`${baseUrl}/api/scans?q=${encodeURIComponent(fileName)}`)).json()) as { items: ScanJson[] };
+  expect(listed.items.map((s) => s.scanId)).toEqual([created.scanId]);
+}
