@@ -11,6 +11,7 @@ import { describeVerdictChange } from "../app/_lib/verdict-change";
 import type { ScanReport } from "../lib/server/scans/report";
 import { ScanPage } from "./pages/scan-page";
 import { SCREENSHOTS, checkLooksAndAccessibility } from "./look";
+import { buildZip } from "../lib/zip/testing";
 
 const DEFANGED_LINK = "hxxps[://]phish[.]example[.]net/login";
 const pdfFile = (name: string, data: Uint8Array) => ({ name, mimeType: "application/pdf", buffer: Buffer.from(data) });
@@ -90,6 +91,20 @@ test("choosing Scan for two files creates two scans and links each", async ({ pa
   await links.first().click();
   await expect(page).toHaveURL(/\/scans\/[\w-]+$/);
   await expect(page.getByTestId("retention")).toContainText("Keep the file for 24 hours");
+});
+
+test("a password ZIP (infected) of two PDFs: a quick analysis shows both results, a scan links one scan per PDF", async ({ page }) => {
+  const zip = await buildZip({ "mail/lure.pdf": suspiciousPdf(), "notes.txt": new TextEncoder().encode("hi"), "report.pdf": benignPdf() });
+  const zipFile = { name: "samples.zip", mimeType: "application/zip", buffer: Buffer.from(zip) };
+  await page.goto("/");
+  await expect(page.getByTestId("size-limit")).toContainText("ZIP");
+  await page.getByTestId("file-input").setInputFiles(zipFile);
+  await expect(page.locator('[data-testid="upload-item"][data-state="quick"]')).toHaveCount(1, { timeout: 30_000 });
+  await expect(page.getByTestId("file-name")).toHaveText(["mail/lure.pdf", "report.pdf"]);
+
+  await page.getByTestId("mode-scan").click();
+  await page.getByTestId("file-input").setInputFiles(zipFile);
+  await expect(page.getByTestId("scan-link")).toHaveText(["samples.zip/mail/lure.pdf", "samples.zip/report.pdf"], { timeout: 20_000 });
 });
 
 test("a finished scan: every export downloads, the page prints as a report, and passes axe", async ({ page }) => {

@@ -216,6 +216,16 @@ export const HTTP_LIMITS = Object.freeze({
    * reading is what costs memory, ~1 MB of garbage per MiB until the next collection)
    */
   MAX_DISCARD_BYTES: 16 * 1024 * 1024,
+  /** entries of an uploaded ZIP looked at (issue 20: malware arrives in password ZIPs); more are a 400 */
+  ARCHIVE_MAX_ENTRIES: 1_000,
+  /** PDF members of one uploaded ZIP that become scans (POST /api/scans); more are a 400 */
+  ARCHIVE_MAX_PDF_MEMBERS: 100,
+  /** PDF members of one ZIP analysed synchronously (POST /analyze/*: one request holds them all) */
+  ANALYZE_ARCHIVE_MAX_PDF_MEMBERS: 20,
+  /** bytes of all members of one ZIP once inflated (each member is also held to the upload cap) */
+  ARCHIVE_MAX_TOTAL_BYTES: 256 * 1024 * 1024,
+  /** a member that inflates more than this many times its stored size is skipped as a zip bomb (PDFs: 2-10x) */
+  ARCHIVE_MAX_RATIO: 100,
 });
 
 /**

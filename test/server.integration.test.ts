@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FastResult } from "../lib/analyzer/report";
 import { LINK_URL, SUSPICIOUS_URL, benignPdf, heavyPdf, suspiciousPdf, xdpWrapped } from "./fixtures/sample-pdfs";
 import { authorizedFetch as fetch, REPO_ROOT, startServer, type RunningServer } from "./support/next-server";
+import { buildZip } from "../lib/zip/testing";
 
 const CORPUS_BENIGN = path.join(process.env.PDFSCAN_CORPUS ?? path.join(REPO_ROOT, "../shared/corpus"), "benign");
 const HAS_CORPUS = existsSync(CORPUS_BENIGN);
@@ -114,13 +115,38 @@ describe("service", () => {
     await analyze(server, prefixed, "prefixed.pdf");
   });
 
-  it("answers 415 for a request that is not multipart", async () => {
-    const res = await fetch(`${server.url}/analyze/fast`, {
+  it("analyses a raw application/pdf body (the name from ?fileName= or Content-Disposition), and answers 415 for other bodies", async () => {
+    const pdf = suspiciousPdf();
+    const named = await fetch(`${server.url}/analyze/fast?fileName=raw.pdf`, { method: "POST", headers: { "content-type": "application/pdf" }, body: pdf as Uint8Array<ArrayBuffer> });
+    expect(named.status).toBe(200);
+    expect(FastResult.parse(await named.json())).toMatchObject({ file_name: "raw.pdf", sha256: sha256(pdf) });
+    const disposed = await fetch(`${server.url}/api/v1/analyze/deep`, {
       method: "POST",
-      headers: { "content-type": "application/pdf" },
-      body: benignPdf() as Uint8Array<ArrayBuffer>,
+      headers: { "content-type": "application/pdf", "content-disposition": 'attachment; filename="from header.pdf"' },
+      body: pdf as Uint8Array<ArrayBuffer>,
     });
-    await expectProblem(res, 415, "unsupported_media_type");
+    expect(disposed.status).toBe(200);
+    expect(((await disposed.json()) as { file_name: string }).file_name).toBe("from header.pdf");
+    const text = await fetch(`${server.url}/analyze/fast`, { method: "POST", headers: { "content-type": "text/plain" }, body: "hello" });
+    await expectProblem(text, 415, "unsupported_media_type");
+    // a raw body that is not a PDF
+    const fake = await fetch(`${server.url}/analyze/fast`, { method: "POST", headers: { "content-type": "application/pdf" }, body: "MZ not a pdf" });
+    await expectProblem(fake, 415, "unsupported_media_type");
+  });
+
+  it("analyses each PDF of a password ZIP (infected) and lists what it skipped", async () => {
+    const zip = await buildZip({ "mail/lure.pdf": suspiciousPdf(), "notes.txt": new TextEncoder().encode("hi"), "report.pdf": benignPdf() });
+    const fd = form(zip, "samples.zip");
+    const res = await fetch(`${server.url}/analyze/fast`, { method: "POST", body: fd });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { archive: { file_name: string; sha256: string }; results: unknown[]; skipped: unknown[] };
+    expect(body.archive).toMatchObject({ file_name: "samples.zip", sha256: sha256(zip) });
+    const results = body.results.map((r) => FastResult.parse(r));
+    expect(results.map((r) => [r.file_name, r.summary.verdict === "benign"])).toEqual([["mail/lure.pdf", false], ["report.pdf", true]]);
+    expect(body.skipped).toEqual([{ name: "notes.txt", reason: "not a PDF" }]);
+    const wrong = form(zip, "samples.zip");
+    wrong.set("zipPassword", "nope");
+    await expectProblem(await fetch(`${server.url}/analyze/fast`, { method: "POST", body: wrong }), 400, "invalid_request");
   });
 
   it.each([

@@ -6,7 +6,8 @@
 import { useEffect, useRef, useState } from "react";
 import { formatBytes } from "../_lib/format";
 
-const ACCEPT = ".pdf,.xdp,application/pdf,application/vnd.adobe.xdp+xml";
+// a ZIP of PDFs too: samples travel in password ZIPs ("infected", which the server tries by default)
+const ACCEPT = ".pdf,.xdp,.zip,application/pdf,application/vnd.adobe.xdp+xml,application/zip";
 
 export function FileDrop({ onFiles, disabled, maxBytes, action }: { onFiles: (files: File[]) => void; disabled: boolean; maxBytes: number; action: string }) {
   const over = usePageDrop(onFiles, disabled);
@@ -43,7 +44,7 @@ export function FileDrop({ onFiles, disabled, maxBytes, action }: { onFiles: (fi
         to start: {action}
       </p>
       <p className="text-xs text-slate-600" data-testid="size-limit">
-        PDF or XDP, up to {formatBytes(maxBytes)} each; several files at once are fine.
+        PDF or XDP (or a ZIP of them, password “infected”), up to {formatBytes(maxBytes)} each; several files at once are fine.
       </p>
       {over && <DropOverlay action={action} />}
     </div>

@@ -12,8 +12,10 @@ import { Spinner } from "./spinner";
 
 export type UploadOutcome =
   | { kind: "running" }
-  | { kind: "quick"; result: FastResult }
-  | { kind: "scan"; scan: ScanResource }
+  /** one result per PDF (a ZIP holds several) */
+  | { kind: "quick"; results: FastResult[] }
+  /** one scan per PDF (a ZIP holds several) */
+  | { kind: "scan"; scans: ScanResource[] }
   | { kind: "failed"; problem: Problem };
 
 export interface UploadBatch {
@@ -30,15 +32,17 @@ export function UploadResults({ batch }: { batch: UploadBatch }) {
         <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-label="Created scans" data-testid="scan-links">
           <h2 className="text-base font-semibold">Scans created</h2>
           <ul className="mt-2 space-y-1 text-sm">
-            {scans.map(({ file, outcome }) =>
-              outcome.kind === "scan" ? (
-                <li key={outcome.scan.scanId}>
-                  <a href={outcome.scan.resultUrl} className="font-medium text-sky-800 underline-offset-2 hover:underline" data-testid="scan-link">
-                    {file.name}
-                  </a>{" "}
-                  <span className="text-slate-600">· {outcome.scan.status.replaceAll("_", " ")}</span>
-                </li>
-              ) : null,
+            {scans.flatMap(({ file, outcome }) =>
+              outcome.kind === "scan"
+                ? outcome.scans.map((scan) => (
+                    <li key={scan.scanId}>
+                      <a href={scan.resultUrl} className="font-medium text-sky-800 underline-offset-2 hover:underline" data-testid="scan-link">
+                        {outcome.scans.length > 1 ? scan.file.name : file.name}
+                      </a>{" "}
+                      <span className="text-slate-600">· {scan.status.replaceAll("_", " ")}</span>
+                    </li>
+                  ))
+                : [],
             )}
           </ul>
         </section>
@@ -54,7 +58,7 @@ export function UploadResults({ batch }: { batch: UploadBatch }) {
             </p>
           )}
           {outcome.kind === "failed" && <ProblemPanel problem={outcome.problem} context={file.name} />}
-          {outcome.kind === "quick" && <ResultView result={outcome.result} />}
+          {outcome.kind === "quick" && outcome.results.map((result, j) => <ResultView key={j} result={result} />)}
         </article>
       ))}
     </div>

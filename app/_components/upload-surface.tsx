@@ -35,11 +35,11 @@ export function UploadSurface({ maxUploadBytes }: { maxUploadBytes: number }) {
       if (mode === "quick") {
         const result = await postFastAnalysis(file, controller.signal, password).catch(() => null);
         if (!result) return; // aborted by a newer batch
-        settle(index, result.ok ? { kind: "quick", result: result.result } : { kind: "failed", problem: result.problem });
+        settle(index, result.ok ? { kind: "quick", results: result.results } : { kind: "failed", problem: result.problem });
       } else {
         const created = await postScan(file, { retentionMode: retention, enableEnrichment: enrichment, keepThumbnails, password });
-        if (created.ok && files.length === 1) return router.push(created.scan.resultUrl); // stays busy until the page changes
-        settle(index, created.ok ? { kind: "scan", scan: created.scan } : { kind: "failed", problem: created.problem });
+        if (created.ok && files.length === 1 && created.scans.length === 1) return router.push(created.scans[0]!.resultUrl); // stays busy until the page changes
+        settle(index, created.ok ? { kind: "scan", scans: created.scans } : { kind: "failed", problem: created.problem });
       }
     }
   }

@@ -9,7 +9,8 @@ export interface Problem {
   code: string;
 }
 
-export type AnalyzeOutcome = { ok: true; result: FastResult } | { ok: false; problem: Problem };
+/** One result per file; a ZIP of PDFs gives one per PDF inside. */
+export type AnalyzeOutcome = { ok: true; results: FastResult[] } | { ok: false; problem: Problem };
 
 /** `password`: the document's password (an encrypted attachment), sent with the file and kept nowhere. */
 export async function postFastAnalysis(file: File, signal?: AbortSignal, password = ""): Promise<AnalyzeOutcome> {
@@ -24,7 +25,11 @@ export async function postFastAnalysis(file: File, signal?: AbortSignal, passwor
     return { ok: false, problem: { title: "Network error", status: 0, detail: "The server could not be reached.", code: "network" } };
   }
   const payload: unknown = await response.json().catch(() => null);
-  if (response.ok && payload) return { ok: true, result: payload as FastResult };
+  if (response.ok && payload) {
+    // a ZIP answers {archive, results, skipped}
+    const results = (payload as { results?: FastResult[] }).results;
+    return { ok: true, results: Array.isArray(results) ? results : [payload as FastResult] };
+  }
   const p = (payload ?? {}) as Partial<Problem>;
   return {
     ok: false,

@@ -69,7 +69,8 @@ export async function fetchJson<T>(url: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-export type CreateScanOutcome = { ok: true; scan: ScanResource } | { ok: false; problem: Problem };
+/** The scan of a PDF, or one scan per PDF inside a ZIP. */
+export type CreateScanOutcome = { ok: true; scans: ScanResource[] } | { ok: false; problem: Problem };
 
 export interface ScanChoices {
   retentionMode: RetentionOption;
@@ -93,7 +94,8 @@ export async function postScan(file: File, { retentionMode, enableEnrichment, ke
     return { ok: false, problem: networkProblem() };
   }
   if (!response.ok) return { ok: false, problem: await problemOf(response) };
-  return { ok: true, scan: (await response.json()) as ScanResource };
+  const created = (await response.json()) as ScanResource | { scans: ScanResource[] };
+  return { ok: true, scans: "scans" in created ? created.scans : [created] };
 }
 
 export interface ShareLink {

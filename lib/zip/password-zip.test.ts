@@ -4,9 +4,9 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Uint8ArrayReader, Uint8ArrayWriter, ZipWriter } from "@zip.js/zip.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openZip, readZipMember } from "./password-zip";
+import { buildZip, type ZipEncryption } from "./testing";
 
 const FILES: Record<string, Uint8Array> = {
   "zeta.pdf": new TextEncoder().encode("%PDF-1.7\n".repeat(500)),
@@ -15,17 +15,9 @@ const FILES: Record<string, Uint8Array> = {
   "0123abcd": Uint8Array.from({ length: 4096 }, (_, i) => (i * 7919) & 0xff),
 };
 
-type Encryption = "zipcrypto" | "aes" | "none";
+type Encryption = ZipEncryption;
 
-async function archive(encryption: Encryption, password = "s3cret", files = FILES): Promise<Uint8Array> {
-  const options = encryption === "none" ? {} : { password, zipCrypto: encryption === "zipcrypto" };
-  const writer = new ZipWriter(new Uint8ArrayWriter(), options);
-  for (const [name, data] of Object.entries(files)) {
-    if (name.endsWith("/")) await writer.add(name, undefined, { directory: true });
-    else await writer.add(name, new Uint8ArrayReader(data));
-  }
-  return writer.close();
-}
+const archive = (encryption: Encryption, password = "s3cret", files = FILES): Promise<Uint8Array> => buildZip(files, { password, encryption });
 
 async function readAll(source: string | Uint8Array, password: string, inMemoryMax?: number): Promise<Record<string, Uint8Array>> {
   const out: Record<string, Uint8Array> = {};

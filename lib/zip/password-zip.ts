@@ -26,6 +26,8 @@ export interface ZipMember {
   name: string;
   /** size the archive declares once decompressed (it may lie: readZipMember checks the real size) */
   declaredSize: number;
+  /** stored (compressed) size: with declaredSize, the compression ratio a zip bomb gives away */
+  compressedSize: number;
   /** decrypts and inflates the member; both readers fail it once it inflates past declaredSize */
   read(password: string): Promise<Uint8Array>;
 }
@@ -63,6 +65,7 @@ function admZipMembers(bytes: Buffer): ZipMember[] | null {
     .map((e) => ({
       name: e.entryName,
       declaredSize: e.header.size,
+      compressedSize: e.header.compressedSize,
       // adm-zip caps the inflated output at the declared size, which readZipMember bounded first
       read: (password) =>
         checkedDecryption(e.header.encrypted, async () => {
@@ -82,6 +85,7 @@ async function zipJsMembers(archive: Blob | Uint8Array, password: string): Promi
   return entries.map((entry) => ({
     name: entry.filename,
     declaredSize: entry.uncompressedSize,
+    compressedSize: entry.compressedSize,
     // zip.js fails a member as soon as it inflates past its declared size
     read: (pw) => checkedDecryption(entry.encrypted, () => entry.getData(new Uint8ArrayWriter(), { password: pw })),
   }));

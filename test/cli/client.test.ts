@@ -6,6 +6,7 @@ import { createServer } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encryptWithQpdf } from "../../lib/pdf/testing/qpdf-encrypt";
+import { buildZip } from "../../lib/zip/testing";
 import { suspiciousPdf } from "../fixtures/sample-pdfs";
 import { startServer, type RunningServer } from "../support/next-server";
 import { buildCli, pdfscan, type Run } from "./run-cli";
@@ -104,6 +105,17 @@ describe("pdfscan server client", () => {
       await hooks.close();
     }
   }, 90_000);
+
+  it("submit a password ZIP: one scan per PDF inside, the skipped members on stderr", async () => {
+    const zip = join(dir, "samples.zip");
+    await writeFile(zip, await buildZip({ "x/one.pdf": suspiciousPdf(), "readme.txt": new TextEncoder().encode("hi"), "two.pdf": suspiciousPdf() }));
+    const run = await client(["submit", "--json", zip]);
+    expect(run.code).toBe(0);
+    const scans = run.stdout.trim().split("\n").map((l) => JSON.parse(l) as { file: { name: string }; batchId: string });
+    expect(scans.map((s) => s.file.name)).toEqual(["samples.zip/x/one.pdf", "samples.zip/two.pdf"]);
+    expect(scans[0]!.batchId).toBe(scans[1]!.batchId);
+    expect(run.stderr).toContain("samples.zip: skipped readme.txt: not a PDF");
+  }, 60_000);
 
   it("status shows the stages and the verdict", async () => {
     const run = await client(["status", scanId]);

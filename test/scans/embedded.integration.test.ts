@@ -12,7 +12,7 @@ import { SCAN_STATUSES, statusRank } from "../../lib/server/scans/state-machine"
 import { encryptWithQpdf } from "../../lib/pdf/testing/qpdf-encrypt";
 import { benignPdf, SUSPICIOUS_URL, suspiciousPdf } from "../fixtures/sample-pdfs";
 import { authorizedFetch as fetch, startServer, type RunningServer } from "../support/next-server";
-import { createScan, expectIdempotentCreation, filesContaining, getScan, readScanEvents, scanForm, statusesOf, waitFor, waitUntilEnded, walkFiles, type ScanJson } from "./support/scan-api";
+import { createScan, expectIdempotentCreation, expectZipAndRawUploads, filesContaining, getScan, readScanEvents, scanForm, statusesOf, waitFor, waitUntilEnded, walkFiles, type ScanJson } from "./support/scan-api";
 
 const HOUR = 3_600_000;
 /** Embedded defaults only: clear anything the environment might carry. */
@@ -364,6 +364,10 @@ describe("scans, embedded, slow stages (test-only stage delay)", () => {
     expect(["suspicious", "malicious"]).toContain(scan.verdict);
     expect(ScanReport.parse(await (await fetch(`${server.url}/api/scans/${body.scanId}/report`)).json())).toMatchObject({ stage: "fast", advancedStatus: "failed" });
     expect(filesContaining(dataDir, pdf)).toEqual([]);
+  });
+
+  it("makes one scan per PDF of a password ZIP (one batch), and takes a raw application/pdf body with its options in the query", async () => {
+    await expectZipAndRawUploads(server.url, [uniquePdf(), uniquePdf(), uniquePdf()]);
   });
 
   it("creates one scan for two requests with the same Idempotency-Key, and refuses the key with another file (422)", async () => {

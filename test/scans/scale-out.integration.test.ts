@@ -13,7 +13,7 @@ import { createPgSchema, createRedisPrefix, TEST_REDIS_URL, type PgSchema, type 
 import { encryptWithQpdf } from "../../lib/pdf/testing/qpdf-encrypt";
 import { benignPdf, SUSPICIOUS_URL, suspiciousPdf } from "../fixtures/sample-pdfs";
 import { authorizedFetch as fetch, startServer, type RunningServer } from "../support/next-server";
-import { createScan, expectIdempotentCreation, filesContaining, getScan, readScanEvents, statusesOf, waitFor, waitUntilEnded, walkFiles } from "./support/scan-api";
+import { createScan, expectIdempotentCreation, expectZipAndRawUploads, filesContaining, getScan, readScanEvents, statusesOf, waitFor, waitUntilEnded, walkFiles } from "./support/scan-api";
 import { SCAN_STATUSES } from "../../lib/server/scans/state-machine";
 import { startWorker, type WorkerProcess } from "./support/worker-process";
 import { startWebhookReceiver, verifyWebhook, webhooksOf } from "./support/webhook-receiver";
@@ -188,6 +188,10 @@ describe("scans, scale-out (PostgreSQL + Redis/BullMQ + 2 worker processes)", ()
     } finally {
       await hooks.close();
     }
+  });
+
+  it("makes one scan per PDF of a password ZIP (one batch), and takes a raw application/pdf body with its options in the query", async () => {
+    await expectZipAndRawUploads(server.url, [uniquePdf(), uniquePdf(), uniquePdf()]);
   });
 
   it("creates one scan for two requests with the same Idempotency-Key, and refuses the key with another file (422)", async () => {

@@ -1,19 +1,14 @@
-// POST /analyze/fast - analyse one PDF (multipart field `file`, optional `password` of an encrypted file) and answer the FastResult.
+// POST /analyze/fast - analyse one PDF and answer the FastResult: multipart field `file` (optional
+// `password` of an encrypted file), or a raw application/pdf body. A ZIP of PDFs (password field
+// `zipPassword`, default "infected") answers {archive, results: FastResult[], skipped}.
 // Also served as POST /api/v1/analyze/fast (app/api/v1/analyze/fast/route.ts re-exports this handler).
-import { analysisCallerOf, runFastAnalysis } from "../../../lib/server/analysis-pool";
-import { getConfig } from "../../../lib/server/config";
+import { runFastAnalysis } from "../../../lib/server/analysis-pool";
+import { analyzeRequest } from "../../../lib/server/http/analyze-request";
 import { apiRoute, otherMethods } from "../../../lib/server/http/api-route";
-import { takeDocumentPassword } from "../../../lib/server/http/document-password";
-import { readPdfUpload } from "../../../lib/server/http/upload";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const POST = apiRoute(async (request, _context, principal) => {
-  const { fileName, bytes, fields } = await readPdfUpload(request, { maxBytes: getConfig().maxUploadBytes });
-  const { password } = takeDocumentPassword(fields);
-  const result = await runFastAnalysis(bytes, fileName, analysisCallerOf(principal, request.signal), { password });
-  return Response.json(result, { headers: { "cache-control": "no-store" } });
-});
+export const POST = apiRoute((request, _context, principal) => analyzeRequest(request, principal, runFastAnalysis));
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");

@@ -51,14 +51,20 @@ export class ScanClient {
   }
 
   /** `password`: the document's own password (an encrypted PDF); the server keeps it only until the stages ran. */
-  async submit(file: Blob, fileName: string, options: { retentionMode?: string; enrichment: boolean; password?: string; callbackUrl?: string }): Promise<ScanResource & { webhookSecret?: string }> {
+  /** A PDF gives its scan; a ZIP of PDFs (password `infected` unless zipPassword says) a batch with one scan per PDF. */
+  async submit(
+    file: Blob,
+    fileName: string,
+    options: { retentionMode?: string; enrichment: boolean; password?: string; callbackUrl?: string; zipPassword?: string },
+  ): Promise<(ScanResource | { batchId: string; scans: ScanResource[]; skipped: { name: string; reason: string }[] }) & { webhookSecret?: string }> {
     const form = new FormData();
     form.append("file", file, fileName);
     if (options.retentionMode) form.append("retentionMode", options.retentionMode);
     form.append("enableEnrichment", String(options.enrichment));
     if (options.password) form.append("password", options.password);
     if (options.callbackUrl) form.append("callbackUrl", options.callbackUrl);
-    return (await this.request("POST", "api/scans", { body: form })).json() as Promise<ScanResource & { webhookSecret?: string }>;
+    if (options.zipPassword) form.append("zipPassword", options.zipPassword);
+    return (await this.request("POST", "api/scans", { body: form })).json() as ReturnType<ScanClient["submit"]>;
   }
 
   /** A new webhook signing secret for this key (POST /api/webhook-secret), shown this once. */

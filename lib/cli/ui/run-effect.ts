@@ -47,7 +47,9 @@ async function run(client: ScanClient, cwd: string, effect: Runnable): Promise<U
         throw new CliError(`cannot read ${effect.path}: ${error.code ?? error.message}`);
       });
       const name = basename(path);
-      return { type: "submitted", scan: await client.submit(new Blob([bytes]), name, { enrichment: false }), name };
+      const created = await client.submit(new Blob([bytes]), name, { enrichment: false });
+      // a ZIP makes one scan per PDF inside: the list shows them all, the first one is selected
+      return { type: "submitted", scan: "scans" in created ? created.scans[0]! : created, name };
     }
     case "delete":
       await client.delete(effect.scanId);

@@ -62,6 +62,8 @@ export interface ScansTable {
   callback_url: string | null;
   /** whose signing secret signs them (webhook_secrets.key_ref: the creating key's id, or "local") */
   callback_key: string | null;
+  /** the uploaded ZIP this scan's file came from (its members share it); null: uploaded alone */
+  batch_id: string | null;
 }
 
 /** Uploaded bytes when PDFSCAN_STORAGE=postgres (storage/postgres-blob-store.ts). */
@@ -161,6 +163,8 @@ export interface IdempotencyKeysTable {
   request_hash: string;
   /** null while the first request with this key is still being handled */
   scan_id: string | null;
+  /** for a ZIP upload: the batch its first request created (scan_id stays null) */
+  batch_id: string | null;
   created_at: number;
   expires_at: number;
 }

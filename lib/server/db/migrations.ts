@@ -159,6 +159,9 @@ function buildMigrations(dialect: DialectKind): Record<string, Migration> {
       async up(db: Kysely<unknown>) {
         await db.schema.alterTable("scans").addColumn("callback_url", "text").execute();
         await db.schema.alterTable("scans").addColumn("callback_key", "text").execute();
+        // the scans of one uploaded ZIP share a batch id (GET /api/scans?batch=)
+        await db.schema.alterTable("scans").addColumn("batch_id", "text").execute();
+        await db.schema.createIndex("scans_owner_batch_idx").on("scans").columns(["owner", "batch_id"]).execute();
         await db.schema
           .createTable("webhook_secrets")
           .addColumn("key_ref", "text", (c) => c.primaryKey())
@@ -197,6 +200,7 @@ function buildMigrations(dialect: DialectKind): Record<string, Migration> {
           .addColumn("key", "text", (c) => c.notNull())
           .addColumn("request_hash", "text", (c) => c.notNull())
           .addColumn("scan_id", "text")
+          .addColumn("batch_id", "text")
           .addColumn("created_at", "bigint", (c) => c.notNull())
           .addColumn("expires_at", "bigint", (c) => c.notNull())
           .addPrimaryKeyConstraint("idempotency_keys_pk", ["owner", "key"])
@@ -207,7 +211,8 @@ function buildMigrations(dialect: DialectKind): Record<string, Migration> {
         await db.schema.dropTable("idempotency_keys").execute();
         await db.schema.dropTable("webhook_deliveries").execute();
         await db.schema.dropTable("webhook_secrets").execute();
-        for (const column of ["callback_key", "callback_url"]) await db.schema.alterTable("scans").dropColumn(column).execute();
+        await db.schema.dropIndex("scans_owner_batch_idx").execute();
+        for (const column of ["batch_id", "callback_key", "callback_url"]) await db.schema.alterTable("scans").dropColumn(column).execute();
       },
     },
   };

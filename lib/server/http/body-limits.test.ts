@@ -23,7 +23,8 @@ function bodyReadBy(file: string): BodyKind {
   const source = readFileSync(file, "utf8");
   const reexport = /export \{[^}]*\bPOST\b[^}]*\} from "([^"]+)"/.exec(source);
   if (reexport) return bodyReadBy(path.resolve(path.dirname(file), `${reexport[1]}.ts`));
-  if (source.includes("readPdfUpload(")) return "upload";
+  // the upload readers (http/upload.ts readUpload, through analyze-request.ts and scans/create-scan-request.ts)
+  if (["readUpload(", "analyzeRequest(", "createScanRequest("].some((reader) => source.includes(reader))) return "upload";
   if (source.includes("readJsonBody(")) return "json";
   return "none";
 }

@@ -8,7 +8,7 @@ import { ApiError } from "./errors";
 
 export type BodyKind = "upload" | "json" | "none";
 
-/** POST routes that read a multipart upload (readPdfUpload): /analyze/* and scan creation. */
+/** POST routes that read an upload (readUpload: a form or a raw PDF/ZIP body): /analyze/* and scan creation. */
 const UPLOAD_PATHS = /^\/(?:api\/v1\/)?analyze\/(?:fast|deep)$|^\/api\/(?:v1\/)?scans$/;
 /** POST routes that read a small JSON body (readJsonBody): sign-in and share-link creation. */
 const JSON_PATHS = /^\/api\/(?:v1\/)?(?:session|scans\/[^/]+\/shares)$/;

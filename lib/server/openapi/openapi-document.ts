@@ -71,7 +71,7 @@ function operationObject(op: Operation): ZodOpenApiOperationObject {
     ...(op.path_params || op.query || op.headers
       ? { requestParams: { ...(op.path_params ? { path: op.path_params } : {}), ...(op.query ? { query: op.query } : {}), ...(op.headers ? { header: op.headers } : {}) } }
       : {}),
-    ...(op.body ? { requestBody: { required: op.body.required, content: { [op.body.mediaType]: { schema: op.body.schema } } } } : {}),
+    ...(op.body ? { requestBody: { required: op.body.required, content: Object.fromEntries(Object.entries(op.body.content).map(([type, schema]) => [type, { schema }])) } } : {}),
     responses: responsesOf(op),
   };
 }

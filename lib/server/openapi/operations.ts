@@ -13,9 +13,11 @@ import type { ErrorCode } from "../http/errors";
 import { REPORT_FORMAT_NAMES } from "../report-formats";
 import { ScanReport } from "../scans/report";
 import { ListQuery, MAX_PAGE_SIZE, ScanOptions } from "../scans/scan-requests";
-import { CreatedScanResource, ScanResource } from "../scans/scan-resource";
+import { CreatedScanResource, ScanBatch, ScanResource } from "../scans/scan-resource";
 import { IDEMPOTENCY_HEADER, MAX_IDEMPOTENCY_KEY_CHARS } from "../scans/idempotency";
 import { WebhookDelivery } from "../webhooks/webhook-store";
+import { HTTP_LIMITS } from "../../limits";
+import { SAMPLE_ZIP_PASSWORD, SkippedMember } from "../http/upload-archive";
 
 export type Method = "get" | "post" | "delete";
 /** key: a Bearer API key or a web UI session (+ CSRF token on writes); share: the token in the path; none */
@@ -44,7 +46,8 @@ export interface Operation {
   query?: z.ZodObject;
   /** request headers the operation reads (besides Authorization) */
   headers?: z.ZodObject;
-  body?: { mediaType: string; schema: z.ZodType; required: boolean };
+  /** media type -> schema of the request body (an upload takes several) */
+  body?: { content: Record<string, z.ZodType>; required: boolean };
   answers: Answer[];
   /** the problem codes it can answer (problem+json), besides the ones every operation can (COMMON_PROBLEMS) */
   problems: ErrorCode[];
@@ -82,8 +85,22 @@ const upload = (extra: Record<string, z.ZodType>) =>
     password: z.string().optional().meta({ description: "the document password of an encrypted PDF: used for this analysis only, never stored or logged" }),
     ...extra,
   });
-const ScanUpload = upload(ScanOptions.shape);
-const AnalyzeUpload = upload({});
+const zipPassword = z.string().optional().meta({ description: `the password of a ZIP upload (default "${SAMPLE_ZIP_PASSWORD}")` });
+const ScanUpload = upload({ ...ScanOptions.shape, zipPassword });
+const AnalyzeUpload = upload({ zipPassword });
+/** An upload as a form, or as the raw file (options in the query string, the name in ?fileName= or Content-Disposition). */
+const uploadContent = (form: z.ZodType): Record<string, z.ZodType> => ({
+  "multipart/form-data": form,
+  "application/pdf": binary.meta({ description: "the PDF itself; options as query parameters (as the form fields), the name in ?fileName= or Content-Disposition" }),
+  "application/zip": binary.meta({ description: "a ZIP of PDFs (password zipPassword in the query, default infected); options as query parameters" }),
+});
+/** The answer of /analyze/* to a ZIP. */
+const AnalyzedArchive = (result: z.ZodType) =>
+  z.object({
+    archive: z.object({ file_name: z.string(), sha256: z.string(), size: z.number().int().min(0) }),
+    results: z.array(result).meta({ description: "one per PDF member, in archive order; file_name is the member's path" }),
+    skipped: z.array(SkippedMember),
+  });
 
 export const Health = z.object({
   status: z.enum(["ok"]),
@@ -123,8 +140,15 @@ function analysis(stage: "fast" | "deep", summary: string, does: string, result:
     method: "post", path: `/analyze/${stage}`, operationId: stage === "fast" ? "analyzeFast" : "analyzeDeep", tag: "Analysis", access: "key", v1: true,
     summary,
     description: `${does} Nothing is stored.`,
-    body: { mediaType: "multipart/form-data", schema: AnalyzeUpload, required: true },
-    answers: [{ status: 200, description: answer, content: json(result), headers: RATE_HEADERS }],
+    body: { content: uploadContent(AnalyzeUpload), required: true },
+    answers: [
+      {
+        status: 200,
+        description: `${answer}; for a ZIP, {archive, results, skipped}: one result per PDF member (at most ${HTTP_LIMITS.ANALYZE_ARCHIVE_MAX_PDF_MEMBERS})`,
+        content: json(z.union([result, AnalyzedArchive(result)])),
+        headers: RATE_HEADERS,
+      },
+    ],
     problems: ["invalid_request", "missing_file", "file_too_large", "body_too_large", "unsupported_media_type", "analysis_timeout"],
   };
 }
@@ -149,12 +173,12 @@ export const OPERATIONS: Operation[] = [
         description: "a unique value per upload (a UUID): the same key with the same file and options within 24 h gives the same scan; with another request, 422",
       }),
     }),
-    body: { mediaType: "multipart/form-data", schema: ScanUpload, required: true },
+    body: { content: uploadContent(ScanUpload), required: true },
     answers: [
       {
         status: 201,
-        description: "the scan, queued (or, for a retry with the same Idempotency-Key, as it is now)",
-        content: json(CreatedScanResource),
+        description: `the scan, queued (or, for a retry with the same Idempotency-Key, as it is now); for a ZIP, the batch: one scan per PDF member (at most ${HTTP_LIMITS.ARCHIVE_MAX_PDF_MEMBERS})`,
+        content: json(z.union([CreatedScanResource, ScanBatch])),
         headers: { Location: "/api/scans/{scanId}", "Idempotent-Replayed": "true when an earlier request with the same Idempotency-Key created the scan", ...RATE_HEADERS },
       },
     ],
@@ -228,7 +252,7 @@ export const OPERATIONS: Operation[] = [
     summary: "Mint a read-only, expiring share link to the scan's report",
     description: "The token is shown only in this answer. A link dies with its expiry, its revocation, or the key that minted it.",
     path_params: ScanIdParam,
-    body: { mediaType: "application/json", schema: MintShare, required: false },
+    body: { content: json(MintShare), required: false },
     answers: [{ status: 201, description: "the link", content: json(MintedShare), headers: { Location: "/share/<token>" } }],
     problems: ["scan_not_found", "invalid_request", "body_too_large", "unsupported_media_type"],
   },
@@ -281,7 +305,7 @@ export const OPERATIONS: Operation[] = [
     method: "post", path: "/api/session", operationId: "signIn", tag: "Session", access: "none", v1: true,
     summary: "Web UI sign-in: exchange an API key for a session cookie",
     description: "Sets the HttpOnly session cookie and the CSRF cookie. Only from the service's own pages (Origin). A browser already signed in gets 409 session_exists unless replace is true.",
-    body: { mediaType: "application/json", schema: SignIn, required: true },
+    body: { content: json(SignIn), required: true },
     answers: [{ status: 200, description: "signed in", content: json(SignedIn), headers: { "Set-Cookie": "pdfscan_session (HttpOnly) and pdfscan_csrf" } }],
     problems: ["invalid_request", "authentication_required", "forbidden", "session_exists", "body_too_large", "unsupported_media_type"],
   },

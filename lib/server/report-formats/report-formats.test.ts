@@ -58,6 +58,7 @@ function reportOf(pdf: Uint8Array, fileName = "invoice.pdf", extra: Partial<Scan
     page_images_deleted_at: null,
     callback_url: null,
     callback_key: null,
+    batch_id: null,
     ...extra,
   };
   return ScanReport.parse(buildReport(row));

@@ -38,7 +38,9 @@ export function requestFingerprint(parts: Record<string, string | boolean | unde
   return createHash("sha256").update(canonical).digest("hex");
 }
 
-export type IdempotencyClaim = { kind: "new" } | { kind: "replay"; scanId: string };
+/** What a key names once its first request is done: the scan it created, or the batch of a ZIP upload. */
+export type IdempotentResult = { scanId: string } | { batchId: string };
+export type IdempotencyClaim = { kind: "new" } | ({ kind: "replay" } & IdempotentResult);
 
 export class IdempotencyKeys {
   constructor(
@@ -58,11 +60,13 @@ export class IdempotencyKeys {
       .deleteFrom("idempotency_keys")
       .where("owner", "=", owner)
       .where("key", "=", key)
-      .where((eb) => eb.or([eb("expires_at", "<=", now), eb.and([eb("scan_id", "is", null), eb("created_at", "<", now - IDEMPOTENCY_ABANDONED_MS)])]))
+      .where((eb) =>
+        eb.or([eb("expires_at", "<=", now), eb.and([eb("scan_id", "is", null), eb("batch_id", "is", null), eb("created_at", "<", now - IDEMPOTENCY_ABANDONED_MS)])]),
+      )
       .execute();
     const inserted = await this.db
       .insertInto("idempotency_keys")
-      .values({ owner, key, request_hash: fingerprint, scan_id: null, created_at: now, expires_at: now + IDEMPOTENCY_TTL_MS })
+      .values({ owner, key, request_hash: fingerprint, scan_id: null, batch_id: null, created_at: now, expires_at: now + IDEMPOTENCY_TTL_MS })
       .onConflict((oc) => oc.columns(["owner", "key"]).doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0) return { kind: "new" };
@@ -71,25 +75,28 @@ export class IdempotencyKeys {
     if (existing.request_hash !== fingerprint) {
       throw new ApiError("idempotency_key_mismatch", "This Idempotency-Key was already used with another request (another file or other options). Use a new key for a new request.");
     }
-    if (existing.scan_id === null) {
-      throw new ApiError("idempotency_key_in_use", "A request with this Idempotency-Key is still being handled; retry shortly.", { headers: { "retry-after": "1" } });
-    }
-    return { kind: "replay", scanId: existing.scan_id };
+    if (existing.scan_id !== null) return { kind: "replay", scanId: existing.scan_id };
+    if (existing.batch_id !== null) return { kind: "replay", batchId: existing.batch_id };
+    throw new ApiError("idempotency_key_in_use", "A request with this Idempotency-Key is still being handled; retry shortly.", { headers: { "retry-after": "1" } });
   }
 
-  /** The claimed request created `scanId`: later requests with the key get it. */
-  async complete(owner: string, key: string, scanId: string): Promise<void> {
-    await this.db.updateTable("idempotency_keys").set({ scan_id: scanId }).where("owner", "=", owner).where("key", "=", key).execute();
+  /** The claimed request created this scan or batch: later requests with the key get it. */
+  async complete(owner: string, key: string, result: IdempotentResult): Promise<void> {
+    const set = "scanId" in result ? { scan_id: result.scanId } : { batch_id: result.batchId };
+    await this.db.updateTable("idempotency_keys").set(set).where("owner", "=", owner).where("key", "=", key).execute();
   }
 
   /** The claimed request failed: the key is free for a retry. */
   async release(owner: string, key: string): Promise<void> {
-    await this.db.deleteFrom("idempotency_keys").where("owner", "=", owner).where("key", "=", key).where("scan_id", "is", null).execute();
+    await this.db.deleteFrom("idempotency_keys").where("owner", "=", owner).where("key", "=", key).where("scan_id", "is", null).where("batch_id", "is", null).execute();
   }
 
-  /** Forgets the keys that named a deleted scan (a retry then creates a new one). */
-  async forgetScan(scanId: string): Promise<void> {
-    await this.db.deleteFrom("idempotency_keys").where("scan_id", "=", scanId).execute();
+  /** Forgets the keys that named a deleted scan, or the batch it belonged to (a retry then creates anew). */
+  async forgetScan(scanId: string, batchId: string | null = null): Promise<void> {
+    await this.db
+      .deleteFrom("idempotency_keys")
+      .where((eb) => eb.or([eb("scan_id", "=", scanId), ...(batchId === null ? [] : [eb("batch_id", "=", batchId)])]))
+      .execute();
   }
 
   /** Drops expired keys (the retention sweep). */

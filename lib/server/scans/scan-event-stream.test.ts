@@ -11,7 +11,7 @@ function scan(status: ScanResource["status"], step: number, extra: Partial<ScanR
     verdict: done ? "malicious" : null, score: done ? 90 : null, confidence: done ? "high" : null,
     advancedStatus: status === "completed" ? "completed" : status === "running_advanced_scan" ? "running" : done ? "queued" : "pending",
     advancedFailureReason: null, enrichmentStatus: "disabled", enrichmentFailureReason: null, failureReason: null, expiresAt: null,
-    fileRetained: false, keepThumbnails: false, file: { name: "a.pdf", size: 1, sha256: "0".repeat(64) }, callbackUrl: null,
+    fileRetained: false, keepThumbnails: false, file: { name: "a.pdf", size: 1, sha256: "0".repeat(64) }, callbackUrl: null, batchId: null,
     createdAt: new Date(T0).toISOString(), updatedAt: new Date(T0 + step).toISOString(), fastCompletedAt: null, completedAt: null,
     ...extra,
   };

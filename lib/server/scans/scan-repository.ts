@@ -35,6 +35,8 @@ export interface ScanFilter {
   status?: ScanStatus;
   /** a SHA-256 or a hex prefix of one, or a case-insensitive part of the file name */
   q?: string;
+  /** the scans of one uploaded ZIP */
+  batchId?: string;
 }
 
 export type Stage = "fast" | "advanced";
@@ -137,6 +139,7 @@ export class ScanRepository {
     if (filter.verdict) q = q.where("verdict", "=", filter.verdict);
     if (filter.status) q = q.where("status", "=", filter.status);
     if (filter.q) q = q.where(matchesSearch(filter.q));
+    if (filter.batchId) q = q.where("batch_id", "=", filter.batchId);
     if (before) {
       q = q.where((eb) =>
         eb.or([eb("created_at", "<", before.createdAt), eb.and([eb("created_at", "=", before.createdAt), eb("id", "<", before.id)])]),

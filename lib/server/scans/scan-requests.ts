@@ -90,6 +90,8 @@ export const ListQuery = z.object({
   all: z.enum(["true", "false"], { error: 'must be "true" or "false"' }).transform((v) => v === "true").optional(),
   verdict: z.enum(VERDICTS, { error: oneOf(VERDICTS) }).optional(),
   status: z.enum(SCAN_STATUSES, { error: oneOf(SCAN_STATUSES) }).optional(),
+  // the scans of one uploaded ZIP (batchId of POST /api/scans)
+  batch: z.string().regex(/^[A-Za-z0-9_-]{22}$/, "must be a batchId").optional(),
   // a SHA-256 (or its hex prefix) or part of the file name; blank means no search
   q: z
     .string()
@@ -104,7 +106,7 @@ export interface ListQuery extends ScanFilter {
   all?: boolean;
 }
 
-const LIST_PARAMS = ["limit", "cursor", "all", "verdict", "status", "q"] as const;
+const LIST_PARAMS = ["limit", "cursor", "all", "verdict", "status", "q", "batch"] as const;
 
 /** GET /api/scans?limit=&cursor=&verdict=&status=&q= (other parameters are ignored, as usual for queries). */
 export function parseListQuery(params: URLSearchParams): ListQuery {
@@ -115,8 +117,8 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
   }
   const parsed = ListQuery.safeParse(raw);
   if (!parsed.success) throw new ApiError("invalid_request", "The query is invalid.", { errors: toFieldErrors(parsed.error) });
-  const { q, ...rest } = parsed.data;
-  return q ? { ...rest, q } : rest;
+  const { q, batch, ...rest } = parsed.data;
+  return { ...rest, ...(q ? { q } : {}), ...(batch ? { batchId: batch } : {}) };
 }
 
 /** The query string of the same listing at another cursor (the Link: rel="next" header). */
@@ -126,6 +128,7 @@ export function listQueryString(query: ListQuery, cursor: string): string {
   if (query.verdict) params.set("verdict", query.verdict);
   if (query.status) params.set("status", query.status);
   if (query.q) params.set("q", query.q);
+  if (query.batchId) params.set("batch", query.batchId);
   params.set("cursor", cursor);
   return params.toString();
 }

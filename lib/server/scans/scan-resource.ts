@@ -6,6 +6,7 @@ import { Confidence, Verdict } from "../../analyzer/report";
 import { RETENTION_MODES } from "./retention";
 import type { ScanRow } from "./scan-repository";
 import { iso } from "./report";
+import { SkippedMember } from "../http/upload-archive";
 import { ADVANCED_STATUSES, ENRICHMENT_STATUSES, SCAN_STATUSES } from "./state-machine";
 
 const isoTime = z.iso.datetime();
@@ -31,6 +32,7 @@ export const ScanResource = z.object({
   keepThumbnails: z.boolean().meta({ description: "page thumbnails stay until the scan is deleted (else they follow the file's retention)" }),
   file: z.object({ name: z.string(), size: z.number().int().min(0), sha256: z.string().regex(/^[0-9a-f]{64}$/) }),
   callbackUrl: z.string().nullable().meta({ description: "where this scan's webhooks go (GET .../webhooks lists the deliveries)" }),
+  batchId: z.string().nullable().meta({ description: "the uploaded ZIP this file came from (GET /api/scans?batch= lists its scans); null: uploaded alone" }),
   createdAt: isoTime,
   updatedAt: isoTime,
   fastCompletedAt: isoTime.nullable(),
@@ -44,6 +46,15 @@ export const CreatedScanResource = ScanResource.extend({
     .string()
     .optional()
     .meta({ description: "whsec_... : the Standard Webhooks signing secret of your key, present only in the answer that created it (shown once; POST /api/webhook-secret makes a new one)" }),
+});
+
+/** The answer to a ZIP upload (the OpenAPI document's schema of it). */
+export const ScanBatch = z.object({
+  batchId: z.string().meta({ description: "the scans of this archive share it: GET /api/scans?batch=<batchId>" }),
+  archive: z.object({ name: z.string(), size: z.number().int().min(0), sha256: z.string() }),
+  scans: z.array(ScanResource).meta({ description: "one scan per PDF member, named <archive>/<member path>" }),
+  skipped: z.array(SkippedMember).meta({ description: "members that are not PDFs, or were refused (size, ratio, password); empty on a replay" }),
+  webhookSecret: z.string().optional().meta({ description: "as for a single file: the key's new webhook secret, shown once" }),
 });
 
 export const resultUrlOf = (scanId: string): string => `/scans/${scanId}`;
@@ -70,6 +81,7 @@ export function toScanResource(row: ScanRow, apiBase = "/api"): ScanResource {
     keepThumbnails: row.keep_thumbnails === 1,
     file: { name: row.file_name, size: row.file_size, sha256: row.sha256 },
     callbackUrl: row.callback_url,
+    batchId: row.batch_id,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
     fastCompletedAt: time(row.fast_completed_at),

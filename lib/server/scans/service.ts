@@ -18,6 +18,7 @@ import { sweepExpired, type SweepResult } from "./sweeper";
 import { CallbackRefused, resolveCallbackTarget } from "../webhooks/callback-url";
 import { LOCAL_KEY_REF, type WebhookStore } from "../webhooks/webhook-store";
 import { requestFingerprint, type IdempotencyKeys } from "./idempotency";
+import { HTTP_LIMITS } from "../../limits";
 
 /** Retry-After (seconds) of a 409 report_not_ready: the fast stage takes well under a second. */
 export const REPORT_RETRY_AFTER_S = 1;
@@ -36,6 +37,23 @@ export interface CreateScanInput {
   callbackUrl?: string;
   /** the Idempotency-Key header (idempotency.ts): the same key and request give the same scan */
   idempotencyKey?: string;
+  /** the uploaded ZIP the file came from (createBatch sets it) */
+  batchId?: string;
+}
+
+/** A ZIP upload: its PDF members, each a scan of the batch. */
+export interface CreateBatchInput extends Omit<CreateScanInput, "fileName" | "bytes" | "batchId"> {
+  archiveName: string;
+  archiveSha256: string;
+  /** read lazily (upload-archive.ts): a member is in memory only while its scan is stored */
+  members: AsyncIterable<{ name: string; bytes: ArrayBuffer }>;
+}
+
+export interface CreatedBatch {
+  batchId: string;
+  scans: ScanRow[];
+  webhookSecret: string | null;
+  replayed: boolean;
 }
 
 export interface CreatedScan {
@@ -95,6 +113,7 @@ export class ScanService {
     const owner = input.principal.id;
     const claim = await idempotency.claim(owner, key, fingerprintOf(input));
     if (claim.kind === "replay") {
+      if (!("scanId" in claim)) throw new ApiError("idempotency_key_mismatch", "This Idempotency-Key was used for a ZIP upload.");
       const scan = await this.deps.repo.getOwned(owner, claim.scanId);
       if (scan) return { scan, webhookSecret: null, replayed: true };
       // the scan was deleted since (and its key not yet forgotten): the key is free, this request is a new one
@@ -103,12 +122,46 @@ export class ScanService {
     }
     try {
       const created = await this.storeScan(input);
-      await idempotency.complete(owner, key, created.scan.id);
+      await idempotency.complete(owner, key, { scanId: created.scan.id });
       return { ...created, replayed: false };
     } catch (error) {
       await idempotency.release(owner, key).catch((e: unknown) => this.log(`releasing idempotency key of ${owner} failed`, e));
       throw error;
     }
+  }
+
+  /**
+   * One scan per PDF member of an uploaded ZIP, sharing a batch id; all or nothing: a member that
+   * cannot be stored (quota, a store down) removes the batch's scans made so far.
+   */
+  async createBatch(input: CreateBatchInput): Promise<CreatedBatch> {
+    const { idempotency, repo } = this.deps;
+    const owner = input.principal.id;
+    const key = input.idempotencyKey;
+    if (key !== undefined && idempotency) {
+      const claim = await idempotency.claim(owner, key, fingerprintOf({ ...input, fileName: input.archiveName, sha256: input.archiveSha256 }));
+      if (claim.kind === "replay") {
+        if (!("batchId" in claim)) throw new ApiError("idempotency_key_mismatch", "This Idempotency-Key was used for a single file.");
+        const scans = await repo.listOwned(owner, { limit: HTTP_LIMITS.ARCHIVE_MAX_PDF_MEMBERS, filter: { batchId: claim.batchId } });
+        return { batchId: claim.batchId, scans: scans.reverse(), webhookSecret: null, replayed: true };
+      }
+    }
+    const batchId = newScanId();
+    const scans: ScanRow[] = [];
+    let webhookSecret: string | null = null;
+    try {
+      for await (const member of input.members) {
+        const created = await this.storeScan({ ...input, fileName: `${input.archiveName}/${member.name}`.slice(0, 1024), bytes: member.bytes, batchId });
+        scans.push(created.scan);
+        webhookSecret ??= created.webhookSecret;
+      }
+      if (key !== undefined) await idempotency?.complete(owner, key, { batchId });
+    } catch (error) {
+      for (const scan of scans) await this.deleteScan(input.principal, scan.id).catch((e: unknown) => this.log(`removing ${scan.id} of a failed batch failed`, e));
+      if (key !== undefined) await idempotency?.release(owner, key).catch(() => {});
+      throw error;
+    }
+    return { batchId, scans, webhookSecret, replayed: false };
   }
 
   private async storeScan(input: CreateScanInput): Promise<Omit<CreatedScan, "replayed">> {
@@ -246,7 +299,7 @@ export class ScanService {
       throw new ApiError("scan_not_found", `No scan ${JSON.stringify(scanId)}.`);
     }
     audit("scan.deleted", { scanId: scan.id, owner: scan.owner, keyId: principal.keyId });
-    await this.deps.idempotency?.forgetScan(scan.id).catch((error: unknown) => this.log(`forgetting the idempotency keys of ${scan.id} failed`, error));
+    await this.deps.idempotency?.forgetScan(scan.id, scan.batch_id).catch((error: unknown) => this.log(`forgetting the idempotency keys of ${scan.id} failed`, error));
     this.deps.onDeleted?.(scan.id);
     await this.deps.passwords?.forget(scan.id).catch((error: unknown) => this.log(`forgetting the document password of ${scan.id} failed`, error));
     await this.deps.blobs.delete(scan.blob_key);
@@ -314,13 +367,14 @@ export function newScanRow(id: string, input: Omit<CreateScanInput, "bytes">, by
     page_images_deleted_at: null,
     callback_url: input.callbackUrl ?? null,
     callback_key: input.callbackUrl === undefined ? null : (input.principal.keyId ?? LOCAL_KEY_REF),
+    batch_id: input.batchId ?? null,
   };
 }
 
 /** What an Idempotency-Key must come with again: the file and every option (the password excepted: never kept, not even hashed). */
-function fingerprintOf(input: CreateScanInput): string {
+function fingerprintOf(input: Omit<CreateScanInput, "bytes"> & ({ bytes: ArrayBuffer } | { sha256: string })): string {
   return requestFingerprint({
-    sha256: createHash("sha256").update(new Uint8Array(input.bytes)).digest("hex"),
+    sha256: "sha256" in input ? input.sha256 : createHash("sha256").update(new Uint8Array(input.bytes)).digest("hex"),
     fileName: input.fileName,
     retentionMode: input.retentionMode,
     enableEnrichment: input.enableEnrichment,

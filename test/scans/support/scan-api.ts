@@ -4,6 +4,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { serverSentEvents } from "../../../lib/cli/client/event-stream";
 import { expect } from "vitest";
+import { buildZip } from "../../../lib/zip/testing";
 import { authorizedFetch as fetch } from "../../support/next-server";
 
 export const TERMINAL = ["completed", "failed", "expired"];
@@ -149,4 +150,30 @@ export async function expectIdempotentCreation(baseUrl: string, pdf: Uint8Array,
   expect(await other.json()).toMatchObject({ code: "idempotency_key_mismatch" });
   const listed = (await (await fetch(`${baseUrl}/api/scans?q=${encodeURIComponent(fileName)}`)).json()) as { items: ScanJson[] };
   expect(listed.items.map((s) => s.scanId)).toEqual([created.scanId]);
+}
+
+/**
+ * A password ZIP (infected) of three PDFs and a text file to POST /api/scans: one scan per PDF, one
+ * batch; then a raw application/pdf body with its options in the query. Every scan completes.
+ */
+export async function expectZipAndRawUploads(baseUrl: string, pdfs: [Uint8Array, Uint8Array, Uint8Array], timeoutMs = 60_000): Promise<void> {
+  const zip = await buildZip({ "a.pdf": pdfs[0], "dir/b.pdf": pdfs[1], "notes.txt": new TextEncoder().encode("password: infected"), "c.pdf": pdfs[2] });
+  const res = await fetch(`${baseUrl}/api/scans`, { method: "POST", body: scanForm(zip, { retentionMode: "retain_24h" }, "mail.zip") });
+  expect(res.status).toBe(201);
+  const batch = (await res.json()) as { batchId: string; archive: { name: string }; scans: ScanJson[]; skipped: { name: string; reason: string }[] };
+  expect(res.headers.get("location")).toBe(`/api/scans?batch=${batch.batchId}`);
+  expect(batch.archive.name).toBe("mail.zip");
+  expect(batch.scans.map((s) => s.file.name)).toEqual(["mail.zip/a.pdf", "mail.zip/dir/b.pdf", "mail.zip/c.pdf"]);
+  expect(batch.scans.every((s) => s.batchId === batch.batchId && s.retentionMode === "retain_24h" && s.status === "queued_fast_scan")).toBe(true);
+  expect(batch.skipped).toEqual([{ name: "notes.txt", reason: "not a PDF" }]);
+  const listed = (await (await fetch(`${baseUrl}/api/scans?batch=${batch.batchId}`)).json()) as { items: ScanJson[] };
+  expect(listed.items.map((s) => s.scanId).sort()).toEqual(batch.scans.map((s) => s.scanId).sort());
+  for (const s of batch.scans) expect((await waitUntilEnded(baseUrl, s.scanId, timeoutMs)).scan.status).toBe("completed");
+
+  const raw = await fetch(`${baseUrl}/api/scans?retentionMode=retain_7d&fileName=raw.pdf`, { method: "POST", headers: { "content-type": "application/pdf" }, body: pdfs[0] as Uint8Array<ArrayBuffer> });
+  expect(raw.status).toBe(201);
+  const rawScan = (await raw.json()) as ScanJson;
+  expect(rawScan).toMatchObject({ retentionMode: "retain_7d", file: { name: "raw.pdf" }, batchId: null });
+  const unknownOption = await fetch(`${baseUrl}/api/scans?retentionMode=forever`, { method: "POST", headers: { "content-type": "application/pdf" }, body: pdfs[0] as Uint8Array<ArrayBuffer> });
+  expect(unknownOption.status).toBe(400);
 }
