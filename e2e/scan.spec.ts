@@ -3,6 +3,15 @@
 import { expect, test } from "./fixtures";
 import { LINK_URL, suspiciousPdf } from "../test/fixtures/sample-pdfs";
 import { ScanPage } from "./pages/scan-page";
+import { PdfBuilder } from "../lib/pdf/testing/pdf-builder";
+
+/** A phishing link personalised with its target's address (victim data). */
+function personalisedLurePdf(): Uint8Array {
+  const b = new PdfBuilder();
+  const link = b.add("<< /Type /Annot /Subtype /Link /Rect [0 0 10 10] /A << /S /URI /URI (https://login.evil.example/verify.php?email=j.doe@acmecorp.com) >> >>");
+  b.addCatalog("", 1, `/Annots [${link} 0 R]`);
+  return b.build();
+}
 
 test("submitting a suspicious PDF as a scan shows live stages, verdict, findings and exports", async ({ page }) => {
   const scan = new ScanPage(page);
@@ -25,7 +34,7 @@ test("submitting a suspicious PDF as a scan shows live stages, verdict, findings
   await expect(page.getByTestId("retention")).toContainText("Keep the file for 24 hours");
   await expect(page.getByTestId("file-retained")).toContainText(/Kept on the server until .* UTC/);
 
-  for (const format of ["json", "stix", "misp", "csv", "md", "html"]) {
+  for (const format of ["json", "stix", "misp", "csv", "md", "html", "sarif"]) {
     await expect(scan.exportLink(format)).toHaveAttribute("href", `/api/scans/${scanId}/report?format=${format}&download=1`);
     await expect(scan.exportLink(format)).toHaveAttribute("download", "");
   }
@@ -35,6 +44,17 @@ test("submitting a suspicious PDF as a scan shows live stages, verdict, findings
   const bundle = (await stix.json()) as { type: string; objects: { type: string }[] };
   expect(bundle.type).toBe("bundle");
   expect(bundle.objects.length).toBeGreaterThan(0);
+});
+
+test("the scan page shows the file's MD5 and SHA-1, and marks the recipient's address in a link as victim data", async ({ page }) => {
+  const scan = new ScanPage(page);
+  await scan.submitFromUploadPage("statement.pdf", personalisedLurePdf());
+  await scan.waitForStatus("completed", 30_000);
+  await expect(page.getByTestId("md5")).toHaveText(/^[0-9a-f]{32}$/);
+  await expect(page.getByTestId("sha1")).toHaveText(/^[0-9a-f]{40}$/);
+  const victim = page.getByTestId("ioc").filter({ hasText: "j.doe[@]acmecorp[.]com" });
+  await expect(victim.getByTestId("victim-data")).toBeVisible();
+  await expect(page.getByTestId("ioc").filter({ hasText: "login[.]evil[.]example" }).first().getByTestId("victim-data")).toHaveCount(0);
 });
 
 test("an unknown scan id is a 404 page", async ({ page }) => {

@@ -127,6 +127,8 @@ export interface Limits {
   JS_LAYER_EXCERPT_CHARS: number;
   /** characters of one script's full text, and of each of its full layers, kept in the report for the script viewer */
   JS_REPORT_SCRIPT_CHARS: number;
+  /** a file larger than this gets no TLSH similarity hash in the advanced stage (the JS port costs ~0.3 s per MiB; a prefix's hash would not be the file's) */
+  TLSH_MAX_INPUT_BYTES: number;
   /** characters of full script and layer text kept in one report, all scripts together (duplicates count once) */
   JS_REPORT_TOTAL_CHARS: number;
   /** removals listed one by one in a disarm summary (`pdfscan disarm`); every removal is still counted */
@@ -197,6 +199,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   JS_LAYER_EXCERPT_CHARS: 16 * 1024,
   JS_REPORT_SCRIPT_CHARS: 1024 * 1024,
   JS_REPORT_TOTAL_CHARS: 4 * 1024 * 1024,
+  TLSH_MAX_INPUT_BYTES: 8 * 1024 * 1024,
   DISARM_MAX_LISTED_REMOVALS: 10_000,
 });
 

@@ -1,12 +1,19 @@
-// The scan's file facts: size, SHA-256, retention policy and where the uploaded file is now, the
-// last two phrased together (app/_lib/retention-wording.ts) so they never contradict each other.
+// The scan's file facts: size, hashes (SHA-256 from the scan; MD5, SHA-1 and TLSH once the report has
+// them), retention policy and where the uploaded file is now, the last two phrased together
+// (app/_lib/retention-wording.ts) so they never contradict each other.
 import { formatBytes } from "../_lib/format";
 import { describeRetention } from "../_lib/retention-wording";
-import { formatTime, type ScanResource } from "../_lib/scans";
+import { formatTime, type ScanReport, type ScanResource } from "../_lib/scans";
 import { CopyButton } from "./copy-button";
 
-export function FileFacts({ scan }: { scan: ScanResource }) {
+export function FileFacts({ scan, hashes }: { scan: ScanResource; hashes?: ScanReport["file"] }) {
   const retention = describeRetention(scan);
+  // the pivots analysts paste into other tools; TLSH finds near-duplicates (advanced stage)
+  const more = [
+    ["MD5", hashes?.md5, "md5"],
+    ["SHA-1", hashes?.sha1, "sha1"],
+    ["TLSH", hashes?.tlsh, "tlsh"],
+  ] as const;
   return (
     <section className="rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-sm" aria-label="File and retention" data-testid="retention">
       <dl className="space-y-2">
@@ -19,6 +26,18 @@ export function FileFacts({ scan }: { scan: ScanResource }) {
             {scan.file.sha256}
           </dd>
         </div>
+        {more.map(([label, value, testId]) =>
+          value ? (
+            <div key={label}>
+              <dt className="flex items-center justify-between text-xs text-slate-600">
+                {label} <CopyButton value={value} />
+              </dt>
+              <dd className="mt-0.5 font-mono text-xs break-all text-slate-700" data-testid={testId}>
+                {value}
+              </dd>
+            </div>
+          ) : null,
+        )}
         <Fact term="Retention">{retention.policy}</Fact>
         <Fact term="Uploaded file" testId="file-retained" retained={scan.fileRetained}>
           {retention.file}

@@ -17,6 +17,8 @@ interface Row {
   value: string;
   defanged: string;
   sources: string[];
+  /** the target's own address or domain (victim-data.ts): shown, but not one to block */
+  victim: boolean;
 }
 
 export function IocList({ iocs }: { iocs: Iocs }) {
@@ -29,6 +31,7 @@ export function IocList({ iocs }: { iocs: Iocs }) {
         value,
         defanged: item?.defanged ?? defang(value),
         sources: [...new Set(item?.sources.map((s) => (s.objectRef ? `${s.source} @ ${s.objectRef}` : s.source)) ?? [])],
+        victim: item?.victimData === true,
       };
     });
     return { ...g, rows };
@@ -50,7 +53,19 @@ export function IocList({ iocs }: { iocs: Iocs }) {
                 {g.rows.map((r) => (
                   <li key={r.value} className="flex items-start gap-3 px-3 py-1.5" data-testid="ioc" data-ioc-type={g.type}>
                     <div className="min-w-0 flex-1">
-                      <div className="font-mono text-sm break-all text-slate-800">{r.defanged}</div>
+                      <div className="font-mono text-sm break-all text-slate-800">
+                        {r.defanged}
+                        {r.victim && " "}
+                        {r.victim && (
+                          <span
+                            className="ml-2 inline-block rounded bg-amber-100 px-1.5 py-0.5 font-sans text-xs font-medium whitespace-nowrap text-amber-900"
+                            title="The recipient's own address or domain, taken from a link's query string: not an indicator to block"
+                            data-testid="victim-data"
+                          >
+                            victim data
+                          </span>
+                        )}
+                      </div>
                       {r.sources.length > 0 && <div className="text-xs text-slate-500">seen in {r.sources.join(", ")}</div>}
                     </div>
                     <CopyButton value={r.value} label="Copy raw" />

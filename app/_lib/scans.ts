@@ -2,6 +2,7 @@
 // failure comes back as a readable RFC 9457 problem (ProblemError for SWR fetchers).
 import type { ScanReport } from "../../lib/server/scans/report";
 import type { ScanResource } from "../../lib/server/scans/scan-resource";
+import type { ReportFormat } from "../../lib/server/report-formats/export-names";
 import type { Problem } from "./api";
 import { csrfHeaders } from "./csrf";
 
@@ -22,7 +23,8 @@ export const EXPORT_FORMATS = [
   { format: "csv", label: "CSV", hint: "IOCs" },
   { format: "md", label: "Markdown", hint: "summary" },
   { format: "html", label: "HTML", hint: "printable" },
-] as const;
+  { format: "sarif", label: "SARIF", hint: "code scanning" },
+] as const satisfies readonly { format: ReportFormat; label: string; hint: string }[];
 
 const TERMINAL = new Set<string>(["completed", "failed", "expired"]);
 const REPORT_READY = new Set<string>(["completed_fast_scan", "queued_advanced_scan", "running_advanced_scan", "completed", "expired"]);

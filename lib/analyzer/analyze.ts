@@ -1,5 +1,4 @@
 // The single entry point of the analyzer: bytes in, result out. Pure: no I/O, no env, no Next.
-import { createHash } from "node:crypto";
 import { DEFAULT_LIMITS, resolveLimits, type BudgetName, type Limits } from "../limits";
 import { readPdf, type PdfDocument } from "../pdf/document";
 import { collectFacts, xfaScriptFacts, type DocumentFacts } from "./facts/document-facts";
@@ -7,7 +6,8 @@ import { collectEndlessLoops } from "./facts/endless-loops";
 import { collectXfaImages } from "./facts/format-facts";
 import { extractXmlScripts } from "./facts/xfa";
 import { collectIndicators, type IndicatorText } from "./indicators";
-import type { EngineNote, FastResult, Finding, Iocs, Stage } from "./report";
+import type { EngineNote, FastResult, FileHashes, Finding, Iocs, Stage } from "./report";
+import { fileHashes } from "./file-hashes";
 import { ENGINE_VERSION, SCHEMA_VERSION } from "./report-values";
 import { describeError } from "./describe-error";
 import { RULES } from "./rules/registry";
@@ -41,6 +41,7 @@ export interface PreparedDocument {
   /** the PDF itself (the inner document of an XDP package) */
   bytes: Uint8Array;
   sha256: string;
+  hashes: FileHashes;
   limits: Limits;
   doc: PdfDocument;
   facts: DocumentFacts;
@@ -53,18 +54,19 @@ export interface PreparedDocument {
 export function prepareDocument(input: Uint8Array, options: AnalyzeOptions): PreparedDocument | FastResult {
   const started = performance.now();
   const limits = resolveLimits(options.limits);
-  const sha256 = createHash("sha256").update(input).digest("hex");
+  const hashes = fileHashes(input);
+  const sha256 = hashes.sha256;
   const budgetHits = new Set<BudgetName>();
   if (input.length > limits.MAX_INPUT_BYTES) {
     budgetHits.add("MAX_INPUT_BYTES");
-    return emptyResult(options.fileName, sha256, input.length, budgetHits, started);
+    return emptyResult(options.fileName, hashes, input.length, budgetHits, started);
   }
   const xdp = unwrapXdp(input);
   const bytes = xdp?.pdf ?? input;
   const doc = readPdf(bytes, limits, { password: options.password });
   const facts = collectFacts(doc, limits);
   if (xdp) addXdpForm(facts, xdp.xml);
-  return { input, bytes, sha256, limits, doc, facts, xdp, budgetHits, started };
+  return { input, bytes, sha256, hashes, limits, doc, facts, xdp, budgetHits, started };
 }
 
 /**
@@ -105,6 +107,7 @@ export function evaluateDocument(p: PreparedDocument, options: AnalyzeOptions, s
   return {
     file_name: options.fileName,
     sha256: p.sha256,
+    hashes: p.hashes,
     keyword_hits: Object.keys(facts.keywords.counts).sort(),
     iocs,
     summary,
@@ -134,8 +137,7 @@ export function analyzeFast(input: Uint8Array, options: AnalyzeOptions): FastRes
     const prepared = prepareDocument(input, options);
     return "file_name" in prepared ? prepared : evaluateDocument(prepared, options, "fast");
   } catch (e) {
-    const sha256 = createHash("sha256").update(input).digest("hex");
-    const result = emptyResult(options.fileName, sha256, input.length, new Set(), started);
+    const result = emptyResult(options.fileName, fileHashes(input), input.length, new Set(), started);
     return { ...result, truncated: false, engine_notes: [{ engine: "analyzer", message: `the analysis stopped on an internal error, no verdict: ${describeError(e)}` }] };
   }
 }
@@ -193,10 +195,11 @@ function structureOf(doc: PdfDocument, facts: DocumentFacts, size: number): Fast
   };
 }
 
-function emptyResult(fileName: string, sha256: string, size: number, budgetHits: Set<BudgetName>, started: number): FastResult {
+function emptyResult(fileName: string, hashes: FileHashes, size: number, budgetHits: Set<BudgetName>, started: number): FastResult {
   return {
     file_name: fileName,
-    sha256,
+    sha256: hashes.sha256,
+    hashes,
     keyword_hits: [],
     iocs: EMPTY_IOCS,
     summary: { verdict: "unknown", score: 0, confidence: "low" },

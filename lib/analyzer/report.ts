@@ -54,6 +54,11 @@ export const IocItem = z.object({
   defanged: z.string(),
   /** where it was seen: object refs and the kind of source (uri-action, annotation, string, stream, javascript) */
   sources: z.array(z.object({ objectRef: z.string().optional(), source: z.string() })),
+  /**
+   * true: the target's data, not the attacker's (an address in a link's query string, and its domain
+   * unless the document links to it): exports never mark it as an indicator to block
+   */
+  victimData: z.boolean().optional(),
 });
 export type IocItem = z.infer<typeof IocItem>;
 
@@ -87,9 +92,9 @@ export const ModelSummary = z.object({
   version: z.number().int(),
   probability: z.number().min(0).max(1),
   /** the score of a file with no evidence at all */
-  prior_score: z.number().int().min(0).max(100),
+  priorScore: z.number().int().min(0).max(100),
   /** the feature's value in this file (lib/analyzer/model/features.ts; counts are log2(1+n)) and its share */
-  top_features: z.array(z.object({ feature: z.string(), value: z.number(), contribution: z.number() })),
+  topFeatures: z.array(z.object({ feature: z.string(), value: z.number(), contribution: z.number() })),
 });
 
 export const Summary = z.object({
@@ -139,9 +144,21 @@ export const EngineNote = z.object({
 export type EngineNote = z.infer<typeof EngineNote>;
 
 /** POST /analyze/fast: exactly the seed's fields plus additive ones (snake_case like the seed). */
+/** The submitted file's hashes (file-hashes.ts). */
+export const FileHashes = z.object({
+  md5: z.string().regex(/^[0-9a-f]{32}$/),
+  sha1: z.string().regex(/^[0-9a-f]{40}$/),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  /** TLSH ("T1" + 70 hex digits): advanced stage only; null when the file is too small, too uniform or over TLSH_MAX_INPUT_BYTES */
+  tlsh: z.string().nullable().optional(),
+});
+export type FileHashes = z.infer<typeof FileHashes>;
+
 export const FastResult = z.object({
   file_name: z.string(),
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  /** MD5, SHA-1, SHA-256 (and TLSH in the advanced stage); absent in results stored before it existed */
+  hashes: FileHashes.optional(),
   keyword_hits: z.array(z.string()),
   iocs: Iocs,
   summary: Summary,

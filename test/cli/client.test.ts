@@ -135,7 +135,8 @@ describe("pdfscan server client", () => {
     expect(json.scanId).toBe(scanId);
     expect((JSON.parse(await report("stix")) as { type: string }).type).toBe("bundle");
     expect(JSON.parse(await report("misp"))).toHaveProperty("Event");
-    expect((await report("csv")).split(/\r?\n/)[0]).toBe("type,value,defanged,source,objectRef");
+    expect((await report("csv")).split(/\r?\n/)[0]).toBe("type,value,defanged,victimData,sources");
+    expect((JSON.parse(await report("sarif")) as { version: string }).version).toBe("2.1.0");
     expect((await report("md")).toLowerCase()).toContain(json.summary.verdict);
     expect(await report("html")).toMatch(/<html/i);
     const out = join(dir, "bundle.json");

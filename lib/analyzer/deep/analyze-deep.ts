@@ -12,6 +12,7 @@ import type { IndicatorText } from "../indicators";
 import { extractMetadata } from "../metadata/extract-metadata";
 import { pageImageBudgetOf, renderBudgetOf, type PageImage, type RenderFn } from "../render/render-facts";
 import { summarizeLures } from "../render/summarize-lures";
+import { tlshOf } from "../file-hashes";
 import type { DeepResult, EmbeddedFileEntry, EngineNote, FastResult, Metadata } from "../report";
 import { describeError } from "../describe-error";
 import type { BudgetName } from "../../limits";
@@ -131,6 +132,7 @@ async function runDeep(input: Uint8Array, options: DeepOptions): Promise<DeepRes
   const base = evaluateDocument(prepared, options, "advanced", extraTexts);
   return {
     ...base,
+    hashes: { ...prepared.hashes, tlsh: tlshOf(input, limits.TLSH_MAX_INPUT_BYTES) },
     metadata: facts.metadata,
     javascript: scripts.entries,
     embedded_files: embedded.entries satisfies EmbeddedFileEntry[],

@@ -12,6 +12,7 @@ import { normalizeEmail, splitMailto } from "./normalize-email";
 import { normalizeIp } from "./normalize-ip";
 import { normalizeUnc } from "./normalize-unc";
 import { normalizeUrl, splitScheme } from "./normalize-url";
+import { victimData } from "./victim-data";
 
 export type IocType = (typeof IOC_TYPES)[number];
 
@@ -99,9 +100,11 @@ export class IocCollector {
     return Object.fromEntries(this.droppedByType);
   }
 
-  /** Plain lists in first-seen order, and one item per value grouped by type (IOC_TYPES order). */
+  /** Plain lists in first-seen order, and one item per value grouped by type (IOC_TYPES order); victim data marked (victim-data.ts). */
   toIocs(): Iocs {
     const values = (type: IocType): string[] => [...this.bucket(type).keys()];
+    const linkedHosts = new Set([...values("url"), ...values("unc")].map(hostOf).filter((h): h is string => h !== null));
+    const victims = victimData(values("url"), values("email"), linkedHosts);
     const items: IocItem[] = [];
     for (const type of IOC_TYPES) {
       for (const entry of this.bucket(type).values()) {
@@ -110,6 +113,7 @@ export class IocCollector {
           value: entry.value,
           defanged: defang(entry.value),
           sources: entry.sources.map((s) => ({ ...s })),
+          ...((type === "email" || type === "domain") && victims.has(entry.value) ? { victimData: true } : {}),
         });
       }
     }
@@ -142,6 +146,17 @@ export class IocCollector {
     if (entry.sources.some((s) => s.source === src.source && s.objectRef === src.objectRef)) return;
     const { objectRef, source } = src;
     entry.sources.push(objectRef === undefined ? { source } : { objectRef, source });
+  }
+}
+
+/** The host of a normalised URL or UNC path (lower case, no port). */
+function hostOf(value: string): string | null {
+  const unc = /^\\\\([^\\]+)/.exec(value);
+  if (unc) return unc[1]!.toLowerCase();
+  try {
+    return new URL(value).hostname.toLowerCase();
+  } catch {
+    return null;
   }
 }
 

@@ -20,7 +20,7 @@ export function renderModelDocs(models: Record<Stage, VerdictModel> = SHIPPED_MO
     "model over the features below, trained on the development corpora and calibrated (Platt) on",
     `out-of-fold predictions, with the intercept shifted so that at most ${CALIBRATION_MAX_FPR * 100}% of out-of-fold benign files`,
     "reach 40. Rule features are monotone: a rule firing never lowers the score. Each finding carries its",
-    "contribution in score points (path attribution); `summary.model.top_features` lists the structural",
+    "contribution in score points (path attribution); `summary.model.topFeatures` lists the structural",
     "features that moved the score most. The model ranks and calibrates above the evidence floors of the",
     "technique catalogue ([techniques.md](techniques.md)): a technique whose floor rule fired makes the",
     "file at least suspicious or malicious whatever the model says, unless a declared benign explanation",

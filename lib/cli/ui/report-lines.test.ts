@@ -62,7 +62,7 @@ function sampleReport(details: Record<string, unknown> = { javascript: [script] 
     },
     mitigations: [],
     keywordHits: ["/JS"],
-    file: { name: "lure\x1b[2J.pdf", size: 1234, sha256: "b".repeat(64) },
+    file: { name: "lure\x1b[2J.pdf", size: 1234, sha256: "b".repeat(64), md5: null, sha1: null, tlsh: null },
     fileRetained: false,
     retentionMode: "delete_immediately",
     expiresAt: null,

@@ -74,7 +74,7 @@ const TokenParam = z.object({ token: z.string().min(1).meta({ description: "the 
 const PageParam = z.object({ n: z.string().regex(/^[1-9]\d*$/).meta({ description: "page number, from 1" }) });
 const ThumbnailQuery = z.object({ size: z.enum(["large"]).optional().meta({ description: "large: the enlarged preview" }) });
 const ReportQuery = z.object({
-  format: z.enum(REPORT_FORMAT_NAMES).optional().meta({ description: "overrides Accept: json (default), stix, misp, csv, md, html" }),
+  format: z.enum(REPORT_FORMAT_NAMES).optional().meta({ description: "overrides Accept: json (default), stix, misp, csv, md, html, sarif" }),
   download: z.enum(["1"]).optional().meta({ description: "1: Content-Disposition attachment with the export's file name" }),
 });
 
@@ -124,6 +124,7 @@ const reportContent = {
   "text/csv": text,
   "text/markdown": text,
   "text/html": text.meta({ description: "a self-contained page with its own no-script CSP" }),
+  "application/sarif+json": z.object({ version: z.literal("2.1.0"), runs: z.array(z.record(z.string(), z.unknown())) }).passthrough().meta({ description: "a SARIF 2.1.0 log: one result per finding" }),
 };
 const png = { "image/png": binary };
 const eventStream = {

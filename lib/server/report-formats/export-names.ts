@@ -1,7 +1,7 @@
 // The report formats' names and file extensions, apart from their renderers: the CLI (`report
 // --format`, the terminal UI's export) names files like the server does without loading STIX or HTML
 // code. index.ts declares each format's media type and renderer against this table.
-export const REPORT_EXTENSIONS = { json: "json", md: "md", stix: "stix.json", misp: "misp.json", csv: "csv", html: "html" } as const;
+export const REPORT_EXTENSIONS = { json: "json", md: "md", stix: "stix.json", misp: "misp.json", csv: "csv", html: "html", sarif: "sarif" } as const;
 
 export type ReportFormat = keyof typeof REPORT_EXTENSIONS;
 

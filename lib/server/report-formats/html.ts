@@ -2,6 +2,7 @@
 // contexts alike); the route adds a Content-Security-Policy that allows no script at all, so even an
 // escaping bug could not run code from a hostile document. Indicators are shown defanged.
 import type { ScanReport } from "../scans/report";
+import { exportFactsOf } from "./export-facts";
 
 export function htmlEscape(value: string): string {
   return value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#39;");
@@ -17,6 +18,7 @@ code{font-family:ui-monospace,monospace;word-break:break-all}.malicious{color:#b
 export function toHtml(report: ScanReport): string {
   const e = htmlEscape;
   const s = report.summary;
+  const facts = exportFactsOf(report);
   const row = (k: string, v: string) => `<tr><th>${e(k)}</th><td>${v}</td></tr>`;
   const parts: string[] = [];
   parts.push(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>PDF scan report: ${e(report.file.name)}</title><style>${STYLE}</style></head><body>`);
@@ -24,7 +26,10 @@ export function toHtml(report: ScanReport): string {
   parts.push(row("Verdict", `<strong class="${e(s.verdict)}">${e(s.verdict)}</strong>`));
   parts.push(row("Score", `${s.score}/100`), row("Confidence", e(s.confidence)));
   parts.push(row("Stage", `${e(report.stage)} (advanced: ${e(report.advancedStatus)}${report.advancedFailureReason ? ` - ${e(report.advancedFailureReason)}` : ""})`));
-  parts.push(row("SHA-256", `<code>${e(report.file.sha256)}</code>`), row("Size", `${report.file.size} bytes`));
+  for (const [name, value] of Object.entries(facts.hashes)) parts.push(row(name, `<code>${e(value)}</code>`));
+  parts.push(row("Size", `${report.file.size} bytes`));
+  if (facts.cves.length > 0) parts.push(row("CVE", facts.cves.map(e).join(", ")));
+  if (facts.techniques.length > 0) parts.push(row("ATT&CK", facts.techniques.map(e).join(", ")));
   parts.push(row("Scan", `<code>${e(report.scanId)}</code>`), row("Created", e(report.createdAt)));
   parts.push(row("File retained", report.fileRetained ? `yes${report.expiresAt ? `, until ${e(report.expiresAt)}` : ""}` : "no"));
   parts.push("</table>");
@@ -53,7 +58,14 @@ export function toHtml(report: ScanReport): string {
     parts.push("<table><tr><th>Type</th><th>Indicator (defanged)</th><th>Seen in</th></tr>");
     for (const i of report.iocs.items) {
       const seen = i.sources.map((x) => [x.objectRef, x.source].filter(Boolean).join(" ")).join("; ");
-      parts.push(`<tr><td>${e(i.type)}</td><td><code>${e(i.defanged)}</code></td><td>${e(seen)}</td></tr>`);
+      parts.push(`<tr><td>${e(i.type)}${i.victimData ? " (victim data, not an indicator)" : ""}</td><td><code>${e(i.defanged)}</code></td><td>${e(seen)}</td></tr>`);
+    }
+    parts.push("</table>");
+  }
+  if (facts.embedded.length > 0) {
+    parts.push(`<h2>Embedded files (${facts.embedded.length})</h2><table><tr><th>Name</th><th>Type</th><th>Size</th><th>SHA-256</th><th>Nested verdict</th></tr>`);
+    for (const f of facts.embedded) {
+      parts.push(`<tr><td>${e(f.name)}</td><td>${e(f.type)}</td><td>${f.size}</td><td><code>${e(f.sha256)}</code></td><td>${f.nested ? `${e(f.nested.verdict)} (${f.nested.score})` : "-"}</td></tr>`);
     }
     parts.push("</table>");
   }

@@ -9,6 +9,7 @@ import { HTML_REPORT_CSP, toHtml } from "./html";
 import { toMarkdown } from "./markdown";
 import { toMispEvent } from "./misp";
 import { STIX_MEDIA_TYPE, toStixBundle } from "./stix";
+import { toSarif } from "./sarif";
 
 interface FormatSpec {
   /** Content-Type of the response */
@@ -35,6 +36,7 @@ export const REPORT_FORMATS = {
     render: toHtml,
     headers: { "content-security-policy": HTML_REPORT_CSP },
   },
+  sarif: { contentType: "application/sarif+json", accepts: ["application/sarif+json"], extension: REPORT_EXTENSIONS.sarif, render: (r) => json(toSarif(r)) },
 } as const satisfies Record<ReportFormat, FormatSpec>;
 
 export type { ReportFormat };

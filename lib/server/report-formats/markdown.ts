@@ -3,6 +3,7 @@
 // <, >, & become entities, so a hostile PDF cannot inject links, HTML or table cells into the report.
 // Indicators are shown defanged.
 import type { ScanReport } from "../scans/report";
+import { exportFactsOf } from "./export-facts";
 
 /** Escapes untrusted text for inline Markdown on one line. */
 export function mdEscape(value: string): string {
@@ -17,13 +18,16 @@ export function mdEscape(value: string): string {
 export function toMarkdown(report: ScanReport): string {
   const out: string[] = [];
   const s = report.summary;
+  const facts = exportFactsOf(report);
   out.push(`# PDF scan report: ${mdEscape(report.file.name)}`, "");
   out.push("| | |", "|---|---|");
   out.push(`| Verdict | **${s.verdict}** |`);
   out.push(`| Score | ${s.score}/100 |`);
   out.push(`| Confidence | ${s.confidence} |`);
   out.push(`| Stage | ${report.stage} (advanced: ${report.advancedStatus}${report.advancedFailureReason ? ` \\- ${mdEscape(report.advancedFailureReason)}` : ""}) |`);
-  out.push(`| SHA\\-256 | \`${report.file.sha256}\` |`);
+  for (const [name, value] of Object.entries(facts.hashes)) out.push(`| ${mdEscape(name)} | \`${value}\` |`);
+  if (facts.cves.length > 0) out.push(`| CVE | ${facts.cves.join(", ")} |`);
+  if (facts.techniques.length > 0) out.push(`| ATT&CK | ${facts.techniques.join(", ")} |`);
   out.push(`| Size | ${report.file.size} bytes |`);
   out.push(`| Scan | \`${report.scanId}\` |`);
   out.push(`| Created | ${report.createdAt} |`);
@@ -51,8 +55,14 @@ export function toMarkdown(report: ScanReport): string {
     out.push("| Type | Indicator (defanged) | Seen in |", "|---|---|---|");
     for (const i of report.iocs.items) {
       const seen = i.sources.map((x) => [x.objectRef, x.source].filter(Boolean).join(" ")).join("; ");
-      out.push(`| ${i.type} | ${mdEscape(i.defanged)} | ${mdEscape(seen)} |`);
+      out.push(`| ${i.type}${i.victimData ? " (victim data, not an indicator)" : ""} | ${mdEscape(i.defanged)} | ${mdEscape(seen)} |`);
     }
+    out.push("");
+  }
+
+  if (facts.embedded.length > 0) {
+    out.push(`## Embedded files (${facts.embedded.length})`, "", "| Name | Type | Size | SHA\\-256 | Nested verdict |", "|---|---|---|---|---|");
+    for (const f of facts.embedded) out.push(`| ${mdEscape(f.name)} | ${mdEscape(f.type)} | ${f.size} | \`${f.sha256}\` | ${f.nested ? `${f.nested.verdict} (${f.nested.score})` : "\\-"} |`);
     out.push("");
   }
 

@@ -1,11 +1,15 @@
 // MISP event (MISP core format, https://www.misp-project.org/datamodels/): one Event with the file's
-// hash and name and one Attribute per indicator. to_ids (feed it to IDS/blocklists) is set only for a
-// malicious or suspicious document and only for indicators that point at the public internet
-// (private, local and documentation addresses would only produce false alarms). ATT&CK techniques
-// and the verdict become tags. Deterministic uuids (v5 from the scan id), so re-imports update.
+// name and hashes (MD5, SHA-1, SHA-256, TLSH), one Attribute per indicator and per CVE (type
+// vulnerability), and one file Object per embedded file (hashes, size, type, nested verdict). to_ids
+// (feed it to IDS/blocklists) is set only for a malicious or suspicious document and only for
+// indicators that point at the public internet (private, local and documentation addresses would only
+// produce false alarms), never for victim data: the target's address is a target-email in
+// "Targeting data", its domain a plain attribute. ATT&CK techniques and the verdict become tags.
+// Deterministic uuids (v5 from the scan id), so re-imports update.
 import type { Iocs } from "../../analyzer/report";
 import { classifyDomain, classifyIp } from "../enrichment/offline-reputation";
 import type { ScanReport } from "../scans/report";
+import { exportFactsOf } from "./export-facts";
 import { PDFSCAN_NAMESPACE, uuidv5 } from "./uuid";
 
 /** MISP threat levels: 1 high, 2 medium, 3 low, 4 undefined. */
@@ -27,6 +31,11 @@ interface MispAttribute {
   distribution: string;
   timestamp: string;
 }
+
+/** The MISP object template "file" (misp-objects/objects/file). */
+const FILE_OBJECT_TEMPLATE_UUID = "688c46fb-5edb-40a3-8273-1af7923e2215";
+/** MISP's hash attribute types by the export's hash names. */
+const MISP_HASH_TYPES = { MD5: "md5", "SHA-1": "sha1", "SHA-256": "sha256", TLSH: "tlsh" } as const;
 
 const PUBLIC_ONLY = (type: string, value: string): boolean => {
   if (type === "ip-dst") return classifyIp(value) === "public";
@@ -59,8 +68,12 @@ export function toMispEvent(report: ScanReport): Record<string, unknown> {
       timestamp,
     });
   };
+  const facts = exportFactsOf(report);
   add("filename", "Payload delivery", report.file.name, false, "analysed PDF");
-  add("sha256", "Payload delivery", report.file.sha256, report.summary.verdict === "malicious", `PDF, ${report.file.size} bytes`);
+  for (const [name, value] of Object.entries(facts.hashes)) {
+    // TLSH is a similarity hash: a pivot, not an exact match to block on
+    add(MISP_HASH_TYPES[name as keyof typeof MISP_HASH_TYPES], "Payload delivery", value, report.summary.verdict === "malicious" && name !== "TLSH", `PDF, ${report.file.size} bytes`);
+  }
   const network: [keyof Iocs, string, string][] = [
     ["urls", "url", "Network activity"],
     ["domains", "domain", "Network activity"],
@@ -68,11 +81,46 @@ export function toMispEvent(report: ScanReport): Record<string, unknown> {
     ["emails", "email-src", "Payload delivery"],
   ];
   for (const [key, type, category] of network) {
-    for (const value of report.iocs[key] as string[]) add(type, category, value, flagged && PUBLIC_ONLY(type, value), `found in ${report.file.name}`);
+    for (const value of report.iocs[key] as string[]) {
+      if (!facts.victim.has(value)) add(type, category, value, flagged && PUBLIC_ONLY(type, value), `found in ${report.file.name}`);
+      else if (type === "email-src") add("target-email", "Targeting data", value, false, "victim data: the recipient's address in a link's query string (not an indicator)");
+      else add(type, category, value, false, "victim data: the recipient's domain (not an indicator)");
+    }
   }
+  for (const cve of facts.cves) add("vulnerability", "External analysis", cve, false, "exploited or targeted by the document");
   for (const unc of report.iocs.uncPaths) add("text", "Network activity", unc, false, "UNC path (SMB/WebDAV target)");
 
-  const techniques = [...new Set(report.findings.flatMap((f) => f.attack))].sort();
+  const techniques = facts.techniques;
+  const objects = facts.embedded.map((f, i) => {
+    const attribute = (relation: string, type: string, value: string, toIds = false) => ({
+      uuid: uuidv5(`${report.scanId}/misp-object/${i}/${relation}`, PDFSCAN_NAMESPACE),
+      object_relation: relation,
+      type,
+      category: "Payload delivery",
+      value,
+      to_ids: toIds,
+      distribution: DIST_INHERIT,
+      timestamp,
+    });
+    const malicious = f.nested?.verdict === "malicious";
+    return {
+      uuid: uuidv5(`${report.scanId}/misp-object/${i}`, PDFSCAN_NAMESPACE),
+      name: "file",
+      "meta-category": "file",
+      description: "File embedded in the analysed PDF",
+      template_uuid: FILE_OBJECT_TEMPLATE_UUID,
+      distribution: DIST_INHERIT,
+      timestamp,
+      comment: `embedded in ${report.file.name}${f.objectRef ? ` (object ${f.objectRef})` : ""}; type ${f.type}${f.nested ? `; nested analysis: ${f.nested.verdict}, score ${f.nested.score}` : ""}`,
+      Attribute: [
+        attribute("filename", "filename", f.name),
+        attribute("sha256", "sha256", f.sha256, malicious),
+        attribute("md5", "md5", f.md5, malicious),
+        attribute("size-in-bytes", "size-in-bytes", String(f.size)),
+        ...(f.mime ? [attribute("mimetype", "mime-type", f.mime)] : []),
+      ],
+    };
+  });
   const tags = [
     { name: `pdfscan:verdict="${report.summary.verdict}"` },
     { name: `pdfscan:score="${report.summary.score}"` },
@@ -90,6 +138,7 @@ export function toMispEvent(report: ScanReport): Record<string, unknown> {
       published: false,
       Orgc: { name: "pdfscan" },
       Attribute: attributes,
+      Object: objects,
       Tag: tags,
     },
   };

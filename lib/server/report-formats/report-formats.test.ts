@@ -172,7 +172,7 @@ describe("MISP event", () => {
     expect(Event).toMatchObject({ info: expect.stringContaining(report.summary.verdict), date: "2026-04-01", analysis: "2", published: false });
     expect(["1", "2", "3", "4"]).toContain(Event.threat_level_id);
     expect(Event.uuid).toMatch(UUID_45);
-    const types = new Set(["filename", "sha256", "url", "domain", "ip-dst", "email-src", "text"]);
+    const types = new Set(["filename", "md5", "sha1", "sha256", "tlsh", "url", "domain", "ip-dst", "email-src", "target-email", "text", "vulnerability"]);
     for (const a of Event.Attribute) {
       expect(types.has(String(a.type)), String(a.type)).toBe(true);
       expect(typeof a.to_ids).toBe("boolean");
@@ -194,10 +194,18 @@ describe("CSV of indicators", () => {
     expect(text.endsWith("\r\n")).toBe(true);
     const rows = parseCsv(text);
     expect(rows[0]).toEqual([...CSV_HEADER]);
-    expect(rows[1]).toEqual(["sha256", report.file.sha256, report.file.sha256, "file", ""]);
-    const expected = report.iocs.items.reduce((n, i) => n + Math.max(1, i.sources.length), 0);
-    expect(rows).toHaveLength(2 + expected);
-    for (const item of report.iocs.items) expect(rows.some((r) => r[0] === item.type && r[1] === item.value && r[2] === item.defanged)).toBe(true);
+    expect(rows.slice(1, 4)).toEqual([
+      ["md5", report.file.md5, report.file.md5, "false", "file"],
+      ["sha1", report.file.sha1, report.file.sha1, "false", "file"],
+      ["sha256", report.file.sha256, report.file.sha256, "false", "file"],
+    ]);
+    // one row per indicator, every place it was seen in one cell
+    for (const item of report.iocs.items) {
+      const mine = rows.filter((r) => r[0] === item.type && r[1] === item.value);
+      expect(mine).toHaveLength(1);
+      expect(mine[0]![2]).toBe(item.defanged);
+      for (const s of item.sources) expect(mine[0]![4]).toContain(s.objectRef ? `${s.source} ${s.objectRef}` : s.source);
+    }
     for (const r of rows) expect(r).toHaveLength(5);
   });
 
@@ -315,5 +323,100 @@ describe("report", () => {
 describe("negotiateFormat", () => {
   it.each(["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf"])("answers ?format=%s with 400, never a built-in property", (name) => {
     expect(() => negotiateFormat(new URL(`http://x/r?format=${name}`), null)).toThrow(expect.objectContaining({ code: "invalid_request", status: 400 }));
+  });
+});
+
+describe("exports carry the whole finding (issue 20)", () => {
+  const VICTIM = "j.doe@acmecorp.com";
+  const EMBEDDED_SHA256 = "e".repeat(64);
+  /** a malicious lure: a link personalised with its target's address, a script exploiting CVE-2008-2992, an attached malicious PDF */
+  function wholeFindingReport(): ScanReport {
+    const b = new PdfBuilder();
+    const js = b.add(`<< /Type /Action /S /JavaScript /JS (var s = unescape("%u0c0c%u0c0c"); util.printf("%45000f", 1);) >>`);
+    const link = b.add(`<< /Type /Annot /Subtype /Link /Rect [0 0 10 10] /A << /S /URI /URI (https://login.evil.example/verify.php?email=${VICTIM}) >> >>`);
+    b.addCatalog(`/OpenAction ${js} 0 R`, 1, `/Annots [${link} 0 R]`);
+    const pdf = b.build();
+    const fast = analyzeFast(pdf, { fileName: "lure.pdf" });
+    const findings = fast.findings.map((f, i) => (i === 0 ? { ...f, cve: [...new Set([...f.cve, "CVE-2008-2992"])], attack: [...new Set([...f.attack, "T1203"])] } : f));
+    const advanced = {
+      ...fast,
+      stage: "advanced",
+      findings,
+      hashes: { ...fast.hashes!, tlsh: `T1${"A".repeat(70)}` },
+      metadata: { title: null, author: null, subject: null, keywords: null, creator: null, producer: null, creation_date: null, modification_date: null, pdf_version: "1.7", page_count: 1, xmp: {} },
+      javascript: [],
+      embedded_files: [{ name: "invoice-details.pdf", objectRef: "9 0 R", size: 2048, sha256: EMBEDDED_SHA256, md5: "d".repeat(32), type: "pdf", mime: "application/pdf", nested: { verdict: "malicious", score: 97 } }],
+      lures: { pages_rendered: 1, qr_codes: [], text_excerpt: "" },
+    };
+    return reportOf(pdf, "lure.pdf", { advanced_result: JSON.stringify(advanced), verdict: "malicious" });
+  }
+
+  it("tags the recipient's address from the link's query, and its domain, as victim data", () => {
+    const report = wholeFindingReport();
+    const victims = report.iocs.items.filter((i) => i.victimData).map((i) => `${i.type}:${i.value}`);
+    expect(victims.sort()).toEqual(["domain:acmecorp.com", `email:${VICTIM}`]);
+  });
+
+  it("shows the CVE, the ATT&CK technique, the embedded file and every hash in every format", () => {
+    const report = wholeFindingReport();
+    expect(report.file).toMatchObject({ md5: expect.stringMatching(/^[0-9a-f]{32}$/), sha1: expect.stringMatching(/^[0-9a-f]{40}$/), tlsh: `T1${"A".repeat(70)}` });
+    for (const format of REPORT_FORMAT_NAMES) {
+      const text = REPORT_FORMATS[format].render(report);
+      for (const needle of ["CVE-2008-2992", "T1203", EMBEDDED_SHA256, report.file.md5!, report.file.sha1!, report.file.tlsh!, report.file.sha256]) {
+        expect(text, `${format} carries ${needle}`).toContain(needle);
+      }
+    }
+  });
+
+  it("STIX: a vulnerability, the embedded file contained in the PDF with an indicator on it, no indicator on victim data", () => {
+    const report = wholeFindingReport();
+    const objects = (toStixBundle(report) as { objects: Record<string, unknown>[] }).objects;
+    expect(objects).toContainEqual(expect.objectContaining({ type: "vulnerability", name: "CVE-2008-2992", external_references: [expect.objectContaining({ source_name: "cve", external_id: "CVE-2008-2992" })] }));
+    expect(objects).toContainEqual(expect.objectContaining({ type: "attack-pattern", external_references: [expect.objectContaining({ external_id: "T1203" })] }));
+    const files = objects.filter((o) => o.type === "file");
+    const outer = files.find((o) => o.name === "lure.pdf")!;
+    const inner = files.find((o) => o.name === "invoice-details.pdf")!;
+    expect(outer.hashes).toEqual({ MD5: report.file.md5, "SHA-1": report.file.sha1, "SHA-256": report.file.sha256, TLSH: report.file.tlsh });
+    expect(outer.contains_refs).toEqual([inner.id]);
+    const patterns = objects.filter((o) => o.type === "indicator").map((o) => String(o.pattern));
+    expect(patterns).toContain(`[file:hashes.'SHA-256' = '${EMBEDDED_SHA256}']`);
+    expect(patterns.some((p) => p.includes("login.evil.example"))).toBe(true);
+    expect(patterns.filter((p) => p.includes(VICTIM) && !p.startsWith("[url:") || p.includes("'acmecorp.com'"))).toEqual([]);
+    expect(objects.filter((o) => o.type === "email-addr").map((o) => o.value)).toContain(VICTIM); // observed, not an indicator
+  });
+
+  it("MISP: the CVE as a vulnerability attribute, the embedded file as a file object, the victim as target-email never to_ids", () => {
+    const report = wholeFindingReport();
+    const { Event } = toMispEvent(report) as { Event: { Attribute: Record<string, unknown>[]; Object: { name: string; template_uuid: string; Attribute: Record<string, unknown>[]; comment: string }[] } };
+    expect(Event.Attribute).toContainEqual(expect.objectContaining({ type: "vulnerability", value: "CVE-2008-2992", to_ids: false }));
+    for (const [type, value] of [["md5", report.file.md5], ["sha1", report.file.sha1], ["tlsh", report.file.tlsh]]) expect(Event.Attribute).toContainEqual(expect.objectContaining({ type, value }));
+    expect(Event.Attribute).toContainEqual(expect.objectContaining({ type: "target-email", category: "Targeting data", value: VICTIM, to_ids: false }));
+    expect(Event.Attribute.filter((a) => a.to_ids && (String(a.value).includes("acmecorp.com") && a.type !== "url"))).toEqual([]);
+    expect(Event.Attribute.find((a) => a.type === "email-src" && a.value === VICTIM)).toBeUndefined();
+    const [object] = Event.Object;
+    expect(object).toMatchObject({ name: "file", template_uuid: "688c46fb-5edb-40a3-8273-1af7923e2215", comment: expect.stringContaining("nested analysis: malicious, score 97") });
+    expect(object!.Attribute).toContainEqual(expect.objectContaining({ object_relation: "sha256", value: EMBEDDED_SHA256, to_ids: true }));
+  });
+
+  it("CSV and SARIF: victim rows marked, one row per embedded file, and a SARIF log with the file's hashes", () => {
+    const report = wholeFindingReport();
+    const rows = parseCsv(toIocCsv(report));
+    expect(rows.find((r) => r[1] === VICTIM)?.[3]).toBe("true");
+    expect(rows.find((r) => r[1] === "login.evil.example")?.[3]).toBe("false");
+    expect(rows).toContainEqual(["embedded-sha256", EMBEDDED_SHA256, EMBEDDED_SHA256, "false", "embedded invoice-details.pdf 9 0 R; type pdf; nested malicious 97"]);
+    const sarif = JSON.parse(REPORT_FORMATS.sarif.render(report)) as { version: string; runs: { artifacts: { hashes: Record<string, string> }[]; results: { ruleId: string }[] }[] };
+    expect(sarif.version).toBe("2.1.0");
+    expect(sarif.runs[0]!.artifacts[0]!.hashes).toMatchObject({ "sha-256": report.file.sha256, md5: report.file.md5 });
+    expect(sarif.runs[0]!.results.map((r) => r.ruleId)).toEqual(report.findings.map((f) => f.ruleId));
+  });
+});
+
+describe("stored results of before the naming rule", () => {
+  it("still read: a model summary with prior_score and top_features comes out camelCase", () => {
+    const fast = analyzeFast(suspiciousPdf(), { fileName: "old.pdf" });
+    const model = { name: "m", version: 1, probability: 0.5, prior_score: 3, top_features: [{ feature: "f", value: 1, contribution: 2 }] };
+    const old = JSON.stringify({ ...fast, summary: { ...fast.summary, model } });
+    const report = reportOf(suspiciousPdf(), "old.pdf", { fast_result: old, advanced_result: null, advanced_status: "failed", advanced_failure_reason: "x" });
+    expect(report.summary.model).toEqual({ name: "m", version: 1, probability: 0.5, priorScore: 3, topFeatures: [{ feature: "f", value: 1, contribution: 2 }] });
   });
 });

@@ -1,13 +1,17 @@
 // STIX 2.1 bundle of a scan report (OASIS STIX 2.1, https://docs.oasis-open.org/cti/stix/v2.1/):
-//   identity (the pdfscan system, created_by_ref of everything), file SCO (name, size, SHA-256),
+//   identity (the pdfscan system, created_by_ref of everything), file SCO (name, size, MD5, SHA-1,
+//   SHA-256, TLSH; contains_refs: the embedded files, each a file SCO with its hashes and type),
 //   url / domain-name / ipv4-addr / ipv6-addr / email-addr SCOs for the indicators,
 //   malware-analysis SDO (result = verdict, malware-result-ov; sample_ref + analysis_sco_refs),
-//   indicator SDOs with STIX patterns when the verdict is malicious or suspicious,
-//   attack-pattern SDOs for the ATT&CK techniques, course-of-action SDOs for the mitigations,
-//   relationships (indicator related-to analysis, course-of-action mitigates attack-pattern).
+//   indicator SDOs with STIX patterns when the verdict is malicious or suspicious (never for victim
+//   data: the target's own address or domain), and for embedded files whose nested analysis is malicious,
+//   attack-pattern SDOs for the ATT&CK techniques, vulnerability SDOs for the CVEs, course-of-action
+//   SDOs for the mitigations, relationships (indicator and vulnerability related-to analysis,
+//   course-of-action mitigates attack-pattern).
 // Ids are deterministic (uuid v5): SCOs from their ID-contributing properties (section 2.9), the
 // rest from the scan id, so re-exports deduplicate. Confidence maps low/medium/high to 15/50/85.
 import type { ScanReport } from "../scans/report";
+import { exportFactsOf } from "./export-facts";
 import { STIX_SCO_NAMESPACE, PDFSCAN_NAMESPACE, canonicalJson, uuidv5 } from "./uuid";
 
 export const STIX_MEDIA_TYPE = "application/stix+json;version=2.1";
@@ -48,9 +52,26 @@ export function toStixBundle(report: ScanReport): Record<string, unknown> {
     },
   ];
 
-  const hashes = { "SHA-256": report.file.sha256 };
-  const fileId = scoId("file", { hashes, name: report.file.name });
-  objects.push({ type: "file", spec_version: "2.1", id: fileId, name: report.file.name, size: report.file.size, hashes });
+  const facts = exportFactsOf(report);
+  // the id from SHA-256 and the name alone (section 2.9: one hash), so it does not change when TLSH arrives
+  const fileId = scoId("file", { hashes: { "SHA-256": report.file.sha256 }, name: report.file.name });
+  const embeddedIds = facts.embedded.map((f) => scoId("file", { hashes: { "SHA-256": f.sha256 }, name: f.name }));
+  objects.push({
+    type: "file",
+    spec_version: "2.1",
+    id: fileId,
+    name: report.file.name,
+    size: report.file.size,
+    hashes: facts.hashes,
+    mime_type: "application/pdf",
+    ...(embeddedIds.length > 0 ? { contains_refs: [...new Set(embeddedIds)] } : {}),
+  });
+  const seenEmbedded = new Set<string>();
+  facts.embedded.forEach((f, i) => {
+    if (seenEmbedded.has(embeddedIds[i]!)) return;
+    seenEmbedded.add(embeddedIds[i]!);
+    objects.push({ type: "file", spec_version: "2.1", id: embeddedIds[i]!, name: f.name, size: f.size, hashes: { "SHA-256": f.sha256, MD5: f.md5 }, ...(f.mime ? { mime_type: f.mime } : {}) });
+  });
 
   // observables and, for a malicious or suspicious document, indicators with a pattern each
   const flagged = report.summary.verdict === "malicious" || report.summary.verdict === "suspicious";
@@ -74,7 +95,8 @@ export function toStixBundle(report: ScanReport): Record<string, unknown> {
     const id = scoId(type, { value });
     observableIds.push(id);
     objects.push({ type, spec_version: "2.1", id, value });
-    if (flagged) addIndicator(`${type}:${value}`, `${label} in ${report.file.name}`, `[${type}:${patternPath} = ${stixString(value)}]`);
+    // victim data is observed, never an indicator: blocking it would block the victim
+    if (flagged && !facts.victim.has(value)) addIndicator(`${type}:${value}`, `${label} in ${report.file.name}`, `[${type}:${patternPath} = ${stixString(value)}]`);
   };
   for (const url of report.iocs.urls) observe("url", url, "value", "URL");
   for (const domain of report.iocs.domains) observe("domain-name", domain, "value", "Domain");
@@ -82,6 +104,9 @@ export function toStixBundle(report: ScanReport): Record<string, unknown> {
   for (const email of report.iocs.emails) observe("email-addr", email, "value", "E-mail address");
   if (report.summary.verdict === "malicious") {
     addIndicator(`file:${report.file.sha256}`, `Malicious PDF ${report.file.name}`, `[file:hashes.'SHA-256' = ${stixString(report.file.sha256)}]`);
+  }
+  for (const f of facts.embedded) {
+    if (f.nested?.verdict === "malicious") addIndicator(`file:${f.sha256}`, `Malicious embedded file ${f.name} in ${report.file.name}`, `[file:hashes.'SHA-256' = ${stixString(f.sha256)}]`);
   }
 
   const analysisId = sdoId("malware-analysis", report.stage);
@@ -97,7 +122,7 @@ export function toStixBundle(report: ScanReport): Record<string, unknown> {
     result: report.summary.verdict,
     result_name: `score ${report.summary.score}/100 (${report.stage} stage)`,
     sample_ref: fileId,
-    analysis_sco_refs: [fileId, ...observableIds],
+    analysis_sco_refs: [...new Set([fileId, ...embeddedIds, ...observableIds])],
     confidence,
   });
   objects.push(...indicators);
@@ -133,6 +158,11 @@ export function toStixBundle(report: ScanReport): Record<string, unknown> {
         target_ref: analysisId,
       });
     }
+  }
+  for (const cve of facts.cves) {
+    const id = sdoId("vulnerability", cve);
+    objects.push({ type: "vulnerability", ...common, id, name: cve, external_references: [{ source_name: "cve", external_id: cve, url: `https://www.cve.org/CVERecord?id=${cve}` }] });
+    relationships.push({ type: "relationship", ...common, id: sdoId("relationship", `${id}->${analysisId}`), relationship_type: "related-to", source_ref: id, target_ref: analysisId });
   }
   for (const m of report.mitigations) {
     const id = sdoId("course-of-action", m.id);

@@ -35,7 +35,16 @@ export const ScanReport = z.object({
   iocs: Iocs,
   mitigations: z.array(Mitigation),
   keywordHits: z.array(z.string()),
-  file: z.object({ name: z.string(), size: z.number().int(), sha256: z.string().regex(/^[0-9a-f]{64}$/) }),
+  file: z.object({
+    name: z.string(),
+    size: z.number().int(),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    /** null for a scan analysed before the report carried them */
+    md5: z.string().nullable(),
+    sha1: z.string().nullable(),
+    /** TLSH of the advanced stage; null before it, or when the file is too small, too uniform or too large for one */
+    tlsh: z.string().nullable(),
+  }),
   fileRetained: z.boolean(),
   retentionMode: z.enum(RETENTION_MODES),
   expiresAt: isoTime.nullable(),
@@ -66,13 +75,25 @@ export type ScanReport = z.infer<typeof ScanReport>;
 
 /** Fields of a stage result that the report maps itself; the rest goes to `details`. */
 const MAPPED_RESULT_FIELDS = new Set([
-  "file_name", "sha256", "keyword_hits", "iocs", "summary", "schema_version", "engine_version", "stage", "findings", "truncated", "mitigations",
+  "file_name", "sha256", "hashes", "keyword_hits", "iocs", "summary", "schema_version", "engine_version", "stage", "findings", "truncated", "mitigations",
 ]);
 
 export const iso = (ms: number): string => new Date(ms).toISOString();
 
-/** A stored stage result; results stored before results carried `mitigations` still read. */
-const StoredResult = FastResult.extend({ mitigations: z.array(Mitigation).optional() });
+/**
+ * A stored stage result; results stored before results carried `mitigations` still read, and so do
+ * those whose model summary still had the snake_case names (prior_score, top_features) of before the
+ * report's one naming rule (issue 20).
+ */
+const StoredResult = z.preprocess(renamedModelFields, FastResult.extend({ mitigations: z.array(Mitigation).optional() }));
+
+function renamedModelFields(raw: unknown): unknown {
+  const model = (raw as { summary?: { model?: Record<string, unknown> } } | null)?.summary?.model;
+  if (!model || !("prior_score" in model || "top_features" in model)) return raw;
+  const { prior_score, top_features, ...rest } = model;
+  const r = raw as { summary: Record<string, unknown> };
+  return { ...r, summary: { ...r.summary, model: { ...rest, priorScore: prior_score, topFeatures: top_features } } };
+}
 
 /** The report of a scan whose fast stage is done; null before that (409 report_not_ready). */
 export function buildReport(scan: ScanRow): ScanReport | null {
@@ -101,7 +122,7 @@ export function buildReport(scan: ScanRow): ScanReport | null {
     // results carry their mitigations; one stored before they did gets them from the same builder
     mitigations: result.mitigations ?? mitigationsFor(result.findings),
     keywordHits: result.keyword_hits,
-    file: { name: scan.file_name, size: scan.file_size, sha256: scan.sha256 },
+    file: { name: scan.file_name, size: scan.file_size, sha256: scan.sha256, md5: result.hashes?.md5 ?? null, sha1: result.hashes?.sha1 ?? null, tlsh: result.hashes?.tlsh ?? null },
     fileRetained: scan.file_retained === 1,
     retentionMode: scan.retention_mode,
     expiresAt: scan.expires_at === null ? null : iso(scan.expires_at),

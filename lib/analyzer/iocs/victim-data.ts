@@ -1,0 +1,47 @@
+// Victim data among the indicators (issue 20): a phishing link personalised for its target carries the
+// recipient's address in its query string (`.../verify.php?email=j.doe@acmecorp.com`), so the address
+// and its domain are extracted too. They identify the victim, not the attacker: pushed to a block
+// list as indicators, they would block the victim's own mail and domain. An address counts as victim
+// data when it appears, percent-decoded, in the query or fragment of a URL of the same document; its
+// domain too, unless the document also links to that domain as a host (then it is infrastructure).
+/** One parameter value that is an address (the local part as normalize-email.ts takes it, without the query's separators). */
+const ADDRESS = /^[a-z0-9!$'*+^_`{|}~.-]{1,64}@[a-z0-9.-]{1,253}\.[a-z]{2,63}$/i;
+/** Query and fragment text read per URL (URLs are already bounded by MAX_URL_CHARS; this bounds the decode). */
+const MAX_QUERY_CHARS = 4096;
+
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text.replaceAll("+", " "));
+  } catch {
+    return text;
+  }
+}
+
+/** Lower-case addresses found in the query strings and fragments of `urls`. */
+export function addressesInQueries(urls: readonly string[]): Set<string> {
+  const found = new Set<string>();
+  for (const url of urls) {
+    const start = url.search(/[?#]/);
+    if (start === -1) continue;
+    // twice: a target address is often encoded twice through redirectors (%2540 for @)
+    const query = decoded(decoded(url.slice(start + 1, start + 1 + MAX_QUERY_CHARS)));
+    for (const value of query.split(/[?#&;=/\s]+/)) if (ADDRESS.test(value)) found.add(value.toLowerCase());
+  }
+  return found;
+}
+
+/**
+ * The values of `emails` and `domains` that are victim data, given the document's URLs and the hosts
+ * it links to (URL and UNC hosts).
+ */
+export function victimData(urls: readonly string[], emails: readonly string[], linkedHosts: ReadonlySet<string>): Set<string> {
+  const inQueries = addressesInQueries(urls);
+  const victims = new Set<string>();
+  for (const email of emails) {
+    if (!inQueries.has(email)) continue;
+    victims.add(email);
+    const domain = email.slice(email.lastIndexOf("@") + 1);
+    if (!linkedHosts.has(domain)) victims.add(domain);
+  }
+  return victims;
+}
