@@ -215,6 +215,44 @@ function buildMigrations(dialect: DialectKind): Record<string, Migration> {
         for (const column of ["batch_id", "callback_key", "callback_url"]) await db.schema.alterTable("scans").dropColumn(column).execute();
       },
     },
+    // issue 21: imported threat feeds and known-good lists (lib/server/feeds)
+    "0006_feeds": {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable("feed_entries")
+          .addColumn("source", "text", (c) => c.notNull())
+          .addColumn("kind", "text", (c) => c.notNull())
+          .addColumn("value", "text", (c) => c.notNull())
+          .addColumn("list", "text", (c) => c.notNull())
+          .addColumn("category", "text", (c) => c.notNull())
+          .addColumn("confidence", "integer", (c) => c.notNull())
+          .addColumn("first_seen", "bigint")
+          .addColumn("last_seen", "bigint")
+          .addColumn("expires_at", "bigint")
+          .addColumn("reference", "text")
+          // an IPv4 range's first and last address (kind cidr), for a range lookup
+          .addColumn("range_start", "bigint")
+          .addColumn("range_end", "bigint")
+          .addPrimaryKeyConstraint("feed_entries_pk", ["source", "kind", "value"])
+          .addCheckConstraint("feed_entries_list_check", sql`list in ('malicious', 'known-good')`)
+          .execute();
+        await db.schema.createIndex("feed_entries_lookup_idx").on("feed_entries").columns(["kind", "value"]).execute();
+        await db.schema.createIndex("feed_entries_range_idx").on("feed_entries").columns(["kind", "range_start", "range_end"]).execute();
+        await db.schema
+          .createTable("feed_imports")
+          .addColumn("source", "text", (c) => c.primaryKey())
+          .addColumn("format", "text", (c) => c.notNull())
+          .addColumn("imported_at", "bigint", (c) => c.notNull())
+          .addColumn("entries", "integer", (c) => c.notNull())
+          .addColumn("malformed", "integer", (c) => c.notNull())
+          .addColumn("file_sha256", "text", (c) => c.notNull())
+          .execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable("feed_imports").execute();
+        await db.schema.dropTable("feed_entries").execute();
+      },
+    },
   };
 }
 
@@ -227,7 +265,13 @@ class StaticProvider implements MigrationProvider {
 
 /** Brings the schema to the latest version; throws with the failing migration's error. */
 export async function migrateToLatest(db: Kysely<unknown>, dialect: DialectKind): Promise<void> {
-  const migrator = new Migrator({ db, provider: new StaticProvider(buildMigrations(dialect)) });
+  // PostgreSQL: the migration tables live in the connection's schema (search_path), and the Migrator
+  // must be told so: without migrationTableSchema it looks for its lock table in every schema of the
+  // database, finds another schema's, skips creating its own and fails ("kysely_migration_lock does
+  // not exist"), as tests running beside others in one database did.
+  const migrationTableSchema =
+    dialect === "postgres" ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
+  const migrator = new Migrator({ db, provider: new StaticProvider(buildMigrations(dialect)), ...(migrationTableSchema ? { migrationTableSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === "Error")?.migrationName;
