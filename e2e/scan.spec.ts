@@ -4,11 +4,17 @@ import { expect, test } from "./fixtures";
 import { LINK_URL, suspiciousPdf } from "../test/fixtures/sample-pdfs";
 import { ScanPage } from "./pages/scan-page";
 import { PdfBuilder } from "../lib/pdf/testing/pdf-builder";
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pdfscan } from "../test/cli/run-cli";
+import { E2E_DATA_DIR } from "./e2e-env";
+import { checkLooksAndAccessibility } from "./look";
 
 /** A phishing link personalised with its target's address (victim data). */
-function personalisedLurePdf(): Uint8Array {
+function personalisedLurePdf(host = "login.evil.example"): Uint8Array {
   const b = new PdfBuilder();
-  const link = b.add("<< /Type /Annot /Subtype /Link /Rect [0 0 10 10] /A << /S /URI /URI (https://login.evil.example/verify.php?email=j.doe@acmecorp.com) >> >>");
+  const link = b.add(`<< /Type /Annot /Subtype /Link /Rect [0 0 10 10] /A << /S /URI /URI (https://${host}/verify.php?email=j.doe@acmecorp.com) >> >>`);
   b.addCatalog("", 1, `/Annots [${link} 0 R]`);
   return b.build();
 }
@@ -55,6 +61,24 @@ test("the scan page shows the file's MD5 and SHA-1, and marks the recipient's ad
   const victim = page.getByTestId("ioc").filter({ hasText: "j.doe[@]acmecorp[.]com" });
   await expect(victim.getByTestId("victim-data")).toBeVisible();
   await expect(page.getByTestId("ioc").filter({ hasText: "login[.]evil[.]example" }).first().getByTestId("victim-data")).toHaveCount(0);
+});
+
+test("a scan with enrichment shows the imported feed's hit, its source and age, and the finding it raised", async ({ page }) => {
+  test.setTimeout(120_000);
+  const dir = await mkdtemp(path.join(tmpdir(), "pdfscan-e2e-feeds-"));
+  const list = path.join(dir, "openphish.txt");
+  await writeFile(list, "https://login.phish-e2e.example.net/verify.php?email=j.doe@acmecorp.com\n");
+  const run = await pdfscan(["feeds", "import", list, "--format", "openphish"], { env: { PDFSCAN_DATA_DIR: E2E_DATA_DIR, PDFSCAN_DATABASE_URL: "" } });
+  expect(run.code, run.stderr).toBe(0);
+  const scan = new ScanPage(page);
+  await scan.submitFromUploadPage("notice.pdf", personalisedLurePdf("login.phish-e2e.example.net"), { enrichment: true });
+  await scan.waitForStatus("completed", 60_000);
+  const hit = page.getByTestId("feed-hit").filter({ hasText: "openphish" }).first();
+  await expect(hit).toBeVisible();
+  await expect(hit).toHaveAttribute("data-counts", "true");
+  await expect(hit).toContainText("0 d");
+  await expect(scan.findings.first()).toContainText("Known-bad indicator on an imported threat feed");
+  await checkLooksAndAccessibility(page, "scan-feed-hits");
 });
 
 test("an unknown scan id is a 404 page", async ({ page }) => {

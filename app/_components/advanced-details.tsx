@@ -2,6 +2,7 @@
 // Report parts beyond findings/IOCs: the advanced stage's details (metadata, embedded files, QR
 // lures; scripts are in scripts-section.tsx), structural anomalies, and the offline enrichment of
 // the indicators. Each part is read defensively: `details` is passed through as the analyzer wrote it.
+import { defang } from "../../lib/analyzer/iocs/defang";
 import type { ReactNode } from "react";
 import { DeepResult, FastResult, type Stage } from "../../lib/analyzer/report";
 import type { ScanReport } from "../_lib/scans";
@@ -52,7 +53,7 @@ export function AdvancedDetails({ details, stage }: { details: Record<string, un
         <div className="space-y-4" data-testid="advanced-details">
           {embedded && embedded.length > 0 && (
             <Section title="Embedded files" count={embedded.length} testId="embedded-files">
-              <div className="overflow-x-auto">
+              <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Embedded files table">
                 <table className="w-full text-left text-sm">
                   <thead className="text-xs text-slate-500">
                     <tr>
@@ -144,7 +145,8 @@ export function EnrichmentView({ enrichment }: { enrichment: NonNullable<ScanRep
         {enrichment.summary.flagged} of {enrichment.summary.total} flagged
       </p>
       {enrichment.indicators.length > 0 && (
-        <div className="mt-2 overflow-x-auto">
+        // a wide table on a narrow screen scrolls: focusable, so a keyboard can scroll it too (axe scrollable-region-focusable)
+        <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label="Enriched indicators">
           <table className="w-full text-left text-sm">
             <thead className="text-xs text-slate-500">
               <tr>
@@ -175,7 +177,54 @@ export function EnrichmentView({ enrichment }: { enrichment: NonNullable<ScanRep
           </table>
         </div>
       )}
+      {enrichment.feeds && <FeedHits feeds={enrichment.feeds} />}
     </Section>
+  );
+}
+
+/** The imported feeds' entries that named the document's indicators or hashes (lib/server/feeds). */
+function FeedHits({ feeds }: { feeds: NonNullable<NonNullable<ScanReport["enrichment"]>["feeds"]> }) {
+  return (
+    <div className="mt-4" data-testid="feed-hits">
+      <h3 className="text-sm font-semibold text-slate-700">Threat feeds</h3>
+      <p className="text-xs text-slate-500">
+        {feeds.sources.length === 0
+          ? "No feed is imported on this server (pdfscan feeds import)."
+          : `${feeds.hits.length} hit${feeds.hits.length === 1 ? "" : "s"} in ${feeds.sources.length} imported source${feeds.sources.length === 1 ? "" : "s"}; expired entries do not count, nor do host-level hits on hosts a known-good list names.`}
+      </p>
+      {feeds.hits.length > 0 && (
+        <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label="Threat feed hits">
+          <table className="w-full text-left text-sm">
+            <thead className="text-xs text-slate-500">
+              <tr>
+                <th className="py-1 pr-3 font-medium">Indicator (defanged)</th>
+                <th className="py-1 pr-3 font-medium">Matched as</th>
+                <th className="py-1 pr-3 font-medium">Source</th>
+                <th className="py-1 pr-3 font-medium">List</th>
+                <th className="py-1 font-medium">Age, confidence</th>
+              </tr>
+            </thead>
+            <tbody>
+              {feeds.hits.map((h, i) => (
+                <tr key={i} className="border-t border-slate-100 align-top" data-testid="feed-hit" data-counts={String(h.counts)}>
+                  <td className="py-1 pr-3 font-mono text-xs break-all">{defang(h.indicator)}</td>
+                  <td className="py-1 pr-3 text-xs break-all">
+                    {h.matchedAs} <span className="font-mono">{defang(h.matchedValue)}</span>
+                  </td>
+                  <td className="py-1 pr-3 text-xs">
+                    {h.source} · {h.category}
+                  </td>
+                  <td className="py-1 pr-3 text-xs">{h.list === "known-good" ? "known good" : h.counts ? "malicious" : "malicious (not counted: known-good host)"}</td>
+                  <td className="py-1 text-xs">
+                    {h.ageDays === null ? "age unknown" : `${h.ageDays} d`}, {h.confidence}/100
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
   );
 }
 

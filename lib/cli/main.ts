@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { registerAnalyzeCommand } from "./commands/analyze";
 import { registerCompletionCommand } from "./commands/completion";
 import { registerDisarmCommand } from "./commands/disarm";
+import { registerFeedsCommand } from "./commands/feeds";
 import { registerKeysCommand } from "./commands/keys";
 import { registerOperationsCommands } from "./commands/operations";
 import { registerRulesCommand } from "./commands/rules";
@@ -58,6 +59,7 @@ export function createProgram(ctx: CliContext): Command {
   registerUiCommand(program, ctx);
   registerKeysCommand(program, ctx);
   registerWebhooksCommand(program, ctx);
+  registerFeedsCommand(program, ctx);
   registerOperationsCommands(program, ctx);
   registerCompletionCommand(program, ctx);
   return program;

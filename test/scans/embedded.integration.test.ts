@@ -12,7 +12,7 @@ import { SCAN_STATUSES, statusRank } from "../../lib/server/scans/state-machine"
 import { encryptWithQpdf } from "../../lib/pdf/testing/qpdf-encrypt";
 import { benignPdf, SUSPICIOUS_URL, suspiciousPdf } from "../fixtures/sample-pdfs";
 import { authorizedFetch as fetch, startServer, type RunningServer } from "../support/next-server";
-import { createScan, expectIdempotentCreation, expectZipAndRawUploads, filesContaining, getScan, readScanEvents, scanForm, statusesOf, waitFor, waitUntilEnded, walkFiles, type ScanJson } from "./support/scan-api";
+import { createScan, expectFeedEvidence, expectIdempotentCreation, expectZipAndRawUploads, filesContaining, getScan, readScanEvents, scanForm, statusesOf, waitFor, waitUntilEnded, walkFiles, type ScanJson } from "./support/scan-api";
 
 const HOUR = 3_600_000;
 /** Embedded defaults only: clear anything the environment might carry. */
@@ -50,6 +50,10 @@ describe("scans, embedded (SQLite + in-process queue)", () => {
   afterAll(async () => {
     await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("matches scans against feeds imported with pdfscan feeds import: a phishing host raises the verdict with a finding, a known-good host does not", async () => {
+    await expectFeedEvidence(server.url, { PDFSCAN_DATA_DIR: dataDir, PDFSCAN_DATABASE_URL: "" });
   });
 
   it("creates a scan (201, Location, queued_fast_scan, resultUrl), runs it to completed and serves a valid report", async () => {

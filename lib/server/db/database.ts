@@ -169,6 +169,32 @@ export interface IdempotencyKeysTable {
   expires_at: number;
 }
 
+/** One entry of an imported feed (feeds/feed-store.ts); the primary key is (source, kind, value). */
+export interface FeedEntriesTable {
+  source: string;
+  kind: string;
+  value: string;
+  list: string;
+  category: string;
+  confidence: number;
+  first_seen: number | null;
+  last_seen: number | null;
+  expires_at: number | null;
+  reference: string | null;
+  range_start: number | null;
+  range_end: number | null;
+}
+
+/** The last import of each feed source. */
+export interface FeedImportsTable {
+  source: string;
+  format: string;
+  imported_at: number;
+  entries: number;
+  malformed: number;
+  file_sha256: string;
+}
+
 export interface Database {
   scans: ScansTable;
   blobs: BlobsTable;
@@ -181,6 +207,8 @@ export interface Database {
   webhook_secrets: WebhookSecretsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   idempotency_keys: IdempotencyKeysTable;
+  feed_entries: FeedEntriesTable;
+  feed_imports: FeedImportsTable;
 }
 
 export type DialectKind = "sqlite" | "postgres";

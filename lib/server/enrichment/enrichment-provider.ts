@@ -3,6 +3,7 @@
 // built in works offline (offline-reputation.ts). No third-party service is configured or called.
 import { z } from "zod";
 import { IOC_TYPES, type Iocs } from "../../analyzer/report";
+import { FeedMatch } from "../feeds/feed-matching";
 
 export const IndicatorClassification = z.enum(["public", "private", "reserved", "documentation", "local", "unknown"]);
 
@@ -26,11 +27,13 @@ export const EnrichmentResult = z.object({
   generatedAt: z.string(),
   indicators: z.array(EnrichedIndicator),
   summary: z.object({ total: z.number().int(), flagged: z.number().int(), byClassification: z.record(z.string(), z.number().int()) }),
+  /** the imported feeds' entries that name the indicators or the file's hashes (lib/server/feeds) */
+  feeds: FeedMatch.optional(),
 });
 export type EnrichmentResult = z.infer<typeof EnrichmentResult>;
 
 export interface EnrichmentProvider {
   readonly name: string;
   /** Enriches the indicators of one document; `signal` aborts when the step's budget is spent. */
-  enrich(iocs: Iocs, options: { signal: AbortSignal; now: Date }): Promise<EnrichmentResult>;
+  enrich(iocs: Iocs, options: { signal: AbortSignal; now: Date; hashes?: readonly string[] }): Promise<EnrichmentResult>;
 }

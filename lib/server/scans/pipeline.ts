@@ -20,7 +20,8 @@ import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { FastResult, Iocs, Summary, type Iocs as IocsType } from "../../analyzer/report";
-import type { EnrichmentProvider } from "../enrichment/enrichment-provider";
+import { EnrichmentResult, type EnrichmentProvider } from "../enrichment/enrichment-provider";
+import { withFeedEvidence } from "../feeds/feed-verdict";
 import { ApiError } from "../http/errors";
 import type { JobQueue, StageJob } from "../queue/job-queue";
 import type { PageImage } from "../../analyzer/render/render-facts";
@@ -178,7 +179,7 @@ export class ScanPipeline {
       // the enrichment falls back to the fast stage's indicators; nothing else of it is needed here
       const fastIocs = Iocs.parse((JSON.parse(s.fast_result!) as { iocs: unknown }).iocs);
       const gaveUp = s.attempts > MAX_STAGE_ATTEMPTS;
-      const deep: Attempt<{ json: string; summary: Summary; iocs: IocsType; pageImages: string | null }> = gaveUp
+      const deep: Attempt<{ json: string; summary: Summary; iocs: IocsType; hashes: string[]; pageImages: string | null }> = gaveUp
         ? { ok: false, reason: giveUpReason("advanced") }
         : await this.withBudget("advanced", config.advancedTimeoutMs, stop, async (signal) => {
             const bytes = await this.readUpload(s, signal);
@@ -191,7 +192,7 @@ export class ScanPipeline {
             const iocs = Iocs.safeParse(result?.iocs);
             if (!summary.success || !iocs.success) throw new StageError("invalid_result", "the advanced analysis returned an invalid result");
             const kept = s.retention_mode === "delete_immediately" ? withoutPageText(result) : result;
-            return { json: JSON.stringify(kept), summary: summary.data, iocs: iocs.data, pageImages: await this.storePageImages(s, images, signal) };
+            return { json: JSON.stringify(kept), summary: summary.data, iocs: iocs.data, hashes: hashesOf(result), pageImages: await this.storePageImages(s, images, signal) };
           });
       if (stop.aborted) return (stop.reason as StageStopped).outcome;
       let current = s;
@@ -204,8 +205,9 @@ export class ScanPipeline {
           if (!started) return "busy";
           current = started;
           const iocs = deep.ok ? deep.value.iocs : fastIocs;
+          const hashes = deep.ok ? deep.value.hashes : [s.sha256];
           enrichment = await this.withBudget("enrichment", config.enrichmentTimeoutMs, stop, async (signal) =>
-            JSON.stringify(await this.deps.enrichment.enrich(iocs, { signal, now: new Date(this.clock()) })),
+            JSON.stringify(await this.deps.enrichment.enrich(iocs, { signal, now: new Date(this.clock()), hashes })),
           );
         }
       }
@@ -215,8 +217,10 @@ export class ScanPipeline {
         advanced: deep.ok ? "completed" : "failed",
         enrichment: enrichment === null ? null : enrichment.ok ? "completed" : "failed",
       };
+      // imported feeds that name the document's indicators or hashes raise its verdict, with a finding (feeds/feed-verdict.ts)
+      const feedRaised = deep.ok && enrichment?.ok ? withFeedEvidence(deep.value.json, EnrichmentResult.parse(JSON.parse(enrichment.value)).feeds ?? { hits: [], sources: [] }) : null;
       const checkpointed = await repo.checkpoint(current, this.workerId, {
-        advanced_result: deep.ok ? deep.value.json : null,
+        advanced_result: deep.ok ? (feedRaised?.json ?? deep.value.json) : null,
         page_images: deep.ok ? deep.value.pageImages : null,
         advanced_failure_reason: deep.ok ? null : deep.reason,
         enrichment_result: enrichment?.ok ? enrichment.value : null,
@@ -441,4 +445,11 @@ function withoutPageText<T extends object>(result: T): T {
   const lures = (result as { lures?: unknown }).lures as { text_excerpt?: unknown } | undefined;
   if (!lures || typeof lures !== "object" || !("text_excerpt" in lures)) return result;
   return { ...result, lures: { ...lures, text_excerpt: "" } };
+}
+
+/** The file's hashes and its embedded files', for the feeds' hash lookups (the result's shape is the analyzer's). */
+function hashesOf(result: unknown): string[] {
+  const r = result as { sha256?: unknown; hashes?: Record<string, unknown>; embedded_files?: { sha256?: unknown; md5?: unknown }[] };
+  const values = [r.sha256, r.hashes?.md5, r.hashes?.sha1, ...(Array.isArray(r.embedded_files) ? r.embedded_files.flatMap((e) => [e.sha256, e.md5]) : [])];
+  return [...new Set(values.filter((v): v is string => typeof v === "string"))];
 }

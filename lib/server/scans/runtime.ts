@@ -28,6 +28,8 @@ import { LocalScanChanges, RedisScanChanges, type ScanChanges } from "./scan-cha
 import { ScanRepository } from "./scan-repository";
 import { ScanService } from "./service";
 import { IdempotencyKeys } from "./idempotency";
+import { FeedStore } from "../feeds/feed-store";
+import { withFeeds } from "../feeds/feed-enrichment";
 import { WebhookDispatcher } from "../webhooks/webhook-dispatcher";
 import { webhookDeliveryFor, WebhookStore } from "../webhooks/webhook-store";
 
@@ -115,7 +117,8 @@ export async function createScanRuntime(config: Config): Promise<ScanRuntime> {
     pageImages,
     queue,
     analyzers: { fast: runFastStage, advanced: runAdvancedStage },
-    enrichment: offlineReputationProvider,
+    // the offline reputation of each indicator, and the imported feeds' entries that name them
+    enrichment: withFeeds(offlineReputationProvider, new FeedStore(database.db)),
     config,
     log,
   });

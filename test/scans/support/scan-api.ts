@@ -5,6 +5,10 @@ import path from "node:path";
 import { serverSentEvents } from "../../../lib/cli/client/event-stream";
 import { expect } from "vitest";
 import { buildZip } from "../../../lib/zip/testing";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { PdfBuilder } from "../../../lib/pdf/testing/pdf-builder";
+import { pdfscan } from "../../cli/run-cli";
 import { authorizedFetch as fetch } from "../../support/next-server";
 
 export const TERMINAL = ["completed", "failed", "expired"];
@@ -176,4 +180,61 @@ export async function expectZipAndRawUploads(baseUrl: string, pdfs: [Uint8Array,
   expect(rawScan).toMatchObject({ retentionMode: "retain_7d", file: { name: "raw.pdf" }, batchId: null });
   const unknownOption = await fetch(`${baseUrl}/api/scans?retentionMode=forever`, { method: "POST", headers: { "content-type": "application/pdf" }, body: pdfs[0] as Uint8Array<ArrayBuffer> });
   expect(unknownOption.status).toBe(400);
+}
+
+/** A benign-looking page whose one link goes to `uri`. */
+function linkPdf(uri: string): Uint8Array {
+  const b = new PdfBuilder();
+  const link = b.add(`<< /Type /Annot /Subtype /Link /Rect [0 0 10 10] /A << /S /URI /URI (${uri}) >> >>`);
+  b.addCatalog("", 1, `/Annots [${link} 0 R]`);
+  return b.build();
+}
+
+/**
+ * Feeds imported with `pdfscan feeds import` into the server's database (`databaseEnv`: its
+ * PDFSCAN_DATA_DIR or PDFSCAN_DATABASE_URL), then scans with enrichment: a link host on the phishing
+ * feed shows the hit with its source and age and raises the verdict with a finding; the same kind of
+ * link on a host a known-good list names does not.
+ */
+export async function expectFeedEvidence(baseUrl: string, databaseEnv: Record<string, string>, timeoutMs = 60_000): Promise<void> {
+  const dir = await mkdtemp(path.join(tmpdir(), "pdfscan-feeds-"));
+  try {
+    const tag = crypto.randomUUID().slice(0, 8);
+    const phishing = path.join(dir, "certpl.txt");
+    await writeFile(phishing, `# CERT.PL\nevil-login-${tag}.example.net\nsites.google.com\n`);
+    const topSites = path.join(dir, "tranco.csv");
+    await writeFile(topSites, "1,google.com\n2,sites.google.com\n");
+    for (const [file, format] of [[phishing, "certpl-domains"], [topSites, "tranco"]] as const) {
+      const run = await pdfscan(["feeds", "import", file, "--format", format, "--source", `${format}-${tag}`], { env: databaseEnv });
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toContain(`into ${format}-${tag}`);
+    }
+
+    const scanOf = async (uri: string) => {
+      const res = await fetch(`${baseUrl}/api/scans`, { method: "POST", body: scanForm(linkPdf(uri), { enableEnrichment: "true" }, `${tag}.pdf`) });
+      expect(res.status).toBe(201);
+      const { scan } = await waitUntilEnded(baseUrl, ((await res.json()) as ScanJson).scanId, timeoutMs);
+      expect(scan).toMatchObject({ status: "completed", advancedStatus: "completed", enrichmentStatus: "completed" });
+      const report = (await (await fetch(`${baseUrl}/api/scans/${scan.scanId}/report`)).json()) as {
+        summary: { verdict: string; evidenceFloor?: { ruleId: string } };
+        findings: { ruleId: string; evidence: { excerpt?: string }[] }[];
+        enrichment: { feeds?: { hits: { source: string; matchedAs: string; counts: boolean; ageDays: number | null; list: string }[] } };
+      };
+      return { scan, report };
+    };
+    const lure = await scanOf(`https://portal.evil-login-${tag}.example.net/signin`);
+    expect(lure.report.enrichment.feeds!.hits).toContainEqual(expect.objectContaining({ source: `certpl-domains-${tag}`, matchedAs: "parent-domain", counts: true, ageDays: 0 }));
+    expect(["suspicious", "malicious"]).toContain(lure.scan.verdict);
+    expect(lure.report.summary.evidenceFloor?.ruleId).toBe("known-bad-indicator");
+    expect(lure.report.findings[0]).toMatchObject({ ruleId: "known-bad-indicator" });
+    expect(lure.report.findings[0]!.evidence[0]!.excerpt).toContain(`on certpl-domains-${tag}: phishing`);
+
+    const hosted = await scanOf("https://sites.google.com/view/invoice-2231");
+    expect(hosted.report.enrichment.feeds!.hits.some((h) => h.list === "known-good")).toBe(true);
+    expect(hosted.report.enrichment.feeds!.hits.filter((h) => h.list === "malicious").every((h) => !h.counts)).toBe(true);
+    expect(hosted.report.findings.some((f) => f.ruleId === "known-bad-indicator")).toBe(false);
+    expect(hosted.report.summary.evidenceFloor?.ruleId).not.toBe("known-bad-indicator");
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }

@@ -1,0 +1,23 @@
+// The feed formats' parsers, one per name of names.ts: each takes the file's text and the import time
+// (for default expiries) and returns the entries and the malformed lines.
+import type { ParsedFeed } from "../feed-entry";
+import { parseFeodo, parsePhishtankCsv, parseThreatfoxCsv, parseTranco, parseUrlhausCsv } from "./csv-feeds";
+import { parseMispEvent, parseMispWarninglist, parseSpamhausDrop, parseStixBundle } from "./json-feeds";
+import { parseCertPlDomains, parseOpenphish } from "./line-lists";
+import type { FeedFormat } from "./names";
+
+export { FEED_FORMAT_DESCRIPTIONS, FEED_FORMAT_NAMES, type FeedFormat } from "./names";
+
+export const FEED_PARSERS: Record<FeedFormat, (text: string, now: number) => ParsedFeed> = {
+  "urlhaus-csv": parseUrlhausCsv,
+  "threatfox-csv": parseThreatfoxCsv,
+  feodo: parseFeodo,
+  openphish: parseOpenphish,
+  "phishtank-csv": parsePhishtankCsv,
+  "certpl-domains": parseCertPlDomains,
+  "spamhaus-drop": parseSpamhausDrop,
+  tranco: (text, now) => parseTranco(text, now),
+  "misp-warninglist": parseMispWarninglist,
+  "misp-event": parseMispEvent,
+  stix: parseStixBundle,
+};

@@ -1,0 +1,18 @@
+// The feed formats' names and what each is, apart from their parsers (index.ts): the CLI lists and
+// checks them at start-up without loading the parsers.
+export const FEED_FORMAT_DESCRIPTIONS = {
+  "urlhaus-csv": "abuse.ch URLhaus CSV export (malware URLs)",
+  "threatfox-csv": "abuse.ch ThreatFox CSV export (URLs, domains, IPs, hashes)",
+  feodo: "abuse.ch Feodo Tracker IP blocklist (CSV or plain)",
+  openphish: "OpenPhish community feed (one phishing URL per line)",
+  "phishtank-csv": "PhishTank online-valid CSV (phishing URLs)",
+  "certpl-domains": "CERT.PL warning list (one phishing domain per line)",
+  "spamhaus-drop": "Spamhaus DROP (JSON lines of hijacked IPv4 ranges)",
+  tranco: "Tranco top-sites list (rank,domain; the first 100,000 are known-good)",
+  "misp-warninglist": "MISP warninglist JSON (hostname, cidr or string lists; known-good)",
+  "misp-event": "MISP event JSON as a MISP feed serves it (attributes with to_ids)",
+  stix: "STIX 2.1 bundle of indicators (equality patterns on URLs, domains, IPs, e-mails, hashes)",
+} as const;
+
+export type FeedFormat = keyof typeof FEED_FORMAT_DESCRIPTIONS;
+export const FEED_FORMAT_NAMES = Object.keys(FEED_FORMAT_DESCRIPTIONS) as FeedFormat[];
