@@ -6,7 +6,7 @@ import { describeRetention } from "../_lib/retention-wording";
 import { formatTime, type ScanReport, type ScanResource } from "../_lib/scans";
 import { CopyButton } from "./copy-button";
 
-export function FileFacts({ scan, hashes }: { scan: ScanResource; hashes?: ScanReport["file"] }) {
+export function FileFacts({ scan, hashes, seenBefore }: { scan: ScanResource; hashes?: ScanReport["file"]; seenBefore?: ScanReport["seenBefore"] }) {
   const retention = describeRetention(scan);
   // the pivots analysts paste into other tools; TLSH finds near-duplicates (advanced stage)
   const more = [
@@ -43,6 +43,21 @@ export function FileFacts({ scan, hashes }: { scan: ScanResource; hashes?: ScanR
           {retention.file}
         </Fact>
         <Fact term="Submitted">{formatTime(scan.createdAt)}</Fact>
+        {seenBefore && (
+          <Fact term="Seen before" testId="seen-before">
+            {seenBefore.count === 0 ? (
+              "No other scan of this file"
+            ) : (
+              <>
+                {seenBefore.count} other scan{seenBefore.count === 1 ? "" : "s"} of this file, first{" "}
+                <a className="text-sky-800 underline" href={`/scans/${encodeURIComponent(seenBefore.scans[0]!.scanId)}`}>
+                  {formatTime(seenBefore.scans[0]!.createdAt)}
+                </a>{" "}
+                ({seenBefore.scans[0]!.verdict ?? "no verdict"})
+              </>
+            )}
+          </Fact>
+        )}
       </dl>
     </section>
   );

@@ -141,7 +141,7 @@ export function ScanView({ scanId, initialScan, source = ownerSource(scanId) }: 
           )}
         </section>
         <aside className="space-y-4">
-          <FileFacts scan={scan} hashes={report?.file} />
+          <FileFacts scan={scan} hashes={report?.file} seenBefore={report?.seenBefore} />
           <ExportLinks reportUrl={source.reportUrl} ready={reportReady} />
           {source.shared ? (
             <p className="text-xs text-slate-500" data-testid="shared-view">

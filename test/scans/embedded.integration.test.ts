@@ -12,7 +12,7 @@ import { SCAN_STATUSES, statusRank } from "../../lib/server/scans/state-machine"
 import { encryptWithQpdf } from "../../lib/pdf/testing/qpdf-encrypt";
 import { benignPdf, SUSPICIOUS_URL, suspiciousPdf } from "../fixtures/sample-pdfs";
 import { authorizedFetch as fetch, startServer, type RunningServer } from "../support/next-server";
-import { createScan, expectFeedEvidence, expectIdempotentCreation, expectZipAndRawUploads, filesContaining, getScan, readScanEvents, scanForm, statusesOf, waitFor, waitUntilEnded, walkFiles, type ScanJson } from "./support/scan-api";
+import { createScan, expectFeedEvidence, expectSeenBeforeAndIocSearch, expectIdempotentCreation, expectZipAndRawUploads, filesContaining, getScan, readScanEvents, scanForm, statusesOf, waitFor, waitUntilEnded, walkFiles, type ScanJson } from "./support/scan-api";
 
 const HOUR = 3_600_000;
 /** Embedded defaults only: clear anything the environment might carry. */
@@ -50,6 +50,10 @@ describe("scans, embedded (SQLite + in-process queue)", () => {
   afterAll(async () => {
     await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("says a file was seen before (with the earlier verdict), and finds scans by an indicator, defanged or not", async () => {
+    await expectSeenBeforeAndIocSearch(server.url);
   });
 
   it("matches scans against feeds imported with pdfscan feeds import: a phishing host raises the verdict with a finding, a known-good host does not", async () => {

@@ -13,7 +13,7 @@ import { createPgSchema, createRedisPrefix, TEST_REDIS_URL, type PgSchema, type 
 import { encryptWithQpdf } from "../../lib/pdf/testing/qpdf-encrypt";
 import { benignPdf, SUSPICIOUS_URL, suspiciousPdf } from "../fixtures/sample-pdfs";
 import { authorizedFetch as fetch, startServer, type RunningServer } from "../support/next-server";
-import { createScan, expectFeedEvidence, expectIdempotentCreation, expectZipAndRawUploads, filesContaining, getScan, readScanEvents, statusesOf, waitFor, waitUntilEnded, walkFiles } from "./support/scan-api";
+import { createScan, expectFeedEvidence, expectSeenBeforeAndIocSearch, expectIdempotentCreation, expectZipAndRawUploads, filesContaining, getScan, readScanEvents, statusesOf, waitFor, waitUntilEnded, walkFiles } from "./support/scan-api";
 import { SCAN_STATUSES } from "../../lib/server/scans/state-machine";
 import { startWorker, type WorkerProcess } from "./support/worker-process";
 import { startWebhookReceiver, verifyWebhook, webhooksOf } from "./support/webhook-receiver";
@@ -196,6 +196,10 @@ describe("scans, scale-out (PostgreSQL + Redis/BullMQ + 2 worker processes)", ()
 
   it("creates one scan for two requests with the same Idempotency-Key, and refuses the key with another file (422)", async () => {
     await expectIdempotentCreation(server.url, uniquePdf(), uniquePdf());
+  });
+
+  it("says a file was seen before (with the earlier verdict), and finds scans by an indicator, defanged or not", async () => {
+    await expectSeenBeforeAndIocSearch(server.url);
   });
 
   it("matches scans against feeds imported with pdfscan feeds import: a phishing host raises the verdict with a finding, a known-good host does not", async () => {

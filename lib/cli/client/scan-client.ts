@@ -38,6 +38,8 @@ export interface ScanListFilters {
   verdict?: string;
   status?: string;
   query?: string;
+  /** an indicator the scans contain (GET /api/scans?ioc=) */
+  ioc?: string;
   limit?: number;
   cursor?: string;
 }
@@ -88,6 +90,7 @@ export class ScanClient {
     if (filters.verdict) query.set("verdict", filters.verdict);
     if (filters.status) query.set("status", filters.status);
     if (filters.query) query.set("q", filters.query);
+    if (filters.ioc) query.set("ioc", filters.ioc);
     return (await this.request("GET", `api/scans?${query}`)).json() as Promise<ScanPage>;
   }
 

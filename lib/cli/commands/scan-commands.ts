@@ -72,19 +72,21 @@ function registerList(program: Command, ctx: CliContext): void {
     "pdfscan scans --verdict malicious --limit 50",
     "pdfscan scans --query invoice --all --json | jq -r .scanId",
     "pdfscan scans --query 9f86d081        # a SHA-256 prefix",
+    "pdfscan scans --ioc 'hxxps[://]login[.]evil[.]example/verify.php'",
   ])
     .addOption(new Option("--verdict <verdict>", "only this verdict").choices(VERDICT_FILTERS))
     .addOption(new Option("--status <status>", "only this status").choices(SCAN_STATUSES))
     .option("-q, --query <text>", "a SHA-256 (or hex prefix), or part of the file name")
+    .option("--ioc <indicator>", "scans whose indicators include this URL, domain, IP or address (defanged spellings accepted)")
     .option("-n, --limit <n>", `at most this many scans (1-${MAX_PAGE})`, positiveInt(MAX_PAGE), 20)
     .option("--all", "every matching scan (follows the pages; --limit is the page size)")
     .option("--json", "one JSON object per scan, per line")
-    .action(async (opts: ServerOpts & { verdict?: string; status?: string; query?: string; limit: number; all?: boolean; json?: boolean }) => {
+    .action(async (opts: ServerOpts & { verdict?: string; status?: string; query?: string; ioc?: string; limit: number; all?: boolean; json?: boolean }) => {
       const client = connect(opts, ctx);
       const scans: ScanResource[] = [];
       let cursor: string | undefined;
       do {
-        const page = await client.list({ verdict: opts.verdict, status: opts.status, query: opts.query, limit: opts.limit, cursor });
+        const page = await client.list({ verdict: opts.verdict, status: opts.status, query: opts.query, ioc: opts.ioc, limit: opts.limit, cursor });
         scans.push(...page.items);
         cursor = page.nextCursor ?? undefined;
       } while (opts.all && cursor);

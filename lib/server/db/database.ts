@@ -195,6 +195,14 @@ export interface FeedImportsTable {
   file_sha256: string;
 }
 
+/** The indicators of each scan (lower case), for the history's indicator search (GET /api/scans?ioc=). */
+export interface ScanIndicatorsTable {
+  scan_id: string;
+  owner: string;
+  type: string;
+  value: string;
+}
+
 export interface Database {
   scans: ScansTable;
   blobs: BlobsTable;
@@ -209,6 +217,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   feed_entries: FeedEntriesTable;
   feed_imports: FeedImportsTable;
+  scan_indicators: ScanIndicatorsTable;
 }
 
 export type DialectKind = "sqlite" | "postgres";

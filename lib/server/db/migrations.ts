@@ -253,6 +253,26 @@ function buildMigrations(dialect: DialectKind): Record<string, Migration> {
         await db.schema.dropTable("feed_entries").execute();
       },
     },
+    // issue 21 item 4: the indicators of each scan, for GET /api/scans?ioc= (pivoting over the history)
+    "0007_scan_indicators": {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable("scan_indicators")
+          .addColumn("scan_id", "text", (c) => c.notNull())
+          .addColumn("owner", "text", (c) => c.notNull())
+          .addColumn("type", "text", (c) => c.notNull())
+          .addColumn("value", "text", (c) => c.notNull())
+          .addPrimaryKeyConstraint("scan_indicators_pk", ["scan_id", "type", "value"])
+          .execute();
+        await db.schema.createIndex("scan_indicators_value_idx").on("scan_indicators").columns(["value", "owner"]).execute();
+        // seen before: the owner's scans of the same file
+        await db.schema.createIndex("scans_owner_sha256_idx").on("scans").columns(["owner", "sha256"]).execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropIndex("scans_owner_sha256_idx").execute();
+        await db.schema.dropTable("scan_indicators").execute();
+      },
+    },
   };
 }
 

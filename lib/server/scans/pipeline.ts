@@ -158,6 +158,7 @@ export class ScanPipeline {
         { leaseOwner: this.workerId },
       );
       if (!done) return "busy";
+      await this.indexIndicators(done, r.iocs);
       await this.handOffAdvanced(done);
       return "done";
     });
@@ -337,7 +338,18 @@ export class ScanPipeline {
       Object.assign(patch, { verdict: summary.verdict, score: summary.score, confidence: summary.confidence });
     }
     const done = await repo.transition(scan, event, patch, { leaseOwner: this.workerId });
+    if (done && event.type === "advanced_finished" && event.advanced === "completed" && scan.advanced_result) {
+      const iocs = Iocs.safeParse((JSON.parse(scan.advanced_result) as { iocs?: unknown }).iocs);
+      if (iocs.success) await this.indexIndicators(done, iocs.data);
+    }
     return done ? "done" : "busy";
+  }
+
+  /** The indicator search's index (GET /api/scans?ioc=): worth a log line when it fails, never the scan. */
+  private async indexIndicators(scan: ScanRow, iocs: IocsType): Promise<void> {
+    await this.deps.repo
+      .indexIndicators(scan, iocs.items.map((i) => ({ type: i.type, value: i.value })))
+      .catch((error: unknown) => this.log(`indexing the indicators of scan ${scan.id} failed`, error));
   }
 
   /** Page images are made only when they will be kept past the analysis. */

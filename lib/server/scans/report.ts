@@ -53,6 +53,16 @@ export const ScanReport = z.object({
   completedAt: isoTime,
   /** parts of the file were not inspected (an analysis budget was hit) */
   truncated: z.boolean(),
+  /**
+   * The other scans of the same file (same SHA-256): the caller's own, an admin's everyone's; the
+   * oldest ten listed. Absent from a share link's view (it would disclose the owner's history).
+   */
+  seenBefore: z
+    .object({
+      count: z.number().int().min(0),
+      scans: z.array(z.object({ scanId: z.string(), createdAt: isoTime, verdict: z.string().nullable(), fileName: z.string() })),
+    })
+    .optional(),
   /** the enrichment step's output when enrichment ran and completed */
   enrichment: EnrichmentResult.nullable(),
   /**

@@ -37,6 +37,20 @@ export interface ScanFilter {
   q?: string;
   /** the scans of one uploaded ZIP */
   batchId?: string;
+  /** scans whose indicators include this value (a URL, domain, IP or address; lower case) */
+  ioc?: string;
+}
+
+/** Indicators indexed per scan (the rest are in its report). */
+export const MAX_INDEXED_INDICATORS = 2_000;
+
+/** An earlier scan of the same file (the report's seenBefore). */
+export interface EarlierScan {
+  id: string;
+  created_at: number;
+  verdict: string | null;
+  file_name: string;
+  owner: string;
 }
 
 export type Stage = "fast" | "advanced";
@@ -140,6 +154,14 @@ export class ScanRepository {
     if (filter.status) q = q.where("status", "=", filter.status);
     if (filter.q) q = q.where(matchesSearch(filter.q));
     if (filter.batchId) q = q.where("batch_id", "=", filter.batchId);
+    if (filter.ioc) {
+      const value = filter.ioc;
+      q = q.where("id", "in", (eb) => {
+        let sub = eb.selectFrom("scan_indicators").select("scan_id").where("value", "=", value);
+        if (owner !== null) sub = sub.where("owner", "=", owner);
+        return sub;
+      });
+    }
     if (before) {
       q = q.where((eb) =>
         eb.or([eb("created_at", "<", before.createdAt), eb.and([eb("created_at", "=", before.createdAt), eb("id", "<", before.id)])]),
@@ -151,8 +173,9 @@ export class ScanRepository {
   /** Removes the owner's scan row; true if there was one. */
   async deleteOwned(owner: string, id: string): Promise<boolean> {
     const res = await this.db.deleteFrom("scans").where("id", "=", id).where("owner", "=", owner).executeTakeFirst();
-    // its share links and webhooks go with it (they would open or announce nothing, but the scan id should not linger)
+    // its share links, webhooks and indexed indicators go with it (they would open or announce nothing, but the scan id should not linger)
     await this.db.deleteFrom("share_links").where("scan_id", "=", id).execute();
+    await this.db.deleteFrom("scan_indicators").where("scan_id", "=", id).execute();
     await this.db.deleteFrom("webhook_deliveries").where("scan_id", "=", id).execute();
     return Number(res.numDeletedRows) > 0;
   }
@@ -225,6 +248,31 @@ export class ScanRepository {
     if (!written) return null;
     this.changed(next);
     return next;
+  }
+
+  /** Replaces the scan's indexed indicators (each stage's result: the advanced stage's supersede the fast stage's). */
+  async indexIndicators(scan: Pick<ScanRow, "id" | "owner">, indicators: { type: string; value: string }[]): Promise<void> {
+    const rows = new Map<string, { scan_id: string; owner: string; type: string; value: string }>();
+    for (const i of indicators.slice(0, MAX_INDEXED_INDICATORS)) {
+      const value = i.value.toLowerCase().slice(0, 2048);
+      rows.set(`${i.type}\u0000${value}`, { scan_id: scan.id, owner: scan.owner, type: i.type, value });
+    }
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom("scan_indicators").where("scan_id", "=", scan.id).execute();
+      const all = [...rows.values()];
+      for (let i = 0; i < all.length; i += 500) await trx.insertInto("scan_indicators").values(all.slice(i, i + 500)).execute();
+    });
+  }
+
+  /** Other scans of the file with this SHA-256, oldest first (owner null: everyone's). */
+  async scansOfFile(owner: string | null, sha256: string, exceptId: string, limit: number): Promise<{ count: number; scans: EarlierScan[] }> {
+    let base = this.db.selectFrom("scans").where("sha256", "=", sha256).where("id", "!=", exceptId);
+    if (owner !== null) base = base.where("owner", "=", owner);
+    const [counted, scans] = await Promise.all([
+      base.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirst(),
+      base.select(["id", "created_at", "verdict", "file_name", "owner"]).orderBy("created_at").orderBy("id").limit(limit).execute(),
+    ]);
+    return { count: Number(counted?.n ?? 0), scans: scans.map((s) => ({ ...s, created_at: Number(s.created_at) })) };
   }
 
   /** Extends the lease of a running stage; false when this process no longer holds it. */

@@ -90,6 +90,12 @@ export const ListQuery = z.object({
   all: z.enum(["true", "false"], { error: 'must be "true" or "false"' }).transform((v) => v === "true").optional(),
   verdict: z.enum(VERDICTS, { error: oneOf(VERDICTS) }).optional(),
   status: z.enum(SCAN_STATUSES, { error: oneOf(SCAN_STATUSES) }).optional(),
+  // the scans whose indicators include this one (a URL, domain, IP or address; defanged spellings accepted)
+  ioc: z
+    .string()
+    .max(2048, "must be at most 2048 characters")
+    .transform((v) => refang(v.trim()).toLowerCase())
+    .optional(),
   // the scans of one uploaded ZIP (batchId of POST /api/scans)
   batch: z.string().regex(/^[A-Za-z0-9_-]{22}$/, "must be a batchId").optional(),
   // a SHA-256 (or its hex prefix) or part of the file name; blank means no search
@@ -106,7 +112,12 @@ export interface ListQuery extends ScanFilter {
   all?: boolean;
 }
 
-const LIST_PARAMS = ["limit", "cursor", "all", "verdict", "status", "q", "batch"] as const;
+const LIST_PARAMS = ["limit", "cursor", "all", "verdict", "status", "q", "batch", "ioc"] as const;
+
+/** hxxps[://]evil[.]example -> https://evil.example: what an analyst copies from a report. */
+export function refang(value: string): string {
+  return value.replace(/^hxxp/i, "http").replace(/\[(\.|:\/\/|@|:)\]/g, "$1").replace(/\(\.\)/g, ".");
+}
 
 /** GET /api/scans?limit=&cursor=&verdict=&status=&q= (other parameters are ignored, as usual for queries). */
 export function parseListQuery(params: URLSearchParams): ListQuery {
@@ -117,8 +128,8 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
   }
   const parsed = ListQuery.safeParse(raw);
   if (!parsed.success) throw new ApiError("invalid_request", "The query is invalid.", { errors: toFieldErrors(parsed.error) });
-  const { q, batch, ...rest } = parsed.data;
-  return { ...rest, ...(q ? { q } : {}), ...(batch ? { batchId: batch } : {}) };
+  const { q, batch, ioc, ...rest } = parsed.data;
+  return { ...rest, ...(q ? { q } : {}), ...(batch ? { batchId: batch } : {}), ...(ioc ? { ioc } : {}) };
 }
 
 /** The query string of the same listing at another cursor (the Link: rel="next" header). */
@@ -129,6 +140,7 @@ export function listQueryString(query: ListQuery, cursor: string): string {
   if (query.status) params.set("status", query.status);
   if (query.q) params.set("q", query.q);
   if (query.batchId) params.set("batch", query.batchId);
+  if (query.ioc) params.set("ioc", query.ioc);
   params.set("cursor", cursor);
   return params.toString();
 }

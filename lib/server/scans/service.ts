@@ -20,6 +20,8 @@ import { LOCAL_KEY_REF, type WebhookStore } from "../webhooks/webhook-store";
 import { requestFingerprint, type IdempotencyKeys } from "./idempotency";
 import { HTTP_LIMITS } from "../../limits";
 
+/** Earlier scans of the same file listed in a report (the count says how many there are). */
+export const SEEN_BEFORE_LISTED = 10;
 /** Retry-After (seconds) of a 409 report_not_ready: the fast stage takes well under a second. */
 export const REPORT_RETRY_AFTER_S = 1;
 
@@ -286,7 +288,12 @@ export class ScanService {
         extensions: { scanStatus: scan.status },
       });
     }
-    return report;
+    if (principal.kind === "share") return report;
+    const earlier = await this.deps.repo.scansOfFile(principal.admin ? null : scan.owner, scan.sha256, scan.id, SEEN_BEFORE_LISTED);
+    return {
+      ...report,
+      seenBefore: { count: earlier.count, scans: earlier.scans.map((s) => ({ scanId: s.id, createdAt: new Date(s.created_at).toISOString(), verdict: s.verdict, fileName: s.file_name })) },
+    };
   }
 
   /** Removes the scan, its report and its file, in any state. The row goes first: a stage still

@@ -238,3 +238,27 @@ export async function expectFeedEvidence(baseUrl: string, databaseEnv: Record<st
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * The same file uploaded twice: the second report says it was seen before (with the first scan's
+ * verdict), and an indicator search (defanged, as copied from a report) finds both scans.
+ */
+export async function expectSeenBeforeAndIocSearch(baseUrl: string, timeoutMs = 60_000): Promise<void> {
+  const tag = crypto.randomUUID().slice(0, 8);
+  const url = `https://pivot-${tag}.example.net/invoice/view`;
+  const pdf = linkPdf(url);
+  const first = await createScan(baseUrl, pdf, {}, "/api/scans");
+  const firstDone = (await waitUntilEnded(baseUrl, first.body.scanId, timeoutMs)).scan;
+  const second = await createScan(baseUrl, pdf);
+  await waitUntilEnded(baseUrl, second.body.scanId, timeoutMs);
+  const report = (await (await fetch(`${baseUrl}/api/scans/${second.body.scanId}/report`)).json()) as { seenBefore: { count: number; scans: { scanId: string; verdict: string }[] } };
+  expect(report.seenBefore.count).toBeGreaterThanOrEqual(1);
+  expect(report.seenBefore.scans).toContainEqual(expect.objectContaining({ scanId: first.body.scanId, verdict: firstDone.verdict }));
+  const defanged = `hxxps[://]pivot-${tag}[.]example[.]net/invoice/view`;
+  const found = (await (await fetch(`${baseUrl}/api/scans?ioc=${encodeURIComponent(defanged)}`)).json()) as { items: ScanJson[] };
+  expect(found.items.map((s) => s.scanId).sort()).toEqual([first.body.scanId, second.body.scanId].sort());
+  const byDomain = (await (await fetch(`${baseUrl}/api/scans?ioc=pivot-${tag}.example.net`)).json()) as { items: ScanJson[] };
+  expect(byDomain.items).toHaveLength(2);
+  const none = (await (await fetch(`${baseUrl}/api/scans?ioc=nothing-${tag}.example.net`)).json()) as { items: ScanJson[] };
+  expect(none.items).toEqual([]);
+}
