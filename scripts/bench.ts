@@ -1,11 +1,12 @@
 // npm run bench -- [DIR] [--min-seconds 3] [--requests 200] [--concurrency 4] [--no-http] [--no-deep]
-//   [--no-hostile] [--no-ui] [--no-cli] [--no-scans]
+//   [--no-hostile] [--no-ui] [--no-cli] [--no-scans] [--no-feeds]
 // (a) fast stage in-process over a corpus: throughput, per-file latency, memory, speed-up over pdfid.py;
 // (b) POST /analyze/fast on the real built server (needs `npm run build`) with a generated ~1 MB PDF;
 // (c) the advanced stage's latency over the corpus;
 // (d) hostile documents against the server with memory and a benign request's latency (bench-hostile.ts);
 // (e) the web UI: upload of a 1 MB PDF to its verdict on the page, in headless Chromium (bench-ui.ts);
 // (f) the CLI as a subprocess (bench-cli.ts): one small file, the corpus folder with --jobs 1/2, fast and --deep;
+// (h) feeds (bench-feeds.ts): a 1,000,000-line feed imported, one document matched, SQLite and PostgreSQL;
 // (g) scans end to end (scripts/bench-scans.ts, also `npm run bench:scans`): embedded, and
 //     PostgreSQL + Redis with 1 and 2 worker processes; writes bench-scans.json.
 // Prints a report and writes bench-results.json. Measures only: no speed assertion fails anything.
@@ -23,6 +24,7 @@ import { DEFAULT_SCAN_BENCH, runScanBench } from "./bench-scans";
 import { formatHostile, runHostileBench, type HostileBench } from "./bench-hostile";
 import { formatUi, runUiBench, type UiBench } from "./bench-ui";
 import { formatCliBench, runCliBench, type CliBench } from "./bench-cli";
+import { formatFeedBench, runFeedBench, type FeedBench } from "./bench-feeds";
 import { pdfidReference, type PdfidReference } from "./bench-pdfid";
 import { fileNameOf, findCorpusDir, loadAny, type CorpusEntry } from "./corpus";
 import { fixed, formatTable } from "./table";
@@ -70,6 +72,7 @@ interface Options {
   concurrency: number;
   http: boolean;
   scans: boolean;
+  feeds: boolean;
   hostile: boolean;
   ui: boolean;
   cli: boolean;
@@ -90,6 +93,7 @@ const program: Command = new Command("bench")
   .option("--concurrency <n>", "parallel clients in the second HTTP run", positiveNumber, 4)
   .option("--no-http", "skip the HTTP benchmark")
   .option("--no-scans", "skip the scan service benchmark (bench-scans.ts)")
+  .option("--no-feeds", "skip the feeds benchmark (bench-feeds.ts)")
   .option("--no-deep", "skip the deep-stage latency benchmark")
   .option("--no-hostile", "skip the hostile-documents benchmark (bench-hostile.ts)")
   .option("--no-ui", "skip the web UI benchmark (bench-ui.ts)")
@@ -112,7 +116,9 @@ const program: Command = new Command("bench")
     process.stdout.write(formatUi(ui));
     const cli: CliBench = opts.cli ? runCliBench(REPO_ROOT, dir, { deep: opts.deep, pdfid }) : { skipped: "--no-cli" };
     process.stdout.write(formatCliBench(cli, dir));
-    const results = { date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model ?? "unknown", cpus: cpus().length, pdfid, fast, http, deep, hostile, ui, cli };
+    const feeds: FeedBench = opts.feeds ? await runFeedBench() : { skipped: "--no-feeds" };
+    process.stdout.write(formatFeedBench(feeds));
+    const results = { date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model ?? "unknown", cpus: cpus().length, pdfid, fast, http, deep, hostile, ui, cli, feeds };
     await writeFile(opts.out, `${JSON.stringify(results, null, 2)}\n`);
     process.stdout.write(`\nwrote ${opts.out}\n`);
     if (opts.scans) await runScanBench(DEFAULT_SCAN_BENCH);

@@ -135,9 +135,12 @@ describe("scans, embedded (SQLite + in-process queue)", () => {
       const csv = await report(q, accept);
       expect(csv.headers.get("content-type")).toMatch(/^text\/csv/);
       const lines = (await csv.text()).split("\r\n");
-      expect(lines[0]).toBe("type,value,defanged,source,objectRef");
-      expect(lines.some((l) => l.startsWith("url,http://evil.example/collect,hxxp[://]evil[.]example/collect,"))).toBe(true);
+      expect(lines[0]).toBe("type,value,defanged,victimData,sources");
+      expect(lines.some((l) => l.startsWith("url,http://evil.example/collect,hxxp[://]evil[.]example/collect,false,"))).toBe(true);
     }
+    const sarif = await report("?format=sarif");
+    expect(sarif.headers.get("content-type")).toBe("application/sarif+json");
+    expect(((await sarif.json()) as { version: string }).version).toBe("2.1.0");
     const md = await (await report("?format=md")).text();
     expect(md).toMatch(/^# PDF scan report: /);
     expect(md).toContain("## Findings");
