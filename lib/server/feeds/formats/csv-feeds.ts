@@ -44,21 +44,21 @@ export function parseUrlhausCsv(text: string, now: number): ParsedFeed {
   const c = new FeedCollector(now);
   const table = rowsByHeader(text, { commentHeader: true });
   if (!table) return c.malformed("no header line (# id,dateadded,url,...)"), c.parsed;
-  for (const r of table.rows) {
-    if (r.__malformed || !r.url) {
-      c.malformed(r.__malformed ?? JSON.stringify(r));
-      continue;
-    }
-    c.add("url", r.url, {
-      list: "malicious",
-      category: r.threat || "malware",
-      confidence: r.url_status === "online" ? 90 : 75,
-      firstSeen: feedTime(r.dateadded),
-      lastSeen: feedTime(r.last_online),
-      reference: r.urlhaus_link || null,
-    });
-  }
+  for (const r of table.rows) addUrlhausRow(c, r);
   return c.parsed;
+}
+
+/** One URLhaus record, from the CSV or the JSON export (the same field names). */
+export function addUrlhausRow(c: FeedCollector, r: Record<string, string>): void {
+  if (r.__malformed || !r.url) return c.malformed(r.__malformed ?? JSON.stringify(r));
+  c.add("url", r.url, {
+    list: "malicious",
+    category: r.threat || "malware",
+    confidence: r.url_status === "online" ? 90 : 75,
+    firstSeen: feedTime(r.dateadded),
+    lastSeen: feedTime(r.last_online),
+    reference: r.urlhaus_link || null,
+  });
 }
 
 /** ThreatFox ioc_type -> what we store; "ip:port" keeps the IP. */
@@ -70,23 +70,23 @@ export function parseThreatfoxCsv(text: string, now: number): ParsedFeed {
   const c = new FeedCollector(now);
   const table = rowsByHeader(text, { commentHeader: true });
   if (!table) return c.malformed("no header line (# \"first_seen_utc\",\"ioc_id\",...)"), c.parsed;
-  for (const r of table.rows) {
-    const kind = THREATFOX_KINDS[r.ioc_type ?? ""];
-    if (r.__malformed || !kind || !r.ioc_value) {
-      c.malformed(r.__malformed ?? JSON.stringify(r));
-      continue;
-    }
-    const value = kind === "ip" ? r.ioc_value.replace(/:\d+$/, "") : r.ioc_value;
-    c.add(kind, value, {
-      list: "malicious",
-      category: r.threat_type || "malware",
-      confidence: Number(r.confidence_level) || 50,
-      firstSeen: feedTime(r.first_seen_utc),
-      lastSeen: feedTime(r.last_seen_utc),
-      reference: r.ioc_id ? `https://threatfox.abuse.ch/ioc/${r.ioc_id}/` : null,
-    });
-  }
+  for (const r of table.rows) addThreatfoxRow(c, r);
   return c.parsed;
+}
+
+/** One ThreatFox record, from the CSV or the JSON export (the same field names). */
+export function addThreatfoxRow(c: FeedCollector, r: Record<string, string>): void {
+  const kind = THREATFOX_KINDS[r.ioc_type ?? ""];
+  if (r.__malformed || !kind || !r.ioc_value) return c.malformed(r.__malformed ?? JSON.stringify(r));
+  const value = kind === "ip" ? r.ioc_value.replace(/:\d+$/, "") : r.ioc_value;
+  c.add(kind, value, {
+    list: "malicious",
+    category: r.threat_type || "malware",
+    confidence: Number(r.confidence_level) || 50,
+    firstSeen: feedTime(r.first_seen_utc),
+    lastSeen: feedTime(r.last_seen_utc),
+    reference: r.ioc_id ? `https://threatfox.abuse.ch/ioc/${r.ioc_id}/` : null,
+  });
 }
 
 /** Feodo Tracker: the CSV (first_seen_utc,dst_ip,dst_port,c2_status,last_online,malware) or the plain IP list. */
@@ -111,22 +111,22 @@ export function parsePhishtankCsv(text: string, now: number): ParsedFeed {
   const c = new FeedCollector(now);
   const table = rowsByHeader(text, { commentHeader: false });
   if (!table || !table.header.includes("url")) return c.malformed("no header line (phish_id,url,...)"), c.parsed;
-  for (const r of table.rows) {
-    if (r.__malformed || !r.url) {
-      c.malformed(r.__malformed ?? JSON.stringify(r));
-      continue;
-    }
-    c.add("url", r.url, {
-      list: "malicious",
-      category: `phishing${r.target && r.target !== "Other" ? `:${r.target.toLowerCase()}` : ""}`,
-      confidence: r.verified === "yes" ? 90 : 60,
-      firstSeen: feedTime(r.submission_time),
-      lastSeen: feedTime(r.verification_time),
-      lifetimeMs: PHISHING_URL_LIFETIME_MS,
-      reference: r.phish_detail_url || null,
-    });
-  }
+  for (const r of table.rows) addPhishtankRow(c, r);
   return c.parsed;
+}
+
+/** One PhishTank record, from the CSV or the JSON export (the same field names). */
+export function addPhishtankRow(c: FeedCollector, r: Record<string, string>): void {
+  if (r.__malformed || !r.url) return c.malformed(r.__malformed ?? JSON.stringify(r));
+  c.add("url", r.url, {
+    list: "malicious",
+    category: `phishing${r.target && r.target !== "Other" ? `:${r.target.toLowerCase()}` : ""}`,
+    confidence: r.verified === "yes" ? 90 : 60,
+    firstSeen: feedTime(r.submission_time),
+    lastSeen: feedTime(r.verification_time),
+    lifetimeMs: PHISHING_URL_LIFETIME_MS,
+    reference: r.phish_detail_url || null,
+  });
 }
 
 /** Tranco: "rank,domain" lines; only the first `maxRank` ranks are known-good (deeper ranks include abused domains). */

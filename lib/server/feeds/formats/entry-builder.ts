@@ -30,10 +30,10 @@ const NORMALIZE: Record<FeedKind, (raw: string) => string | null> = {
   sha256: (raw) => feedHash(raw, 64),
 };
 
-/** "2024-01-02 10:11:12" (UTC, as abuse.ch writes it), ISO 8601, or Unix seconds; null otherwise. */
+/** "2024-01-02 10:11:12" (UTC, as abuse.ch writes it, with or without " UTC"), ISO 8601, or Unix seconds; null otherwise. */
 export function feedTime(raw: string | undefined | null): number | null {
   if (!raw) return null;
-  const text = raw.trim();
+  const text = raw.trim().replace(/ UTC$/, "");
   if (/^\d{9,10}$/.test(text)) return Number(text) * 1000;
   const iso = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/.test(text) ? `${text.replace(" ", "T")}Z` : text;
   const t = Date.parse(iso);

@@ -155,6 +155,27 @@ describe("feed formats", () => {
     expect(p.malformed).toBe(0); // process:name is a pattern this importer does not match on, not a broken one
   });
 
+  it("urlhaus-json, threatfox-json, phishtank-json: the JSON exports give what their CSVs give", () => {
+    const urlhaus = JSON.stringify({
+      "3312001": [{ dateadded: "2026-11-28 10:00:01 UTC", url: "http://203.0.113.9/bins/x86", url_status: "online", last_online: "2026-11-29 09:00:00", threat: "malware_download", tags: ["elf", "mirai"], urlhaus_link: "https://urlhaus.abuse.ch/url/3312001/", reporter: "geenensp" }],
+      "3312003": [{ dateadded: "2026-11-28 10:06:00", url: "not a url", url_status: "online" }],
+    });
+    const u = FEED_PARSERS["urlhaus-json"](urlhaus, NOW);
+    expect(u.entries).toMatchObject([{ kind: "url", value: "http://203.0.113.9/bins/x86", confidence: 90, reference: "https://urlhaus.abuse.ch/url/3312001/", firstSeen: Date.parse("2026-11-28T10:00:01Z"), lastSeen: Date.parse("2026-11-29T09:00:00Z") }]);
+    expect(u.malformed).toBe(1);
+    const threatfox = JSON.stringify({
+      "1300001": [{ ioc_value: "198.51.100.23:443", ioc_type: "ip:port", threat_type: "botnet_cc", malware: "win.qakbot", malware_printable: "QakBot", first_seen_utc: "2026-11-20 08:00:00", last_seen_utc: null, confidence_level: 75, reference: null, tags: "qakbot", anonymous: "0", reporter: "abuse_ch" }],
+    });
+    expect(FEED_PARSERS["threatfox-json"](threatfox, NOW).entries).toMatchObject([{ kind: "ip", value: "198.51.100.23", confidence: 75, reference: "https://threatfox.abuse.ch/ioc/1300001/" }]);
+    const phishtank = JSON.stringify([
+      { phish_id: 8450001, url: "https://secure-m1crosoft.example.com/owa/login.php", phish_detail_url: "http://www.phishtank.com/phish_detail.php?phish_id=8450001", submission_time: "2026-11-28T10:00:00+00:00", verified: "yes", verification_time: "2026-11-28T11:00:00+00:00", online: "yes", details: [], target: "Microsoft" },
+      "not a record",
+    ]);
+    const p = FEED_PARSERS["phishtank-json"](phishtank, NOW);
+    expect(p.entries).toMatchObject([{ kind: "url", category: "phishing:microsoft", confidence: 90 }]);
+    expect(p.malformed).toBe(1);
+  });
+
   it("never throws on garbage", () => {
     for (const name of FEED_FORMAT_NAMES) expect(() => FEED_PARSERS[name]("\u0000{not json,\"\n,,,\n# x", NOW)).not.toThrow();
   });

@@ -2,7 +2,7 @@
 // (for default expiries) and returns the entries and the malformed lines.
 import type { ParsedFeed } from "../feed-entry";
 import { parseFeodo, parsePhishtankCsv, parseThreatfoxCsv, parseTranco, parseUrlhausCsv } from "./csv-feeds";
-import { parseMispEvent, parseMispWarninglist, parseSpamhausDrop, parseStixBundle } from "./json-feeds";
+import { parseMispEvent, parseMispWarninglist, parsePhishtankJson, parseSpamhausDrop, parseStixBundle, parseThreatfoxJson, parseUrlhausJson } from "./json-feeds";
 import { parseCertPlDomains, parseOpenphish } from "./line-lists";
 import type { FeedFormat } from "./names";
 
@@ -10,10 +10,13 @@ export { FEED_FORMAT_DESCRIPTIONS, FEED_FORMAT_NAMES, type FeedFormat } from "./
 
 export const FEED_PARSERS: Record<FeedFormat, (text: string, now: number) => ParsedFeed> = {
   "urlhaus-csv": parseUrlhausCsv,
+  "urlhaus-json": parseUrlhausJson,
   "threatfox-csv": parseThreatfoxCsv,
+  "threatfox-json": parseThreatfoxJson,
   feodo: parseFeodo,
   openphish: parseOpenphish,
   "phishtank-csv": parsePhishtankCsv,
+  "phishtank-json": parsePhishtankJson,
   "certpl-domains": parseCertPlDomains,
   "spamhaus-drop": parseSpamhausDrop,
   tranco: (text, now) => parseTranco(text, now),

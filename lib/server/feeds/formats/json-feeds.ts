@@ -1,8 +1,10 @@
-// JSON feeds: Spamhaus DROP (JSON lines of {cidr, sblid, rir}, with a metadata line), MISP warninglists
+// JSON feeds: the JSON exports of URLhaus, ThreatFox and PhishTank (records as their CSVs have them),
+// Spamhaus DROP (JSON lines of {cidr, sblid, rir}, with a metadata line), MISP warninglists
 // (known-good lists: {name, type, list}), MISP events (a feed's event JSON: attributes marked to_ids),
 // and STIX 2.1 bundles of indicators with simple equality patterns.
 import type { FeedKind, ParsedFeed } from "../feed-entry";
 import { FeedCollector, feedTime } from "./entry-builder";
+import { addPhishtankRow, addThreatfoxRow, addUrlhausRow } from "./csv-feeds";
 
 export function parseSpamhausDrop(text: string, now: number): ParsedFeed {
   const c = new FeedCollector(now);
@@ -138,5 +140,49 @@ export function parseStixBundle(text: string, now: number): ParsedFeed {
       });
     }
   }
+  return c.parsed;
+}
+
+/** A JSON record's fields as the CSV rows have them (numbers and nulls as text; arrays joined). */
+function asRow(record: unknown): Record<string, string> {
+  if (!record || typeof record !== "object" || Array.isArray(record)) return { __malformed: JSON.stringify(record).slice(0, 200) };
+  return Object.fromEntries(
+    Object.entries(record as Record<string, unknown>).map(([k, v]) => [k.toLowerCase(), v === null || v === undefined ? "" : Array.isArray(v) ? v.join(",") : String(v)]),
+  );
+}
+
+/**
+ * The abuse.ch JSON exports (URLhaus json_recent, ThreatFox export/json): an object keyed by the
+ * record id, each value a list of records with the CSV's field names; the id becomes `id`/`ioc_id`.
+ */
+function abuseChJson(text: string, now: number, idField: string, addRow: (c: FeedCollector, r: Record<string, string>) => void): ParsedFeed {
+  const c = new FeedCollector(now);
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    return c.malformed("not JSON"), c.parsed;
+  }
+  if (!doc || typeof doc !== "object" || Array.isArray(doc)) return c.malformed("not an object keyed by record id"), c.parsed;
+  for (const [id, records] of Object.entries(doc as Record<string, unknown>)) {
+    for (const record of Array.isArray(records) ? records : [records]) addRow(c, { [idField]: id, ...asRow(record) });
+  }
+  return c.parsed;
+}
+
+export const parseUrlhausJson = (text: string, now: number): ParsedFeed => abuseChJson(text, now, "id", addUrlhausRow);
+export const parseThreatfoxJson = (text: string, now: number): ParsedFeed => abuseChJson(text, now, "ioc_id", addThreatfoxRow);
+
+/** PhishTank's online-valid.json: an array of records with the CSV's field names. */
+export function parsePhishtankJson(text: string, now: number): ParsedFeed {
+  const c = new FeedCollector(now);
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    return c.malformed("not JSON"), c.parsed;
+  }
+  if (!Array.isArray(doc)) return c.malformed("not an array of records"), c.parsed;
+  for (const record of doc) addPhishtankRow(c, asRow(record));
   return c.parsed;
 }

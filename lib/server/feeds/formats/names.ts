@@ -2,10 +2,13 @@
 // checks them at start-up without loading the parsers.
 export const FEED_FORMAT_DESCRIPTIONS = {
   "urlhaus-csv": "abuse.ch URLhaus CSV export (malware URLs)",
+  "urlhaus-json": "abuse.ch URLhaus JSON export (json_recent)",
   "threatfox-csv": "abuse.ch ThreatFox CSV export (URLs, domains, IPs, hashes)",
+  "threatfox-json": "abuse.ch ThreatFox JSON export",
   feodo: "abuse.ch Feodo Tracker IP blocklist (CSV or plain)",
   openphish: "OpenPhish community feed (one phishing URL per line)",
   "phishtank-csv": "PhishTank online-valid CSV (phishing URLs)",
+  "phishtank-json": "PhishTank online-valid JSON",
   "certpl-domains": "CERT.PL warning list (one phishing domain per line)",
   "spamhaus-drop": "Spamhaus DROP (JSON lines of hijacked IPv4 ranges)",
   tranco: "Tranco top-sites list (rank,domain; the first 100,000 are known-good)",
