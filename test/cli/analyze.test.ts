@@ -111,6 +111,9 @@ describe("pdfscan analyze: inputs", () => {
     await writeFile(locked, encryptWithQpdf(launchPdf(), ["from-the-mail-body", "owner-secret", "256"]));
     const none = jsonLines((await pdfscan(["analyze", "--json", locked])).stdout)[0] as { summary: { verdict: string } };
     expect(none.summary.verdict).toBe("unknown");
+    // an unreadable file passes the default --fail-on suspicious, and fails --fail-on unknown
+    expect((await pdfscan(["analyze", locked])).code).toBe(0);
+    expect((await pdfscan(["analyze", "--fail-on", "unknown", locked])).code).toBe(1);
     for (const run of [await pdfscan(["analyze", "--json", "--password", "from-the-mail-body", locked]), await pdfscan(["analyze", "--json", locked], { env: { PDFSCAN_PDF_PASSWORD: "owner-secret" } })]) {
       const r = jsonLines(run.stdout)[0] as { summary: { verdict: string }; findings: { ruleId: string }[] };
       expect(r.summary.verdict).toBe("malicious");
@@ -184,7 +187,7 @@ describe("pdfscan analyze: outputs and exit codes", () => {
     expect((await pdfscan(["analyze", "--fail-on", "suspicious", malicious])).code).toBe(1);
     const bad = await pdfscan(["analyze", "--fail-on", "benign", benign]);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain("Allowed choices are suspicious, malicious");
+    expect(bad.stderr).toContain("Allowed choices are unknown, suspicious, malicious");
   });
 
   it("--format sarif writes one SARIF 2.1.0 run with the registry's rules and one result per finding", async () => {

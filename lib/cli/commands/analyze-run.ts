@@ -15,7 +15,7 @@ import { createProgress } from "../progress";
 import { defaultJobs, type AnalyzeOptions, type FailOn } from "./analyze";
 
 /** Verdicts that reach each --fail-on level. */
-const FLAGGED: Record<FailOn, readonly Verdict[]> = { suspicious: ["suspicious", "malicious"], malicious: ["malicious"] };
+const FLAGGED: Record<FailOn, readonly Verdict[]> = { unknown: ["unknown", "suspicious", "malicious"], suspicious: ["suspicious", "malicious"], malicious: ["malicious"] };
 
 export async function runAnalyze(paths: string[], opts: AnalyzeOptions, ctx: CliContext): Promise<void> {
   const format = opts.json ? "json" : opts.format;

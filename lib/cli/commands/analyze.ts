@@ -6,7 +6,8 @@ import { InvalidArgumentError, Option, type Command } from "commander";
 import type { CliContext } from "../context";
 import { OUTPUT_FORMATS, type OutputFormat } from "../output/reporter";
 
-export const FAIL_ON = ["suspicious", "malicious"] as const;
+/** --fail-on levels; `unknown` (a file the analysis could not judge: encrypted, unreadable) fails with both bad verdicts, as a mail gateway holding unreadable attachments wants (issue 22). */
+export const FAIL_ON = ["unknown", "suspicious", "malicious"] as const;
 export type FailOn = (typeof FAIL_ON)[number];
 /** The conventional password of malware sample archives (lib/zip/password-zip.ts). */
 export const DEFAULT_ZIP_PASSWORD = "infected";
@@ -67,7 +68,7 @@ export function registerAnalyzeCommand(program: Command, ctx: CliContext): void 
     .option("-j, --jobs <n>", "documents analysed in parallel, on worker threads (default: one per CPU but one; with --deep one per CPU)", positiveInt)
     .option("--zip-password <password>", "password of ZIP archives", DEFAULT_ZIP_PASSWORD)
     .option("--password <password>", "password of encrypted PDFs (the user or the owner password; or set PDFSCAN_PDF_PASSWORD, which stays out of the shell history)")
-    .addOption(new Option("--fail-on <verdict>", "lowest verdict that makes the exit code 1").choices(FAIL_ON).default("suspicious"))
+    .addOption(new Option("--fail-on <verdict>", "lowest verdict that makes the exit code 1 (unknown: also files that could not be judged)").choices(FAIL_ON).default("suspicious"))
     .option("-d, --details", "the detailed report of every file instead of one table row (table format)")
     .option("--no-progress", "no progress bar (it is drawn only when stderr is a terminal anyway)")
     .addHelpText("after", EXAMPLES)
