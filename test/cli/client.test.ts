@@ -54,6 +54,11 @@ describe("pdfscan server client", () => {
     expect(["suspicious", "malicious"]).toContain(scan.verdict);
     expect(run.code).toBe(1);
     scanId = scan.scanId;
+    // without --json: the verdict line ends with the scan's page, absolute
+    const copy = join(dir, "notice.pdf"); // another name: the `scans` test below looks for lure.pdf alone
+    await writeFile(copy, suspiciousPdf());
+    const line = await client(["submit", "--wait", copy]);
+    expect(line.stdout).toMatch(new RegExp(`(suspicious|malicious).*notice\\.pdf  ${server.url.replace(/[.]/g, "\\.")}/scans/[\\w-]{22}\\n$`, "i"));
   }, 60_000);
 
   it("submit --password (or PDFSCAN_PDF_PASSWORD) opens an encrypted PDF on the server, and prints no password", async () => {

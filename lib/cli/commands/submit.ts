@@ -70,7 +70,8 @@ export function registerSubmitCommand(program: Command, ctx: CliContext): void {
             if (scan.verdict && FLAGGED_VERDICTS.includes(scan.verdict)) ctx.exitCode = worstExitCode(ctx.exitCode, EXIT_FLAGGED);
           }
           if (opts.json) ctx.stdout.write(`${JSON.stringify(scan)}\n`);
-          else if (opts.wait) ctx.stdout.write(`${verdictLine(scan, label, colors)}\n`);
+          // the page URL too (issue 22): the report is one click away from the terminal
+          else if (opts.wait) ctx.stdout.write(`${verdictLine(scan, label, colors)}  ${client.absolute(scan.resultUrl ?? `/scans/${scan.scanId}`)}\n`);
           else ctx.stdout.write(`${scan.scanId}  ${scan.status}  ${client.absolute(scan.resultUrl ?? `/scans/${scan.scanId}`)}\n`);
         }
       }
