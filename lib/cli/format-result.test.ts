@@ -75,9 +75,20 @@ describe("formatResult", () => {
     expect(formatResult("x.pdf", result({ iocs }), plain)).toContain("url    hxxp://a[.]b");
   });
 
-  it("counts the findings it does not show", () => {
+  it("counts the findings it does not show, and shows them all with --details", () => {
     const findings = Array.from({ length: MAX_FINDINGS_SHOWN + 3 }, (_, i) => finding(`rule-${i}`, "low", i));
     expect(formatResult("x.pdf", result({ findings }), plain)).toContain("... and 3 more");
+    const all = formatResult("x.pdf", result({ findings }), plain, { all: true });
+    expect(all).not.toContain("more (use");
+    for (const f of findings) expect(all).toContain(f.ruleId);
+  });
+
+  it("names each finding's CVEs and the file's MD5, SHA-1 and TLSH", () => {
+    const findings = [{ ...finding("printf-exploit", "critical", 90), cve: ["CVE-2008-2992"] }];
+    const hashes = { md5: "d".repeat(32), sha1: "e".repeat(40), sha256: "a".repeat(64), tlsh: `T1${"F".repeat(70)}` };
+    const text = formatResult("x.pdf", result({ findings, hashes }), plain);
+    expect(text).toMatch(/printf-exploit .*\[CVE-2008-2992\]/);
+    for (const h of [hashes.md5, hashes.sha1, hashes.tlsh]) expect(text).toContain(h);
   });
 
   it("colors only when enabled", () => {

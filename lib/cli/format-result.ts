@@ -11,13 +11,21 @@ export const MAX_IOCS_SHOWN = 10;
 
 const LABEL_WIDTH = 11;
 
-export function formatResult(path: string, r: FastResult, c: Colors): string {
+/** `all` (--details): every finding and indicator; otherwise the first MAX_FINDINGS_SHOWN / MAX_IOCS_SHOWN. */
+export function formatResult(path: string, r: FastResult, c: Colors, { all = false }: { all?: boolean } = {}): string {
+  const findingsShown = all ? Infinity : MAX_FINDINGS_SHOWN;
+  const iocsShown = all ? Infinity : MAX_IOCS_SHOWN;
   const { verdict, score, confidence } = r.summary;
   const lines: string[] = [c.bold(printable(path))];
   const row = (label: string, value: string) => lines.push(`  ${c.dim(label.padEnd(LABEL_WIDTH))}${value}`);
 
   row("verdict", `${verdictStyle(verdict, c)(verdict.toUpperCase())}  score ${score}/100  confidence ${confidence}`);
   row("sha256", r.sha256);
+  if (r.hashes) {
+    row("md5", r.hashes.md5);
+    row("sha1", r.hashes.sha1);
+    if (r.hashes.tlsh) row("tlsh", r.hashes.tlsh);
+  }
   row("structure", describeStructure(r));
   const keywords = Object.entries(r.keyword_counts).filter(([, n]) => n > 0);
   if (keywords.length > 0) row("keywords", keywords.map(([k, n]) => `${k}(${n})`).join(" "));
@@ -27,20 +35,22 @@ export function formatResult(path: string, r: FastResult, c: Colors): string {
   if (findings.length === 0) row("findings", c.dim("none"));
   else {
     row("findings", `${findings.length}`);
-    const idWidth = Math.max(...findings.slice(0, MAX_FINDINGS_SHOWN).map((f) => f.ruleId.length));
-    for (const f of findings.slice(0, MAX_FINDINGS_SHOWN)) {
+    const idWidth = Math.max(...findings.slice(0, findingsShown).map((f) => f.ruleId.length));
+    for (const f of findings.slice(0, findingsShown)) {
       const where = f.evidence[0]?.objectRef ?? f.evidence[0]?.path;
       const sev = severityStyle(f.severity, c)(f.severity.padEnd(8));
-      lines.push(`    ${sev} ${f.ruleId.padEnd(idWidth)}  ${f.title}${where ? c.dim(` (${where})`) : ""}`);
+      // the CVE a finding names is what an analyst searches first (issue 22)
+      const cves = f.cve.length > 0 ? ` [${f.cve.join(", ")}]` : "";
+      lines.push(`    ${sev} ${f.ruleId.padEnd(idWidth)}  ${f.title}${cves}${where ? c.dim(` (${where})`) : ""}`);
     }
-    if (findings.length > MAX_FINDINGS_SHOWN) lines.push(c.dim(`    ... and ${findings.length - MAX_FINDINGS_SHOWN} more (use --json)`));
+    if (findings.length > findingsShown) lines.push(c.dim(`    ... and ${findings.length - findingsShown} more (use --details or --json)`));
   }
 
   const iocs = listIocs(r);
   if (iocs.length > 0) {
     row("iocs", `${iocs.length}`);
-    for (const [type, value] of iocs.slice(0, MAX_IOCS_SHOWN)) lines.push(`    ${type.padEnd(6)} ${printable(value)}`);
-    if (iocs.length > MAX_IOCS_SHOWN) lines.push(c.dim(`    ... and ${iocs.length - MAX_IOCS_SHOWN} more (use --json)`));
+    for (const [type, value] of iocs.slice(0, iocsShown)) lines.push(`    ${type.padEnd(6)} ${printable(value)}`);
+    if (iocs.length > iocsShown) lines.push(c.dim(`    ... and ${iocs.length - iocsShown} more (use --details or --json)`));
   }
   if (r.anomalies.length > 0) row("anomalies", `${r.anomalies.length} (${[...new Set(r.anomalies.map((a) => a.code))].slice(0, 5).join(", ")})`);
   if (r.truncated) row("truncated", c.yellow(`budget hit: ${r.budget_hits.join(", ") || "yes"}; parts of the file were not inspected`));

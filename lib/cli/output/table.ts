@@ -18,7 +18,7 @@ export function tableReporter({ out, colors: c, total, details }: ReporterContex
   return {
     add(o) {
       if (detailed) {
-        if (o.result) out.write(`${formatResult(o.path, o.result, c)}\n`);
+        if (o.result) out.write(`${formatResult(o.path, o.result, c, { all: details })}\n`);
         return;
       }
       if (!headerShown) {
