@@ -56,6 +56,8 @@ test("the scan page shows the file's MD5 and SHA-1, and marks the recipient's ad
   const scan = new ScanPage(page);
   await scan.submitFromUploadPage("statement.pdf", personalisedLurePdf());
   await scan.waitForStatus("completed", 30_000);
+  // the tab names the file and its verdict
+  await expect(page).toHaveTitle(/^[A-Z]+ · statement\.pdf · pdfscan$/);
   await expect(page.getByTestId("md5")).toHaveText(/^[0-9a-f]{32}$/);
   await expect(page.getByTestId("sha1")).toHaveText(/^[0-9a-f]{40}$/);
   const victim = page.getByTestId("ioc").filter({ hasText: "j.doe[@]acmecorp[.]com" });

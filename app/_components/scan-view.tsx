@@ -4,6 +4,7 @@
 // shows both stages live, the verdict as soon as the fast stage sets it, then the report (findings,
 // IOCs, mitigations, advanced details, enrichment) and links to every export format.
 import { useRef } from "react";
+import { useDocumentTitle } from "../_lib/use-document-title";
 import useSWR from "swr";
 import type { Summary } from "../../lib/analyzer/report";
 import {
@@ -82,6 +83,8 @@ export function ScanView({ scanId, initialScan, source = ownerSource(scanId) }: 
     { revalidateOnFocus: false, keepPreviousData: true },
   );
   const report = reportQuery.data;
+  // the tab says which scan it is, and its verdict once known (issue 22: every tab read "Scan · pdfscan")
+  useDocumentTitle(scan ? `${scan.verdict ? `${scan.verdict.toUpperCase()} · ` : ""}${scan.file.name} · pdfscan` : null);
 
   if (!scan) {
     if (scanQuery.error) {
