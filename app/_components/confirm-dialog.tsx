@@ -47,7 +47,8 @@ export function ConfirmDialog({ open, title, children, confirmLabel, busyLabel, 
         event.preventDefault();
         if (!busy) onCancel();
       }}
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-lg border border-slate-300 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/60"
+      // text-left: the dialog sits in the DOM where it was opened and would inherit that place's alignment (issue 22: right-aligned text)
+      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-lg border border-slate-300 bg-white p-0 text-left text-slate-900 shadow-xl backdrop:bg-slate-900/60"
     >
       <div className="p-5">
         <h2 id={`${id}-title`} className="text-lg font-semibold">
