@@ -88,6 +88,9 @@ test("choosing Scan for two files creates two scans and links each", async ({ pa
   await page.getByTestId("file-input").setInputFiles([pdfFile("a.pdf", suspiciousPdf()), pdfFile("b.pdf", benignPdf())]);
   const links = page.getByTestId("scan-link");
   await expect(links).toHaveText(["a.pdf", "b.pdf"], { timeout: 20_000 });
+  // the rows follow their scans to the end (they used to stay at "queued fast scan")
+  for (const row of await page.getByTestId("scan-link-status").all()) await expect(row).toHaveAttribute("data-status", "completed", { timeout: 60_000 });
+  await expect(page.getByTestId("scan-link-status").first()).toContainText(/suspicious|malicious/);
   await links.first().click();
   await expect(page).toHaveURL(/\/scans\/[\w-]+$/);
   await expect(page.getByTestId("retention")).toContainText("Keep the file for 24 hours");

@@ -4,7 +4,8 @@
 import type { FastResult } from "../../lib/analyzer/report";
 import type { Problem } from "../_lib/api";
 import { formatBytes } from "../_lib/format";
-import type { ScanResource } from "../_lib/scans";
+import useSWR from "swr";
+import { fetchJson, isTerminalStatus, scanApiUrl, type ScanResource } from "../_lib/scans";
 import { ProblemPanel } from "./problem-panel";
 import { ResultView } from "./result-view";
 import type { UploadMode } from "./upload-options";
@@ -39,7 +40,7 @@ export function UploadResults({ batch }: { batch: UploadBatch }) {
                       <a href={scan.resultUrl} className="font-medium text-sky-800 underline-offset-2 hover:underline" data-testid="scan-link">
                         {outcome.scans.length > 1 ? scan.file.name : file.name}
                       </a>{" "}
-                      <span className="text-slate-600">· {scan.status.replaceAll("_", " ")}</span>
+                      <LiveStatus created={scan} />
                     </li>
                   ))
                 : [],
@@ -62,5 +63,25 @@ export function UploadResults({ batch }: { batch: UploadBatch }) {
         </article>
       ))}
     </div>
+  );
+}
+
+/** How often a created scan's row re-reads its status until the scan ends (issue 22: rows stayed at "queued fast scan"). */
+const STATUS_POLL_MS = 1_500;
+
+/** A created scan's status and verdict, kept current until the scan ends. */
+function LiveStatus({ created }: { created: ScanResource }) {
+  const { data } = useSWR<ScanResource>(scanApiUrl(created.scanId), fetchJson, {
+    fallbackData: created,
+    revalidateOnMount: true,
+    revalidateOnFocus: false,
+    refreshInterval: (latest) => (latest && isTerminalStatus(latest.status) ? 0 : STATUS_POLL_MS),
+  });
+  const scan = data ?? created;
+  return (
+    <span className="text-slate-600" data-testid="scan-link-status" data-status={scan.status}>
+      · {scan.status.replaceAll("_", " ")}
+      {scan.verdict ? ` · ${scan.verdict}${scan.score === null ? "" : ` ${scan.score}`}` : ""}
+    </span>
   );
 }
