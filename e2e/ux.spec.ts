@@ -110,6 +110,17 @@ test("a password ZIP (infected) of two PDFs: a quick analysis shows both results
   await expect(page.getByTestId("scan-link")).toHaveText(["samples.zip/mail/lure.pdf", "samples.zip/report.pdf"], { timeout: 20_000 });
 });
 
+test("the HTML export of a file with a very long name fits a 1280 px window", async ({ page }) => {
+  const scan = new ScanPage(page);
+  const scanId = await scan.submitFromUploadPage(`${"x".repeat(240)}.pdf`, suspiciousPdf());
+  await scan.waitForStatus("completed", 60_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // opened as a browser opens it: served inline with its own CSP (the page CSP would block its stylesheet)
+  await page.goto(`/api/scans/${scanId}/report?format=html`);
+  // issue 22: a long file name widened the export to 1,395 px
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+});
+
 test("a finished scan: every export downloads, the page prints as a report, and passes axe", async ({ page }) => {
   test.setTimeout(180_000);
   const scan = new ScanPage(page);

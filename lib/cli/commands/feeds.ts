@@ -1,8 +1,12 @@
-// pdfscan feeds import|list|remove - threat feeds and known-good lists in the service's database (the
-// same PDFSCAN_DATA_DIR / PDFSCAN_DATABASE_URL as the server and `pdfscan keys`), imported from files
-// the operator downloaded: nothing is fetched at analysis time. Scans with enrichment match their
-// indicators and hashes against them (README "Feeds").
+// pdfscan feeds import|update|list|remove - threat feeds and known-good lists in the service's database
+// (the same PDFSCAN_DATA_DIR / PDFSCAN_DATABASE_URL as the server and `pdfscan keys`), imported from
+// files the operator downloaded, or fetched by `update` from the URLs the operator configured: nothing
+// is fetched at analysis time. Scans with enrichment match their indicators and hashes against them
+// (README "Threat feeds").
 import { readFile, stat } from "node:fs/promises";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { z } from "zod";
 import { basename } from "node:path";
 import { InvalidArgumentError, type Command } from "commander";
 import type { FeedStore } from "../../server/feeds/feed-store";
@@ -14,6 +18,38 @@ import { formatTable } from "../format-table";
 
 /** A feed file larger than this is refused (the largest public feeds are tens of MB). */
 export const MAX_FEED_FILE_BYTES = 512 * 1024 * 1024;
+/** One feed download may take this long. */
+export const FEED_FETCH_TIMEOUT_MS = 120_000;
+
+/** The feeds `update` fetches: {"feeds": [{"source", "format", "url"}]}. */
+const FeedsConfig = z.object({
+  feeds: z.array(z.object({ source: z.string().min(1).max(100), format: z.enum(FEED_FORMAT_NAMES as [FeedFormat, ...FeedFormat[]]), url: z.string().url() }).strict()).min(1),
+});
+
+/** --config, else PDFSCAN_FEEDS_CONFIG, else feeds.json beside the CLI's config file. */
+function feedsConfigPath(flag: string | undefined, env: Record<string, string | undefined>): string {
+  return flag ?? env.PDFSCAN_FEEDS_CONFIG ?? join(env.XDG_CONFIG_HOME ?? join(env.HOME ?? homedir(), ".config"), "pdfscan", "feeds.json");
+}
+
+/** The body of `url`, at most MAX_FEED_FILE_BYTES, within the timeout; redirects followed (feeds move to CDNs). */
+async function download(url: string): Promise<Uint8Array> {
+  const res = await fetch(url, { signal: AbortSignal.timeout(FEED_FETCH_TIMEOUT_MS), headers: { "user-agent": "pdfscan-feeds/1" } });
+  if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}`);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = res.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_FEED_FILE_BYTES) {
+      await reader.cancel();
+      throw new Error(`larger than ${MAX_FEED_FILE_BYTES} bytes`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
 
 async function withFeeds<T>(ctx: CliContext, run: (store: FeedStore) => Promise<T>): Promise<T> {
   const [{ FeedStore }, { parseConfig }, { openDatabase }] = await Promise.all([
@@ -47,6 +83,7 @@ Examples:
   $ pdfscan feeds import urlhaus.csv --format urlhaus-csv
   $ pdfscan feeds import openphish.txt --format openphish --source openphish
   $ pdfscan feeds import top-1m.csv --format tranco
+  $ pdfscan feeds update                     # the URLs of ~/.config/pdfscan/feeds.json
   $ pdfscan feeds list
   $ pdfscan feeds remove openphish`,
     );
@@ -70,6 +107,39 @@ Examples:
         ctx.stdout.write(`imported ${record.entries} entries into ${source} from ${basename(file)} (${opts.format})\n`);
         if (parsed.malformed > 0) ctx.stderr.write(`${parsed.malformed} malformed line${parsed.malformed === 1 ? "" : "s"} skipped, e.g.: ${parsed.malformedExamples.map((l) => JSON.stringify(l)).join(", ")}\n`);
       }
+    });
+  feeds
+    .command("update")
+    .description("fetch every configured feed and import it (for operators with internet; one line per source)")
+    .option("--config <file>", "the feeds to fetch (default: PDFSCAN_FEEDS_CONFIG, else ~/.config/pdfscan/feeds.json)")
+    .action(async (opts: { config?: string }) => {
+      const path = feedsConfigPath(opts.config, ctx.env);
+      const text = await readFile(path, "utf8").catch(() => {
+        throw new CliError(`no feeds configuration at ${path}: write {"feeds": [{"source": "urlhaus", "format": "urlhaus-csv", "url": "https://..."}]}`);
+      });
+      const parsedConfig = FeedsConfig.safeParse((() => {
+        try {
+          return JSON.parse(text) as unknown;
+        } catch {
+          return null;
+        }
+      })());
+      if (!parsedConfig.success) throw new CliError(`${path} is not a feeds configuration: ${parsedConfig.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+      const { FEED_PARSERS } = await import("../../server/feeds/formats");
+      await withFeeds(ctx, async (store) => {
+        for (const feed of parsedConfig.data.feeds) {
+          try {
+            const bytes = await download(feed.url);
+            const parsed = FEED_PARSERS[feed.format](Buffer.from(bytes).toString("utf8"), Date.now());
+            const record = await store.import(feed.source, feed.format, parsed, bytes);
+            ctx.stdout.write(`${feed.source}: ${record.entries} entries (${parsed.malformed} malformed) from ${new URL(feed.url).host}\n`);
+          } catch (error) {
+            // the source keeps its previous import; the others still update
+            ctx.stderr.write(`pdfscan: ${feed.source}: not updated (${(error as Error).message}); its previous import stays\n`);
+            ctx.exitCode = EXIT_ERROR;
+          }
+        }
+      });
     });
   feeds
     .command("list")

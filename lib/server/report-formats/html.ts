@@ -13,7 +13,7 @@ export const HTML_REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; b
 
 const STYLE = `body{font:14px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1e293b}
 table{border-collapse:collapse}td,th{border:1px solid #cbd5e1;padding:.25rem .5rem;text-align:left;vertical-align:top}
-code{font-family:ui-monospace,monospace;word-break:break-all}.malicious{color:#b91c1c}.suspicious{color:#b45309}.benign{color:#15803d}`;
+code{font-family:ui-monospace,monospace;word-break:break-all}h1,td,th{overflow-wrap:anywhere}.malicious{color:#b91c1c}.suspicious{color:#b45309}.benign{color:#15803d}`;
 
 export function toHtml(report: ScanReport): string {
   const e = htmlEscape;
