@@ -6,7 +6,7 @@
 // Values come from a hostile document, so a cell that a spreadsheet would run as a formula
 // (= + - @ tab CR first) is prefixed with ' (OWASP CSV injection).
 import type { ScanReport } from "../scans/report";
-import { exportFactsOf } from "./export-facts";
+import { exportFactsOf, HASH_TYPES } from "./export-facts";
 
 export const CSV_HEADER = ["type", "value", "defanged", "victimData", "sources"] as const;
 
@@ -16,13 +16,11 @@ export function csvField(value: string): string {
   return /[",\r\n]/.test(guarded) ? `"${guarded.replaceAll('"', '""')}"` : guarded;
 }
 
-const HASH_ROW_TYPES = { MD5: "md5", "SHA-1": "sha1", "SHA-256": "sha256", TLSH: "tlsh" } as const;
-
 export function toIocCsv(report: ScanReport): string {
   const facts = exportFactsOf(report);
   const rows: string[][] = [[...CSV_HEADER]];
   const row = (type: string, value: string, sources: string, defanged = value, victim = false) => rows.push([type, value, defanged, String(victim), sources]);
-  for (const [name, value] of Object.entries(facts.hashes)) row(HASH_ROW_TYPES[name as keyof typeof HASH_ROW_TYPES], value, "file");
+  for (const [name, value] of Object.entries(facts.hashes)) row(HASH_TYPES[name as keyof typeof HASH_TYPES], value, "file");
   for (const item of report.iocs.items) {
     const sources = item.sources.map((s) => (s.objectRef ? `${s.source} ${s.objectRef}` : s.source)).join("; ");
     row(item.type, item.value, sources, item.defanged, item.victimData === true);

@@ -9,7 +9,7 @@
 import type { Iocs } from "../../analyzer/report";
 import { classifyDomain, classifyIp } from "../enrichment/offline-reputation";
 import type { ScanReport } from "../scans/report";
-import { exportFactsOf } from "./export-facts";
+import { exportFactsOf, HASH_TYPES } from "./export-facts";
 import { PDFSCAN_NAMESPACE, uuidv5 } from "./uuid";
 
 /** MISP threat levels: 1 high, 2 medium, 3 low, 4 undefined. */
@@ -34,8 +34,6 @@ interface MispAttribute {
 
 /** The MISP object template "file" (misp-objects/objects/file). */
 const FILE_OBJECT_TEMPLATE_UUID = "688c46fb-5edb-40a3-8273-1af7923e2215";
-/** MISP's hash attribute types by the export's hash names. */
-const MISP_HASH_TYPES = { MD5: "md5", "SHA-1": "sha1", "SHA-256": "sha256", TLSH: "tlsh" } as const;
 
 const PUBLIC_ONLY = (type: string, value: string): boolean => {
   if (type === "ip-dst") return classifyIp(value) === "public";
@@ -72,7 +70,7 @@ export function toMispEvent(report: ScanReport): Record<string, unknown> {
   add("filename", "Payload delivery", report.file.name, false, "analysed PDF");
   for (const [name, value] of Object.entries(facts.hashes)) {
     // TLSH is a similarity hash: a pivot, not an exact match to block on
-    add(MISP_HASH_TYPES[name as keyof typeof MISP_HASH_TYPES], "Payload delivery", value, report.summary.verdict === "malicious" && name !== "TLSH", `PDF, ${report.file.size} bytes`);
+    add(HASH_TYPES[name as keyof typeof HASH_TYPES], "Payload delivery", value, report.summary.verdict === "malicious" && name !== "TLSH", `PDF, ${report.file.size} bytes`);
   }
   const network: [keyof Iocs, string, string][] = [
     ["urls", "url", "Network activity"],
