@@ -22,21 +22,14 @@ export interface FeedImport {
   fileSha256: string;
 }
 
-/** An entry that names one of a document's indicators. */
-export interface FeedHit {
+/** An entry that names one of a document's indicators: the entry's facts, and what it matched. */
+export interface FeedHit extends Omit<FeedEntry, "kind" | "value"> {
   /** the indicator's value as the document has it (a URL, host, IP, address or hash) */
   indicator: string;
-  /** how it matched: the URL itself, its host, its registered domain, an IP inside a listed range, ... */
+  /** how it matched: the URL itself, its host, a parent or the registered domain, an IP inside a listed range, ... */
   matchedAs: FeedKind | "parent-domain" | "registered-domain";
   matchedValue: string;
   source: string;
-  list: FeedList;
-  category: string;
-  confidence: number;
-  firstSeen: number | null;
-  lastSeen: number | null;
-  expiresAt: number | null;
-  reference: string | null;
 }
 
 export type Lookup = { kind: FeedKind; value: string; indicator: string; matchedAs?: FeedHit["matchedAs"] };

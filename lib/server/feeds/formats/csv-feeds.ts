@@ -40,13 +40,21 @@ function rowsByHeader(text: string, { commentHeader }: { commentHeader: boolean 
   return { rows, header };
 }
 
-export function parseUrlhausCsv(text: string, now: number): ParsedFeed {
-  const c = new FeedCollector(now);
-  const table = rowsByHeader(text, { commentHeader: true });
-  if (!table) return c.malformed("no header line (# id,dateadded,url,...)"), c.parsed;
-  for (const r of table.rows) addUrlhausRow(c, r);
-  return c.parsed;
+/** A CSV feed read by its header, each row through `addRow`; a file without the header is one malformed line. */
+function csvFeed(
+  addRow: (c: FeedCollector, r: Record<string, string>) => void,
+  { commentHeader, requires, expected }: { commentHeader: boolean; requires: string; expected: string },
+): (text: string, now: number) => ParsedFeed {
+  return (text, now) => {
+    const c = new FeedCollector(now);
+    const table = rowsByHeader(text, { commentHeader });
+    if (!table || !table.header.includes(requires)) return c.malformed(`no header line (${expected})`), c.parsed;
+    for (const r of table.rows) addRow(c, r);
+    return c.parsed;
+  };
 }
+
+export const parseUrlhausCsv = csvFeed(addUrlhausRow, { commentHeader: true, requires: "url", expected: "# id,dateadded,url,..." });
 
 /** One URLhaus record, from the CSV or the JSON export (the same field names). */
 export function addUrlhausRow(c: FeedCollector, r: Record<string, string>): void {
@@ -66,13 +74,7 @@ const THREATFOX_KINDS: Record<string, "url" | "domain" | "ip" | "md5" | "sha1" |
   url: "url", domain: "domain", "ip:port": "ip", md5_hash: "md5", sha1_hash: "sha1", sha256_hash: "sha256",
 };
 
-export function parseThreatfoxCsv(text: string, now: number): ParsedFeed {
-  const c = new FeedCollector(now);
-  const table = rowsByHeader(text, { commentHeader: true });
-  if (!table) return c.malformed("no header line (# \"first_seen_utc\",\"ioc_id\",...)"), c.parsed;
-  for (const r of table.rows) addThreatfoxRow(c, r);
-  return c.parsed;
-}
+export const parseThreatfoxCsv = csvFeed(addThreatfoxRow, { commentHeader: true, requires: "ioc_value", expected: '# "first_seen_utc","ioc_id",...' });
 
 /** One ThreatFox record, from the CSV or the JSON export (the same field names). */
 export function addThreatfoxRow(c: FeedCollector, r: Record<string, string>): void {
@@ -107,13 +109,7 @@ export function parseFeodo(text: string, now: number): ParsedFeed {
   return c.parsed;
 }
 
-export function parsePhishtankCsv(text: string, now: number): ParsedFeed {
-  const c = new FeedCollector(now);
-  const table = rowsByHeader(text, { commentHeader: false });
-  if (!table || !table.header.includes("url")) return c.malformed("no header line (phish_id,url,...)"), c.parsed;
-  for (const r of table.rows) addPhishtankRow(c, r);
-  return c.parsed;
-}
+export const parsePhishtankCsv = csvFeed(addPhishtankRow, { commentHeader: false, requires: "url", expected: "phish_id,url,..." });
 
 /** One PhishTank record, from the CSV or the JSON export (the same field names). */
 export function addPhishtankRow(c: FeedCollector, r: Record<string, string>): void {

@@ -6,13 +6,20 @@ import type { FeedKind, ParsedFeed } from "../feed-entry";
 import { FeedCollector, feedTime } from "./entry-builder";
 import { addPhishtankRow, addThreatfoxRow, addUrlhausRow } from "./csv-feeds";
 
+/** The parsed JSON, or undefined when the text is not JSON (counted as one malformed line by the caller). */
+function jsonOf(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 export function parseSpamhausDrop(text: string, now: number): ParsedFeed {
   const c = new FeedCollector(now);
   for (const line of text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean)) {
-    let row: { cidr?: unknown; sblid?: unknown; type?: unknown };
-    try {
-      row = JSON.parse(line) as typeof row;
-    } catch {
+    const row = jsonOf(line) as { cidr?: unknown; sblid?: unknown; type?: unknown } | null | undefined;
+    if (!row || typeof row !== "object") {
       c.malformed(line);
       continue;
     }
@@ -32,12 +39,8 @@ const WARNINGLIST_KINDS: Record<string, FeedKind | "auto"> = { hostname: "domain
 
 export function parseMispWarninglist(text: string, now: number): ParsedFeed {
   const c = new FeedCollector(now);
-  let doc: { name?: unknown; type?: unknown; list?: unknown };
-  try {
-    doc = JSON.parse(text) as typeof doc;
-  } catch {
-    return c.malformed("not JSON"), c.parsed;
-  }
+  const doc = jsonOf(text) as { name?: unknown; type?: unknown; list?: unknown } | undefined;
+  if (!doc) return c.malformed("not JSON"), c.parsed;
   const kind = WARNINGLIST_KINDS[String(doc.type)];
   if (!kind || !Array.isArray(doc.list)) return c.malformed(`warninglist type ${String(doc.type)} is not one of ${Object.keys(WARNINGLIST_KINDS).join(", ")}`), c.parsed;
   const category = `warninglist:${typeof doc.name === "string" ? doc.name.slice(0, 80) : "unnamed"}`;
@@ -72,12 +75,8 @@ interface MispAttribute {
 /** A MISP event ({"Event": {...}}) as a MISP feed serves it: its to_ids attributes, objects' included. */
 export function parseMispEvent(text: string, now: number): ParsedFeed {
   const c = new FeedCollector(now);
-  let doc: { Event?: { uuid?: unknown; info?: unknown; Attribute?: MispAttribute[]; Object?: { Attribute?: MispAttribute[] }[]; threat_level_id?: unknown } };
-  try {
-    doc = JSON.parse(text) as typeof doc;
-  } catch {
-    return c.malformed("not JSON"), c.parsed;
-  }
+  const doc = jsonOf(text) as { Event?: { uuid?: unknown; info?: unknown; Attribute?: MispAttribute[]; Object?: { Attribute?: MispAttribute[] }[]; threat_level_id?: unknown } } | undefined;
+  if (!doc) return c.malformed("not JSON"), c.parsed;
   const event = doc.Event;
   if (!event) return c.malformed("no Event"), c.parsed;
   const attributes = [...(event.Attribute ?? []), ...(event.Object ?? []).flatMap((o) => o.Attribute ?? [])];
@@ -113,12 +112,8 @@ const COMPARISON = /([a-z0-9-]+:[A-Za-z0-9_.'-]+)\s*=\s*'((?:[^'\\]|\\.)*)'/g;
 
 export function parseStixBundle(text: string, now: number): ParsedFeed {
   const c = new FeedCollector(now);
-  let doc: { objects?: Record<string, unknown>[] };
-  try {
-    doc = JSON.parse(text) as typeof doc;
-  } catch {
-    return c.malformed("not JSON"), c.parsed;
-  }
+  const doc = jsonOf(text) as { objects?: Record<string, unknown>[] } | undefined;
+  if (!doc) return c.malformed("not JSON"), c.parsed;
   for (const o of doc.objects ?? []) {
     if (o.type !== "indicator" || typeof o.pattern !== "string" || o.pattern_type !== undefined && o.pattern_type !== "stix") continue;
     const found = [...o.pattern.matchAll(COMPARISON)];
@@ -157,12 +152,8 @@ function asRow(record: unknown): Record<string, string> {
  */
 function abuseChJson(text: string, now: number, idField: string, addRow: (c: FeedCollector, r: Record<string, string>) => void): ParsedFeed {
   const c = new FeedCollector(now);
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text);
-  } catch {
-    return c.malformed("not JSON"), c.parsed;
-  }
+  const doc = jsonOf(text);
+  if (!doc) return c.malformed("not JSON"), c.parsed;
   if (!doc || typeof doc !== "object" || Array.isArray(doc)) return c.malformed("not an object keyed by record id"), c.parsed;
   for (const [id, records] of Object.entries(doc as Record<string, unknown>)) {
     for (const record of Array.isArray(records) ? records : [records]) addRow(c, { [idField]: id, ...asRow(record) });
@@ -176,12 +167,8 @@ export const parseThreatfoxJson = (text: string, now: number): ParsedFeed => abu
 /** PhishTank's online-valid.json: an array of records with the CSV's field names. */
 export function parsePhishtankJson(text: string, now: number): ParsedFeed {
   const c = new FeedCollector(now);
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text);
-  } catch {
-    return c.malformed("not JSON"), c.parsed;
-  }
+  const doc = jsonOf(text);
+  if (!doc) return c.malformed("not JSON"), c.parsed;
   if (!Array.isArray(doc)) return c.malformed("not an array of records"), c.parsed;
   for (const record of doc) addPhishtankRow(c, asRow(record));
   return c.parsed;
