@@ -20,7 +20,7 @@ import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { FastResult, Iocs, Summary, type Iocs as IocsType } from "../../analyzer/report";
-import { EnrichmentResult, type EnrichmentProvider } from "../enrichment/enrichment-provider";
+import type { EnrichmentProvider, EnrichmentResult } from "../enrichment/enrichment-provider";
 import { withFeedEvidence } from "../feeds/feed-verdict";
 import { ApiError } from "../http/errors";
 import type { JobQueue, StageJob } from "../queue/job-queue";
@@ -197,7 +197,7 @@ export class ScanPipeline {
           });
       if (stop.aborted) return (stop.reason as StageStopped).outcome;
       let current = s;
-      let enrichment: Attempt<string> | null = null;
+      let enrichment: Attempt<EnrichmentResult> | null = null;
       if (s.enrichment_status !== "disabled") {
         if (gaveUp) {
           enrichment = { ok: false, reason: "skipped: the advanced stage was given up" };
@@ -207,8 +207,8 @@ export class ScanPipeline {
           current = started;
           const iocs = deep.ok ? deep.value.iocs : fastIocs;
           const hashes = deep.ok ? deep.value.hashes : [s.sha256];
-          enrichment = await this.withBudget("enrichment", config.enrichmentTimeoutMs, stop, async (signal) =>
-            JSON.stringify(await this.deps.enrichment.enrich(iocs, { signal, now: new Date(this.clock()), hashes })),
+          enrichment = await this.withBudget("enrichment", config.enrichmentTimeoutMs, stop, (signal) =>
+            this.deps.enrichment.enrich(iocs, { signal, now: new Date(this.clock()), hashes }),
           );
         }
       }
@@ -219,12 +219,12 @@ export class ScanPipeline {
         enrichment: enrichment === null ? null : enrichment.ok ? "completed" : "failed",
       };
       // imported feeds that name the document's indicators or hashes raise its verdict, with a finding (feeds/feed-verdict.ts)
-      const feedRaised = deep.ok && enrichment?.ok ? withFeedEvidence(deep.value.json, EnrichmentResult.parse(JSON.parse(enrichment.value)).feeds ?? { hits: [], sources: [] }) : null;
+      const feedRaised = deep.ok && enrichment?.ok && enrichment.value.feeds ? withFeedEvidence(deep.value.json, enrichment.value.feeds) : null;
       const checkpointed = await repo.checkpoint(current, this.workerId, {
         advanced_result: deep.ok ? (feedRaised?.json ?? deep.value.json) : null,
         page_images: deep.ok ? deep.value.pageImages : null,
         advanced_failure_reason: deep.ok ? null : deep.reason,
-        enrichment_result: enrichment?.ok ? enrichment.value : null,
+        enrichment_result: enrichment?.ok ? JSON.stringify(enrichment.value) : null,
         enrichment_failure_reason: enrichment && !enrichment.ok ? enrichment.reason : null,
         pending_event: JSON.stringify(event),
       });
