@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defang } from "./defang";
+import { defang, refang } from "./defang";
 
 describe("defang", () => {
   it.each([
@@ -17,5 +17,21 @@ describe("defang", () => {
     ["https://www.google.com/url?q=https://evil.example/a&sa=D", "hxxps[://]www[.]google[.]com/url?q=hxxps[://]evil[.]example/a&sa=D"],
   ])("%s -> %s", (value, expected) => {
     expect(defang(value)).toBe(expected);
+  });
+});
+
+describe("refang", () => {
+  it.each([
+    "http://evil.com/a.php",
+    "https://user@evil.com:8080/x@y?a.b",
+    "bad.guy@evil.com",
+    "10.0.0.5",
+    "https://www.google.com/url?q=https://evil.example/a&sa=D",
+  ])("undoes defang: %s", (value) => {
+    expect(refang(defang(value))).toBe(value);
+  });
+
+  it("reads the other spellings analysts paste: (.) and [:]", () => {
+    expect(refang("evil(.)example[:]8080")).toBe("evil.example:8080");
   });
 });

@@ -32,3 +32,14 @@ function defangNested(tail: string): string {
 function defangHost(host: string): string {
   return host.replaceAll(".", "[.]").replaceAll("@", "[@]");
 }
+
+/**
+ * The inverse, for what an analyst pastes back (an indicator search): `hxxp[s][://]` -> `http[s]://`
+ * anywhere (nested URLs too), `[.]`, `(.)`, `[@]`, `[:]` -> `.`, `.`, `@`, `:`.
+ */
+export function refang(value: string): string {
+  return value
+    .replace(/hxxp(s?)\[:\/\/\]/gi, (_m, s: string) => `http${s}://`)
+    .replace(/\[(:\/\/|\.|@|:)\]/g, "$1")
+    .replace(/\(\.\)/g, ".");
+}

@@ -1,6 +1,6 @@
 // Indicator-of-compromise extraction: scan decoded text, collect, normalise, defang.
 export { IocCollector, MAX_SOURCES_PER_IOC, type IocType } from "./collector";
-export { defang } from "./defang";
+export { defang, refang } from "./defang";
 export { extractIndicators } from "./extract-indicators";
 export { IOC_SOURCE_KINDS, type IocSource, type IocSourceKind } from "./ioc-source";
 export { NAMESPACE_HOSTS, isNamespaceHost } from "./namespace-hosts";

@@ -8,6 +8,7 @@ import { DEFAULT_RETENTION_MODE, RETENTION_MODES, type RetentionMode } from "./r
 import type { ScanFilter } from "./scan-repository";
 import { SCAN_STATUSES } from "./state-machine";
 import { callbackUrlProblem } from "../webhooks/callback-url";
+import { refang } from "../../analyzer/iocs/defang";
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
@@ -114,10 +115,6 @@ export interface ListQuery extends ScanFilter {
 
 const LIST_PARAMS = ["limit", "cursor", "all", "verdict", "status", "q", "batch", "ioc"] as const;
 
-/** hxxps[://]evil[.]example -> https://evil.example: what an analyst copies from a report. */
-export function refang(value: string): string {
-  return value.replace(/^hxxp/i, "http").replace(/\[(\.|:\/\/|@|:)\]/g, "$1").replace(/\(\.\)/g, ".");
-}
 
 /** GET /api/scans?limit=&cursor=&verdict=&status=&q= (other parameters are ignored, as usual for queries). */
 export function parseListQuery(params: URLSearchParams): ListQuery {
