@@ -15,6 +15,7 @@ import { CliError } from "../cli-error";
 import type { CliContext } from "../context";
 import { EXIT_ERROR } from "../exit-codes";
 import { formatTable } from "../format-table";
+import { withServiceDatabase } from "./service-database";
 
 /** A feed file larger than this is refused (the largest public feeds are tens of MB). */
 export const MAX_FEED_FILE_BYTES = 512 * 1024 * 1024;
@@ -52,17 +53,8 @@ async function download(url: string): Promise<Uint8Array> {
 }
 
 async function withFeeds<T>(ctx: CliContext, run: (store: FeedStore) => Promise<T>): Promise<T> {
-  const [{ FeedStore }, { parseConfig }, { openDatabase }] = await Promise.all([
-    import("../../server/feeds/feed-store"),
-    import("../../server/config"),
-    import("../../server/db/open-database"),
-  ]);
-  const database = await openDatabase(parseConfig(ctx.env).database);
-  try {
-    return await run(new FeedStore(database.db));
-  } finally {
-    await database.close();
-  }
+  const { FeedStore } = await import("../../server/feeds/feed-store");
+  return withServiceDatabase(ctx, (db) => run(new FeedStore(db)));
 }
 
 const formatOption = (value: string): FeedFormat => {

@@ -6,6 +6,7 @@ import type { ApiKeyInfo, ApiKeyStore } from "../../server/auth/api-keys";
 import type { CliContext } from "../context";
 import { EXIT_ERROR } from "../exit-codes";
 import { formatTable } from "../format-table";
+import { withServiceDatabase } from "./service-database";
 
 const DURATION = /^(\d+)([hd])$/;
 
@@ -17,20 +18,9 @@ export function parseDuration(value: string): number {
 }
 
 async function withKeys<T>(ctx: CliContext, run: (keys: ApiKeyStore) => Promise<T>): Promise<T> {
-  // the database drivers and the server configuration load only for this command
-  const [{ ApiKeyStore }, { setAuditSink }, { parseConfig }, { openDatabase }] = await Promise.all([
-    import("../../server/auth/api-keys"),
-    import("../../server/auth/audit"),
-    import("../../server/config"),
-    import("../../server/db/open-database"),
-  ]);
+  const [{ ApiKeyStore }, { setAuditSink }] = await Promise.all([import("../../server/auth/api-keys"), import("../../server/auth/audit")]);
   setAuditSink((line) => ctx.stderr.write(`${line}\n`));
-  const database = await openDatabase(parseConfig(ctx.env).database);
-  try {
-    return await run(new ApiKeyStore(database.db));
-  } finally {
-    await database.close();
-  }
+  return withServiceDatabase(ctx, (db) => run(new ApiKeyStore(db)));
 }
 
 const when = (ms: number | null) => (ms === null ? "-" : new Date(ms).toISOString().replace(/\.\d+Z$/, "Z"));
