@@ -5,7 +5,7 @@
 // The analysis runs in worker threads (the same piscina pool as the web server, loading
 // dist/analysis-worker.mjs from the current directory): run `npm run build` first, from the
 // project root. It also runs the recovery loop (re-enqueues stages the database says are lost) and
-// the retention sweeper. SIGTERM/SIGINT: finishes the jobs in flight, then exits.
+// the retention sweeper. SIGTERM/SIGINT: stops the stages in flight and hands them back (another worker resumes them at once), then exits.
 import { checkAnalysisPool, warmAnalysisPool } from "../lib/server/analysis-pool";
 import { ConfigError, getConfig } from "../lib/server/config";
 import { createScanRuntime } from "../lib/server/scans/runtime";
@@ -50,7 +50,7 @@ async function main(): Promise<void> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${PREFIX} ${signal}: finishing jobs in flight`);
+    console.log(`${PREFIX} ${signal}: handing the stages in flight back to the queue`);
     runtime
       .close()
       .catch((error: unknown) => console.error(`${PREFIX} shutdown:`, error))

@@ -7,6 +7,7 @@ import { EventEmitter } from "node:events";
 import { createServer, type Server } from "node:http";
 import { ConfigError, getConfig, type Config } from "./config";
 import { attachFrontDoor, type RequestHandler } from "./http/front-door";
+import { runShutdownHooks } from "./shutdown-hooks";
 
 const EXIT_CODE_OF_SIGNAL = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
 /** On a signal, answers in progress get this long (an open event stream never ends by itself). */
@@ -38,12 +39,14 @@ async function main(): Promise<void> {
   server.listen(config.port, config.host, () => console.log(`[pdfscan] listening on http://${hostForUrl(config.host)}:${config.port}`));
   for (const signal of Object.keys(EXIT_CODE_OF_SIGNAL) as (keyof typeof EXIT_CODE_OF_SIGNAL)[]) {
     process.once(signal, () => {
-      // stop accepting, let answers in progress finish, then let Next clean up (as `next start` does)
+      // stop accepting, let answers in progress finish, then let Next clean up (as `next start` does);
+      // the scan runtime hands its running stages and webhooks back to the database (shutdown-hooks.ts)
       server.close();
       server.closeIdleConnections();
       const exit = () => process.exit(EXIT_CODE_OF_SIGNAL[signal]);
       setTimeout(exit, SHUTDOWN_GRACE_MS).unref();
-      void app.close().finally(exit);
+      const report = (error: unknown) => console.error("[pdfscan] shutdown:", error instanceof Error ? error.message : error);
+      void Promise.all([app.close(), runShutdownHooks(report)]).finally(exit);
     });
   }
 }

@@ -419,3 +419,34 @@ describe("scans, embedded, slow stages (test-only stage delay)", () => {
     expect(after.lease_owner).toContain(`/${server.pid}/`);
   });
 });
+
+describe("scans, embedded, a graceful stop (SIGTERM) mid-stage", () => {
+  let dataDir: string;
+  let server: RunningServer | undefined;
+  // a lease far longer than the test: only a handed-back lease lets the restarted server resume in time
+  const env = (delayMs: number) => ({ ...EMBEDDED, PDFSCAN_DATA_DIR: dataDir, PDFSCAN_LEASE_MS: "600000", PDFSCAN_TEST_STAGE_DELAY_MS: String(delayMs) });
+  beforeAll(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), "pdfscan-embedded-sigterm-"));
+  });
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("hands the running stage back uncounted, and the restarted server resumes it at once instead of when the lease runs out", async () => {
+    server = await startServer({ env: env(60_000) });
+    const { body } = await createScan(server.url, uniquePdf());
+    await waitFor("running_fast_scan", async () => (await getScan(server!.url, body.scanId)).status === "running_fast_scan", { intervalMs: 20 });
+    await server.stop();
+
+    const db = new Database(path.join(dataDir, "pdfscan.sqlite"), { readonly: true });
+    const left = db.prepare("select status, lease_until, attempts from scans where id = ?").get(body.scanId);
+    db.close();
+    expect(left).toEqual({ status: "running_fast_scan", lease_until: null, attempts: 0 });
+
+    server = await startServer({ env: env(0) });
+    const { scan } = await waitUntilEnded(server.url, body.scanId, 30_000);
+    expect(scan.status).toBe("completed");
+    expect(["suspicious", "malicious"]).toContain(scan.verdict);
+  });
+});

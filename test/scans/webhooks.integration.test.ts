@@ -106,8 +106,12 @@ describe("webhooks, embedded", () => {
       const items = await deliveries(server, body.scanId);
       return items.length === 2 && items.every((d) => d.state === "succeeded") && items;
     });
-    const first = log.find((d) => d.webhookId === failed[0]!.headers["webhook-id"])!;
-    expect(first.attempts).toBeGreaterThanOrEqual(3);
+    // each answer is one logged attempt (the 503s before the restart, then the 200); a request the
+    // shutdown cut short before its answer came is handed back uncounted, so it may be one fewer
+    const firstId = failed[0]!.headers["webhook-id"];
+    const first = log.find((d) => d.webhookId === firstId)!;
+    expect(first.attempts).toBeGreaterThanOrEqual(2);
+    expect(first.attempts).toBeLessThanOrEqual(webhooksOf(hooks, body.scanId).filter((w) => w.headers["webhook-id"] === firstId).length);
     expect(first.attemptLog.at(-1)).toMatchObject({ statusCode: 200, error: null });
     expect(first.attemptLog.slice(0, -1).every((a) => a.statusCode === 503 && a.error === "HTTP 503")).toBe(true);
   });

@@ -291,6 +291,32 @@ describe.each(["sqlite", "postgres"] as const)("scan pipeline (%s)", (kind) => {
     expect(h.jobs).toEqual([]);
   });
 
+  it("on shutdown, stops the running stage and hands its lease back uncounted; another worker resumes it at once and claims nothing after", async () => {
+    const id = await h.create(suspiciousPdf(), { retentionMode: "retain_24h" });
+    h.jobs.length = 0;
+    const inside = barrier();
+    const endless: Partial<StageAnalyzers> = {
+      fast: (_b, _n, o) =>
+        new Promise((_, reject) => {
+          o.signal.addEventListener("abort", () => reject(new Error("stopped")));
+          inside.resolve();
+        }),
+    };
+    const stopping = h.pipeline({ analyzers: endless, config: { leaseMs: LEASE_MS, fastTimeoutMs: 600_000 } });
+    const running = stopping.runFastStage(id);
+    await inside.promise;
+    stopping.stopAll();
+    expect(await running).toBe("busy");
+    expect(await row(id)).toMatchObject({ status: "running_fast_scan", lease_until: null, attempts: 0, fast_result: null });
+    // the stopped process takes no new stage
+    const other = await h.create(benignPdf());
+    expect(await stopping.runFastStage(other)).toBe("busy");
+    // the live lease would have held a successor LEASE_MS; the handed-back one does not
+    expect(await h.pipeline().runFastStage(id)).toBe("done");
+    expect((await row(id)).status).not.toBe("running_fast_scan");
+    h.jobs.length = 0;
+  });
+
   it("makes the scan wait for the test-only stage delay inside the stage (status running)", async () => {
     const id = await h.create(benignPdf());
     h.jobs.length = 0;

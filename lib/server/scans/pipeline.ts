@@ -97,7 +97,12 @@ export function newWorkerId(): string {
 
 /** Why a running stage was stopped before its end (the abort reason of its stop signal). */
 class StageStopped extends Error {
-  constructor(readonly outcome: StageOutcome, why: string) {
+  constructor(
+    readonly outcome: StageOutcome,
+    why: string,
+    /** the lease goes back to the queue (shutdown) instead of running out */
+    readonly handBack = false,
+  ) {
     super(why);
   }
 }
@@ -108,6 +113,7 @@ export class ScanPipeline {
   private readonly log: (message: string, error?: unknown) => void;
   /** stages running in this process, by scan id: cancel() stops one */
   private readonly active = new Map<string, AbortController>();
+  private stopping = false;
 
   constructor(private readonly deps: PipelineDeps) {
     this.workerId = deps.workerId ?? newWorkerId();
@@ -122,6 +128,16 @@ export class ScanPipeline {
   /** The scan was deleted: stop its stage if it runs in this process (a worker elsewhere notices at its next heartbeat). */
   cancel(scanId: string): void {
     this.active.get(scanId)?.abort(new StageStopped("not_found", "the scan was deleted"));
+  }
+
+  /**
+   * This process is shutting down (SIGTERM, a deploy): stops its running stages and hands their
+   * leases back, so the next process resumes them at once rather than after the lease runs out; the
+   * stop is not counted as an attempt (the file did not cause it). Claims nothing after this.
+   */
+  stopAll(): void {
+    this.stopping = true;
+    for (const stop of this.active.values()) stop.abort(new StageStopped("busy", "this process is shutting down", true));
   }
 
   async runFastStage(scanId: string): Promise<StageOutcome> {
@@ -255,6 +271,7 @@ export class ScanPipeline {
     resume: ScanEvent,
     startPatch: ScanPatch,
   ): Promise<ScanRow | "skipped" | "busy"> {
+    if (this.stopping) return "busy";
     const now = this.clock();
     const lease: ScanPatch = { lease_owner: this.workerId, lease_until: now + this.deps.config.leaseMs, attempts: scan.attempts + 1 };
     if (scan.status === queued) {
@@ -294,7 +311,11 @@ export class ScanPipeline {
     } finally {
       clearInterval(timer);
       if (this.active.get(scan.id) === stop) this.active.delete(scan.id);
-      if (stop.signal.aborted) this.log(`${scan.status} of scan ${scan.id} stopped: ${(stop.signal.reason as Error).message}`);
+      if (stop.signal.aborted) {
+        const why = stop.signal.reason as StageStopped;
+        this.log(`${scan.status} of scan ${scan.id} stopped: ${why.message}`);
+        if (why.handBack) await this.deps.repo.handBackLease(scan.id, this.workerId).catch((error: unknown) => this.log(`handing back the lease of scan ${scan.id} failed`, error));
+      }
     }
   }
 

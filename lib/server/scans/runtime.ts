@@ -24,6 +24,7 @@ import { createPageImageStore } from "../storage/page-image-store";
 import { createBlobStore, type BlobStore } from "../storage/blob-store";
 import { MemoryDocumentPasswords, RedisDocumentPasswords, type DocumentPasswords } from "./document-passwords";
 import { ScanPipeline } from "./pipeline";
+import { onShutdown } from "../shutdown-hooks";
 import { LocalScanChanges, RedisScanChanges, type ScanChanges } from "./scan-changes";
 import { ScanRepository } from "./scan-repository";
 import { ScanService } from "./service";
@@ -206,7 +207,9 @@ export async function createScanRuntime(config: Config): Promise<ScanRuntime> {
     async close() {
       for (const t of timers) clearInterval(t);
       sendingWebhooks = false;
-      await dispatcher.idle();
+      // the stages and webhooks in flight go back to the database for the next process (not a lease timeout later)
+      pipeline.stopAll();
+      await dispatcher.close();
       await auth.limiter.close?.();
       await passwords.close?.();
       await changes.close();
@@ -250,6 +253,7 @@ export function startWebRuntime(): Promise<ScanRuntime> {
   if (existing) return existing;
   const created = (async () => {
     const runtime = await createScanRuntime(getConfig());
+    onShutdown(() => runtime.close());
     await ensureFirstKey(runtime);
     await runtime.startBackground({ consume: runtime.queue.kind === "in-process" });
     return runtime;

@@ -288,6 +288,22 @@ export class ScanRepository {
   }
 
   /**
+   * A running stage this process stopped on shutdown: its lease ends now (any process may resume
+   * it) and the claim is not counted against MAX_STAGE_ATTEMPTS. Lease-guarded.
+   */
+  async handBackLease(scanId: string, leaseOwner: string): Promise<boolean> {
+    const res = await this.db
+      .updateTable("scans")
+      .set((eb) => ({ lease_until: null, attempts: eb("attempts", "-", 1) }))
+      .where("id", "=", scanId)
+      .where("status", "in", RUNNING_STATUSES)
+      .where("lease_owner", "=", leaseOwner)
+      .where("attempts", ">", 0)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) > 0;
+  }
+
+  /**
    * Records a stage's outcome (results, reasons, the pending event) while the stage still runs, so a
    * crash after this point resumes at finalisation instead of analysing again. Lease-guarded.
    */

@@ -15,7 +15,8 @@ export interface SendOutcome {
   durationMs: number;
 }
 
-export async function sendWebhook(target: ResolvedTarget, headers: Record<string, string>, body: string, timeoutMs: number): Promise<SendOutcome> {
+/** `interrupt` (this process shuts down) cuts the attempt short like the timeout does. */
+export async function sendWebhook(target: ResolvedTarget, headers: Record<string, string>, body: string, timeoutMs: number, interrupt?: AbortSignal): Promise<SendOutcome> {
   const started = performance.now();
   const { url, address, family } = target;
   // the checked address, in whichever callback form net asks for (all: true with autoSelectFamily)
@@ -31,7 +32,7 @@ export async function sendWebhook(target: ResolvedTarget, headers: Record<string
       agent: false,
       lookup: pinned,
       headers: { ...headers, "content-type": "application/json", "content-length": String(Buffer.byteLength(body)), "user-agent": "pdfscan-webhooks/1" },
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: interrupt ? AbortSignal.any([interrupt, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs),
     });
     req.on("response", (res) => {
       const status = res.statusCode ?? 0;
@@ -41,7 +42,8 @@ export async function sendWebhook(target: ResolvedTarget, headers: Record<string
       else resolve(done(status, `HTTP ${status}`));
     });
     req.on("error", (error: NodeJS.ErrnoException) => {
-      resolve(done(null, error.name === "AbortError" || error.name === "TimeoutError" ? `no answer within ${timeoutMs} ms` : `${error.code ?? error.name}: ${error.message}`));
+      if (interrupt?.aborted) resolve(done(null, "interrupted: this process is shutting down"));
+      else resolve(done(null, error.name === "AbortError" || error.name === "TimeoutError" ? `no answer within ${timeoutMs} ms` : `${error.code ?? error.name}: ${error.message}`));
     });
     req.end(body);
   });

@@ -178,6 +178,32 @@ describe.each(["sqlite", "postgres"] as const)("webhook outbox and dispatcher (%
     for (const s of scans) expect((await store.listForScan(s.id))[0]!.state).toBe("succeeded");
   });
 
+  it("on close, cuts an attempt in flight short and hands its claim back uncounted, due at once for the next process", async () => {
+    const { repo, store, dispatcher } = parts();
+    await store.ensureSecret("local");
+    // a receiver that takes the request and never answers: only the close ends the attempt
+    let arrived!: () => void;
+    const requestCame = new Promise<void>((r) => (arrived = r));
+    const silent = createServer(() => arrived());
+    await new Promise<void>((r) => silent.listen(0, "127.0.0.1", r));
+    try {
+      const scan = await fastCompletedScan(repo, `http://127.0.0.1:${(silent.address() as AddressInfo).port}/hook`);
+      const round = dispatcher.run();
+      await requestCame;
+      await dispatcher.close();
+      await round;
+      const [d] = await store.listForScan(scan.id);
+      expect(d).toMatchObject({ state: "pending", attempts: 0, lease_owner: null, lease_until: null, attempt_log: "[]" });
+      expect(await dispatcher.run()).toBe(0); // a closed dispatcher claims nothing
+      // another process takes it at once, not a lease (timeout + margin) later
+      const next = new WebhookDispatcher({ store, retryDelaysMs: DELAYS, timeoutMs: 5_000, allowPrivate: true, log: () => {}, clock });
+      expect((await store.claimDue(next.leaseOwner, now + 1_000, 10)).map((r) => r.id)).toEqual([d!.id]);
+    } finally {
+      silent.closeAllConnections();
+      await new Promise<void>((r) => silent.close(() => r()));
+    }
+  });
+
   it("sends scan.completed and scan.failed, nothing for steps without an event, and nothing for scans without a callback", async () => {
     const { repo, store } = parts();
     const scan = await fastCompletedScan(repo);

@@ -48,6 +48,8 @@ export class WebhookDispatcher {
   private readonly clock: () => number;
   private running: Promise<number> | null = null;
   private again = false;
+  /** aborted by close(): attempts in flight end, claims go back to the outbox */
+  private readonly closing = new AbortController();
 
   constructor(private readonly options: WebhookDispatcherOptions) {
     this.clock = options.clock ?? Date.now;
@@ -55,6 +57,7 @@ export class WebhookDispatcher {
 
   /** Sends what is due now; a call while a round runs makes it run once more after (nothing new is missed). */
   run(): Promise<number> {
+    if (this.closing.signal.aborted) return Promise.resolve(0);
     if (this.running) {
       this.again = true;
       return this.running;
@@ -79,15 +82,25 @@ export class WebhookDispatcher {
     await this.running?.catch(() => {});
   }
 
+  /**
+   * At shutdown: cuts the attempts in flight short and hands their claims back uncounted, so the
+   * next process sends them at once rather than when the lease runs out; sends nothing more.
+   */
+  async close(): Promise<void> {
+    this.closing.abort();
+    await this.idle();
+  }
+
   private async round(): Promise<number> {
     const { store, timeoutMs } = this.options;
     let total = 0;
-    for (;;) {
+    while (!this.closing.signal.aborted) {
       const claimed = await store.claimDue(this.leaseOwner, this.clock() + timeoutMs + LEASE_MARGIN_MS, WEBHOOK_BATCH);
       if (claimed.length === 0) return total;
       await Promise.all(claimed.map((row) => this.attempt(row)));
       total += claimed.length;
     }
+    return total;
   }
 
   private async attempt(row: WebhookDeliveriesTable): Promise<void> {
@@ -99,12 +112,17 @@ export class WebhookDispatcher {
       const secret = await store.secretOf(row.key_ref);
       if (!secret) throw new CallbackRefused(`no signing secret for ${row.key_ref}`);
       const target = await resolveCallbackTarget(row.url, { allowPrivate, lookup });
-      outcome = await (this.options.send ?? sendWebhook)(target, signedHeaders(secret, row.id, new Date(at), row.payload), row.payload, timeoutMs);
+      outcome = await (this.options.send ?? sendWebhook)(target, signedHeaders(secret, row.id, new Date(at), row.payload), row.payload, timeoutMs, this.closing.signal);
       // 410 Gone: the receiver asks not to be called again (Standard Webhooks)
       final = outcome.error === null || outcome.statusCode === 410;
     } catch (error) {
       final = error instanceof CallbackRefused;
       outcome = { statusCode: null, error: error instanceof CallbackRefused ? `refused: ${error.message}` : `not sent: ${(error as Error).message}`, durationMs: 0 };
+    }
+    if (this.closing.signal.aborted && outcome.statusCode === null) {
+      // cut short by the shutdown, not by the receiver: not an attempt
+      await store.handBack(row, this.leaseOwner).catch((error: unknown) => this.options.log(`handing back webhook ${row.id} failed`, error));
+      return;
     }
     const delay = retryDelaysMs[row.attempts];
     const nextAttemptAt = final || delay === undefined ? null : this.clock() + delay;

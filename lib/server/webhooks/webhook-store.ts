@@ -156,6 +156,17 @@ export class WebhookStore {
     return claimed;
   }
 
+  /** Gives a claimed delivery back unattempted (this process shuts down): due again at once, for any process. */
+  async handBack(row: WebhookDeliveriesTable, leaseOwner: string): Promise<boolean> {
+    const res = await this.db
+      .updateTable("webhook_deliveries")
+      .set({ lease_owner: null, lease_until: null, updated_at: this.clock() })
+      .where("id", "=", row.id)
+      .where("lease_owner", "=", leaseOwner)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) > 0;
+  }
+
   /**
    * Records one attempt of a claimed delivery: `nextAttemptAt` null ends it (succeeded when the
    * attempt did, failed otherwise). Lease-guarded: a process that lost its claim records nothing.
