@@ -8,7 +8,8 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pdfscan } from "../test/cli/run-cli";
-import { E2E_DATA_DIR } from "./e2e-env";
+import { createHash } from "node:crypto";
+import { E2E_DATA_DIR, E2E_STAND_IN_URL } from "./e2e-env";
 import { checkLooksAndAccessibility } from "./look";
 
 /** A phishing link personalised with its target's address (victim data). */
@@ -81,6 +82,29 @@ test("a scan with enrichment shows the imported feed's hit, its source and age, 
   await expect(hit).toContainText("0 d");
   await expect(scan.findings.first()).toContainText("Known-bad indicator on an imported threat feed");
   await checkLooksAndAccessibility(page, "scan-feed-hits");
+});
+
+test("a scan with enrichment shows what the online services said: VirusTotal's detections, URLhaus's host, and what each was asked", async ({ page }) => {
+  test.setTimeout(120_000);
+  const pdf = personalisedLurePdf("docs-share.badhost-e2e.net");
+  const sha256 = createHash("sha256").update(pdf).digest("hex");
+  // the stand-in learns the answers the real services would give (lib/server/testing/reputation-stand-in.ts)
+  const teach = (what: string, body: unknown) => fetch(`${E2E_STAND_IN_URL}/stand-in/${what}`, { method: "PUT", body: JSON.stringify(body) });
+  expect((await teach(`files/${sha256}`, { malicious: 27, undetected: 33, label: "phishing.pdf/credential" })).status).toBe(204);
+  expect((await teach("hosts/docs-share.badhost-e2e.net", [{ url: "https://docs-share.badhost-e2e.net/verify.php", status: "online" }])).status).toBe(204);
+
+  const scan = new ScanPage(page);
+  await scan.submitFromUploadPage("shared-document.pdf", pdf, { enrichment: true });
+  await scan.waitForStatus("completed", 60_000);
+  const vt = page.getByTestId("feed-hit").filter({ hasText: "virustotal" });
+  await expect(vt).toContainText("malware: 27/60 engines, phishing.pdf/credential");
+  await expect(vt).toHaveAttribute("data-counts", "true");
+  await expect(page.getByTestId("feed-hit").filter({ hasText: "urlhaus" })).toContainText("malware distribution host: 1 URLs, 1 online");
+  const services = page.getByTestId("online-service");
+  await expect(services.filter({ hasText: "virustotal" })).toContainText("1 to look up, 1 asked, 0 answered from the cache");
+  await expect(services.filter({ hasText: "urlhaus" })).toContainText("1 to look up, 1 asked");
+  await expect(scan.findings.first()).toContainText("Known-bad indicator on a threat feed or online reputation service");
+  await checkLooksAndAccessibility(page, "scan-online-services");
 });
 
 test("an unknown scan id is a 404 page", async ({ page }) => {

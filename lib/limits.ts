@@ -232,6 +232,19 @@ export const HTTP_LIMITS = Object.freeze({
 });
 
 /**
+ * Online reputation lookups of the enrichment step (lib/server/enrichment/online, issue 21 item 5),
+ * off unless an operator configures a service. Each lookup sends one indicator or hash.
+ */
+export const PROVIDER_LIMITS = Object.freeze({
+  /** lookups one scan may make at one service (the file and embedded files' hashes, the links' hosts) */
+  LOOKUPS_PER_SCAN: 8,
+  /** a service's answer read at most (a host on URLhaus lists up to 100 URLs: ~60 KB) */
+  MAX_ANSWER_BYTES: 1024 * 1024,
+  /** URLs of a URLhaus host answer kept for the report's counts */
+  MAX_URLS_READ: 1_000,
+});
+
+/**
  * The engines' child processes (sandbox, renderer) are budgeted in CPU time (issue 19 item 7); a child
  * that makes no progress at all is stopped by the wall clock only after this many times its CPU
  * budget (and grace), so that no load short of this factor changes what an analysis finds.

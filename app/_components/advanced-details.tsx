@@ -178,19 +178,55 @@ export function EnrichmentView({ enrichment }: { enrichment: NonNullable<ScanRep
         </div>
       )}
       {enrichment.feeds && <FeedHits feeds={enrichment.feeds} />}
+      {enrichment.online && <OnlineServices reports={enrichment.online} />}
     </Section>
   );
 }
 
-/** The imported feeds' entries that named the document's indicators or hashes (lib/server/feeds). */
+type FeedHit = NonNullable<NonNullable<ScanReport["enrichment"]>["feeds"]>["hits"][number];
+
+/** A hit's list, and why a malicious one does not count (a hash: the service's own answer was weak; a host: a known-good list names it). */
+function listWording(h: FeedHit): string {
+  if (h.list === "known-good") return "known good";
+  if (h.counts) return "malicious";
+  return h.matchedAs === "sha256" || h.matchedAs === "sha1" || h.matchedAs === "md5" ? "malicious (not counted: below the detection threshold)" : "malicious (not counted: known-good host)";
+}
+
+/** What each online reputation service the operator enabled was asked, and what it could not be asked (lib/server/enrichment/online). */
+function OnlineServices({ reports }: { reports: NonNullable<NonNullable<ScanReport["enrichment"]>["online"]> }) {
+  return (
+    <div className="mt-4" data-testid="online-services">
+      <h3 className="text-sm font-semibold text-slate-700">Online reputation services</h3>
+      <p className="text-xs text-slate-500">Sent indicators and hashes only, never the file; their hits are listed with the feeds above.</p>
+      <ul className="mt-1 space-y-1 text-xs">
+        {reports.map((r) => (
+          <li key={r.provider} data-testid="online-service">
+            <span className="font-medium">{r.provider}</span>: {r.asked} to look up, {r.sent} asked, {r.cached} answered from the cache
+            {r.skipped.length > 0 && (
+              <ul className="ml-4 list-disc text-slate-600">
+                {r.skipped.map((s, i) => (
+                  <li key={i} className="break-all">
+                    not looked up: <span className="font-mono">{defang(s.value)}</span> ({s.reason})
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The imported feeds' entries that named the document's indicators or hashes (lib/server/feeds), and the online services' hits. */
 function FeedHits({ feeds }: { feeds: NonNullable<NonNullable<ScanReport["enrichment"]>["feeds"]> }) {
   return (
     <div className="mt-4" data-testid="feed-hits">
       <h3 className="text-sm font-semibold text-slate-700">Threat feeds</h3>
       <p className="text-xs text-slate-500">
-        {feeds.sources.length === 0
+        {feeds.sources.length === 0 && feeds.hits.length === 0
           ? "No feed is imported on this server (pdfscan feeds import)."
-          : `${feeds.hits.length} hit${feeds.hits.length === 1 ? "" : "s"} in ${feeds.sources.length} imported source${feeds.sources.length === 1 ? "" : "s"}; expired entries do not count, nor do host-level hits on hosts a known-good list names.`}
+          : `${feeds.hits.length} hit${feeds.hits.length === 1 ? "" : "s"}; ${feeds.sources.length} imported source${feeds.sources.length === 1 ? "" : "s"}; expired entries do not count, nor do host-level hits on hosts a known-good list names.`}
       </p>
       {feeds.hits.length > 0 && (
         <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label="Threat feed hits">
@@ -214,7 +250,7 @@ function FeedHits({ feeds }: { feeds: NonNullable<NonNullable<ScanReport["enrich
                   <td className="py-1 pr-3 text-xs">
                     {h.source} · {h.category}
                   </td>
-                  <td className="py-1 pr-3 text-xs">{h.list === "known-good" ? "known good" : h.counts ? "malicious" : "malicious (not counted: known-good host)"}</td>
+                  <td className="py-1 pr-3 text-xs">{listWording(h)}</td>
                   <td className="py-1 text-xs">
                     {h.ageDays === null ? "age unknown" : `${h.ageDays} d`}, {h.confidence}/100
                   </td>

@@ -54,6 +54,15 @@ describe("parseConfig", () => {
       PDFSCAN_WEBHOOK_RETRY_DELAYS_MS: "1000,60000",
       PDFSCAN_WEBHOOK_TIMEOUT_MS: "3000",
       PDFSCAN_WEBHOOK_POLL_MS: "500",
+      PDFSCAN_VIRUSTOTAL_API_KEY: "vt",
+      PDFSCAN_VIRUSTOTAL_URL: "https://vt-proxy.internal",
+      PDFSCAN_VIRUSTOTAL_PER_MINUTE: "1000",
+      PDFSCAN_VIRUSTOTAL_MIN_DETECTIONS: "3",
+      PDFSCAN_URLHAUS_AUTH_KEY: "uh",
+      PDFSCAN_URLHAUS_URL: "https://urlhaus-proxy.internal/api",
+      PDFSCAN_URLHAUS_PER_MINUTE: "10",
+      PDFSCAN_PROVIDER_TIMEOUT_MS: "1500",
+      PDFSCAN_PROVIDER_CACHE_TTL_S: "3600",
     });
     expect(c).toEqual({
       host: "0.0.0.0",
@@ -86,6 +95,12 @@ describe("parseConfig", () => {
       sessionTtlS: 3600,
       multipart: { maxParts: 4, maxFieldBytes: 64 },
       webhooks: { allowPrivate: true, retryDelaysMs: [1000, 60000], timeoutMs: 3000, pollMs: 500 },
+      onlineProviders: {
+        timeoutMs: 1500,
+        cacheTtlMs: 3_600_000,
+        virusTotal: { baseUrl: "https://vt-proxy.internal", apiKey: "vt", perMinute: 1000, minDetections: 3 },
+        urlhaus: { baseUrl: "https://urlhaus-proxy.internal/api", authKey: "uh", perMinute: 10 },
+      },
     });
   });
 
@@ -93,6 +108,18 @@ describe("parseConfig", () => {
     expect(parseConfig({}).webhooks).toMatchObject({ allowPrivate: false, retryDelaysMs: [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000] });
     expect(() => parseConfig({ PDFSCAN_WEBHOOK_RETRY_DELAYS_MS: "5s,10s" })).toThrow(/PDFSCAN_WEBHOOK_RETRY_DELAYS_MS: must be 1 to 50/);
     expect(() => parseConfig({ PDFSCAN_WEBHOOK_ALLOW_PRIVATE: "yes" })).toThrow(/PDFSCAN_WEBHOOK_ALLOW_PRIVATE/);
+  });
+
+  it("calls no online reputation service unless its key is set; then with the documented endpoints, limits and a checked base URL", () => {
+    expect(parseConfig({}).onlineProviders).toMatchObject({ virusTotal: null, urlhaus: null, timeoutMs: 5_000, cacheTtlMs: 86_400_000 });
+    const c = parseConfig({ PDFSCAN_VIRUSTOTAL_API_KEY: "k1", PDFSCAN_URLHAUS_AUTH_KEY: "k2", PDFSCAN_URLHAUS_URL: "http://127.0.0.1:8080/", PDFSCAN_PROVIDER_CACHE_TTL_S: "600" });
+    expect(c.onlineProviders).toEqual({
+      timeoutMs: 5_000,
+      cacheTtlMs: 600_000,
+      virusTotal: { baseUrl: "https://www.virustotal.com", apiKey: "k1", perMinute: 4, minDetections: 5 },
+      urlhaus: { baseUrl: "http://127.0.0.1:8080/", authKey: "k2", perMinute: 60 },
+    });
+    expect(() => parseConfig({ PDFSCAN_VIRUSTOTAL_URL: "ftp://mirror" })).toThrow(/PDFSCAN_VIRUSTOTAL_URL: must be an http/);
   });
 
   it("lets one key keep 2 analyses per worker thread in flight, at least 4", () => {

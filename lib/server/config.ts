@@ -63,6 +63,15 @@ const intFromEnv = (min: number, max: number) =>
     .transform(Number)
     .pipe(z.number().int().min(min).max(max));
 
+/** A service's base URL (an operator's proxy or mirror may stand in for the public one). */
+const serviceUrl = z
+  .string()
+  .trim()
+  .regex(/^https?:\/\/[^\s/]+(\/\S*)?$/, "must be an http:// or https:// URL");
+
+/** VirusTotal engines that must call a file malicious before the hit counts (VirusTotal's own guidance: one or two detections are often false positives). */
+export const DEFAULT_VIRUSTOTAL_MIN_DETECTIONS = 5;
+
 const EnvSchema = z.object({
   PDFSCAN_HOST: z.string().trim().min(1).default("127.0.0.1"),
   PORT: intFromEnv(1, 65_535).default(3000),
@@ -130,6 +139,17 @@ const EnvSchema = z.object({
     .optional(),
   PDFSCAN_WEBHOOK_TIMEOUT_MS: intFromEnv(100, 120_000).default(DEFAULT_WEBHOOK_TIMEOUT_MS),
   PDFSCAN_WEBHOOK_POLL_MS: intFromEnv(100, 3_600_000).default(DEFAULT_WEBHOOK_POLL_MS),
+  // optional online reputation services of the enrichment step (lib/server/enrichment/online): off
+  // unless a key is set; they are sent indicators and hashes, never the file
+  PDFSCAN_VIRUSTOTAL_API_KEY: z.string().trim().min(1).optional(),
+  PDFSCAN_VIRUSTOTAL_URL: serviceUrl.default("https://www.virustotal.com"),
+  PDFSCAN_VIRUSTOTAL_PER_MINUTE: intFromEnv(1, 100_000).default(4),
+  PDFSCAN_VIRUSTOTAL_MIN_DETECTIONS: intFromEnv(1, 1_000).default(DEFAULT_VIRUSTOTAL_MIN_DETECTIONS),
+  PDFSCAN_URLHAUS_AUTH_KEY: z.string().trim().min(1).optional(),
+  PDFSCAN_URLHAUS_URL: serviceUrl.default("https://urlhaus-api.abuse.ch"),
+  PDFSCAN_URLHAUS_PER_MINUTE: intFromEnv(1, 100_000).default(60),
+  PDFSCAN_PROVIDER_TIMEOUT_MS: intFromEnv(100, 120_000).default(5_000),
+  PDFSCAN_PROVIDER_CACHE_TTL_S: intFromEnv(60, 365 * 86_400).default(86_400),
 });
 
 export interface Config {
@@ -180,6 +200,13 @@ export interface Config {
   sessionTtlS: number;
   multipart: { maxParts: number; maxFieldBytes: number };
   webhooks: { allowPrivate: boolean; retryDelaysMs: number[]; timeoutMs: number; pollMs: number };
+  /** online reputation services of the enrichment step; null when not configured (the default) */
+  onlineProviders: {
+    timeoutMs: number;
+    cacheTtlMs: number;
+    virusTotal: { baseUrl: string; apiKey: string; perMinute: number; minDetections: number } | null;
+    urlhaus: { baseUrl: string; authKey: string; perMinute: number } | null;
+  };
 }
 
 export class ConfigError extends Error {
@@ -245,6 +272,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       retryDelaysMs: e.PDFSCAN_WEBHOOK_RETRY_DELAYS_MS ?? [...DEFAULT_WEBHOOK_RETRY_DELAYS_MS],
       timeoutMs: e.PDFSCAN_WEBHOOK_TIMEOUT_MS,
       pollMs: e.PDFSCAN_WEBHOOK_POLL_MS,
+    },
+    onlineProviders: {
+      timeoutMs: e.PDFSCAN_PROVIDER_TIMEOUT_MS,
+      cacheTtlMs: e.PDFSCAN_PROVIDER_CACHE_TTL_S * 1000,
+      virusTotal: e.PDFSCAN_VIRUSTOTAL_API_KEY
+        ? { baseUrl: e.PDFSCAN_VIRUSTOTAL_URL, apiKey: e.PDFSCAN_VIRUSTOTAL_API_KEY, perMinute: e.PDFSCAN_VIRUSTOTAL_PER_MINUTE, minDetections: e.PDFSCAN_VIRUSTOTAL_MIN_DETECTIONS }
+        : null,
+      urlhaus: e.PDFSCAN_URLHAUS_AUTH_KEY ? { baseUrl: e.PDFSCAN_URLHAUS_URL, authKey: e.PDFSCAN_URLHAUS_AUTH_KEY, perMinute: e.PDFSCAN_URLHAUS_PER_MINUTE } : null,
     },
     yaraRuleDirs: (e.PDFSCAN_YARA_RULES ?? "").split(":").filter(Boolean).map((d) => path.resolve(/*turbopackIgnore: true*/ process.cwd(), d)),
   };

@@ -10,6 +10,7 @@ import { z } from "zod";
 import { basename } from "node:path";
 import { InvalidArgumentError, type Command } from "commander";
 import type { FeedStore } from "../../server/feeds/feed-store";
+import { readFetchedBody } from "../../server/http/fetched-body";
 import { FEED_FORMAT_NAMES, type FeedFormat } from "../../server/feeds/formats/names";
 import { CliError } from "../cli-error";
 import type { CliContext } from "../context";
@@ -36,20 +37,7 @@ function feedsConfigPath(flag: string | undefined, env: Record<string, string | 
 async function download(url: string): Promise<Uint8Array> {
   const res = await fetch(url, { signal: AbortSignal.timeout(FEED_FETCH_TIMEOUT_MS), headers: { "user-agent": "pdfscan-feeds/1" } });
   if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}`);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = res.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_FEED_FILE_BYTES) {
-      await reader.cancel();
-      throw new Error(`larger than ${MAX_FEED_FILE_BYTES} bytes`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
+  return readFetchedBody(res, MAX_FEED_FILE_BYTES);
 }
 
 async function withFeeds<T>(ctx: CliContext, run: (store: FeedStore) => Promise<T>): Promise<T> {

@@ -203,6 +203,16 @@ export interface ScanIndicatorsTable {
   value: string;
 }
 
+/** Answers of online reputation services (enrichment/online), kept to spare their quotas. */
+export interface ProviderCacheTable {
+  provider: string;
+  lookup_key: string;
+  /** the ProviderAnswer as JSON */
+  answer: string;
+  fetched_at: number;
+  expires_at: number;
+}
+
 export interface Database {
   scans: ScansTable;
   blobs: BlobsTable;
@@ -218,6 +228,7 @@ export interface Database {
   feed_entries: FeedEntriesTable;
   feed_imports: FeedImportsTable;
   scan_indicators: ScanIndicatorsTable;
+  provider_cache: ProviderCacheTable;
 }
 
 export type DialectKind = "sqlite" | "postgres";

@@ -273,6 +273,23 @@ function buildMigrations(dialect: DialectKind): Record<string, Migration> {
         await db.schema.dropTable("scan_indicators").execute();
       },
     },
+    // issue 21 item 5: answers of the optional online reputation services (lib/server/enrichment/online)
+    "0008_provider_cache": {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable("provider_cache")
+          .addColumn("provider", "text", (c) => c.notNull())
+          .addColumn("lookup_key", "text", (c) => c.notNull())
+          .addColumn("answer", "text", (c) => c.notNull())
+          .addColumn("fetched_at", "bigint", (c) => c.notNull())
+          .addColumn("expires_at", "bigint", (c) => c.notNull())
+          .addPrimaryKeyConstraint("provider_cache_pk", ["provider", "lookup_key"])
+          .execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable("provider_cache").execute();
+      },
+    },
   };
 }
 

@@ -1,9 +1,11 @@
 // The optional enrichment step of the advanced stage (contract: only when enableEnrichment is true,
 // and only extracted indicators leave the analysis, never the file). A provider is pluggable; the one
-// built in works offline (offline-reputation.ts). No third-party service is configured or called.
+// built in works offline (offline-reputation.ts). Third-party services are called only when the
+// operator configures them (online/online-lookups.ts), and are then sent indicators and hashes only.
 import { z } from "zod";
 import { IOC_TYPES, type Iocs } from "../../analyzer/report";
 import { FeedMatch } from "../feeds/feed-matching";
+import { OnlineReport } from "./online/online-lookups";
 
 export const IndicatorClassification = z.enum(["public", "private", "reserved", "documentation", "local", "unknown"]);
 
@@ -27,8 +29,10 @@ export const EnrichmentResult = z.object({
   generatedAt: z.string(),
   indicators: z.array(EnrichedIndicator),
   summary: z.object({ total: z.number().int(), flagged: z.number().int(), byClassification: z.record(z.string(), z.number().int()) }),
-  /** the imported feeds' entries that name the indicators or the file's hashes (lib/server/feeds) */
+  /** the imported feeds' entries that name the indicators or the file's hashes (lib/server/feeds), and the online services' hits */
   feeds: FeedMatch.optional(),
+  /** what each configured online service was asked and answered (online/online-lookups.ts); absent when none is configured */
+  online: z.array(OnlineReport).optional(),
 });
 export type EnrichmentResult = z.infer<typeof EnrichmentResult>;
 

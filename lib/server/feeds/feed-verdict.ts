@@ -20,13 +20,14 @@ function floorOf(hits: FeedHitOut[]): { verdict: "malicious" | "suspicious"; sco
   return { verdict: "suspicious", score: FLOOR_SCORES.suspicious, proof: false };
 }
 
-function findingOf(hits: FeedHitOut[], floor: ReturnType<typeof floorOf>): Finding {
+function findingOf(hits: FeedHitOut[], floor: ReturnType<typeof floorOf>, imported: ReadonlySet<string>): Finding {
   const sources = [...new Set(hits.map((h) => h.source))];
+  const online = sources.some((s) => !imported.has(s));
   return {
     id: FEED_RULE_ID,
     ruleId: FEED_RULE_ID,
-    title: "Known-bad indicator on an imported threat feed",
-    description: `The document's ${floor.proof ? "file hash" : "indicators"} appear on ${sources.length === 1 ? "the feed" : "the feeds"} ${sources.join(", ")}, imported by the operator. A feed entry is someone else's observation: check its age and confidence below. Entries past their expiry do not count, nor do host-level entries of hosts a known-good list names.`,
+    title: online ? "Known-bad indicator on a threat feed or online reputation service" : "Known-bad indicator on an imported threat feed",
+    description: `The document's ${floor.proof ? "file hash" : "indicators"} appear on ${sources.join(", ")}: threat feeds the operator imported, or online services the operator enabled. An entry is someone else's observation: check its age and confidence below. Entries past their expiry do not count, nor do host-level entries of hosts a known-good list names.`,
     category: "reputation",
     severity: floor.proof ? "critical" : floor.verdict === "malicious" ? "high" : "medium",
     confidence: floor.proof ? "high" : "medium",
@@ -58,6 +59,6 @@ export function withFeedEvidence(resultJson: string, match: FeedMatch): { json: 
         evidenceFloor: { verdict: floor.verdict, score: floor.score, technique: "known-bad-indicator", ruleId: FEED_RULE_ID },
       }
     : s;
-  const findings = [findingOf(counting, floor), ...result.findings.filter((f) => f.ruleId !== FEED_RULE_ID)];
+  const findings = [findingOf(counting, floor, new Set(match.sources.map((x) => x.source))), ...result.findings.filter((f) => f.ruleId !== FEED_RULE_ID)];
   return { json: JSON.stringify({ ...result, summary, findings }), summary };
 }

@@ -31,6 +31,10 @@ import { ScanService } from "./service";
 import { IdempotencyKeys } from "./idempotency";
 import { FeedStore } from "../feeds/feed-store";
 import { withFeeds } from "../feeds/feed-enrichment";
+import { withOnlineProviders, type OnlineLookupDeps } from "../enrichment/online/online-lookups";
+import { ProviderCache } from "../enrichment/online/provider-cache";
+import { urlhausHost } from "../enrichment/online/urlhaus-host";
+import { virusTotal } from "../enrichment/online/virustotal";
 import { WebhookDispatcher } from "../webhooks/webhook-dispatcher";
 import { webhookDeliveryFor, WebhookStore } from "../webhooks/webhook-store";
 
@@ -111,6 +115,7 @@ export async function createScanRuntime(config: Config): Promise<ScanRuntime> {
           log,
         });
   const passwords = documentPasswordsFor(config);
+  const online = onlineLookupsFor(config, database.db);
   const pipeline = new ScanPipeline({
     repo,
     passwords,
@@ -118,8 +123,9 @@ export async function createScanRuntime(config: Config): Promise<ScanRuntime> {
     pageImages,
     queue,
     analyzers: { fast: runFastStage, advanced: runAdvancedStage },
-    // the offline reputation of each indicator, and the imported feeds' entries that name them
-    enrichment: withFeeds(offlineReputationProvider, new FeedStore(database.db)),
+    // the offline reputation of each indicator, the imported feeds' entries that name them, and the
+    // online services the operator configured (none by default)
+    enrichment: withOnlineProviders(withFeeds(offlineReputationProvider, new FeedStore(database.db)), online),
     config,
     log,
   });
@@ -198,6 +204,7 @@ export async function createScanRuntime(config: Config): Promise<ScanRuntime> {
       every(config.webhooks.pollMs, () => dispatcher.run(), "webhook delivery");
       every(config.sweepIntervalMs, async () => {
         await idempotency.sweep();
+        await online.cache.sweep();
         const r = await service.sweepExpired(Date.now());
         if (r.expired + r.filesDeleted + r.orphansDeleted > 0) {
           log(`retention sweep: ${r.expired} expired, ${r.filesDeleted} files deleted, ${r.orphansDeleted} orphan uploads deleted`);
@@ -211,6 +218,7 @@ export async function createScanRuntime(config: Config): Promise<ScanRuntime> {
       pipeline.stopAll();
       await dispatcher.close();
       await auth.limiter.close?.();
+      await online.close();
       await passwords.close?.();
       await changes.close();
       await queue.close();
@@ -227,12 +235,32 @@ function documentPasswordsFor(config: Config): DocumentPasswords {
   return new RedisDocumentPasswords(redis, config.queue.prefix);
 }
 
+/** The configured online services (enrichment/online), their answer cache and per-service rate limits. */
+function onlineLookupsFor(config: Config, db: OpenDatabase["db"]): OnlineLookupDeps & { close(): Promise<void> } {
+  const { virusTotal: vt, urlhaus, timeoutMs, cacheTtlMs } = config.onlineProviders;
+  const providers = [...(vt ? [virusTotal(vt)] : []), ...(urlhaus ? [urlhausHost(urlhaus)] : [])];
+  const limiters = new Map(providers.map((p) => [p, limiterFor(config, p.perMinute, 60)]));
+  return {
+    providers,
+    cache: new ProviderCache(db, cacheTtlMs),
+    limiterOf: (p) => limiters.get(p)!,
+    timeoutMs,
+    close: async () => {
+      for (const l of limiters.values()) await l.close?.();
+    },
+  };
+}
+
 /** How long a rate-limit count may wait for Redis before the request is let through. */
 export const RATE_LIMIT_REDIS_TIMEOUT_MS = 500;
 
 /** Per-key counts in Redis when the service runs on it (shared by every web server), else in this process. */
 function rateLimiterFor(config: Config): RateLimiter {
-  const { requests, windowS } = config.rateLimit;
+  return limiterFor(config, config.rateLimit.requests, config.rateLimit.windowS);
+}
+
+/** `requests` per `windowS`, counted in Redis in scale-out (every process together), else in this process. */
+function limiterFor(config: Config, requests: number, windowS: number): RateLimiter {
   if (config.queue.kind !== "bullmq") return new MemoryRateLimiter(requests, windowS);
   const redis = new Redis(config.queue.url, { maxRetriesPerRequest: 1, commandTimeout: RATE_LIMIT_REDIS_TIMEOUT_MS, lazyConnect: true });
   redis.on("error", () => {}); // reported by the limiter when a count fails

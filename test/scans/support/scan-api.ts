@@ -183,7 +183,7 @@ export async function expectZipAndRawUploads(baseUrl: string, pdfs: [Uint8Array,
 }
 
 /** A benign-looking page whose one link goes to `uri`. */
-function linkPdf(uri: string): Uint8Array {
+export function linkPdf(uri: string): Uint8Array {
   const b = new PdfBuilder();
   const link = b.add(`<< /Type /Annot /Subtype /Link /Rect [0 0 10 10] /A << /S /URI /URI (${uri}) >> >>`);
   b.addCatalog("", 1, `/Annots [${link} 0 R]`);
