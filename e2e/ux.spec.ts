@@ -202,6 +202,31 @@ test("the scan page says how the advanced stage moved the verdict, and which sta
   await expect(page.locator('[data-testid="finding-stage"][data-stage="fast"]').first()).toBeVisible();
 });
 
+test("the first screen says why: the reasons with their points and the first finding are above the fold at 1280x800 and 390x844, and a reason leads to its finding", async ({ page }) => {
+  test.setTimeout(120_000);
+  const scan = new ScanPage(page);
+  const scanId = await scan.submitFromUploadPage("invoice.pdf", suspiciousPdf());
+  await scan.waitForStatus("completed", 60_000);
+  const report = (await (await page.request.get(`/api/scans/${scanId}/report`)).json()) as ScanReport;
+  const top = [...report.findings].sort((a, b) => (b.contribution ?? 0) - (a.contribution ?? 0))[0]!;
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(viewport);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const reason = page.getByTestId("score-reason").first();
+    await expect(reason).toHaveAttribute("data-rule-id", top.ruleId);
+    await expect(reason).toContainText(`+${Math.round(top.contribution! * 10) / 10}`);
+    await expect(reason).toBeInViewport();
+    await expect(page.getByTestId("finding").first()).toBeInViewport();
+  }
+  await expect(page.getByTestId("score-sum")).toContainText(`A file with no evidence scores ${report.summary.model!.priorScore}`);
+  await expect(page.getByTestId("report-tags")).toContainText("Techniques:");
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByTestId("score-reason").first().getByRole("link").click();
+  await expect(page).toHaveURL(new RegExp(`#finding-${top.ruleId}$`));
+  await expect(page.locator(`#finding-${top.ruleId}`)).toBeInViewport();
+  await checkLooksAndAccessibility(page, "scan-reasons");
+});
+
 test("an unknown scan shows the designed 404 with a way back", async ({ page }) => {
   const response = await page.goto("/scans/no-such-scan-0000");
   expect(response?.status()).toBe(404);

@@ -4,6 +4,7 @@
 import { useId, useState } from "react";
 import { SEVERITIES, type Evidence, type Finding, type Severity } from "../../lib/analyzer/report";
 import { formatOffset } from "../_lib/format";
+import { signedPoints } from "../../lib/analyzer/explain-score";
 import type { Mitigation } from "./mitigations-list";
 import { Empty, Section } from "./section";
 
@@ -23,13 +24,16 @@ const SEVERITY_HEADING: Record<Severity, string> = {
   info: "text-slate-600",
 };
 
+/** The id of a finding's card, which the score's reasons link to; `scope` tells apart several reports on one page. */
+export const findingAnchor = (scope: string, ruleId: string) => `finding-${scope ? `${scope}-` : ""}${ruleId}`;
+
 export function SeverityPill({ severity }: { severity: Severity }) {
   return (
     <span className={`rounded px-1.5 py-0.5 text-xs font-semibold uppercase ${SEVERITY_STYLE[severity]}`}>{severity}</span>
   );
 }
 
-export function FindingsList({ findings, mitigations }: { findings: Finding[]; mitigations: Mitigation[] }) {
+export function FindingsList({ findings, mitigations, anchorScope = "" }: { findings: Finding[]; mitigations: Mitigation[]; anchorScope?: string }) {
   const bySeverity = [...SEVERITIES].reverse().map((severity) => ({
     severity,
     items: findings.filter((f) => f.severity === severity).sort((a, b) => b.weight - a.weight),
@@ -49,7 +53,7 @@ export function FindingsList({ findings, mitigations }: { findings: Finding[]; m
                 </h3>
                 <ul className="space-y-3">
                   {g.items.map((f, i) => (
-                    <FindingCard key={`${f.id}-${i}`} finding={f} mitigations={mitigations} />
+                    <FindingCard key={`${f.id}-${i}`} finding={f} mitigations={mitigations} anchor={findingAnchor(anchorScope, f.ruleId)} />
                   ))}
                 </ul>
               </div>
@@ -60,10 +64,10 @@ export function FindingsList({ findings, mitigations }: { findings: Finding[]; m
   );
 }
 
-function FindingCard({ finding: f, mitigations }: { finding: Finding; mitigations: Mitigation[] }) {
+function FindingCard({ finding: f, mitigations, anchor }: { finding: Finding; mitigations: Mitigation[]; anchor: string }) {
   const mitigationTitle = (id: string) => mitigations.find((m) => m.id === id || m.action === id)?.title ?? id;
   return (
-    <li className="rounded-md border border-slate-200 p-3" data-testid="finding" data-rule-id={f.ruleId}>
+    <li className="scroll-mt-4 rounded-md border border-slate-200 p-3" id={anchor} data-testid="finding" data-rule-id={f.ruleId}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <SeverityPill severity={f.severity} />
         <span className="font-semibold">{f.title}</span>
@@ -71,6 +75,12 @@ function FindingCard({ finding: f, mitigations }: { finding: Finding; mitigation
         <StagePill stage={f.stage} />
         <span className="ml-auto text-xs text-slate-600">
           {f.category} · confidence {f.confidence} · weight {f.weight}
+          {typeof f.contribution === "number" && (
+            <>
+              {" "}
+              · <span data-testid="finding-points">{signedPoints(f.contribution)} score points</span>
+            </>
+          )}
         </span>
       </div>
       <p className="mt-2 text-sm text-slate-700">{f.description}</p>

@@ -8,14 +8,18 @@ import { FindingsList } from "./findings-list";
 import { IocList } from "./ioc-list";
 import { KeywordHits } from "./keyword-hits";
 import { MitigationsList, mitigationsOf } from "./mitigations-list";
+import { ScoreReasons } from "./score-reasons";
 import { VerdictBadge } from "./verdict-badge";
+
+/** Several results share the upload page: their findings' anchors carry the file's hash. */
+const anchorScopeOf = (result: FastResult) => result.sha256.slice(0, 12);
 
 export function ResultView({ result }: { result: FastResult }) {
   const mitigations = mitigationsOf(result);
   return (
     <div className="space-y-4" data-testid="result">
       <SummaryCard result={result} />
-      <FindingsList findings={result.findings} mitigations={mitigations} />
+      <FindingsList findings={result.findings} mitigations={mitigations} anchorScope={anchorScopeOf(result)} />
       {mitigations.length > 0 && <MitigationsList mitigations={mitigations} findings={result.findings} />}
       <div className="grid gap-4 lg:grid-cols-2">
         <IocList iocs={result.iocs} />
@@ -65,6 +69,7 @@ function SummaryCard({ result }: { result: FastResult }) {
       </div>
       <div className="mt-4">
         <VerdictBadge summary={result.summary} />
+        <ScoreReasons summary={result.summary} findings={result.findings} anchorScope={anchorScopeOf(result)} />
       </div>
       {result.truncated && (
         <p className="mt-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status">

@@ -65,29 +65,32 @@ export function ScanStages({ scan }: { scan: ScanResource }) {
     {
       key: "enrichment",
       name: "Enrichment",
-      help: "offline indicator reputation",
+      help: "indicator reputation, threat feeds",
       ...enrichmentState(scan),
       at: null,
       reason: scan.enrichmentFailureReason,
     },
   ];
   return (
-    <ol className="mt-4 grid gap-3 sm:grid-cols-3" aria-label="Stages" data-testid="stages">
+    <ol className="mt-4 grid grid-cols-3 gap-1.5 sm:gap-3" aria-label="Stages" data-testid="stages">
       {steps.map((s) => {
         const style = STEP_STYLE[s.state];
         return (
           <li
             key={s.key}
-            className="rounded-md border border-slate-200 px-3 py-2"
+            className="rounded-md border border-slate-200 px-2 py-1.5 sm:px-3 sm:py-2"
             data-testid={`stage-${s.key}`}
             data-state={s.state}
           >
-            <div className="flex items-center gap-2">
+            {/* a phone shows the three side by side, name over state; wider screens name and state on one line */}
+            <div className="flex items-center gap-1.5 sm:gap-2">
               <span className={`h-3 w-3 shrink-0 rounded-full border-2 ${style.dot}`} aria-hidden />
-              <span className="text-sm font-semibold">{s.name}</span>
-              <span className={`ml-auto text-xs font-medium ${style.text}`}>{s.label}</span>
+              <span className="text-xs font-semibold sm:text-sm">{s.name}</span>
+              <span className={`ml-auto hidden text-xs font-medium sm:inline ${style.text}`}>{s.label}</span>
             </div>
-            <p className="mt-1 text-xs text-slate-500">{s.help}</p>
+            <p className={`text-xs font-medium sm:hidden ${style.text}`}>{s.label}</p>
+            {/* what each stage does: from the sm breakpoint on (a phone's first screen goes to the findings) */}
+            <p className="mt-1 hidden text-xs text-slate-500 sm:block">{s.help}</p>
             {s.reason && (
               <p className="mt-1 text-xs break-words text-red-700">
                 reason: <code>{s.reason}</code>

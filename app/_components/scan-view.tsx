@@ -33,6 +33,7 @@ import { ObjectTreeView } from "./object-tree-view";
 import { PageThumbnails, type PageImageUrl } from "./page-thumbnails";
 import { ProblemPanel } from "./problem-panel";
 import { ScanStages } from "./scan-stages";
+import { ScoreReasons } from "./score-reasons";
 import { ScriptsSection } from "./scripts-section";
 import { SharePanel } from "./share-panel";
 import { Spinner } from "./spinner";
@@ -118,31 +119,41 @@ export function ScanView({ scanId, initialScan, source = ownerSource(scanId) }: 
         <ProblemPanel problem={scanQuery.error.problem} context="Refreshing the scan failed (showing the last known state)" />
       )}
       <div className="grid items-start gap-4 lg:grid-cols-[1fr_20rem]">
-        <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-label="Verdict and progress">
-          {summary ? (
-            <VerdictBadge summary={summary} />
-          ) : scan.status === "failed" ? (
-            <p className="text-sm text-slate-600">No verdict: the scan failed.</p>
-          ) : (
-            <p className="flex items-center gap-2 text-sm text-slate-600" data-testid="verdict-pending">
-              <Spinner /> Verdict pending: waiting for the fast stage…
-            </p>
-          )}
-          {report && (
-            <p className="mt-2 text-xs text-slate-500" data-testid="report-stage" data-stage={report.stage}>
-              Showing the <span className="font-medium">{report.stage}</span> stage report · engine {report.engineVersion} · schema{" "}
-              {report.schemaVersion} · completed {formatTime(report.completedAt)}
-              {report.stage === "fast" && !isTerminalStatus(scan.status) && " · updates when the advanced stage finishes"}
-            </p>
-          )}
-          <VerdictChangeNotice report={report} />
-          <ScanStages scan={scan} />
-          {scan.failureReason && (
-            <p className="mt-3 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900" role="alert">
-              Scan failed: <code>{scan.failureReason}</code>
-            </p>
-          )}
-        </section>
+        <div className="min-w-0 space-y-4">
+          <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-label="Verdict and progress">
+            {summary ? (
+              <>
+                <VerdictBadge summary={summary} />
+                {report && <ScoreReasons summary={report.summary} findings={report.findings} />}
+              </>
+            ) : scan.status === "failed" ? (
+              <p className="text-sm text-slate-600">No verdict: the scan failed.</p>
+            ) : (
+              <p className="flex items-center gap-2 text-sm text-slate-600" data-testid="verdict-pending">
+                <Spinner /> Verdict pending: waiting for the fast stage…
+              </p>
+            )}
+            {report && (
+              <p className="mt-2 text-xs text-slate-500" data-testid="report-stage" data-stage={report.stage}>
+                Showing the <span className="font-medium">{report.stage}</span> stage report
+                <span className="hidden sm:inline">
+                  {" "}
+                  · engine {report.engineVersion} · schema {report.schemaVersion} · completed {formatTime(report.completedAt)}
+                </span>
+                {report.stage === "fast" && !isTerminalStatus(scan.status) && " · updates when the advanced stage finishes"}
+              </p>
+            )}
+            <VerdictChangeNotice report={report} />
+            <ScanStages scan={scan} />
+            {scan.failureReason && (
+              <p className="mt-3 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900" role="alert">
+                Scan failed: <code>{scan.failureReason}</code>
+              </p>
+            )}
+          </section>
+          {/* the findings beside the file's facts, so that the first screen shows them (issue 22) */}
+          {report && <FindingsList findings={report.findings} mitigations={report.mitigations} />}
+        </div>
         <aside className="space-y-4">
           <FileFacts scan={scan} hashes={report?.file} seenBefore={report?.seenBefore} />
           <ExportLinks reportUrl={source.reportUrl} ready={reportReady} />
@@ -220,7 +231,6 @@ function StatusPill({ status }: { status: string }) {
 function ReportBody({ report }: { report: ScanReport }) {
   return (
     <div className="space-y-4" data-testid="report">
-      <FindingsList findings={report.findings} mitigations={report.mitigations} />
       {report.mitigations.length > 0 && <MitigationsList mitigations={report.mitigations} findings={report.findings} />}
       <div className="grid gap-4 lg:grid-cols-2">
         <IocList iocs={report.iocs} />

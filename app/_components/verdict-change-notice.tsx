@@ -1,6 +1,6 @@
 "use client";
 // Says how the advanced stage moved the fast stage's verdict ("raised the verdict from suspicious 62
-// to malicious 73"). The live region is rendered from the start, empty, so screen readers announce
+// to malicious 73"), only when the verdict changed (a kept verdict is no news on the first screen). The live region is rendered from the start, empty, so screen readers announce
 // the sentence when it appears.
 import { describeVerdictChange } from "../_lib/verdict-change";
 import type { ScanReport } from "../_lib/scans";
@@ -11,7 +11,7 @@ export function VerdictChangeNotice({ report }: { report: ScanReport | undefined
   const change = report?.fastSummary ? describeVerdictChange(report.fastSummary, report.advancedSummary) : null;
   return (
     <div aria-live="polite" role="status" data-testid="verdict-change" data-direction={change?.direction ?? ""}>
-      {change && <p className={`mt-3 rounded-md border px-3 py-2 text-sm font-medium ${TONE[change.direction]}`}>{change.sentence}</p>}
+      {change && change.direction !== "confirmed" && <p className={`mt-3 rounded-md border px-3 py-2 text-sm font-medium ${TONE[change.direction]}`}>{change.sentence}</p>}
     </div>
   );
 }

@@ -91,6 +91,20 @@ describe("formatResult", () => {
     for (const h of [hashes.md5, hashes.sha1, hashes.tlsh]) expect(text).toContain(h);
   });
 
+  it("--explain says why: each finding's points, the structure's, the prior and the floor", () => {
+    const findings = [{ ...finding("launch-command", "critical", 90), contribution: 51.2 }, { ...finding("open-action", "low", 10), contribution: -2 }];
+    const summary = { verdict: "malicious" as const, score: 88, confidence: "high" as const, model: { name: "m", version: 1, probability: 0.9, priorScore: 30, topFeatures: [{ feature: "objects", value: 2, contribution: 8.8 }] }, evidenceFloor: { verdict: "malicious" as const, score: 90, technique: "launch-command", ruleId: "launch-command" } };
+    const text = formatResult("x.pdf", result({ findings, summary }), plain, { explain: true });
+    const why = text.slice(text.indexOf("  why"));
+    expect(why.split("\n").slice(1, 5)).toEqual([
+      "     +51.2  title of launch-command (launch-command)",
+      "        −2  title of open-action (open-action)",
+      "      +8.8  the file's structure (objects)",
+      "    A file with no evidence scores 30; the evidence sets a floor of malicious (90) by the technique launch-command (rule launch-command).",
+    ]);
+    expect(formatResult("x.pdf", result({ findings, summary }), plain)).not.toContain("  why");
+  });
+
   it("colors only when enabled", () => {
     expect(formatResult("x.pdf", result(), createColors(true))).toContain("\x1b[31m");
   });

@@ -3,6 +3,7 @@
 import type { Colors, Style } from "./colors";
 import type { FastResult, Finding, Severity, Verdict } from "../analyzer/report";
 import { SEVERITIES } from "../analyzer/report-values";
+import { explainScore, explanationText } from "../analyzer/explain-score";
 
 /** Findings shown per file; the rest are counted. */
 export const MAX_FINDINGS_SHOWN = 8;
@@ -11,8 +12,11 @@ export const MAX_IOCS_SHOWN = 10;
 
 const LABEL_WIDTH = 11;
 
-/** `all` (--details): every finding and indicator; otherwise the first MAX_FINDINGS_SHOWN / MAX_IOCS_SHOWN. */
-export function formatResult(path: string, r: FastResult, c: Colors, { all = false }: { all?: boolean } = {}): string {
+/**
+ * `all` (--details): every finding and indicator; otherwise the first MAX_FINDINGS_SHOWN / MAX_IOCS_SHOWN.
+ * `explain` (--explain): why the score, as the report header and the exports say it (lib/analyzer/explain-score.ts).
+ */
+export function formatResult(path: string, r: FastResult, c: Colors, { all = false, explain = false }: { all?: boolean; explain?: boolean } = {}): string {
   const findingsShown = all ? Infinity : MAX_FINDINGS_SHOWN;
   const iocsShown = all ? Infinity : MAX_IOCS_SHOWN;
   const { verdict, score, confidence } = r.summary;
@@ -20,6 +24,13 @@ export function formatResult(path: string, r: FastResult, c: Colors, { all = fal
   const row = (label: string, value: string) => lines.push(`  ${c.dim(label.padEnd(LABEL_WIDTH))}${value}`);
 
   row("verdict", `${verdictStyle(verdict, c)(verdict.toUpperCase())}  score ${score}/100  confidence ${confidence}`);
+  if (explain) {
+    const why = explanationText(explainScore(r.summary, r.findings));
+    if (why.reasons.length === 0) row("why", c.dim("no finding moved the score"));
+    else lines.push(`  ${c.dim("why")}`);
+    for (const reason of why.reasons) lines.push(`    ${reason.points.padStart(6)}  ${printable(reason.text)}`);
+    lines.push(`    ${c.dim(why.sum)}`);
+  }
   row("sha256", r.sha256);
   if (r.hashes) {
     row("md5", r.hashes.md5);

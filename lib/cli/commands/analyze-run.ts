@@ -33,7 +33,8 @@ export async function runAnalyze(paths: string[], opts: AnalyzeOptions, ctx: Cli
     out: ctx.stdout,
     colors: createColors(format === "table" && shouldUseColor(ctx.stdout, ctx.env)),
     total: targets.length,
-    details: !!opts.details,
+    details: !!opts.details || !!opts.explain,
+    explain: !!opts.explain,
   });
   const progress = createProgress(ctx.stderr, targets.length, opts.progress);
   const tally: Tally = { files: 0, malicious: 0, suspicious: 0, benign: 0, unknown: 0, errors: 0 };

@@ -23,6 +23,7 @@ export interface AnalyzeOptions {
   password?: string;
   failOn: FailOn;
   details?: boolean;
+  explain?: boolean;
   progress: boolean;
 }
 
@@ -31,6 +32,7 @@ Examples:
   $ pdfscan analyze invoice.pdf                  detailed report of one file
   $ pdfscan analyze ~/Downloads/ samples.zip     a folder (recursive) and a password ZIP, one row per file
   $ pdfscan analyze --deep suspicious.pdf        advanced stage: rendering, JavaScript sandbox, YARA
+  $ pdfscan analyze --explain invoice.pdf        why the score: each finding's points, the structure's, the floor
   $ curl -s https://example.org/x.pdf | pdfscan analyze -
   $ pdfscan analyze --json mail/ | jq 'select(.summary.verdict != "benign") | .path'
   $ pdfscan analyze --format sarif attachments/ > pdfscan.sarif
@@ -70,6 +72,7 @@ export function registerAnalyzeCommand(program: Command, ctx: CliContext): void 
     .option("--password <password>", "password of encrypted PDFs (the user or the owner password; or set PDFSCAN_PDF_PASSWORD, which stays out of the shell history)")
     .addOption(new Option("--fail-on <verdict>", "lowest verdict that makes the exit code 1 (unknown: also files that could not be judged)").choices(FAIL_ON).default("suspicious"))
     .option("-d, --details", "the detailed report of every file instead of one table row (table format)")
+    .option("--explain", "with the detailed report, why the score is what it is: the findings that moved it most, in score points (table format)")
     .option("--no-progress", "no progress bar (it is drawn only when stderr is a terminal anyway)")
     .addHelpText("after", EXAMPLES)
     .action(async (paths: string[], opts: AnalyzeOptions) => {

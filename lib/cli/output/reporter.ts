@@ -30,6 +30,8 @@ export interface ReporterContext {
   total: number;
   /** the detailed per-file block instead of a table row */
   details: boolean;
+  /** the score's explanation in the detailed block (--explain) */
+  explain?: boolean;
 }
 
 export async function createReporter(format: OutputFormat, rc: ReporterContext): Promise<Reporter> {

@@ -12,13 +12,13 @@ const SCORE_WIDTH = 5;
 const FINDINGS_WIDTH = 8;
 const RULES_WIDTH = 40;
 
-export function tableReporter({ out, colors: c, total, details }: ReporterContext): Reporter {
+export function tableReporter({ out, colors: c, total, details, explain = false }: ReporterContext): Reporter {
   const detailed = details || total === 1;
   let headerShown = false;
   return {
     add(o) {
       if (detailed) {
-        if (o.result) out.write(`${formatResult(o.path, o.result, c, { all: details })}\n`);
+        if (o.result) out.write(`${formatResult(o.path, o.result, c, { all: details, explain })}\n`);
         return;
       }
       if (!headerShown) {

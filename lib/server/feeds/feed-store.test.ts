@@ -68,8 +68,11 @@ describe.each(["sqlite", "postgres"] as const)("feed store (%s)", (kind) => {
     const raised = withFeedEvidence(JSON.stringify(lure), match)!;
     expect(raised.summary).toMatchObject({ verdict: "suspicious", evidenceFloor: { ruleId: FEED_RULE_ID, verdict: "suspicious" } });
     expect(raised.summary.score).toBeGreaterThanOrEqual(40);
-    const finding = (JSON.parse(raised.json) as { findings: { ruleId: string; evidence: { excerpt: string }[] }[] }).findings[0]!;
+    const finding = (JSON.parse(raised.json) as { findings: { ruleId: string; contribution: number; evidence: { excerpt: string }[] }[] }).findings[0]!;
     expect(finding.ruleId).toBe(FEED_RULE_ID);
+    // the raise is the finding's share of the score, so the report's explanation still adds up
+    expect(finding.contribution).toBe(raised.summary.score - lure.summary.score);
+    expect(finding.contribution).toBeGreaterThan(0);
     expect(finding.evidence[0]!.excerpt).toContain(`on certpl-${kind}: phishing`);
 
     // the same link on a host a known-good list names (Tranco): reported, not counted, nothing raised

@@ -59,6 +59,8 @@ export function withFeedEvidence(resultJson: string, match: FeedMatch): { json: 
         evidenceFloor: { verdict: floor.verdict, score: floor.score, technique: "known-bad-indicator", ruleId: FEED_RULE_ID },
       }
     : s;
-  const findings = [findingOf(counting, floor, new Set(match.sources.map((x) => x.source))), ...result.findings.filter((f) => f.ruleId !== FEED_RULE_ID)];
+  // the points the feeds added (the raise above the analysis' score), as the analyzer credits a floor's lift to its rule
+  const finding = { ...findingOf(counting, floor, new Set(match.sources.map((x) => x.source))), contribution: summary.score - s.score };
+  const findings = [finding, ...result.findings.filter((f) => f.ruleId !== FEED_RULE_ID)];
   return { json: JSON.stringify({ ...result, summary, findings }), summary };
 }

@@ -2,6 +2,7 @@
 // contexts alike); the route adds a Content-Security-Policy that allows no script at all, so even an
 // escaping bug could not run code from a hostile document. Indicators are shown defanged.
 import type { ScanReport } from "../scans/report";
+import { explainScore, explanationText, signedPoints } from "../../analyzer/explain-score";
 import { exportFactsOf } from "./export-facts";
 
 export function htmlEscape(value: string): string {
@@ -34,11 +35,16 @@ export function toHtml(report: ScanReport): string {
   parts.push(row("File retained", report.fileRetained ? `yes${report.expiresAt ? `, until ${e(report.expiresAt)}` : ""}` : "no"));
   parts.push("</table>");
 
+  const why = explanationText(explainScore(s, report.findings));
+  parts.push(`<h2>Why ${s.score}</h2><ul>`);
+  for (const r of why.reasons) parts.push(`<li><strong>${e(r.points)}</strong> ${e(r.text)}</li>`);
+  parts.push(`</ul><p>${e(why.sum)}</p>`);
+
   parts.push(`<h2>Findings (${report.findings.length})</h2>`);
   if (report.findings.length === 0) parts.push("<p>No findings.</p>");
   for (const f of report.findings) {
     parts.push(`<section><h3>${e(f.title)} [${e(f.severity)}]</h3>`);
-    parts.push(`<p>Rule <code>${e(f.ruleId)}</code>, ${e(f.category)}, confidence ${e(f.confidence)}, ${e(f.stage)} stage.</p><p>${e(f.description)}</p>`);
+    parts.push(`<p>Rule <code>${e(f.ruleId)}</code>, ${e(f.category)}, confidence ${e(f.confidence)}, ${e(f.stage)} stage${typeof f.contribution === "number" ? `, ${e(signedPoints(f.contribution))} score points` : ""}.</p><p>${e(f.description)}</p>`);
     if (f.attack.length > 0) parts.push(`<p>ATT&amp;CK: ${f.attack.map(e).join(", ")}</p>`);
     if (f.cve.length > 0) parts.push(`<p>CVE: ${f.cve.map(e).join(", ")}</p>`);
     if (f.evidence.length > 0) {

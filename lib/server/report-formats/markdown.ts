@@ -3,6 +3,7 @@
 // <, >, & become entities, so a hostile PDF cannot inject links, HTML or table cells into the report.
 // Indicators are shown defanged.
 import type { ScanReport } from "../scans/report";
+import { explainScore, explanationText, signedPoints } from "../../analyzer/explain-score";
 import { exportFactsOf } from "./export-facts";
 
 /** Escapes untrusted text for inline Markdown on one line. */
@@ -34,11 +35,16 @@ export function toMarkdown(report: ScanReport): string {
   out.push(`| File retained | ${report.fileRetained ? `yes${report.expiresAt ? `, until ${report.expiresAt}` : ""}` : "no"} |`);
   out.push("");
 
+  const why = explanationText(explainScore(s, report.findings));
+  out.push(`## Why ${s.score}`, "");
+  for (const r of why.reasons) out.push(`- **${r.points}** ${mdEscape(r.text)}`);
+  out.push("", mdEscape(why.sum), "");
+
   out.push(`## Findings (${report.findings.length})`, "");
   if (report.findings.length === 0) out.push("No findings.", "");
   for (const f of report.findings) {
     out.push(`### ${mdEscape(f.title)} \\[${f.severity}\\]`, "");
-    out.push(`Rule \`${f.ruleId}\`, ${f.category}, confidence ${f.confidence}, ${f.stage} stage.`, "");
+    out.push(`Rule \`${f.ruleId}\`, ${f.category}, confidence ${f.confidence}, ${f.stage} stage${typeof f.contribution === "number" ? `, ${signedPoints(f.contribution)} score points` : ""}.`, "");
     out.push(mdEscape(f.description), "");
     if (f.attack.length > 0) out.push(`ATT&CK: ${f.attack.join(", ")}`, "");
     if (f.cve.length > 0) out.push(`CVE: ${f.cve.join(", ")}`, "");

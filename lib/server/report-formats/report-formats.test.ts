@@ -235,6 +235,18 @@ describe("Markdown and HTML", () => {
     expect(md).not.toContain("http://evil.example"); // indicators appear defanged only
   });
 
+  it("says why the score is what it is, in Markdown and HTML: the largest reason first with its points, and the prior", () => {
+    const top = [...report.findings].sort((a, b) => (b.contribution ?? 0) - (a.contribution ?? 0))[0]!;
+    const points = `+${Math.round(top.contribution! * 10) / 10}`;
+    const md = toMarkdown(report);
+    const why = md.slice(md.indexOf(`## Why ${report.summary.score}`), md.indexOf("## Findings"));
+    expect(why.split("\n")[2]).toBe(`- **${points}** ${mdEscape(`${top.title} (${top.ruleId})`)}`);
+    expect(why).toContain(`A file with no evidence scores ${report.summary.model!.priorScore}`);
+    expect(md).toContain(`${points} score points`);
+    const html = toHtml(report);
+    expect(html).toContain(`<h2>Why ${report.summary.score}</h2><ul>\n<li><strong>${points}</strong> ${htmlEscape(`${top.title} (${top.ruleId})`)}</li>`);
+  });
+
   it("escapes every hostile string in HTML", () => {
     const html = toHtml(report);
     expect(html.startsWith("<!doctype html>")).toBe(true);
