@@ -79,3 +79,37 @@ test("the script viewer shows the script and its layer in full, and the object p
   expect(await seriousAxeViolations(page)).toEqual([]);
   expect(dialogs).toEqual([]);
 });
+
+test("Beautify lays a one-line layer out in a worker under the page's CSP, Wrap folds it, and Download saves what is shown", async ({ page }) => {
+  const cspErrors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" && /Content Security Policy/i.test(m.text())) cspErrors.push(m.text());
+  });
+  const scan = new ScanPage(page);
+  const scanId = await scan.submitFromUploadPage("obfuscated.pdf", obfuscatedScriptPdf());
+  await scan.waitForStatus("completed", 45_000);
+  const card = page.getByTestId("script").first();
+  await card.getByRole("button", { name: "View full script" }).click();
+  const layer = card.getByTestId("script-layer").first();
+  expect(await textOf(layer.getByTestId("line-numbers"))).toBe("1");
+
+  await layer.getByRole("button", { name: "Beautify" }).click();
+  await expect(layer.getByRole("button", { name: "Beautify" })).toHaveAttribute("aria-pressed", "true");
+  await expect(layer.getByTestId("beautify-state")).toHaveAttribute("data-state", "done");
+  const laidOut = (await textOf(layer.getByTestId("script-text")))!;
+  expect(laidOut.split("\n").length).toBeGreaterThan(2);
+  // layout only: the same tokens
+  expect(laidOut.replace(/\s+/g, "")).toBe(DECODED_LAYER.replace(/\s+/g, ""));
+  expect((await textOf(layer.getByTestId("line-numbers")))!.split("\n").length).toBe(laidOut.split("\n").length);
+  const [download] = await Promise.all([page.waitForEvent("download"), layer.getByRole("button", { name: /^Download/ }).click()]);
+  expect(download.suggestedFilename()).toBe(`${scanId}-script-1-layer-1.beautified.js`);
+  expect(await readFile((await download.path())!, "utf8")).toBe(laidOut);
+
+  await layer.getByRole("button", { name: "Wrap" }).click();
+  await expect(layer.getByTestId("line-numbers")).toHaveCount(0);
+  await expect(layer.getByTestId("script-text")).toHaveClass(/whitespace-pre-wrap/);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await layer.scrollIntoViewIfNeeded();
+  await layer.screenshot({ path: "test-results/screenshots/scripts-beautified-1280.png" });
+  expect(cspErrors).toEqual([]);
+});

@@ -1,7 +1,9 @@
 "use client";
 // One script text (a script's source or a deobfuscated layer) read-only: highlighted, with line
-// numbers, a Copy button and a Download button. The text is only ever shown and saved, never run.
-import { useMemo } from "react";
+// numbers, a Copy button and a Download button; Beautify lays it out (in a Web Worker,
+// app/_lib/use-beautified.ts) and Wrap folds long lines. The text is only ever shown and saved, never run.
+import { useMemo, useState } from "react";
+import { useBeautified } from "../_lib/use-beautified";
 import { highlightJavaScript, lineCount } from "../_lib/highlight-javascript";
 import { downloadText } from "../_lib/download-text";
 import { CopyButton } from "./copy-button";
@@ -14,10 +16,16 @@ const TOKEN_COLOURS = [
   "[&_.hljs-comment]:text-slate-400 [&_.hljs-comment]:italic [&_.hljs-attr]:text-pink-300 [&_.hljs-variable]:text-slate-100",
 ].join(" ");
 
-export function ScriptCode({ title, code, fileName, truncated = false, testId }: { title: string; code: string; fileName: string; truncated?: boolean; testId?: string }) {
+export function ScriptCode({ title, code: original, fileName, truncated = false, testId }: { title: string; code: string; fileName: string; truncated?: boolean; testId?: string }) {
+  const [beautify, setBeautify] = useState(false);
+  const [wrap, setWrap] = useState(false);
+  const beautified = useBeautified(original, beautify);
+  // what is shown, copied and saved: the layout once it is ready, else the text as written
+  const code = beautified.state === "done" ? beautified.code : original;
   const html = useMemo(() => highlightJavaScript(code), [code]);
   const lines = useMemo(() => lineCount(code), [code]);
   const numbers = useMemo(() => Array.from({ length: lines }, (_, i) => i + 1).join("\n"), [lines]);
+  const shownName = beautified.state === "done" ? fileName.replace(/\.js$/, ".beautified.js") : fileName;
   return (
     <figure className="mt-3" data-testid={testId}>
       <figcaption className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
@@ -27,13 +35,20 @@ export function ScriptCode({ title, code, fileName, truncated = false, testId }:
           {truncated && " · cut at the report's limit"}
           {html === null && " · too large to highlight"}
         </span>
+        <span className="text-slate-600" role="status" data-testid="beautify-state" data-state={beautified.state}>
+          {beautified.state === "working" && "laying out…"}
+          {beautified.state === "done" && "beautified (layout only: the text is the same code)"}
+          {beautified.state === "failed" && `not beautified: ${beautified.reason}`}
+        </span>
         <span className="ml-auto flex gap-2">
+          <Toggle pressed={beautify} onClick={() => setBeautify((b) => !b)} label="Beautify" title="Lay the code out with indentation and line breaks (never run)" />
+          <Toggle pressed={wrap} onClick={() => setWrap((w) => !w)} label="Wrap" title="Fold long lines to the width of the view" />
           <CopyButton value={code} title={`Copy ${title.toLowerCase()} to the clipboard`} />
           <button
             type="button"
-            onClick={() => downloadText(fileName, code)}
-            aria-label={`Download ${title.toLowerCase()} as ${fileName}`}
-            title={`Save as ${fileName} (plain text, not run)`}
+            onClick={() => downloadText(shownName, code)}
+            aria-label={`Download ${title.toLowerCase()} as ${shownName}`}
+            title={`Save as ${shownName} (plain text, not run)`}
             className="shrink-0 rounded border border-slate-300 bg-white px-2 py-0.5 text-xs text-slate-600 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-sky-500"
           >
             Download
@@ -47,20 +62,39 @@ export function ScriptCode({ title, code, fileName, truncated = false, testId }:
         role="region"
         aria-label={`${title}, read-only`}
       >
-        <pre className="sticky left-0 shrink-0 select-none border-r border-slate-700 bg-slate-900 px-2 py-2 text-right text-slate-400" aria-hidden data-testid="line-numbers">
-          {numbers}
-        </pre>
+        {!wrap && (
+          <pre className="sticky left-0 shrink-0 select-none border-r border-slate-700 bg-slate-900 px-2 py-2 text-right text-slate-400" aria-hidden data-testid="line-numbers">
+            {numbers}
+          </pre>
+        )}
         {html === null ? (
-          <pre className="grow px-3 py-2 whitespace-pre text-slate-100" data-testid="script-text">
+          <pre className={`grow px-3 py-2 text-slate-100 ${wrap ? WRAPPED : "whitespace-pre"}`} data-testid="script-text">
             <code>{code}</code>
           </pre>
         ) : (
-          <pre className={`grow px-3 py-2 whitespace-pre text-slate-100 ${TOKEN_COLOURS}`} data-testid="script-text">
+          <pre className={`grow px-3 py-2 text-slate-100 ${wrap ? WRAPPED : "whitespace-pre"} ${TOKEN_COLOURS}`} data-testid="script-text">
             {/* highlight.js output only: it escapes the script text (app/_lib/highlight-javascript.ts) */}
             <code dangerouslySetInnerHTML={{ __html: html }} />
           </pre>
         )}
       </div>
     </figure>
+  );
+}
+
+/** folded lines: break anywhere (a script line has no spaces to break at) */
+const WRAPPED = "min-w-0 whitespace-pre-wrap break-all";
+
+function Toggle({ pressed, onClick, label, title }: { pressed: boolean; onClick: () => void; label: string; title: string }) {
+  return (
+    <button
+      type="button"
+      aria-pressed={pressed}
+      onClick={onClick}
+      title={title}
+      className={`shrink-0 rounded border px-2 py-0.5 text-xs focus:outline-none focus-visible:ring-2 focus-visible:ring-sky-500 ${pressed ? "border-sky-700 bg-sky-700 text-white" : "border-slate-300 bg-white text-slate-600 hover:bg-slate-100"}`}
+    >
+      {label}
+    </button>
   );
 }

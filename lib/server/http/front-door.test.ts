@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawExchange } from "../../../test/support/raw-http";
 import { HTTP_LIMITS } from "../../limits";
 import { attachFrontDoor } from "./front-door";
-import { API_CSP } from "./security-headers";
+import { API_CSP, STATIC_SCRIPT_CSP } from "./security-headers";
 
 const MAX_UPLOAD_BYTES = 1_000;
 const UPLOAD_CAP = MAX_UPLOAD_BYTES + HTTP_LIMITS.MULTIPART_OVERHEAD_BYTES;
@@ -30,6 +30,7 @@ async function handler(req: IncomingMessage, res: ServerResponse): Promise<void>
     res.end("Internal Server Error: secret at /srv/app.js");
     return;
   }
+  if (path.startsWith("/_next/static/") || path === "/data.json") return void res.writeHead(200, { "content-type": "application/javascript" }).end("self.x=1");
   if (path === "/empty-405") return void res.writeHead(405, { allow: "GET" }).end();
   if (path === "/typed-413") return void res.writeHead(413, { "Content-Type": "text/plain", "Content-Length": "8" }).end("too big!");
   if (path === "/html-404") return void res.writeHead(404, { "content-type": "text/html", "content-security-policy": "default-src 'self'" }).end("<p>no</p>");
@@ -133,6 +134,13 @@ describe("front door", () => {
     expect(res.body).not.toMatch(/partial|rest|secret|a bug/);
     expect(res.headers["content-security-policy"]).toBe(API_CSP);
     expect(res.headers["x-frame-options"]).toBe("DENY");
+  });
+
+  it("serves Next's built scripts with a CSP that lets a worker they start load our scripts only; anything else gets the API's", async () => {
+    const script = await request("GET /_next/static/chunks/turbopack-worker-1.js HTTP/1.1");
+    expect(script.headers["content-security-policy"]).toBe(STATIC_SCRIPT_CSP);
+    expect(STATIC_SCRIPT_CSP).toMatch(/^default-src 'none'; script-src 'self';/);
+    expect((await request("GET /data.json HTTP/1.1")).headers["content-security-policy"]).toBe(API_CSP);
   });
 
   it("keeps a page's own body and CSP", async () => {

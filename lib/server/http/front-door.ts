@@ -15,7 +15,10 @@ import { HTTP_LIMITS } from "../../limits";
 import { bodyKindOf, bodyLimitOf, declaredLength } from "./body-limits";
 import { ApiError, toProblem } from "./errors";
 import { guardResponse } from "./response-guard";
-import { API_CSP, commonSecurityHeaders } from "./security-headers";
+import { API_CSP, commonSecurityHeaders, STATIC_SCRIPT_CSP } from "./security-headers";
+
+/** Where Next serves the built scripts and assets. */
+const NEXT_STATIC_PREFIX = "/_next/static/";
 
 /** The methods some route of ours answers; anything else is 501 for every path. */
 export const SERVED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
@@ -33,8 +36,10 @@ export interface FrontDoorOptions {
 /** Puts the front door between `server` and `handle` (Next's request handler). */
 export function attachFrontDoor(server: Server, handle: RequestHandler, options: FrontDoorOptions): void {
   const defaults = defaultHeaders(options.tls);
+  const staticDefaults = { ...defaults, "content-security-policy": STATIC_SCRIPT_CSP };
   const admit = (req: IncomingMessage, res: ServerResponse): ApiError | null => {
-    guardResponse(res, defaults, { head: req.method === "HEAD" });
+    // Next's built scripts: the CSP a file is served with is a worker's own when the file starts one
+    guardResponse(res, pathOf(req.url ?? "").startsWith(NEXT_STATIC_PREFIX) ? staticDefaults : defaults, { head: req.method === "HEAD" });
     return refusalOf(req, options);
   };
   const pass = (req: IncomingMessage, res: ServerResponse) => {

@@ -6,6 +6,13 @@
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /**
+ * Next's built files (/_next/static/): data to a page that loads them, but a worker's own policy when
+ * one starts a Web Worker (the script viewer's layout worker, app/_lib/use-beautified.ts): the worker
+ * may load our scripts (Turbopack's worker bootstrap imports its chunks) and nothing else.
+ */
+export const STATIC_SCRIPT_CSP = "default-src 'none'; script-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/**
  * Pages: scripts only with this response's nonce ('strict-dynamic' lets Next's loader add its chunks),
  * styles and images from our origin only, no plugins, no framing, forms post to us only.
  */
@@ -17,6 +24,8 @@ export function pageCsp(nonce: string, { dev = false }: { dev?: boolean } = {}):
     "img-src 'self' data: blob:",
     "font-src 'self'",
     "connect-src 'self'",
+    // the script viewer lays scripts out in a Web Worker of our own (app/_lib/use-beautified.ts)
+    "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
