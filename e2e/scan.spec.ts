@@ -4,7 +4,8 @@ import { expect, test } from "./fixtures";
 import { LINK_URL, suspiciousPdf } from "../test/fixtures/sample-pdfs";
 import { ScanPage } from "./pages/scan-page";
 import { PdfBuilder } from "../lib/pdf/testing/pdf-builder";
-import { mkdtemp, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { openZip, readZipMember } from "../lib/zip/password-zip";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pdfscan } from "../test/cli/run-cli";
@@ -40,6 +41,11 @@ test("submitting a suspicious PDF as a scan shows live stages, verdict, findings
   // Retention transparency: retain_24h keeps the file with an expiry.
   await expect(page.getByTestId("retention")).toContainText("Keep the file for 24 hours");
   await expect(page.getByTestId("file-retained")).toContainText(/Kept on the server until .* UTC/);
+  // the kept sample downloads as a password ZIP, as VirusTotal and Hybrid Analysis hand samples out
+  const [sample] = await Promise.all([page.waitForEvent("download"), page.getByTestId("sample-download").click()]);
+  expect(sample.suggestedFilename()).toBe(`pdfscan-${scanId}-sample.zip`);
+  const [member] = await openZip(await readFile((await sample.path())!));
+  expect(Buffer.from(await readZipMember(member!)).equals(Buffer.from(suspiciousPdf()))).toBe(true);
 
   for (const format of ["json", "stix", "misp", "csv", "md", "html", "sarif"]) {
     await expect(scan.exportLink(format)).toHaveAttribute("href", `/api/scans/${scanId}/report?format=${format}&download=1`);

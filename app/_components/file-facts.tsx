@@ -6,7 +6,8 @@ import { describeRetention } from "../_lib/retention-wording";
 import { formatTime, type ScanReport, type ScanResource } from "../_lib/scans";
 import { CopyButton } from "./copy-button";
 
-export function FileFacts({ scan, hashes, seenBefore }: { scan: ScanResource; hashes?: ScanReport["file"]; seenBefore?: ScanReport["seenBefore"] }) {
+/** `sampleUrl`: where the owner downloads the retained file (absent on a share link's view). */
+export function FileFacts({ scan, hashes, seenBefore, sampleUrl }: { scan: ScanResource; hashes?: ScanReport["file"]; seenBefore?: ScanReport["seenBefore"]; sampleUrl?: string }) {
   const retention = describeRetention(scan);
   // the pivots analysts paste into other tools; TLSH finds near-duplicates (advanced stage)
   const more = [
@@ -41,6 +42,15 @@ export function FileFacts({ scan, hashes, seenBefore }: { scan: ScanResource; ha
         <Fact term="Retention">{retention.policy}</Fact>
         <Fact term="Uploaded file" testId="file-retained" retained={scan.fileRetained}>
           {retention.file}
+          {scan.fileRetained && sampleUrl && (
+            <>
+              {" "}
+              <a className="text-sky-800 underline" href={sampleUrl} download data-testid="sample-download">
+                Download the sample
+              </a>{" "}
+              <span className="text-xs text-slate-600">(ZIP, password infected)</span>
+            </>
+          )}
         </Fact>
         <Fact term="Submitted">{formatTime(scan.createdAt)}</Fact>
         {seenBefore && (

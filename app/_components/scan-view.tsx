@@ -155,7 +155,7 @@ export function ScanView({ scanId, initialScan, source = ownerSource(scanId) }: 
           {report && <FindingsList findings={report.findings} mitigations={report.mitigations} />}
         </div>
         <aside className="space-y-4">
-          <FileFacts scan={scan} hashes={report?.file} seenBefore={report?.seenBefore} />
+          <FileFacts scan={scan} hashes={report?.file} seenBefore={report?.seenBefore} sampleUrl={source.shared ? undefined : `${source.scanUrl}/file`} />
           <ExportLinks reportUrl={source.reportUrl} ready={reportReady} />
           {source.shared ? (
             <p className="text-xs text-slate-500" data-testid="shared-view">

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ScanReport } from "../../lib/server/scans/report";
 import { SCAN_STATUSES, statusRank } from "../../lib/server/scans/state-machine";
 import { encryptWithQpdf } from "../../lib/pdf/testing/qpdf-encrypt";
+import { openZip, readZipMember } from "../../lib/zip/password-zip";
 import { benignPdf, SUSPICIOUS_URL, suspiciousPdf } from "../fixtures/sample-pdfs";
 import { authorizedFetch as fetch, startServer, type RunningServer } from "../support/next-server";
 import { createScan, expectFeedEvidence, expectSeenBeforeAndIocSearch, expectIdempotentCreation, expectZipAndRawUploads, filesContaining, getScan, readScanEvents, scanForm, statusesOf, waitFor, waitUntilEnded, walkFiles, type ScanJson } from "./support/scan-api";
@@ -98,6 +99,31 @@ describe("scans, embedded (SQLite + in-process queue)", () => {
     expect(scan).toMatchObject({ status: "completed", fileRetained: false, expiresAt: null });
     expect(walkFiles(dataDir).length).toBeGreaterThan(0); // the database is there
     expect(filesContaining(dataDir, pdf)).toEqual([]);
+  });
+
+  it("hands the retained file to its owner as a ZIP under the password infected, audited; 410 once the retention mode deleted it", async () => {
+    const pdf = uniquePdf();
+    const kept = await createScan(server.url, pdf, { retentionMode: "retain_24h" });
+    await waitUntilEnded(server.url, kept.body.scanId);
+    for (const base of ["/api", "/api/v1"]) {
+      const res = await fetch(`${server.url}${base}/scans/${kept.body.scanId}/file`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("application/zip");
+      expect(res.headers.get("content-disposition")).toBe(`attachment; filename="pdfscan-${kept.body.scanId}-sample.zip"`);
+      const zip = new Uint8Array(await res.arrayBuffer());
+      expect(Buffer.from(zip).includes(Buffer.from(pdf).subarray(0, 64))).toBe(false); // encrypted, not stored in the clear
+      const [member] = await openZip(zip);
+      expect(member!.name).toBe(`${kept.body.file.sha256}.pdf`);
+      expect(Buffer.from(await readZipMember(member!)).equals(Buffer.from(pdf))).toBe(true);
+      await expect(openZip(zip, "not-the-password").then(([m]) => readZipMember(m!, "not-the-password"))).rejects.toThrow();
+    }
+    await waitFor("the audit line", async () => server.output().includes(`"event":"scan.sample_download","scanId":"${kept.body.scanId}"`));
+
+    const gone = await createScan(server.url, uniquePdf(), { retentionMode: "delete_immediately" });
+    await waitUntilEnded(server.url, gone.body.scanId);
+    const res = await fetch(`${server.url}/api/scans/${gone.body.scanId}/file`);
+    expect(res.status).toBe(410);
+    expect(await res.json()).toMatchObject({ code: "file_not_retained", status: 410 });
   });
 
   it("under retain_24h keeps the bytes and sets expiresAt = createdAt + 24 h (RFC 3339 UTC)", async () => {

@@ -15,6 +15,8 @@ export const STATUS_BY_CODE = {
   method_not_allowed: 405,
   report_not_ready: 409,
   report_unavailable: 409,
+  /** the uploaded file was deleted under its retention mode (or never kept): RFC 9110 410 Gone */
+  file_not_retained: 410,
   /** a sign-in while a session is live, without `replace: true` (a link must not swap accounts) */
   session_exists: 409,
   /** an Idempotency-Key whose first request is still being handled (draft-ietf-httpapi-idempotency-key-header) */
@@ -50,6 +52,7 @@ const TITLE_BY_CODE: Record<ErrorCode, string> = {
   page_not_found: "Page image not found",
   method_not_allowed: "Method not allowed",
   report_not_ready: "Report not ready",
+  file_not_retained: "File not retained",
   report_unavailable: "Report unavailable",
   session_exists: "Already signed in",
   idempotency_key_in_use: "Request with this key in progress",

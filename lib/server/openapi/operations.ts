@@ -127,6 +127,7 @@ const reportContent = {
   "application/sarif+json": z.object({ version: z.literal("2.1.0"), runs: z.array(z.record(z.string(), z.unknown())) }).passthrough().meta({ description: "a SARIF 2.1.0 log: one result per finding" }),
 };
 const png = { "image/png": binary };
+const zipContent = { "application/zip": binary };
 const eventStream = {
   "text/event-stream": z.string().meta({
     description:
@@ -216,6 +217,14 @@ export const OPERATIONS: Operation[] = [
     query: ReportQuery,
     answers: [{ status: 200, description: "the report (the advanced stage's once it completed, else the fast stage's)", content: reportContent, headers: RATE_HEADERS }],
     problems: ["scan_not_found", "report_not_ready", "report_unavailable", "invalid_request"],
+  },
+  {
+    method: "get", path: "/api/scans/{scanId}/file", operationId: "getSampleArchive", tag: "Scans", access: "key", v1: true,
+    summary: "The uploaded file, while retained, in a ZIP encrypted with the password \"infected\"",
+    description: "The owner's or an admin's only (not through a share link); audited. The member is named <sha256>.pdf. 410 file_not_retained once the retention mode deleted the file.",
+    path_params: ScanIdParam,
+    answers: [{ status: 200, description: "a ZipCrypto archive of the file (password infected)", content: zipContent }],
+    problems: ["scan_not_found", "file_not_retained", "forbidden"],
   },
   {
     method: "get", path: "/api/scans/{scanId}/pages/{n}/thumbnail.png", operationId: "getPageThumbnail", tag: "Reports", access: "key", v1: true,

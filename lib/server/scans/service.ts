@@ -4,6 +4,7 @@
 import { createHash } from "node:crypto";
 import { audit } from "../auth/audit";
 import type { Principal } from "../auth/principal";
+import { sampleArchive } from "../../zip/sample-archive";
 import { ApiError } from "../http/errors";
 import type { JobQueue } from "../queue/job-queue";
 import type { BlobStore } from "../storage/blob-store";
@@ -312,6 +313,21 @@ export class ScanService {
     await this.deps.blobs.delete(scan.blob_key);
     await this.deps.pageImages?.delete(scan.id);
     await this.deps.purgeDeleted?.();
+  }
+
+  /**
+   * The uploaded file while it is retained, in a password ZIP ("infected", lib/zip/sample-archive.ts)
+   * named by its SHA-256 (a hostile file name never becomes a path in the archive). The owner's or an
+   * admin's only (share links have no such route); every download is audited. 410 file_not_retained
+   * once the file is gone.
+   */
+  async getSampleArchive(principal: Principal, scanId: string): Promise<{ zip: Uint8Array; fileName: string }> {
+    if (principal.kind === "share") throw new ApiError("forbidden", "A share link does not give the file.");
+    const scan = await this.getScan(principal, scanId);
+    const bytes = scan.file_retained ? await this.deps.blobs.get(scan.blob_key) : null;
+    if (!bytes) throw new ApiError("file_not_retained", "The uploaded file is not kept any more (its retention mode deleted it); the report stays.");
+    audit("scan.sample_download", { scanId: scan.id, owner: scan.owner, keyId: principal.keyId });
+    return { zip: await sampleArchive(`${scan.sha256}.pdf`, new Uint8Array(bytes)), fileName: `pdfscan-${scan.id}-sample.zip` };
   }
 
   /** One page image (1-based page) of a scan the principal may read; 404 page_not_found when it is not stored. */
