@@ -5,10 +5,11 @@
 // (README "Threat feeds").
 import { readFile, stat } from "node:fs/promises";
 import { homedir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { z } from "zod";
 import { basename } from "node:path";
 import { InvalidArgumentError, type Command } from "commander";
+import type { ParsedFeed } from "../../server/feeds/feed-entry";
 import type { FeedStore } from "../../server/feeds/feed-store";
 import { readFetchedBody } from "../../server/http/fetched-body";
 import { FEED_FORMAT_NAMES, type FeedFormat } from "../../server/feeds/formats/names";
@@ -33,11 +34,51 @@ function feedsConfigPath(flag: string | undefined, env: Record<string, string | 
   return flag ?? env.PDFSCAN_FEEDS_CONFIG ?? join(env.XDG_CONFIG_HOME ?? join(env.HOME ?? homedir(), ".config"), "pdfscan", "feeds.json");
 }
 
-/** The body of `url`, at most MAX_FEED_FILE_BYTES, within the timeout; redirects followed (feeds move to CDNs). */
-async function download(url: string): Promise<Uint8Array> {
+/** The body of `url`, at most MAX_FEED_FILE_BYTES, within the timeout; redirects followed (feeds move to CDNs). `optional`: null on 404. */
+async function download(url: string, { optional = false } = {}): Promise<Uint8Array | null> {
   const res = await fetch(url, { signal: AbortSignal.timeout(FEED_FETCH_TIMEOUT_MS), headers: { "user-agent": "pdfscan-feeds/1" } });
+  if (optional && res.status === 404) return null;
   if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}`);
   return readFetchedBody(res, MAX_FEED_FILE_BYTES);
+}
+
+/** A feed file's bytes, refused past MAX_FEED_FILE_BYTES; null when it does not exist and `optional`. */
+async function readFeedFile(file: string, { optional = false } = {}): Promise<Uint8Array | null> {
+  const size = (await stat(file).catch(() => null))?.size;
+  if (size === undefined) {
+    if (optional) return null;
+    throw new CliError(`cannot read ${file}`);
+  }
+  if (size > MAX_FEED_FILE_BYTES) throw new CliError(`${file} is ${size} bytes; feeds up to ${MAX_FEED_FILE_BYTES} are imported`);
+  return readFile(file);
+}
+
+interface LoadedFeed {
+  parsed: ParsedFeed;
+  /** what identifies the content (a re-import of the same content changes nothing) */
+  identity: Uint8Array;
+  /** e.g. "120 events" */
+  detail: string;
+}
+
+/**
+ * A feed from a file (import) or a URL (update). A misp-feed is a directory or base URL holding
+ * manifest.json and the events it names (lib/server/feeds/formats/misp-feed.ts).
+ */
+async function loadFeed(format: FeedFormat, at: { file: string } | { url: string }): Promise<LoadedFeed> {
+  const { FEED_PARSERS, readMispFeed } = await import("../../server/feeds/formats");
+  if (format === "misp-feed") {
+    const read = async (name: string): Promise<string | null> => {
+      const bytes = "file" in at ? await readFeedFile(join(at.file.endsWith("manifest.json") ? dirname(at.file) : at.file, name), { optional: true }) : await download(new URL(name, at.url.endsWith("/") ? at.url : `${at.url}/`).href, { optional: true });
+      return bytes === null ? null : Buffer.from(bytes).toString("utf8");
+    };
+    const manifest = await read("manifest.json");
+    if (manifest === null) throw new CliError(`no manifest.json in ${"file" in at ? at.file : at.url}: a MISP feed is a directory (or base URL) with manifest.json and <uuid>.json events`);
+    const feed = await readMispFeed(manifest, read, Date.now(), MAX_FEED_FILE_BYTES);
+    return { parsed: feed.parsed, identity: feed.digest, detail: `${feed.events} events` };
+  }
+  const bytes = "file" in at ? (await readFeedFile(at.file))! : (await download(at.url))!;
+  return { parsed: FEED_PARSERS[format](Buffer.from(bytes).toString("utf8"), Date.now()), identity: bytes, detail: "" };
 }
 
 async function withFeeds<T>(ctx: CliContext, run: (store: FeedStore) => Promise<T>): Promise<T> {
@@ -74,17 +115,12 @@ Examples:
     .option("--source <name>", "the source's name (default: the format)")
     .option("--json", "print the import's record as JSON")
     .action(async (file: string, opts: { format: FeedFormat; source?: string; json?: boolean }) => {
-      const size = (await stat(file).catch(() => null))?.size;
-      if (size === undefined) throw new CliError(`cannot read ${file}`);
-      if (size > MAX_FEED_FILE_BYTES) throw new CliError(`${file} is ${size} bytes; feeds up to ${MAX_FEED_FILE_BYTES} are imported`);
-      const bytes = await readFile(file);
-      const { FEED_PARSERS } = await import("../../server/feeds/formats");
-      const parsed = FEED_PARSERS[opts.format](bytes.toString("utf8"), Date.now());
+      const { parsed, identity, detail } = await loadFeed(opts.format, { file });
       const source = opts.source ?? opts.format;
-      const record = await withFeeds(ctx, (store) => store.import(source, opts.format, parsed, bytes));
+      const record = await withFeeds(ctx, (store) => store.import(source, opts.format, parsed, identity));
       if (opts.json) ctx.stdout.write(`${JSON.stringify({ ...record, malformedExamples: parsed.malformedExamples })}\n`);
       else {
-        ctx.stdout.write(`imported ${record.entries} entries into ${source} from ${basename(file)} (${opts.format})\n`);
+        ctx.stdout.write(`imported ${record.entries} entries into ${source} from ${basename(file)} (${opts.format}${detail ? `, ${detail}` : ""})\n`);
         if (parsed.malformed > 0) ctx.stderr.write(`${parsed.malformed} malformed line${parsed.malformed === 1 ? "" : "s"} skipped, e.g.: ${parsed.malformedExamples.map((l) => JSON.stringify(l)).join(", ")}\n`);
       }
     });
@@ -105,13 +141,11 @@ Examples:
         }
       })());
       if (!parsedConfig.success) throw new CliError(`${path} is not a feeds configuration: ${parsedConfig.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
-      const { FEED_PARSERS } = await import("../../server/feeds/formats");
       await withFeeds(ctx, async (store) => {
         for (const feed of parsedConfig.data.feeds) {
           try {
-            const bytes = await download(feed.url);
-            const parsed = FEED_PARSERS[feed.format](Buffer.from(bytes).toString("utf8"), Date.now());
-            const record = await store.import(feed.source, feed.format, parsed, bytes);
+            const { parsed, identity } = await loadFeed(feed.format, { url: feed.url });
+            const record = await store.import(feed.source, feed.format, parsed, identity);
             ctx.stdout.write(`${feed.source}: ${record.entries} entries (${parsed.malformed} malformed) from ${new URL(feed.url).host}\n`);
           } catch (error) {
             // the source keeps its previous import; the others still update

@@ -2,7 +2,7 @@
 // (counted, never fatal) and, for the CSV feeds read by header, a header whose columns moved.
 import { describe, expect, it } from "vitest";
 import { FEED_FORMAT_NAMES } from "./names";
-import { FEED_PARSERS } from ".";
+import { FEED_PARSERS, readMispFeed } from ".";
 
 const NOW = Date.parse("2026-11-29T12:00:00Z");
 const DAY = 86_400_000;
@@ -80,7 +80,8 @@ const STIX = JSON.stringify({
 
 describe("feed formats", () => {
   it("has a parser for every format it names", () => {
-    expect(Object.keys(FEED_PARSERS).sort()).toEqual([...FEED_FORMAT_NAMES].sort());
+    // a misp-feed is many files: readMispFeed reads it (misp-feed.ts)
+    expect(Object.keys(FEED_PARSERS).sort()).toEqual(FEED_FORMAT_NAMES.filter((n) => n !== "misp-feed").sort());
   });
 
   it("urlhaus-csv: by the commented header; online URLs more trusted; a bad line counted", () => {
@@ -176,7 +177,35 @@ describe("feed formats", () => {
     expect(p.malformed).toBe(1);
   });
 
-  it("never throws on garbage", () => {
-    for (const name of FEED_FORMAT_NAMES) expect(() => FEED_PARSERS[name]("\u0000{not json,\"\n,,,\n# x", NOW)).not.toThrow();
+  it("never throws on garbage", async () => {
+    for (const name of FEED_FORMAT_NAMES) {
+      if (name === "misp-feed") await expect(readMispFeed("\u0000{not json", async () => null, NOW, 1e6)).resolves.toMatchObject({ events: 0, parsed: { malformed: 1 } });
+      else expect(() => FEED_PARSERS[name]("\u0000{not json,\"\n,,,\n# x", NOW)).not.toThrow();
+    }
+  });
+
+  it("misp-feed: reads each event the manifest names, counts missing events and ids that are not UUIDs, and never reads a path", async () => {
+    const second = MISP_EVENT.replace("5f1c2a3b-0000-4000-8000-000000000001", "5f1c2a3b-0000-4000-8000-000000000002").replace(/"value":"[^"]*evil[^"]*"/, '"value":"https://second-event.example.org/x"');
+    const files: Record<string, string> = { "5f1c2a3b-0000-4000-8000-000000000001.json": MISP_EVENT, "5f1c2a3b-0000-4000-8000-000000000002.json": second };
+    const manifest = JSON.stringify({
+      "5f1c2a3b-0000-4000-8000-000000000001": { info: "Phishing campaign", threat_level_id: "1", timestamp: "1764400000" },
+      "5F1C2A3B-0000-4000-8000-000000000002": { info: "Second" },
+      "5f1c2a3b-0000-4000-8000-00000000000f": { info: "missing file" },
+      "../../etc/passwd": { info: "a path" },
+    });
+    const asked: string[] = [];
+    const feed = await readMispFeed(manifest, async (name) => (asked.push(name), files[name] ?? null), NOW, 1e6);
+    expect(asked).toEqual(["5f1c2a3b-0000-4000-8000-000000000001.json", "5f1c2a3b-0000-4000-8000-000000000002.json", "5f1c2a3b-0000-4000-8000-00000000000f.json"]);
+    expect(feed.events).toBe(2);
+    const one = FEED_PARSERS["misp-event"](MISP_EVENT, NOW);
+    expect(feed.parsed.entries.length).toBe(one.entries.length * 2);
+    // each event's own bad attribute, the missing event, the id that is not a UUID
+    expect(feed.parsed.malformed).toBe(2 * one.malformed + 2);
+    expect(feed.parsed.malformedExamples).toEqual(expect.arrayContaining(["5f1c2a3b-0000-4000-8000-00000000000f.json: missing", 'event id "../../etc/passwd" is not a UUID']));
+    // the same content is the same feed; a changed event is not
+    const again = await readMispFeed(manifest, async (name) => files[name] ?? null, NOW, 1e6);
+    expect(Buffer.from(again.digest).equals(Buffer.from(feed.digest))).toBe(true);
+    const changed = await readMispFeed(manifest, async (name) => (name.endsWith("2.json") ? MISP_EVENT : files[name] ?? null), NOW, 1e6);
+    expect(Buffer.from(changed.digest).equals(Buffer.from(feed.digest))).toBe(false);
   });
 });

@@ -8,7 +8,12 @@ import type { FeedFormat } from "./names";
 
 export { FEED_FORMAT_DESCRIPTIONS, FEED_FORMAT_NAMES, type FeedFormat } from "./names";
 
-export const FEED_PARSERS: Record<FeedFormat, (text: string, now: number) => ParsedFeed> = {
+/** Formats of one file; a misp-feed is many (misp-feed.ts reads it). */
+export type SingleFileFeedFormat = Exclude<FeedFormat, "misp-feed">;
+
+export { readMispFeed } from "./misp-feed";
+
+export const FEED_PARSERS: Record<SingleFileFeedFormat, (text: string, now: number) => ParsedFeed> = {
   "urlhaus-csv": parseUrlhausCsv,
   "urlhaus-json": parseUrlhausJson,
   "threatfox-csv": parseThreatfoxCsv,
