@@ -6,6 +6,6 @@ export { IOC_SOURCE_KINDS, type IocSource, type IocSourceKind } from "./ioc-sour
 export { NAMESPACE_HOSTS, isNamespaceHost } from "./namespace-hosts";
 export { normalizeDomain } from "./normalize-domain";
 export { normalizeEmail } from "./normalize-email";
-export { canonicalizeIpv6, normalizeIp } from "./normalize-ip";
+export { canonicalizeIpv6, formatIpv6Groups, normalizeIp, parseIpv6Groups } from "./normalize-ip";
 export { MAX_UNC_CHARS, normalizeUnc } from "./normalize-unc";
 export { MAX_URL_CHARS, URL_SCHEMES, normalizeUrl } from "./normalize-url";

@@ -17,7 +17,11 @@ export function normalizeIp(raw: string): string | null {
 
 /** `text` must be a valid IPv6 address without zone (isIP(text) === 6). */
 export function canonicalizeIpv6(text: string): string {
-  const groups = parseIpv6Groups(text.toLowerCase());
+  return formatIpv6Groups(parseIpv6Groups(text.toLowerCase()));
+}
+
+/** Eight 16-bit groups in RFC 5952 canonical text. */
+export function formatIpv6Groups(groups: readonly number[]): string {
   const isMapped = groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff;
   if (isMapped) {
     return `::ffff:${groups[6] >> 8}.${groups[6] & 0xff}.${groups[7] >> 8}.${groups[7] & 0xff}`;
@@ -43,7 +47,8 @@ export function canonicalizeIpv6(text: string): string {
   return `${hex.slice(0, bestStart).join(":")}::${hex.slice(bestStart + bestLength).join(":")}`;
 }
 
-function parseIpv6Groups(text: string): number[] {
+/** The eight 16-bit groups of a valid IPv6 address (isIP(text) === 6), lower case, without zone. */
+export function parseIpv6Groups(text: string): number[] {
   let body = text;
   const lastColon = body.lastIndexOf(":");
   const tail = body.slice(lastColon + 1);

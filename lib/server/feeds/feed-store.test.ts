@@ -46,12 +46,16 @@ describe.each(["sqlite", "postgres"] as const)("feed store (%s)", (kind) => {
     expect(await feeds.remove(`openphish-${kind}`)).toBe(false);
   });
 
-  it("finds an IPv4 address inside a listed range, and no entry past its expiry", async () => {
+  it("finds an IPv4 or IPv6 address inside a listed range, and no entry past its expiry", async () => {
     const feeds = store();
-    const drop = '{"cidr":"198.18.64.0/20","sblid":"SBL1","rir":"arin"}\n';
+    const drop = '{"cidr":"198.18.64.0/20","sblid":"SBL1","rir":"arin"}\n{"cidr":"2001:db8:1234::/46","sblid":"SBL2","rir":"ripencc"}\n';
     await feeds.import(`drop-${kind}`, "spamhaus-drop", FEED_PARSERS["spamhaus-drop"](drop, now), text(drop));
-    const hits = await feeds.lookup([{ kind: "ip", value: "198.18.70.1", indicator: "198.18.70.1" }, { kind: "ip", value: "198.18.80.1", indicator: "198.18.80.1" }]);
-    expect(hits.map((h) => [h.indicator, h.matchedAs, h.matchedValue])).toEqual([["198.18.70.1", "cidr", "198.18.64.0/20"]]);
+    const ips = ["198.18.70.1", "198.18.80.1", "2001:db8:1237:ffff::1", "2001:db8:1238::1"];
+    const hits = await feeds.lookup(ips.map((ip) => ({ kind: "ip" as const, value: ip, indicator: ip })));
+    expect(hits.map((h) => [h.indicator, h.matchedAs, h.matchedValue])).toEqual([
+      ["198.18.70.1", "cidr", "198.18.64.0/20"],
+      ["2001:db8:1237:ffff::1", "cidr", "2001:db8:1234::/46"],
+    ]);
 
     const old = "https://stale.example.com/p\n";
     await feeds.import(`stale-${kind}`, "openphish", FEED_PARSERS.openphish(old, now - 30 * DAY), text(old)); // 14-day lifetime

@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { Database, FeedEntriesTable } from "../db/database";
 import type { FeedEntry, FeedKind, FeedList, ParsedFeed } from "./feed-entry";
-import { ipv4Number, ipv4Range } from "./normalize";
+import { ipv4Number, ipv4Range, ipv6Prefixes } from "./normalize";
 
 /** Rows per INSERT: 12 columns each, far below SQLite's 32,766 variables and PostgreSQL's 65,535. */
 const INSERT_BATCH = 1_000;
@@ -111,7 +111,14 @@ export class FeedStore {
     }
     for (const l of lookups.filter((x) => x.kind === "ip")) {
       const n = ipv4Number(l.value);
-      if (n === null) continue;
+      if (n === null) {
+        // an IPv6 address: the ranges that hold it are its prefixes, looked up as values (normalize.ts)
+        const prefixes = ipv6Prefixes(l.value);
+        if (prefixes.length === 0) continue;
+        const rows = await this.db.selectFrom("feed_entries").selectAll().where("kind", "=", "cidr").where("value", "in", prefixes).execute();
+        for (const r of rows.filter(live)) hits.push(hitOf(r, { ...l, matchedAs: "cidr" }));
+        continue;
+      }
       const rows = await this.db.selectFrom("feed_entries").selectAll().where("kind", "=", "cidr").where("range_start", "<=", n).where("range_end", ">=", n).execute();
       for (const r of rows.filter(live)) hits.push(hitOf(r, { ...l, matchedAs: "cidr" }));
     }

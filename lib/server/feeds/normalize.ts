@@ -1,10 +1,11 @@
 // One spelling per indicator, the same for feed entries and for a document's indicators, so matching
 // is an exact lookup: URLs as the analyzer normalises them (lib/analyzer/iocs/normalize-url.ts), hosts
 // lower case without a trailing dot, the registered domain by the public suffix list (tldts), IPs in
-// their canonical form, IPv4 ranges as numbers.
+// their canonical form, IPv4 ranges as numbers, IPv6 ranges as their network's canonical text ("2001:db8::/32",
+// looked up by every prefix of an address: an address has at most 128).
 import { isIP } from "node:net";
 import { getDomain } from "tldts";
-import { normalizeDomain, normalizeEmail, normalizeIp, normalizeUrl } from "../../analyzer/iocs";
+import { formatIpv6Groups, normalizeDomain, normalizeEmail, normalizeIp, normalizeUrl, parseIpv6Groups } from "../../analyzer/iocs";
 
 export const feedUrl = (raw: string): string | null => normalizeUrl(raw.trim())?.url ?? null;
 export const feedDomain = (raw: string): string | null => normalizeDomain(raw.trim().replace(/\.$/, ""));
@@ -35,4 +36,28 @@ export function ipv4Range(cidr: string): { start: number; end: number; value: st
   const start = Math.floor(base / size) * size;
   const first = [24, 16, 8, 0].map((shift) => Math.floor(start / 2 ** shift) % 256).join(".");
   return { start, end: start + size - 1, value: `${first}/${bits}` };
+}
+
+/** The first `bits` bits of eight 16-bit groups, the rest zero. */
+function maskGroups(groups: readonly number[], bits: number): number[] {
+  return groups.map((g, i) => {
+    const keep = Math.max(0, Math.min(16, bits - 16 * i));
+    return keep === 0 ? 0 : g & ((0xffff << (16 - keep)) & 0xffff);
+  });
+}
+
+/** "2001:DB8:0::1/32" as its network in canonical form ("2001:db8::/32"), or null when it is not an IPv6 range. */
+export function ipv6Range(cidr: string): string | null {
+  const m = /^([0-9a-f:.]+)\/(\d{1,3})$/i.exec(cidr.trim());
+  if (!m || isIP(m[1]!) !== 6) return null;
+  const bits = Number(m[2]);
+  if (bits > 128) return null;
+  return `${formatIpv6Groups(maskGroups(parseIpv6Groups(m[1]!.toLowerCase()), bits))}/${bits}`;
+}
+
+/** Every IPv6 range that holds `ip`, /1 to /128, as ipv6Range spells them; [] for anything but an IPv6 address. */
+export function ipv6Prefixes(ip: string): string[] {
+  if (isIP(ip) !== 6) return [];
+  const groups = parseIpv6Groups(ip.toLowerCase());
+  return Array.from({ length: 128 }, (_, i) => `${formatIpv6Groups(maskGroups(groups, i + 1))}/${i + 1}`);
 }

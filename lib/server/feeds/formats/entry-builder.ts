@@ -2,7 +2,7 @@
 // not one), feed dates read as UTC, and the default lifetimes that make entries decay (OpenCTI lowers
 // an indicator's score as it ages; here an entry stops counting after its lifetime since last seen).
 import type { FeedEntry, FeedKind, FeedList, ParsedFeed } from "../feed-entry";
-import { feedDomain, feedEmail, feedHash, feedIp, feedUrl, ipv4Range } from "../normalize";
+import { feedDomain, feedEmail, feedHash, feedIp, feedUrl, ipv4Range, ipv6Range } from "../normalize";
 
 const DAY = 86_400_000;
 /** How long an entry counts after it was last (or first) seen, by what it names. Hashes do not decay. */
@@ -23,7 +23,7 @@ const NORMALIZE: Record<FeedKind, (raw: string) => string | null> = {
   url: feedUrl,
   domain: feedDomain,
   ip: feedIp,
-  cidr: (raw) => ipv4Range(raw)?.value ?? null,
+  cidr: (raw) => ipv4Range(raw)?.value ?? ipv6Range(raw),
   email: feedEmail,
   md5: (raw) => feedHash(raw, 32),
   sha1: (raw) => feedHash(raw, 40),

@@ -40,7 +40,7 @@ const FEODO_CSV = `#############################################################
 `;
 
 const SPAMHAUS = `{"cidr":"198.18.64.0/20","sblid":"SBL100001","rir":"arin"}
-{"cidr":"2001:db8:1234::/48","sblid":"SBL100002","rir":"ripencc"}
+{"cidr":"2001:DB8:1234:0:0::5/48","sblid":"SBL100002","rir":"ripencc"}
 {"cidr":"not a range","sblid":"SBL100003","rir":"ripencc"}
 {"type":"metadata","timestamp":1764400000,"size":3,"records":3,"copyright":"(c) 2026 The Spamhaus Project SLU"}
 `;
@@ -122,9 +122,12 @@ describe("feed formats", () => {
     expect(tranco.malformed).toBe(1);
   });
 
-  it("spamhaus-drop: IPv4 ranges normalised, IPv6 skipped, the metadata line ignored", () => {
+  it("spamhaus-drop: IPv4 and IPv6 ranges normalised to their network, the metadata line ignored", () => {
     const p = FEED_PARSERS["spamhaus-drop"](SPAMHAUS, NOW);
-    expect(p.entries).toMatchObject([{ kind: "cidr", value: "198.18.64.0/20", category: "hijacked-netblock", reference: "https://check.spamhaus.org/sbl/query/SBL100001" }]);
+    expect(p.entries).toMatchObject([
+      { kind: "cidr", value: "198.18.64.0/20", category: "hijacked-netblock", reference: "https://check.spamhaus.org/sbl/query/SBL100001" },
+      { kind: "cidr", value: "2001:db8:1234::/48", reference: "https://check.spamhaus.org/sbl/query/SBL100002" },
+    ]);
     expect(p.malformed).toBe(1);
   });
 
@@ -207,5 +210,20 @@ describe("feed formats", () => {
     expect(Buffer.from(again.digest).equals(Buffer.from(feed.digest))).toBe(true);
     const changed = await readMispFeed(manifest, async (name) => (name.endsWith("2.json") ? MISP_EVENT : files[name] ?? null), NOW, 1e6);
     expect(Buffer.from(changed.digest).equals(Buffer.from(feed.digest))).toBe(false);
+  });
+});
+
+describe("IPv6 ranges", () => {
+  it("spells a range by its network, and lists an address's 128 prefixes in the same spelling", async () => {
+    const { ipv6Prefixes, ipv6Range } = await import("../normalize");
+    expect(ipv6Range("2001:DB8:1234:5678::9/46")).toBe("2001:db8:1234::/46");
+    expect(ipv6Range("2001:db8::/129")).toBeNull();
+    expect(ipv6Range("198.18.64.0/20")).toBeNull();
+    const prefixes = ipv6Prefixes("2001:db8:1237:ffff::1");
+    expect(prefixes).toHaveLength(128);
+    expect(prefixes).toContain("2001:db8:1234::/46");
+    expect(prefixes.at(-1)).toBe("2001:db8:1237:ffff::1/128");
+    expect(prefixes[0]).toBe("::/1");
+    expect(ipv6Prefixes("198.18.70.1")).toEqual([]);
   });
 });

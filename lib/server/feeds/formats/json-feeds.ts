@@ -28,7 +28,6 @@ export function parseSpamhausDrop(text: string, now: number): ParsedFeed {
       c.malformed(line);
       continue;
     }
-    if (row.cidr.includes(":")) continue; // IPv6 ranges: not matched yet (counted as read, not as malformed)
     c.add("cidr", row.cidr, { list: "malicious", category: "hijacked-netblock", confidence: 90, reference: typeof row.sblid === "string" ? `https://check.spamhaus.org/sbl/query/${row.sblid}` : null });
   }
   return c.parsed;
