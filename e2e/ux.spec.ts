@@ -186,6 +186,34 @@ const renderedLurePdf = () =>
     ],
   });
 
+test("the HTML export and the printed report carry the pictures of the pages and the scripts", async ({ page }) => {
+  test.setTimeout(120_000);
+  const scan = new ScanPage(page);
+  const scanId = await scan.submitFromUploadPage("statement.pdf", renderedLurePdf(), { retentionMode: "retain_24h" });
+  await scan.waitForStatus("completed", 60_000);
+  await expect(page.getByTestId("page-thumbnail")).toHaveCount(2);
+
+  const html = await page.request.get(`/api/scans/${scanId}/report?format=html`);
+  expect(html.headers()["content-security-policy"]).toContain("img-src data:");
+  const text = await html.text();
+  expect(text).toContain("<h2>Pages (2)</h2>");
+  expect(text.match(/<img alt="Page \d" src="data:image\/png;base64,/g)).toHaveLength(2);
+  expect(text).toContain("<h2>Scripts (1)</h2>");
+  expect(text).toContain("app.alert(&quot;Welcome&quot;);");
+  // opened as the file it is, under its own CSP: the pictures show, nothing runs
+  await page.goto(`/api/scans/${scanId}/report?format=html`);
+  const sizes = await page.locator("img").evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth));
+  expect(sizes).toHaveLength(2);
+  for (const w of sizes) expect(w).toBeGreaterThan(0);
+
+  await page.goto(`/scans/${scanId}`);
+  await scan.waitForStatus("completed", 30_000);
+  const pdf = await page.pdf({ format: "A4" });
+  // each page thumbnail is an image XObject of the printed PDF
+  expect(Buffer.from(pdf).toString("latin1").match(/\/Subtype\s*\/Image/g)?.length ?? 0).toBeGreaterThanOrEqual(2);
+  expect(await pdfText(pdf)).toContain('app.alert("Welcome");');
+});
+
 test("the scan page says how the advanced stage moved the verdict, and which stage found each finding", async ({ page }) => {
   test.setTimeout(120_000);
   const scan = new ScanPage(page);

@@ -80,13 +80,16 @@ function Thumbnail({ page, src, lures, onOpen, onError }: { page: number; src: s
         type="button"
         onClick={onOpen}
         data-page-button={page}
+        // the printed report shows the pictures (print hides buttons: app/globals.css)
+        data-print="keep"
         aria-label={`Enlarge page ${page}${lures ? " (lure on this page)" : ""}`}
         className={`block w-full overflow-hidden rounded-md bg-white text-left shadow-sm hover:shadow focus:outline-none focus-visible:ring-2 focus-visible:ring-sky-500 focus-visible:ring-offset-2 ${
           lures ? "border-[3px] border-red-600" : "border border-slate-300"
         }`}
       >
         {/* a plain img: a private, per-scan PNG needs no image optimisation */}
-        <img src={src} alt={`Page ${page}`} loading="lazy" className="block h-auto w-full" onError={onError} />
+        {/* eager: a lazy picture below the fold would be missing from a printed report */}
+        <img src={src} alt={`Page ${page}`} className="block h-auto w-full" onError={onError} />
       </button>
       <p className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-slate-700">
         <span>Page {page}</span>

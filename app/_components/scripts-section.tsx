@@ -96,7 +96,8 @@ function ScriptCard({ scanId, script: s, n, texts }: { scanId: string; script: J
           )}
         </p>
       )}
-      {!open && <p className="mt-2 truncate font-mono text-xs text-slate-600">{s.excerpt}</p>}
+      {!open && <p className="mt-2 truncate font-mono text-xs text-slate-600 print:hidden">{s.excerpt}</p>}
+      {!open && <PrintedTexts texts={texts} />}
       <button
         type="button"
         aria-expanded={open}
@@ -121,5 +122,24 @@ function ScriptCard({ scanId, script: s, n, texts }: { scanId: string; script: J
         </div>
       )}
     </li>
+  );
+}
+
+/** Characters of each text a printed report holds (the full text is in the JSON export and the viewer). */
+const PRINT_SCRIPT_CHARS = 20_000;
+
+/** The script and its layers as plain text, for the printed report only (the viewer is closed on screen). */
+function PrintedTexts({ texts }: { texts: ScriptTexts }) {
+  const all = [["Source", texts.source] as const, ...texts.layers.map((l, k) => [`Deobfuscated layer ${k + 1}`, l] as const)];
+  return (
+    <div className="hidden print:block" data-testid="script-print">
+      {all.map(([title, text]) => (
+        <div key={title} className="mt-2">
+          <p className="text-xs font-semibold">{title}</p>
+          <pre className="font-mono text-xs whitespace-pre-wrap break-all">{text.slice(0, PRINT_SCRIPT_CHARS)}</pre>
+          {text.length > PRINT_SCRIPT_CHARS && <p className="text-xs">{(text.length - PRINT_SCRIPT_CHARS).toLocaleString("en")} more characters in the JSON export.</p>}
+        </div>
+      ))}
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 // Human-readable report as a standalone HTML page. Every value is HTML-escaped (text and attribute
 // contexts alike); the route adds a Content-Security-Policy that allows no script at all, so even an
 // escaping bug could not run code from a hostile document. Indicators are shown defanged.
+import { DeepResult } from "../../analyzer/report";
 import type { ScanReport } from "../scans/report";
 import { explainScore, explanationText, signedPoints } from "../../analyzer/explain-score";
 import { exportFactsOf } from "./export-facts";
@@ -10,13 +11,24 @@ export function htmlEscape(value: string): string {
 }
 
 /** No scripts, no external loads: only the inline stylesheet below. */
-export const HTML_REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+export const HTML_REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/** Characters of script text the export holds at most (per script, and for all together): the rest is in the JSON report. */
+export const HTML_SCRIPT_CHARS = 200_000;
+export const HTML_SCRIPTS_TOTAL_CHARS = 1_000_000;
+
+/** What the HTML export carries beyond the report: the pictures of the pages (PNG), as the scan page shows them. */
+export interface HtmlExtras {
+  pageImages?: readonly { page: number; png: Uint8Array }[];
+}
 
 const STYLE = `body{font:14px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1e293b}
 table{border-collapse:collapse}td,th{border:1px solid #cbd5e1;padding:.25rem .5rem;text-align:left;vertical-align:top}
-code{font-family:ui-monospace,monospace;word-break:break-all}h1,td,th{overflow-wrap:anywhere}.malicious{color:#b91c1c}.suspicious{color:#b45309}.benign{color:#15803d}`;
+code{font-family:ui-monospace,monospace;word-break:break-all}h1,td,th{overflow-wrap:anywhere}.malicious{color:#b91c1c}.suspicious{color:#b45309}.benign{color:#15803d}
+pre{font:12px/1.4 ui-monospace,monospace;white-space:pre-wrap;word-break:break-all;background:#f1f5f9;padding:.5rem;border:1px solid #cbd5e1}
+.pages{display:flex;flex-wrap:wrap;gap:1rem}figure{margin:0}figure img{max-width:14rem;border:1px solid #cbd5e1}`;
 
-export function toHtml(report: ScanReport): string {
+export function toHtml(report: ScanReport, { pageImages = [] }: HtmlExtras = {}): string {
   const e = htmlEscape;
   const s = report.summary;
   const facts = exportFactsOf(report);
@@ -76,6 +88,14 @@ export function toHtml(report: ScanReport): string {
     parts.push("</table>");
   }
 
+  parts.push(...scriptsHtml(report));
+  if (pageImages.length > 0) {
+    parts.push(`<h2>Pages (${pageImages.length})</h2><div class="pages">`);
+    // the PNGs the advanced stage drew, inline: the file opens offline and its CSP allows data: images only
+    for (const { page, png } of pageImages) parts.push(`<figure><img alt="Page ${page}" src="data:image/png;base64,${Buffer.from(png).toString("base64")}"><figcaption>Page ${page}</figcaption></figure>`);
+    parts.push("</div>");
+  }
+
   parts.push(`<h2>Recommended actions (${report.mitigations.length})</h2><ul>`);
   for (const m of report.mitigations) {
     parts.push(`<li><strong>${e(m.title)}</strong>${m.attackMitigationId ? ` (${e(m.attackMitigationId)})` : ""}: ${e(m.description)}</li>`);
@@ -89,4 +109,23 @@ export function toHtml(report: ScanReport): string {
   }
   parts.push(`<p><small>pdfscan engine ${e(report.engineVersion)}, report schema ${e(report.schemaVersion)}</small></p></body></html>`);
   return parts.join("\n");
+}
+
+/** The scripts the advanced stage read, as text (escaped, never run), each and all together within HTML_SCRIPT*_CHARS. */
+function scriptsHtml(report: ScanReport): string[] {
+  const parsed = DeepResult.shape.javascript.safeParse(report.details.javascript);
+  if (!parsed.success || parsed.data.length === 0) return [];
+  const out = [`<h2>Scripts (${parsed.data.length})</h2>`];
+  let budget = HTML_SCRIPTS_TOTAL_CHARS;
+  const block = (title: string, text: string) => {
+    const shown = text.slice(0, Math.max(0, Math.min(HTML_SCRIPT_CHARS, budget)));
+    budget -= shown.length;
+    const cut = shown.length < text.length ? `<p><small>${text.length - shown.length} more characters in the JSON report.</small></p>` : "";
+    out.push(`<h3>${htmlEscape(title)}</h3><pre>${htmlEscape(shown)}</pre>${cut}`);
+  };
+  parsed.data.forEach((s, i) => {
+    block(`Script ${i + 1}: ${s.location.path} (trigger ${s.trigger}${s.automatic ? ", automatic" : ""})`, s.source ?? s.excerpt);
+    (s.full_layers ?? s.deobfuscated_layers).forEach((layer, k) => block(`Script ${i + 1}, deobfuscated layer ${k + 1}`, layer));
+  });
+  return out;
 }

@@ -5,7 +5,7 @@ import { ApiError } from "../http/errors";
 import { REPORT_EXTENSIONS, exportFileName, type ReportFormat } from "./export-names";
 import type { ScanReport } from "../scans/report";
 import { toIocCsv } from "./csv";
-import { HTML_REPORT_CSP, toHtml } from "./html";
+import { HTML_REPORT_CSP, toHtml, type HtmlExtras } from "./html";
 import { toMarkdown } from "./markdown";
 import { toMispEvent } from "./misp";
 import { STIX_MEDIA_TYPE, toStixBundle } from "./stix";
@@ -17,7 +17,7 @@ interface FormatSpec {
   /** media types in Accept that select this format (lowercase, without parameters) */
   accepts: readonly string[];
   extension: string;
-  render(report: ScanReport): string;
+  render(report: ScanReport, extras: HtmlExtras): string;
   headers?: Record<string, string>;
 }
 
@@ -82,7 +82,15 @@ export const wantsDownload = (url: URL): boolean => url.searchParams.get("downlo
 
 export { exportFileName };
 
-export function reportResponse(report: ScanReport, format: ReportFormat, { download = false }: { download?: boolean } = {}): Response {
+/**
+ * The report in `format`. `pageImage` reads a stored page picture: only the HTML export asks, for the
+ * pages the report lists (at most MAX_EXPORTED_PAGES); a picture that cannot be read is left out.
+ */
+export async function reportResponse(
+  report: ScanReport,
+  format: ReportFormat,
+  { download = false, pageImage }: { download?: boolean; pageImage?: (page: number) => Promise<Uint8Array> } = {},
+): Promise<Response> {
   const spec: FormatSpec = REPORT_FORMATS[format];
   const headers: Record<string, string> = {
     "content-type": spec.contentType,
@@ -93,5 +101,18 @@ export function reportResponse(report: ScanReport, format: ReportFormat, { downl
   const fileName = exportFileName(report.scanId, format);
   if (download) headers["content-disposition"] = `attachment; filename="${fileName}"`;
   else if (format !== "json") headers["content-disposition"] = `inline; filename="${fileName}"`;
-  return new Response(spec.render(report), { status: 200, headers });
+  const extras: HtmlExtras = format === "html" && pageImage ? { pageImages: await pagePicturesOf(report, pageImage) } : {};
+  return new Response(spec.render(report, extras), { status: 200, headers });
+}
+
+/** Page pictures an HTML export holds at most (the scan page's thumbnails are as many). */
+export const MAX_EXPORTED_PAGES = 20;
+
+async function pagePicturesOf(report: ScanReport, pageImage: (page: number) => Promise<Uint8Array>): Promise<{ page: number; png: Uint8Array }[]> {
+  const out: { page: number; png: Uint8Array }[] = [];
+  for (const { page } of report.pageImages.pages.slice(0, MAX_EXPORTED_PAGES)) {
+    const png = await pageImage(page).catch(() => null);
+    if (png) out.push({ page, png });
+  }
+  return out;
 }

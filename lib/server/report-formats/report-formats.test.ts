@@ -280,7 +280,7 @@ describe("format negotiation", () => {
   });
 
   it.each(REPORT_FORMAT_NAMES)("answers %s with its media type", async (format) => {
-    const res = reportResponse(reportOf(suspiciousPdf()), format);
+    const res = await reportResponse(reportOf(suspiciousPdf()), format);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe(REPORT_FORMATS[format].contentType);
     expect((await res.text()).length).toBeGreaterThan(100);
@@ -289,15 +289,15 @@ describe("format negotiation", () => {
 });
 
 describe("downloads", () => {
-  it.each(REPORT_FORMAT_NAMES)("answers %s?download=1 as an attachment named after the scan", (format) => {
+  it.each(REPORT_FORMAT_NAMES)("answers %s?download=1 as an attachment named after the scan", async (format) => {
     const report = reportOf(suspiciousPdf());
-    const res = reportResponse(report, format, { download: true });
+    const res = await reportResponse(report, format, { download: true });
     expect(res.headers.get("content-disposition")).toBe(`attachment; filename="pdfscan-${report.scanId}.${REPORT_FORMATS[format].extension}"`);
     expect(res.headers.get("content-type")).toBe(REPORT_FORMATS[format].contentType);
   });
 
-  it("keeps JSON inline without ?download=1 (API clients read it in place)", () => {
-    expect(reportResponse(reportOf(suspiciousPdf()), "json").headers.get("content-disposition")).toBeNull();
+  it("keeps JSON inline without ?download=1 (API clients read it in place)", async () => {
+    expect((await reportResponse(reportOf(suspiciousPdf()), "json")).headers.get("content-disposition")).toBeNull();
     expect(wantsDownload(new URL("http://x/r?format=csv&download=1"))).toBe(true);
     expect(wantsDownload(new URL("http://x/r?format=csv"))).toBe(false);
   });

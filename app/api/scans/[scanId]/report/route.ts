@@ -12,8 +12,11 @@ export const dynamic = "force-dynamic";
 export const GET = apiRoute(async (request, { params }: { params: Promise<{ scanId: string }> }, principal) => {
   const format = negotiateFormat(new URL(request.url), request.headers.get("accept"));
   const { scanId } = await params;
-  const report = await (await getScanService()).getReport(principal, scanId);
-  return reportResponse(report, format, { download: wantsDownload(new URL(request.url)) });
+  const service = await getScanService();
+  const report = await service.getReport(principal, scanId);
+  // the HTML export holds the pictures of the pages, as the scan page shows them
+  const pageImage = (page: number) => service.getPageImage(principal, scanId, page, "thumbnail");
+  return reportResponse(report, format, { download: wantsDownload(new URL(request.url)), pageImage });
 });
 
 export const { PUT, PATCH, POST, DELETE, OPTIONS } = otherMethods("GET");
