@@ -78,6 +78,16 @@ test("the picker takes several files and shows one result per file; every tab st
   await expect(page.getByTestId("upload-item")).toHaveCount(2);
   await expect(page.locator('[data-testid="upload-item"][data-state="quick"]')).toHaveCount(2, { timeout: 30_000 });
   await expect(page.getByTestId("file-name")).toHaveText(["one.pdf", "two.pdf"]);
+  // one table reads the batch: a row per file with its verdict and the reason that moved its score most
+  const rows = page.getByTestId("quick-summary-row");
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText("one.pdf");
+  await expect(rows.nth(0).getByTestId("row-verdict")).toHaveAttribute("data-verdict", /suspicious|malicious/);
+  await expect(rows.nth(0).getByTestId("quick-summary-reason")).toContainText(/\(\+\d/);
+  await expect(rows.nth(1).getByTestId("row-verdict")).toHaveAttribute("data-verdict", "benign");
+  await rows.nth(1).getByRole("link").click();
+  await expect(page.getByTestId("result").nth(1)).toBeInViewport();
+  await checkLooksAndAccessibility(page, "upload-batch");
 });
 
 test("choosing Scan for two files creates two scans and links each", async ({ page }) => {

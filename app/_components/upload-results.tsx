@@ -10,6 +10,8 @@ import { ProblemPanel } from "./problem-panel";
 import { ResultView } from "./result-view";
 import type { UploadMode } from "./upload-options";
 import { Spinner } from "./spinner";
+import { VerdictPill } from "./verdict-badge";
+import { explainScore, signedPoints } from "../../lib/analyzer/explain-score";
 
 export type UploadOutcome =
   | { kind: "running" }
@@ -25,10 +27,17 @@ export interface UploadBatch {
   items: { file: File; outcome: UploadOutcome }[];
 }
 
+/** The anchor of one quick result of a batch (the summary table links to it). */
+const resultAnchor = (batchId: number, item: number, member: number) => `result-${batchId}-${item}-${member}`;
+
 export function UploadResults({ batch }: { batch: UploadBatch }) {
   const scans = batch.items.filter((i) => i.outcome.kind === "scan");
+  const rows = batch.items.flatMap(({ file, outcome }, i) =>
+    outcome.kind === "quick" ? outcome.results.map((result, j) => ({ file, result, anchor: resultAnchor(batch.id, i, j) })) : [],
+  );
   return (
     <div className="space-y-6" data-testid="upload-results" data-mode={batch.mode}>
+      {rows.length > 1 && <QuickSummary rows={rows} />}
       {scans.length > 0 && (
         <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-label="Created scans" data-testid="scan-links">
           <h2 className="text-base font-semibold">Scans created</h2>
@@ -59,7 +68,12 @@ export function UploadResults({ batch }: { batch: UploadBatch }) {
             </p>
           )}
           {outcome.kind === "failed" && <ProblemPanel problem={outcome.problem} context={file.name} />}
-          {outcome.kind === "quick" && outcome.results.map((result, j) => <ResultView key={j} result={result} />)}
+          {outcome.kind === "quick" &&
+            outcome.results.map((result, j) => (
+              <div key={j} id={resultAnchor(batch.id, i, j)} className="scroll-mt-4">
+                <ResultView result={result} />
+              </div>
+            ))}
         </article>
       ))}
     </div>
@@ -83,5 +97,47 @@ function LiveStatus({ created }: { created: ScanResource }) {
       · {scan.status.replaceAll("_", " ")}
       {scan.verdict ? ` · ${scan.verdict}${scan.score === null ? "" : ` ${scan.score}`}` : ""}
     </span>
+  );
+}
+
+/** Several quick results read as one (issue 22): a row per document with its verdict, score and the reason that moved the score most, linking to its report below. */
+function QuickSummary({ rows }: { rows: { file: File; result: FastResult; anchor: string }[] }) {
+  return (
+    <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-label="Summary of the files" data-testid="quick-summary">
+      <h2 className="text-base font-semibold">{rows.length} files</h2>
+      <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label="One row per file">
+        <table className="w-full text-left text-sm">
+          <thead className="text-xs text-slate-600">
+            <tr>
+              <th className="py-1 pr-3 font-medium">File</th>
+              <th className="py-1 pr-3 font-medium">Verdict</th>
+              <th className="py-1 pr-3 font-medium">Score</th>
+              <th className="py-1 font-medium">Top reason</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map(({ result, anchor }) => {
+              const top = explainScore(result.summary, result.findings).raised[0];
+              return (
+                <tr key={anchor} className="border-t border-slate-100 align-top" data-testid="quick-summary-row">
+                  <td className="py-1.5 pr-3 break-all">
+                    <a href={`#${anchor}`} className="font-medium text-sky-800 hover:underline">
+                      {result.file_name}
+                    </a>
+                  </td>
+                  <td className="py-1.5 pr-3">
+                    <VerdictPill verdict={result.summary.verdict} />
+                  </td>
+                  <td className="py-1.5 pr-3 font-mono">{result.summary.score}</td>
+                  <td className="py-1.5 text-slate-700" data-testid="quick-summary-reason">
+                    {top ? `${top.title} (${signedPoints(top.points)})` : "no finding moved the score"}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }
