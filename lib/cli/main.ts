@@ -8,6 +8,7 @@ import { registerAnalyzeCommand } from "./commands/analyze";
 import { registerCompletionCommand } from "./commands/completion";
 import { registerDisarmCommand } from "./commands/disarm";
 import { registerFeedsCommand } from "./commands/feeds";
+import { registerInspectCommand } from "./commands/inspect";
 import { registerKeysCommand } from "./commands/keys";
 import { registerOperationsCommands } from "./commands/operations";
 import { registerRulesCommand } from "./commands/rules";
@@ -54,6 +55,7 @@ export function createProgram(ctx: CliContext): Command {
   registerAnalyzeCommand(program, ctx);
   registerRulesCommand(program, ctx);
   registerDisarmCommand(program, ctx);
+  registerInspectCommand(program, ctx);
   registerSubmitCommand(program, ctx);
   registerScanCommands(program, ctx);
   registerUiCommand(program, ctx);

@@ -3,20 +3,19 @@
 import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { DisarmSummary } from "../../analyzer/disarm/disarm-pdf";
-import { DEFAULT_LIMITS } from "../../limits";
 import { CliError } from "../cli-error";
 import { describeFsError, STDIN_OPERAND } from "../collect-files";
 import type { CliContext } from "../context";
 import { printable } from "../format-result";
 import { formatTable } from "../format-table";
-import { readLocalFile, readStdin } from "../read-input";
+import { readDocumentOperand } from "../read-input";
 import type { DisarmOptions } from "./disarm";
 
 export async function runDisarm(input: string, output: string, opts: DisarmOptions, ctx: CliContext): Promise<void> {
   if (input !== STDIN_OPERAND && output !== STDIN_OPERAND && resolve(input) === resolve(output)) {
     throw new CliError("disarm: OUT must differ from IN (the input is kept as it is)");
   }
-  const bytes = await readInput(input);
+  const bytes = await readDocumentOperand(input);
   const { disarmPdf } = await import("../../analyzer/disarm/disarm-pdf");
   const result = disarmPdf(bytes);
   if (!result.ok) throw new CliError(`${printable(input)}: cannot disarm: ${result.error}`);
@@ -31,15 +30,6 @@ export async function runDisarm(input: string, output: string, opts: DisarmOptio
   const out = output === STDIN_OPERAND ? ctx.stderr : ctx.stdout;
   if (opts.json) out.write(`${JSON.stringify({ input, output, size: copy.length, ...summary })}\n`);
   else out.write(formatSummary(input, output, summary));
-}
-
-async function readInput(input: string): Promise<Uint8Array> {
-  const limit = DEFAULT_LIMITS.MAX_INPUT_BYTES;
-  try {
-    return input === STDIN_OPERAND ? await readStdin(process.stdin as AsyncIterable<Buffer>, limit) : await readLocalFile(input, limit);
-  } catch (e) {
-    throw new CliError(`${printable(input)}: ${describeFsError(e)}`);
-  }
 }
 
 function writeStream(stream: NodeJS.WritableStream, data: Uint8Array): Promise<void> {
