@@ -46,6 +46,12 @@ test("submitting a suspicious PDF as a scan shows live stages, verdict, findings
   expect(sample.suggestedFilename()).toBe(`pdfscan-${scanId}-sample.zip`);
   const [member] = await openZip(await readFile((await sample.path())!));
   expect(Buffer.from(await readZipMember(member!)).equals(Buffer.from(suspiciousPdf()))).toBe(true);
+  // the kept file analysed again: a new scan page of the same file
+  await page.getByTestId("rerun-scan").click();
+  await expect(page).not.toHaveURL(new RegExp(`/scans/${scanId}$`));
+  await expect(page.getByTestId("file-name")).toHaveText("invoice.pdf");
+  await expect(page.getByTestId("scan-id")).not.toHaveText(scanId);
+  await page.goBack();
 
   for (const format of ["json", "stix", "misp", "csv", "md", "html", "sarif"]) {
     await expect(scan.exportLink(format)).toHaveAttribute("href", `/api/scans/${scanId}/report?format=${format}&download=1`);

@@ -32,6 +32,7 @@ import { MitigationsList } from "./mitigations-list";
 import { ObjectTreeView } from "./object-tree-view";
 import { PageThumbnails, type PageImageUrl } from "./page-thumbnails";
 import { ProblemPanel } from "./problem-panel";
+import { RerunScanButton } from "./rerun-scan-button";
 import { ScanStages } from "./scan-stages";
 import { ScoreReasons } from "./score-reasons";
 import { ScriptsSection } from "./scripts-section";
@@ -164,7 +165,12 @@ export function ScanView({ scanId, initialScan, source = ownerSource(scanId) }: 
           ) : (
             <SharePanel scanId={scan.scanId} />
           )}
-          {!source.shared && <DeleteScanButton scanId={scan.scanId} fileName={scan.file.name} />}
+          {!source.shared && (
+            <div className="flex flex-wrap gap-2">
+              {scan.fileRetained && <RerunScanButton scanId={scan.scanId} />}
+              <DeleteScanButton scanId={scan.scanId} fileName={scan.file.name} />
+            </div>
+          )}
         </aside>
       </div>
       {report?.truncated && (

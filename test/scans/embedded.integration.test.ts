@@ -101,7 +101,7 @@ describe("scans, embedded (SQLite + in-process queue)", () => {
     expect(filesContaining(dataDir, pdf)).toEqual([]);
   });
 
-  it("hands the retained file to its owner as a ZIP under the password infected, audited; 410 once the retention mode deleted it", async () => {
+  it("hands the retained file to its owner as a ZIP under the password infected, audited, and analyses it again as a new scan; 410 once the retention mode deleted it", async () => {
     const pdf = uniquePdf();
     const kept = await createScan(server.url, pdf, { retentionMode: "retain_24h" });
     await waitUntilEnded(server.url, kept.body.scanId);
@@ -119,11 +119,22 @@ describe("scans, embedded (SQLite + in-process queue)", () => {
     }
     await waitFor("the audit line", async () => server.output().includes(`"event":"scan.sample_download","scanId":"${kept.body.scanId}"`));
 
+    // analysed again: a new scan of the same file with the same options
+    const again = await fetch(`${server.url}/api/scans/${kept.body.scanId}/rerun`, { method: "POST" });
+    expect(again.status).toBe(201);
+    const rerun = (await again.json()) as ScanJson;
+    expect(rerun.scanId).not.toBe(kept.body.scanId);
+    expect(again.headers.get("location")).toBe(`/api/scans/${rerun.scanId}`);
+    expect(rerun).toMatchObject({ file: { sha256: kept.body.file.sha256, name: kept.body.file.name }, retentionMode: "retain_24h", enrichmentStatus: "disabled" });
+    expect((await waitUntilEnded(server.url, rerun.scanId)).scan.status).toBe("completed");
+
     const gone = await createScan(server.url, uniquePdf(), { retentionMode: "delete_immediately" });
     await waitUntilEnded(server.url, gone.body.scanId);
-    const res = await fetch(`${server.url}/api/scans/${gone.body.scanId}/file`);
-    expect(res.status).toBe(410);
-    expect(await res.json()).toMatchObject({ code: "file_not_retained", status: 410 });
+    for (const [method, route] of [["GET", "file"], ["POST", "rerun"]] as const) {
+      const res = await fetch(`${server.url}/api/scans/${gone.body.scanId}/${route}`, { method });
+      expect(res.status).toBe(410);
+      expect(await res.json()).toMatchObject({ code: "file_not_retained", status: 410 });
+    }
   });
 
   it("under retain_24h keeps the bytes and sets expiresAt = createdAt + 24 h (RFC 3339 UTC)", async () => {

@@ -219,6 +219,14 @@ export const OPERATIONS: Operation[] = [
     problems: ["scan_not_found", "report_not_ready", "report_unavailable", "invalid_request"],
   },
   {
+    method: "post", path: "/api/scans/{scanId}/rerun", operationId: "rerunScan", tag: "Scans", access: "key", v1: true,
+    summary: "Analyse a retained file again, as a new scan",
+    description: "A new scan of the scan's retained file with its options (retention, enrichment, thumbnails), through today's engines and rules; the caller's, counted toward the caller's quota. A document password is not reused.",
+    path_params: ScanIdParam,
+    answers: [{ status: 201, description: "the new scan, queued", content: json(CreatedScanResource), headers: { Location: "/api/scans/{scanId}", ...RATE_HEADERS } }],
+    problems: ["scan_not_found", "file_not_retained", "quota_exceeded", "forbidden"],
+  },
+  {
     method: "get", path: "/api/scans/{scanId}/file", operationId: "getSampleArchive", tag: "Scans", access: "key", v1: true,
     summary: "The uploaded file, while retained, in a ZIP encrypted with the password \"infected\"",
     description: "The owner's or an admin's only (not through a share link); audited. The member is named <sha256>.pdf. 410 file_not_retained once the retention mode deleted the file.",

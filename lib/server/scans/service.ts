@@ -330,6 +330,26 @@ export class ScanService {
     return { zip: await sampleArchive(`${scan.sha256}.pdf`, new Uint8Array(bytes)), fileName: `pdfscan-${scan.id}-sample.zip` };
   }
 
+  /**
+   * A new scan of a retained file with the scan's options (retention, enrichment, thumbnails): the
+   * same file through today's engines and rules. The new scan is the caller's; its upload counts
+   * toward the caller's quota. A document password was forgotten after the first run and is not reused.
+   */
+  async rerunScan(principal: Principal, scanId: string): Promise<CreatedScan> {
+    if (principal.kind === "share") throw new ApiError("forbidden", "A share link cannot start a scan.");
+    const scan = await this.getScan(principal, scanId);
+    const bytes = scan.file_retained ? await this.deps.blobs.get(scan.blob_key) : null;
+    if (!bytes) throw new ApiError("file_not_retained", "The uploaded file is not kept any more (its retention mode deleted it), so it cannot be analysed again.");
+    return this.createScan({
+      principal,
+      fileName: scan.file_name,
+      bytes,
+      retentionMode: scan.retention_mode as RetentionMode,
+      enableEnrichment: scan.enrichment_status !== "disabled",
+      keepThumbnails: scan.keep_thumbnails === 1,
+    });
+  }
+
   /** One page image (1-based page) of a scan the principal may read; 404 page_not_found when it is not stored. */
   async getPageImage(principal: Principal, scanId: string, page: number, size: PageImageSize): Promise<Uint8Array> {
     return this.pageImageOf(await this.getScan(principal, scanId), page, size);
