@@ -85,8 +85,7 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 
 /** The hits for a document, each with its age and whether it counts. */
 export async function matchFeeds(store: FeedStore, iocs: Iocs, hashes: readonly string[], now: number): Promise<FeedMatch> {
-  const hits = await store.lookup(lookupsOf(iocs, hashes));
-  const imports = await store.list();
+  const [hits, imports] = await Promise.all([store.lookup(lookupsOf(iocs, hashes)), store.list()]);
   const importedAt = new Map(imports.map((s) => [s.source, s.importedAt]));
   // hosts and domains a known-good list names, per indicator
   const knownGood = new Set(hits.filter((h) => h.list === "known-good").map((h) => h.indicator));

@@ -100,28 +100,28 @@ export class FeedStore {
     for (const l of lookups) byKey.set(`${l.kind}\u0000${l.value}`, [...(byKey.get(`${l.kind}\u0000${l.value}`) ?? []), l]);
     const keys = [...byKey.keys()];
     const live = (r: { expires_at: number | null }) => r.expires_at === null || Number(r.expires_at) > now;
-    for (let i = 0; i < keys.length; i += LOOKUP_BATCH) {
-      const batch = keys.slice(i, i + LOOKUP_BATCH).map((k) => k.split("\u0000") as [string, string]);
+    // every query at once: on PostgreSQL each is a round trip, and the pool has connections to spare
+    const exact = Array.from({ length: Math.ceil(keys.length / LOOKUP_BATCH) }, async (_, b) => {
+      const batch = keys.slice(b * LOOKUP_BATCH, (b + 1) * LOOKUP_BATCH).map((k) => k.split("\u0000") as [string, string]);
       const rows = await this.db
         .selectFrom("feed_entries")
         .selectAll()
         .where((eb) => eb.or(batch.map(([kind, value]) => eb.and([eb("kind", "=", kind), eb("value", "=", value)]))))
         .execute();
-      for (const r of rows.filter(live)) for (const l of byKey.get(`${r.kind}\u0000${r.value}`) ?? []) hits.push(hitOf(r, l));
-    }
-    for (const l of lookups.filter((x) => x.kind === "ip")) {
-      const n = ipv4Number(l.value);
-      if (n === null) {
+      return rows.filter(live).flatMap((r) => (byKey.get(`${r.kind}\u0000${r.value}`) ?? []).map((l) => hitOf(r, l)));
+    });
+    const ranges = lookups
+      .filter((x) => x.kind === "ip")
+      .map(async (l) => {
+        const n = ipv4Number(l.value);
+        const query = this.db.selectFrom("feed_entries").selectAll().where("kind", "=", "cidr");
         // an IPv6 address: the ranges that hold it are its prefixes, looked up as values (normalize.ts)
-        const prefixes = ipv6Prefixes(l.value);
-        if (prefixes.length === 0) continue;
-        const rows = await this.db.selectFrom("feed_entries").selectAll().where("kind", "=", "cidr").where("value", "in", prefixes).execute();
-        for (const r of rows.filter(live)) hits.push(hitOf(r, { ...l, matchedAs: "cidr" }));
-        continue;
-      }
-      const rows = await this.db.selectFrom("feed_entries").selectAll().where("kind", "=", "cidr").where("range_start", "<=", n).where("range_end", ">=", n).execute();
-      for (const r of rows.filter(live)) hits.push(hitOf(r, { ...l, matchedAs: "cidr" }));
-    }
+        const prefixes = n === null ? ipv6Prefixes(l.value) : [];
+        if (n === null && prefixes.length === 0) return [];
+        const rows = await (n !== null ? query.where("range_start", "<=", n).where("range_end", ">=", n) : query.where("value", "in", prefixes)).execute();
+        return rows.filter(live).map((r) => hitOf(r, { ...l, matchedAs: "cidr" }));
+      });
+    for (const found of await Promise.all([...exact, ...ranges])) hits.push(...found);
     return hits;
   }
 
