@@ -84,6 +84,23 @@ describe("reportLines", () => {
     expect(rest.map((l) => l.text)).toContainEqual(expect.stringMatching(/^stage\s+advanced, status completed, advanced completed \(fast stage said suspicious 60\)$/));
   });
 
+  it("says why the score: each finding's points, largest first, then the prior and the floor", () => {
+    const report = sampleReport();
+    report.findings[0]!.contribution = 12.5;
+    report.findings[1]!.contribution = 40;
+    report.summary = { ...report.summary, model: { name: "m", version: 1, probability: 0.9, priorScore: 30, topFeatures: [] } };
+    const lines = texts(report);
+    const at = lines.indexOf("Why 92");
+    expect(lines.slice(at + 1, at + 4)).toEqual([
+      "     +40  JavaScript contacts the network (javascript-network)",
+      "   +12.5  Document contains JavaScript (javascript-present)",
+      "  A file with no evidence scores 30; smaller findings and features, rounding and",
+    ]);
+    // wrapped to the terminal's width, the sum's end on the next line
+    expect(lines[at + 4]).toBe("  caps +9.5; no technique sets a floor: the score is the model's.");
+    expect(at).toBeLessThan(lines.indexOf("Findings (2)"));
+  });
+
   it("lists findings most severe first with their evidence, and indicators defanged with where they were seen", () => {
     const lines = texts(sampleReport());
     const high = lines.findIndex((l) => l.includes("JavaScript contacts the network (javascript-network)"));

@@ -1,9 +1,10 @@
 // A scan report as the terminal UI's report view shows it: one list of lines, each with a tone, wrapped
 // to the terminal's width, so scrolling is a window over an array. Sections: the summary (verdict,
-// score, confidence, stage), the findings (most severe first, with evidence), the indicators
+// score, confidence, stage), why the score (each finding's points), the findings (most severe first, with evidence), the indicators
 // (defanged), the scripts with their deobfuscated layers (verbatim but for their URLs' schemes, so the
 // terminal makes no links of them), and the recommended actions. Everything that comes from the document
 // goes through printable(): a hostile script cannot send escape sequences.
+import { explainScore, explanationText } from "../../analyzer/explain-score";
 import type { JavaScriptEntry } from "../../analyzer/report";
 import type { ScanReport } from "../../server/scans/report";
 import { groupThousands, listIocs, printable, sortFindings } from "../format-result";
@@ -36,6 +37,13 @@ export function reportLines(report: ScanReport, width: number): Line[] {
   row("stage", stageText(report));
   if (report.advancedFailureReason) row("adv. failure", printable(report.advancedFailureReason), "error");
   if (report.truncated) row("truncated", "an analysis budget was hit: parts of the file were not inspected", "medium");
+
+  // why the score, as the scan page's header and `analyze --explain` say it (lib/analyzer/explain-score.ts)
+  const why = explanationText(explainScore(s, report.findings));
+  section(`Why ${s.score}`);
+  if (why.reasons.length === 0) push(`${TAB}no finding moved the score`, "muted");
+  for (const r of why.reasons) push(`${TAB}${r.points.padStart(6)}  ${printable(r.text)}`, undefined, 10);
+  push(`${TAB}${printable(why.sum)}`, "muted", 2);
 
   section(`Findings (${report.findings.length})`);
   if (report.findings.length === 0) push(`${TAB}none`, "muted");
