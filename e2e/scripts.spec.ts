@@ -7,6 +7,7 @@ import { DECODED_LAYER, HOSTILE_MARKUP, HOSTILE_URL, OBFUSCATED_SCRIPT, obfuscat
 import { seriousAxeViolations } from "./look";
 import { ScanPage } from "./pages/scan-page";
 import type { Locator } from "@playwright/test";
+import { PdfBuilder } from "../lib/pdf/testing/pdf-builder";
 
 const textOf = (l: Locator) => l.evaluate((el) => el.textContent);
 
@@ -112,4 +113,22 @@ test("Beautify lays a one-line layer out in a worker under the page's CSP, Wrap 
   await layer.scrollIntoViewIfNeeded();
   await layer.screenshot({ path: "test-results/screenshots/scripts-beautified-1280.png" });
   expect(cspErrors).toEqual([]);
+});
+
+test("shellcode kept as %u escapes is shown as its bytes in a hex dump", async ({ page }) => {
+  const b = new PdfBuilder();
+  const sled = `${"%u9090".repeat(20)}%u10eb%u4141`;
+  const action = b.add(`<< /Type /Action /S /JavaScript /JS (var sc = unescape\\("${sled}"\\);) >>`);
+  b.addCatalog(`/OpenAction ${action} 0 R`);
+  const scan = new ScanPage(page);
+  await scan.submitFromUploadPage("spray.pdf", b.build());
+  await scan.waitForStatus("completed", 45_000);
+  const card = page.getByTestId("script").first();
+  await card.getByRole("button", { name: /View (full script|script excerpts)/ }).click();
+  const bytes = card.getByTestId("escaped-bytes").first();
+  await expect(bytes).toContainText("%u escapes at character 19 as bytes (44)");
+  await bytes.locator("summary").click();
+  await expect(bytes.locator("pre")).toContainText("00000000  90 90 90 90 90 90 90 90 90 90 90 90 90 90 90 90  ................");
+  await expect(bytes.locator("pre")).toContainText("00000020  90 90 90 90 90 90 90 90 eb 10 41 41");
+  expect(await seriousAxeViolations(page)).toEqual([]);
 });

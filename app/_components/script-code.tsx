@@ -3,6 +3,8 @@
 // numbers, a Copy button and a Download button; Beautify lays it out (in a Web Worker,
 // app/_lib/use-beautified.ts) and Wrap folds long lines. The text is only ever shown and saved, never run.
 import { useMemo, useState } from "react";
+import { hexDump } from "../../lib/hex-dump";
+import { escapedByteRuns } from "../_lib/shellcode-bytes";
 import { useBeautified } from "../_lib/use-beautified";
 import { highlightJavaScript, lineCount } from "../_lib/highlight-javascript";
 import { downloadText } from "../_lib/download-text";
@@ -25,6 +27,8 @@ export function ScriptCode({ title, code: original, fileName, truncated = false,
   const html = useMemo(() => highlightJavaScript(code), [code]);
   const lines = useMemo(() => lineCount(code), [code]);
   const numbers = useMemo(() => Array.from({ length: lines }, (_, i) => i + 1).join("\n"), [lines]);
+  // shellcode kept as %u / \x escapes, shown as the bytes it stands for (read from the text, never run)
+  const byteRuns = useMemo(() => escapedByteRuns(original), [original]);
   const shownName = beautified.state === "done" ? fileName.replace(/\.js$/, ".beautified.js") : fileName;
   return (
     <figure className="mt-3" data-testid={testId}>
@@ -78,6 +82,17 @@ export function ScriptCode({ title, code: original, fileName, truncated = false,
           </pre>
         )}
       </div>
+      {byteRuns.map((run) => (
+        <details key={run.offset} className="mt-2 text-xs" data-testid="escaped-bytes">
+          <summary className="cursor-pointer text-slate-700">
+            {run.kind} escapes at character {run.offset.toLocaleString("en")} as bytes ({run.bytes.length.toLocaleString("en")}
+            {run.cut ? ", the first shown" : ""}): shellcode is read this way
+          </summary>
+          <pre className="mt-1 max-h-64 overflow-auto rounded bg-slate-900 px-3 py-2 font-mono text-slate-100" tabIndex={0} aria-label={`bytes of the ${run.kind} escapes`}>
+            {hexDump(run.bytes)}
+          </pre>
+        </details>
+      ))}
     </figure>
   );
 }

@@ -1,6 +1,7 @@
 // The body of `pdfscan inspect` (options in inspect.ts): read the document with the analysis limits
 // (lib/pdf/inspect.ts), then print what was asked as text or JSON, or write a stream's bytes to a file.
 import { writeFile } from "node:fs/promises";
+import { hexDump } from "../../hex-dump";
 import { DEFAULT_LIMITS } from "../../limits";
 import type { ObjectLine } from "../../pdf/inspect";
 import { CliError } from "../cli-error";
@@ -9,9 +10,6 @@ import type { CliContext } from "../context";
 import { printable } from "../format-result";
 import { readDocumentOperand } from "../read-input";
 import type { InspectOptions } from "./inspect";
-
-/** Bytes per hex dump line. */
-const HEX_WIDTH = 16;
 
 export async function runInspect(file: string, opts: InspectOptions, ctx: CliContext): Promise<void> {
   const bytes = await readDocumentOperand(file);
@@ -72,15 +70,4 @@ function describeLine(l: ObjectLine): string {
 /** Bytes as text: latin1, control characters escaped (a terminal never receives escape sequences). */
 function printableBytes(data: Uint8Array): string {
   return printable(Buffer.from(data).toString("latin1")).replace(/\\x0a/g, "\n");
-}
-
-function hexDump(data: Uint8Array): string {
-  const lines: string[] = [];
-  for (let i = 0; i < data.length; i += HEX_WIDTH) {
-    const row = data.subarray(i, i + HEX_WIDTH);
-    const hex = [...row].map((b) => b.toString(16).padStart(2, "0")).join(" ");
-    const ascii = [...row].map((b) => (b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : ".")).join("");
-    lines.push(`${i.toString(16).padStart(8, "0")}  ${hex.padEnd(HEX_WIDTH * 3 - 1)}  ${ascii}`);
-  }
-  return lines.join("\n");
 }

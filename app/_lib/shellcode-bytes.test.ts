@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { hexDump } from "../../lib/hex-dump";
+import { escapedByteRuns } from "./shellcode-bytes";
+
+describe("escapedByteRuns", () => {
+  it("turns a %u run into its little-endian bytes, as unescape() lays them in memory", () => {
+    const sled = "%u9090".repeat(16) + "%u10eb%u4141";
+    const [run] = escapedByteRuns(`var s = unescape("${sled}");`);
+    expect(run).toMatchObject({ kind: "%u", offset: 'var s = unescape("'.length, cut: false });
+    expect(Array.from(run!.bytes.slice(30))).toEqual([0x90, 0x90, 0xeb, 0x10, 0x41, 0x41]);
+    expect(run!.bytes).toHaveLength(36);
+  });
+
+  it("reads \\x runs too, and leaves short runs and ordinary text alone", () => {
+    const hex = "\\x31\\xc0".repeat(16);
+    expect(escapedByteRuns(`s = "${hex}";`)[0]).toMatchObject({ kind: "\\x", bytes: new Uint8Array(Array(16).fill([0x31, 0xc0]).flat()) });
+    expect(escapedByteRuns('app.alert("%u0041%u0042 hello");')).toEqual([]);
+    expect(escapedByteRuns("\\x41\\x42")).toEqual([]);
+  });
+});
+
+describe("hexDump", () => {
+  it("writes offsets, 16 bytes a line and the printable characters", () => {
+    expect(hexDump(new Uint8Array([0x90, 0x41, 0x42, 0x0a]))).toBe(`00000000  ${"90 41 42 0a".padEnd(47)}  .AB.`);
+    expect(hexDump(new Uint8Array(17)).split("\n")[1]).toMatch(/^00000010  00 {46} \.$/);
+  });
+});
