@@ -82,11 +82,25 @@ export async function createRedisPrefix(): Promise<RedisPrefix> {
         "Start it, or point PDFSCAN_TEST_REDIS_URL at one.",
     );
   }
+  // the clean-up runs minutes after the probe: an idle connection that died meanwhile (a loaded run of
+  // stop 30 lost one) is replaced rather than failing the test file's teardown
+  let current = redis;
+  const withClient = async <T>(run: (c: Redis) => Promise<T>): Promise<T> => {
+    try {
+      return await run(current);
+    } catch (error) {
+      if (!/Connection is closed/.test((error as Error).message)) throw error;
+      current.disconnect();
+      current = new Redis(TEST_REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 5_000, retryStrategy: () => null });
+      await current.connect();
+      return run(current);
+    }
+  };
   const keys = async () => {
     const found: string[] = [];
     let cursor = "0";
     do {
-      const [next, batch] = await redis.scan(cursor, "MATCH", `${prefix}:*`, "COUNT", 500);
+      const [next, batch] = await withClient((c) => c.scan(cursor, "MATCH", `${prefix}:*`, "COUNT", 500));
       cursor = next;
       found.push(...batch);
     } while (cursor !== "0");
@@ -98,8 +112,8 @@ export async function createRedisPrefix(): Promise<RedisPrefix> {
     keys,
     async drop() {
       const all = await keys();
-      if (all.length > 0) await redis.del(...all);
-      redis.disconnect();
+      if (all.length > 0) await withClient((c) => c.del(...all));
+      current.disconnect();
     },
   };
 }
