@@ -2,7 +2,7 @@
 // with its points and a link to its card, the structure's share, the evidence floor, and the tags
 // (CVEs, ATT&CK, techniques). The arithmetic is lib/analyzer/explain-score.ts, shared with the exports
 // and the CLI; the points are the verdict model's own additive explanation (lib/analyzer/score.ts).
-import { explainScore, reportTags, signedPoints, type ScoreReason } from "../../lib/analyzer/explain-score";
+import { explainScore, explanationText, reportTags, signedPoints, type ScoreReason } from "../../lib/analyzer/explain-score";
 import type { Finding, Summary } from "../../lib/analyzer/report";
 import { findingAnchor } from "./findings-list";
 
@@ -33,16 +33,9 @@ export function ScoreReasons({ summary, findings, anchorScope = "" }: { summary:
           </li>
         )}
       </ul>
+      {/* the sentence the exports and the CLI print (explanationText) */}
       <p className="mt-1 text-xs text-slate-600" data-testid="score-sum">
-        {e.prior !== null && <>A file with no evidence scores {e.prior}; </>}
-        {Math.abs(e.rest) >= 0.5 && <>smaller findings and features, rounding and caps {signedPoints(e.rest)}; </>}
-        {e.floor ? (
-          <>
-            the evidence sets a floor of <span className="font-medium">{e.floor.verdict}</span> ({e.floor.score}) by the technique <code>{e.floor.technique}</code> (rule <code>{e.floor.ruleId}</code>).
-          </>
-        ) : (
-          <>no technique sets a floor: the score is the model&apos;s.</>
-        )}
+        {explanationText(e).sum}
       </p>
       {(tags.cve.length > 0 || tags.attack.length > 0 || tags.techniques.length > 0) && (
         <dl className="mt-2 space-y-0.5 text-xs" data-testid="report-tags">

@@ -3,8 +3,7 @@
 // or decoded under the limits table's budgets, the objects whose dictionaries name a text (-s), those
 // that refer to an object (-r), and each revision's xref section and trailer. Data only: the CLI
 // prints it; nothing here writes or runs anything.
-import type { Limits } from "../limits";
-import { readPdf, type IndirectObject, type PdfDocument } from "./document";
+import type { IndirectObject, PdfDocument } from "./document";
 import { PdfDict, PdfName, PdfRef, PdfStream, type PdfObject } from "./objects";
 import { serializeObject } from "./writer/serialize-object";
 
@@ -28,10 +27,6 @@ export interface RevisionLine {
   offset: number;
   entries: number;
   trailer: string | null;
-}
-
-export function openForInspection(bytes: Uint8Array, limits: Limits, password?: string): PdfDocument {
-  return readPdf(bytes, limits, password === undefined ? {} : { password });
 }
 
 const nameOf = (o: PdfObject | undefined) => (o instanceof PdfName ? o.name : undefined);

@@ -13,8 +13,9 @@ import type { InspectOptions } from "./inspect";
 
 export async function runInspect(file: string, opts: InspectOptions, ctx: CliContext): Promise<void> {
   const bytes = await readDocumentOperand(file);
-  const inspect = await import("../../pdf/inspect");
-  const doc = inspect.openForInspection(bytes, DEFAULT_LIMITS, opts.password ?? ctx.env.PDFSCAN_PDF_PASSWORD);
+  const [inspect, { readPdf }] = await Promise.all([import("../../pdf/inspect"), import("../../pdf/document")]);
+  const password = opts.password ?? ctx.env.PDFSCAN_PDF_PASSWORD;
+  const doc = readPdf(bytes, DEFAULT_LIMITS, password === undefined ? {} : { password });
   const out = (text: string) => ctx.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
   const json = (value: unknown) => out(JSON.stringify(value, null, 2));
 

@@ -85,7 +85,8 @@ export function classifyDomain(domain: string): { classification: Classification
   return { classification: "public", flags };
 }
 
-function hostOf(type: IocItem["type"], value: string): string | null {
+/** The host an indicator names: a URL's (brackets of an IPv6 literal removed), an address's domain, a UNC path's server, else the value. */
+export function hostOf(type: IocItem["type"], value: string): string | null {
   if (type === "url") {
     try {
       return new URL(value).hostname.replace(/^\[|\]$/g, "");

@@ -322,10 +322,7 @@ export class ScanService {
    * once the file is gone.
    */
   async getSampleArchive(principal: Principal, scanId: string): Promise<{ zip: Uint8Array; fileName: string }> {
-    if (principal.kind === "share") throw new ApiError("forbidden", "A share link does not give the file.");
-    const scan = await this.getScan(principal, scanId);
-    const bytes = scan.file_retained ? await this.deps.blobs.get(scan.blob_key) : null;
-    if (!bytes) throw new ApiError("file_not_retained", "The uploaded file is not kept any more (its retention mode deleted it); the report stays.");
+    const { scan, bytes } = await this.retainedFile(principal, scanId, "A share link does not give the file.");
     audit("scan.sample_download", { scanId: scan.id, owner: scan.owner, keyId: principal.keyId });
     return { zip: await sampleArchive(`${scan.sha256}.pdf`, new Uint8Array(bytes)), fileName: `pdfscan-${scan.id}-sample.zip` };
   }
@@ -336,10 +333,7 @@ export class ScanService {
    * toward the caller's quota. A document password was forgotten after the first run and is not reused.
    */
   async rerunScan(principal: Principal, scanId: string): Promise<CreatedScan> {
-    if (principal.kind === "share") throw new ApiError("forbidden", "A share link cannot start a scan.");
-    const scan = await this.getScan(principal, scanId);
-    const bytes = scan.file_retained ? await this.deps.blobs.get(scan.blob_key) : null;
-    if (!bytes) throw new ApiError("file_not_retained", "The uploaded file is not kept any more (its retention mode deleted it), so it cannot be analysed again.");
+    const { scan, bytes } = await this.retainedFile(principal, scanId, "A share link cannot start a scan.");
     return this.createScan({
       principal,
       fileName: scan.file_name,
@@ -348,6 +342,15 @@ export class ScanService {
       enableEnrichment: scan.enrichment_status !== "disabled",
       keepThumbnails: scan.keep_thumbnails === 1,
     });
+  }
+
+  /** The scan and its uploaded bytes, for its owner or an admin; 410 file_not_retained once they are gone. */
+  private async retainedFile(principal: Principal, scanId: string, notForShares: string): Promise<{ scan: ScanRow; bytes: ArrayBuffer }> {
+    if (principal.kind === "share") throw new ApiError("forbidden", notForShares);
+    const scan = await this.getScan(principal, scanId);
+    const bytes = scan.file_retained ? await this.deps.blobs.get(scan.blob_key) : null;
+    if (!bytes) throw new ApiError("file_not_retained", "The uploaded file is not kept any more (its retention mode deleted it); the report stays.");
+    return { scan, bytes };
   }
 
   /** One page image (1-based page) of a scan the principal may read; 404 page_not_found when it is not stored. */

@@ -14,7 +14,7 @@ import type { RateLimiter } from "../../auth/rate-limit";
 import type { FeedHitOut } from "../../feeds/feed-matching";
 import { feedDomain } from "../../feeds/normalize";
 import type { EnrichmentProvider } from "../enrichment-provider";
-import { classifyDomain, classifyIp } from "../offline-reputation";
+import { classifyDomain, classifyIp, hostOf } from "../offline-reputation";
 import type { ProviderCache } from "./provider-cache";
 import { ProviderError } from "./provider-http";
 import type { OnlineProvider, ProviderAnswer } from "./provider-answer";
@@ -55,15 +55,9 @@ export function askedOf(provider: OnlineProvider, iocs: Iocs, hashes: readonly s
     return [...out.values()];
   }
   for (const item of iocs.items) {
-    if (item.victimData) continue;
-    let host: string | undefined;
-    if (item.type === "url") {
-      try {
-        host = new URL(item.value).hostname.replace(/^\[|\]$/g, "");
-      } catch {
-        continue;
-      }
-    } else if (item.type === "domain" || item.type === "ip") host = item.value;
+    // the links' hosts: not mail domains or file servers, and never the victim's own
+    if (item.victimData || (item.type !== "url" && item.type !== "domain" && item.type !== "ip")) continue;
+    const host = hostOf(item.type, item.value);
     if (!host) continue;
     const ip = isIP(host) !== 0;
     const value = ip ? host : feedDomain(host);
