@@ -244,6 +244,18 @@ export const PROVIDER_LIMITS = Object.freeze({
   MAX_URLS_READ: 1_000,
 });
 
+/** What the object inspector (GET /api/scans/:id/objects, issue 22) hands to a browser per request. */
+export const INSPECTOR_LIMITS = Object.freeze({
+  /** object lines listed (a search or reference filter applies first) */
+  MAX_LISTED_OBJECTS: 5_000,
+  /** objects referring to the one shown, listed beside it */
+  MAX_REFERRERS: 200,
+  /** bytes of one stream shown (the CLI's --output writes the whole stream) */
+  MAX_STREAM_SHOWN_BYTES: 512 * 1024,
+  /** a search text */
+  MAX_SEARCH_CHARS: 200,
+});
+
 /**
  * The engines' child processes (sandbox, renderer) are budgeted in CPU time (issue 19 item 7); a child
  * that makes no progress at all is stopped by the wall clock only after this many times its CPU

@@ -16,7 +16,8 @@ function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | 
   return r.success ? r.data : null;
 }
 
-export function AdvancedDetails({ details, stage }: { details: Record<string, unknown>; stage: Stage }) {
+/** `embeddedUrl`: where the owner downloads an embedded file of the retained upload (a password ZIP). */
+export function AdvancedDetails({ details, stage, embeddedUrl }: { details: Record<string, unknown>; stage: Stage; embeddedUrl?: (sha256: string) => string }) {
   const anomalies = parse(FastResult.shape.anomalies, details.anomalies);
   const structure = parse(FastResult.shape.structure, details.structure);
   const metadata = stage === "advanced" ? parse(DeepResult.shape.metadata, details.metadata) : null;
@@ -61,7 +62,8 @@ export function AdvancedDetails({ details, stage }: { details: Record<string, un
                       <th className="py-1 pr-3 font-medium">Type</th>
                       <th className="py-1 pr-3 font-medium">Size</th>
                       <th className="py-1 pr-3 font-medium">SHA-256</th>
-                      <th className="py-1 font-medium">Nested verdict</th>
+                      <th className="py-1 pr-3 font-medium">Nested verdict</th>
+                      {embeddedUrl && <th className="py-1 font-medium">File</th>}
                     </tr>
                   </thead>
                   <tbody>
@@ -70,13 +72,21 @@ export function AdvancedDetails({ details, stage }: { details: Record<string, un
                         <td className="py-1 pr-3 break-all">{f.name}</td>
                         <td className="py-1 pr-3 font-mono text-xs">{f.type}</td>
                         <td className="py-1 pr-3 whitespace-nowrap">{formatBytes(f.size)}</td>
-                        <td className="py-1 pr-3 font-mono text-xs break-all">{f.sha256}</td>
-                        <td className="py-1">{f.nested ? `${f.nested.verdict} (${f.nested.score})` : "–"}</td>
+                        <td className="py-1 pr-3 font-mono text-xs break-all" data-testid="embedded-sha256">{f.sha256}</td>
+                        <td className="py-1 pr-3">{f.nested ? `${f.nested.verdict} (${f.nested.score})` : "–"}</td>
+                        {embeddedUrl && (
+                          <td className="py-1 whitespace-nowrap">
+                            <a href={embeddedUrl(f.sha256)} download className="text-sky-800 underline" data-testid="embedded-download" aria-label={`Download ${f.name} (ZIP, password infected)`}>
+                              ZIP
+                            </a>
+                          </td>
+                        )}
                       </tr>
                     ))}
                   </tbody>
                 </table>
               </div>
+              {embeddedUrl && <p className="mt-2 text-xs text-slate-600">Each file downloads inside a ZIP encrypted with the password infected, so that nothing on the way opens it.</p>}
             </Section>
           )}
           {metadata && hasMetadata(metadata) && (

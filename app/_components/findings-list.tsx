@@ -2,6 +2,7 @@
 // Findings grouped by severity (critical first): rule id, description, ATT&CK/CVE ids, mitigations
 // and the evidence that locates each one in the file.
 import { useId, useState } from "react";
+import { objectHash, objectNumberOf } from "../_lib/object-links";
 import { SEVERITIES, type Evidence, type Finding, type Severity } from "../../lib/analyzer/report";
 import { formatOffset } from "../_lib/format";
 import { signedPoints } from "../../lib/analyzer/explain-score";
@@ -33,7 +34,8 @@ export function SeverityPill({ severity }: { severity: Severity }) {
   );
 }
 
-export function FindingsList({ findings, mitigations, anchorScope = "" }: { findings: Finding[]; mitigations: Mitigation[]; anchorScope?: string }) {
+/** `objectLinks`: the page has the object inspector (a retained file, its owner): evidence objects link to it. */
+export function FindingsList({ findings, mitigations, anchorScope = "", objectLinks = false }: { findings: Finding[]; mitigations: Mitigation[]; anchorScope?: string; objectLinks?: boolean }) {
   const bySeverity = [...SEVERITIES].reverse().map((severity) => ({
     severity,
     items: findings.filter((f) => f.severity === severity).sort((a, b) => b.weight - a.weight),
@@ -53,7 +55,7 @@ export function FindingsList({ findings, mitigations, anchorScope = "" }: { find
                 </h3>
                 <ul className="space-y-3">
                   {g.items.map((f, i) => (
-                    <FindingCard key={`${f.id}-${i}`} finding={f} mitigations={mitigations} anchor={findingAnchor(anchorScope, f.ruleId)} />
+                    <FindingCard key={`${f.id}-${i}`} finding={f} mitigations={mitigations} anchor={findingAnchor(anchorScope, f.ruleId)} objectLinks={objectLinks} />
                   ))}
                 </ul>
               </div>
@@ -64,7 +66,7 @@ export function FindingsList({ findings, mitigations, anchorScope = "" }: { find
   );
 }
 
-function FindingCard({ finding: f, mitigations, anchor }: { finding: Finding; mitigations: Mitigation[]; anchor: string }) {
+function FindingCard({ finding: f, mitigations, anchor, objectLinks }: { finding: Finding; mitigations: Mitigation[]; anchor: string; objectLinks: boolean }) {
   const mitigationTitle = (id: string) => mitigations.find((m) => m.id === id || m.action === id)?.title ?? id;
   return (
     <li className="scroll-mt-4 rounded-md border border-slate-200 p-3" id={anchor} data-testid="finding" data-rule-id={f.ruleId}>
@@ -93,7 +95,7 @@ function FindingCard({ finding: f, mitigations, anchor }: { finding: Finding; mi
           {f.mitigationIds.length > 0 && <Tags label="Mitigations" values={f.mitigationIds.map(mitigationTitle)} mono={false} />}
         </dl>
       )}
-      {f.evidence.length > 0 && <EvidenceTable evidence={f.evidence} />}
+      {f.evidence.length > 0 && <EvidenceTable evidence={f.evidence} objectLinks={objectLinks} />}
     </li>
   );
 }
@@ -130,7 +132,7 @@ function Tags({ label, values, href, mono = true }: { label: string; values: str
 /** Evidence rows shown before "Show all": enough to locate the finding without burying the next one. */
 const EVIDENCE_PREVIEW_ROWS = 3;
 
-function EvidenceTable({ evidence }: { evidence: Evidence[] }) {
+function EvidenceTable({ evidence, objectLinks }: { evidence: Evidence[]; objectLinks: boolean }) {
   const [showAll, setShowAll] = useState(false);
   const listId = useId();
   return (
@@ -145,7 +147,7 @@ function EvidenceTable({ evidence }: { evidence: Evidence[] }) {
             data-testid="evidence"
           >
             <div className="flex flex-wrap gap-x-4 gap-y-0.5 font-mono text-xs text-slate-600">
-              {e.objectRef && <span title="object">obj {e.objectRef}</span>}
+              {e.objectRef && <EvidenceObject objectRef={e.objectRef} link={objectLinks} />}
               {e.path && <span className="break-all" title="path">{e.path}</span>}
               {e.offset !== undefined && <span title="offset">@ {formatOffset(e.offset)}</span>}
             </div>
@@ -161,5 +163,16 @@ function EvidenceTable({ evidence }: { evidence: Evidence[] }) {
         </button>
       )}
     </div>
+  );
+}
+
+/** "obj 12 0 R", a link into the object inspector (#object-12) where the page has one. */
+function EvidenceObject({ objectRef, link }: { objectRef: string; link: boolean }) {
+  const num = link ? objectNumberOf(objectRef) : null;
+  if (num === null) return <span title="object">obj {objectRef}</span>;
+  return (
+    <a href={objectHash(num)} className="text-sky-800 underline" title="open this object in the object inspector" data-testid="evidence-object">
+      obj {objectRef}
+    </a>
   );
 }

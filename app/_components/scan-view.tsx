@@ -29,6 +29,7 @@ import { FindingsList } from "./findings-list";
 import { IocList } from "./ioc-list";
 import { KeywordHits } from "./keyword-hits";
 import { MitigationsList } from "./mitigations-list";
+import { ObjectInspector } from "./object-inspector";
 import { ObjectTreeView } from "./object-tree-view";
 import { PageThumbnails, type PageImageUrl } from "./page-thumbnails";
 import { ProblemPanel } from "./problem-panel";
@@ -107,6 +108,8 @@ export function ScanView({ scanId, initialScan, source = ownerSource(scanId) }: 
     );
   }
 
+  // the object inspector and embedded-file downloads read the retained file: its owner's only
+  const inspectable = !source.shared && scan.fileRetained;
   const summary: Summary | null =
     report?.summary ??
     (scan.verdict && scan.score !== null
@@ -153,7 +156,7 @@ export function ScanView({ scanId, initialScan, source = ownerSource(scanId) }: 
             )}
           </section>
           {/* the findings beside the file's facts, so that the first screen shows them (issue 22) */}
-          {report && <FindingsList findings={report.findings} mitigations={report.mitigations} />}
+          {report && <FindingsList findings={report.findings} mitigations={report.mitigations} objectLinks={inspectable} />}
         </div>
         <aside className="space-y-4">
           <FileFacts scan={scan} hashes={report?.file} seenBefore={report?.seenBefore} sampleUrl={source.shared ? undefined : `${source.scanUrl}/file`} />
@@ -185,7 +188,7 @@ export function ScanView({ scanId, initialScan, source = ownerSource(scanId) }: 
         </p>
       )}
       {report && <PageThumbnails report={report} imageUrl={source.pageImageUrl} />}
-      {report && <ReportBody report={report} />}
+      {report && <ReportBody report={report} scanUrl={inspectable ? source.scanUrl : undefined} />}
     </div>
   );
 }
@@ -234,7 +237,8 @@ function StatusPill({ status }: { status: string }) {
   );
 }
 
-function ReportBody({ report }: { report: ScanReport }) {
+/** `scanUrl`: the owner's view of a retained file, with the object inspector and embedded-file downloads. */
+function ReportBody({ report, scanUrl }: { report: ScanReport; scanUrl?: string }) {
   return (
     <div className="space-y-4" data-testid="report">
       {report.mitigations.length > 0 && <MitigationsList mitigations={report.mitigations} findings={report.findings} />}
@@ -245,7 +249,8 @@ function ReportBody({ report }: { report: ScanReport }) {
       <ObjectTreeView findings={report.findings} details={report.details} stage={report.stage} />
       {report.enrichment && <EnrichmentView enrichment={report.enrichment} />}
       <ScriptsSection scanId={report.scanId} details={report.details} stage={report.stage} />
-      <AdvancedDetails details={report.details} stage={report.stage} />
+      <AdvancedDetails details={report.details} stage={report.stage} embeddedUrl={scanUrl ? (sha256) => `${scanUrl}/embedded/${sha256}` : undefined} />
+      {scanUrl && <ObjectInspector scanUrl={scanUrl} />}
     </div>
   );
 }

@@ -15,6 +15,7 @@ export const PROBLEM_MESSAGES: Record<ErrorCode | ClientProblemCode, string> = {
   not_found: "This page or resource does not exist.",
   scan_not_found: "This scan does not exist, was deleted, or belongs to someone else.",
   page_not_found: "No picture of this page was kept: it was not drawn, or the retention rules deleted it.",
+  object_not_found: "The document holds no such object or embedded file. Reload the object list and pick one from it.",
   file_not_retained: "The uploaded file is not kept any more: its retention mode deleted it. The report stays.",
   share_not_found: "This share link was revoked, has expired, or never existed. Ask its owner for a new one.",
   method_not_allowed: "The server does not accept this action here. Reload the page and try again.",

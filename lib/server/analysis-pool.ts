@@ -14,6 +14,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import path from "node:path";
 import { MessageChannel } from "node:worker_threads";
 import { Piscina } from "piscina";
+import type { InspectAnswer, InspectRequest } from "../analyzer/inspect-document";
 import type { DeepResult, FastResult } from "../analyzer/report";
 import type { PageImage } from "../analyzer/render/render-facts";
 import type { AnalysisTask, DeepWithPageImages, PingResult, TaskMessage } from "./analysis-worker";
@@ -257,6 +258,15 @@ export function runDeepAnalysis(bytes: ArrayBuffer, fileName: string, caller: An
   return runInPool("deep", bytes, fileName, advancedTimeoutMs, { caller: caller.id, capped: true, signal: caller.signal, holdMs: testDeepHoldMs, ...document }) as Promise<DeepResult>;
 }
 
+/**
+ * The object inspector's question about a retained upload (lib/analyzer/inspect-document.ts), in a
+ * worker thread under the fast stage's budget, counted toward the caller's concurrent analyses as a
+ * route's analysis is. `bytes` is transferred.
+ */
+export function runInspection(bytes: ArrayBuffer, request: InspectRequest, caller: AnalysisCaller): Promise<InspectAnswer> {
+  return runInPool("inspect", bytes, "", getConfig().fastTimeoutMs, { caller: caller.id, capped: true, signal: caller.signal }, request) as Promise<InspectAnswer>;
+}
+
 /** A scan's fast stage (see runFastAnalysis), queued fairly among scan owners and never refused for its owner's count. */
 export function runFastStage(bytes: ArrayBuffer, fileName: string, options: StageRunOptions = {}): Promise<FastResult> {
   return runInPool("fast", bytes, fileName, getConfig().fastTimeoutMs, stageAdmission(options)) as Promise<FastResult>;
@@ -306,7 +316,14 @@ async function admit(gate: FairGate, { caller, capped, signal }: Admission): Pro
   }
 }
 
-async function runInPool(kind: "fast" | "deep", bytes: ArrayBuffer, fileName: string, timeoutMs: number, admission: Admission): Promise<FastResult | DeepResult> {
+async function runInPool(
+  kind: "fast" | "deep" | "inspect",
+  bytes: ArrayBuffer,
+  fileName: string,
+  timeoutMs: number,
+  admission: Admission,
+  request?: InspectRequest,
+): Promise<FastResult | DeepResult | InspectAnswer> {
   const { signal: clientSignal, pageImages = false, password } = admission;
   const state = getPool();
   if (clientSignal?.aborted) throw clientGone();
@@ -340,8 +357,8 @@ async function runInPool(kind: "fast" | "deep", bytes: ArrayBuffer, fileName: st
     if (stopped) return;
     stopped = reason;
     rejectStop(reason);
-    // a fast task has no child processes and may sit in a synchronous loop: end its thread now
-    if (!started || kind === "fast") return terminate.abort();
+    // a fast or inspect task has no child processes and may sit in a synchronous loop: end its thread now
+    if (!started || kind !== "deep") return terminate.abort();
     channel.port1.postMessage("cancel");
     graceTimer = setTimeout(() => terminate.abort(), CANCEL_GRACE_MS);
     graceTimer.unref();
@@ -358,7 +375,11 @@ async function runInPool(kind: "fast" | "deep", bytes: ArrayBuffer, fileName: st
     if (kind === "deep") gen.deepServed++;
     timer = setTimeout(() => cancel(new ApiError("analysis_timeout", `The analysis did not finish within ${timeoutMs} ms.`)), timeoutMs);
   });
-  const task = pool.run({ kind, bytes, fileName, control: channel.port2, ...(pageImages && { pageImages }), ...(password !== undefined && { password }) }, { transferList: [bytes, channel.port2], signal: terminate.signal });
+  const task = pool.run(
+    // one object for the three task kinds: the kind names which fields the thread reads
+    { kind, bytes, fileName, control: channel.port2, ...(pageImages && { pageImages }), ...(password !== undefined && { password }), ...(request && { request }) } as AnalysisTask,
+    { transferList: [bytes, channel.port2], signal: terminate.signal },
+  );
   // counted in the same synchronous step that hands it over: no retirement check runs in between
   gen.inFlight++;
   // a cancelled task still settles later (its partial result, or the termination): nobody waits for
@@ -374,7 +395,7 @@ async function runInPool(kind: "fast" | "deep", bytes: ArrayBuffer, fileName: st
       release();
     });
   try {
-    return (await Promise.race([task, stop])) as FastResult | DeepResult;
+    return (await Promise.race([task, stop])) as FastResult | DeepResult | InspectAnswer;
   } catch (error) {
     if (stopped) throw stopped;
     if ((error as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY") {

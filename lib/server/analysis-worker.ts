@@ -8,6 +8,7 @@ import { createDeepEngines } from "../engines/create-deep-engines";
 import { getConfig } from "./config";
 import type { DeepResult, FastResult } from "../analyzer/report";
 import { ENGINE_VERSION } from "../analyzer/report-values";
+import { inspectDocument, type InspectAnswer, type InspectRequest } from "../analyzer/inspect-document";
 import type { PageImage } from "../analyzer/render/render-facts";
 
 export interface PingTask {
@@ -44,12 +45,21 @@ export interface DeepWithPageImages {
   pageImages: PageImage[];
 }
 
+/** The object inspector's question about a retained upload (lib/analyzer/inspect-document.ts). */
+export interface InspectTask {
+  kind: "inspect";
+  bytes: ArrayBuffer;
+  password?: string;
+  request: InspectRequest;
+  control: MessagePort;
+}
+
 /** Before the pool ends a thread: stop its engines' child processes and reap them here. */
 export interface DisposeTask {
   kind: "dispose";
 }
 
-export type AnalysisTask = PingTask | DisposeTask | FastTask | DeepTask;
+export type AnalysisTask = PingTask | DisposeTask | FastTask | DeepTask | InspectTask;
 
 /** What a thread says on a task's control port when it starts the task. */
 export interface TaskMessage {
@@ -79,11 +89,12 @@ async function disposeEngines(): Promise<PingResult> {
   return { engineVersion: ENGINE_VERSION };
 }
 
-export default function runAnalysisTask(task: AnalysisTask): PingResult | FastResult | Promise<DeepResult | DeepWithPageImages | PingResult> {
+export default function runAnalysisTask(task: AnalysisTask): PingResult | FastResult | InspectAnswer | Promise<DeepResult | DeepWithPageImages | PingResult> {
   if (task.kind === "ping") return { engineVersion: ENGINE_VERSION };
   if (task.kind === "dispose") return disposeEngines();
   task.control.postMessage({ kind: "started", heapTotalMb: Math.round(process.memoryUsage().heapTotal / 2 ** 20) } satisfies TaskMessage);
   // the pool closes the port when the task settles
+  if (task.kind === "inspect") return inspectDocument(new Uint8Array(task.bytes), task.request, task.password);
   if (task.kind === "fast") return analyzeFast(new Uint8Array(task.bytes), { fileName: task.fileName, password: task.password });
   const cancel = new AbortController();
   task.control.once("message", () => cancel.abort());

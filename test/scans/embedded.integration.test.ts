@@ -2,6 +2,7 @@
 // uploads under a temp data dir, the in-process queue on the worker-thread pool. Two servers: a
 // normal one for the lifecycle, and a slow one (test-only stage delay, short lease, a 1 s advanced
 // budget) for 409 before the fast verdict, a stage over budget, and a SIGKILL + restart mid-scan.
+import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -11,7 +12,7 @@ import { ScanReport } from "../../lib/server/scans/report";
 import { SCAN_STATUSES, statusRank } from "../../lib/server/scans/state-machine";
 import { encryptWithQpdf } from "../../lib/pdf/testing/qpdf-encrypt";
 import { openZip, readZipMember } from "../../lib/zip/password-zip";
-import { benignPdf, SUSPICIOUS_URL, suspiciousPdf } from "../fixtures/sample-pdfs";
+import { ATTACHED_SCRIPT, attachedScriptPdf, benignPdf, SUSPICIOUS_URL, suspiciousPdf } from "../fixtures/sample-pdfs";
 import { authorizedFetch as fetch, startServer, type RunningServer } from "../support/next-server";
 import { createScan, expectFeedEvidence, expectSeenBeforeAndIocSearch, expectIdempotentCreation, expectZipAndRawUploads, filesContaining, getScan, readScanEvents, scanForm, statusesOf, waitFor, waitUntilEnded, walkFiles, type ScanJson } from "./support/scan-api";
 
@@ -134,6 +135,54 @@ describe("scans, embedded (SQLite + in-process queue)", () => {
       const res = await fetch(`${server.url}/api/scans/${gone.body.scanId}/${route}`, { method });
       expect(res.status).toBe(410);
       expect(await res.json()).toMatchObject({ code: "file_not_retained", status: 410 });
+    }
+  });
+
+  it("opens a retained file's objects (list, search, references, a decoded stream) and hands out an embedded file as a password ZIP whose member matches the report", async () => {
+    const kept = await createScan(server.url, attachedScriptPdf(), { retentionMode: "retain_24h" });
+    const { scanId } = kept.body;
+    await waitUntilEnded(server.url, scanId);
+    const scanUrl = `${server.url}/api/scans/${scanId}`;
+    const list = await (await fetch(`${scanUrl}/objects`)).json();
+    expect(list).toMatchObject({ encrypted: false, truncated: false, revisions: [{ kind: "table", trailer: expect.stringContaining("/Root") }] });
+    expect(list.objects.length).toBe(list.total);
+    const found = await (await fetch(`${server.url}/api/v1/scans/${scanId}/objects?search=${encodeURIComponent("/JavaScript")}`)).json();
+    expect(found.objects.map((o: { kind: string }) => o.kind)).toEqual(["dict /Action /JavaScript"]);
+    const stream = list.objects.find((o: { kind: string }) => o.kind === "stream /EmbeddedFile /text/plain");
+    expect(stream.stream).toEqual({ rawBytes: expect.any(Number), filters: ["FlateDecode"] });
+    const referrers = await (await fetch(`${scanUrl}/objects?refs=${stream.num}`)).json();
+    expect(referrers.objects.map((o: { kind: string }) => o.kind)).toEqual(["dict /Filespec"]);
+
+    const decoded = await fetch(`${scanUrl}/objects/${stream.num}?stream=decoded`);
+    expect(decoded.headers.get("cache-control")).toBe("no-store");
+    const view = await decoded.json();
+    expect(view).toMatchObject({ object: { num: stream.num }, text: expect.stringContaining("/Type /EmbeddedFile"), referrers: [{ kind: "dict /Filespec" }] });
+    expect(Buffer.from(view.stream.base64, "base64").toString("latin1")).toBe(ATTACHED_SCRIPT);
+    expect(view.stream).toMatchObject({ view: "decoded", totalBytes: ATTACHED_SCRIPT.length, truncated: false });
+
+    // the embedded file, by the hash the report lists
+    const report = ScanReport.parse(await (await fetch(`${scanUrl}/report`)).json());
+    const listed = (report.details.embedded_files as { sha256: string; name: string }[])[0];
+    expect(listed.name).toBe("invoice.js");
+    const res = await fetch(`${scanUrl}/embedded/${listed.sha256}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/zip");
+    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="pdfscan-${scanId}-embedded-${listed.sha256.slice(0, 16)}.zip"`);
+    const [member] = await openZip(new Uint8Array(await res.arrayBuffer()));
+    expect(member!.name).toBe(`${listed.sha256}.js`);
+    const bytes = await readZipMember(member!);
+    expect(createHash("sha256").update(bytes).digest("hex")).toBe(listed.sha256);
+    await waitFor("the audit line", async () => server.output().includes(`"event":"scan.embedded_download","scanId":"${scanId}"`));
+
+    await problem(await fetch(`${scanUrl}/objects/9999`), 404, "object_not_found");
+    await problem(await fetch(`${scanUrl}/embedded/${"0".repeat(64)}`), 404, "object_not_found");
+    await problem(await fetch(`${scanUrl}/objects/abc`), 400, "invalid_request");
+    await problem(await fetch(`${scanUrl}/objects?search=a&refs=1`), 400, "invalid_request");
+    await problem(await fetch(`${scanUrl}/objects/1?stream=html`), 400, "invalid_request");
+    const gone = await createScan(server.url, uniquePdf(), { retentionMode: "delete_immediately" });
+    await waitUntilEnded(server.url, gone.body.scanId);
+    for (const route of ["objects", "objects/1", `embedded/${listed.sha256}`]) {
+      await problem(await fetch(`${server.url}/api/scans/${gone.body.scanId}/${route}`), 410, "file_not_retained");
     }
   });
 

@@ -31,6 +31,7 @@ export const AUDIT_EVENTS = {
   "scan.created": { what: "a scan was created (upload stored)", limited: false },
   "scan.deleted": { what: "a scan was deleted with its file, report and page images", limited: false },
   "scan.sample_download": { what: "a scan's retained file was downloaded (as a password ZIP)", limited: false },
+  "scan.embedded_download": { what: "a file embedded in a scan's retained file was downloaded (as a password ZIP)", limited: false },
   "access.denied": { what: "a credential was refused", limited: true },
   "csrf.denied": { what: "a state-changing request lacked our Origin or its CSRF token", limited: true },
   "host.denied": { what: "a request named a Host this server does not serve", limited: true },

@@ -12,6 +12,8 @@ export const STATUS_BY_CODE = {
   scan_not_found: 404,
   share_not_found: 404,
   page_not_found: 404,
+  /** an object number or an embedded file's hash that the document does not hold (the object inspector) */
+  object_not_found: 404,
   method_not_allowed: 405,
   report_not_ready: 409,
   report_unavailable: 409,
@@ -50,6 +52,7 @@ const TITLE_BY_CODE: Record<ErrorCode, string> = {
   scan_not_found: "Scan not found",
   share_not_found: "Share link not found",
   page_not_found: "Page image not found",
+  object_not_found: "Object not found",
   method_not_allowed: "Method not allowed",
   report_not_ready: "Report not ready",
   file_not_retained: "File not retained",

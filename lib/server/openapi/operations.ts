@@ -18,6 +18,7 @@ import { IDEMPOTENCY_HEADER, MAX_IDEMPOTENCY_KEY_CHARS } from "../scans/idempote
 import { WebhookDelivery } from "../webhooks/webhook-store";
 import { HTTP_LIMITS } from "../../limits";
 import { SAMPLE_ZIP_PASSWORD, SkippedMember } from "../http/upload-archive";
+import { EmbeddedParam, ObjectList, ObjectParam, ObjectQuery, ObjectView, ObjectsQuery } from "../scans/inspection-requests";
 
 export type Method = "get" | "post" | "delete";
 /** key: a Bearer API key or a web UI session (+ CSRF token on writes); share: the token in the path; none */
@@ -233,6 +234,32 @@ export const OPERATIONS: Operation[] = [
     path_params: ScanIdParam,
     answers: [{ status: 200, description: "a ZipCrypto archive of the file (password infected)", content: zipContent }],
     problems: ["scan_not_found", "file_not_retained", "forbidden"],
+  },
+  {
+    method: "get", path: "/api/scans/{scanId}/objects", operationId: "listObjects", tag: "Scans", access: "key", v1: true,
+    summary: "The object inspector: the retained file's objects and revisions",
+    description: "Read again from the retained file in the analysis pool. The owner's or an admin's only (not through a share link). ?search= or ?refs= filters the list as pdf-parser -s / -r do.",
+    path_params: ScanIdParam,
+    query: ObjectsQuery,
+    answers: [{ status: 200, description: "the objects (at most 5,000 listed) and each revision's xref section and trailer", content: json(ObjectList) }],
+    problems: ["scan_not_found", "file_not_retained", "forbidden", "invalid_request", "analysis_timeout"],
+  },
+  {
+    method: "get", path: "/api/scans/{scanId}/objects/{n}", operationId: "getObject", tag: "Scans", access: "key", v1: true,
+    summary: "One object of the retained file: its value, referrers and stream",
+    description: "The value in PDF syntax, the objects that refer to it, and with ?stream=decoded|raw the stream's bytes in base64 (at most 512 KiB). Show decoded content as inert text: it is the document's, and hostile.",
+    path_params: ScanIdParam.extend(ObjectParam.shape),
+    query: ObjectQuery,
+    answers: [{ status: 200, description: "the object", content: json(ObjectView) }],
+    problems: ["scan_not_found", "file_not_retained", "object_not_found", "forbidden", "invalid_request", "analysis_timeout"],
+  },
+  {
+    method: "get", path: "/api/scans/{scanId}/embedded/{sha256}", operationId: "getEmbeddedFileArchive", tag: "Scans", access: "key", v1: true,
+    summary: `An embedded file of the retained file, in a ZIP encrypted with the password "${SAMPLE_ZIP_PASSWORD}"`,
+    description: "By the SHA-256 the report's embedded_files lists; the member is named <sha256>.<its extension>. The owner's or an admin's only; audited.",
+    path_params: ScanIdParam.extend(EmbeddedParam.shape),
+    answers: [{ status: 200, description: "a ZipCrypto archive of the embedded file", content: zipContent }],
+    problems: ["scan_not_found", "file_not_retained", "object_not_found", "forbidden", "invalid_request", "analysis_timeout"],
   },
   {
     method: "get", path: "/api/scans/{scanId}/pages/{n}/thumbnail.png", operationId: "getPageThumbnail", tag: "Reports", access: "key", v1: true,

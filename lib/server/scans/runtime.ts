@@ -6,7 +6,8 @@
 //   PDFSCAN_REDIS_URL unset -> in-process queue, the web server runs the stages; set -> BullMQ, the
 //     web server only enqueues and `npm run worker` processes run the stages
 import { sql } from "kysely";
-import { runAdvancedStage, runFastStage } from "../analysis-pool";
+import { runAdvancedStage, runFastStage, runInspection } from "../analysis-pool";
+import { ScanInspection } from "./inspection";
 import { ApiKeyStore } from "../auth/api-keys";
 import { audit, setAuditLimits } from "../auth/audit";
 import { Redis } from "ioredis";
@@ -64,6 +65,8 @@ export interface ScanRuntime {
   queue: JobQueue;
   pipeline: ScanPipeline;
   service: ScanService;
+  /** the object inspector and embedded-file downloads of retained uploads */
+  inspection: ScanInspection;
   /** signing secrets and the delivery outbox of callbackUrl webhooks */
   webhooks: WebhookStore;
   /**
@@ -184,6 +187,7 @@ export async function createScanRuntime(config: Config): Promise<ScanRuntime> {
     queue,
     pipeline,
     service,
+    inspection: new ScanInspection({ service, inspect: runInspection }),
     webhooks,
     async startBackground({ consume }) {
       if (consume) {
@@ -346,6 +350,11 @@ export async function getScanChanges(): Promise<ScanChanges> {
 /** The scan service for a route handler; 503 unavailable when its stores cannot be reached. */
 export async function getScanService(): Promise<ScanService> {
   return (await availableRuntime()).service;
+}
+
+/** The object inspector of retained uploads for a route handler. */
+export async function getScanInspection(): Promise<ScanInspection> {
+  return (await availableRuntime()).inspection;
 }
 
 async function availableRuntime(): Promise<ScanRuntime> {

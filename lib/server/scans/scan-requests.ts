@@ -55,7 +55,7 @@ export interface ScanOptions {
   callbackUrl?: string;
 }
 
-function toFieldErrors(error: z.ZodError): FieldError[] {
+export function toFieldErrors(error: z.ZodError): FieldError[] {
   return error.issues.flatMap((issue) =>
     issue.code === "unrecognized_keys"
       ? issue.keys.map((key) => ({ field: key, message: "unknown field" }))

@@ -345,7 +345,7 @@ export class ScanService {
   }
 
   /** The scan and its uploaded bytes, for its owner or an admin; 410 file_not_retained once they are gone. */
-  private async retainedFile(principal: Principal, scanId: string, notForShares: string): Promise<{ scan: ScanRow; bytes: ArrayBuffer }> {
+  async retainedFile(principal: Principal, scanId: string, notForShares: string): Promise<{ scan: ScanRow; bytes: ArrayBuffer }> {
     if (principal.kind === "share") throw new ApiError("forbidden", notForShares);
     const scan = await this.getScan(principal, scanId);
     const bytes = scan.file_retained ? await this.deps.blobs.get(scan.blob_key) : null;
