@@ -26,6 +26,8 @@ test("submitting a suspicious PDF as a scan shows live stages, verdict, findings
   const scanId = await scan.submitFromUploadPage("invoice.pdf", suspiciousPdf(), { retentionMode: "retain_24h", enrichment: true });
   expect(scanId).toMatch(/^[\w-]{8,}$/);
   await expect(page.getByTestId("file-name")).toHaveText("invoice.pdf");
+  // the scan page's heading has the focus the upload left behind
+  await expect(page.getByTestId("file-name")).toBeFocused();
 
   await scan.waitForStatus("completed", 30_000);
   await expect(scan.stage("fast")).toHaveAttribute("data-state", "done");

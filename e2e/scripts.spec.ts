@@ -132,3 +132,24 @@ test("shellcode kept as %u escapes is shown as its bytes in a hex dump", async (
   await expect(bytes.locator("pre")).toContainText("00000020  90 90 90 90 90 90 90 90 eb 10 41 41");
   expect(await seriousAxeViolations(page)).toEqual([]);
 });
+
+test("shellcode is named by its CPU and listed as instructions (iced-x86), past its sled", async ({ page }) => {
+  const b = new PdfBuilder();
+  // a NOP sled, then Metasploit shikata_ga_nai's decoder head: fcmovnu; fnstenv [esp-0xc] (x86 GetPC); pop ebx...
+  const payload = `${"%u9090".repeat(20)}%udadb%u74d9%uf424%u315b%ub1c9%u3150%u1343%u4303%u8313%uece3${"%u9090".repeat(6)}`;
+  const action = b.add(`<< /Type /Action /S /JavaScript /JS (var sc = unescape\\("${payload}"\\);) >>`);
+  b.addCatalog(`/OpenAction ${action} 0 R`);
+  const scan = new ScanPage(page);
+  await scan.submitFromUploadPage("getpc.pdf", b.build());
+  await scan.waitForStatus("completed", 45_000);
+  const entry = page.getByTestId("script").first().getByTestId("shellcode-entry").first();
+  await expect(entry).toHaveAttribute("data-architecture", "x86");
+  await expect(entry.locator("summary")).toContainText("Shellcode: x86 (32-bit)");
+  await expect(entry.locator("summary")).toContainText("after a 40 B sled");
+  await entry.locator("summary").click();
+  await expect(entry).toContainText("fnstenv [esp-0xc]: GetPC through the FPU state");
+  await expect(entry.getByTestId("disassembly")).toContainText("00000002  d97424f4");
+  await expect(entry.getByTestId("disassembly")).toContainText("fnstenv [esp-0Ch]");
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await entry.screenshot({ path: "test-results/screenshots/scripts-shellcode-1280.png" });
+});

@@ -14,6 +14,8 @@ test("uploading a suspicious PDF shows verdict, findings and IOCs, and exports J
 
   expect(["suspicious", "malicious"]).toContain(await upload.verdictLabel());
   await expect(page.getByTestId("file-name")).toHaveText("invoice.pdf");
+  // the focus moved from the drop zone to the answer
+  await expect(page.getByTestId("upload-results")).toBeFocused();
   await expect(upload.findings.first()).toBeVisible();
   await expect(upload.keywords.filter({ hasText: "/JavaScript" })).toBeVisible();
 

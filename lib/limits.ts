@@ -127,6 +127,12 @@ export interface Limits {
   JS_LAYER_EXCERPT_CHARS: number;
   /** characters of one script's full text, and of each of its full layers, kept in the report for the script viewer */
   JS_REPORT_SCRIPT_CHARS: number;
+  /** shellcode strings of one script described (architecture, disassembly) in the report */
+  SHELLCODE_PER_SCRIPT: number;
+  /** bytes of one shellcode, past its sled, decoded into instructions */
+  SHELLCODE_DECODED_BYTES: number;
+  /** instructions of one shellcode listed in the report */
+  SHELLCODE_INSTRUCTIONS: number;
   /** a file larger than this gets no TLSH similarity hash in the advanced stage (the JS port costs ~0.3 s per MiB; a prefix's hash would not be the file's) */
   TLSH_MAX_INPUT_BYTES: number;
   /** characters of full script and layer text kept in one report, all scripts together (duplicates count once) */
@@ -198,6 +204,9 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   JS_MAX_OUTPUT_CHARS: 2 * 1024 * 1024,
   JS_LAYER_EXCERPT_CHARS: 16 * 1024,
   JS_REPORT_SCRIPT_CHARS: 1024 * 1024,
+  SHELLCODE_PER_SCRIPT: 3,
+  SHELLCODE_DECODED_BYTES: 4096,
+  SHELLCODE_INSTRUCTIONS: 64,
   JS_REPORT_TOTAL_CHARS: 4 * 1024 * 1024,
   TLSH_MAX_INPUT_BYTES: 8 * 1024 * 1024,
   DISARM_MAX_LISTED_REMOVALS: 10_000,

@@ -3,7 +3,7 @@
 // polling of GET /api/scans/:id as the fallback (every second without the stream) until the scan has ended,
 // shows both stages live, the verdict as soon as the fast stage sets it, then the report (findings,
 // IOCs, mitigations, advanced details, enrichment) and links to every export format.
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
 import { useDocumentTitle } from "../_lib/use-document-title";
 import useSWR from "swr";
 import type { Summary } from "../../lib/analyzer/report";
@@ -194,11 +194,17 @@ export function ScanView({ scanId, initialScan, source = ownerSource(scanId) }: 
 }
 
 function Header({ scan }: { scan: ScanResource }) {
+  // arriving from the upload (a client-side navigation) leaves the focus nowhere: it moves to the page's
+  // heading, so the next Tab starts here and a screen reader reads the scan's name
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (document.activeElement === document.body) heading.current?.focus({ preventScroll: true });
+  }, []);
   return (
     <div className="flex flex-wrap items-start justify-between gap-3">
       <div className="min-w-0">
         <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Scan</p>
-        <h1 className="truncate text-2xl font-semibold tracking-tight" title={scan.file.name} data-testid="file-name">
+        <h1 ref={heading} tabIndex={-1} className="truncate text-2xl font-semibold tracking-tight focus:outline-none" title={scan.file.name} data-testid="file-name">
           {scan.file.name}
         </h1>
         <p className="mt-0.5 font-mono text-xs text-slate-500" data-testid="scan-id">

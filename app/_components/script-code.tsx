@@ -4,7 +4,7 @@
 // app/_lib/use-beautified.ts) and Wrap folds long lines. The text is only ever shown and saved, never run.
 import { useMemo, useState } from "react";
 import { hexDump } from "../../lib/hex-dump";
-import { escapedByteRuns } from "../_lib/shellcode-bytes";
+import { escapedByteRuns } from "../../lib/analyzer/javascript/escaped-bytes";
 import { useBeautified } from "../_lib/use-beautified";
 import { highlightJavaScript, lineCount } from "../_lib/highlight-javascript";
 import { downloadText } from "../_lib/download-text";

@@ -7,6 +7,7 @@ import { useId, useState } from "react";
 import { DeepResult, type JavaScriptEntry, type Stage } from "../../lib/analyzer/report";
 import { formatBytes } from "../_lib/format";
 import { ScriptCode } from "./script-code";
+import { ShellcodeList } from "./shellcode-view";
 import { Empty, Section } from "./section";
 
 export function ScriptsSection({ scanId, details, stage }: { scanId: string; details: Record<string, unknown>; stage: Stage }) {
@@ -96,6 +97,7 @@ function ScriptCard({ scanId, script: s, n, texts }: { scanId: string; script: J
           )}
         </p>
       )}
+      {s.shellcode && s.shellcode.length > 0 && <ShellcodeList entries={s.shellcode} />}
       {!open && <p className="mt-2 truncate font-mono text-xs text-slate-600 print:hidden">{s.excerpt}</p>}
       {!open && <PrintedTexts texts={texts} />}
       <button

@@ -4,6 +4,7 @@
 import type { FastResult } from "../../lib/analyzer/report";
 import type { Problem } from "../_lib/api";
 import { formatBytes } from "../_lib/format";
+import { useEffect, useRef } from "react";
 import useSWR from "swr";
 import { fetchJson, isTerminalStatus, scanApiUrl, type ScanResource } from "../_lib/scans";
 import { ProblemPanel } from "./problem-panel";
@@ -35,8 +36,15 @@ export function UploadResults({ batch }: { batch: UploadBatch }) {
   const rows = batch.items.flatMap(({ file, outcome }, i) =>
     outcome.kind === "quick" ? outcome.results.map((result, j) => ({ file, result, anchor: resultAnchor(batch.id, i, j) })) : [],
   );
+  // when every file has its answer, the focus moves to the answers (a keyboard or screen-reader user
+  // would otherwise stay on the drop zone, above results that appeared out of sight)
+  const done = batch.items.every((i) => i.outcome.kind !== "running");
+  const region = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (done) region.current?.focus();
+  }, [done, batch.id]);
   return (
-    <div className="space-y-6" data-testid="upload-results" data-mode={batch.mode}>
+    <div ref={region} tabIndex={-1} className="space-y-6 focus:outline-none" data-testid="upload-results" data-mode={batch.mode} aria-label="Upload results">
       {rows.length > 1 && <QuickSummary rows={rows} />}
       {scans.length > 0 && (
         <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-label="Created scans" data-testid="scan-links">

@@ -182,6 +182,25 @@ export const FastResult = z.object({
 });
 export type FastResult = z.infer<typeof FastResult>;
 
+/** Machine code a script carries, described for an analyst (javascript/shellcode-entries.ts). */
+export const ShellcodeEntry = z.object({
+  /** where the bytes were read: the script's escapes as written, a deobfuscated layer's, or a string the emulation built */
+  source: z.enum(["static", "layer", "emulation"]),
+  /** bytes the string holds */
+  size: z.number().int(),
+  /** leading sled bytes (one filler value repeated) skipped before decoding */
+  sled_bytes: z.number().int(),
+  architecture: z.enum(["x86", "x64", "unknown"]),
+  /** why: the idioms found (GetPC, PEB access) or how the bytes decoded */
+  architecture_evidence: z.array(z.string()),
+  bitness: z.union([z.literal(32), z.literal(64)]),
+  /** the first instructions (iced-x86, NASM syntax); "(bad)": no instruction, "(cut)": the bytes end inside one */
+  instructions: z.array(z.object({ offset: z.number().int(), hex: z.string(), text: z.string() })),
+  /** more bytes followed the last instruction listed */
+  truncated: z.boolean(),
+});
+export type ShellcodeEntry = z.infer<typeof ShellcodeEntry>;
+
 /** One script of the document as the advanced stage saw it. */
 export const JavaScriptEntry = z.object({
   location: z.object({ objectRef: z.string().optional(), path: z.string() }),
@@ -203,6 +222,8 @@ export const JavaScriptEntry = z.object({
   full_layers: z.array(z.string()).optional(),
   /** `source` or a full layer was cut, or left out because the report's budget was spent */
   full_text_truncated: z.boolean().optional(),
+  /** machine code the script carries, decoded (left out of a repeated script's entries, like `source`) */
+  shellcode: z.array(ShellcodeEntry).optional(),
   /** Acrobat/DOM APIs the script called (emulation) or references (static) */
   apis: z.array(z.string()),
   cves: z.array(z.string()),

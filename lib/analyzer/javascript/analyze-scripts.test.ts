@@ -47,6 +47,17 @@ describe("a kit that hides its payload in an annotation", () => {
     expect(s.network).toContainEqual({ api: "app.launchURL", target: "http://evil.example/drop.exe" });
   });
 
+  it("describes the payload's shellcode: x86 by its PEB access, its prologue disassembled; the sled alone is no code", () => {
+    const [entry] = kit.result.entries;
+    // the layer's two %u runs: the 48-byte sled (nothing to read) and the 32-byte prologue
+    expect(entry.shellcode).toHaveLength(1);
+    const [sc] = entry.shellcode!;
+    expect(sc).toMatchObject({ source: "layer", size: 32, architecture: "x86", bitness: 32, sled_bytes: 0, truncated: false });
+    expect(sc.architecture_evidence).toEqual([expect.stringContaining("PEB of 32-bit Windows")]);
+    expect(sc.instructions.slice(0, 6).map((i) => i.text)).toEqual(["cld", "call 00000088h", "pusha", "mov ebp, esp", "xor eax, eax", "mov edx, [fs:eax+30h]"]);
+    expect(sc.instructions[1]).toMatchObject({ offset: 1, hex: "e882000000" });
+  });
+
   it("hands the decoded texts to the indicator extractor", () => {
     const sink = new IocCollector(100);
     collectScriptIndicators(kit.result, sink);

@@ -4,6 +4,7 @@
 // addScript...) goes through the same static analysis again. The result is the report's
 // JavaScriptEntry list, richer per-script facts for the advanced rules, and texts for IOC extraction.
 import { createHash } from "node:crypto";
+import { shellcodeEntries } from "./shellcode-entries";
 import type { BudgetName, Limits } from "../../limits";
 import type { ScriptFact } from "../facts/document-facts";
 import { extractIndicators, type IocCollector } from "../iocs";
@@ -145,10 +146,17 @@ export async function analyzeScripts(scripts: readonly ScriptFact[], ctx: Analyz
     out.iocTexts.push({ text, objectRef });
   };
   const fullTextOf = createFullTextBudget(limits);
+  const described = new Set<string>();
   scripts.forEach((fact, i) => {
     const shared = results.get(keyOf[i])!;
     const analysis = assemble(fact, shaOf[i], shared, limits);
     Object.assign(analysis.entry, fullTextOf(shaOf[i], fact.source, shared.layers.map((l) => l.code)));
+    // described once per distinct script, like its full text
+    if (!described.has(shaOf[i])) {
+      described.add(shaOf[i]);
+      const shellcode = shellcodeEntries(fact.source, shared.layers.map((l) => l.code), shared.emulation?.strings ?? [], limits);
+      if (shellcode.length > 0) analysis.entry.shellcode = shellcode;
+    }
     out.scripts.push(analysis);
     out.entries.push(analysis.entry);
     for (const l of shared.layers) addIoc(l.code, fact.objectRef);

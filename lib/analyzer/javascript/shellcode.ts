@@ -3,6 +3,8 @@
 // shellcode when its units are binary rather than text, when it holds a NOP sled, or when the bytes
 // show the usual position-finding / PEB-walking prologues.
 
+import { MACHINE_CODE_IDIOMS } from "./machine-code-idioms";
+
 /** %uXXXX and %XX escapes, as unescape() decodes them (ECMA-262 B.2.1.2). */
 export function decodePercentEscapes(s: string): string {
   return s.replace(/%u([0-9a-f]{4})|%([0-9a-f]{2})/gi, (_m, u: string | undefined, b: string | undefined) => String.fromCharCode(parseInt(u ?? b!, 16)));
@@ -41,8 +43,6 @@ function isTextUnit(c: number): boolean {
   );
 }
 
-/** x86 prologues: fs:[0x30] PEB access (mov/add/xor reg, fs:[reg+0x30]), fnstenv GetPC, call $+5 / call $-n GetPC, jmp-call-pop. */
-const X86_MARKERS = [/\x64\xa1\x30\x00\x00\x00/, /\x64[\x8b\x03\x33][\x40-\x7f]\x30/, /\x64\x8b[\x00-\x3f]\x30/, /\xd9\x74\x24\xf4/, /\xe8\x00\x00\x00\x00[\x58-\x5f]/, /\xe8\xff\xff\xff\xff/, /\xeb[\x00-\x7f][\x58-\x5f]/];
 
 export interface ShellcodeVerdict {
   shellcode: boolean;
@@ -66,7 +66,8 @@ export function classifyShellcode(s: string, bytes = false): ShellcodeVerdict {
   const binaryRatio = binary / sample.length;
   const nopSled = hasNopSled(sample);
   const raw = unitsToLatin1(sample.slice(0, 8192));
-  const marker = X86_MARKERS.some((re) => re.test(raw));
+  // a PEB walk or GetPC prologue (machine-code-idioms.ts)
+  const marker = MACHINE_CODE_IDIOMS.some((i) => i.pattern.test(raw));
   // packed binary counts only as UCS-2 units (what unescape("%u...") yields): a latin1 or hex string of
   // binary is as likely an icon or a hash, and needs a sled or a prologue
   let wide = 0;
@@ -89,6 +90,43 @@ export function unitsToLatin1(s: string): string {
     out += String.fromCharCode(c & 0xff, c >> 8);
   }
   return out;
+}
+
+/** Leading filler bytes shorter than this are taken for code (a few NOPs pad many prologues). */
+const MIN_SKIPPED_SLED_BYTES = 8;
+/** Bytes searched for the end of a leading sled (a sprayed block can be megabytes of it). */
+const MAX_SLED_SCAN_BYTES = 1024 * 1024;
+
+export interface MachineCode {
+  /** bytes the string holds in memory */
+  size: number;
+  /** leading sled bytes (runs of one filler value each) left out of `head` */
+  sledBytes: number;
+  /** up to `maxBytes` bytes after the sled: the code to read */
+  head: Uint8Array;
+}
+
+/**
+ * The bytes a shellcode string puts in memory (UCS-2 units little-endian when any unit is above 0xff,
+ * else one byte per char, as unitsToLatin1), past a leading sled, at most `maxBytes` of them.
+ */
+export function machineCodeOf(s: string, maxBytes: number): MachineCode {
+  let wide = false;
+  for (let i = 0; i < s.length && !wide; i++) wide = s.charCodeAt(i) > 0xff;
+  const size = wide ? s.length * 2 : s.length;
+  const byteAt = (k: number) => (wide ? (k & 1 ? s.charCodeAt(k >> 1) >> 8 : s.charCodeAt(k >> 1) & 0xff) : s.charCodeAt(k) & 0xff);
+  // runs of filler, one value each (a 0x0c0c spray block joined to a 0x90 sled), each long enough to be one
+  let sled = 0;
+  while (sled < size && sled < MAX_SLED_SCAN_BYTES && SLED_BYTES.has(byteAt(sled))) {
+    const filler = byteAt(sled);
+    let end = sled;
+    while (end < size && end < MAX_SLED_SCAN_BYTES && byteAt(end) === filler) end++;
+    if (end - sled < MIN_SKIPPED_SLED_BYTES) break;
+    sled = end;
+  }
+  const head = new Uint8Array(Math.max(0, Math.min(maxBytes, size - sled)));
+  for (let k = 0; k < head.length; k++) head[k] = byteAt(sled + k);
+  return { size, sledBytes: sled, head };
 }
 
 /** Printable ASCII runs of at least `min` chars (the strings(1) view of shellcode), joined by newlines. */

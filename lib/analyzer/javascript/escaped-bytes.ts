@@ -1,6 +1,7 @@
-// Shellcode kept in a script as escapes (%uXXXX for unescape(), \xXX in string literals) shown as the
-// bytes it stands for (issue 22: analysts read shellcode as hex, not as %u text). Little-endian per
-// %u unit, as unescape() puts them in memory. Read from the script text only; nothing is run.
+// Shellcode kept in a script as escapes (%uXXXX for unescape(), \xXX in string literals) as the bytes
+// it stands for (issue 22: analysts read shellcode as hex, not as %u text): the script viewer's hex
+// dump, and the static candidates of shellcode-disassembly. Little-endian per %u unit, as unescape()
+// puts them in memory. Read from the script text only; nothing is run.
 
 /** Escape runs shorter than this are not shown as bytes (a few %u escapes are just text). */
 const MIN_RUN_BYTES = 32;

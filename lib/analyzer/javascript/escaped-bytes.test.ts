@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { hexDump } from "../../lib/hex-dump";
-import { escapedByteRuns } from "./shellcode-bytes";
+import { hexDump } from "../../hex-dump";
+import { escapedByteRuns } from "./escaped-bytes";
 
 describe("escapedByteRuns", () => {
   it("turns a %u run into its little-endian bytes, as unescape() lays them in memory", () => {
