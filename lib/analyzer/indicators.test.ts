@@ -24,6 +24,19 @@ describe("collectIndicators: page text", () => {
     expect(iocs.urls).toEqual(["https://evil.example.net/a"]);
   });
 
+  it("reads a string in a symbol font as a word break: TeX's brace (cmsy's 'g') does not join an address", () => {
+    // the author line of pdf.js's tracemonkey paper: {gal,...,jruderman}@mozilla.com, the braces in CMSY10
+    const fonts = (b: PdfBuilder) => {
+      const roman = b.add("<< /Type /Font /Subtype /Type1 /BaseFont /PKZUVD+CMTT10 >>");
+      const symbols = b.add("<< /Type /Font /Subtype /Type1 /BaseFont /KWPQXE+CMSY10 >>");
+      return `/Resources << /Font << /F1 ${roman} 0 R /F2 ${symbols} 0 R >> >>`;
+    };
+    const content = "BT /F2 10 Tf (f) Tj /F1 10 Tf (gal,jruderman) Tj /F2 10 Tf (g) Tj /F1 10 Tf (@mozilla.com) Tj ET";
+    expect(iocsOf(pageWithContent(content, fonts)).emails).toEqual([]);
+    // the same bytes in a text font are an address
+    expect(iocsOf(pageWithContent(content.replaceAll("/F2", "/F1"), fonts)).emails).toEqual(["jrudermang@mozilla.com"]);
+  });
+
   it("does not glue the lines of a page into one URL", () => {
     const iocs = iocsOf(pageWithContent("BT /F1 12 Tf 72 700 Td (http://example.com/a) Tj 0 -14 Td (next line) Tj ET"));
     expect(iocs.urls).toEqual(["http://example.com/a"]);

@@ -3,7 +3,9 @@
 import type { Limits } from "../limits";
 import { PdfDict, PdfName, PdfStream, PdfString } from "../pdf/objects";
 import type { DocumentFacts } from "./facts/document-facts";
-import { bytesToText, contentStreamText, isTextualStream } from "./facts/text";
+import { symbolsAsBreaks } from "./facts/symbol-fonts";
+import { bytesToText, contentStreamText, isTextualStream, pageContentStreams } from "./facts/text";
+import { inherited } from "./render/page-layout";
 import { IocCollector, extractIndicators, type IocSourceKind } from "./iocs";
 import type { Iocs } from "./report";
 import { ownEntry } from "./own-entry";
@@ -80,6 +82,13 @@ export function collectIndicators(facts: DocumentFacts, limits: Limits, extra: I
   const sink = new IocCollector(limits.MAX_IOCS_PER_TYPE);
   const { doc } = facts;
   const pageContents = facts.contentStreams;
+  // the resources of each page's content streams, gathered when a content stream first may show an indicator
+  let pageResources: Map<PdfStream, PdfDict | undefined> | undefined;
+  const contentResources = (stream: PdfStream): PdfDict | undefined => {
+    if (!pageContents.has(stream)) return doc.dict(stream.dict.get("Resources"));
+    pageResources ??= new Map(doc.pages().flatMap((page) => pageContentStreams(doc, page.dict).map((c) => [c, doc.dict(inherited(doc, page.dict, "Resources"))] as const)));
+    return pageResources.get(stream);
+  };
   for (const a of facts.actions) {
     if (a.target) extractIndicators(a.target, { objectRef: a.objectRef, source: ownEntry(ACTION_SOURCES, a.type) ?? "annotation" }, sink);
     if (a.parameters) extractIndicators(a.parameters, { objectRef: a.objectRef, source: "launch-action" }, sink);
@@ -109,7 +118,9 @@ export function collectIndicators(facts: DocumentFacts, limits: Limits, extra: I
         const text = bytesToText(d.data, limits.MAX_IOC_SCAN_BYTES_PER_STREAM);
         if (scanned.has(text)) continue;
         if (isContent && !MAY_SHOW_INDICATOR.test(text)) continue;
-        extractIndicators(isContent ? contentStreamText(text) : text, { objectRef: ref, source }, sink);
+        // shown strings as they are, those in a symbol font as word breaks (symbol-fonts.ts)
+        const shown = isContent ? contentStreamText(text, symbolsAsBreaks(doc, contentResources(v))) : text;
+        extractIndicators(shown, { objectRef: ref, source }, sink);
       }
     }
   }

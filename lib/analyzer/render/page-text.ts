@@ -8,6 +8,7 @@ import type { Limits } from "../../limits";
 import type { PdfDocument } from "../../pdf/document";
 import { PdfName, PdfStream, type PdfDict } from "../../pdf/objects";
 import { bytesToText, contentStreamText, pageContentText } from "../facts/text";
+import { spellsSymbols } from "../facts/symbol-fonts";
 import { decodeWithToUnicode, parseToUnicode } from "../facts/to-unicode";
 import { inherited } from "./page-layout";
 
@@ -94,6 +95,8 @@ function decoderOf(doc: PdfDocument, font: PdfDict): FontDecoder {
     if (cmap) return (bytes) => decodeWithToUnicode(cmap, bytes);
   }
   if (isName(font.get("Subtype"), "Type0")) return null;
+  // a symbol font's codes are no letters (symbol-fonts.ts): a word break
+  if (spellsSymbols(doc, font)) return () => " ";
   return winAnsi;
 }
 
