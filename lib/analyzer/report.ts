@@ -95,6 +95,11 @@ export const ModelSummary = z.object({
   priorScore: z.number().int().min(0).max(100),
   /** the feature's value in this file (lib/analyzer/model/features.ts; counts are log2(1+n)) and its share */
   topFeatures: z.array(z.object({ feature: z.string(), value: z.number(), contribution: z.number() })),
+  /**
+   * Score points the features describing where the links lead added (model/features.ts linkTarget),
+   * when they raised it: the enrichment takes them back when every link target is on a known-good list.
+   */
+  linkPoints: z.number().optional(),
 });
 
 export const Summary = z.object({

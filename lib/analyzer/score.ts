@@ -114,6 +114,10 @@ export function scoreDocument(input: ScoringInput, stage: Stage, model: VerdictM
     }
   }
   for (const [id, v] of ruleContributions) ruleContributions.set(id, round1(v));
+  // the link-target features' share, exactly: the score the model gives without their contributions
+  let linkMargin = 0;
+  for (let i = 0; i < defs.length; i++) if (defs[i]?.linkTarget) linkMargin += p.contributions[i];
+  const linkPoints = linkMargin > 0 ? round1(100 * (p.probability - applyCalibration(model.calibration, p.margin - linkMargin))) : 0;
 
   // evidence first (techniques/evidence-floor.ts): the fired rules' floor holds whatever the model
   // says, unless a declared benign explanation lifts it; the lift is credited to the rule that set it
@@ -144,6 +148,7 @@ export function scoreDocument(input: ScoringInput, stage: Stage, model: VerdictM
         probability: Math.round(p.probability * 1e4) / 1e4,
         priorScore: Math.round(100 * baseProbability),
         topFeatures: top.map((c) => ({ feature: c.name, value: Math.round(c.value * 1000) / 1000, contribution: round1(c.points) })),
+        ...(linkPoints > 0 && { linkPoints }),
       },
     },
     ruleContributions,

@@ -24,6 +24,11 @@ export interface FeatureDef {
   /** evidence of malice: the model may only raise the score as it grows (rule hits) */
   monotone?: true;
   /**
+   * Describes where the document's links lead: when every link target is on a known-good list (the
+   * enrichment's feeds, issue 21), the points these features added are taken back (score.ts linkPoints).
+   */
+  linkTarget?: true;
+  /**
    * For features computed from findings: each finding's share of the feature (non-negative), so the
    * feature's contribution to the score is credited to the findings that produced it.
    */
@@ -166,21 +171,21 @@ export const FEATURES: readonly FeatureDef[] = [
   ...Object.keys(PAYLOAD_KINDS).map((k): FeatureDef => ({ name: `embedded:${k}`, description: `log2(1+embedded files sniffed as ${k})`, extract: (p) => log2p(p.embeddedKinds.get(k) ?? 0) })),
   { name: "xfa", description: "an XFA form is present", extract: (p) => flag(p.facts.xfa !== null) },
   { name: "acroform", description: "the catalog has an /AcroForm", extract: (p) => flag(p.doc.catalog?.has("AcroForm") ?? false) },
-  { name: "uri-per-page", description: "log2(1+URI actions / max(1, pages))", extract: (p) => log2p((p.actionTypes.get("URI") ?? 0) / Math.max(1, p.facts.pageCount)) },
-  { name: "link-targets", description: "log2(1+distinct web targets of links and form submissions)", extract: (p) => log2p(p.links.targets) },
-  { name: "link-sites", description: "log2(1+distinct sites linked to)", extract: (p) => log2p(p.links.sites) },
-  { name: "link-front-page-share", description: "share of web targets that are a site's front page (path /, no query)", extract: (p) => (p.links.targets ? p.links.frontPages / p.links.targets : 0) },
-  { name: "link-max-path-depth", description: "most path segments of a web target", extract: (p) => p.links.maxPathDepth },
-  { name: "link-lure-word-paths", description: "log2(1+web targets whose path or query holds an account-action word: login, verify, secure...)", extract: (p) => log2p(p.links.lureWordPaths) },
-  { name: "link-foreign-brand-paths", description: "log2(1+web targets whose path names a much-phished brand their host does not)", extract: (p) => log2p(p.links.foreignBrandPaths) },
-  { name: "link-cms-paths", description: "log2(1+web targets inside a CMS's folders: wp-content, wp-admin, includes, cgi-bin...)", extract: (p) => log2p(p.links.cmsPaths) },
-  { name: "link-server-pages", description: "log2(1+web targets ending in a server page: php, asp, jsp, cgi, htm)", extract: (p) => log2p(p.links.serverPages) },
-  { name: "link-queries", description: "log2(1+web targets with a query string)", extract: (p) => log2p(p.links.queries) },
-  { name: "link-hosted", description: "log2(1+web targets on free hosting, file sharing or a URL shortener)", extract: (p) => log2p(p.links.hosted) },
-  { name: "link-max-path-escapes", description: "log2(1+most %xx escapes in one target's path)", extract: (p) => log2p(p.links.maxPathEscapes) },
-  { name: "link-max-area", description: "largest share of its page a link annotation covers, 0..1", extract: (p) => p.links.maxLinkArea },
-  { name: "linked-page-min-text", description: "log2(1+fewest text characters on a page that carries a link); -1 when no such page was read", extract: (p) => (p.links.minLinkedPageText < 0 ? -1 : log2p(p.links.minLinkedPageText)) },
-  { name: "linked-page-image-cover", description: "largest share of a linked page covered by one image, 0..1", extract: (p) => p.links.maxLinkedPageImage },
+  { linkTarget: true, name: "uri-per-page", description: "log2(1+URI actions / max(1, pages))", extract: (p) => log2p((p.actionTypes.get("URI") ?? 0) / Math.max(1, p.facts.pageCount)) },
+  { linkTarget: true, name: "link-targets", description: "log2(1+distinct web targets of links and form submissions)", extract: (p) => log2p(p.links.targets) },
+  { linkTarget: true, name: "link-sites", description: "log2(1+distinct sites linked to)", extract: (p) => log2p(p.links.sites) },
+  { linkTarget: true, name: "link-front-page-share", description: "share of web targets that are a site's front page (path /, no query)", extract: (p) => (p.links.targets ? p.links.frontPages / p.links.targets : 0) },
+  { linkTarget: true, name: "link-max-path-depth", description: "most path segments of a web target", extract: (p) => p.links.maxPathDepth },
+  { linkTarget: true, name: "link-lure-word-paths", description: "log2(1+web targets whose path or query holds an account-action word: login, verify, secure...)", extract: (p) => log2p(p.links.lureWordPaths) },
+  { linkTarget: true, name: "link-foreign-brand-paths", description: "log2(1+web targets whose path names a much-phished brand their host does not)", extract: (p) => log2p(p.links.foreignBrandPaths) },
+  { linkTarget: true, name: "link-cms-paths", description: "log2(1+web targets inside a CMS's folders: wp-content, wp-admin, includes, cgi-bin...)", extract: (p) => log2p(p.links.cmsPaths) },
+  { linkTarget: true, name: "link-server-pages", description: "log2(1+web targets ending in a server page: php, asp, jsp, cgi, htm)", extract: (p) => log2p(p.links.serverPages) },
+  { linkTarget: true, name: "link-queries", description: "log2(1+web targets with a query string)", extract: (p) => log2p(p.links.queries) },
+  { linkTarget: true, name: "link-hosted", description: "log2(1+web targets on free hosting, file sharing or a URL shortener)", extract: (p) => log2p(p.links.hosted) },
+  { linkTarget: true, name: "link-max-path-escapes", description: "log2(1+most %xx escapes in one target's path)", extract: (p) => log2p(p.links.maxPathEscapes) },
+  { linkTarget: true, name: "link-max-area", description: "largest share of its page a link annotation covers, 0..1", extract: (p) => p.links.maxLinkArea },
+  { linkTarget: true, name: "linked-page-min-text", description: "log2(1+fewest text characters on a page that carries a link); -1 when no such page was read", extract: (p) => (p.links.minLinkedPageText < 0 ? -1 : log2p(p.links.minLinkedPageText)) },
+  { linkTarget: true, name: "linked-page-image-cover", description: "largest share of a linked page covered by one image, 0..1", extract: (p) => p.links.maxLinkedPageImage },
   { name: "font-programs", description: "log2(1+embedded font programs)", extract: (p) => log2p(p.facts.fontPrograms.length) },
   { name: "flash-streams", description: "log2(1+streams holding a Flash movie)", extract: (p) => log2p(p.facts.swfStreams.length) },
   // deep stage only (0 in the fast stage): what the sandbox, the renderer and YARA saw. Nothing that

@@ -46,7 +46,7 @@ export const RENDER_PROCESS_HEAP_MB = 768;
  * stays far under what makes the process count as bloated (RENDER_PROCESS_MAX_GROWTH_BYTES).
  */
 export const RENDER_PROCESS_INITIAL_OLD_SPACE_MB = 64;
-/** how long a new render process may take to load pdf.js before the render counts as failed */
+/** CPU time a new render process may spend loading pdf.js before the render counts as failed */
 const STARTUP_TIMEOUT_MS = 15_000;
 /** how often the host samples the render process's resident memory and CPU time while it renders */
 const MEMORY_SAMPLE_MS = 20;
@@ -151,11 +151,18 @@ class RenderHost {
         clearTimeout(timer);
         timer = setTimeout(() => stop("RENDER_TIMEOUT_MS", `no result ${ms} ms after the render began: stopped`), ms);
       };
-      // until the process says the render began, it may be loading pdf.js (a new process)
-      armTimer(STARTUP_TIMEOUT_MS + renderMs);
-      // until the render begins the process is loading pdf.js: the start-up deadline covers that
+      // until the process says the render began, it may be loading pdf.js (a new process): that too is
+      // budgeted in the process's CPU time, so a busy machine does not turn a slow start into no render
+      // (issue 19 item 7); the wall clock stops only a process that makes no progress
+      const startupMs = STARTUP_TIMEOUT_MS + renderMs;
+      const cpuAtRequest = child.pid !== undefined ? cpuTimeMs(child.pid) : null;
+      armTimer(cpuAtRequest === null ? startupMs : startupMs * ENGINE_WALL_BACKSTOP_FACTOR);
       const memoryWatch = setInterval(() => {
-        if (residentAtStart === null) return;
+        if (residentAtStart === null) {
+          const cpu = cpuAtRequest !== null && child.pid ? cpuTimeMs(child.pid) : null;
+          if (cpu !== null && cpu - cpuAtRequest! > startupMs) stop("RENDER_TIMEOUT_MS", `the render process spent ${startupMs} ms of CPU time without starting the render: stopped`);
+          return;
+        }
         const resident = child.pid ? residentBytes(child.pid) : null;
         if (resident !== null && resident - residentAtStart > maxGrowth) return stop("RENDER_MAX_MEMORY_BYTES", `render process grew by more than ${mib(maxGrowth)} MiB: stopped`);
         const cpu = cpuAtStart !== null && child.pid ? cpuTimeMs(child.pid) : null;

@@ -22,6 +22,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { FastResult, Iocs, Summary, type Iocs as IocsType } from "../../analyzer/report";
 import type { EnrichmentProvider, EnrichmentResult } from "../enrichment/enrichment-provider";
 import { withFeedEvidence } from "../feeds/feed-verdict";
+import { withKnownGoodLinks } from "../feeds/known-good-links";
 import { ApiError } from "../http/errors";
 import type { JobQueue, StageJob } from "../queue/job-queue";
 import type { PageImage } from "../../analyzer/render/render-facts";
@@ -234,10 +235,13 @@ export class ScanPipeline {
         advanced: deep.ok ? "completed" : "failed",
         enrichment: enrichment === null ? null : enrichment.ok ? "completed" : "failed",
       };
-      // imported feeds that name the document's indicators or hashes raise its verdict, with a finding (feeds/feed-verdict.ts)
-      const feedRaised = deep.ok && enrichment?.ok && enrichment.value.feeds ? withFeedEvidence(deep.value.json, enrichment.value.feeds) : null;
+      // links that all lead to known-good sites take back the points their shape added (feeds/known-good-links.ts);
+      // then imported feeds that name the document's indicators or hashes raise its verdict, with a finding (feeds/feed-verdict.ts)
+      const feeds = deep.ok && enrichment?.ok ? enrichment.value.feeds : undefined;
+      const linksLowered = deep.ok && feeds ? withKnownGoodLinks(deep.value.json, feeds) : null;
+      const feedRaised = deep.ok && feeds ? withFeedEvidence(linksLowered?.json ?? deep.value.json, feeds) : null;
       const checkpointed = await repo.checkpoint(current, this.workerId, {
-        advanced_result: deep.ok ? (feedRaised?.json ?? deep.value.json) : null,
+        advanced_result: deep.ok ? (feedRaised?.json ?? linksLowered?.json ?? deep.value.json) : null,
         page_images: deep.ok ? deep.value.pageImages : null,
         advanced_failure_reason: deep.ok ? null : deep.reason,
         enrichment_result: enrichment?.ok ? JSON.stringify(enrichment.value) : null,

@@ -217,7 +217,7 @@ export async function expectFeedEvidence(baseUrl: string, databaseEnv: Record<st
       expect(scan).toMatchObject({ status: "completed", advancedStatus: "completed", enrichmentStatus: "completed" });
       const report = (await (await fetch(`${baseUrl}/api/scans/${scan.scanId}/report`)).json()) as {
         summary: { verdict: string; evidenceFloor?: { ruleId: string } };
-        findings: { ruleId: string; evidence: { excerpt?: string }[] }[];
+        findings: { ruleId: string; contribution?: number; evidence: { excerpt?: string }[] }[];
         enrichment: { feeds?: { hits: { source: string; matchedAs: string; counts: boolean; ageDays: number | null; list: string }[] } };
       };
       return { scan, report };
@@ -234,6 +234,10 @@ export async function expectFeedEvidence(baseUrl: string, databaseEnv: Record<st
     expect(hosted.report.enrichment.feeds!.hits.filter((h) => h.list === "malicious").every((h) => !h.counts)).toBe(true);
     expect(hosted.report.findings.some((f) => f.ruleId === "known-bad-indicator")).toBe(false);
     expect(hosted.report.summary.evidenceFloor?.ruleId).not.toBe("known-bad-indicator");
+    // its only link leads to a Tranco-listed host: the points the link's shape added are taken back, and the report says so
+    const goodLinks = hosted.report.findings.find((f) => f.ruleId === "known-good-links");
+    expect(goodLinks?.contribution).toBeLessThan(0);
+    expect(goodLinks!.evidence[0]!.excerpt).toContain(`on tranco-${tag}`);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
