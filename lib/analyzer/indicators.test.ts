@@ -37,6 +37,13 @@ describe("collectIndicators: page text", () => {
     expect(iocsOf(pageWithContent(content.replaceAll("/F2", "/F1"), fonts)).emails).toEqual(["jrudermang@mozilla.com"]);
   });
 
+  it("joins a URL that a line break cut after a hyphen in its path, as typesetters break them", () => {
+    const iocs = iocsOf(pageWithContent("BT /F1 9 Tf 72 700 Td ([1] LuaJIT roadmap 2008 - http://lua-users.org/lists/lua-l/2008-) Tj 0 -11 Td (02/msg00051.html.) Tj ET"));
+    expect(iocs.urls).toEqual(["http://lua-users.org/lists/lua-l/2008-02/msg00051.html"]);
+    // a break in the host is not joined (here nothing is left: "lua-" is no host)
+    expect(iocsOf(pageWithContent("BT /F1 9 Tf 72 700 Td (see http://lua-) Tj 0 -11 Td (users.org/x) Tj ET")).urls).toEqual([]);
+  });
+
   it("does not glue the lines of a page into one URL", () => {
     const iocs = iocsOf(pageWithContent("BT /F1 12 Tf 72 700 Td (http://example.com/a) Tj 0 -14 Td (next line) Tj ET"));
     expect(iocs.urls).toEqual(["http://example.com/a"]);

@@ -136,11 +136,25 @@ function scanUrls(text: string, src: IocSource, sink: IocCollector, skipFirst = 
     while (authorityEnd < end && !"/?#".includes(text[authorityEnd])) authorityEnd++;
     authorities.push([bodyStart, authorityEnd]);
     if (skipFirst && start === 0) continue;
-    const raw = text.slice(start, end);
+    const raw = wrappedAtHyphen(text, src, start, authorityEnd, spanEnd) ?? text.slice(start, end);
     if (match[0].length === 7 && match[0].toLowerCase() === "file://") sink.addUnc(raw, src);
     else sink.addUrl(raw, src, PROSE_SOURCES.has(src.source));
   }
   return authorities;
+}
+
+/**
+ * A URL of running text that a line break cut right after a hyphen in its path goes on at the start of
+ * the next line: typesetters break long URLs after a hyphen without adding one (pdf.js's tracemonkey
+ * paper: ".../lists/lua-l/2008-" then "02/msg00051.html"). The two parts as one URL, or undefined.
+ */
+function wrappedAtHyphen(text: string, src: IocSource, start: number, authorityEnd: number, spanEnd: number): string | undefined {
+  if (!PROSE_SOURCES.has(src.source) || text.charCodeAt(spanEnd) !== 0x0a || text.charCodeAt(spanEnd - 1) !== 0x2d || authorityEnd >= spanEnd - 1) return undefined;
+  const limit = Math.min(text.length, start + MAX_URL_CHARS + 1);
+  let next = spanEnd + 1;
+  while (next < limit && !isStopChar(text.charCodeAt(next), URL_STOP_ASCII)) next++;
+  const end = trimTrailingPunctuation(text, spanEnd + 1, next);
+  return end > spanEnd + 1 ? text.slice(start, spanEnd) + text.slice(spanEnd + 1, end) : undefined;
 }
 
 /** `[2001:db8::1]` right after `//`: the brackets belong to the URL here, not to a PDF array. */
