@@ -152,4 +152,12 @@ test("shellcode is named by its CPU and listed as instructions (iced-x86), past 
   await expect(entry.getByTestId("disassembly")).toContainText("fnstenv [esp-0Ch]");
   expect(await seriousAxeViolations(page)).toEqual([]);
   await entry.screenshot({ path: "test-results/screenshots/scripts-shellcode-1280.png" });
+  // printed, the listing is there without opening anything
+  await page.emulateMedia({ media: "print" });
+  const printed = page.getByTestId("script").first().getByTestId("disassembly-print").first();
+  await expect(printed).toBeVisible();
+  await expect(printed).toContainText("Shellcode: x86 (32-bit), 72 bytes (fnstenv [esp-0xc]");
+  await expect(printed).toContainText("fnstenv [esp-0Ch]");
+  await expect(entry.getByTestId("disassembly")).toBeHidden();
+  await page.emulateMedia({ media: "screen" });
 });
