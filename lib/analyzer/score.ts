@@ -98,9 +98,12 @@ export function scoreDocument(input: ScoringInput, stage: Stage, model: VerdictM
   const defs = featureDefsOf(model);
   // the features read the findings a benign explanation leaves as evidence: credit goes to those
   const evidence = evidenceFindings(input.findings);
+  // the link-target features' margin (model/features.ts linkTarget), for linkPoints below
+  let linkMargin = 0;
   for (let i = 0; i < defs.length; i++) {
     // most features lie on no tree path of this document: no points to credit or to list
     if (p.contributions[i] === 0) continue;
+    if (defs[i]?.linkTarget) linkMargin += p.contributions[i];
     const points = p.contributions[i] * perMargin;
     const shares = defs[i]?.findingShares?.(evidence);
     const total = shares ? shares.reduce((a, b) => a + b, 0) : 0;
@@ -115,8 +118,6 @@ export function scoreDocument(input: ScoringInput, stage: Stage, model: VerdictM
   }
   for (const [id, v] of ruleContributions) ruleContributions.set(id, round1(v));
   // the link-target features' share, exactly: the score the model gives without their contributions
-  let linkMargin = 0;
-  for (let i = 0; i < defs.length; i++) if (defs[i]?.linkTarget) linkMargin += p.contributions[i];
   const linkPoints = linkMargin > 0 ? round1(100 * (p.probability - applyCalibration(model.calibration, p.margin - linkMargin))) : 0;
 
   // evidence first (techniques/evidence-floor.ts): the fired rules' floor holds whatever the model
@@ -177,7 +178,7 @@ export function scoreFindings(findings: Finding[], ctx: ScoreContext): Summary {
   return { verdict, score, confidence: confidenceFor(verdict, score, findings, ctx) };
 }
 
-function verdictFor(score: number, ctx: ScoreContext): Verdict {
+export function verdictFor(score: number, ctx: Pick<ScoreContext, "unanalysable">): Verdict {
   if (score >= MALICIOUS_THRESHOLD) return "malicious";
   if (score >= SUSPICIOUS_THRESHOLD) return "suspicious";
   return ctx.unanalysable ? "unknown" : "benign";

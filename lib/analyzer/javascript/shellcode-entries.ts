@@ -41,7 +41,8 @@ function* candidates(source: string, layers: readonly string[], runtimeStrings: 
   for (const [kind, text] of [["static", source] as const, ...layers.map((l) => ["layer", l] as const)]) {
     for (const run of escapedByteRuns(text)) {
       // %u units back to the UCS-2 string unescape() makes; \x bytes one char each
-      const units = run.kind === "%u" ? unitsOf(run.bytes) : Buffer.from(run.bytes).toString("latin1");
+      // utf16le reads little-endian pairs as code units, lone surrogates kept
+      const units = Buffer.from(run.bytes).toString(run.kind === "%u" ? "utf16le" : "latin1");
       yield { source: kind, text: units, bytes: run.kind !== "%u" };
     }
   }
@@ -49,11 +50,4 @@ function* candidates(source: string, layers: readonly string[], runtimeStrings: 
   // surrogate unit (%uD800-%uDFFF, common in x86 code: fcmovnu is DB DA) becomes U+FFFD, so such a
   // string no longer holds the bytes the script made.
   for (const s of runtimeStrings) if (!s.includes("\uFFFD")) yield { source: "emulation", text: s, bytes: false };
-}
-
-/** Little-endian byte pairs as UTF-16 code units (what unescape("%uXXXX") made of them). */
-function unitsOf(bytes: Uint8Array): string {
-  let out = "";
-  for (let i = 0; i + 1 < bytes.length; i += 2) out += String.fromCharCode(bytes[i] | (bytes[i + 1] << 8));
-  return out;
 }

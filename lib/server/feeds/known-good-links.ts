@@ -6,8 +6,8 @@
 // `known-good-links` says so with each target's list as evidence. Findings and floors stand: a
 // technique that was found still sets its verdict.
 import { defang } from "../../analyzer/iocs";
-import type { Finding, Iocs, Summary, Verdict } from "../../analyzer/report";
-import { MALICIOUS_THRESHOLD, SUSPICIOUS_THRESHOLD } from "../../analyzer/score";
+import type { Finding, Iocs, Summary } from "../../analyzer/report";
+import { verdictFor } from "../../analyzer/score";
 import type { FeedHitOut, FeedMatch } from "./feed-matching";
 
 export const KNOWN_GOOD_LINKS_RULE_ID = "known-good-links";
@@ -18,11 +18,6 @@ const MAX_EVIDENCE = 10;
 /** The web targets of the document's links, as the report's indicators hold them. */
 function linkTargets(iocs: Iocs): string[] {
   return iocs.items.filter((i) => i.type === "url" && /^https?:/i.test(i.value) && i.sources.some((s) => LINK_SOURCES.has(s.source))).map((i) => i.value);
-}
-
-function verdictOf(score: number, before: Verdict): Verdict {
-  if (before === "unknown") return before;
-  return score >= MALICIOUS_THRESHOLD ? "malicious" : score >= SUSPICIOUS_THRESHOLD ? "suspicious" : "benign";
 }
 
 /** The advanced result with the link features' points taken back and the finding that says so, or null when nothing changes. */
@@ -37,7 +32,8 @@ export function withKnownGoodLinks(resultJson: string, match: FeedMatch): { json
   const s = result.summary;
   const score = Math.max(s.evidenceFloor?.score ?? 0, Math.round(s.score - points));
   if (score >= s.score) return null;
-  const summary: Summary = { ...s, verdict: verdictOf(score, s.verdict), score };
+  // the analyzer's thresholds; a file it could not analyse stays unknown
+  const summary: Summary = { ...s, verdict: s.verdict === "unknown" ? "unknown" : verdictFor(score, { unanalysable: false }), score };
   const finding: Finding = {
     id: KNOWN_GOOD_LINKS_RULE_ID,
     ruleId: KNOWN_GOOD_LINKS_RULE_ID,
