@@ -29,6 +29,7 @@ export async function signIn(page: Page, apiKey: string): Promise<void> {
 }
 
 export const test = base.extend<{ signedOutPage: Page }, { apiKey: string }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from its destructured first parameter
   apiKey: [async ({}, use, workerInfo) => use(createApiKey(`e2e-worker-${workerInfo.workerIndex}`)), { scope: "worker" }],
   // every test's page: signed in, and failing the test on any Content-Security-Policy violation
   page: async ({ page, apiKey }, use) => {

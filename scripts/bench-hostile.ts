@@ -46,7 +46,7 @@ async function post(url: string, pdf: Uint8Array, name: string, apiKey?: string)
   form.set("file", new Blob([pdf as Uint8Array<ArrayBuffer>], { type: "application/pdf" }), name);
   const res = await fetch(url, { method: "POST", body: form, headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {} });
   const text = await res.text();
-  let body: unknown = null;
+  let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {

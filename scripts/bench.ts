@@ -17,7 +17,7 @@ import { cpus } from "node:os";
 import { join } from "node:path";
 import { Command, InvalidArgumentError } from "commander";
 import { analyzeFast } from "../lib/analyzer/analyze";
-import { MB, SLOWEST_SHOWN, TARGET_SPEEDUP, summarize, type FastBench, type Latency } from "./bench-stats";
+import { MB, TARGET_SPEEDUP, summarize, type FastBench, type Latency } from "./bench-stats";
 import { startServer } from "../test/support/next-server";
 import { buildBenchPdf } from "./bench-pdf";
 import { DEFAULT_SCAN_BENCH, runScanBench } from "./bench-scans";
@@ -193,7 +193,10 @@ async function runRequests(send: () => Promise<string | null>, requests: number,
       const t0 = performance.now();
       const error = await send().catch((e: unknown) => (e instanceof Error ? e.message : String(e)));
       latencies.push(performance.now() - t0);
-      if (error) (failures++, (firstFailure ??= error));
+      if (error) {
+        failures++;
+        firstFailure ??= error;
+      }
     }
   };
   const t0 = performance.now();

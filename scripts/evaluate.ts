@@ -163,14 +163,24 @@ export function computeMetrics(records: EvalRecord[]): Metrics {
     if (r.error) errors.push({ name: r.name, sha256: r.sha256, category: r.category, error: r.error });
     if (r.label === "malicious") {
       if (flagged) confusion.tp++;
-      else (confusion.fn++, misses.push(outcome));
-    } else if (flagged) (confusion.fp++, falsePositives.push(outcome));
-    else confusion.tn++;
+      else {
+        confusion.fn++;
+        misses.push(outcome);
+      }
+    } else if (flagged) {
+      confusion.fp++;
+      falsePositives.push(outcome);
+    } else confusion.tn++;
     if (outcome.score !== null) scoreBands[r.label][Math.min(SCORE_BANDS - 1, Math.floor(outcome.score / 10))]++;
     const source = sourceOf(r.category);
     const src = bySource.get(source) ?? { source, malicious: 0, tp: 0, benign: 0, fp: 0 };
-    if (r.label === "malicious") (src.malicious++, (src.tp += flagged ? 1 : 0));
-    else (src.benign++, (src.fp += flagged ? 1 : 0));
+    if (r.label === "malicious") {
+      src.malicious++;
+      src.tp += flagged ? 1 : 0;
+    } else {
+      src.benign++;
+      src.fp += flagged ? 1 : 0;
+    }
     bySource.set(source, src);
     const key = `${r.label}\0${r.category}`;
     const row = byCategory.get(key) ?? { label: r.label, category: r.category, files: 0, flagged: 0, rate: 0 };

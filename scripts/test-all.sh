@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # npm test: on a fresh machine, install what the tests need and run every test.
-#   Chromium, qpdf, tmux (apt) if missing -> npm ci if node_modules is missing -> typecheck -> build ->
+#   Chromium, qpdf, tmux (apt) if missing -> npm ci if node_modules is missing -> typecheck -> lint (eslint.config.mjs: the floors, no cycles) -> build ->
 #   vitest (unit + integration against the built server) -> vitest serial (tests that restart shared
 #   services) -> Playwright (browser, built server).
 # Ends with one line "N passed, N failed" (vitest + Playwright tests; a failed step counts as one
@@ -41,6 +41,9 @@ fi
 
 step "typecheck"
 npm run typecheck || failed_steps+=("typecheck")
+
+step "lint"
+npm run lint || failed_steps+=("lint")
 
 step "build"
 if ! npm run build; then

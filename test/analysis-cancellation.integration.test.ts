@@ -20,7 +20,7 @@ function form(data: Uint8Array): FormData {
 
 /** The server's child processes: [pid, state, command line]. */
 function children(server: RunningServer): { pid: number; state: string; args: string }[] {
-  let out = "";
+  let out: string;
   try {
     out = execFileSync("ps", ["-o", "pid=,stat=,args=", "--ppid", String(server.pid)], { encoding: "utf8" });
   } catch {

@@ -330,7 +330,10 @@ function serve(env: Record<string, string>, ready: (output: string) => boolean) 
     const timer = setTimeout(() => reject(new Error(`the server neither started nor exited within 60 s:\n${output}`)), 60_000);
     const seen = (chunk: Buffer) => {
       output += chunk.toString();
-      if (ready(output)) (clearTimeout(timer), resolve({ exitCode: null, output }));
+      if (ready(output)) {
+        clearTimeout(timer);
+        resolve({ exitCode: null, output });
+      }
     };
     child.stdout.on("data", seen);
     child.stderr.on("data", seen);

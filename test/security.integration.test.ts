@@ -208,7 +208,7 @@ function describeSecurity(name: string, setUp: () => Promise<Fixture>) {
       for (let i = 1; i < 3 * RATE_LIMIT; i += 50) {
         const batch = await Promise.all(Array.from({ length: 50 }, () => api("/api/scans?limit=1", { headers: bearer(key) })));
         last = batch.find((r) => r.status === 429) ?? last;
-        await Promise.all(batch.map((r) => r.body?.cancel()));
+        await Promise.all(batch.map((r) => r.body?.cancel() ?? Promise.resolve()));
         if (last) break;
       }
       expect(last).toBeDefined();

@@ -8,7 +8,7 @@ import { DeepResult, FastResult, type Stage } from "../../lib/analyzer/report";
 import type { ScanReport } from "../_lib/scans";
 import { formatBytes } from "../_lib/format";
 import { AnomaliesList } from "./anomalies-list";
-import { Empty, Section } from "./section";
+import { Section } from "./section";
 
 function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, value: unknown): T | null {
   if (value === undefined) return null;

@@ -34,7 +34,10 @@ export function createProgress(stderr: OutputStream, total: number, enabled: boo
     tick(n) {
       done++;
       bytes += n;
-      if (performance.now() - last >= REDRAW_MS || done === total) (clear(), draw());
+      if (performance.now() - last >= REDRAW_MS || done === total) {
+        clear();
+        draw();
+      }
     },
     around(write) {
       const was = drawn;

@@ -61,7 +61,7 @@ describe("ObjectParser: numbers", () => {
     ["0.3 exactly (one division, not repeated *0.1)", "0.3", 0.3],
     ["a doubled minus, read as one (as Acrobat)", "--5", -5],
     ["a trailing minus after the dot, ignored (as Acrobat)", "5.-", 5],
-    ["more than 15 digits", "123456789012345678", 123456789012345678],
+    ["more than 15 digits", "123456789012345678", Number("123456789012345678")],
   ])("reads %s: %s", (_name, src, expected) => {
     const r = parseOne(src);
     expect(r.value).toBe(expected);

@@ -436,7 +436,7 @@ export class ObjectParser {
     if (lfMayBeData && this.endsAtEndstream(dataStart - 1, declared)) dataStart--;
     if (this.endsAtEndstream(dataStart, declared)) dataEnd = dataStart + declared;
     if (dataEnd < 0) {
-      let found = this.buf.indexOf(ENDSTREAM, dataStart);
+      const found = this.buf.indexOf(ENDSTREAM, dataStart);
       // a damaged `endstream` makes the search overshoot into later objects: trust /Length then
       if (declared >= 0 && dataStart + declared <= this.end) {
         const endobj = this.buf.indexOf(ENDOBJ, dataStart + declared);

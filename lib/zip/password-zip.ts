@@ -102,6 +102,6 @@ async function checkedDecryption(encrypted: boolean, read: () => Promise<Uint8Ar
   } catch (error) {
     if (!encrypted) throw error;
     const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(/password/i.test(reason) ? reason : `wrong password, or a damaged member (${reason})`);
+    throw new Error(/password/i.test(reason) ? reason : `wrong password, or a damaged member (${reason})`, { cause: error });
   }
 }

@@ -20,8 +20,11 @@ export interface CaseReply {
 /** created with the first advanced case: their processes start once per worker */
 let engines: DeepEngines | undefined;
 
-parentPort?.on("message", async ({ id, bytes, deep }: CaseRequest) => {
+// a case that throws is a crash of this worker, which the fuzzer reports as such
+parentPort?.on("message", (request: CaseRequest) => void answer(request));
+
+async function answer({ id, bytes, deep }: CaseRequest): Promise<void> {
   const started = performance.now();
   const violations = deep ? await checkDeepCase(bytes, (engines ??= createDeepEngines({ yaraRuleDirs: [] }).engines)) : checkCase(bytes);
   parentPort!.postMessage({ id, violations, ms: performance.now() - started } satisfies CaseReply);
-});
+}

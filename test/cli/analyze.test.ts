@@ -193,7 +193,13 @@ describe("pdfscan analyze: outputs and exit codes", () => {
   it("--format sarif writes one SARIF 2.1.0 run with the registry's rules and one result per finding", async () => {
     const run = await pdfscan(["analyze", "--format", "sarif", benign, malicious, missing]);
     expect(run.code).toBe(2);
-    const log = JSON.parse(run.stdout) as { version: string; $schema: string; runs: any[] };
+    type SarifRun = {
+      tool: { driver: { rules: { id: string }[] } };
+      results: unknown[];
+      artifacts: unknown[];
+      invocations: { executionSuccessful: boolean; toolExecutionNotifications: { message: { text: string } }[] }[];
+    };
+    const log = JSON.parse(run.stdout) as { version: string; $schema: string; runs: SarifRun[] };
     expect(log.version).toBe("2.1.0");
     expect(log.$schema).toContain("sarif-2.1.0");
     expect(log.runs).toHaveLength(1);
@@ -202,7 +208,7 @@ describe("pdfscan analyze: outputs and exit codes", () => {
     expect(ruleIds).toEqual(expect.arrayContaining(RULES.map((r) => r.id)));
     const json = await pdfscan(["analyze", "--json", malicious]);
     const findings = FastResult.parse(jsonLines(json.stdout)[0]).findings;
-    const results = sarifRun.results as { ruleId: string; ruleIndex: number; level: string; locations: any[] }[];
+    const results = sarifRun.results as { ruleId: string; ruleIndex: number; level: string; locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[];
     expect(results.map((r) => r.ruleId).sort()).toEqual(findings.map((f) => f.ruleId).sort());
     for (const r of results) {
       expect(ruleIds[r.ruleIndex]).toBe(r.ruleId);

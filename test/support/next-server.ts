@@ -94,7 +94,7 @@ export async function startServer({
     await waitForHealth(url, child, healthy);
   } catch (error) {
     await stop();
-    throw new Error(`startServer: ${(error as Error).message}\n--- server output ---\n${output}`);
+    throw new Error(`startServer: ${(error as Error).message}\n--- server output ---\n${output}`, { cause: error });
   }
   const printed = ADMIN_KEY_LINE.exec(output)?.[1];
   if (printed) KEY_BY_STORE.set(storeId, printed);

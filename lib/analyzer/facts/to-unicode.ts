@@ -76,10 +76,9 @@ export function decodeWithToUnicode(cmap: ToUnicodeMap, bytes: string): string {
   let i = 0;
   while (i < bytes.length) {
     let consumed = 0;
-    let code = 0;
     for (const n of cmap.lengths) {
       if (i + n > bytes.length) break;
-      code = 0;
+      let code = 0;
       for (let k = 0; k < n; k++) code = code * 256 + (bytes.charCodeAt(i + k) & 0xff);
       const hit = cmap.map.get(key(code, n)) ?? inRange(cmap.ranges, code, n);
       if (hit !== undefined) {

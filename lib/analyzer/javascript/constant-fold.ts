@@ -4,6 +4,7 @@
 // literal values, with a depth bound (hostile nesting) and a size bound (string doubling).
 
 /** acorn's ESTree nodes, read structurally (the analysis only looks at a few fields per type). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- ESTree has dozens of node shapes; the folds narrow by `type`
 export type AnyNode = { type: string; start: number; end: number; [key: string]: any };
 
 export type Folded = string | number | boolean | null | undefined | Folded[];

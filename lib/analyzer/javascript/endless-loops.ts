@@ -217,7 +217,6 @@ function isFalsyConstant(n: AnyNode): boolean {
 }
 
 const BREAKABLE = new Set(["ForStatement", "WhileStatement", "DoWhileStatement", "ForInStatement", "ForOfStatement", "SwitchStatement"]);
-const INNER_LOOPS = new Set(["ForStatement", "WhileStatement", "DoWhileStatement", "ForInStatement", "ForOfStatement"]);
 
 /**
  * Whether the loop body can leave the loop: a break of it (unlabelled outside inner loops and switches,

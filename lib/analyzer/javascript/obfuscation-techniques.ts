@@ -198,7 +198,10 @@ function charCodeArray(text: string): string | null {
       while (i < text.length && SPACE[text.charCodeAt(i)] === 1) i++;
       let v = 0;
       let digits = 0;
-      while (i < text.length && digits <= 3 && text.charCodeAt(i) >= 0x30 && text.charCodeAt(i) <= 0x39) v = v * 10 + text.charCodeAt(i++) - 0x30, digits++;
+      while (i < text.length && digits <= 3 && text.charCodeAt(i) >= 0x30 && text.charCodeAt(i) <= 0x39) {
+        v = v * 10 + text.charCodeAt(i++) - 0x30;
+        digits++;
+      }
       if (digits === 0 || digits > 3) break;
       values.push(v);
       while (i < text.length && SPACE[text.charCodeAt(i)] === 1) i++;

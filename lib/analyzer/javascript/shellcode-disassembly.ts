@@ -46,9 +46,13 @@ export function describeShellcode(bytes: Uint8Array, maxInstructions: number): S
     const bad32 = invalidCount(as32.instructions);
     const bad64 = invalidCount(as64.instructions);
     // 64-bit mode drops opcodes 32-bit code uses (inc/dec r32 become REX prefixes; pusha, push es...) and the reverse
-    if (bad64 > 0 && bad32 === 0) (architecture = "x86"), evidence.push(`decodes as 32-bit code only (${bad64} invalid instructions in 64-bit mode)`);
-    else if (bad32 > 0 && bad64 === 0) (architecture = "x64"), evidence.push(`decodes as 64-bit code only (${bad32} invalid instructions in 32-bit mode)`);
-    else evidence.push("no idiom names the CPU; shown as 32-bit x86, the code of PDF reader exploits");
+    if (bad64 > 0 && bad32 === 0) {
+      architecture = "x86";
+      evidence.push(`decodes as 32-bit code only (${bad64} invalid instructions in 64-bit mode)`);
+    } else if (bad32 > 0 && bad64 === 0) {
+      architecture = "x64";
+      evidence.push(`decodes as 64-bit code only (${bad32} invalid instructions in 32-bit mode)`);
+    } else evidence.push("no idiom names the CPU; shown as 32-bit x86, the code of PDF reader exploits");
     if (architecture === "x64") return { architecture, evidence, bitness: 64, ...as64 };
   }
   if (architecture === "x64") return { architecture, evidence, bitness: 64, ...disassemble(bytes, 64, maxInstructions) };

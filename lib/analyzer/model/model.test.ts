@@ -7,7 +7,7 @@ import { PdfBuilder, hexString } from "../../pdf/testing/pdf-builder";
 import { analyzeFast } from "../analyze";
 import { FastResult, type Finding } from "../report";
 import { RULES_BY_ID } from "../rules/registry";
-import { PROOF_OF_EXPLOIT_RULES, PROOF_SCORE, SUSPICIOUS_THRESHOLD, scoreDocument, type ScoringInput } from "../score";
+import { PROOF_OF_EXPLOIT_RULES, PROOF_SCORE, SUSPICIOUS_THRESHOLD, scoreDocument } from "../score";
 
 const SCRIPT_BOMB_RULE = "javascript-emulation-limit";
 import { applyCalibration, fitOperatingPoint, fitPlatt } from "./calibration";

@@ -59,7 +59,10 @@ interface GrowContext {
 function grow(tree: FlatTree, rows: number[], depth: number, c: GrowContext, lower: number, upper: number): number {
   const { g, h, params } = c;
   let G = 0, H = 0;
-  for (const i of rows) (G += g[i], H += h[i]);
+  for (const i of rows) {
+    G += g[i];
+    H += h[i];
+  }
   const node = tree.feature.length;
   tree.feature.push(-1);
   tree.threshold.push(0);
@@ -99,7 +102,10 @@ function bestSplit(rows: number[], G: number, H: number, c: GrowContext, lower: 
     const gh = new Float64Array(k + 1);
     const hh = new Float64Array(k + 1);
     const bf = bin[f];
-    for (const i of rows) (gh[bf[i]] += g[i], hh[bf[i]] += h[i]);
+    for (const i of rows) {
+      gh[bf[i]] += g[i];
+      hh[bf[i]] += h[i];
+    }
     let gl = 0, hl = 0;
     for (let b = 0; b < k; b++) {
       gl += gh[b];

@@ -2,7 +2,7 @@
 // and rendered by pdf.js for real (no mocked render facts except where pdf.js cannot be made to fail).
 import { describe, expect, it } from "vitest";
 import { deepFacts } from "../../engines/render/testing/deep-facts";
-import { PdfBuilder, hexString } from "../../pdf/testing/pdf-builder";
+import { PdfBuilder } from "../../pdf/testing/pdf-builder";
 import type { DocumentFacts } from "../facts/document-facts";
 import { MITIGATIONS } from "../mitigations";
 import type { RenderFacts } from "../render/render-facts";

@@ -12,7 +12,7 @@ import { printable } from "../format-result";
 import { createReporter, type Tally } from "../output/reporter";
 import { packageRoot } from "../package-root";
 import { createProgress } from "../progress";
-import { defaultJobs, type AnalyzeOptions, type FailOn } from "./analyze";
+import { defaultJobs, type AnalyzeOptions, type FailOn } from "./analyze-options";
 
 /** Verdicts that reach each --fail-on level. */
 const FLAGGED: Record<FailOn, readonly Verdict[]> = { unknown: ["unknown", "suspicious", "malicious"], suspicious: ["suspicious", "malicious"], malicious: ["malicious"] };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultJobs } from "./analyze";
+import { defaultJobs } from "./analyze-options";
 
 describe("defaultJobs", () => {
   it("leaves one core to the CLI's own thread for the fast stage, never fewer than one thread", () => {

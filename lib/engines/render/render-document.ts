@@ -81,7 +81,7 @@ export function createInThreadRenderer(options: RendererOptions = {}): RenderFn 
       stopAtErrors: false,
       verbosity: pdfjs.VerbosityLevel.ERRORS,
     });
-    let pdf: PDFDocumentProxy | null = null;
+    let pdf: PDFDocumentProxy;
     try {
       pdf = await beforeDeadline(task.promise, deadline);
     } catch (e) {

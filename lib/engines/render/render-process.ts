@@ -38,7 +38,10 @@ let warmedUp: Promise<unknown> | null = null;
 const WARM_UP_BUDGET: RenderBudget = { maxPages: 1, scale: 1, timeoutMs: 10_000 };
 setInterval(() => Date.now() - lastHeard > RENDER_PROCESS_ORPHAN_MS && process.exit(0), 1_000).unref();
 
-process.on("message", async (message: RenderRequest | { ping: true }) => {
+// every step below catches its own failure: the promise is never rejected
+process.on("message", (message: RenderRequest | { ping: true }) => void handleMessage(message));
+
+async function handleMessage(message: RenderRequest | { ping: true }): Promise<void> {
   lastHeard = Date.now();
   if ("ping" in message) return;
   const request = message;
@@ -60,4 +63,4 @@ process.on("message", async (message: RenderRequest | { ping: true }) => {
     pdfjs: { pageCount: null, hasCatalog: false },
   }));
   post(facts, true);
-});
+}

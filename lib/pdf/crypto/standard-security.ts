@@ -79,7 +79,7 @@ export function openStandardSecurity(enc: PdfDict, fileId: Uint8Array, resolve: 
     streamMethod = methodOf(enc.get("StmF"));
     stringMethod = methodOf(enc.get("StrF"));
   }
-  let key: Uint8Array | null = null;
+  let key: Uint8Array | null;
   let openedWith: OpenedWith = "empty-password";
   if (r >= 5) {
     const ue = bytesOf(resolve(enc.get("UE")));

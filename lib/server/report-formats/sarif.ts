@@ -93,7 +93,10 @@ export function sarifLog(inputs: SarifInput[]): object {
       });
     }
     for (const f of r.findings) {
-      if (!ruleIndex.has(f.ruleId)) (ruleIndex.set(f.ruleId, rules.length), rules.push(ruleOf(f)));
+      if (!ruleIndex.has(f.ruleId)) {
+        ruleIndex.set(f.ruleId, rules.length);
+        rules.push(ruleOf(f));
+      }
       const where = f.evidence.map((e) => e.objectRef ?? e.path).filter((x): x is string => !!x);
       const excerpt = f.evidence.find((e) => e.excerpt)?.excerpt;
       results.push({

@@ -22,7 +22,8 @@ import { BullMQQueue } from "../queue/bullmq-queue";
 import { InProcessQueue } from "../queue/in-process-queue";
 import type { JobQueue } from "../queue/job-queue";
 import { createPageImageStore } from "../storage/page-image-store";
-import { createBlobStore, type BlobStore } from "../storage/blob-store";
+import type { BlobStore } from "../storage/blob-store";
+import { createBlobStore } from "../storage/create-blob-store";
 import { MemoryDocumentPasswords, RedisDocumentPasswords, type DocumentPasswords } from "./document-passwords";
 import { ScanPipeline } from "./pipeline";
 import { onShutdown } from "../shutdown-hooks";
@@ -172,7 +173,7 @@ export async function createScanRuntime(config: Config): Promise<ScanRuntime> {
       }
     };
     void run();
-    const timer = setInterval(run, ms);
+    const timer = setInterval(() => void run(), ms);
     timer.unref();
     timers.push(timer);
   };

@@ -1,12 +1,7 @@
 // Where uploaded bytes live between upload and the last stage (or until expiresAt). Two real
 // implementations: LocalFileStore (default: files under PDFSCAN_DATA_DIR/uploads) and
-// PostgresBlobStore (PDFSCAN_STORAGE=postgres: a table, so workers on any machine can read them).
-import type { Kysely } from "kysely";
-import path from "node:path";
-import { UPLOADS_DIR_NAME, type Config } from "../config";
-import type { Database } from "../db/database";
-import { LocalFileStore } from "./local-file-store";
-import { PostgresBlobStore } from "./postgres-blob-store";
+// PostgresBlobStore (PDFSCAN_STORAGE=postgres: a table, so workers on any machine can read them);
+// create-blob-store.ts picks one from the configuration.
 
 export interface BlobStore {
   readonly kind: "local" | "postgres";
@@ -29,8 +24,4 @@ export const BLOB_KEY_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 
 export function assertBlobKey(key: string): void {
   if (!BLOB_KEY_PATTERN.test(key)) throw new Error(`invalid blob key ${JSON.stringify(key)}`);
-}
-
-export function createBlobStore(config: Pick<Config, "storage" | "dataDir">, db: Kysely<Database>): BlobStore {
-  return config.storage === "postgres" ? new PostgresBlobStore(db) : new LocalFileStore(path.join(config.dataDir, UPLOADS_DIR_NAME));
 }

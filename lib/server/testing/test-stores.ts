@@ -12,7 +12,8 @@ import { Redis } from "ioredis";
 import pg from "pg";
 import { UPLOADS_DIR_NAME, SQLITE_FILE_NAME, type Config } from "../config";
 import { openDatabase, type OpenDatabase } from "../db/open-database";
-import { createBlobStore, type BlobStore } from "../storage/blob-store";
+import type { BlobStore } from "../storage/blob-store";
+import { createBlobStore } from "../storage/create-blob-store";
 import { ScanRepository } from "../scans/scan-repository";
 
 export const TEST_DATABASE_URL = process.env.PDFSCAN_TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
@@ -39,6 +40,7 @@ export async function createPgSchema(): Promise<PgSchema> {
     throw new Error(
       `PostgreSQL is required by this test and is not reachable at ${TEST_DATABASE_URL} (${(error as Error).message}). ` +
         "Start it, or point PDFSCAN_TEST_DATABASE_URL at one.",
+      { cause: error },
     );
   }
   try {
@@ -80,6 +82,7 @@ export async function createRedisPrefix(): Promise<RedisPrefix> {
     throw new Error(
       `Redis is required by this test and is not reachable at ${TEST_REDIS_URL} (${(error as Error).message}). ` +
         "Start it, or point PDFSCAN_TEST_REDIS_URL at one.",
+      { cause: error },
     );
   }
   // the clean-up runs minutes after the probe: an idle connection that died meanwhile (a loaded run of

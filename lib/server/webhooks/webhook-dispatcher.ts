@@ -107,7 +107,7 @@ export class WebhookDispatcher {
     const { store, allowPrivate, lookup, timeoutMs, retryDelaysMs } = this.options;
     const at = this.clock();
     let outcome: SendOutcome;
-    let final = false;
+    let final: boolean;
     try {
       const secret = await store.secretOf(row.key_ref);
       if (!secret) throw new CallbackRefused(`no signing secret for ${row.key_ref}`);

@@ -57,7 +57,7 @@ export async function startWorker(env: Record<string, string>): Promise<WorkerPr
     id = await ready;
   } catch (error) {
     await stop();
-    throw new Error(`${(error as Error).message}\n--- worker output ---\n${output}`);
+    throw new Error(`${(error as Error).message}\n--- worker output ---\n${output}`, { cause: error });
   }
   return { pid: child.pid!, id, output: () => output, kill, exited, stop };
 }
