@@ -5,7 +5,8 @@
 import type { BudgetName, Limits } from "../../limits";
 import type { EmbeddedFileFact } from "../facts/embedded";
 import type { DocumentFacts } from "../facts/document-facts";
-import { hasOfficeMacros, isExecutableName } from "../facts/file-magic";
+import { hasOfficeMacros } from "../facts/file-magic";
+import { isExecutableName } from "../file-kinds";
 import type { EmbeddedFileEntry, Finding, Verdict } from "../report";
 import { detectDisguise } from "./detect-disguise";
 import { detectFileType, scriptLanguageOf } from "./detect-file-type";

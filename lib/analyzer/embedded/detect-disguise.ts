@@ -1,7 +1,7 @@
 // Attachments that pretend to be something harmless: a program named like a document (T1036.008
 // masquerade file type), a document extension followed by a program extension ("invoice.pdf.exe",
 // T1036.007), or a right-to-left override that reverses the visible end of the name (T1036.002).
-import { isExecutableName } from "../facts/file-magic";
+import { isExecutableName } from "../file-kinds";
 import { categoryOf } from "./detect-file-type";
 import type { DetectedType } from "./embedded-analysis";
 

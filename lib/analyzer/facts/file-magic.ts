@@ -20,7 +20,6 @@ export type PayloadKind =
   | "html"
   | "unknown";
 
-const EXECUTABLE_EXTENSIONS = /\.(exe|scr|com|pif|cpl|dll|msi|bat|cmd|vbs|vbe|js|jse|wsf|wsh|hta|ps1|psm1|lnk|jar|sh|elf|app|reg|iso|img|vhd)$/i;
 const MACRO_OFFICE_EXTENSIONS = /\.(docm|xlsm|pptm|dotm|xltm|xlam|ppam|doc|xls|ppt)$/i;
 
 /** Leading bytes of each binary kind, tried in order (the sniff runs on a head of every stream). */
@@ -54,9 +53,6 @@ export function sniffPayload(data: Uint8Array): PayloadKind {
   return "unknown";
 }
 
-export function isExecutableName(name: string): boolean {
-  return EXECUTABLE_EXTENSIONS.test(name.trim());
-}
 
 export function isMacroOfficeName(name: string): boolean {
   return MACRO_OFFICE_EXTENSIONS.test(name.trim());

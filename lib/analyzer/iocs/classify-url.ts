@@ -10,29 +10,7 @@ import { redirectDestination } from "./redirect-destination";
 
 export { percentDecoded };
 import { ASSET_HOST_LABELS, hostingKindOf, isShortenerHost, redirectorOf, type HostingKind } from "./url-hosts";
-import { ownEntry } from "../own-entry";
-
-/** What a file name's extension makes of a download. */
-export type FileKind = "executable" | "script" | "archive" | "disk-image" | "shortcut";
-
-/**
- * Extensions by what opening the downloaded file does on Windows (ATT&CK T1204.002 user execution;
- * containers T1553.005 mark-of-the-web bypass). A document or page extension is none of these.
- */
-const FILE_KINDS: Record<string, FileKind> = {
-  ...kinds("executable", "exe scr pif msi msix msixbundle appx appxbundle dll cpl jar apk xll application appref-ms"),
-  ...kinds("script", "js jse vbs vbe wsf wsh wsc hta ps1 psm1 bat cmd sct reg"),
-  ...kinds("archive", "zip rar 7z cab gz tgz tar bz2 xz ace arj lzh r00 z"),
-  ...kinds("disk-image", "iso img vhd vhdx dmg"),
-  ...kinds("shortcut", "lnk url scf library-ms search-ms settingcontent-ms"),
-};
-
-function kinds(kind: FileKind, extensions: string): Record<string, FileKind> {
-  return Object.fromEntries(extensions.split(" ").map((e) => [e, kind]));
-}
-
-/** File kinds a click runs (after at most one confirmation): what "executable download" means. */
-const RUNNABLE: ReadonlySet<FileKind> = new Set(["executable", "script", "disk-image", "shortcut"]);
+import { fileKindOfExtension, RUNNABLE_KINDS, type FileKind } from "../file-kinds";
 
 /** Most-impersonated brands in credential phishing (public phishing-trend reports). */
 export const PHISHED_BRANDS: readonly string[] = Object.freeze([
@@ -136,7 +114,7 @@ function classify(raw: string): UrlFacts | null {
   const hosting = redirector ? "redirector" : hostKind === "domain" ? hostingKindOf(host, url.pathname) : null;
   const fileName = lastSegment(url.pathname);
   const extension = extensionOf(fileName);
-  const fileKind = ownEntry(FILE_KINDS, extension) ?? null;
+  const fileKind = fileKindOfExtension(extension, { inUrl: true });
   const scriptAsSource = fileKind === "script" && (hosting === "code-hosting" || ASSET_HOST_LABELS.includes(host.split(".")[0]));
   return {
     raw,
@@ -159,7 +137,7 @@ function classify(raw: string): UrlFacts | null {
     extension,
     fileKind,
     queryFileKind: queryFileKind(url.searchParams),
-    executableDownload: fileKind !== null && RUNNABLE.has(fileKind) && !scriptAsSource,
+    executableDownload: fileKind !== null && RUNNABLE_KINDS.has(fileKind) && !scriptAsSource,
   };
 }
 
@@ -194,7 +172,7 @@ function extensionOf(fileName: string): string {
 
 function queryFileKind(params: URLSearchParams): FileKind | null {
   for (const value of params.values()) {
-    const kind = ownEntry(FILE_KINDS, extensionOf(lastSegment(value)));
+    const kind = fileKindOfExtension(extensionOf(lastSegment(value)), { inUrl: true });
     if (kind) return kind;
   }
   return null;

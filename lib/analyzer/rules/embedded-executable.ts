@@ -1,4 +1,4 @@
-import { isExecutableName } from "../facts/file-magic";
+import { isExecutableName } from "../file-kinds";
 import { defineRule } from "./rule";
 import { evidence } from "./evidence";
 

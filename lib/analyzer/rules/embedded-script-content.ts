@@ -1,6 +1,6 @@
 // Scripts recognised by their content (VBScript, JScript, PowerShell, batch, HTA) that the fast
 // stage misses because they have neither a shebang nor a script extension (T1059).
-import { isExecutableName } from "../facts/file-magic";
+import { isExecutableName } from "../file-kinds";
 import { evidence } from "./evidence";
 import { defineRule } from "./rule";
 
