@@ -2,7 +2,7 @@
 //   [--no-hostile] [--no-ui] [--no-cli] [--no-scans] [--no-feeds]
 // (a) fast stage in-process over a corpus: throughput, per-file latency, memory, speed-up over pdfid.py;
 // (b) POST /analyze/fast on the real built server (needs `npm run build`) with a generated ~1 MB PDF;
-// (c) the advanced stage's latency over the corpus;
+// (c) the advanced stage over the corpus (or --deep-dir): latency, and CPU per file with the engines' processes (bench-deep.ts);
 // (d) hostile documents against the server with memory and a benign request's latency (bench-hostile.ts);
 // (e) the web UI: upload of a 1 MB PDF to its verdict on the page, in headless Chromium (bench-ui.ts);
 // (f) the CLI as a subprocess (bench-cli.ts): one small file, the corpus folder with --jobs 1/2, fast and --deep;
@@ -20,13 +20,14 @@ import { analyzeFast } from "../lib/analyzer/analyze";
 import { MB, TARGET_SPEEDUP, summarize, type FastBench, type Latency } from "./bench-stats";
 import { startServer } from "../test/support/next-server";
 import { buildBenchPdf } from "./bench-pdf";
+import { benchDeep, formatDeep, type DeepBench } from "./bench-deep";
 import { DEFAULT_SCAN_BENCH, runScanBench } from "./bench-scans";
 import { formatHostile, runHostileBench, type HostileBench } from "./bench-hostile";
 import { formatUi, runUiBench, type UiBench } from "./bench-ui";
 import { formatCliBench, runCliBench, type CliBench } from "./bench-cli";
 import { formatFeedBench, runFeedBench, type FeedBench } from "./bench-feeds";
 import { pdfidReference, type PdfidReference } from "./bench-pdfid";
-import { fileNameOf, findCorpusDir, loadAny, type CorpusEntry } from "./corpus";
+import { findCorpusDir, loadAny } from "./corpus";
 import { fixed, formatTable } from "./table";
 
 // npm scripts run from the project root (scripts/run-bundled.mjs too): the root is the working directory
@@ -67,6 +68,7 @@ type HttpBench =
 
 interface Options {
   deep: boolean;
+  deepDir?: string;
   minSeconds: number;
   requests: number;
   concurrency: number;
@@ -94,7 +96,8 @@ const program: Command = new Command("bench")
   .option("--no-http", "skip the HTTP benchmark")
   .option("--no-scans", "skip the scan service benchmark (bench-scans.ts)")
   .option("--no-feeds", "skip the feeds benchmark (bench-feeds.ts)")
-  .option("--no-deep", "skip the deep-stage latency benchmark")
+  .option("--no-deep", "skip the deep-stage benchmark")
+  .option("--deep-dir <dir>", "corpus of the deep-stage benchmark (default: DIR); e.g. ../shared/corpus-large for CPU per file over mixed files")
   .option("--no-hostile", "skip the hostile-documents benchmark (bench-hostile.ts)")
   .option("--no-ui", "skip the web UI benchmark (bench-ui.ts)")
   .option("--no-cli", "skip the CLI benchmark (bench-cli.ts: pdfscan analyze as a subprocess)")
@@ -108,7 +111,8 @@ const program: Command = new Command("bench")
     process.stdout.write(formatFast(fast, pdfid));
     const http: HttpBench = opts.http ? await benchHttp(opts) : { skipped: "--no-http" };
     process.stdout.write(formatHttp(http));
-    const deep = opts.deep ? await benchDeep(entries) : { skipped: "--no-deep" };
+    const deepDir = opts.deepDir ?? dir;
+    const deep: DeepBench = opts.deep ? await benchDeep(deepDir, deepDir === dir ? entries : await loadAny(deepDir)) : { skipped: "--no-deep" };
     process.stdout.write(formatDeep(deep));
     const hostile: HostileBench = opts.hostile ? await runHostileBench() : { skipped: "--no-hostile" };
     process.stdout.write(formatHostile(hostile));
@@ -204,49 +208,6 @@ async function runRequests(send: () => Promise<string | null>, requests: number,
   const seconds = (performance.now() - t0) / 1000;
   return { requests, concurrency, seconds, requestsPerSec: requests / seconds, latencyMs: summarize(latencies), failures, firstFailure };
 }
-
-/** Nearest-rank percentiles. */
-type DeepBench = { skipped: string } | { files: number; latencyMs: Latency; slowest: { name: string; ms: number }[]; errors: string[] };
-
-/**
- * Deep stage (fast + advanced, with the real engines: pdf.js rendering, the JavaScript sandbox, YARA)
- * once over every file, after one warm-up document (first pdf.js import and sandbox start).
- * Target: median under 1 s, p95 under 5 s per file.
- */
-async function benchDeep(entries: CorpusEntry[]): Promise<DeepBench> {
-  const { analyzeDeep } = await import("../lib/analyzer/deep/analyze-deep");
-  const { createDeepEngines } = await import("../lib/engines/create-deep-engines");
-  const { engines } = createDeepEngines({ yaraRuleDirs: [] });
-  const errors: string[] = [];
-  if (entries[0]) await analyzeDeep(entries[0].bytes, { fileName: "warm-up.pdf", engines }).catch(() => undefined);
-  const timings: { name: string; ms: number }[] = [];
-  for (const e of entries) {
-    const t0 = performance.now();
-    try {
-      await analyzeDeep(e.bytes, { fileName: fileNameOf(e), engines });
-    } catch (err) {
-      errors.push(`${e.name}: ${err instanceof Error ? err.message : String(err)}`);
-    }
-    timings.push({ name: e.name, ms: performance.now() - t0 });
-  }
-  return { files: timings.length, latencyMs: summarize(timings.map((t) => t.ms)), slowest: [...timings].sort((a, b) => b.ms - a.ms).slice(0, 5), errors };
-}
-
-function formatDeep(d: DeepBench): string {
-  if ("skipped" in d) return `\nDeep stage: skipped (${d.skipped})\n`;
-  const out = [`\nDeep stage (fast + advanced with pdf.js, JavaScript sandbox, YARA), ${d.files} files, one pass`];
-  out.push(
-    formatTable(["metric", "value"], [
-      ["latency p50", `${fixed(d.latencyMs.p50, 0)} ms (target < 1000 ms)`],
-      ["latency p95", `${fixed(d.latencyMs.p95, 0)} ms (target < 2000 ms)`],
-      ["latency max", `${fixed(d.latencyMs.max, 0)} ms`],
-      ["errors", String(d.errors.length)],
-    ]),
-  );
-  out.push("slowest files:", ...d.slowest.map((s) => `  ${fixed(s.ms, 0).padStart(8)} ms  ${s.name}`));
-  return `${out.join("\n")}\n`;
-}
-
 
 function formatFast(f: FastBench, pdfid: PdfidReference): string {
   const speedup = f.mbPerSec / pdfid.mbPerSec;

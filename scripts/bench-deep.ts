@@ -1,0 +1,96 @@
+// (c) of npm run bench: the advanced stage (fast + pdf.js rendering, the JavaScript sandbox, YARA, with
+// the real engines) once over every file of a corpus, after one warm-up document (first pdf.js import
+// and sandbox start). Per file: wall-clock latency, and the CPU time it cost this process and the
+// engines' child processes (the sandbox's children, reaped when their script ends, and the render
+// process, which lives on): CPU per file is what a machine's throughput follows, files/s per core its
+// inverse. Read from /proc (Linux); elsewhere only latency is reported.
+import { readdirSync, readFileSync } from "node:fs";
+import { cpuTimeMs } from "../lib/engines/process-usage";
+import { summarize, type Latency } from "./bench-stats";
+import { fileNameOf, type CorpusEntry } from "./corpus";
+import { fixed, formatTable } from "./table";
+
+const USER_HZ = 100;
+const SLOWEST_SHOWN = 8;
+
+export type DeepBench =
+  | { skipped: string }
+  | {
+      dir: string;
+      files: number;
+      latencyMs: Latency;
+      /** null where /proc is not readable */
+      cpuMs: (Latency & { total: number; engines: number }) | null;
+      slowest: { name: string; ms: number; cpuMs: number | null }[];
+      errors: string[];
+    };
+
+/** CPU time (ms) of this process, of its children it has reaped, and of its live children; null without /proc. */
+function processTreeCpuMs(): number | null {
+  try {
+    const stat = readFileSync("/proc/self/stat", "latin1");
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // fields 14-17: utime, stime, cutime, cstime (proc(5)); f[0] is field 3
+    let ms = ((Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) * 1000) / USER_HZ;
+    for (const task of readdirSync("/proc/self/task")) {
+      for (const pid of readFileSync(`/proc/self/task/${task}/children`, "latin1").split(/\s+/).filter(Boolean)) ms += cpuTimeMs(Number(pid)) ?? 0;
+    }
+    return ms;
+  } catch {
+    return null;
+  }
+}
+
+const ownCpuMs = (): number => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+export async function benchDeep(dir: string, entries: CorpusEntry[]): Promise<DeepBench> {
+  const { analyzeDeep } = await import("../lib/analyzer/deep/analyze-deep");
+  const { createDeepEngines } = await import("../lib/engines/create-deep-engines");
+  const { engines } = createDeepEngines({ yaraRuleDirs: [] });
+  const errors: string[] = [];
+  if (entries[0]) await analyzeDeep(entries[0].bytes, { fileName: "warm-up.pdf", engines }).catch(() => undefined);
+  const rows: { name: string; ms: number; cpuMs: number | null; ownMs: number }[] = [];
+  for (const e of entries) {
+    const cpu0 = processTreeCpuMs();
+    const own0 = ownCpuMs();
+    const t0 = performance.now();
+    try {
+      await analyzeDeep(e.bytes, { fileName: fileNameOf(e), engines });
+    } catch (err) {
+      errors.push(`${e.name}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    const ms = performance.now() - t0;
+    const cpu1 = processTreeCpuMs();
+    rows.push({ name: e.name, ms, cpuMs: cpu0 === null || cpu1 === null ? null : cpu1 - cpu0, ownMs: ownCpuMs() - own0 });
+  }
+  const cpus = rows.map((r) => r.cpuMs);
+  const cpuMs = cpus.every((c): c is number => c !== null)
+    ? { ...summarize(cpus), total: cpus.reduce((a, b) => a + b, 0), engines: cpus.reduce((a, b) => a + b, 0) - rows.reduce((a, r) => a + r.ownMs, 0) }
+    : null;
+  const slowest = [...rows].sort((a, b) => (b.cpuMs ?? b.ms) - (a.cpuMs ?? a.ms)).slice(0, SLOWEST_SHOWN);
+  return { dir, files: rows.length, latencyMs: summarize(rows.map((r) => r.ms)), cpuMs, slowest: slowest.map(({ name, ms, cpuMs: c }) => ({ name, ms, cpuMs: c })), errors };
+}
+
+export function formatDeep(d: DeepBench): string {
+  if ("skipped" in d) return `\nDeep stage: skipped (${d.skipped})\n`;
+  const out = [`\nDeep stage (fast + advanced with pdf.js, JavaScript sandbox, YARA), ${d.files} files from ${d.dir}, one pass`];
+  const rows: string[][] = [
+    ["latency p50", `${fixed(d.latencyMs.p50, 0)} ms (target < 1000 ms)`],
+    ["latency p95", `${fixed(d.latencyMs.p95, 0)} ms (target < 2000 ms)`],
+    ["latency max", `${fixed(d.latencyMs.max, 0)} ms`],
+  ];
+  if (d.cpuMs) {
+    rows.push(
+      ["CPU per file, mean", `${fixed(d.cpuMs.mean, 0)} ms = ${fixed(1000 / Math.max(1, d.cpuMs.mean), 1)} files/s per core (target >= 10)`],
+      ["CPU per file, p50 / p95", `${fixed(d.cpuMs.p50, 0)} / ${fixed(d.cpuMs.p95, 0)} ms`],
+      ["CPU in engine processes", `${fixed((100 * d.cpuMs.engines) / Math.max(1, d.cpuMs.total), 0)}% of ${fixed(d.cpuMs.total / 1000, 1)} s`],
+    );
+  }
+  rows.push(["errors", String(d.errors.length)]);
+  out.push(formatTable(["metric", "value"], rows));
+  out.push("most expensive files:", ...d.slowest.map((s) => `  ${fixed(s.ms, 0).padStart(8)} ms ${s.cpuMs === null ? "" : `${fixed(s.cpuMs, 0).padStart(6)} ms CPU`}  ${s.name}`));
+  return `${out.join("\n")}\n`;
+}
