@@ -1,5 +1,6 @@
 // Next.js configuration. Telemetry is disabled through NEXT_TELEMETRY_DISABLED=1 in our scripts.
 import { fileURLToPath } from "node:url";
+import { BASE_SECURITY_HEADERS } from "./lib/server/http/base-security-headers.mjs";
 
 /** @type {import("next").NextConfig} */
 const nextConfig = {
@@ -16,12 +17,7 @@ const nextConfig = {
   // Pages get their security headers (nonce CSP, HSTS behind TLS) from proxy.ts and API answers from
   // lib/server/http/api-route.ts; these cover the static files neither of them sees.
   async headers() {
-    const headers = [
-      { key: "X-Content-Type-Options", value: "nosniff" },
-      { key: "Referrer-Policy", value: "no-referrer" },
-      { key: "X-Frame-Options", value: "DENY" },
-      { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=()" },
-    ];
+    const headers = Object.entries(BASE_SECURITY_HEADERS).map(([key, value]) => ({ key, value }));
     return [
       { source: "/_next/static/:path*", headers },
       { source: "/favicon.svg", headers },

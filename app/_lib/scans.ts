@@ -2,7 +2,8 @@
 // failure comes back as a readable RFC 9457 problem (ProblemError for SWR fetchers).
 import type { ScanReport } from "../../lib/server/scans/report";
 import type { ScanResource } from "../../lib/server/scans/scan-resource";
-import type { ReportFormat } from "../../lib/server/report-formats/export-names";
+import { REPORT_EXPORTS, REPORT_FORMAT_CHOICES, type ReportFormat } from "../../lib/server/report-formats/export-names";
+import { REPORT_READY_STATUSES, TERMINAL_STATUSES } from "../../lib/server/scans/state-machine";
 import type { Problem } from "./api";
 import { csrfHeaders } from "./csrf";
 
@@ -16,18 +17,16 @@ export const RETENTION_OPTIONS = [
 ] as const;
 export type RetentionOption = (typeof RETENTION_OPTIONS)[number]["value"];
 
-export const EXPORT_FORMATS = [
-  { format: "json", label: "JSON", hint: "full report" },
-  { format: "stix", label: "STIX 2.1", hint: "bundle" },
-  { format: "misp", label: "MISP", hint: "event" },
-  { format: "csv", label: "CSV", hint: "IOCs" },
-  { format: "md", label: "Markdown", hint: "summary" },
-  { format: "html", label: "HTML", hint: "printable" },
-  { format: "sarif", label: "SARIF", hint: "code scanning" },
-] as const satisfies readonly { format: ReportFormat; label: string; hint: string }[];
+/** The scan page's export links: every format the server answers, as the CLI offers them. */
+export const EXPORT_FORMATS: readonly { format: ReportFormat; label: string; hint: string }[] = REPORT_FORMAT_CHOICES.map((format) => ({
+  format,
+  label: REPORT_EXPORTS[format].label,
+  hint: REPORT_EXPORTS[format].hint,
+}));
 
-const TERMINAL = new Set<string>(["completed", "failed", "expired"]);
-const REPORT_READY = new Set<string>(["completed_fast_scan", "queued_advanced_scan", "running_advanced_scan", "completed", "expired"]);
+// the server's state machine decides both (it holds no server-only code: the browser may load it)
+const TERMINAL = new Set<string>(TERMINAL_STATUSES);
+const REPORT_READY = new Set<string>(REPORT_READY_STATUSES);
 export const isTerminalStatus = (status: string): boolean => TERMINAL.has(status);
 export const isReportReadyStatus = (status: string): boolean => REPORT_READY.has(status);
 

@@ -1,6 +1,7 @@
 // The single entry point of the analyzer: bytes in, result out. Pure: no I/O, no env, no Next.
 import { DEFAULT_LIMITS, resolveLimits, type BudgetName, type Limits } from "../limits";
 import { readPdf, type PdfDocument } from "../pdf/document";
+import { isContentOpaque } from "./facts/content-opaque";
 import { collectFacts, xfaScriptFacts, type DocumentFacts } from "./facts/document-facts";
 import { collectEndlessLoops } from "./facts/endless-loops";
 import { collectXfaImages } from "./facts/format-facts";
@@ -93,7 +94,7 @@ export function evaluateDocument(p: PreparedDocument, options: AnalyzeOptions, s
   const { iocs, truncated: iocsTruncated } = collectIndicators(facts, limits, extraIndicatorTexts);
   for (const b of doc.budgetHits) budgetHits.add(b);
   if (iocsTruncated) budgetHits.add("MAX_IOCS_PER_TYPE");
-  const opaque = doc.security.state === "password-required" || doc.security.state === "unsupported";
+  const opaque = isContentOpaque(doc.security);
   const scoring: ScoringInput = {
     // the full vector only for whoever keeps it (evaluation, training); the verdict reads a few dozen
     features: extractFeatures({ doc, facts, findings }, options.onScoringInput ? undefined : featuresRead(SHIPPED_MODELS[stage])),

@@ -10,11 +10,10 @@
 // reports the missing header). This is only the gate; the analyzer does the real parsing.
 import { DEFAULT_LIMITS } from "../limits";
 
-/** Why a file is refused: the server's 415 detail and the CLI's error say the same. */
-export const NOT_A_PDF =
-  "The file is not a PDF: no %PDF- header in the first 1024 bytes, no PDF object syntax (N G obj ... endobj), and not an XDP package wrapping a PDF.";
-
 export const PDF_HEADER_WINDOW_BYTES = 1024;
+
+/** Why a file is refused: the server's 415 detail and the CLI's error say the same. */
+export const NOT_A_PDF = `The file is not a PDF: no %PDF- header in the first ${PDF_HEADER_WINDOW_BYTES} bytes, no PDF object syntax (N G obj ... endobj), and not an XDP package wrapping a PDF.`;
 /** XDP files start with an XML declaration and processing instructions; the root comes early. */
 export const XDP_ROOT_WINDOW_BYTES = 4096;
 

@@ -9,6 +9,7 @@ import { readPdf, type PdfDocument } from "../../pdf/document";
 import { PdfDict, PdfStream, isName, type PdfObject } from "../../pdf/objects";
 import { writePdf } from "../../pdf/writer/write-pdf";
 import { describeError } from "../describe-error";
+import { isContentOpaque } from "../facts/content-opaque";
 import { unwrapXdp } from "../xdp";
 import { REMOVED_ACTION_TYPES, type RemovalKind } from "./active-content";
 import { actionType, RemovalLog, type Removal } from "./removal-log";
@@ -57,9 +58,8 @@ function disarm(input: Uint8Array, limits: Limits): DisarmResult {
   if (input.length > limits.MAX_INPUT_BYTES) return { ok: false, error: `input is ${input.length} bytes, over MAX_INPUT_BYTES (${limits.MAX_INPUT_BYTES})` };
   const xdp = unwrapXdp(input);
   const doc = readPdf(xdp?.pdf ?? input, limits);
-  const { state } = doc.security;
-  if (state === "password-required" || state === "unsupported") {
-    return { ok: false, error: `encrypted (${doc.security.message ?? state}): its objects cannot be read, so they cannot be disarmed` };
+  if (isContentOpaque(doc.security)) {
+    return { ok: false, error: `encrypted (${doc.security.message ?? doc.security.state}): its objects cannot be read, so they cannot be disarmed` };
   }
   const log = new RemovalLog(doc, limits.DISARM_MAX_LISTED_REMOVALS);
   if (xdp) log.add("xdp-package", "-", "XDP package", "the XML around the PDF (XFA template, datasets, scripts) is dropped; the copy is the inner PDF");

@@ -23,6 +23,7 @@ import { collectEncodedTextFields, type EncodedTextFieldFact } from "./text-fiel
 import { collectTestSignatures, type TestSignatureFact } from "./test-signatures";
 import { collectXfa, type XfaFact } from "./xfa";
 import { collectOrphanScripts } from "./orphan-scripts";
+import { isContentOpaque } from "./content-opaque";
 import { PdfStream } from "../../pdf/objects";
 import { collectXfaCallbacks, type XfaCallbackFact } from "./xfa-callbacks";
 import { collectRemoteLocations, type RemoteLocationFact } from "./remote-locations";
@@ -159,7 +160,7 @@ export function collectFacts(doc: PdfDocument, limits: Limits): DocumentFacts {
   const contentStreams = contentStreamsOfPages(doc);
   const scripts: ScriptFact[] = [];
   // without the key, script strings are ciphertext: no script facts rather than noise
-  const opaque = doc.security.state === "password-required" || doc.security.state === "unsupported";
+  const opaque = isContentOpaque(doc.security);
   // one handler is often shared by hundreds of widgets: its text signals are computed once
   const signalsOf = new Map<string, ScriptSignals>();
   for (const a of actions) {

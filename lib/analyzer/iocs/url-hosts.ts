@@ -52,6 +52,16 @@ export const FREE_HOSTING_HOSTS: readonly string[] = Object.freeze([
 ]);
 
 /**
+ * Dynamic-DNS and tunnel zones: a name under them points at whatever machine its owner chooses, for
+ * free and within minutes, so throw-away infrastructure lives there (the enrichment's "dynamic-dns"
+ * flag). Most are free hosting as well (FREE_HOSTING_HOSTS lists those the lure rules read).
+ */
+export const DYNAMIC_DNS_HOSTS: readonly string[] = Object.freeze([
+  "duckdns.org", "no-ip.com", "no-ip.org", "ddns.net", "hopto.org", "zapto.org", "sytes.net", "dynu.net", "ngrok.io",
+  "ngrok-free.app", "trycloudflare.com",
+]);
+
+/**
  * Services that share a host with their owner's own pages: only a path prefix makes a link a hosted
  * page or file (a Google Form or Apps Script web app on docs/script.google.com, a published Canva design).
  */
@@ -167,6 +177,7 @@ export const ASSET_HOST_LABELS: readonly string[] = Object.freeze(["cdn", "stati
 export type HostingKind = "file-sharing" | "free-hosting" | "code-hosting" | "redirector";
 
 const SHORTENER_SET: ReadonlySet<string> = new Set(SHORTENER_HOSTS);
+const DYNAMIC_DNS_SET: ReadonlySet<string> = new Set(DYNAMIC_DNS_HOSTS);
 const HOSTING: ReadonlyMap<string, HostingKind> = new Map<string, HostingKind>([
   ...CODE_HOSTING_HOSTS.map((h) => [h, "code-hosting"] as const),
   ...FREE_HOSTING_HOSTS.map((h) => [h, "free-hosting"] as const),
@@ -182,6 +193,11 @@ function hostAndParents(host: string): string[] {
 /** `host` lowercase ASCII. `www.` counts as the bare name. */
 export function isShortenerHost(host: string): boolean {
   return SHORTENER_SET.has(host.replace(/^www\./, ""));
+}
+
+/** `host` lowercase ASCII: it or a parent domain of it is a DYNAMIC_DNS_HOSTS zone. */
+export function isDynamicDnsHost(host: string): boolean {
+  return hostAndParents(host).some((name) => DYNAMIC_DNS_SET.has(name));
 }
 
 /**

@@ -3,6 +3,7 @@
 // XMP fills the gaps. Dates become RFC 3339 where they parse, else stay as written.
 import type { PdfDocument } from "../../pdf/document";
 import { PdfName, PdfStream, PdfString } from "../../pdf/objects";
+import { isContentOpaque } from "../facts/content-opaque";
 import type { Metadata } from "../report";
 import { parsePdfDate } from "./parse-pdf-date";
 import { decodePdfDocText } from "./pdf-doc-encoding";
@@ -13,7 +14,7 @@ const MAX_INFO_CHARS = 1024;
 
 export function extractMetadata(doc: PdfDocument, pageCount: number | null): Metadata {
   // without the key, strings are ciphertext: nothing of them is metadata
-  const readable = doc.security.state === "none" || doc.security.state === "decrypted";
+  const readable = !isContentOpaque(doc.security);
   const info = readable ? doc.dict(doc.trailer?.get("Info")) : undefined;
   const infoText = (key: string): string | null => {
     const v = doc.resolve(info?.get(key));

@@ -8,6 +8,7 @@ import type { AnomalyCode } from "../../pdf/anomaly";
 import type { PdfDocument } from "../../pdf/document";
 import { PdfName, PdfStream, type PdfObject } from "../../pdf/objects";
 import { FILTER_NAMES } from "../../pdf/filters";
+import { isContentOpaque } from "../facts/content-opaque";
 import type { DocumentFacts } from "../facts/document-facts";
 import type { PayloadKind } from "../facts/file-magic";
 import { byteEntropy, textEntropy } from "../facts/entropy";
@@ -135,7 +136,7 @@ export const FEATURES: readonly FeatureDef[] = [
   { name: "xref-rebuilt", description: "the object table was rebuilt by scanning (xref unusable)", extract: (p) => flag(p.doc.xrefRebuilt) },
   { name: "trailer-count", description: "log2(1+trailers)", extract: (p) => log2p(p.doc.trailers.length) },
   { name: "encrypted", description: "the document declares /Encrypt", extract: (p) => flag(p.doc.encrypted) },
-  { name: "encryption-opaque", description: "encrypted and not openable with the empty password", extract: (p) => flag(p.doc.security.state === "password-required" || p.doc.security.state === "unsupported") },
+  { name: "encryption-opaque", description: "encrypted and not openable with the empty password", extract: (p) => flag(isContentOpaque(p.doc.security)) },
   ...Object.keys(ANOMALY_CODES).map((code): FeatureDef => ({ name: `anomaly:${code}`, description: `log2(1+count) of reader anomaly ${code}`, extract: (p) => log2p(p.anomalies.get(code) ?? 0) })),
   { name: "actions", description: "log2(1+actions)", extract: (p) => log2p(p.facts.actions.length) },
   ...ACTION_TYPES.map((t): FeatureDef => ({ name: `action:${t}`, description: `log2(1+count) of /S /${t} actions`, extract: (p) => log2p(p.actionTypes.get(t) ?? 0) })),

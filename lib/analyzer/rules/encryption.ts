@@ -1,6 +1,7 @@
 import { defineRule } from "./rule";
 import { evidence } from "./evidence";
 import { isFormAutomation, urlAssignments } from "../javascript/form-automation";
+import { isContentOpaque } from "../facts/content-opaque";
 
 export const encryptedDocument = defineRule({
   id: "encrypted-document",
@@ -37,7 +38,7 @@ export const encryptionHidesActiveContent = defineRule({
   mitigations: ["disable_reader_javascript", "sanitize_with_cdr"],
   check({ security, keywords, scripts, actions }) {
     if (!security.encrypted) return null;
-    if (security.state !== "decrypted" && security.state !== "none") {
+    if (isContentOpaque(security)) {
       const names = CODE_KEYWORDS.filter((k) => keywords.counts[k]);
       return names.length ? { evidence: [evidence({ path: "/Encrypt", excerpt: `not decrypted (${security.state}), with ${names.join(" ")}` })] } : null;
     }

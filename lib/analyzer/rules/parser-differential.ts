@@ -1,5 +1,6 @@
 import type { PdfDocument } from "../../pdf/document";
 import { PdfName } from "../../pdf/objects";
+import { isContentOpaque } from "../facts/content-opaque";
 import { defineRule } from "./rule";
 import { evidence, excerpt } from "./evidence";
 
@@ -43,7 +44,7 @@ export const parserDifferential = defineRule({
     const view = render?.pdfjs;
     // a timeout says nothing about the document, only about our budget
     if (!view || render.timedOut || render.stopped) return null;
-    const oursOpaque = doc.security.state === "password-required" || doc.security.state === "unsupported";
+    const oursOpaque = isContentOpaque(doc.security);
     const oursReads = doc.catalog !== undefined && pageCount > 0;
     if (!view.hasCatalog) {
       // both readers lack the key: they agree the content is hidden

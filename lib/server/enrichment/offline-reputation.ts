@@ -3,7 +3,7 @@
 // documentation prefixes from RFC 5737 / RFC 3849, reserved names from RFC 2606 / RFC 6761.
 import { BlockList, isIP } from "node:net";
 import { classifyUrl } from "../../analyzer/iocs/classify-url";
-import { isShortenerHost } from "../../analyzer/iocs/url-hosts";
+import { isDynamicDnsHost, isShortenerHost } from "../../analyzer/iocs/url-hosts";
 import type { IocItem, Iocs } from "../../analyzer/report";
 import type { EnrichedIndicator, EnrichmentProvider, EnrichmentResult } from "./enrichment-provider";
 
@@ -49,8 +49,6 @@ const RESERVED = blockList([
   ["ff00::", 8, "ipv6"],
 ]);
 
-/** Dynamic-DNS and free hosting zones often used for throw-away infrastructure. */
-const DYNAMIC_DNS_SUFFIXES = ["duckdns.org", "no-ip.com", "no-ip.org", "ddns.net", "hopto.org", "zapto.org", "sytes.net", "dynu.net", "ngrok.io", "ngrok-free.app", "trycloudflare.com"];
 /** RFC 2606 / RFC 6761 / RFC 8375 names that never resolve on the internet. */
 const RESERVED_TLDS = new Set(["example", "test", "invalid", "localhost", "local", "internal", "home.arpa", "lan", "corp"]);
 const FREEMAIL = new Set(["gmail.com", "googlemail.com", "outlook.com", "hotmail.com", "live.com", "yahoo.com", "aol.com", "gmx.com", "gmx.net", "mail.ru", "yandex.ru", "proton.me", "protonmail.com", "icloud.com", "zoho.com"]);
@@ -75,7 +73,7 @@ export function classifyDomain(domain: string): { classification: Classification
   const flags: string[] = [];
   if (labels.some((l) => l.startsWith("xn--"))) flags.push("punycode-domain");
   if (isShortenerHost(host)) flags.push("url-shortener");
-  if (DYNAMIC_DNS_SUFFIXES.some((s) => host === s || host.endsWith(`.${s}`))) flags.push("dynamic-dns");
+  if (isDynamicDnsHost(host)) flags.push("dynamic-dns");
   if (labels.length > MAX_USUAL_LABELS) flags.push("deep-subdomain");
   const tld = labels.at(-1) ?? "";
   const lastTwo = labels.slice(-2).join(".");

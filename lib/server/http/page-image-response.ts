@@ -1,5 +1,6 @@
 // The page-image routes (GET .../pages/:n/thumbnail.png[?size=large]) of the owner's API and of share
-// links: one reading of the request and one response shape (PNG, private cache, no sniffing).
+// links: one reading of the request and one response shape (PNG, private cache; the route wrapper,
+// api-route.ts, adds the security headers, nosniff among them).
 import type { PageImageSize } from "../storage/page-image-store";
 import { ApiError } from "./errors";
 
@@ -22,7 +23,6 @@ export function pageImageResponse(png: Uint8Array): Response {
       "content-type": "image/png",
       "content-length": String(png.byteLength),
       "cache-control": `private, max-age=${PAGE_IMAGE_MAX_AGE_S}`,
-      "x-content-type-options": "nosniff",
     },
   });
 }

@@ -1,6 +1,7 @@
 // Response headers every page and API answer carries (issue 8 item 7): a Content-Security-Policy
 // (pages: nonce-based for Next's scripts; API: nothing may load), no framing, no MIME sniffing, no
 // Referer leaks, no powerful browser features, and HSTS when the service is reached over TLS.
+import { BASE_SECURITY_HEADERS } from "./base-security-headers.mjs";
 
 /** API responses are data, never documents: nothing in them may load or run. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
@@ -33,16 +34,12 @@ export function pageCsp(nonce: string, { dev = false }: { dev?: boolean } = {}):
   ].join("; ");
 }
 
-export const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=()";
 /** One year, the HSTS preload list's minimum (RFC 6797). */
 export const HSTS = "max-age=31536000; includeSubDomains";
 
 export function commonSecurityHeaders(tls: boolean): Record<string, string> {
   return {
-    "x-content-type-options": "nosniff",
-    "referrer-policy": "no-referrer",
-    "permissions-policy": PERMISSIONS_POLICY,
-    "x-frame-options": "DENY",
+    ...BASE_SECURITY_HEADERS,
     "cross-origin-opener-policy": "same-origin",
     ...(tls ? { "strict-transport-security": HSTS } : {}),
   };

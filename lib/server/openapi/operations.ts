@@ -17,6 +17,7 @@ import { CreatedScanResource, ScanBatch, ScanResource } from "../scans/scan-reso
 import { IDEMPOTENCY_HEADER, MAX_IDEMPOTENCY_KEY_CHARS } from "../scans/idempotency";
 import { WebhookDelivery } from "../webhooks/webhook-store";
 import { HTTP_LIMITS } from "../../limits";
+import { PDF_HEADER_WINDOW_BYTES } from "../../pdf/sniff";
 import { SAMPLE_ZIP_PASSWORD, SkippedMember } from "../http/upload-archive";
 import { EmbeddedParam, ObjectList, ObjectParam, ObjectQuery, ObjectView, ObjectsQuery } from "../scans/inspection-requests";
 
@@ -75,14 +76,14 @@ const TokenParam = z.object({ token: z.string().min(1).meta({ description: "the 
 const PageParam = z.object({ n: z.string().regex(/^[1-9]\d*$/).meta({ description: "page number, from 1" }) });
 const ThumbnailQuery = z.object({ size: z.enum(["large"]).optional().meta({ description: "large: the enlarged preview" }) });
 const ReportQuery = z.object({
-  format: z.enum(REPORT_FORMAT_NAMES).optional().meta({ description: "overrides Accept: json (default), stix, misp, csv, md, html, sarif" }),
+  format: z.enum(REPORT_FORMAT_NAMES).optional().meta({ description: `overrides Accept: ${REPORT_FORMAT_NAMES.map((f) => (f === "json" ? "json (default)" : f)).join(", ")}` }),
   download: z.enum(["1"]).optional().meta({ description: "1: Content-Disposition attachment with the export's file name" }),
 });
 
 const binary = z.string().meta({ format: "binary" });
 const upload = (extra: Record<string, z.ZodType>) =>
   z.object({
-    file: binary.meta({ description: "the PDF (or an XDP package wrapping one); %PDF- in its first 1024 bytes" }),
+    file: binary.meta({ description: `the PDF (or an XDP package wrapping one); %PDF- in its first ${PDF_HEADER_WINDOW_BYTES} bytes` }),
     password: z.string().optional().meta({ description: "the document password of an encrypted PDF: used for this analysis only, never stored or logged" }),
     ...extra,
   });

@@ -2,7 +2,7 @@
 // one by `?format=` (wins) or by the Accept header (RFC 9110 section 12.5.1, q-values honoured);
 // json is the default. An unknown ?format= is a 400 listing the supported ones.
 import { ApiError } from "../http/errors";
-import { REPORT_EXTENSIONS, exportFileName, type ReportFormat } from "./export-names";
+import { REPORT_EXPORTS, exportFileName, type ReportFormat } from "./export-names";
 import type { ScanReport } from "../scans/report";
 import { toIocCsv } from "./csv";
 import { HTML_REPORT_CSP, toHtml, type HtmlExtras } from "./html";
@@ -24,19 +24,19 @@ interface FormatSpec {
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 export const REPORT_FORMATS = {
-  json: { contentType: "application/json", accepts: ["application/json"], extension: REPORT_EXTENSIONS.json, render: json },
-  stix: { contentType: STIX_MEDIA_TYPE, accepts: ["application/stix+json"], extension: REPORT_EXTENSIONS.stix, render: (r) => json(toStixBundle(r)) },
-  misp: { contentType: "application/json", accepts: ["application/vnd.misp+json"], extension: REPORT_EXTENSIONS.misp, render: (r) => json(toMispEvent(r)) },
-  csv: { contentType: "text/csv; charset=utf-8; header=present", accepts: ["text/csv"], extension: REPORT_EXTENSIONS.csv, render: toIocCsv },
-  md: { contentType: "text/markdown; charset=utf-8", accepts: ["text/markdown"], extension: REPORT_EXTENSIONS.md, render: toMarkdown },
+  json: { contentType: "application/json", accepts: ["application/json"], extension: REPORT_EXPORTS.json.extension, render: json },
+  stix: { contentType: STIX_MEDIA_TYPE, accepts: ["application/stix+json"], extension: REPORT_EXPORTS.stix.extension, render: (r) => json(toStixBundle(r)) },
+  misp: { contentType: "application/json", accepts: ["application/vnd.misp+json"], extension: REPORT_EXPORTS.misp.extension, render: (r) => json(toMispEvent(r)) },
+  csv: { contentType: "text/csv; charset=utf-8; header=present", accepts: ["text/csv"], extension: REPORT_EXPORTS.csv.extension, render: toIocCsv },
+  md: { contentType: "text/markdown; charset=utf-8", accepts: ["text/markdown"], extension: REPORT_EXPORTS.md.extension, render: toMarkdown },
   html: {
     contentType: "text/html; charset=utf-8",
     accepts: ["text/html"],
-    extension: REPORT_EXTENSIONS.html,
+    extension: REPORT_EXPORTS.html.extension,
     render: toHtml,
     headers: { "content-security-policy": HTML_REPORT_CSP },
   },
-  sarif: { contentType: "application/sarif+json", accepts: ["application/sarif+json"], extension: REPORT_EXTENSIONS.sarif, render: (r) => json(toSarif(r)) },
+  sarif: { contentType: "application/sarif+json", accepts: ["application/sarif+json"], extension: REPORT_EXPORTS.sarif.extension, render: (r) => json(toSarif(r)) },
 } as const satisfies Record<ReportFormat, FormatSpec>;
 
 export type { ReportFormat };

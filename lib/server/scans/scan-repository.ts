@@ -9,6 +9,7 @@ import type { Verdict } from "../../analyzer/report";
 import type { Database, ScansTable, WebhookDeliveriesTable } from "../db/database";
 import {
   isReportReady,
+  TERMINAL_STATUSES,
   transition as nextState,
   type ScanEvent,
   type ScanState,
@@ -382,7 +383,7 @@ export class ScanRepository {
       .selectFrom("scans")
       .selectAll()
       .where("file_retained", "=", 1)
-      .where("status", "in", ["completed", "failed", "expired"])
+      .where("status", "in", [...TERMINAL_STATUSES])
       .where((eb) => eb.or([eb("retention_mode", "=", "delete_immediately"), eb("expires_at", "<=", now)]))
       .orderBy("created_at")
       .limit(limit)

@@ -7,7 +7,7 @@ import { RETENTION_MODES } from "./retention";
 import type { ScanRow } from "./scan-repository";
 import { iso } from "./report";
 import { SkippedMember } from "../http/upload-archive";
-import { ADVANCED_STATUSES, ENRICHMENT_STATUSES, SCAN_STATUSES } from "./state-machine";
+import { ADVANCED_STATUSES, ENRICHMENT_STATUSES, SCAN_STATUSES, isTerminal } from "./state-machine";
 
 const isoTime = z.iso.datetime();
 
@@ -85,6 +85,6 @@ export function toScanResource(row: ScanRow, apiBase = "/api"): ScanResource {
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
     fastCompletedAt: time(row.fast_completed_at),
-    completedAt: row.status === "completed" || row.status === "failed" || row.status === "expired" ? time(row.completed_at) : null,
+    completedAt: isTerminal(row.status) ? time(row.completed_at) : null,
   };
 }

@@ -1,0 +1,23 @@
+// The "content is opaque" predicate has one source (content-opaque.ts): its table over every security
+// state, and no production line that decides it again by comparing the state with two values.
+import { describe, expect, it } from "vitest";
+import { findCopies } from "../../../test/support/fact-copies";
+import { isContentOpaque } from "./content-opaque";
+
+/** `state === "a" || state === "b"`, `state !== "a" && state !== "b"`: a second spelling of the predicate */
+const TWO_STATE_TEST = /state\s*[!=]==\s*"[a-z-]+"\s*(?:\|\||&&)[^;]*state\s*[!=]==\s*"[a-z-]+"/;
+
+describe("isContentOpaque", () => {
+  it.each([
+    ["none", false],
+    ["decrypted", false],
+    ["password-required", true],
+    ["unsupported", true],
+  ] as const)("%s -> %s", (state, opaque) => {
+    expect(isContentOpaque({ state })).toBe(opaque);
+  });
+
+  it("is the only place that decides it", () => {
+    expect(findCopies((line) => TWO_STATE_TEST.test(line), ["lib/analyzer/facts/content-opaque.ts"])).toEqual([]);
+  });
+});

@@ -1,0 +1,16 @@
+// Whether a document's strings and streams are ciphertext to us: encrypted, and the security handler
+// did not open it (no password that works, or a handler we do not implement, §7.6). Every part of the
+// analysis that reads content asks this one question, so a new security state is decided here once.
+import type { SecurityState } from "../../pdf/document";
+
+/** Per security state: does the content stay opaque? A state added to SecurityState is a type error here until decided. */
+const OPAQUE_BY_STATE: Readonly<Record<SecurityState["state"], boolean>> = {
+  none: false,
+  decrypted: false,
+  "password-required": true,
+  unsupported: true,
+};
+
+export function isContentOpaque(security: Pick<SecurityState, "state">): boolean {
+  return OPAQUE_BY_STATE[security.state];
+}
