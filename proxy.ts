@@ -10,7 +10,8 @@
 // - a fresh nonce per page response, in a strict CSP that Next applies to its own scripts
 import { NextResponse, type NextRequest } from "next/server";
 import { getConfig } from "./lib/server/config";
-import { ApiError, problemResponse } from "./lib/server/http/errors";
+import { ApiError } from "./lib/server/errors";
+import { problemResponse } from "./lib/server/http/problem-response";
 import { isAllowedHost } from "./lib/server/http/host-check";
 import { API_CSP, commonSecurityHeaders, pageCsp } from "./lib/server/http/security-headers";
 import { audit } from "./lib/server/auth/audit";

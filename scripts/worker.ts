@@ -8,7 +8,7 @@
 // the retention sweeper. SIGTERM/SIGINT: stops the stages in flight and hands them back (another worker resumes them at once), then exits.
 import { checkAnalysisPool, warmAnalysisPool } from "../lib/server/analysis-pool";
 import { ConfigError, getConfig } from "../lib/server/config";
-import { createScanRuntime } from "../lib/server/scans/runtime";
+import { createScanRuntime } from "../lib/server/runtime";
 
 const PREFIX = "[pdfscan-worker]";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { STATUS_BY_CODE } from "../../lib/server/http/errors";
+import { STATUS_BY_CODE } from "../../lib/server/errors";
 import { PROBLEM_MESSAGES, problemMessage } from "./problem-messages";
 
 describe("problem messages", () => {

@@ -1,7 +1,7 @@
-// Plain sentences for every problem code the API answers with (lib/server/http/errors.ts), plus the
+// Plain sentences for every problem code the API answers with (lib/server/errors.ts), plus the
 // two the browser makes up itself (network, unknown). The UI leads with these; the API's own title,
 // status and detail stay visible in small print for whoever reports the problem.
-import type { ErrorCode } from "../../lib/server/http/errors";
+import type { ErrorCode } from "../../lib/server/errors";
 import type { Problem } from "./api";
 
 /** Codes only the browser produces: the server was unreachable, or answered without a problem body. */

@@ -4,8 +4,8 @@
 // Also served as GET /api/v1/health (app/api/v1/health/route.ts re-exports this handler).
 import { analysisPoolLoad, checkAnalysisPool } from "../../lib/server/analysis-pool";
 import { otherMethods, publicRoute } from "../../lib/server/http/api-route";
-import { ApiError } from "../../lib/server/http/errors";
-import { checkScanStores } from "../../lib/server/scans/runtime";
+import { ApiError } from "../../lib/server/errors";
+import { checkScanStores } from "../../lib/server/runtime";
 import { SERVICE_VERSION } from "../../lib/server/version";
 
 export const runtime = "nodejs";

@@ -4,7 +4,7 @@ import type { Metadata } from "next";
 import type { HistoryFilter } from "../_components/scan-history-filters";
 import { HISTORY_PAGE_SIZE, ScanHistory, type ScanListPage } from "../_components/scan-history";
 import { requireSignIn } from "../_lib/page-auth";
-import { getScanService } from "../../lib/server/scans/runtime";
+import { getScanService } from "../../lib/server/runtime";
 import { parseListQuery } from "../../lib/server/scans/scan-requests";
 import { toScanResource } from "../../lib/server/scans/scan-resource";
 

@@ -21,7 +21,7 @@ import type { AnalysisTask, DeepWithPageImages, PingResult, TaskMessage } from "
 import { audit } from "./auth/audit";
 import type { Principal } from "./auth/principal";
 import { getConfig } from "./config";
-import { ApiError } from "./http/errors";
+import { ApiError } from "./errors";
 import { FairGate, GateRefusedError, type ReleaseSlot } from "./queue/fair-gate";
 
 export const WORKER_BUNDLE_PATH = "dist/analysis-worker.mjs";

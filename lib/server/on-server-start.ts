@@ -5,7 +5,7 @@
 // and the retention sweeper. A scan store that cannot be opened stops the server.
 import { warmAnalysisPool } from "./analysis-pool";
 import { ConfigError, getConfig } from "./config";
-import { startWebRuntime } from "./scans/runtime";
+import { startWebRuntime } from "./runtime";
 
 export function onServerStart(): void {
   let config;

@@ -1,7 +1,7 @@
 // What this process must do before it exits on a signal, registered by whoever owns the resource.
 // The web server's runtime lives in Next's bundles and the signal handler in dist/server.mjs (serve.ts),
 // two copies of every module: the list sits on globalThis under a registry symbol, as the runtime
-// itself does (scans/runtime.ts), so both copies see one list.
+// itself does (runtime.ts), so both copies see one list.
 const HOOKS_KEY = Symbol.for("pdfscan.shutdownHooks");
 type Hook = () => Promise<void>;
 const globalState = globalThis as typeof globalThis & { [HOOKS_KEY]?: Hook[] };

@@ -103,7 +103,7 @@ export async function startServer({
   return { url, apiKey, stop, pid: child.pid!, output: () => output };
 }
 
-/** The line the server prints once, on its first start with an empty key table (scans/runtime.ts). */
+/** The line the server prints once, on its first start with an empty key table (lib/server/runtime.ts). */
 const ADMIN_KEY_LINE = /PDFSCAN_ADMIN_KEY=(pdfscan_[A-Za-z0-9_-]+)/;
 const KEY_BY_STORE = new Map<string, string>();
 const KEY_BY_ORIGIN = new Map<string, string>();

@@ -8,7 +8,7 @@
 // Also served under /api/v1/scans (app/api/v1/scans/route.ts re-exports these handlers).
 import { apiBaseOf } from "../../../lib/server/http/api-base";
 import { apiRoute, otherMethods } from "../../../lib/server/http/api-route";
-import { getScanService } from "../../../lib/server/scans/runtime";
+import { getScanService } from "../../../lib/server/runtime";
 import { createScanRequest } from "../../../lib/server/scans/create-scan-request";
 import { listQueryString, parseListQuery } from "../../../lib/server/scans/scan-requests";
 import { toScanResource } from "../../../lib/server/scans/scan-resource";

@@ -8,9 +8,9 @@ import { CSRF_COOKIE, SESSION_COOKIE, SignIn } from "../../../lib/server/auth/se
 import { getConfig } from "../../../lib/server/config";
 import { apiRoute, otherMethods, publicRoute } from "../../../lib/server/http/api-route";
 import { readCookie, setCookie } from "../../../lib/server/http/cookies";
-import { ApiError } from "../../../lib/server/http/errors";
+import { ApiError } from "../../../lib/server/errors";
 import { readJsonBody } from "../../../lib/server/http/json-body";
-import { getAuth } from "../../../lib/server/scans/runtime";
+import { getAuth } from "../../../lib/server/runtime";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -2,8 +2,8 @@
 //   shown only in this answer; webhooks sent from now on (retries included) are signed with it and the
 //   old one stops working at once. A key gets its first secret with its first callbackUrl scan.
 import { apiRoute, otherMethods } from "../../../lib/server/http/api-route";
-import { ApiError } from "../../../lib/server/http/errors";
-import { getWebhookStore } from "../../../lib/server/scans/runtime";
+import { ApiError } from "../../../lib/server/errors";
+import { getWebhookStore } from "../../../lib/server/runtime";
 import { LOCAL_KEY_REF } from "../../../lib/server/webhooks/webhook-store";
 import { audit } from "../../../lib/server/auth/audit";
 

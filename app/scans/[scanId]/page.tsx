@@ -5,8 +5,8 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ScanView } from "../../_components/scan-view";
 import { requireSignIn } from "../../_lib/page-auth";
-import { ApiError } from "../../../lib/server/http/errors";
-import { getScanService } from "../../../lib/server/scans/runtime";
+import { ApiError } from "../../../lib/server/errors";
+import { getScanService } from "../../../lib/server/runtime";
 import { toScanResource, type ScanResource } from "../../../lib/server/scans/scan-resource";
 
 export const dynamic = "force-dynamic";

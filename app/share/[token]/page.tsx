@@ -6,7 +6,7 @@ import { notFound } from "next/navigation";
 import { SharedScanView } from "../../_components/shared-scan-view";
 import { sourceOf, withAuditSource } from "../../../lib/server/auth/audit";
 import { openShare } from "../../../lib/server/auth/share-access";
-import { ApiError } from "../../../lib/server/http/errors";
+import { ApiError } from "../../../lib/server/errors";
 import { toScanResource } from "../../../lib/server/scans/scan-resource";
 
 export const dynamic = "force-dynamic";

@@ -2,9 +2,9 @@
 // cookie from signing in (its state-changing requests also carry the CSRF token, http/api-route.ts).
 // With PDFSCAN_AUTH=off (loopback only) every caller is the local admin.
 import { getConfig } from "../config";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors";
 import { readCookie } from "../http/cookies";
-import { getAuth } from "../scans/runtime";
+import { getAuth } from "../runtime";
 import { audit } from "./audit";
 import { LOCAL_PRINCIPAL, type Principal } from "./principal";
 import { SESSION_COOKIE, type Session } from "./sessions";

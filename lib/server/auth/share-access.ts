@@ -1,8 +1,8 @@
 // Opening a share link: the token becomes a read-only view of exactly one scan (the routes under
 // app/share/[token] only ever read `scanId` with this principal). Unknown, revoked and expired
 // tokens are the same 404.
-import { ApiError } from "../http/errors";
-import { getAuth, getScanService } from "../scans/runtime";
+import { ApiError } from "../errors";
+import { getAuth, getScanService } from "../runtime";
 import type { ScanRow } from "../scans/scan-repository";
 import { toScanResource, type ScanResource } from "../scans/scan-resource";
 import { sharePath } from "./share-links";

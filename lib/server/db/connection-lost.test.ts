@@ -3,7 +3,7 @@
 // unhandled "error" event and answered reads with 500. Real PostgreSQL (required, never skipped).
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { errorResponse } from "../http/errors";
+import { errorResponse } from "../http/problem-response";
 import { openTestStores, type TestStores } from "../testing/test-stores";
 import { isConnectionLost } from "./connection-lost";
 

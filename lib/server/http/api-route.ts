@@ -8,8 +8,9 @@ import type { Principal } from "../auth/principal";
 import { safeEqual } from "../auth/secrets";
 import { CSRF_HEADER } from "../auth/sessions";
 import { getConfig } from "../config";
-import { getAuth } from "../scans/runtime";
-import { ApiError, errorResponse } from "./errors";
+import { getAuth } from "../runtime";
+import { ApiError } from "../errors";
+import { errorResponse } from "./problem-response";
 import { isAllowedHost, ownOrigins } from "./host-check";
 import { API_CSP, commonSecurityHeaders } from "./security-headers";
 

@@ -4,7 +4,7 @@
 // listed here takes no body at all: pages, unknown paths and GET/DELETE routes get 413 for one, so no
 // layer (Next's proxy buffers bodies it matches) ever holds an unasked-for body in memory (issue 19).
 import { HTTP_LIMITS } from "../../limits";
-import { ApiError } from "./errors";
+import { ApiError } from "../errors";
 
 export type BodyKind = "upload" | "json" | "none";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "./errors";
+import { ApiError } from "../errors";
 import { MAX_DOCUMENT_PASSWORD_BYTES, takeDocumentPassword } from "./document-password";
 
 /** Form fields as multipart.ts reads them (a Map). */

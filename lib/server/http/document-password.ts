@@ -2,7 +2,7 @@
 // the user or owner password of an encrypted PDF, when the analyst has it (the password of a mailed
 // attachment travels in the mail's body). It opens the document for the analysis and is kept nowhere:
 // not in the report, the scans database, a log or the audit trail.
-import { ApiError } from "./errors";
+import { ApiError } from "../errors";
 
 export const PASSWORD_FIELD = "password";
 /**

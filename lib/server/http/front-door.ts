@@ -13,7 +13,8 @@ import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import { HTTP_LIMITS } from "../../limits";
 import { bodyKindOf, bodyLimitOf, declaredLength } from "./body-limits";
-import { ApiError, toProblem } from "./errors";
+import { ApiError } from "../errors";
+import { toProblem } from "./problem-response";
 import { guardResponse } from "./response-guard";
 import { API_CSP, commonSecurityHeaders, STATIC_SCRIPT_CSP } from "./security-headers";
 

@@ -2,7 +2,7 @@
 // HTTP_LIMITS.MAX_JSON_BODY_BYTES, 413 past it), an object, parsed with a zod schema.
 import type { z } from "zod";
 import { bodyLimitOf } from "./body-limits";
-import { ApiError } from "./errors";
+import { ApiError } from "../errors";
 import { readBody } from "./read-body";
 
 export async function readJsonBody<T>(request: Request, schema: z.ZodType<T>): Promise<T> {

@@ -3,7 +3,7 @@
 // never ended), and bodies cut short.
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "./errors";
+import { ApiError } from "../errors";
 import { parseMultipart } from "./multipart";
 
 const PROTOTYPE_NAMES = Object.getOwnPropertyNames(Object.prototype);

@@ -8,7 +8,7 @@
 // the request never ended).
 import type { Readable } from "node:stream";
 import busboy from "busboy";
-import { ApiError } from "./errors";
+import { ApiError } from "../errors";
 
 export const MAX_FILE_NAME_BYTES = 255;
 /** Header lines per part (Content-Disposition and Content-Type are all a client needs). */

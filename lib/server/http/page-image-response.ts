@@ -2,7 +2,7 @@
 // links: one reading of the request and one response shape (PNG, private cache; the route wrapper,
 // api-route.ts, adds the security headers, nosniff among them).
 import type { PageImageSize } from "../storage/page-image-store";
-import { ApiError } from "./errors";
+import { ApiError } from "../errors";
 
 /** A browser may reuse an image this long; short, since retention or a delete removes it. */
 export const PAGE_IMAGE_MAX_AGE_S = 300;

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { HTTP_LIMITS } from "../../limits";
 import type { BodyLimit } from "./body-limits";
-import { ApiError } from "./errors";
+import { ApiError } from "../errors";
 import { readBody } from "./read-body";
 
 const LIMIT: BodyLimit = { kind: "json", maxBytes: 100, tooLarge: () => new ApiError("body_too_large", "too large") };

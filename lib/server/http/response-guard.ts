@@ -7,7 +7,8 @@
 //   the same status and headers, so a client never has to parse anything else (issue 19).
 import type { OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { STATUS_CODES } from "node:http";
-import { ApiError, toProblem, type ErrorCode } from "./errors";
+import { ApiError, type ErrorCode } from "../errors";
+import { toProblem } from "./problem-response";
 
 /** Error statuses Next produces on its own, with the problem code each one means. */
 const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {

@@ -3,7 +3,7 @@
 // unreadable archive, an archive without PDFs or with too many are refused with a problem naming the field.
 import { describe, expect, it } from "vitest";
 import { buildZip } from "../../zip/testing";
-import { ApiError } from "./errors";
+import { ApiError } from "../errors";
 import { isZip, openUploadedArchive, takeZipPassword, type ArchiveMember } from "./upload-archive";
 
 const pdf = (n: number) => new TextEncoder().encode(`%PDF-1.7\n1 0 obj << /Title (member ${n}) >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`);

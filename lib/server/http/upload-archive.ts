@@ -7,7 +7,7 @@ import { HTTP_LIMITS } from "../../limits";
 import { isPdfOrXdp } from "../../pdf/sniff";
 import { openZip, readZipMember, SAMPLE_ZIP_PASSWORD, type ZipMember } from "../../zip/password-zip";
 import { z } from "zod";
-import { ApiError } from "./errors";
+import { ApiError } from "../errors";
 
 /** The form field (or query parameter of a raw body) with the archive's password. */
 export const ZIP_PASSWORD_FIELD = "zipPassword";

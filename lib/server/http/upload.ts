@@ -10,7 +10,7 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { getConfig } from "../config";
 import { isPdfOrXdp, NOT_A_PDF } from "../../pdf/sniff";
 import { bodyLimitOf, fileTooLarge } from "./body-limits";
-import { ApiError } from "./errors";
+import { ApiError } from "../errors";
 import { parseMultipart } from "./multipart";
 import { boundedBody, readBody } from "./read-body";
 import { isZip } from "./upload-archive";

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
-import { STATUS_BY_CODE, type ErrorCode } from "../http/errors";
+import { STATUS_BY_CODE, type ErrorCode } from "../errors";
 import { openApiDocument } from "./openapi-document";
 import { OPERATIONS, UNLISTED_PROBLEMS, problemsOf, v1PathOf } from "./operations";
 

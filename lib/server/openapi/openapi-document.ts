@@ -6,7 +6,7 @@ import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObj
 import { DeepResult, FastResult } from "../../analyzer/report";
 import { ShareResource } from "../auth/share-links";
 import { CSRF_HEADER, SESSION_COOKIE } from "../auth/sessions";
-import { STATUS_BY_CODE, type ErrorCode } from "../http/errors";
+import { STATUS_BY_CODE, type ErrorCode } from "../errors";
 import { ScanReport } from "../scans/report";
 import { ScanResource } from "../scans/scan-resource";
 import { SERVICE_VERSION } from "../version";
@@ -17,7 +17,7 @@ import { OPERATIONS, UNLISTED_PROBLEMS, problemsOf, v1PathOf, type Operation } f
 const ERROR_CODES = Object.keys(STATUS_BY_CODE) as ErrorCode[];
 
 const FieldError = z.object({ field: z.string(), message: z.string() });
-/** RFC 9457 problem details, as lib/server/http/errors.ts renders them */
+/** RFC 9457 problem details, as lib/server/http/problem-response.ts renders them */
 const Problem = z
   .object({
     type: z.string().meta({ description: "/problems/<code>" }),

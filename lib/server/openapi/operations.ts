@@ -9,7 +9,7 @@ import { z } from "zod";
 import { DeepResult, FastResult } from "../../analyzer/report";
 import { SignIn } from "../auth/sessions";
 import { MintShare, ShareResource } from "../auth/share-links";
-import type { ErrorCode } from "../http/errors";
+import type { ErrorCode } from "../errors";
 import { REPORT_FORMAT_NAMES } from "../report-formats";
 import { ScanReport } from "../scans/report";
 import { ListQuery, MAX_PAGE_SIZE, ScanOptions } from "../scans/scan-requests";

@@ -1,7 +1,7 @@
 // Report formats, declared once: name -> media type, file extension, renderer. The report route picks
 // one by `?format=` (wins) or by the Accept header (RFC 9110 section 12.5.1, q-values honoured);
 // json is the default. An unknown ?format= is a 400 listing the supported ones.
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors";
 import { REPORT_EXPORTS, exportFileName, type ReportFormat } from "./export-names";
 import type { ScanReport } from "../scans/report";
 import { toIocCsv } from "./csv";

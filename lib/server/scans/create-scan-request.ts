@@ -10,7 +10,7 @@ import { takeDocumentPassword } from "../http/document-password";
 import { readUpload } from "../http/upload";
 import { openUploadedArchive, takeZipPassword } from "../http/upload-archive";
 import { idempotencyKeyOf } from "./idempotency";
-import { getScanService } from "./runtime";
+import { getScanService } from "../runtime";
 import { parseScanOptions } from "./scan-requests";
 import { toScanResource } from "./scan-resource";
 

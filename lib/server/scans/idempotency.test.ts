@@ -3,7 +3,7 @@
 // request that failed or died frees its key. Time is a clock the test moves.
 import { describe, expect, it } from "vitest";
 import type { Principal } from "../auth/principal";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors";
 import { openTestStores, type TestStores } from "../testing/test-stores";
 import { setUpShared } from "../testing/set-up-shared";
 import { IDEMPOTENCY_ABANDONED_MS, IDEMPOTENCY_TTL_MS, IdempotencyKeys, idempotencyKeyOf, requestFingerprint } from "./idempotency";

@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors";
 
 /** A key is remembered this long (Stripe: 24 h). */
 export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;

@@ -2,7 +2,7 @@
 // OpenAPI document (lib/server/openapi/operations.ts) describes the routes by them.
 import { z } from "zod";
 import { INSPECTOR_LIMITS } from "../../limits";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors";
 import { toFieldErrors } from "./scan-requests";
 
 /** An object number as the path or ?refs= spells it (0 included: damaged files number from 0). */

@@ -8,7 +8,7 @@ import { sampleArchive } from "../../zip/sample-archive";
 import type { AnalysisCaller } from "../analysis-pool";
 import { audit } from "../auth/audit";
 import type { Principal } from "../auth/principal";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors";
 import type { ObjectList, ObjectView } from "./inspection-requests";
 import type { ScanService } from "./service";
 

@@ -7,7 +7,7 @@ import { buildLurePdf } from "../../analyzer/render/testing/lure-pdf";
 import { analyzeDeep } from "../../analyzer/deep/analyze-deep";
 import { createInThreadRenderer } from "../../engines/render/render-document";
 import type { Principal } from "../auth/principal";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors";
 import { setUpShared } from "../testing/set-up-shared";
 import { createHarness, type Harness } from "../testing/scan-harness";
 import type { StageAnalyzers } from "./pipeline";

@@ -7,7 +7,7 @@ import { benignPdf, suspiciousPdf } from "../../../test/fixtures/sample-pdfs";
 import { analyzeDeep } from "../../analyzer/deep/analyze-deep";
 import { EnrichmentResult } from "../enrichment/enrichment-provider";
 import { LOCAL_PRINCIPAL } from "../auth/principal";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors";
 import { setUpShared } from "../testing/set-up-shared";
 import { createHarness, REAL_ANALYZERS, type Harness } from "../testing/scan-harness";
 import { MAX_STAGE_ATTEMPTS, type StageAnalyzers } from "./pipeline";

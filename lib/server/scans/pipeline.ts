@@ -23,7 +23,7 @@ import { FastResult, Iocs, Summary, type Iocs as IocsType } from "../../analyzer
 import type { EnrichmentProvider, EnrichmentResult } from "../enrichment/enrichment-provider";
 import { withFeedEvidence } from "../feeds/feed-verdict";
 import { withKnownGoodLinks } from "../feeds/known-good-links";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors";
 import type { JobQueue, StageJob } from "../queue/job-queue";
 import type { PageImage } from "../../analyzer/render/render-facts";
 import type { BlobStore } from "../storage/blob-store";

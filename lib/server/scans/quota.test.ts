@@ -3,7 +3,7 @@
 // twelve concurrent 40 KB uploads against a 100 KB quota stored 366 KB). Both real store configurations.
 import { describe, expect, it } from "vitest";
 import type { Principal } from "../auth/principal";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors";
 import { setUpShared } from "../testing/set-up-shared";
 import { openTestStores, type TestStores } from "../testing/test-stores";
 import { newScanId } from "./scan-id";

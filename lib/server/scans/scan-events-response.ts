@@ -5,7 +5,7 @@ import { getConfig } from "../config";
 import { eventStreamResponse, scanEventStream } from "./scan-event-stream";
 import type { ScanRow } from "./scan-repository";
 import type { ScanResource } from "./scan-resource";
-import { getScanChanges } from "./runtime";
+import { getScanChanges } from "../runtime";
 
 export interface ScanView {
   /** the row as the caller may see it now, or null (deleted, or access gone) */

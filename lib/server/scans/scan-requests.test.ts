@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors";
 import { listQueryString, parseListQuery, parseScanOptions } from "./scan-requests";
 
 const form = (fields: Record<string, string[]>) => new Map(Object.entries(fields));

@@ -2,7 +2,7 @@
 // query of GET /api/scans. Unknown fields and unknown option values are a 400 invalid_request with
 // errors[] (contract: "Unknown values of an option are a 400, not silently defaulted").
 import { z } from "zod";
-import { ApiError, type FieldError } from "../http/errors";
+import { ApiError, type FieldError } from "../errors";
 import { VERDICTS } from "../../analyzer/report";
 import { DEFAULT_RETENTION_MODE, RETENTION_MODES, type RetentionMode } from "./retention";
 import type { ScanFilter } from "./scan-repository";

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { benignPdf, suspiciousPdf } from "../../../test/fixtures/sample-pdfs";
 import type { Principal } from "../auth/principal";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors";
 import { setUpShared } from "../testing/set-up-shared";
 import { createHarness, type Harness } from "../testing/scan-harness";
 import { ScanReport } from "./report";

@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { audit } from "../auth/audit";
 import type { Principal } from "../auth/principal";
 import { sampleArchive } from "../../zip/sample-archive";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors";
 import type { JobQueue } from "../queue/job-queue";
 import type { BlobStore } from "../storage/blob-store";
 import type { PageImageSize, PageImageStore } from "../storage/page-image-store";

@@ -4,7 +4,7 @@
 // Also served under /api/v1/scans/:scanId (re-exported).
 import { apiBaseOf } from "../../../../lib/server/http/api-base";
 import { apiRoute, otherMethods } from "../../../../lib/server/http/api-route";
-import { getScanService } from "../../../../lib/server/scans/runtime";
+import { getScanService } from "../../../../lib/server/runtime";
 import { toScanResource } from "../../../../lib/server/scans/scan-resource";
 
 export const runtime = "nodejs";

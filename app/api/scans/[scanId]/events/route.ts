@@ -3,7 +3,7 @@
 // a share link has its own (/share/:token/events). Also served under /api/v1 (re-exported).
 import { apiBaseOf } from "../../../../../lib/server/http/api-base";
 import { apiRoute, otherMethods } from "../../../../../lib/server/http/api-route";
-import { getScanService } from "../../../../../lib/server/scans/runtime";
+import { getScanService } from "../../../../../lib/server/runtime";
 import { scanEventsResponse } from "../../../../../lib/server/scans/scan-events-response";
 import { toScanResource } from "../../../../../lib/server/scans/scan-resource";
 

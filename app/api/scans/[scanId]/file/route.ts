@@ -2,7 +2,7 @@
 // password "infected" (lib/zip/sample-archive.ts), member named <sha256>.pdf; the owner's or an admin's
 // only, audited. 410 file_not_retained once the retention mode deleted it. Also under /api/v1 (re-exported).
 import { apiRoute, otherMethods } from "../../../../../lib/server/http/api-route";
-import { getScanService } from "../../../../../lib/server/scans/runtime";
+import { getScanService } from "../../../../../lib/server/runtime";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

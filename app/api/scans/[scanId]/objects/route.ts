@@ -4,7 +4,7 @@
 import { analysisCallerOf } from "../../../../../lib/server/analysis-pool";
 import { apiRoute, otherMethods } from "../../../../../lib/server/http/api-route";
 import { parseObjectsQuery } from "../../../../../lib/server/scans/inspection-requests";
-import { getScanInspection } from "../../../../../lib/server/scans/runtime";
+import { getScanInspection } from "../../../../../lib/server/runtime";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -4,7 +4,7 @@
 // Also served under /api/v1/scans/:scanId/report (re-exported).
 import { apiRoute, otherMethods } from "../../../../../lib/server/http/api-route";
 import { negotiateFormat, reportResponse, wantsDownload } from "../../../../../lib/server/report-formats";
-import { getScanService } from "../../../../../lib/server/scans/runtime";
+import { getScanService } from "../../../../../lib/server/runtime";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

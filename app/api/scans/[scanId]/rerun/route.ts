@@ -3,7 +3,7 @@
 // file_not_retained once the file is gone. Also under /api/v1 (re-exported).
 import { apiBaseOf } from "../../../../../lib/server/http/api-base";
 import { apiRoute, otherMethods } from "../../../../../lib/server/http/api-route";
-import { getScanService } from "../../../../../lib/server/scans/runtime";
+import { getScanService } from "../../../../../lib/server/runtime";
 import { toScanResource } from "../../../../../lib/server/scans/scan-resource";
 
 export const runtime = "nodejs";

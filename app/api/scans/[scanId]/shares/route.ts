@@ -5,7 +5,7 @@
 import { MintShare, sharePath, toShareResource } from "../../../../../lib/server/auth/share-links";
 import { apiRoute, otherMethods } from "../../../../../lib/server/http/api-route";
 import { readJsonBody } from "../../../../../lib/server/http/json-body";
-import { getAuth, getScanService } from "../../../../../lib/server/scans/runtime";
+import { getAuth, getScanService } from "../../../../../lib/server/runtime";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 // GET /api/scans/:scanId/webhooks - the delivery log of the scan's callbackUrl: one item per webhook
 //   (webhook-id, event, state, every attempt with its HTTP status or error), oldest first.
 import { apiRoute, otherMethods } from "../../../../../lib/server/http/api-route";
-import { getScanService, getWebhookStore } from "../../../../../lib/server/scans/runtime";
+import { getScanService, getWebhookStore } from "../../../../../lib/server/runtime";
 import { toWebhookDelivery } from "../../../../../lib/server/webhooks/webhook-store";
 
 export const runtime = "nodejs";

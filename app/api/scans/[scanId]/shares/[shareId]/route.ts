@@ -1,7 +1,7 @@
 // DELETE /api/scans/:scanId/shares/:shareId - revoke a share link: 204; the link stops at once.
 import { apiRoute, otherMethods } from "../../../../../../lib/server/http/api-route";
-import { ApiError } from "../../../../../../lib/server/http/errors";
-import { getAuth, getScanService } from "../../../../../../lib/server/scans/runtime";
+import { ApiError } from "../../../../../../lib/server/errors";
+import { getAuth, getScanService } from "../../../../../../lib/server/runtime";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

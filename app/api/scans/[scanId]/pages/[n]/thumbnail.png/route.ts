@@ -4,7 +4,7 @@
 // under the scan's retention mode). Also served under /api/v1 (re-exported).
 import { apiRoute, otherMethods } from "../../../../../../../lib/server/http/api-route";
 import { pageImageResponse, parsePageImageRequest } from "../../../../../../../lib/server/http/page-image-response";
-import { getScanService } from "../../../../../../../lib/server/scans/runtime";
+import { getScanService } from "../../../../../../../lib/server/runtime";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

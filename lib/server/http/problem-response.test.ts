@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ApiError, STATUS_BY_CODE, problemResponse, withProblems } from "./errors";
+import { ApiError, STATUS_BY_CODE } from "../errors";
+import { problemResponse, withProblems } from "./problem-response";
 
 describe("error model", () => {
   it("maps the contract's codes to their statuses", () => {
