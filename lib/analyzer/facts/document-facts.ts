@@ -24,6 +24,9 @@ import { collectTestSignatures, type TestSignatureFact } from "./test-signatures
 import { collectXfa, type XfaFact } from "./xfa";
 import { collectOrphanScripts } from "./orphan-scripts";
 import { isContentOpaque } from "./content-opaque";
+import { findHiddenActiveKeywords, type HiddenKeyword } from "./hidden-keywords";
+import { passwordFields, type PasswordField } from "./password-fields";
+import { collectStructure, type StructureFacts } from "./structure";
 import { PdfStream } from "../../pdf/objects";
 import { collectXfaCallbacks, type XfaCallbackFact } from "./xfa-callbacks";
 import { collectRemoteLocations, type RemoteLocationFact } from "./remote-locations";
@@ -61,8 +64,14 @@ export interface DocumentFacts {
   remoteLocations: RemoteLocationFact[];
   /** what the XFA form submits to or loads from outside the document (xfa-callbacks.ts) */
   xfaCallbacks: XfaCallbackFact[];
-  /** the parsed document: new rules read the facts below instead (see lib/analyzer/facts/format-facts.ts) */
+  /** the parsed document, for the fact collectors after this pass (deep stage, features, indicators): rules never read it (RuleFacts) */
   doc: PdfDocument;
+  /** repairs, revisions, bytes outside the objects, the page tree as a viewer counts it */
+  structure: StructureFacts;
+  /** active names a strict reading of the file misses (hidden-keywords.ts) */
+  hiddenKeywords: HiddenKeyword[];
+  /** text fields that take a password (password-fields.ts) */
+  passwordFields: PasswordField[];
   limits: Limits;
   keywords: KeywordFacts;
   actions: ActionFact[];
@@ -190,6 +199,9 @@ export function collectFacts(doc: PdfDocument, limits: Limits): DocumentFacts {
   return {
     doc,
     limits,
+    structure: collectStructure(doc),
+    hiddenKeywords: findHiddenActiveKeywords(doc),
+    passwordFields: passwordFields(doc),
     keywords,
     strings: index.stringsByRef,
     swfStreams,

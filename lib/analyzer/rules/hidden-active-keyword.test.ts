@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { resolveLimits } from "../../limits";
 import { readPdf } from "../../pdf/document";
 import { PdfBuilder, bytes, withXref } from "../../pdf/testing/pdf-builder";
-import { findHiddenActiveKeywords } from "./hidden-active-keyword";
+import { findHiddenActiveKeywords } from "../facts/hidden-keywords";
 
 const hidden = (pdf: Uint8Array) => findHiddenActiveKeywords(readPdf(pdf, resolveLimits())).map((h) => h.keyword);
 

@@ -1,10 +1,8 @@
 import { defineRule } from "./rule";
 import { evidence } from "./evidence";
-import { byteEntropy } from "../facts/entropy";
 
 /** compressed or encrypted data has ~8 bits/byte; PDF syntax and text stay well below 6 */
 const ENTROPY_THRESHOLD = 7.2;
-const MIN_GAP_BYTES = 1024;
 
 export const highEntropyOutsideStreams = defineRule({
   id: "high-entropy-outside-streams",
@@ -15,17 +13,9 @@ export const highEntropyOutsideStreams = defineRule({
   weight: 25,
   attack: ["T1027.009"],
   mitigations: ["sanitize_with_cdr", "do_not_open"],
-  check({ doc }) {
-    const spans = doc.instances.filter((o) => !o.container).map((o) => [o.offset, o.end] as const).sort((a, b) => a[0] - b[0]);
-    const gaps: [number, number][] = [];
-    let cursor = 0;
-    for (const [s, e] of spans) {
-      if (s - cursor >= MIN_GAP_BYTES) gaps.push([cursor, s]);
-      cursor = Math.max(cursor, e);
-    }
-    if (doc.bytes.length - cursor >= MIN_GAP_BYTES) gaps.push([cursor, doc.bytes.length]);
-    const hits = gaps.map(([s, e]) => ({ s, e, h: byteEntropy(doc.bytes, s, e) })).filter((g) => g.h >= ENTROPY_THRESHOLD);
+  check({ structure }) {
+    const hits = structure.gaps.filter((g) => g.entropy >= ENTROPY_THRESHOLD);
     if (!hits.length) return null;
-    return { evidence: hits.map((g) => evidence({ offset: g.s, excerpt: `${g.e - g.s} bytes, entropy ${g.h.toFixed(2)} bits/byte` })) };
+    return { evidence: hits.map((g) => evidence({ offset: g.start, excerpt: `${g.end - g.start} bytes, entropy ${g.entropy.toFixed(2)} bits/byte` })) };
   },
 });

@@ -6,7 +6,8 @@ import { readPdf } from "../../pdf/document";
 import { hexString } from "../../pdf/testing/pdf-builder";
 import { collectFacts } from "../facts/document-facts";
 import { buildLurePdf, pdfString, type LureDocument } from "../render/testing/lure-pdf";
-import { lureLoginForm, passwordFields } from "./lure-login-form";
+import { passwordFields } from "../facts/password-fields";
+import { lureLoginForm } from "./lure-login-form";
 
 /** A login form: a user and a password field and a button submitting them to `submit`. */
 function loginForm(opts: { password?: string; submit?: string; script?: string }): LureDocument {

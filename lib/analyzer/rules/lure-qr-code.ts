@@ -1,4 +1,4 @@
-import type { DocumentFacts } from "../facts/document-facts";
+import type { RuleFacts } from "./rule";
 import { asUrl, isWebTarget, lurePageCount, lurePages, pageWording, QR_LURE_MAX_PAGES, wordCount } from "../render/lure-signals";
 import { defineRule } from "./rule";
 import { evidence, excerpt } from "./evidence";
@@ -10,7 +10,7 @@ import { classifyUrl } from "../iocs/classify-url";
 const QR_PAGE_MAX_WORDS = 150;
 
 /** QR codes on the rendered pages of a short document whose text is a web address. */
-function qrUrls(facts: DocumentFacts) {
+function qrUrls(facts: RuleFacts) {
   const { render, pageCount } = facts;
   if (!render?.qrCodes.length || lurePageCount(pageCount, render) > QR_LURE_MAX_PAGES) return [];
   return lurePages(render, QR_LURE_MAX_PAGES).flatMap((p) =>

@@ -265,7 +265,6 @@ describe("parser-differential", () => {
     const failed: RenderFacts = { ...facts.render!, pagesRendered: 0, pages: [], pageCount: null, error: "InvalidPDFException: Invalid PDF structure.", pdfjs: { pageCount: null, hasCatalog: false, error: "InvalidPDFException: Invalid PDF structure." } };
     expect(parserDifferential.check({ ...facts, render: failed })?.detail).toBe("pdf.js cannot open a document our reader parses.");
     const locked = { ...failed, pdfjs: { ...failed.pdfjs, passwordRequired: true } };
-    facts.doc.security = { state: "password-required" };
-    expect(parserDifferential.check({ ...facts, render: locked })).toBeNull();
+    expect(parserDifferential.check({ ...facts, security: { ...facts.security, state: "password-required" }, render: locked })).toBeNull();
   });
 });

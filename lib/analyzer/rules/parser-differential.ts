@@ -1,33 +1,6 @@
-import type { PdfDocument } from "../../pdf/document";
-import { PdfName } from "../../pdf/objects";
 import { isContentOpaque } from "../facts/content-opaque";
 import { defineRule } from "./rule";
 import { evidence, excerpt } from "./evidence";
-
-/**
- * Page count as a viewer counts it: every leaf of the page tree each time it is referenced.
- * doc.pages() lists a page dictionary once even when /Kids names it twice (a benign test file of
- * the corpus, xref-compressed-in-compressed.pdf, does); pdf.js shows it twice. Only intermediate
- * nodes are cycle-guarded here (§7.7.3.2: a tree cannot contain itself).
- */
-export function countPageLeaves(doc: PdfDocument): number {
-  const visited = new Set<object>();
-  const stack = [doc.catalog?.get("Pages") ?? null];
-  let leaves = 0;
-  let steps = 0;
-  while (stack.length && steps++ < doc.limits.MAX_OBJECTS) {
-    const d = doc.dict(stack.pop() ?? undefined);
-    if (!d) continue;
-    const kids = doc.resolve(d.get("Kids"));
-    const type = d.get("Type");
-    if (Array.isArray(kids) && !(type instanceof PdfName && type.name === "Page")) {
-      if (visited.has(d)) continue;
-      visited.add(d);
-      for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
-    } else leaves++;
-  }
-  return leaves;
-}
 
 export const parserDifferential = defineRule({
   id: "parser-differential",
@@ -40,12 +13,12 @@ export const parserDifferential = defineRule({
   attack: ["T1027", "T1036"],
   mitigations: ["sanitize_with_cdr", "open_in_protected_view"],
   stage: "advanced",
-  check({ render, doc, pageCount }) {
+  check({ render, security, structure, pageCount }) {
     const view = render?.pdfjs;
     // a timeout says nothing about the document, only about our budget
     if (!view || render.timedOut || render.stopped) return null;
-    const oursOpaque = isContentOpaque(doc.security);
-    const oursReads = doc.catalog !== undefined && pageCount > 0;
+    const oursOpaque = isContentOpaque(security);
+    const oursReads = structure.hasCatalog && pageCount > 0;
     if (!view.hasCatalog) {
       // both readers lack the key: they agree the content is hidden
       if (view.passwordRequired && oursOpaque) return null;
@@ -65,7 +38,7 @@ export const parserDifferential = defineRule({
         confidence: "low",
       };
     }
-    const ours = countPageLeaves(doc);
+    const ours = structure.pageLeaves;
     if (view.pageCount === ours || view.pageCount === pageCount) return null;
     return {
       evidence: [evidence({ path: "/Root/Pages", excerpt: `our reader: ${ours} page(s); pdf.js: ${view.pageCount} page(s)` })],

@@ -1,5 +1,5 @@
 import type { ActionFact } from "../facts/actions";
-import type { DocumentFacts } from "../facts/document-facts";
+import type { RuleFacts } from "./rule";
 import type { UrlFacts } from "../iocs/classify-url";
 import { landingUrl, viaRedirector } from "../iocs/hosted-link";
 import type { Evidence } from "../report";
@@ -41,7 +41,7 @@ export interface PictureLink {
 }
 
 /** Pages of a short document that are one picture with exactly one distinct web link on them. */
-export function singleLinkPicturePages({ actions, urls, pageLayouts, pageCount }: DocumentFacts): PictureLink[] {
+export function singleLinkPicturePages({ actions, urls, pageLayouts, pageCount }: RuleFacts): PictureLink[] {
   if (pageCount > IMAGE_LURE_MAX_PAGES) return [];
   const out: PictureLink[] = [];
   for (const layout of pageLayouts.filter(isImagePage)) {

@@ -17,6 +17,12 @@ export const RULE_CATEGORIES = [
 ] as const;
 export type RuleCategory = (typeof RULE_CATEGORIES)[number];
 
+/**
+ * What a rule reads: the facts, without the parsed document. Format parsing belongs to the fact
+ * collectors (lib/analyzer/facts), which run once per document, not to each rule's check.
+ */
+export type RuleFacts = Omit<DocumentFacts, "doc">;
+
 export interface RuleHit {
   evidence: Evidence[];
   /** appended to the rule description: what exactly was seen */
@@ -48,7 +54,7 @@ export interface Rule {
    * malice for the model, and lifts the floor of the techniques that name it (techniques/catalogue.ts).
    */
   role: "detection" | "explanation";
-  check(facts: DocumentFacts): RuleHit | null;
+  check(facts: RuleFacts): RuleHit | null;
 }
 
 export function defineRule(rule: Omit<Rule, "cve" | "stage" | "confidence" | "role"> & Partial<Pick<Rule, "cve" | "stage" | "confidence" | "role">>): Rule {

@@ -13,8 +13,8 @@ export const malformedStructure = defineRule({
   attack: ["T1027"],
   mitigations: ["sanitize_with_cdr"],
   confidence: "high",
-  check({ doc }) {
-    const items = doc.anomalies.items.filter((a) => DAMAGE_CODES.has(a.code));
+  check({ structure }) {
+    const items = structure.anomalies.filter((a) => DAMAGE_CODES.has(a.code));
     if (!items.length) return null;
     const codes = [...new Set(items.map((a) => a.code))];
     return { evidence: items.map((a) => evidence({ objectRef: a.objectRef ? `${a.objectRef} R` : undefined, offset: a.offset >= 0 ? a.offset : undefined, excerpt: `${a.code}: ${a.message}` })), detail: `Repairs: ${codes.join(", ")}.` };
@@ -31,8 +31,8 @@ export const headerNotAtStart = defineRule({
   attack: ["T1036.008"],
   mitigations: ["sanitize_with_cdr"],
   confidence: "high",
-  check({ doc }) {
-    const a = doc.anomalies.items.find((x) => x.code === "header-not-at-start" || (x.code === "header-missing" && doc.instances.length > 0));
+  check({ structure }) {
+    const a = structure.anomalies.find((x) => x.code === "header-not-at-start" || (x.code === "header-missing" && structure.objectCount > 0));
     return a ? { evidence: [evidence({ offset: a.offset, excerpt: a.message })] } : null;
   },
 });
@@ -50,9 +50,9 @@ export const dataAfterEof = defineRule({
   attack: ["T1027.009"],
   mitigations: ["sanitize_with_cdr"],
   confidence: "high",
-  check({ doc }) {
-    const a = doc.anomalies.items.find((x) => x.code === "data-after-eof");
-    if (!a || doc.bytes.length - a.offset < MIN_TRAILING_BYTES) return null;
+  check({ structure }) {
+    const a = structure.anomalies.find((x) => x.code === "data-after-eof");
+    if (!a || structure.fileBytes - a.offset < MIN_TRAILING_BYTES) return null;
     return { evidence: [evidence({ offset: a.offset, excerpt: a.message })] };
   },
 });
@@ -66,10 +66,10 @@ export const objectsOutsideXref = defineRule({
   weight: 8,
   attack: ["T1027"],
   mitigations: ["sanitize_with_cdr"],
-  check({ doc }) {
-    const items = doc.anomalies.items.filter((x) => x.code === "object-outside-xref");
+  check({ structure }) {
+    const items = structure.anomalies.filter((x) => x.code === "object-outside-xref");
     if (!items.length) return null;
-    return { evidence: items.map((a) => evidence({ objectRef: a.objectRef ? `${a.objectRef} R` : undefined, offset: a.offset })), detail: `${doc.anomalies.count("object-outside-xref")} object(s).` };
+    return { evidence: items.map((a) => evidence({ objectRef: a.objectRef ? `${a.objectRef} R` : undefined, offset: a.offset })), detail: `${structure.anomalyCounts["object-outside-xref"] ?? 0} object(s).` };
   },
 });
 
@@ -86,8 +86,7 @@ export const manyRevisions = defineRule({
   attack: ["T1027"],
   mitigations: ["sanitize_with_cdr"],
   confidence: "high",
-  check({ doc }) {
-    const revisions = Math.max(doc.xrefSections.length, doc.eofOffsets.length);
+  check({ structure: { revisions } }) {
     return revisions >= MANY_REVISIONS ? { evidence: [evidence({ excerpt: `${revisions} revisions` })] } : null;
   },
 });
