@@ -33,7 +33,7 @@ fi
 
 if [ ! -d node_modules ]; then
   step "npm ci"
-  # Fallback as in scripts/start.mjs: npm ci rejects a lock that lacks other platforms' optional
+  # Fallback as in bin/start.mjs: npm ci rejects a lock that lacks other platforms' optional
   # packages (npm/cli#4828); npm install --no-save installs the same locked versions.
   npm ci --no-audit --no-fund || npm install --no-audit --no-fund --no-save \
     || { echo "installing dependencies failed"; echo "0 passed, 1 failed"; exit 1; }

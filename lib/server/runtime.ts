@@ -1,6 +1,6 @@
 // Composition root of the scan service: picks the implementations from the configuration and wires
 // them. Used by the web server (one runtime per process, started from instrumentation) and by
-// `npm run worker` (scripts/worker.ts).
+// `npm run worker` (lib/server/stage-worker.ts).
 //   PDFSCAN_DATABASE_URL unset -> SQLite under PDFSCAN_DATA_DIR; set -> PostgreSQL
 //   PDFSCAN_STORAGE local (default) -> files under PDFSCAN_DATA_DIR/uploads; postgres -> blobs table
 //   PDFSCAN_REDIS_URL unset -> in-process queue, the web server runs the stages; set -> BullMQ, the

@@ -1,5 +1,5 @@
 // The production server, built to dist/server.mjs (scripts/build-worker.mjs) and run from the project
-// root by `npm start` (scripts/start.mjs), `npm run serve`, `pdfscan serve`, the test harness and
+// root by `npm start` (bin/start.mjs), `npm run serve`, `pdfscan serve`, the test harness and
 // Playwright. It is `next start` with the front door (http/front-door.ts) in front of Next's request
 // handler: one Node HTTP server on PDFSCAN_HOST:PORT, the one host setting of every start path (the
 // same value config.ts checks PDFSCAN_AUTH=off against).

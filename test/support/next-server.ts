@@ -56,7 +56,7 @@ export async function startServer({
   const ownDataDir = env.PDFSCAN_DATA_DIR === undefined ? mkdtempSync(path.join(tmpdir(), "pdfscan-server-")) : undefined;
   const child = spawn(process.execPath, [SERVER_BUNDLE], {
     cwd: REPO_ROOT,
-    // as npm start runs it (scripts/start.mjs)
+    // as npm start runs it (bin/start.mjs)
     env: withAllocatorEnv({
       ...process.env,
       NEXT_TELEMETRY_DISABLED: "1",

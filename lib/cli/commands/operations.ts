@@ -1,6 +1,6 @@
 // pdfscan serve | worker | migrate - running the service from the CLI. serve and worker start the
-// same programs as `npm start` (scripts/start.mjs: builds when stale, then dist/server.mjs) and
-// `npm run worker` (scripts/worker.ts), from the package root, forwarding signals and the exit code.
+// same programs as `npm start` (bin/start.mjs: builds when stale, then dist/server.mjs) and
+// `npm run worker` (lib/server/stage-worker.ts), from the package root, forwarding signals and the exit code.
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import type { Command } from "commander";
@@ -44,7 +44,7 @@ Examples:
     )
     .action(async (opts: { port?: string; host?: string }) => {
       const env = { ...ctx.env, ...(opts.port ? { PORT: opts.port } : {}), ...(opts.host ? { PDFSCAN_HOST: opts.host } : {}) };
-      ctx.exitCode = await runNode([join("scripts", "start.mjs")], env);
+      ctx.exitCode = await runNode([join("bin", "start.mjs")], env);
     });
 
   program
@@ -60,7 +60,7 @@ Examples:
     )
     .action(async () => {
       // the malloc settings npm start gives the server (lib/server/allocator-env.mjs)
-      ctx.exitCode = await runNode(["--import", "tsx", join("scripts", "worker.ts")], withAllocatorEnv(ctx.env));
+      ctx.exitCode = await runNode(["--import", "tsx", join("lib", "server", "stage-worker.ts")], withAllocatorEnv(ctx.env));
     });
 
   program

@@ -1,4 +1,4 @@
-// Spawns `npm run worker` equivalents (node --import tsx scripts/worker.ts, so the pid is the worker
+// Spawns `npm run worker` equivalents (node --import tsx lib/server/stage-worker.ts, so the pid is the worker
 // itself and SIGKILL hits it, not an npm wrapper) and waits until each says it is ready.
 import { spawn } from "node:child_process";
 import { withAllocatorEnv } from "../../../lib/server/allocator-env.mjs";
@@ -18,7 +18,7 @@ export interface WorkerProcess {
 }
 
 export async function startWorker(env: Record<string, string>): Promise<WorkerProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "lib/server/stage-worker.ts"], {
     cwd: REPO_ROOT,
     // as pdfscan worker starts it, with the malloc settings of lib/server/allocator-env.mjs
     env: withAllocatorEnv({ ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env }),

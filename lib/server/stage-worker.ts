@@ -1,4 +1,4 @@
-// npm run worker - a stage worker for the scale-out configuration: consumes BullMQ stage jobs from
+// npm run worker (lib/server/stage-worker.ts) - a stage worker for the scale-out configuration: consumes BullMQ stage jobs from
 // Redis (PDFSCAN_REDIS_URL) and runs them against the shared stores (PDFSCAN_DATABASE_URL, and
 // PDFSCAN_STORAGE=postgres so the uploads are readable from any machine). Run any number of them, on
 // any machine; a killed worker's job is retried by another one (or by this one, restarted).
@@ -6,9 +6,9 @@
 // dist/analysis-worker.mjs from the current directory): run `npm run build` first, from the
 // project root. It also runs the recovery loop (re-enqueues stages the database says are lost) and
 // the retention sweeper. SIGTERM/SIGINT: stops the stages in flight and hands them back (another worker resumes them at once), then exits.
-import { checkAnalysisPool, warmAnalysisPool } from "../lib/server/analysis-pool";
-import { ConfigError, getConfig } from "../lib/server/config";
-import { createScanRuntime } from "../lib/server/runtime";
+import { checkAnalysisPool, warmAnalysisPool } from "./analysis-pool";
+import { ConfigError, getConfig } from "./config";
+import { createScanRuntime } from "./runtime";
 
 const PREFIX = "[pdfscan-worker]";
 
