@@ -1,8 +1,8 @@
 // The submitted file's hashes, for pivoting in other tools (VirusTotal, MISP, a SIEM): MD5, SHA-1 and
 // SHA-256 in every stage, and TLSH (Trend Micro's locality-sensitive hash, which finds near-duplicates
-// that exact hashes miss) in the advanced stage, by the `tlsh` JS port.
+// that exact hashes miss) in the advanced stage (tlsh.ts).
 import { createHash } from "node:crypto";
-import computeTlsh from "tlsh";
+import { tlsh } from "./tlsh";
 
 export interface FileHashes {
   md5: string;
@@ -16,15 +16,11 @@ export function fileHashes(bytes: Uint8Array): FileHashes {
 }
 
 /**
- * TLSH in the TLSH 4 form ("T1" + 70 hex digits; the port gives the 70), or null when the file is too
+ * TLSH in the TLSH 4 form ("T1" + the 70 hex digits of tlsh.ts), or null when the file is too
  * small or too uniform for one (the algorithm refuses such input) or larger than `maxBytes`.
  */
 export function tlshOf(bytes: Uint8Array, maxBytes: number): string | null {
   if (bytes.length > maxBytes) return null;
-  try {
-    // the port reads characters: latin1 maps each byte to the character of the same code
-    return `T1${computeTlsh(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1"))}`;
-  } catch {
-    return null; // InsufficientComplexityError
-  }
+  const digest = tlsh(bytes);
+  return digest === null ? null : `T1${digest}`;
 }

@@ -1,4 +1,4 @@
-// The `tlsh` package (CommonJS, no types of its own): one function from a string of byte-valued
+// The `tlsh` package (CommonJS, no types of its own), the reference tlsh.test.ts checks tlsh.ts against:
 // characters to the 70-hex-digit digest; throws InsufficientComplexityError for input too small or uniform.
 declare module "tlsh" {
   function tlsh(data: string): string;
