@@ -30,11 +30,14 @@ const BUILD_OUTPUTS = ["dist/server.mjs", "dist/analysis-worker.mjs", ".next/BUI
 
 function run(cmd, args) {
   console.log(`[start] ${cmd} ${args.join(" ")}`);
+  const started = performance.now();
   const r = spawnSync(cmd, args, { cwd: root, env, stdio: "inherit" });
   if (r.status !== 0) {
     console.error(`[start] ${cmd} ${args.join(" ")} failed (${r.status ?? r.signal})`);
     process.exit(r.status || 1);
   }
+  // a first start spends its time here (npm ci, the build): say how much, step by step
+  console.log(`[start] ${cmd} ${args.join(" ")}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
 function newestMtime(p) {
