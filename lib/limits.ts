@@ -33,6 +33,52 @@ export interface Limits {
   MAX_IOC_SCAN_BYTES_PER_STREAM: number;
   /** indicators kept per type */
   MAX_IOCS_PER_TYPE: number;
+  /** nodes (objects and the values nested in them) of the one indexing walk over every object: keyword counts, action dictionaries, strings */
+  MAX_INDEX_NODES: number;
+  /** nodes of the walk over every object that finds font matrices and font programs */
+  MAX_FONT_WALK_NODES: number;
+  /** nodes walked in one recovered object (swallowed by a stream, or read at an xref offset inside another) looking for active names */
+  MAX_RECOVERED_OBJECT_NODES: number;
+  /** ancestors searched for an inherited entry: /MediaBox and /Resources up the page tree (§7.7.3.4), /FT and /T up the field tree (§12.7.4) */
+  MAX_INHERITANCE_DEPTH: number;
+  /** nodes of the /EmbeddedFiles name tree walked (§7.9.6) */
+  MAX_NAME_TREE_NODES: number;
+  /** renditions of a selector rendition (/SR) and GoToE target dictionaries (/T) followed from one action */
+  MAX_MEDIA_CHAIN: number;
+  /** characters of one script read from the document (an action's /JS, a script stream no action reaches) */
+  MAX_SCRIPT_CHARS: number;
+  /** script streams that no action reaches kept per document (each is then read like any script) */
+  MAX_ORPHAN_SCRIPTS: number;
+  /** fields of the form's field tree walked for password fields */
+  MAX_FORM_FIELDS: number;
+  /** streams decoded in full as decompression-bomb candidates per document (picked by a probe of their head) */
+  MAX_BOMB_CANDIDATES: number;
+  /** streams holding a Flash movie kept per document */
+  MAX_SWF_STREAMS: number;
+  /** places (the file, decoded streams, attachments, scripts, strings) searched for industry test signatures */
+  MAX_TEST_SIGNATURE_PLACES: number;
+  /** characters of one annotation or Info text stream read to see whether it holds an encoded payload */
+  MAX_TEXT_FIELD_CHARS: number;
+  /** annotation and Info text fields holding an encoded payload kept per document */
+  MAX_ENCODED_TEXT_FIELDS: number;
+  /** locations on other machines kept per document (action targets, file specifications, script literals, XFA callbacks) */
+  MAX_REMOTE_LOCATIONS: number;
+  /** file-share string literals kept per script */
+  MAX_SCRIPT_FILE_SHARES: number;
+  /** values searched inside one object for the keys that lead to a file specification it holds (what carries a location) */
+  MAX_CARRIER_PATH_NODES: number;
+  /** nesting depth of that search */
+  MAX_CARRIER_PATH_DEPTH: number;
+  /** characters of an XFA form read (its packets together), and of each version of a signed form's XFA stream compared */
+  MAX_XFA_CHARS: number;
+  /** `<script>` elements read from an XFA form */
+  MAX_XFA_SCRIPTS: number;
+  /** callbacks (submits, URL functions, data connections, external entities, image hrefs) kept per XFA form */
+  MAX_XFA_CALLBACKS: number;
+  /** nested `<event>` elements of an XFA form tracked (the activity a callback runs on) */
+  MAX_XFA_EVENT_DEPTH: number;
+  /** URL calls and executed data connections read per XFA script body */
+  MAX_XFA_SCRIPT_CALLS: number;
   /** pages whose content streams are read for their layout (images, text) in the fast stage, from the first page */
   LAYOUT_MAX_PAGES: number;
   /** decoded content-stream bytes read per page for its layout */
@@ -99,6 +145,20 @@ export interface Limits {
   MAX_TIFF_BYTES: number;
   /** blocks read from one U3D stream */
   MAX_U3D_BLOCKS: number;
+  /** modifier declarations read from one U3D modifier chain */
+  MAX_U3D_CHAIN_MODIFIERS: number;
+  /** shading descriptions read from one U3D mesh declaration */
+  MAX_U3D_SHADINGS: number;
+  /** base64 images of each format (BMP, TIFF) decoded from one XFA form */
+  MAX_XFA_IMAGES: number;
+  /** image file directories read from one TIFF */
+  MAX_TIFF_IFDS: number;
+  /** entries read from one TIFF image file directory */
+  MAX_TIFF_ENTRIES: number;
+  /** table records read from one TrueType/OpenType table directory */
+  MAX_SFNT_TABLES: number;
+  /** bytes of a Type 1 font program decoded for its cleartext part (the part before eexec) */
+  MAX_TYPE1_CLEARTEXT_BYTES: number;
   /** wall-clock budget of all YARA scans of one document (milliseconds) */
   YARA_TIMEOUT_MS: number;
   /** bytes handed to YARA per document, raw file and decoded streams together */
@@ -157,6 +217,29 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   MAX_ACTION_CHAIN: 256,
   MAX_IOC_SCAN_BYTES_PER_STREAM: 4 * 1024 * 1024,
   MAX_IOCS_PER_TYPE: 500,
+  MAX_INDEX_NODES: 20_000_000,
+  MAX_FONT_WALK_NODES: 5_000_000,
+  MAX_RECOVERED_OBJECT_NODES: 10_000,
+  MAX_INHERITANCE_DEPTH: 32,
+  MAX_NAME_TREE_NODES: 100_000,
+  MAX_MEDIA_CHAIN: 16,
+  MAX_SCRIPT_CHARS: 4 * 1024 * 1024,
+  MAX_ORPHAN_SCRIPTS: 32,
+  MAX_FORM_FIELDS: 10_000,
+  MAX_BOMB_CANDIDATES: 8,
+  MAX_SWF_STREAMS: 20,
+  MAX_TEST_SIGNATURE_PLACES: 10_000,
+  MAX_TEXT_FIELD_CHARS: 1024 * 1024,
+  MAX_ENCODED_TEXT_FIELDS: 32,
+  MAX_REMOTE_LOCATIONS: 4096,
+  MAX_SCRIPT_FILE_SHARES: 16,
+  MAX_CARRIER_PATH_NODES: 4096,
+  MAX_CARRIER_PATH_DEPTH: 10,
+  MAX_XFA_CHARS: 16 * 1024 * 1024,
+  MAX_XFA_SCRIPTS: 10_000,
+  MAX_XFA_CALLBACKS: 256,
+  MAX_XFA_EVENT_DEPTH: 64,
+  MAX_XFA_SCRIPT_CALLS: 16,
   LAYOUT_MAX_PAGES: 5,
   LAYOUT_MAX_CONTENT_BYTES: 1024 * 1024,
   PAGE_TEXT_MAX_PAGES: 3,
@@ -190,6 +273,13 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   MAX_JBIG2_SEGMENTS: 100_000,
   MAX_TIFF_BYTES: 8 * 1024 * 1024,
   MAX_U3D_BLOCKS: 100_000,
+  MAX_U3D_CHAIN_MODIFIERS: 1_000,
+  MAX_U3D_SHADINGS: 256,
+  MAX_XFA_IMAGES: 32,
+  MAX_TIFF_IFDS: 16,
+  MAX_TIFF_ENTRIES: 1_000,
+  MAX_SFNT_TABLES: 1_000,
+  MAX_TYPE1_CLEARTEXT_BYTES: 64 * 1024,
   YARA_TIMEOUT_MS: 15_000,
   YARA_MAX_SCAN_BYTES: 64 * 1024 * 1024,
   YARA_MAX_TARGETS: 5_000,
@@ -282,6 +372,17 @@ export const RENDER_PROCESS_IDLE_MS = 15_000;
  */
 export type BudgetName = keyof Limits;
 export const BUDGET_NAMES = Object.keys(DEFAULT_LIMITS) as [BudgetName, ...BudgetName[]];
+
+/** Where a bounded walk reads its limits and records the ones it hits (a PdfDocument is one). */
+export interface Budget {
+  readonly limits: Limits;
+  readonly budgetHits: Set<BudgetName>;
+}
+
+/** The default limits with hits recorded nowhere: for callers of a pure helper that report no budget_hits of their own. */
+export function defaultBudget(): Budget {
+  return { limits: DEFAULT_LIMITS, budgetHits: new Set() };
+}
 
 export function resolveLimits(overrides?: Partial<Limits>): Limits {
   // the service and the CLI pass none: the frozen table itself (a copy of the whole table per file

@@ -75,13 +75,13 @@ export function prepareDocument(input: Uint8Array, options: AnalyzeOptions): Pre
  * the inner document like an /XFA entry would, so its scripts and images are checked the same way.
  */
 function addXdpForm(facts: DocumentFacts, xml: string): void {
-  const scripts = extractXmlScripts(xml);
+  const scripts = extractXmlScripts(xml, { limits: facts.limits, budgetHits: facts.doc.budgetHits });
   if (!scripts.length && !/<(template|xfa:datasets)\b/.test(xml)) return;
   facts.xfa = facts.xfa ? { ...facts.xfa, text: `${facts.xfa.text}\n${xml}`, scripts: [...facts.xfa.scripts, ...scripts] } : { text: xml, scripts };
   const xdpScripts = xfaScriptFacts(scripts, undefined, "/XDP");
   facts.scripts.push(...xdpScripts);
   facts.endlessLoops.push(...collectEndlessLoops(xdpScripts, facts.limits, facts.doc.budgetHits));
-  facts.formats.xfaImages = collectXfaImages(facts.xfa.text, facts.limits);
+  facts.formats.xfaImages = collectXfaImages(facts.xfa.text, facts.limits, facts.doc.budgetHits);
 }
 
 /** Applies the rules of the given stages, extracts indicators and scores: the result of one stage. */

@@ -3,11 +3,12 @@
 // followed through /Next chains. Actions reachable from no trigger are reported as "unreferenced".
 // Each action says whether its trigger needs the reader's consent (trigger-consent.ts) and what its
 // target names (classify-location.ts).
+import type { BudgetName } from "../../limits";
 import type { PdfDocument } from "../../pdf/document";
 import { PdfDict, PdfName, PdfRef, PdfStream, PdfString, type PdfObject } from "../../pdf/objects";
 import { classifyLocation, type LocationKind } from "./classify-location";
 import { fileSpecLocation, rank, type FileSpecLocation } from "./file-spec-location";
-import { textOf } from "./text";
+import { textOf, textWasCut } from "./text";
 import type { ObjectIndex } from "./object-index";
 import {
   ACTIVATION_CONSENT,
@@ -52,8 +53,6 @@ export interface ActionFact {
   page?: number;
 }
 
-const MAX_SCRIPT_CHARS = 4 * 1024 * 1024;
-
 export function collectActions(doc: PdfDocument, maxChain: number, actionDicts: ObjectIndex["actionDicts"]): ActionFact[] {
   const out: ActionFact[] = [];
   const seen = new Set<PdfDict>();
@@ -76,6 +75,7 @@ export function collectActions(doc: PdfDocument, maxChain: number, actionDicts: 
       if (Array.isArray(next)) next.forEach((n, i) => queue.push([n, ref, `${p}/Next[${i}]`]));
       else if (next) queue.push([d.get("Next"), ref, `${p}/Next`]);
     }
+    if (queue.length) doc.budgetHits.add("MAX_ACTION_CHAIN");
   };
   const visitAA = (aa: PdfObject | undefined, ownerRef: string | undefined, path: string, table: Readonly<Record<string, TriggerInfo>>, extra: Partial<ActionFact> = {}) => {
     const d = doc.dict(aa);
@@ -93,7 +93,7 @@ export function collectActions(doc: PdfDocument, maxChain: number, actionDicts: 
     visitAA(catalog.get("AA"), rootRef, "/Root", DOCUMENT_TRIGGERS);
     const names = doc.dict(catalog.get("Names"));
     if (names) {
-      for (const { value, path, ref } of nameTreeValues(doc, names.get("JavaScript"), "/Root/Names/JavaScript", maxChain * 64)) {
+      for (const { value, path, ref } of nameTreeValues(doc, names.get("JavaScript"), "/Root/Names/JavaScript", maxChain * 64, "MAX_ACTION_CHAIN")) {
         visit(value, ref ?? rootRef, path, DOCUMENT_SCRIPT_TRIGGER);
       }
     }
@@ -184,7 +184,11 @@ function describeAction(doc: PdfDocument, d: PdfDict, ref: string | undefined, p
   switch (type) {
     case "JavaScript":
     case "Rendition":
-      if (js !== undefined) fact.script = textOf(doc, js, MAX_SCRIPT_CHARS) ?? "";
+      if (js !== undefined) {
+        const max = doc.limits.MAX_SCRIPT_CHARS;
+        fact.script = textOf(doc, js, max) ?? "";
+        if (textWasCut(doc, js, fact.script, max)) doc.budgetHits.add("MAX_SCRIPT_CHARS");
+      }
       if (type === "Rendition") setTarget(renditionClip(doc, d.get("R")));
       break;
     case "URI": {
@@ -230,9 +234,6 @@ function describeAction(doc: PdfDocument, d: PdfDict, ref: string | undefined, p
   return fact;
 }
 
-/** bound on rendition and target-dictionary chains */
-const MAX_MEDIA_DEPTH = 16;
-
 /**
  * The media clip of a rendition (§13.2.3): a media rendition's /C clip's /D data, a file specification;
  * a selector rendition (/S /SR) offers renditions in /R, the most remote one is kept.
@@ -240,7 +241,9 @@ const MAX_MEDIA_DEPTH = 16;
 function renditionClip(doc: PdfDocument, rendition: PdfObject | undefined): FileSpecLocation | undefined {
   const queue: PdfObject[] = rendition === undefined ? [] : [rendition];
   let best: FileSpecLocation | undefined;
-  for (let i = 0; i < queue.length && i < MAX_MEDIA_DEPTH; i++) {
+  const max = doc.limits.MAX_MEDIA_CHAIN;
+  let i = 0;
+  for (; i < queue.length && i < max; i++) {
     const r = doc.dict(queue[i]);
     if (!r) continue;
     const s = nameOf(doc.resolve(r.get("S")));
@@ -254,6 +257,7 @@ function renditionClip(doc: PdfDocument, rendition: PdfObject | undefined): File
     const l = fileSpecLocation(doc, data);
     if (l && !l.embedded && (!best || rank(l) > rank(best))) best = l;
   }
+  if (i < queue.length) doc.budgetHits.add("MAX_MEDIA_CHAIN");
   return best;
 }
 
@@ -265,7 +269,9 @@ function renditionClip(doc: PdfDocument, rendition: PdfObject | undefined): File
 function embeddedTargetChain(doc: PdfDocument, target: PdfObject | undefined): string | undefined {
   const steps: string[] = [];
   const seen = new Set<PdfDict>();
-  for (let t = doc.dict(target); t && !seen.has(t) && steps.length < MAX_MEDIA_DEPTH; t = doc.dict(t.get("T"))) {
+  const max = doc.limits.MAX_MEDIA_CHAIN;
+  let t = doc.dict(target);
+  for (; t && !seen.has(t) && steps.length < max; t = doc.dict(t.get("T"))) {
     seen.add(t);
     const relation = nameOf(doc.resolve(t.get("R")));
     if (relation === "P") {
@@ -279,11 +285,12 @@ function embeddedTargetChain(doc: PdfDocument, target: PdfObject | undefined): s
     else if (a !== undefined) steps.push(`child in annotation ${a instanceof PdfString ? `"${a.text.slice(0, 64)}"` : String(a)} of page ${p instanceof PdfString ? `"${p.text.slice(0, 64)}"` : String(p)}`);
     else steps.push("child");
   }
+  if (t && !seen.has(t)) doc.budgetHits.add("MAX_MEDIA_CHAIN");
   return steps.length ? steps.join(" > ") : undefined;
 }
 
-/** Values of a name tree (§7.9.6), cycle-guarded and bounded. */
-export function nameTreeValues(doc: PdfDocument, root: PdfObject | undefined, path: string, maxNodes: number): { name: string; value: PdfObject; path: string; ref?: string }[] {
+/** Values of a name tree (§7.9.6), cycle-guarded and bounded by `maxNodes`; `budget` names that bound in budget_hits when it stops the walk. */
+export function nameTreeValues(doc: PdfDocument, root: PdfObject | undefined, path: string, maxNodes: number, budget?: BudgetName): { name: string; value: PdfObject; path: string; ref?: string }[] {
   const out: { name: string; value: PdfObject; path: string; ref?: string }[] = [];
   const seen = new Set<PdfDict>();
   const stack: [PdfObject | undefined, string][] = [[root, path]];
@@ -304,6 +311,7 @@ export function nameTreeValues(doc: PdfDocument, root: PdfObject | undefined, pa
     const kids = doc.resolve(d.get("Kids"));
     if (Array.isArray(kids)) kids.forEach((k, i) => stack.push([k, `${p}/Kids[${i}]`]));
   }
+  if (stack.length && budget) doc.budgetHits.add(budget);
   return out;
 }
 
@@ -322,10 +330,11 @@ function rectArea(doc: PdfDocument, rect: PdfObject | undefined): number {
 function pageArea(doc: PdfDocument, page: PdfDict): number {
   // MediaBox is inheritable (§7.7.3.4): look up the parent chain, bounded
   let d: PdfDict | undefined = page;
-  for (let i = 0; d && i < 32; i++) {
+  for (let i = 0; d && i < doc.limits.MAX_INHERITANCE_DEPTH; i++) {
     const a = rectArea(doc, d.get("MediaBox"));
     if (a > 0) return a;
     d = doc.dict(d.get("Parent"));
   }
+  if (d) doc.budgetHits.add("MAX_INHERITANCE_DEPTH");
   return 612 * 792;
 }

@@ -40,7 +40,7 @@ const REMOTE_KINDS: ReadonlySet<LocationKind> = new Set(["unc", "file-host", "sm
 export const isFileShare = (kind: LocationKind): boolean => FILE_SHARE_KINDS.has(kind);
 export const isRemote = (kind: LocationKind): boolean => REMOTE_KINDS.has(kind);
 
-/** classification reads at most this much of a target: a location is its head */
+/** a window, not a budget: classification reads at most this much of a target (a location is its head) */
 const MAX_LOCATION_CHARS = 4096;
 const WEB_SCHEMES = new Set(["http", "https", "ftp", "ftps", "ws", "wss"]);
 const SHARE_SCHEMES: Record<string, LocationKind> = { smb: "smb", cifs: "smb", dav: "webdav", davs: "webdav", webdav: "webdav" };

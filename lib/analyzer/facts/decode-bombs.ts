@@ -29,13 +29,17 @@ export interface DecodeBombFact {
 export const BOMB_PROBE_EXPANSION = 200;
 /** Expansion of a fully decoded, budget-cut stream that is reported as a bomb. */
 export const BOMB_EXPANSION = 250;
+/**
+ * The probe's sample, not a budget: every probe reads this much of a stream's head (the expansion is
+ * measured on it), so it is part of the check. Candidates are capped by MAX_BOMB_CANDIDATES (a file of
+ * many bombs is a bomb after a few).
+ */
 const PROBE_INPUT_BYTES = 2 * 1024;
 const PROBE_MAX_OUTPUT_BYTES = 1024 * 1024;
-/** Candidates decoded in full per document; a file of many bombs is a bomb after a few. */
-const MAX_BOMB_CANDIDATES = 8;
 /**
- * Pixels of the largest raster a scanner writes: an A0 drawing at 300 dpi is 140 megapixels. An image
- * declared larger is judged like any other stream (a declared 100,000 x 100,000 image is a pixel bomb).
+ * A threshold, not a budget. Pixels of the largest raster a scanner writes: an A0 drawing at 300 dpi
+ * is 140 megapixels. An image declared larger is judged like any other stream (a declared 100,000 x
+ * 100,000 image is a pixel bomb).
  */
 export const MAX_SCAN_IMAGE_PIXELS = 160 * 1024 * 1024;
 /** Colour components by colour space family (§8.6); an unknown or unreadable one counts as 4 (CMYK). */
@@ -46,7 +50,7 @@ const COMPONENTS: Record<string, number> = { DeviceGray: 1, CalGray: 1, G: 1, In
  * close to its raster holds at most four rasters of data, and readers take only the raster from it.
  */
 const HEAD_OVERSTATEMENT = 4;
-/** Room for row predictor tags (§7.4.4.4: one byte per row) and an encoder's trailing padding. */
+/** A tolerance, not a budget. Room for row predictor tags (§7.4.4.4: one byte per row) and an encoder's trailing padding. */
 const RASTER_SLACK_BYTES = 64 * 1024;
 
 export function collectDecodeBombs(doc: PdfDocument): DecodeBombFact[] {
@@ -65,7 +69,10 @@ export function collectDecodeBombs(doc: PdfDocument): DecodeBombFact[] {
       // a scan's image: its whole data, at the head's rate, fits its raster (not decoded, not counted)
       if (raster !== null && stream.raw.length * head <= raster * HEAD_OVERSTATEMENT) continue;
     }
-    if (++candidates > MAX_BOMB_CANDIDATES) break;
+    if (++candidates > doc.limits.MAX_BOMB_CANDIDATES) {
+      doc.budgetHits.add("MAX_BOMB_CANDIDATES");
+      break;
+    }
     const decoded = doc.decode(stream);
     if (!decoded.budgetHit || (decoded.expansion ?? 0) < BOMB_EXPANSION) continue;
     // cut by the budget (the document's, spent on the other pages) before the end of its own raster

@@ -125,9 +125,6 @@ export interface DocumentFacts {
   javascript?: ScriptAnalysis[];
 }
 
-/** bound on the single indexing walk (objects x nodes); far above any real document */
-const MAX_INDEX_NODES = 20_000_000;
-
 /** JavaScript of an XFA form as script facts (FormCalc is left out: it cannot call the Acrobat APIs). */
 export function xfaScriptFacts(xfaScripts: XfaFact["scripts"], objectRef: string | undefined, path: string): ScriptFact[] {
   const out: ScriptFact[] = [];
@@ -163,7 +160,7 @@ function securityFact({ security: s, encrypted }: PdfDocument): DocumentFacts["s
 }
 
 export function collectFacts(doc: PdfDocument, limits: Limits): DocumentFacts {
-  const index = indexObjects(doc, MAX_INDEX_NODES);
+  const index = indexObjects(doc, limits.MAX_INDEX_NODES);
   const actions = collectActions(doc, limits.MAX_ACTION_CHAIN, index.actionDicts);
   const xfa = collectXfa(doc);
   const contentStreams = contentStreamsOfPages(doc);
@@ -189,7 +186,7 @@ export function collectFacts(doc: PdfDocument, limits: Limits): DocumentFacts {
       scripts.push({ source: o.source, objectRef: o.objectRef, path: o.objectRef, trigger: "none found (script stream no action reaches)", automatic: false, consent: "no-trigger", origin: "stream", signals: scriptSignals(o.source) });
     }
   }
-  const xfaCallbacks = xfa && !opaque ? collectXfaCallbacks(xfa.text) : [];
+  const xfaCallbacks = xfa && !opaque ? collectXfaCallbacks(xfa.text, doc) : [];
   const fonts = collectFonts(doc);
   const swfStreams = collectSwfStreams(doc);
   const keywords = collectKeywords(doc, index);

@@ -58,7 +58,7 @@ export function collectEmbeddedFiles(doc: PdfDocument): EmbeddedFileFact[] {
   };
   const names = doc.dict(doc.catalog?.get("Names"));
   if (names) {
-    for (const v of nameTreeValues(doc, names.get("EmbeddedFiles"), "/Root/Names/EmbeddedFiles", 100_000)) fromFileSpec(v.value, v.path);
+    for (const v of nameTreeValues(doc, names.get("EmbeddedFiles"), "/Root/Names/EmbeddedFiles", doc.limits.MAX_NAME_TREE_NODES, "MAX_NAME_TREE_NODES")) fromFileSpec(v.value, v.path);
   }
   doc.pages().forEach((page, p) => {
     const annots = doc.resolve(page.dict.get("Annots"));

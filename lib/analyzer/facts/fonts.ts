@@ -15,17 +15,15 @@ export interface FontProgramFact {
   stream: PdfStream;
 }
 
-/** bound on the walk (objects x nested nodes); far above real documents */
-const MAX_NODES = 5_000_000;
-
 export function collectFonts(doc: PdfDocument): { matrices: FontMatrixFact[]; programs: FontProgramFact[] } {
   const matrices: FontMatrixFact[] = [];
   const programs: FontProgramFact[] = [];
+  const maxNodes = doc.limits.MAX_FONT_WALK_NODES;
   let nodes = 0;
   for (const [num, inst] of doc.table) {
     // direct children only: indirect ones are visited as objects of their own
     const stack: PdfObject[] = [inst.value];
-    while (stack.length && nodes++ < MAX_NODES) {
+    while (stack.length && nodes++ < maxNodes) {
       const o = stack.pop()!;
       if (Array.isArray(o)) {
         for (const v of o) if (v !== null && typeof v === "object") stack.push(v);
@@ -46,6 +44,10 @@ export function collectFonts(doc: PdfDocument): { matrices: FontMatrixFact[]; pr
         }
       }
       for (const v of d.entries.values()) if (v !== null && typeof v === "object") stack.push(v);
+    }
+    if (stack.length) {
+      doc.budgetHits.add("MAX_FONT_WALK_NODES");
+      break;
     }
   }
   return { matrices, programs };

@@ -1,16 +1,16 @@
 // The embedded formats whose parsers were exploited, parsed once per document from decoded stream
 // bytes (lib/analyzer/facts/formats: pure, bounded by lib/limits.ts). The exploit rules and the
 // feature extraction read these facts; neither decodes a stream itself.
-import type { Limits } from "../../limits";
+import type { BudgetName, Limits } from "../../limits";
 import type { PdfDocument } from "../../pdf/document";
 import { PdfName, PdfStream, refString } from "../../pdf/objects";
 import type { FontProgramFact } from "./fonts";
 import { base64BmpsInXml, parseBmpRle, type BmpRleReport } from "./formats/bmp-rle";
 import { parseJbig2, type Jbig2Anomaly, type Jbig2Facts } from "./formats/jbig2";
-import { parseSfnt, type SfntFacts } from "./formats/sfnt";
+import { parseSfnt, sfntTablesCut, type SfntFacts } from "./formats/sfnt";
 import { parseSwf, type SwfFacts } from "./formats/swf";
 import { base64TiffsInXml, parseTiff, type TiffFacts } from "./formats/tiff";
-import { nonNumericMatrixTokens, type1Cleartext } from "./formats/type1";
+import { nonNumericMatrixTokens, type1Cleartext, type1CleartextRunsOn } from "./formats/type1";
 import { parsePrc, parseU3d, type U3dFacts } from "./formats/u3d";
 import type { SwfStreamFact } from "./swf";
 
@@ -71,23 +71,32 @@ export function collectFormatFacts(doc: PdfDocument, limits: Limits, from: { swf
     jbig2: from.hasJbig2 ? collectJbig2(doc, limits) : [],
     swf: collectSwf(doc, limits, from.swfStreams),
     threeD: collectThreeD(doc, limits),
-    xfaImages: from.xfaText ? collectXfaImages(from.xfaText, limits) : [],
+    xfaImages: from.xfaText ? collectXfaImages(from.xfaText, limits, doc.budgetHits) : [],
     fonts: collectFontFormats(doc, from.fontPrograms),
   };
 }
 
-/** Base64 BMP and TIFF images of XFA/XDP XML (the form is text, so no stream decoding is involved). */
-export function collectXfaImages(xml: string, limits: Limits): XfaImageFact[] {
+/**
+ * Base64 BMP and TIFF images of XFA/XDP XML (the form is text, so no stream decoding is involved). An
+ * image whose base64 filled the bytes decoded for it was cut: a budget hit, recorded in `budgetHits`.
+ */
+export function collectXfaImages(xml: string, limits: Limits, budgetHits = new Set<BudgetName>()): XfaImageFact[] {
   const out: XfaImageFact[] = [];
+  const budget = { limits, budgetHits };
   if (xml.includes("Qk")) {
-    for (const { offset, bmp } of base64BmpsInXml(xml, limits.MAX_RLE_SCAN_BYTES + 4096)) {
+    const maxBytes = limits.MAX_RLE_SCAN_BYTES + 4096;
+    for (const { offset, bmp } of base64BmpsInXml(xml, maxBytes, budget)) {
       const r = parseBmpRle(bmp, limits.MAX_RLE_SCAN_BYTES);
-      if (r) out.push({ offset, format: "bmp", bmp: r });
+      if (!r) continue;
+      if (bmp.length >= maxBytes) budgetHits.add("MAX_RLE_SCAN_BYTES");
+      out.push({ offset, format: "bmp", bmp: r });
     }
   }
-  for (const { offset, tiff } of base64TiffsInXml(xml, limits.MAX_TIFF_BYTES)) {
-    const r = parseTiff(tiff);
-    if (r) out.push({ offset, format: "tiff", tiff: r });
+  for (const { offset, tiff } of base64TiffsInXml(xml, limits.MAX_TIFF_BYTES, budget)) {
+    const r = parseTiff(tiff, budget);
+    if (!r) continue;
+    if (tiff.length >= limits.MAX_TIFF_BYTES) budgetHits.add("MAX_TIFF_BYTES");
+    out.push({ offset, format: "tiff", tiff: r });
   }
   return out;
 }
@@ -121,15 +130,19 @@ function collectJbig2(doc: PdfDocument, limits: Limits): Jbig2StreamFact[] {
     if (g instanceof PdfStream) {
       if (!globalsCache.has(g)) {
         const gd = doc.decode(g);
-        globalsCache.set(g, gd.encrypted || !gd.complete ? "unavailable" : parseJbig2(gd.data, limits.MAX_JBIG2_SEGMENTS));
+        const parsed = gd.encrypted || !gd.complete ? "unavailable" : parseJbig2(gd.data, limits.MAX_JBIG2_SEGMENTS);
+        if (parsed !== "unavailable" && parsed.truncated) doc.budgetHits.add("MAX_JBIG2_SEGMENTS");
+        globalsCache.set(g, parsed);
       }
       globals = globalsCache.get(g);
     } else if (parms?.has("JBIG2Globals")) globals = "unavailable";
+    const image = parseJbig2(d.data, limits.MAX_JBIG2_SEGMENTS, globals);
+    if (image.truncated) doc.budgetHits.add("MAX_JBIG2_SEGMENTS");
     out.push({
       objectRef: refString(num, inst.gen),
       globals: globals === undefined ? "none" : globals === "unavailable" ? "unavailable" : "read",
       globalAnomalies: typeof globals === "object" ? globals.anomalies : [],
-      image: parseJbig2(d.data, limits.MAX_JBIG2_SEGMENTS, globals),
+      image,
     });
   }
   return out;
@@ -155,7 +168,8 @@ function collectThreeD(doc: PdfDocument, limits: Limits): ThreeDStreamFact[] {
     const d = doc.decode(v);
     // an undecodable or truncated stream says nothing about its own header fields
     const readable = !d.encrypted && d.complete && d.data.length > 0;
-    const u3d = readable && sub.name === "U3D" ? parseU3d(d.data, limits.MAX_U3D_BLOCKS) : null;
+    const u3d = readable && sub.name === "U3D" ? parseU3d(d.data, limits.MAX_U3D_BLOCKS, doc) : null;
+    if (u3d?.truncated) doc.budgetHits.add("MAX_U3D_BLOCKS");
     out.push({ objectRef: refString(num, inst.gen), subtype: sub.name, readable, bytes: d.data.length, u3d, prcAnomalies: readable && sub.name === "PRC" ? parsePrc(d.data) : [] });
   }
   return out;
@@ -164,11 +178,12 @@ function collectThreeD(doc: PdfDocument, limits: Limits): ThreeDStreamFact[] {
 /** sfnt version tags: TrueType, CFF OpenType, Apple TrueType, Type 1 in sfnt */
 const SFNT_VERSIONS = new Set(["\x00\x01\x00\x00", "OTTO", "true", "typ1"]);
 
-/** A Type 1 program's cleartext part (up to eexec) is read from at most this many bytes. */
-const TYPE1_HEAD_BYTES = 64 * 1024;
 /** 0x80 0x01 and a 4-byte segment length in front of a PFB program's cleartext */
 const PFB_HEADER_BYTES = 6;
-/** An sfnt table directory (12 bytes + 16 per table) fits here for any real font. */
+/**
+ * An sfnt table directory (12 bytes + 16 per table) fits here for any real font. A first read, not a
+ * budget: a directory that does not fit has the whole program decoded.
+ */
 const SFNT_HEAD_BYTES = 4 * 1024;
 
 /**
@@ -191,17 +206,24 @@ export function fontProgramFormat(doc: PdfDocument, f: FontProgramFact): FontFor
   // much (each filter decodes its input up to the cap), and the sfnt check may need it all anyway
   const chained = filterNames(doc, f.stream).length > 1;
   const headOf = (n: number) => (chained ? wholeHead(doc, f.stream, n) : doc.decodeHead(f.stream, n));
-  let head = headOf(type1 ? Math.min(TYPE1_HEAD_BYTES, (length1 ?? TYPE1_HEAD_BYTES) + PFB_HEADER_BYTES) : SFNT_HEAD_BYTES);
-  if (type1 && length1 !== undefined && head[0] === 0x80 && head[1] === 0x01) head = headOf(TYPE1_HEAD_BYTES);
+  // a Type 1 program's cleartext part (up to eexec) is read from at most MAX_TYPE1_CLEARTEXT_BYTES
+  const { MAX_TYPE1_CLEARTEXT_BYTES: maxClear, MAX_SFNT_TABLES: maxTables } = doc.limits;
+  let head = headOf(type1 ? Math.min(maxClear, (length1 ?? maxClear) + PFB_HEADER_BYTES) : SFNT_HEAD_BYTES);
+  if (type1 && length1 !== undefined && head[0] === 0x80 && head[1] === 0x01) head = headOf(maxClear);
   if (head.length === 0 && doc.encrypted) return null;
   const fact: FontFormatFact = { objectRef: f.objectRef, key: f.key };
-  if (type1) fact.type1NonNumeric = nonNumericMatrixTokens(type1Cleartext(head, length1));
+  if (type1) {
+    fact.type1NonNumeric = nonNumericMatrixTokens(type1Cleartext(head, length1, maxClear));
+    if (head.length >= maxClear && type1CleartextRunsOn(head, length1)) doc.budgetHits.add("MAX_TYPE1_CLEARTEXT_BYTES");
+  }
   // CoolType reads any program with an sfnt header as TrueType/OpenType, whatever the key
   if (!type1 || SFNT_VERSIONS.has(Buffer.from(head.subarray(0, 4)).toString("latin1"))) {
-    const directory = parseSfnt(head);
+    const directory = parseSfnt(head, maxTables);
     const fits = head.length >= 12 && 12 + 16 * new DataView(head.buffer, head.byteOffset, head.byteLength).getUint16(4) <= head.length;
     const full = !fits || directory?.tables.includes("SING") ? doc.decode(f.stream) : null;
-    fact.sfnt = (full && !full.encrypted ? parseSfnt(full.data) : directory) ?? undefined;
+    const whole = full && !full.encrypted ? full.data : null;
+    fact.sfnt = (whole ? parseSfnt(whole, maxTables) : directory) ?? undefined;
+    if (sfntTablesCut(whole ?? head, maxTables)) doc.budgetHits.add("MAX_SFNT_TABLES");
   }
   return fact;
 }

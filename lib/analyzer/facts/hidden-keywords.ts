@@ -7,9 +7,6 @@ import { PdfDict, PdfName, PdfStream, type PdfObject } from "../../pdf/objects";
 /** Names that run code, act on opening, reach out or carry a payload (the keyword triage's active subset). */
 export const ACTIVE_KEYWORDS: ReadonlySet<string> = new Set(["JavaScript", "JS", "OpenAction", "AA", "Launch", "EmbeddedFile", "URI", "SubmitForm", "RichMedia", "XFA"]);
 
-/** nodes walked per recovered object: a recovered dictionary is small; a hostile one must not cost much */
-const MAX_NODES_PER_OBJECT = 10_000;
-
 export interface HiddenKeyword {
   keyword: string;
   offset: number;
@@ -29,15 +26,17 @@ export function findHiddenActiveKeywords(doc: PdfDocument): HiddenKeyword[] {
   for (const o of doc.instances) {
     const where = o.recovery === "inside-stream" ? "swallowed by a stream whose end marker was lost" : o.recovery === "xref-target" ? "read at its xref offset, inside another object's data" : null;
     if (!where) continue; // glued headers: their names are stray names, listed above
-    for (const name of activeNamesIn(o.value)) out.push({ keyword: `/${name}`, offset: o.offset, where: `in object ${o.num} ${o.gen}, ${where}` });
+    for (const name of activeNamesIn(doc, o.value)) out.push({ keyword: `/${name}`, offset: o.offset, where: `in object ${o.num} ${o.gen}, ${where}` });
   }
   return out;
 }
 
-function activeNamesIn(root: PdfObject): Set<string> {
+/** Active names in one recovered object, within MAX_RECOVERED_OBJECT_NODES (a recovered dictionary is small; a hostile one must not cost much). */
+function activeNamesIn(doc: PdfDocument, root: PdfObject): Set<string> {
   const found = new Set<string>();
   const stack: PdfObject[] = [root];
-  for (let nodes = 0; stack.length && nodes < MAX_NODES_PER_OBJECT; nodes++) {
+  const max = doc.limits.MAX_RECOVERED_OBJECT_NODES;
+  for (let nodes = 0; stack.length && nodes < max; nodes++) {
     const o = stack.pop()!;
     if (o instanceof PdfName) {
       if (ACTIVE_KEYWORDS.has(o.name)) found.add(o.name);
@@ -51,5 +50,6 @@ function activeNamesIn(root: PdfObject): Set<string> {
       }
     }
   }
+  if (stack.length) doc.budgetHits.add("MAX_RECOVERED_OBJECT_NODES");
   return found;
 }

@@ -18,7 +18,7 @@ import { bytesToText, ContentScanner } from "./text";
 export const LOOP_STRUCTURES = ["page-tree", "outline", "action-next", "name-tree", "number-tree", "field-tree", "struct-tree", "reference-chain", "xobject"] as const;
 export type LoopStructure = (typeof LOOP_STRUCTURES)[number];
 
-/** objects of one cycle named in the fact: a cycle through thousands of nodes is named by its first ones */
+/** objects of one cycle named in the fact (presentation: `length` counts them all): a cycle through thousands of nodes is named by its first ones */
 const MAX_CYCLE_OBJECTS = 64;
 
 /** A loop fact from the nodes around its cycle. */
@@ -296,9 +296,10 @@ function isSubtype(d: PdfDict, subtype: string): boolean {
 /** A page's /Resources, inherited from its ancestors when it has none (§7.7.3.4), bounded. */
 function inheritedResources(doc: PdfDocument, page: PdfDict): PdfObject | undefined {
   let d: PdfDict | undefined = page;
-  for (let i = 0; d && i < 32; i++) {
+  for (let i = 0; d && i < doc.limits.MAX_INHERITANCE_DEPTH; i++) {
     if (d.has("Resources")) return d.get("Resources");
     d = doc.dict(d.get("Parent"));
   }
+  if (d) doc.budgetHits.add("MAX_INHERITANCE_DEPTH");
   return undefined;
 }

@@ -28,6 +28,7 @@ export interface MediaFacts {
   richMediaAssets: RichMediaAssetFact[];
 }
 
+/** a window, not a budget: an asset's type is sniffed from its first bytes */
 const SNIFF_BYTES = 64;
 
 export function collectMedia(doc: PdfDocument): MediaFacts {

@@ -24,7 +24,9 @@ export interface ObjectIndex {
 
 const FILE_SPEC_KEYS = new Set(["F", "UF", "DOS", "Unix", "Mac", "FS"]);
 
+/** a threshold, not a budget: /Colors above it is pdfid's "/Colors > 2^24" flag */
 const COLORS_LIMIT = 2 ** 24;
+/** shorter strings are not kept for the string facts (too short to carry an indicator) */
 const MIN_STRING_BYTES = 6;
 
 export function indexObjects(doc: PdfDocument, maxNodes: number): ObjectIndex {
@@ -44,7 +46,10 @@ export function indexObjects(doc: PdfDocument, maxNodes: number): ObjectIndex {
     const count = loose ? countLoose : countName;
     stack.push(inst.value);
     while (stack.length) {
-      if (++nodes > maxNodes) return { nameCounts, looseNames, colorsOverflow, actionDicts, stringsByRef, fileSpecHolders };
+      if (++nodes > maxNodes) {
+        doc.budgetHits.add("MAX_INDEX_NODES");
+        return { nameCounts, looseNames, colorsOverflow, actionDicts, stringsByRef, fileSpecHolders };
+      }
       const o = stack.pop()!;
       if (o instanceof PdfName) count(nameCounts, looseNames, o.name);
       else if (o instanceof PdfString) {

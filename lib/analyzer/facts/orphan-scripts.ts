@@ -7,7 +7,7 @@
 // at here (content streams are most of a document's untyped streams: 4% of the fast stage's time).
 import type { PdfDocument } from "../../pdf/document";
 import { PdfStream } from "../../pdf/objects";
-import { textOf } from "./text";
+import { textOf, textWasCut } from "./text";
 
 /** keys of streams that have a role of their own (images, fonts, forms, ICC profiles, functions, patterns) */
 const TYPED_KEYS = ["Type", "Subtype", "Width", "Height", "BBox", "Length1", "Length2", "Length3", "N", "FunctionType", "PatternType", "ShadingType"];
@@ -16,11 +16,12 @@ const TYPED_KEYS = ["Type", "Subtype", "Width", "Height", "BBox", "Length1", "Le
  * assignment. PDF content streams start with numbers, names or operators (q, BT) and never match.
  */
 const JS_START = /^\s*(?:\/\/[^\n]{0,512}\n\s*|\/\*[^*]{0,512}\*\/\s*){0,256}(?:(?:var|let|const|function|if|try|for|while|eval)\b|(?:this|app|event|util)\s*\.|[A-Za-z_$][\w$]{0,63}\s*(?:=[^=]|\())/;
+/**
+ * The head a stream is recognised by, not a budget: every candidate is judged on this much (its text is
+ * then read up to MAX_SCRIPT_CHARS); so is the first 4 KiB of that text for a statement end.
+ */
 const HEAD_BYTES = 512;
 const SLASH_NAMES = /\/[A-Za-z]/g;
-/** orphan scripts kept per document (each is then read like any script, within the script budgets) */
-const MAX_ORPHAN_SCRIPTS = 32;
-const MAX_SCRIPT_CHARS = 4 * 1024 * 1024;
 
 export interface OrphanScript {
   source: string;
@@ -30,17 +31,25 @@ export interface OrphanScript {
 /** Streams of JavaScript text that are not the /JS of any action (`reached`) nor a page's content (`drawn`). */
 export function collectOrphanScripts(doc: PdfDocument, reached: ReadonlySet<PdfStream>, drawn: ReadonlySet<PdfStream>): OrphanScript[] {
   const out: OrphanScript[] = [];
-  for (const inst of doc.instances) {
-    const s = inst.value;
-    if (!(s instanceof PdfStream) || reached.has(s) || drawn.has(s) || TYPED_KEYS.some((k) => s.dict.has(k))) continue;
+  const { MAX_ORPHAN_SCRIPTS: maxScripts, MAX_SCRIPT_CHARS: maxChars } = doc.limits;
+  const candidate = (s: unknown): s is PdfStream => s instanceof PdfStream && !reached.has(s) && !drawn.has(s) && !TYPED_KEYS.some((k) => s.dict.has(k));
+  for (let i = 0; i < doc.instances.length; i++) {
+    const s = doc.instances[i].value;
+    if (!candidate(s)) continue;
     const head = doc.decodeHead(s, HEAD_BYTES);
     if (head.length < 8 || !printable(head)) continue;
     const text = Buffer.from(head).toString("latin1");
     // PDF and PostScript syntax is full of /Names; script text hardly has a slash before a letter
     if (!JS_START.test(text) || (text.match(SLASH_NAMES) ?? []).length >= 3) continue;
-    const source = textOf(doc, s, MAX_SCRIPT_CHARS);
-    if (source && /[;{}]/.test(source.slice(0, 4096))) out.push({ source, objectRef: `${inst.num} ${inst.gen} R` });
-    if (out.length >= MAX_ORPHAN_SCRIPTS) break;
+    const source = textOf(doc, s, maxChars);
+    if (!source || !/[;{}]/.test(source.slice(0, 4096))) continue;
+    if (textWasCut(doc, s, source, maxChars)) doc.budgetHits.add("MAX_SCRIPT_CHARS");
+    const inst = doc.instances[i];
+    out.push({ source, objectRef: `${inst.num} ${inst.gen} R` });
+    if (out.length < maxScripts) continue;
+    // stopped with streams not looked at: the ones that could still be scripts are untyped and unreached
+    if (doc.instances.slice(i + 1).some((o) => candidate(o.value))) doc.budgetHits.add("MAX_ORPHAN_SCRIPTS");
+    break;
   }
   return out;
 }

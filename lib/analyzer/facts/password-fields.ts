@@ -6,7 +6,6 @@ import { PdfName, PdfRef, PdfString, type PdfObject } from "../../pdf/objects";
 
 /** Field flag 14 of text fields (ISO 32000-2 §12.7.5.3, Table 228): Password, shown as asterisks. */
 const FF_PASSWORD = 1 << 13;
-const MAX_FIELDS = 10_000;
 /**
  * Words of password fields' names: English, German, Spanish, Portuguese, French, Russian, Dutch, Swedish,
  * Polish, Italian (password), Turkish.
@@ -29,7 +28,8 @@ export function passwordFields(doc: PdfDocument): PasswordField[] {
   const seen = new Set<object>();
   // FT and Ff are inheritable from the parent field (§12.7.4.1)
   const stack: { node: PdfObject; parent: string; ft?: string; ff: number }[] = fields.map((f) => ({ node: f, parent: "", ff: 0 }));
-  while (stack.length && seen.size < MAX_FIELDS) {
+  const maxFields = doc.limits.MAX_FORM_FIELDS;
+  while (stack.length && seen.size < maxFields) {
     const { node, parent, ft: parentFt, ff: parentFf } = stack.pop()!;
     const d = doc.dict(node);
     if (!d || seen.has(d)) continue;
@@ -53,6 +53,7 @@ export function passwordFields(doc: PdfDocument): PasswordField[] {
     const why = ff & FF_PASSWORD ? "Password flag" : hasPasswordWord(label) ? "password-like name" : null;
     if (why) out.push({ name: name || "(unnamed)", objectRef: node instanceof PdfRef ? node.toString() : undefined, why });
   }
+  if (stack.length) doc.budgetHits.add("MAX_FORM_FIELDS");
   return out;
 }
 

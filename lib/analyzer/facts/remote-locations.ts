@@ -5,6 +5,7 @@
 // movies and media clips (§13.2.4, §13.4), the catalog's URI base (§12.6.4.8), file shares in script
 // string literals, and the XFA callbacks (xfa-callbacks.ts). A reader that resolves a file share
 // authenticates to it with the user's Windows credentials (NTLM): the forced-authentication leak.
+import { defaultBudget, type Budget } from "../../limits";
 import type { PdfDocument } from "../../pdf/document";
 import { PdfDict, PdfName, PdfStream, PdfString, type PdfObject } from "../../pdf/objects";
 import type { ActionFact } from "./actions";
@@ -34,11 +35,7 @@ interface ScriptSource {
   consent: Consent;
 }
 
-/** bounds: locations are evidence, a handful per carrier tells the story */
-const MAX_LOCATIONS = 256;
-const MAX_SCRIPT_LOCATIONS = 16;
-const MAX_KEY_PATH_NODES = 4096;
-const MAX_KEY_PATH_DEPTH = 10;
+/** A window, not a budget: a script literal is read this far (a location is its head: classify-location.ts). */
 const SCRIPT_LITERAL_CHARS = 1024;
 
 export function collectRemoteLocations(
@@ -51,9 +48,15 @@ export function collectRemoteLocations(
 ): RemoteLocationFact[] {
   const out: RemoteLocationFact[] = [];
   const seen = new Set<string>();
+  // locations are evidence: a handful per carrier tells the story
+  const max = doc.limits.MAX_REMOTE_LOCATIONS;
   const add = (f: RemoteLocationFact) => {
     const key = `${f.carrier}\n${f.objectRef ?? ""}\n${f.target}`;
-    if (out.length >= MAX_LOCATIONS || seen.has(key)) return;
+    if (seen.has(key)) return;
+    if (out.length >= max) {
+      doc.budgetHits.add("MAX_REMOTE_LOCATIONS");
+      return;
+    }
     seen.add(key);
     out.push(f);
   };
@@ -65,7 +68,10 @@ export function collectRemoteLocations(
     add({ carrier: media ? `media clip of a /${a.type} action` : `/${a.type} action`, target: a.target, kind: a.targetKind, objectRef: a.objectRef, path: a.path, trigger: a.trigger, consent: a.consent });
   }
   for (const h of holders) {
-    if (out.length >= MAX_LOCATIONS) break;
+    if (out.length >= max) {
+      doc.budgetHits.add("MAX_REMOTE_LOCATIONS");
+      break;
+    }
     const streamDict = h.owner instanceof PdfStream && h.owner.dict === h.dict;
     for (const found of holderLocations(doc, h.dict, streamDict)) {
       // actions are reported above with the trigger that runs them (unreferenced ones included)
@@ -81,7 +87,7 @@ export function collectRemoteLocations(
     const l = classifyLocation(baseText.text, "uri");
     if (isFileShare(l.kind)) add({ carrier: "/URI /Base (base of relative URI actions)", target: baseText.text, ...l, path: "/Root/URI/Base", trigger: "link click", consent: "click" });
   }
-  for (const s of scripts) for (const l of scriptFileShares(s.source)) add({ carrier: "script string literal", target: l.target, ...classifyLocation(l.target, "windows-path"), objectRef: s.objectRef, path: s.path, trigger: s.trigger, consent: s.consent });
+  for (const s of scripts) for (const l of scriptFileShares(s.source, doc)) add({ carrier: "script string literal", target: l.target, ...classifyLocation(l.target, "windows-path"), objectRef: s.objectRef, path: s.path, trigger: s.trigger, consent: s.consent });
   for (const c of callbacks) if (isRemote(c.kind)) add(c);
   return out;
 }
@@ -111,7 +117,7 @@ const ACTION_NAMES = new Set(["GoTo", "GoToR", "GoToE", "GoToDp", "Launch", "Thr
  * the way to it; null for an action (collectActions reports those with their trigger).
  */
 function carrierOf(doc: PdfDocument, owner: PdfObject, holder: PdfDict): { carrier: string; path: string; trigger: string; consent: Consent } | null {
-  const chain = keyPath(owner instanceof PdfStream ? owner.dict : owner, holder);
+  const chain = keyPath(doc, owner instanceof PdfStream ? owner.dict : owner, holder);
   if (!chain) return { carrier: "file specification", path: "", trigger: "where the document uses it", consent: "click" };
   // the stream's own /F, a string or a file specification dictionary: its data lives in that file
   if (owner instanceof PdfStream && (chain.length === 0 || chain[0].key === "F")) {
@@ -133,14 +139,22 @@ function carrierOf(doc: PdfDocument, owner: PdfObject, holder: PdfDict): { carri
   return { carrier: "file specification", path, trigger: "where the document uses it", consent: "click" };
 }
 
-/** The keys from `root` down to `target` (a depth-first search over direct values only), or null. */
-function keyPath(root: PdfObject, target: PdfDict): { key: string; value: PdfObject }[] | null {
+/**
+ * The keys from `root` down to `target` (a depth-first search over direct values only), or null. A
+ * search that the node or depth bound cut short without finding it is a budget hit.
+ */
+function keyPath(doc: PdfDocument, root: PdfObject, target: PdfDict): { key: string; value: PdfObject }[] | null {
   if (root === target) return [];
+  const { MAX_CARRIER_PATH_NODES: maxNodes, MAX_CARRIER_PATH_DEPTH: maxDepth } = doc.limits;
   const stack: { value: PdfObject; path: { key: string; value: PdfObject }[] }[] = [{ value: root, path: [] }];
   let nodes = 0;
-  while (stack.length && nodes++ < MAX_KEY_PATH_NODES) {
+  let tooDeep = false;
+  while (stack.length && nodes++ < maxNodes) {
     const { value, path } = stack.pop()!;
-    if (path.length > MAX_KEY_PATH_DEPTH) continue;
+    if (path.length > maxDepth) {
+      tooDeep = true;
+      continue;
+    }
     const d = value instanceof PdfStream ? value.dict : value;
     if (d instanceof PdfDict) {
       for (const [key, v] of d.entries) {
@@ -155,6 +169,8 @@ function keyPath(root: PdfObject, target: PdfDict): { key: string; value: PdfObj
       }
     }
   }
+  if (stack.length) doc.budgetHits.add("MAX_CARRIER_PATH_NODES");
+  if (tooDeep) doc.budgetHits.add("MAX_CARRIER_PATH_DEPTH");
   return null;
 }
 
@@ -163,15 +179,18 @@ function keyPath(root: PdfObject, target: PdfDict): { key: string; value: PdfObj
  * `"file://host/x"`, `"smb://host/x"`): a literal that starts with one. Found from anchors with
  * indexOf, the literal read from its opening quote.
  */
-export function scriptFileShares(source: string): { target: string; offset: number }[] {
+export function scriptFileShares(source: string, budget: Budget = defaultBudget()): { target: string; offset: number }[] {
   const out: { target: string; offset: number }[] = [];
+  const max = budget.limits.MAX_SCRIPT_FILE_SHARES;
   for (const anchor of ["\\\\\\\\", "file:", "smb:", "search-ms:"]) {
-    for (let at = source.indexOf(anchor); at !== -1 && out.length < MAX_SCRIPT_LOCATIONS; at = source.indexOf(anchor, at + anchor.length)) {
+    let at = source.indexOf(anchor);
+    for (; at !== -1 && out.length < max; at = source.indexOf(anchor, at + anchor.length)) {
       const q = source.charCodeAt(at - 1);
       if (q !== 0x22 && q !== 0x27 && q !== 0x60) continue;
       const target = readStringLiteral(source, at - 1, SCRIPT_LITERAL_CHARS);
       if (isFileShare(classifyLocation(target, "windows-path").kind)) out.push({ target, offset: at });
     }
+    if (at !== -1) budget.budgetHits.add("MAX_SCRIPT_FILE_SHARES");
   }
   return out;
 }

@@ -442,8 +442,6 @@ function classify(ctx: ClassifyContext, num: number, before: IndirectObject | nu
 
 /** XFA packets that hold what a user filled in (XFA 3.3 §4 "datasets", "form"): the only ones filling rewrites */
 const XFA_FILL_PACKETS = new Set(["datasets", "form"]);
-/** XFA characters compared for the template (the rest of a huge form is given the benefit of the doubt) */
-const MAX_XFA_COMPARE_CHARS = 16 * 1024 * 1024;
 
 /**
  * A changed XFA form: filling it (datasets or form packets, or a single stream whose template stayed the
@@ -472,7 +470,7 @@ function xfaChange(ctx: ClassifyContext, before: PdfObject | undefined, after: P
     return fill;
   }
   if (a instanceof PdfStream && b instanceof PdfStream) {
-    const template = (st: PdfStream) => templatePacket(latin1Text(ctx.doc.decode(st).data));
+    const template = (st: PdfStream) => templatePacket(latin1Text(ctx.doc, ctx.doc.decode(st).data));
     return template(a) === template(b) ? fill : "replace";
   }
   return "replace";
@@ -486,8 +484,11 @@ function templatePacket(xml: string): string | undefined {
   return xml.slice(start, end < 0 ? xml.length : end);
 }
 
-function latin1Text(data: Uint8Array): string {
-  return Buffer.from(data.buffer, data.byteOffset, Math.min(data.byteLength, MAX_XFA_COMPARE_CHARS)).toString("latin1");
+/** An XFA stream's text, up to MAX_XFA_CHARS (the rest of a huge form is given the benefit of the doubt). */
+function latin1Text(doc: PdfDocument, data: Uint8Array): string {
+  const max = doc.limits.MAX_XFA_CHARS;
+  if (data.byteLength > max) doc.budgetHits.add("MAX_XFA_CHARS");
+  return Buffer.from(data.buffer, data.byteOffset, Math.min(data.byteLength, max)).toString("latin1");
 }
 
 function describeRole(ctx: ClassifyContext, info: RoleInfo): string {
@@ -552,7 +553,7 @@ function fieldOfWidget(ctx: ClassifyContext, widget: PdfDict | undefined): { typ
   let type: string | undefined;
   const parts: string[] = [];
   let isField = false;
-  for (let i = 0; d && i < 32; i++) {
+  for (let i = 0; d && i < doc.limits.MAX_INHERITANCE_DEPTH; i++) {
     const ft = doc.resolve(d.get("FT"));
     if (ft instanceof PdfName) type ??= ft.name;
     const t = doc.resolve(d.get("T"));
@@ -560,6 +561,7 @@ function fieldOfWidget(ctx: ClassifyContext, widget: PdfDict | undefined): { typ
     if (d.has("FT") || d.has("T")) isField = true;
     d = doc.dict(d.get("Parent"));
   }
+  if (d) doc.budgetHits.add("MAX_INHERITANCE_DEPTH");
   return isField ? { type, name: parts.join(".") } : undefined;
 }
 

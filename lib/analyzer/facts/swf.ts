@@ -11,16 +11,19 @@ export interface SwfStreamFact {
   subtypeOnly: boolean;
 }
 
-const MAX_SWF_STREAMS = 20;
-
 export function collectSwfStreams(doc: PdfDocument): SwfStreamFact[] {
   const out: SwfStreamFact[] = [];
+  const max = doc.limits.MAX_SWF_STREAMS;
   for (const [num, inst] of doc.table) {
     const v = inst.value;
     if (!(v instanceof PdfStream) || v.raw.length < 8) continue;
+    // full, with a stream left unsniffed
+    if (out.length >= max) {
+      doc.budgetHits.add("MAX_SWF_STREAMS");
+      break;
+    }
     if (sniffPayload(doc.decodeHead(v, 64)) !== "flash") continue;
     out.push({ objectRef: `${num} ${inst.gen} R`, stream: v, subtypeOnly: v.dict.has("Subtype") && !v.dict.has("Type") });
-    if (out.length >= MAX_SWF_STREAMS) break;
   }
   return out;
 }

@@ -40,9 +40,6 @@ export interface TestSignatureFact {
   objectRef?: string;
 }
 
-/** Places searched at most (a file of thousands of streams is searched in its first ones). */
-export const MAX_TEST_SIGNATURE_PLACES = 10_000;
-
 export interface TestSignatureInputs {
   embedded: readonly EmbeddedFileFact[];
   scripts: readonly { source: string; path: string; objectRef?: string }[];
@@ -53,9 +50,14 @@ export interface TestSignatureInputs {
 export function collectTestSignatures(doc: PdfDocument, { embedded, scripts, strings }: TestSignatureInputs): TestSignatureFact[] {
   const out: TestSignatureFact[] = [];
   let places = 0;
+  // places searched at most: a file of thousands of streams is searched in its first ones
+  const maxPlaces = doc.limits.MAX_TEST_SIGNATURE_PLACES;
   // where a signature was found is described only when one was: most places hold none
   const search = (data: Uint8Array | string, place: () => Pick<TestSignatureFact, "where" | "objectRef">, opts: { offset?: boolean; streams?: boolean } = {}) => {
-    if (++places > MAX_TEST_SIGNATURE_PLACES) return;
+    if (++places > maxPlaces) {
+      doc.budgetHits.add("MAX_TEST_SIGNATURE_PLACES");
+      return;
+    }
     const hay = typeof data === "string" ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
     for (const { id, at } of findTestSignatures(hay, opts.streams)) out.push({ signature: id, ...place(), ...(opts.offset ? { offset: at } : {}) });
   };

@@ -3,12 +3,9 @@
 import type { PdfDocument } from "../../pdf/document";
 import { PdfDict, PdfStream, PdfString, refString, type PdfObject } from "../../pdf/objects";
 import { looksEncoded, MIN_PAYLOAD_CHARS } from "./formats/encoded-text";
-import { bytesToText } from "./text";
+import { bytesToText, textWasCut } from "./text";
 
 export const TEXT_FIELDS = ["Subj", "Contents", "T", "Title", "Subject", "Keywords", "Author", "Creator", "Producer"];
-/** characters read from a text stream */
-const MAX_FIELD_CHARS = 1024 * 1024;
-const MAX_ENCODED_FIELDS = 32;
 
 export interface EncodedTextFieldFact {
   /** the annotation's object, or undefined for the document information dictionary */
@@ -29,12 +26,16 @@ export function collectEncodedTextFields(doc: PdfDocument): EncodedTextFieldFact
   });
   const info = doc.dict(doc.trailer?.get("Info"));
   if (info) candidates.push({ dict: info });
-  for (const { dict, num, gen } of candidates) {
+  const max = doc.limits.MAX_ENCODED_TEXT_FIELDS;
+  for (let i = 0; i < candidates.length; i++) {
+    const { dict, num, gen } = candidates[i];
     for (const key of TEXT_FIELDS) {
       const text = encodedFieldText(doc, dict.get(key));
       if (text) out.push({ objectRef: num === undefined ? undefined : refString(num, gen!), path: `/${key}`, length: text.length, head: text.slice(0, 256) });
     }
-    if (out.length >= MAX_ENCODED_FIELDS) break;
+    if (out.length < max) continue;
+    if (i < candidates.length - 1) doc.budgetHits.add("MAX_ENCODED_TEXT_FIELDS");
+    break;
   }
   return out;
 }
@@ -47,7 +48,9 @@ export function encodedFieldText(doc: PdfDocument, value: PdfObject | undefined)
   if (v instanceof PdfString) text = v.bytes.length < MIN_PAYLOAD_CHARS ? undefined : v.text;
   else if (v instanceof PdfStream) {
     const dec = doc.decode(v);
-    if (!dec.encrypted) text = bytesToText(dec.data, MAX_FIELD_CHARS);
+    const max = doc.limits.MAX_TEXT_FIELD_CHARS;
+    if (!dec.encrypted) text = bytesToText(dec.data, max);
+    if (textWasCut(doc, v, text, max)) doc.budgetHits.add("MAX_TEXT_FIELD_CHARS");
   }
   return text && looksEncoded(text) ? text : undefined;
 }

@@ -15,6 +15,11 @@ export function textOf(doc: PdfDocument, value: PdfObject | undefined, maxChars:
   return undefined;
 }
 
+/** Whether `maxChars` cut `text`, the textOf() of `value`: one more character could have been read. */
+export function textWasCut(doc: PdfDocument, value: PdfObject | undefined, text: string | undefined, maxChars: number): boolean {
+  return text !== undefined && text.length >= maxChars && (textOf(doc, value, maxChars + 1)?.length ?? 0) > maxChars;
+}
+
 /**
  * The text of decoded data last made by bytesToText, with the maxChars it was made for: the same
  * stream is read as text by several checks (a page's content by the page layout and the indicator

@@ -4,6 +4,7 @@
 // whether an open-time event executes them, external entities and DTDs of a DOCTYPE (XXE), and
 // `<image>` / `<exData>` content loaded from an href. One linear pass over the form's tags (indexOf from
 // tag to tag, attributes read within a bounded tag); JavaScript scripts are left to script signals.
+import { defaultBudget, type Budget } from "../../limits";
 import { classifyLocation, isRemote, type LocationKind } from "./classify-location";
 import { xfaActivityConsent } from "./trigger-consent";
 import { decodeXmlEntities } from "./xfa";
@@ -27,12 +28,13 @@ export interface XfaCallbackFact {
   offset: number;
 }
 
-/** callbacks kept per form: evidence, not a census */
-const MAX_CALLBACKS = 256;
-/** a tag (name and attributes) is read this far at most */
+/**
+ * Windows, not budgets: a tag (name and attributes) is read this far at most, and an address or a
+ * URL literal this far (a location is its head: classify-location.ts). Callbacks kept per form, event
+ * nesting and calls per script body are budgets (MAX_XFA_CALLBACKS, MAX_XFA_EVENT_DEPTH, MAX_XFA_SCRIPT_CALLS).
+ */
 const MAX_TAG_CHARS = 8192;
 const MAX_TEXT_CHARS = 2048;
-const MAX_EVENT_DEPTH = 64;
 const FORMCALC_URL_FUNCTIONS = ["get", "post", "put"];
 const CONNECTION_ELEMENTS = new Set(["wsdlConnection", "xmlConnection", "xsdConnection"]);
 const CONNECTION_ADDRESSES = new Set(["soapAddress", "wsdlAddress", "uri"]);
@@ -40,9 +42,13 @@ const CONNECTION_ADDRESSES = new Set(["soapAddress", "wsdlAddress", "uri"]);
 const OPENING_NAMES = new Set(["event", "variables", "submit", "execute", "image", "exData", "script", ...CONNECTION_ELEMENTS, ...CONNECTION_ADDRESSES]);
 const CLOSING_NAMES = new Set(["event", "variables", ...CONNECTION_ELEMENTS]);
 
-export function collectXfaCallbacks(xml: string): XfaCallbackFact[] {
+export function collectXfaCallbacks(xml: string, budget: Budget = defaultBudget()): XfaCallbackFact[] {
   const out: XfaCallbackFact[] = [];
-  const add = (f: XfaCallbackFact) => out.length < MAX_CALLBACKS && out.push(f);
+  const { MAX_XFA_CALLBACKS: maxCallbacks, MAX_XFA_EVENT_DEPTH: maxEventDepth } = budget.limits;
+  const add = (f: XfaCallbackFact) => {
+    if (out.length < maxCallbacks) out.push(f);
+    else budget.budgetHits.add("MAX_XFA_CALLBACKS");
+  };
   const events: string[] = [];
   const connections: { element: string; name: string; target: string; kind: LocationKind; offset: number }[] = [];
   const executedOnOpen = new Set<string>();
@@ -50,7 +56,8 @@ export function collectXfaCallbacks(xml: string): XfaCallbackFact[] {
   let variablesDepth = 0;
   const eventNow = () => events[events.length - 1];
 
-  for (let lt = xml.indexOf("<"); lt !== -1 && out.length < MAX_CALLBACKS; ) {
+  let lt = xml.indexOf("<");
+  while (lt !== -1 && out.length < maxCallbacks) {
     const second = xml.charCodeAt(lt + 1);
     // comments, CDATA, processing instructions and declarations all start `<!` or `<?`
     const markup = second === 0x21 || second === 0x3f;
@@ -91,7 +98,8 @@ export function collectXfaCallbacks(xml: string): XfaCallbackFact[] {
       else if (CONNECTION_ELEMENTS.has(name)) connection = null;
     } else if (name === "event") {
       // an event without an activity is a click (XFA 3.3 "event": activity defaults to click)
-      if (!selfClosing && events.length < MAX_EVENT_DEPTH) events.push(attribute(tag, "activity") ?? "click");
+      if (!selfClosing && events.length < maxEventDepth) events.push(attribute(tag, "activity") ?? "click");
+      else if (!selfClosing) budget.budgetHits.add("MAX_XFA_EVENT_DEPTH");
     } else if (name === "variables") {
       if (!selfClosing) variablesDepth++;
     } else if (name === "submit") {
@@ -125,13 +133,15 @@ export function collectXfaCallbacks(xml: string): XfaCallbackFact[] {
       const formCalc = /formcalc/i.test(attribute(tag, "contentType") ?? "application/x-formcalc");
       if (formCalc || runsAlone) {
         const body = decodeXmlEntities(xml.slice(gt + 1, end === -1 ? xml.length : end));
-        if (formCalc) for (const call of formCalcCallbacks(body)) add({ ...call, event, onOpen: runsAlone, offset: lt });
-        if (runsAlone) for (const c of executedConnections(body)) executedOnOpen.add(c);
+        if (formCalc) for (const call of formCalcCallbacks(body, budget)) add({ ...call, event, onOpen: runsAlone, offset: lt });
+        if (runsAlone) for (const c of executedConnections(body, budget)) executedOnOpen.add(c);
       }
       after = end === -1 ? xml.length : end;
     }
     lt = xml.indexOf("<", after);
   }
+  // full, with the rest of the form not read
+  if (lt !== -1 && out.length >= maxCallbacks) budget.budgetHits.add("MAX_XFA_CALLBACKS");
   for (const c of connections) add({ element: c.element, target: c.target, kind: c.kind, onOpen: executedOnOpen.has(c.name), offset: c.offset });
   return out;
 }
@@ -215,18 +225,17 @@ function elementText(xml: string, from: number): string {
   return decodeXmlEntities(xml.slice(from, Math.min(end === -1 ? xml.length : end, from + MAX_TEXT_CHARS))).trim();
 }
 
-/** calls per script body: evidence */
-const MAX_SCRIPT_CALLS = 16;
-
 /**
  * FormCalc's URL functions Get(url), Post(url, data, ...), Put(url, data, ...) (XFA 3.3 "FormCalc
  * Specification", URL functions; function names are case-insensitive) and $host.gotoURL(url).
  */
-export function formCalcCallbacks(body: string): Omit<XfaCallbackFact, "event" | "onOpen" | "offset">[] {
+export function formCalcCallbacks(body: string, budget: Budget = defaultBudget()): Omit<XfaCallbackFact, "event" | "onOpen" | "offset">[] {
   const out: Omit<XfaCallbackFact, "event" | "onOpen" | "offset">[] = [];
   const lower = body.toLowerCase();
+  const max = budget.limits.MAX_XFA_SCRIPT_CALLS;
   for (const fn of [...FORMCALC_URL_FUNCTIONS, "gotourl"]) {
-    for (let at = lower.indexOf(fn); at !== -1 && out.length < MAX_SCRIPT_CALLS; at = lower.indexOf(fn, at + fn.length)) {
+    let at = lower.indexOf(fn);
+    for (; at !== -1 && out.length < max; at = lower.indexOf(fn, at + fn.length)) {
       const before = lower.charCodeAt(at - 1);
       // a whole word, not a method of another object (gotoURL is one: $host.gotoURL)
       if (isNameChar(before) || (fn !== "gotourl" && before === 0x2e)) continue;
@@ -240,20 +249,24 @@ export function formCalcCallbacks(body: string): Omit<XfaCallbackFact, "event" |
       const element = fn === "gotourl" ? "FormCalc $host.gotoURL" : `FormCalc ${fn[0].toUpperCase()}${fn.slice(1)}`;
       out.push(literal ? { element, target: literal, kind: classifyLocation(literal, "uri").kind } : { element, target: "(computed)", kind: "computed" });
     }
+    if (at !== -1) budget.budgetHits.add("MAX_XFA_SCRIPT_CALLS");
   }
   return out;
 }
 
 /** Names of data connections a script executes: `xfa.connectionSet.NAME.execute(...)`. */
-function executedConnections(body: string): string[] {
+function executedConnections(body: string, budget: Budget): string[] {
   const out: string[] = [];
-  for (let at = body.indexOf("connectionSet"); at !== -1 && out.length < MAX_SCRIPT_CALLS; at = body.indexOf("connectionSet", at + 13)) {
+  const max = budget.limits.MAX_XFA_SCRIPT_CALLS;
+  let at = body.indexOf("connectionSet");
+  for (; at !== -1 && out.length < max; at = body.indexOf("connectionSet", at + 13)) {
     let i = at + 13;
     if (body[i] !== ".") continue;
     const start = ++i;
     while (i < body.length && isNameChar(body.charCodeAt(i))) i++;
     if (i > start && body.startsWith(".execute", i)) out.push(body.slice(start, i));
   }
+  if (at !== -1) budget.budgetHits.add("MAX_XFA_SCRIPT_CALLS");
   return out;
 }
 

@@ -1,8 +1,9 @@
 // XFA forms (/AcroForm /XFA, ISO 32000-1 §12.7.8): the XML packets as text, and their scripts.
+import { defaultBudget, type Budget } from "../../limits";
 import type { PdfDocument } from "../../pdf/document";
 import { PdfStream, PdfRef, type PdfObject } from "../../pdf/objects";
 import { replaceDelimited } from "../text/replace-delimited";
-import { textOf } from "./text";
+import { textOf, textWasCut } from "./text";
 
 export interface XfaFact {
   text: string;
@@ -10,7 +11,6 @@ export interface XfaFact {
   scripts: { source: string; contentType: string; offset: number; activity?: string }[];
 }
 
-const MAX_XFA_CHARS = 16 * 1024 * 1024;
 /**
  * A `<script>` element and its body. The body ends at `</script>`, or, when the packet was cut off
  * (a truncated template stream: a common shape of malicious XFA forms, which readers still run), at the
@@ -28,26 +28,35 @@ export function collectXfa(doc: PdfDocument): XfaFact | null {
   const parts: PdfObject[] = Array.isArray(resolved) ? resolved.filter((_, i) => i % 2 === 1) : [xfa];
   let text = "";
   let objectRef: string | undefined;
-  for (const part of parts) {
+  const max = doc.limits.MAX_XFA_CHARS;
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i];
     if (!objectRef && part instanceof PdfRef) objectRef = part.toString();
     if (!(doc.resolve(part) instanceof PdfStream)) continue;
-    text += textOf(doc, part, MAX_XFA_CHARS - text.length) ?? "";
-    if (text.length >= MAX_XFA_CHARS) break;
+    const room = max - text.length;
+    const piece = textOf(doc, part, room);
+    text += piece ?? "";
+    if (text.length < max) continue;
+    if (textWasCut(doc, part, piece, room) || i < parts.length - 1) doc.budgetHits.add("MAX_XFA_CHARS");
+    break;
   }
-  return { text, objectRef, scripts: extractXmlScripts(text) };
+  return { text, objectRef, scripts: extractXmlScripts(text, doc) };
 }
 
-/** `<script>` bodies of XFA/XDP XML, with their contentType (JavaScript or FormCalc). */
-export function extractXmlScripts(xml: string): XfaFact["scripts"] {
+/** `<script>` bodies of XFA/XDP XML, with their contentType (JavaScript or FormCalc), at most MAX_XFA_SCRIPTS. */
+export function extractXmlScripts(xml: string, budget: Budget = defaultBudget()): XfaFact["scripts"] {
   const out: XfaFact["scripts"] = [];
+  const max = budget.limits.MAX_XFA_SCRIPTS;
   SCRIPT.lastIndex = 0;
-  for (let m = SCRIPT.exec(xml); m && out.length < 10_000; m = SCRIPT.exec(xml)) {
+  let m = SCRIPT.exec(xml);
+  for (; m && out.length < max; m = SCRIPT.exec(xml)) {
     const type = /contentType\s*=\s*["']([^"']+)/i.exec(m[1])?.[1] ?? "application/x-formcalc";
     // the enclosing <event activity="..."> says when it runs (XFA 3.3 "event" element)
     const before = xml.slice(Math.max(0, m.index - 400), m.index);
     const activity = lastEventActivity(before);
     out.push({ source: decodeXmlEntities(m[2]), contentType: type, offset: m.index, activity });
   }
+  if (m) budget.budgetHits.add("MAX_XFA_SCRIPTS");
   return out;
 }
 

@@ -4,6 +4,7 @@
 // XFABMPExploit.py) puts a base64 BMP in an XFA <image> (declared image/jpeg), with biCompression 1
 // (RLE8), a 1-pixel-high row, bfOffBits 0, and then millions of RLE "delta" escapes (00 02 ff 00)
 // that move the write cursor far past the row. Well-formed RLE never leaves the bitmap.
+import { defaultBudget, type Budget } from "../../../limits";
 import { charReferenceLength, decodeBase64Text, isBase64Digit } from "./base64-text";
 
 const BI_RLE8 = 1;
@@ -95,24 +96,28 @@ export function parseBmpRle(bmp: Uint8Array, maxRleBytes: number): BmpRleReport 
   return { compression: compression === BI_RLE8 ? "RLE8" : "RLE4", width, height, outOfBounds, firstOutOfBoundsAt: firstAt, headerIssues: issues };
 }
 
-const MAX_BMPS_PER_DOCUMENT = 32;
 /** base64 units (digits, `=`, whitespace, character references) after "Qk" and two digits: shorter is no image */
 const MIN_BMP_UNITS = 30;
 
 /**
- * BMPs carried base64-encoded in XML (XFA <image> values, datasets), decoded up to `maxBytes`. Every
+ * BMPs carried base64-encoded in XML (XFA <image> values, datasets), decoded up to `maxBytes`, at most
+ * MAX_XFA_IMAGES of them. Every
  * BMP starts with "BM", base64 "Qk". A hand scan: the regex it replaces (a repeated group of
  * alternatives) overflowed V8's backtrack stack on a multi-megabyte image and crashed the analysis
  * (issue 19).
  */
-export function base64BmpsInXml(xml: string, maxBytes: number): { offset: number; bmp: Uint8Array }[] {
+export function base64BmpsInXml(xml: string, maxBytes: number, budget: Budget = defaultBudget()): { offset: number; bmp: Uint8Array }[] {
   const out: { offset: number; bmp: Uint8Array }[] = [];
   const maxChars = Math.ceil(maxBytes / 3) * 4;
-  for (let at = xml.indexOf("Qk"); at >= 0 && out.length < MAX_BMPS_PER_DOCUMENT; ) {
+  for (let at = xml.indexOf("Qk"); at >= 0; ) {
     const end = base64RunEnd(xml, at);
     if (end < 0) {
       at = xml.indexOf("Qk", at + 1);
       continue;
+    }
+    if (out.length >= budget.limits.MAX_XFA_IMAGES) {
+      budget.budgetHits.add("MAX_XFA_IMAGES");
+      break;
     }
     const bmp = decodeBase64Text(xml, at, end, maxChars);
     if (bmp) out.push({ offset: at, bmp });

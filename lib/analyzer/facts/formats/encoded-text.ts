@@ -2,6 +2,7 @@
 // characters. Exploit kits store their shellcode or script in annotation and metadata fields and read
 // it back with getAnnots()/info, so no script in the file looks suspicious on its own.
 
+/** thresholds, not budgets: a payload is at least this long, and judged on its first SAMPLE_CHARS */
 export const MIN_PAYLOAD_CHARS = 1024;
 const SAMPLE_CHARS = 64 * 1024;
 

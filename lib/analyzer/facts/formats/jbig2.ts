@@ -30,6 +30,7 @@ const FILE_HEADER = [0x97, 0x4a, 0x42, 0x32, 0x0d, 0x0a, 0x1a, 0x0a];
 const REGION_INFO_BYTES = 17;
 /** page height of a striped page whose end is not yet known (§7.4.8.2) */
 const UNKNOWN_HEIGHT = 0xffffffff;
+// The MAX_PLAUSIBLE_* values are detection thresholds, not budgets: a value above one is an anomaly.
 /** no real page association comes near this: a PDF image is page 1 (§7.4.7) */
 const MAX_PLAUSIBLE_PAGE = 0xffff;
 /** pixels of one region or page bitmap: 2^31 is a 256 MiB bitmap, a 1.2 m square page at 1200 dpi is ~2^31 */

@@ -2,11 +2,10 @@
 // the SING table (Adobe "SING Gaiji" glyphlet format): 16 bytes of fixed fields, then uniqueName[28].
 // CVE-2010-2883: Adobe CoolType copied uniqueName with strcat into a fixed stack buffer, so a name
 // without its NUL in 28 bytes overflows the stack (exploited in the wild in 2010).
+import { DEFAULT_LIMITS } from "../../../limits";
 
 const UNIQUE_NAME_OFFSET = 16;
 const UNIQUE_NAME_SIZE = 28;
-/** table records read from one directory; real fonts have about 20 */
-const MAX_TABLES = 1_000;
 
 export interface SfntFacts {
   /** table tags in directory order */
@@ -15,11 +14,14 @@ export interface SfntFacts {
   singNameOverlong: boolean;
 }
 
-/** Null when `font` is too short to hold a table directory. */
-export function parseSfnt(font: Uint8Array): SfntFacts | null {
+/**
+ * Null when `font` is too short to hold a table directory. At most `maxTables` records are read (real
+ * fonts have about 20): a directory that declares more is a budget hit (sfntTablesCut).
+ */
+export function parseSfnt(font: Uint8Array, maxTables = DEFAULT_LIMITS.MAX_SFNT_TABLES): SfntFacts | null {
   if (font.length < 12) return null;
   const dv = new DataView(font.buffer, font.byteOffset, font.byteLength);
-  const numTables = Math.min(dv.getUint16(4), MAX_TABLES);
+  const numTables = Math.min(dv.getUint16(4), maxTables);
   const tables: string[] = [];
   let singNameOverlong = false;
   for (let i = 0; i < numTables && 12 + i * 16 + 16 <= font.length; i++) {
@@ -32,4 +34,9 @@ export function parseSfnt(font: Uint8Array): SfntFacts | null {
     singNameOverlong = start + UNIQUE_NAME_SIZE > font.length || !font.subarray(start, start + UNIQUE_NAME_SIZE).includes(0);
   }
   return { tables, singNameOverlong };
+}
+
+/** Whether parseSfnt(font, maxTables) left table records of the directory unread. */
+export function sfntTablesCut(font: Uint8Array, maxTables: number): boolean {
+  return font.length >= 12 + (maxTables + 1) * 16 && new DataView(font.buffer, font.byteOffset, font.byteLength).getUint16(4) > maxTables;
 }

@@ -5,11 +5,10 @@
 // allows; libtiff's TIFFFetchShortPair copied them into a two-element stack array (the Metasploit
 // adobe_libtiff module writes count 0xCC, after a NOP sled that precedes the IFD). A TIFF in a form
 // is not an exploit by itself: government XFA forms carry TIFF scans. The parse is bounded: one
-// chain of at most MAX_TIFF_IFDS directories of at most MAX_TIFF_ENTRIES entries each.
+// chain of at most MAX_TIFF_IFDS directories of at most MAX_TIFF_ENTRIES entries each (lib/limits.ts).
+import { defaultBudget, type Budget } from "../../../limits";
 import { decodeBase64Text } from "./base64-text";
 
-const MAX_TIFF_IFDS = 16;
-const MAX_TIFF_ENTRIES = 1_000;
 const DOT_RANGE = 0x0150;
 /** tags of exactly two SHORT values that libtiff 3.x reads with TIFFFetchShortPair (DotRange: two per sample) */
 const PAIR_TAGS = new Map([
@@ -51,7 +50,7 @@ export interface TiffFacts {
 }
 
 /** Null when `data` is not a TIFF ("II*\0" or "MM\0*"). */
-export function parseTiff(data: Uint8Array): TiffFacts | null {
+export function parseTiff(data: Uint8Array, budget: Budget = defaultBudget()): TiffFacts | null {
   if (data.length < 8) return null;
   const little = data[0] === 0x49 && data[1] === 0x49 && data[2] === 0x2a && data[3] === 0;
   const big = data[0] === 0x4d && data[1] === 0x4d && data[2] === 0 && data[3] === 0x2a;
@@ -62,8 +61,10 @@ export function parseTiff(data: Uint8Array): TiffFacts | null {
   const entries: TiffEntry[] = [];
   const anomalies: TiffAnomaly[] = [];
   const seen = new Set<number>();
+  const { MAX_TIFF_IFDS: maxIfds, MAX_TIFF_ENTRIES: maxEntries } = budget.limits;
   let ifds = 0;
-  for (let at = u32(4); at !== 0 && ifds < MAX_TIFF_IFDS; ifds++) {
+  let at = u32(4);
+  for (; at !== 0 && ifds < maxIfds; ifds++) {
     // a directory revisited is a loop, not another image
     if (seen.has(at)) break;
     seen.add(at);
@@ -71,7 +72,8 @@ export function parseTiff(data: Uint8Array): TiffFacts | null {
       anomalies.push({ code: "ifd-outside-file", message: `IFD at byte ${at} of a ${data.length}-byte TIFF` });
       break;
     }
-    const n = Math.min(u16(at), MAX_TIFF_ENTRIES);
+    if (u16(at) > maxEntries) budget.budgetHits.add("MAX_TIFF_ENTRIES");
+    const n = Math.min(u16(at), maxEntries);
     const directory: TiffEntry[] = [];
     for (let i = 0, e = at + 2; i < n && e + 12 <= data.length; i++, e += 12) directory.push({ tag: u16(e), type: u16(e + 2), count: u32(e + 4), valueOrOffset: u32(e + 8) });
     entries.push(...directory);
@@ -79,6 +81,8 @@ export function parseTiff(data: Uint8Array): TiffFacts | null {
     const next = at + 2 + n * 12;
     at = next + 4 <= data.length ? u32(next) : 0;
   }
+  // another directory after the last one read
+  if (ifds >= maxIfds && at !== 0 && !seen.has(at)) budget.budgetHits.add("MAX_TIFF_IFDS");
   return { byteOrder: little ? "II" : "MM", ifds, entries, anomalies, longestNopRun: longestRun(data, 0x90) };
 }
 
@@ -114,18 +118,21 @@ function longestRun(data: Uint8Array, byte: number): number {
 
 /** base64 of a TIFF header: "II*\0" -> SUkqA, "MM\0*" -> TU0AK */
 const BASE64_TIFF = /SUkqA|TU0AK/g;
-const MAX_TIFFS_PER_DOCUMENT = 32;
 
 /**
- * TIFFs carried base64-encoded in XML (XFA image values, datasets), decoded up to `maxBytes`. Kits
+ * TIFFs carried base64-encoded in XML (XFA image values, datasets), decoded up to `maxBytes`, at most
+ * MAX_XFA_IMAGES of them. Kits
  * split the base64 one character a line to defeat byte patterns, so whitespace and character
  * references inside the value are removed, and the header is looked for after removing them too.
  */
-export function base64TiffsInXml(xml: string, maxBytes: number): { offset: number; tiff: Uint8Array }[] {
+export function base64TiffsInXml(xml: string, maxBytes: number, budget: Budget = defaultBudget()): { offset: number; tiff: Uint8Array }[] {
   const out: { offset: number; tiff: Uint8Array }[] = [];
   const maxChars = Math.ceil(maxBytes / 3) * 4;
   for (const start of tiffStarts(xml)) {
-    if (out.length >= MAX_TIFFS_PER_DOCUMENT) break;
+    if (out.length >= budget.limits.MAX_XFA_IMAGES) {
+      budget.budgetHits.add("MAX_XFA_IMAGES");
+      break;
+    }
     const end = xml.indexOf("<", start);
     // whitespace can triple the text of a split value: read enough raw text for maxChars of base64
     const tiff = decodeBase64Text(xml, start, end < 0 ? Math.min(xml.length, start + maxChars * 4) : Math.min(end, start + maxChars * 4), maxChars);

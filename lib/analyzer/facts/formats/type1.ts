@@ -1,12 +1,13 @@
 // Type 1 font programs (/FontFile, Adobe Type 1 Font Format §2.2): the cleartext part, before
 // `eexec`, and the tokens of its /FontMatrix and /FontBBox arrays, which font tools write as numbers.
 // A string there is the CVE-2024-4367 injection (pdf.js compiled FontMatrix values into JavaScript).
+import { DEFAULT_LIMITS } from "../../../limits";
+
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$|^\d+#[0-9A-Za-z]+$/;
-const MAX_CLEARTEXT = 64 * 1024;
 const MATRIX_KEYS = /\/(FontMatrix|FontBBox)\s*([[{])/g;
 
-/** The cleartext part of a Type 1 program: before `eexec`, PFB segment header skipped. */
-export function type1Cleartext(program: Uint8Array, length1?: number): string {
+/** The cleartext part of a Type 1 program: before `eexec`, PFB segment header skipped, at most `maxBytes`. */
+export function type1Cleartext(program: Uint8Array, length1?: number, maxBytes = DEFAULT_LIMITS.MAX_TYPE1_CLEARTEXT_BYTES): string {
   let start = 0;
   let end = program.length;
   if (program[0] === 0x80 && program[1] === 0x01 && program.length > 6) {
@@ -14,9 +15,20 @@ export function type1Cleartext(program: Uint8Array, length1?: number): string {
     start = 6;
     end = Math.min(end, 6 + (program[2] | (program[3] << 8) | (program[4] << 16) | (program[5] << 24)));
   } else if (length1 && length1 > 0) end = Math.min(end, length1);
-  const text = Buffer.from(program.buffer, program.byteOffset + start, Math.min(end - start, MAX_CLEARTEXT)).toString("latin1");
+  const text = Buffer.from(program.buffer, program.byteOffset + start, Math.min(end - start, maxBytes)).toString("latin1");
   const eexec = text.indexOf("eexec");
   return eexec >= 0 ? text.slice(0, eexec) : text;
+}
+
+/**
+ * Whether the cleartext of a Type 1 program runs on past `head`, the part of the program read: no
+ * `eexec` in it, and the cleartext's declared end (the PFB segment length, else /Length1) not inside it.
+ */
+export function type1CleartextRunsOn(head: Uint8Array, length1?: number): boolean {
+  const pfb = head[0] === 0x80 && head[1] === 0x01 && head.length > 6;
+  const declaredEnd = pfb ? 6 + (head[2] | (head[3] << 8) | (head[4] << 16) | (head[5] << 24)) : length1;
+  if (declaredEnd !== undefined && declaredEnd <= head.length) return false;
+  return Buffer.from(head.buffer, head.byteOffset, head.byteLength).indexOf("eexec", pfb ? 6 : 0, "latin1") < 0;
 }
 
 /** Non-numeric tokens of the /FontMatrix and /FontBBox arrays of a Type 1 cleartext. */
@@ -33,6 +45,8 @@ export function nonNumericMatrixTokens(cleartext: string): { key: string; tokens
 }
 
 /** Text up to the matching close bracket, PostScript strings (with nested parentheses) skipped over. */
+// (4,096 characters: a window, not a budget; a /FontMatrix array is six numbers, and a longer body is
+// already non-numeric)
 function readArrayBody(s: string, from: number, close: string): string {
   let depth = 0;
   for (let i = from; i < s.length && i < from + 4096; i++) {

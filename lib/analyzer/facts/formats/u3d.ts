@@ -7,6 +7,7 @@
 // declares a file larger than the stream. Writers (Acrobat 3D, IDTFConverter, Asymptote, MeshLab)
 // compute these fields from the content; some get the declaration size wrong (a writer bug that
 // readers ignore, seen in PDF/A test suites), which is recorded apart as a header inconsistency.
+import { defaultBudget, type Budget } from "../../../limits";
 
 const U3D_FILE_HEADER = 0x00443355;
 /** continuation blocks (CLOD base/progressive mesh, point set, line set, texture) end the declaration section */
@@ -14,12 +15,10 @@ const CONTINUATION_BLOCKS = new Set([0xffffff3b, 0xffffff3c, 0xffffff3e, 0xfffff
 const HEADER_BLOCK_BYTES = 12 + 24;
 const MODIFIER_CHAIN = 0xffffff14;
 const CLOD_MESH_DECLARATION = 0xffffff31;
-/** a mesh count above this times a 16-byte element wraps a 32-bit allocation size */
+/** a threshold, not a budget: a mesh count above this times a 16-byte element wraps a 32-bit allocation size */
 const MAX_MESH_COUNT = 2 ** 28;
-/** ECMA-363 §9.6.1.1.3.4.2: a shading uses at most 8 texture layers */
+/** a threshold, not a budget: ECMA-363 §9.6.1.1.3.4.2, a shading uses at most 8 texture layers */
 const MAX_TEXTURE_LAYERS = 8;
-/** shading descriptions read from one mesh declaration */
-const MAX_SHADINGS_READ = 256;
 
 /** Max Mesh Description of a CLOD mesh declaration (ECMA-363 §9.6.1.1.3): what the decoder allocates. */
 export interface U3dMeshFacts {
@@ -56,8 +55,11 @@ function validBlockType(t: number): boolean {
   return t === U3D_FILE_HEADER || t >= 0xffffff00 || (t >= 0x100 && t <= 0x00ffffff);
 }
 
-/** Null when `data` is not a U3D stream (no file header block first). */
-export function parseU3d(data: Uint8Array, maxBlocks: number): U3dFacts | null {
+/**
+ * Null when `data` is not a U3D stream (no file header block first). At most `maxBlocks` blocks are read
+ * (`truncated`); the modifiers of a chain and the shadings of a mesh are bounded by `budget`, which records their hits.
+ */
+export function parseU3d(data: Uint8Array, maxBlocks: number, budget: Budget = defaultBudget()): U3dFacts | null {
   if (data.length < HEADER_BLOCK_BYTES) return null;
   const dv = new DataView(data.buffer, data.byteOffset, data.byteLength);
   if (dv.getUint32(0, true) !== U3D_FILE_HEADER) return null;
@@ -86,7 +88,7 @@ export function parseU3d(data: Uint8Array, maxBlocks: number): U3dFacts | null {
       structuralAnomalies.push(`block 0x${type.toString(16)} at byte ${p} declares ${dataSize}+${metaSize} bytes, ${data.length - p - 12} left`);
       break;
     }
-    readDeclaration(dv, p, Math.min(data.length, p + 12 + dataSize), meshes, structuralAnomalies);
+    readDeclaration(dv, p, Math.min(data.length, p + 12 + dataSize), meshes, structuralAnomalies, budget);
     blocks++;
     p = next;
   }
@@ -102,7 +104,7 @@ export function parseU3d(data: Uint8Array, maxBlocks: number): U3dFacts | null {
  * The counts of its Max Mesh Description size the decoder's arrays: CVE-2009-3953's exploit
  * (adobe_u3d_meshdecl) declares values no mesh has.
  */
-function readDeclaration(dv: DataView, at: number, end: number, meshes: U3dMeshFacts[], anomalies: string[], depth = 0): void {
+function readDeclaration(dv: DataView, at: number, end: number, meshes: U3dMeshFacts[], anomalies: string[], budget: Budget, depth = 0): void {
   const type = dv.getUint32(at, true);
   let q = at + 12;
   const u32 = () => {
@@ -119,11 +121,14 @@ function readDeclaration(dv: DataView, at: number, end: number, meshes: U3dMeshF
     q += (attributes & 1 ? 16 : 0) + (attributes & 2 ? 24 : 0);
     q = pad4(q);
     const count = u32();
-    for (let i = 0; i < count && q + 12 <= end && i < 1_000; i++) {
+    const max = budget.limits.MAX_U3D_CHAIN_MODIFIERS;
+    let i = 0;
+    for (; i < count && q + 12 <= end && i < max; i++) {
       const size = 12 + pad4(dv.getUint32(q + 4, true)) + pad4(dv.getUint32(q + 8, true));
-      readDeclaration(dv, q, Math.min(end, q + size), meshes, anomalies, depth + 1);
+      readDeclaration(dv, q, Math.min(end, q + size), meshes, anomalies, budget, depth + 1);
       q += size;
     }
+    if (i >= max && i < count && q + 12 <= end) budget.budgetHits.add("MAX_U3D_CHAIN_MODIFIERS");
     return;
   }
   if (type !== CLOD_MESH_DECLARATION) return;
@@ -133,12 +138,15 @@ function readDeclaration(dv: DataView, at: number, end: number, meshes: U3dMeshF
   const [faceCount, positionCount, normalCount, diffuseColorCount, specularColorCount, textureCoordCount, shadingCount] = [u32(), u32(), u32(), u32(), u32(), u32(), u32()];
   if (shadingCount < 0) return;
   let maxTextureLayers = 0;
-  for (let i = 0; i < Math.min(shadingCount, MAX_SHADINGS_READ) && q + 8 <= end; i++) {
+  const maxShadings = budget.limits.MAX_U3D_SHADINGS;
+  let i = 0;
+  for (; i < Math.min(shadingCount, maxShadings) && q + 8 <= end; i++) {
     u32(); // shading attributes
     const layers = u32();
     maxTextureLayers = Math.max(maxTextureLayers, layers);
     q += 4 * Math.min(layers, MAX_TEXTURE_LAYERS) + 4; // texture coordinate dimensions, original shading id
   }
+  if (i >= maxShadings && i < shadingCount && q + 8 <= end) budget.budgetHits.add("MAX_U3D_SHADINGS");
   const mesh = { faceCount, positionCount, normalCount, diffuseColorCount, specularColorCount, textureCoordCount, shadingCount, maxTextureLayers };
   meshes.push(mesh);
   const counts = Object.entries(mesh).filter(([k, v]) => k !== "shadingCount" && k !== "maxTextureLayers" && v > MAX_MESH_COUNT);
