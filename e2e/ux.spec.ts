@@ -218,6 +218,10 @@ test("the HTML export and the printed report carry the pictures of the pages and
 
   await page.goto(`/scans/${scanId}`);
   await scan.waitForStatus("completed", 30_000);
+  // print once the pictures are there: the list of pages arrives after the status, and each picture after it
+  const thumbnails = page.getByTestId("page-thumbnail").locator("img");
+  await expect(thumbnails).toHaveCount(2);
+  await expect.poll(() => thumbnails.evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0))).toBe(true);
   const pdf = await page.pdf({ format: "A4" });
   // each page thumbnail is an image XObject of the printed PDF
   expect(Buffer.from(pdf).toString("latin1").match(/\/Subtype\s*\/Image/g)?.length ?? 0).toBeGreaterThanOrEqual(2);
