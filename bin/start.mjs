@@ -69,8 +69,9 @@ function buildIsStale() {
  */
 function installDependencies() {
   console.log("[start] node_modules is missing: npm ci");
+  const started = performance.now();
   const ci = spawnSync(npm, ["ci", "--no-audit", "--no-fund"], { cwd: root, env, stdio: "inherit" });
-  if (ci.status === 0) return;
+  if (ci.status === 0) return console.log(`[start] npm ci: ${((performance.now() - started) / 1000).toFixed(1)} s`);
   console.log("[start] npm ci failed; trying npm install --no-save with the same lock file");
   run(npm, ["install", "--no-audit", "--no-fund", "--no-save"]);
 }
