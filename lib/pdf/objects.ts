@@ -90,9 +90,6 @@ export function refString(num: number, gen: number): string {
   return `${num} ${gen} R`;
 }
 
-export function isDict(o: unknown): o is PdfDict {
-  return o instanceof PdfDict;
-}
 export function isName(o: unknown, name?: string): o is PdfName {
   return o instanceof PdfName && (name === undefined || o.name === name);
 }

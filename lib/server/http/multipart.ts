@@ -13,8 +13,6 @@ import { ApiError } from "../errors";
 export const MAX_FILE_NAME_BYTES = 255;
 /** Header lines per part (Content-Disposition and Content-Type are all a client needs). */
 export const MAX_PART_HEADER_PAIRS = 8;
-/** busboy refuses a part whose header block is over 16 KiB (its fixed limit). */
-export const MAX_PART_HEADER_BYTES = 16 * 1024;
 export const MAX_FIELD_NAME_BYTES = 100;
 
 export interface MultipartLimits {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError, STATUS_BY_CODE } from "../errors";
-import { problemResponse, withProblems } from "./problem-response";
+import { errorResponse, problemResponse } from "./problem-response";
 
 describe("error model", () => {
   it("maps the contract's codes to their statuses", () => {
@@ -32,10 +32,7 @@ describe("error model", () => {
     const original = console.error;
     console.error = () => {};
     try {
-      const handler = withProblems(async () => {
-        throw new Error("secret path /etc/shadow");
-      });
-      const res = await handler(new Request("http://x/analyze/fast", { method: "POST" }));
+      const res = errorResponse(new Error("secret path /etc/shadow"), new Request("http://x/analyze/fast", { method: "POST" }));
       expect(res.status).toBe(500);
       const body = await res.json();
       expect(body.code).toBe("internal");

@@ -1,6 +1,6 @@
 // RFC 9457 rendering of the error model (../errors.ts): problemResponse() turns an ApiError into
-// application/problem+json {type, title, status, detail, code, errors?}; withProblems()/errorResponse()
-// make every thrown error leave a route that way, and anything that is not an ApiError a generic 500.
+// application/problem+json {type, title, status, detail, code, errors?}; errorResponse() makes every
+// thrown error leave a route that way, and anything that is not an ApiError a generic 500.
 import { isConnectionLost } from "../db/connection-lost";
 import { ApiError, type ErrorCode, type FieldError } from "../errors";
 
@@ -67,22 +67,10 @@ export function problemResponse(error: ApiError): Response {
 }
 
 /**
- * Wraps a route handler so every thrown error leaves as problem+json. Anything that is not an
- * ApiError is a bug: it is logged here and answered as a generic 500 that leaks no internals.
+ * The problem+json answer to anything thrown while handling `request` (the route wrapper, api-route.ts,
+ * calls it). Anything that is not an ApiError is a bug: it is logged here and
+ * answered as a generic 500 that leaks no internals.
  */
-export function withProblems<A extends unknown[]>(
-  handler: (request: Request, ...rest: A) => Promise<Response>,
-): (request: Request, ...rest: A) => Promise<Response> {
-  return async (request, ...rest) => {
-    try {
-      return await handler(request, ...rest);
-    } catch (error) {
-      return errorResponse(error, request);
-    }
-  };
-}
-
-/** The problem+json answer to anything thrown while handling `request`. */
 export function errorResponse(error: unknown, request: Request): Response {
   if (error instanceof ApiError) return problemResponse(error);
   if (isConnectionLost(error)) {

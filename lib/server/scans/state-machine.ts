@@ -130,11 +130,6 @@ const RULES: { [T in ScanEventType]: Rule } = {
   expire: { from: ["completed"], to: (s) => ({ ...s, status: "expired" }) },
 };
 
-/** Allowed source statuses per event, for documentation and tests. */
-export const ALLOWED_FROM: { readonly [T in ScanEventType]: readonly ScanStatus[] } = Object.fromEntries(
-  Object.entries(RULES).map(([type, rule]) => [type, rule.from]),
-) as { [T in ScanEventType]: readonly ScanStatus[] };
-
 /**
  * The next state after `event`, or IllegalTransitionError. Pure. Both the input and the output must
  * satisfy the invariants, so a corrupted row cannot be moved along either.
