@@ -183,6 +183,40 @@ export interface Limits {
   JS_TOTAL_CPU_MS: number;
   /** characters of layers, strings and API arguments one emulation may report */
   JS_MAX_OUTPUT_CHARS: number;
+  /** nodes of one script's syntax tree walked by the static analysis (each layer's too) */
+  JS_MAX_AST_NODES: number;
+  /** strings the constant folding produced (not literal as written: hidden URLs) kept per script */
+  JS_MAX_DECODED_STRINGS: number;
+  /** texts of a document's scripts (layers, folded and run-time strings, API targets) handed to indicator extraction */
+  JS_MAX_IOC_TEXTS: number;
+  /** characters of the function declarations one script borrows from the others (document-level scripts first), all together */
+  JS_MAX_DEFINITION_CHARS: number;
+  /** a script longer than this lends none of its function declarations to the others (it is not parsed for them) */
+  JS_MAX_DEFINITION_SOURCE_CHARS: number;
+  /** nodes of one script walked looking for a loop it cannot leave (each walk: the loops, a loop's body) */
+  JS_MAX_LOOP_WALK_NODES: number;
+  /** loops it cannot leave kept per script */
+  JS_MAX_ENDLESS_LOOPS: number;
+  /** characters of the document's texts (Info, annotations, fields) handed to the sandbox's Acrobat stubs, all together */
+  JS_CONTEXT_MAX_CHARS: number;
+  /** characters of one of those texts */
+  JS_CONTEXT_MAX_VALUE_CHARS: number;
+  /** annotations handed to the sandbox (this.getAnnots) */
+  JS_CONTEXT_MAX_ANNOTATIONS: number;
+  /** form fields handed to the sandbox (this.getField) */
+  JS_CONTEXT_MAX_FIELDS: number;
+  /** pages whose words are handed to the sandbox (this.getPageNthWord), from the first page */
+  JS_CONTEXT_MAX_WORD_PAGES: number;
+  /** characters of shown text read per page for those words */
+  JS_CONTEXT_MAX_PAGE_TEXT_CHARS: number;
+  /** words kept per page */
+  JS_CONTEXT_MAX_WORDS_PER_PAGE: number;
+  /** XFA field and data values handed to the sandbox (what an XFA script reads back from its form) */
+  JS_CONTEXT_MAX_XFA_VALUES: number;
+  /** characters of one XFA value (all values together: four times this) */
+  JS_CONTEXT_MAX_XFA_VALUE_CHARS: number;
+  /** characters of the XFA form scanned for those values */
+  JS_CONTEXT_XFA_SCAN_CHARS: number;
   /** characters of each deobfuscated layer kept in the report */
   JS_LAYER_EXCERPT_CHARS: number;
   /** characters of one script's full text, and of each of its full layers, kept in the report for the script viewer */
@@ -292,6 +326,23 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   JS_MAX_SCRIPTS: 32,
   JS_TOTAL_CPU_MS: 10_000,
   JS_MAX_OUTPUT_CHARS: 2 * 1024 * 1024,
+  JS_MAX_AST_NODES: 3_000_000,
+  JS_MAX_DECODED_STRINGS: 64,
+  JS_MAX_IOC_TEXTS: 256,
+  JS_MAX_DEFINITION_CHARS: 512 * 1024,
+  JS_MAX_DEFINITION_SOURCE_CHARS: 1024 * 1024,
+  JS_MAX_LOOP_WALK_NODES: 3_000_000,
+  JS_MAX_ENDLESS_LOOPS: 16,
+  JS_CONTEXT_MAX_CHARS: 8 * 1024 * 1024,
+  JS_CONTEXT_MAX_VALUE_CHARS: 2 * 1024 * 1024,
+  JS_CONTEXT_MAX_ANNOTATIONS: 2_000,
+  JS_CONTEXT_MAX_FIELDS: 2_000,
+  JS_CONTEXT_MAX_WORD_PAGES: 16,
+  JS_CONTEXT_MAX_PAGE_TEXT_CHARS: 256 * 1024,
+  JS_CONTEXT_MAX_WORDS_PER_PAGE: 20_000,
+  JS_CONTEXT_MAX_XFA_VALUES: 2_000,
+  JS_CONTEXT_MAX_XFA_VALUE_CHARS: 2 * 1024 * 1024,
+  JS_CONTEXT_XFA_SCAN_CHARS: 16 * 1024 * 1024,
   JS_LAYER_EXCERPT_CHARS: 16 * 1024,
   JS_REPORT_SCRIPT_CHARS: 1024 * 1024,
   SHELLCODE_PER_SCRIPT: 3,

@@ -27,7 +27,7 @@ export function collectEndlessLoops(scripts: readonly ScriptFact[], limits: Limi
         loops = [];
       } else {
         left -= s.source.length;
-        loops = findEndlessLoops(s.source);
+        loops = findEndlessLoops(s.source, { limits, budgetHits });
       }
       done.set(s.source, loops);
     }

@@ -5,7 +5,7 @@
 // JavaScriptEntry list, richer per-script facts for the advanced rules, and texts for IOC extraction.
 import { createHash } from "node:crypto";
 import { shellcodeEntries } from "./shellcode-entries";
-import type { BudgetName, Limits } from "../../limits";
+import type { Budget, BudgetName, Limits } from "../../limits";
 import type { ScriptFact } from "../facts/document-facts";
 import { extractIndicators, type IocCollector } from "../iocs";
 import type { JavaScriptEntry } from "../report";
@@ -89,12 +89,9 @@ const NETWORK_APIS = new Set([
   "xfa.host.gotoURL", "app.openDoc", "app.openFDF", "this.importDataObject", "util.readFileIntoStream",
 ]);
 const EXCERPT_CHARS = 200;
-const MAX_IOC_TEXTS = 256;
+/** APIs listed per script in the report (presentation: the analysis keeps them all) */
 const MAX_APIS = 100;
 const ANALYSIS_CONCURRENCY = 4;
-/** borrowed function declarations handed to each run, all together */
-const MAX_DEFINITION_CHARS = 512 * 1024;
-const MAX_DEFINITION_SOURCE = 1024 * 1024;
 
 interface Shared {
   ast: AstFacts;
@@ -124,7 +121,7 @@ export async function analyzeScripts(scripts: readonly ScriptFact[], ctx: Analyz
   const order = [...distinct.values()].sort((a, b) => rank(b.fact) - rank(a.fact));
   const emulateSet = new Set(order.slice(0, limits.JS_MAX_SCRIPTS).map((d) => d.sha256));
 
-  const definitions = sharedDefinitions(order);
+  const definitions = sharedDefinitions(order, { limits, budgetHits });
   const results = new Map<string, Shared>();
   const turns = new EmulationTurns(order.length, limits.JS_TOTAL_CPU_MS);
   await forEachLimited(order, ANALYSIS_CONCURRENCY, async ({ fact, sha256 }, position) => {
@@ -141,7 +138,11 @@ export async function analyzeScripts(scripts: readonly ScriptFact[], ctx: Analyz
   const out: ScriptsAnalysis = { entries: [], scripts: [], iocTexts: [], budgetHits: [] };
   const iocSeen = new Set<string>();
   const addIoc = (text: string, objectRef?: string) => {
-    if (!text || out.iocTexts.length >= MAX_IOC_TEXTS || iocSeen.has(text)) return;
+    if (!text || iocSeen.has(text)) return;
+    if (out.iocTexts.length >= limits.JS_MAX_IOC_TEXTS) {
+      budgetHits.add("JS_MAX_IOC_TEXTS");
+      return;
+    }
     iocSeen.add(text);
     out.iocTexts.push({ text, objectRef });
   };
@@ -182,19 +183,27 @@ export function collectScriptIndicators(result: ScriptsAnalysis, sink: IocCollec
  * with the others' functions defined, as in the viewer where a kit's OpenAction calls a function a
  * document-level script declared (corpus 74b3edcb3b1b).
  */
-function sharedDefinitions(order: { fact: ScriptFact; sha256: string }[]): { sha256: string; code: string }[] {
+function sharedDefinitions(order: { fact: ScriptFact; sha256: string }[], budget: Budget): { sha256: string; code: string }[] {
+  const { JS_MAX_DEFINITION_CHARS: maxChars, JS_MAX_DEFINITION_SOURCE_CHARS: maxSource } = budget.limits;
   const out: { sha256: string; code: string }[] = [];
   let total = 0;
   const docLevel = (f: ScriptFact) => (f.path.startsWith("/Root/Names/JavaScript") ? 0 : 1);
   for (const { fact, sha256 } of [...order].sort((a, b) => docLevel(a.fact) - docLevel(b.fact))) {
-    if (!/\bfunction\b/.test(fact.source) || fact.source.length > MAX_DEFINITION_SOURCE) continue;
+    if (!/\bfunction\b/.test(fact.source)) continue;
+    if (fact.source.length > maxSource) {
+      budget.budgetHits.add("JS_MAX_DEFINITION_SOURCE_CHARS");
+      continue;
+    }
     const parsed = parseScript(fact.source);
     if ("error" in parsed) continue;
     const text = parsed.text ?? fact.source;
     for (const node of parsed.ast.body ?? []) {
       if (node.type !== "FunctionDeclaration") continue;
       const code = text.slice(node.start, node.end);
-      if (total + code.length > MAX_DEFINITION_CHARS) return out;
+      if (total + code.length > maxChars) {
+        budget.budgetHits.add("JS_MAX_DEFINITION_CHARS");
+        return out;
+      }
       total += code.length;
       out.push({ sha256, code });
     }
@@ -218,7 +227,7 @@ async function analyzeOne(fact: ScriptFact, ctx: AnalyzeScriptsContext, mayEmula
     ast.parseError = `script of ${source.length} characters is larger than JS_MAX_SCRIPT_BYTES`;
     return { ast, signals, layers: [], emulation: null, status: "skipped", detail: "script larger than JS_MAX_SCRIPT_BYTES" };
   }
-  const { facts: ast, runnable } = await analyzeSource(source, ctx);
+  const { facts: ast, runnable } = await analyzeSource(source, ctx, budgetHits);
 
   let emulation: EmulationResult | null = null;
   let status: Shared["status"] = "skipped";
@@ -266,7 +275,7 @@ async function analyzeOne(fact: ScriptFact, ctx: AnalyzeScriptsContext, mayEmula
       budgetHits.add("JS_MAX_LAYERS");
       break;
     }
-    const { facts: layerAst } = await analyzeSource(code, ctx);
+    const { facts: layerAst } = await analyzeSource(code, ctx, budgetHits);
     layers.push({ code, ast: layerAst, signals: scriptSignals(code) });
     pending.push(...layerAst.staticLayers);
   }
@@ -290,7 +299,8 @@ function nothingToRun(ast: AstFacts, signals: ScriptSignals, source: string): bo
  * analyzeAst, with a second parse in the deep parser when this thread's stack is not enough.
  * `runnable`: the text to emulate (the source after the parser's repairs, if any).
  */
-async function analyzeSource(source: string, ctx: AnalyzeScriptsContext): Promise<{ facts: AstFacts; runnable: string }> {
+async function analyzeSource(source: string, ctx: AnalyzeScriptsContext, budgetHits: Set<BudgetName>): Promise<{ facts: AstFacts; runnable: string }> {
+  const budget: Budget = { limits: ctx.limits, budgetHits };
   if (source.length > ctx.limits.JS_MAX_SCRIPT_BYTES) {
     const facts = emptyFacts();
     facts.parseError = "larger than JS_MAX_SCRIPT_BYTES";
@@ -298,11 +308,11 @@ async function analyzeSource(source: string, ctx: AnalyzeScriptsContext): Promis
   }
   const parsed = parseScript(source);
   const runnable = parsed.text ?? source;
-  if (!("error" in parsed) || !parsed.tooDeep) return { facts: analyzeAst(source, { parsed }), runnable };
+  if (!("error" in parsed) || !parsed.tooDeep) return { facts: analyzeAst(source, { parsed, budget }), runnable };
   if (!ctx.parseDeep) return { facts: analyzeAst(source, { parsed: { error: `nesting too deep for the parser's stack: ${parsed.error}`, tooDeep: true } }), runnable };
   const deep = await ctx.parseDeep(runnable);
   if ("error" in deep) return { facts: analyzeAst(source, { parsed: { error: `nesting too deep: ${deep.error}`, tooDeep: true } }), runnable };
-  const facts = analyzeAst(source, { ast: deep.ast });
+  const facts = analyzeAst(source, { ast: deep.ast, budget });
   if (runnable !== source) facts.tolerant = true;
   return { facts, runnable };
 }

@@ -4,6 +4,7 @@
 // forms of vulnerable APIs (EXPLOIT_APIS). The walk is iterative and every fold is depth-bounded, so
 // a hostile nesting depth costs a parse error, never the process.
 import { parse, type Options } from "acorn";
+import { defaultBudget, type Budget } from "../../limits";
 import { foldConstant, foldToString, isConstant, newFoldEnv, NOT_CONSTANT, toStr, type AnyNode, type FoldEnv, type Folded } from "./constant-fold";
 import { matchExploitApis, UNKNOWN, type ArgValue } from "./exploit-match";
 import { classifyShellcode, countPercentU, decodeHexString, decodePercentEscapes, printableRuns, unitsToLatin1 } from "./shellcode";
@@ -62,8 +63,8 @@ export interface AnalyzeAstOptions {
   ast?: AnyNode;
   /** the outcome of parseScript(source), when the caller already has it */
   parsed?: ParseOutcome;
-  /** node budget of the walk */
-  maxNodes?: number;
+  /** where the walk reads JS_MAX_AST_NODES and JS_MAX_DECODED_STRINGS and records hitting them */
+  budget?: Budget;
 }
 
 /** Options shared with lib/engines/sandbox/parse-worker.mjs (keep both in step). */
@@ -76,10 +77,10 @@ export const ACORN_OPTIONS: Options = {
   locations: false,
 };
 
-const MAX_NODES = 3_000_000;
 const MAX_LIST = 64;
-const MAX_DECODED_STRINGS = 64;
+/** characters of one folded string kept (how much of one item is kept; the count is JS_MAX_DECODED_STRINGS) */
 const MAX_DECODED_STRING_CHARS = 64 * 1024;
+/** thresholds, not budgets: a long string literal, a loop count and a growth target that look like heap spraying */
 const LONG_STRING = 1024;
 const MIN_SPRAY_LOOP = 100;
 const MIN_GROWTH_TARGET = 0x1000;
@@ -134,7 +135,7 @@ export function analyzeAst(source: string, opts: AnalyzeAstOptions = {}): AstFac
   }
   facts.parsed = true;
   try {
-    new Walker(source, facts, opts.maxNodes ?? MAX_NODES).walk(ast);
+    new Walker(source, facts, opts.budget ?? defaultBudget()).walk(ast);
   } catch (e) {
     // a hostile AST must not cost the analysis: keep what was seen so far
     if (!(e instanceof RangeError)) throw e;
@@ -244,15 +245,16 @@ class Walker {
   constructor(
     private readonly source: string,
     private readonly facts: AstFacts,
-    private readonly maxNodes: number,
+    private readonly budget: Budget,
   ) {}
 
   walk(root: AnyNode): void {
     const stack: Frame[] = [{ node: root, bigLoop: false, inLoop: false, inPlusChain: false }];
     while (stack.length) {
       const frame = stack.pop()!;
-      if (++this.facts.nodes > this.maxNodes) {
-        this.facts.parseError = `walk stopped after ${this.maxNodes} nodes`;
+      if (++this.facts.nodes > this.budget.limits.JS_MAX_AST_NODES) {
+        this.facts.parseError = `walk stopped after ${this.budget.limits.JS_MAX_AST_NODES} nodes`;
+        this.budget.budgetHits.add("JS_MAX_AST_NODES");
         break;
       }
       this.visit(frame);
@@ -523,7 +525,11 @@ class Walker {
   }
 
   private keepDecoded(value: string): void {
-    if (this.facts.decodedStrings.length >= MAX_DECODED_STRINGS || this.seenStrings.has(`d:${value.slice(0, 64)}`)) return;
+    if (this.seenStrings.has(`d:${value.slice(0, 64)}`)) return;
+    if (this.facts.decodedStrings.length >= this.budget.limits.JS_MAX_DECODED_STRINGS) {
+      this.budget.budgetHits.add("JS_MAX_DECODED_STRINGS");
+      return;
+    }
     this.seenStrings.add(`d:${value.slice(0, 64)}`);
     this.facts.decodedStrings.push(value.slice(0, MAX_DECODED_STRING_CHARS));
   }

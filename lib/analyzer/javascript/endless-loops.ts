@@ -14,6 +14,7 @@
 // goes to the whole parse: a label, yield or await reaching outside it, a body that is not a block, a
 // `do … while`, a script the tokenizer refuses. A loop that ends only because a call throws (a field
 // that is not there) is counted as endless: the script text gives it no way out.
+import { defaultBudget, type Budget } from "../../limits";
 import { ACORN_OPTIONS, children, isFunction, parseScript, type AnyNode } from "./ast-analysis";
 import { parse, tokenizer, tokTypes } from "acorn";
 import { IDENT, skipSpaces } from "./js-chars";
@@ -32,33 +33,30 @@ export interface EndlessLoop {
 /** loop heads whose condition is a constant: anything past this many characters after `for (` is no empty condition */
 const MAX_FOR_INIT_CHARS = 256;
 const EXCERPT_CHARS = 80;
-/** nodes of one script walked (hostile scripts are megabytes of AST) */
-const MAX_WALK_NODES = 3_000_000;
-const MAX_LOOPS = 16;
-/** loop heads parsed one by one at most; a script with more is parsed whole */
+/** loop heads parsed one by one at most; a script with more is parsed whole (a choice of method, not a budget) */
 const MAX_SEGMENT_HEADS = 64;
 
 /** Endless loops of a script; [] without parsing when no loop head has a constant condition. */
-export function findEndlessLoops(source: string): EndlessLoop[] {
+export function findEndlessLoops(source: string, budget: Budget = defaultBudget()): EndlessLoop[] {
   const heads = constantLoopHeads(source, MAX_SEGMENT_HEADS + 1);
   if (!heads.length) return [];
-  return (heads.length <= MAX_SEGMENT_HEADS && loopsOfStatements(source, heads)) || loopsOfWholeScript(source);
+  return (heads.length <= MAX_SEGMENT_HEADS && loopsOfStatements(source, heads, budget)) || loopsOfWholeScript(source, budget);
 }
 
-function loopsOfWholeScript(source: string): EndlessLoop[] {
+function loopsOfWholeScript(source: string, budget: Budget): EndlessLoop[] {
   const parsed = parseScript(source);
   if ("error" in parsed) return [];
   const out: EndlessLoop[] = [];
-  walkLoops(parsed.ast, parsed.text ?? source, 0, out);
+  walkLoops(parsed.ast, parsed.text ?? source, 0, out, budget);
   return out;
 }
 
 /**
  * The loops of each constant loop statement parsed alone, or undefined when one of them cannot be
  * decided that way (the caller parses the whole script). Statements are walked last first and each
- * one's loops as the whole walk finds them, so the list (and the MAX_LOOPS cut) is the whole parse's.
+ * one's loops as the whole walk finds them, so the list (and the JS_MAX_ENDLESS_LOOPS cut) is the whole parse's.
  */
-function loopsOfStatements(source: string, heads: readonly LoopHead[]): EndlessLoop[] | undefined {
+function loopsOfStatements(source: string, heads: readonly LoopHead[], budget: Budget): EndlessLoop[] | undefined {
   const statements = constantLoopStatements(source, heads);
   if (!statements) return undefined;
   const out: EndlessLoop[] = [];
@@ -73,23 +71,29 @@ function loopsOfStatements(source: string, heads: readonly LoopHead[]): EndlessL
       return undefined;
     }
     if (ast.body.length !== 1 || !isLoopStatement(ast.body[0]) || ast.body[0].end !== text.length) return undefined;
-    walkLoops(ast.body[0], text, start, out);
+    walkLoops(ast.body[0], text, start, out, budget);
   }
   return out;
 }
 
 /** Endless loops under `root` (parsed from `text`, which starts at `offset` in the script) into `out`. */
-function walkLoops(root: AnyNode, text: string, offset: number, out: EndlessLoop[]): void {
+function walkLoops(root: AnyNode, text: string, offset: number, out: EndlessLoop[], budget: Budget): void {
+  const { JS_MAX_LOOP_WALK_NODES: maxNodes, JS_MAX_ENDLESS_LOOPS: maxLoops } = budget.limits;
   const stack: { node: AnyNode; labels: string[] }[] = [{ node: root, labels: [] }];
-  for (let nodes = 0; stack.length && nodes < MAX_WALK_NODES && out.length < MAX_LOOPS; nodes++) {
+  for (let nodes = 0; stack.length && nodes < maxNodes; nodes++) {
     const { node, labels } = stack.pop()!;
-    if (isConstantLoop(node) && !leaves(node.body, labels)) {
-      out.push({ excerpt: headOf(text, node), offset: offset + node.start, alerts: someNode(node.body, isAlertCall), doubles: someNode(node.body, isStringDoubling) });
+    if (isConstantLoop(node) && !leaves(node.body, labels, budget)) {
+      if (out.length >= maxLoops) {
+        budget.budgetHits.add("JS_MAX_ENDLESS_LOOPS");
+        return;
+      }
+      out.push({ excerpt: headOf(text, node), offset: offset + node.start, alerts: someNode(node.body, isAlertCall, budget), doubles: someNode(node.body, isStringDoubling, budget) });
     }
     // a label names the statement right below it: `continue outer` in that loop restarts it
     const own = node.type === "LabeledStatement" ? [...labels, node.label.name] : [];
     for (const kid of children(node)) stack.push({ node: kid, labels: own });
   }
+  if (stack.length) budget.budgetHits.add("JS_MAX_LOOP_WALK_NODES");
 }
 
 /**
@@ -224,9 +228,10 @@ const BREAKABLE = new Set(["ForStatement", "WhileStatement", "DoWhileStatement",
  * (even one a try inside catches: we do not follow it), yield or await. Nested functions are skipped:
  * their statements do not leave this loop.
  */
-function leaves(body: AnyNode, ownLabels: string[]): boolean {
+function leaves(body: AnyNode, ownLabels: string[], budget: Budget): boolean {
+  const maxNodes = budget.limits.JS_MAX_LOOP_WALK_NODES;
   const stack: { node: AnyNode; inner: boolean; labels: Set<string> }[] = [{ node: body, inner: false, labels: new Set() }];
-  for (let nodes = 0; stack.length && nodes < MAX_WALK_NODES; nodes++) {
+  for (let nodes = 0; stack.length && nodes < maxNodes; nodes++) {
     const { node, inner, labels } = stack.pop()!;
     switch (node.type) {
       case "ReturnStatement":
@@ -247,16 +252,19 @@ function leaves(body: AnyNode, ownLabels: string[]): boolean {
     for (const kid of children(node)) stack.push({ node: kid, inner: nowInner, labels: nowLabels });
   }
   // a body too large to walk is given the benefit of the doubt
+  if (stack.length) budget.budgetHits.add("JS_MAX_LOOP_WALK_NODES");
   return stack.length > 0;
 }
 
-function someNode(root: AnyNode, test: (n: AnyNode) => boolean): boolean {
+function someNode(root: AnyNode, test: (n: AnyNode) => boolean, budget: Budget): boolean {
+  const maxNodes = budget.limits.JS_MAX_LOOP_WALK_NODES;
   const stack = [root];
-  for (let nodes = 0; stack.length && nodes < MAX_WALK_NODES; nodes++) {
+  for (let nodes = 0; stack.length && nodes < maxNodes; nodes++) {
     const n = stack.pop()!;
     if (test(n)) return true;
     if (!isFunction(n)) for (const kid of children(n)) stack.push(kid);
   }
+  if (stack.length) budget.budgetHits.add("JS_MAX_LOOP_WALK_NODES");
   return false;
 }
 

@@ -3,8 +3,8 @@
 // (getAnnots()[n].subject, this.info.title, getPageNthWord, getField().value), so emulation without
 // them stops at the first layer.
 import type { PdfDocument } from "../../pdf/document";
-import { PdfDict, PdfName, PdfStream, type PdfObject } from "../../pdf/objects";
-import { textOf } from "../facts/text";
+import { PdfDict, PdfName, PdfStream, PdfString, type PdfObject } from "../../pdf/objects";
+import { textOf, textWasCut } from "../facts/text";
 import { collectXfa } from "../facts/xfa";
 import { collectXfaValues, type XfaValue } from "./xfa-values";
 
@@ -28,22 +28,22 @@ export interface ScriptContext {
 
 export const EMPTY_SCRIPT_CONTEXT: ScriptContext = { numPages: 1, info: {}, annotations: [], fields: [], pageWords: [], dataObjects: [] };
 
-/** Characters of one annotation/field/info value handed to the sandbox (payloads hide there: keep them whole). */
-const MAX_VALUE_CHARS = 2 * 1024 * 1024;
-/** Characters of all context values together. */
-const MAX_CONTEXT_CHARS = 8 * 1024 * 1024;
-const MAX_ANNOTATIONS = 2_000;
-const MAX_FIELDS = 2_000;
-const MAX_WORD_PAGES = 16;
-const MAX_PAGE_TEXT_CHARS = 256 * 1024;
-const MAX_WORDS_PER_PAGE = 20_000;
+// Its budgets are the JS_CONTEXT_* limits (lib/limits.ts): one value is kept whole up to
+// JS_CONTEXT_MAX_VALUE_CHARS (payloads hide there), all of them up to JS_CONTEXT_MAX_CHARS.
 
 export function collectScriptContext(doc: PdfDocument, opts: { fileName?: string; dataObjects?: string[] } = {}): ScriptContext {
-  let budget = MAX_CONTEXT_CHARS;
+  const limits = doc.limits;
+  let left = limits.JS_CONTEXT_MAX_CHARS;
   const text = (v: PdfObject | undefined): string | undefined => {
-    if (budget <= 0) return undefined;
-    const t = textOf(doc, v, Math.min(MAX_VALUE_CHARS, budget));
-    if (t !== undefined) budget -= t.length;
+    if (left <= 0) {
+      const r = doc.resolve(v);
+      if (r instanceof PdfString || r instanceof PdfStream) doc.budgetHits.add("JS_CONTEXT_MAX_CHARS");
+      return undefined;
+    }
+    const max = Math.min(limits.JS_CONTEXT_MAX_VALUE_CHARS, left);
+    const t = textOf(doc, v, max);
+    if (textWasCut(doc, v, t, max)) doc.budgetHits.add(max < limits.JS_CONTEXT_MAX_VALUE_CHARS ? "JS_CONTEXT_MAX_CHARS" : "JS_CONTEXT_MAX_VALUE_CHARS");
+    if (t !== undefined) left -= t.length;
     return t;
   };
   const pages = doc.pages();
@@ -59,7 +59,10 @@ export function collectScriptContext(doc: PdfDocument, opts: { fileName?: string
     const annots = doc.resolve(page.dict.get("Annots"));
     if (!Array.isArray(annots)) return;
     for (const a of annots) {
-      if (ctx.annotations.length >= MAX_ANNOTATIONS) return;
+      if (ctx.annotations.length >= limits.JS_CONTEXT_MAX_ANNOTATIONS) {
+        doc.budgetHits.add("JS_CONTEXT_MAX_ANNOTATIONS");
+        return;
+      }
       const d = doc.dict(a);
       if (!d) continue;
       ctx.annotations.push({
@@ -75,8 +78,9 @@ export function collectScriptContext(doc: PdfDocument, opts: { fileName?: string
 
   collectFields(doc, ctx, text);
   const xfa = collectXfa(doc);
-  if (xfa?.text) ctx.xfaValues = collectXfaValues(xfa.text);
-  for (let i = 0; i < Math.min(pages.length, MAX_WORD_PAGES); i++) ctx.pageWords.push(pageWords(doc, pages[i].dict));
+  if (xfa?.text) ctx.xfaValues = collectXfaValues(xfa.text, doc);
+  if (pages.length > limits.JS_CONTEXT_MAX_WORD_PAGES) doc.budgetHits.add("JS_CONTEXT_MAX_WORD_PAGES");
+  for (let i = 0; i < Math.min(pages.length, limits.JS_CONTEXT_MAX_WORD_PAGES); i++) ctx.pageWords.push(pageWords(doc, pages[i].dict));
   return ctx;
 }
 
@@ -86,7 +90,8 @@ function collectFields(doc: PdfDocument, ctx: ScriptContext, text: (v: PdfObject
   if (!Array.isArray(roots)) return;
   const stack: [PdfObject, string][] = roots.map((f) => [f, ""]);
   const seen = new Set<PdfDict>();
-  while (stack.length && ctx.fields.length < MAX_FIELDS) {
+  const max = doc.limits.JS_CONTEXT_MAX_FIELDS;
+  while (stack.length && ctx.fields.length < max) {
     const [f, parent] = stack.pop()!;
     const d = doc.dict(f);
     if (!d || seen.has(d)) continue;
@@ -99,23 +104,29 @@ function collectFields(doc: PdfDocument, ctx: ScriptContext, text: (v: PdfObject
     const kids = doc.resolve(d.get("Kids"));
     if (Array.isArray(kids)) for (const k of kids) stack.push([k, name]);
   }
+  if (stack.length) doc.budgetHits.add("JS_CONTEXT_MAX_FIELDS");
 }
 
 /** Words shown by a page's content streams: string operands of Tj/TJ/'/" in order (ISO 32000-1 §9.4.3). */
 function pageWords(doc: PdfDocument, page: PdfDict): string[] {
   const contents = doc.resolve(page.get("Contents"));
+  const { JS_CONTEXT_MAX_PAGE_TEXT_CHARS: maxChars, JS_CONTEXT_MAX_WORDS_PER_PAGE: maxWords } = doc.limits;
   let text = "";
   for (const item of Array.isArray(contents) ? contents : [contents]) {
     const s = doc.resolve(item);
     if (!(s instanceof PdfStream)) continue;
     const d = doc.decode(s);
     if (d.encrypted) continue;
-    text += shownText(d.data, MAX_PAGE_TEXT_CHARS - text.length) + " ";
-    if (text.length >= MAX_PAGE_TEXT_CHARS) break;
+    text += shownText(d.data, maxChars - text.length) + " ";
+    if (text.length >= maxChars) {
+      doc.budgetHits.add("JS_CONTEXT_MAX_PAGE_TEXT_CHARS");
+      break;
+    }
   }
   // getPageNthWord strips punctuation and splits on white space by default (bStrip = true)
   const words = text.split(/[\s,;:!?()[\]{}"]+/).filter(Boolean);
-  return words.slice(0, MAX_WORDS_PER_PAGE);
+  if (words.length > maxWords) doc.budgetHits.add("JS_CONTEXT_MAX_WORDS_PER_PAGE");
+  return words.slice(0, maxWords);
 }
 
 /** Text-showing operands of a content stream; positioning operators become a space. Linear, no recursion. */
