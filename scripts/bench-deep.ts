@@ -5,12 +5,11 @@
 // process, which lives on): CPU per file is what a machine's throughput follows, files/s per core its
 // inverse. Read from /proc (Linux); elsewhere only latency is reported.
 import { readdirSync, readFileSync } from "node:fs";
-import { cpuTimeMs } from "../lib/engines/process-usage";
+import { cpuTimeMs, ownCpuTimeMs } from "../lib/engines/process-usage";
 import { summarize, type Latency } from "./bench-stats";
 import { fileNameOf, type CorpusEntry } from "./corpus";
 import { fixed, formatTable } from "./table";
 
-const USER_HZ = 100;
 const SLOWEST_SHOWN = 8;
 
 export type DeepBench =
@@ -27,24 +26,18 @@ export type DeepBench =
 
 /** CPU time (ms) of this process, of its children it has reaped, and of its live children; null without /proc. */
 function processTreeCpuMs(): number | null {
+  const own = cpuTimeMs("self", { reapedChildren: true });
+  if (own === null) return null;
   try {
-    const stat = readFileSync("/proc/self/stat", "latin1");
-    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    // fields 14-17: utime, stime, cutime, cstime (proc(5)); f[0] is field 3
-    let ms = ((Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) * 1000) / USER_HZ;
+    let live = 0;
     for (const task of readdirSync("/proc/self/task")) {
-      for (const pid of readFileSync(`/proc/self/task/${task}/children`, "latin1").split(/\s+/).filter(Boolean)) ms += cpuTimeMs(Number(pid)) ?? 0;
+      for (const pid of readFileSync(`/proc/self/task/${task}/children`, "latin1").split(/\s+/).filter(Boolean)) live += cpuTimeMs(Number(pid)) ?? 0;
     }
-    return ms;
+    return own + live;
   } catch {
     return null;
   }
 }
-
-const ownCpuMs = (): number => {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-};
 
 export async function benchDeep(dir: string, entries: CorpusEntry[]): Promise<DeepBench> {
   const { analyzeDeep } = await import("../lib/analyzer/deep/analyze-deep");
@@ -55,7 +48,7 @@ export async function benchDeep(dir: string, entries: CorpusEntry[]): Promise<De
   const rows: { name: string; ms: number; cpuMs: number | null; ownMs: number }[] = [];
   for (const e of entries) {
     const cpu0 = processTreeCpuMs();
-    const own0 = ownCpuMs();
+    const own0 = ownCpuTimeMs();
     const t0 = performance.now();
     try {
       await analyzeDeep(e.bytes, { fileName: fileNameOf(e), engines });
@@ -64,7 +57,7 @@ export async function benchDeep(dir: string, entries: CorpusEntry[]): Promise<De
     }
     const ms = performance.now() - t0;
     const cpu1 = processTreeCpuMs();
-    rows.push({ name: e.name, ms, cpuMs: cpu0 === null || cpu1 === null ? null : cpu1 - cpu0, ownMs: ownCpuMs() - own0 });
+    rows.push({ name: e.name, ms, cpuMs: cpu0 === null || cpu1 === null ? null : cpu1 - cpu0, ownMs: ownCpuTimeMs() - own0 });
   }
   const cpus = rows.map((r) => r.cpuMs);
   const cpuMs = cpus.every((c): c is number => c !== null)
