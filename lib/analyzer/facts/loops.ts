@@ -217,13 +217,19 @@ interface FormNode {
 function xobjectCycles(doc: PdfDocument, out: LoopFact[], maxCycles: number): void {
   const maxBytes = doc.limits.LAYOUT_MAX_CONTENT_BYTES;
   /** the forms a form's content paints, resolved in `xobjects` */
+  // the form names of each resource dictionary met: a form whose content names none of them paints no form
+  const formNames = new Map<PdfDict, string[]>();
   const painted = (form: PdfStream, xobjects: PdfDict | undefined): { name: string; ref: PdfObject; stream: PdfStream }[] => {
+    if (!xobjects) return [];
+    let candidates = formNames.get(xobjects);
+    if (!candidates) formNames.set(xobjects, (candidates = formsIn(doc, xobjects).map((f) => f.name)));
+    if (!candidates.length) return [];
     const d = doc.decode(form);
-    if (d.encrypted || !xobjects) return [];
+    if (d.encrypted) return [];
     const names = new Set<string>();
     const text = bytesToText(d.data, maxBytes);
-    // a form that paints no XObject (most: a letterhead, a glyph, an annotation's look) is not tokenised
-    if (!text.includes("Do")) return [];
+    // a form that paints no form (most: a letterhead, a glyph, an annotation's look) is not tokenised
+    if (!text.includes("Do") || !candidates.some((n) => text.includes(`/${n}`))) return [];
     const scan = new ContentScanner(text, false);
     let name = "";
     for (let kind = scan.next(); kind !== "end"; kind = scan.next()) {

@@ -7,6 +7,8 @@ describe("contentStreamText: text runs joined as a reader lays them out", () => 
     ["a URL split over consecutive Tj", "BT (https://evil.) Tj (example.net/a) Tj /F2 9 Tf (?id=1) Tj ET", "https://evil.example.net/a?id=1"],
     ["a horizontal move on the same line", "BT 72 700 Td (http://evil) Tj 30 0 Td (.com/x) Tj ET", "http://evil.com/x"],
     ["a wide TJ gap as a word space", "BT [(Visit) -250 (us)] TJ ET", "Visit us"],
+    ["TJ gaps read as numbers: at the threshold, with a fraction, just under it", "BT [(a) -200 (b) -200.5 (c) -199.99 (d) -0200 (e)] TJ ET", "a b cd e"],
+    ["TJ gaps PDF does not write: no digits, an exponent, a second sign", "BT [(a) -. (b) -1e5 (c) --500 (d) -5.5.5 (e)] TJ ET", "ab cde"],
     ["a new line at T*", "BT (line one) Tj T* (line two) Tj ET", "line one\nline two"],
     ["a new line at a vertical Td", "BT (first) Tj 0 -14 Td (second) Tj ET", "first\nsecond"],
     ["a new line at a Tm on another baseline", "BT 1 0 0 1 72 700 Tm (a) Tj 1 0 0 1 90 700 Tm (b) Tj 1 0 0 1 72 680 Tm (c) Tj ET", "ab\nc"],
@@ -18,6 +20,19 @@ describe("contentStreamText: text runs joined as a reader lays them out", () => 
     ["marked-content properties skipped", "/Span << /ActualText (http://fake.example) >> BDC BT (real) Tj ET EMC", "real"],
   ])("%s", (_name, content, text) => {
     expect(contentStreamText(content).trim()).toBe(text);
+  });
+
+  it("stops once `enough` says so, asked as the text grows", () => {
+    const words = Array.from({ length: 2000 }, (_, i) => `(w${i} ) Tj`).join(" ");
+    const asked: number[] = [];
+    const text = contentStreamText(`BT ${words} ET`, undefined, Infinity, (soFar) => {
+      asked.push(soFar.length);
+      return soFar.length > 3000;
+    });
+    expect(text.length).toBeGreaterThan(3000);
+    expect(text.length).toBeLessThan(3000 + 1024 + 16);
+    expect(asked.length).toBeGreaterThan(1);
+    expect(contentStreamText(`BT ${words} ET`).length).toBeGreaterThan(10_000);
   });
 
   it("keeps at most an operator's worth of operands from a stream without operators", () => {

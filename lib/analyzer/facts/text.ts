@@ -319,6 +319,9 @@ function skipInlineImageData(text: string, from: number): number {
 /** TJ adjustments (thousandths of an em) at least this far apart read as a word space. */
 const TJ_WORD_GAP = 200;
 
+/** Characters shown between two questions to contentStreamText's `enough`. */
+const ENOUGH_CHECK_CHARS = 1024;
+
 /**
  * How a shown string's bytes become text under the font selected by `Tf` (its resource name): a
  * ToUnicode map, or the bytes themselves. Without one, strings are read one char per byte.
@@ -330,15 +333,28 @@ export type ShownTextDecoder = (font: string, bytes: string) => string;
  * joined as a reader lays them out, so a URL the generator split over several strings
  * (`[(http://exa) -20 (mple.com/path)] TJ`, or consecutive Tj) reads whole. A new line starts at a line
  * move (T*, ', ", Td/TD with a vertical offset, Tm to another baseline) and at ET; a wide TJ gap is a space.
+ * Reading stops at `maxChars`, or once `enough` says the text so far answers the caller's question.
  */
-export function contentStreamText(text: string, decode?: ShownTextDecoder, maxChars = Infinity): string {
+export function contentStreamText(text: string, decode?: ShownTextDecoder, maxChars = Infinity, enough?: (soFar: string) => boolean): string {
   const out: string[] = [];
   const newline = () => {
     if (out.length > 0 && out[out.length - 1] !== "\n") out.push("\n");
   };
   const scan = new ContentScanner(text);
-  const shown = (bytes: string) => (decode ? decode(font, bytes) : bytes);
   let font = "";
+  let chars = 0;
+  // `enough` is asked every ENOUGH_CHECK_CHARS characters, of the text so far as a caller keeps it (up to maxChars)
+  let nextCheck = ENOUGH_CHECK_CHARS;
+  let stop = false;
+  const pushShown = (bytes: string) => {
+    const t = decode ? decode(font, bytes) : bytes;
+    out.push(t);
+    chars += t.length;
+    if (enough && chars >= nextCheck) {
+      nextCheck = chars + ENOUGH_CHECK_CHARS;
+      stop = enough(out.join("").slice(0, maxChars));
+    }
+  };
   let lastName = "";
   let inArray = false;
   let lastString = "";
@@ -348,44 +364,34 @@ export function contentStreamText(text: string, decode?: ShownTextDecoder, maxCh
   let lastNumberStart = 0;
   let lastNumberEnd = 0;
   let lineY: number | undefined;
-  let chars = 0;
-  for (let kind = scan.next(); kind !== "end" && chars < maxChars; kind = scan.next()) {
+  for (let kind = scan.next(); kind !== "end" && chars < maxChars && !stop; kind = scan.next()) {
     if (kind === "array-start" || kind === "array-end") inArray = kind === "array-start";
     else if (kind === "name") lastName = scan.token;
     else if (kind === "string") {
-      if (inArray) {
-        const t = shown(scan.string);
-        out.push(t);
-        chars += t.length;
-      } else lastString = scan.string;
+      if (inArray) pushShown(scan.string);
+      else lastString = scan.string;
     } else if (kind === "number") {
       if (inArray) {
-        if (text.charCodeAt(scan.start) === 0x2d && Number(scan.token) <= -TJ_WORD_GAP && out[out.length - 1] !== " ") out.push(" ");
+        if (text.charCodeAt(scan.start) === 0x2d && isWordGap(text, scan.start, scan.end) && out[out.length - 1] !== " ") out.push(" ");
       } else {
         numbers++;
         lastNumberStart = scan.start;
         lastNumberEnd = scan.end;
       }
     } else if (kind === "operator") {
-      // the operators read here start with T, E, ' or ": the drawing ones (m l c re f q cm Do...) only reset the operands
-      const first = text.charCodeAt(scan.start);
-      if (first !== 0x54 && first !== 0x45 && first !== 0x27 && first !== 0x22) {
-        numbers = 0;
-        lastString = "";
-        continue;
-      }
-      if (scan.is("Tf")) font = lastName;
-      else if (scan.is("Tj") || scan.is("'") || scan.is('"')) {
-        if (!scan.is("Tj")) newline();
-        const t = shown(lastString);
-        out.push(t);
-        chars += t.length;
-      } else if (scan.is("T*") || scan.is("ET")) {
+      // the operators read here are T?, ET, ' and ": the drawing ones (m l c re f q cm Do...) only reset
+      // the operands. Told apart by their char codes: a page has tens of thousands of operators
+      const op = operatorCode(text, scan.start, scan.end);
+      if (op === TF) font = lastName;
+      else if (op === TJ_LOWER || op === QUOTE || op === DOUBLE_QUOTE) {
+        if (op !== TJ_LOWER) newline();
+        pushShown(lastString);
+      } else if (op === T_STAR || op === ET) {
         newline();
-        if (scan.is("ET")) lineY = undefined;
-      } else if ((scan.is("Td") || scan.is("TD")) && numbers >= 2 && Number(text.slice(lastNumberStart, lastNumberEnd)) !== 0) {
+        if (op === ET) lineY = undefined;
+      } else if ((op === TD_LOWER || op === TD_UPPER) && numbers >= 2 && Number(text.slice(lastNumberStart, lastNumberEnd)) !== 0) {
         newline();
-      } else if (scan.is("Tm") && numbers >= 6) {
+      } else if (op === TM && numbers >= 6) {
         const y = Number(text.slice(lastNumberStart, lastNumberEnd));
         if (lineY !== undefined && y !== lineY) newline();
         lineY = y;
@@ -395,4 +401,39 @@ export function contentStreamText(text: string, decode?: ShownTextDecoder, maxCh
     }
   }
   return out.join("");
+}
+
+/** An operator of one or two chars as its char codes (first << 8 | second), 0 for a longer one. */
+function operatorCode(text: string, start: number, end: number): number {
+  if (end - start === 1) return text.charCodeAt(start);
+  return end - start === 2 ? (text.charCodeAt(start) << 8) | text.charCodeAt(start + 1) : 0;
+}
+const code = (op: string) => operatorCode(op, 0, op.length);
+const TF = code("Tf");
+const TJ_LOWER = code("Tj");
+const QUOTE = code("'");
+const DOUBLE_QUOTE = code('"');
+const T_STAR = code("T*");
+const ET = code("ET");
+const TD_LOWER = code("Td");
+const TD_UPPER = code("TD");
+const TM = code("Tm");
+
+/**
+ * A TJ adjustment (a number token starting with `-`) of at least TJ_WORD_GAP: read from its digits
+ * when it is written as PDF writes numbers (`-250`, `-1000.5`), else by Number() as before. TJ arrays
+ * hold one adjustment per kerned pair, and a string and a Number() for each was a tenth of the page text.
+ */
+function isWordGap(text: string, start: number, end: number): boolean {
+  let whole = 0;
+  let i = start + 1;
+  for (; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x30 || c > 0x39) break;
+    whole = whole * 10 + (c - 0x30);
+  }
+  let plain = i > start + 1 || (i < end && text.charCodeAt(i) === 0x2e);
+  if (i < end && text.charCodeAt(i) === 0x2e) for (i++; i < end; i++) plain &&= text.charCodeAt(i) >= 0x30 && text.charCodeAt(i) <= 0x39;
+  if (!plain || i < end) return Number(text.slice(start, end)) <= -TJ_WORD_GAP;
+  return whole >= TJ_WORD_GAP;
 }

@@ -11,7 +11,7 @@
 // and letters give a phone number for questions, not for cancelling a charge the reader never made; a
 // bank statement's error-resolution notice says something like it, on a long page of transactions.
 // English, German, French and Spanish, plus the impersonated brands of public TOAD write-ups.
-import { normalizeText, withUnicodeBoundaries, wordCount } from "./lure-signals";
+import { normalizeText, withUnicodeBoundaries, wordCount, type UnicodePhrase } from "./lure-signals";
 
 /** characters of a page's text searched (a notice is a page; a 20,000-character page is something else) */
 export const CALLBACK_TEXT_SCAN_CHARS = 8000;
@@ -93,9 +93,9 @@ const BRANDS: PhraseTable = [
 /** An amount of money: a currency sign or code next to a number ($399.99, 299,00 €, USD 49); bounded groups keep it linear. */
 const MONEY = /(?:[$€£¥]|\b(?:usd|eur|gbp|cad|aud|chf)\b) ?\d{1,6}(?:[.,]\d{1,3}){0,3}|\d{1,6}(?:[.,]\d{1,3}){0,3} ?(?:[$€£]|\b(?:usd|eur|gbp|cad|aud|chf|dollars?|euros?)\b)/;
 
-const compiled = new WeakMap<PhraseTable, [string, RegExp][]>();
+const compiled = new WeakMap<PhraseTable, [string, UnicodePhrase][]>();
 /** compiled on first use (`\b` made Unicode-aware): the Unicode classes cost ~30 ms, which a start of the CLI should not pay */
-function unicode(table: PhraseTable): [string, RegExp][] {
+function unicode(table: PhraseTable): [string, UnicodePhrase][] {
   let out = compiled.get(table);
   if (!out) compiled.set(table, (out = table.map(([name, re]) => [name, withUnicodeBoundaries(re)])));
   return out;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findLurePhrases, isOutwardTarget, isWebTarget, wordCount } from "./lure-signals";
+import { findLurePhrases, isOutwardTarget, isWebTarget, withUnicodeBoundaries, wordCount } from "./lure-signals";
 import { summarizeLures } from "./summarize-lures";
 
 describe("findLurePhrases", () => {
@@ -131,5 +131,31 @@ describe("summarizeLures", () => {
     });
     expect(s).toEqual({ pages_rendered: 2, qr_codes: [{ page: 0, text: "https://q.example/" }], text_excerpt: "Open hxxps[://]evil[.]example/x now\nsecond page" });
     expect(summarizeLures(undefined)).toEqual({ pages_rendered: 0, qr_codes: [], text_excerpt: "" });
+  });
+});
+
+describe("withUnicodeBoundaries", () => {
+  // the bounded pattern scanned directly: what the two-step search must return, match for match
+  const direct = (re: RegExp) => new RegExp(re.source.replaceAll(String.raw`\b`, String.raw`(?:(?<![\p{L}\p{N}])(?=[\p{L}\p{N}])|(?<=[\p{L}\p{N}])(?![\p{L}\p{N}]))`), "u");
+  const patterns = [/\b(invoice|order|charge)\b/, /\b(disney\+?|geek ?squad)\b/, /\bprotégé\b/, /(ab|b)\b/, /\b\d{3}\b/];
+  const texts = [
+    "your invoices and orders: one invoice",
+    "reorder, then order",
+    "disney+ plus disney, geeksquad and geek squad",
+    "protégés et protégé",
+    "xab ab",
+    "1234 567 89",
+    "charge",
+    "",
+    "日本語 order 日本語order",
+  ];
+  it.each(patterns.map((re) => [re.source, re] as const))("finds the same first match as the bounded pattern scanned directly: %s", (_name, re) => {
+    const phrase = withUnicodeBoundaries(re);
+    for (const t of texts) {
+      const want = direct(re).exec(t);
+      const got = phrase.exec(t);
+      expect([got?.index, got?.[0]], t).toEqual([want?.index, want?.[0]]);
+      expect(phrase.test(t)).toBe(want !== null);
+    }
   });
 });

@@ -4,6 +4,8 @@ import { readPdf } from "../../pdf/document";
 import { PdfBuilder } from "../../pdf/testing/pdf-builder";
 import { collectFacts } from "../facts/document-facts";
 import { LURE_FIXTURES } from "../techniques/testing/lure-fixtures";
+import { CALLBACK_MAX_WORDS } from "./callback-signals";
+import { wordCount } from "./lure-signals";
 import { collectPageTexts } from "./page-text";
 
 const pageTexts = (pdf: Uint8Array) => collectPageTexts(readPdf(pdf, DEFAULT_LIMITS), DEFAULT_LIMITS);
@@ -44,6 +46,26 @@ describe("collectPageTexts", () => {
       return `/XObject << /Fm0 ${form} 0 R >>`;
     });
     expect(pageTexts(pdf)[0].text).toBe("inside a form");
+  });
+
+  it("stops reading once past the call-back check's notice length, within a page and across pages", () => {
+    const words = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `(${tag}${i} ) Tj`).join(" ");
+    const b = new PdfBuilder();
+    const font = b.add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>");
+    const dense = b.addFlateStream("", `BT /F1 12 Tf ${words(3000, "d")} ET`);
+    b.addCatalog("", 2, `/Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${dense} 0 R`);
+    const pdf = b.build();
+    const read = pageTexts(pdf);
+    // the first page ends early, past CALLBACK_MAX_WORDS words; the second (as dense) is not read
+    expect(read).toHaveLength(1);
+    expect(read[0].partial).toBe(true);
+    expect(wordCount(read[0].text)).toBeGreaterThan(CALLBACK_MAX_WORDS);
+    expect(wordCount(read[0].text)).toBeLessThan(3000);
+  });
+
+  it("reads every page of a short document", () => {
+    const pdf = withFont("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>", "BT /F1 12 Tf (call us) Tj ET", 3);
+    expect(pageTexts(pdf).map((p) => [p.text, p.partial])).toEqual([["call us", false], ["call us", false], ["call us", false]]);
   });
 
   it("reads nothing of a document longer than PAGE_TEXT_MAX_PAGES", () => {

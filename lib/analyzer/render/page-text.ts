@@ -9,6 +9,8 @@ import type { PdfDocument } from "../../pdf/document";
 import { PdfName, PdfStream, type PdfDict } from "../../pdf/objects";
 import { bytesToText, contentStreamText, pageContentText } from "../facts/text";
 import { spellsSymbols } from "../facts/symbol-fonts";
+import { CALLBACK_MAX_WORDS } from "./callback-signals";
+import { wordCount } from "./lure-signals";
 import { decodeWithToUnicode, parseToUnicode } from "../facts/to-unicode";
 import { inherited } from "./page-layout";
 
@@ -38,36 +40,54 @@ const WIN_ANSI: Record<number, string> = {
 
 type FontDecoder = ((bytes: string) => string) | null;
 
-/** Text of every page of a document of at most PAGE_TEXT_MAX_PAGES pages; [] for longer ones. */
+/**
+ * Text of the pages of a document of at most PAGE_TEXT_MAX_PAGES pages ([] for longer ones), in order,
+ * until the text read is past CALLBACK_MAX_WORDS words: the call-back check, the one reader, takes a
+ * longer text for no notice (it counts words the same way, page by page), so the rest of a dense
+ * document is not read. The last page read may then end early (partial).
+ */
 export function collectPageTexts(doc: PdfDocument, limits: Limits): PageText[] {
   const pages = doc.pages();
   if (!pages.length || pages.length > limits.PAGE_TEXT_MAX_PAGES) return [];
   const decoders = new Map<PdfDict, FontDecoder>();
-  return pages.map((page, index) => pageTextOf(doc, page.dict, index, limits, decoders));
+  const out: PageText[] = [];
+  let words = 0;
+  for (const [index, page] of pages.entries()) {
+    if (words > CALLBACK_MAX_WORDS) break;
+    const before = words;
+    // word counts only grow as text is added: past the limit on a prefix, past it on the whole page
+    const enough = (soFar: string) => before + wordCount(soFar, CALLBACK_MAX_WORDS - before) > CALLBACK_MAX_WORDS;
+    const text = pageTextOf(doc, page.dict, index, limits, decoders, enough);
+    out.push(text);
+    words += wordCount(text.text, CALLBACK_MAX_WORDS - words);
+  }
+  return out;
 }
 
-function pageTextOf(doc: PdfDocument, page: PdfDict, index: number, limits: Limits, decoders: Map<PdfDict, FontDecoder>): PageText {
+function pageTextOf(doc: PdfDocument, page: PdfDict, index: number, limits: Limits, decoders: Map<PdfDict, FontDecoder>, enough: (soFar: string) => boolean): PageText {
   const maxBytes = limits.PAGE_TEXT_MAX_CONTENT_BYTES;
   const maxChars = limits.PAGE_TEXT_MAX_CHARS;
   const resources = doc.dict(inherited(doc, page, "Resources"));
   const state = { partial: false };
   const { text: content, partial } = pageContentText(doc, page, maxBytes);
-  let text = contentStreamText(content, fontDecoderOf(doc, resources, decoders, state), maxChars);
+  let text = contentStreamText(content, fontDecoderOf(doc, resources, decoders, state), maxChars, enough);
+  let stopped = enough(text.slice(0, maxChars));
   let budget = maxBytes - content.length;
   // forms the page paints (a letterhead, a whole page placed as a form by some generators)
   const xobjects = doc.dict(resources?.get("XObject"));
   let forms = 0;
   for (const [, ref] of xobjects?.entries ?? []) {
     const form = doc.resolve(ref);
-    if (budget <= 0 || text.length >= maxChars || forms >= MAX_FORMS_PER_PAGE || !(form instanceof PdfStream) || !isName(form.dict.get("Subtype"), "Form")) continue;
+    if (stopped || budget <= 0 || text.length >= maxChars || forms >= MAX_FORMS_PER_PAGE || !(form instanceof PdfStream) || !isName(form.dict.get("Subtype"), "Form")) continue;
     forms++;
     const d = doc.decode(form);
     if (d.encrypted) continue;
     const formText = bytesToText(d.data, budget);
     budget -= formText.length;
     text += `\n${contentStreamText(formText, fontDecoderOf(doc, doc.dict(form.dict.get("Resources")) ?? resources, decoders, state), maxChars - text.length)}`;
+    stopped = enough(text.slice(0, maxChars));
   }
-  return { index, text: text.slice(0, maxChars).trim(), partial: partial || state.partial || budget <= 0 || text.length >= maxChars };
+  return { index, text: text.slice(0, maxChars).trim(), partial: partial || stopped || state.partial || budget <= 0 || text.length >= maxChars };
 }
 
 /** The decoder of shown strings under a resource dictionary's fonts. */

@@ -134,7 +134,7 @@ function inflateLongestPrefix(input: Buffer, raw: boolean, limit: number, maxOut
  * instead inflated up to `limit` bytes at each of ~10 failing attempts: hundreds of MiB allocated
  * and freed per bomb stream, which the allocator kept as resident memory (issue 7).
  */
-const MAX_DEFLATE_RATIO = 1032;
+export const MAX_DEFLATE_RATIO = 1032;
 
 function nextBombPrefix(lo: number, loOutLength: number, hi: number, maxOut: number, limit: number): number {
   const bisect = lo + Math.floor((hi - lo) / 2);

@@ -14,7 +14,7 @@ import { decodePredictor, DEFAULT_PREDICTOR_PARAMS, type PredictorParams } from 
 import { decodeRunLength } from "./run-length";
 
 export { decodeAsciiHex, decodeAscii85, decodeFlate, decodeLzw, decodePredictor, decodeRunLength };
-export { inflateOrError, inflateSalvaging } from "./flate";
+export { MAX_DEFLATE_RATIO, inflateOrError, inflateSalvaging } from "./flate";
 export type { KnownInflate };
 export type { FilterResult, PredictorParams };
 

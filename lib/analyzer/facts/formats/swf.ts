@@ -2,6 +2,7 @@
 // (inflated when CWS, bounded) and the ActionScript names of the constant pool that make up the
 // Flash exploit patterns delivered in PDFs (RichMedia, Acrobat 9+).
 import { inflateSync, constants as zlibConstants } from "node:zlib";
+import { MAX_DEFLATE_RATIO } from "../../../pdf/filters";
 
 export interface SwfBody {
   /** FWS (none), CWS (zlib) or ZWS (LZMA, not decompressed here) */
@@ -39,8 +40,8 @@ export function readSwf(data: Uint8Array, maxBytes: number): SwfBody | null {
   if (sig === 0x5a) return { compression: "lzma", version, body: null };
   if (sig !== 0x43) return null;
   // a truncated zlib stream still yields what was decoded so far (SYNC_FLUSH); output beyond maxBytes
-  // throws, and then a compressed prefix small enough to stay under it (deflate expands at most 1032:1) is used
-  for (const input of [data.subarray(8), data.subarray(8, 8 + Math.max(1, Math.floor(maxBytes / 1032)))]) {
+  // throws, and then a compressed prefix small enough to stay under it (deflate expands at most MAX_DEFLATE_RATIO) is used
+  for (const input of [data.subarray(8), data.subarray(8, 8 + Math.max(1, Math.floor(maxBytes / MAX_DEFLATE_RATIO)))]) {
     try {
       const body = inflateSync(input, { maxOutputLength: maxBytes, finishFlush: zlibConstants.Z_SYNC_FLUSH });
       return { compression: "zlib", version, body: new Uint8Array(body.buffer, body.byteOffset, body.byteLength) };
