@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { openDatabase, type OpenDatabase } from "../db/open-database";
 import { API_KEY_PREFIX, ApiKeyStore } from "./api-keys";
 import { setAuditSink } from "./audit";
@@ -119,16 +119,22 @@ describe("API keys, sessions and share links (SQLite)", () => {
 });
 
 describe("MemoryRateLimiter", () => {
+  // the library reads Date.now and expires windows by setTimeout: fake timers stand still and move on demand
+  beforeEach(() => void vi.useFakeTimers());
+  afterEach(() => void vi.useRealTimers());
+
   it("allows q requests per window, then 429 with the RateLimit fields, and refills", async () => {
-    let now = 0;
-    const limiter = new MemoryRateLimiter(2, 10, () => now);
+    const limiter = new MemoryRateLimiter(2, 10);
     expect((await limiter.take("k")).headers).toEqual({ "ratelimit-policy": '"default";q=2;w=10', ratelimit: '"default";r=1;t=10' });
     expect((await limiter.take("k")).allowed).toBe(true);
     const refused = await limiter.take("k");
     expect(refused).toMatchObject({ allowed: false, retryAfterS: 10, headers: { ratelimit: '"default";r=0;t=10' } });
+    // refused requests do not move the window's end
+    vi.advanceTimersByTime(4_000);
+    expect(await limiter.take("k")).toMatchObject({ allowed: false, retryAfterS: 6, headers: { ratelimit: '"default";r=0;t=6' } });
     expect((await limiter.take("other")).allowed).toBe(true);
-    now += 10_000;
-    expect((await limiter.take("k")).allowed).toBe(true);
+    vi.advanceTimersByTime(6_000);
+    expect((await limiter.take("k")).headers.ratelimit).toBe('"default";r=1;t=10');
   });
 });
 
@@ -137,15 +143,14 @@ describe("RedisRateLimiter", () => {
   setUpShared(createRedisPrefix, (r) => (redis = r), (r) => r.drop());
 
   it("shares one count per key and window between limiters (web servers), and lets requests through when Redis is down", async () => {
-    const now = 1_700_000_000_000;
-    const a = new RedisRateLimiter(redis.redis, redis.prefix, 3, 60, () => {}, () => now);
-    const b = new RedisRateLimiter(redis.redis, redis.prefix, 3, 60, () => {}, () => now);
+    const a = new RedisRateLimiter(redis.redis, redis.prefix, 3, 60);
+    const b = new RedisRateLimiter(redis.redis, redis.prefix, 3, 60);
     expect((await a.take("key:x")).allowed).toBe(true);
     expect((await b.take("key:x")).allowed).toBe(true);
     expect((await a.take("key:x")).headers.ratelimit).toMatch(/^"default";r=0;t=\d+$/);
     expect(await b.take("key:x")).toMatchObject({ allowed: false });
     expect((await b.take("key:y")).allowed).toBe(true);
-    expect((await redis.keys()).every((k) => k.startsWith(`${redis.prefix}:ratelimit:`))).toBe(true);
+    expect((await redis.keys()).sort()).toEqual([`${redis.prefix}:ratelimit:key:x`, `${redis.prefix}:ratelimit:key:y`]);
     const logged: string[] = [];
     const unreachable = new Redis("redis://127.0.0.1:1", { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null }).on("error", () => {});
     const down = new RedisRateLimiter(unreachable, "p", 1, 60, (m) => logged.push(m));

@@ -1,17 +1,16 @@
 // Per-principal request budget: a fixed window per key, answered with the IETF RateLimit fields
 // (draft-ietf-httpapi-ratelimit-headers: RateLimit-Policy "default";q=;w= and RateLimit
-// "default";r=;t=) and 429 + Retry-After when spent. Counted in this process (embedded), or in Redis
-// when the service runs on Redis (scale-out: every web server shares one count per key).
+// "default";r=;t=) and 429 + Retry-After when spent. Counted by rate-limiter-flexible, in this
+// process (embedded), or in Redis when the service runs on Redis (scale-out: every web server shares
+// one count per key).
 import type { Redis } from "ioredis";
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 
 export interface RateDecision {
   allowed: boolean;
   headers: Record<string, string>;
   retryAfterS: number;
 }
-
-/** Windows of idle keys are dropped when the table grows past this. */
-const MAX_TRACKED = 10_000;
 
 export interface RateLimiter {
   take(subject: string): Promise<RateDecision>;
@@ -30,62 +29,64 @@ function decision(requests: number, windowS: number, used: number, resetMs: numb
   };
 }
 
+/**
+ * One point per request. The library rejects with a RateLimiterRes when the budget is spent (and
+ * counts that request too, which shows nowhere: the window's end does not move, and r stays 0);
+ * any other rejection is a store failure, left to the caller.
+ */
+async function consume(limiter: RateLimiterAbstract, subject: string, requests: number, windowS: number): Promise<RateDecision> {
+  let res: RateLimiterRes;
+  try {
+    res = await limiter.consume(subject);
+  } catch (refused) {
+    if (!(refused instanceof RateLimiterRes)) throw refused;
+    res = refused;
+  }
+  return decision(requests, windowS, res.consumedPoints, res.msBeforeNext);
+}
+
+/** Windows expire by the library's timers (Date.now, setTimeout): tests drive them with fake timers. */
 export class MemoryRateLimiter implements RateLimiter {
-  private readonly windows = new Map<string, { start: number; used: number }>();
+  private readonly limiter: RateLimiterMemory;
 
   constructor(
     private readonly requests: number,
     private readonly windowS: number,
-    private readonly clock: () => number = Date.now,
-  ) {}
-
-  async take(subject: string): Promise<RateDecision> {
-    const now = this.clock();
-    const windowMs = this.windowS * 1000;
-    let w = this.windows.get(subject);
-    if (!w || now - w.start >= windowMs) {
-      if (this.windows.size >= MAX_TRACKED) this.evict(now, windowMs);
-      w = { start: now, used: 0 };
-      this.windows.set(subject, w);
-    }
-    // a refused request is not counted
-    const used = w.used < this.requests ? ++w.used : this.requests + 1;
-    return decision(this.requests, this.windowS, used, w.start + windowMs - now);
+  ) {
+    this.limiter = new RateLimiterMemory({ points: requests, duration: windowS });
   }
 
-  private evict(now: number, windowMs: number): void {
-    for (const [k, v] of this.windows) if (now - v.start >= windowMs) this.windows.delete(k);
+  take(subject: string): Promise<RateDecision> {
+    return consume(this.limiter, subject, this.requests, this.windowS);
   }
 }
 
 /**
- * Fixed windows aligned to the clock, one Redis counter per key and window (INCR, expiring with the
- * window). If Redis does not answer, the request is let through (logged): the limit protects the
- * service, an outage of the limiter must not take the API down.
+ * One Redis counter per key, its window starting at the key's first request (an atomic Lua script:
+ * SET NX EX, INCRBY, PTTL). Keys are `${prefix}:ratelimit:${subject}`, per deployment. If Redis does
+ * not answer, the request is let through (logged): the limit protects the service, an outage of the
+ * limiter must not take the API down.
  */
 export class RedisRateLimiter implements RateLimiter {
+  private readonly limiter: RateLimiterRedis;
+
   constructor(
     private readonly redis: Redis,
-    private readonly prefix: string,
+    prefix: string,
     private readonly requests: number,
     private readonly windowS: number,
     private readonly log: (message: string, error?: unknown) => void = () => {},
-    private readonly clock: () => number = Date.now,
-  ) {}
+  ) {
+    // ioredis: the default client mode (useRedisPackage is for node-redis v4+)
+    this.limiter = new RateLimiterRedis({ storeClient: redis, keyPrefix: `${prefix}:ratelimit`, points: requests, duration: windowS });
+  }
 
   async take(subject: string): Promise<RateDecision> {
-    const windowMs = this.windowS * 1000;
-    const now = this.clock();
-    const window = Math.floor(now / windowMs);
-    const resetMs = (window + 1) * windowMs - now;
-    const key = `${this.prefix}:ratelimit:${subject}:${window}`;
     try {
-      const [[error, used]] = (await this.redis.multi().incr(key).pexpire(key, windowMs + 1000).exec()) as [[Error | null, number], unknown];
-      if (error) throw error;
-      return decision(this.requests, this.windowS, used, resetMs);
+      return await consume(this.limiter, subject, this.requests, this.windowS);
     } catch (error) {
       this.log("rate limiter: Redis unavailable, request let through", error);
-      return decision(this.requests, this.windowS, 0, resetMs);
+      return decision(this.requests, this.windowS, 0, this.windowS * 1000);
     }
   }
 

@@ -1,11 +1,9 @@
-// Cookie header parsing and Set-Cookie serialisation (RFC 6265), for the session cookies.
+// Session cookies: Cookie header parsing and Set-Cookie serialisation (RFC 6265) by the `cookie`
+// package (jshttp), which also refuses names and values the grammar does not allow.
+import { parseCookie, stringifySetCookie } from "cookie";
 
 export function readCookie(headers: Headers, name: string): string | undefined {
-  for (const part of (headers.get("cookie") ?? "").split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
+  return parseCookie(headers.get("cookie") ?? "")[name];
 }
 
 export interface CookieOptions {
@@ -16,7 +14,5 @@ export interface CookieOptions {
 
 /** SameSite=Strict always: the browser never attaches our cookies to a cross-site request. */
 export function setCookie(name: string, value: string, { maxAgeS, httpOnly, secure }: CookieOptions): string {
-  return [`${name}=${value}`, "Path=/", `Max-Age=${maxAgeS}`, "SameSite=Strict", httpOnly ? "HttpOnly" : "", secure ? "Secure" : ""]
-    .filter(Boolean)
-    .join("; ");
+  return stringifySetCookie(name, value, { path: "/", maxAge: maxAgeS, sameSite: "strict", httpOnly, secure });
 }
