@@ -33,6 +33,8 @@ export interface Limits {
   MAX_IOC_SCAN_BYTES_PER_STREAM: number;
   /** indicators kept per type */
   MAX_IOCS_PER_TYPE: number;
+  /** URLs read inside one URL (redirect parameters, `http://http://...`) after its first; the rest of the span is skipped */
+  MAX_NESTED_URLS_PER_SPAN: number;
   /** nodes (objects and the values nested in them) of the one indexing walk over every object: keyword counts, action dictionaries, strings */
   MAX_INDEX_NODES: number;
   /** nodes of the walk over every object that finds font matrices and font programs */
@@ -251,6 +253,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   MAX_ACTION_CHAIN: 256,
   MAX_IOC_SCAN_BYTES_PER_STREAM: 4 * 1024 * 1024,
   MAX_IOCS_PER_TYPE: 500,
+  MAX_NESTED_URLS_PER_SPAN: 8,
   MAX_INDEX_NODES: 20_000_000,
   MAX_FONT_WALK_NODES: 5_000_000,
   MAX_RECOVERED_OBJECT_NODES: 10_000,

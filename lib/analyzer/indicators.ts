@@ -86,8 +86,8 @@ export interface IndicatorText {
 }
 
 export function collectIndicators(facts: DocumentFacts, limits: Limits, extra: IndicatorText[] = []): { iocs: Iocs; truncated: boolean } {
-  const sink = new IocCollector(limits.MAX_IOCS_PER_TYPE);
   const { doc } = facts;
+  const sink = new IocCollector(limits.MAX_IOCS_PER_TYPE, { limits, budgetHits: doc.budgetHits });
   const pageContents = facts.contentStreams;
   // the resources of each page's content streams, gathered when a content stream first may show an indicator
   let pageResources: Map<PdfStream, PdfDict | undefined> | undefined;

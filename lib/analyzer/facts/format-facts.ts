@@ -80,7 +80,7 @@ export function collectFormatFacts(doc: PdfDocument, limits: Limits, from: { swf
  * Base64 BMP and TIFF images of XFA/XDP XML (the form is text, so no stream decoding is involved). An
  * image whose base64 filled the bytes decoded for it was cut: a budget hit, recorded in `budgetHits`.
  */
-export function collectXfaImages(xml: string, limits: Limits, budgetHits = new Set<BudgetName>()): XfaImageFact[] {
+export function collectXfaImages(xml: string, limits: Limits, budgetHits: Set<BudgetName>): XfaImageFact[] {
   const out: XfaImageFact[] = [];
   const budget = { limits, budgetHits };
   if (xml.includes("Qk")) {

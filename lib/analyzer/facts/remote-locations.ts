@@ -5,7 +5,7 @@
 // movies and media clips (§13.2.4, §13.4), the catalog's URI base (§12.6.4.8), file shares in script
 // string literals, and the XFA callbacks (xfa-callbacks.ts). A reader that resolves a file share
 // authenticates to it with the user's Windows credentials (NTLM): the forced-authentication leak.
-import { defaultBudget, type Budget } from "../../limits";
+import type { Budget } from "../../limits";
 import type { PdfDocument } from "../../pdf/document";
 import { PdfDict, PdfName, PdfStream, PdfString, type PdfObject } from "../../pdf/objects";
 import type { ActionFact } from "./actions";
@@ -179,7 +179,7 @@ function keyPath(doc: PdfDocument, root: PdfObject, target: PdfDict): { key: str
  * `"file://host/x"`, `"smb://host/x"`): a literal that starts with one. Found from anchors with
  * indexOf, the literal read from its opening quote.
  */
-export function scriptFileShares(source: string, budget: Budget = defaultBudget()): { target: string; offset: number }[] {
+export function scriptFileShares(source: string, budget: Budget): { target: string; offset: number }[] {
   const out: { target: string; offset: number }[] = [];
   const max = budget.limits.MAX_SCRIPT_FILE_SHARES;
   for (const anchor of ["\\\\\\\\", "file:", "smb:", "search-ms:"]) {

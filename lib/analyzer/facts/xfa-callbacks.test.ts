@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { defaultBudget } from "../../limits";
 import { attribute, collectXfaCallbacks } from "./xfa-callbacks";
 
 const template = (body: string) => `<xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/"><template xmlns="http://www.xfa.org/schema/xfa-template/3.3/"><subform name="form1">${body}</subform></template></xdp:xdp>`;
@@ -18,21 +19,21 @@ describe("collectXfaCallbacks", () => {
     ["a remote image", `<draw><value><image href="https://cdn.example/t.png" contentType="image/png"/></value></draw>`, { element: "<image href>", onOpen: true }],
     ["a remote exData", `<exData href="http://example.com/x.html" contentType="text/html"/>`, { element: "<exData href>", onOpen: true }],
   ])("%s", (_name, body, expected) => {
-    const found = collectXfaCallbacks(template(body));
+    const found = collectXfaCallbacks(template(body), defaultBudget());
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject(expected);
   });
 
   it("reports a data connection, executed on open or not", () => {
     const connections = `<connectionSet xmlns="http://www.xfa.org/schema/xfa-connection-set/2.8/"><wsdlConnection name="svc" dataDescription="d"><wsdlAddress>https://svc.example/?wsdl</wsdlAddress><soapAddress>https://svc.example/soap</soapAddress></wsdlConnection></connectionSet>`;
-    const onOpen = collectXfaCallbacks(template(`<event activity="initialize"><execute connection="svc" runAt="client" executeType="import"/></event>`) + connections);
+    const onOpen = collectXfaCallbacks(template(`<event activity="initialize"><execute connection="svc" runAt="client" executeType="import"/></event>`) + connections, defaultBudget());
     expect(onOpen.map((c) => [c.element, c.onOpen])).toEqual([
       ['<wsdlConnection "svc"> <wsdlAddress>', true],
       ['<wsdlConnection "svc"> <soapAddress>', true],
     ]);
-    const byScript = collectXfaCallbacks(template(`<event activity="docReady"><script contentType="application/x-javascript">xfa.connectionSet.svc.execute(0);</script></event>`) + connections);
+    const byScript = collectXfaCallbacks(template(`<event activity="docReady"><script contentType="application/x-javascript">xfa.connectionSet.svc.execute(0);</script></event>`) + connections, defaultBudget());
     expect(byScript.every((c) => c.onOpen)).toBe(true);
-    const onClick = collectXfaCallbacks(template(`<event activity="click"><execute connection="svc"/></event>`) + connections);
+    const onClick = collectXfaCallbacks(template(`<event activity="click"><execute connection="svc"/></event>`) + connections, defaultBudget());
     expect(onClick.map((c) => c.onOpen)).toEqual([false, false]);
   });
 
@@ -45,12 +46,12 @@ describe("collectXfaCallbacks", () => {
       `<event activity="initialize"><script contentType="application/x-javascript">xfa.host.gotoURL("https://example.com/")</script></event>`,
       `<!-- <submit target="https://example.com/commented"/> -->`,
     ].join("");
-    expect(collectXfaCallbacks(template(body)).map((c) => [c.element, c.onOpen])).toEqual([["FormCalc Post", false]]);
+    expect(collectXfaCallbacks(template(body), defaultBudget()).map((c) => [c.element, c.onOpen])).toEqual([["FormCalc Post", false]]);
   });
 
   it("stays linear on a huge form of unclosed tags and events", () => {
     const xml = `${"<event activity='initialize'>".repeat(100_000)}${"<a ".repeat(200_000)}`;
-    expect(collectXfaCallbacks(xml)).toEqual([]);
+    expect(collectXfaCallbacks(xml, defaultBudget())).toEqual([]);
   });
 });
 

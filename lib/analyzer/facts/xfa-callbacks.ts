@@ -4,7 +4,7 @@
 // whether an open-time event executes them, external entities and DTDs of a DOCTYPE (XXE), and
 // `<image>` / `<exData>` content loaded from an href. One linear pass over the form's tags (indexOf from
 // tag to tag, attributes read within a bounded tag); JavaScript scripts are left to script signals.
-import { defaultBudget, type Budget } from "../../limits";
+import type { Budget } from "../../limits";
 import { classifyLocation, isRemote, type LocationKind } from "./classify-location";
 import { xfaActivityConsent } from "./trigger-consent";
 import { decodeXmlEntities } from "./xfa";
@@ -42,7 +42,7 @@ const CONNECTION_ADDRESSES = new Set(["soapAddress", "wsdlAddress", "uri"]);
 const OPENING_NAMES = new Set(["event", "variables", "submit", "execute", "image", "exData", "script", ...CONNECTION_ELEMENTS, ...CONNECTION_ADDRESSES]);
 const CLOSING_NAMES = new Set(["event", "variables", ...CONNECTION_ELEMENTS]);
 
-export function collectXfaCallbacks(xml: string, budget: Budget = defaultBudget()): XfaCallbackFact[] {
+export function collectXfaCallbacks(xml: string, budget: Budget): XfaCallbackFact[] {
   const out: XfaCallbackFact[] = [];
   const { MAX_XFA_CALLBACKS: maxCallbacks, MAX_XFA_EVENT_DEPTH: maxEventDepth } = budget.limits;
   const add = (f: XfaCallbackFact) => {
@@ -229,7 +229,7 @@ function elementText(xml: string, from: number): string {
  * FormCalc's URL functions Get(url), Post(url, data, ...), Put(url, data, ...) (XFA 3.3 "FormCalc
  * Specification", URL functions; function names are case-insensitive) and $host.gotoURL(url).
  */
-export function formCalcCallbacks(body: string, budget: Budget = defaultBudget()): Omit<XfaCallbackFact, "event" | "onOpen" | "offset">[] {
+export function formCalcCallbacks(body: string, budget: Budget): Omit<XfaCallbackFact, "event" | "onOpen" | "offset">[] {
   const out: Omit<XfaCallbackFact, "event" | "onOpen" | "offset">[] = [];
   const lower = body.toLowerCase();
   const max = budget.limits.MAX_XFA_SCRIPT_CALLS;

@@ -1,5 +1,5 @@
 // XFA forms (/AcroForm /XFA, ISO 32000-1 §12.7.8): the XML packets as text, and their scripts.
-import { defaultBudget, type Budget } from "../../limits";
+import type { Budget } from "../../limits";
 import type { PdfDocument } from "../../pdf/document";
 import { PdfStream, PdfRef, type PdfObject } from "../../pdf/objects";
 import { replaceDelimited } from "../text/replace-delimited";
@@ -44,7 +44,7 @@ export function collectXfa(doc: PdfDocument): XfaFact | null {
 }
 
 /** `<script>` bodies of XFA/XDP XML, with their contentType (JavaScript or FormCalc), at most MAX_XFA_SCRIPTS. */
-export function extractXmlScripts(xml: string, budget: Budget = defaultBudget()): XfaFact["scripts"] {
+export function extractXmlScripts(xml: string, budget: Budget): XfaFact["scripts"] {
   const out: XfaFact["scripts"] = [];
   const max = budget.limits.MAX_XFA_SCRIPTS;
   SCRIPT.lastIndex = 0;

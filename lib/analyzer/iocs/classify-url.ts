@@ -82,6 +82,7 @@ export interface UrlFacts {
   executableDownload: boolean;
 }
 
+/** a memo size, not a budget: classifications remembered (a URL past it is classified again) */
 const MAX_MEMO = 2048;
 const memo = new Map<string, UrlFacts | null>();
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { defaultBudget } from "../../limits";
 import { Iocs } from "../report";
 import { IocCollector, MAX_SOURCES_PER_IOC } from "./collector";
 import type { IocSource } from "./ioc-source";
@@ -7,7 +8,7 @@ const SRC: IocSource = { objectRef: "5 0 R", source: "uri-action" };
 type Add = "addUrl" | "addIp" | "addEmail" | "addUnc" | "addDomain";
 
 function collect(method: Add, raw: string): Iocs {
-  const sink = new IocCollector(500);
+  const sink = new IocCollector(500, defaultBudget());
   sink[method](raw, SRC);
   return Iocs.parse(sink.toIocs());
 }
@@ -63,7 +64,7 @@ describe("IocCollector: normalisation", () => {
 
 describe("IocCollector: items, sources and budget", () => {
   it("emits one defanged item per value, grouped by type in IOC_TYPES order", () => {
-    const sink = new IocCollector(10);
+    const sink = new IocCollector(10, defaultBudget());
     sink.addEmail("a@mail.evil.com", { source: "string" });
     sink.addUrl("http://10.0.0.1/x", { objectRef: "1 0 R", source: "javascript" });
     sink.addUnc("\\\\evil.com\\s", { source: "launch-action" });
@@ -81,7 +82,7 @@ describe("IocCollector: items, sources and budget", () => {
   });
 
   it(`keeps distinct sources, at most ${MAX_SOURCES_PER_IOC}`, () => {
-    const sink = new IocCollector(10);
+    const sink = new IocCollector(10, defaultBudget());
     for (let i = 0; i < 15; i++) sink.addIp("10.0.0.1", { objectRef: `${i} 0 R`, source: "stream" });
     sink.addIp("10.0.0.1", { objectRef: "0 0 R", source: "stream" });
     const [item] = sink.toIocs().items;
@@ -90,7 +91,7 @@ describe("IocCollector: items, sources and budget", () => {
   });
 
   it("caps values per type but still adds sources to kept ones", () => {
-    const sink = new IocCollector(2);
+    const sink = new IocCollector(2, defaultBudget());
     for (const ip of ["10.0.0.1", "10.0.0.2", "10.0.0.3"]) sink.addIp(ip, { source: "string" });
     sink.addIp("10.0.0.1", { source: "javascript" });
     const iocs = sink.toIocs();
@@ -101,12 +102,12 @@ describe("IocCollector: items, sources and budget", () => {
   });
 
   it("is not truncated under the budget", () => {
-    const sink = new IocCollector(2);
+    const sink = new IocCollector(2, defaultBudget());
     sink.addIp("10.0.0.1", { source: "string" });
     expect(sink.truncated).toBe(false);
   });
 
   it.each([-1, 1.5, Number.NaN])("rejects maxPerType %s", (max) => {
-    expect(() => new IocCollector(max)).toThrow(RangeError);
+    expect(() => new IocCollector(max, defaultBudget())).toThrow(RangeError);
   });
 });

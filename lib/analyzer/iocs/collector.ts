@@ -2,6 +2,7 @@
 // every place a value was seen, and stops growing at the per-type budget (limits.ts MAX_IOCS_PER_TYPE).
 // Derived indicators follow their parent: a URL adds its domain or IP, an e-mail its domain, a UNC path
 // its host.
+import type { Budget } from "../../limits";
 import type { IocItem, Iocs } from "../report";
 import { IOC_TYPES } from "../report-values";
 import { defang } from "./defang";
@@ -16,9 +17,15 @@ import { victimData } from "./victim-data";
 
 export type IocType = (typeof IOC_TYPES)[number];
 
-/** Sources kept per indicator: enough to find it again, bounded on a file that repeats it everywhere. */
+/**
+ * Sources kept per indicator: enough to find it again, bounded on a file that repeats it everywhere. A
+ * presentation length, not a budget: every indicator is still kept, only its list of places is cut.
+ */
 export const MAX_SOURCES_PER_IOC = 10;
-/** Normalisation results remembered per kind: a stream repeating one address 1e6 times parses it once. */
+/**
+ * Normalisation results remembered per kind: a stream repeating one address 1e6 times parses it once.
+ * Memo sizes, not budgets: a value past them is normalised again, never dropped.
+ */
 const MAX_MEMO_ENTRIES = 4096;
 const MAX_MEMO_KEY_CHARS = 256;
 
@@ -35,7 +42,14 @@ export class IocCollector {
   private readonly ipMemo = new Map<string, ReturnType<typeof normalizeIp>>();
   private readonly uncMemo = new Map<string, ReturnType<typeof normalizeUnc>>();
 
-  constructor(private readonly maxPerType: number) {
+  /**
+   * `budget`: the document's, where the scans of extract-indicators.ts read their limits and record the
+   * ones they hit (MAX_NESTED_URLS_PER_SPAN); the per-type cap itself is reported by the caller from `truncated`.
+   */
+  constructor(
+    private readonly maxPerType: number,
+    readonly budget: Budget,
+  ) {
     if (!Number.isInteger(maxPerType) || maxPerType < 0) {
       throw new RangeError(`maxPerType must be a non-negative integer, got ${maxPerType}`);
     }

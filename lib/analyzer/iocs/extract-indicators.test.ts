@@ -1,14 +1,33 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_LIMITS, defaultBudget, type Budget } from "../../limits";
 import { Iocs } from "../report";
 import { IocCollector } from "./collector";
 import { extractIndicators, type IocSourceKind } from "./extract-indicators";
 import { NAMESPACE_HOSTS } from "./namespace-hosts";
 
 function extract(text: string, source: IocSourceKind = "string", max = 500): Iocs {
-  const sink = new IocCollector(max);
+  const sink = new IocCollector(max, defaultBudget());
   extractIndicators(text, { source }, sink);
   return sink.toIocs();
 }
+
+describe("extractIndicators: budget", () => {
+  const nested = "http://a.evil.com/r?u=http://b.evil.com/r?u=http://c.evil.com/r?u=http://d.evil.com/";
+  it("reads at most MAX_NESTED_URLS_PER_SPAN URLs inside one URL and reports the hit", () => {
+    const budget: Budget = { limits: { ...DEFAULT_LIMITS, MAX_NESTED_URLS_PER_SPAN: 2 }, budgetHits: new Set() };
+    const sink = new IocCollector(500, budget);
+    extractIndicators(nested, { source: "string" }, sink);
+    expect(sink.toIocs().domains).toEqual(["a.evil.com", "b.evil.com", "c.evil.com"]);
+    expect([...budget.budgetHits]).toEqual(["MAX_NESTED_URLS_PER_SPAN"]);
+  });
+  it("reports nothing within the default", () => {
+    const budget = defaultBudget();
+    const sink = new IocCollector(500, budget);
+    extractIndicators(nested, { source: "string" }, sink);
+    expect(sink.toIocs().domains).toEqual(["a.evil.com", "b.evil.com", "c.evil.com", "d.evil.com"]);
+    expect(budget.budgetHits.size).toBe(0);
+  });
+});
 
 describe("extractIndicators: URLs", () => {
   it.each<[string, string, string[], IocSourceKind?]>([
@@ -209,7 +228,7 @@ describe("extractIndicators: IPv6", () => {
 
 describe("extractIndicators: sources, dedup, caps", () => {
   it("deduplicates and keeps every source", () => {
-    const sink = new IocCollector(500);
+    const sink = new IocCollector(500, defaultBudget());
     extractIndicators("http://evil.com/x", { objectRef: "3 0 R", source: "uri-action" }, sink);
     extractIndicators("HTTP://evil.com:80/x", { objectRef: "7 0 R", source: "javascript" }, sink);
     extractIndicators("http://evil.com/x again http://evil.com/x", { objectRef: "7 0 R", source: "javascript" }, sink);
@@ -230,7 +249,7 @@ describe("extractIndicators: sources, dedup, caps", () => {
 
   it("caps each type and marks the collector truncated", () => {
     const text = Array.from({ length: 20 }, (_, i) => `http://h${i}.evil.com/ ip 10.0.0.${i}`).join(" ");
-    const sink = new IocCollector(5);
+    const sink = new IocCollector(5, defaultBudget());
     extractIndicators(text, { source: "stream" }, sink);
     const iocs = sink.toIocs();
     expect(iocs.urls).toHaveLength(5);
@@ -270,7 +289,7 @@ describe("extractIndicators: hostile input", () => {
     ["JS concatenation whitespace", () => `"${" ".repeat(FIVE_MB)}`],
   ])("%s: completes and yields a valid, bounded result", (_name, make) => {
     const text = make();
-    const sink = new IocCollector(500);
+    const sink = new IocCollector(500, defaultBudget());
     extractIndicators(text, { source: "javascript" }, sink);
     const iocs = Iocs.parse(sink.toIocs());
     for (const list of [iocs.urls, iocs.ips, iocs.emails, iocs.domains, iocs.uncPaths]) {

@@ -15,10 +15,16 @@ export type { IocSource, IocSourceKind } from "./ioc-source";
 /** Running text and metadata: an address there is cut or wrapped as often as written whole. */
 const PROSE_SOURCES: ReadonlySet<IocSourceKind> = new Set(["string", "stream", "metadata", "rendered-page"]);
 
-/** URLs found inside one URL (redirect parameters) beyond this are skipped: `http://http://...` x 1e6. */
-const MAX_NESTED_URLS_PER_SPAN = 8;
+// URLs found inside one URL (redirect parameters, `http://http://...` x 1e6) are bounded by
+// limits.ts MAX_NESTED_URLS_PER_SPAN, read from the collector's budget.
+/** a format limit, not a budget: RFC 5321 §4.5.3.1.1, a local part has at most 64 octets */
 const MAX_EMAIL_LOCAL_CHARS = 64;
+/** a format limit, not a budget: RFC 1035 §2.3.4, a domain name has at most 253 characters as text */
 const MAX_EMAIL_DOMAIN_CHARS = 253;
+/**
+ * a format limit, not a budget: the host of a UNC path, a domain name (RFC 1035, 253 characters) and a
+ * WebDAV `@SSL@port` suffix (10), with room to spare
+ */
 const MAX_UNC_HOST_CHARS = 270;
 
 // `ftp` after a letter is sftp/tftp. `www.` only at the start of a word, and not after `/` so that a
@@ -114,13 +120,15 @@ function scanUrls(text: string, src: IocSource, sink: IocCollector, skipFirst = 
   const authorities: Array<[number, number]> = [];
   let spanEnd = -1;
   let nested = 0;
+  const maxNested = sink.budget.limits.MAX_NESTED_URLS_PER_SPAN;
   URL_ANCHOR.lastIndex = 0;
   for (let match = URL_ANCHOR.exec(text); match !== null; match = URL_ANCHOR.exec(text)) {
     const start = match.index;
     const bodyStart = match[0].endsWith("//") ? start + match[0].length : start;
     if (start < spanEnd) {
       // Every anchor inside a span ends where the span ends, so the span is scanned only once.
-      if (++nested > MAX_NESTED_URLS_PER_SPAN) {
+      if (++nested > maxNested) {
+        sink.budget.budgetHits.add("MAX_NESTED_URLS_PER_SPAN");
         URL_ANCHOR.lastIndex = spanEnd;
         continue;
       }

@@ -32,9 +32,10 @@ const TARGET_SOURCES: ReadonlySet<IocSourceKind> = new Set(["launch-action", "ur
 /** Between a name and its version: `Scribus 1.3`, `Chrome/138`, `version: 1`, `Version='4.1'`. */
 const SEPARATORS = ` \t:="'(/`;
 const WORD_CHAR = /[\p{L}\p{N}_-]/u;
+/** windows of the context test, not budgets: how far before an address a product name and its separator are looked for */
 const MAX_SEPARATOR_CHARS = 4;
 const MAX_WORD_CHARS = 40;
-/** text of a metadata element read back to its start tag (a Producer value is one line) */
+/** text of a metadata element read back to its start tag (a Producer value is one line): a window of the context test, not a budget */
 const MAX_ELEMENT_TEXT_CHARS = 256;
 
 /** True when the quad at text[start, end) is an address in its context (see the header). */

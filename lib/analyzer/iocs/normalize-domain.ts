@@ -3,6 +3,7 @@
 import { isIP } from "node:net";
 import { parse as parseDomain } from "tldts";
 
+/** format limits, not budgets: RFC 1035 §2.3.4, a domain name of at most 253 characters as text, labels of at most 63 */
 const MAX_DOMAIN_CHARS = 253;
 const MAX_LABEL_CHARS = 63;
 // `_` is not valid in host names (RFC 952) but occurs in real DNS names and WHATWG URL accepts it.

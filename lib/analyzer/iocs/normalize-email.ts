@@ -3,6 +3,7 @@
 // image suffix is never a TLD, so those are rejected.
 import { normalizeDomain } from "./normalize-domain";
 
+/** a format limit, not a budget: RFC 5321 §4.5.3.1.1, a local part has at most 64 octets */
 const MAX_LOCAL_CHARS = 64;
 // RFC 5322 atext plus the dot; quoted local parts are not worth the ambiguity.
 const LOCAL = /^[a-z0-9!#$%&'*+/=?^_`{|}~.-]+$/i;

@@ -5,6 +5,10 @@
 import { isIP } from "node:net";
 import { normalizeDomain } from "./normalize-domain";
 
+/**
+ * Longer UNC paths are cut here (the host and share are what matter). A length of one item, not a
+ * budget: nothing is dropped, and extract-indicators.ts reads a path no further.
+ */
 export const MAX_UNC_CHARS = 1024;
 
 export interface NormalizedUnc {

@@ -5,7 +5,11 @@ import { isIP } from "node:net";
 import { normalizeDomain } from "./normalize-domain";
 import { canonicalizeIpv6 } from "./normalize-ip";
 
-/** Longer URLs are cut here: the host is what matters, and hostile files carry megabyte-long "URLs". */
+/**
+ * Longer URLs are cut here: the host is what matters, and hostile files carry megabyte-long "URLs". A
+ * length of one item, not a budget (nothing is dropped; 2,048 is about what browsers open): normalizeUrl
+ * is a pure helper of the collector, the URL classification and the server's feeds, none of which hold limits.
+ */
 export const MAX_URL_CHARS = 2048;
 
 /** Schemes reported as URLs. `file:` goes to UNC paths, `mailto:` to e-mails; others are not network IOCs. */

@@ -6,7 +6,10 @@
 // domain too, unless the document also links to that domain as a host (then it is infrastructure).
 /** One parameter value that is an address (the local part as normalize-email.ts takes it, without the query's separators). */
 const ADDRESS = /^[a-z0-9!$'*+^_`{|}~.-]{1,64}@[a-z0-9.-]{1,253}\.[a-z]{2,63}$/i;
-/** Query and fragment text read per URL (URLs are already bounded by MAX_URL_CHARS; this bounds the decode). */
+/**
+ * Query and fragment text read per URL: a backstop, not a budget. The URLs are the collector's,
+ * already cut to MAX_URL_CHARS (2,048) by normalizeUrl, so this bounds the decode and is never reached.
+ */
 const MAX_QUERY_CHARS = 4096;
 
 function decoded(text: string): string {

@@ -2,6 +2,7 @@
 // decoded at run time go back through static analysis (CVEs, shellcode, spray, IOCs); a hostile
 // script ends in its budget and the analysis still returns; without engines the static part stands.
 import { beforeAll, describe, expect, it } from "vitest";
+import { defaultBudget } from "../../limits";
 import { createSandboxEmulator } from "../../engines/sandbox/sandbox-emulator";
 import { createWorkerParser } from "../../engines/sandbox/worker-parser";
 import { IocCollector } from "../iocs";
@@ -59,7 +60,7 @@ describe("a kit that hides its payload in an annotation", () => {
   });
 
   it("hands the decoded texts to the indicator extractor", () => {
-    const sink = new IocCollector(100);
+    const sink = new IocCollector(100, defaultBudget());
     collectScriptIndicators(kit.result, sink);
     expect(sink.toIocs().urls).toContain("http://evil.example/drop.exe");
   });

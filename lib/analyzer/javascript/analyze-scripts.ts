@@ -309,9 +309,9 @@ async function analyzeSource(source: string, ctx: AnalyzeScriptsContext, budgetH
   const parsed = parseScript(source);
   const runnable = parsed.text ?? source;
   if (!("error" in parsed) || !parsed.tooDeep) return { facts: analyzeAst(source, { parsed, budget }), runnable };
-  if (!ctx.parseDeep) return { facts: analyzeAst(source, { parsed: { error: `nesting too deep for the parser's stack: ${parsed.error}`, tooDeep: true } }), runnable };
+  if (!ctx.parseDeep) return { facts: analyzeAst(source, { parsed: { error: `nesting too deep for the parser's stack: ${parsed.error}`, tooDeep: true }, budget }), runnable };
   const deep = await ctx.parseDeep(runnable);
-  if ("error" in deep) return { facts: analyzeAst(source, { parsed: { error: `nesting too deep: ${deep.error}`, tooDeep: true } }), runnable };
+  if ("error" in deep) return { facts: analyzeAst(source, { parsed: { error: `nesting too deep: ${deep.error}`, tooDeep: true }, budget }), runnable };
   const facts = analyzeAst(source, { ast: deep.ast, budget });
   if (runnable !== source) facts.tolerant = true;
   return { facts, runnable };

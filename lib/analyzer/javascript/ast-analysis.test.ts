@@ -2,6 +2,7 @@
 // API of EXPLOIT_APIS (plain and obfuscated) with its CVE, benign look-alikes that must stay quiet,
 // and hostile nesting that must cost a parse error, never the process.
 import { describe, expect, it } from "vitest";
+import { defaultBudget } from "../../limits";
 import { analyzeAst, normalizeApi, parseScript } from "./ast-analysis";
 import { EXPLOIT_APIS } from "./script-signals";
 
@@ -72,7 +73,7 @@ describe("analyzeAst: techniques", () => {
       expect(f.exploits).toEqual([]);
     }],
   ])("%s", (_name, source, expectFacts) => {
-    const facts = analyzeAst(source);
+    const facts = analyzeAst(source, { budget: defaultBudget() });
     expect(facts.parsed).toBe(true);
     expectFacts(facts);
   });
@@ -96,7 +97,7 @@ describe("analyzeAst: exploit APIs with their CVEs", () => {
     ["XFA rawValue TIFF", `var img = xfa.resolveNode("ImageField1"); img.rawValue = "${TIFF_B64}" + pad;`, ["CVE-2010-0188"]],
     ["dataObjects ESObject freed", `this.dataObjects[0].toString(); this.dataObjects[0] = null;`, ["CVE-2020-9715"]],
   ])("%s", (_name, source, cves) => {
-    const facts = analyzeAst(source);
+    const facts = analyzeAst(source, { budget: defaultBudget() });
     expect(facts.exploits.flatMap((e) => e.cve).sort()).toEqual([...cves].sort());
   });
 
@@ -116,21 +117,21 @@ describe("analyzeAst: exploit APIs with their CVEs", () => {
     ["rawValue of a text field", `xfa.resolveNode("name").rawValue = "John";`],
     ["keep.previous read, not set", `if (node.keep.previous == "none") go();`],
   ])("no exploit: %s", (_name, source) => {
-    expect(analyzeAst(source).exploits).toEqual([]);
+    expect(analyzeAst(source, { budget: defaultBudget() }).exploits).toEqual([]);
   });
 });
 
 describe("analyzeAst: hostile input", () => {
   it("reports a concatenation of 100k terms as too deep instead of crashing", () => {
     const source = `var p = ${Array.from({ length: 100_000 }, (_, i) => `'A${i % 10}'`).join("+")};`;
-    const facts = analyzeAst(source);
+    const facts = analyzeAst(source, { budget: defaultBudget() });
     expect(facts.parsed).toBe(false);
     expect(facts.tooDeep).toBe(true);
     expect(facts.parseError).toMatch(/stack/i);
   });
 
   it("reports 100k nested parentheses as too deep", () => {
-    const facts = analyzeAst(`x = ${"(".repeat(100_000)}1${")".repeat(100_000)};`);
+    const facts = analyzeAst(`x = ${"(".repeat(100_000)}1${")".repeat(100_000)};`, { budget: defaultBudget() });
     expect(facts).toMatchObject({ parsed: false, tooDeep: true });
   });
 
@@ -139,7 +140,7 @@ describe("analyzeAst: hostile input", () => {
     let node: Record<string, unknown> = { type: "Literal", start: 0, end: 3, value: "%u9090", raw: "'%u9090'" };
     for (let i = 0; i < 100_000; i++) node = { type: "BinaryExpression", start: 0, end: 3, operator: "+", left: node, right: { type: "Literal", start: 0, end: 3, value: "%u9090", raw: "'%u9090'" } };
     const ast = { type: "Program", start: 0, end: 3, body: [{ type: "ExpressionStatement", start: 0, end: 3, expression: node }] };
-    const facts = analyzeAst("x+x", { ast: ast as never });
+    const facts = analyzeAst("x+x", { ast: ast as never, budget: defaultBudget() });
     expect(facts.parsed).toBe(true);
     expect(facts.nodes).toBeGreaterThan(200_000);
     expect(facts.shellcode[0]?.nopSled).toBe(true);
@@ -148,7 +149,7 @@ describe("analyzeAst: hostile input", () => {
   it("parses around an HTML comment block that hides data (corpus abf69e61131d)", () => {
     const p = parseScript(`var a = 1;\n<!--\ncWKQmZla\n2Kzm7JVm/O\n-->\nfunction f() { return a; }`);
     expect("ast" in p && p.tolerant).toBe(true);
-    const facts = analyzeAst(`var a = 1;\n<!--\n9aZ+/x\n-->\napp.alert(a);`);
+    const facts = analyzeAst(`var a = 1;\n<!--\n9aZ+/x\n-->\napp.alert(a);`, { budget: defaultBudget() });
     expect(facts.apis).toContain("app.alert");
   });
 
@@ -158,14 +159,14 @@ describe("analyzeAst: hostile input", () => {
   });
 
   it("keeps the longest prefix that parses", () => {
-    const facts = analyzeAst("app.alert(1);\nvar x = ;;; garbage (");
+    const facts = analyzeAst("app.alert(1);\nvar x = ;;; garbage (", { budget: defaultBudget() });
     expect(facts.parsed).toBe(true);
     expect(facts.tolerant).toBe(true);
     expect(facts.apis).toContain("app.alert");
   });
 
   it("does not fold a regex replace that could backtrack", () => {
-    const facts = analyzeAst(`var s = "${"a".repeat(5000)}!".replace(/(a+)+$/, ""); this[s]();`);
+    const facts = analyzeAst(`var s = "${"a".repeat(5000)}!".replace(/(a+)+$/, ""); this[s]();`, { budget: defaultBudget() });
     expect(facts.computedCalls).toEqual([]);
     expect(facts.unresolvedComputedCalls).toBe(1);
   });

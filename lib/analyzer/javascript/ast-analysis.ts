@@ -4,7 +4,7 @@
 // forms of vulnerable APIs (EXPLOIT_APIS). The walk is iterative and every fold is depth-bounded, so
 // a hostile nesting depth costs a parse error, never the process.
 import { parse, type Options } from "acorn";
-import { defaultBudget, type Budget } from "../../limits";
+import type { Budget } from "../../limits";
 import { foldConstant, foldToString, isConstant, newFoldEnv, NOT_CONSTANT, toStr, type AnyNode, type FoldEnv, type Folded } from "./constant-fold";
 import { matchExploitApis, UNKNOWN, type ArgValue } from "./exploit-match";
 import { classifyShellcode, countPercentU, decodeHexString, decodePercentEscapes, printableRuns, unitsToLatin1 } from "./shellcode";
@@ -63,8 +63,8 @@ export interface AnalyzeAstOptions {
   ast?: AnyNode;
   /** the outcome of parseScript(source), when the caller already has it */
   parsed?: ParseOutcome;
-  /** where the walk reads JS_MAX_AST_NODES and JS_MAX_DECODED_STRINGS and records hitting them */
-  budget?: Budget;
+  /** where the walk reads JS_MAX_AST_NODES and JS_MAX_DECODED_STRINGS and records hitting them (the document's; defaultBudget() only where there is none) */
+  budget: Budget;
 }
 
 /** Options shared with lib/engines/sandbox/parse-worker.mjs (keep both in step). */
@@ -117,7 +117,7 @@ const DOC_PREFIXES = [["app", "doc"], ["event", "target"], ["this"], ["globalThi
  * Parses (unless `opts.ast` is given) and walks one script. Never throws: a script that does not
  * parse yields `parsed: false` with the parser's message (and `tooDeep` when the stack ran out).
  */
-export function analyzeAst(source: string, opts: AnalyzeAstOptions = {}): AstFacts {
+export function analyzeAst(source: string, opts: AnalyzeAstOptions): AstFacts {
   const facts = emptyFacts();
   let ast = opts.ast;
   if (!ast) {
@@ -135,7 +135,7 @@ export function analyzeAst(source: string, opts: AnalyzeAstOptions = {}): AstFac
   }
   facts.parsed = true;
   try {
-    new Walker(source, facts, opts.budget ?? defaultBudget()).walk(ast);
+    new Walker(source, facts, opts.budget).walk(ast);
   } catch (e) {
     // a hostile AST must not cost the analysis: keep what was seen so far
     if (!(e instanceof RangeError)) throw e;

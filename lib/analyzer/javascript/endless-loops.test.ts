@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { defaultBudget } from "../../limits";
 import { findEndlessLoops, hasConstantLoopHead } from "./endless-loops";
 
-const excerpts = (source: string) => findEndlessLoops(source).map((l) => l.excerpt);
+const excerpts = (source: string) => findEndlessLoops(source, defaultBudget()).map((l) => l.excerpt);
 
 describe("findEndlessLoops", () => {
   it("finds the constant loops a script cannot leave, and says what they do", () => {
-    expect(findEndlessLoops("for (;;) { app.alert('x'); }")).toEqual([{ excerpt: "for (;;)", offset: 0, alerts: true, doubles: false }]);
-    expect(findEndlessLoops("var s = 'a'; while (true) { s += s; }")).toEqual([{ excerpt: "while (true)", offset: 13, alerts: false, doubles: true }]);
+    expect(findEndlessLoops("for (;;) { app.alert('x'); }", defaultBudget())).toEqual([{ excerpt: "for (;;)", offset: 0, alerts: true, doubles: false }]);
+    expect(findEndlessLoops("var s = 'a'; while (true) { s += s; }", defaultBudget())).toEqual([{ excerpt: "while (true)", offset: 13, alerts: false, doubles: true }]);
     expect(excerpts("spray(); while(1);\nfunction f() {}")).toEqual(["while(1)"]);
   });
 

@@ -14,7 +14,7 @@
 // goes to the whole parse: a label, yield or await reaching outside it, a body that is not a block, a
 // `do … while`, a script the tokenizer refuses. A loop that ends only because a call throws (a field
 // that is not there) is counted as endless: the script text gives it no way out.
-import { defaultBudget, type Budget } from "../../limits";
+import type { Budget } from "../../limits";
 import { ACORN_OPTIONS, children, isFunction, parseScript, type AnyNode } from "./ast-analysis";
 import { parse, tokenizer, tokTypes } from "acorn";
 import { IDENT, skipSpaces } from "./js-chars";
@@ -37,7 +37,7 @@ const EXCERPT_CHARS = 80;
 const MAX_SEGMENT_HEADS = 64;
 
 /** Endless loops of a script; [] without parsing when no loop head has a constant condition. */
-export function findEndlessLoops(source: string, budget: Budget = defaultBudget()): EndlessLoop[] {
+export function findEndlessLoops(source: string, budget: Budget): EndlessLoop[] {
   const heads = constantLoopHeads(source, MAX_SEGMENT_HEADS + 1);
   if (!heads.length) return [];
   return (heads.length <= MAX_SEGMENT_HEADS && loopsOfStatements(source, heads, budget)) || loopsOfWholeScript(source, budget);

@@ -3,7 +3,7 @@
 // <text>…). Kits keep the encoded next stage there and run eval(decode(field.rawValue)) from an
 // initialize script, so the sandbox must return these values or the script stops at its first layer.
 // Linear scans of bounded text (lib/analyzer/text); names are the elements' local names, as scripts resolve them.
-import { defaultBudget, type Budget, type BudgetName } from "../../limits";
+import type { Budget, BudgetName } from "../../limits";
 import { decodeXmlEntities } from "../facts/xfa";
 import { xmlElements } from "../text/xml-elements";
 
@@ -21,7 +21,7 @@ const FIELD_NAME = /\bname\s*=\s*["']([^"']+)["']/;
 /** the first value element inside a field */
 const FIELD_VALUE = /<value\b[^<>]*>\s*<(text|exData|integer|decimal|float|date|time|dateTime|image)\b[^<>]*>([^<]*)<\/\1\s*>/;
 
-export function collectXfaValues(xml: string, budget: Budget = defaultBudget()): XfaValue[] {
+export function collectXfaValues(xml: string, budget: Budget): XfaValue[] {
   const { JS_CONTEXT_MAX_XFA_VALUES: maxValues, JS_CONTEXT_MAX_XFA_VALUE_CHARS: maxValueChars, JS_CONTEXT_XFA_SCAN_CHARS: maxScan } = budget.limits;
   const hit = (name: BudgetName) => budget.budgetHits.add(name);
   if (xml.length > maxScan) hit("JS_CONTEXT_XFA_SCAN_CHARS");

@@ -1,6 +1,7 @@
 // Scripts nested too deeply for the main thread's stack are parsed in a worker with a large stack;
 // its AST (JSON) is walked here without recursion. Failures come back as errors, never as throws.
 import { describe, expect, it } from "vitest";
+import { defaultBudget } from "../../limits";
 import { analyzeAst, parseScript } from "../../analyzer/javascript/ast-analysis";
 import { createWorkerParser } from "./worker-parser";
 
@@ -13,7 +14,7 @@ describe("createWorkerParser", () => {
     expect("error" in local && local.tooDeep).toBe(true);
     const deep = await parseDeep(source);
     expect("ast" in deep).toBe(true);
-    const facts = analyzeAst(source, { ast: "ast" in deep ? deep.ast : undefined });
+    const facts = analyzeAst(source, { ast: "ast" in deep ? deep.ast : undefined, budget: defaultBudget() });
     expect(facts.parsed).toBe(true);
     expect(facts.shellcode[0]?.nopSled).toBe(true);
   });

@@ -4,7 +4,7 @@
 // XFABMPExploit.py) puts a base64 BMP in an XFA <image> (declared image/jpeg), with biCompression 1
 // (RLE8), a 1-pixel-high row, bfOffBits 0, and then millions of RLE "delta" escapes (00 02 ff 00)
 // that move the write cursor far past the row. Well-formed RLE never leaves the bitmap.
-import { defaultBudget, type Budget } from "../../../limits";
+import type { Budget } from "../../../limits";
 import { charReferenceLength, decodeBase64Text, isBase64Digit } from "./base64-text";
 
 const BI_RLE8 = 1;
@@ -106,7 +106,7 @@ const MIN_BMP_UNITS = 30;
  * alternatives) overflowed V8's backtrack stack on a multi-megabyte image and crashed the analysis
  * (issue 19).
  */
-export function base64BmpsInXml(xml: string, maxBytes: number, budget: Budget = defaultBudget()): { offset: number; bmp: Uint8Array }[] {
+export function base64BmpsInXml(xml: string, maxBytes: number, budget: Budget): { offset: number; bmp: Uint8Array }[] {
   const out: { offset: number; bmp: Uint8Array }[] = [];
   const maxChars = Math.ceil(maxBytes / 3) * 4;
   for (let at = xml.indexOf("Qk"); at >= 0; ) {

@@ -6,7 +6,7 @@
 // adobe_libtiff module writes count 0xCC, after a NOP sled that precedes the IFD). A TIFF in a form
 // is not an exploit by itself: government XFA forms carry TIFF scans. The parse is bounded: one
 // chain of at most MAX_TIFF_IFDS directories of at most MAX_TIFF_ENTRIES entries each (lib/limits.ts).
-import { defaultBudget, type Budget } from "../../../limits";
+import type { Budget } from "../../../limits";
 import { decodeBase64Text } from "./base64-text";
 
 const DOT_RANGE = 0x0150;
@@ -50,7 +50,7 @@ export interface TiffFacts {
 }
 
 /** Null when `data` is not a TIFF ("II*\0" or "MM\0*"). */
-export function parseTiff(data: Uint8Array, budget: Budget = defaultBudget()): TiffFacts | null {
+export function parseTiff(data: Uint8Array, budget: Budget): TiffFacts | null {
   if (data.length < 8) return null;
   const little = data[0] === 0x49 && data[1] === 0x49 && data[2] === 0x2a && data[3] === 0;
   const big = data[0] === 0x4d && data[1] === 0x4d && data[2] === 0 && data[3] === 0x2a;
@@ -125,7 +125,7 @@ const BASE64_TIFF = /SUkqA|TU0AK/g;
  * split the base64 one character a line to defeat byte patterns, so whitespace and character
  * references inside the value are removed, and the header is looked for after removing them too.
  */
-export function base64TiffsInXml(xml: string, maxBytes: number, budget: Budget = defaultBudget()): { offset: number; tiff: Uint8Array }[] {
+export function base64TiffsInXml(xml: string, maxBytes: number, budget: Budget): { offset: number; tiff: Uint8Array }[] {
   const out: { offset: number; tiff: Uint8Array }[] = [];
   const maxChars = Math.ceil(maxBytes / 3) * 4;
   for (const start of tiffStarts(xml)) {

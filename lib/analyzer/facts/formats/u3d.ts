@@ -7,7 +7,7 @@
 // declares a file larger than the stream. Writers (Acrobat 3D, IDTFConverter, Asymptote, MeshLab)
 // compute these fields from the content; some get the declaration size wrong (a writer bug that
 // readers ignore, seen in PDF/A test suites), which is recorded apart as a header inconsistency.
-import { defaultBudget, type Budget } from "../../../limits";
+import type { Budget } from "../../../limits";
 
 const U3D_FILE_HEADER = 0x00443355;
 /** continuation blocks (CLOD base/progressive mesh, point set, line set, texture) end the declaration section */
@@ -59,7 +59,7 @@ function validBlockType(t: number): boolean {
  * Null when `data` is not a U3D stream (no file header block first). At most `maxBlocks` blocks are read
  * (`truncated`); the modifiers of a chain and the shadings of a mesh are bounded by `budget`, which records their hits.
  */
-export function parseU3d(data: Uint8Array, maxBlocks: number, budget: Budget = defaultBudget()): U3dFacts | null {
+export function parseU3d(data: Uint8Array, maxBlocks: number, budget: Budget): U3dFacts | null {
   if (data.length < HEADER_BLOCK_BYTES) return null;
   const dv = new DataView(data.buffer, data.byteOffset, data.byteLength);
   if (dv.getUint32(0, true) !== U3D_FILE_HEADER) return null;
