@@ -8,7 +8,7 @@ import type { PdfDocument } from "../../pdf/document";
 import { PdfDict, PdfName, PdfRef, PdfStream, PdfString, type PdfObject } from "../../pdf/objects";
 import { classifyLocation, type LocationKind } from "./classify-location";
 import { fileSpecLocation, rank, type FileSpecLocation } from "./file-spec-location";
-import { textOf, textWasCut } from "./text";
+import { readText } from "./text";
 import type { ObjectIndex } from "./object-index";
 import {
   ACTIVATION_CONSENT,
@@ -186,8 +186,9 @@ function describeAction(doc: PdfDocument, d: PdfDict, ref: string | undefined, p
     case "Rendition":
       if (js !== undefined) {
         const max = doc.limits.MAX_SCRIPT_CHARS;
-        fact.script = textOf(doc, js, max) ?? "";
-        if (textWasCut(doc, js, fact.script, max)) doc.budgetHits.add("MAX_SCRIPT_CHARS");
+        const script = readText(doc, js, max);
+        fact.script = script?.text ?? "";
+        if (script?.cut) doc.budgetHits.add("MAX_SCRIPT_CHARS");
       }
       if (type === "Rendition") setTarget(renditionClip(doc, d.get("R")));
       break;

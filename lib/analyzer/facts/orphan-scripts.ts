@@ -7,7 +7,7 @@
 // at here (content streams are most of a document's untyped streams: 4% of the fast stage's time).
 import type { PdfDocument } from "../../pdf/document";
 import { PdfStream } from "../../pdf/objects";
-import { textOf, textWasCut } from "./text";
+import { readText } from "./text";
 
 /** keys of streams that have a role of their own (images, fonts, forms, ICC profiles, functions, patterns) */
 const TYPED_KEYS = ["Type", "Subtype", "Width", "Height", "BBox", "Length1", "Length2", "Length3", "N", "FunctionType", "PatternType", "ShadingType"];
@@ -41,9 +41,10 @@ export function collectOrphanScripts(doc: PdfDocument, reached: ReadonlySet<PdfS
     const text = Buffer.from(head).toString("latin1");
     // PDF and PostScript syntax is full of /Names; script text hardly has a slash before a letter
     if (!JS_START.test(text) || (text.match(SLASH_NAMES) ?? []).length >= 3) continue;
-    const source = textOf(doc, s, maxChars);
+    const read = readText(doc, s, maxChars);
+    const source = read?.text;
     if (!source || !/[;{}]/.test(source.slice(0, 4096))) continue;
-    if (textWasCut(doc, s, source, maxChars)) doc.budgetHits.add("MAX_SCRIPT_CHARS");
+    if (read.cut) doc.budgetHits.add("MAX_SCRIPT_CHARS");
     const inst = doc.instances[i];
     out.push({ source, objectRef: `${inst.num} ${inst.gen} R` });
     if (out.length < maxScripts) continue;

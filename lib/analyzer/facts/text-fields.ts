@@ -3,7 +3,7 @@
 import type { PdfDocument } from "../../pdf/document";
 import { PdfDict, PdfStream, PdfString, refString, type PdfObject } from "../../pdf/objects";
 import { looksEncoded, MIN_PAYLOAD_CHARS } from "./formats/encoded-text";
-import { bytesToText, textWasCut } from "./text";
+import { readText } from "./text";
 
 export const TEXT_FIELDS = ["Subj", "Contents", "T", "Title", "Subject", "Keywords", "Author", "Creator", "Producer"];
 
@@ -47,10 +47,9 @@ export function encodedFieldText(doc: PdfDocument, value: PdfObject | undefined)
   // a string's text has at most one char per byte: a short one cannot be a payload (no decoding)
   if (v instanceof PdfString) text = v.bytes.length < MIN_PAYLOAD_CHARS ? undefined : v.text;
   else if (v instanceof PdfStream) {
-    const dec = doc.decode(v);
-    const max = doc.limits.MAX_TEXT_FIELD_CHARS;
-    if (!dec.encrypted) text = bytesToText(dec.data, max);
-    if (textWasCut(doc, v, text, max)) doc.budgetHits.add("MAX_TEXT_FIELD_CHARS");
+    const read = readText(doc, v, doc.limits.MAX_TEXT_FIELD_CHARS);
+    text = read?.text;
+    if (read?.cut) doc.budgetHits.add("MAX_TEXT_FIELD_CHARS");
   }
   return text && looksEncoded(text) ? text : undefined;
 }

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { bytesToText, ContentScanner, contentStreamText } from "./text";
+import { DEFAULT_LIMITS } from "../../limits";
+import { readPdf } from "../../pdf/document";
+import { PdfRef } from "../../pdf/objects";
+import { PdfBuilder } from "../../pdf/testing/pdf-builder";
+import { bytesToText, ContentScanner, contentStreamText, readText } from "./text";
 
 describe("contentStreamText: text runs joined as a reader lays them out", () => {
   it.each<[string, string, string]>([
@@ -125,5 +129,27 @@ describe("bytesToText on data already read as text", () => {
       }
     }
     expect(bytesToText(Buffer.from("0123456789"), 3)).toBe("012");
+  });
+});
+
+describe("readText: the text of a string or stream, and whether the cap cut it", () => {
+  const docWith = (...values: (string | Uint8Array)[]) => {
+    const b = new PdfBuilder();
+    const nums = values.map((v) => (typeof v === "string" ? b.add(v) : b.addStream("", v)));
+    b.addCatalog();
+    return { doc: readPdf(b.build(), DEFAULT_LIMITS), refs: nums.map((n) => new PdfRef(n, 0)) };
+  };
+  const utf16 = (bom: number[], text: string, le: boolean) => new Uint8Array([...bom, ...[...text].flatMap((c) => (le ? [c.charCodeAt(0), 0] : [0, c.charCodeAt(0)]))]);
+  it.each<[string, string | Uint8Array]>([
+    ["a string", "(abcdef)"],
+    ["a Latin-1 stream", new TextEncoder().encode("abcdef")],
+    ["a UTF-16LE stream", utf16([0xff, 0xfe], "abcdef", true)],
+    ["a UTF-16BE stream", utf16([0xfe, 0xff], "abcdef", false)],
+    ["a UTF-8 stream", new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode("abcdef")])],
+  ])("%s: cut under its length, not at or over it", (_name, value) => {
+    const { doc, refs } = docWith(value);
+    expect(readText(doc, refs[0], 5)).toEqual({ text: "abcde", cut: true });
+    expect(readText(doc, refs[0], 6)).toEqual({ text: "abcdef", cut: false });
+    expect(readText(doc, refs[0], 7)).toEqual({ text: "abcdef", cut: false });
   });
 });

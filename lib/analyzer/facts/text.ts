@@ -5,19 +5,31 @@ import { PdfName, PdfStream, PdfString, decodePdfText, latin1, type PdfDict, typ
 
 /** Text of a string or stream value (streams decoded within budget); undefined for anything else. */
 export function textOf(doc: PdfDocument, value: PdfObject | undefined, maxChars: number): string | undefined {
+  return readText(doc, value, maxChars)?.text;
+}
+
+/**
+ * textOf, and whether `maxChars` cut the text (the caller reports its budget): known from the string's
+ * length, or from the decoded bytes and their encoding, without reading the value a second time.
+ */
+export function readText(doc: PdfDocument, value: PdfObject | undefined, maxChars: number): { text: string; cut: boolean } | undefined {
   const v = doc.resolve(value);
-  if (v instanceof PdfString) return v.text.slice(0, maxChars);
+  if (v instanceof PdfString) return { text: v.text.slice(0, maxChars), cut: v.text.length > maxChars };
   if (v instanceof PdfStream) {
     const d = doc.decode(v);
     if (d.encrypted) return undefined;
-    return bytesToText(d.data, maxChars);
+    const text = bytesToText(d.data, maxChars);
+    return { text, cut: text.length >= maxChars && charsOf(d.data, maxChars) > maxChars };
   }
   return undefined;
 }
 
-/** Whether `maxChars` cut `text`, the textOf() of `value`: one more character could have been read. */
-export function textWasCut(doc: PdfDocument, value: PdfObject | undefined, text: string | undefined, maxChars: number): boolean {
-  return text !== undefined && text.length >= maxChars && (textOf(doc, value, maxChars + 1)?.length ?? 0) > maxChars;
+/** The chars bytesToText makes of all of `data`: by its length where the encoding says it, else by reading one more. */
+function charsOf(data: Uint8Array, maxChars: number): number {
+  if ((data[0] === 0xff && data[1] === 0xfe) || (data[0] === 0xfe && data[1] === 0xff)) return Math.floor((data.length - 2) / 2);
+  // UTF-8 (decodePdfText): a char is 1 to 3 bytes
+  if (data[0] === 0xef && data[1] === 0xbb) return convert(data, maxChars + 1).length;
+  return data.length;
 }
 
 /**
@@ -51,9 +63,9 @@ export function bytesToText(data: Uint8Array, maxChars: number): string {
 }
 
 function convert(data: Uint8Array, maxChars: number): string {
-  if ((data[0] === 0xfe && data[1] === 0xff) || (data[0] === 0xef && data[1] === 0xbb)) {
-    return decodePdfText(data.subarray(0, maxChars * 2)).slice(0, maxChars);
-  }
+  // the BOM, then at most 2 bytes per UTF-16 unit, 3 per unit of UTF-8 (4 bytes make 2 units)
+  if (data[0] === 0xfe && data[1] === 0xff) return decodePdfText(data.subarray(0, 2 + maxChars * 2)).slice(0, maxChars);
+  if (data[0] === 0xef && data[1] === 0xbb) return decodePdfText(data.subarray(0, 3 + maxChars * 3)).slice(0, maxChars);
   if (data[0] === 0xff && data[1] === 0xfe) return Buffer.from(data.subarray(2, 2 + maxChars * 2)).toString("utf16le");
   return latin1(data, 0, Math.min(data.length, maxChars));
 }

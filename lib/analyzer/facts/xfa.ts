@@ -3,7 +3,7 @@ import type { Budget } from "../../limits";
 import type { PdfDocument } from "../../pdf/document";
 import { PdfStream, PdfRef, type PdfObject } from "../../pdf/objects";
 import { replaceDelimited } from "../text/replace-delimited";
-import { textOf, textWasCut } from "./text";
+import { readText } from "./text";
 
 export interface XfaFact {
   text: string;
@@ -34,10 +34,10 @@ export function collectXfa(doc: PdfDocument): XfaFact | null {
     if (!objectRef && part instanceof PdfRef) objectRef = part.toString();
     if (!(doc.resolve(part) instanceof PdfStream)) continue;
     const room = max - text.length;
-    const piece = textOf(doc, part, room);
-    text += piece ?? "";
+    const piece = readText(doc, part, room);
+    text += piece?.text ?? "";
     if (text.length < max) continue;
-    if (textWasCut(doc, part, piece, room) || i < parts.length - 1) doc.budgetHits.add("MAX_XFA_CHARS");
+    if (piece?.cut || i < parts.length - 1) doc.budgetHits.add("MAX_XFA_CHARS");
     break;
   }
   return { text, objectRef, scripts: extractXmlScripts(text, doc) };

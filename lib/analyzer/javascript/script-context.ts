@@ -4,7 +4,7 @@
 // them stops at the first layer.
 import type { PdfDocument } from "../../pdf/document";
 import { PdfDict, PdfName, PdfStream, PdfString, type PdfObject } from "../../pdf/objects";
-import { textOf, textWasCut } from "../facts/text";
+import { readText } from "../facts/text";
 import { collectXfa } from "../facts/xfa";
 import { collectXfaValues, type XfaValue } from "./xfa-values";
 
@@ -41,8 +41,9 @@ export function collectScriptContext(doc: PdfDocument, opts: { fileName?: string
       return undefined;
     }
     const max = Math.min(limits.JS_CONTEXT_MAX_VALUE_CHARS, left);
-    const t = textOf(doc, v, max);
-    if (textWasCut(doc, v, t, max)) doc.budgetHits.add(max < limits.JS_CONTEXT_MAX_VALUE_CHARS ? "JS_CONTEXT_MAX_CHARS" : "JS_CONTEXT_MAX_VALUE_CHARS");
+    const read = readText(doc, v, max);
+    const t = read?.text;
+    if (read?.cut) doc.budgetHits.add(max < limits.JS_CONTEXT_MAX_VALUE_CHARS ? "JS_CONTEXT_MAX_CHARS" : "JS_CONTEXT_MAX_VALUE_CHARS");
     if (t !== undefined) left -= t.length;
     return t;
   };
