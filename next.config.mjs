@@ -6,8 +6,8 @@ import { BASE_SECURITY_HEADERS } from "./lib/server/http/base-security-headers.m
 const nextConfig = {
   // Loaded from node_modules at run time, not bundled: pdfjs-dist resolves its worker file next to
   // itself (fails when bundled, see shared/notes/node20-dependencies.md), piscina spawns threads;
-  // the scan stores: better-sqlite3 is native, pg/bullmq/ioredis keep one module instance per process.
-  serverExternalPackages: ["pdfjs-dist", "piscina", "better-sqlite3", "pg", "bullmq", "ioredis"],
+  // the scan stores: libsql is native, pg/bullmq/ioredis keep one module instance per process.
+  serverExternalPackages: ["pdfjs-dist", "piscina", "libsql", "pg", "bullmq", "ioredis"],
   // `npm run typecheck` (tsc --noEmit over the whole repo) is its own step of `npm test`; the build
   // does not repeat it, so a type error in a test or script cannot stop `npm start` from serving.
   typescript: { ignoreBuildErrors: true },

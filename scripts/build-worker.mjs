@@ -33,7 +33,7 @@ await build({
 });
 // The CLI apart, with code splitting: its dynamic imports (analyzer, deep engines, database, ZIP reader)
 // become chunks loaded when a command needs them, so `pdfscan analyze x.pdf` does not load pg or
-// better-sqlite3. Chunks sit in dist/ itself: the engines find render-process.mjs and the sandbox's
+// libsql. Chunks sit in dist/ itself: the engines find render-process.mjs and the sandbox's
 // files relative to the file their code runs from. Unlike the server's bundles, the small pure-JS
 // packages of the fast path are bundled in: loading them from node_modules (resolution, CommonJS
 // export scanning) took longer than the whole analysis of a small file. Packages with native code,
@@ -42,10 +42,10 @@ const STALE_CHUNK_MS = 60_000;
 const CLI_EXTERNAL = [
   "@litko/yara-x",
   "@zip.js/zip.js",
-  "better-sqlite3",
   "bullmq",
   "ioredis",
   "kysely",
+  "libsql",
   "pdfjs-dist",
   "pg",
   "piscina",

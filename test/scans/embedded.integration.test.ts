@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import Database from "better-sqlite3";
+import Database from "libsql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ScanReport } from "../../lib/server/scans/report";
 import { SCAN_STATUSES, statusRank } from "../../lib/server/scans/state-machine";
@@ -487,7 +487,7 @@ describe("scans, embedded, slow stages (test-only stage delay)", () => {
     });
     // what the crash left behind, read from the real store
     const db = new Database(path.join(dataDir, "pdfscan.sqlite"), { readonly: true });
-    const left = db.prepare("select status, lease_owner, attempts from scans where id = ?").get(body.scanId) as { status: string; lease_owner: string; attempts: number };
+    const left = db.prepare("select status, lease_owner, attempts from scans where id = ?").all(body.scanId)[0] as { status: string; lease_owner: string; attempts: number };
     db.close();
     expect(left).toMatchObject({ status: "running_fast_scan", attempts: 1 });
     expect(left.lease_owner).toContain(`/${killedPid}/`);
@@ -500,7 +500,7 @@ describe("scans, embedded, slow stages (test-only stage delay)", () => {
     expect(scan.fileRetained).toBe(false);
     expect(filesContaining(dataDir, pdf)).toEqual([]);
     const db2 = new Database(path.join(dataDir, "pdfscan.sqlite"), { readonly: true });
-    const after = db2.prepare("select lease_owner from scans where id = ?").get(body.scanId) as { lease_owner: string };
+    const after = db2.prepare("select lease_owner from scans where id = ?").all(body.scanId)[0] as { lease_owner: string };
     db2.close();
     expect(after.lease_owner).toContain(`/${server.pid}/`);
   });
@@ -526,7 +526,7 @@ describe("scans, embedded, a graceful stop (SIGTERM) mid-stage", () => {
     await server.stop();
 
     const db = new Database(path.join(dataDir, "pdfscan.sqlite"), { readonly: true });
-    const left = db.prepare("select status, lease_until, attempts from scans where id = ?").get(body.scanId);
+    const left = db.prepare("select status, lease_until, attempts from scans where id = ?").all(body.scanId)[0];
     db.close();
     expect(left).toEqual({ status: "running_fast_scan", lease_until: null, attempts: 0 });
 

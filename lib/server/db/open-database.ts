@@ -1,9 +1,11 @@
-// Dialect factory: SQLite (better-sqlite3, a file under the data directory; WAL so readers do not
-// block the writer, busy_timeout so a second process waits instead of failing) or PostgreSQL (a pg
-// Pool). Returns a migrated kysely instance.
+// Dialect factory: SQLite (a file under the data directory; WAL so readers do not block the writer,
+// busy_timeout so a second process waits instead of failing) or PostgreSQL (a pg Pool). Returns a
+// migrated kysely instance. The SQLite driver is libsql (better-sqlite3's API, SQLite built in): its
+// native library comes as an npm package per platform, where better-sqlite3 12 (the last line for
+// Node 20) compiles sqlite3.c on every fresh install, 64-76 s of a first `npm start` here (issue 23 item 6).
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import BetterSqlite3 from "better-sqlite3";
+import Sqlite from "libsql";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import type { Config } from "../config";
@@ -42,7 +44,7 @@ export async function openDatabase(config: Config["database"]): Promise<OpenData
 
 function openSqlite(file: string): OpenDatabase {
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  const sqlite = new BetterSqlite3(file);
+  const sqlite = new Sqlite(file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   // WAL + NORMAL: a committed transaction survives a process crash (not necessarily a power cut)
