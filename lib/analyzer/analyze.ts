@@ -2,7 +2,7 @@
 import { DEFAULT_LIMITS, resolveLimits, type BudgetName, type Limits } from "../limits";
 import { readPdf, type PdfDocument } from "../pdf/document";
 import { isContentOpaque } from "./facts/content-opaque";
-import { collectFacts, xfaScriptFacts, type DocumentFacts } from "./facts/document-facts";
+import { collectFacts, xfaScriptFacts, type DeepFacts, type DocumentFacts, type FastFacts } from "./facts/document-facts";
 import { collectEndlessLoops } from "./facts/endless-loops";
 import { collectXfaImages } from "./facts/format-facts";
 import { extractXmlScripts } from "./facts/xfa";
@@ -45,7 +45,7 @@ export interface PreparedDocument {
   hashes: FileHashes;
   limits: Limits;
   doc: PdfDocument;
-  facts: DocumentFacts;
+  facts: FastFacts;
   xdp: XdpUnwrapped | null;
   budgetHits: Set<BudgetName>;
   started: number;
@@ -74,7 +74,7 @@ export function prepareDocument(input: Uint8Array, options: AnalyzeOptions): Pre
  * The XFA form of an XDP package lives in the XML around the PDF (template, datasets): it applies to
  * the inner document like an /XFA entry would, so its scripts and images are checked the same way.
  */
-function addXdpForm(facts: DocumentFacts, xml: string): void {
+function addXdpForm(facts: FastFacts, xml: string): void {
   const scripts = extractXmlScripts(xml, { limits: facts.limits, budgetHits: facts.doc.budgetHits });
   if (!scripts.length && !/<(template|xfa:datasets)\b/.test(xml)) return;
   facts.xfa = facts.xfa ? { ...facts.xfa, text: `${facts.xfa.text}\n${xml}`, scripts: [...facts.xfa.scripts, ...scripts] } : { text: xml, scripts };
@@ -84,9 +84,13 @@ function addXdpForm(facts: DocumentFacts, xml: string): void {
   facts.formats.xfaImages = collectXfaImages(facts.xfa.text, facts.limits, facts.doc.budgetHits);
 }
 
-/** Applies the rules of the given stages, extracts indicators and scores: the result of one stage. */
-export function evaluateDocument(p: PreparedDocument, options: AnalyzeOptions, stage: Stage, extraIndicatorTexts: IndicatorText[] = []): FastResult {
-  const { doc, facts, limits, budgetHits } = p;
+/**
+ * Applies the rules of the given stages, extracts indicators and scores: the result of one stage. The
+ * advanced stage passes what its engines found (`deep`); the fast facts are not written to.
+ */
+export function evaluateDocument(p: PreparedDocument, options: AnalyzeOptions, stage: Stage, extraIndicatorTexts: IndicatorText[] = [], deep?: DeepFacts): FastResult {
+  const { doc, limits, budgetHits } = p;
+  const facts: DocumentFacts = deep ? { ...p.facts, ...deep } : p.facts;
   const stages: ReadonlySet<Stage> = new Set(stage === "fast" ? ["fast"] : ["fast", "advanced"]);
   const notes: EngineNote[] = [];
   const findings = runRules(RULES, facts, stages, notes);

@@ -2,12 +2,12 @@
 // analyses that need engines (pdf.js rendering, JavaScript sandbox, YARA) and recursion into nested
 // PDFs. Engines are injected so this module stays pure; a missing engine leaves its part out and says
 // so in budget_hits, it never fails the analysis.
-import { analyzeFast, evaluateDocument, prepareDocument, type AnalyzeOptions, type PreparedDocument } from "../analyze";
+import { analyzeFast, evaluateDocument, prepareDocument, type AnalyzeOptions } from "../analyze";
 import { analyzeEmbeddedFiles } from "../embedded";
 import { analyzeScripts, type ParseDeepFn } from "../javascript/analyze-scripts";
 import type { EmulateFn } from "../javascript/emulation";
 import { collectScriptContext } from "../javascript/script-context";
-import type { YaraMatch } from "../facts/document-facts";
+import type { DeepFacts, FastFacts, YaraMatch } from "../facts/document-facts";
 import type { IndicatorText } from "../indicators";
 import { extractMetadata } from "../metadata/extract-metadata";
 import { pageImageBudgetOf, renderBudgetOf, type PageImage, type RenderFn } from "../render/render-facts";
@@ -25,7 +25,7 @@ export interface DeepEngines {
   /** parser for scripts nested too deep for this thread's stack (a worker with a large stack) */
   parseDeep?: ParseDeepFn;
   /** YARA over the raw file, decoded streams and scripts (lib/engines/yara) */
-  yara?: { scanDocument(input: Uint8Array, facts: PreparedDocument["facts"]): Promise<{ matches: YaraMatch[]; budgetHits: BudgetName[] }> };
+  yara?: { scanDocument(input: Uint8Array, facts: FastFacts): Promise<{ matches: YaraMatch[]; budgetHits: BudgetName[] }> };
 }
 
 export interface DeepOptions extends AnalyzeOptions {
@@ -78,7 +78,7 @@ async function runDeep(input: Uint8Array, options: DeepOptions): Promise<DeepRes
   };
 
   const pageCount = doc.instances.length ? facts.pageCount : null;
-  facts.metadata = extractMetadata(doc, pageCount);
+  const metadata = extractMetadata(doc, pageCount);
 
   // a document over the object budget is not handed to pdf.js, which would parse every object the
   // reader stopped at (600k tiny objects: ~400 MB and seconds of the render process): the budget hit
@@ -112,28 +112,26 @@ async function runDeep(input: Uint8Array, options: DeepOptions): Promise<DeepRes
   if (!engines.render) notes.push({ engine: "render", message: "no renderer configured: pages were not rendered" });
   else if (render?.engineFailure) notes.push({ engine: "render", message: render.engineFailure });
   if (!engines.emulate && facts.scripts.length) notes.push({ engine: "javascript", message: "no sandbox configured: scripts were not emulated" });
-  facts.javascript = scripts.scripts;
+  const deep: DeepFacts = { metadata, javascript: scripts.scripts, embeddedAnalysis: embedded.facts, render: render && { ...render, pageImages: undefined } };
   for (const b of scripts.budgetHits) budgetHits.add(b);
   for (const t of scripts.iocTexts) extraTexts.push({ text: t.text, objectRef: t.objectRef, source: "javascript" });
   if (render?.pageImages) options.onPageImages?.(render.pageImages);
-  facts.render = render && { ...render, pageImages: undefined };
   for (const b of render?.budgetHits ?? []) budgetHits.add(b);
-  facts.embeddedAnalysis = embedded.facts;
   for (const b of embedded.budgetHits) budgetHits.add(b);
   for (const q of render?.qrCodes ?? []) extraTexts.push({ text: q.text, source: "qr-code" });
   for (const p of render?.pages ?? []) for (const l of p.links) extraTexts.push({ text: l.url, source: "rendered-page" });
 
   if (engines.yara && !options.signal?.aborted) {
     const report = await engines.yara.scanDocument(prepared.bytes, facts).catch(noted("yara", { matches: [], budgetHits: [] }));
-    facts.yara = report.matches;
+    deep.yara = report.matches;
     for (const b of report.budgetHits) budgetHits.add(b);
   }
 
-  const base = evaluateDocument(prepared, options, "advanced", extraTexts);
+  const base = evaluateDocument(prepared, options, "advanced", extraTexts, deep);
   return {
     ...base,
     hashes: { ...prepared.hashes, tlsh: tlshOf(input, limits.TLSH_MAX_INPUT_BYTES) },
-    metadata: facts.metadata,
+    metadata,
     javascript: scripts.entries,
     embedded_files: embedded.entries satisfies EmbeddedFileEntry[],
     lures: summarizeLures(render),

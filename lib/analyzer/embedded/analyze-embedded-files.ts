@@ -4,7 +4,7 @@
 // the caller's `analyzeNested` down to MAX_EMBED_DEPTH. Pure apart from what analyzeNested does.
 import type { BudgetName, Limits } from "../../limits";
 import type { EmbeddedFileFact } from "../facts/embedded";
-import type { DocumentFacts } from "../facts/document-facts";
+import type { FastFacts } from "../facts/document-facts";
 import { hasOfficeMacros } from "../facts/file-magic";
 import { isExecutableName } from "../file-kinds";
 import type { EmbeddedFileEntry, Finding, Verdict } from "../report";
@@ -42,7 +42,7 @@ export interface EmbeddedContext {
 export interface EmbeddedFilesResult {
   /** the report's embedded_files */
   entries: EmbeddedFileEntry[];
-  /** what the embedded-* advanced rules read (set as DocumentFacts.embeddedAnalysis) */
+  /** what the embedded-* advanced rules read (DeepFacts.embeddedAnalysis) */
   facts: EmbeddedAnalysis[];
   /** budgets hit here or in nested analyses: MAX_EMBEDDED_FILES, MAX_EMBED_DEPTH, MAX_NESTED_PDF_ANALYSES, MAX_ARCHIVE_ENTRIES, ... */
   budgetHits: BudgetName[];
@@ -53,7 +53,7 @@ const ZIP_TYPES = new Set(["zip", "jar", "apk", "docx", "docm", "dotx", "dotm", 
 /** where a VBA project or XLM macro sheet lives inside an OOXML package */
 const OOXML_MACRO_PART = /(^|\/)vbaProject\.bin$|^xl\/macrosheets\//i;
 
-export async function analyzeEmbeddedFiles(facts: DocumentFacts, ctx: EmbeddedContext): Promise<EmbeddedFilesResult> {
+export async function analyzeEmbeddedFiles(facts: FastFacts, ctx: EmbeddedContext): Promise<EmbeddedFilesResult> {
   const { limits } = ctx;
   const budget = ctx.nestedBudget ?? { remaining: limits.MAX_NESTED_PDF_ANALYSES };
   const budgetHits = new Set<BudgetName>();

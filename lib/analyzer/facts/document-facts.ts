@@ -59,7 +59,11 @@ export interface YaraMatch {
   target: string;
 }
 
-export interface DocumentFacts {
+/**
+ * What the fast stage gathers from the document, once, without engines: every rule, the indicators and
+ * the features read these. The advanced stage's results are DeepFacts, returned beside them.
+ */
+export interface FastFacts {
   /** every location on another machine the document names, with its carrier and trigger (remote-locations.ts) */
   remoteLocations: RemoteLocationFact[];
   /** what the XFA form submits to or loads from outside the document (xfa-callbacks.ts) */
@@ -113,17 +117,24 @@ export interface DocumentFacts {
   signatures: SignatureFacts;
   /** the security handler's outcome (encrypted: an /Encrypt entry is present) */
   security: PdfDocument["security"] & { encrypted: boolean };
-  /** deep stage only: what pdf.js rendering showed (lure and parser-differential rules) */
-  render?: RenderFacts;
-  /** deep stage only: Info dictionary and XMP metadata */
-  metadata?: Metadata;
-  /** deep stage only: per-attachment analysis (lib/analyzer/embedded), set before the advanced rules run */
-  embeddedAnalysis?: EmbeddedAnalysis[];
-  /** deep stage only: YARA matches over the raw file and decoded streams, when a scanner is configured */
-  yara?: YaraMatch[];
-  /** deep stage only: scripts parsed, emulated and deobfuscated (lib/analyzer/javascript/analyze-scripts.ts) */
-  javascript?: ScriptAnalysis[];
 }
+
+/** What the advanced stage's engines and analyses add (lib/analyzer/deep/analyze-deep.ts), after the fast facts. */
+export interface DeepFacts {
+  /** what pdf.js rendering showed (lure and parser-differential rules); absent without a renderer */
+  render?: RenderFacts;
+  /** Info dictionary and XMP metadata */
+  metadata: Metadata;
+  /** per-attachment analysis (lib/analyzer/embedded) */
+  embeddedAnalysis: EmbeddedAnalysis[];
+  /** YARA matches over the raw file and decoded streams; absent without a scanner */
+  yara?: YaraMatch[];
+  /** scripts parsed, emulated and deobfuscated (lib/analyzer/javascript/analyze-scripts.ts) */
+  javascript: ScriptAnalysis[];
+}
+
+/** What a stage's rules, indicators and features read: the fast facts, and in the advanced stage the deep ones. */
+export type DocumentFacts = FastFacts & Partial<DeepFacts>;
 
 /** JavaScript of an XFA form as script facts (FormCalc is left out: it cannot call the Acrobat APIs). */
 export function xfaScriptFacts(xfaScripts: XfaFact["scripts"], objectRef: string | undefined, path: string): ScriptFact[] {
@@ -155,11 +166,11 @@ function xfaLocation(c: XfaCallbackFact, objectRef: string | undefined): RemoteL
  * The document's security state with whether it is encrypted, every field written: one shape for all
  * documents (a spread copy got a shape of its own per document, and the reads of it went megamorphic).
  */
-function securityFact({ security: s, encrypted }: PdfDocument): DocumentFacts["security"] {
+function securityFact({ security: s, encrypted }: PdfDocument): FastFacts["security"] {
   return { state: s.state, openedWith: s.openedWith, message: s.message, revision: s.revision, method: s.method, encrypted };
 }
 
-export function collectFacts(doc: PdfDocument, limits: Limits): DocumentFacts {
+export function collectFacts(doc: PdfDocument, limits: Limits): FastFacts {
   const index = indexObjects(doc, limits.MAX_INDEX_NODES);
   const actions = collectActions(doc, limits.MAX_ACTION_CHAIN, index.actionDicts);
   const xfa = collectXfa(doc);

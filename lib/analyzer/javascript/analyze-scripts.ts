@@ -46,7 +46,7 @@ export interface LayerAnalysis {
   signals: ScriptSignals;
 }
 
-/** One script as the advanced rules see it (DocumentFacts.javascript). */
+/** One script as the advanced rules see it (DeepFacts.javascript). */
 export interface ScriptAnalysis {
   objectRef?: string;
   path: string;

@@ -1,6 +1,6 @@
 // YARA matches (lib/engines/yara: bundled rules-yara/*.yar plus the operator's own rule files) over
 // the raw file, decoded streams, scripts and attachments. The scan happens outside the pure
-// analyzer; this rule only reports what DocumentFacts.yara holds. A rule's meta may name CVEs
+// analyzer; this rule only reports what DeepFacts.yara holds. A rule's meta may name CVEs
 // (meta: cve = "CVE-2010-0188") and a description, which the evidence repeats.
 import { evidence, excerpt } from "./evidence";
 import { defineRule } from "./rule";

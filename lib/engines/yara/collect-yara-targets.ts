@@ -1,11 +1,11 @@
 // What YARA scans: the raw file, every decoded stream except images (whose data stays in its image
 // encoding and only produces noise), and the scripts that live in strings rather than streams.
 // Decoding goes through the document's budgeted, cached decoder.
-import type { DocumentFacts } from "../../analyzer/facts/document-facts";
+import type { FastFacts } from "../../analyzer/facts/document-facts";
 import { PdfName, PdfStream } from "../../pdf/objects";
 import type { YaraScanTarget } from "./create-yara-scanner";
 
-export function collectYaraTargets(input: Uint8Array, facts: DocumentFacts): YaraScanTarget[] {
+export function collectYaraTargets(input: Uint8Array, facts: FastFacts): YaraScanTarget[] {
   const { doc, limits } = facts;
   const targets: YaraScanTarget[] = [{ name: "file", data: input }];
   for (const [num, inst] of doc.table) {

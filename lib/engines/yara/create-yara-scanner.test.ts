@@ -90,9 +90,9 @@ describe("bundled test signatures (EICAR, GTUBE, AMSI)", () => {
     b.addCatalog();
     const pdf = b.build();
     const limits = resolveLimits();
-    const facts = collectFacts(readPdf(pdf, limits), limits);
-    expect(facts.testSignatures).toEqual([]);
-    facts.yara = (await ready().scanDocument(pdf, facts)).matches;
+    const fast = collectFacts(readPdf(pdf, limits), limits);
+    expect(fast.testSignatures).toEqual([]);
+    const facts = { ...fast, yara: (await ready().scanDocument(pdf, fast)).matches };
     expect(yaraMatch.check(facts)).toBeNull();
     expect(antivirusTestSignature.check(facts)?.evidence.map((e) => e.excerpt)).toEqual([expect.stringMatching(/^EICAR anti-virus test file in stream \d+ 0 R \(YARA test_signature_eicar/)]);
   });
@@ -155,10 +155,10 @@ describe("budgets and targets", () => {
     b.addCatalog(`/OpenAction << /S /JavaScript /JS (if \\(app.viewerVersion < 9\\) Collab.collectEmailInfo\\({msg: x}\\);) >>`);
     const pdf = b.build();
     const limits = resolveLimits();
-    const facts = collectFacts(readPdf(pdf, limits), limits);
-    const targets = collectYaraTargets(pdf, facts);
+    const fast = collectFacts(readPdf(pdf, limits), limits);
+    const targets = collectYaraTargets(pdf, fast);
     expect(targets.map((t) => t.name)).toEqual(["file", expect.stringMatching(/^stream \d+ 0 R$/), "script /Root/OpenAction"]);
-    facts.yara = (await ready().scanDocument(pdf, facts)).matches;
+    const facts = { ...fast, yara: (await ready().scanDocument(pdf, fast)).matches };
     expect(facts.yara.map((m) => `${m.rule}@${m.target.split(" ")[0]}`).sort()).toEqual(["pdf_js_version_gated_exploit_api@file", "pdf_js_version_gated_exploit_api@script", "pdf_shellcode_nop_sled_getpc@stream"]);
     const hit = yaraMatch.check(facts);
     expect(hit?.detail).toBe("2 rule(s) matched.");
@@ -167,9 +167,9 @@ describe("budgets and targets", () => {
 
   it("yara-match takes CVEs from rule meta and stays silent without matches", () => {
     const limits = resolveLimits();
-    const facts = collectFacts(readPdf(new PdfBuilder().build(), limits), limits);
-    expect(yaraMatch.check(facts)).toBeNull();
-    facts.yara = [{ rule: "x", tags: [], meta: { cve: "cve-2010-0188", description: "TIFF exploit" }, target: "file" }];
+    const fast = collectFacts(readPdf(new PdfBuilder().build(), limits), limits);
+    expect(yaraMatch.check(fast)).toBeNull();
+    const facts = { ...fast, yara: [{ rule: "x", tags: [], meta: { cve: "cve-2010-0188", description: "TIFF exploit" }, target: "file" }] };
     expect(yaraMatch.check(facts)).toMatchObject({ cve: ["CVE-2010-0188"], evidence: [{ path: "file", excerpt: "x (TIFF exploit) in file" }] });
   });
 });

@@ -3,12 +3,12 @@
 // compiled once: the bundled technique rules in rules-yara/ plus the operator's rule directories.
 // A rule file that does not compile is skipped and reported, never fatal; a binding that does not
 // load gives { status: "unavailable", reason } and the analysis runs without YARA.
-// Not pure (reads rule files, native code): the analyzer only sees the matches, as DocumentFacts.yara.
+// Not pure (reads rule files, native code): the analyzer only sees the matches, as DeepFacts.yara.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { DocumentFacts, YaraMatch } from "../../analyzer/facts/document-facts";
+import type { FastFacts, YaraMatch } from "../../analyzer/facts/document-facts";
 import { resolveLimits, type BudgetName, type Limits } from "../../limits";
 import { collectYaraTargets } from "./collect-yara-targets";
 
@@ -42,7 +42,7 @@ export type YaraScannerLoad =
       scan: YaraScanFn;
       scanWithReport: (targets: YaraScanTarget[]) => Promise<YaraScanReport>;
       /** scans a document's raw bytes, decoded streams and scripts (collectYaraTargets) */
-      scanDocument: (input: Uint8Array, facts: DocumentFacts) => Promise<YaraScanReport>;
+      scanDocument: (input: Uint8Array, facts: FastFacts) => Promise<YaraScanReport>;
       /** rule files compiled in */
       ruleFiles: string[];
       /** rule files skipped because they do not compile */

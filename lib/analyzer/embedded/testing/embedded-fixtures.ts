@@ -185,8 +185,8 @@ export async function analyzeWithEmbedded(input: Uint8Array, options: { limits?:
   const budget = options.budget ?? { remaining: limits.MAX_NESTED_PDF_ANALYSES };
   const fast = analyzeFast(input, { fileName: "x.pdf", limits });
   const doc = readPdf(unwrapXdp(input)?.pdf ?? input, limits);
-  const facts = collectFacts(doc, limits);
-  const embedded = await analyzeEmbeddedFiles(facts, {
+  const fastFacts = collectFacts(doc, limits);
+  const embedded = await analyzeEmbeddedFiles(fastFacts, {
     depth: options.depth ?? 0,
     limits,
     nestedBudget: budget,
@@ -196,7 +196,7 @@ export async function analyzeWithEmbedded(input: Uint8Array, options: { limits?:
       return { verdict: r.summary.verdict, score: r.summary.score, findings: r.findings, budgetHits: r.embedded.budgetHits };
     },
   });
-  facts.embeddedAnalysis = embedded.facts;
+  const facts = { ...fastFacts, embeddedAnalysis: embedded.facts };
   const findings = [...fast.findings];
   for (const rule of ADVANCED_EMBEDDED_RULES) {
     const hit = rule.check(facts);

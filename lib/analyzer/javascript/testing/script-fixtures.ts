@@ -118,12 +118,11 @@ export interface Analyzed {
   result: ScriptsAnalysis;
 }
 
-/** Reads `pdf`, collects its scripts and context, and runs analyzeScripts; sets facts.javascript. */
+/** Reads `pdf`, collects its scripts and context, and runs analyzeScripts; the facts with its javascript. */
 export async function analyzePdfScripts(pdf: Uint8Array, engines: { emulate?: EmulateFn; parseDeep?: ParseDeepFn }, limits: Partial<Limits> = {}): Promise<Analyzed> {
   const l = resolveLimits({ JS_CPU_MS: 1500, ...limits });
   const doc = readPdf(pdf, l);
-  const facts = collectFacts(doc, l);
-  const result = await analyzeScripts(facts.scripts, { ...engines, limits: l, docContext: collectScriptContext(doc, { fileName: "fixture.pdf" }) });
-  facts.javascript = result.scripts;
-  return { facts, result };
+  const fast = collectFacts(doc, l);
+  const result = await analyzeScripts(fast.scripts, { ...engines, limits: l, docContext: collectScriptContext(doc, { fileName: "fixture.pdf" }) });
+  return { facts: { ...fast, javascript: result.scripts }, result };
 }

@@ -12,7 +12,5 @@ const render = createPdfRenderer();
 export async function deepFacts(bytes: Uint8Array): Promise<DocumentFacts> {
   const doc = readPdf(bytes, DEFAULT_LIMITS);
   const facts = collectFacts(doc, DEFAULT_LIMITS);
-  facts.render = await render(bytes, renderBudgetOf(DEFAULT_LIMITS));
-  facts.metadata = extractMetadata(doc, facts.pageCount);
-  return facts;
+  return { ...facts, render: await render(bytes, renderBudgetOf(DEFAULT_LIMITS)), metadata: extractMetadata(doc, facts.pageCount) };
 }
