@@ -1,7 +1,7 @@
 // Runs analyses off the request thread: a piscina pool of worker threads executing the bundled
 // dist/analysis-worker.mjs (built by scripts/build-worker.mjs, resolved from the project root).
 // Each task gets its stage's wall-clock budget once it starts running. When the budget runs out the
-// caller gets ApiError("analysis_timeout") (504) at once; when the client goes away (the request's
+// caller gets AnalysisFailure("analysis_timeout") at once (the API answers 504, analysis-failure.ts); when the client goes away (the request's
 // AbortSignal) the work stops too. Stopping is cooperative first: the thread is told to cancel, its
 // engines kill their child processes (pdf.js renderer, sandboxes) and the task ends; only a thread
 // that does not end within CANCEL_GRACE_MS is terminated (piscina's abort), which a child process
@@ -21,7 +21,7 @@ import type { AnalysisTask, DeepWithPageImages, PingResult, TaskMessage } from "
 import { audit } from "./auth/audit";
 import type { Principal } from "./auth/principal";
 import { getConfig } from "./config";
-import { ApiError } from "./errors";
+import { AnalysisFailure } from "./analysis-failure";
 import { FairGate, GateRefusedError, type ReleaseSlot } from "./queue/fair-gate";
 
 export const WORKER_BUNDLE_PATH = "dist/analysis-worker.mjs";
@@ -107,7 +107,7 @@ function getPool(): PoolState {
   if (existing) return existing;
   const filename = workerBundlePath();
   if (!existsSync(filename)) {
-    throw new ApiError("unavailable", "The analysis engine is not built.", {
+    throw new AnalysisFailure("engine_missing", "The analysis engine is not built.", {
       cause: new Error(`${filename} is missing: run npm run build`),
     });
   }
@@ -302,17 +302,17 @@ interface Admission extends DocumentOptions {
   holdMs?: number;
 }
 
-/** A thread slot for the caller, or the refusal as the API says it (429 for the caller's cap, 503 when full). */
+/** A thread slot for the caller, or the refusal: the pool is full, or the caller has its most in flight. */
 async function admit(gate: FairGate, { caller, capped, signal }: Admission): Promise<ReleaseSlot> {
   try {
     return await gate.acquire(caller, { signal, capped });
   } catch (error) {
     if (signal?.aborted) throw clientGone();
     if (!(error instanceof GateRefusedError)) throw error;
-    const retryAfter = { "retry-after": String(ANALYSIS_RETRY_AFTER_S) };
-    if (error.reason === "full") throw new ApiError("unavailable", "Too many analyses are waiting; retry shortly.", { headers: retryAfter });
+    const retry = { retryAfterS: ANALYSIS_RETRY_AFTER_S };
+    if (error.reason === "full") throw new AnalysisFailure("pool_full", "Too many analyses are waiting; retry shortly.", retry);
     audit("rate.limited", { subject: caller, reason: "concurrent analyses" });
-    throw new ApiError("rate_limited", `This key already has ${getConfig().keyMaxAnalyses} analyses running or waiting; retry when one has ended.`, { headers: retryAfter });
+    throw new AnalysisFailure("caller_limit", `This key already has ${getConfig().keyMaxAnalyses} analyses running or waiting; retry when one has ended.`, retry);
   }
 }
 
@@ -348,12 +348,12 @@ async function runInPool(
   let started = false;
   let timer: NodeJS.Timeout | undefined;
   let graceTimer: NodeJS.Timeout | undefined;
-  let stopped: ApiError | null = null;
-  let rejectStop!: (e: ApiError) => void;
+  let stopped: AnalysisFailure | null = null;
+  let rejectStop!: (e: AnalysisFailure) => void;
   const stop = new Promise<never>((_, reject) => (rejectStop = reject));
   stop.catch(() => undefined);
 
-  const cancel = (reason: ApiError) => {
+  const cancel = (reason: AnalysisFailure) => {
     if (stopped) return;
     stopped = reason;
     rejectStop(reason);
@@ -373,7 +373,7 @@ async function runInPool(
     gen.running++;
     gen.served++;
     if (kind === "deep") gen.deepServed++;
-    timer = setTimeout(() => cancel(new ApiError("analysis_timeout", `The analysis did not finish within ${timeoutMs} ms.`)), timeoutMs);
+    timer = setTimeout(() => cancel(new AnalysisFailure("analysis_timeout", `The analysis did not finish within ${timeoutMs} ms.`)), timeoutMs);
   });
   const task = pool.run(
     // one object for the three task kinds: the kind names which fields the thread reads
@@ -399,7 +399,7 @@ async function runInPool(
   } catch (error) {
     if (stopped) throw stopped;
     if ((error as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY") {
-      throw new ApiError("internal", "The analysis ran out of memory.", { cause: error });
+      throw new AnalysisFailure("out_of_memory", "The analysis ran out of memory.", { cause: error });
     }
     throw error;
   } finally {
@@ -408,6 +408,6 @@ async function runInPool(
   }
 }
 
-function clientGone(): ApiError {
-  return new ApiError("client_closed_request", "The client closed the request before the analysis ended.");
+function clientGone(): AnalysisFailure {
+  return new AnalysisFailure("cancelled", "The client closed the request before the analysis ended.");
 }

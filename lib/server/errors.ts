@@ -1,7 +1,8 @@
 // The service's one error model: ApiError carries a stable `code`, and STATUS_BY_CODE maps each code to
-// its HTTP status once. It sits at the top of lib/server, not in http/, because the scan service, auth and
-// the analysis pool throw it too; rendering it as RFC 9457 problem+json is HTTP's job
-// (http/problem-response.ts). Codes are from contract.md "Errors".
+// its HTTP status once. It sits at the top of lib/server, not in http/, because the scan service and auth
+// throw it too, answering a request; rendering it as RFC 9457 problem+json is HTTP's job
+// (http/problem-response.ts). Codes are from contract.md "Errors". The analysis pool, which also serves
+// background stages, has its own failure (analysis-failure.ts), mapped to these codes there.
 
 export const STATUS_BY_CODE = {
   invalid_request: 400,
@@ -62,7 +63,7 @@ export class ApiError extends Error {
   readonly [API_ERROR_BRAND] = true;
 
   static override [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[API_ERROR_BRAND] === true;
+    return carriesBrand(value, API_ERROR_BRAND);
   }
 
   constructor(
@@ -79,4 +80,9 @@ export class ApiError extends Error {
     super(detail, extra.cause === undefined ? undefined : { cause: extra.cause });
     this.status = STATUS_BY_CODE[code];
   }
+}
+
+/** `value` was made by a class marked with `brand` (any copy of it): what `instanceof` checks for these errors. */
+export function carriesBrand(value: unknown, brand: symbol): boolean {
+  return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[brand] === true;
 }

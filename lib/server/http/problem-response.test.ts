@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { AnalysisFailure, API_CODE_BY_FAILURE, type AnalysisFailureKind } from "../analysis-failure";
 import { ApiError, STATUS_BY_CODE } from "../errors";
 import { errorResponse, problemResponse } from "./problem-response";
 
@@ -40,5 +41,26 @@ describe("error model", () => {
     } finally {
       console.error = original;
     }
+  });
+
+  // the pool's own failures (analysis-failure.ts) leave a route as the problem their kind maps to
+  it.each(Object.keys(API_CODE_BY_FAILURE) as AnalysisFailureKind[])("answers the analysis pool's %s failure with its problem code", async (kind) => {
+    const res = errorResponse(new AnalysisFailure(kind, "what the pool said", { retryAfterS: 5 }), new Request("http://x/analyze/fast", { method: "POST" }));
+    const code = API_CODE_BY_FAILURE[kind];
+    expect(res.status).toBe(STATUS_BY_CODE[code]);
+    expect(res.headers.get("retry-after")).toBe("5");
+    expect(await res.json()).toMatchObject({ code, detail: "what the pool said" });
+  });
+
+  it("maps the pool's failures as the API documents them", () => {
+    expect(API_CODE_BY_FAILURE).toEqual({
+      engine_missing: "unavailable",
+      pool_full: "unavailable",
+      caller_limit: "rate_limited",
+      analysis_timeout: "analysis_timeout",
+      cancelled: "client_closed_request",
+      out_of_memory: "internal",
+    });
+    expect(errorResponse(new AnalysisFailure("analysis_timeout", "late"), new Request("http://x/")).headers.get("retry-after")).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 // RFC 9457 rendering of the error model (../errors.ts): problemResponse() turns an ApiError into
 // application/problem+json {type, title, status, detail, code, errors?}; errorResponse() makes every
 // thrown error leave a route that way, and anything that is not an ApiError a generic 500.
+import { AnalysisFailure, apiErrorOf } from "../analysis-failure";
 import { isConnectionLost } from "../db/connection-lost";
 import { ApiError, type ErrorCode, type FieldError } from "../errors";
 
@@ -73,6 +74,7 @@ export function problemResponse(error: ApiError): Response {
  */
 export function errorResponse(error: unknown, request: Request): Response {
   if (error instanceof ApiError) return problemResponse(error);
+  if (error instanceof AnalysisFailure) return problemResponse(apiErrorOf(error));
   if (isConnectionLost(error)) {
     console.error(`[pdfscan] database connection lost on ${request.method} ${new URL(request.url).pathname}:`, (error as Error).message);
     return problemResponse(new ApiError("unavailable", "The scan store connection was lost; retry shortly.", { headers: { "retry-after": "1" } }));

@@ -7,7 +7,7 @@ import { benignPdf, suspiciousPdf } from "../../../test/fixtures/sample-pdfs";
 import { analyzeDeep } from "../../analyzer/deep/analyze-deep";
 import { EnrichmentResult } from "../enrichment/enrichment-provider";
 import { LOCAL_PRINCIPAL } from "../auth/principal";
-import { ApiError } from "../errors";
+import { AnalysisFailure } from "../analysis-failure";
 import { setUpShared } from "../testing/set-up-shared";
 import { createHarness, REAL_ANALYZERS, type Harness } from "../testing/scan-harness";
 import { MAX_STAGE_ATTEMPTS, type StageAnalyzers } from "./pipeline";
@@ -201,7 +201,7 @@ describe.each(["sqlite", "postgres"] as const)("scan pipeline (%s)", (kind) => {
   });
 
   it.each([
-    ["a time-out", new ApiError("analysis_timeout", "The analysis did not finish within 10 ms."), /^analysis_timeout: /],
+    ["a time-out", new AnalysisFailure("analysis_timeout", "The analysis did not finish within 10 ms."), /^analysis_timeout: /],
     ["a crash", new Error("boom"), /^internal: /],
   ])("fails the scan when the fast stage ends in %s, deleting delete_immediately bytes", async (_, error, reason) => {
     const id = await h.create(suspiciousPdf());
@@ -212,6 +212,19 @@ describe.each(["sqlite", "postgres"] as const)("scan pipeline (%s)", (kind) => {
     expect(failed.failure_reason).toMatch(reason);
     expect(await stored(id)).toBe(false);
     expect(h.jobs).toEqual([]);
+  });
+
+  it("waits out a full analysis pool and runs the stage when a thread is free", async () => {
+    const id = await h.create(suspiciousPdf());
+    h.jobs.length = 0;
+    let calls = 0;
+    const fullOnce: Partial<StageAnalyzers> = {
+      fast: async (b, n, o) => (++calls === 1 ? Promise.reject(new AnalysisFailure("pool_full", "Too many analyses are waiting; retry shortly.")) : REAL_ANALYZERS.fast(b, n, o)),
+    };
+    expect(await h.pipeline({ analyzers: fullOnce }).runFastStage(id)).toBe("done");
+    expect(calls).toBe(2);
+    expect((await row(id)).status).toBe("queued_advanced_scan");
+    h.jobs.length = 0;
   });
 
   it("fails the scan when its file is gone before the fast stage", async () => {

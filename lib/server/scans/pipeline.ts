@@ -23,7 +23,7 @@ import { FastResult, Iocs, Summary, type Iocs as IocsType } from "../../analyzer
 import type { EnrichmentProvider, EnrichmentResult } from "../enrichment/enrichment-provider";
 import { withFeedEvidence } from "../feeds/feed-verdict";
 import { withKnownGoodLinks } from "../feeds/known-good-links";
-import { ApiError } from "../errors";
+import { AnalysisFailure } from "../analysis-failure";
 import type { JobQueue, StageJob } from "../queue/job-queue";
 import type { PageImage } from "../../analyzer/render/render-facts";
 import type { BlobStore } from "../storage/blob-store";
@@ -35,7 +35,7 @@ import type { ScanEvent } from "./state-machine";
 
 /** Claims of one stage before it is given up (each ended without an outcome: crash, kill, lost lease). */
 export const MAX_STAGE_ATTEMPTS = 3;
-/** Wait before retrying when the analysis pool is saturated (it answers "unavailable"). */
+/** Wait before retrying when the analysis pool is saturated (AnalysisFailure "pool_full"). */
 export const POOL_BUSY_RETRY_MS = 200;
 
 export type StageOutcome = "done" | "skipped" | "busy" | "not_found";
@@ -423,7 +423,7 @@ export class ScanPipeline {
       try {
         return await run();
       } catch (error) {
-        if (error instanceof ApiError && error.code === "unavailable" && !signal.aborted) {
+        if (error instanceof AnalysisFailure && error.kind === "pool_full" && !signal.aborted) {
           await sleep(POOL_BUSY_RETRY_MS, undefined, { signal });
           continue;
         }
@@ -455,7 +455,7 @@ export class ScanPipeline {
       (error: unknown): Attempt<T> => {
         if (controller.signal.aborted) return { ok: false, reason: stop.aborted ? `cancelled: ${(stop.reason as Error).message}` : overBudget };
         if (error instanceof StageError) return { ok: false, reason: `${error.code}: ${error.message}` };
-        if (error instanceof ApiError) return { ok: false, reason: `${error.code}: ${error.message}` };
+        if (error instanceof AnalysisFailure) return { ok: false, reason: `${error.kind}: ${error.message}` };
         this.log(`${stage} stage failed`, error);
         return { ok: false, reason: `internal: the ${stage} stage failed unexpectedly` };
       },
