@@ -3,7 +3,7 @@
 // prefix, or part of a file name) when submitted. The values are those GET /api/scans accepts.
 import { useEffect, useState } from "react";
 import type { Summary } from "../../lib/analyzer/report";
-import { SCAN_STATUSES } from "../../lib/server/scans/state-machine";
+import { SCAN_STATUSES } from "../../lib/server/domain/state-machine";
 
 export const HISTORY_VERDICTS = ["malicious", "suspicious", "benign", "unknown"] as const satisfies readonly Summary["verdict"][];
 

@@ -3,7 +3,7 @@
 import type { ScanReport } from "../../lib/server/scans/report";
 import type { ScanResource } from "../../lib/server/scans/scan-resource";
 import { REPORT_EXPORTS, REPORT_FORMAT_CHOICES, type ReportFormat } from "../../lib/server/report-formats/export-names";
-import { REPORT_READY_STATUSES, TERMINAL_STATUSES } from "../../lib/server/scans/state-machine";
+import { REPORT_READY_STATUSES, TERMINAL_STATUSES } from "../../lib/server/domain/state-machine";
 import type { Problem } from "./api";
 import { csrfHeaders } from "./csrf";
 

@@ -7,7 +7,7 @@
 // 504 (a deadline); anything else 5xx is a failure.
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { SCAN_STATUSES } from "../../lib/server/scans/state-machine";
+import { SCAN_STATUSES } from "../../lib/server/domain/state-machine";
 import type { Stack } from "./stack";
 
 const run = promisify(execFile);

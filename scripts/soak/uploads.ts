@@ -3,7 +3,7 @@
 // (its own sha256, so no two scans share bytes) by rewriting the 4 bytes of the binary comment line
 // after the header (`%\xe2\xe3\xcf\xd3`, PDF 32000-1 7.5.2) with other bytes >= 0x80: same length, so
 // every xref offset stays right and the file stays well-formed.
-import { RETENTION_MODES, type RetentionMode } from "../../lib/server/scans/retention";
+import { RETENTION_MODES, type RetentionMode } from "../../lib/server/domain/retention";
 import { benignPdf, heavyPdf, suspiciousPdf } from "../../test/fixtures/sample-pdfs";
 
 export interface Upload {

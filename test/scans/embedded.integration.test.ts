@@ -9,7 +9,7 @@ import path from "node:path";
 import Database from "libsql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ScanReport } from "../../lib/server/scans/report";
-import { SCAN_STATUSES, statusRank } from "../../lib/server/scans/state-machine";
+import { SCAN_STATUSES, statusRank } from "../../lib/server/domain/state-machine";
 import { encryptWithQpdf } from "../../lib/pdf/testing/qpdf-encrypt";
 import { openZip, readZipMember } from "../../lib/zip/password-zip";
 import { ATTACHED_SCRIPT, attachedScriptPdf, benignPdf, SUSPICIOUS_URL, suspiciousPdf } from "../fixtures/sample-pdfs";

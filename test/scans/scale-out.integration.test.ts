@@ -14,7 +14,7 @@ import { encryptWithQpdf } from "../../lib/pdf/testing/qpdf-encrypt";
 import { benignPdf, SUSPICIOUS_URL, suspiciousPdf } from "../fixtures/sample-pdfs";
 import { authorizedFetch as fetch, startServer, type RunningServer } from "../support/next-server";
 import { createScan, expectFeedEvidence, expectSeenBeforeAndIocSearch, expectIdempotentCreation, expectZipAndRawUploads, filesContaining, getScan, readScanEvents, statusesOf, waitFor, waitUntilEnded, walkFiles } from "./support/scan-api";
-import { SCAN_STATUSES } from "../../lib/server/scans/state-machine";
+import { SCAN_STATUSES } from "../../lib/server/domain/state-machine";
 import { startWorker, type WorkerProcess } from "./support/worker-process";
 import { startWebhookReceiver, verifyWebhook, webhooksOf } from "./support/webhook-receiver";
 

@@ -2,7 +2,7 @@
 // one status line on stderr when it is a terminal (nothing in a pipe). It reads the scan's event
 // stream (GET /api/scans/:id/events); where that cannot be had (an older server, a proxy that cuts it,
 // a dropped connection) it polls GET /api/scans/:id.
-import { TERMINAL_STATUSES } from "../../server/scans/state-machine";
+import { TERMINAL_STATUSES } from "../../server/domain/state-machine";
 import type { OutputStream } from "../context";
 import { CliError } from "../cli-error";
 import { printable } from "../format-result";

@@ -3,7 +3,7 @@
 import { writeFile } from "node:fs/promises";
 import { Option, type Command } from "commander";
 import { REPORT_FORMAT_CHOICES } from "../../server/report-formats/export-names";
-import { SCAN_STATUSES } from "../../server/scans/state-machine";
+import { SCAN_STATUSES } from "../../server/domain/state-machine";
 import { createColors, shouldUseColor } from "../colors";
 import type { CliContext } from "../context";
 import { formatTable } from "../format-table";

@@ -3,7 +3,7 @@
 import { readFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { Option, type Command } from "commander";
-import { RETENTION_MODES } from "../../server/scans/retention";
+import { RETENTION_MODES } from "../../server/domain/retention";
 import { CliError } from "../cli-error";
 import { createColors, shouldUseColor } from "../colors";
 import type { CliContext } from "../context";

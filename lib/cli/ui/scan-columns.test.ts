@@ -5,7 +5,7 @@
 import { renderToString } from "ink";
 import { createElement, type ReactElement } from "react";
 import { describe, expect, it } from "vitest";
-import { SCAN_STATUSES } from "../../server/scans/state-machine";
+import { SCAN_STATUSES } from "../../server/domain/state-machine";
 import type { ScanResource } from "../client/scan-client";
 import { BottomBar } from "./bottom-bar";
 import { helpLines, keyHints, promptLine } from "./key-help";

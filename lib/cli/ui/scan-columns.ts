@@ -1,6 +1,6 @@
 // The scans list's cells as text: the columns' widths for a terminal width, short status labels, the
 // age of a scan ("12s ago"), and the tone of each verdict and status. Pure, so tests pin the layout.
-import { SCAN_STATUSES, isTerminal, type ScanStatus } from "../../server/scans/state-machine";
+import { SCAN_STATUSES, isTerminal, type ScanStatus } from "../../server/domain/state-machine";
 import type { Verdict } from "../../analyzer/report";
 import { VERDICTS } from "../../analyzer/report-values";
 import { printable } from "../format-result";

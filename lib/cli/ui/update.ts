@@ -1,6 +1,6 @@
 // How the terminal UI's state changes with each event, as a pure function: the next state and the
 // effects to run. Keys go to handle-key.ts; the rest are the server's answers and the poll's ticks.
-import { isTerminal, type ScanStatus } from "../../server/scans/state-machine";
+import { isTerminal, type ScanStatus } from "../../server/domain/state-machine";
 import type { ScanPage } from "../client/scan-client";
 import { handleKey } from "./handle-key";
 import { isLiveStatus } from "./scan-columns";

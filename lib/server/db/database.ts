@@ -1,8 +1,8 @@
 // The kysely Database type: one schema for SQLite and PostgreSQL (lib/server/db/migrations.ts).
 // Portable column choices: times are epoch milliseconds (bigint; pg's int8 is parsed to a number in
 // open-database.ts), booleans are integers 0/1, JSON documents are text.
-import type { AdvancedStatus, EnrichmentStatus, ScanStatus } from "../scans/state-machine";
-import type { RetentionMode } from "../scans/retention";
+import type { AdvancedStatus, EnrichmentStatus, ScanStatus } from "../domain/state-machine";
+import type { RetentionMode } from "../domain/retention";
 
 export interface ScansTable {
   /** 128-bit random, base64url (scans/scan-id.ts) */

@@ -2,8 +2,8 @@
 // definitions (only the binary column type differs). Applied by kysely's Migrator at every process
 // start; it takes a lock, so a server and several workers starting together migrate once.
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
-import { ADVANCED_STATUSES, ENRICHMENT_STATUSES, SCAN_STATUSES } from "../scans/state-machine";
-import { RETENTION_MODES } from "../scans/retention";
+import { ADVANCED_STATUSES, ENRICHMENT_STATUSES, SCAN_STATUSES } from "../domain/state-machine";
+import { RETENTION_MODES } from "../domain/retention";
 import type { DialectKind } from "./database";
 
 const inList = (values: readonly string[]) => sql.join(values.map((v) => sql.lit(v)));

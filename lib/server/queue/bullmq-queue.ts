@@ -7,7 +7,7 @@
 // lock; after lockDuration another worker's stalled-job check puts the job back, and it is retried.
 import { Queue, Worker, type ConnectionOptions } from "bullmq";
 import { jobKey, type JobQueue, type StageHandler, type StageJob } from "./job-queue";
-import type { Stage } from "../scans/scan-repository";
+import type { Stage } from "../domain/state-machine";
 
 export const STAGE_QUEUE_NAME = "pdfscan-stages";
 /** Retries of a job whose handler threw (database briefly down, ...); stage failures do not throw. */

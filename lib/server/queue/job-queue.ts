@@ -6,7 +6,7 @@
 //   BullMQQueue (PDFSCAN_REDIS_URL): Redis; the web server only enqueues, `npm run worker` processes
 //     (any number, any machine) consume. A killed worker's job is retried by BullMQ's stalled-job
 //     check, and the workers' recovery loop re-enqueues anything the database says is runnable.
-import type { Stage } from "../scans/scan-repository";
+import type { Stage } from "../domain/state-machine";
 
 export interface StageJob {
   stage: Stage;

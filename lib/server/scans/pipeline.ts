@@ -29,9 +29,9 @@ import type { PageImage } from "../../analyzer/render/render-facts";
 import type { BlobStore } from "../storage/blob-store";
 import type { PageImageStore } from "../storage/page-image-store";
 import type { DocumentPasswords } from "./document-passwords";
-import { deletesImmediately } from "./retention";
+import { deletesImmediately } from "../domain/retention";
 import type { ScanPatch, ScanRepository, ScanRow } from "./scan-repository";
-import type { ScanEvent } from "./state-machine";
+import type { ScanEvent } from "../domain/state-machine";
 
 /** Claims of one stage before it is given up (each ended without an outcome: crash, kill, lost lease). */
 export const MAX_STAGE_ATTEMPTS = 3;

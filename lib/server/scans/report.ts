@@ -8,9 +8,9 @@ import { mitigationsFor } from "../../analyzer/mitigations";
 import { ENGINE_VERSION, FastResult, Finding, Iocs, Mitigation, SCHEMA_VERSION, Stage, Summary } from "../../analyzer/report";
 import { EnrichmentResult } from "../enrichment/enrichment-provider";
 import type { StoredPage } from "../storage/page-image-store";
-import { RETENTION_MODES, deletesImmediately } from "./retention";
+import { RETENTION_MODES, deletesImmediately } from "../domain/retention";
 import type { ScanRow } from "./scan-repository";
-import { ADVANCED_STATUSES, ENRICHMENT_STATUSES, SCAN_STATUSES, isReportReady } from "./state-machine";
+import { ADVANCED_STATUSES, ENRICHMENT_STATUSES, SCAN_STATUSES, isReportReady } from "../domain/state-machine";
 
 const isoTime = z.iso.datetime();
 /** a stage's summary as the analyzer gave it: verdict, score, confidence, and how the model and the evidence reached them */

@@ -12,7 +12,7 @@
 // A client that reconnects with Last-Event-ID (the EventSource does it by itself) gets the current state
 // only if it changed since that event. Comments (": keep-alive") keep proxies from closing an idle stream.
 import type { ScanResource } from "./scan-resource";
-import { ADVANCED_STATUSES, ENRICHMENT_STATUSES, SCAN_STATUSES, TERMINAL_STATUSES } from "./state-machine";
+import { ADVANCED_STATUSES, ENRICHMENT_STATUSES, SCAN_STATUSES, TERMINAL_STATUSES } from "../domain/state-machine";
 
 export interface ScanEventSource {
   /** the scan as the caller may see it; null once it is gone (deleted) */

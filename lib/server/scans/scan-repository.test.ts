@@ -6,7 +6,7 @@ import { benignPdf } from "../../../test/fixtures/sample-pdfs";
 import { setUpShared } from "../testing/set-up-shared";
 import { createHarness, type Harness } from "../testing/scan-harness";
 import { ScanDataInvariantError, stateOf } from "./scan-repository";
-import { IllegalTransitionError } from "./state-machine";
+import { IllegalTransitionError } from "../domain/state-machine";
 
 describe.each(["sqlite", "postgres"] as const)("ScanRepository (%s)", (kind) => {
   let h: Harness;

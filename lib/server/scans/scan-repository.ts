@@ -14,7 +14,8 @@ import {
   type ScanEvent,
   type ScanState,
   type ScanStatus,
-} from "./state-machine";
+  type Stage,
+} from "../domain/state-machine";
 
 export type ScanRow = ScansTable;
 
@@ -54,7 +55,6 @@ export interface EarlierScan {
   owner: string;
 }
 
-export type Stage = "fast" | "advanced";
 export interface RunnableScan {
   id: string;
   owner: string;

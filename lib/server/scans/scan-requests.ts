@@ -4,9 +4,9 @@
 import { z } from "zod";
 import { ApiError, type FieldError } from "../errors";
 import { VERDICTS } from "../../analyzer/report";
-import { DEFAULT_RETENTION_MODE, RETENTION_MODES, type RetentionMode } from "./retention";
+import { DEFAULT_RETENTION_MODE, RETENTION_MODES, type RetentionMode } from "../domain/retention";
 import type { ScanFilter } from "./scan-repository";
-import { SCAN_STATUSES } from "./state-machine";
+import { SCAN_STATUSES } from "../domain/state-machine";
 import { callbackUrlProblem } from "../webhooks/callback-url";
 import { refang } from "../../analyzer/iocs/defang";
 

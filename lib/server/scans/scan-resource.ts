@@ -3,11 +3,11 @@
 // additive camelCase ones. Times are RFC 3339 UTC.
 import { z } from "zod";
 import { Confidence, Verdict } from "../../analyzer/report";
-import { RETENTION_MODES } from "./retention";
+import { RETENTION_MODES } from "../domain/retention";
 import type { ScanRow } from "./scan-repository";
 import { iso } from "./report";
 import { SkippedMember } from "../http/upload-archive";
-import { ADVANCED_STATUSES, ENRICHMENT_STATUSES, SCAN_STATUSES, isTerminal } from "./state-machine";
+import { ADVANCED_STATUSES, ENRICHMENT_STATUSES, SCAN_STATUSES, isTerminal } from "../domain/state-machine";
 
 const isoTime = z.iso.datetime();
 

@@ -8,7 +8,7 @@ import type { EnrichmentProvider } from "../enrichment/enrichment-provider";
 import { offlineReputationProvider } from "../enrichment/offline-reputation";
 import type { StageJob } from "../queue/job-queue";
 import { ScanPipeline, type PipelineConfig, type StageAnalyzers } from "../scans/pipeline";
-import type { RetentionMode } from "../scans/retention";
+import type { RetentionMode } from "../domain/retention";
 import { ScanService } from "../scans/service";
 import { openTestStores, type TestStores } from "./test-stores";
 

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { iso } from "../scans/report";
 import type { ScanRow } from "../scans/scan-repository";
 import { ScanResource, toScanResource } from "../scans/scan-resource";
-import type { ScanStatus } from "../scans/state-machine";
+import type { ScanStatus } from "../domain/state-machine";
 
 /** The status a scan reaches -> the event sent, in the order a scan can send them. */
 const EVENT_BY_STATUS = {

@@ -27,6 +27,9 @@ export const SCAN_STATUSES = [
 export const ADVANCED_STATUSES = ["pending", "queued", "running", "completed", "failed"] as const;
 export const ENRICHMENT_STATUSES = ["disabled", "pending", "running", "completed", "failed"] as const;
 
+/** The two stages a scan runs, each a job of the stage queue. */
+export type Stage = "fast" | "advanced";
+
 export type ScanStatus = (typeof SCAN_STATUSES)[number];
 export type AdvancedStatus = (typeof ADVANCED_STATUSES)[number];
 export type EnrichmentStatus = (typeof ENRICHMENT_STATUSES)[number];
