@@ -3,25 +3,11 @@
 import { CliError } from "../cli-error";
 import type { ServerTarget } from "./server-target";
 import { serverSentEvents } from "./event-stream";
+import type { ScanResource } from "../../server/scans/scan-resource";
 import type { WebhookDelivery } from "../../server/webhooks/webhook-store";
 
-export interface ScanResource {
-  scanId: string;
-  status: string;
-  verdict: string | null;
-  score: number | null;
-  confidence?: string | null;
-  advancedStatus?: string;
-  advancedFailureReason?: string | null;
-  enrichmentStatus?: string;
-  failureReason?: string | null;
-  retentionMode?: string;
-  expiresAt?: string | null;
-  file?: { name: string; size: number; sha256: string };
-  createdAt?: string;
-  completedAt?: string | null;
-  resultUrl?: string;
-}
+/** The scan resource as the server declares it (its zod schema): one definition for the API, the web app and this client. */
+export type { ScanResource };
 
 export interface ScanPage {
   items: ScanResource[];

@@ -7,6 +7,7 @@ import { createElement, type ReactElement } from "react";
 import { describe, expect, it } from "vitest";
 import { SCAN_STATUSES } from "../../server/domain/state-machine";
 import type { ScanResource } from "../client/scan-client";
+import { scanResourceFixture } from "../../server/testing/scan-resource-fixture";
 import { BottomBar } from "./bottom-bar";
 import { helpLines, keyHints, promptLine } from "./key-help";
 import { LIST_PAGE_SIZE, parseListFilter } from "./list-filter";
@@ -18,14 +19,8 @@ import { initialState, type UiState } from "./ui-state";
 const NOW = Date.parse("2026-03-10T12:00:00.000Z");
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
 
-const scan = (name: string, status: string, verdict: string | null, score: number | null): ScanResource => ({
-  scanId: `id-${name}`,
-  status,
-  verdict,
-  score,
-  file: { name, size: 10, sha256: "c".repeat(64) },
-  createdAt: ago(90_000),
-});
+const scan = (name: string, status: ScanResource["status"], verdict: ScanResource["verdict"], score: number | null): ScanResource =>
+  scanResourceFixture({ scanId: `id-${name}`, status, verdict, score, file: { name, size: 10, sha256: "c".repeat(64) }, createdAt: ago(90_000) });
 
 describe("scan cells", () => {
   it("labels every status in at most 12 characters and passes an unknown one through", () => {
@@ -47,9 +42,9 @@ describe("scan cells", () => {
     expect(formatAge(ago(ms), NOW)).toBe(text);
   });
 
-  it("shows a missing verdict, score or date as -", () => {
-    const cells = scanCells({ scanId: "x", status: "queued_fast_scan", verdict: null, score: null }, NOW);
-    expect(cells).toEqual({ verdict: "-", score: "-", name: "-", status: "queued", time: "-" });
+  it("shows a verdict and score not yet known as -", () => {
+    const cells = scanCells(scan("x.pdf", "queued_fast_scan", null, null), NOW);
+    expect(cells).toEqual({ verdict: "-", score: "-", name: "x.pdf", status: "queued", time: "1m ago" });
   });
 
   it("gives the file name the columns the others leave", () => {

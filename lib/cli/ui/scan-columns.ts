@@ -44,7 +44,7 @@ export function scanCells(scan: ScanResource, now: number): ScanCells {
   return {
     verdict: scan.verdict ? scan.verdict.toUpperCase() : "-",
     score: scan.score === null ? "-" : String(scan.score),
-    name: printable(scan.file?.name ?? "-"),
+    name: printable(scan.file.name),
     status: statusLabel(scan.status),
     time: formatAge(scan.createdAt, now),
   };

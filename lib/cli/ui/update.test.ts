@@ -3,19 +3,14 @@
 import { describe, expect, it } from "vitest";
 import type { ScanReport } from "../../server/scans/report";
 import type { ScanResource } from "../client/scan-client";
+import { scanResourceFixture } from "../../server/testing/scan-resource-fixture";
 import { initialState, type Effect, type KeyFlags, type Step, type UiState, type Viewport } from "./ui-state";
 import { update } from "./update";
 
 const VIEWPORT: Viewport = { listRows: 3, reportRows: 10, reportLines: 25 };
 
-const scan = (scanId: string, status = "completed", verdict: string | null = "benign"): ScanResource => ({
-  scanId,
-  status,
-  verdict,
-  score: verdict ? 10 : null,
-  file: { name: `${scanId}.pdf`, size: 100, sha256: "0".repeat(64) },
-  createdAt: "2026-01-01T00:00:00.000Z",
-});
+const scan = (scanId: string, status: ScanResource["status"] = "completed", verdict: ScanResource["verdict"] = "benign"): ScanResource =>
+  scanResourceFixture({ scanId, status, verdict, score: verdict ? 10 : null });
 
 /** what the UI keeps of a report here: the status (live or not) */
 const report = (scanId: string, status: string) => ({ scanId, status }) as unknown as ScanReport;
