@@ -2,6 +2,10 @@
 // - the floors of ../shared/style.md ("imports point down only"): app/ and the CLI -> lib/server ->
 //   lib/engines -> lib/analyzer -> lib/pdf, with lib/limits.ts, lib/hex-dump.ts and lib/zip/ below them
 //   all (import-x/no-restricted-paths, one zone per floor, built from FLOORS);
+// - lib/analyzer's two faces: code outside it imports lib/analyzer/index.ts (node side) or the report
+//   contract (REPORT_FACE, the pure modules the browser bundle may hold), nothing deeper; app/ only
+//   the report contract; and lib/analyzer never imports its own index;
+// - lib/server/domain (the scan's state machine and retention modes) imports nothing of the service;
 // - no import cycle in production code (import-x/no-cycle);
 // - the analyzer core takes bytes and returns data: no I/O modules, no Next or React, no environment;
 // - type-aware checks for the promise mistakes a service cannot afford (a floating or misused promise
@@ -26,6 +30,15 @@ const FLOORS = [
 /** Test code and test support: they may reach any floor. */
 const TEST_FILES = ["**/*.test.ts", "**/*.test.tsx", "**/testing/**", "test/**", "e2e/**", "scripts/**", "playwright.config.ts", "vitest.config.*"];
 
+/**
+ * The analyzer's report contract, its face for the browser: the result schemas and the pure helpers
+ * the web UI renders them with. Imported one by one, not through a barrel, so that an analysis that
+ * needs report-values.ts does not load zod with report.ts. REPORT_DEPS: what they import themselves.
+ */
+const REPORT_FACE = ["report.ts", "report-values.ts", "explain-score.ts", "mitigations.ts", "iocs/defang.ts", "object-tree.ts", "own-entry.ts", "javascript/escaped-bytes.ts"];
+const REPORT_DEPS = ["techniques/catalogue.ts", "techniques/technique.ts"];
+const REPORT_FILES = [...REPORT_FACE, ...REPORT_DEPS];
+
 const floorZones = FLOORS.flatMap((floor, i) =>
   FLOORS.slice(0, i).map((above) => ({
     target: floor.paths.map((p) => `./${p}`),
@@ -39,6 +52,24 @@ floorZones.push(
   { target: ["./app"], from: ["./lib/cli", "./bin"], except: [], message: "the web app and the CLI share code only through the floors below them" },
   { target: ["./lib/cli", "./bin"], from: ["./app"], except: [], message: "the web app and the CLI share code only through the floors below them" },
 );
+// the analyzer's two faces: its index for node-side callers, its report contract for all of them
+const ANALYZER_CALLERS = ["proxy.ts", "instrumentation.ts", "lib/cli", "bin", "lib/server", "lib/engines"];
+const FACE_MESSAGE = "import the analyzer through lib/analyzer/index.ts or its report contract (REPORT_FACE in eslint.config.mjs), not its internals";
+floorZones.push(
+  { target: ANALYZER_CALLERS.map((p) => `./${p}`), from: ["./lib/analyzer"], except: ["./index.ts", ...REPORT_FACE.map((f) => `./${f}`)], message: FACE_MESSAGE },
+  { target: ["./app"], from: ["./lib/analyzer"], except: REPORT_FACE.map((f) => `./${f}`), message: "app/ is bundled for the browser: import only the analyzer's report contract (REPORT_FACE in eslint.config.mjs)" },
+  { target: ["./lib/analyzer"], from: ["./lib/analyzer/index.ts"], except: [], message: "lib/analyzer imports its own modules: its index is for callers outside (and would make cycles)" },
+  {
+    target: REPORT_FILES.map((f) => `./lib/analyzer/${f}`),
+    from: ["./lib/analyzer", "./lib/pdf"],
+    except: REPORT_FILES.map((f) => `./${f}`),
+    message: "the report contract goes to the browser: it imports only itself (REPORT_FILES), lib/limits.ts and zod",
+  },
+);
+
+// the scan's domain (state machine, stages, retention modes) is what the rest of lib/server agrees on:
+// it depends on none of it (db/, queue/ and scans/ read it, never the other way)
+floorZones.push({ target: ["./lib/server/domain"], from: ["./lib/server", "./lib/engines", "./lib/analyzer", "./lib/pdf"], except: ["./domain"], message: "lib/server/domain is the scan's state machine and retention: it imports nothing of the service" });
 
 const CORE_MESSAGE = "the analyzer core takes bytes and returns data: I/O and frameworks belong to lib/engines and above";
 const CORE_FILES = ["lib/analyzer/**/*.ts", "lib/pdf/**/*.ts", "lib/limits.ts"];
@@ -93,6 +124,13 @@ export default tseslint.config(
         },
       ],
       "no-restricted-properties": ["error", { object: "process", property: "env", message: "the analyzer core reads no environment: limits and options come in as arguments" }],
+    },
+  },
+  {
+    // the browser's part of the core: replaces the core's no-restricted-imports with a stricter one
+    files: [...REPORT_FILES.map((f) => `lib/analyzer/${f}`), "lib/limits.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ regex: "^(?!\\.|zod$)", message: "the report contract goes to the browser: no package but zod, no Node module" }] }],
     },
   },
   {

@@ -1,5 +1,6 @@
-// The lint keeps the floors (eslint.config.mjs): an upward import, a cycle and I/O in the analyzer core
-// fail it. Planted in files written for the test and removed after, then linted with the project's config.
+// The lint keeps the floors (eslint.config.mjs): an upward import, a deep import of the analyzer, a
+// cycle and I/O in the analyzer core fail it. Planted in files written for the test and removed after,
+// then linted with the project's config.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ESLint } from "eslint";
@@ -7,8 +8,8 @@ import { afterAll, describe, expect, it } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "..");
 // inside the tree the config classifies (lib/server, lib/pdf, lib/analyzer), where tsconfig finds them
-const probes = ["lib/server", "lib/pdf", "lib/analyzer"].map((dir) => mkdtempSync(path.join(root, dir, "lint-probe-")));
-const [serverDir, pdfDir, analyzerDir] = probes;
+const probes = ["lib/server", "lib/pdf", "lib/analyzer", "lib/server/domain"].map((dir) => mkdtempSync(path.join(root, dir, "lint-probe-")));
+const [serverDir, pdfDir, analyzerDir, domainDir] = probes;
 
 afterAll(() => {
   for (const dir of probes) rmSync(dir, { recursive: true, force: true });
@@ -24,6 +25,18 @@ async function ruleIdsOf(files: Record<string, string>, dir: string, lint: strin
 describe("the lint's floors", () => {
   it("fails an upward import: lib/pdf importing the analyzer's rule registry", async () => {
     const ids = await ruleIdsOf({ "upward.ts": 'import { RULES } from "../../analyzer/rules/registry";\nexport const n = RULES.length;\n' }, pdfDir, ["upward.ts"]);
+    expect(ids).toContain("import-x/no-restricted-paths");
+  }, 120_000);
+
+  it("fails a deep import of the analyzer from the server, and passes its faces", async () => {
+    const deep = 'import { KEYWORDS } from "../../analyzer/facts/keywords";\nexport const n = KEYWORDS.length;\n';
+    const faces = 'import { RULES } from "../../analyzer";\nimport { VERDICTS } from "../../analyzer/report-values";\nexport const n = RULES.length + VERDICTS.length;\n';
+    const ids = await ruleIdsOf({ "deep.ts": deep, "faces.ts": faces }, serverDir, ["deep.ts", "faces.ts"]);
+    expect(ids).toEqual(["import-x/no-restricted-paths"]);
+  }, 120_000);
+
+  it("fails the scan's domain importing the service it serves (lib/server/domain)", async () => {
+    const ids = await ruleIdsOf({ "service.ts": 'import { getConfig } from "../../config";\nexport const c = getConfig;\n' }, domainDir, ["service.ts"]);
     expect(ids).toContain("import-x/no-restricted-paths");
   }, 120_000);
 

@@ -2,7 +2,7 @@
 // YARA, and the JavaScript sandbox. Each one that cannot start is left out with its reason, so the
 // analysis still runs and says what it skipped.
 import path from "node:path";
-import type { DeepEngines } from "../analyzer/deep/analyze-deep";
+import type { DeepEngines } from "../analyzer";
 import { DEFAULT_LIMITS } from "../limits";
 import { createPdfRenderer } from "./render/create-pdf-renderer";
 import { createSandboxEmulator, createWorkerParser } from "./sandbox";

@@ -2,14 +2,11 @@
 // lib/analyzer and lib/pdf) into dist/analysis-worker.mjs; lib/server/analysis-pool.ts runs it in
 // piscina threads so a slow or hostile PDF never blocks the HTTP thread and can be killed on timeout.
 import type { MessagePort } from "node:worker_threads";
-import { analyzeFast } from "../analyzer/analyze";
-import { analyzeDeep, type DeepEngines } from "../analyzer/deep/analyze-deep";
+import { analyzeDeep, analyzeFast, inspectDocument, type DeepEngines, type InspectAnswer, type InspectRequest, type PageImage } from "../analyzer";
 import { createDeepEngines } from "../engines/create-deep-engines";
 import { getConfig } from "./config";
 import type { DeepResult, FastResult } from "../analyzer/report";
 import { ENGINE_VERSION } from "../analyzer/report-values";
-import { inspectDocument, type InspectAnswer, type InspectRequest } from "../analyzer/inspect-document";
-import type { PageImage } from "../analyzer/render/render-facts";
 
 export interface PingTask {
   kind: "ping";

@@ -1,6 +1,7 @@
 // Where the CLI's analyses run: in this thread (--jobs 1, or a single document: no thread start-up to
 // pay), or in a piscina pool of worker threads running dist/cli-worker.mjs. Deep engines and the pool
-// are imported only when needed, so `pdfscan analyze file.pdf` loads the fast analyzer and nothing else.
+// are imported only when needed, so `pdfscan analyze file.pdf` loads the analyzer and nothing else (its
+// face, lib/analyzer/index.ts, is one chunk: esbuild does not split what a barrel re-exports).
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -35,10 +36,10 @@ export async function createAnalyzer(opts: AnalyzerOptions): Promise<Analyzer> {
 
 async function createInThreadAnalyzer({ stage, root, password }: AnalyzerOptions): Promise<Analyzer> {
   if (stage === "fast") {
-    const { analyzeFast } = await import("../../analyzer/analyze");
+    const { analyzeFast } = await import("../../analyzer");
     return { analyze: async (bytes, fileName) => analyzeFast(bytes, { fileName, password }), warnings: [], close: async () => undefined };
   }
-  const [{ createCliDeepEngines }, { analyzeDeep }] = await Promise.all([import("./deep-engines"), import("../../analyzer/deep/analyze-deep")]);
+  const [{ createCliDeepEngines }, { analyzeDeep }] = await Promise.all([import("./deep-engines"), import("../../analyzer")]);
   const set = createCliDeepEngines(root);
   return {
     analyze: (bytes, fileName) => analyzeDeep(bytes, { fileName, engines: set.engines, password }),

@@ -3,7 +3,7 @@
 // server's lib/server/analysis-worker.ts, but without the server's configuration, task control ports
 // and recycling: a CLI run is short and ends its threads when done.
 import { workerData } from "node:worker_threads";
-import { analyzeFast } from "../../analyzer/analyze";
+import { analyzeFast } from "../../analyzer";
 import type { DeepResult, FastResult } from "../../analyzer/report";
 import type { CliDeepEngines } from "./deep-engines";
 
@@ -22,11 +22,11 @@ export interface CliWorkerData {
 }
 
 // one set of engines per thread, created on the first --deep task (the modules are loaded then too)
-let deep: Promise<{ engines: CliDeepEngines; analyzeDeep: typeof import("../../analyzer/deep/analyze-deep").analyzeDeep }> | undefined;
+let deep: Promise<{ engines: CliDeepEngines; analyzeDeep: typeof import("../../analyzer").analyzeDeep }> | undefined;
 
 function loadDeep() {
   deep ??= (async () => {
-    const [{ createCliDeepEngines }, { analyzeDeep }] = await Promise.all([import("./deep-engines"), import("../../analyzer/deep/analyze-deep")]);
+    const [{ createCliDeepEngines }, { analyzeDeep }] = await Promise.all([import("./deep-engines"), import("../../analyzer")]);
     return { engines: createCliDeepEngines((workerData as CliWorkerData).root), analyzeDeep };
   })();
   return deep;

@@ -3,7 +3,7 @@
 // rules-yara/ found from the installed package, not the working directory, and operator rules from
 // PDFSCAN_YARA_RULES as the server reads them. Imported only when --deep is given.
 import path from "node:path";
-import type { DeepEngines } from "../../analyzer/deep/analyze-deep";
+import type { DeepEngines } from "../../analyzer";
 import { createDeepEngines } from "../../engines/create-deep-engines";
 
 export interface CliDeepEngines {

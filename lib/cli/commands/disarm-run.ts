@@ -2,7 +2,7 @@
 // lib/analyzer/disarm), write OUT, print what was removed as a table or JSON.
 import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import type { DisarmSummary } from "../../analyzer/disarm/disarm-pdf";
+import type { DisarmSummary } from "../../analyzer";
 import { CliError } from "../cli-error";
 import { describeFsError, STDIN_OPERAND } from "../collect-files";
 import type { CliContext } from "../context";
@@ -16,7 +16,7 @@ export async function runDisarm(input: string, output: string, opts: DisarmOptio
     throw new CliError("disarm: OUT must differ from IN (the input is kept as it is)");
   }
   const bytes = await readDocumentOperand(input);
-  const { disarmPdf } = await import("../../analyzer/disarm/disarm-pdf");
+  const { disarmPdf } = await import("../../analyzer");
   const result = disarmPdf(bytes);
   if (!result.ok) throw new CliError(`${printable(input)}: cannot disarm: ${result.error}`);
   const { bytes: copy, ok: _ok, ...summary } = result;

@@ -1,6 +1,6 @@
 // pdfscan rules [--json] - the detection rule registry, the same list the report and UI read.
 import type { Command } from "commander";
-import type { Rule } from "../../analyzer/rules/rule";
+import type { Rule } from "../../analyzer";
 import type { CliContext } from "../context";
 import { formatTable } from "../format-table";
 
@@ -22,11 +22,7 @@ Examples:
     )
     .action(async (opts: RulesOptions) => {
       // the registry (and the analyzer modules it pulls in) loads only when this command runs
-      const [{ RULES }, { RULE_CATEGORIES }, { SEVERITIES }] = await Promise.all([
-        import("../../analyzer/rules/registry"),
-        import("../../analyzer/rules/rule"),
-        import("../../analyzer/report"),
-      ]);
+      const [{ RULES, RULE_CATEGORIES }, { SEVERITIES }] = await Promise.all([import("../../analyzer"), import("../../analyzer/report")]);
       const rules = sortRules(RULES, RULE_CATEGORIES, SEVERITIES);
       if (opts.json) {
         ctx.stdout.write(`${JSON.stringify(rules.map(describeRule), null, 2)}\n`);

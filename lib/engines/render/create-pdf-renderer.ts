@@ -11,11 +11,10 @@ import { fork, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { withBudgetHit, type RenderBudget, type RenderFacts, type RenderFn, type RenderOpenOptions } from "../../analyzer/render/render-facts";
+import { describeError, withBudgetHit, type RenderBudget, type RenderFacts, type RenderFn, type RenderOpenOptions } from "../../analyzer";
 import { DEFAULT_LIMITS, ENGINE_WALL_BACKSTOP_FACTOR, RENDER_PROCESS_IDLE_MS, type BudgetName } from "../../limits";
 import { cpuTimeMs, residentBytes } from "../process-usage";
 import type { RenderReply, RenderRequest } from "./render-process";
-import { describeError } from "../../analyzer/describe-error";
 
 export interface RendererOptions {
   /** decode QR codes on the rendered pages (default true) */

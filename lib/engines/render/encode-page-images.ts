@@ -1,7 +1,7 @@
 // PNG images of a drawn page (a thumbnail and an enlarged preview) for a scan's report, scaled down
 // from the canvas the renderer already drew: no second drawing. Canvases come from the document's
 // canvasFactory (the @napi-rs/canvas copy pdf.js resolves; a second copy in the process crashes).
-import type { PageImage, PageImageBudget } from "../../analyzer/render/render-facts";
+import type { PageImage, PageImageBudget } from "../../analyzer";
 
 /** What the renderer hands over: pdf.js's canvas factory and the drawn page's canvas. */
 export interface CanvasFactory {

@@ -8,13 +8,12 @@
 // in this process's CPU time, not wall-clock time: the process renders one document at a time, and
 // on a busy machine it gets as many pages done as on an idle one (issue 19 item 7).
 import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
-import { withBudgetHit, type PageImage, type PageImageBudget, type RenderBudget, type RenderedLink, type RenderedPage, type RenderFacts, type RenderFn } from "../../analyzer/render/render-facts";
+import { describeError, withBudgetHit, type PageImage, type PageImageBudget, type RenderBudget, type RenderedLink, type RenderedPage, type RenderFacts, type RenderFn } from "../../analyzer";
 import { DEFAULT_LIMITS } from "../../limits";
 import { checkDrawingBudget } from "./check-drawing-budget";
 import { encodePageImages, type CanvasFactory, type ImageBytes } from "./encode-page-images";
 import { QR_MAX_PER_IMAGE, decodeQrCodes } from "./decode-qr";
 import { loadPdfjs, pdfjsDataUrls } from "./load-pdfjs";
-import { describeError } from "../../analyzer/describe-error";
 import { ownCpuTimeMs } from "../process-usage";
 
 export interface RendererOptions {

@@ -3,7 +3,7 @@
 // and get all its memory back, by killing the process. Progress (the document opened, each page
 // done) is sent as it happens, so what was rendered before a stop is kept. Bundled as
 // dist/render-process.mjs (scripts/build-worker.mjs).
-import type { RenderBudget, RenderFacts } from "../../analyzer/render/render-facts";
+import type { RenderBudget, RenderFacts } from "../../analyzer";
 import { loadPdfjs } from "./load-pdfjs";
 import { createInThreadRenderer } from "./render-document";
 import { warmUpDocument } from "./warm-up-document";

@@ -12,7 +12,7 @@ import { cpuTimeMs, residentBytes } from "../process-usage";
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import type { Readable } from "node:stream";
-import { CANCELLED, type ApiCall, type EmulateFn, type EmulationBudget, type EmulationResult, type EmulationStatus } from "../../analyzer/javascript/emulation";
+import { CANCELLED, type ApiCall, type EmulateFn, type EmulationBudget, type EmulationResult, type EmulationStatus } from "../../analyzer";
 import { locateAsset } from "./locate-asset";
 
 export interface SandboxOptions {

@@ -2,8 +2,7 @@
 // is JS_PARSE_STACK_MB, with its own heap cap and a timeout; one short-lived worker per script (the
 // rare path: only scripts that overflowed the main thread come here).
 import { Worker } from "node:worker_threads";
-import type { AnyNode } from "../../analyzer/javascript/constant-fold";
-import type { ParseDeepFn } from "../../analyzer/javascript/analyze-scripts";
+import type { AnyNode, ParseDeepFn } from "../../analyzer";
 import { locateAsset } from "./locate-asset";
 
 export interface WorkerParserOptions {

@@ -1,7 +1,7 @@
 // What YARA scans: the raw file, every decoded stream except images (whose data stays in its image
 // encoding and only produces noise), and the scripts that live in strings rather than streams.
 // Decoding goes through the document's budgeted, cached decoder.
-import type { FastFacts } from "../../analyzer/facts/document-facts";
+import type { FastFacts } from "../../analyzer";
 import { PdfName, PdfStream } from "../../pdf/objects";
 import type { YaraScanTarget } from "./create-yara-scanner";
 

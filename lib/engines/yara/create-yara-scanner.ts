@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { FastFacts, YaraMatch } from "../../analyzer/facts/document-facts";
+import type { FastFacts, YaraMatch } from "../../analyzer";
 import { resolveLimits, type BudgetName, type Limits } from "../../limits";
 import { collectYaraTargets } from "./collect-yara-targets";
 

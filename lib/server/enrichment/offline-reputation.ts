@@ -2,8 +2,7 @@
 // triage analyst without contacting anything. IP ranges from RFC 6890 (special-purpose registries),
 // documentation prefixes from RFC 5737 / RFC 3849, reserved names from RFC 2606 / RFC 6761.
 import { BlockList, isIP } from "node:net";
-import { classifyUrl } from "../../analyzer/iocs/classify-url";
-import { isDynamicDnsHost, isShortenerHost } from "../../analyzer/iocs/url-hosts";
+import { classifyUrl, isDynamicDnsHost, isShortenerHost } from "../../analyzer";
 import type { IocItem, Iocs } from "../../analyzer/report";
 import type { EnrichedIndicator, EnrichmentProvider, EnrichmentResult } from "./enrichment-provider";
 

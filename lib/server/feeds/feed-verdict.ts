@@ -4,9 +4,9 @@
 // file's hash on a feed proves it (malicious, score >= 90); the exact URL or address on a feed makes
 // the document malicious (>= 70); its host, domain or IP on a feed suspicious (>= 40). The verdict only
 // rises; the model's own score stands above the floor. Entries past their expiry were never returned.
-import { defang } from "../../analyzer/iocs";
+import { FLOOR_SCORES } from "../../analyzer";
+import { defang } from "../../analyzer/iocs/defang";
 import type { Finding, Summary, Verdict } from "../../analyzer/report";
-import { FLOOR_SCORES } from "../../analyzer/techniques/evidence-floor";
 import type { FeedHitOut, FeedMatch } from "./feed-matching";
 
 export const FEED_RULE_ID = "known-bad-indicator";

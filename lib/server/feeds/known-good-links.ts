@@ -5,9 +5,9 @@
 // lib/analyzer/score.ts) are taken back, never below the evidence floor, and the finding
 // `known-good-links` says so with each target's list as evidence. Findings and floors stand: a
 // technique that was found still sets its verdict.
-import { defang } from "../../analyzer/iocs";
+import { verdictFor } from "../../analyzer";
+import { defang } from "../../analyzer/iocs/defang";
 import type { Finding, Iocs, Summary } from "../../analyzer/report";
-import { verdictFor } from "../../analyzer/score";
 import type { FeedHitOut, FeedMatch } from "./feed-matching";
 
 export const KNOWN_GOOD_LINKS_RULE_ID = "known-good-links";

@@ -5,7 +5,7 @@
 // looked up by every prefix of an address: an address has at most 128).
 import { isIP } from "node:net";
 import { getDomain } from "tldts";
-import { formatIpv6Groups, normalizeDomain, normalizeEmail, normalizeIp, normalizeUrl, parseIpv6Groups } from "../../analyzer/iocs";
+import { formatIpv6Groups, normalizeDomain, normalizeEmail, normalizeIp, normalizeUrl, parseIpv6Groups } from "../../analyzer";
 
 export const feedUrl = (raw: string): string | null => normalizeUrl(raw.trim())?.url ?? null;
 export const feedDomain = (raw: string): string | null => normalizeDomain(raw.trim().replace(/\.$/, ""));

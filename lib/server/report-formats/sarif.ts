@@ -5,7 +5,7 @@
 // could not be analysed as tool execution notifications.
 import type { EmbeddedFileEntry, FastResult, Finding, Severity } from "../../analyzer/report";
 import { ENGINE_VERSION } from "../../analyzer/report-values";
-import { RULES } from "../../analyzer/rules/registry";
+import { RULES } from "../../analyzer";
 import type { ScanReport } from "../scans/report";
 import { exportFactsOf } from "./export-facts";
 

@@ -3,7 +3,7 @@
 // document is read again in the analysis pool (a hostile file never runs on the HTTP thread) and the
 // answer is data: object lines, dictionaries in PDF syntax, stream bytes as base64 for the browser to
 // show as inert text or hex, and an embedded file inside a password ZIP ("infected"), audited.
-import type { EmbeddedAnswer, InspectAnswer, InspectRequest, StreamView } from "../../analyzer/inspect-document";
+import type { EmbeddedAnswer, InspectAnswer, InspectRequest, StreamView } from "../../analyzer";
 import { sampleArchive } from "../../zip/sample-archive";
 import type { AnalysisCaller } from "../analysis-pool";
 import { audit } from "../auth/audit";

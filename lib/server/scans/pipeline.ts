@@ -25,7 +25,7 @@ import { withFeedEvidence } from "../feeds/feed-verdict";
 import { withKnownGoodLinks } from "../feeds/known-good-links";
 import { AnalysisFailure } from "../analysis-failure";
 import type { JobQueue, StageJob } from "../queue/job-queue";
-import type { PageImage } from "../../analyzer/render/render-facts";
+import type { PageImage } from "../../analyzer";
 import type { BlobStore } from "../storage/blob-store";
 import type { PageImageStore } from "../storage/page-image-store";
 import type { DocumentPasswords } from "./document-passwords";

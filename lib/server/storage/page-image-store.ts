@@ -5,7 +5,7 @@
 // mistakes them for uploads.
 import type { Kysely } from "kysely";
 import path from "node:path";
-import type { PageImage } from "../../analyzer/render/render-facts";
+import type { PageImage } from "../../analyzer";
 import type { Config } from "../config";
 import type { Database } from "../db/database";
 import type { BlobStore } from "./blob-store";
