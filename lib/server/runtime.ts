@@ -26,6 +26,7 @@ import type { BlobStore } from "./storage/blob-store";
 import { createBlobStore } from "./storage/create-blob-store";
 import { MemoryDocumentPasswords, RedisDocumentPasswords, type DocumentPasswords } from "./scans/document-passwords";
 import { ScanPipeline } from "./scans/pipeline";
+import { withTestStageDelay } from "./test-stage-delay";
 import { onShutdown } from "./shutdown-hooks";
 import { LocalScanChanges, RedisScanChanges, type ScanChanges } from "./scans/scan-changes";
 import { ScanRepository } from "./scans/scan-repository";
@@ -126,7 +127,7 @@ export async function createScanRuntime(config: Config): Promise<ScanRuntime> {
     blobs,
     pageImages,
     queue,
-    analyzers: { fast: runFastStage, advanced: runAdvancedStage },
+    analyzers: withTestStageDelay(config.testStageDelayMs, { fast: runFastStage, advanced: runAdvancedStage }),
     // the offline reputation of each indicator, the imported feeds' entries that name them, and the
     // online services the operator configured (none by default)
     enrichment: withOnlineProviders(withFeeds(offlineReputationProvider, new FeedStore(database.db)), online),

@@ -1,7 +1,6 @@
 // The stage pipeline against both real store configurations, with the real analyzer in-process.
 // Crashes are reproduced exactly as they leave the database: a claim (or checkpoint) by a worker that
 // then disappears, its lease left to expire.
-import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import { benignPdf, suspiciousPdf } from "../../../test/fixtures/sample-pdfs";
 import { analyzeDeep } from "../../analyzer/deep/analyze-deep";
@@ -330,15 +329,6 @@ describe.each(["sqlite", "postgres"] as const)("scan pipeline (%s)", (kind) => {
     h.jobs.length = 0;
   });
 
-  it("makes the scan wait for the test-only stage delay inside the stage (status running)", async () => {
-    const id = await h.create(benignPdf());
-    h.jobs.length = 0;
-    const running = h.pipeline({ config: { testStageDelayMs: 300 } }).runFastStage(id);
-    await sleep(100);
-    expect((await row(id)).status).toBe("running_fast_scan");
-    expect(await running).toBe("done");
-    h.jobs.length = 0;
-  });
 });
 
 /** A promise and the function that resolves it (Promise.withResolvers is Node 22). */

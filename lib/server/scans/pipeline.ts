@@ -63,8 +63,6 @@ export interface PipelineConfig {
   advancedTimeoutMs: number;
   enrichmentTimeoutMs: number;
   leaseMs: number;
-  /** TEST ONLY (PDFSCAN_TEST_STAGE_DELAY_MS): sleep inside each stage, within its budget */
-  testStageDelayMs: number;
 }
 
 export interface PipelineDeps {
@@ -151,7 +149,7 @@ export class ScanPipeline {
       if (s.pending_event) return this.finalize(s);
       if (s.attempts > MAX_STAGE_ATTEMPTS) return this.recordFastFailure(s, giveUpReason("fast"));
       const attempt = await this.withBudget("fast", config.fastTimeoutMs, stop, async (signal) => {
-        const bytes = await this.readUpload(s, signal);
+        const bytes = await this.readUpload(s);
         const password = await this.passwordOf(s);
         const result = await this.analyze(() => this.deps.analyzers.fast(bytes, s.file_name, { owner: s.owner, signal, password }), signal);
         const parsed = FastResult.safeParse(result);
@@ -200,7 +198,7 @@ export class ScanPipeline {
       const deep: Attempt<{ json: string; summary: Summary; iocs: IocsType; hashes: string[]; pageImages: string | null }> = gaveUp
         ? { ok: false, reason: giveUpReason("advanced") }
         : await this.withBudget("advanced", config.advancedTimeoutMs, stop, async (signal) => {
-            const bytes = await this.readUpload(s, signal);
+            const bytes = await this.readUpload(s);
             let images: PageImage[] = [];
             const password = await this.passwordOf(s);
             const options = { owner: s.owner, signal, password, ...(this.keepsPageImages(s) && { onPageImages: (i: PageImage[]) => (images = i) }) };
@@ -410,8 +408,7 @@ export class ScanPipeline {
     await this.deps.queue.enqueue({ stage: "advanced", scanId: scan.id, owner: scan.owner }).catch((error: unknown) => this.log(`enqueue advanced stage of ${scan.id} failed`, error));
   }
 
-  private async readUpload(scan: ScanRow, signal: AbortSignal): Promise<ArrayBuffer> {
-    if (this.deps.config.testStageDelayMs > 0) await sleep(this.deps.config.testStageDelayMs, undefined, { signal });
+  private async readUpload(scan: ScanRow): Promise<ArrayBuffer> {
     const bytes = await this.deps.blobs.get(scan.blob_key);
     if (!bytes) throw new StageError("file_missing", "the uploaded file is no longer stored");
     return bytes;

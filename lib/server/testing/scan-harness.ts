@@ -22,7 +22,6 @@ export const TEST_PIPELINE_CONFIG: PipelineConfig = {
   advancedTimeoutMs: 10_000,
   enrichmentTimeoutMs: 5_000,
   leaseMs: 30_000,
-  testStageDelayMs: 0,
 };
 
 export interface Harness {
