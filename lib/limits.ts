@@ -85,12 +85,18 @@ export interface Limits {
   LAYOUT_MAX_PAGES: number;
   /** decoded content-stream bytes read per page for its layout */
   LAYOUT_MAX_CONTENT_BYTES: number;
+  /** graphics states (q) saved per page while reading its layout; a deeper save is not kept (the matching Q then restores an outer one). Generators nest a few levels (ISO 32000-1 Annex C names 28 as a reader's limit) */
+  LAYOUT_MAX_STATE_DEPTH: number;
   /** a document of at most this many pages has its page text read in the fast stage (lure wording; longer documents are not lures) */
   PAGE_TEXT_MAX_PAGES: number;
   /** decoded content-stream bytes read per page for its text in the fast stage */
   PAGE_TEXT_MAX_CONTENT_BYTES: number;
   /** characters of text kept per page in the fast stage (lure rules read the first few thousand) */
   PAGE_TEXT_MAX_CHARS: number;
+  /** characters of a font's ToUnicode CMap read for the page text (a CJK font's map is ~1 MB: twice that) */
+  PAGE_TEXT_MAX_CMAP_CHARS: number;
+  /** form XObjects of a page whose text is read (one level: forms inside forms are not); a letterhead or a whole page placed as a form is one or two */
+  PAGE_TEXT_MAX_FORMS_PER_PAGE: number;
   /** evidence entries kept per finding */
   MAX_EVIDENCE_PER_FINDING: number;
   /** characters of an excerpt shown in evidence */
@@ -189,8 +195,38 @@ export interface Limits {
   JS_MAX_AST_NODES: number;
   /** strings the constant folding produced (not literal as written: hidden URLs) kept per script */
   JS_MAX_DECODED_STRINGS: number;
+  /** characters of one of those strings kept (the rest of a longer one is not searched for indicators); 64 KiB holds any URL or command line */
+  JS_MAX_DECODED_STRING_CHARS: number;
+  /** entries of each list the static analysis keeps per script (dynamic-code calls, static layers, exploit uses, shellcode strings, heap-spray shapes; API names: twice this): evidence, not a census */
+  JS_MAX_AST_LIST_ITEMS: number;
+  /** nesting of one expression the constant folding descends into (hostile nesting; obfuscators' pieces sit a few levels deep, and the recursion must stay far from the stack's end) */
+  JS_MAX_FOLD_DEPTH: number;
+  /** characters of one string the constant folding builds; a longer one (string doubling, a sprayed block) is left unfolded. A hidden URL or a next layer is far shorter */
+  JS_MAX_FOLDED_CHARS: number;
+  /** items of one array the constant folding builds (a literal, a split); a longer one is left unfolded. A char-code array of a 64 KiB layer fits */
+  JS_MAX_FOLDED_ARRAY_ITEMS: number;
+  /** arguments of one global call (String.fromCharCode, unescape, ...) folded; a call with more is left unfolded (a char-code call of a 4 KiB string fits) */
+  JS_MAX_FOLDED_CALL_ARGUMENTS: number;
+  /** function bodies one script's text scan (runs-on-load.ts) records; past it every call counts as running on load (the conservative answer). Bounds the scan's memory: far more than a 4 MiB script holds honestly */
+  JS_MAX_LOAD_SCAN_FUNCTIONS: number;
+  /** calls that scan records; past it every call counts as running on load (ten per function body) */
+  JS_MAX_LOAD_SCAN_CALLS: number;
+  /** comments that scan records; past it every call counts as running on load (and none as commented out) */
+  JS_MAX_LOAD_SCAN_COMMENTS: number;
+  /** rounds of the fixed point over "called from code that runs" (each round reaches one more level of calls: a call chain deeper than 32 is not written by hand) */
+  JS_MAX_LOAD_SCAN_ROUNDS: number;
+  /** calls kept per outward API (submitForm, launchURL, mailDoc, ...) and per script in the fast stage: evidence, not a census */
+  JS_MAX_CALLS_PER_API: number;
+  /** characters of one script the fast stage's text signals read (escapes, hex runs, exploit APIs, callbacks, techniques); twice MAX_SCRIPT_CHARS, for the XFA scripts that bound does not cover */
+  JS_SIGNAL_SCAN_CHARS: number;
+  /** characters of one script searched for names assembled from pieces ("ev" + "al", char codes, arrays): the search copies and rewrites that text, and a decoder's pieces sit near its start */
+  JS_ASSEMBLED_NAMES_SCAN_CHARS: number;
+  /** characters of one script searched for obfuscation techniques in the fast stage (each pattern is linear; 2 MiB holds any hand-written script) */
+  JS_OBFUSCATION_SCAN_CHARS: number;
   /** texts of a document's scripts (layers, folded and run-time strings, API targets) handed to indicator extraction */
   JS_MAX_IOC_TEXTS: number;
+  /** characters of one run-time string read for its printable runs (the strings(1) view of shellcode: the URLs and commands inside it) handed to indicator extraction */
+  JS_MAX_PRINTABLE_SCAN_CHARS: number;
   /** characters of the function declarations one script borrows from the others (document-level scripts first), all together */
   JS_MAX_DEFINITION_CHARS: number;
   /** a script longer than this lends none of its function declarations to the others (it is not parsed for them) */
@@ -219,6 +255,8 @@ export interface Limits {
   JS_CONTEXT_MAX_XFA_VALUE_CHARS: number;
   /** characters of the XFA form scanned for those values */
   JS_CONTEXT_XFA_SCAN_CHARS: number;
+  /** characters of one template field's body searched for its default value (a field holds a value and its UI, not a document); a longer field's value is not handed over */
+  JS_CONTEXT_MAX_XFA_FIELD_BODY_CHARS: number;
   /** characters of each deobfuscated layer kept in the report */
   JS_LAYER_EXCERPT_CHARS: number;
   /** characters of one script's full text, and of each of its full layers, kept in the report for the script viewer */
@@ -229,6 +267,14 @@ export interface Limits {
   SHELLCODE_DECODED_BYTES: number;
   /** instructions of one shellcode listed in the report */
   SHELLCODE_INSTRUCTIONS: number;
+  /** bytes of one shellcode string searched for the end of its leading sled (a sprayed block can be megabytes of it; a sled before code is far shorter) */
+  SHELLCODE_SLED_SCAN_BYTES: number;
+  /** characters of a script and of each of its layers searched for %u / \x escape runs that are shellcode candidates (MAX_SCRIPT_CHARS: a whole script) */
+  SHELLCODE_ESCAPE_SCAN_CHARS: number;
+  /** escape runs of one script or layer kept as shellcode candidates (the report describes SHELLCODE_PER_SCRIPT of all candidates: as many) */
+  SHELLCODE_ESCAPE_RUNS: number;
+  /** bytes decoded from one escape run (past its sled, SHELLCODE_DECODED_BYTES of them are read as code; a payload is a few KiB) */
+  SHELLCODE_ESCAPE_RUN_BYTES: number;
   /** a file larger than this gets no TLSH similarity hash in the advanced stage (the JS port costs ~0.3 s per MiB; a prefix's hash would not be the file's) */
   TLSH_MAX_INPUT_BYTES: number;
   /** characters of full script and layer text kept in one report, all scripts together (duplicates count once) */
@@ -279,9 +325,12 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   MAX_XFA_SCRIPT_CALLS: 16,
   LAYOUT_MAX_PAGES: 5,
   LAYOUT_MAX_CONTENT_BYTES: 1024 * 1024,
+  LAYOUT_MAX_STATE_DEPTH: 64,
   PAGE_TEXT_MAX_PAGES: 3,
   PAGE_TEXT_MAX_CONTENT_BYTES: 128 * 1024,
   PAGE_TEXT_MAX_CHARS: 10_000,
+  PAGE_TEXT_MAX_CMAP_CHARS: 2 * 1024 * 1024,
+  PAGE_TEXT_MAX_FORMS_PER_PAGE: 32,
   MAX_EVIDENCE_PER_FINDING: 20,
   MAX_EXCERPT_CHARS: 160,
   FAST_STAGE_TIMEOUT_MS: 10_000,
@@ -331,7 +380,22 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   JS_MAX_OUTPUT_CHARS: 2 * 1024 * 1024,
   JS_MAX_AST_NODES: 3_000_000,
   JS_MAX_DECODED_STRINGS: 64,
+  JS_MAX_DECODED_STRING_CHARS: 64 * 1024,
+  JS_MAX_AST_LIST_ITEMS: 64,
+  JS_MAX_FOLD_DEPTH: 48,
+  JS_MAX_FOLDED_CHARS: 1024 * 1024,
+  JS_MAX_FOLDED_ARRAY_ITEMS: 65_536,
+  JS_MAX_FOLDED_CALL_ARGUMENTS: 4096,
+  JS_MAX_LOAD_SCAN_FUNCTIONS: 50_000,
+  JS_MAX_LOAD_SCAN_CALLS: 500_000,
+  JS_MAX_LOAD_SCAN_COMMENTS: 500_000,
+  JS_MAX_LOAD_SCAN_ROUNDS: 32,
+  JS_MAX_CALLS_PER_API: 8,
+  JS_OBFUSCATION_SCAN_CHARS: 2 * 1024 * 1024,
+  JS_SIGNAL_SCAN_CHARS: 8 * 1024 * 1024,
+  JS_ASSEMBLED_NAMES_SCAN_CHARS: 1024 * 1024,
   JS_MAX_IOC_TEXTS: 256,
+  JS_MAX_PRINTABLE_SCAN_CHARS: 65_536,
   JS_MAX_DEFINITION_CHARS: 512 * 1024,
   JS_MAX_DEFINITION_SOURCE_CHARS: 1024 * 1024,
   JS_MAX_LOOP_WALK_NODES: 3_000_000,
@@ -346,11 +410,16 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   JS_CONTEXT_MAX_XFA_VALUES: 2_000,
   JS_CONTEXT_MAX_XFA_VALUE_CHARS: 2 * 1024 * 1024,
   JS_CONTEXT_XFA_SCAN_CHARS: 16 * 1024 * 1024,
+  JS_CONTEXT_MAX_XFA_FIELD_BODY_CHARS: 65_536,
   JS_LAYER_EXCERPT_CHARS: 16 * 1024,
   JS_REPORT_SCRIPT_CHARS: 1024 * 1024,
   SHELLCODE_PER_SCRIPT: 3,
   SHELLCODE_DECODED_BYTES: 4096,
   SHELLCODE_INSTRUCTIONS: 64,
+  SHELLCODE_SLED_SCAN_BYTES: 1024 * 1024,
+  SHELLCODE_ESCAPE_SCAN_CHARS: 4 * 1024 * 1024,
+  SHELLCODE_ESCAPE_RUNS: 3,
+  SHELLCODE_ESCAPE_RUN_BYTES: 64 * 1024,
   JS_REPORT_TOTAL_CHARS: 4 * 1024 * 1024,
   TLSH_MAX_INPUT_BYTES: 8 * 1024 * 1024,
   DISARM_MAX_LISTED_REMOVALS: 10_000,

@@ -78,7 +78,7 @@ function addXdpForm(facts: FastFacts, xml: string): void {
   const scripts = extractXmlScripts(xml, { limits: facts.limits, budgetHits: facts.doc.budgetHits });
   if (!scripts.length && !/<(template|xfa:datasets)\b/.test(xml)) return;
   facts.xfa = facts.xfa ? { ...facts.xfa, text: `${facts.xfa.text}\n${xml}`, scripts: [...facts.xfa.scripts, ...scripts] } : { text: xml, scripts };
-  const xdpScripts = xfaScriptFacts(scripts, undefined, "/XDP");
+  const xdpScripts = xfaScriptFacts(scripts, undefined, "/XDP", facts.doc);
   facts.scripts.push(...xdpScripts);
   facts.endlessLoops.push(...collectEndlessLoops(xdpScripts, facts.limits, facts.doc.budgetHits));
   facts.formats.xfaImages = collectXfaImages(facts.xfa.text, facts.limits, facts.doc.budgetHits);

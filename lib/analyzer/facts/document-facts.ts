@@ -1,5 +1,5 @@
 // Everything the rules read, gathered once per document. Rules never walk the PDF themselves.
-import type { Limits } from "../../limits";
+import type { Budget, Limits } from "../../limits";
 import type { PdfDocument } from "../../pdf/document";
 import type { RenderFacts } from "../render/render-facts";
 import type { Metadata } from "../report";
@@ -137,14 +137,14 @@ export interface DeepFacts {
 export type DocumentFacts = FastFacts & Partial<DeepFacts>;
 
 /** JavaScript of an XFA form as script facts (FormCalc is left out: it cannot call the Acrobat APIs). */
-export function xfaScriptFacts(xfaScripts: XfaFact["scripts"], objectRef: string | undefined, path: string): ScriptFact[] {
+export function xfaScriptFacts(xfaScripts: XfaFact["scripts"], objectRef: string | undefined, path: string, budget: Budget): ScriptFact[] {
   const out: ScriptFact[] = [];
   for (const s of xfaScripts) {
     if (!/javascript/i.test(s.contentType)) continue;
     // scripts of initialize / ready events run when the form opens, without any user action
     const automatic = !s.activity || XFA_AUTOMATIC_ACTIVITIES.has(s.activity);
     const trigger = s.activity ? `XFA ${s.activity} event` : "XFA script";
-    out.push({ source: s.source, objectRef, path, trigger, automatic, consent: xfaActivityConsent(s.activity), origin: "xfa", signals: scriptSignals(s.source) });
+    out.push({ source: s.source, objectRef, path, trigger, automatic, consent: xfaActivityConsent(s.activity), origin: "xfa", signals: scriptSignals(s.source, budget) });
   }
   return out;
 }
@@ -183,10 +183,10 @@ export function collectFacts(doc: PdfDocument, limits: Limits): FastFacts {
   for (const a of actions) {
     if (a.script === undefined || opaque) continue;
     let signals = signalsOf.get(a.script);
-    if (!signals) signalsOf.set(a.script, (signals = scriptSignals(a.script)));
+    if (!signals) signalsOf.set(a.script, (signals = scriptSignals(a.script, doc)));
     scripts.push({ source: a.script, objectRef: a.objectRef, path: a.path, trigger: a.trigger, automatic: a.automatic, consent: a.consent, origin: "action", signals });
   }
-  if (!opaque) scripts.push(...xfaScriptFacts(xfa?.scripts ?? [], xfa?.objectRef, "/Root/AcroForm/XFA"));
+  if (!opaque) scripts.push(...xfaScriptFacts(xfa?.scripts ?? [], xfa?.objectRef, "/Root/AcroForm/XFA", doc));
   if (!opaque) {
     const reached = new Set<PdfStream>();
     for (const a of actions) {
@@ -194,7 +194,7 @@ export function collectFacts(doc: PdfDocument, limits: Limits): FastFacts {
       if (js instanceof PdfStream) reached.add(js);
     }
     for (const o of collectOrphanScripts(doc, reached, contentStreams)) {
-      scripts.push({ source: o.source, objectRef: o.objectRef, path: o.objectRef, trigger: "none found (script stream no action reaches)", automatic: false, consent: "no-trigger", origin: "stream", signals: scriptSignals(o.source) });
+      scripts.push({ source: o.source, objectRef: o.objectRef, path: o.objectRef, trigger: "none found (script stream no action reaches)", automatic: false, consent: "no-trigger", origin: "stream", signals: scriptSignals(o.source, doc) });
     }
   }
   const xfaCallbacks = xfa && !opaque ? collectXfaCallbacks(xfa.text, doc) : [];

@@ -88,9 +88,11 @@ const NETWORK_APIS = new Set([
   "app.launchURL", "this.getURL", "this.submitForm", "this.mailDoc", "this.mailForm", "app.mailMsg", "SOAP.request", "SOAP.connect", "Net.HTTP.request",
   "xfa.host.gotoURL", "app.openDoc", "app.openFDF", "this.importDataObject", "util.readFileIntoStream",
 ]);
+/** presentation: characters of a script or layer shown as an excerpt */
 const EXCERPT_CHARS = 200;
 /** APIs listed per script in the report (presentation: the analysis keeps them all) */
 const MAX_APIS = 100;
+/** scripts analysed at once (scheduling, not a budget: every script is still analysed) */
 const ANALYSIS_CONCURRENCY = 4;
 
 interface Shared {
@@ -155,7 +157,7 @@ export async function analyzeScripts(scripts: readonly ScriptFact[], ctx: Analyz
     // described once per distinct script, like its full text
     if (!described.has(shaOf[i])) {
       described.add(shaOf[i]);
-      const shellcode = shellcodeEntries(fact.source, shared.layers.map((l) => l.code), shared.emulation?.strings ?? [], limits);
+      const shellcode = shellcodeEntries(fact.source, shared.layers.map((l) => l.code), shared.emulation?.strings ?? [], { limits, budgetHits });
       if (shellcode.length > 0) analysis.entry.shellcode = shellcode;
     }
     out.scripts.push(analysis);
@@ -164,7 +166,8 @@ export async function analyzeScripts(scripts: readonly ScriptFact[], ctx: Analyz
     for (const l of [shared.ast, ...shared.layers.map((x) => x.ast)]) for (const d of l.decodedStrings) addIoc(d, fact.objectRef);
     for (const s of shared.emulation?.strings ?? []) {
       addIoc(s, fact.objectRef);
-      const bytes = printableRuns(unitsToLatin1(s.slice(0, 65_536)));
+      if (s.length > limits.JS_MAX_PRINTABLE_SCAN_CHARS) budgetHits.add("JS_MAX_PRINTABLE_SCAN_CHARS");
+      const bytes = printableRuns(unitsToLatin1(s.slice(0, limits.JS_MAX_PRINTABLE_SCAN_CHARS)));
       if (bytes && bytes !== s) addIoc(bytes, fact.objectRef);
     }
     for (const n of analysis.network) if (n.target) addIoc(n.target, fact.objectRef);
@@ -220,7 +223,7 @@ function rank(s: ScriptFact): number {
 async function analyzeOne(fact: ScriptFact, ctx: AnalyzeScriptsContext, mayEmulate: boolean, turn: EmulationTurn, budgetHits: Set<BudgetName>, definitions: string[]): Promise<Shared> {
   const { limits } = ctx;
   const source = fact.source;
-  const signals = fact.signals ?? scriptSignals(source);
+  const signals = fact.signals ?? scriptSignals(source, { limits, budgetHits });
   if (source.length > limits.JS_MAX_SCRIPT_BYTES) {
     budgetHits.add("JS_MAX_SCRIPT_BYTES");
     const ast = emptyFacts();
@@ -276,7 +279,7 @@ async function analyzeOne(fact: ScriptFact, ctx: AnalyzeScriptsContext, mayEmula
       break;
     }
     const { facts: layerAst } = await analyzeSource(code, ctx, budgetHits);
-    layers.push({ code, ast: layerAst, signals: scriptSignals(code) });
+    layers.push({ code, ast: layerAst, signals: scriptSignals(code, { limits, budgetHits }) });
     pending.push(...layerAst.staticLayers);
   }
   return { ast, signals, layers, emulation, status, detail };

@@ -63,7 +63,7 @@ export interface AnalyzeAstOptions {
   ast?: AnyNode;
   /** the outcome of parseScript(source), when the caller already has it */
   parsed?: ParseOutcome;
-  /** where the walk reads JS_MAX_AST_NODES and JS_MAX_DECODED_STRINGS and records hitting them (the document's; defaultBudget() only where there is none) */
+  /** where the walk reads its JS_ budgets (nodes, lists, decoded strings, constant folding) and records hitting them (the document's; defaultBudget() only where there is none) */
   budget: Budget;
 }
 
@@ -77,13 +77,11 @@ export const ACORN_OPTIONS: Options = {
   locations: false,
 };
 
-const MAX_LIST = 64;
-/** characters of one folded string kept (how much of one item is kept; the count is JS_MAX_DECODED_STRINGS) */
-const MAX_DECODED_STRING_CHARS = 64 * 1024;
 /** thresholds, not budgets: a long string literal, a loop count and a growth target that look like heap spraying */
 const LONG_STRING = 1024;
 const MIN_SPRAY_LOOP = 100;
 const MIN_GROWTH_TARGET = 0x1000;
+/** presentation: characters of a node's source shown as an excerpt */
 const EXCERPT = 120;
 
 /** Globals of the Acrobat JavaScript API (Acrobat JS API Reference): a call on them is an API call. */
@@ -235,7 +233,7 @@ interface Segment {
 }
 
 class Walker {
-  private readonly env: FoldEnv = newFoldEnv();
+  private readonly env: FoldEnv;
   /** variables holding the result of a decoder call */
   private readonly decodedVars = new Set<string>();
   private readonly apis = new Set<string>();
@@ -246,7 +244,9 @@ class Walker {
     private readonly source: string,
     private readonly facts: AstFacts,
     private readonly budget: Budget,
-  ) {}
+  ) {
+    this.env = newFoldEnv(budget);
+  }
 
   walk(root: AnyNode): void {
     const stack: Frame[] = [{ node: root, bigLoop: false, inLoop: false, inPlusChain: false }];
@@ -274,7 +274,9 @@ class Walker {
         });
       }
     }
-    this.facts.apis = [...this.apis].sort().slice(0, MAX_LIST * 2);
+    const maxApis = this.budget.limits.JS_MAX_AST_LIST_ITEMS * 2;
+    if (this.apis.size > maxApis) this.budget.budgetHits.add("JS_MAX_AST_LIST_ITEMS");
+    this.facts.apis = [...this.apis].sort().slice(0, maxApis);
   }
 
   private visit(frame: Frame): void {
@@ -394,7 +396,7 @@ class Walker {
     }
     if (callee.type === "MemberExpression" && callee.computed) {
       const key = foldToString(callee.property, this.env);
-      if (key !== null) pushUnique(this.facts.computedCalls, key);
+      if (key !== null) this.pushUnique(this.facts.computedCalls, key);
       else this.facts.unresolvedComputedCalls++;
     }
     if (!segments) return;
@@ -409,11 +411,11 @@ class Walker {
       if (args.some((a) => this.isDecoded(a))) this.facts.decodeChains++;
     }
     if (CODE_APIS.has(api) || /\.(setAction|setPageAction|addScript)$/.test(api)) {
-      this.facts.dynamicCode.length < MAX_LIST && this.facts.dynamicCode.push({ api, excerpt: this.excerpt(node) });
+      if (this.room(this.facts.dynamicCode.length)) this.facts.dynamicCode.push({ api, excerpt: this.excerpt(node) });
       if (args.some((a) => this.isDecoded(a))) this.facts.decodeChains++;
       const codeArg = api === "Function" ? args[args.length - 1] : /setAction$/.test(api) ? args[1] : /setPageAction$/.test(api) ? args[2] : /addScript$/.test(api) ? args[1] : args[0];
       const code = codeArg ? foldToString(codeArg, this.env) : null;
-      if (code && this.facts.staticLayers.length < MAX_LIST && !this.facts.staticLayers.includes(code)) this.facts.staticLayers.push(code);
+      if (code && !this.facts.staticLayers.includes(code) && this.room(this.facts.staticLayers.length)) this.facts.staticLayers.push(code);
     }
     const member = segments[segments.length - 1]?.name;
     const receiver = segments[segments.length - 2]?.name;
@@ -428,7 +430,7 @@ class Walker {
     const segs = this.segmentsOf(node, true);
     if (!segs || segs.length < 2 || segs.some((s) => s.called)) return;
     const api = normalizeApi(joinSegments(segs));
-    if (KNOWN_PROPERTIES.has(api) && this.apis.size < MAX_LIST * 2) this.apis.add(api);
+    if (KNOWN_PROPERTIES.has(api) && !this.apis.has(api) && this.room(this.apis.size, 2)) this.apis.add(api);
   }
 
   private exploit(use: { member?: string; receiver?: string; kind: "call" | "assign"; args: ArgValue[] }, node: AnyNode): void {
@@ -436,7 +438,7 @@ class Walker {
     for (const e of matchExploitApis({ member: use.member, receiver: use.receiver, kind: use.kind, args: use.args })) {
       const excerpt = this.excerpt(node);
       const key = `${e.api}\0${excerpt}`;
-      if (this.exploitKeys.has(key) || this.facts.exploits.length >= MAX_LIST) continue;
+      if (this.exploitKeys.has(key) || !this.room(this.facts.exploits.length)) continue;
       this.exploitKeys.add(key);
       this.facts.exploits.push({ api: e.api, cve: e.cve, excerpt });
     }
@@ -519,7 +521,7 @@ class Walker {
 
   private shellcode(text: string, length: number, nopSled: boolean, node: AnyNode): void {
     const key = text.slice(0, 64);
-    if (this.seenStrings.has(key) || this.facts.shellcode.length >= MAX_LIST) return;
+    if (this.seenStrings.has(key) || !this.room(this.facts.shellcode.length)) return;
     this.seenStrings.add(key);
     this.facts.shellcode.push({ excerpt: this.excerpt(node), length, nopSled });
   }
@@ -531,11 +533,24 @@ class Walker {
       return;
     }
     this.seenStrings.add(`d:${value.slice(0, 64)}`);
-    this.facts.decodedStrings.push(value.slice(0, MAX_DECODED_STRING_CHARS));
+    const maxChars = this.budget.limits.JS_MAX_DECODED_STRING_CHARS;
+    if (value.length > maxChars) this.budget.budgetHits.add("JS_MAX_DECODED_STRING_CHARS");
+    this.facts.decodedStrings.push(value.slice(0, maxChars));
+  }
+
+  /** Is there room for one more entry in a list of `length` (JS_MAX_AST_LIST_ITEMS, times `factor`)? Records the hit when not. */
+  private room(length: number, factor = 1): boolean {
+    if (length < this.budget.limits.JS_MAX_AST_LIST_ITEMS * factor) return true;
+    this.budget.budgetHits.add("JS_MAX_AST_LIST_ITEMS");
+    return false;
+  }
+
+  private pushUnique(list: string[], value: string): void {
+    if (!list.includes(value) && this.room(list.length)) list.push(value);
   }
 
   private spray(kind: HeapSprayShape["kind"], node: AnyNode): void {
-    if (this.facts.heapSpray.length >= MAX_LIST || this.facts.heapSpray.some((h) => h.kind === kind && h.excerpt === this.excerpt(node))) return;
+    if (this.facts.heapSpray.some((h) => h.kind === kind && h.excerpt === this.excerpt(node)) || !this.room(this.facts.heapSpray.length)) return;
     this.facts.heapSpray.push({ kind, excerpt: this.excerpt(node) });
   }
 
@@ -717,10 +732,6 @@ function isReportedApi(api: string): boolean {
 function isKnownTarget(api: string): boolean {
   const first = api.split(".")[0].replace(/\(\)$/, "");
   return api === "this" || CODE_APIS.has(api) || api in DECODERS || GLOBAL_FUNCTIONS.has(api) || ACROBAT_ROOTS.has(first) || first === "this" || api === "String";
-}
-
-function pushUnique(list: string[], value: string): void {
-  if (list.length < MAX_LIST && !list.includes(value)) list.push(value);
 }
 
 export type { AnyNode, Folded };

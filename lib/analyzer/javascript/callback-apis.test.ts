@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { defaultBudget } from "../../limits";
 import { afterDialog, findCallbackCalls } from "./callback-apis";
 import { runsOnLoad } from "./runs-on-load";
 
@@ -16,25 +17,25 @@ describe("findCallbackCalls", () => {
     ['this.importDataObject("data", "/c/secrets.txt");', "importDataObject", "file", "data"],
     ['var s = util.readFileIntoStream("/c/Users/x/file.txt");', "util.readFileIntoStream", "file", "/c/Users/x/file.txt"],
   ])("finds %s", (script, api, role, target) => {
-    const calls = findCallbackCalls(script);
+    const calls = findCallbackCalls(script, defaultBudget());
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({ api, role, onLoad: true, afterDialog: false });
     expect(calls[0].target).toBe(target);
   });
 
   it("does not count a call in a comment", () => {
-    expect(findCallbackCalls('/*\nif (ans == 1)\n  this.getURL("http://www.example.com/reader", false);\n*/')).toEqual([]);
+    expect(findCallbackCalls('/*\nif (ans == 1)\n  this.getURL("http://www.example.com/reader", false);\n*/', defaultBudget())).toEqual([]);
   });
 
   it("does not count a local app.openDoc, a lookalike name or a plain string", () => {
-    expect(findCallbackCalls('app.openDoc("appendix.pdf", this); app.openDoc("/c/docs/a.pdf");')).toEqual([]);
-    expect(findCallbackCalls("mySubmitFormHelper(); var submitFormLabel = 1;")).toEqual([]);
-    expect(findCallbackCalls('var help = "call submitForm later";')).toEqual([]);
+    expect(findCallbackCalls('app.openDoc("appendix.pdf", this); app.openDoc("/c/docs/a.pdf");', defaultBudget())).toEqual([]);
+    expect(findCallbackCalls("mySubmitFormHelper(); var submitFormLabel = 1;", defaultBudget())).toEqual([]);
+    expect(findCallbackCalls('var help = "call submitForm later";', defaultBudget())).toEqual([]);
   });
 });
 
 describe("runsOnLoad", () => {
-  const at = (script: string, needle: string) => runsOnLoad(script).runs(script.indexOf(needle));
+  const at = (script: string, needle: string) => runsOnLoad(script, defaultBudget()).runs(script.indexOf(needle));
 
   it.each([
     ["top level", 'this.submitForm("https://x.example/");', "submitForm", true],

@@ -2,6 +2,7 @@
 // Reference; XFA 3.3 host model): what a script can send, fetch, mail or read without the reader
 // seeing it. Found in the text for the fast stage; the sandbox (javascript-network-or-launch) sees the
 // calls a script really makes, obfuscated ones included.
+import type { Budget } from "../../limits";
 import { classifyLocation, isRemote } from "../facts/classify-location";
 import { IDENT, SPACE } from "./js-chars";
 import { runsOnLoad, type ScriptLayout } from "./runs-on-load";
@@ -55,10 +56,9 @@ export const CALLBACK_APIS: readonly CallbackApi[] = [
   { api: "importXFAData", role: "file", anchor: "importXFAData", pattern: /\bimportXFAData\s*\(/g },
 ];
 
-/** calls kept per API and per script: evidence, not a census */
-const MAX_CALLS_PER_API = 8;
-/** how far past the call's "(" its first string argument is looked for */
+/** a detection window, not a budget: how far past the call's "(" its first string argument is looked for (an argument, not the script) */
 const ARGUMENT_WINDOW = 300;
+/** presentation: characters of the call as written, and of its target, kept in a CallbackCall */
 const CALL_TEXT_CHARS = 120;
 const TARGET_CHARS = 200;
 
@@ -69,16 +69,19 @@ const TARGET_CHARS = 200;
  */
 export const ANY_CALLBACK_API = new RegExp(CALLBACK_APIS.map((a) => a.anchor.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"));
 
-export function findCallbackCalls(text: string): CallbackCall[] {
+/** The calls of `text` to the APIs above, JS_MAX_CALLS_PER_API per API (evidence, not a census: a hit when more are left unread). */
+export function findCallbackCalls(text: string, budget: Budget): CallbackCall[] {
   const out: CallbackCall[] = [];
   if (!ANY_CALLBACK_API.test(text)) return out;
+  const maxPerApi = budget.limits.JS_MAX_CALLS_PER_API;
   let layout: ScriptLayout | undefined;
   for (const api of CALLBACK_APIS) {
     if (!text.includes(api.anchor)) continue;
     api.pattern.lastIndex = 0;
     let kept = 0;
-    for (let m = api.pattern.exec(text); m && kept < MAX_CALLS_PER_API; m = api.pattern.exec(text)) {
-      layout ??= runsOnLoad(text);
+    let m = api.pattern.exec(text);
+    for (; m && kept < maxPerApi; m = api.pattern.exec(text)) {
+      layout ??= runsOnLoad(text, budget);
       // a call written in a comment (a disabled block of an old form) is no call
       if (layout.inComment(m.index)) continue;
       const target = firstStringArgument(text, m.index + m[0].length);
@@ -86,11 +89,12 @@ export function findCallbackCalls(text: string): CallbackCall[] {
       out.push({ api: api.api, role: api.role, offset: m.index, text: text.slice(m.index, m.index + CALL_TEXT_CHARS), target, onLoad: layout.runs(m.index), afterDialog: afterDialog(text, m.index) });
       kept++;
     }
+    if (m) budget.budgetHits.add("JS_MAX_CALLS_PER_API");
   }
   return out.sort((a, b) => a.offset - b.offset);
 }
 
-/** how far before a call its `if (app.alert(...))` is looked for */
+/** a detection window, not a budget: how far before a call its `if (app.alert(...))` is looked for */
 const DIALOG_WINDOW = 400;
 
 /**
@@ -119,7 +123,7 @@ export function afterDialog(text: string, offset: number): boolean {
   return false;
 }
 
-/** how far before the if the dialog's answer may have been stored */
+/** a detection window, not a budget: how far before the if the dialog's answer may have been stored */
 const ANSWER_WINDOW = 2000;
 
 /** The condition tests a variable that holds a dialog's answer: `var ans = app.alert(...); if (ans == 1) ...`. */

@@ -1,7 +1,10 @@
 // Constant folding over an acorn AST: the values obfuscators assemble from pieces ("ev" + "al",
 // String.fromCharCode(101, 118, 97, 108), "lave".split("").reverse().join(""), arr[3] + arr[0]).
 // Nothing is ever executed: only a fixed set of pure string/array/number operations is applied to
-// literal values, with a depth bound (hostile nesting) and a size bound (string doubling).
+// literal values, with a depth bound (hostile nesting) and size bounds (string doubling): budgets of
+// lib/limits.ts (JS_MAX_FOLD_DEPTH, JS_MAX_FOLDED_CHARS, JS_MAX_FOLDED_ARRAY_ITEMS, JS_MAX_FOLDED_CALL_ARGUMENTS),
+// hits recorded in the env's budget.
+import type { Budget, BudgetName } from "../../limits";
 
 /** acorn's ESTree nodes, read structurally (the analysis only looks at a few fields per type). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- ESTree has dozens of node shapes; the folds narrow by `type`
@@ -16,20 +19,26 @@ type Result = Folded | typeof NOT_CONSTANT;
 export interface FoldEnv {
   values: Map<string, Folded>;
   aliases: Map<string, string>;
+  /** where the folding reads its bounds and records a value it left unfolded for them */
+  budget: Budget;
 }
 
-export function newFoldEnv(): FoldEnv {
-  return { values: new Map(), aliases: new Map() };
+export function newFoldEnv(budget: Budget): FoldEnv {
+  return { values: new Map(), aliases: new Map(), budget };
 }
 
-const MAX_DEPTH = 48;
-export const MAX_FOLDED_CHARS = 1024 * 1024;
-const MAX_ARRAY_ITEMS = 65_536;
+/** `cut` (a value left unfolded for budget `name`), recorded in the env's budget. */
+function cut(env: FoldEnv, name: BudgetName, over: boolean): boolean {
+  if (over) env.budget.budgetHits.add(name);
+  return over;
+}
+const tooLong = (env: FoldEnv, chars: number) => cut(env, "JS_MAX_FOLDED_CHARS", chars > env.budget.limits.JS_MAX_FOLDED_CHARS);
+const tooMany = (env: FoldEnv, items: number) => cut(env, "JS_MAX_FOLDED_ARRAY_ITEMS", items > env.budget.limits.JS_MAX_FOLDED_ARRAY_ITEMS);
 /** characters with a meaning in a regex pattern: a regex literal without them (unescaped) is plain text */
 const REGEX_SYNTAX = "\\()[]{}*+?|^$.";
 
 export function foldConstant(node: AnyNode | null | undefined, env: FoldEnv, depth = 0): Result {
-  if (!node || depth > MAX_DEPTH) return NOT_CONSTANT;
+  if (!node || cut(env, "JS_MAX_FOLD_DEPTH", depth > env.budget.limits.JS_MAX_FOLD_DEPTH)) return NOT_CONSTANT;
   switch (node.type) {
     case "Literal":
       return node.regex ? NOT_CONSTANT : typeof node.value === "bigint" ? NOT_CONSTANT : (node.value as Folded);
@@ -39,7 +48,7 @@ export function foldConstant(node: AnyNode | null | undefined, env: FoldEnv, dep
         const v = foldConstant(node.expressions[i], env, depth + 1);
         if (v === NOT_CONSTANT) return NOT_CONSTANT;
         s += toStr(v) + (node.quasis[i + 1]?.value.cooked ?? "");
-        if (s.length > MAX_FOLDED_CHARS) return NOT_CONSTANT;
+        if (tooLong(env, s.length)) return NOT_CONSTANT;
       }
       return s;
     }
@@ -47,7 +56,7 @@ export function foldConstant(node: AnyNode | null | undefined, env: FoldEnv, dep
       if (node.name === "undefined") return undefined;
       return env.values.has(node.name) ? env.values.get(node.name) : NOT_CONSTANT;
     case "ArrayExpression": {
-      if (node.elements.length > MAX_ARRAY_ITEMS) return NOT_CONSTANT;
+      if (tooMany(env, node.elements.length)) return NOT_CONSTANT;
       const out: Folded[] = [];
       for (const el of node.elements) {
         const v = el ? foldConstant(el, env, depth + 1) : undefined;
@@ -114,7 +123,7 @@ function foldPlusChain(node: AnyNode, env: FoldEnv, depth: number): Result {
     if (typeof acc === "number" && typeof v === "number") acc = acc + v;
     else {
       acc = toStr(acc) + toStr(v);
-      if (acc.length > MAX_FOLDED_CHARS) return NOT_CONSTANT;
+      if (tooLong(env, acc.length)) return NOT_CONSTANT;
     }
   }
   return acc;
@@ -177,7 +186,7 @@ function foldCall(node: AnyNode, env: FoldEnv, depth: number): Result {
   // String.fromCharCode(...), unescape(...), parseInt(...): global functions by name (aliases included)
   const fname = callee.type === "Identifier" ? (env.aliases.get(callee.name) ?? callee.name) : staticMemberName(callee, env);
   if (fname) {
-    const global = foldGlobalCall(fname, node.arguments.length > 4096 ? null : args());
+    const global = foldGlobalCall(fname, cut(env, "JS_MAX_FOLDED_CALL_ARGUMENTS", node.arguments.length > env.budget.limits.JS_MAX_FOLDED_CALL_ARGUMENTS) ? null : args(), env);
     if (global !== NOT_CONSTANT) return global;
   }
   if (callee.type !== "MemberExpression") return NOT_CONSTANT;
@@ -190,8 +199,8 @@ function foldCall(node: AnyNode, env: FoldEnv, depth: number): Result {
     // "a-b".replace(/-/g, "") has a regex literal argument: folded separately below
     if (!(method === "replace" || method === "split")) return NOT_CONSTANT;
   }
-  if (typeof target === "string") return foldStringMethod(target, method, a, node.arguments);
-  if (Array.isArray(target)) return foldArrayMethod(target, method, a);
+  if (typeof target === "string") return foldStringMethod(target, method, a, node.arguments, env);
+  if (Array.isArray(target)) return foldArrayMethod(target, method, a, env);
   return NOT_CONSTANT;
 }
 
@@ -202,13 +211,13 @@ function staticMemberName(node: AnyNode, env: FoldEnv): string | null {
   return key && obj ? `${obj}.${key}` : null;
 }
 
-function foldGlobalCall(name: string, args: Result[] | null): Result {
+function foldGlobalCall(name: string, args: Result[] | null, env: FoldEnv): Result {
   if (!args || args.some((v) => v === NOT_CONSTANT)) return NOT_CONSTANT;
   const bare = name.replace(/^(this|window|globalThis)\./, "");
   const [a0, a1] = args as Folded[];
   switch (bare) {
     case "String.fromCharCode": {
-      if (args.length > MAX_FOLDED_CHARS) return NOT_CONSTANT;
+      if (tooLong(env, args.length)) return NOT_CONSTANT;
       let s = "";
       for (const v of args as Folded[]) s += String.fromCharCode(Number(v) & 0xffff);
       return s;
@@ -216,7 +225,8 @@ function foldGlobalCall(name: string, args: Result[] | null): Result {
     case "unescape":
       return typeof a0 === "string" ? unescape(a0) : NOT_CONSTANT;
     case "escape":
-      return typeof a0 === "string" && a0.length * 6 <= MAX_FOLDED_CHARS ? escape(a0) : NOT_CONSTANT;
+      // up to 6 characters per character (%uXXXX)
+      return typeof a0 === "string" && !tooLong(env, a0.length * 6) ? escape(a0) : NOT_CONSTANT;
     case "decodeURIComponent":
     case "decodeURI":
       try {
@@ -236,14 +246,14 @@ function foldGlobalCall(name: string, args: Result[] | null): Result {
   return NOT_CONSTANT;
 }
 
-function foldStringMethod(s: string, method: string, a: Result[], argNodes: AnyNode[]): Result {
+function foldStringMethod(s: string, method: string, a: Result[], argNodes: AnyNode[], env: FoldEnv): Result {
   const n = (i: number, dflt?: number) => (a[i] === undefined ? dflt : Number(a[i]));
   switch (method) {
     case "split": {
       const sep = a[0] === NOT_CONSTANT ? plainRegex(argNodes[0]) : a[0];
       if (sep === null || Array.isArray(sep)) return NOT_CONSTANT;
       const parts = sep === undefined ? [s] : s.split(typeof sep === "string" ? sep : toStr(sep));
-      return parts.length > MAX_ARRAY_ITEMS ? NOT_CONSTANT : parts;
+      return tooMany(env, parts.length) ? NOT_CONSTANT : parts;
     }
     case "replace":
     case "replaceAll": {
@@ -253,7 +263,7 @@ function foldStringMethod(s: string, method: string, a: Result[], argNodes: AnyN
       const global = method === "replaceAll" || (argNodes[0]?.regex?.flags ?? "").includes("g");
       const p = toStr(pattern as Folded);
       const out = global ? s.split(p).join(replacement) : s.replace(p, replacement);
-      return out.length > MAX_FOLDED_CHARS ? NOT_CONSTANT : out;
+      return tooLong(env, out.length) ? NOT_CONSTANT : out;
     }
     case "substr": return s.substr(n(0, 0)!, n(1));
     case "substring": return s.substring(n(0, 0)!, n(1));
@@ -266,28 +276,28 @@ function foldStringMethod(s: string, method: string, a: Result[], argNodes: AnyN
     case "toString": return s;
     case "concat": {
       const out = s + (a as Folded[]).map(toStr).join("");
-      return out.length > MAX_FOLDED_CHARS ? NOT_CONSTANT : out;
+      return tooLong(env, out.length) ? NOT_CONSTANT : out;
     }
     case "repeat": {
       const times = n(0, 0)!;
-      return times >= 0 && s.length * times <= MAX_FOLDED_CHARS ? s.repeat(times) : NOT_CONSTANT;
+      return times >= 0 && !tooLong(env, s.length * times) ? s.repeat(times) : NOT_CONSTANT;
     }
   }
   return NOT_CONSTANT;
 }
 
-function foldArrayMethod(arr: Folded[], method: string, a: Result[]): Result {
+function foldArrayMethod(arr: Folded[], method: string, a: Result[], env: FoldEnv): Result {
   switch (method) {
     case "join": {
       const sep = a[0] === undefined ? "," : toStr(a[0] as Folded);
       const out = arr.map((v) => (v === null || v === undefined ? "" : toStr(v))).join(sep);
-      return out.length > MAX_FOLDED_CHARS ? NOT_CONSTANT : out;
+      return tooLong(env, out.length) ? NOT_CONSTANT : out;
     }
     case "reverse": return [...arr].reverse();
     case "slice": return arr.slice(a[0] === undefined ? 0 : Number(a[0]), a[1] === undefined ? undefined : Number(a[1]));
     case "concat": {
       const out = arr.concat(...(a as Folded[]).map((v) => (Array.isArray(v) ? v : [v])));
-      return out.length > MAX_ARRAY_ITEMS ? NOT_CONSTANT : out;
+      return tooMany(env, out.length) ? NOT_CONSTANT : out;
     }
     case "toString": return arr.map(toStr).join(",");
   }

@@ -30,8 +30,9 @@ export interface EndlessLoop {
   doubles: boolean;
 }
 
-/** loop heads whose condition is a constant: anything past this many characters after `for (` is no empty condition */
+/** a detection threshold, not a budget: anything past this many characters after `for (` is no empty condition (a loop head whose condition is a constant) */
 const MAX_FOR_INIT_CHARS = 256;
+/** presentation: characters of a loop's head shown */
 const EXCERPT_CHARS = 80;
 /** loop heads parsed one by one at most; a script with more is parsed whole (a choice of method, not a budget) */
 const MAX_SEGMENT_HEADS = 64;

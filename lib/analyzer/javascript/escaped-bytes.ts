@@ -3,13 +3,10 @@
 // dump, and the static candidates of shellcode-disassembly. Little-endian per %u unit, as unescape()
 // puts them in memory. Read from the script text only; nothing is run.
 
-/** Escape runs shorter than this are not shown as bytes (a few %u escapes are just text). */
+import { defaultBudget, type Budget } from "../../limits";
+
+/** Escape runs shorter than this are not shown as bytes (a few %u escapes are just text): a detection threshold. */
 const MIN_RUN_BYTES = 32;
-/** Runs and bytes per run shown at most. */
-const MAX_RUNS = 3;
-const MAX_RUN_BYTES = 64 * 1024;
-/** Text searched at most (the viewer's scripts are bounded already; this bounds the scan). */
-const MAX_SCANNED_CHARS = 4 * 1024 * 1024;
 
 const UNITS = /(?:%u[0-9a-fA-F]{4}){16,}/g;
 const HEX_ESCAPES = /(?:\\x[0-9a-fA-F]{2}){32,}/g;
@@ -23,16 +20,25 @@ export interface EscapedBytes {
   cut: boolean;
 }
 
-export function escapedByteRuns(text: string): EscapedBytes[] {
-  const scanned = text.length > MAX_SCANNED_CHARS ? text.slice(0, MAX_SCANNED_CHARS) : text;
+/**
+ * The escape runs of `text`, in text order: SHELLCODE_ESCAPE_SCAN_CHARS of it searched, SHELLCODE_ESCAPE_RUNS
+ * runs kept, SHELLCODE_ESCAPE_RUN_BYTES bytes decoded per run (each a hit in `budget` when it cuts). The
+ * script viewer (app/_components/script-code.tsx) reports no budget hits of its own: the default budget.
+ */
+export function escapedByteRuns(text: string, budget: Budget = defaultBudget()): EscapedBytes[] {
+  const { SHELLCODE_ESCAPE_SCAN_CHARS: maxScanned, SHELLCODE_ESCAPE_RUNS: maxRuns, SHELLCODE_ESCAPE_RUN_BYTES: maxRunBytes } = budget.limits;
+  if (text.length > maxScanned) budget.budgetHits.add("SHELLCODE_ESCAPE_SCAN_CHARS");
+  const scanned = text.length > maxScanned ? text.slice(0, maxScanned) : text;
   const runs: EscapedBytes[] = [];
   for (const [re, kind] of [[UNITS, "%u"], [HEX_ESCAPES, "\\x"]] as const) {
     re.lastIndex = 0;
-    for (let m = re.exec(scanned); m && runs.length < MAX_RUNS * 2; m = re.exec(scanned)) {
+    let m = re.exec(scanned);
+    for (; m && runs.length < maxRuns * 2; m = re.exec(scanned)) {
       const step = kind === "%u" ? 6 : 4;
       const size = (m[0].length / step) * (kind === "%u" ? 2 : 1);
       if (size < MIN_RUN_BYTES) continue;
-      const shown = Math.min(size, MAX_RUN_BYTES);
+      if (size > maxRunBytes) budget.budgetHits.add("SHELLCODE_ESCAPE_RUN_BYTES");
+      const shown = Math.min(size, maxRunBytes);
       const bytes = new Uint8Array(shown);
       for (let i = 0, b = 0; b < shown; i += step) {
         const v = parseInt(m[0].slice(i + 2, i + step), 16);
@@ -43,6 +49,9 @@ export function escapedByteRuns(text: string): EscapedBytes[] {
       }
       runs.push({ offset: m.index, kind, bytes, cut: shown < size });
     }
+    // a match left unread (every match of both patterns is at least MIN_RUN_BYTES long)
+    if (m) budget.budgetHits.add("SHELLCODE_ESCAPE_RUNS");
   }
-  return runs.sort((a, b) => a.offset - b.offset).slice(0, MAX_RUNS);
+  if (runs.length > maxRuns) budget.budgetHits.add("SHELLCODE_ESCAPE_RUNS");
+  return runs.sort((a, b) => a.offset - b.offset).slice(0, maxRuns);
 }

@@ -23,8 +23,13 @@ const LINK_CALL = /\b(?:launchURL|getURL|gotoURL)\s*\(\s*([^,)]{0,300})/g;
  * every position of every script (a fifth of the fast stage's time on the corpus). */
 const ASSIGNED_NAME = /([A-Za-z_$][\w$.]{0,100})\s{0,20}=\s{0,20}$/;
 const URL_LITERAL = /^(https?:\/\/[^"'\s]{1,300})["']/;
-/** room before the quote for the name, the '=' and the spaces around it */
+/** a format limit: room before the quote for the name, the '=' and the spaces around it (the 100-character name and 2 x 20 spaces of ASSIGNED_NAME) */
 const NAME_WINDOW = 142;
+/**
+ * Characters of one script read for addresses and outward calls. An input cap, but read inside pure
+ * rules (script-is-form-automation, encryption), which have no budget-hit channel: not yet in
+ * lib/limits.ts. Scripts are already bounded by MAX_SCRIPT_CHARS (4 MiB); what lies past 1 MiB is not read.
+ */
 const SCAN_CHARS = 1_048_576;
 
 /** Addresses assigned to names in a script (`ADBE.Reader_Value_New_Version_URL = "http://..."`), for isFormAutomation. */

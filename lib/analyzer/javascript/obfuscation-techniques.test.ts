@@ -1,6 +1,7 @@
 // Each obfuscation technique on a script that uses it, and the verdict on technique combinations;
 // ordinary form scripts use none of them.
 import { describe, expect, it } from "vitest";
+import { defaultBudget } from "../../limits";
 import { detectObfuscationTechniques, hexEncodedText, judgeObfuscation } from "./obfuscation-techniques";
 import { scriptSignals } from "./script-signals";
 import { isObfuscated } from "../rules/javascript-obfuscation";
@@ -39,7 +40,7 @@ describe("detectObfuscationTechniques", () => {
     ["junk-interleaved-text", "strong", `var w = '${Array.from("var a = new Array(); function go(x) { while (x.length < 4096) x += x; return x; } go(unescape(p)); go(unescape(q));", (c, i) => c + "!@#?^"[i % 5]).join("")}';`],
     ["computed-call-on-global", "runner", `app[d[3] + d[12] + c[2] + c[10]](payload);`],
   ])("%s (%s): %s", (id, role, script) => {
-    expect(detectObfuscationTechniques(script)).toContainEqual(expect.objectContaining({ id, role }));
+    expect(detectObfuscationTechniques(script, defaultBudget())).toContainEqual(expect.objectContaining({ id, role }));
   });
 
   it.each([
@@ -61,8 +62,8 @@ describe("detectObfuscationTechniques", () => {
     [`var line = "${"- ".repeat(150)}"; var dots = "${". . ".repeat(80)}"; var help = "${"Please enter the date of birth as shown on the passport, then sign below. ".repeat(4)}";`],
     [`var d = ${Array.from({ length: 30 }, (_, i) => `"${i % 2 ? "/" : "-"}" + m${i} + "0${i % 10}"`).join(" + ")};`],
   ])("finds nothing in %s", (script) => {
-    expect(detectObfuscationTechniques(script)).toEqual([]);
-    expect(judgeObfuscation(scriptSignals(script).techniques)).toEqual([]);
+    expect(detectObfuscationTechniques(script, defaultBudget())).toEqual([]);
+    expect(judgeObfuscation(scriptSignals(script, defaultBudget()).techniques)).toEqual([]);
   });
 });
 
@@ -78,7 +79,7 @@ describe("eval-alias searched from the first eval", () => {
       while (text.length < 40) text += pieces[Math.floor(random() * pieces.length)];
       const expected = PATTERN.exec(text)?.[0].slice(0, 60);
       if (expected !== undefined) found++;
-      expect(detectObfuscationTechniques(text).find((t) => t.id === "eval-alias")?.evidence, text).toBe(expected);
+      expect(detectObfuscationTechniques(text, defaultBudget()).find((t) => t.id === "eval-alias")?.evidence, text).toBe(expected);
     }
     // the generator makes both outcomes common
     expect(found).toBeGreaterThan(200);
@@ -93,18 +94,18 @@ describe("judgeObfuscation", () => {
     ["a payload read from the document and stripped of junk", `m1 = this.info.cduh; m2 = m1.replace(/5qqq5/g, ""); this[m3](m2);`, ["computed-call-on-global", "junk-stripping", "payload-from-document"]],
     ["a method name spelled in pieces", `w = "s"; w += "l"; w += "ice"; j = j[w];`, ["names-assembled-from-pieces"]],
   ])("%s", (_, script, ids) => {
-    expect(judgeObfuscation(scriptSignals(script).techniques).map((t) => t.id).sort()).toEqual([...ids].sort());
+    expect(judgeObfuscation(scriptSignals(script, defaultBudget()).techniques).map((t) => t.id).sort()).toEqual([...ids].sort());
   });
 
   it("does not judge a runner alone, nor a decoder alone", () => {
-    expect(judgeObfuscation(scriptSignals(`for (var i = 0; i < 3; i++) eval("f" + i + "()");`).techniques)).toEqual([]);
-    expect(judgeObfuscation(scriptSignals(`var s = unescape("%20");`).techniques)).toEqual([]);
+    expect(judgeObfuscation(scriptSignals(`for (var i = 0; i < 3; i++) eval("f" + i + "()");`, defaultBudget()).techniques)).toEqual([]);
+    expect(judgeObfuscation(scriptSignals(`var s = unescape("%20");`, defaultBudget()).techniques)).toEqual([]);
   });
 });
 
 describe("the evidence of javascript-obfuscation", () => {
   it("names each technique and defangs what it decoded", () => {
-    const why = isObfuscated(scriptSignals(`var u = ['${hex("http://evil.example/")}', '${hex("payload/stage2.exe?id=1234567890")}'];`));
+    const why = isObfuscated(scriptSignals(`var u = ['${hex("http://evil.example/")}', '${hex("payload/stage2.exe?id=1234567890")}'];`, defaultBudget()));
     expect(why).toHaveLength(1);
     expect(why[0]).toContain('hex-encoded-text (hex decodes to "hxxp[://]evil[.]example/payload');
     expect(why[0]).not.toContain("http://");

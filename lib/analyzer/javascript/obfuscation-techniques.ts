@@ -9,6 +9,7 @@
 // a decoder is the layered shape of obfuscated malware; so is a "source" (a payload read back from the
 // document's annotations or metadata) fed to either (Quicksand's and peepdf's "suspicious
 // obfuscation" families: eval, unescape, fromCharCode, replace, setTimeOut, arguments.callee).
+import type { Budget } from "../../limits";
 
 import { hexValue } from "../../pdf/syntax";
 import { countMatches, IDENT, LiteralScanner, SPACE } from "./js-chars";
@@ -52,7 +53,7 @@ export type TechniqueId =
   | "obfuscator-identifiers"
   | "payload-from-document";
 
-const SCAN_CHARS = 2 * 1024 * 1024;
+/** presentation: characters of a technique's evidence kept */
 const EVIDENCE_CHARS = 60;
 
 /** eval taken as a value: `var d = eval;`, `e = a.eval;`, `f(eval, ...)`: indirect eval hides the call */
@@ -100,11 +101,16 @@ const DECODED_MEMBER = /\[\s*(?:\(\s*)?["'][^"'\\\n]{2,60}["']\s*(?:\)\s*)?\.\s*
 const FILLER_SYMBOLS = "!@#$%^&*~?|`";
 /** a backslash escape of one character, read as the character it stands for */
 const ONE_CHAR_ESCAPE = /\\(.)/g;
-/** integers of one array literal read as character codes (charCodeArray): bytes, varied, not a count */
+/** a detection threshold: integers of one array literal read as character codes (charCodeArray): bytes, varied, not a count */
 const MIN_CHAR_CODE_ARRAY = 64;
-/** one- and two-character literals that make up a string built piece by piece ("f" + "r" + "o" ...) */
+/** a detection threshold: one- and two-character literals that make up a string built piece by piece ("f" + "r" + "o" ...) */
 const MIN_PIECEWISE_LITERALS = 40;
 
+/**
+ * Detection thresholds, not budgets: escaped letters or digits (a decoder; strong from 12), characters
+ * a hex literal decodes to, distinct characters that make an alphabet (with syntax characters among
+ * them), and repeats of one token comment.
+ */
 const MIN_ESCAPED_PLAIN = 3;
 const STRONG_ESCAPED_PLAIN = 12;
 const MIN_HEX_TEXT_CHARS = 48;
@@ -122,8 +128,11 @@ export function judgeObfuscation(techniques: readonly ObfuscationTechnique[]): O
   return layered ? techniques.filter((t) => t.role !== "strong") : [];
 }
 
-export function detectObfuscationTechniques(source: string): ObfuscationTechnique[] {
-  const text = source.length > SCAN_CHARS ? source.slice(0, SCAN_CHARS) : source;
+/** The techniques of the first JS_OBFUSCATION_SCAN_CHARS characters of `source` (a hit in `budget` when it is longer). */
+export function detectObfuscationTechniques(source: string, budget: Budget): ObfuscationTechnique[] {
+  const maxScan = budget.limits.JS_OBFUSCATION_SCAN_CHARS;
+  if (source.length > maxScan) budget.budgetHits.add("JS_OBFUSCATION_SCAN_CHARS");
+  const text = source.length > maxScan ? source.slice(0, maxScan) : source;
   const out: ObfuscationTechnique[] = [];
   const add = (id: TechniqueId, role: TechniqueRole, m: RegExpExecArray | string | null) => {
     if (m) out.push({ id, role, evidence: (typeof m === "string" ? m : m[0]).slice(0, EVIDENCE_CHARS) });

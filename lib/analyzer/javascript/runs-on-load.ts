@@ -4,13 +4,11 @@
 // anonymous function (invoked at once, or handed to another call), or in a named function that running
 // code calls, is not. One linear pass over the text (strings, comments and regex literals skipped) finds
 // the function bodies and the calls; a fixed point over "called from code that runs" decides.
+// The scan's bounds are budgets of lib/limits.ts (JS_MAX_LOAD_SCAN_*): past them every position counts as
+// running (the conservative answer), and the hit is recorded.
+import type { Budget, BudgetName } from "../../limits";
 import { IDENT, SPACE } from "./js-chars";
 
-/** bounds of the scan; past them every position counts as running (the conservative answer) */
-const MAX_FUNCTIONS = 50_000;
-const MAX_CALLS = 500_000;
-const MAX_COMMENTS = 500_000;
-const MAX_ROUNDS = 32;
 const NOT_CALLS = new Set(["if", "for", "while", "switch", "catch", "return", "typeof", "function", "with", "do", "else", "in", "of", "void", "delete", "instanceof"]);
 
 interface FunctionBody {
@@ -30,9 +28,12 @@ export interface ScriptLayout {
 
 const UNKNOWN_LAYOUT: ScriptLayout = { runs: () => true, inComment: () => false };
 
-export function runsOnLoad(text: string): ScriptLayout {
-  const scan = scanFunctions(text);
-  if (!scan) return UNKNOWN_LAYOUT;
+export function runsOnLoad(text: string, budget: Budget): ScriptLayout {
+  const scan = scanFunctions(text, budget);
+  if ("hit" in scan) {
+    budget.budgetHits.add(scan.hit);
+    return UNKNOWN_LAYOUT;
+  }
   const { functions, calls, comments } = scan;
   const inComment = (offset: number) => {
     // comments are in text order: binary search for the last one starting before the offset
@@ -49,17 +50,23 @@ export function runsOnLoad(text: string): ScriptLayout {
   const running = new Uint8Array(functions.length);
   // a named function runs when code that runs calls its name (its own calls cannot start it: they run only once it does)
   const called = new Set<string>();
-  for (let round = 0, changed = true; changed && round < MAX_ROUNDS; round++) {
-    changed = false;
+  /** one round of the fixed point: does another function run now? (`apply`: mark it) */
+  const round = (apply: boolean): boolean => {
+    let changed = false;
     for (const c of calls) if ((c.fn === -1 || running[c.fn] === 1) && !called.has(c.name)) called.add(c.name);
     functions.forEach((f, i) => {
-      if (running[i]) return;
+      if (running[i] || (changed && !apply)) return;
       if (f.name === undefined ? f.parent === -1 || running[f.parent] === 1 : called.has(f.name)) {
-        running[i] = 1;
+        if (apply) running[i] = 1;
         changed = true;
       }
     });
-  }
+    return changed;
+  };
+  let changed = true;
+  for (let n = 0; changed && n < budget.limits.JS_MAX_LOAD_SCAN_ROUNDS; n++) changed = round(true);
+  // stopped by the bound while still changing: a hit only if one more round would have found more
+  if (changed && round(false)) budget.budgetHits.add("JS_MAX_LOAD_SCAN_ROUNDS");
   const runs = (offset: number) => {
     if (inComment(offset)) return false;
     let inner = -1;
@@ -72,7 +79,8 @@ export function runsOnLoad(text: string): ScriptLayout {
   return { runs, inComment };
 }
 
-function scanFunctions(text: string): { functions: FunctionBody[]; calls: { name: string; pos: number; fn: number }[]; comments: [number, number][] } | null {
+function scanFunctions(text: string, budget: Budget): { functions: FunctionBody[]; calls: { name: string; pos: number; fn: number }[]; comments: [number, number][] } | { hit: BudgetName } {
+  const { JS_MAX_LOAD_SCAN_FUNCTIONS: maxFunctions, JS_MAX_LOAD_SCAN_CALLS: maxCalls, JS_MAX_LOAD_SCAN_COMMENTS: maxComments } = budget.limits;
   const functions: FunctionBody[] = [];
   const comments: [number, number][] = [];
   const calls: { name: string; pos: number; fn: number }[] = [];
@@ -98,7 +106,7 @@ function scanFunctions(text: string): { functions: FunctionBody[]; calls: { name
       if (d === 0x2f || d === 0x2a) {
         const close = d === 0x2f ? text.indexOf("\n", i) : text.indexOf("*/", i + 2);
         const end = close === -1 ? n : d === 0x2f ? close : close + 2;
-        if (comments.length >= MAX_COMMENTS) return null;
+        if (comments.length >= maxComments) return { hit: "JS_MAX_LOAD_SCAN_COMMENTS" };
         comments.push([i, end]);
         i = end;
         continue;
@@ -133,7 +141,7 @@ function scanFunctions(text: string): { functions: FunctionBody[]; calls: { name
       let j = i;
       while (j < n && SPACE[text.charCodeAt(j)]) j++;
       if (text.charCodeAt(j) === 0x28 && !NOT_CALLS.has(word)) {
-        if (calls.length >= MAX_CALLS) return null;
+        if (calls.length >= maxCalls) return { hit: "JS_MAX_LOAD_SCAN_CALLS" };
         calls.push({ name: word, pos: start, fn: fnStack.length ? fnStack[fnStack.length - 1] : -1 });
       }
       lastIdent = word;
@@ -152,7 +160,7 @@ function scanFunctions(text: string): { functions: FunctionBody[]; calls: { name
     else if (ch === "{") {
       const arrow = lastChar === "=>";
       if ((pending && parens === pending.parens) || arrow) {
-        if (functions.length >= MAX_FUNCTIONS) return null;
+        if (functions.length >= maxFunctions) return { hit: "JS_MAX_LOAD_SCAN_FUNCTIONS" };
         functions.push({ name: arrow ? undefined : pending?.name, start: i, end: n, parent: fnStack.length ? fnStack[fnStack.length - 1] : -1 });
         braces.push(functions.length - 1);
         fnStack.push(functions.length - 1);

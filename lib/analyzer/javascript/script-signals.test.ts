@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { defaultBudget } from "../../limits";
 import { hasSelfAppend, hasSelfDouble, scriptSignals, stringAssignments } from "./script-signals";
 
 /** the longest run of hex digits, by a regex over every run (the reference) */
@@ -25,7 +26,7 @@ describe("scriptSignals: longestHexRun", () => {
     ["a code unit above 0xFF is no digit", "12\u0661\u0662ab", 2],
     ["empty", "", 0],
   ])("%s", (_name, text, expected) => {
-    expect(scriptSignals(text).longestHexRun).toBe(expected);
+    expect(scriptSignals(text, defaultBudget()).longestHexRun).toBe(expected);
   });
 
   it("agrees with a regex over every run on random text", () => {
@@ -39,7 +40,7 @@ describe("scriptSignals: longestHexRun", () => {
         // long stretches of digits now and then
         text += (seed >> 8) % 9 === 0 ? "0c0c0c0c".repeat((seed >> 12) % 5) : alphabet[(seed >> 4) % alphabet.length];
       }
-      expect(scriptSignals(text).longestHexRun, text).toBe(reference(text));
+      expect(scriptSignals(text, defaultBudget()).longestHexRun, text).toBe(reference(text));
     }
   });
 });

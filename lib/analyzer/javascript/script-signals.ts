@@ -1,6 +1,7 @@
 // Text-level signals of a script, cheap enough for the fast stage. They look for the techniques
 // exploit kits used (escaped shellcode, heap spraying, eval of decoded strings, vulnerable Acrobat
 // APIs); the advanced stage re-checks on a real parser's AST and on the deobfuscated layers.
+import type { Budget } from "../../limits";
 import { countMatches, IDENT, nameRunEnd, nameRunStart, namesBefore, skipSpaces, startsName, wordAt } from "./js-chars";
 import { findCallbackCalls, type CallbackCall } from "./callback-apis";
 import { detectObfuscationTechniques, type ObfuscationTechnique } from "./obfuscation-techniques";
@@ -141,10 +142,15 @@ const HIDDEN_DATA = /syncAnnotScan|getPageNthWord|\.subject\b|\binfo\s*\.\s*(tit
 const DANGEROUS_NAMES_ALL = /["'](eval|unescape|fromCharCode|String\.fromCharCode|Function|setTimeOut)["']/g;
 const FORM_API = /\bgetField\s*\(|\bAF[A-Z][A-Za-z]*_[A-Za-z]+\s*\(|\bevent\s*\.\s*(value|change|changeEx|willCommit|rc)\b|\butil\s*\.\s*(printd|scand|printx)\s*\(/g;
 
-/** Bounded regex scans: every pattern is linear (no nested quantifiers). */
-export function scriptSignals(source: string): ScriptSignals {
-  const text = source.length > 8 * 1024 * 1024 ? source.slice(0, 8 * 1024 * 1024) : source;
-  const callbacks = findCallbackCalls(text);
+/**
+ * Bounded regex scans: every pattern is linear (no nested quantifiers). `budget`: the document's (the
+ * scans' bounds are budgets, JS_SIGNAL_SCAN_CHARS and those of the callback and obfuscation scans).
+ */
+export function scriptSignals(source: string, budget: Budget): ScriptSignals {
+  const maxScan = budget.limits.JS_SIGNAL_SCAN_CHARS;
+  if (source.length > maxScan) budget.budgetHits.add("JS_SIGNAL_SCAN_CHARS");
+  const text = source.length > maxScan ? source.slice(0, maxScan) : source;
+  const callbacks = findCallbackCalls(text, budget);
   // one object literal, its techniques filled in after: a spread copy ({ ...signals, techniques })
   // got a map of its own once its clone site had seen many objects, which made every rule that reads
   // signals megamorphic (node --log-ic over ../shared/corpus)
@@ -167,11 +173,11 @@ export function scriptSignals(source: string): ScriptSignals {
     dynamicCalls: countMatches(text, DYNAMIC_CALL),
     decoderLoop: DECODER_LOOP.test(text),
     hiddenDataSource: HIDDEN_DATA.test(text),
-    assembledNames: assembledNames(text),
+    assembledNames: assembledNames(text, budget),
     formApiCalls: countMatches(text, FORM_API),
     techniques: [],
   };
-  signals.techniques = [...detectObfuscationTechniques(text), ...signalTechniques(signals, text)];
+  signals.techniques = [...detectObfuscationTechniques(text, budget), ...signalTechniques(signals, text)];
   return signals;
 }
 
@@ -195,8 +201,10 @@ function signalTechniques(s: Omit<ScriptSignals, "techniques">, text: string): O
 }
 
 /** Joins adjacent literal concatenations ("ev" + "al" -> "eval") and looks for dangerous names. */
-function assembledNames(text: string): boolean {
-  const head = text.slice(0, 1024 * 1024);
+function assembledNames(text: string, budget: Budget): boolean {
+  const maxHead = budget.limits.JS_ASSEMBLED_NAMES_SCAN_CHARS;
+  if (text.length > maxHead) budget.budgetHits.add("JS_ASSEMBLED_NAMES_SCAN_CHARS");
+  const head = text.slice(0, maxHead);
   if (foldedCharCodes(head) || assembledFromArrays(head)) return true;
   if (!/["']\s*\+\s*["']/.test(text) && !/\+=\s*["']/.test(text)) return false;
   const joined = head.replace(/["']\s*\+\s*["']/g, "");

@@ -2,7 +2,7 @@
 // shellcode string (the %u / \x escapes written in the script and in its deobfuscated layers, then
 // the strings the emulation saw built at run time), past its sled, with
 // its architecture and first instructions. Descriptive only: no verdict reads it.
-import type { Limits } from "../../limits";
+import type { Budget } from "../../limits";
 import type { ShellcodeEntry } from "../report";
 import { escapedByteRuns } from "./escaped-bytes";
 import { idiomsIn } from "./machine-code-idioms";
@@ -16,15 +16,16 @@ interface Candidate {
   bytes: boolean;
 }
 
-/** Bytes a distinct shellcode is known by: its first decoded bytes (one payload found as escapes and as a run-time string). */
+/** Bytes a distinct shellcode is known by: its first decoded bytes (one payload found as escapes and as a run-time string); an identity, not a budget. */
 const IDENTITY_BYTES = 64;
 
-export function shellcodeEntries(source: string, layers: readonly string[], runtimeStrings: readonly string[], limits: Limits): ShellcodeEntry[] {
+export function shellcodeEntries(source: string, layers: readonly string[], runtimeStrings: readonly string[], budget: Budget): ShellcodeEntry[] {
+  const { limits } = budget;
   const out: ShellcodeEntry[] = [];
   const seen = new Set<string>();
-  for (const c of candidates(source, layers, runtimeStrings)) {
+  for (const c of candidates(source, layers, runtimeStrings, budget)) {
     if (out.length >= limits.SHELLCODE_PER_SCRIPT) break;
-    const code = machineCodeOf(c.text, limits.SHELLCODE_DECODED_BYTES);
+    const code = machineCodeOf(c.text, limits.SHELLCODE_DECODED_BYTES, budget);
     // binary units, a sled, or (in a run too short for those tests) a GetPC / PEB idiom
     if (!classifyShellcode(c.text, c.bytes).shellcode && idiomsIn(Buffer.from(code.head).toString("latin1")).length === 0) continue;
     const identity = Buffer.from(code.head.subarray(0, IDENTITY_BYTES)).toString("hex");
@@ -37,9 +38,9 @@ export function shellcodeEntries(source: string, layers: readonly string[], runt
   return out;
 }
 
-function* candidates(source: string, layers: readonly string[], runtimeStrings: readonly string[]): Generator<Candidate> {
+function* candidates(source: string, layers: readonly string[], runtimeStrings: readonly string[], budget: Budget): Generator<Candidate> {
   for (const [kind, text] of [["static", source] as const, ...layers.map((l) => ["layer", l] as const)]) {
-    for (const run of escapedByteRuns(text)) {
+    for (const run of escapedByteRuns(text, budget)) {
       // %u units back to the UCS-2 string unescape() makes; \x bytes one char each
       // utf16le reads little-endian pairs as code units, lone surrogates kept
       const units = Buffer.from(run.bytes).toString(run.kind === "%u" ? "utf16le" : "latin1");

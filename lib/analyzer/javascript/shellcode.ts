@@ -3,6 +3,7 @@
 // shellcode when its units are binary rather than text, when it holds a NOP sled, or when the bytes
 // show the usual position-finding / PEB-walking prologues.
 
+import type { Budget } from "../../limits";
 import { MACHINE_CODE_IDIOMS } from "./machine-code-idioms";
 
 /** %uXXXX and %XX escapes, as unescape() decodes them (ECMA-262 B.2.1.2). */
@@ -18,6 +19,7 @@ export function countPercentU(s: string): number {
 
 /** Filler bytes of sprayed sleds: nop, and the "slide" bytes that double as heap addresses (0x0c0c0c0c). */
 const SLED_BYTES = new Set([0x90, 0x0c, 0x0a, 0x0d, 0x0b, 0x04, 0x05, 0x14, 0x41]);
+/** a detection threshold: sled units in a row that make a sled */
 const MIN_SLED_UNITS = 16;
 
 /** A run of identical two-byte sled units (%u0c0c x 16), or of one-byte sled chars (\x90 x 32). */
@@ -92,10 +94,8 @@ export function unitsToLatin1(s: string): string {
   return out;
 }
 
-/** Leading filler bytes shorter than this are taken for code (a few NOPs pad many prologues). */
+/** Leading filler bytes shorter than this are taken for code (a few NOPs pad many prologues): a detection threshold. */
 const MIN_SKIPPED_SLED_BYTES = 8;
-/** Bytes searched for the end of a leading sled (a sprayed block can be megabytes of it). */
-const MAX_SLED_SCAN_BYTES = 1024 * 1024;
 
 export interface MachineCode {
   /** bytes the string holds in memory */
@@ -108,19 +108,23 @@ export interface MachineCode {
 
 /**
  * The bytes a shellcode string puts in memory (UCS-2 units little-endian when any unit is above 0xff,
- * else one byte per char, as unitsToLatin1), past a leading sled, at most `maxBytes` of them.
+ * else one byte per char, as unitsToLatin1), past a leading sled, at most `maxBytes` of them. The sled
+ * is searched for its end within SHELLCODE_SLED_SCAN_BYTES (a hit when it runs on past them).
  */
-export function machineCodeOf(s: string, maxBytes: number): MachineCode {
+export function machineCodeOf(s: string, maxBytes: number, budget: Budget): MachineCode {
+  const maxScan = budget.limits.SHELLCODE_SLED_SCAN_BYTES;
   let wide = false;
   for (let i = 0; i < s.length && !wide; i++) wide = s.charCodeAt(i) > 0xff;
   const size = wide ? s.length * 2 : s.length;
   const byteAt = (k: number) => (wide ? (k & 1 ? s.charCodeAt(k >> 1) >> 8 : s.charCodeAt(k >> 1) & 0xff) : s.charCodeAt(k) & 0xff);
   // runs of filler, one value each (a 0x0c0c spray block joined to a 0x90 sled), each long enough to be one
   let sled = 0;
-  while (sled < size && sled < MAX_SLED_SCAN_BYTES && SLED_BYTES.has(byteAt(sled))) {
+  while (sled < size && sled < maxScan && SLED_BYTES.has(byteAt(sled))) {
     const filler = byteAt(sled);
     let end = sled;
-    while (end < size && end < MAX_SLED_SCAN_BYTES && byteAt(end) === filler) end++;
+    while (end < size && end < maxScan && byteAt(end) === filler) end++;
+    // a run stopped by the scan's end with more filler after it: where the sled ends was not looked for
+    if (end === maxScan && end < size && SLED_BYTES.has(byteAt(end))) budget.budgetHits.add("SHELLCODE_SLED_SCAN_BYTES");
     if (end - sled < MIN_SKIPPED_SLED_BYTES) break;
     sled = end;
   }

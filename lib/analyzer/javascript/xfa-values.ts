@@ -15,14 +15,12 @@ export interface XfaValue {
 
 /** a leaf element of the data packet: <prefix:name attrs>text</prefix:name> */
 const DATA_LEAF = /<(?:[\w.-]+:)?([\w.-]+)(?:\s[^<>]*)?>([^<]+)<\/(?:[\w.-]+:)?\1\s*>/g;
-/** a template field's body is looked at up to this size (a field holds a value, not a document): how much of one field is read to find its value, not a budget */
-const MAX_FIELD_BODY_CHARS = 65_536;
 const FIELD_NAME = /\bname\s*=\s*["']([^"']+)["']/;
 /** the first value element inside a field */
 const FIELD_VALUE = /<value\b[^<>]*>\s*<(text|exData|integer|decimal|float|date|time|dateTime|image)\b[^<>]*>([^<]*)<\/\1\s*>/;
 
 export function collectXfaValues(xml: string, budget: Budget): XfaValue[] {
-  const { JS_CONTEXT_MAX_XFA_VALUES: maxValues, JS_CONTEXT_MAX_XFA_VALUE_CHARS: maxValueChars, JS_CONTEXT_XFA_SCAN_CHARS: maxScan } = budget.limits;
+  const { JS_CONTEXT_MAX_XFA_VALUES: maxValues, JS_CONTEXT_MAX_XFA_VALUE_CHARS: maxValueChars, JS_CONTEXT_XFA_SCAN_CHARS: maxScan, JS_CONTEXT_MAX_XFA_FIELD_BODY_CHARS: maxFieldBody } = budget.limits;
   const hit = (name: BudgetName) => budget.budgetHits.add(name);
   if (xml.length > maxScan) hit("JS_CONTEXT_XFA_SCAN_CHARS");
   const text = xml.length > maxScan ? xml.slice(0, maxScan) : xml;
@@ -37,11 +35,12 @@ export function collectXfaValues(xml: string, budget: Budget): XfaValue[] {
     left -= value.length;
     out.push({ name, value });
   };
-  for (const field of xmlElements(text, "field", { maxBodyChars: MAX_FIELD_BODY_CHARS, where: (a) => FIELD_NAME.test(a) })) {
+  for (const field of xmlElements(text, "field", { maxBodyChars: maxFieldBody, where: (a) => FIELD_NAME.test(a) })) {
     if (out.length >= maxValues) {
       hit("JS_CONTEXT_MAX_XFA_VALUES");
       break;
     }
+    if (field.bodyTooLong) hit("JS_CONTEXT_MAX_XFA_FIELD_BODY_CHARS");
     const v = field.body === null ? null : FIELD_VALUE.exec(field.body);
     if (v) push(FIELD_NAME.exec(field.attributes)![1], v[2]);
   }

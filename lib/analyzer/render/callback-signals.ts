@@ -13,18 +13,22 @@
 // English, German, French and Spanish, plus the impersonated brands of public TOAD write-ups.
 import { normalizeText, withUnicodeBoundaries, wordCount, type UnicodePhrase } from "./lure-signals";
 
-/** characters of a page's text searched (a notice is a page; a 20,000-character page is something else) */
+/**
+ * characters of a page's text searched (a notice is a page; a 20,000-character page is something else).
+ * An input cap read by the lure-callback-phone rule, which has no budget-hit channel (rules are pure):
+ * not yet in lib/limits.ts. With CALLBACK_MAX_WORDS words at most, only a text of long words reaches it.
+ */
 export const CALLBACK_TEXT_SCAN_CHARS = 8000;
-/** a notice is short: more words than this on the pages read is a statement, a contract, a manual */
+/** a detection threshold: a notice is short; more words than this on the pages read is a statement, a contract, a manual */
 export const CALLBACK_MAX_WORDS = 700;
-/** phone numbers examined per text */
+/** phone numbers examined per text (an input cap inside the rule, like CALLBACK_TEXT_SCAN_CHARS: a notice gives one or two) */
 const MAX_PHONES = 32;
-/** characters of a phone number candidate ("+1 (800) 555-0199 " is 18) */
+/** a format limit: characters of a phone number candidate ("+1 (800) 555-0199 " is 18) */
 const MAX_PHONE_CHARS = 24;
-/** the call to action stands this close before the number ("please call our billing team at") or after it */
+/** detection windows: the call to action stands this close before the number ("please call our billing team at") or after it */
 const ACTION_BEFORE_CHARS = 120;
 const ACTION_AFTER_CHARS = 60;
-/** the cancellation or dispute is said this close to the number (the same paragraph) */
+/** a detection window: the cancellation or dispute is said this close to the number (the same paragraph) */
 const CANCEL_WINDOW_CHARS = 400;
 
 export interface PhoneNumber {

@@ -6,11 +6,11 @@ import { isGovernmentHost, isViewerDownloadPage } from "../iocs/url-hosts";
 import type { RenderFacts, RenderedPage } from "./render-facts";
 import { SPACE } from "../javascript/js-chars";
 
-/** Lures are short: a cover page, sometimes a second one. Longer documents are not judged as lures. */
+/** A detection threshold: lures are short (a cover page, sometimes a second one); longer documents are not judged as lures. */
 export const LURE_MAX_PAGES = 3;
-/** QR lures ("scan to re-authenticate") run a little longer: a memo page or two around the code */
+/** a detection threshold: QR lures ("scan to re-authenticate") run a little longer: a memo page or two around the code */
 export const QR_LURE_MAX_PAGES = 5;
-/** an image covering this much of the page is the page's content ("blurred document preview") */
+/** a detection threshold: an image covering this much of the page is the page's content ("blurred document preview") */
 export const IMAGE_PAGE_COVERAGE = 0.5;
 /** ...and a picture page with fewer rendered words than this is all picture: its text is in the image */
 export const IMAGE_PAGE_MAX_WORDS = 10;
@@ -153,7 +153,8 @@ export interface LureWording {
 
 /**
  * characters of a page searched for lure wording: a lure page says little (the corpus's lures have
- * under 100 words), and 40-odd patterns over a 20,000-character page of CJK text take ~60 ms
+ * under 100 words), and 40-odd patterns over a 20,000-character page of CJK text take ~60 ms. An input
+ * cap read inside the lure rules (pageWording), which have no budget-hit channel: not yet in lib/limits.ts.
  */
 export const LURE_TEXT_SCAN_CHARS = 4000;
 

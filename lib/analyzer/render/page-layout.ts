@@ -25,10 +25,6 @@ export interface PageLayout {
 
 type Matrix = [number, number, number, number, number, number];
 const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
-/** graphics-state nesting kept (q/Q); deeper saves are counted, not stored */
-const MAX_STATE_DEPTH = 64;
-/** parent levels followed for inherited page attributes (§7.7.3.4) */
-const MAX_INHERIT_DEPTH = 32;
 
 /** Layouts of the first LAYOUT_MAX_PAGES pages that carry a link, where the lure rules look. */
 export function collectPageLayouts(doc: PdfDocument, actions: ActionFact[], limits: Limits): PageLayout[] {
@@ -36,12 +32,13 @@ export function collectPageLayouts(doc: PdfDocument, actions: ActionFact[], limi
   if (!linked.size) return [];
   const out: PageLayout[] = [];
   doc.pages().slice(0, limits.LAYOUT_MAX_PAGES).forEach((page, index) => {
-    if (linked.has(index)) out.push(layoutOf(doc, page.dict, index, limits.LAYOUT_MAX_CONTENT_BYTES));
+    if (linked.has(index)) out.push(layoutOf(doc, page.dict, index, limits));
   });
   return out;
 }
 
-function layoutOf(doc: PdfDocument, page: PdfDict, index: number, maxBytes: number): PageLayout {
+function layoutOf(doc: PdfDocument, page: PdfDict, index: number, limits: Limits): PageLayout {
+  const { LAYOUT_MAX_CONTENT_BYTES: maxBytes, LAYOUT_MAX_STATE_DEPTH: maxStateDepth } = limits;
   const layout: PageLayout = { index, images: 0, largestImageRatio: 0, forms: 0, textChars: 0, partial: false };
   const box = numbers(doc, inherited(doc, page, "MediaBox")) ?? [0, 0, 612, 792];
   const pageArea = Math.abs((box[2] - box[0]) * (box[3] - box[1])) || 612 * 792;
@@ -77,7 +74,9 @@ function layoutOf(doc: PdfDocument, page: PdfDict, index: number, maxBytes: numb
     } else if (kind === "array-start") arrayStrings = 0;
     else if (kind === "operator") {
       if (scan.is("q")) {
-        if (saved.length < MAX_STATE_DEPTH) saved.push(ctm);
+        // a deeper save is not kept (its Q then restores an outer state): reported
+        if (saved.length < maxStateDepth) saved.push(ctm);
+        else doc.budgetHits.add("LAYOUT_MAX_STATE_DEPTH");
       } else if (scan.is("Q")) ctm = saved.pop() ?? IDENTITY;
       else if (scan.is("cm") && numbersSeen >= 6) ctm = multiply(lastSix(text, spans, numbersSeen), ctm);
       else if (scan.is("Tj") || scan.is("'") || scan.is('"')) layout.textChars += lastString;
@@ -126,13 +125,17 @@ function multiply(m: Matrix, n: Matrix): Matrix {
   ];
 }
 
-/** A page attribute, inherited from the page tree when the page does not set it (§7.7.3.4). */
+/**
+ * A page attribute, inherited from the page tree when the page does not set it (§7.7.3.4), at most
+ * MAX_INHERITANCE_DEPTH levels up (a hit when a parent is left unread).
+ */
 export function inherited(doc: PdfDocument, page: PdfDict, key: string): PdfObject | undefined {
   let d: PdfDict | undefined = page;
-  for (let i = 0; d && i < MAX_INHERIT_DEPTH; i++) {
+  for (let i = 0; d && i < doc.limits.MAX_INHERITANCE_DEPTH; i++) {
     if (d.has(key)) return d.get(key);
     d = doc.dict(d.get("Parent"));
   }
+  if (d) doc.budgetHits.add("MAX_INHERITANCE_DEPTH");
   return undefined;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_LIMITS } from "../../limits";
+import { DEFAULT_LIMITS, resolveLimits, type Limits } from "../../limits";
 import { readPdf } from "../../pdf/document";
 import { PdfBuilder } from "../../pdf/testing/pdf-builder";
 import { collectFacts } from "../facts/document-facts";
@@ -66,6 +66,23 @@ describe("collectPageTexts", () => {
   it("reads every page of a short document", () => {
     const pdf = withFont("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>", "BT /F1 12 Tf (call us) Tj ET", 3);
     expect(pageTexts(pdf).map((p) => [p.text, p.partial])).toEqual([["call us", false], ["call us", false], ["call us", false]]);
+  });
+
+  it("reports the form XObjects and the ToUnicode map it leaves unread, not a document that fits", () => {
+    const hitsOf = (pdf: Uint8Array, o: Partial<Limits>) => {
+      const doc = readPdf(pdf, resolveLimits(o));
+      collectPageTexts(doc, doc.limits);
+      return [...doc.budgetHits];
+    };
+    const forms = withFont("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>", "BT /F1 12 Tf (page) Tj ET", 1, (b) => {
+      const form = (text: string) => b.addStream("/Type /XObject /Subtype /Form /BBox [0 0 1 1]", `BT /F1 12 Tf (${text}) Tj ET`);
+      return `/XObject << /Fa ${form("one")} 0 R /Fb ${form("two")} 0 R >>`;
+    });
+    expect(hitsOf(forms, { PAGE_TEXT_MAX_FORMS_PER_PAGE: 1 })).toEqual(["PAGE_TEXT_MAX_FORMS_PER_PAGE"]);
+    expect(hitsOf(forms, { PAGE_TEXT_MAX_FORMS_PER_PAGE: 2 })).toEqual([]);
+    const cmap = withFont("<< /Type /Font /Subtype /Type0 /BaseFont /X /ToUnicode TOUNICODE >>", "BT /F1 12 Tf <0102> Tj ET");
+    expect(hitsOf(cmap, { PAGE_TEXT_MAX_CMAP_CHARS: 16 })).toEqual(["PAGE_TEXT_MAX_CMAP_CHARS"]);
+    expect(hitsOf(cmap, {})).toEqual([]);
   });
 
   it("reads nothing of a document longer than PAGE_TEXT_MAX_PAGES", () => {

@@ -23,11 +23,6 @@ export interface PageText {
   partial: boolean;
 }
 
-/** characters of a ToUnicode CMap read (a CJK font's map is ~1 MB) */
-const MAX_CMAP_CHARS = 2 * 1024 * 1024;
-/** form XObjects of a page whose text is read (one level: forms inside forms are not) */
-const MAX_FORMS_PER_PAGE = 32;
-
 /**
  * Windows-1252 (WinAnsiEncoding, Annex D) where it differs from Latin-1: 0x80-0x9F. The euro sign,
  * typographic quotes and dashes of office documents.
@@ -78,7 +73,12 @@ function pageTextOf(doc: PdfDocument, page: PdfDict, index: number, limits: Limi
   let forms = 0;
   for (const [, ref] of xobjects?.entries ?? []) {
     const form = doc.resolve(ref);
-    if (stopped || budget <= 0 || text.length >= maxChars || forms >= MAX_FORMS_PER_PAGE || !(form instanceof PdfStream) || !isName(form.dict.get("Subtype"), "Form")) continue;
+    if (stopped || budget <= 0 || text.length >= maxChars || !(form instanceof PdfStream) || !isName(form.dict.get("Subtype"), "Form")) continue;
+    // a form past the cap is left unread (PAGE_TEXT_MAX_FORMS_PER_PAGE, reported)
+    if (forms >= limits.PAGE_TEXT_MAX_FORMS_PER_PAGE) {
+      doc.budgetHits.add("PAGE_TEXT_MAX_FORMS_PER_PAGE");
+      break;
+    }
     forms++;
     const d = doc.decode(form);
     if (d.encrypted) continue;
@@ -111,7 +111,9 @@ function decoderOf(doc: PdfDocument, font: PdfDict): FontDecoder {
   const toUnicode = doc.resolve(font.get("ToUnicode"));
   if (toUnicode instanceof PdfStream) {
     const d = doc.decode(toUnicode);
-    const cmap = d.encrypted ? null : parseToUnicode(bytesToText(d.data, MAX_CMAP_CHARS));
+    const maxCmap = doc.limits.PAGE_TEXT_MAX_CMAP_CHARS;
+    if (!d.encrypted && d.data.length > maxCmap) doc.budgetHits.add("PAGE_TEXT_MAX_CMAP_CHARS");
+    const cmap = d.encrypted ? null : parseToUnicode(bytesToText(d.data, maxCmap));
     if (cmap) return (bytes) => decodeWithToUnicode(cmap, bytes);
   }
   if (isName(font.get("Subtype"), "Type0")) return null;

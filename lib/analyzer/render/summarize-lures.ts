@@ -3,7 +3,7 @@ import type { DeepResult } from "../report";
 import { defangText } from "../rules/evidence";
 import type { RenderFacts } from "./render-facts";
 
-/** characters of rendered text shown in the report */
+/** presentation: characters of rendered text shown in the report */
 export const LURE_TEXT_EXCERPT_CHARS = 2000;
 
 export function summarizeLures(render: RenderFacts | undefined, maxChars = LURE_TEXT_EXCERPT_CHARS): DeepResult["lures"] {

@@ -14,6 +14,8 @@ export interface XmlElement {
   body: string | null;
   /** offset just after the close tag, or after the open tag when there is no body */
   end: number;
+  /** set when the body was left unread because its close tag lies past `maxBodyChars` (a caller's budget hit) */
+  bodyTooLong?: true;
 }
 
 export interface XmlElementOptions {
@@ -86,8 +88,12 @@ export function* xmlElements(text: string, name: string, options: XmlElementOpti
       continue;
     }
     const close = closeAfter(tag.end);
-    if (!close || close.at - tag.end > maxBody) {
+    if (!close) {
       yield { start: tag.start, attributes: tag.attributes, bodyStart: tag.end, body: null, end: tag.end };
+      continue;
+    }
+    if (close.at - tag.end > maxBody) {
+      yield { start: tag.start, attributes: tag.attributes, bodyStart: tag.end, body: null, end: tag.end, bodyTooLong: true };
       continue;
     }
     yield { start: tag.start, attributes: tag.attributes, bodyStart: tag.end, body: text.slice(tag.end, close.at), end: close.end };
