@@ -1,8 +1,9 @@
 // Runs analyses off the request thread: a piscina pool of worker threads executing the bundled
 // dist/analysis-worker.mjs (built by scripts/build-worker.mjs, resolved from the project root).
-// Each task gets its stage's wall-clock budget once it starts running. When the budget runs out the
-// caller gets AnalysisFailure("analysis_timeout") at once (the API answers 504, analysis-failure.ts); when the client goes away (the request's
-// AbortSignal) the work stops too. Stopping is cooperative first: the thread is told to cancel, its
+// A route's task gets its stage's wall-clock budget once it starts running. When the budget runs out the
+// caller gets AnalysisFailure("analysis_timeout") at once (the API answers 504, analysis-failure.ts);
+// when the client goes away (the request's AbortSignal) the work stops too. A scan stage's budget is
+// its pipeline's, enforced there once (scans/pipeline.ts withBudget): its signal is its only deadline. Stopping is cooperative first: the thread is told to cancel, its
 // engines kill their child processes (pdf.js renderer, sandboxes) and the task ends; only a thread
 // that does not end within CANCEL_GRACE_MS is terminated (piscina's abort), which a child process
 // forked from that thread would outlive, so that is the last resort.
@@ -237,10 +238,11 @@ export interface DocumentOptions {
   password?: string;
 }
 
-/** What a scan stage passes: its scan's owner, the stage's own signal (deadline, deleted scan) and the document's password. */
+/** What a scan stage passes: its scan's owner, the stage's own signal (its budget, a deleted scan) and the document's password. */
 export interface StageRunOptions extends DocumentOptions {
   owner?: string;
-  signal?: AbortSignal;
+  /** the stage's deadline: the pool sets no budget of its own for a stage */
+  signal: AbortSignal;
 }
 
 /**
@@ -267,8 +269,8 @@ export function runInspection(bytes: ArrayBuffer, request: InspectRequest, calle
 }
 
 /** A scan's fast stage (see runFastAnalysis), queued fairly among scan owners and never refused for its owner's count. */
-export function runFastStage(bytes: ArrayBuffer, fileName: string, options: StageRunOptions = {}): Promise<FastResult> {
-  return runInPool("fast", bytes, fileName, getConfig().fastTimeoutMs, stageAdmission(options)) as Promise<FastResult>;
+export function runFastStage(bytes: ArrayBuffer, fileName: string, options: StageRunOptions): Promise<FastResult> {
+  return runInPool("fast", bytes, fileName, null, stageAdmission(options)) as Promise<FastResult>;
 }
 
 /**
@@ -278,12 +280,11 @@ export function runFastStage(bytes: ArrayBuffer, fileName: string, options: Stag
 export async function runAdvancedStage(
   bytes: ArrayBuffer,
   fileName: string,
-  options: StageRunOptions & { onPageImages?: (images: PageImage[]) => void } = {},
+  options: StageRunOptions & { onPageImages?: (images: PageImage[]) => void },
 ): Promise<DeepResult> {
-  const { advancedTimeoutMs, testDeepHoldMs } = getConfig();
-  const admission = { ...stageAdmission(options), holdMs: testDeepHoldMs };
-  if (!options.onPageImages) return runInPool("deep", bytes, fileName, advancedTimeoutMs, admission) as Promise<DeepResult>;
-  const answer = (await runInPool("deep", bytes, fileName, advancedTimeoutMs, { ...admission, pageImages: true })) as unknown as DeepWithPageImages;
+  const admission = { ...stageAdmission(options), holdMs: getConfig().testDeepHoldMs };
+  if (!options.onPageImages) return runInPool("deep", bytes, fileName, null, admission) as Promise<DeepResult>;
+  const answer = (await runInPool("deep", bytes, fileName, null, { ...admission, pageImages: true })) as unknown as DeepWithPageImages;
   options.onPageImages(answer.pageImages);
   return answer.result;
 }
@@ -319,7 +320,8 @@ async function runInPool(
   kind: "fast" | "deep" | "inspect",
   bytes: ArrayBuffer,
   fileName: string,
-  timeoutMs: number,
+  /** from the task's start; null: the caller's signal is its only deadline (a scan stage) */
+  timeoutMs: number | null,
   admission: Admission,
   request?: InspectRequest,
 ): Promise<FastResult | DeepResult | InspectAnswer> {
@@ -372,7 +374,7 @@ async function runInPool(
     gen.running++;
     gen.served++;
     if (kind === "deep") gen.deepServed++;
-    timer = setTimeout(() => cancel(new AnalysisFailure("analysis_timeout", `The analysis did not finish within ${timeoutMs} ms.`)), timeoutMs);
+    if (timeoutMs !== null) timer = setTimeout(() => cancel(new AnalysisFailure("analysis_timeout", `The analysis did not finish within ${timeoutMs} ms.`)), timeoutMs);
   });
   const task = pool.run(
     // one object for the three task kinds: the kind names which fields the thread reads
