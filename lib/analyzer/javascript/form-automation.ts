@@ -26,9 +26,9 @@ const URL_LITERAL = /^(https?:\/\/[^"'\s]{1,300})["']/;
 /** a format limit: room before the quote for the name, the '=' and the spaces around it (the 100-character name and 2 x 20 spaces of ASSIGNED_NAME) */
 const NAME_WINDOW = 142;
 /**
- * Characters of one script read for addresses and outward calls. An input cap, but read inside pure
- * rules (script-is-form-automation, encryption), which have no budget-hit channel: not yet in
- * lib/limits.ts. Scripts are already bounded by MAX_SCRIPT_CHARS (4 MiB); what lies past 1 MiB is not read.
+ * A threshold, not a cut: a script longer than this is never explained as form automation, so that an
+ * outward call padded past what is read cannot pass for a form's (the explanation lowers a score). The
+ * addresses of urlAssignments are read from this much of each script: one missed only explains less.
  */
 const SCAN_CHARS = 1_048_576;
 
@@ -52,6 +52,7 @@ export function urlAssignments(source: string, into = new Map<string, string[]>(
  */
 export function isFormAutomation(source: string, s: ScriptSignals, addresses: ReadonlyMap<string, readonly string[]> = new Map()): boolean {
   // evalLike is case-blind ("function (" counts): eval and Function calls are judged by the techniques below
+  if (source.length > SCAN_CHARS) return false;
   if (s.unescape || s.decoderLoop || s.assembledNames || s.heapSpray || s.nopSled) return false;
   if (s.percentU > 0 || s.exploitApis.length > 0 || s.launchesAttachment || s.obfuscatedIdentifiers > 0) return false;
   if (s.longestHexRun >= 64 || s.escapes >= 16) return false;
@@ -63,8 +64,7 @@ export function isFormAutomation(source: string, s: ScriptSignals, addresses: Re
 }
 
 /** An outward API call, other than a link to the vendor's update page (the version check's). */
-function reachesOutside(source: string, addresses: ReadonlyMap<string, readonly string[]>): boolean {
-  const text = source.length > SCAN_CHARS ? source.slice(0, SCAN_CHARS) : source;
+function reachesOutside(text: string, addresses: ReadonlyMap<string, readonly string[]>): boolean {
   if (!OUTWARD_API.test(text)) return false;
   // only link calls may be explained, each by where its address comes from
   if (OUTWARD_API.test(text.replace(/\b(launchURL|getURL|gotoURL)\b/g, ""))) return true;
