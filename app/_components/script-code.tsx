@@ -5,6 +5,7 @@
 import { useMemo, useState } from "react";
 import { hexDump } from "../../lib/hex-dump";
 import { escapedByteRuns } from "../../lib/analyzer/javascript/escaped-bytes";
+import { defaultBudget } from "../../lib/limits";
 import { useBeautified } from "../_lib/use-beautified";
 import { highlightJavaScript, lineCount } from "../_lib/highlight-javascript";
 import { downloadText } from "../_lib/download-text";
@@ -28,7 +29,8 @@ export function ScriptCode({ title, code: original, fileName, truncated = false,
   const lines = useMemo(() => lineCount(code), [code]);
   const numbers = useMemo(() => Array.from({ length: lines }, (_, i) => i + 1).join("\n"), [lines]);
   // shellcode kept as %u / \x escapes, shown as the bytes it stands for (read from the text, never run)
-  const byteRuns = useMemo(() => escapedByteRuns(original), [original]);
+  // the report's limits; the viewer has no budget hits to report (the analysis reported its own)
+  const byteRuns = useMemo(() => escapedByteRuns(original, defaultBudget()), [original]);
   const shownName = beautified.state === "done" ? fileName.replace(/\.js$/, ".beautified.js") : fileName;
   return (
     <figure className="mt-3" data-testid={testId}>

@@ -3,7 +3,7 @@
 // dump, and the static candidates of shellcode-disassembly. Little-endian per %u unit, as unescape()
 // puts them in memory. Read from the script text only; nothing is run.
 
-import { defaultBudget, type Budget } from "../../limits";
+import type { Budget } from "../../limits";
 
 /** Escape runs shorter than this are not shown as bytes (a few %u escapes are just text): a detection threshold. */
 const MIN_RUN_BYTES = 32;
@@ -22,10 +22,9 @@ export interface EscapedBytes {
 
 /**
  * The escape runs of `text`, in text order: SHELLCODE_ESCAPE_SCAN_CHARS of it searched, SHELLCODE_ESCAPE_RUNS
- * runs kept, SHELLCODE_ESCAPE_RUN_BYTES bytes decoded per run (each a hit in `budget` when it cuts). The
- * script viewer (app/_components/script-code.tsx) reports no budget hits of its own: the default budget.
+ * runs kept, SHELLCODE_ESCAPE_RUN_BYTES bytes decoded per run (each a hit in `budget` when it cuts).
  */
-export function escapedByteRuns(text: string, budget: Budget = defaultBudget()): EscapedBytes[] {
+export function escapedByteRuns(text: string, budget: Budget): EscapedBytes[] {
   const { SHELLCODE_ESCAPE_SCAN_CHARS: maxScanned, SHELLCODE_ESCAPE_RUNS: maxRuns, SHELLCODE_ESCAPE_RUN_BYTES: maxRunBytes } = budget.limits;
   if (text.length > maxScanned) budget.budgetHits.add("SHELLCODE_ESCAPE_SCAN_CHARS");
   const scanned = text.length > maxScanned ? text.slice(0, maxScanned) : text;
