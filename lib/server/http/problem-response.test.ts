@@ -52,15 +52,10 @@ describe("error model", () => {
     expect(await res.json()).toMatchObject({ code, detail: "what the pool said" });
   });
 
-  it("maps the pool's failures as the API documents them", () => {
-    expect(API_CODE_BY_FAILURE).toEqual({
-      engine_missing: "unavailable",
-      pool_full: "unavailable",
-      caller_limit: "rate_limited",
-      analysis_timeout: "analysis_timeout",
-      cancelled: "client_closed_request",
-      out_of_memory: "internal",
-    });
+  it("answers each pool failure with the status the API documents (503 busy, 429 over the key's count, 504 late)", () => {
+    const status = (kind: AnalysisFailureKind) => errorResponse(new AnalysisFailure(kind, "m"), new Request("http://x/")).status;
+    const statuses = Object.fromEntries((Object.keys(API_CODE_BY_FAILURE) as AnalysisFailureKind[]).map((k) => [k, status(k)]));
+    expect(statuses).toEqual({ engine_missing: 503, pool_full: 503, caller_limit: 429, analysis_timeout: 504, cancelled: 499, out_of_memory: 500 });
     expect(errorResponse(new AnalysisFailure("analysis_timeout", "late"), new Request("http://x/")).headers.get("retry-after")).toBeNull();
   });
 });
