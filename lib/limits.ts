@@ -93,6 +93,14 @@ export interface Limits {
   PAGE_TEXT_MAX_CONTENT_BYTES: number;
   /** characters of text kept per page in the fast stage (lure rules read the first few thousand) */
   PAGE_TEXT_MAX_CHARS: number;
+  /** characters of the pages' text the call-back lure check reads (a notice is a page; CALLBACK_MAX_WORDS words of usual length are ~5,000 characters) */
+  CALLBACK_TEXT_SCAN_CHARS: number;
+  /** phone numbers of that text examined for a call to action and a cancellation beside them (a notice gives one or two) */
+  CALLBACK_MAX_PHONES: number;
+  /** characters of a page's text searched for lure wording ("document is protected", "enable content") */
+  LURE_TEXT_SCAN_CHARS: number;
+  /** characters of a script that the form rules search for submitForm targets and for field rewrites on open */
+  FORM_SCRIPT_SCAN_CHARS: number;
   /** characters of a font's ToUnicode CMap read for the page text (a CJK font's map is ~1 MB: twice that) */
   PAGE_TEXT_MAX_CMAP_CHARS: number;
   /** form XObjects of a page whose text is read (one level: forms inside forms are not); a letterhead or a whole page placed as a form is one or two */
@@ -330,6 +338,10 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   PAGE_TEXT_MAX_CONTENT_BYTES: 128 * 1024,
   PAGE_TEXT_MAX_CHARS: 10_000,
   PAGE_TEXT_MAX_CMAP_CHARS: 2 * 1024 * 1024,
+  CALLBACK_TEXT_SCAN_CHARS: 8000,
+  CALLBACK_MAX_PHONES: 32,
+  LURE_TEXT_SCAN_CHARS: 4000,
+  FORM_SCRIPT_SCAN_CHARS: 1024 * 1024,
   PAGE_TEXT_MAX_FORMS_PER_PAGE: 32,
   MAX_EVIDENCE_PER_FINDING: 20,
   MAX_EXCERPT_CHARS: 160,

@@ -1,5 +1,5 @@
 // The single entry point of the analyzer: bytes in, result out. Pure: no I/O, no env, no Next.
-import { DEFAULT_LIMITS, resolveLimits, type BudgetName, type Limits } from "../limits";
+import { DEFAULT_LIMITS, resolveLimits, type Budget, type BudgetName, type Limits } from "../limits";
 import { readPdf, type PdfDocument } from "../pdf/document";
 import { isContentOpaque } from "./facts/content-opaque";
 import { collectFacts, xfaScriptFacts, type DeepFacts, type DocumentFacts, type FastFacts } from "./facts/document-facts";
@@ -93,7 +93,7 @@ export function evaluateDocument(p: PreparedDocument, options: AnalyzeOptions, s
   const facts: DocumentFacts = deep ? { ...p.facts, ...deep } : p.facts;
   const stages: ReadonlySet<Stage> = new Set(stage === "fast" ? ["fast"] : ["fast", "advanced"]);
   const notes: EngineNote[] = [];
-  const findings = runRules(RULES, facts, stages, notes);
+  const findings = runRules(RULES, facts, stages, notes, { limits, budgetHits });
   if (p.xdp) findings.push(toFinding(xdpWrapper, { evidence: [{ offset: p.xdp.offset, excerpt: `${p.xdp.pdf.length}-byte PDF inside an XDP package` }] }, limits));
   const { iocs, truncated: iocsTruncated } = collectIndicators(facts, limits, extraIndicatorTexts);
   for (const b of doc.budgetHits) budgetHits.add(b);
@@ -148,13 +148,13 @@ export function analyzeFast(input: Uint8Array, options: AnalyzeOptions): FastRes
 }
 
 /** `notes` receives the rules that failed: a bug of ours, not a budget and not the file's doing. */
-function runRules(rules: readonly Rule[], facts: DocumentFacts, stages: ReadonlySet<Stage>, notes: EngineNote[]): Finding[] {
+function runRules(rules: readonly Rule[], facts: DocumentFacts, stages: ReadonlySet<Stage>, notes: EngineNote[], budget: Budget): Finding[] {
   const out: Finding[] = [];
   for (const rule of rules) {
     if (!stages.has(rule.stage)) continue;
     let hit;
     try {
-      hit = rule.check(facts);
+      hit = rule.check(facts, budget);
     } catch (e) {
       // a rule bug must not cost the whole verdict: record it and go on
       notes.push({ engine: "analyzer", message: `rule ${rule.id} failed: ${describeError(e)}` });

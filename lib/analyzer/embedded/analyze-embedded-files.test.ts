@@ -1,7 +1,7 @@
 // analyzeEmbeddedFiles on PDFs built in code, one per kind of attachment, and the advanced embedded
 // rules on top (the way the deep stage wires them, nested recursion included).
 import { describe, expect, it } from "vitest";
-import { DEFAULT_LIMITS } from "../../limits";
+import { DEFAULT_LIMITS, defaultBudget } from "../../limits";
 import { readPdf } from "../../pdf/document";
 import { wrapInXdp } from "../../pdf/testing/pdf-builder";
 import { collectFacts } from "../facts/document-facts";
@@ -140,7 +140,7 @@ describe("nested PDFs", () => {
     const carriedUp = async (nested: NestedResult) => {
       const r = await analyzeEmbeddedFiles(facts, { depth: 0, limits, analyzeNested: async () => nested });
       const withNested = { ...facts, embeddedAnalysis: r.facts } as DocumentFacts;
-      return [embeddedNestedPdfMalicious, embeddedNestedPdfSuspicious].filter((rule) => rule.check(withNested)).map((rule) => rule.id);
+      return [embeddedNestedPdfMalicious, embeddedNestedPdfSuspicious].filter((rule) => rule.check(withNested, defaultBudget())).map((rule) => rule.id);
     };
     // a one-link page its model ranked malicious 96: no technique proves it
     expect(await carriedUp({ verdict: "malicious", score: 96, findings: [finding("lure-link-dominant-page", "medium")] })).toEqual(["embedded-nested-pdf-suspicious"]);

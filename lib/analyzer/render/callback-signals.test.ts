@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_LIMITS, defaultBudget, type Budget } from "../../limits";
 import { CALLBACK_MAX_WORDS, findCallbackLure, findPhoneNumbers } from "./callback-signals";
+
+const budgetWith = (overrides: Partial<typeof DEFAULT_LIMITS> = {}): Budget => ({ limits: { ...DEFAULT_LIMITS, ...overrides }, budgetHits: new Set() });
 
 describe("findPhoneNumbers", () => {
   it.each<[string, string, string]>([
@@ -11,7 +14,7 @@ describe("findPhoneNumbers", () => {
     ["a French national number", "au 01 84 88 55 55 pour", "national"],
     ["a German number with a slash", "telefon 0123/45678", "national"],
   ])("finds %s", (_name, text, kind) => {
-    expect(findPhoneNumbers(text).map((p) => p.kind)).toEqual([kind]);
+    expect(findPhoneNumbers(text, defaultBudget()).map((p) => p.kind)).toEqual([kind]);
   });
 
   it.each([
@@ -24,11 +27,21 @@ describe("findPhoneNumbers", () => {
     ["a NANP shape with an impossible area code", "ref 155 555 0199"],
     ["a decimal", "rate 0800.55"],
   ])("finds no phone number in %s", (_name, text) => {
-    expect(findPhoneNumbers(text)).toEqual([]);
+    expect(findPhoneNumbers(text, defaultBudget())).toEqual([]);
   });
 
   it("scans a long run of digits and separators in linear time", () => {
-    expect(findPhoneNumbers("1-".repeat(200_000)).length).toBeLessThanOrEqual(32);
+    expect(findPhoneNumbers("1-".repeat(200_000), defaultBudget()).length).toBeLessThanOrEqual(DEFAULT_LIMITS.CALLBACK_MAX_PHONES);
+  });
+
+  it("stops at CALLBACK_MAX_PHONES and reports it, not before", () => {
+    const text = Array.from({ length: 5 }, (_, i) => `call (808) 555-014${i}`).join(", ");
+    const four = budgetWith({ CALLBACK_MAX_PHONES: 4 });
+    expect(findPhoneNumbers(text, four)).toHaveLength(4);
+    expect([...four.budgetHits]).toEqual(["CALLBACK_MAX_PHONES"]);
+    const all = budgetWith();
+    expect(findPhoneNumbers(text, all)).toHaveLength(5);
+    expect(all.budgetHits.size).toBe(0);
   });
 });
 
@@ -41,7 +54,7 @@ describe("findCallbackLure", () => {
     ["French", "Votre abonnement a été renouvelé. Montant prélevé : 289,00 €. Si vous n’avez pas autorisé ce paiement, appelez le 01 84 88 55 55.", "non autorisé"],
     ["Spanish", "Su suscripción ha sido renovada. Importe cobrado: 199,99 €. Si usted no autorizó este cargo, llame al +34 910 555 123.", "no autorizó"],
   ])("finds %s", (_name, text, cancellation) => {
-    expect(findCallbackLure(text)).toMatchObject({ cancellation });
+    expect(findCallbackLure(text, defaultBudget())).toMatchObject({ cancellation });
   });
 
   it.each([
@@ -51,11 +64,23 @@ describe("findCallbackLure", () => {
     ["a dispute without an amount", "If you did not authorize this, call +1 (808) 555-0142."],
     ["a dispute far from the phone number", `Amount $20.00 charged. If you did not authorize this purchase, write to us. ${"Lorem ipsum dolor sit amet. ".repeat(30)} Office: call (212) 555-0100.`],
   ])("finds nothing in %s", (_name, text) => {
-    expect(findCallbackLure(text)).toBeNull();
+    expect(findCallbackLure(text, defaultBudget())).toBeNull();
   });
 
   it("does not read a long text (a statement, a contract)", () => {
     const text = "Amount charged: $399.99. If you did not authorize this purchase, call +1 (808) 555-0142.";
-    expect(findCallbackLure(text, CALLBACK_MAX_WORDS + 1)).toBeNull();
+    expect(findCallbackLure(text, defaultBudget(), CALLBACK_MAX_WORDS + 1)).toBeNull();
+  });
+
+  it("reads CALLBACK_TEXT_SCAN_CHARS characters and reports a longer text", () => {
+    const lure = "Amount charged: $399.99. If you did not authorize this purchase, call +1 (808) 555-0142.";
+    // a notice after a run of long words (under CALLBACK_MAX_WORDS words, over the window)
+    const text = `${"Antidisestablishmentarianism ".repeat(20)}${lure}`;
+    const narrow = budgetWith({ CALLBACK_TEXT_SCAN_CHARS: 400 });
+    expect(findCallbackLure(text, narrow)).toBeNull();
+    expect([...narrow.budgetHits]).toEqual(["CALLBACK_TEXT_SCAN_CHARS"]);
+    const wide = budgetWith();
+    expect(findCallbackLure(text, wide)).toMatchObject({ cancellation: "did not authorize" });
+    expect(wide.budgetHits.size).toBe(0);
   });
 });

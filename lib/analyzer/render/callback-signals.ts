@@ -11,18 +11,11 @@
 // and letters give a phone number for questions, not for cancelling a charge the reader never made; a
 // bank statement's error-resolution notice says something like it, on a long page of transactions.
 // English, German, French and Spanish, plus the impersonated brands of public TOAD write-ups.
+import type { Budget } from "../../limits";
 import { normalizeText, withUnicodeBoundaries, wordCount, type UnicodePhrase } from "./lure-signals";
 
-/**
- * characters of a page's text searched (a notice is a page; a 20,000-character page is something else).
- * An input cap read by the lure-callback-phone rule, which has no budget-hit channel (rules are pure):
- * not yet in lib/limits.ts. With CALLBACK_MAX_WORDS words at most, only a text of long words reaches it.
- */
-export const CALLBACK_TEXT_SCAN_CHARS = 8000;
 /** a detection threshold: a notice is short; more words than this on the pages read is a statement, a contract, a manual */
 export const CALLBACK_MAX_WORDS = 700;
-/** phone numbers examined per text (an input cap inside the rule, like CALLBACK_TEXT_SCAN_CHARS: a notice gives one or two) */
-const MAX_PHONES = 32;
 /** a format limit: characters of a phone number candidate ("+1 (800) 555-0199 " is 18) */
 const MAX_PHONE_CHARS = 24;
 /** detection windows: the call to action stands this close before the number ("please call our billing team at") or after it */
@@ -123,10 +116,15 @@ const PHONE_CHARS = new Set([..."0123456789 -.()/"]);
  * one ([1] NXX NXX XXXX in groups) or a national one (a leading 0, 9-12 digits in groups). Amounts,
  * dates, invoice and account numbers do not have these shapes (or are glued to letters).
  */
-export function findPhoneNumbers(text: string): PhoneNumber[] {
+export function findPhoneNumbers(text: string, budget: Budget): PhoneNumber[] {
   const out: PhoneNumber[] = [];
+  const maxPhones = budget.limits.CALLBACK_MAX_PHONES;
   let i = 0;
-  while (i < text.length && out.length < MAX_PHONES) {
+  while (i < text.length) {
+    if (out.length >= maxPhones) {
+      budget.budgetHits.add("CALLBACK_MAX_PHONES");
+      break;
+    }
     const c = text.charCodeAt(i);
     const startsNumber = c === 0x2b /* + */ || c === 0x28 /* ( */ || isDigit(c);
     const prev = text[i - 1];
@@ -178,13 +176,16 @@ export interface CallbackLure {
 
 /**
  * The call-back lure of a short text, or null. `text` is the document's page text (at most the first
- * CALLBACK_TEXT_SCAN_CHARS characters are read); `words` the number of words of all its pages read.
+ * CALLBACK_TEXT_SCAN_CHARS characters are read, lib/limits.ts); `words` the number of words of all its
+ * pages read. With CALLBACK_MAX_WORDS words at most, only a text of long words reaches that cap.
  */
-export function findCallbackLure(text: string, words = wordCount(text)): CallbackLure | null {
+export function findCallbackLure(text: string, budget: Budget, words = wordCount(text)): CallbackLure | null {
   if (words > CALLBACK_MAX_WORDS) return null;
+  const maxChars = budget.limits.CALLBACK_TEXT_SCAN_CHARS;
+  if (text.length > maxChars) budget.budgetHits.add("CALLBACK_TEXT_SCAN_CHARS");
   // cheapest first: most pages have no phone number, and the phrase tables are Unicode regexes
-  const t = normalizeText(text.slice(0, CALLBACK_TEXT_SCAN_CHARS));
-  const phones = findPhoneNumbers(t);
+  const t = normalizeText(text.slice(0, maxChars));
+  const phones = findPhoneNumbers(t, budget);
   if (!phones.length) return null;
   const amount = MONEY.exec(t)?.[0];
   if (amount === undefined) return null;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_LIMITS, defaultBudget, type Budget } from "../../limits";
 import { findLurePhrases, isOutwardTarget, isWebTarget, withUnicodeBoundaries, wordCount } from "./lure-signals";
 import { summarizeLures } from "./summarize-lures";
 
@@ -52,22 +53,32 @@ describe("findLurePhrases", () => {
     ["يرجى تأكيد هويتك", "تحقق من هويتك"],
     ["شارك معك ملفا", "شارك ملفا معك"],
   ])("%j is lure wording (%s)", (text, name) => {
-    const w = findLurePhrases(text);
+    const w = findLurePhrases(text, defaultBudget());
     expect(w.phrases).toContain(name);
     expect(w.isLure).toBe(true);
   });
 
+  it("reads LURE_TEXT_SCAN_CHARS characters and reports a longer text", () => {
+    const text = `${"The quarterly results show steady growth. ".repeat(10)}This document is protected. Click here to view the document.`;
+    const narrow: Budget = { limits: { ...DEFAULT_LIMITS, LURE_TEXT_SCAN_CHARS: 200 }, budgetHits: new Set() };
+    expect(findLurePhrases(text, narrow).isLure).toBe(false);
+    expect([...narrow.budgetHits]).toEqual(["LURE_TEXT_SCAN_CHARS"]);
+    const wide = defaultBudget();
+    expect(findLurePhrases(text, wide).isLure).toBe(true);
+    expect(wide.budgetHits.size).toBe(0);
+  });
+
   it("needs two different weak phrases", () => {
-    expect(findLurePhrases("Download the document from our website.")).toEqual({ phrases: ["view the document"], isLure: false });
-    expect(findLurePhrases("Click here for the agenda.")).toEqual({ phrases: ["call to action"], isLure: false });
-    expect(findLurePhrases("Scan the QR code to download our app").isLure).toBe(false);
-    expect(findLurePhrases("DocuSign Envelope ID: 1234-5678")).toEqual({ phrases: ["impersonated service"], isLure: false });
-    expect(findLurePhrases("DocuSign: click here to review the document").isLure).toBe(true);
-    expect(findLurePhrases("OneDrive - Click here to download the file").isLure).toBe(true);
-    expect(findLurePhrases("Faturayı görüntüle: buraya tıklayın").isLure).toBe(true);
-    expect(findLurePhrases("Pobierz dokument").isLure).toBe(false);
-    expect(findLurePhrases("انقر هنا لعرض المستند").isLure).toBe(true);
-    expect(findLurePhrases("ドキュメントを表示").isLure).toBe(false);
+    expect(findLurePhrases("Download the document from our website.", defaultBudget())).toEqual({ phrases: ["view the document"], isLure: false });
+    expect(findLurePhrases("Click here for the agenda.", defaultBudget())).toEqual({ phrases: ["call to action"], isLure: false });
+    expect(findLurePhrases("Scan the QR code to download our app", defaultBudget()).isLure).toBe(false);
+    expect(findLurePhrases("DocuSign Envelope ID: 1234-5678", defaultBudget())).toEqual({ phrases: ["impersonated service"], isLure: false });
+    expect(findLurePhrases("DocuSign: click here to review the document", defaultBudget()).isLure).toBe(true);
+    expect(findLurePhrases("OneDrive - Click here to download the file", defaultBudget()).isLure).toBe(true);
+    expect(findLurePhrases("Faturayı görüntüle: buraya tıklayın", defaultBudget()).isLure).toBe(true);
+    expect(findLurePhrases("Pobierz dokument", defaultBudget()).isLure).toBe(false);
+    expect(findLurePhrases("انقر هنا لعرض المستند", defaultBudget()).isLure).toBe(true);
+    expect(findLurePhrases("ドキュメントを表示", defaultBudget()).isLure).toBe(false);
   });
 
   it.each([
@@ -78,7 +89,7 @@ describe("findLurePhrases", () => {
     "Das Dokument beschreibt die Sicherheitsarchitektur.",
     "",
   ])("%j is not lure wording", (text) => {
-    expect(findLurePhrases(text).isLure).toBe(false);
+    expect(findLurePhrases(text, defaultBudget()).isLure).toBe(false);
   });
 });
 

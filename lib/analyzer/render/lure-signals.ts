@@ -1,5 +1,6 @@
 // What the lure rules look for in rendered pages: the wording of "protected document" lures, how
 // much text a page has, and where a reader's clicks and scans lead (links, URI actions, QR codes).
+import type { Budget } from "../../limits";
 import type { ActionFact } from "../facts/actions";
 import { classifyUrl } from "../iocs/classify-url";
 import { isGovernmentHost, isViewerDownloadPage } from "../iocs/url-hosts";
@@ -152,15 +153,14 @@ export interface LureWording {
 }
 
 /**
- * characters of a page searched for lure wording: a lure page says little (the corpus's lures have
- * under 100 words), and 40-odd patterns over a 20,000-character page of CJK text take ~60 ms. An input
- * cap read inside the lure rules (pageWording), which have no budget-hit channel: not yet in lib/limits.ts.
+ * The lure phrases of `text`: its first LURE_TEXT_SCAN_CHARS characters (lib/limits.ts), reported when
+ * the text is longer. A lure page says little (the corpus's lures have under 100 words), and 40-odd
+ * patterns over a 20,000-character page of CJK text take ~60 ms.
  */
-export const LURE_TEXT_SCAN_CHARS = 4000;
-
-/** The lure phrases of `text` (its first LURE_TEXT_SCAN_CHARS characters). */
-export function findLurePhrases(text: string): LureWording {
-  const t = normalizeText(text.slice(0, LURE_TEXT_SCAN_CHARS));
+export function findLurePhrases(text: string, budget: Budget): LureWording {
+  const maxChars = budget.limits.LURE_TEXT_SCAN_CHARS;
+  if (text.length > maxChars) budget.budgetHits.add("LURE_TEXT_SCAN_CHARS");
+  const t = normalizeText(text.slice(0, maxChars));
   if (!t) return { phrases: [], isLure: false };
   const hits = compiledPhrases().filter(([, , re]) => re.test(t));
   const strong = hits.filter(([, s]) => s === "strong").map(([n]) => n);
@@ -168,13 +168,20 @@ export function findLurePhrases(text: string): LureWording {
   return { phrases: [...strong, ...weak], isLure: strong.length > 0 || weak.length >= 2 };
 }
 
-const wordingCache = new WeakMap<RenderedPage, LureWording>();
+const wordingCache = new WeakMap<RenderedPage, { maxChars: number; wording: LureWording }>();
 
-/** findLurePhrases of a rendered page's text, computed once per page for all rules. */
-export function pageWording(page: RenderedPage): LureWording {
-  let w = wordingCache.get(page);
-  if (!w) wordingCache.set(page, (w = findLurePhrases(page.text)));
-  return w;
+/** findLurePhrases of a rendered page's text, computed once per page (and window) for all rules. */
+export function pageWording(page: RenderedPage, budget: Budget): LureWording {
+  const maxChars = budget.limits.LURE_TEXT_SCAN_CHARS;
+  const known = wordingCache.get(page);
+  if (known?.maxChars === maxChars) {
+    // the window's hit, for each rule's result alike
+    if (page.text.length > maxChars) budget.budgetHits.add("LURE_TEXT_SCAN_CHARS");
+    return known.wording;
+  }
+  const wording = findLurePhrases(page.text, budget);
+  wordingCache.set(page, { maxChars, wording });
+  return wording;
 }
 
 export function normalizeText(text: string): string {

@@ -12,10 +12,11 @@ import { javascriptEmulationLimit } from "./javascript-emulation-limit";
 import { javascriptNetworkOrLaunch } from "./javascript-network-or-launch";
 import { javascriptObfuscatedEmulationFailed } from "./javascript-obfuscated-emulation-failed";
 import type { Rule } from "./rule";
+import { defaultBudget } from "../../limits";
 
 const RULES: Rule[] = [javascriptAcrobatExploitCve, javascriptDeobfuscatedShellcode, javascriptDeobfuscatedHeapSpray, javascriptDynamicCode, javascriptEmulationLimit, javascriptNetworkOrLaunch, javascriptObfuscatedEmulationFailed];
 const engines = { emulate: createSandboxEmulator({ concurrency: 2 }), parseDeep: createWorkerParser() };
-const fired = (a: Analyzed) => RULES.filter((r) => r.check(a.facts)).map((r) => r.id).sort();
+const fired = (a: Analyzed) => RULES.filter((r) => r.check(a.facts, defaultBudget())).map((r) => r.id).sort();
 
 let kit: Analyzed, loop: Analyzed, xfa: Analyzed, benign: Analyzed;
 beforeAll(async () => {
@@ -39,20 +40,20 @@ describe("advanced JavaScript rules", () => {
 
   it("fire on the annotation kit: exploit with CVEs, shellcode, spray, layers, network", () => {
     expect(fired(kit)).toEqual(["javascript-acrobat-exploit-cve", "javascript-deobfuscated-heap-spray", "javascript-deobfuscated-shellcode", "javascript-dynamic-code", "javascript-network-or-launch"]);
-    const hit = javascriptAcrobatExploitCve.check(kit.facts)!;
+    const hit = javascriptAcrobatExploitCve.check(kit.facts, defaultBudget())!;
     expect(hit.cve).toEqual(["CVE-2007-5659", "CVE-2008-0655"]);
     expect(hit.evidence[0]).toMatchObject({ path: "/Root/OpenAction" });
     // evidence is defanged
-    expect(JSON.stringify(javascriptNetworkOrLaunch.check(kit.facts))).not.toContain("http://");
+    expect(JSON.stringify(javascriptNetworkOrLaunch.check(kit.facts, defaultBudget()))).not.toContain("http://");
   });
 
   it("report a script that exhausted its budget", () => {
     expect(fired(loop)).toEqual(["javascript-emulation-limit"]);
-    expect(javascriptEmulationLimit.check(loop.facts)!.evidence[0].excerpt).toMatch(/^timeout/);
+    expect(javascriptEmulationLimit.check(loop.facts, defaultBudget())!.evidence[0].excerpt).toMatch(/^timeout/);
   });
 
   it("name the XFA CVEs", () => {
-    expect(javascriptAcrobatExploitCve.check(xfa.facts)!.cve).toEqual(["CVE-2010-0188", "CVE-2013-0640"]);
+    expect(javascriptAcrobatExploitCve.check(xfa.facts, defaultBudget())!.cve).toEqual(["CVE-2010-0188", "CVE-2013-0640"]);
   });
 
   it("stay quiet on a benign form with a document-level script", () => {
@@ -61,7 +62,7 @@ describe("advanced JavaScript rules", () => {
 
   it("stay quiet when the advanced stage did not run (no facts.javascript)", () => {
     const { javascript: _, ...facts } = kit.facts;
-    for (const r of RULES) expect(r.check(facts as typeof kit.facts)).toBeNull();
+    for (const r of RULES) expect(r.check(facts as typeof kit.facts, defaultBudget())).toBeNull();
   });
 });
 
@@ -82,13 +83,13 @@ describe("javascript-obfuscated-emulation-failed", () => {
     const failing = await analyzePdfScripts(obfuscatedFailingPdf(), engines);
     expect(failing.result.scripts[0].emulationStatus).toBe("error");
     expect(fired(failing)).toEqual(["javascript-dynamic-code", "javascript-obfuscated-emulation-failed"]);
-    expect(javascriptObfuscatedEmulationFailed.check(failing.facts)!.evidence[0].excerpt).toMatch(/^error \(Error: not a real viewer\) after \d+ layer\(s\); techniques: .*eval-alias/);
+    expect(javascriptObfuscatedEmulationFailed.check(failing.facts, defaultBudget())!.evidence[0].excerpt).toMatch(/^error \(Error: not a real viewer\) after \d+ layer\(s\); techniques: .*eval-alias/);
   });
 
   it("stays quiet when the same failing check is written in the clear, or when an endless loop is plain", async () => {
     const clear = await analyzePdfScripts(obfuscatedFailingPdf(true), engines);
     expect(clear.result.scripts[0].emulationStatus).toBe("error");
-    expect(javascriptObfuscatedEmulationFailed.check(clear.facts)).toBeNull();
-    expect(javascriptObfuscatedEmulationFailed.check(loop.facts)).toBeNull();
+    expect(javascriptObfuscatedEmulationFailed.check(clear.facts, defaultBudget())).toBeNull();
+    expect(javascriptObfuscatedEmulationFailed.check(loop.facts, defaultBudget())).toBeNull();
   });
 });

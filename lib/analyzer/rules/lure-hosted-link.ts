@@ -1,3 +1,4 @@
+import type { Budget } from "../../limits";
 import { describeHostedLink, hostedLinkOf, type HostedLink } from "../iocs/hosted-link";
 import { classifyUrl } from "../iocs/classify-url";
 import { asUrl, isWebTarget, LURE_MAX_PAGES, lurePageCount, lurePages, pageWording } from "../render/lure-signals";
@@ -13,11 +14,11 @@ const hostedOf = (url: string) => hostedLinkOf(classifyUrl(asUrl(url)));
  * The hosted link of a rendered page laid out as a lure, and why: the page's main content is that link
  * (lure-link-dominant-page's tests), or the page reads like a lure and links there.
  */
-function hostedLureLink(p: RenderedPage): { layout: string; url: string; hosted: HostedLink } | null {
+function hostedLureLink(p: RenderedPage, budget: Budget): { layout: string; url: string; hosted: HostedLink } | null {
   const dominant = dominantLinkOf(p);
   const main = dominant && hostedOf(dominant.url);
   if (dominant && main) return { layout: dominant.why, url: dominant.url, hosted: main };
-  const wording = pageWording(p);
+  const wording = pageWording(p, budget);
   if (!wording.isLure) return null;
   for (const url of new Set(p.links.map((l) => l.url.trim()).filter(isWebTarget))) {
     const hosted = hostedOf(url);
@@ -37,12 +38,12 @@ export const lureHostedLink = defineRule({
   attack: ["T1566.002", "T1204.001", "T1583.006"],
   mitigations: ["report_phishing", "block_indicators"],
   stage: "advanced",
-  check({ render, pageCount, pageLayouts }) {
+  check({ render, pageCount, pageLayouts }, budget) {
     if (!render || lurePageCount(pageCount, render) > LURE_MAX_PAGES) return null;
     const seenByStructure = new Set(pageLayouts.filter(isImagePage).map((l) => l.index));
     const hits = lurePages(render, LURE_MAX_PAGES)
       .filter((p) => !seenByStructure.has(p.index))
-      .map((p) => ({ page: p.index, ...hostedLureLink(p) }))
+      .map((p) => ({ page: p.index, ...hostedLureLink(p, budget) }))
       .filter((h): h is { page: number; layout: string; url: string; hosted: HostedLink } => h.hosted !== undefined);
     if (!hits.length) return null;
     return {

@@ -21,14 +21,16 @@ export const lureLoginForm = defineRule({
   weight: 55,
   attack: ["T1566.001", "T1056.003"],
   mitigations: ["report_phishing", "block_indicators"],
-  check({ passwordFields: passwords, actions, scripts }) {
+  check({ passwordFields: passwords, actions, scripts }, budget) {
     if (!passwords.length) return null;
     const targets: { url: string; objectRef?: string; path: string }[] = [];
     for (const a of actions) {
       if (a.type === "SubmitForm" && a.target && isWebUrl(a.target)) targets.push({ url: a.target, objectRef: a.objectRef, path: a.path });
     }
+    const maxChars = budget.limits.FORM_SCRIPT_SCAN_CHARS;
     for (const s of scripts) {
-      for (const m of s.source.slice(0, 1024 * 1024).matchAll(SCRIPT_SUBMIT)) if (isWebUrl(m[1])) targets.push({ url: m[1], objectRef: s.objectRef, path: s.path });
+      if (s.source.length > maxChars) budget.budgetHits.add("FORM_SCRIPT_SCAN_CHARS");
+      for (const m of s.source.slice(0, maxChars).matchAll(SCRIPT_SUBMIT)) if (isWebUrl(m[1])) targets.push({ url: m[1], objectRef: s.objectRef, path: s.path });
     }
     if (!targets.length) return null;
     return {

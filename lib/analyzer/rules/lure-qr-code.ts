@@ -1,3 +1,4 @@
+import type { Budget } from "../../limits";
 import type { RuleFacts } from "./rule";
 import { asUrl, isWebTarget, lurePageCount, lurePages, pageWording, QR_LURE_MAX_PAGES, wordCount } from "../render/lure-signals";
 import { defineRule } from "./rule";
@@ -10,11 +11,11 @@ import { classifyUrl } from "../iocs/classify-url";
 const QR_PAGE_MAX_WORDS = 150;
 
 /** QR codes on the rendered pages of a short document whose text is a web address. */
-function qrUrls(facts: RuleFacts) {
+function qrUrls(facts: RuleFacts, budget: Budget) {
   const { render, pageCount } = facts;
   if (!render?.qrCodes.length || lurePageCount(pageCount, render) > QR_LURE_MAX_PAGES) return [];
   return lurePages(render, QR_LURE_MAX_PAGES).flatMap((p) =>
-    p.qrCodes.filter((q) => isWebTarget(q) || /^(javascript|data):/i.test(q.trim())).map((q) => ({ page: p.index, url: q, words: wordCount(p.text), wording: pageWording(p) })),
+    p.qrCodes.filter((q) => isWebTarget(q) || /^(javascript|data):/i.test(q.trim())).map((q) => ({ page: p.index, url: q, words: wordCount(p.text), wording: pageWording(p, budget) })),
   );
 }
 
@@ -45,8 +46,8 @@ export const lureQrCode = defineRule({
   attack: ["T1566.001", "T1204.001"],
   mitigations: ["report_phishing", "block_indicators"],
   stage: "advanced",
-  check(facts) {
-    const hits = qrUrls(facts).filter((h) => h.words < QR_PAGE_MAX_WORDS || h.wording.isLure);
+  check(facts, budget) {
+    const hits = qrUrls(facts, budget).filter((h) => h.words < QR_PAGE_MAX_WORDS || h.wording.isLure);
     if (!hits.length) return null;
     const withWording = hits.some((h) => h.wording.isLure);
     return {
@@ -69,8 +70,8 @@ export const lureQrCodeSuspiciousUrl = defineRule({
   attack: ["T1566.001", "T1204.001"],
   mitigations: ["report_phishing", "block_indicators"],
   stage: "advanced",
-  check(facts) {
-    const hits = qrUrls(facts)
+  check(facts, budget) {
+    const hits = qrUrls(facts, budget)
       .map((h) => ({ ...h, flags: qrUrlFlags(h.url) }))
       .filter((h) => h.flags.length);
     if (!hits.length) return null;

@@ -14,6 +14,7 @@ import { lureLinkDominantPage } from "./lure-link-dominant-page";
 import { lureQrCode, lureQrCodeSuspiciousUrl } from "./lure-qr-code";
 import { parserDifferential } from "./parser-differential";
 import { RULE_CATEGORIES, type Rule } from "./rule";
+import { defaultBudget } from "../../limits";
 
 const RULES = [lureQrCode, lureQrCodeSuspiciousUrl, lureFakeProtectedDocument, lureLinkDominantPage, lureImageDownloadLink, lureHostedLink, parserDifferential];
 const LIVE_LINK = /\b(https?|ftp):\/\/[^\s[]+\.[a-z]/i;
@@ -23,7 +24,7 @@ async function firing(spec: LureDocument | Uint8Array): Promise<{ ids: string[];
   const facts = await deepFacts(spec instanceof Uint8Array ? spec : buildLurePdf(spec));
   const hits = new Map<string, NonNullable<ReturnType<Rule["check"]>>>();
   for (const r of RULES) {
-    const hit = r.check(facts);
+    const hit = r.check(facts, defaultBudget());
     if (hit) {
       for (const e of hit.evidence) expect(e.excerpt ?? "", r.id).not.toMatch(LIVE_LINK);
       expect(hit.detail ?? "", r.id).not.toMatch(LIVE_LINK);
@@ -47,7 +48,7 @@ describe("lure rules: declarations", () => {
   it("no rule fires without render facts (the fast stage has none)", async () => {
     const facts = await deepFacts(buildLurePdf({ pages: [{ lines: ["Protected document", "Click here to view"], links: [{ url: "https://bit.ly/x", rect: PAGE }], qr: { text: "https://bit.ly/y" } }] }));
     delete facts.render;
-    expect(RULES.filter((r) => r.check(facts)).map((r) => r.id)).toEqual([]);
+    expect(RULES.filter((r) => r.check(facts, defaultBudget())).map((r) => r.id)).toEqual([]);
   });
 });
 
@@ -257,14 +258,14 @@ describe("parser-differential", () => {
     expect((await firing(new TextEncoder().encode("not a pdf"))).ids).toEqual([]);
     const { facts } = await firing(buildLurePdf({ pages: [{ lines: ["x"] }] }));
     facts.render = { ...facts.render!, timedOut: true, pdfjs: { pageCount: null, hasCatalog: false, error: "timeout" } };
-    expect(parserDifferential.check(facts)).toBeNull();
+    expect(parserDifferential.check(facts, defaultBudget())).toBeNull();
   });
 
   it("fires when pdf.js cannot open a file our reader parses, unless both lack the password", async () => {
     const { facts } = await firing(buildLurePdf({ pages: [{ lines: ["x"] }] }));
     const failed: RenderFacts = { ...facts.render!, pagesRendered: 0, pages: [], pageCount: null, error: "InvalidPDFException: Invalid PDF structure.", pdfjs: { pageCount: null, hasCatalog: false, error: "InvalidPDFException: Invalid PDF structure." } };
-    expect(parserDifferential.check({ ...facts, render: failed })?.detail).toBe("pdf.js cannot open a document our reader parses.");
+    expect(parserDifferential.check({ ...facts, render: failed }, defaultBudget())?.detail).toBe("pdf.js cannot open a document our reader parses.");
     const locked = { ...failed, pdfjs: { ...failed.pdfjs, passwordRequired: true } };
-    expect(parserDifferential.check({ ...facts, security: { ...facts.security, state: "password-required" }, render: locked })).toBeNull();
+    expect(parserDifferential.check({ ...facts, security: { ...facts.security, state: "password-required" }, render: locked }, defaultBudget())).toBeNull();
   });
 });

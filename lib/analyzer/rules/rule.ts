@@ -1,5 +1,6 @@
 // A detection rule: declared once with a stable kebab-case id and everything the report, UI, CLI and
 // docs show about it; `check` is small and pure: it reads document facts and returns evidence.
+import type { Budget } from "../../limits";
 import type { DocumentFacts } from "../facts/document-facts";
 import type { MitigationAction } from "../mitigations";
 import type { Confidence, Evidence, Severity, Stage } from "../report";
@@ -54,7 +55,11 @@ export interface Rule {
    * malice for the model, and lifts the floor of the techniques that name it (techniques/catalogue.ts).
    */
   role: "detection" | "explanation";
-  check(facts: RuleFacts): RuleHit | null;
+  /**
+   * `budget` is where a check that reads only part of a fact (a window of a long text or script, lib/limits.ts)
+   * records that it stopped there: the result's budget_hits, as the fact collectors do.
+   */
+  check(facts: RuleFacts, budget: Budget): RuleHit | null;
 }
 
 export function defineRule(rule: Omit<Rule, "cve" | "stage" | "confidence" | "role"> & Partial<Pick<Rule, "cve" | "stage" | "confidence" | "role">>): Rule {

@@ -4,6 +4,7 @@
 // events of opening: initialize, docReady, preOpen): a script a click runs is the reader's doing. XFA
 // ready events follow every layout pass and are where dynamic forms compute layout-derived fields ("page
 // 2 of 5": the certified IRCC form of corpus-everyday does): those are left out, as are calculate scripts.
+import type { Budget } from "../../limits";
 import type { ScriptFact } from "../facts/document-facts";
 import { evidence, excerpt } from "./evidence";
 import { defineRule } from "./rule";
@@ -27,11 +28,11 @@ const REWRITING_SCRIPT: readonly [what: string, pattern: RegExp][] = [
 const OCG_API = /\bgetOCGs\s*\(/;
 /** XFA events that run once as the form opens (XFA 3.3 "event" activities) */
 const XFA_OPEN_TRIGGER = /^XFA (initialize|docReady|preOpen) event$/;
-/** characters of a script scanned: enough for any form's open script */
-const MAX_SCAN_CHARS = 1024 * 1024;
-
-function rewriteOf(s: ScriptFact): { what: string; at: number } | null {
-  const text = s.source.length > MAX_SCAN_CHARS ? s.source.slice(0, MAX_SCAN_CHARS) : s.source;
+/** A script's first rewrite of fields or layers, within FORM_SCRIPT_SCAN_CHARS (lib/limits.ts: enough for any form's open script). */
+function rewriteOf(s: ScriptFact, budget: Budget): { what: string; at: number } | null {
+  const maxChars = budget.limits.FORM_SCRIPT_SCAN_CHARS;
+  if (s.source.length > maxChars) budget.budgetHits.add("FORM_SCRIPT_SCAN_CHARS");
+  const text = s.source.length > maxChars ? s.source.slice(0, maxChars) : s.source;
   for (const [what, pattern] of REWRITING_SCRIPT) {
     if (what === "switches a layer" && !OCG_API.test(text)) continue;
     const m = pattern.exec(text);
@@ -51,7 +52,7 @@ export const signedDocumentRewrittenOnOpen = defineRule({
   attack: ["T1565.001"],
   mitigations: ["verify_signed_revision", "disable_reader_javascript"],
   confidence: "medium",
-  check({ signatures, actions, scripts }) {
+  check({ signatures, actions, scripts }, budget) {
     if (!signatures.signatures.some((s) => s.kind !== "usage-rights")) return null;
     const ev = [];
     for (const a of actions) if (a.automatic && REWRITING_ACTIONS.has(a.type)) ev.push(evidence({ objectRef: a.objectRef, path: a.path, excerpt: `[${a.trigger}] /${a.type}` }));
@@ -59,7 +60,7 @@ export const signedDocumentRewrittenOnOpen = defineRule({
     for (const s of scripts) {
       if (!s.automatic || (s.origin === "xfa" && !XFA_OPEN_TRIGGER.test(s.trigger)) || seen.has(s.source)) continue;
       seen.add(s.source);
-      const hit = rewriteOf(s);
+      const hit = rewriteOf(s, budget);
       if (hit) ev.push(evidence({ objectRef: s.objectRef, path: s.path, excerpt: excerpt(`[${s.trigger}] ${hit.what}: ${s.source.slice(Math.max(0, hit.at - 40), hit.at + 80)}`) }));
     }
     return ev.length ? { evidence: ev } : null;

@@ -8,7 +8,7 @@ import { analyzePdfScripts } from "../javascript/testing/script-fixtures";
 import { javascriptEmulationLimit } from "../rules/javascript-emulation-limit";
 import { analyzeFast } from "../analyze";
 import { readPdf } from "../../pdf/document";
-import { DEFAULT_LIMITS } from "../../limits";
+import { DEFAULT_LIMITS, defaultBudget } from "../../limits";
 import { collectFacts } from "../facts/document-facts";
 import { DOS_TAMPER_FIXTURES, NEGATIVE_FIXTURES } from "./testing/dos-tamper-fixtures";
 import { PdfBuilder, bytes, hexString, text } from "../../pdf/testing/pdf-builder";
@@ -113,13 +113,27 @@ describe("script facts: endless loops", () => {
   });
 });
 
+describe("a signed document's open script read within FORM_SCRIPT_SCAN_CHARS", () => {
+  it("finds the rewrite inside the window; past it, reports the window instead", () => {
+    const pdf = DOS_TAMPER_FIXTURES["field-rewrite-on-open"]["script-sets-field"]();
+    const rules = (r: ReturnType<typeof analyzeFast>) => r.findings.map((f) => f.ruleId);
+    const whole = analyzeFast(pdf, { fileName: "signed.pdf" });
+    expect(rules(whole)).toContain("signed-document-rewritten-on-open");
+    expect(whole.budget_hits).not.toContain("FORM_SCRIPT_SCAN_CHARS");
+    // `this.getField("amount").value =`: the assignment lies past the first 20 characters
+    const cut = analyzeFast(pdf, { fileName: "signed.pdf", limits: { FORM_SCRIPT_SCAN_CHARS: 20 } });
+    expect(rules(cut)).not.toContain("signed-document-rewritten-on-open");
+    expect(cut.budget_hits).toContain("FORM_SCRIPT_SCAN_CHARS");
+  });
+});
+
 describe("the advanced stage on the same scripts (real sandbox)", () => {
   const engines = { emulate: createSandboxEmulator({ concurrency: 1 }), parseDeep: createWorkerParser() };
   // a loop that never ends runs out of CPU and a doubled string out of memory whatever the machine's speed
   it.each(Object.entries(DOS_TAMPER_FIXTURES["resource-exhaustion-script"]))("%s exhausts the sandbox: javascript-emulation-limit", async (_carrier, build) => {
     const { facts } = await analyzePdfScripts(build(), engines, { JS_CPU_MS: 400 });
     expect(facts.javascript?.[0].emulationStatus).toMatch(/^(timeout|memory-limit)$/);
-    expect(javascriptEmulationLimit.check(facts)).not.toBeNull();
+    expect(javascriptEmulationLimit.check(facts, defaultBudget())).not.toBeNull();
   });
 });
 

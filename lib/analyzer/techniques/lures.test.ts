@@ -7,6 +7,7 @@ import { analyzeFast } from "../analyze";
 import type { DocumentFacts } from "../facts/document-facts";
 import { RULES } from "../rules/registry";
 import { LURE_FIXTURES, LURE_NEGATIVE_FIXTURES } from "./testing/lure-fixtures";
+import { defaultBudget } from "../../limits";
 
 /** The rules that report each technique of this cluster (proposed for the catalogue). */
 const TECHNIQUE_RULES: Record<string, readonly string[]> = {
@@ -17,7 +18,7 @@ const TECHNIQUE_RULES: Record<string, readonly string[]> = {
 };
 const ALL_RULES = [...new Set(Object.values(TECHNIQUE_RULES).flat())];
 
-const firingIn = (facts: DocumentFacts, ids: readonly string[]) => RULES.filter((r) => ids.includes(r.id) && r.check(facts)).map((r) => r.id);
+const firingIn = (facts: DocumentFacts, ids: readonly string[]) => RULES.filter((r) => ids.includes(r.id) && r.check(facts, defaultBudget())).map((r) => r.id);
 
 const cases = Object.entries(LURE_FIXTURES).flatMap(([technique, carriers]) => Object.entries(carriers).map(([carrier, build]) => [technique, carrier, build] as const));
 

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { resolveLimits } from "../../limits";
+import { resolveLimits, defaultBudget } from "../../limits";
 import { readPdf } from "../../pdf/document";
 import { bytes, concat, PdfBuilder } from "../../pdf/testing/pdf-builder";
 import { collectFacts } from "../../analyzer/facts/document-facts";
@@ -93,8 +93,8 @@ describe("bundled test signatures (EICAR, GTUBE, AMSI)", () => {
     const fast = collectFacts(readPdf(pdf, limits), limits);
     expect(fast.testSignatures).toEqual([]);
     const facts = { ...fast, yara: (await ready().scanDocument(pdf, fast)).matches };
-    expect(yaraMatch.check(facts)).toBeNull();
-    expect(antivirusTestSignature.check(facts)?.evidence.map((e) => e.excerpt)).toEqual([expect.stringMatching(/^EICAR anti-virus test file in stream \d+ 0 R \(YARA test_signature_eicar/)]);
+    expect(yaraMatch.check(facts, defaultBudget())).toBeNull();
+    expect(antivirusTestSignature.check(facts, defaultBudget())?.evidence.map((e) => e.excerpt)).toEqual([expect.stringMatching(/^EICAR anti-virus test file in stream \d+ 0 R \(YARA test_signature_eicar/)]);
   });
 });
 
@@ -160,7 +160,7 @@ describe("budgets and targets", () => {
     expect(targets.map((t) => t.name)).toEqual(["file", expect.stringMatching(/^stream \d+ 0 R$/), "script /Root/OpenAction"]);
     const facts = { ...fast, yara: (await ready().scanDocument(pdf, fast)).matches };
     expect(facts.yara.map((m) => `${m.rule}@${m.target.split(" ")[0]}`).sort()).toEqual(["pdf_js_version_gated_exploit_api@file", "pdf_js_version_gated_exploit_api@script", "pdf_shellcode_nop_sled_getpc@stream"]);
-    const hit = yaraMatch.check(facts);
+    const hit = yaraMatch.check(facts, defaultBudget());
     expect(hit?.detail).toBe("2 rule(s) matched.");
     expect(hit?.evidence.map((e) => e.excerpt)).toEqual(expect.arrayContaining([expect.stringMatching(/^pdf_shellcode_nop_sled_getpc \(NOP sled/)]));
   });
@@ -168,8 +168,8 @@ describe("budgets and targets", () => {
   it("yara-match takes CVEs from rule meta and stays silent without matches", () => {
     const limits = resolveLimits();
     const fast = collectFacts(readPdf(new PdfBuilder().build(), limits), limits);
-    expect(yaraMatch.check(fast)).toBeNull();
+    expect(yaraMatch.check(fast, defaultBudget())).toBeNull();
     const facts = { ...fast, yara: [{ rule: "x", tags: [], meta: { cve: "cve-2010-0188", description: "TIFF exploit" }, target: "file" }] };
-    expect(yaraMatch.check(facts)).toMatchObject({ cve: ["CVE-2010-0188"], evidence: [{ path: "file", excerpt: "x (TIFF exploit) in file" }] });
+    expect(yaraMatch.check(facts, defaultBudget())).toMatchObject({ cve: ["CVE-2010-0188"], evidence: [{ path: "file", excerpt: "x (TIFF exploit) in file" }] });
   });
 });

@@ -2,7 +2,7 @@
 // storages, scripts, nested PDFs) and a deep pipeline that wires analyzeEmbeddedFiles and the
 // advanced rules the way the deep analyzer does, recursion included. Nothing in the product imports it.
 import { crc32 } from "node:zlib";
-import { resolveLimits, type Limits } from "../../../limits";
+import { resolveLimits, type Limits, defaultBudget } from "../../../limits";
 import { readPdf } from "../../../pdf/document";
 import { PdfBuilder, bytes, concat, hexString } from "../../../pdf/testing/pdf-builder";
 import { analyzeFast } from "../../analyze";
@@ -199,7 +199,7 @@ export async function analyzeWithEmbedded(input: Uint8Array, options: { limits?:
   const facts = { ...fastFacts, embeddedAnalysis: embedded.facts };
   const findings = [...fast.findings];
   for (const rule of ADVANCED_EMBEDDED_RULES) {
-    const hit = rule.check(facts);
+    const hit = rule.check(facts, defaultBudget());
     if (hit) findings.push({ id: rule.id, ruleId: rule.id, title: rule.title, description: rule.description, category: rule.category, severity: rule.severity, confidence: hit.confidence ?? rule.confidence, stage: rule.stage, weight: rule.weight, evidence: hit.evidence, attack: rule.attack, cve: [...new Set([...rule.cve, ...(hit.cve ?? [])])], mitigationIds: rule.mitigations });
   }
   return { summary: scoreFindings(findings, { unanalysable: false, partial: embedded.budgetHits.length > 0 }), findings, embedded, nestedCalls: calls };
