@@ -5,6 +5,8 @@
 // - lib/analyzer's two faces: code outside it imports lib/analyzer/index.ts (node side) or the report
 //   contract (REPORT_FACE, the pure modules the browser bundle may hold), nothing deeper; app/ only
 //   the report contract; and lib/analyzer never imports its own index;
+// - lib/analyzer's folders as layers (ANALYZER_LAYERS): consumers of facts -> the facts hub -> readers
+//   of scripts, pages and attachments -> PDF content, indicators and text;
 // - lib/server/domain (the scan's state machine and retention modes) imports nothing of the service;
 // - no import cycle in production code (import-x/no-cycle);
 // - the analyzer core takes bytes and returns data: no I/O modules, no Next or React, no environment;
@@ -66,6 +68,28 @@ floorZones.push(
     message: "the report contract goes to the browser: it imports only itself (REPORT_FILES), lib/limits.ts and zod",
   },
 );
+
+// lib/analyzer's own layers, highest first (folders; its root holds the stage entry, analyze.ts, and the
+// report contract, each kept by the zones above): what reads the facts (rules and the model, the
+// advanced stage, disarm), the facts hub that gathers them once, the readers of scripts, pages,
+// attachments and metadata that the hub composes, and below them all the reading of PDF content,
+// indicators and text. A folder imports its own layer's folders and those below, never above.
+const ANALYZER_LAYERS = [
+  { name: "consumers", folders: ["rules", "model", "techniques", "deep", "disarm"] },
+  { name: "facts", folders: ["facts"] },
+  { name: "readers", folders: ["javascript", "render", "embedded", "metadata"] },
+  { name: "content", folders: ["content", "iocs", "text"] },
+];
+for (const [i, layer] of ANALYZER_LAYERS.entries()) {
+  for (const above of ANALYZER_LAYERS.slice(0, i)) {
+    floorZones.push({
+      target: layer.folders.map((f) => `./lib/analyzer/${f}`),
+      from: above.folders.map((f) => `./lib/analyzer/${f}`),
+      except: [],
+      message: `lib/analyzer's ${layer.name} layer imports only its own layer and those below it (${ANALYZER_LAYERS.slice(i).map((l) => l.name).join(", ")}; eslint.config.mjs ANALYZER_LAYERS)`,
+    });
+  }
+}
 
 // the scan's domain (state machine, stages, retention modes) is what the rest of lib/server agrees on:
 // it depends on none of it (db/, queue/ and scans/ read it, never the other way)

@@ -8,8 +8,8 @@ import { afterAll, describe, expect, it } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "..");
 // inside the tree the config classifies (lib/server, lib/pdf, lib/analyzer), where tsconfig finds them
-const probes = ["lib/server", "lib/pdf", "lib/analyzer", "lib/server/domain"].map((dir) => mkdtempSync(path.join(root, dir, "lint-probe-")));
-const [serverDir, pdfDir, analyzerDir, domainDir] = probes;
+const probes = ["lib/server", "lib/pdf", "lib/analyzer", "lib/server/domain", "lib/analyzer/content"].map((dir) => mkdtempSync(path.join(root, dir, "lint-probe-")));
+const [serverDir, pdfDir, analyzerDir, domainDir, contentDir] = probes;
 
 afterAll(() => {
   for (const dir of probes) rmSync(dir, { recursive: true, force: true });
@@ -38,6 +38,13 @@ describe("the lint's floors", () => {
   it("fails the scan's domain importing the service it serves (lib/server/domain)", async () => {
     const ids = await ruleIdsOf({ "service.ts": 'import { getConfig } from "../../config";\nexport const c = getConfig;\n' }, domainDir, ["service.ts"]);
     expect(ids).toContain("import-x/no-restricted-paths");
+  }, 120_000);
+
+  it("fails a layer of lib/analyzer importing one above it (ANALYZER_LAYERS), and passes one below", async () => {
+    const upward = 'import type { ScriptFact } from "../../facts/document-facts";\nexport type S = ScriptFact;\n';
+    const downward = 'import { clip } from "../../text/excerpt";\nexport const c = clip;\n';
+    const ids = await ruleIdsOf({ "upward.ts": upward, "downward.ts": downward }, contentDir, ["upward.ts", "downward.ts"]);
+    expect(ids).toEqual(["import-x/no-restricted-paths"]);
   }, 120_000);
 
   it("fails an import cycle between two server modules", async () => {

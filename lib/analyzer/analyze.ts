@@ -1,11 +1,11 @@
 // The single entry point of the analyzer: bytes in, result out. Pure: no I/O, no env, no Next.
 import { DEFAULT_LIMITS, resolveLimits, type Budget, type BudgetName, type Limits } from "../limits";
 import { readPdf, type PdfDocument } from "../pdf/document";
-import { isContentOpaque } from "./facts/content-opaque";
+import { isContentOpaque } from "./content/content-opaque";
 import { collectFacts, xfaScriptFacts, type DeepFacts, type DocumentFacts, type FastFacts } from "./facts/document-facts";
 import { collectEndlessLoops } from "./facts/endless-loops";
 import { collectXfaImages } from "./facts/format-facts";
-import { extractXmlScripts } from "./facts/xfa";
+import { extractXmlScripts } from "./content/xfa";
 import { collectIndicators, type IndicatorText } from "./indicators";
 import type { EngineNote, FastResult, FileHashes, Finding, Iocs, Stage } from "./report";
 import { fileHashes } from "./file-hashes";

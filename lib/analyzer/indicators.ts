@@ -3,8 +3,8 @@
 import type { Limits } from "../limits";
 import { PdfDict, PdfName, PdfStream, PdfString } from "../pdf/objects";
 import type { DocumentFacts } from "./facts/document-facts";
-import { symbolsAsBreaks } from "./facts/symbol-fonts";
-import { bytesToText, contentStreamText, isTextualStream, pageContentStreams } from "./facts/text";
+import { symbolsAsBreaks } from "./content/symbol-fonts";
+import { bytesToText, contentStreamText, isTextualStream, pageContentStreams } from "./content/text";
 import { inherited } from "./render/page-layout";
 import { IocCollector, extractIndicators, type IocSourceKind } from "./iocs";
 import type { Iocs } from "./report";

@@ -8,7 +8,7 @@ import { PdfBuilder } from "../pdf/testing/pdf-builder";
 import { analyzeFast } from "./analyze";
 import { analyzeDeep } from "./deep/analyze-deep";
 import { categoryOf } from "./embedded/detect-file-type";
-import { classifyLocation } from "./facts/classify-location";
+import { classifyLocation } from "./content/classify-location";
 import { classifyUrl } from "./iocs/classify-url";
 import { analyzeAst } from "./javascript/ast-analysis";
 import { extractXmp } from "./metadata/extract-xmp";

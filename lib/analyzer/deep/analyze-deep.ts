@@ -3,7 +3,7 @@
 // PDFs. Engines are injected so this module stays pure; a missing engine leaves its part out and says
 // so in budget_hits, it never fails the analysis.
 import { analyzeFast, evaluateDocument, prepareDocument, type AnalyzeOptions } from "../analyze";
-import { analyzeEmbeddedFiles } from "../embedded";
+import { analyzeEmbeddedFiles } from "./analyze-embedded-files";
 import { analyzeScripts, type ParseDeepFn } from "../javascript/analyze-scripts";
 import type { EmulateFn } from "../javascript/emulation";
 import { collectScriptContext } from "../javascript/script-context";

@@ -9,7 +9,7 @@ import { readPdf, type PdfDocument } from "../../pdf/document";
 import { PdfDict, PdfStream, isName, type PdfObject } from "../../pdf/objects";
 import { writePdf } from "../../pdf/writer/write-pdf";
 import { describeError } from "../describe-error";
-import { isContentOpaque } from "../facts/content-opaque";
+import { isContentOpaque } from "../content/content-opaque";
 import { unwrapXdp } from "../xdp";
 import { REMOVED_ACTION_TYPES, type RemovalKind } from "./active-content";
 import { actionType, RemovalLog, type Removal } from "./removal-log";

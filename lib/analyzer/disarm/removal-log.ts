@@ -3,8 +3,8 @@
 // dictionary removed, so an action shared by several triggers is listed once.
 import type { PdfDocument } from "../../pdf/document";
 import { PdfDict, PdfName, PdfRef, type PdfObject } from "../../pdf/objects";
-import { excerpt } from "../rules/evidence";
-import { fileSpecText, textOf } from "../facts/text";
+import { excerpt } from "../text/excerpt";
+import { fileSpecText, textOf } from "../content/text";
 import { REMOVED_ACTION_TYPES, type RemovalKind } from "./active-content";
 
 export interface Removal {

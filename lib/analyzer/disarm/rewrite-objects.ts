@@ -7,8 +7,9 @@
 import type { PdfDocument } from "../../pdf/document";
 import { PdfDict, PdfKeyword, PdfName, PdfRef, PdfStream, PdfString, dictOf, type PdfObject } from "../../pdf/objects";
 import type { WrittenObject } from "../../pdf/writer/write-pdf";
-import { nameOf, nameTreeValues } from "../facts/actions";
-import { fileSpecText } from "../facts/text";
+import { nameOf } from "../facts/actions";
+import { nameTreeValues } from "../content/name-tree";
+import { fileSpecText } from "../content/text";
 import { ACTIVE_NAMES, REMOVED_ACTION_TYPES, REMOVED_ANNOTATION_TYPES, REMOVED_KEYS, type RemovalKind } from "./active-content";
 import { ExploitContent } from "./exploit-content";
 import { ensurePageTree, orphanPages } from "./page-tree";

@@ -2,7 +2,7 @@
 // (signatures of ~180 formats, OOXML macro variants included), then the fast stage's own magic
 // sniffing, then script and text sniffing for the formats no signature identifies.
 import { fileTypeFromBuffer } from "file-type";
-import { sniffPayload, type PayloadKind } from "../facts/file-magic";
+import { sniffPayload, type PayloadKind } from "../content/file-magic";
 import { looksLikeXdp } from "../xdp";
 import type { DetectedType, EmbeddedCategory } from "./embedded-analysis";
 import { looksLikeText, sniffScript, type ScriptLanguage } from "./sniff-script";

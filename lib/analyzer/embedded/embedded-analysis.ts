@@ -1,7 +1,7 @@
 // What the advanced stage learns about each attachment, on top of the fast-stage EmbeddedFileFact:
 // the detected type, archive listing, macros, disguise and the verdict of a nested PDF. The
 // report's EmbeddedFileEntry is derived from it; the embedded-* advanced rules read it.
-import type { EmbeddedFileFact } from "../facts/embedded";
+import type { EmbeddedFileFact } from "./embedded-file-fact";
 import type { Finding, Verdict } from "../report";
 
 /** What a file is, coarsely: the classes that change the risk. */

@@ -3,8 +3,8 @@
 // a file list (or the /D document) instead of the cover page: the cover is only a wrapper.
 import type { PdfDocument } from "../../pdf/document";
 import { PdfName, PdfRef, PdfStream, PdfString } from "../../pdf/objects";
-import { nameTreeValues } from "../facts/actions";
-import { fileSpecText } from "../facts/text";
+import { nameTreeValues } from "../content/name-tree";
+import { fileSpecText } from "../content/text";
 
 export interface PortfolioFact {
   objectRef?: string;

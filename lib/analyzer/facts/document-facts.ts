@@ -5,6 +5,7 @@ import type { RenderFacts } from "../render/render-facts";
 import type { Metadata } from "../report";
 import type { EmbeddedAnalysis } from "../embedded/embedded-analysis";
 import type { ScriptAnalysis } from "../javascript/analyze-scripts";
+import type { ScriptInput } from "../javascript/script-input";
 import { scriptSignals, type ScriptSignals } from "../javascript/script-signals";
 import { collectActions, type ActionFact } from "./actions";
 import { collectDecodeBombs, type DecodeBombFact } from "./decode-bombs";
@@ -21,9 +22,9 @@ import { indexObjects } from "./object-index";
 import { collectSwfStreams, type SwfStreamFact } from "./swf";
 import { collectEncodedTextFields, type EncodedTextFieldFact } from "./text-fields";
 import { collectTestSignatures, type TestSignatureFact } from "./test-signatures";
-import { collectXfa, type XfaFact } from "./xfa";
+import { collectXfa, type XfaFact } from "../content/xfa";
 import { collectOrphanScripts } from "./orphan-scripts";
-import { isContentOpaque } from "./content-opaque";
+import { isContentOpaque } from "../content/content-opaque";
 import { findHiddenActiveKeywords, type HiddenKeyword } from "./hidden-keywords";
 import { passwordFields, type PasswordField } from "./password-fields";
 import { collectStructure, type StructureFacts } from "./structure";
@@ -34,19 +35,11 @@ import { XFA_AUTOMATIC_ACTIVITIES, xfaActivityConsent, type Consent } from "./tr
 import { classifyTargets, type UrlFacts } from "../iocs/classify-url";
 import { collectPageLayouts, type PageLayout } from "../render/page-layout";
 import { collectPageTexts, type PageText } from "../render/page-text";
-import { contentStreamsOfPages } from "./text";
+import { contentStreamsOfPages } from "../content/text";
 
-export interface ScriptFact {
-  source: string;
-  objectRef?: string;
-  path: string;
-  trigger: string;
-  automatic: boolean;
+export interface ScriptFact extends ScriptInput {
   /** whether its trigger needs the reader to activate something (trigger-consent.ts) */
   consent: Consent;
-  /** where the script came from: an action's /JS, an XFA form, or a stream of script no action reaches (facts/orphan-scripts.ts) */
-  origin: "action" | "xfa" | "stream";
-  signals: ScriptSignals;
 }
 
 /** One YARA rule that matched one scan target (lib/engines/yara). */

@@ -3,25 +3,12 @@
 import { createHash } from "node:crypto";
 import type { PdfDocument } from "../../pdf/document";
 import { PdfName, PdfStream, type PdfObject } from "../../pdf/objects";
-import { nameTreeValues } from "./actions";
-import { sniffPayload, type PayloadKind } from "./file-magic";
-import { fileSpecText } from "./text";
+import { nameTreeValues } from "../content/name-tree";
+import { sniffPayload } from "../content/file-magic";
+import type { EmbeddedFileFact } from "../embedded/embedded-file-fact";
+import { fileSpecText } from "../content/text";
 
-export interface EmbeddedFileFact {
-  name: string;
-  objectRef?: string;
-  path: string;
-  size: number;
-  sha256: string;
-  md5: string;
-  kind: PayloadKind;
-  /** declared MIME /Subtype */
-  subtype?: string;
-  /** decoded bytes (bounded by the stream budget) */
-  data: Uint8Array;
-  /** decoding stopped early: the payload is not complete */
-  incomplete: boolean;
-}
+export type { EmbeddedFileFact };
 
 export function collectEmbeddedFiles(doc: PdfDocument): EmbeddedFileFact[] {
   const out: EmbeddedFileFact[] = [];

@@ -3,7 +3,7 @@
 // share named in any of them is reached by some reader: the attacker chooses which.
 import type { PdfDocument } from "../../pdf/document";
 import { PdfName, PdfString, type PdfObject } from "../../pdf/objects";
-import { classifyLocation, isFileShare, isRemote, type Location, type LocationSyntax } from "./classify-location";
+import { classifyLocation, isFileShare, isRemote, type Location, type LocationSyntax } from "../content/classify-location";
 
 export interface FileSpecLocation extends Location {
   /** the string that names the location */

@@ -13,7 +13,7 @@
 import type { PdfDocument } from "../../pdf/document";
 import { PdfDict, PdfName, PdfRef, PdfStream, type PdfObject } from "../../pdf/objects";
 import type { ObjectIndex } from "./object-index";
-import { bytesToText, ContentScanner } from "./text";
+import { bytesToText, ContentScanner } from "../content/text";
 
 export const LOOP_STRUCTURES = ["page-tree", "outline", "action-next", "name-tree", "number-tree", "field-tree", "struct-tree", "reference-chain", "xobject"] as const;
 export type LoopStructure = (typeof LOOP_STRUCTURES)[number];

@@ -3,7 +3,7 @@
 import type { PdfDocument } from "../../pdf/document";
 import { PdfName } from "../../pdf/objects";
 import { richMediaAssets } from "../embedded/portfolio";
-import { sniffPayload, type PayloadKind } from "./file-magic";
+import { sniffPayload, type PayloadKind } from "../content/file-magic";
 
 export interface MediaAnnotationFact {
   objectRef: string;

@@ -7,7 +7,7 @@
 // at here (content streams are most of a document's untyped streams: 4% of the fast stage's time).
 import type { PdfDocument } from "../../pdf/document";
 import { PdfStream } from "../../pdf/objects";
-import { readText } from "./text";
+import { readText } from "../content/text";
 
 /** keys of streams that have a role of their own (images, fonts, forms, ICC profiles, functions, patterns) */
 const TYPED_KEYS = ["Type", "Subtype", "Width", "Height", "BBox", "Length1", "Length2", "Length3", "N", "FunctionType", "PatternType", "ShadingType"];

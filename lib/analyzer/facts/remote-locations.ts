@@ -9,7 +9,7 @@ import type { Budget } from "../../limits";
 import type { PdfDocument } from "../../pdf/document";
 import { PdfDict, PdfName, PdfStream, PdfString, type PdfObject } from "../../pdf/objects";
 import type { ActionFact } from "./actions";
-import { classifyLocation, isFileShare, isRemote, type LocationKind, type LocationSyntax } from "./classify-location";
+import { classifyLocation, isFileShare, isRemote, type LocationKind, type LocationSyntax } from "../content/classify-location";
 import type { ObjectIndex } from "./object-index";
 import type { Consent } from "./trigger-consent";
 import { readStringLiteral } from "../javascript/callback-apis";

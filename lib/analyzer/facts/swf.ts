@@ -2,7 +2,7 @@
 // stream's first decoded bytes (a head decode: no stream is inflated in full just to be sniffed).
 import type { PdfDocument } from "../../pdf/document";
 import { PdfStream } from "../../pdf/objects";
-import { sniffPayload } from "./file-magic";
+import { sniffPayload } from "../content/file-magic";
 
 export interface SwfStreamFact {
   objectRef: string;

@@ -11,7 +11,7 @@
 import type { PdfDocument } from "../../pdf/document";
 import { PdfStream } from "../../pdf/objects";
 import type { EmbeddedFileFact } from "./embedded";
-import { isTextualStream } from "./text";
+import { isTextualStream } from "../content/text";
 
 export type TestSignatureId = "eicar" | "gtube" | "amsi";
 

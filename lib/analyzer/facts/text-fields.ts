@@ -3,7 +3,7 @@
 import type { PdfDocument } from "../../pdf/document";
 import { PdfDict, PdfStream, PdfString, refString, type PdfObject } from "../../pdf/objects";
 import { looksEncoded, MIN_PAYLOAD_CHARS } from "./formats/encoded-text";
-import { readText } from "./text";
+import { readText } from "../content/text";
 
 export const TEXT_FIELDS = ["Subj", "Contents", "T", "Title", "Subject", "Keywords", "Author", "Creator", "Producer"];
 

@@ -5,9 +5,9 @@
 // `<image>` / `<exData>` content loaded from an href. One linear pass over the form's tags (indexOf from
 // tag to tag, attributes read within a bounded tag); JavaScript scripts are left to script signals.
 import type { Budget } from "../../limits";
-import { classifyLocation, isRemote, type LocationKind } from "./classify-location";
+import { classifyLocation, isRemote, type LocationKind } from "../content/classify-location";
 import { xfaActivityConsent } from "./trigger-consent";
-import { decodeXmlEntities } from "./xfa";
+import { decodeXmlEntities } from "../content/xfa";
 import { readStringLiteral } from "../javascript/callback-apis";
 
 export interface XfaCallbackFact {

@@ -43,3 +43,8 @@ export function refang(value: string): string {
     .replace(/\[(:\/\/|\.|@|:)\]/g, "$1")
     .replace(/\(\.\)/g, ".");
 }
+
+/** Defangs every URL-ish token of free text (http -> hxxp, dots in hosts bracketed). */
+export function defangText(text: string): string {
+  return text.replace(/\b(?:https?|ftp|file):\/\/[^\s"'<>()]+/gi, (u) => defang(u)).replace(/\\\\([\w.-]+)\\/g, (_m, host: string) => `\\\\${host.replace(/\./g, "[.]")}\\`);
+}

@@ -6,10 +6,11 @@
 import { createHash } from "node:crypto";
 import { shellcodeEntries } from "./shellcode-entries";
 import type { Budget, BudgetName, Limits } from "../../limits";
-import type { ScriptFact } from "../facts/document-facts";
+import type { ScriptInput } from "./script-input";
 import { extractIndicators, type IocCollector } from "../iocs";
 import type { JavaScriptEntry } from "../report";
-import { defangText, excerpt } from "../rules/evidence";
+import { defangText } from "../iocs/defang";
+import { excerpt } from "../text/excerpt";
 import { acrobatPrelude, wrapXfaScript } from "./acrobat-stubs";
 import { analyzeAst, emptyFacts, parseScript, type AstFacts } from "./ast-analysis";
 import type { AnyNode } from "./constant-fold";
@@ -52,7 +53,7 @@ export interface ScriptAnalysis {
   path: string;
   trigger: string;
   automatic: boolean;
-  origin: ScriptFact["origin"];
+  origin: ScriptInput["origin"];
   size: number;
   sha256: string;
   ast: AstFacts;
@@ -104,13 +105,13 @@ interface Shared {
   detail?: string;
 }
 
-export async function analyzeScripts(scripts: readonly ScriptFact[], ctx: AnalyzeScriptsContext): Promise<ScriptsAnalysis> {
+export async function analyzeScripts(scripts: readonly ScriptInput[], ctx: AnalyzeScriptsContext): Promise<ScriptsAnalysis> {
   const { limits } = ctx;
   const budgetHits = new Set<BudgetName>();
   // identical scripts (one handler on 500 widgets) are analysed and run once; so are copies that
   // differ only in white space around the code (the stream an action's /JS string was taken from,
   // found again as an orphan script), which runs the same
-  const distinct = new Map<string, { fact: ScriptFact; sha256: string }>();
+  const distinct = new Map<string, { fact: ScriptInput; sha256: string }>();
   const sha256Of = (text: string) => createHash("sha256").update(text).digest("hex");
   const shaOf = scripts.map((s) => sha256Of(s.source));
   const keyOf = scripts.map((s, i) => {
@@ -186,11 +187,11 @@ export function collectScriptIndicators(result: ScriptsAnalysis, sink: IocCollec
  * with the others' functions defined, as in the viewer where a kit's OpenAction calls a function a
  * document-level script declared (corpus 74b3edcb3b1b).
  */
-function sharedDefinitions(order: { fact: ScriptFact; sha256: string }[], budget: Budget): { sha256: string; code: string }[] {
+function sharedDefinitions(order: { fact: ScriptInput; sha256: string }[], budget: Budget): { sha256: string; code: string }[] {
   const { JS_MAX_DEFINITION_CHARS: maxChars, JS_MAX_DEFINITION_SOURCE_CHARS: maxSource } = budget.limits;
   const out: { sha256: string; code: string }[] = [];
   let total = 0;
-  const docLevel = (f: ScriptFact) => (f.path.startsWith("/Root/Names/JavaScript") ? 0 : 1);
+  const docLevel = (f: ScriptInput) => (f.path.startsWith("/Root/Names/JavaScript") ? 0 : 1);
   for (const { fact, sha256 } of [...order].sort((a, b) => docLevel(a.fact) - docLevel(b.fact))) {
     if (!/\bfunction\b/.test(fact.source)) continue;
     if (fact.source.length > maxSource) {
@@ -214,13 +215,13 @@ function sharedDefinitions(order: { fact: ScriptFact; sha256: string }[], budget
   return out;
 }
 
-function rank(s: ScriptFact): number {
+function rank(s: ScriptInput): number {
   const g = s.signals;
   const suspicious = (g.evalLike ? 4 : 0) + (g.unescape ? 2 : 0) + (g.fromCharCode ? 2 : 0) + (g.percentU > 0 ? 4 : 0) + (g.exploitApis.length ? 8 : 0) + (g.heapSpray ? 4 : 0) + (g.dynamicCalls ? 1 : 0) + (judgeObfuscation(g.techniques).length ? 4 : 0);
   return (s.automatic ? 1000 : 0) + suspicious * 50 + Math.min(49, Math.log2(1 + s.source.length) * 2);
 }
 
-async function analyzeOne(fact: ScriptFact, ctx: AnalyzeScriptsContext, mayEmulate: boolean, turn: EmulationTurn, budgetHits: Set<BudgetName>, definitions: string[]): Promise<Shared> {
+async function analyzeOne(fact: ScriptInput, ctx: AnalyzeScriptsContext, mayEmulate: boolean, turn: EmulationTurn, budgetHits: Set<BudgetName>, definitions: string[]): Promise<Shared> {
   const { limits } = ctx;
   const source = fact.source;
   const signals = fact.signals ?? scriptSignals(source, { limits, budgetHits });
@@ -320,7 +321,7 @@ async function analyzeSource(source: string, ctx: AnalyzeScriptsContext, budgetH
   return { facts, runnable };
 }
 
-function assemble(fact: ScriptFact, sha256: string, shared: Shared, limits: Limits): ScriptAnalysis {
+function assemble(fact: ScriptInput, sha256: string, shared: Shared, limits: Limits): ScriptAnalysis {
   const { ast, signals, layers, emulation } = shared;
   const exploits: ScriptAnalysis["exploits"] = [];
   const addExploit = (api: string, cve: string[], source: FindingSource, text: string) => {

@@ -3,7 +3,7 @@
 // seeing it. Found in the text for the fast stage; the sandbox (javascript-network-or-launch) sees the
 // calls a script really makes, obfuscated ones included.
 import type { Budget } from "../../limits";
-import { classifyLocation, isRemote } from "../facts/classify-location";
+import { classifyLocation, isRemote } from "../content/classify-location";
 import { IDENT, SPACE } from "./js-chars";
 import { runsOnLoad, type ScriptLayout } from "./runs-on-load";
 

@@ -4,8 +4,8 @@
 // them stops at the first layer.
 import type { PdfDocument } from "../../pdf/document";
 import { PdfDict, PdfName, PdfStream, PdfString, type PdfObject } from "../../pdf/objects";
-import { readText } from "../facts/text";
-import { collectXfa } from "../facts/xfa";
+import { readText } from "../content/text";
+import { collectXfa } from "../content/xfa";
 import { collectXfaValues, type XfaValue } from "./xfa-values";
 
 export interface ScriptContext {

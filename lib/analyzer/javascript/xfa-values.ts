@@ -4,7 +4,7 @@
 // initialize script, so the sandbox must return these values or the script stops at its first layer.
 // Linear scans of bounded text (lib/analyzer/text); names are the elements' local names, as scripts resolve them.
 import type { Budget, BudgetName } from "../../limits";
-import { decodeXmlEntities } from "../facts/xfa";
+import { decodeXmlEntities } from "../content/xfa";
 import { xmlElements } from "../text/xml-elements";
 
 export interface XfaValue {

@@ -3,7 +3,7 @@
 // XMP fills the gaps. Dates become RFC 3339 where they parse, else stay as written.
 import type { PdfDocument } from "../../pdf/document";
 import { PdfName, PdfStream, PdfString } from "../../pdf/objects";
-import { isContentOpaque } from "../facts/content-opaque";
+import { isContentOpaque } from "../content/content-opaque";
 import type { Metadata } from "../report";
 import { parsePdfDate } from "./parse-pdf-date";
 import { decodePdfDocText } from "./pdf-doc-encoding";

@@ -1,10 +1,9 @@
 // What the lure rules look for in rendered pages: the wording of "protected document" lures, how
 // much text a page has, and where a reader's clicks and scans lead (links, URI actions, QR codes).
 import type { Budget } from "../../limits";
-import type { ActionFact } from "../facts/actions";
 import { classifyUrl } from "../iocs/classify-url";
 import { isGovernmentHost, isViewerDownloadPage } from "../iocs/url-hosts";
-import type { RenderFacts, RenderedPage } from "./render-facts";
+import type { PageAction, RenderFacts, RenderedPage } from "./render-facts";
 import { SPACE } from "../javascript/js-chars";
 
 /** A detection threshold: lures are short (a cover page, sometimes a second one); longer documents are not judged as lures. */
@@ -246,7 +245,7 @@ export interface OutwardTarget {
 }
 
 /** Where the document sends a reader: rendered links and QR codes, and URI / SubmitForm actions. */
-export function outwardTargets(actions: ActionFact[], render: RenderFacts | undefined): OutwardTarget[] {
+export function outwardTargets(actions: readonly PageAction[], render: RenderFacts | undefined): OutwardTarget[] {
   const out: OutwardTarget[] = [];
   for (const p of render?.pages ?? []) {
     for (const l of p.links) if (isOutwardTarget(l.url)) out.push({ url: l.url, source: "link", page: p.index, areaRatio: l.areaRatio });

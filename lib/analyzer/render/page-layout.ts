@@ -5,8 +5,8 @@
 import type { Limits } from "../../limits";
 import type { PdfDocument } from "../../pdf/document";
 import { PdfName, PdfStream, type PdfDict, type PdfObject } from "../../pdf/objects";
-import type { ActionFact } from "../facts/actions";
-import { ContentScanner, pageContentText } from "../facts/text";
+import { ContentScanner, pageContentText } from "../content/text";
+import type { PageAction } from "./render-facts";
 
 export interface PageLayout {
   /** 0-based page index */
@@ -27,7 +27,7 @@ type Matrix = [number, number, number, number, number, number];
 const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
 
 /** Layouts of the first LAYOUT_MAX_PAGES pages that carry a link, where the lure rules look. */
-export function collectPageLayouts(doc: PdfDocument, actions: ActionFact[], limits: Limits): PageLayout[] {
+export function collectPageLayouts(doc: PdfDocument, actions: readonly PageAction[], limits: Limits): PageLayout[] {
   const linked = new Set(actions.filter((a) => a.page !== undefined && a.annotationAreaRatio !== undefined).map((a) => a.page));
   if (!linked.size) return [];
   const out: PageLayout[] = [];

@@ -7,11 +7,11 @@
 import type { Limits } from "../../limits";
 import type { PdfDocument } from "../../pdf/document";
 import { PdfName, PdfStream, type PdfDict } from "../../pdf/objects";
-import { bytesToText, contentStreamText, pageContentText } from "../facts/text";
-import { spellsSymbols } from "../facts/symbol-fonts";
+import { bytesToText, contentStreamText, pageContentText } from "../content/text";
+import { spellsSymbols } from "../content/symbol-fonts";
 import { CALLBACK_MAX_WORDS } from "./callback-signals";
 import { wordCount } from "./lure-signals";
-import { decodeWithToUnicode, parseToUnicode } from "../facts/to-unicode";
+import { decodeWithToUnicode, parseToUnicode } from "../content/to-unicode";
 import { inherited } from "./page-layout";
 
 export interface PageText {

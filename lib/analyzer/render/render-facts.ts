@@ -144,3 +144,16 @@ export function pageImageBudgetOf(limits: Limits): PageImageBudget {
 export function withBudgetHit(hits: readonly BudgetName[] | undefined, hit: BudgetName): BudgetName[] {
   return [...new Set([...(hits ?? []), hit])];
 }
+
+/**
+ * An action as the page readers take it (facts/actions.ts ActionFact has these and more): its kind,
+ * where it leads, and the page and area of the annotation that carries it.
+ */
+export interface PageAction {
+  type: string;
+  target?: string;
+  /** 0-based page of the annotation that carries it */
+  page?: number;
+  /** the annotation's area over its page's */
+  annotationAreaRatio?: number;
+}

@@ -1,6 +1,6 @@
 // The `lures` section of the deep result from what rendering showed.
 import type { DeepResult } from "../report";
-import { defangText } from "../rules/evidence";
+import { defangText } from "../iocs/defang";
 import type { RenderFacts } from "./render-facts";
 
 /** presentation: characters of rendered text shown in the report */

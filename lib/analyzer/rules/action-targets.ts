@@ -1,5 +1,5 @@
 // Shared classification of Launch targets (commands); where a target points (file share, web, local)
-// is lib/analyzer/facts/classify-location.ts.
+// is lib/analyzer/content/classify-location.ts.
 import { RUNNABLE_EXTENSIONS } from "../file-kinds";
 
 /** Programs and script hosts used to run commands from a /Launch action. */

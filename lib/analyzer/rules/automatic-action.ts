@@ -1,4 +1,4 @@
-import { isRemote } from "../facts/classify-location";
+import { isRemote } from "../content/classify-location";
 import type { ActionFact } from "../facts/actions";
 import { defineRule } from "./rule";
 import { evidence, excerpt } from "./evidence";

@@ -1,4 +1,4 @@
-import { hasOfficeMacros, isMacroOfficeName } from "../facts/file-magic";
+import { hasOfficeMacros, isMacroOfficeName } from "../content/file-magic";
 import { defineRule } from "./rule";
 import { evidence } from "./evidence";
 

@@ -1,7 +1,7 @@
 import { defineRule } from "./rule";
 import { evidence } from "./evidence";
 import { isFormAutomation, urlAssignments } from "../javascript/form-automation";
-import { isContentOpaque } from "../facts/content-opaque";
+import { isContentOpaque } from "../content/content-opaque";
 
 export const encryptedDocument = defineRule({
   id: "encrypted-document",

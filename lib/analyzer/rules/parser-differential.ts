@@ -1,4 +1,4 @@
-import { isContentOpaque } from "../facts/content-opaque";
+import { isContentOpaque } from "../content/content-opaque";
 import { defineRule } from "./rule";
 import { evidence, excerpt } from "./evidence";
 

@@ -1,4 +1,4 @@
-import { isFileShare } from "../facts/classify-location";
+import { isFileShare } from "../content/classify-location";
 import { defineRule } from "./rule";
 import { evidence, excerpt } from "./evidence";
 

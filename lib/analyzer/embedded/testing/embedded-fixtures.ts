@@ -16,7 +16,7 @@ import { embeddedTypeMismatch } from "../../rules/embedded-type-mismatch";
 import type { Rule } from "../../rules/rule";
 import { scoreFindings } from "../../score";
 import { unwrapXdp } from "../../xdp";
-import { analyzeEmbeddedFiles, type EmbeddedFilesResult } from "../analyze-embedded-files";
+import { analyzeEmbeddedFiles, type EmbeddedFilesResult } from "../../deep/analyze-embedded-files";
 
 export const ADVANCED_EMBEDDED_RULES: readonly Rule[] = [embeddedNestedPdfMalicious, embeddedNestedPdfSuspicious, embeddedArchiveWithExecutable, portfolioDocument, embeddedTypeMismatch, embeddedScriptContent];
 

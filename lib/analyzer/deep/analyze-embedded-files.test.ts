@@ -10,7 +10,7 @@ import type { DocumentFacts } from "../facts/document-facts";
 import type { Finding } from "../report";
 import { embeddedNestedPdfMalicious, embeddedNestedPdfSuspicious } from "../rules/embedded-nested-pdf";
 import { analyzeEmbeddedFiles, type NestedResult } from "./analyze-embedded-files";
-import { ELF_FILE, PE_FILE, analyzeWithEmbedded, macroOoxml, makeZip, maliciousPdf, oleWithVba, pdfWithAttachments } from "./testing/embedded-fixtures";
+import { ELF_FILE, PE_FILE, analyzeWithEmbedded, macroOoxml, makeZip, maliciousPdf, oleWithVba, pdfWithAttachments } from "../embedded/testing/embedded-fixtures";
 
 const ids = (r: { findings: { ruleId: string }[] }) => r.findings.map((f) => f.ruleId);
 

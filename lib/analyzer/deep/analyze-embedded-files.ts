@@ -3,16 +3,16 @@
 // archives, Office macros, disguised names, and the verdict of nested PDFs, analysed recursively by
 // the caller's `analyzeNested` down to MAX_EMBED_DEPTH. Pure apart from what analyzeNested does.
 import type { BudgetName, Limits } from "../../limits";
-import type { EmbeddedFileFact } from "../facts/embedded";
+import type { EmbeddedFileFact } from "../embedded/embedded-file-fact";
 import type { FastFacts } from "../facts/document-facts";
-import { hasOfficeMacros } from "../facts/file-magic";
+import { hasOfficeMacros } from "../content/file-magic";
 import { isExecutableName } from "../file-kinds";
 import type { EmbeddedFileEntry, Finding, Verdict } from "../report";
-import { detectDisguise } from "./detect-disguise";
-import { detectFileType, scriptLanguageOf } from "./detect-file-type";
-import type { ArchiveListing, EmbeddedAnalysis, NestedFindingSummary, NestedOutcome } from "./embedded-analysis";
-import { richMediaAssets } from "./portfolio";
-import { readZipDirectory } from "./read-zip-directory";
+import { detectDisguise } from "../embedded/detect-disguise";
+import { detectFileType, scriptLanguageOf } from "../embedded/detect-file-type";
+import type { ArchiveListing, EmbeddedAnalysis, NestedFindingSummary, NestedOutcome } from "../embedded/embedded-analysis";
+import { richMediaAssets } from "../embedded/portfolio";
+import { readZipDirectory } from "../embedded/read-zip-directory";
 import { PdfRef, PdfStream } from "../../pdf/objects";
 import type { PdfDocument } from "../../pdf/document";
 

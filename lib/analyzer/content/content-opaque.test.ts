@@ -18,6 +18,6 @@ describe("isContentOpaque", () => {
   });
 
   it("is the only place that decides it", () => {
-    expect(findCopies((line) => TWO_STATE_TEST.test(line), ["lib/analyzer/facts/content-opaque.ts"])).toEqual([]);
+    expect(findCopies((line) => TWO_STATE_TEST.test(line), ["lib/analyzer/content/content-opaque.ts"])).toEqual([]);
   });
 });
