@@ -77,7 +77,7 @@ floorZones.push(
 const ANALYZER_LAYERS = [
   { name: "consumers", folders: ["rules", "model", "techniques", "deep", "disarm"] },
   { name: "facts", folders: ["facts"] },
-  { name: "readers", folders: ["javascript", "render", "embedded", "metadata"] },
+  { name: "readers", folders: ["javascript", "pages", "embedded", "metadata"] },
   { name: "content", folders: ["content", "iocs", "text"] },
 ];
 for (const [i, layer] of ANALYZER_LAYERS.entries()) {

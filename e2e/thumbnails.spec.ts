@@ -3,7 +3,7 @@
 // page marked, enlarges it and closes it with Escape. The page-image route answers PNG, privately
 // cached, not sniffable; a page that is not stored is a problem+json 404.
 import { expect, test } from "./fixtures";
-import { buildLurePdf } from "../lib/analyzer/render/testing/lure-pdf";
+import { buildLurePdf } from "../lib/analyzer/pages/testing/lure-pdf";
 import { seriousAxeViolations } from "./look";
 import { ScanPage } from "./pages/scan-page";
 

@@ -5,7 +5,7 @@
 import { mkdir } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { buildLurePdf } from "../lib/analyzer/render/testing/lure-pdf";
+import { buildLurePdf } from "../lib/analyzer/pages/testing/lure-pdf";
 import { benignPdf, suspiciousPdf } from "../test/fixtures/sample-pdfs";
 import { describeVerdictChange } from "../app/_lib/verdict-change";
 import type { ScanReport } from "../lib/server/scans/report";

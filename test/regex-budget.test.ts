@@ -14,7 +14,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ANY_CALLBACK_API } from "../lib/analyzer/javascript/callback-apis";
 import { ANY_EXPLOIT_API } from "../lib/analyzer/javascript/script-signals";
 import { EXECUTABLE_TARGET } from "../lib/analyzer/rules/action-targets";
-import { withUnicodeBoundaries } from "../lib/analyzer/render/lure-signals";
+import { withUnicodeBoundaries } from "../lib/analyzer/pages/lure-signals";
 import { adversarialInputs, patternParts, repeatTo } from "./support/regex-adversary";
 import { coreSourceFiles, regexConstructorSites, regexLiterals } from "./support/regex-inventory";
 
@@ -33,7 +33,7 @@ const BOUND_FACTOR = 100;
  */
 const CONSTRUCTED: Record<string, { sites: number; build: () => RegExp[] }> = {
   // the phrase tables of every file that calls it, each `\b` made a Unicode boundary, and the same without boundaries
-  "lib/analyzer/render/lure-signals.ts": {
+  "lib/analyzer/pages/lure-signals.ts": {
     sites: 2,
     build: () => {
       const callers = new Set(FILES.filter((f) => /\bwithUnicodeBoundaries\(/.test(readFileSync(path.join(ROOT, f), "utf8"))));

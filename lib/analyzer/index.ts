@@ -39,7 +39,7 @@ export {
   type RenderFacts,
   type RenderFn,
   type RenderOpenOptions,
-} from "./render/render-facts";
+} from "./pages/render-facts";
 export { RULES } from "./rules/registry";
 export { RULE_CATEGORIES, type Rule } from "./rules/rule";
 export { verdictFor } from "./score";

@@ -5,7 +5,7 @@ import { PdfDict, PdfName, PdfStream, PdfString } from "../pdf/objects";
 import type { DocumentFacts } from "./facts/document-facts";
 import { symbolsAsBreaks } from "./content/symbol-fonts";
 import { bytesToText, contentStreamText, isTextualStream, pageContentStreams } from "./content/text";
-import { inherited } from "./render/page-layout";
+import { inherited } from "./pages/page-layout";
 import { IocCollector, extractIndicators, type IocSourceKind } from "./iocs";
 import type { Iocs } from "./report";
 import { ownEntry } from "./own-entry";

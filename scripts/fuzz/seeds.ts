@@ -8,7 +8,7 @@ import { PdfBuilder, appendUpdate, bytes, crOnly, hexString, wrapInXdp } from ".
 import { makeZip, maliciousPdf, pdfWithAttachments, PE_FILE } from "../../lib/analyzer/embedded/testing/embedded-fixtures";
 import { EXPLOIT_RULE_FIXTURES } from "../../lib/analyzer/embedded/testing/exploit-fixtures";
 import { annotationKitPdf, benignFormPdf, loopAndFormPdf, xfaExploitPdf, xfaHeldPayloadPdf } from "../../lib/analyzer/javascript/testing/script-fixtures";
-import { buildLurePdf } from "../../lib/analyzer/render/testing/lure-pdf";
+import { buildLurePdf } from "../../lib/analyzer/pages/testing/lure-pdf";
 
 export interface Seed {
   name: string;

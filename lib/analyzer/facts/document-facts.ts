@@ -1,7 +1,7 @@
 // Everything the rules read, gathered once per document. Rules never walk the PDF themselves.
 import type { Budget, Limits } from "../../limits";
 import type { PdfDocument } from "../../pdf/document";
-import type { RenderFacts } from "../render/render-facts";
+import type { RenderFacts } from "../pages/render-facts";
 import type { Metadata } from "../report";
 import type { EmbeddedAnalysis } from "../embedded/embedded-analysis";
 import type { ScriptAnalysis } from "../javascript/analyze-scripts";
@@ -33,8 +33,8 @@ import { collectXfaCallbacks, type XfaCallbackFact } from "./xfa-callbacks";
 import { collectRemoteLocations, type RemoteLocationFact } from "./remote-locations";
 import { XFA_AUTOMATIC_ACTIVITIES, xfaActivityConsent, type Consent } from "./trigger-consent";
 import { classifyTargets, type UrlFacts } from "../iocs/classify-url";
-import { collectPageLayouts, type PageLayout } from "../render/page-layout";
-import { collectPageTexts, type PageText } from "../render/page-text";
+import { collectPageLayouts, type PageLayout } from "../pages/page-layout";
+import { collectPageTexts, type PageText } from "../pages/page-text";
 import { contentStreamsOfPages } from "../content/text";
 
 export interface ScriptFact extends ScriptInput {

@@ -5,7 +5,7 @@ import { DEFAULT_LIMITS, defaultBudget, type Budget } from "../../limits";
 import { readPdf } from "../../pdf/document";
 import { hexString } from "../../pdf/testing/pdf-builder";
 import { collectFacts } from "../facts/document-facts";
-import { buildLurePdf, pdfString, type LureDocument } from "../render/testing/lure-pdf";
+import { buildLurePdf, pdfString, type LureDocument } from "../pages/testing/lure-pdf";
 import { passwordFields } from "../facts/password-fields";
 import { lureLoginForm } from "./lure-login-form";
 

@@ -1,6 +1,6 @@
 import type { Budget } from "../../limits";
-import { CALLBACK_MAX_WORDS, findCallbackLure, type CallbackLure } from "../render/callback-signals";
-import { normalizeText, wordCount } from "../render/lure-signals";
+import { CALLBACK_MAX_WORDS, findCallbackLure, type CallbackLure } from "../pages/callback-signals";
+import { normalizeText, wordCount } from "../pages/lure-signals";
 import { defineRule } from "./rule";
 import { evidence, excerpt } from "./evidence";
 

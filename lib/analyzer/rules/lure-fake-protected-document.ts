@@ -1,4 +1,4 @@
-import { isOfficialTarget, LURE_MAX_PAGES, lurePageCount, lurePages, outwardTargets, pageWording } from "../render/lure-signals";
+import { isOfficialTarget, LURE_MAX_PAGES, lurePageCount, lurePages, outwardTargets, pageWording } from "../pages/lure-signals";
 import { defineRule } from "./rule";
 import { evidence, excerpt } from "./evidence";
 

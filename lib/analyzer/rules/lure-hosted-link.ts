@@ -1,8 +1,8 @@
 import type { Budget } from "../../limits";
 import { describeHostedLink, hostedLinkOf, type HostedLink } from "../iocs/hosted-link";
 import { classifyUrl } from "../iocs/classify-url";
-import { asUrl, isWebTarget, LURE_MAX_PAGES, lurePageCount, lurePages, pageWording } from "../render/lure-signals";
-import type { RenderedPage } from "../render/render-facts";
+import { asUrl, isWebTarget, LURE_MAX_PAGES, lurePageCount, lurePages, pageWording } from "../pages/lure-signals";
+import type { RenderedPage } from "../pages/render-facts";
 import { defineRule } from "./rule";
 import { evidence, excerpt } from "./evidence";
 import { dominantLinkOf } from "./lure-link-dominant-page";

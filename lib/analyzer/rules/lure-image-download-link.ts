@@ -1,5 +1,5 @@
 import { classifyUrl } from "../iocs/classify-url";
-import { asUrl, IMAGE_PAGE_COVERAGE, IMAGE_PAGE_MAX_WORDS, isWebTarget, lurePages, wordCount } from "../render/lure-signals";
+import { asUrl, IMAGE_PAGE_COVERAGE, IMAGE_PAGE_MAX_WORDS, isWebTarget, lurePages, wordCount } from "../pages/lure-signals";
 import { defineRule } from "./rule";
 import { evidence, excerpt } from "./evidence";
 import { IMAGE_LURE_MAX_PAGES, isImagePage, payloadOnFreeHost } from "./phishing-image-download-link";

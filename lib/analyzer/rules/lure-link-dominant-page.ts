@@ -1,5 +1,5 @@
-import { IMAGE_PAGE_COVERAGE, IMAGE_PAGE_MAX_WORDS, isOfficialTarget, isWebTarget, LURE_MAX_PAGES, lurePageCount, lurePages, wordCount } from "../render/lure-signals";
-import type { RenderedPage } from "../render/render-facts";
+import { IMAGE_PAGE_COVERAGE, IMAGE_PAGE_MAX_WORDS, isOfficialTarget, isWebTarget, LURE_MAX_PAGES, lurePageCount, lurePages, wordCount } from "../pages/lure-signals";
+import type { RenderedPage } from "../pages/render-facts";
 import { defineRule } from "./rule";
 import { evidence, excerpt } from "./evidence";
 

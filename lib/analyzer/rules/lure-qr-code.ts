@@ -1,6 +1,6 @@
 import type { Budget } from "../../limits";
 import type { RuleFacts } from "./rule";
-import { asUrl, isWebTarget, lurePageCount, lurePages, pageWording, QR_LURE_MAX_PAGES, wordCount } from "../render/lure-signals";
+import { asUrl, isWebTarget, lurePageCount, lurePages, pageWording, QR_LURE_MAX_PAGES, wordCount } from "../pages/lure-signals";
 import { defineRule } from "./rule";
 import { evidence, excerpt } from "./evidence";
 import { phishingUrlFlags } from "./phishing-url-pattern";

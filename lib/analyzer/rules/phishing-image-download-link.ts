@@ -3,8 +3,8 @@ import type { RuleFacts } from "./rule";
 import type { UrlFacts } from "../iocs/classify-url";
 import { landingUrl, viaRedirector } from "../iocs/hosted-link";
 import type { Evidence } from "../report";
-import { IMAGE_PAGE_COVERAGE } from "../render/lure-signals";
-import type { PageLayout } from "../render/page-layout";
+import { IMAGE_PAGE_COVERAGE } from "../pages/lure-signals";
+import type { PageLayout } from "../pages/page-layout";
 import { defineRule } from "./rule";
 import { evidence, excerpt } from "./evidence";
 

@@ -1,7 +1,7 @@
 import QRCode from "qrcode";
 import { afterAll, describe, expect, it } from "vitest";
-import { renderBudgetOf } from "../../analyzer/render/render-facts";
-import { buildLurePdf, prose } from "../../analyzer/render/testing/lure-pdf";
+import { renderBudgetOf } from "../../analyzer/pages/render-facts";
+import { buildLurePdf, prose } from "../../analyzer/pages/testing/lure-pdf";
 import { DEFAULT_LIMITS } from "../../limits";
 import { degenerateTilingPdf } from "../../pdf/testing/hostile-pdfs";
 import { PdfBuilder } from "../../pdf/testing/pdf-builder";
@@ -69,7 +69,7 @@ describe("createPdfRenderer", () => {
   it("decodes a QR code drawn with vector rectangles, and a small one (1 inch)", async () => {
     const b = new PdfBuilder();
     const content = b.addFlateStream("", vectorQrContent("https://vector.example/a", 72, 400, 6) + `q 72 0 0 72 400 100 cm /Qr Do Q`);
-    const { qrImage } = await import("../../analyzer/render/testing/lure-pdf");
+    const { qrImage } = await import("../../analyzer/pages/testing/lure-pdf");
     const img = qrImage(b, "https://small.example/b");
     b.addCatalog("", 1, `/Contents ${content} 0 R /Resources << /XObject << /Qr ${img} 0 R >> >>`);
     const r = await render(b.build(), BUDGET);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { pageImageBudgetOf, renderBudgetOf } from "../../analyzer/render/render-facts";
-import { buildLurePdf } from "../../analyzer/render/testing/lure-pdf";
+import { pageImageBudgetOf, renderBudgetOf } from "../../analyzer/pages/render-facts";
+import { buildLurePdf } from "../../analyzer/pages/testing/lure-pdf";
 import { DEFAULT_LIMITS } from "../../limits";
 import { scaledSize } from "./encode-page-images";
 import { createInThreadRenderer } from "./render-document";

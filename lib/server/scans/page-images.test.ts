@@ -3,7 +3,7 @@
 // kept, served owner-scoped, and deleted with the scan, at the end of its retention, right after the
 // analysis for delete_immediately (unless keepThumbnails), and as orphans.
 import { describe, expect, it } from "vitest";
-import { buildLurePdf } from "../../analyzer/render/testing/lure-pdf";
+import { buildLurePdf } from "../../analyzer/pages/testing/lure-pdf";
 import { analyzeDeep } from "../../analyzer/deep/analyze-deep";
 import { createInThreadRenderer } from "../../engines/render/render-document";
 import type { Principal } from "../auth/principal";

@@ -7,7 +7,7 @@ import { wrapInXdp, concat, bytes } from "../../../pdf/testing/pdf-builder";
 import { PE_FILE, makeZip, maliciousPdf, pdfWithAttachments } from "../../embedded/testing/embedded-fixtures";
 import { CVE_2009_0658, EXPLOIT_SWF, exploitBmp, jbig2Image, richMedia, threeD, u3d, xfaWithImage } from "../../embedded/testing/exploit-fixtures";
 import { DOT_RANGE_OVERFLOW, PLAIN_TIFF_TAGS, sfntFont, tiff, xfaImageXml } from "../../facts/formats/testing/format-fixtures";
-import { buildLurePdf } from "../../render/testing/lure-pdf";
+import { buildLurePdf } from "../../pages/testing/lure-pdf";
 import { SHELLCODE, SLED } from "../../javascript/testing/script-fixtures";
 import { annotWithAa, built, formWithButton, goToThen, linkAnnot, plainDocument, scriptAction, xfaEventScript, xfaForm, type PlainParts } from "./fixture-documents";
 import type { TechniqueFixtures } from "./technique-fixtures";

@@ -5,7 +5,7 @@
 // hosts with made-up ids, and the test strings are assembled in code (facts/test-signatures.ts).
 import { deflateSync } from "node:zlib";
 import { TEST_SIGNATURES, type TestSignatureId } from "../../facts/test-signatures";
-import { buildLurePdf, prose, type LurePage } from "../../render/testing/lure-pdf";
+import { buildLurePdf, prose, type LurePage } from "../../pages/testing/lure-pdf";
 import { PdfBuilder, hexString } from "../../../pdf/testing/pdf-builder";
 import { multiPageScanPdf } from "../../../pdf/testing/scan-pdf";
 import type { TechniqueFixtures } from "./technique-fixtures";

@@ -2,7 +2,7 @@
 // from PDF bytes. Test-only: nothing in the product imports this file.
 import { collectFacts, type DocumentFacts } from "../../../analyzer/facts/document-facts";
 import { extractMetadata } from "../../../analyzer/metadata/extract-metadata";
-import { renderBudgetOf } from "../../../analyzer/render/render-facts";
+import { renderBudgetOf } from "../../../analyzer/pages/render-facts";
 import { DEFAULT_LIMITS } from "../../../limits";
 import { readPdf } from "../../../pdf/document";
 import { createPdfRenderer } from "../create-pdf-renderer";
