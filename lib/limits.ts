@@ -514,6 +514,18 @@ export interface Budget {
   readonly budgetHits: Set<BudgetName>;
 }
 
+/**
+ * The first `limits[name]` characters of `text`: the window a bounded scan reads, with `name` added to
+ * budget_hits when characters were left unread. Every text window of this table is taken through here,
+ * so that none can cut without reporting it.
+ */
+export function textWindow(text: string, budget: Budget, name: BudgetName): string {
+  const max = budget.limits[name];
+  if (text.length <= max) return text;
+  budget.budgetHits.add(name);
+  return text.slice(0, max);
+}
+
 /** The default limits with hits recorded nowhere: for callers of a pure helper that report no budget_hits of their own. */
 export function defaultBudget(): Budget {
   return { limits: DEFAULT_LIMITS, budgetHits: new Set() };

@@ -5,7 +5,7 @@
 // JavaScriptEntry list, richer per-script facts for the advanced rules, and texts for IOC extraction.
 import { createHash } from "node:crypto";
 import { shellcodeEntries } from "./shellcode-entries";
-import type { Budget, BudgetName, Limits } from "../../limits";
+import { textWindow, type Budget, type BudgetName, type Limits } from "../../limits";
 import type { ScriptInput } from "./script-input";
 import { extractIndicators, type IocCollector } from "../iocs";
 import type { JavaScriptEntry } from "../report";
@@ -108,6 +108,7 @@ interface Shared {
 export async function analyzeScripts(scripts: readonly ScriptInput[], ctx: AnalyzeScriptsContext): Promise<ScriptsAnalysis> {
   const { limits } = ctx;
   const budgetHits = new Set<BudgetName>();
+  const budget: Budget = { limits, budgetHits };
   // identical scripts (one handler on 500 widgets) are analysed and run once; so are copies that
   // differ only in white space around the code (the stream an action's /JS string was taken from,
   // found again as an orphan script), which runs the same
@@ -124,7 +125,7 @@ export async function analyzeScripts(scripts: readonly ScriptInput[], ctx: Analy
   const order = [...distinct.values()].sort((a, b) => rank(b.fact) - rank(a.fact));
   const emulateSet = new Set(order.slice(0, limits.JS_MAX_SCRIPTS).map((d) => d.sha256));
 
-  const definitions = sharedDefinitions(order, { limits, budgetHits });
+  const definitions = sharedDefinitions(order, budget);
   const results = new Map<string, Shared>();
   const turns = new EmulationTurns(order.length, limits.JS_TOTAL_CPU_MS);
   await forEachLimited(order, ANALYSIS_CONCURRENCY, async ({ fact, sha256 }, position) => {
@@ -158,7 +159,7 @@ export async function analyzeScripts(scripts: readonly ScriptInput[], ctx: Analy
     // described once per distinct script, like its full text
     if (!described.has(shaOf[i])) {
       described.add(shaOf[i]);
-      const shellcode = shellcodeEntries(fact.source, shared.layers.map((l) => l.code), shared.emulation?.strings ?? [], { limits, budgetHits });
+      const shellcode = shellcodeEntries(fact.source, shared.layers.map((l) => l.code), shared.emulation?.strings ?? [], budget);
       if (shellcode.length > 0) analysis.entry.shellcode = shellcode;
     }
     out.scripts.push(analysis);
@@ -167,8 +168,7 @@ export async function analyzeScripts(scripts: readonly ScriptInput[], ctx: Analy
     for (const l of [shared.ast, ...shared.layers.map((x) => x.ast)]) for (const d of l.decodedStrings) addIoc(d, fact.objectRef);
     for (const s of shared.emulation?.strings ?? []) {
       addIoc(s, fact.objectRef);
-      if (s.length > limits.JS_MAX_PRINTABLE_SCAN_CHARS) budgetHits.add("JS_MAX_PRINTABLE_SCAN_CHARS");
-      const bytes = printableRuns(unitsToLatin1(s.slice(0, limits.JS_MAX_PRINTABLE_SCAN_CHARS)));
+      const bytes = printableRuns(unitsToLatin1(textWindow(s, budget, "JS_MAX_PRINTABLE_SCAN_CHARS")));
       if (bytes && bytes !== s) addIoc(bytes, fact.objectRef);
     }
     for (const n of analysis.network) if (n.target) addIoc(n.target, fact.objectRef);

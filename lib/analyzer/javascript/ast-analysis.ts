@@ -4,7 +4,7 @@
 // forms of vulnerable APIs (EXPLOIT_APIS). The walk is iterative and every fold is depth-bounded, so
 // a hostile nesting depth costs a parse error, never the process.
 import { parse, type Options } from "acorn";
-import type { Budget } from "../../limits";
+import { textWindow, type Budget } from "../../limits";
 import { foldConstant, foldToString, isConstant, newFoldEnv, NOT_CONSTANT, toStr, type AnyNode, type FoldEnv, type Folded } from "./constant-fold";
 import { matchExploitApis, UNKNOWN, type ArgValue } from "./exploit-match";
 import { classifyShellcode, countPercentU, decodeHexString, decodePercentEscapes, printableRuns, unitsToLatin1 } from "./shellcode";
@@ -533,9 +533,7 @@ class Walker {
       return;
     }
     this.seenStrings.add(`d:${value.slice(0, 64)}`);
-    const maxChars = this.budget.limits.JS_MAX_DECODED_STRING_CHARS;
-    if (value.length > maxChars) this.budget.budgetHits.add("JS_MAX_DECODED_STRING_CHARS");
-    this.facts.decodedStrings.push(value.slice(0, maxChars));
+    this.facts.decodedStrings.push(textWindow(value, this.budget, "JS_MAX_DECODED_STRING_CHARS"));
   }
 
   /** Is there room for one more entry in a list of `length` (JS_MAX_AST_LIST_ITEMS, times `factor`)? Records the hit when not. */

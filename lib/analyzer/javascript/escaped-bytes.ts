@@ -3,7 +3,7 @@
 // dump, and the static candidates of shellcode-disassembly. Little-endian per %u unit, as unescape()
 // puts them in memory. Read from the script text only; nothing is run.
 
-import type { Budget } from "../../limits";
+import { textWindow, type Budget } from "../../limits";
 
 /** Escape runs shorter than this are not shown as bytes (a few %u escapes are just text): a detection threshold. */
 const MIN_RUN_BYTES = 32;
@@ -25,9 +25,8 @@ export interface EscapedBytes {
  * runs kept, SHELLCODE_ESCAPE_RUN_BYTES bytes decoded per run (each a hit in `budget` when it cuts).
  */
 export function escapedByteRuns(text: string, budget: Budget): EscapedBytes[] {
-  const { SHELLCODE_ESCAPE_SCAN_CHARS: maxScanned, SHELLCODE_ESCAPE_RUNS: maxRuns, SHELLCODE_ESCAPE_RUN_BYTES: maxRunBytes } = budget.limits;
-  if (text.length > maxScanned) budget.budgetHits.add("SHELLCODE_ESCAPE_SCAN_CHARS");
-  const scanned = text.length > maxScanned ? text.slice(0, maxScanned) : text;
+  const { SHELLCODE_ESCAPE_RUNS: maxRuns, SHELLCODE_ESCAPE_RUN_BYTES: maxRunBytes } = budget.limits;
+  const scanned = textWindow(text, budget, "SHELLCODE_ESCAPE_SCAN_CHARS");
   const runs: EscapedBytes[] = [];
   for (const [re, kind] of [[UNITS, "%u"], [HEX_ESCAPES, "\\x"]] as const) {
     re.lastIndex = 0;

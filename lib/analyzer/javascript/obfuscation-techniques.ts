@@ -9,7 +9,7 @@
 // a decoder is the layered shape of obfuscated malware; so is a "source" (a payload read back from the
 // document's annotations or metadata) fed to either (Quicksand's and peepdf's "suspicious
 // obfuscation" families: eval, unescape, fromCharCode, replace, setTimeOut, arguments.callee).
-import type { Budget } from "../../limits";
+import { textWindow, type Budget } from "../../limits";
 
 import { hexValue } from "../../pdf/syntax";
 import { countMatches, IDENT, LiteralScanner, SPACE } from "./js-chars";
@@ -130,9 +130,7 @@ export function judgeObfuscation(techniques: readonly ObfuscationTechnique[]): O
 
 /** The techniques of the first JS_OBFUSCATION_SCAN_CHARS characters of `source` (a hit in `budget` when it is longer). */
 export function detectObfuscationTechniques(source: string, budget: Budget): ObfuscationTechnique[] {
-  const maxScan = budget.limits.JS_OBFUSCATION_SCAN_CHARS;
-  if (source.length > maxScan) budget.budgetHits.add("JS_OBFUSCATION_SCAN_CHARS");
-  const text = source.length > maxScan ? source.slice(0, maxScan) : source;
+  const text = textWindow(source, budget, "JS_OBFUSCATION_SCAN_CHARS");
   const out: ObfuscationTechnique[] = [];
   const add = (id: TechniqueId, role: TechniqueRole, m: RegExpExecArray | string | null) => {
     if (m) out.push({ id, role, evidence: (typeof m === "string" ? m : m[0]).slice(0, EVIDENCE_CHARS) });

@@ -1,7 +1,7 @@
 // Text-level signals of a script, cheap enough for the fast stage. They look for the techniques
 // exploit kits used (escaped shellcode, heap spraying, eval of decoded strings, vulnerable Acrobat
 // APIs); the advanced stage re-checks on a real parser's AST and on the deobfuscated layers.
-import type { Budget } from "../../limits";
+import { textWindow, type Budget } from "../../limits";
 import { countMatches, IDENT, nameRunEnd, nameRunStart, namesBefore, skipSpaces, startsName, wordAt } from "./js-chars";
 import { findCallbackCalls, type CallbackCall } from "./callback-apis";
 import { detectObfuscationTechniques, type ObfuscationTechnique } from "./obfuscation-techniques";
@@ -147,9 +147,7 @@ const FORM_API = /\bgetField\s*\(|\bAF[A-Z][A-Za-z]*_[A-Za-z]+\s*\(|\bevent\s*\.
  * scans' bounds are budgets, JS_SIGNAL_SCAN_CHARS and those of the callback and obfuscation scans).
  */
 export function scriptSignals(source: string, budget: Budget): ScriptSignals {
-  const maxScan = budget.limits.JS_SIGNAL_SCAN_CHARS;
-  if (source.length > maxScan) budget.budgetHits.add("JS_SIGNAL_SCAN_CHARS");
-  const text = source.length > maxScan ? source.slice(0, maxScan) : source;
+  const text = textWindow(source, budget, "JS_SIGNAL_SCAN_CHARS");
   const callbacks = findCallbackCalls(text, budget);
   // one object literal, its techniques filled in after: a spread copy ({ ...signals, techniques })
   // got a map of its own once its clone site had seen many objects, which made every rule that reads
@@ -202,9 +200,7 @@ function signalTechniques(s: Omit<ScriptSignals, "techniques">, text: string): O
 
 /** Joins adjacent literal concatenations ("ev" + "al" -> "eval") and looks for dangerous names. */
 function assembledNames(text: string, budget: Budget): boolean {
-  const maxHead = budget.limits.JS_ASSEMBLED_NAMES_SCAN_CHARS;
-  if (text.length > maxHead) budget.budgetHits.add("JS_ASSEMBLED_NAMES_SCAN_CHARS");
-  const head = text.slice(0, maxHead);
+  const head = textWindow(text, budget, "JS_ASSEMBLED_NAMES_SCAN_CHARS");
   if (foldedCharCodes(head) || assembledFromArrays(head)) return true;
   if (!/["']\s*\+\s*["']/.test(text) && !/\+=\s*["']/.test(text)) return false;
   const joined = head.replace(/["']\s*\+\s*["']/g, "");

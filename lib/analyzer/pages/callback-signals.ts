@@ -11,7 +11,7 @@
 // and letters give a phone number for questions, not for cancelling a charge the reader never made; a
 // bank statement's error-resolution notice says something like it, on a long page of transactions.
 // English, German, French and Spanish, plus the impersonated brands of public TOAD write-ups.
-import type { Budget } from "../../limits";
+import { textWindow, type Budget } from "../../limits";
 import { normalizeText, withUnicodeBoundaries, wordCount, type UnicodePhrase } from "./lure-signals";
 
 /** a detection threshold: a notice is short; more words than this on the pages read is a statement, a contract, a manual */
@@ -181,10 +181,8 @@ export interface CallbackLure {
  */
 export function findCallbackLure(text: string, budget: Budget, words = wordCount(text)): CallbackLure | null {
   if (words > CALLBACK_MAX_WORDS) return null;
-  const maxChars = budget.limits.CALLBACK_TEXT_SCAN_CHARS;
-  if (text.length > maxChars) budget.budgetHits.add("CALLBACK_TEXT_SCAN_CHARS");
   // cheapest first: most pages have no phone number, and the phrase tables are Unicode regexes
-  const t = normalizeText(text.slice(0, maxChars));
+  const t = normalizeText(textWindow(text, budget, "CALLBACK_TEXT_SCAN_CHARS"));
   const phones = findPhoneNumbers(t, budget);
   if (!phones.length) return null;
   const amount = MONEY.exec(t)?.[0];

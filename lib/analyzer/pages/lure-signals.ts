@@ -1,6 +1,6 @@
 // What the lure rules look for in rendered pages: the wording of "protected document" lures, how
 // much text a page has, and where a reader's clicks and scans lead (links, URI actions, QR codes).
-import type { Budget } from "../../limits";
+import { textWindow, type Budget } from "../../limits";
 import { classifyUrl } from "../iocs/classify-url";
 import { isGovernmentHost, isViewerDownloadPage } from "../iocs/url-hosts";
 import type { PageAction, RenderFacts, RenderedPage } from "./render-facts";
@@ -157,9 +157,7 @@ export interface LureWording {
  * patterns over a 20,000-character page of CJK text take ~60 ms.
  */
 export function findLurePhrases(text: string, budget: Budget): LureWording {
-  const maxChars = budget.limits.LURE_TEXT_SCAN_CHARS;
-  if (text.length > maxChars) budget.budgetHits.add("LURE_TEXT_SCAN_CHARS");
-  const t = normalizeText(text.slice(0, maxChars));
+  const t = normalizeText(textWindow(text, budget, "LURE_TEXT_SCAN_CHARS"));
   if (!t) return { phrases: [], isLure: false };
   const hits = compiledPhrases().filter(([, , re]) => re.test(t));
   const strong = hits.filter(([, s]) => s === "strong").map(([n]) => n);

@@ -1,3 +1,4 @@
+import { textWindow } from "../../limits";
 import { classifyUrl } from "../iocs/classify-url";
 import { defineRule } from "./rule";
 import { evidence, excerpt } from "./evidence";
@@ -27,10 +28,8 @@ export const lureLoginForm = defineRule({
     for (const a of actions) {
       if (a.type === "SubmitForm" && a.target && isWebUrl(a.target)) targets.push({ url: a.target, objectRef: a.objectRef, path: a.path });
     }
-    const maxChars = budget.limits.FORM_SCRIPT_SCAN_CHARS;
     for (const s of scripts) {
-      if (s.source.length > maxChars) budget.budgetHits.add("FORM_SCRIPT_SCAN_CHARS");
-      for (const m of s.source.slice(0, maxChars).matchAll(SCRIPT_SUBMIT)) if (isWebUrl(m[1])) targets.push({ url: m[1], objectRef: s.objectRef, path: s.path });
+      for (const m of textWindow(s.source, budget, "FORM_SCRIPT_SCAN_CHARS").matchAll(SCRIPT_SUBMIT)) if (isWebUrl(m[1])) targets.push({ url: m[1], objectRef: s.objectRef, path: s.path });
     }
     if (!targets.length) return null;
     return {

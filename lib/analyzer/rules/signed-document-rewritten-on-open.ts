@@ -4,7 +4,7 @@
 // events of opening: initialize, docReady, preOpen): a script a click runs is the reader's doing. XFA
 // ready events follow every layout pass and are where dynamic forms compute layout-derived fields ("page
 // 2 of 5": the certified IRCC form of corpus-everyday does): those are left out, as are calculate scripts.
-import type { Budget } from "../../limits";
+import { textWindow, type Budget } from "../../limits";
 import type { ScriptFact } from "../facts/document-facts";
 import { evidence, excerpt } from "./evidence";
 import { defineRule } from "./rule";
@@ -30,9 +30,7 @@ const OCG_API = /\bgetOCGs\s*\(/;
 const XFA_OPEN_TRIGGER = /^XFA (initialize|docReady|preOpen) event$/;
 /** A script's first rewrite of fields or layers, within FORM_SCRIPT_SCAN_CHARS (lib/limits.ts: enough for any form's open script). */
 function rewriteOf(s: ScriptFact, budget: Budget): { what: string; at: number } | null {
-  const maxChars = budget.limits.FORM_SCRIPT_SCAN_CHARS;
-  if (s.source.length > maxChars) budget.budgetHits.add("FORM_SCRIPT_SCAN_CHARS");
-  const text = s.source.length > maxChars ? s.source.slice(0, maxChars) : s.source;
+  const text = textWindow(s.source, budget, "FORM_SCRIPT_SCAN_CHARS");
   for (const [what, pattern] of REWRITING_SCRIPT) {
     if (what === "switches a layer" && !OCG_API.test(text)) continue;
     const m = pattern.exec(text);
