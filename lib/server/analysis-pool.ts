@@ -3,10 +3,11 @@
 // A route's task gets its stage's wall-clock budget once it starts running. When the budget runs out the
 // caller gets AnalysisFailure("analysis_timeout") at once (the API answers 504, analysis-failure.ts);
 // when the client goes away (the request's AbortSignal) the work stops too. A scan stage's budget is
-// its pipeline's, enforced there once (scans/pipeline.ts withBudget): its signal is its only deadline. Stopping is cooperative first: the thread is told to cancel, its
-// engines kill their child processes (pdf.js renderer, sandboxes) and the task ends; only a thread
-// that does not end within CANCEL_GRACE_MS is terminated (piscina's abort), which a child process
-// forked from that thread would outlive, so that is the last resort.
+// its pipeline's, enforced there once (scans/pipeline.ts withBudget): its signal is its only deadline.
+// Stopping is cooperative first: the thread is told to cancel, its engines kill their child processes
+// (pdf.js renderer, sandboxes) and the task ends; only a thread that does not end within
+// CANCEL_GRACE_MS is terminated (piscina's abort), which a child process forked from that thread would
+// outlive, so that is the last resort.
 // Admission is fair across callers (queue/fair-gate.ts): a task waits for a thread in the gate, not in
 // piscina's FIFO, one key may have at most PDFSCAN_KEY_MAX_ANALYSES running or waiting (429 past
 // that), and a freed thread goes to the caller served longest ago.
