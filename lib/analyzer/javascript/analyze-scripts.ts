@@ -21,6 +21,7 @@ import { judgeObfuscation } from "./obfuscation-techniques";
 import type { ScriptContext } from "./script-context";
 import { createFullTextBudget } from "./script-full-text";
 import { scriptSignals, type ScriptSignals } from "./script-signals";
+import { fileWriteOfCall, type FileWrite } from "./file-writes";
 import { classifyShellcode, printableRuns, unitsToLatin1 } from "./shellcode";
 
 /** Parses a script where the stack is large enough (lib/engines/sandbox createWorkerParser). */
@@ -71,6 +72,8 @@ export interface ScriptAnalysis {
   heapSpray: { source: "static" | "layer"; kind: string; excerpt: string }[];
   /** network access or program launch the emulation performed */
   network: { api: string; target?: string }[];
+  /** files the emulation wrote to a path the script chose (file-writes.ts) */
+  fileWrites: Omit<FileWrite, "onLoad" | "afterDialog">[];
   apis: string[];
   entry: JavaScriptEntry;
 }
@@ -88,6 +91,7 @@ export interface ScriptsAnalysis {
 const NETWORK_APIS = new Set([
   "app.launchURL", "this.getURL", "this.submitForm", "this.mailDoc", "this.mailForm", "app.mailMsg", "SOAP.request", "SOAP.connect", "Net.HTTP.request",
   "xfa.host.gotoURL", "app.openDoc", "app.openFDF", "this.importDataObject", "util.readFileIntoStream",
+  "media.getURLData", "this.importIcon", "this.importSound", "this.importAnXFDF",
 ]);
 /** presentation: characters of a script or layer shown as an excerpt */
 const EXCERPT_CHARS = 200;
@@ -352,6 +356,12 @@ function assemble(fact: ScriptInput, sha256: string, shared: Shared, limits: Lim
     if (n && !network.some((x) => x.api === n.api && x.target === n.target)) network.push(n);
   }
 
+  const fileWrites: ScriptAnalysis["fileWrites"] = [];
+  for (const call of emulation?.apiCalls ?? []) {
+    const w = fileWriteOfCall(call);
+    if (w && !fileWrites.some((x) => x.api === w.api && x.path === w.path)) fileWrites.push(w);
+  }
+
   const apis = new Set<string>([...ast.apis, ...layers.flatMap((l) => l.ast.apis), ...(emulation?.apiCalls ?? []).map((c) => c.api)]);
   const cves = [...new Set(exploits.flatMap((e) => e.cve))].sort();
   const parseError = !ast.parsed || ast.tolerant ? ast.parseError : undefined;
@@ -392,6 +402,7 @@ function assemble(fact: ScriptInput, sha256: string, shared: Shared, limits: Lim
     shellcode,
     heapSpray,
     network,
+    fileWrites,
     apis: entry.apis,
     entry,
   };

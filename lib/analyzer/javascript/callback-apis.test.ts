@@ -16,6 +16,13 @@ describe("findCallbackCalls", () => {
     ["app.mailMsg({bUI: false, cTo: 'a@example.com'});", "app.mailMsg", "mail", "a@example.com"],
     ['this.importDataObject("data", "/c/secrets.txt");', "importDataObject", "file", "data"],
     ['var s = util.readFileIntoStream("/c/Users/x/file.txt");', "util.readFileIntoStream", "file", "/c/Users/x/file.txt"],
+    ['app.media.getURLData("https://track.example/a.mp3", "audio/mp3");', "app.media.getURLData", "network", "https://track.example/a.mp3"],
+    ['app.openFDF("https://files.example/form.fdf");', "app.openFDF (remote)", "network", "https://files.example/form.fdf"],
+    ['this.importIcon("logo", "\\\\\\\\203.0.113.9\\\\share\\\\logo.pdf", 0);', "importIcon", "file", "\\\\203.0.113.9\\share\\logo.pdf"],
+    ['this.importSound("beep", "/c/sounds/beep.wav");', "importSound", "file", "beep"],
+    ['this.importAnXFDF("/c/data/answers.xfdf");', "importAnXFDF", "file", "/c/data/answers.xfdf"],
+    ['this.insertPages({ nPage: 0, cPath: "\\\\\\\\files.example\\\\share\\\\cover.pdf" });', "insertPages (remote)", "file", "\\\\files.example\\share\\cover.pdf"],
+    ['this.addWatermarkFromFile({ cDIPath: "//files.example/share/mark.pdf" });', "addWatermarkFromFile (remote)", "file", "//files.example/share/mark.pdf"],
   ])("finds %s", (script, api, role, target) => {
     const calls = findCallbackCalls(script, defaultBudget());
     expect(calls).toHaveLength(1);
@@ -29,6 +36,7 @@ describe("findCallbackCalls", () => {
 
   it("does not count a local app.openDoc, a lookalike name or a plain string", () => {
     expect(findCallbackCalls('app.openDoc("appendix.pdf", this); app.openDoc("/c/docs/a.pdf");', defaultBudget())).toEqual([]);
+    expect(findCallbackCalls('this.insertPages({ nPage: 0, cPath: "/c/docs/cover.pdf" }); this.replacePages({ cPath: "annex.pdf" });', defaultBudget())).toEqual([]);
     expect(findCallbackCalls("mySubmitFormHelper(); var submitFormLabel = 1;", defaultBudget())).toEqual([]);
     expect(findCallbackCalls('var help = "call submitForm later";', defaultBudget())).toEqual([]);
   });

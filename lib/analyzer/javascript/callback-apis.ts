@@ -17,7 +17,7 @@ export interface CallbackApi {
   anchor: string;
   /** linear (no nested quantifiers), global */
   pattern: RegExp;
-  /** counts only when its first string argument names a remote location (app.openDoc of a local file is navigation) */
+  /** counts only when its first string argument names a remote location (app.openDoc of a local file is navigation, insertPages of one is assembly) */
   remoteArgument?: boolean;
 }
 
@@ -54,6 +54,17 @@ export const CALLBACK_APIS: readonly CallbackApi[] = [
   { api: "importTextData", role: "file", anchor: "importTextData", pattern: /\bimportTextData\s*\(/g },
   { api: "importAnFDF", role: "file", anchor: "importAnFDF", pattern: /\bimportAnFDF\s*\(/g },
   { api: "importXFAData", role: "file", anchor: "importXFAData", pattern: /\bimportXFAData\s*\(/g },
+  // the further URL and path loaders of the data-leak literature (Müller et al., "Processing Dangerous
+  // Paths", NDSS 2021): each fetches what its argument names, and a UNC path hands over the NTLM hash
+  { api: "app.media.getURLData", role: "network", anchor: "getURLData", pattern: /\bgetURLData\s*\(/g },
+  { api: "app.openFDF (remote)", role: "network", anchor: "openFDF", pattern: /\bopenFDF\s*\(/g, remoteArgument: true },
+  { api: "importAnXFDF", role: "file", anchor: "importAnXFDF", pattern: /\bimportAnXFDF\s*\(/g },
+  { api: "importIcon", role: "file", anchor: "importIcon", pattern: /\bimportIcon\s*\(/g },
+  { api: "importSound", role: "file", anchor: "importSound", pattern: /\bimportSound\s*\(/g },
+  // document assembly reads local files as a matter of course: these count for a remote path only
+  { api: "insertPages (remote)", role: "file", anchor: "insertPages", pattern: /\binsertPages\s*\(/g, remoteArgument: true },
+  { api: "replacePages (remote)", role: "file", anchor: "replacePages", pattern: /\breplacePages\s*\(/g, remoteArgument: true },
+  { api: "addWatermarkFromFile (remote)", role: "file", anchor: "addWatermarkFromFile", pattern: /\baddWatermarkFromFile\s*\(/g, remoteArgument: true },
 ];
 
 /** a detection window, not a budget: how far past the call's "(" its first string argument is looked for (an argument, not the script) */
@@ -151,7 +162,7 @@ function answerVariable(text: string, condition: string, ifAt: number): boolean 
 }
 
 /** The ")" that closes the "(" at `open`, before `limit`; string literals skipped; -1 if none. */
-function matchingParen(text: string, open: number, limit: number): number {
+export function matchingParen(text: string, open: number, limit: number): number {
   let depth = 0;
   for (let i = open; i < limit; i++) {
     const c = text.charCodeAt(i);

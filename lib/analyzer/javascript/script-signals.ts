@@ -5,6 +5,7 @@ import { textWindow, type Budget } from "../../limits";
 import { countMatches, IDENT, nameRunEnd, nameRunStart, namesBefore, skipSpaces, startsName, wordAt } from "./js-chars";
 import { findCallbackCalls, type CallbackCall } from "./callback-apis";
 import { detectObfuscationTechniques, type ObfuscationTechnique } from "./obfuscation-techniques";
+import { findFileWrites, type FileWrite } from "./file-writes";
 
 export interface ExploitApi {
   api: string;
@@ -97,6 +98,8 @@ export interface ScriptSignals {
   network: boolean;
   /** calls of the APIs that reach outside the document: network, mail, file (callback-apis.ts) */
   callbacks: CallbackCall[];
+  /** calls that write a file to a path the script names (file-writes.ts: saveAs, the export APIs, extractPages) */
+  fileWrites: FileWrite[];
   /** calls through computed member names (`this[x](...)`): hides which API is called */
   dynamicCalls: number;
   /** fromCharCode fed by parseInt / charCodeAt / XOR / arithmetic: a character-decoding loop */
@@ -168,6 +171,7 @@ export function scriptSignals(source: string, budget: Budget): ScriptSignals {
     launchesAttachment: LAUNCH_ATTACHMENT.test(text),
     network: callbacks.some((c) => c.role === "network"),
     callbacks,
+    fileWrites: findFileWrites(text, budget),
     dynamicCalls: countMatches(text, DYNAMIC_CALL),
     decoderLoop: DECODER_LOOP.test(text),
     hiddenDataSource: HIDDEN_DATA.test(text),

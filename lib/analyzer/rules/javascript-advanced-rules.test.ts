@@ -3,11 +3,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSandboxEmulator } from "../../engines/sandbox/sandbox-emulator";
 import { createWorkerParser } from "../../engines/sandbox/worker-parser";
-import { analyzePdfScripts, annotationKitPdf, benignFormPdf, loopAndFormPdf, obfuscatedFailingPdf, xfaExploitPdf, type Analyzed } from "../javascript/testing/script-fixtures";
+import { analyzePdfScripts, annotationKitPdf, benignFormPdf, hiddenDropperPdf, loopAndFormPdf, obfuscatedFailingPdf, xfaExploitPdf, type Analyzed } from "../javascript/testing/script-fixtures";
 import { javascriptAcrobatExploitCve } from "./javascript-acrobat-exploit-cve";
 import { javascriptDeobfuscatedHeapSpray } from "./javascript-deobfuscated-heap-spray";
 import { javascriptDeobfuscatedShellcode } from "./javascript-deobfuscated-shellcode";
 import { javascriptDynamicCode } from "./javascript-dynamic-code";
+import { javascriptDropsRunnableFile } from "./javascript-drops-runnable-file";
+import { javascriptFileWrite } from "./javascript-file-write";
 import { javascriptEmulationLimit } from "./javascript-emulation-limit";
 import { javascriptNetworkOrLaunch } from "./javascript-network-or-launch";
 import { javascriptObfuscatedEmulationFailed } from "./javascript-obfuscated-emulation-failed";
@@ -54,6 +56,19 @@ describe("advanced JavaScript rules", () => {
 
   it("name the XFA CVEs", () => {
     expect(javascriptAcrobatExploitCve.check(xfa.facts, defaultBudget())!.cve).toEqual(["CVE-2010-0188", "CVE-2013-0640"]);
+  });
+
+  it("see a file write the text hides: the sandbox's call names the API and the path built at run time", async () => {
+    const dropper = await analyzePdfScripts(hiddenDropperPdf(), engines);
+    // the text shows neither the API nor the path
+    expect(dropper.facts.scripts[0].signals.fileWrites).toEqual([]);
+    expect(dropper.result.scripts[0].fileWrites).toEqual([
+      expect.objectContaining({ api: "this.saveAs", path: "/C/Users/Public/AppData/Roaming/Microsoft/Windows/Start Menu/Programs/Startup/sync.js", runs: "logon" }),
+    ]);
+    const hit = javascriptDropsRunnableFile.check(dropper.facts, defaultBudget());
+    expect(hit?.detail).toContain("runs at logon");
+    expect(javascriptFileWrite.check(dropper.facts, defaultBudget())?.confidence).toBe("high");
+    for (const r of [javascriptDropsRunnableFile, javascriptFileWrite]) expect(r.check(benign.facts, defaultBudget()), r.id).toBeNull();
   });
 
   it("stay quiet on a benign form with a document-level script", () => {

@@ -17,6 +17,8 @@ import { javascriptExploitApi } from "./javascript-exploit-api";
 import { javascriptHeapSpray } from "./javascript-heap-spray";
 import { javascriptLaunchesAttachment } from "./javascript-launches-attachment";
 import { javascriptCallbackOnOpen } from "./javascript-callback-on-open";
+import { javascriptFileWrite } from "./javascript-file-write";
+import { javascriptDropsRunnableFile } from "./javascript-drops-runnable-file";
 import { javascriptNetworkApi } from "./javascript-network-api";
 import { javascriptObfuscation } from "./javascript-obfuscation";
 import { javascriptPresent } from "./javascript-present";
@@ -85,6 +87,8 @@ export const RULES: readonly Rule[] = [
   javascriptLaunchesAttachment,
   javascriptNetworkApi,
   javascriptCallbackOnOpen,
+  javascriptFileWrite,
+  javascriptDropsRunnableFile,
   launchAction,
   launchCommand,
   automaticAction,

@@ -166,6 +166,11 @@ const FIXTURES: Record<string, Fixture> = {
     name: "exportDataObject with nLaunch",
     build: () => openActionScript('this.exportDataObject({ cName: "invoice.pdf", nLaunch: 2 });'),
   },
+  "javascript-file-write": { name: "an /OpenAction script that saves the document to a path of its own", build: () => openActionScript('this.saveAs("/c/temp/copy.pdf");') },
+  "javascript-drops-runnable-file": {
+    name: "exportXFAData writing an .hta into the Startup folder (CVE-2023-27363)",
+    build: () => openActionScript('this.exportXFAData({ cPath: "/C/Users/Public/AppData/Roaming/Microsoft/Windows/Start Menu/Programs/Startup/u.hta", bXDP: false });'),
+  },
   "launch-action": { name: "a link that launches another document", build: () => documentWith({ annots: [link("<< /S /Launch /F (readme.pdf) >>")] }).build() },
   "launch-opens-document-on-click": { name: "a form button that launches the form's instructions (a local PDF)", build: () => documentWith({ annots: [link("<< /S /Launch /Win << /F (toolkit.pdf) /O (open) >> >>")] }).build() },
   "script-is-form-automation": {

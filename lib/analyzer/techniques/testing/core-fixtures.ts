@@ -71,6 +71,14 @@ export const CORE_FIXTURES: TechniqueFixtures = {
     "open-action-script": () => pdfWithAttachments([{ name: "readme.exe", data: PE_FILE }], { openActionJs: 'this.exportDataObject({ cName: "readme.exe", nLaunch: 2 });' }),
     "link-click-script": () => built({ annots: [linkAnnot(scriptAction('this.exportDataObject({ cName: "invoice.pdf", nLaunch: 2 });'))] }),
   },
+  "script-file-drop": {
+    // the CVE-2023-27363 proof of concept's shape: an .hta into the Startup folder, on open
+    "open-action-script": () => built(openAction(scriptAction('this.exportXFAData({ cPath: "/C/Users/Public/AppData/Roaming/Microsoft/Windows/Start Menu/Programs/Startup/update.hta", bXDP: false });'))),
+    "link-click-script": () => built({ annots: [linkAnnot(scriptAction('this.saveAs("/C/Users/Public/Downloads/invoice.pdf.exe");'))] }),
+    "xfa-docready-script": () => built(xfaForm(xfaEventScript("docReady", 'event.target.exportAsText(true, null, "C:\\\\ProgramData\\\\update.bat");'))),
+    // a path spelled in pieces across variables, as droppers do
+    "path-in-variables": () => built(openAction(scriptAction('var dir = "C:\\Users\\Public\\Start Menu\\Programs\\Startup\\"; var target = dir + "sync" + ".js"; this.saveAs({ cPath: target, bPromptToOverwrite: false });'))),
+  },
   "executable-attachment": {
     "embedded-files-tree": () => pdfWithAttachments([{ name: "setup.exe", data: PE_FILE }]),
     "file-attachment-annotation": () => pdfWithAttachments([{ name: "update.exe", data: PE_FILE, via: "annotation" }]),

@@ -1,0 +1,32 @@
+// The file writes of a document's scripts, as the fast stage reads them in the text and as the
+// sandbox saw them made (file-writes.ts), each once: the facts both file-write rules read.
+import type { FileWrite } from "../javascript/file-writes";
+import type { RuleFacts } from "./rule";
+
+export interface ScriptFileWrite {
+  objectRef?: string;
+  path: string;
+  trigger: string;
+  write: Omit<FileWrite, "onLoad" | "afterDialog">;
+  /** the write happens without the reader choosing it: the script runs on its own, and the call is not behind a button's function or a dialog */
+  withoutConsent: boolean;
+}
+
+export function scriptFileWrites({ scripts, javascript }: Pick<RuleFacts, "scripts" | "javascript">): ScriptFileWrite[] {
+  const out: ScriptFileWrite[] = [];
+  const seen = new Set<string>();
+  const add = (w: ScriptFileWrite) => {
+    const key = `${w.objectRef ?? w.path}\u0000${w.write.api}\u0000${w.write.path ?? ""}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push(w);
+  };
+  for (const s of scripts) {
+    for (const write of s.signals.fileWrites) add({ objectRef: s.objectRef, path: s.path, trigger: s.trigger, write, withoutConsent: s.consent === "none" && write.onLoad && !write.afterDialog });
+  }
+  // the sandbox's calls: obfuscated names and paths built at run time included
+  for (const s of javascript ?? []) {
+    for (const write of s.fileWrites) add({ objectRef: s.objectRef, path: s.path, trigger: s.trigger, write, withoutConsent: s.automatic });
+  }
+  return out;
+}
