@@ -23,9 +23,18 @@ describe("findFileWrites", () => {
     expect(w.runs).toBe("logon");
   });
 
-  it("leaves Save As with no path to the reader, and ignores commented-out calls", () => {
+  it("leaves Save As with no path to the reader, and ignores commented-out calls and the script's own functions", () => {
     expect(find("this.saveAs();")).toEqual([]);
     expect(find('// this.saveAs("/c/x.exe");\nvar a = 1;')).toEqual([]);
+    expect(find('function saveAs(name) { return name; } saveAs("/c/x.exe");')).toEqual([]);
+  });
+
+  it("bounds the variable lookups of a path: pieces that resolve to nothing cannot fan out", () => {
+    // 41 variables of one letter each: the first 32 lookups resolve, the rest are left out. Without the
+    // bound, b = a + a + ... and c = b + b + ... over empty pieces cost 60 * 400 * 400 lookups
+    const vars = Array.from({ length: 41 }, (_, i) => `p${i}`);
+    const [w] = find(`${vars.map((v) => `var ${v} = "a";`).join(" ")} this.saveAs(${vars.join("+")});`);
+    expect(w.path).toBe("a".repeat(32));
   });
 
   it("tells a call a button's function makes, or one behind a dialog, from one made on load", () => {

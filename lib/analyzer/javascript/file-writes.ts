@@ -60,6 +60,8 @@ const ARGUMENT_WINDOW = 400;
 const ASSIGNMENT_WINDOW = 4000;
 /** variables resolved through other variables: `p = dir + name` */
 const MAX_RESOLVE_DEPTH = 3;
+/** a detection window, not a budget: variable lookups per path (a + a + a + ... must not fan out) */
+const MAX_RESOLVE_LOOKUPS = 32;
 
 const AUTOSTART_FOLDERS = [/\/start menu\/programs\/startup\//, /\/library\/launch(agents|daemons)\//, /\/\.config\/autostart\//];
 
@@ -81,7 +83,9 @@ export function findFileWrites(text: string, budget: Budget): FileWrite[] {
   if (!m) return out;
   const layout = runsOnLoad(text, budget);
   for (; m && out.length < budget.limits.JS_MAX_CALLS_PER_API; m = ANY_FILE_WRITE.exec(text)) {
-    if (layout.inComment(m.index)) continue;
+    // a Doc method is called on a document (this., event.target., app.doc.): a bare name is the
+    // script's own function, or its definition
+    if (layout.inComment(m.index) || !calledAsMember(text, m.index)) continue;
     const api = API_BY_MEMBER.get(m[1])!;
     const open = m.index + m[0].length - 1;
     const args = argumentsOf(text, open);
@@ -92,6 +96,12 @@ export function findFileWrites(text: string, budget: Budget): FileWrite[] {
   }
   if (m) budget.budgetHits.add("JS_MAX_CALLS_PER_API");
   return out;
+}
+
+function calledAsMember(text: string, nameAt: number): boolean {
+  let i = nameAt - 1;
+  while (i >= 0 && SPACE[text.charCodeAt(i)]) i--;
+  return text.charCodeAt(i) === 0x2e;
 }
 
 /** A write the sandbox recorded (acrobat-stubs.ts: objects as JSON, other arguments as strings), or null for other calls. */
@@ -126,7 +136,7 @@ function pathOf(text: string, callAt: number, args: string, index: number): stri
     expression = key ? splitTopLevel(trimmed.slice(key.index + key[0].length), ",}")[0] : undefined;
   } else expression = splitTopLevel(trimmed, ",")[index];
   if (expression === undefined) return undefined;
-  const value = evaluate(text, callAt, expression, 0);
+  const value = evaluate(text, callAt, expression, 0, { lookups: MAX_RESOLVE_LOOKUPS });
   return value ? value.slice(0, PATH_CHARS) : undefined;
 }
 
@@ -135,15 +145,16 @@ function pathOf(text: string, callAt: number, args: string, index: number): stri
  * droppers spell a path: "C:\\Users\\" + user + "\\...\\Startup\\x.hta"); parts that do not resolve
  * count as empty. Never runs the script: literals and assignments are read as text.
  */
-function evaluate(text: string, before: number, expression: string, depth: number): string {
+function evaluate(text: string, before: number, expression: string, depth: number, left: { lookups: number }): string {
   let value = "";
   for (const raw of splitTopLevel(expression, "+")) {
     const part = raw.trim();
     const q = part.charCodeAt(0);
     if (q === 0x22 || q === 0x27) value += readStringLiteral(part, 0, PATH_CHARS);
-    else if (depth < MAX_RESOLVE_DEPTH && /^[A-Za-z_$][\w$]*$/.test(part)) {
+    else if (depth < MAX_RESOLVE_DEPTH && left.lookups > 0 && /^[A-Za-z_$][\w$]*$/.test(part)) {
+      left.lookups--;
       const assigned = lastAssignment(text, before, part);
-      if (assigned) value += evaluate(text, assigned.at, assigned.expression, depth + 1);
+      if (assigned) value += evaluate(text, assigned.at, assigned.expression, depth + 1, left);
     }
     if (value.length >= PATH_CHARS) break;
   }
