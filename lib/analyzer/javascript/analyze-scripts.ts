@@ -91,7 +91,7 @@ export interface ScriptsAnalysis {
 const NETWORK_APIS = new Set([
   "app.launchURL", "this.getURL", "this.submitForm", "this.mailDoc", "this.mailForm", "app.mailMsg", "SOAP.request", "SOAP.connect", "Net.HTTP.request",
   "xfa.host.gotoURL", "app.openDoc", "app.openFDF", "this.importDataObject", "util.readFileIntoStream",
-  "media.getURLData", "this.importIcon", "this.importSound", "this.importAnXFDF",
+  "media.getURLData", "this.importIcon", "this.importSound", "this.importAnXFDF", "xfa.host.importData",
 ]);
 /** presentation: characters of a script or layer shown as an excerpt */
 const EXCERPT_CHARS = 200;

@@ -21,6 +21,7 @@ describe("findCallbackCalls", () => {
     ['this.importIcon("logo", "\\\\\\\\203.0.113.9\\\\share\\\\logo.pdf", 0);', "importIcon", "file", "\\\\203.0.113.9\\share\\logo.pdf"],
     ['this.importSound("beep", "/c/sounds/beep.wav");', "importSound", "file", "beep"],
     ['this.importAnXFDF("/c/data/answers.xfdf");', "importAnXFDF", "file", "/c/data/answers.xfdf"],
+    ['xfa.host.importData("/c/data/answers.xml");', "xfa.host.importData", "file", "/c/data/answers.xml"],
     ['this.insertPages({ nPage: 0, cPath: "\\\\\\\\files.example\\\\share\\\\cover.pdf" });', "insertPages (remote)", "file", "\\\\files.example\\share\\cover.pdf"],
     ['this.addWatermarkFromFile({ cDIPath: "//files.example/share/mark.pdf" });', "addWatermarkFromFile (remote)", "file", "//files.example/share/mark.pdf"],
   ])("finds %s", (script, api, role, target) => {

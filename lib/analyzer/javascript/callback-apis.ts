@@ -61,6 +61,7 @@ export const CALLBACK_APIS: readonly CallbackApi[] = [
   { api: "importAnXFDF", role: "file", anchor: "importAnXFDF", pattern: /\bimportAnXFDF\s*\(/g },
   { api: "importIcon", role: "file", anchor: "importIcon", pattern: /\bimportIcon\s*\(/g },
   { api: "importSound", role: "file", anchor: "importSound", pattern: /\bimportSound\s*\(/g },
+  { api: "xfa.host.importData", role: "file", anchor: "importData", pattern: /\bhost\s*\.\s*importData\s*\(/g },
   // document assembly reads local files as a matter of course: these count for a remote path only
   { api: "insertPages (remote)", role: "file", anchor: "insertPages", pattern: /\binsertPages\s*\(/g, remoteArgument: true },
   { api: "replacePages (remote)", role: "file", anchor: "replacePages", pattern: /\breplacePages\s*\(/g, remoteArgument: true },

@@ -15,6 +15,9 @@ describe("findFileWrites", () => {
     expect(find('this.exportAsText(true, null, "/c/temp/b.bat");')[0]).toMatchObject({ api: "this.exportAsText", path: "/c/temp/b.bat", runs: "open" });
     expect(find('this.extractPages(0, 1, "/c/temp/pages.pdf");')[0]).toMatchObject({ api: "this.extractPages", path: "/c/temp/pages.pdf", runs: null });
     expect(find('this.exportAsFDF(true, true, null, false, "/c/temp/data.fdf");')[0]).toMatchObject({ path: "/c/temp/data.fdf", runs: null });
+    expect(find('xfa.host.exportData("/c/temp/run.vbs", 0);')[0]).toMatchObject({ api: "xfa.host.exportData", path: "/c/temp/run.vbs", runs: "open" });
+    // exportData of any other object is not XFA's
+    expect(find('report.exportData("/c/temp/run.vbs");')).toEqual([]);
   });
 
   it("resolves a path joined from literals and variables, without running anything", () => {

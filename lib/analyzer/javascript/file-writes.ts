@@ -1,5 +1,6 @@
 // Scripts that write a file to a path they name (JavaScript for Acrobat API Reference: Doc.saveAs,
-// exportAsFDF, exportAsXFDF, exportAsText, exportXFAData and extractPages take a cPath). Acrobat
+// exportAsFDF, exportAsXFDF, exportAsText, exportXFAData and extractPages take a cPath; XFA's
+// xfa.host.exportData a file name). Acrobat
 // allows a document's own script such a write only from a privileged context; Foxit PDF Reader let
 // exportXFAData write a file of any type (CVE-2023-27363, ZDI-23-491: the public proof of concept writes
 // an .hta into the Startup folder, which Windows runs at the next logon). Found in the text for the fast
@@ -16,6 +17,8 @@ export interface FileWriteApi {
   member: string;
   /** position of cPath among the positional arguments (the API reference's order) */
   pathIndex: number;
+  /** the object it must be called on, where the method name alone is too common (xfa.host.exportData) */
+  receiver?: string;
 }
 
 export const FILE_WRITE_APIS: readonly FileWriteApi[] = [
@@ -25,6 +28,8 @@ export const FILE_WRITE_APIS: readonly FileWriteApi[] = [
   { api: "this.exportAsText", member: "exportAsText", pathIndex: 2 },
   { api: "this.exportXFAData", member: "exportXFAData", pathIndex: 0 },
   { api: "this.extractPages", member: "extractPages", pathIndex: 2 },
+  // XFA 3.3 host model: exportData(filename, bXDP) writes the form's data to a file
+  { api: "xfa.host.exportData", member: "exportData", pathIndex: 0, receiver: "host" },
 ];
 
 const API_BY_MEMBER = new Map(FILE_WRITE_APIS.map((a) => [a.member, a]));
@@ -85,8 +90,8 @@ export function findFileWrites(text: string, budget: Budget): FileWrite[] {
   for (; m && out.length < budget.limits.JS_MAX_CALLS_PER_API; m = ANY_FILE_WRITE.exec(text)) {
     // a Doc method is called on a document (this., event.target., app.doc.): a bare name is the
     // script's own function, or its definition
-    if (layout.inComment(m.index) || !calledAsMember(text, m.index)) continue;
     const api = API_BY_MEMBER.get(m[1])!;
+    if (layout.inComment(m.index) || !calledAsMember(text, m.index, api.receiver)) continue;
     const open = m.index + m[0].length - 1;
     const args = argumentsOf(text, open);
     // saveAs() with nothing to write to is Acrobat's Save As dialog: the reader picks the place
@@ -98,10 +103,16 @@ export function findFileWrites(text: string, budget: Budget): FileWrite[] {
   return out;
 }
 
-function calledAsMember(text: string, nameAt: number): boolean {
+/** The name at `nameAt` follows a "." (and `receiver` before it, when given): `x.name(`, not `name(`. */
+function calledAsMember(text: string, nameAt: number, receiver?: string): boolean {
   let i = nameAt - 1;
   while (i >= 0 && SPACE[text.charCodeAt(i)]) i--;
-  return text.charCodeAt(i) === 0x2e;
+  if (text.charCodeAt(i) !== 0x2e) return false;
+  if (receiver === undefined) return true;
+  i--;
+  while (i >= 0 && SPACE[text.charCodeAt(i)]) i--;
+  const start = i - receiver.length + 1;
+  return start >= 0 && text.startsWith(receiver, start) && !IDENT[text.charCodeAt(start - 1)];
 }
 
 /** A write the sandbox recorded (acrobat-stubs.ts: objects as JSON, other arguments as strings), or null for other calls. */

@@ -13,7 +13,7 @@ export const javascriptDropsRunnableFile = defineRule({
   id: "javascript-drops-runnable-file",
   title: "Script writes a program or a file that runs at logon",
   description:
-    "A script writes a file (Doc.saveAs, the export APIs, extractPages) whose type runs when opened (.exe, .hta, .js, .bat, .lnk...) or into a folder whose files run at logon (the Windows Startup folder, macOS LaunchAgents, XDG autostart): code execution the next time the user signs in or opens the file, with no Launch action and no prompt. exportXFAData writing such a file is the Foxit Reader exploit CVE-2023-27363.",
+    "A script writes a file (Doc.saveAs, the export APIs, extractPages, xfa.host.exportData) whose type runs when opened (.exe, .hta, .js, .bat, .lnk...) or into a folder whose files run at logon (the Windows Startup folder, macOS LaunchAgents, XDG autostart): code execution the next time the user signs in or opens the file, with no Launch action and no prompt. exportXFAData writing such a file is the Foxit Reader exploit CVE-2023-27363.",
   category: "javascript",
   severity: "critical",
   weight: 75,

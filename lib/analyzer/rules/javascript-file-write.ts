@@ -10,7 +10,7 @@ export const javascriptFileWrite = defineRule({
   id: "javascript-file-write",
   title: "Script writes a file to a path it names",
   description:
-    "A script calls Doc.saveAs, exportAsFDF, exportAsXFDF, exportAsText, exportXFAData or extractPages with a path of its own (cPath): the document writes to the reader's disk, a first step of droppers and of exploits of viewers that do not check the path or the file type (Foxit's exportXFAData, CVE-2023-27363). High confidence when the write runs without the reader choosing it (on open, not behind a button or a dialog).",
+    "A script calls Doc.saveAs, exportAsFDF, exportAsXFDF, exportAsText, exportXFAData, extractPages (cPath) or XFA's xfa.host.exportData with a path of its own: the document writes to the reader's disk, a first step of droppers and of exploits of viewers that do not check the path or the file type (Foxit's exportXFAData, CVE-2023-27363). High confidence when the write runs without the reader choosing it (on open, not behind a button or a dialog).",
   category: "javascript",
   severity: "medium",
   weight: 30,

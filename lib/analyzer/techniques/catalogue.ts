@@ -59,7 +59,7 @@ export const TECHNIQUES: readonly Technique[] = [
     id: "script-file-drop",
     title: "Script writes a program or an autostart file to disk",
     category: "code-execution",
-    description: "A script writes a file to a path of its own choosing with Doc.saveAs, an export API (exportAsFDF, exportAsXFDF, exportAsText, exportXFAData) or extractPages. A program or script type, or any file in the Startup folder (or a LaunchAgents or autostart folder), runs the next time the user opens it or signs in: the CVE-2023-27363 proof of concept writes an .hta to the Startup folder through Foxit's exportXFAData. Any other write made without the reader's consent still reaches the file system unasked.",
+    description: "A script writes a file to a path of its own choosing with Doc.saveAs, an export API (exportAsFDF, exportAsXFDF, exportAsText, exportXFAData, XFA's xfa.host.exportData) or extractPages. A program or script type, or any file in the Startup folder (or a LaunchAgents or autostart folder), runs the next time the user opens it or signs in: the CVE-2023-27363 proof of concept writes an .hta to the Startup folder through Foxit's exportXFAData. Any other write made without the reader's consent still reaches the file system unasked.",
     attack: ["T1547.001", "T1105", "T1059.007"],
     rules: ["javascript-drops-runnable-file", "javascript-file-write"],
     floors: [
