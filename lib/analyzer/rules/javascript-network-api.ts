@@ -8,7 +8,7 @@ export const javascriptNetworkApi = defineRule({
   id: "javascript-network-api",
   title: "Script calls a network, mail or file API",
   description:
-    "A script calls an Acrobat or XFA API that reaches outside the document: it opens a URL or posts data (submitForm, app.launchURL, getURL, xfa.host.gotoURL, SOAP, Net.HTTP, ADBC, app.media.getURLData, app.openDoc or app.openFDF of a URL or share), sends the document or form by e-mail (mailDoc, mailForm, app.mailMsg, app.mailGetAddrs), or reads a file into the document (importDataObject, util.readFileIntoStream, importTextData, importAnFDF, importAnXFDF, importXFAData, importIcon, importSound, xfa.host.importData; insertPages, replacePages and addWatermarkFromFile from a URL or share). Forms use these behind their buttons; a script that runs on its own is reported by javascript-callback-on-open.",
+    "A script calls an Acrobat or XFA API that reaches outside the document: it opens a URL or posts data (submitForm, app.launchURL, getURL, xfa.host.gotoURL, SOAP, Net.HTTP, ADBC, app.media.getURLData, app.openDoc or app.openFDF of a URL or share, XMLData.parse of an external entity; for viewers in a browser fetch, XMLHttpRequest, WebSocket, navigator.sendBeacon), sends the document or form by e-mail (mailDoc, mailForm, app.mailMsg, app.mailGetAddrs), or reads a file into the document (importDataObject, util.readFileIntoStream, importTextData, importAnFDF, importAnXFDF, importXFAData, importIcon, importSound, xfa.host.importData; insertPages, replacePages and addWatermarkFromFile from a URL or share). Forms use these behind their buttons; a script that runs on its own is reported by javascript-callback-on-open.",
   category: "javascript",
   severity: "low",
   weight: 10,

@@ -8,7 +8,7 @@ export const xfaCallbackOnOpen = defineRule({
   id: "xfa-callback-on-open",
   title: "XFA form calls out when it opens",
   description:
-    "Without any click, the XFA form submits data or contacts a server: a <submit> or a FormCalc Get/Post/Put bound to an event that fires on its own (initialize, docReady, formReady, layoutReady, calculate, validate, docClose, pre/postPrint, pre/postSave, mouseEnter/Exit, enter/exit), a data connection executed from such an event, an external entity or DTD (XXE: read when the form is parsed), or an image loaded from a remote href. The reader's viewer tells the sender the document was opened, and may send form data or local file contents.",
+    "Without any click, the XFA form submits data or contacts a server: a <submit> or a FormCalc Get/Post/Put bound to an event that fires on its own (initialize, docReady, formReady, layoutReady, calculate, validate, docClose, pre/postPrint, pre/postSave, mouseEnter/Exit, enter/exit), a data connection executed from such an event, an external entity or DTD (XXE: read when the form is parsed), an XSLT stylesheet named by an <?xml-stylesheet?> instruction (fetched as the form is parsed, CVE-2019-7089), or an image loaded from a remote href. The reader's viewer tells the sender the document was opened, and may send form data or local file contents.",
   category: "form",
   severity: "high",
   weight: 45,

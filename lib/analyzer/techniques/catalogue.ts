@@ -116,11 +116,11 @@ export const TECHNIQUES: readonly Technique[] = [
     id: "xfa-callback",
     title: "XFA form submits or loads external data when it opens",
     category: "information-disclosure",
-    description: "An XFA <submit> or FormCalc Get/Post/Put bound to an event that fires on its own, a data connection executed on open, an external entity or DTD (XXE), or an image loaded from a remote href: the form reaches the network, or reads local files, as it opens.",
+    description: "An XFA <submit> or FormCalc Get/Post/Put bound to an event that fires on its own, a data connection executed on open, an external entity or DTD (XXE), an XSLT stylesheet named by an xml-stylesheet instruction (CVE-2019-7089), or an image loaded from a remote href: the form reaches the network, or reads local files, as it opens.",
     attack: ["T1071.001", "T1041", "T1005"],
     rules: ["xfa-callback-on-open", "xfa-external-callback", "xfa-form"],
     floors: [{ verdict: "suspicious", rules: ["xfa-callback-on-open"] }],
-    carriers: ["submit-on-initialize", "formcalc-get", "formcalc-post", "external-entity", "data-connection", "remote-image-href"],
+    carriers: ["submit-on-initialize", "formcalc-get", "formcalc-post", "external-entity", "xml-stylesheet", "data-connection", "remote-image-href"],
   },
   {
     id: "ntlm-credential-leak",

