@@ -93,13 +93,14 @@ export const TECHNIQUES: readonly Technique[] = [
     id: "callback-without-consent",
     title: "Document calls out without the reader's consent",
     category: "information-disclosure",
-    description: "An action that opens a URL, submits the form, or opens or imports a remote file is bound to a trigger that fires on its own (document open, page open or close, an annotation becoming visible, the pointer entering it, closing, printing): the sender learns the document was opened and from where, receives form data, or loads a second stage.",
+    description: "An action that opens a URL, submits the form, or opens or imports a remote file is bound to a trigger that fires on its own (document open, page open or close, an annotation becoming visible, the pointer entering it, closing, printing), or page content is loaded from a web address to be drawn (an external stream, a reference XObject): the sender learns the document was opened and from where, receives form data, or loads a second stage.",
     attack: ["T1071.001", "T1592", "T1204.002"],
     rules: ["automatic-action", "remote-goto", "submit-form"],
     floors: [{ verdict: "suspicious", rules: ["automatic-action"] }],
     carriers: [
       "open-action-uri", "open-action-submitform", "open-action-gotor-remote", "page-open-aa", "page-close-aa", "annotation-pv-aa", "annotation-po-aa",
       "annotation-mouse-enter-aa", "doc-will-close-aa", "doc-will-print-aa", "next-chain", "thread-remote", "importdata-remote", "gotoe-remote",
+      "external-stream-url",
     ],
   },
   {

