@@ -12,6 +12,7 @@ import path from "node:path";
 import vm from "node:vm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ANY_CALLBACK_API } from "../lib/analyzer/javascript/callback-apis";
+import { ANY_FILE_WRITE } from "../lib/analyzer/javascript/file-writes";
 import { ANY_EXPLOIT_API } from "../lib/analyzer/javascript/script-signals";
 import { EXECUTABLE_TARGET } from "../lib/analyzer/rules/action-targets";
 import { withUnicodeBoundaries } from "../lib/analyzer/pages/lure-signals";
@@ -43,6 +44,8 @@ const CONSTRUCTED: Record<string, { sites: number; build: () => RegExp[] }> = {
   // the API names joined into one alternation, looked for before one search per name
   "lib/analyzer/javascript/callback-apis.ts": { sites: 1, build: () => [ANY_CALLBACK_API] },
   "lib/analyzer/javascript/script-signals.ts": { sites: 1, build: () => [ANY_EXPLOIT_API] },
+  // the file-writing methods' names as one alternation
+  "lib/analyzer/javascript/file-writes.ts": { sites: 1, build: () => [ANY_FILE_WRITE] },
   // the runnable extensions of lib/analyzer/file-kinds.ts as one alternation
   "lib/analyzer/rules/action-targets.ts": { sites: 1, build: () => [EXECUTABLE_TARGET] },
 };

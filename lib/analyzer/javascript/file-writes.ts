@@ -34,7 +34,7 @@ export const FILE_WRITE_APIS: readonly FileWriteApi[] = [
 
 const API_BY_MEMBER = new Map(FILE_WRITE_APIS.map((a) => [a.member, a]));
 const API_BY_NAME = new Map(FILE_WRITE_APIS.map((a) => [a.api, a]));
-const ANY_FILE_WRITE = new RegExp(`\\b(${FILE_WRITE_APIS.map((a) => a.member).join("|")})\\s*\\(`, "g");
+export const ANY_FILE_WRITE = new RegExp(`\\b(${FILE_WRITE_APIS.map((a) => a.member).join("|")})\\s*\\(`, "g");
 
 /**
  * What the written file does on the victim's machine: "logon", it lies in a folder whose files run
