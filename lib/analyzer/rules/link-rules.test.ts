@@ -62,6 +62,18 @@ describe("suspicious-link reads the URL's classification", () => {
     expect(linkFindings(pdf)).not.toContain("suspicious-link");
   });
 
+  it("flags a script URI as the file of a GoToE or GoToR (script injection where the viewer sits in a web page), and nothing else there", () => {
+    const withAction = (action: string) => {
+      const b = new PdfBuilder();
+      b.addCatalog(`/OpenAction ${action}`, 1, "");
+      return b.build();
+    };
+    expect(linkFindings(withAction("<< /S /GoToE /F (javascript:alert\\(document.domain\\)) /D [0 /Fit] /NewWindow true >>"))).toContain("suspicious-link");
+    expect(linkFindings(withAction("<< /S /GoToR /F (javascript:fetch\\('//x.example'\\)) /D [0 /Fit] >>"))).toContain("suspicious-link");
+    // a GoToR to another file, even on a numeric host, is remote-goto's: the address flags are for links
+    expect(linkFindings(withAction("<< /S /GoToR /F (http://203.0.113.9/next.pdf) /D [0 /Fit] >>"))).toEqual([]);
+  });
+
   it("flags a short link that is the only link of a long document", () => {
     expect(linkFindings(pageWithLink("https://bit.ly/3abcDEF", { pages: 12 }))).toContain("suspicious-link");
   });

@@ -9,6 +9,11 @@ import { IMAGE_LURE_MAX_PAGES } from "./phishing-image-download-link";
 /** Schemes that run code or carry a whole page inside the link instead of pointing at a server. */
 const INLINE_SCHEME = /^(javascript|vbscript|data):/i;
 /**
+ * Actions whose target is a file specification: only a script or data URI counts there (PDF101: a
+ * viewer embedded in a web page hands a GoToE's javascript: file name to the browser, script injection).
+ */
+const FILE_TARGET_ACTIONS = new Set(["GoToR", "GoToE", "Thread", "ImportData"]);
+/**
  * `javascript:void(0)`, `javascript:;`, `javascript:`: the inert stand-ins of a web page's menu links,
  * kept when the page is printed to PDF. They run nothing. Compared without white space (no regex: a
  * target can be megabytes long).
@@ -64,7 +69,7 @@ export const suspiciousLink = defineRule({
   id: "suspicious-link",
   title: "Link with a suspicious target",
   description:
-    "A URI action or link points where legitimate documents rarely do: an IP-literal host outside the reader's own network, a URL shortener, a punycode host that imitates a Latin name (mixed scripts), a javascript:/data: URI that does something, a host disguised behind another host name, or a direct download of a program, script, disk image or shortcut (a script shown on a code-hosting page is not one). A shortener or a program download among the many references of a long document (a book chapter's short links, a manual's installer links) is not counted.",
+    "A URI action or link points where legitimate documents rarely do: an IP-literal host outside the reader's own network, a URL shortener, a punycode host that imitates a Latin name (mixed scripts), a javascript:/data: URI that does something (also as the file of a GoToR, GoToE, Thread or ImportData action), a host disguised behind another host name, or a direct download of a program, script, disk image or shortcut (a script shown on a code-hosting page is not one). A shortener or a program download among the many references of a long document (a book chapter's short links, a manual's installer links) is not counted.",
   category: "phishing",
   severity: "high",
   weight: 45,
@@ -72,7 +77,7 @@ export const suspiciousLink = defineRule({
   mitigations: ["block_indicators", "report_phishing"],
   check({ actions, urls, pageCount }) {
     const flagged = actions
-      .filter((a) => (a.type === "URI" || a.type === "SubmitForm" || a.type === "Launch") && a.target)
+      .filter((a) => a.target && (a.type === "URI" || a.type === "SubmitForm" || a.type === "Launch" || (FILE_TARGET_ACTIONS.has(a.type) && INLINE_SCHEME.test(a.target.trim()))))
       .map((a) => ({ a, flags: linkRedFlags(a.target!, urls.get(a.target!) ?? null) }))
       .filter((h) => h.flags.length);
     const hits = inContext(flagged, actions, pageCount);
