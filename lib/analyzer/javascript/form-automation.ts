@@ -14,6 +14,8 @@ import type { ScriptSignals } from "./script-signals";
  */
 const OUTWARD_API =
   /\b(exportDataObject|importDataObject|openDoc|openDataObject|submitForm|launchURL|getURL|gotoURL|mailDoc|mailForm|mailMsg|mailGetAddrs|readFileIntoStream|importTextData|importAnFDF|importXFAData|saveAs|setTimeOut|setInterval|addScript|setAction|setPageAction|addToolButton|execMenuItem|beginPriv|trustedFunction|createDataObject|getDataObjectContents|newDoc|SOAP|Collab)\b|\bNet\s*\.\s*(HTTP|SOAP|Discovery|streamDecode)\b|\bRSS\s*\./;
+/** The link calls reachesOutside may explain; any other callback (callback-apis.ts) is never a form's. */
+const LINK_APIS = new Set(["app.launchURL", "getURL", "xfa.host.gotoURL"]);
 /** URLs of the reader vendor's update pages: the generated version check opens one when the reader is too old. */
 const VENDOR_UPDATE_URL = /^https?:\/\/(?:[a-z0-9-]{1,63}\.){0,4}(?:adobe|acrobat)\.com(?:[/?#]|$)/i;
 /** a link call and the text of its first argument */
@@ -60,6 +62,9 @@ export function isFormAutomation(source: string, s: ScriptSignals, addresses: Re
   // scripts do, and so is a long literal of plain text (a help message, a list of countries): with no
   // hex and no escapes (checked above), "long-encoded-literal" is only its length
   if (s.techniques.some((t) => t.role !== "source" && t.id !== "long-encoded-literal")) return false;
+  // the callback and file-write APIs found for the rules (callback-apis.ts, file-writes.ts), so a name
+  // added there counts here too: only the link calls below may be explained
+  if (s.fileWrites.length > 0 || s.callbacks.some((c) => !LINK_APIS.has(c.api))) return false;
   return !reachesOutside(source, addresses);
 }
 
