@@ -26,6 +26,11 @@ describe("findFileWrites", () => {
     expect(w.runs).toBe("logon");
   });
 
+  it("reports a write whose arguments run past the window, with its path unresolved", () => {
+    const [w] = find(`this.saveAs(${" ".repeat(500)}"/c/temp/x.hta");`);
+    expect(w).toMatchObject({ api: "this.saveAs", path: undefined, runs: null });
+  });
+
   it("leaves Save As with no path to the reader, and ignores commented-out calls and the script's own functions", () => {
     expect(find("this.saveAs();")).toEqual([]);
     expect(find('// this.saveAs("/c/x.exe");\nvar a = 1;')).toEqual([]);

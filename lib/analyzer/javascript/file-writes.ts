@@ -88,15 +88,15 @@ export function findFileWrites(text: string, budget: Budget): FileWrite[] {
   if (!m) return out;
   const layout = runsOnLoad(text, budget);
   for (; m && out.length < budget.limits.JS_MAX_CALLS_PER_API; m = ANY_FILE_WRITE.exec(text)) {
+    const api = API_BY_MEMBER.get(m[1])!;
     // a Doc method is called on a document (this., event.target., app.doc.): a bare name is the
     // script's own function, or its definition
-    const api = API_BY_MEMBER.get(m[1])!;
     if (layout.inComment(m.index) || !calledAsMember(text, m.index, api.receiver)) continue;
-    const open = m.index + m[0].length - 1;
-    const args = argumentsOf(text, open);
-    // saveAs() with nothing to write to is Acrobat's Save As dialog: the reader picks the place
-    if (args === null || args.trim() === "") continue;
-    const path = pathOf(text, m.index, args, api.pathIndex);
+    const args = argumentsOf(text, m.index + m[0].length - 1);
+    // saveAs() with nothing to write to is Acrobat's Save As dialog: the reader picks the place.
+    // Arguments that run past the window are a write all the same, to a path left unresolved
+    if (args !== null && args.trim() === "") continue;
+    const path = args === null ? undefined : pathOf(text, m.index, args, api.pathIndex);
     out.push({ api: api.api, path, runs: writtenFileRuns(path), text: text.slice(m.index, m.index + CALL_TEXT_CHARS), onLoad: layout.runs(m.index), afterDialog: afterDialog(text, m.index) });
   }
   if (m) budget.budgetHits.add("JS_MAX_CALLS_PER_API");
