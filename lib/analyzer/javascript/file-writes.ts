@@ -8,7 +8,7 @@
 import type { Budget } from "../../limits";
 import { fileKindOfExtension, RUNNABLE_KINDS } from "../file-kinds";
 import { afterDialog, matchingParen, readStringLiteral } from "./callback-apis";
-import { IDENT, SPACE } from "./js-chars";
+import { IDENT, skipSpaces, skipString, SPACE } from "./js-chars";
 import { runsOnLoad } from "./runs-on-load";
 
 export interface FileWriteApi {
@@ -178,8 +178,7 @@ function lastAssignment(text: string, before: number, name: string): { at: numbe
   for (let at = text.lastIndexOf(name, before - 1); at >= from; at = at === 0 ? -1 : text.lastIndexOf(name, at - 1)) {
     if ((at > 0 && IDENT[text.charCodeAt(at - 1)]) || IDENT[text.charCodeAt(at + name.length)]) continue;
     if (at > 0 && text.charCodeAt(at - 1) === 0x2e) continue; // obj.name = ... is another variable
-    let j = at + name.length;
-    while (SPACE[text.charCodeAt(j)]) j++;
+    const j = skipSpaces(text, at + name.length);
     if (text.charCodeAt(j) !== 0x3d || text.charCodeAt(j + 1) === 0x3d) continue;
     const end = statementEnd(text, j + 1, before);
     return { at, expression: text.slice(j + 1, end) };
@@ -192,20 +191,9 @@ function statementEnd(text: string, from: number, limit: number): number {
   for (let i = from; i < limit; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x3b || c === 0x0a) return i;
-    if (c === 0x22 || c === 0x27) i = skipLiteral(text, i);
+    if (c === 0x22 || c === 0x27) i = skipString(text, i) - 1;
   }
   return limit;
-}
-
-/** The index of the closing quote of the literal opening at `open` (escapes skipped), or the text's end. */
-function skipLiteral(text: string, open: number): number {
-  const quote = text.charCodeAt(open);
-  for (let i = open + 1; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x5c) i++;
-    else if (c === quote || c === 0x0a) return i;
-  }
-  return text.length;
 }
 
 /** `s` cut at the separators that stand outside literals, parentheses, brackets and braces. */
@@ -215,7 +203,7 @@ function splitTopLevel(s: string, separators: string): string[] {
   let start = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s[i];
-    if (c === '"' || c === "'") i = skipLiteral(s, i);
+    if (c === '"' || c === "'") i = skipString(s, i) - 1;
     else if (depth === 0 && separators.includes(c)) {
       parts.push(s.slice(start, i));
       start = i + 1;

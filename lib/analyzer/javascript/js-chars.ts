@@ -112,3 +112,15 @@ export class LiteralScanner {
     return at === -1 ? Infinity : at;
   }
 }
+
+/** Past the string literal opening at `i` (escapes honoured; a template literal's ${} is read as text). */
+export function skipString(text: string, i: number): number {
+  const quote = text.charCodeAt(i);
+  for (let j = i + 1; j < text.length; j++) {
+    const c = text.charCodeAt(j);
+    if (c === 0x5c) j++;
+    else if (c === quote) return j + 1;
+    else if (c === 0x0a && quote !== 0x60) return j;
+  }
+  return text.length;
+}

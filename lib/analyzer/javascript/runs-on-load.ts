@@ -7,7 +7,7 @@
 // The scan's bounds are budgets of lib/limits.ts (JS_MAX_LOAD_SCAN_*): past them every position counts as
 // running (the conservative answer), and the hit is recorded.
 import type { Budget, BudgetName } from "../../limits";
-import { IDENT, SPACE } from "./js-chars";
+import { IDENT, skipString, SPACE } from "./js-chars";
 
 const NOT_CALLS = new Set(["if", "for", "while", "switch", "catch", "return", "typeof", "function", "with", "do", "else", "in", "of", "void", "delete", "instanceof"]);
 
@@ -185,18 +185,6 @@ function scanFunctions(text: string, budget: Budget): { functions: FunctionBody[
     i++;
   }
   return { functions, calls, comments };
-}
-
-/** Past the string literal opening at `i` (escapes honoured; a template literal's ${} is read as text). */
-function skipString(text: string, i: number): number {
-  const quote = text.charCodeAt(i);
-  for (let j = i + 1; j < text.length; j++) {
-    const c = text.charCodeAt(j);
-    if (c === 0x5c) j++;
-    else if (c === quote) return j + 1;
-    else if (c === 0x0a && quote !== 0x60) return j;
-  }
-  return text.length;
 }
 
 /** Past the regex literal opening at `i` (character classes and escapes honoured, ends at a line end). */
