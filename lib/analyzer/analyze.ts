@@ -175,7 +175,7 @@ export function toFinding(rule: Rule, hit: NonNullable<ReturnType<Rule["check"]>
     category: rule.category,
     severity: rule.severity,
     confidence: hit.confidence ?? rule.confidence,
-    stage: rule.stage,
+    stage: hit.stage ?? rule.stage,
     weight: rule.weight,
     evidence: hit.evidence.slice(0, limits.MAX_EVIDENCE_PER_FINDING).map((e) => clipEvidence(e, limits.MAX_EXCERPT_CHARS)),
     attack: rule.attack,

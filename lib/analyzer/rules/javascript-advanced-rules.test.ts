@@ -14,6 +14,8 @@ import { javascriptEmulationLimit } from "./javascript-emulation-limit";
 import { javascriptNetworkOrLaunch } from "./javascript-network-or-launch";
 import { javascriptObfuscatedEmulationFailed } from "./javascript-obfuscated-emulation-failed";
 import type { Rule } from "./rule";
+import { toFinding } from "../analyze";
+import { PdfBuilder, hexString } from "../../pdf/testing/pdf-builder";
 import { defaultBudget } from "../../limits";
 
 const RULES: Rule[] = [javascriptAcrobatExploitCve, javascriptDeobfuscatedShellcode, javascriptDeobfuscatedHeapSpray, javascriptDynamicCode, javascriptEmulationLimit, javascriptNetworkOrLaunch, javascriptObfuscatedEmulationFailed];
@@ -67,7 +69,16 @@ describe("advanced JavaScript rules", () => {
     ]);
     const hit = javascriptDropsRunnableFile.check(dropper.facts, defaultBudget());
     expect(hit?.detail).toContain("runs at logon");
-    expect(javascriptFileWrite.check(dropper.facts, defaultBudget())?.confidence).toBe("high");
+    const write = javascriptFileWrite.check(dropper.facts, defaultBudget());
+    expect(write?.confidence).toBe("high");
+    // the text showed neither: both findings are the advanced stage's (the rules run in both stages)
+    expect([hit?.stage, write?.stage, toFinding(javascriptFileWrite, write!).stage]).toEqual(["advanced", "advanced", "advanced"]);
+    // a write the text shows is the fast stage's, also when the sandbox saw it made
+    const b = new PdfBuilder();
+    b.addCatalog(`/OpenAction << /S /JavaScript /JS ${hexString('this.saveAs("/c/temp/copy.pdf");')} >>`);
+    const visible = await analyzePdfScripts(b.build(), engines);
+    expect(visible.result.scripts[0].fileWrites).toEqual([expect.objectContaining({ api: "this.saveAs" })]);
+    expect(toFinding(javascriptFileWrite, javascriptFileWrite.check(visible.facts, defaultBudget())!).stage).toBe("fast");
     for (const r of [javascriptDropsRunnableFile, javascriptFileWrite]) expect(r.check(benign.facts, defaultBudget()), r.id).toBeNull();
   });
 

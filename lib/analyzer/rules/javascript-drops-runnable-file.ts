@@ -4,7 +4,7 @@
 // an .hta into the Startup folder through Foxit's exportXFAData).
 import { defineRule } from "./rule";
 import { evidence, excerpt } from "./evidence";
-import { scriptFileWrites } from "./script-file-writes";
+import { scriptFileWrites, stageOfWrites } from "./script-file-writes";
 
 /** the write API whose missing type check made the exploit (Foxit PDF Reader before 12.1.2, ZDI-23-491) */
 const FOXIT_EXPORT_XFA_DATA = { api: "this.exportXFAData", cve: "CVE-2023-27363" };
@@ -28,6 +28,7 @@ export const javascriptDropsRunnableFile = defineRule({
       evidence: hits.map((h) => evidence({ objectRef: h.objectRef, path: h.path, excerpt: excerpt(`[${h.trigger}] ${h.write.text}`) })),
       detail: `Writes: ${[...new Set(hits.map((h) => `${h.write.path} (${h.write.runs === "logon" ? "runs at logon" : "runs when opened"}) by ${h.write.api}`))].join(", ")}.`,
       ...(foxit ? { cve: [FOXIT_EXPORT_XFA_DATA.cve] } : {}),
+      stage: stageOfWrites(hits),
     };
   },
 });

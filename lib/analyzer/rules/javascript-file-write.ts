@@ -4,7 +4,7 @@
 // javascript-drops-runnable-file reports programs and autostart folders.
 import { defineRule } from "./rule";
 import { evidence, excerpt } from "./evidence";
-import { scriptFileWrites } from "./script-file-writes";
+import { scriptFileWrites, stageOfWrites } from "./script-file-writes";
 
 export const javascriptFileWrite = defineRule({
   id: "javascript-file-write",
@@ -24,6 +24,7 @@ export const javascriptFileWrite = defineRule({
       evidence: hits.map((h) => evidence({ objectRef: h.objectRef, path: h.path, excerpt: excerpt(`[${h.trigger}] ${h.write.text}`) })),
       detail: `Writes: ${[...new Set(hits.map((h) => `${h.write.api} to ${h.write.path ?? "a path built at run time"}${h.withoutConsent ? " (without the reader's consent)" : ""}`))].join(", ")}.`,
       confidence: hits.some((h) => h.withoutConsent) ? "high" : "medium",
+      stage: stageOfWrites(hits),
     };
   },
 });

@@ -34,13 +34,18 @@ export const lureCallbackPhone = defineRule({
     if (Math.max(pageCount, render?.pageCount ?? 0) > limits.PAGE_TEXT_MAX_PAGES) return null;
     // the rendered text is what a reader sees (fonts without a ToUnicode map included); else the content streams'
     const rendered = render?.pages.filter((p) => !p.error) ?? [];
-    const hit = (rendered.length ? callbackLureIn(rendered, budget) : null) ?? (pageTexts.length ? callbackLureIn(pageTexts, budget) : null);
+    const fromContent = () => (pageTexts.length ? callbackLureIn(pageTexts, budget) : null);
+    const fromRendering = rendered.length ? callbackLureIn(rendered, budget) : null;
+    const hit = fromRendering ?? fromContent();
     if (!hit) return null;
+    // found in the rendered text only (a font without a ToUnicode map hid it from the content streams): the advanced stage's finding
+    const stage = fromRendering && !fromContent() ? "advanced" : undefined;
     const { lure, page } = hit;
     const at = normalizeText(hit.source).indexOf(lure.phone.text);
     const context = normalizeText(hit.source).slice(Math.max(0, at - 100), at + lure.phone.text.length + 40);
     return {
       evidence: [evidence({ path: `/Root/Pages[${page}]`, excerpt: excerpt(`${lure.phone.kind} phone number ${lure.phone.text}: "${context}"`, 200) })],
+      stage,
       detail: `Phone number ${lure.phone.text} with '${lure.action}', '${lure.cancellation}' and a ${lure.charge} of ${lure.amount}${lure.brand ? `; names ${lure.brand}` : ""}.`,
     };
   },

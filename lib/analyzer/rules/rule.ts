@@ -32,6 +32,11 @@ export interface RuleHit {
   cve?: string[];
   /** overrides the rule's default confidence */
   confidence?: Confidence;
+  /**
+   * "advanced" when the hit rests only on what the advanced stage added (the sandbox's calls, the
+   * rendered text) to the facts of a fast-stage rule: the finding then says which stage found it
+   */
+  stage?: Stage;
 }
 
 export interface Rule {

@@ -34,10 +34,15 @@ describe("lure techniques fire on every carrier", () => {
     expect(fired.length, `${technique}: none of ${TECHNIQUE_RULES[technique].join(", ")}`).toBeGreaterThan(0);
   });
 
-  it.each(Object.entries(LURE_FIXTURES["callback-phone-lure"]))("callback-phone-lure via %s also from the rendered text", async (_carrier, build) => {
+  it.each(Object.entries(LURE_FIXTURES["callback-phone-lure"]))("callback-phone-lure via %s also from the rendered text, and says which stage found it", async (_carrier, build) => {
     const facts = await deepFacts(build());
+    const rule = RULES.find((r) => r.id === "lure-callback-phone")!;
+    // the content streams show it too: the fast stage's finding
+    expect(rule.check(facts, defaultBudget())?.stage).toBeUndefined();
     facts.pageTexts = [];
     expect(firingIn(facts, ["lure-callback-phone"])).toEqual(["lure-callback-phone"]);
+    // only the rendering shows it: the advanced stage's
+    expect(rule.check(facts, defaultBudget())?.stage).toBe("advanced");
   });
 });
 

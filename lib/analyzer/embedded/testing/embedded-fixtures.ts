@@ -5,7 +5,7 @@ import { crc32 } from "node:zlib";
 import { resolveLimits, type Limits, defaultBudget } from "../../../limits";
 import { readPdf } from "../../../pdf/document";
 import { PdfBuilder, bytes, concat, hexString } from "../../../pdf/testing/pdf-builder";
-import { analyzeFast } from "../../analyze";
+import { analyzeFast, toFinding } from "../../analyze";
 import { collectFacts } from "../../facts/document-facts";
 import type { Finding, Summary } from "../../report";
 import { embeddedArchiveWithExecutable } from "../../rules/embedded-archive-executable";
@@ -200,7 +200,7 @@ export async function analyzeWithEmbedded(input: Uint8Array, options: { limits?:
   const findings = [...fast.findings];
   for (const rule of ADVANCED_EMBEDDED_RULES) {
     const hit = rule.check(facts, defaultBudget());
-    if (hit) findings.push({ id: rule.id, ruleId: rule.id, title: rule.title, description: rule.description, category: rule.category, severity: rule.severity, confidence: hit.confidence ?? rule.confidence, stage: rule.stage, weight: rule.weight, evidence: hit.evidence, attack: rule.attack, cve: [...new Set([...rule.cve, ...(hit.cve ?? [])])], mitigationIds: rule.mitigations });
+    if (hit) findings.push(toFinding(rule, hit, limits));
   }
   return { summary: scoreFindings(findings, { unanalysable: false, partial: embedded.budgetHits.length > 0 }), findings, embedded, nestedCalls: calls };
 }
