@@ -79,6 +79,12 @@ describe("advanced JavaScript rules", () => {
     const visible = await analyzePdfScripts(b.build(), engines);
     expect(visible.result.scripts[0].fileWrites).toEqual([expect.objectContaining({ api: "this.saveAs" })]);
     expect(toFinding(javascriptFileWrite, javascriptFileWrite.check(visible.facts, defaultBudget())!).stage).toBe("fast");
+    // a path the text does not spell out is said so, not taken for one built at run time
+    const unresolved = new PdfBuilder();
+    unresolved.addCatalog(`/OpenAction << /S /JavaScript /JS ${hexString('var p = this.info.keywords; this.saveAs(p);')} >>`);
+    const { facts } = await analyzePdfScripts(unresolved.build(), engines);
+    expect(facts.scripts[0].signals.fileWrites).toEqual([expect.objectContaining({ api: "this.saveAs", path: undefined })]);
+    expect(javascriptFileWrite.check({ ...facts, javascript: [] }, defaultBudget())?.detail).toContain("this.saveAs to a path the script's text does not spell out");
     for (const r of [javascriptDropsRunnableFile, javascriptFileWrite]) expect(r.check(benign.facts, defaultBudget()), r.id).toBeNull();
   });
 

@@ -2,9 +2,13 @@
 // document's own script unless it runs privileged, so honest documents leave saving to the reader's
 // Save As dialog (saveAs() with no path is not reported). What the file is decides the rest:
 // javascript-drops-runnable-file reports programs and autostart folders.
+import type { Stage } from "../report";
 import { defineRule } from "./rule";
 import { evidence, excerpt } from "./evidence";
 import { scriptFileWrites, stageOfWrites } from "./script-file-writes";
+
+/** A write whose path is not known: the text builds it from parts it does not spell out, or the call gave none as text. */
+const UNKNOWN_PATH: Record<Stage, string> = { fast: "a path the script's text does not spell out", advanced: "a path the sandbox could not read" };
 
 export const javascriptFileWrite = defineRule({
   id: "javascript-file-write",
@@ -22,7 +26,7 @@ export const javascriptFileWrite = defineRule({
     if (!hits.length) return null;
     return {
       evidence: hits.map((h) => evidence({ objectRef: h.objectRef, path: h.path, excerpt: excerpt(`[${h.trigger}] ${h.write.text}`) })),
-      detail: `Writes: ${[...new Set(hits.map((h) => `${h.write.api} to ${h.write.path ?? "a path built at run time"}${h.withoutConsent ? " (without the reader's consent)" : ""}`))].join(", ")}.`,
+      detail: `Writes: ${[...new Set(hits.map((h) => `${h.write.api} to ${h.write.path ?? UNKNOWN_PATH[h.foundBy]}${h.withoutConsent ? " (without the reader's consent)" : ""}`))].join(", ")}.`,
       confidence: hits.some((h) => h.withoutConsent) ? "high" : "medium",
       stage: stageOfWrites(hits),
     };
