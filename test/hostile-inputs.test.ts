@@ -85,6 +85,11 @@ const FAST_CASES: Case[] = [
     id: "huge-inline-image",
     expect: () => undefined,
   },
+  {
+    id: "xfa-declaration-flood",
+    // read to its end: the external entity after the flood is found
+    expect: (r) => expect(findingIds(r)).toContain("xfa-callback-on-open"),
+  },
 ];
 
 const documentOf = (id: string) => HOSTILE_DOCUMENTS.find((d) => d.id === id)!;

@@ -8,6 +8,7 @@ import type { Budget } from "../../limits";
 import { classifyLocation, isRemote, type LocationKind } from "../content/classify-location";
 import { xfaActivityConsent } from "./trigger-consent";
 import { decodeXmlEntities } from "../content/xfa";
+import { isDeclarationAt, readDeclaration } from "../content/xml-declarations";
 import { readStringLiteral } from "../javascript/callback-apis";
 
 export interface XfaCallbackFact {
@@ -81,7 +82,7 @@ export function collectXfaCallbacks(xml: string, budget: Budget): XfaCallbackFac
       lt = next(xml, end);
       continue;
     }
-    if (markup && (xml.startsWith("<!DOCTYPE", lt) || xml.startsWith("<!ENTITY", lt))) {
+    if (markup && isDeclarationAt(xml, lt)) {
       const declaration = readDeclaration(xml, lt);
       if (declaration) add({ ...declaration, ...classifyLocation(declaration.target, "uri"), onOpen: true, offset: lt });
       lt = xml.indexOf("<", lt + 2);
@@ -158,39 +159,6 @@ function next(xml: string, end: number): number {
   return end === -1 ? -1 : xml.indexOf("<", end);
 }
 
-/** `<!ENTITY [%] name SYSTEM "uri">`, `<!ENTITY name PUBLIC "id" "uri">`, `<!DOCTYPE root SYSTEM "uri" [...]>`: the external identifier, if any. */
-function readDeclaration(xml: string, lt: number): { element: string; target: string } | null {
-  const head = xml.slice(lt, Math.min(xml.length, lt + MAX_TAG_CHARS));
-  const words: string[] = [];
-  let i = head.startsWith("<!DOCTYPE") ? 9 : 8;
-  // read whitespace-separated words and quoted literals until ">" or the internal subset "["
-  while (i < head.length && words.length < 6) {
-    const c = head[i];
-    if (c === ">" || c === "[") break;
-    if (c === " " || c === "\t" || c === "\n" || c === "\r") {
-      i++;
-      continue;
-    }
-    if (c === '"' || c === "'") {
-      const close = head.indexOf(c, i + 1);
-      if (close === -1) return null;
-      words.push(head.slice(i + 1, close));
-      i = close + 1;
-      continue;
-    }
-    let j = i;
-    while (j < head.length && !" \t\r\n>[\"'".includes(head[j])) j++;
-    words.push(head.slice(i, j));
-    i = j;
-  }
-  const doctype = head.startsWith("<!DOCTYPE");
-  const at = words.findIndex((w) => w === "SYSTEM" || w === "PUBLIC");
-  if (at < 0) return null;
-  const target = words[at] === "SYSTEM" ? words[at + 1] : words[at + 2];
-  if (!target) return null;
-  const name = words.slice(0, at).join(" ");
-  return { element: doctype ? `<!DOCTYPE ${name} ${words[at]}> (external DTD)` : `<!ENTITY ${name} ${words[at]}> (external entity)`, target };
-}
 
 /** The name of the tag whose name starts at `from` in `xml` (the tag's text ends at `to`), namespace prefix dropped. */
 /** Local-name lengths of the tags the walk acts on: any other tag's name is not made into a string. */

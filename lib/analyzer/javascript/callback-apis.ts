@@ -4,6 +4,7 @@
 // calls a script really makes, obfuscated ones included.
 import type { Budget } from "../../limits";
 import { classifyLocation, isRemote } from "../content/classify-location";
+import { firstExternalDeclaration } from "../content/xml-declarations";
 import { IDENT, SPACE } from "./js-chars";
 import { runsOnLoad, type ScriptLayout } from "./runs-on-load";
 
@@ -117,11 +118,9 @@ export function findCallbackCalls(text: string, budget: Budget): CallbackCall[] 
   return out.sort((a, b) => a.offset - b.offset);
 }
 
-/** `<!ENTITY [%] name SYSTEM "uri">` or `<!ENTITY name PUBLIC "id" "uri">` in a script's strings (quotes possibly escaped): the uri. */
-const EXTERNAL_ENTITY = /<!ENTITY\s+(?:%\s*)?[\w.:-]{1,64}\s+(?:SYSTEM|PUBLIC\s+\\?["'][^"'\n]{0,200}\\?["'])\s+\\?["']([^"'\\\n]{1,200})/i;
-
+/** The URI of an external entity or DTD the script declares (in a string it parses: quotes escaped). */
 function externalEntityOf(text: string): string | undefined {
-  return EXTERNAL_ENTITY.exec(text)?.[1];
+  return firstExternalDeclaration(text, true)?.target;
 }
 
 /** a detection window, not a budget: how far before a call its `if (app.alert(...))` is looked for */
