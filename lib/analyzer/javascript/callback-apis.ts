@@ -98,6 +98,9 @@ export function findCallbackCalls(text: string, budget: Budget): CallbackCall[] 
   if (!ANY_CALLBACK_API.test(text)) return out;
   const maxPerApi = budget.limits.JS_MAX_CALLS_PER_API;
   let layout: ScriptLayout | undefined;
+  // the script's external entity is the same for each of its calls: read once (per call, a script of
+  // 100,000 XMLData.parse calls read its whole text 100,000 times)
+  let entity: { target: string | undefined } | undefined;
   for (const api of CALLBACK_APIS) {
     if (!text.includes(api.anchor)) continue;
     api.pattern.lastIndex = 0;
@@ -107,7 +110,7 @@ export function findCallbackCalls(text: string, budget: Budget): CallbackCall[] 
       layout ??= runsOnLoad(text, budget);
       // a call written in a comment (a disabled block of an old form) is no call
       if (layout.inComment(m.index)) continue;
-      const target = api.externalEntity ? externalEntityOf(text) : firstStringArgument(text, m.index + m[0].length);
+      const target = api.externalEntity ? (entity ??= { target: externalEntityOf(text) }).target : firstStringArgument(text, m.index + m[0].length);
       if (api.externalEntity && target === undefined) continue;
       if (api.remoteArgument && !(target && isRemote(classifyLocation(target, "windows-path").kind))) continue;
       out.push({ api: api.api, role: api.role, offset: m.index, text: text.slice(m.index, m.index + CALL_TEXT_CHARS), target, onLoad: layout.runs(m.index), afterDialog: afterDialog(text, m.index) });
