@@ -12,6 +12,8 @@ import { PdfStream } from "../lib/pdf/objects";
 import { bytes } from "../lib/pdf/testing/pdf-builder";
 import { applyRecipe, pickRecipe, type Recipe } from "../scripts/fuzz/cases";
 import { CaseRunner } from "../scripts/fuzz/case-runner";
+import { decodedFlood } from "../scripts/fuzz/mutators";
+import { createPrng } from "../scripts/fuzz/prng";
 import { checkCase, checkResult } from "../scripts/fuzz/invariants";
 import { buildSeeds } from "../scripts/fuzz/seeds";
 import { withCpuTime } from "./support/cpu-time";
@@ -59,6 +61,18 @@ describe("fuzz slice", () => {
 
   it("every seed built in code passes as is", () => {
     for (const s of seeds) expect(checkCase(s.bytes), s.name).toEqual([]);
+  });
+
+  it("a decoded flood repeats a piece of a stream's decoded text inside it, compressed again", () => {
+    const doc = readPdf(byName.get("text-xref-table")!, DEFAULT_LIMITS);
+    const decodedSizes = (d: typeof doc) => d.instances.flatMap((o) => (o.value instanceof PdfStream ? [d.decode(o.value).data.length] : []));
+    const flooded = readPdf(decodedFlood(byName.get("text-xref-table")!, createPrng(1), byName.get("actions")!), DEFAULT_LIMITS);
+    // one stream grew by at least the smallest flood (64 KiB, in whole copies of a piece of up to 32 bytes) while the file stayed small
+    expect(Math.max(...decodedSizes(flooded)) - Math.max(...decodedSizes(doc))).toBeGreaterThan(64 * 1024 - 32);
+    expect(flooded.bytes.length).toBeLessThan(64 * 1024);
+    // recipes written before floods existed replay as they did: no flood step
+    expect(applyRecipe({ seed: "text-xref-table", donor: "actions", caseSeed: 5 }, byName).steps).not.toContain("decoded-flood");
+    expect(applyRecipe({ seed: "text-xref-table", donor: "actions", caseSeed: 5, flood: true }, byName).steps).toContain("decoded-flood");
   });
 
   it("a recipe replays the same bytes", () => {

@@ -1,7 +1,7 @@
 // Structure-aware mutators: each takes a PDF (and a donor PDF for splices) and returns a variant that
 // keeps most of the syntax valid, so the reader gets past the lexer into xref, object stream, filter,
 // encryption and rule paths. Byte-level havoc covers what the token view misses.
-import { deflateSync } from "node:zlib";
+import { deflateSync, inflateSync, constants as zlib } from "node:zlib";
 import { bytes, concat } from "../../lib/pdf/testing/pdf-builder";
 import type { Prng } from "./prng";
 import { tokenize, type Token, type TokenKind } from "./tokenize";
@@ -185,6 +185,69 @@ const streamCorrupt: Mutator = (input, rng) => {
       return splice(input, d.start, d.end, concat([bytes("\n"), new Uint8Array(deflateSync(randomBytes(rng, 1 + rng.int(256))))]));
   }
 };
+
+/**
+ * Decoded sizes of a flood: a reader that is linear reads the largest in well under the fuzzer's
+ * "slow for its size" mark, a quadratic one not (an XFA declaration reader took 12 s for 1 MB).
+ */
+const FLOOD_BYTES = [64 * 1024, 256 * 1024, 1024 * 1024];
+
+/**
+ * Openings of the constructs the fast stage reads in decoded text, unfinished: XFA markup, script
+ * calls and literals, content-stream operators, CMap and XMP entries. Repeated, each makes a reader
+ * meet a construct that never ends before the next begins.
+ */
+const FLOOD_CONSTRUCTS = [
+  "<!ENTITY", "<!DOCTYPE", "<!--", "<![CDATA[", "<?xml-stylesheet href='", "<script>", '<script contentType="application/x-javascript">', "<event activity=\"",
+  "<submit target=\"", "<image href='", "<exData>", "<wsdlConnection name='", "<uri>", "<variables>", '<execute connection="', "<field name='", "&#", "<",
+  "XMLData.parse(", "this.saveAs(", "this.exportXFAData({cPath:", "xfa.host.exportData(", "app.launchURL(", "this.getURL(", "this.submitForm(", "fetch(",
+  "if (app.alert(", "eval(", "String.fromCharCode(", "unescape(", "%u", "\\x", "this[", "'a'+", "\"", "'", "/*", "//", "function(", "{", "(", "a=a+",
+  "(a) Tj ", "[(a) -100 (b)] TJ ", "BT ", "/F1 12 Tf ", "0 -12 Td ", "BI ", "(\\", "beginbfchar <0001> ", "<rdf:li>", "http://", "\\\\host\\",
+];
+
+/**
+ * A piece of what a stream says (a tag, a call, an operator, a CMap entry: 1-32 bytes of its decoded
+ * data) repeated to a flood inside it, compressed again when it was Flate. The byte mutators never
+ * reach decoded text with megabytes of one construct, which is where the readers of XFA forms,
+ * scripts and content streams can be super-linear.
+ */
+export const decodedFlood: Mutator = (input, rng) => {
+  const data = tokensOf(input, rng, ["data"]);
+  if (!data.length) return input;
+  const d = rng.pick(data);
+  let from = d.start;
+  while (from < d.end && (input[from] === 0x0d || input[from] === 0x0a)) from++;
+  const raw = input.subarray(from, d.end);
+  const flate = raw[0] === 0x78;
+  let text: Uint8Array = raw;
+  if (flate) {
+    try {
+      text = inflateSync(raw, { finishFlush: zlib.Z_SYNC_FLUSH });
+    } catch {
+      return input;
+    }
+  }
+  if (!text.length) return input;
+  // the piece: a construct the analysis reads (a random cut rarely repeats a tag's opening alone, which
+  // is what a reader of tags meets at every copy), else a cut of the stream's own text, half the time
+  // from where a construct of it starts (a tag, a call's name, an operator)
+  const at = rng.chance(0.5) ? constructStart(text, rng.int(text.length)) : rng.int(text.length);
+  const piece = rng.chance(0.3) ? bytes(rng.pick(FLOOD_CONSTRUCTS)) : text.subarray(at, Math.min(text.length, at + 1 + rng.int(rng.chance(0.5) ? 12 : 32)));
+  const flood = Buffer.alloc(Math.floor(rng.pick(FLOOD_BYTES) / piece.length) * piece.length).fill(piece);
+  const decoded = concat([text.subarray(0, at), flood, text.subarray(at)]);
+  return splice(input, d.start, d.end, concat([bytes("\n"), flate ? new Uint8Array(deflateSync(decoded)) : decoded]));
+};
+
+/** The first `<`, `(`, `/` or word start at or after `from` (wrapping to 0), else `from`. */
+function constructStart(text: Uint8Array, from: number): number {
+  const isWord = (c: number) => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+  for (let k = 0; k < text.length; k++) {
+    const i = (from + k) % text.length;
+    const c = text[i];
+    if (c === 0x3c || c === 0x28 || c === 0x2f || (isWord(c) && (i === 0 || !isWord(text[i - 1])))) return i;
+  }
+  return from;
+}
 
 const lengthLie: Mutator = (input, rng) => {
   const [from, to] = windowOf(input, rng);

@@ -7,6 +7,7 @@ import { rc4 } from "../../lib/pdf/crypto/rc4";
 import { PdfBuilder, appendUpdate, bytes, crOnly, hexString, wrapInXdp } from "../../lib/pdf/testing/pdf-builder";
 import { makeZip, maliciousPdf, pdfWithAttachments, PE_FILE } from "../../lib/analyzer/embedded/testing/embedded-fixtures";
 import { EXPLOIT_RULE_FIXTURES } from "../../lib/analyzer/embedded/testing/exploit-fixtures";
+import { TECHNIQUE_FIXTURES } from "../../lib/analyzer/techniques/testing/all-fixtures";
 import { annotationKitPdf, benignFormPdf, loopAndFormPdf, xfaExploitPdf, xfaHeldPayloadPdf } from "../../lib/analyzer/javascript/testing/script-fixtures";
 import { buildLurePdf } from "../../lib/analyzer/pages/testing/lure-pdf";
 
@@ -14,6 +15,9 @@ export interface Seed {
   name: string;
   bytes: Uint8Array;
 }
+
+/** Names of the seeds that are the technique catalogue's fixtures (one per carrier): cases.ts picks them as a group. */
+export const TECHNIQUE_SEED_PREFIX = "technique:";
 
 function textPage(xref: "table" | "stream" | "none", extra: (b: PdfBuilder) => string = () => ""): Uint8Array {
   const b = new PdfBuilder();
@@ -194,5 +198,10 @@ export function buildSeeds(): Seed[] {
     { name: "lure-links", bytes: buildLurePdf({ pages: [{ lines: ["Your mailbox is full", "Verify your account"], links: [{ url: "https://login.example.com/verify", rect: [72, 600, 300, 620] }] }] }) },
   ];
   for (const [id, f] of Object.entries(EXPLOIT_RULE_FIXTURES)) seeds.push({ name: id, bytes: f.build() });
+  // every carrier of every technique: the constructs the analysis reads (XFA declarations, script
+  // calls, triggers, lures), for the mutators to break and flood
+  for (const [technique, carriers] of Object.entries(TECHNIQUE_FIXTURES)) {
+    for (const [carrier, build] of Object.entries(carriers)) seeds.push({ name: `${TECHNIQUE_SEED_PREFIX}${technique}/${carrier}`, bytes: build() });
+  }
   return seeds;
 }
