@@ -16,6 +16,9 @@ export interface Seed {
   bytes: Uint8Array;
 }
 
+/** Techniques whose fixtures are not seeds: see buildSeeds. */
+const BY_DESIGN_SLOW_TECHNIQUES = new Set(["decompression-bomb"]);
+
 /** Names of the seeds that are the technique catalogue's fixtures (one per carrier): cases.ts picks them as a group. */
 export const TECHNIQUE_SEED_PREFIX = "technique:";
 
@@ -199,8 +202,11 @@ export function buildSeeds(): Seed[] {
   ];
   for (const [id, f] of Object.entries(EXPLOIT_RULE_FIXTURES)) seeds.push({ name: id, bytes: f.build() });
   // every carrier of every technique: the constructs the analysis reads (XFA declarations, script
-  // calls, triggers, lures), for the mutators to break and flood
+  // calls, triggers, lures), for the mutators to break and flood. Not the decompression bombs: they
+  // cost their decoding budget by design (hostile-inputs.test.ts checks it), and a mutant that
+  // decodes 25 MB from a 3 KB file is "slow for its size" without any reader being super-linear
   for (const [technique, carriers] of Object.entries(TECHNIQUE_FIXTURES)) {
+    if (BY_DESIGN_SLOW_TECHNIQUES.has(technique)) continue;
     for (const [carrier, build] of Object.entries(carriers)) seeds.push({ name: `${TECHNIQUE_SEED_PREFIX}${technique}/${carrier}`, bytes: build() });
   }
   return seeds;
