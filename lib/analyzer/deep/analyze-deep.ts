@@ -93,7 +93,7 @@ async function runDeep(input: Uint8Array, options: DeepOptions): Promise<DeepRes
           emulate: engines.emulate,
           parseDeep: engines.parseDeep,
           limits,
-          docContext: collectScriptContext(doc, { fileName: options.fileName, dataObjects: facts.embedded.map((e) => e.name) }),
+          docContext: collectScriptContext(doc, { fileName: options.fileName, dataObjects: facts.embedded.map((e) => e.name), xfa: facts.xfa }),
           signal: options.signal,
         }),
       )

@@ -5,7 +5,7 @@
 import type { PdfDocument } from "../../pdf/document";
 import { PdfDict, PdfName, PdfStream, PdfString, type PdfObject } from "../../pdf/objects";
 import { readText } from "../content/text";
-import { collectXfa } from "../content/xfa";
+import { collectXfa, type XfaFact } from "../content/xfa";
 import { collectXfaValues, type XfaValue } from "./xfa-values";
 
 export interface ScriptContext {
@@ -31,7 +31,8 @@ export const EMPTY_SCRIPT_CONTEXT: ScriptContext = { numPages: 1, info: {}, anno
 // Its budgets are the JS_CONTEXT_* limits (lib/limits.ts): one value is kept whole up to
 // JS_CONTEXT_MAX_VALUE_CHARS (payloads hide there), all of them up to JS_CONTEXT_MAX_CHARS.
 
-export function collectScriptContext(doc: PdfDocument, opts: { fileName?: string; dataObjects?: string[] } = {}): ScriptContext {
+/** `opts.xfa`: the fast facts' XFA form, when the caller has them (collected here otherwise). */
+export function collectScriptContext(doc: PdfDocument, opts: { fileName?: string; dataObjects?: string[]; xfa?: XfaFact | null } = {}): ScriptContext {
   const limits = doc.limits;
   let left = limits.JS_CONTEXT_MAX_CHARS;
   const text = (v: PdfObject | undefined): string | undefined => {
@@ -78,7 +79,7 @@ export function collectScriptContext(doc: PdfDocument, opts: { fileName?: string
   });
 
   collectFields(doc, ctx, text);
-  const xfa = collectXfa(doc);
+  const xfa = opts.xfa === undefined ? collectXfa(doc) : opts.xfa;
   if (xfa?.text) ctx.xfaValues = collectXfaValues(xfa.text, doc);
   if (pages.length > limits.JS_CONTEXT_MAX_WORD_PAGES) doc.budgetHits.add("JS_CONTEXT_MAX_WORD_PAGES");
   for (let i = 0; i < Math.min(pages.length, limits.JS_CONTEXT_MAX_WORD_PAGES); i++) ctx.pageWords.push(pageWords(doc, pages[i].dict));
