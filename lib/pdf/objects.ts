@@ -41,7 +41,15 @@ export class PdfRef {
 }
 
 export class PdfDict {
-  constructor(readonly entries: Map<string, PdfObject> = new Map()) {}
+  /**
+   * `shadowed`: keys the dictionary gave more than once, whose later value `entries` keeps (readers
+   * read the later one, as pdf.js does; §7.3.7 leaves it undefined). Text injected into a generated
+   * document's string ends that string and gives a key of its own: a second /S or /A.
+   */
+  constructor(
+    readonly entries: Map<string, PdfObject> = new Map(),
+    readonly shadowed?: readonly string[],
+  ) {}
   get(key: string): PdfObject | undefined {
     return this.entries.get(key);
   }

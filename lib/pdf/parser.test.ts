@@ -153,6 +153,20 @@ describe("ObjectParser: names", () => {
   });
 });
 
+describe("ObjectParser: a key given twice", () => {
+  it("keeps the later value and names the key as shadowed, once however often it repeats", () => {
+    const d = parseOne("<< /S /URI /URI (https://a.example/) /S /JavaScript /JS (x) /S /Launch >>").value as PdfDict;
+    expect((d.get("S") as PdfName).name).toBe("Launch");
+    expect(d.shadowed).toEqual(["S"]);
+  });
+
+  it("leaves a dictionary without repeats unmarked, also when a nested one repeats", () => {
+    const d = parseOne("<< /A << /S /GoTo /S /GoTo >> /B 1 >>").value as PdfDict;
+    expect(d.shadowed).toBeUndefined();
+    expect((d.get("A") as PdfDict).shadowed).toEqual(["S"]);
+  });
+});
+
 describe("ObjectParser: literal strings (§7.3.4.2)", () => {
   it.each<[string, string, string]>([
     ["a plain string", "(abc)", "abc"],

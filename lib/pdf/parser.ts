@@ -344,6 +344,7 @@ export class ObjectParser {
     this.pos += 2; // '<<'
     if (depth >= this.opts.maxDepth) return this.skipTooDeep(start, -1, -1);
     const entries = new Map<string, PdfObject>();
+    let shadowed: Set<string> | undefined;
     for (;;) {
       this.skipWhitespace();
       if (this.pos >= this.end) {
@@ -368,6 +369,7 @@ export class ObjectParser {
         continue;
       }
       const key = this.parseName();
+      if (entries.has(key.name)) (shadowed ??= new Set()).add(key.name);
       this.skipWhitespace();
       if (this.pos < this.end && this.bytes[this.pos] === CH.GT && this.bytes[this.pos + 1] === CH.GT) {
         entries.set(key.name, null);
@@ -379,7 +381,7 @@ export class ObjectParser {
       }
       entries.set(key.name, this.parseObject(depth + 1));
     }
-    return new PdfDict(entries);
+    return new PdfDict(entries, shadowed && [...shadowed]);
   }
 
   /** `endobj`, `stream`, `endstream` or `N G obj` ahead: a container was left open. */

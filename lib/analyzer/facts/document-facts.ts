@@ -19,6 +19,7 @@ import { collectSignatures, type SignatureFacts } from "./signatures";
 import { collectMedia, type MediaFacts } from "./media";
 import { collectPortfolio, type PortfolioFact } from "../embedded/portfolio";
 import { indexObjects } from "./object-index";
+import { collectShadowedActionKeys, type ShadowedActionKeyFact } from "./shadowed-keys";
 import { collectSwfStreams, type SwfStreamFact } from "./swf";
 import { collectEncodedTextFields, type EncodedTextFieldFact } from "./text-fields";
 import { collectTestSignatures, type TestSignatureFact } from "./test-signatures";
@@ -82,6 +83,8 @@ export interface FastFacts {
   decodeBombs: DecodeBombFact[];
   /** industry test strings (EICAR, GTUBE, AMSI) in the file, decoded streams, attachments, scripts or strings */
   testSignatures: TestSignatureFact[];
+  /** keys an action's dictionary gives twice (shadowed-keys.ts): the mark of text injected as PDF syntax */
+  shadowedActionKeys: ShadowedActionKeyFact[];
   /** text of each current object's strings, by object ref */
   strings: Map<string, string>;
   /** streams that hold a Flash movie */
@@ -229,5 +232,6 @@ export function collectFacts(doc: PdfDocument, limits: Limits): FastFacts {
     pageCount: doc.pages().length,
     decodeBombs,
     testSignatures: collectTestSignatures(doc, { embedded, scripts, strings: index.stringsByRef }),
+    shadowedActionKeys: collectShadowedActionKeys(doc, index.shadowingDicts),
   };
 }

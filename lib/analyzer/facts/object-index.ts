@@ -20,6 +20,8 @@ export interface ObjectIndex {
    * /Mac, /FS), with their object: file specifications, external streams, movies, attachments (remote-locations.ts)
    */
   fileSpecHolders: { dict: PdfDict; ref: string; owner: PdfObject }[];
+  /** dictionaries of current objects that gave a key twice (PdfDict.shadowed), with their object ref */
+  shadowingDicts: { dict: PdfDict; ref: string }[];
 }
 
 const FILE_SPEC_KEYS = new Set(["F", "UF", "DOS", "Unix", "Mac", "FS"]);
@@ -35,6 +37,7 @@ export function indexObjects(doc: PdfDocument, maxNodes: number): ObjectIndex {
   const actionDicts: ObjectIndex["actionDicts"] = [];
   const stringsByRef = new Map<string, string>();
   const fileSpecHolders: ObjectIndex["fileSpecHolders"] = [];
+  const shadowingDicts: ObjectIndex["shadowingDicts"] = [];
   let colorsOverflow = 0;
   let nodes = 0;
   const stack: PdfObject[] = [];
@@ -48,7 +51,7 @@ export function indexObjects(doc: PdfDocument, maxNodes: number): ObjectIndex {
     while (stack.length) {
       if (++nodes > maxNodes) {
         doc.budgetHits.add("MAX_INDEX_NODES");
-        return { nameCounts, looseNames, colorsOverflow, actionDicts, stringsByRef, fileSpecHolders };
+        return { nameCounts, looseNames, colorsOverflow, actionDicts, stringsByRef, fileSpecHolders, shadowingDicts };
       }
       const o = stack.pop()!;
       if (o instanceof PdfName) count(nameCounts, looseNames, o.name);
@@ -60,6 +63,7 @@ export function indexObjects(doc: PdfDocument, maxNodes: number): ObjectIndex {
         const d = o instanceof PdfStream ? o.dict : o instanceof PdfDict ? o : null;
         if (!d) continue;
         if (current && (d.get("S") instanceof PdfName || d.has("JS"))) actionDicts.push({ dict: d, ref: refString(inst.num, inst.gen) });
+        if (current && d.shadowed) shadowingDicts.push({ dict: d, ref: refString(inst.num, inst.gen) });
         let holder = false;
         for (const [k, v] of d.entries) {
           count(nameCounts, looseNames, k);
@@ -85,6 +89,7 @@ export function indexObjects(doc: PdfDocument, maxNodes: number): ObjectIndex {
       } else if (Array.isArray(o)) stack.push(...o);
       else if (o instanceof PdfDict) {
         if (o.get("S") instanceof PdfName || o.has("JS")) actionDicts.push({ dict: o, ref: "trailer" });
+        if (o.shadowed) shadowingDicts.push({ dict: o, ref: "trailer" });
         for (const [k, v] of o.entries) {
           nameCounts.set(k, (nameCounts.get(k) ?? 0) + 1);
           looseNames.add(k);
@@ -93,7 +98,7 @@ export function indexObjects(doc: PdfDocument, maxNodes: number): ObjectIndex {
       }
     }
   }
-  return { nameCounts, looseNames, colorsOverflow, actionDicts, stringsByRef, fileSpecHolders };
+  return { nameCounts, looseNames, colorsOverflow, actionDicts, stringsByRef, fileSpecHolders, shadowingDicts };
 }
 
 function countName(counts: Map<string, number>, _loose: Set<string>, name: string): void {

@@ -51,6 +51,7 @@ import { javascriptEmulationLimit } from "./javascript-emulation-limit";
 import { javascriptObfuscatedEmulationFailed } from "./javascript-obfuscated-emulation-failed";
 import { javascriptNetworkOrLaunch } from "./javascript-network-or-launch";
 import { lureCallbackPhone } from "./lure-callback-phone";
+import { duplicateActionKey } from "./duplicate-action-key";
 import { lureFakeProtectedDocument } from "./lure-fake-protected-document";
 import { lureHostedLink } from "./lure-hosted-link";
 import { lureImageDownloadLink } from "./lure-image-download-link";
@@ -141,6 +142,7 @@ export const RULES: readonly Rule[] = [
   richMediaFlashAsset,
   antivirusTestSignature,
   lureCallbackPhone,
+  duplicateActionKey,
   // benign explanations (role "explanation"): they lift the floor of the techniques that name them
   scriptIsFormAutomation,
   launchOpensDocumentOnClick,

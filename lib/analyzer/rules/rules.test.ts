@@ -14,6 +14,7 @@ import { FastResult, SEVERITIES } from "../report";
 import { PdfBuilder, appendUpdate, bytes, concat, hexString, wrapInXdp } from "../../pdf/testing/pdf-builder";
 import { TEST_SIGNATURES } from "../facts/test-signatures";
 import { LURE_FIXTURES } from "../techniques/testing/lure-fixtures";
+import { CORE_FIXTURES } from "../techniques/testing/core-fixtures";
 import { RULES, RULES_BY_ID } from "./registry";
 import { RULE_CATEGORIES } from "./rule";
 
@@ -342,6 +343,7 @@ const FIXTURES: Record<string, Fixture> = {
     name: "the EICAR test file attached (assembled in code: the repository must not contain it)",
     build: () => attachment("eicar.com", TEST_SIGNATURES.find((s) => s.id === "eicar")!.text),
   },
+  "duplicate-action-key": { name: "a link whose /URI action gives /S twice, the later /S /JavaScript (PDF injection)", build: CORE_FIXTURES["pdf-injection"]["uri-becomes-javascript"] },
   "lure-callback-phone": {
     name: "a one-page invoice for a charge to dispute by calling a phone number",
     build: LURE_FIXTURES["callback-phone-lure"]["text-invoice"],

