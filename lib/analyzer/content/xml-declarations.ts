@@ -60,15 +60,17 @@ export function readDeclaration(text: string, lt: number, scriptEscapes = false)
       continue;
     }
     let j = i + 1;
-    while (j < limit && !isDelimiter(text[j], scriptEscapes)) j++;
+    while (j < limit && !isDelimiter(text, j, scriptEscapes)) j++;
     words.push(text.slice(i, j));
     i = j;
   }
   return external(words, doctype);
 }
 
-function isDelimiter(c: string, scriptEscapes: boolean): boolean {
-  return SPACE.has(c) || c === ">" || c === "[" || c === "<" || c === '"' || c === "'" || (scriptEscapes && c === "\\");
+/** Whether the character at `i` ends a word: a space, `>`, `[`, `<`, a quote, or in a script an escape that stands for one. */
+function isDelimiter(text: string, i: number, scriptEscapes: boolean): boolean {
+  const c = text[i];
+  return SPACE.has(c) || c === ">" || c === "[" || c === "<" || c === '"' || c === "'" || (scriptEscapes && c === "\\" && ESCAPED[text[i + 1]] !== undefined);
 }
 
 function external(words: readonly string[], doctype: boolean): ExternalDeclaration | null {
