@@ -20,6 +20,7 @@ export const REMOVAL_KINDS = [
   "xdp-package",
   "font-exploit",
   "payload",
+  "external-content",
 ] as const;
 export type RemovalKind = (typeof REMOVAL_KINDS)[number];
 
@@ -48,6 +49,14 @@ export const REMOVED_ACTION_TYPES: ReadonlyMap<string, RemovalKind> = new Map([
  * (U3D/PRC exploits), and the media players (Screen carries Rendition actions).
  */
 export const REMOVED_ANNOTATION_TYPES: ReadonlySet<string> = new Set(["FileAttachment", "RichMedia", "3D", "Screen", "Movie", "Sound"]);
+
+/**
+ * Keys of a stream dictionary that take its data from outside the document: /F names the file whose
+ * bytes replace the stream's own (§7.3.8.2), with its /FFilter and /FDecodeParms; a form's /Ref imports
+ * a page of another PDF (§8.10.4). A reader that follows them fetches a URL or a share (the NTLM hash
+ * goes with it) as the page is drawn, without an action.
+ */
+export const EXTERNAL_STREAM_KEYS: readonly string[] = ["F", "FFilter", "FDecodeParms", "Ref"];
 
 /** Keys removed from every dictionary, with the kind of what they hold (actions are kinded by their type). */
 export const REMOVED_KEYS: ReadonlyMap<string, RemovalKind | "action"> = new Map<string, RemovalKind | "action">([

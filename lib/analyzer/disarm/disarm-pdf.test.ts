@@ -97,6 +97,10 @@ const CASES: [string, string, string, string, (b: PdfBuilder) => { catalog?: str
     (b) => ({ catalog: `/Model ${b.addStream("/Type /3D /Subtype /U3D", "U3D\0\0\0\0u3d-marker")} 0 R` })],
   ["an active keyword where no reader acts on it (a stray /JavaScript name)", "Extra /JavaScript", "javascript", "/JavaScript",
     () => ({ catalog: "/Extra /JavaScript" })],
+  ["an image whose data is fetched from a share as the page is drawn (external stream /F)", "/F", "external-content", "extstream-marker",
+    (b) => ({ catalog: `/Pictures [${b.addStream("/Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8 /F << /FS /URL /F (file://extstream-marker.example/share/a.bin) >>", "\x80")} 0 R]` })],
+  ["a form that imports a page of a remote PDF (reference XObject /Ref)", "/Ref", "external-content", "ref-marker",
+    (b) => ({ catalog: `/Forms [${b.addStream("/Type /XObject /Subtype /Form /BBox [0 0 10 10] /Ref << /F (\\\\ref-marker.example\\share\\a.pdf) /Page 0 >>", "")} 0 R]` })],
 ];
 
 describe("disarmPdf removes each kind of active content", () => {

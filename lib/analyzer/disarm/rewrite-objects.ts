@@ -10,7 +10,9 @@ import type { WrittenObject } from "../../pdf/writer/write-pdf";
 import { nameOf } from "../facts/actions";
 import { nameTreeValues } from "../content/name-tree";
 import { fileSpecText } from "../content/text";
-import { ACTIVE_NAMES, REMOVED_ACTION_TYPES, REMOVED_ANNOTATION_TYPES, REMOVED_KEYS, type RemovalKind } from "./active-content";
+import { findTestSignatures, TEST_SIGNATURES } from "../facts/test-signatures";
+import { isTextualStream } from "../content/text";
+import { ACTIVE_NAMES, EXTERNAL_STREAM_KEYS, REMOVED_ACTION_TYPES, REMOVED_ANNOTATION_TYPES, REMOVED_KEYS, type RemovalKind } from "./active-content";
 import { ExploitContent } from "./exploit-content";
 import { ensurePageTree, orphanPages } from "./page-tree";
 import { actionType, type RemovalLog } from "./removal-log";
@@ -124,7 +126,12 @@ export class ObjectRewriter {
       const d = value instanceof PdfStream ? value.dict : value;
       if (this.dropIfRemoved(value, d, holder, key)) return DROP;
       if (value instanceof PdfDict) return this.cleanDict(value, holder);
-      return new PdfStream(this.cleanDict(value.dict, holder, ["Length"]), this.streamData(value), -1);
+      const external = EXTERNAL_STREAM_KEYS.filter((k) => value.dict.has(k));
+      if (external.length) this.log.add("external-content", holder, external.map((k) => `/${k}`).join(" "), "stream data or a page taken from another file; the stream keeps its own bytes");
+      const blanked = this.withoutTestSignatures(value, holder);
+      // blanked data is written decoded: its filters go with the old bytes
+      const skip = ["Length", ...external, ...(blanked ? ["Filter", "DecodeParms"] : [])];
+      return new PdfStream(this.cleanDict(value.dict, holder, skip), blanked ?? this.streamData(value), -1);
     }
     return value;
   }
@@ -243,6 +250,25 @@ export class ObjectRewriter {
       default:
         return log.add(kind === "action" ? "automatic-action" : kind, holder, key, "");
     }
+  }
+
+  /**
+   * A textual stream's decoded data with each industry test string (EICAR, GTUBE: facts/test-signatures.ts)
+   * overwritten, or null when it holds none. The string is not active content, but a copy that carries
+   * it is stopped by every scanner after this one, which is what the sender wanted.
+   */
+  private withoutTestSignatures(s: PdfStream, holder: string): Uint8Array | null {
+    if (!isTextualStream(s.dict)) return null;
+    const d = this.doc.decode(s);
+    if (d.encrypted || d.imageFilter || !d.complete) return null;
+    let data: Buffer | null = null;
+    for (const { id, at } of findTestSignatures(Buffer.from(d.data.buffer, d.data.byteOffset, d.data.byteLength), true)) {
+      data ??= Buffer.from(d.data);
+      const text = TEST_SIGNATURES.find((t) => t.id === id)!.text;
+      data.fill(0x20, at, Math.min(data.length, at + text.length));
+      this.log.add("payload", holder, "test string", `${id} blanked in the stream's text`);
+    }
+    return data && new Uint8Array(data);
   }
 
   /** A stream's data as written: decrypted when the document was (the copy has no /Encrypt). */
