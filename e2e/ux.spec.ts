@@ -24,8 +24,12 @@ async function dropOnBody(page: Page, files: { name: string; data: Uint8Array }[
     for (const f of list) dt.items.add(new File([Uint8Array.from(atob(f.b64), (c) => c.charCodeAt(0))], f.name, { type: "application/pdf" }));
     return dt;
   }, payload);
-  await page.dispatchEvent("body", "dragover", { dataTransfer });
-  await expect(page.getByTestId("drop-overlay")).toBeVisible();
+  // a real drag fires dragover again and again while the pointer moves: so does this, until the page
+  // (hydrated by then; a loaded machine hydrates late, and the server-rendered page has no listener) shows its overlay
+  await expect(async () => {
+    await page.dispatchEvent("body", "dragover", { dataTransfer });
+    await expect(page.getByTestId("drop-overlay")).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
   await page.dispatchEvent("body", "drop", { dataTransfer });
 }
 
