@@ -9,9 +9,8 @@ import { PdfDict, PdfKeyword, PdfName, PdfRef, PdfStream, PdfString, dictOf, typ
 import type { WrittenObject } from "../../pdf/writer/write-pdf";
 import { nameOf } from "../facts/actions";
 import { nameTreeValues } from "../content/name-tree";
-import { fileSpecText } from "../content/text";
+import { fileSpecText, isTextualStream } from "../content/text";
 import { findTestSignatures, TEST_SIGNATURES } from "../facts/test-signatures";
-import { isTextualStream } from "../content/text";
 import { ACTIVE_NAMES, EXTERNAL_STREAM_KEYS, REMOVED_ACTION_TYPES, REMOVED_ANNOTATION_TYPES, REMOVED_KEYS, type RemovalKind } from "./active-content";
 import { ExploitContent } from "./exploit-content";
 import { ensurePageTree, orphanPages } from "./page-tree";

@@ -159,8 +159,6 @@ function next(xml: string, end: number): number {
   return end === -1 ? -1 : xml.indexOf("<", end);
 }
 
-
-/** The name of the tag whose name starts at `from` in `xml` (the tag's text ends at `to`), namespace prefix dropped. */
 /** Local-name lengths of the tags the walk acts on: any other tag's name is not made into a string. */
 const ACTED_ON_LENGTHS = new Set([...OPENING_NAMES, ...CLOSING_NAMES].map((n) => n.length));
 
