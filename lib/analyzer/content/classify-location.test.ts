@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifyLocation, isFileShare, type LocationKind, type LocationSyntax } from "./classify-location";
+import { classifyLocation, isAbsoluteLocalPath, isFileShare, type LocationKind, type LocationSyntax } from "./classify-location";
 
 const CASES: [target: string, syntax: LocationSyntax, kind: LocationKind, host?: string][] = [
   // UNC paths in every spelling Windows resolves
@@ -61,5 +61,15 @@ describe("classifyLocation", () => {
   it("reads only the head of a huge target", () => {
     expect(classifyLocation(`\\\\host\\${"a".repeat(4 * 1024 * 1024)}`, "file-spec").kind).toBe("unc");
     expect(classifyLocation(`${"/".repeat(1024 * 1024)}x`, "uri").kind).toBe("local");
+  });
+});
+
+describe("isAbsoluteLocalPath", () => {
+  it.each(["C:\\Users\\Public\\a.pdf", "c:/temp/a.pdf", "\\203.0.113.9\test", "/C/Documents/a.pdf", " /etc/passwd"])("takes %s for a path from a drive's root", (p) => {
+    expect(isAbsoluteLocalPath(p)).toBe(true);
+  });
+
+  it.each(["annex.pdf", "docs/annex.pdf", "..\\annex.pdf", "\\\\host\\share\\a.pdf", "//host/a.pdf", ""])("takes %s for a relative (or network) path", (p) => {
+    expect(isAbsoluteLocalPath(p)).toBe(false);
   });
 });

@@ -38,6 +38,19 @@ const FILE_SHARE_KINDS: ReadonlySet<LocationKind> = new Set(["unc", "file-host",
 const REMOTE_KINDS: ReadonlySet<LocationKind> = new Set(["unc", "file-host", "smb", "webdav", "web", "network-path"]);
 
 export const isFileShare = (kind: LocationKind): boolean => FILE_SHARE_KINDS.has(kind);
+
+/**
+ * A local path that names its file from the root of a drive rather than from the document's folder:
+ * `C:\x`, `C:/x`, `\x` (the current drive's root), `/C/x` (a PDF file specification's absolute form,
+ * §7.11.2) or `/x`. A document set's cross-document links are relative, so they travel with the set;
+ * an absolute one names a file on the reader's machine that the document did not bring. Read for
+ * "local" targets only: `\\host` and `//host` are network paths (classifyLocation).
+ */
+export function isAbsoluteLocalPath(target: string): boolean {
+  const text = target.trim();
+  return /^[a-z]:[\\/]/i.test(text) || /^[\\/](?![\\/])\S/.test(text);
+}
+
 export const isRemote = (kind: LocationKind): boolean => REMOTE_KINDS.has(kind);
 
 /** a window, not a budget: classification reads at most this much of a target (a location is its head) */

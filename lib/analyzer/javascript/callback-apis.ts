@@ -39,44 +39,51 @@ export interface CallbackCall {
   afterDialog: boolean;
 }
 
+// Each name is matched as written and as a computed member with a string key: `this["getURL"](...)`,
+// `SOAP["connect"](...)` (the optional `"]` after a name, `[ "` for a member after its receiver). A
+// pentest generator's bracket-notation level (jonaslejon/malicious-pdf, --obfuscate 2) writes every
+// call that way, and the dot-only patterns saw none of them.
 export const CALLBACK_APIS: readonly CallbackApi[] = [
-  { api: "submitForm", role: "network", anchor: "submitForm", pattern: /\bsubmitForm\s*\(/g },
-  { api: "app.launchURL", role: "network", anchor: "launchURL", pattern: /\blaunchURL\s*\(/g },
-  { api: "getURL", role: "network", anchor: "getURL", pattern: /\bgetURL\s*\(/g },
-  { api: "xfa.host.gotoURL", role: "network", anchor: "gotoURL", pattern: /\bgotoURL\s*\(/g },
-  { api: "SOAP", role: "network", anchor: "SOAP", pattern: /\bSOAP\s*\.\s*(?:request|connect|response|queryServices|resolveService)\s*\(/g },
-  { api: "Net.HTTP", role: "network", anchor: "Net", pattern: /\bNet\s*\.\s*(?:HTTP|SOAP|Discovery)\b/g },
-  { api: "ADBC.newConnection", role: "network", anchor: "ADBC", pattern: /\bADBC\s*\.\s*newConnection\s*\(/g },
-  { api: "app.openDoc (remote)", role: "network", anchor: "openDoc", pattern: /\bopenDoc\s*\(/g, remoteArgument: true },
-  { api: "mailDoc", role: "mail", anchor: "mailDoc", pattern: /\bmailDoc\s*\(/g },
-  { api: "mailForm", role: "mail", anchor: "mailForm", pattern: /\bmailForm\s*\(/g },
-  { api: "app.mailMsg", role: "mail", anchor: "mailMsg", pattern: /\bmailMsg\s*\(/g },
-  { api: "app.mailGetAddrs", role: "mail", anchor: "mailGetAddrs", pattern: /\bmailGetAddrs\s*\(/g },
-  { api: "importDataObject", role: "file", anchor: "importDataObject", pattern: /\bimportDataObject\s*\(/g },
-  { api: "util.readFileIntoStream", role: "file", anchor: "readFileIntoStream", pattern: /\breadFileIntoStream\s*\(/g },
-  { api: "importTextData", role: "file", anchor: "importTextData", pattern: /\bimportTextData\s*\(/g },
-  { api: "importAnFDF", role: "file", anchor: "importAnFDF", pattern: /\bimportAnFDF\s*\(/g },
-  { api: "importXFAData", role: "file", anchor: "importXFAData", pattern: /\bimportXFAData\s*\(/g },
+  { api: "submitForm", role: "network", anchor: "submitForm", pattern: /\bsubmitForm(?:["']\s*\])?\s*\(/g },
+  { api: "app.launchURL", role: "network", anchor: "launchURL", pattern: /\blaunchURL(?:["']\s*\])?\s*\(/g },
+  { api: "getURL", role: "network", anchor: "getURL", pattern: /\bgetURL(?:["']\s*\])?\s*\(/g },
+  { api: "xfa.host.gotoURL", role: "network", anchor: "gotoURL", pattern: /\bgotoURL(?:["']\s*\])?\s*\(/g },
+  { api: "SOAP", role: "network", anchor: "SOAP", pattern: /\bSOAP\s*(?:\.\s*|\[\s*["'])(?:request|connect|response|queryServices|resolveService)(?:["']\s*\])?\s*\(/g },
+  { api: "Net.HTTP", role: "network", anchor: "Net", pattern: /\bNet\s*(?:\.\s*|\[\s*["'])(?:HTTP|SOAP|Discovery)\b/g },
+  { api: "ADBC.newConnection", role: "network", anchor: "ADBC", pattern: /\bADBC\s*(?:\.\s*|\[\s*["'])newConnection(?:["']\s*\])?\s*\(/g },
+  { api: "app.openDoc (remote)", role: "network", anchor: "openDoc", pattern: /\bopenDoc(?:["']\s*\])?\s*\(/g, remoteArgument: true },
+  { api: "mailDoc", role: "mail", anchor: "mailDoc", pattern: /\bmailDoc(?:["']\s*\])?\s*\(/g },
+  { api: "mailForm", role: "mail", anchor: "mailForm", pattern: /\bmailForm(?:["']\s*\])?\s*\(/g },
+  { api: "app.mailMsg", role: "mail", anchor: "mailMsg", pattern: /\bmailMsg(?:["']\s*\])?\s*\(/g },
+  { api: "app.mailGetAddrs", role: "mail", anchor: "mailGetAddrs", pattern: /\bmailGetAddrs(?:["']\s*\])?\s*\(/g },
+  { api: "importDataObject", role: "file", anchor: "importDataObject", pattern: /\bimportDataObject(?:["']\s*\])?\s*\(/g },
+  { api: "util.readFileIntoStream", role: "file", anchor: "readFileIntoStream", pattern: /\breadFileIntoStream(?:["']\s*\])?\s*\(/g },
+  { api: "importTextData", role: "file", anchor: "importTextData", pattern: /\bimportTextData(?:["']\s*\])?\s*\(/g },
+  { api: "importAnFDF", role: "file", anchor: "importAnFDF", pattern: /\bimportAnFDF(?:["']\s*\])?\s*\(/g },
+  { api: "importXFAData", role: "file", anchor: "importXFAData", pattern: /\bimportXFAData(?:["']\s*\])?\s*\(/g },
   // the further URL and path loaders of the data-leak literature (Müller et al., "Processing Dangerous
   // Paths", NDSS 2021): each fetches what its argument names, and a UNC path hands over the NTLM hash
-  { api: "app.media.getURLData", role: "network", anchor: "getURLData", pattern: /\bgetURLData\s*\(/g },
-  { api: "app.openFDF (remote)", role: "network", anchor: "openFDF", pattern: /\bopenFDF\s*\(/g, remoteArgument: true },
-  { api: "importAnXFDF", role: "file", anchor: "importAnXFDF", pattern: /\bimportAnXFDF\s*\(/g },
-  { api: "importIcon", role: "file", anchor: "importIcon", pattern: /\bimportIcon\s*\(/g },
-  { api: "importSound", role: "file", anchor: "importSound", pattern: /\bimportSound\s*\(/g },
-  { api: "xfa.host.importData", role: "file", anchor: "importData", pattern: /\bhost\s*\.\s*importData\s*\(/g },
+  { api: "app.media.getURLData", role: "network", anchor: "getURLData", pattern: /\bgetURLData(?:["']\s*\])?\s*\(/g },
+  { api: "app.openFDF (remote)", role: "network", anchor: "openFDF", pattern: /\bopenFDF(?:["']\s*\])?\s*\(/g, remoteArgument: true },
+  { api: "importAnXFDF", role: "file", anchor: "importAnXFDF", pattern: /\bimportAnXFDF(?:["']\s*\])?\s*\(/g },
+  { api: "importIcon", role: "file", anchor: "importIcon", pattern: /\bimportIcon(?:["']\s*\])?\s*\(/g },
+  { api: "importSound", role: "file", anchor: "importSound", pattern: /\bimportSound(?:["']\s*\])?\s*\(/g },
+  { api: "xfa.host.importData", role: "file", anchor: "importData", pattern: /\bhost\s*(?:\.\s*|\[\s*["'])importData(?:["']\s*\])?\s*\(/g },
   // CVE-2014-8452: XMLData.parse resolved a DOCTYPE's external entities, reading local files or URLs
-  { api: "XMLData.parse (external entity)", role: "network", anchor: "XMLData", pattern: /\bXMLData\s*\.\s*parse\s*\(/g, externalEntity: true },
+  { api: "XMLData.parse (external entity)", role: "network", anchor: "XMLData", pattern: /\bXMLData\s*(?:\.\s*|\[\s*["'])parse(?:["']\s*\])?\s*\(/g, externalEntity: true },
   // the web platform's requests, for viewers that run document scripts in a browser (PDF101's
   // callback tests): no Acrobat form calls them
-  { api: "fetch (remote)", role: "network", anchor: "fetch", pattern: /(?<![\w$.])fetch\s*\(/g, remoteArgument: true },
+  { api: "fetch (remote)", role: "network", anchor: "fetch", pattern: /(?<![\w$.])fetch(?:["']\s*\])?\s*\(/g, remoteArgument: true },
   { api: "XMLHttpRequest", role: "network", anchor: "XMLHttpRequest", pattern: /\bnew\s+XMLHttpRequest\b/g },
   { api: "WebSocket", role: "network", anchor: "WebSocket", pattern: /\bnew\s+WebSocket\s*\(/g },
-  { api: "navigator.sendBeacon", role: "network", anchor: "sendBeacon", pattern: /\bsendBeacon\s*\(/g },
+  { api: "navigator.sendBeacon", role: "network", anchor: "sendBeacon", pattern: /\bsendBeacon(?:["']\s*\])?\s*\(/g },
+  // an image (or script) element whose source is set to a web address: the browser fetches it at
+  // once, the web platform's oldest beacon (`new Image().src = url`). Remote addresses only
+  { api: "Image.src (remote)", role: "network", anchor: "src", pattern: /\.\s*src\s*=(?!=)/g, remoteArgument: true },
   // document assembly reads local files as a matter of course: these count for a remote path only
-  { api: "insertPages (remote)", role: "file", anchor: "insertPages", pattern: /\binsertPages\s*\(/g, remoteArgument: true },
-  { api: "replacePages (remote)", role: "file", anchor: "replacePages", pattern: /\breplacePages\s*\(/g, remoteArgument: true },
-  { api: "addWatermarkFromFile (remote)", role: "file", anchor: "addWatermarkFromFile", pattern: /\baddWatermarkFromFile\s*\(/g, remoteArgument: true },
+  { api: "insertPages (remote)", role: "file", anchor: "insertPages", pattern: /\binsertPages(?:["']\s*\])?\s*\(/g, remoteArgument: true },
+  { api: "replacePages (remote)", role: "file", anchor: "replacePages", pattern: /\breplacePages(?:["']\s*\])?\s*\(/g, remoteArgument: true },
+  { api: "addWatermarkFromFile (remote)", role: "file", anchor: "addWatermarkFromFile", pattern: /\baddWatermarkFromFile(?:["']\s*\])?\s*\(/g, remoteArgument: true },
 ];
 
 /** a detection window, not a budget: how far past the call's "(" its first string argument is looked for (an argument, not the script) */

@@ -36,6 +36,9 @@ describe("isFormAutomation", () => {
     ["a media fetch", 'app.media.getURLData("https://collect.example/a.wav", "audio/wav");'],
     ["a file write", 'this.exportAsText(true, null, "/c/temp/fields.txt");'],
     ["an XFA data import", 'xfa.host.importData("/c/data/answers.xml");'],
+    ["a computed link call", 'this["getURL"]("https://collect.example/x");'],
+    ["a link API taken as a value and called by another name", 'var go = this.getURL; go("https://collect.example/x");'],
+    ["an image beacon", 'var i = new Image(); i.src = "https://collect.example/p.gif";'],
   ])("does not explain a form script that also makes %s (the callback and file-write lists decide)", (_name, call) => {
     expect(explained(`${formScript}${call}`)).toBe(false);
   });

@@ -18,8 +18,8 @@ const OUTWARD_API =
 const LINK_APIS = new Set(["app.launchURL", "getURL", "xfa.host.gotoURL"]);
 /** URLs of the reader vendor's update pages: the generated version check opens one when the reader is too old. */
 const VENDOR_UPDATE_URL = /^https?:\/\/(?:[a-z0-9-]{1,63}\.){0,4}(?:adobe|acrobat)\.com(?:[/?#]|$)/i;
-/** a link call and the text of its first argument */
-const LINK_CALL = /\b(?:launchURL|getURL|gotoURL)\s*\(\s*([^,)]{0,300})/g;
+/** a link call and the text of its first argument; also a computed one (`this["getURL"](url)`, callback-apis.ts) */
+const LINK_CALL = /\b(?:launchURL|getURL|gotoURL)(?:["']\s*\])?\s*\(\s*([^,)]{0,300})/g;
 /** `name = "http://..."`: where a script keeps an address for a later call. Found from each quoted
  * "http" (indexOf) with patterns anchored to it: one unanchored pattern tried a 100-character name at
  * every position of every script (a fifth of the fast stage's time on the corpus). */
@@ -73,12 +73,15 @@ function reachesOutside(text: string, addresses: ReadonlyMap<string, readonly st
   if (!OUTWARD_API.test(text)) return false;
   // only link calls may be explained, each by where its address comes from
   if (OUTWARD_API.test(text.replace(/\b(launchURL|getURL|gotoURL)\b/g, ""))) return true;
+  // a link API named but never called as such (`var go = this.getURL; go(url)`) has no address to explain it
+  let calls = 0;
   for (const m of text.matchAll(LINK_CALL)) {
+    calls++;
     const arg = m[1].trim();
     const literal = /^["']([^"']*)["']/.exec(arg)?.[1];
     const name = /^[A-Za-z_$][\w$.]{0,100}/.exec(arg)?.[0];
     const targets = literal !== undefined ? [literal] : name ? (addresses.get(name) ?? []) : [];
     if (targets.length === 0 || !targets.every((u) => VENDOR_UPDATE_URL.test(u))) return true;
   }
-  return false;
+  return calls === 0;
 }

@@ -1,4 +1,4 @@
-import { isFileShare, isRemote } from "../content/classify-location";
+import { isAbsoluteLocalPath, isFileShare, isRemote } from "../content/classify-location";
 import type { ActionFact } from "../facts/actions";
 import { defineRule } from "./rule";
 import { evidence, excerpt } from "./evidence";
@@ -13,6 +13,15 @@ const OUTWARD = new Set(["Launch", "URI", "SubmitForm"]);
 const OUTWARD_WHEN_REMOTE = new Set(["GoToR", "GoToE", "ImportData", "Thread", "Rendition", "Movie", "Sound"]);
 
 /**
+ * Actions that open or import another document: one named by an absolute local path (`C:\x`, `\x`,
+ * `/C/x`) counts too. A relative path is the document set's own cross-document link; an absolute one
+ * is a file on the reader's machine that the document did not bring (a dropped payload, a probe of the
+ * file system), opened as the page opens. CVE-2018-4993's generators write the UNC path with one
+ * backslash too few (`(\\host\test)` reads `\host<tab>est`), which lands here.
+ */
+const OPENS_DOCUMENT = new Set(["GoToR", "GoToE", "ImportData"]);
+
+/**
  * The action reaches another machine or program when it runs (what automatic-action counts). A GoToE
  * into a document embedded in this one counts too: the sender chose and shipped that document, and it
  * runs its own actions (two droppers of corpus-large open their embedded PDF on page open this way).
@@ -20,6 +29,7 @@ const OUTWARD_WHEN_REMOTE = new Set(["GoToR", "GoToE", "ImportData", "Thread", "
 export function isOutward(a: ActionFact): boolean {
   if (OUTWARD.has(a.type)) return true;
   if (a.type === "GoToE" && !a.target && a.embeddedTarget?.startsWith("child")) return true;
+  if (OPENS_DOCUMENT.has(a.type) && a.targetKind === "local" && a.target && isAbsoluteLocalPath(a.target)) return true;
   return OUTWARD_WHEN_REMOTE.has(a.type) && !!a.targetKind && isRemote(a.targetKind);
 }
 

