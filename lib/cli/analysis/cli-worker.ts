@@ -2,10 +2,15 @@
 // into dist/cli-worker.mjs beside dist/cli.mjs; from the source tree it runs under tsx. Like the
 // server's lib/server/analysis-worker.ts, but without the server's configuration, task control ports
 // and recycling: a CLI run is short and ends its threads when done.
+//
+// Its imports are static: from the source tree the worker's TypeScript is loaded by tsx's require hook
+// (Node 20 applies no --import loader hooks in worker threads), and a dynamic import() there goes to the
+// ESM loader, which finds no extensionless ./deep-engines: `pdfscan analyze --deep` on several files
+// failed every one without a build. The engines themselves are still created on the first --deep task.
 import { workerData } from "node:worker_threads";
-import { analyzeFast } from "../../analyzer";
+import { analyzeDeep, analyzeFast } from "../../analyzer";
 import type { DeepResult, FastResult } from "../../analyzer/report";
-import type { CliDeepEngines } from "./deep-engines";
+import { createCliDeepEngines, type CliDeepEngines } from "./deep-engines";
 
 export interface CliTask {
   stage: "fast" | "deep";
@@ -21,20 +26,12 @@ export interface CliWorkerData {
   root: string;
 }
 
-// one set of engines per thread, created on the first --deep task (the modules are loaded then too)
-let deep: Promise<{ engines: CliDeepEngines; analyzeDeep: typeof import("../../analyzer").analyzeDeep }> | undefined;
-
-function loadDeep() {
-  deep ??= (async () => {
-    const [{ createCliDeepEngines }, { analyzeDeep }] = await Promise.all([import("./deep-engines"), import("../../analyzer")]);
-    return { engines: createCliDeepEngines((workerData as CliWorkerData).root), analyzeDeep };
-  })();
-  return deep;
-}
+// one set of engines per thread, created on the first --deep task
+let deep: CliDeepEngines | undefined;
 
 export default async function runCliTask(task: CliTask): Promise<FastResult | DeepResult> {
   const bytes = new Uint8Array(task.bytes);
   if (task.stage === "fast") return analyzeFast(bytes, { fileName: task.fileName, password: task.password });
-  const { engines, analyzeDeep } = await loadDeep();
-  return analyzeDeep(bytes, { fileName: task.fileName, engines: engines.engines, password: task.password });
+  deep ??= createCliDeepEngines((workerData as CliWorkerData).root);
+  return analyzeDeep(bytes, { fileName: task.fileName, engines: deep.engines, password: task.password });
 }
