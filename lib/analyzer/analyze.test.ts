@@ -218,6 +218,15 @@ describe("analyzeFast: verdicts end to end", () => {
     expect(() => FastResult.parse(r)).not.toThrow();
   });
 
+  it("judges a document written whole into its trailer (no numbered object): its catalog was read", () => {
+    // corkami's JavaScript samples: `obj<<>>`, then the catalog and its OpenAction inline in the trailer
+    const trailerOnly = bytes('%PDF-1.\nobj<<>>\ntrailer\n<</Root <</Pages <<>> /OpenAction <</S/JavaScript /JS(e = ("a")[("b", "eval")]; e(unescape("%61%70%70%2E%61%6C%65%72%74%28%31%29"));)>> >> >>');
+    const r = analyze(trailerOnly, "js-arraytrick.pdf");
+    expect(r.structure.objects).toBe(0);
+    expect(r.findings.map((f) => f.ruleId)).toContain("javascript-auto-run");
+    expect(["suspicious", "malicious"]).toContain(r.summary.verdict);
+  });
+
   it("gives verdict unknown for bytes that are not a PDF", () => {
     expect(analyze(bytes("Just a text file, nothing to see.\n"), "notes.txt").summary.verdict).toBe("unknown");
   });

@@ -104,7 +104,10 @@ export function evaluateDocument(p: PreparedDocument, options: AnalyzeOptions, s
     features: extractFeatures({ doc, facts, findings }, options.onScoringInput ? undefined : featuresRead(SHIPPED_MODELS[stage])),
     findings,
     // a rule that failed checked nothing: a clean verdict without it is a partial one
-    ctx: { unanalysable: doc.instances.length === 0 || opaque, partial: opaque || budgetHits.size > 0 || doc.xrefRebuilt || notes.length > 0, scriptBudgetSpent: budgetHits.has("JS_TOTAL_CPU_MS") },
+    // no objects and no catalog: nothing was seen. A document written whole into its trailer (`trailer
+    // << /Root << /OpenAction << /S /JavaScript ... >> >> >>`, corkami's JavaScript samples) has no
+    // numbered object, yet its catalog and actions were read like any other's
+    ctx: { unanalysable: (doc.instances.length === 0 && !doc.catalog) || opaque, partial: opaque || budgetHits.size > 0 || doc.xrefRebuilt || notes.length > 0, scriptBudgetSpent: budgetHits.has("JS_TOTAL_CPU_MS") },
   };
   options.onScoringInput?.(scoring);
   const { summary, ruleContributions } = scoreDocument(scoring, stage);
