@@ -1,6 +1,7 @@
 // Loops in the linked structures a reader or viewer walks (ISO 32000-2 §7.7.3 page tree, §12.3.3
 // outlines, §12.6.2 action /Next chains, §7.9.6-7 name and number trees, §12.7.4 field tree, §14.7.2
-// structure tree) and references that resolve back to themselves (§7.3.10). A reader without a cycle
+// structure tree, §7.5.7 object stream /Extends chains, §7.10.4 stitching functions, pages whose open
+// actions go to each other) and references that resolve back to themselves (§7.3.10). A reader without a cycle
 // guard walks such a structure forever: the denial-of-service documents of the PDF attack literature
 // (Acrobat/Foxit/pdf.js hangs from page-tree, outline and /Next loops), and form XObjects that paint
 // themselves (§8.10, a renderer's recursion). Our own walks are guarded and stop; this fact says where
@@ -15,7 +16,9 @@ import { PdfDict, PdfName, PdfRef, PdfStream, type PdfObject } from "../../pdf/o
 import type { ObjectIndex } from "./object-index";
 import { bytesToText, ContentScanner } from "../content/text";
 
-export const LOOP_STRUCTURES = ["page-tree", "outline", "action-next", "name-tree", "number-tree", "field-tree", "struct-tree", "reference-chain", "xobject"] as const;
+export const LOOP_STRUCTURES = [
+  "page-tree", "outline", "action-next", "name-tree", "number-tree", "field-tree", "struct-tree", "reference-chain", "xobject", "object-stream", "function", "page-navigation",
+] as const;
 export type LoopStructure = (typeof LOOP_STRUCTURES)[number];
 
 /** objects of one cycle named in the fact (presentation: `length` counts them all): a cycle through thousands of nodes is named by its first ones */
@@ -46,7 +49,33 @@ const CHILD_KEYS: Record<Exclude<LoopStructure, "reference-chain" | "xobject">, 
   "number-tree": ["Kids"],
   "field-tree": ["Kids"],
   "struct-tree": ["K"],
+  // §7.5.7: an object stream /Extends another, whose objects it adds to; a reader follows the chain
+  "object-stream": ["Extends"],
+  // §7.10.4: a stitching function is made of /Functions; evaluating it evaluates each (PDF101's D3)
+  function: ["Functions"],
+  // read by navigationTargets, not by key: the pages a page's open action goes to
+  "page-navigation": [],
 };
+
+/**
+ * The pages a page's open action (/AA /O, and its /Next chain) goes to with GoTo (§12.6.4.2): opening
+ * one opens the next, so a cycle of two or more pages bounces the viewer between them for ever (PDF101's
+ * goto ping-pong). A page that goes to itself is not followed: it is open already.
+ */
+function navigationTargets(doc: PdfDocument, page: PdfDict): PdfObject[] {
+  const out: PdfObject[] = [];
+  let action = doc.dict(doc.dict(page.get("AA"))?.get("O"));
+  for (let i = 0; action && i < MAX_NAVIGATION_STEPS; i++) {
+    const s = action.get("S");
+    const d = doc.resolve(action.get("D"));
+    if (s instanceof PdfName && s.name === "GoTo" && Array.isArray(d) && d[0] instanceof PdfRef && nodeOf(doc, d[0]) !== page) out.push(d[0]);
+    const next = doc.resolve(action.get("Next"));
+    action = next instanceof PdfDict ? next : undefined;
+  }
+  return out;
+}
+/** a detection window, not a budget: actions of one /Next chain read for its GoTos (chains are short; loops in them are action-next's) */
+const MAX_NAVIGATION_STEPS = 16;
 
 interface Frame {
   node: PdfDict;
@@ -81,6 +110,7 @@ function findCycles(doc: PdfDocument, structure: Exclude<LoopStructure, "referen
   const childrenOf = (d: PdfDict): PdfObject[] => {
     // a /Page is a leaf whatever it holds (readers stop there, §7.7.3.3)
     if (structure === "page-tree" && isType(d, "Page")) return [];
+    if (structure === "page-navigation") return navigationTargets(doc, d);
     const kids: PdfObject[] = [];
     for (const k of keys) {
       const raw = d.get(k);
@@ -188,6 +218,16 @@ export function collectLoops(doc: PdfDocument, actionDicts: ObjectIndex["actionD
     walk("struct-tree", entry(catalog, "StructTreeRoot", "/Root/StructTreeRoot", owner));
   }
   walk("action-next", actionDicts.map(({ dict, ref }) => actionRoot(doc, dict, ref)));
+  walk("page-navigation", doc.pages().map((p, i) => ({ value: p.ref ?? p.dict, path: `page ${i + 1} /AA /O` })));
+  const streams: Root[] = [];
+  const functions: Root[] = [];
+  for (const [num, inst] of doc.table) {
+    const d = inst.value instanceof PdfStream ? inst.value.dict : inst.value instanceof PdfDict ? inst.value : undefined;
+    if (d?.has("Extends") && isType(d, "ObjStm")) streams.push({ value: new PdfRef(num, inst.gen), path: `${num} ${inst.gen} R /Extends` });
+    if (d?.has("Functions") && d.has("FunctionType")) functions.push({ value: new PdfRef(num, inst.gen), path: `${num} ${inst.gen} R /Functions` });
+  }
+  walk("object-stream", streams);
+  walk("function", functions);
   referenceCycles(doc, out, max);
   xobjectCycles(doc, out, max);
   return out;

@@ -22,6 +22,12 @@ export interface Revisions {
   touchedAfter(rev: number): Set<number>;
   /** the trailer dictionary of revision `rev` (its newest xref section's), null when it has none */
   trailerAt(rev: number): PdfDict | null;
+  /**
+   * xref entries of revisions after `rev` that point at the body of another object number: a reader
+   * that takes the body at the offset shows that object under this number, one that checks the header
+   * does not (pdf-attacker's form_and_form "signed-manipulated" sample swaps two widgets this way)
+   */
+  misdirectedAfter(rev: number): { num: number; body: IndirectObject }[];
   /** whether the xref sections give each revision's view (else offsets alone are used) */
   fromXref: boolean;
 }
@@ -121,6 +127,20 @@ export function readRevisions(doc: PdfDocument): Revisions {
       const out = new Set<number>();
       for (const [r, sections] of sectionsByRev) if (r > rev) for (const s of sections) for (const num of s.entries.keys()) out.add(num);
       for (const [num, o] of doc.table) if (revisionOf(o.offset) > rev) out.add(num);
+      return out;
+    },
+    misdirectedAfter(rev) {
+      const out: { num: number; body: IndirectObject }[] = [];
+      if (!fromXref) return out;
+      for (const [r, sections] of sectionsByRev) {
+        if (r <= rev) continue;
+        for (const s of sections) {
+          for (const [num, e] of s.entries) {
+            const body = e.type === "offset" ? byOffset.get(skipWs(e.offset)) : undefined;
+            if (body && body.num !== num) out.push({ num, body });
+          }
+        }
+      }
       return out;
     },
     trailerAt(rev) {

@@ -77,6 +77,15 @@ const PAGE_BOX_KEYS = new Set(["MediaBox", "CropBox", "Rotate", "UserUnit"]);
 const ANNOTATION_DRAWING_KEYS = new Set(["AP", "AS", "Rect", "F", "Subtype", "QuadPoints", "C", "IC", "CA", "BS", "Border", "RD", "Vertices", "InkList", "L", "MK", "OC", "BE"]);
 /** a field's value and what shows it: what form filling changes */
 const FIELD_FILL_KEYS = new Set(["V", "AS", "AP", "MK", "DV", "I", "Ff", "RV", "DA", "Q"]);
+/** the value itself (a text's /V, a check box's /AS, a list's selection /I, rich text /RV): a fill changes it */
+const FIELD_VALUE_KEYS = ["V", "AS", "I", "RV"] as const;
+/**
+ * What draws the value. Filling redraws it with the new value; redrawn with the value unchanged, the
+ * field shows other text than it holds (the shadow attacks' "replace" of form fields: pdf-attacker's
+ * replace-form and hide-form samples). §12.7.4.1: bit 1 of /Ff, read-only, which no fill may change.
+ */
+const FIELD_APPEARANCE_KEYS = new Set(["AP", "MK", "DA", "Q"]);
+const READ_ONLY_FLAG = 1;
 /** annotations that draw over the page (markup that only tints, links and notes do not hide anything) */
 const COVERING_ANNOTATIONS = new Set(["FreeText", "Square", "Circle", "Polygon", "PolyLine", "Ink", "Stamp", "Line", "Redact", "Watermark", "Caret", "3D", "RichMedia", "Screen", "Movie", "Projection", "Widget"]);
 
@@ -335,6 +344,10 @@ function changesAfter(doc: PdfDocument, revs: Revisions, rev: number, roles: Rol
     out.push({ objectRef: "trailer /Root", role: "catalog", change: `${oldRoot} replaced by ${newRoot}`, effect: "hide-and-replace" });
   }
   const ctx: ClassifyContext = { doc, revs, rev, roles, lock, depth: limits.MAX_NESTING_DEPTH, oldView: (n) => revs.versionAt(n, rev)?.value, newView: (n) => revs.current(n)?.value };
+  for (const { num, body } of revs.misdirectedAfter(rev)) {
+    const role = roles.current.get(num) ?? roles.old.get(num);
+    out.push({ objectRef: `${num} 0 R`, role: role ? describeRole(ctx, role) : "object", change: `xref entry re-pointed at the body of ${body.num} ${body.gen} R`, effect: "hide-and-replace" });
+  }
   for (const num of revs.touchedAfter(rev)) {
     const before = revs.versionAt(num, rev);
     const after = revs.current(num);
@@ -411,7 +424,13 @@ function classify(ctx: ClassifyContext, num: number, before: IndirectObject | nu
       const role = `appearance of ${info.owner !== undefined ? `${info.owner} 0 R` : "an annotation"}${where}`;
       const fill = fieldOfWidget(ctx, ownerDict);
       if (fill?.type === "Sig") return [change(role, before ? "redefined" : "added", "allowed")];
-      if (fill) return [change(role, before ? "redefined" : "added", isLocked(ctx.lock, fill.name) ? "replace" : "allowed")];
+      if (fill) {
+        const owned = info.owner!;
+        const locked = isLocked(ctx.lock, fill.name) || isReadOnly(ctx, dictOfValue(ctx.oldView(owned)));
+        // an appearance redrawn while the value stayed what was signed is no fill
+        const filled = !before || valueChanged(ctx, dictOfValue(ctx.oldView(owned)), dictOfValue(ctx.newView(owned)));
+        return [change(role, `${before ? "redefined" : "added"}${filled ? "" : " with the field's value unchanged"}`, locked || !filled ? "replace" : "allowed")];
+      }
       return [change(role, before ? (after ? "redefined" : "deleted") : "added", before ? "replace" : "other")];
     }
     case "field":
@@ -581,14 +600,41 @@ function fieldChanges(ctx: ClassifyContext, before: PdfDict | undefined, after: 
     return [[`${sig ? "signature field" : `${field?.type ?? ""} field`.trim()} added`, sig ? "allowed" : widget ? "hide" : "other"]];
   }
   const out: [string, ChangeEffect][] = [];
+  const locked = isLocked(ctx.lock, field?.name);
+  // read-only as signed: setting the flag is what a later signer's lock does, anything else no fill may do
+  const readOnly = isReadOnly(ctx, before);
+  const filled = valueChanged(ctx, before, after);
   for (const k of diffKeys(before, after, ctx.depth)) {
     if (sig) out.push([`/${k}`, k === "AA" ? "action" : "allowed"]);
-    else if (FIELD_FILL_KEYS.has(k)) out.push([`/${k}${isLocked(ctx.lock, field?.name) ? " of a locked field" : ""}`, isLocked(ctx.lock, field?.name) ? "replace" : "allowed"]);
+    else if (FIELD_FILL_KEYS.has(k)) {
+      const why = locked ? " of a locked field" : readOnly && k !== "Ff" ? " of a read-only field" : !filled && FIELD_APPEARANCE_KEYS.has(k) ? " with the field's value unchanged" : "";
+      out.push([`/${k}${why}`, why ? "replace" : "allowed"]);
+    }
     else if (k === "F" || k === "Rect") out.push([`/${k}`, "hide"]);
     else if (k === "AA" || k === "A") out.push([`/${k}`, k === "AA" ? "action" : "other"]);
     else if (k === "FT") out.push(["/FT", "replace"]);
     else out.push([`/${k}`, k === "Kids" || k === "T" || k === "TU" || k === "TM" || k === "Lock" || k === "SV" ? "allowed" : "other"]);
   }
+  return out;
+}
+
+/** The field's value in each view differs (the widget's own or, for a kid widget, its field's). */
+function valueChanged(ctx: ClassifyContext, before: PdfDict | undefined, after: PdfDict | undefined): boolean {
+  const a = fieldLevels(ctx, before, ctx.oldView);
+  const b = fieldLevels(ctx, after, ctx.newView);
+  return FIELD_VALUE_KEYS.some((k) => !sameValue(a.find((d) => d.has(k))?.get(k), b.find((d) => d.has(k))?.get(k), ctx.depth));
+}
+
+/** §12.7.4.1: /Ff is inheritable; the nearest level that has it decides. */
+function isReadOnly(ctx: ClassifyContext, d: PdfDict | undefined): boolean {
+  const ff = deref(fieldLevels(ctx, d, ctx.oldView).find((x) => x.has("Ff"))?.get("Ff"), ctx.oldView);
+  return typeof ff === "number" && (ff & READ_ONLY_FLAG) !== 0;
+}
+
+/** A widget and the fields above it (/Parent), in one view, nearest first. */
+function fieldLevels(ctx: ClassifyContext, d: PdfDict | undefined, view: ObjectView): PdfDict[] {
+  const out: PdfDict[] = [];
+  for (let x = d; x && out.length < ctx.doc.limits.MAX_INHERITANCE_DEPTH; x = dictOfValue(deref(x.get("Parent"), view))) out.push(x);
   return out;
 }
 

@@ -56,7 +56,7 @@ export function isFormAutomation(source: string, s: ScriptSignals, addresses: Re
   // evalLike is case-blind ("function (" counts): eval and Function calls are judged by the techniques below
   if (source.length > SCAN_CHARS) return false;
   if (s.unescape || s.decoderLoop || s.assembledNames || s.heapSpray || s.nopSled) return false;
-  if (s.percentU > 0 || s.exploitApis.length > 0 || s.launchesAttachment || s.obfuscatedIdentifiers > 0) return false;
+  if (s.percentU > 0 || s.exploitApis.length > 0 || s.launchesAttachment || s.obfuscatedIdentifiers > 0 || s.memoryPrimitives.length > 0) return false;
   if (s.longestHexRun >= 64 || s.escapes >= 16) return false;
   // techniques that run, decode or hide code; reading document data ("source") alone is what form
   // scripts do, and so is a long literal of plain text (a help message, a list of countries): with no

@@ -2,6 +2,7 @@
 // exploit kits used (escaped shellcode, heap spraying, eval of decoded strings, vulnerable Acrobat
 // APIs); the advanced stage re-checks on a real parser's AST and on the deobfuscated layers.
 import { textWindow, type Budget } from "../../limits";
+import { findMemoryPrimitives, type MemoryPrimitive } from "./memory-primitives";
 import { countMatches, IDENT, nameRunEnd, nameRunStart, namesBefore, skipSpaces, startsName, wordAt } from "./js-chars";
 import { findCallbackCalls, type CallbackCall } from "./callback-apis";
 import { detectObfuscationTechniques, type ObfuscationTechnique } from "./obfuscation-techniques";
@@ -116,6 +117,8 @@ export interface ScriptSignals {
   formApiCalls: number;
   /** the obfuscation techniques seen, each with its evidence (obfuscation-techniques.ts) */
   techniques: ObfuscationTechnique[];
+  /** the primitives of a typed-array memory-corruption exploit, one entry per kind (memory-primitives.ts) */
+  memoryPrimitives: MemoryPrimitive[];
 }
 
 const PERCENT_U = /%u[0-9a-f]{4}/gi;
@@ -178,6 +181,7 @@ export function scriptSignals(source: string, budget: Budget): ScriptSignals {
     assembledNames: assembledNames(text, budget),
     formApiCalls: countMatches(text, FORM_API),
     techniques: [],
+    memoryPrimitives: findMemoryPrimitives(text),
   };
   signals.techniques = [...detectObfuscationTechniques(text, budget), ...signalTechniques(signals, text)];
   return signals;

@@ -16,13 +16,16 @@ const NAMES: Record<LoopStructure, string> = {
   "struct-tree": "structure tree /K",
   "reference-chain": "reference chain",
   xobject: "form XObject that paints itself",
+  "object-stream": "object stream /Extends chain",
+  function: "stitching function /Functions",
+  "page-navigation": "pages whose open actions go to each other",
 };
 
 export const denialOfServiceLoop = defineRule({
   id: "denial-of-service-loop",
   title: "Loop in a linked document structure",
   description:
-    "A structure that readers walk from start to end links back to itself: a page-tree node among its own descendants, an outline item that is its own sibling or descendant, an action whose /Next chain returns to it, a name or number tree node among its own /Kids, a form XObject whose content paints itself through its resources, or a reference that resolves to itself. A reader or scanner without a cycle guard walks it forever or until its stack or memory runs out: a denial-of-service document, or a way to stop an analysis before it reaches the payload.",
+    "A structure that readers walk from start to end links back to itself: a page-tree node among its own descendants, an outline item that is its own sibling or descendant, an action whose /Next chain returns to it, a name or number tree node among its own /Kids, a form XObject whose content paints itself through its resources, an object stream that /Extends itself, a stitching function among its own /Functions, pages whose open actions go to each other, or a reference that resolves to itself. A reader or scanner without a cycle guard walks it forever or until its stack or memory runs out: a denial-of-service document, or a way to stop an analysis before it reaches the payload.",
   category: "structure",
   severity: "medium",
   weight: 30,

@@ -15,6 +15,7 @@ import { highEntropyOutsideStreams } from "./high-entropy-gap";
 import { javascriptAutoRun } from "./javascript-auto-run";
 import { javascriptExploitApi } from "./javascript-exploit-api";
 import { javascriptHeapSpray } from "./javascript-heap-spray";
+import { javascriptMemoryPrimitives } from "./javascript-memory-primitives";
 import { javascriptLaunchesAttachment } from "./javascript-launches-attachment";
 import { javascriptCallbackOnOpen } from "./javascript-callback-on-open";
 import { javascriptFileWrite } from "./javascript-file-write";
@@ -84,6 +85,7 @@ export const RULES: readonly Rule[] = [
   javascriptObfuscation,
   javascriptShellcode,
   javascriptHeapSpray,
+  javascriptMemoryPrimitives,
   javascriptExploitApi,
   javascriptLaunchesAttachment,
   javascriptNetworkApi,

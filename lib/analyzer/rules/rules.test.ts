@@ -159,6 +159,10 @@ const FIXTURES: Record<string, Fixture> = {
     name: "a string doubled in a loop after unescape",
     build: () => openActionScript('var s = unescape("%u0c0c%u0c0c"); while (s.length < 0x100000) s += s; var a = []; for (var i = 0; i < 200; i++) a[i] = s.substr(0, s.length - 2);'),
   },
+  "javascript-memory-primitives": {
+    name: "ArrayBuffers groomed in a loop and memory written through a DataView",
+    build: () => openActionScript("var a = []; for (var i = 0; i < 0x800; i++) { a[i] = new ArrayBuffer(0x58); new DataView(a[i]).setUint32(0, 0x41414141, true); }"),
+  },
   "javascript-exploit-api": {
     name: "a Collab.collectEmailInfo call (CVE-2007-5659)",
     build: () => openActionScript('var msg = "A"; Collab.collectEmailInfo({subj: "", msg: msg});'),

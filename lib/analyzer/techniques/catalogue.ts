@@ -162,24 +162,27 @@ export const TECHNIQUES: readonly Technique[] = [
     id: "structure-loop",
     title: "Loop in a linked document structure",
     category: "denial-of-service",
-    description: "A structure readers walk links back to itself (a page-tree node among its own /Kids, an outline item that is its own sibling or descendant, a /Next chain, a name, number, field or structure tree, a form XObject that paints itself, a reference that resolves to itself): a reader without a cycle guard hangs or crashes, and a scanner stops before the payload.",
+    description: "A structure readers walk links back to itself (a page-tree node among its own /Kids, an outline item that is its own sibling or descendant, a /Next chain, a name, number, field or structure tree, a form XObject that paints itself, an object stream that /Extends itself, a stitching function among its own /Functions, pages whose open actions go to each other, a reference that resolves to itself): a reader without a cycle guard hangs or crashes, and a scanner stops before the payload.",
     attack: ["T1499", "T1027"],
     rules: ["denial-of-service-loop"],
     // like a decompression bomb: the document attacks whatever opens it. No everyday or malicious file
     // of the corpora has one; the benign hits are the reader test suites' own loop regression files
     floors: [{ verdict: "suspicious", rules: ["denial-of-service-loop"] }],
-    carriers: ["page-tree-cycle", "outline-cycle", "action-next-cycle", "name-tree-cycle", "number-tree-cycle", "field-tree-cycle", "struct-tree-cycle", "xobject-recursion", "reference-cycle"],
+    carriers: [
+      "page-tree-cycle", "outline-cycle", "action-next-cycle", "name-tree-cycle", "number-tree-cycle", "field-tree-cycle", "struct-tree-cycle", "xobject-recursion", "reference-cycle",
+      "object-stream-extends-cycle", "function-recursion", "page-navigation-cycle",
+    ],
   },
   // ---- data manipulation ---------------------------------------------------------------------
   {
     id: "shadow-attack",
     title: "Content changed after signing (shadow attacks)",
     category: "data-manipulation",
-    description: "An incremental update after a signature hides signed content (a layer switched, an overlay annotation, a crop), replaces it (a content stream, font, image or locked field), or re-links the catalog, page tree or xref to content the signer never saw (Mainka, Mladenov, Schwenk, NDSS 2021): the signature still validates over what is no longer shown.",
+    description: "An incremental update after a signature hides signed content (a layer switched, an overlay annotation, a crop, a read-only field's appearance dropped), replaces it (a content stream, font, image, locked field, or a field's appearance redrawn while its value stays), or re-links the catalog, page tree or xref (an entry pointed at another object's body) to content the signer never saw (Mainka, Mladenov, Schwenk, NDSS 2021): the signature still validates over what is no longer shown.",
     attack: ["T1565.001"],
     rules: ["modified-after-signature"],
     floors: [{ verdict: "suspicious", rules: ["modified-after-signature"] }],
-    carriers: ["hide", "hide-overlay", "replace", "replace-font", "fill-locked-field", "hide-and-replace", "hide-and-replace-pages"],
+    carriers: ["hide", "hide-overlay", "replace", "replace-font", "fill-locked-field", "redraw-field-appearance", "drop-read-only-appearance", "hide-and-replace", "misdirected-xref-entry", "hide-and-replace-pages"],
   },
   {
     id: "signature-wrapping",
@@ -235,6 +238,16 @@ export const TECHNIQUES: readonly Technique[] = [
       { verdict: "malicious", rules: ["javascript-shellcode", "javascript-deobfuscated-shellcode"], proof: true },
       { verdict: "malicious", rules: ["javascript-heap-spray", "javascript-deobfuscated-heap-spray"] },
     ],
+    carriers: ["open-action-script"],
+  },
+  {
+    id: "typed-array-memory-exploit",
+    title: "Memory-corruption exploit with typed arrays",
+    category: "exploitation",
+    description: "A script grooms the heap with ArrayBuffers or typed arrays made in a loop, then reads and writes memory through a DataView once a use-after-free or type confusion has corrupted a length, tests for that corruption and writes pointers as denormal doubles: the shape of reader exploits since 2019 (CVE-2020-9715's public exploit; the Acrobat and Foxit use-after-free proofs of concept after it), which no string heap spray or shellcode literal shows.",
+    attack: ["T1203", "T1059.007"],
+    rules: ["javascript-memory-primitives"],
+    floors: [{ verdict: "malicious", rules: ["javascript-memory-primitives"] }],
     carriers: ["open-action-script"],
   },
   {

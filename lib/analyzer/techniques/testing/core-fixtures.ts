@@ -109,6 +109,18 @@ export const CORE_FIXTURES: TechniqueFixtures = {
   "heap-spray-shellcode": {
     "open-action-script": () => built(openAction(scriptAction(`var sc = unescape("${SLED}${SHELLCODE}"); var s = unescape("%u0c0c%u0c0c"); while (s.length < 0x100000) s += s; var a = []; for (var i = 0; i < 200; i++) a[i] = s + sc;`))),
   },
+  "typed-array-memory-exploit": {
+    // the grooming and the read/write primitive of a use-after-free exploit, without its trigger
+    "open-action-script": () =>
+      built(
+        openAction(
+          scriptAction(
+            "var bufs = new Array(0x1000); for (var i = 0; i < bufs.length; i++) { bufs[i] = new ArrayBuffer(0xffe8); var dv = new DataView(bufs[i]); dv.setUint32(0x4, 0x5d00006c, true); }" +
+              " for (var j = 0; j < bufs.length; j++) if (bufs[j].byteLength == -1) { var rw = new DataView(bufs[j]); }",
+          ),
+        ),
+      ),
+  },
   "font-exploit": {
     "truetype-sing": singFontDocument,
     "font-matrix": () => built({ page: "/Resources << /Font << /F2 << /Type /Font /Subtype /Type1 /BaseFont /Fixture /FontMatrix [1 0 0 1 0 (1\\); alert\\(1\\)//)] >> >> >>" }),

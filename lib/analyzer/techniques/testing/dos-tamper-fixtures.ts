@@ -73,6 +73,29 @@ const STRUCTURE_LOOP: Record<string, CarrierFixture> = {
     }),
   // the catalog's /Metadata is a reference to a reference to itself
   "reference-cycle": () => invoice({ catalog: "/Metadata 5 0 R", objects: { 5: "6 0 R", 6: "5 0 R" } }),
+  // two object streams that /Extends each other (PDF101's F1)
+  "object-stream-extends-cycle": () =>
+    invoice({ objects: { 5: streamBody("/Type /ObjStm /N 1 /First 4 /Extends 6 0 R", "20 0 << /A 1 >>"), 6: streamBody("/Type /ObjStm /N 1 /First 4 /Extends 5 0 R", "21 0 << /B 1 >>") } }),
+  // a stitching function among its own /Functions, painted as a shading (PDF101's D3)
+  "function-recursion": () =>
+    invoice({
+      resources: "<< /Font << /F1 9 0 R >> /Shading << /Sh0 6 0 R >> >>",
+      contents: 11,
+      objects: {
+        5: "<< /FunctionType 3 /Domain [0 1] /Functions [5 0 R 5 0 R] /Bounds [0.5] /Encode [0 1 0 1] >>",
+        6: "<< /ShadingType 2 /ColorSpace /DeviceRGB /Coords [0 0 612 0] /Function 5 0 R >>",
+        11: streamBody("", `${INVOICE_TEXT} /Sh0 sh`),
+      },
+    }),
+  // each of two pages goes to the other as it opens (PDF101's goto ping-pong)
+  "page-navigation-cycle": () =>
+    invoice({
+      objects: {
+        2: "<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 >>",
+        3: pageBody(2, "/AA << /O << /S /GoTo /D [4 0 R /Fit] >> >>"),
+        4: pageBody(2, "/AA << /O << /S /GoTo /D [3 0 R /Fit] >> >>"),
+      },
+    }),
 };
 
 /** A one-page invoice whose /OpenAction runs `js`. */
@@ -114,6 +137,10 @@ interface SignedOptions {
   catalog?: string;
   /** an XFA form (template and datasets packets) whose subform holds this */
   xfaTemplate?: string;
+  /** the text field is read-only (/Ff 1) and holds this value while its appearance draws 1200.00 */
+  readOnlyValue?: string;
+  /** a second widget (41, unused by the page) for the same field on the same spot, drawing 9200.00 */
+  twinField?: boolean;
 }
 
 /** A one-page invoice with a signature field whose signature covers the whole file. */
@@ -133,7 +160,11 @@ export function signedInvoice(opts: SignedOptions = {}): Uint8Array {
   const widgets = [`${N.sigField} 0 R`];
   if (opts.textField) {
     b.addStream(`/Type /XObject /Subtype /Form /BBox [0 0 120 20] /Resources << /Font << /Helv ${N.font} 0 R >> >>`, "/Tx BMC BT /Helv 10 Tf 2 6 Td (1200.00) Tj ET EMC", { num: N.textAppearance });
-    add(N.textField, textField("1200.00", N.textAppearance));
+    add(N.textField, opts.readOnlyValue ? textField(opts.readOnlyValue, N.textAppearance).replace("/FT /Tx", "/FT /Tx /Ff 1") : textField("1200.00", N.textAppearance));
+    if (opts.twinField) {
+      b.add(fieldAppearance("9200.00"), { num: 40 });
+      b.add(textField("9200.00", 40), { num: 41 });
+    }
     widgets.push(`${N.textField} 0 R`);
   }
   if (opts.resetButton) {
@@ -220,6 +251,20 @@ const SHADOW_ATTACK: Record<string, CarrierFixture> = {
       { num: 40, body: fieldAppearance("9200.00") },
       { num: N.textField, body: textField("9200.00", 40) },
     ]),
+  // replace: the field's appearance redrawn with other text while its value stays what was signed
+  // (pdf-attacker's replace-form: a reader shows the appearance, a form export the value)
+  "redraw-field-appearance": () => appendUpdate(signedInvoice({ textField: true }), [{ num: N.textAppearance, body: fieldAppearance("9200.00") }]),
+  // hide: a read-only field's appearance dropped, so the value it covered shows (pdf-attacker's hide-form)
+  "drop-read-only-appearance": () =>
+    appendUpdate(signedInvoice({ textField: true, readOnlyValue: "9200.00" }), [
+      { num: N.textField, body: textField("9200.00", N.textAppearance).replace(` /AP << /N ${N.textAppearance} 0 R >>`, "").replace("/FT /Tx", "/FT /Tx /Ff 1") },
+    ]),
+  // hide-and-replace: an xref entry after the signature points the field's number at another body of the
+  // signed bytes, a second widget on the same spot (pdf-attacker's form_and_form "signed-manipulated")
+  "misdirected-xref-entry": () => {
+    const file = signedInvoice({ textField: true, twinField: true });
+    return appendXrefOnly(file, [[N.textField, text(file).indexOf("\n41 0 obj") + 1]]);
+  },
   // hide-and-replace: the update is an xref alone, re-pointing the content stream at a body the signed revision did not use
   "hide-and-replace": () => {
     const file = signedInvoice({ shadowContent: true });
@@ -278,6 +323,17 @@ export const DOS_TAMPER_FIXTURES: TechniqueFixtures = {
 
 /** Benign look-alikes, named by what they are, with the rules that must stay quiet on them. */
 export const NEGATIVE_FIXTURES: Record<string, { rules: string[]; build: CarrierFixture }> = {
+  "a page whose open action goes on to the next page, and one that goes to itself": {
+    rules: ["denial-of-service-loop"],
+    build: () =>
+      invoice({
+        objects: {
+          2: "<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 >>",
+          3: pageBody(2, "/AA << /O << /S /GoTo /D [4 0 R /Fit] >> >>"),
+          4: pageBody(2, "/AA << /O << /S /GoTo /D [4 0 R /XYZ 0 792 0] >> >>"),
+        },
+      }),
+  },
   "a page tree whose page points back to its parent (/Parent)": { rules: ["denial-of-service-loop"], build: () => invoice() },
   "two bookmarks that share a destination page": {
     rules: ["denial-of-service-loop"],

@@ -1,0 +1,67 @@
+// The primitives of the memory-corruption exploits that reader scripts run since the string heap sprays
+// went out of use (the use-after-free and type-confusion proofs of concept of 2019-2024: CVE-2020-9715's
+// public exploit, corpus a34b82b399e8; the Acrobat and Foxit exploit write-ups after it). They groom the
+// heap with ArrayBuffers or typed arrays made in a loop, read and write memory through a DataView or a
+// typed array once a length is corrupted, test for that corruption (`byteLength == -1`) and write
+// pointers as denormal doubles (2.12e-314 is 0x0000000100000000 read as a float). Form scripts use none
+// of them: over the 1,790 files of the three corpora, one script names ArrayBuffer or DataView, and it is
+// that exploit. Text level, each primitive tried only when its anchor word occurs.
+
+export type MemoryPrimitiveKind = "typed-array-spray" | "raw-memory-access" | "corrupted-length-check" | "pointer-as-double";
+
+export interface MemoryPrimitive {
+  kind: MemoryPrimitiveKind;
+  /** the text that shows it, clipped */
+  excerpt: string;
+}
+
+/** a detection window, not a budget: how far before an allocation the loop that repeats it may start */
+const LOOP_WINDOW = 400;
+/** presentation: characters of evidence kept */
+const EXCERPT_CHARS = 100;
+
+const TYPED_ALLOCATION = /\bnew\s+(?:ArrayBuffer|SharedArrayBuffer|DataView|(?:Ui|I)nt(?:8|16|32)Array|Uint8ClampedArray|Float(?:32|64)Array|Big(?:Ui|I)nt64Array)\s*\(/g;
+const LOOP_HEAD = /\b(?:for|while)\s*\(/g;
+/** DataView's accessors (typed arrays are read by index, which any array does too) */
+const RAW_ACCESS = /\.\s*(?:get|set)(?:Ui|I)nt(?:8|16|32)\s*\(|\.\s*(?:get|set)(?:Float(?:32|64)|Big(?:Ui|I)nt64)\s*\(/;
+/** a length compared with what only a corrupted object has */
+const CORRUPTED_LENGTH = /\b(?:byteLength|length)\s*[!=]==?\s*(?:-\s*1\b|0x[fF]{8}\b|0x7[fF]{7}\b|4294967295\b)/;
+/** a double literal in the denormal range the exploits write pointers with (about 1e-308 to 5e-324) */
+const DENORMAL_DOUBLE = /\b\d(?:\.\d+)?[eE]-3(?:09|1\d|2[0-4])\b/;
+
+/** The primitive kinds a script's text shows, each once with its first evidence. */
+export function findMemoryPrimitives(text: string): MemoryPrimitive[] {
+  const out: MemoryPrimitive[] = [];
+  const at = (kind: MemoryPrimitiveKind, index: number) => out.push({ kind, excerpt: text.slice(index, index + EXCERPT_CHARS) });
+  if (text.includes("Array") || text.includes("DataView")) {
+    const spray = allocationInLoop(text);
+    if (spray !== -1) at("typed-array-spray", spray);
+    const raw = RAW_ACCESS.exec(text);
+    if (raw) at("raw-memory-access", raw.index);
+  }
+  if (text.includes("ength")) {
+    const length = CORRUPTED_LENGTH.exec(text);
+    if (length) at("corrupted-length-check", length.index);
+  }
+  if (text.includes("e-3") || text.includes("E-3")) {
+    const double = DENORMAL_DOUBLE.exec(text);
+    if (double) at("pointer-as-double", double.index);
+  }
+  return out;
+}
+
+/** Where a typed allocation first follows a loop head within LOOP_WINDOW characters, or -1. */
+function allocationInLoop(text: string): number {
+  TYPED_ALLOCATION.lastIndex = 0;
+  let lastLoop = -Infinity;
+  LOOP_HEAD.lastIndex = 0;
+  let loop = LOOP_HEAD.exec(text);
+  for (let m = TYPED_ALLOCATION.exec(text); m; m = TYPED_ALLOCATION.exec(text)) {
+    while (loop && loop.index < m.index) {
+      lastLoop = loop.index;
+      loop = LOOP_HEAD.exec(text);
+    }
+    if (m.index - lastLoop <= LOOP_WINDOW) return m.index;
+  }
+  return -1;
+}
