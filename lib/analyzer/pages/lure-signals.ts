@@ -4,6 +4,9 @@ import { textWindow, type Budget } from "../../limits";
 import { classifyUrl } from "../iocs/classify-url";
 import { isGovernmentHost, isViewerDownloadPage } from "../iocs/url-hosts";
 import type { PageAction, RenderFacts, RenderedPage } from "./render-facts";
+
+/** What the lure rules read of a document's pages: the rendering's, or the content streams' (content-pages.ts). */
+export type PageView = Pick<RenderFacts, "pages" | "pageCount">;
 import { SPACE } from "../javascript/js-chars";
 
 /** A detection threshold: lures are short (a cover page, sometimes a second one); longer documents are not judged as lures. */
@@ -243,7 +246,7 @@ export interface OutwardTarget {
 }
 
 /** Where the document sends a reader: rendered links and QR codes, and URI / SubmitForm actions. */
-export function outwardTargets(actions: readonly PageAction[], render: RenderFacts | undefined): OutwardTarget[] {
+export function outwardTargets(actions: readonly PageAction[], render: PageView | undefined): OutwardTarget[] {
   const out: OutwardTarget[] = [];
   for (const p of render?.pages ?? []) {
     for (const l of p.links) if (isOutwardTarget(l.url)) out.push({ url: l.url, source: "link", page: p.index, areaRatio: l.areaRatio });
@@ -268,11 +271,11 @@ export function isOfficialTarget(target: string): boolean {
 }
 
 /** Page count for the "short document" tests: the larger of the two readers' counts. */
-export function lurePageCount(pageCount: number, render: RenderFacts | undefined): number {
+export function lurePageCount(pageCount: number, render: PageView | undefined): number {
   return Math.max(pageCount, render?.pageCount ?? 0);
 }
 
 /** The rendered pages a short-document rule looks at. */
-export function lurePages(render: RenderFacts | undefined, maxPages: number): RenderedPage[] {
+export function lurePages(render: PageView | undefined, maxPages: number): RenderedPage[] {
   return (render?.pages ?? []).filter((p) => p.index < maxPages);
 }

@@ -1,38 +1,53 @@
-import { isOfficialTarget, LURE_MAX_PAGES, lurePageCount, lurePages, outwardTargets, pageWording } from "../pages/lure-signals";
+import type { Budget } from "../../limits";
+import { contentPages } from "../pages/content-pages";
+import { isOfficialTarget, LURE_MAX_PAGES, lurePageCount, lurePages, outwardTargets, pageWording, type PageView } from "../pages/lure-signals";
+import type { PageAction } from "../pages/render-facts";
 import { defineRule } from "./rule";
 import { evidence, excerpt } from "./evidence";
 
 const SOURCE_NAMES = { link: "link", "qr-code": "QR code", "uri-action": "URI action", "submit-form": "form submission" } as const;
 
+/** The lure pages of `view` (rendered, or read from the content streams) and the way out they offer. */
+function lureIn(view: PageView, actions: readonly PageAction[], pageCount: number, budget: Budget) {
+  if (lurePageCount(pageCount, view) > LURE_MAX_PAGES) return null;
+  // text alone is not enough: security notices and manuals use the same words without a way out; a
+  // government form's link to its agency or an XFA form's "get Adobe Reader" link is no way out
+  const targets = outwardTargets(actions, view).filter((t) => !isOfficialTarget(t.url));
+  if (!targets.length) return null;
+  const pages = lurePages(view, LURE_MAX_PAGES)
+    .map((p) => ({ page: p, wording: pageWording(p, budget) }))
+    .filter((p) => p.wording.isLure);
+  if (!pages.length) return null;
+  // the way out shown: one on a lure page if any, the largest (a generator's footer link is small)
+  const lurePageSet = new Set(pages.map((p) => p.page.index));
+  const target = [...targets].sort((a, b) => Number(lurePageSet.has(b.page ?? -1)) - Number(lurePageSet.has(a.page ?? -1)) || (b.areaRatio ?? 0) - (a.areaRatio ?? 0))[0];
+  return { pages, target, targets };
+}
+
 export const lureFakeProtectedDocument = defineRule({
   id: "lure-fake-protected-document",
   title: "Fake 'protected document' page with a way out",
   description:
-    "A short document's rendered text reads like a credential-phishing lure ('protected document', 'click to view', 'verify your identity', 'shared a file with you', 'enable editing', password-expiry or mailbox-quota notices; several languages) and the document also sends the reader somewhere: a web link, a URI action or a QR code. The PDF itself is harmless; its one purpose is to get the reader onto the attacker's page. Links to a government site or to Adobe's Reader download page (the 'your viewer cannot display this form' stand-in page of government XFA forms) are no way out.",
+    "A short document's text (rendered, or read from its content streams) reads like a credential-phishing lure ('protected document', 'click to view', 'verify your identity', 'shared a file with you', 'enable editing', password-expiry or mailbox-quota notices; several languages) and the document also sends the reader somewhere: a web link, a URI action or a QR code. The PDF itself is harmless; its one purpose is to get the reader onto the attacker's page. Links to a government site or to Adobe's Reader download page (the 'your viewer cannot display this form' stand-in page of government XFA forms) are no way out.",
   category: "phishing",
   severity: "high",
   weight: 45,
   attack: ["T1566.001", "T1204.001", "T1656"],
   mitigations: ["report_phishing", "block_indicators"],
-  stage: "advanced",
-  check({ render, actions, pageCount }, budget) {
-    if (!render || lurePageCount(pageCount, render) > LURE_MAX_PAGES) return null;
-    // text alone is not enough: security notices and manuals use the same words without a way out; a
-    // government form's link to its agency or an XFA form's "get Adobe Reader" link is no way out
-    const targets = outwardTargets(actions, render).filter((t) => !isOfficialTarget(t.url));
-    if (!targets.length) return null;
-    const pages = lurePages(render, LURE_MAX_PAGES)
-      .map((p) => ({ page: p, wording: pageWording(p, budget) }))
-      .filter((p) => p.wording.isLure);
-    if (!pages.length) return null;
-    // the way out shown: one on a lure page if any, the largest (a generator's footer link is small)
-    const lurePageSet = new Set(pages.map((p) => p.page.index));
-    const target = [...targets].sort((a, b) => Number(lurePageSet.has(b.page ?? -1)) - Number(lurePageSet.has(a.page ?? -1)) || (b.areaRatio ?? 0) - (a.areaRatio ?? 0))[0];
+  check({ render, actions, pageCount, pageTexts }, budget) {
+    // the rendered text is what a reader sees; else (the fast stage, or nothing found there) the content streams'
+    const fromRendering = render ? lureIn(render, actions, pageCount, budget) : null;
+    const fromContent = () => lureIn(contentPages(pageTexts, actions), actions, pageCount, budget);
+    const hit = fromRendering ?? fromContent();
+    if (!hit) return null;
+    const { pages, target, targets } = hit;
     return {
       evidence: [
         ...pages.slice(0, 5).map(({ page, wording }) => evidence({ path: `/Root/Pages[${page.index}]`, excerpt: `${wording.phrases.join(", ")}: "${excerpt(page.text, 120)}"` })),
         evidence({ path: target.page === undefined ? undefined : `/Root/Pages[${target.page}]`, excerpt: `${SOURCE_NAMES[target.source]} to ${excerpt(target.url)}${targets.length > 1 ? ` (+${targets.length - 1} more)` : ""}` }),
       ],
+      // found in the rendered text only (a font without a ToUnicode map hid it from the content streams): the advanced stage's finding
+      stage: fromRendering && !fromContent() ? "advanced" : undefined,
       detail: `Lure wording: ${[...new Set(pages.flatMap((p) => p.wording.phrases))].join(", ")}.`,
     };
   },

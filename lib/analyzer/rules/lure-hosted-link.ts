@@ -1,7 +1,8 @@
 import type { Budget } from "../../limits";
 import { describeHostedLink, hostedLinkOf, type HostedLink } from "../iocs/hosted-link";
 import { classifyUrl } from "../iocs/classify-url";
-import { asUrl, isWebTarget, LURE_MAX_PAGES, lurePageCount, lurePages, pageWording } from "../pages/lure-signals";
+import { contentPages } from "../pages/content-pages";
+import { asUrl, isWebTarget, LURE_MAX_PAGES, lurePageCount, lurePages, pageWording, type PageView } from "../pages/lure-signals";
 import type { RenderedPage } from "../pages/render-facts";
 import { defineRule } from "./rule";
 import { evidence, excerpt } from "./evidence";
@@ -27,27 +28,36 @@ function hostedLureLink(p: RenderedPage, budget: Budget): { layout: string; url:
   return null;
 }
 
+/** The lure pages of a short document's `view` whose link is a hosted one; pages the structure reported as pictures are not counted twice. */
+function hostedLuresIn(view: PageView, pageCount: number, seenByStructure: ReadonlySet<number>, budget: Budget) {
+  if (lurePageCount(pageCount, view) > LURE_MAX_PAGES) return [];
+  return lurePages(view, LURE_MAX_PAGES)
+    .filter((p) => !seenByStructure.has(p.index))
+    .map((p) => ({ page: p.index, ...hostedLureLink(p, budget) }))
+    .filter((h): h is { page: number; layout: string; url: string; hosted: HostedLink } => h.hosted !== undefined);
+}
+
 export const lureHostedLink = defineRule({
   id: "lure-hosted-link",
   title: "Lure page whose link goes to cloud storage, a free site, a redirector or a shortener",
   description:
-    "Rendering shows a page of a short document laid out as a lure (a picture or a button with a link and hardly any text, a link over much of the page, or 'protected document' / 'shared a file with you' wording) whose link goes to a file share or cloud storage, a free site or form builder, an open redirector of a well-known service, or a URL shortener (lib/analyzer/iocs/url-hosts.ts). Lures send readers through these services because mail and web filters trust their hosts; the attacker's file, form or page sits behind them. A link to them in an ordinary document (a report linking its data on Google Drive) is not this: the page itself must be a lure's. A picture page the fast stage already reported from its structure is not counted twice.",
+    "The rendering (or, in the fast stage, the text of the content streams and the link annotations) shows a page of a short document laid out as a lure (a picture or a button with a link and hardly any text, a link over much of the page, or 'protected document' / 'shared a file with you' wording) whose link goes to a file share or cloud storage, a free site or form builder, an open redirector of a well-known service, or a URL shortener (lib/analyzer/iocs/url-hosts.ts). Lures send readers through these services because mail and web filters trust their hosts; the attacker's file, form or page sits behind them. A link to them in an ordinary document (a report linking its data on Google Drive) is not this: the page itself must be a lure's. A picture page the fast stage already reported from its structure is not counted twice.",
   category: "phishing",
   severity: "high",
   weight: 40,
   attack: ["T1566.002", "T1204.001", "T1583.006"],
   mitigations: ["report_phishing", "block_indicators"],
-  stage: "advanced",
-  check({ render, pageCount, pageLayouts }, budget) {
-    if (!render || lurePageCount(pageCount, render) > LURE_MAX_PAGES) return null;
+  check({ render, pageCount, pageLayouts, pageTexts, actions }, budget) {
     const seenByStructure = new Set(pageLayouts.filter(isImagePage).map((l) => l.index));
-    const hits = lurePages(render, LURE_MAX_PAGES)
-      .filter((p) => !seenByStructure.has(p.index))
-      .map((p) => ({ page: p.index, ...hostedLureLink(p, budget) }))
-      .filter((h): h is { page: number; layout: string; url: string; hosted: HostedLink } => h.hosted !== undefined);
+    // the rendered pages are what a reader sees; else (the fast stage, or nothing found there) the content streams'
+    const fromRendering = render ? hostedLuresIn(render, pageCount, seenByStructure, budget) : [];
+    const fromContent = () => hostedLuresIn(contentPages(pageTexts, actions), pageCount, seenByStructure, budget);
+    const hits = fromRendering.length ? fromRendering : fromContent();
     if (!hits.length) return null;
     return {
       evidence: hits.map((h) => evidence({ path: `/Root/Pages[${h.page}]`, excerpt: `page ${h.page + 1}: ${h.layout}; its link: ${describeHostedLink(h.hosted)}: ${excerpt(h.url)}` })),
+      // found in the rendering only (text drawn from a font without a ToUnicode map, a link pdf.js resolved): the advanced stage's finding
+      stage: fromRendering.length && !fromContent().length ? "advanced" : undefined,
       detail: `${[...new Set(hits.map((h) => h.hosted.kind))].join(", ")}.`,
     };
   },

@@ -34,9 +34,12 @@ async function firing(spec: LureDocument | Uint8Array): Promise<{ ids: string[];
   return { ids: [...hits.keys()].sort(), facts, hits };
 }
 
+/** the rules that also read a page's wording and links from its content streams, so the fast stage runs them too */
+const CONTENT_READERS = new Set([lureFakeProtectedDocument.id, lureHostedLink.id]);
+
 describe("lure rules: declarations", () => {
-  it.each(RULES.map((r) => [r.id, r] as const))("%s is an advanced-stage rule with valid metadata", (_id, rule) => {
-    expect(rule.stage).toBe("advanced");
+  it.each(RULES.map((r) => [r.id, r] as const))("%s has its stage and valid metadata", (id, rule) => {
+    expect(rule.stage).toBe(CONTENT_READERS.has(id) ? "fast" : "advanced");
     expect(RULE_CATEGORIES).toContain(rule.category);
     expect(rule.mitigations.length).toBeGreaterThan(0);
     for (const m of rule.mitigations) expect(Object.keys(MITIGATIONS)).toContain(m);
@@ -45,10 +48,22 @@ describe("lure rules: declarations", () => {
     expect(rule.weight).toBeLessThanOrEqual(100);
   });
 
-  it("no rule fires without render facts (the fast stage has none)", async () => {
+  it("without render facts (the fast stage) only the content readers fire, from the content streams", async () => {
     const facts = await deepFacts(buildLurePdf({ pages: [{ lines: ["Protected document", "Click here to view"], links: [{ url: "https://bit.ly/x", rect: PAGE }], qr: { text: "https://bit.ly/y" } }] }));
+    const rendered = new Map(RULES.map((r) => [r.id, r.check(facts, defaultBudget())]));
     delete facts.render;
-    expect(RULES.filter((r) => r.check(facts, defaultBudget())).map((r) => r.id)).toEqual([]);
+    const fast = RULES.filter((r) => r.check(facts, defaultBudget()));
+    expect(fast.map((r) => r.id).sort()).toEqual([...CONTENT_READERS].sort());
+    // what the content streams show, the fast stage finds: the rendering's hit is no advanced-stage finding then
+    for (const id of CONTENT_READERS) expect(rendered.get(id)?.stage, id).toBeUndefined();
+  });
+
+  it("a lure whose text only the rendering shows is the advanced stage's finding", async () => {
+    // the notice's words are in the page's content but the fast stage's text of the page is withheld (as a composite font without a ToUnicode map withholds it)
+    const facts = await deepFacts(buildLurePdf({ pages: [{ lines: ["Protected document", "Click here to view"], links: [{ url: "https://bit.ly/x", rect: PAGE }] }] }));
+    facts.pageTexts = facts.pageTexts.map((p) => ({ ...p, partial: true }));
+    expect(lureFakeProtectedDocument.check(facts, defaultBudget())?.stage).toBe("advanced");
+    expect(lureHostedLink.check(facts, defaultBudget())?.stage).toBe("advanced");
   });
 });
 

@@ -42,6 +42,15 @@ function documentWith({ catalog = "", page = "", annots = [], setup }: DocumentP
   return b;
 }
 
+/** A one-page "document shared with you" notice whose button links to `url` (the lure rules read it from the content stream). */
+function lureNotice(url: string): Uint8Array {
+  const b = new PdfBuilder();
+  const content = b.addFlateStream("", "BT /F1 18 Tf 72 700 Td (Secure Document Shared With You) Tj 0 -30 Td /F1 12 Tf (Click VIEW DOCUMENT below to access your file.) Tj 0 -40 Td (VIEW DOCUMENT) Tj ET");
+  const button = b.add(link(`<< /S /URI /URI (${url}) >>`, "60 590 260 620"));
+  b.addCatalog("", 1, `/Contents ${content} 0 R /Annots [${button} 0 R]`);
+  return b.build();
+}
+
 /** /OpenAction running `js` (hex-encoded, so any script text survives PDF string syntax). */
 const openActionScript = (js: string) => documentWith({ catalog: `/OpenAction << /S /JavaScript /JS ${hexString(js)} >>` }).build();
 
@@ -159,6 +168,8 @@ const FIXTURES: Record<string, Fixture> = {
     name: "a string doubled in a loop after unescape",
     build: () => openActionScript('var s = unescape("%u0c0c%u0c0c"); while (s.length < 0x100000) s += s; var a = []; for (var i = 0; i < 200; i++) a[i] = s.substr(0, s.length - 2);'),
   },
+  "lure-fake-protected-document": { name: "a 'document shared with you' notice with a button link", build: () => lureNotice("https://docs-view.example.net/s/42") },
+  "lure-hosted-link": { name: "a 'document shared with you' notice whose button links to cloud storage", build: () => lureNotice("https://www.dropbox.com/scl/fi/abc123/Invoice.pdf?dl=0") },
   "javascript-memory-primitives": {
     name: "ArrayBuffers groomed in a loop and memory written through a DataView",
     build: () => openActionScript("var a = []; for (var i = 0; i < 0x800; i++) { a[i] = new ArrayBuffer(0x58); new DataView(a[i]).setUint32(0, 0x41414141, true); }"),
@@ -397,10 +408,8 @@ const ADVANCED_RULE_TESTS: Record<string, string> = {
   "yara-match": "lib/engines/yara/create-yara-scanner.test.ts",
   "lure-qr-code": "lib/analyzer/rules/lure-rules.test.ts",
   "lure-qr-code-suspicious-url": "lib/analyzer/rules/lure-rules.test.ts",
-  "lure-fake-protected-document": "lib/analyzer/rules/lure-rules.test.ts",
   "lure-link-dominant-page": "lib/analyzer/rules/lure-rules.test.ts",
   "lure-image-download-link": "lib/analyzer/rules/lure-rules.test.ts",
-  "lure-hosted-link": "lib/analyzer/rules/lure-rules.test.ts",
   "parser-differential": "lib/analyzer/rules/lure-rules.test.ts",
 };
 
