@@ -6,11 +6,15 @@ import type { FeedHitOut, FeedMatch } from "./feed-matching";
 import { withFeedEvidence } from "./feed-verdict";
 import { KNOWN_GOOD_LINKS_RULE_ID, withKnownGoodLinks } from "./known-good-links";
 
+/** a page of prose: no lure's layout (lure-hosted-link reads the page's words), so what moves the score is the model's link features */
+const MINUTES = Array.from({ length: 9 }, () => "Minutes of the parish council meeting held in the village hall with eleven members present").join(" ");
+
 /** One page, one link over all of it: the shape of CIC-2022's lures, which the model learned. */
 function linkPdf(...uris: string[]): Uint8Array {
   const b = new PdfBuilder();
   const links = uris.map((u) => b.add(`<< /Type /Annot /Subtype /Link /Rect [0 0 612 792] /A << /S /URI /URI (${u}) >> >>`));
-  b.addCatalog("", 1, `/Annots [${links.map((l) => `${l} 0 R`).join(" ")}]`);
+  const content = b.addFlateStream("", `BT /F1 10 Tf 72 720 Td (${MINUTES}) Tj ET`);
+  b.addCatalog("", 1, `/Contents ${content} 0 R /Annots [${links.map((l) => `${l} 0 R`).join(" ")}]`);
   return b.build();
 }
 
