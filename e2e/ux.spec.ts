@@ -185,7 +185,8 @@ test("a finished scan: every export downloads, the page prints as a report, and 
 
 /**
  * A "protected document" page with one way out, and a welcome script: the fast stage sees the script (a
- * form-style one, explained) but cannot see the page; the advanced stage renders it and finds the lure.
+ * form-style one, explained) but cannot read the page, whose text a form inside a form draws; the
+ * advanced stage renders it and finds the lure.
  */
 const renderedLurePdf = () =>
   buildLurePdf({
@@ -196,6 +197,7 @@ const renderedLurePdf = () =>
         lines: ["Protected document", "This file is protected. Click to view the shared document.", "Verify your identity to continue."],
         fontSize: 18,
         links: [{ url: "https://phish.example.net/login", rect: [72, 560, 420, 610] }],
+        nested: true,
       },
     ],
   });

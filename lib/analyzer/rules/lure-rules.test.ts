@@ -59,11 +59,12 @@ describe("lure rules: declarations", () => {
   });
 
   it("a lure whose text only the rendering shows is the advanced stage's finding", async () => {
-    // the notice's words are in the page's content but the fast stage's text of the page is withheld (as a composite font without a ToUnicode map withholds it)
-    const facts = await deepFacts(buildLurePdf({ pages: [{ lines: ["Protected document", "Click here to view"], links: [{ url: "https://bit.ly/x", rect: PAGE }] }] }));
-    facts.pageTexts = facts.pageTexts.map((p) => ({ ...p, partial: true }));
+    // the notice is drawn by a form inside a form: pdf.js reads it, the fast stage's page text does not
+    const facts = await deepFacts(buildLurePdf({ pages: [{ lines: ["Protected document", "Click here to view"], links: [{ url: "https://bit.ly/x", rect: PAGE }], nested: true }] }));
+    expect(facts.pageTexts[0].text).toBe("");
     expect(lureFakeProtectedDocument.check(facts, defaultBudget())?.stage).toBe("advanced");
-    expect(lureHostedLink.check(facts, defaultBudget())?.stage).toBe("advanced");
+    // a page without readable words whose link covers it is a lure's layout to both readers
+    expect(lureHostedLink.check(facts, defaultBudget())?.stage).toBeUndefined();
   });
 });
 

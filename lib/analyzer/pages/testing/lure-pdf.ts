@@ -19,6 +19,11 @@ export interface LurePage {
   qr?: { text: string; x?: number; y?: number; size?: number };
   /** extra annotation dictionaries (e.g. form widgets) */
   annots?: string[];
+  /**
+   * the lines are drawn by a form XObject that another form paints: the rendering shows them, the fast
+   * stage (which reads the forms a page paints, one level deep: page-text.ts) does not
+   */
+  nested?: boolean;
 }
 
 export interface LureDocument {
@@ -43,11 +48,17 @@ export function buildLurePdf(spec: LureDocument): Uint8Array {
       content += `BT /F1 ${size} Tf 72 ${720 - i * size * 1.4} Td ${pdfString(line)} Tj ET\n`;
     });
     let xobjects = "";
+    if (p.nested) {
+      const inner = b.addStream(`/Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << /Font << /F1 ${font} 0 R >> >>`, content);
+      const outer = b.addStream(`/Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << /XObject << /In ${inner} 0 R >> >>`, "/In Do");
+      content = "q /Out Do Q\n";
+      xobjects = `/XObject << /Out ${outer} 0 R >>`;
+    }
     if (p.qr) {
       const img = qrImage(b, p.qr.text);
       const s = p.qr.size ?? 180;
       content += `q ${s} 0 0 ${s} ${p.qr.x ?? 216} ${p.qr.y ?? 300} cm /Qr Do Q\n`;
-      xobjects = `/XObject << /Qr ${img} 0 R >>`;
+      xobjects = p.nested ? xobjects.replace(">>", `/Qr ${img} 0 R >>`) : `/XObject << /Qr ${img} 0 R >>`;
     }
     const stream = b.addFlateStream("", content);
     const annots = [
