@@ -111,7 +111,10 @@ export const TECHNIQUES: readonly Technique[] = [
     attack: ["T1059.007", "T1071.001", "T1041", "T1005"],
     rules: ["javascript-callback-on-open", "javascript-network-or-launch", "javascript-network-api"],
     floors: [{ verdict: "suspicious", rules: ["javascript-callback-on-open", "javascript-network-or-launch"] }],
-    carriers: ["submitForm", "launchURL", "getURL", "computed-member-call", "soap", "net-http", "mailDoc", "importDataObject", "readFileIntoStream", "image-src-beacon", "web-fetch", "xfa-host-gotourl"],
+    carriers: [
+      "submitForm", "launchURL", "getURL", "computed-member-call", "soap", "net-http", "mailDoc", "importDataObject", "readFileIntoStream",
+      "image-src-beacon", "web-fetch", "xfa-host-gotourl",
+    ],
   },
   {
     id: "xfa-callback",
@@ -182,7 +185,10 @@ export const TECHNIQUES: readonly Technique[] = [
     attack: ["T1565.001"],
     rules: ["modified-after-signature"],
     floors: [{ verdict: "suspicious", rules: ["modified-after-signature"] }],
-    carriers: ["hide", "hide-overlay", "replace", "replace-font", "fill-locked-field", "redraw-field-appearance", "drop-read-only-appearance", "hide-and-replace", "misdirected-xref-entry", "hide-and-replace-pages"],
+    carriers: [
+      "hide", "hide-overlay", "replace", "replace-font", "fill-locked-field", "redraw-field-appearance", "drop-read-only-appearance",
+      "hide-and-replace", "misdirected-xref-entry", "hide-and-replace-pages",
+    ],
   },
   {
     id: "signature-wrapping",
