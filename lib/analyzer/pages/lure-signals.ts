@@ -245,16 +245,24 @@ export interface OutwardTarget {
   areaRatio?: number;
 }
 
-/** Where the document sends a reader: rendered links and QR codes, and URI / SubmitForm actions. */
+/**
+ * Where the document sends a reader: the view's links and QR codes, and URI / SubmitForm actions. A URI
+ * action is its link annotation's own target, listed once: the view's links are those annotations.
+ */
 export function outwardTargets(actions: readonly PageAction[], render: PageView | undefined): OutwardTarget[] {
   const out: OutwardTarget[] = [];
+  const linked = new Set<string>();
   for (const p of render?.pages ?? []) {
-    for (const l of p.links) if (isOutwardTarget(l.url)) out.push({ url: l.url, source: "link", page: p.index, areaRatio: l.areaRatio });
+    for (const l of p.links) {
+      if (!isOutwardTarget(l.url)) continue;
+      out.push({ url: l.url, source: "link", page: p.index, areaRatio: l.areaRatio });
+      linked.add(`${p.index} ${l.url}`);
+    }
     for (const q of p.qrCodes) if (isOutwardTarget(q)) out.push({ url: q, source: "qr-code", page: p.index });
   }
   for (const a of actions) {
     if (!a.target || !isOutwardTarget(a.target)) continue;
-    if (a.type === "URI") out.push({ url: a.target, source: "uri-action", page: a.page, areaRatio: a.annotationAreaRatio });
+    if (a.type === "URI" && !linked.has(`${a.page} ${a.target}`)) out.push({ url: a.target, source: "uri-action", page: a.page, areaRatio: a.annotationAreaRatio });
     else if (a.type === "SubmitForm") out.push({ url: a.target, source: "submit-form", page: a.page });
   }
   return out;

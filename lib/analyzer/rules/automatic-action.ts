@@ -30,7 +30,12 @@ export function isOutward(a: ActionFact): boolean {
   if (OUTWARD.has(a.type)) return true;
   if (a.type === "GoToE" && !a.target && a.embeddedTarget?.startsWith("child")) return true;
   if (OPENS_DOCUMENT.has(a.type) && a.targetKind === "local" && a.target && isAbsoluteLocalPath(a.target)) return true;
-  return OUTWARD_WHEN_REMOTE.has(a.type) && !!a.targetKind && isRemote(a.targetKind);
+  return OUTWARD_WHEN_REMOTE.has(a.type) && reachesRemoteFile(a);
+}
+
+/** The action opens, launches, imports, submits to or plays a file on another machine (a web or file-share target). */
+export function reachesRemoteFile(a: ActionFact): boolean {
+  return (OUTWARD.has(a.type) || OUTWARD_WHEN_REMOTE.has(a.type)) && !!a.targetKind && isRemote(a.targetKind);
 }
 
 /**

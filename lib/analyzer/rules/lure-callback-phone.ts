@@ -1,7 +1,7 @@
 import type { Budget } from "../../limits";
 import { CALLBACK_MAX_WORDS, findCallbackLure, type CallbackLure } from "../pages/callback-signals";
 import { normalizeText, wordCount } from "../pages/lure-signals";
-import { defineRule } from "./rule";
+import { defineRule, renderedOrContent } from "./rule";
 import { evidence, excerpt } from "./evidence";
 
 interface PageTextLike {
@@ -34,12 +34,9 @@ export const lureCallbackPhone = defineRule({
     if (Math.max(pageCount, render?.pageCount ?? 0) > limits.PAGE_TEXT_MAX_PAGES) return null;
     // the rendered text is what a reader sees (fonts without a ToUnicode map included); else the content streams'
     const rendered = render?.pages.filter((p) => !p.error) ?? [];
-    const fromContent = () => (pageTexts.length ? callbackLureIn(pageTexts, budget) : null);
-    const fromRendering = rendered.length ? callbackLureIn(rendered, budget) : null;
-    const hit = fromRendering ?? fromContent();
-    if (!hit) return null;
-    // found in the rendered text only (a font without a ToUnicode map hid it from the content streams): the advanced stage's finding
-    const stage = fromRendering && !fromContent() ? "advanced" : undefined;
+    const seen = renderedOrContent(rendered.length ? callbackLureIn(rendered, budget) : null, () => (pageTexts.length ? callbackLureIn(pageTexts, budget) : null));
+    if (!seen) return null;
+    const { hit, stage } = seen;
     const { lure, page } = hit;
     const at = normalizeText(hit.source).indexOf(lure.phone.text);
     const context = normalizeText(hit.source).slice(Math.max(0, at - 100), at + lure.phone.text.length + 40);

@@ -2,7 +2,7 @@ import type { Budget } from "../../limits";
 import { contentPages } from "../pages/content-pages";
 import { isOfficialTarget, LURE_MAX_PAGES, lurePageCount, lurePages, outwardTargets, pageWording, type PageView } from "../pages/lure-signals";
 import type { PageAction } from "../pages/render-facts";
-import { defineRule } from "./rule";
+import { defineRule, renderedOrContent } from "./rule";
 import { evidence, excerpt } from "./evidence";
 
 const SOURCE_NAMES = { link: "link", "qr-code": "QR code", "uri-action": "URI action", "submit-form": "form submission" } as const;
@@ -35,19 +35,15 @@ export const lureFakeProtectedDocument = defineRule({
   attack: ["T1566.001", "T1204.001", "T1656"],
   mitigations: ["report_phishing", "block_indicators"],
   check({ render, actions, pageCount, pageTexts }, budget) {
-    // the rendered text is what a reader sees; else (the fast stage, or nothing found there) the content streams'
-    const fromRendering = render ? lureIn(render, actions, pageCount, budget) : null;
-    const fromContent = () => lureIn(contentPages(pageTexts, actions), actions, pageCount, budget);
-    const hit = fromRendering ?? fromContent();
-    if (!hit) return null;
-    const { pages, target, targets } = hit;
+    const seen = renderedOrContent(render ? lureIn(render, actions, pageCount, budget) : null, () => lureIn(contentPages(pageTexts, actions), actions, pageCount, budget));
+    if (!seen) return null;
+    const { pages, target, targets } = seen.hit;
     return {
       evidence: [
         ...pages.slice(0, 5).map(({ page, wording }) => evidence({ path: `/Root/Pages[${page.index}]`, excerpt: `${wording.phrases.join(", ")}: "${excerpt(page.text, 120)}"` })),
         evidence({ path: target.page === undefined ? undefined : `/Root/Pages[${target.page}]`, excerpt: `${SOURCE_NAMES[target.source]} to ${excerpt(target.url)}${targets.length > 1 ? ` (+${targets.length - 1} more)` : ""}` }),
       ],
-      // found in the rendered text only (a font without a ToUnicode map hid it from the content streams): the advanced stage's finding
-      stage: fromRendering && !fromContent() ? "advanced" : undefined,
+      stage: seen.stage,
       detail: `Lure wording: ${[...new Set(pages.flatMap((p) => p.wording.phrases))].join(", ")}.`,
     };
   },

@@ -4,7 +4,7 @@ import { classifyUrl } from "../iocs/classify-url";
 import { contentPages } from "../pages/content-pages";
 import { asUrl, isWebTarget, LURE_MAX_PAGES, lurePageCount, lurePages, pageWording, type PageView } from "../pages/lure-signals";
 import type { RenderedPage } from "../pages/render-facts";
-import { defineRule } from "./rule";
+import { defineRule, renderedOrContent } from "./rule";
 import { evidence, excerpt } from "./evidence";
 import { dominantLinkOf } from "./lure-link-dominant-page";
 import { isImagePage } from "./phishing-image-download-link";
@@ -49,15 +49,13 @@ export const lureHostedLink = defineRule({
   mitigations: ["report_phishing", "block_indicators"],
   check({ render, pageCount, pageLayouts, pageTexts, actions }, budget) {
     const seenByStructure = new Set(pageLayouts.filter(isImagePage).map((l) => l.index));
-    // the rendered pages are what a reader sees; else (the fast stage, or nothing found there) the content streams'
-    const fromRendering = render ? hostedLuresIn(render, pageCount, seenByStructure, budget) : [];
-    const fromContent = () => hostedLuresIn(contentPages(pageTexts, actions), pageCount, seenByStructure, budget);
-    const hits = fromRendering.length ? fromRendering : fromContent();
-    if (!hits.length) return null;
+    const nonEmpty = <T>(list: T[]) => (list.length ? list : null);
+    const seen = renderedOrContent(render ? nonEmpty(hostedLuresIn(render, pageCount, seenByStructure, budget)) : null, () => nonEmpty(hostedLuresIn(contentPages(pageTexts, actions), pageCount, seenByStructure, budget)));
+    if (!seen) return null;
+    const hits = seen.hit;
     return {
       evidence: hits.map((h) => evidence({ path: `/Root/Pages[${h.page}]`, excerpt: `page ${h.page + 1}: ${h.layout}; its link: ${describeHostedLink(h.hosted)}: ${excerpt(h.url)}` })),
-      // found in the rendering only (text drawn from a font without a ToUnicode map, a link pdf.js resolved): the advanced stage's finding
-      stage: fromRendering.length && !fromContent().length ? "advanced" : undefined,
+      stage: seen.stage,
       detail: `${[...new Set(hits.map((h) => h.hosted.kind))].join(", ")}.`,
     };
   },

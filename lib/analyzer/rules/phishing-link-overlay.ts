@@ -1,5 +1,5 @@
-import { isRemote } from "../content/classify-location";
 import type { ActionFact } from "../facts/actions";
+import { reachesRemoteFile } from "./automatic-action";
 import { defineRule } from "./rule";
 import { evidence, excerpt } from "./evidence";
 
@@ -7,15 +7,12 @@ import { evidence, excerpt } from "./evidence";
 const OVERLAY_AREA_RATIO = 0.25;
 const MAX_LURE_PAGES = 5;
 /**
- * Actions other than URI that reach another machine when their file is remote: a page-sized link that
- * opens a remote PDF (GoToR, GoToE), launches or imports a file from a web address or a share, submits
- * the form or follows a remote thread turns any click on the page into the callback (PDF101's
+ * A URI link to a web site, or any other action that reaches a file on another machine
+ * (automatic-action's reachesRemoteFile: a remote PDF opened with GoToR or GoToE, a file launched,
+ * imported or submitted to, a remote thread): over the page, any click reaches the sender (PDF101's
  * url-invocation tests, as jonaslejon/malicious-pdf writes them: a link over the whole page).
  */
-const REMOTE_FILE_ACTIONS = new Set(["GoToR", "GoToE", "Launch", "ImportData", "SubmitForm", "Thread"]);
-
-const reachesOut = (a: ActionFact): boolean =>
-  a.type === "URI" ? /^(https?|ftp):/i.test(a.target ?? "") : REMOTE_FILE_ACTIONS.has(a.type) && !!a.targetKind && isRemote(a.targetKind);
+const reachesOut = (a: ActionFact): boolean => (a.type === "URI" ? /^(https?|ftp):/i.test(a.target ?? "") : reachesRemoteFile(a));
 
 export const phishingLinkOverlay = defineRule({
   id: "phishing-link-overlay",

@@ -39,6 +39,17 @@ export interface RuleHit {
   stage?: Stage;
 }
 
+/**
+ * A page finding read from the rendering (what a reader sees) or else from the content streams (what
+ * the fast stage reads): the advanced stage's own when only the rendering showed it (a font without a
+ * ToUnicode map, a form nested deeper than the page text reads). `content` runs at most once.
+ */
+export function renderedOrContent<T>(rendered: T | null, content: () => T | null): { hit: T; stage?: Stage } | null {
+  if (rendered !== null) return { hit: rendered, stage: content() === null ? "advanced" : undefined };
+  const hit = content();
+  return hit === null ? null : { hit };
+}
+
 export interface Rule {
   id: string;
   title: string;
