@@ -39,6 +39,12 @@ export interface Limits {
   MAX_INDEX_NODES: number;
   /** nodes of the walk over every object that finds font matrices and font programs */
   MAX_FONT_WALK_NODES: number;
+  /** bytes at the head of a JPEG image read for its headers before the first scan (facts/formats/jpeg.ts) */
+  JPEG_HEADER_BYTES: number;
+  /** marker segments of one JPEG image walked before the first scan */
+  MAX_JPEG_SEGMENTS: number;
+  /** tokens of one PostScript calculator function's program read for its stack use (facts/calculator-functions.ts) */
+  CALCULATOR_MAX_TOKENS: number;
   /** nodes walked in one recovered object (swallowed by a stream, or read at an xref offset inside another) looking for active names */
   MAX_RECOVERED_OBJECT_NODES: number;
   /** ancestors searched for an inherited entry: /MediaBox and /Resources up the page tree (§7.7.3.4), /FT and /T up the field tree (§12.7.4) */
@@ -310,6 +316,9 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   MAX_NESTED_URLS_PER_SPAN: 8,
   MAX_INDEX_NODES: 20_000_000,
   MAX_FONT_WALK_NODES: 5_000_000,
+  CALCULATOR_MAX_TOKENS: 100_000,
+  JPEG_HEADER_BYTES: 256 * 1024,
+  MAX_JPEG_SEGMENTS: 1024,
   MAX_RECOVERED_OBJECT_NODES: 10_000,
   MAX_INHERITANCE_DEPTH: 32,
   MAX_NAME_TREE_NODES: 100_000,

@@ -152,6 +152,21 @@ describe("disarmPdf removes each kind of active content", () => {
     expect(doc.pages()).toHaveLength(1);
   });
 
+  it("blanks the angle brackets of HTML markup for a web viewer in strings, and keeps the rest of the text", () => {
+    const b = new PdfBuilder();
+    const note = b.add(`<< /Type /Annot /Subtype /Text /Rect [0 0 10 10] /T (Reviewer"><img src=x onerror=alert\\(1\\)>) /Contents (Totals are < 5% off) >>`);
+    b.info = b.add("<< /Title <FEFF0054003C007300630072006900700074003E0061003C002F007300630072006900700074003E> >>");
+    withPage(b, "", `/Annots [${note} 0 R]`);
+    const input = b.build();
+    expect(analyzeFast(input, { fileName: "x.pdf" }).findings.map((f) => f.ruleId)).toContain("web-viewer-script-injection");
+    const r = disarm(input);
+    expect(r.removed.filter((x) => x.kind === "payload")).toHaveLength(2);
+    expect(text(r.bytes)).toContain(`(Reviewer"  img src=x onerror=alert\\(1\\) )`);
+    // a comment whose '<' is prose is not markup: copied as it was
+    expect(text(r.bytes)).toContain("(Totals are < 5% off)");
+    expect(reanalyse(r.bytes).result.findings.map((f) => f.ruleId)).not.toContain("web-viewer-script-injection");
+  });
+
   it("copies content streams byte for byte, with their filters", () => {
     const b = new PdfBuilder();
     withPage(b, "/OpenAction << /S /JavaScript /JS (x()) >>");

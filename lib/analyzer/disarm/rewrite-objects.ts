@@ -11,6 +11,7 @@ import { nameOf } from "../facts/actions";
 import { nameTreeValues } from "../content/name-tree";
 import { fileSpecText, isTextualStream } from "../content/text";
 import { findTestSignatures, TEST_SIGNATURES } from "../facts/test-signatures";
+import { holdsWebMarkup } from "../facts/html-injection";
 import { ACTIVE_NAMES, EXTERNAL_STREAM_KEYS, REMOVED_ACTION_TYPES, REMOVED_ANNOTATION_TYPES, REMOVED_KEYS, type RemovalKind } from "./active-content";
 import { ExploitContent } from "./exploit-content";
 import { ensurePageTree, orphanPages } from "./page-tree";
@@ -109,6 +110,10 @@ export class ObjectRewriter {
   private clean(value: PdfObject, holder: string, key: string): Cleaned {
     if (value instanceof PdfRef) return this.cleanRef(value, holder, key);
     if (value instanceof PdfKeyword) return null;
+    if (value instanceof PdfString && holdsWebMarkup(value.text)) {
+      this.log.add("payload", holder, key ? `${key} string` : "string", "HTML markup for a web viewer's page: its angle brackets blanked");
+      return new PdfString(withoutAngleBrackets(value.bytes), value.hex);
+    }
     if (value instanceof PdfName && ACTIVE_NAMES.has(value.name)) {
       this.log.add(ACTIVE_NAMES.get(value.name)!, holder, `${key ? `${key} ` : ""}/${value.name}`, "active keyword where no reader acts on it");
       return DROP;
@@ -276,6 +281,19 @@ export class ObjectRewriter {
     if (!doc.encrypted) return s.raw;
     return doc.decryptStream?.(s, doc.ownerOf(s)) ?? new Uint8Array(0);
   }
+}
+
+/**
+ * The string's bytes with each `<` and `>` a space: in single-byte and UTF-8 text those bytes are only
+ * the brackets; in UTF-16 (a byte-order mark) only the pairs 00 3C and 00 3E are.
+ */
+function withoutAngleBrackets(bytes: Uint8Array): Uint8Array {
+  const out = Uint8Array.from(bytes);
+  const bracket = (b: number) => b === 0x3c || b === 0x3e;
+  if (out[0] === 0xfe && out[1] === 0xff) {
+    for (let i = 2; i + 1 < out.length; i += 2) if (out[i] === 0 && bracket(out[i + 1])) out[i + 1] = 0x20;
+  } else for (let i = 0; i < out.length; i++) if (bracket(out[i])) out[i] = 0x20;
+  return out;
 }
 
 function refKey(o: PdfObject): string | undefined {

@@ -15,13 +15,15 @@ import { collectFormatFacts, type FormatFacts } from "./format-facts";
 import { collectFonts, type FontMatrixFact, type FontProgramFact } from "./fonts";
 import { collectKeywords, type KeywordFacts } from "./keywords";
 import { collectLoops, type LoopFact } from "./loops";
+import { collectCalculatorOverflows, type CalculatorOverflowFact } from "./calculator-functions";
+import { collectHtmlInjections, type HtmlInjectionFact } from "./html-injection";
 import { collectSignatures, type SignatureFacts } from "./signatures";
 import { collectMedia, type MediaFacts } from "./media";
 import { collectPortfolio, type PortfolioFact } from "../embedded/portfolio";
 import { indexObjects } from "./object-index";
 import { collectShadowedActionKeys, type ShadowedActionKeyFact } from "./shadowed-keys";
 import { collectSwfStreams, type SwfStreamFact } from "./swf";
-import { collectEncodedTextFields, type EncodedTextFieldFact } from "./text-fields";
+import { collectEncodedTextFields, collectPaddedTextFields, type EncodedTextFieldFact, type PaddedTextFieldFact } from "./text-fields";
 import { collectTestSignatures, type TestSignatureFact } from "./test-signatures";
 import { collectXfa, type XfaFact } from "../content/xfa";
 import { collectOrphanScripts } from "./orphan-scripts";
@@ -105,8 +107,14 @@ export interface FastFacts {
   portfolio: PortfolioFact | null;
   /** annotation and Info text fields holding an encoded payload */
   encodedTextFields: EncodedTextFieldFact[];
+  /** annotation and Info text fields padded to an overflow offset (text-fields.ts) */
+  paddedTextFields: PaddedTextFieldFact[];
   /** loops in the linked structures readers walk, and references that resolve to themselves (facts/loops.ts) */
   loops: LoopFact[];
+  /** strings holding HTML made to run in a web viewer's page: event handlers, script elements (facts/html-injection.ts) */
+  htmlInjections: HtmlInjectionFact[];
+  /** PostScript calculator functions whose program overflows the operand stack (facts/calculator-functions.ts) */
+  calculatorOverflows: CalculatorOverflowFact[];
   /** scripts with a loop they cannot leave (facts/endless-loops.ts) */
   endlessLoops: ScriptLoopFact[];
   /** each digital signature, the revision it covers and what changed after it (facts/signatures.ts) */
@@ -209,11 +217,14 @@ export function collectFacts(doc: PdfDocument, limits: Limits): FastFacts {
     keywords,
     strings: index.stringsByRef,
     swfStreams,
-    formats: collectFormatFacts(doc, limits, { swfStreams, fontPrograms: fonts.programs, xfaText: xfa?.text, hasJbig2: !!keywords.counts["/JBIG2Decode"] }),
+    formats: collectFormatFacts(doc, limits, { swfStreams, fontPrograms: fonts.programs, xfaText: xfa?.text, hasJbig2: !!keywords.counts["/JBIG2Decode"], hasDct: index.nameCounts.has("DCTDecode") || index.nameCounts.has("DCT") }),
     media: collectMedia(doc),
     portfolio: collectPortfolio(doc),
     encodedTextFields: collectEncodedTextFields(doc),
+    paddedTextFields: collectPaddedTextFields(doc),
     loops: collectLoops(doc, index.actionDicts),
+    calculatorOverflows: collectCalculatorOverflows(doc, index.calculatorFunctions),
+    htmlInjections: collectHtmlInjections(index.stringsByRef),
     signatures: collectSignatures(doc, limits),
     endlessLoops: collectEndlessLoops(scripts, limits, doc.budgetHits),
     security: securityFact(doc),

@@ -7,6 +7,7 @@ import { PdfName, PdfStream, refString } from "../../pdf/objects";
 import type { FontProgramFact } from "./fonts";
 import { base64BmpsInXml, parseBmpRle, type BmpRleReport } from "./formats/bmp-rle";
 import { parseJbig2, type Jbig2Anomaly, type Jbig2Facts } from "./formats/jbig2";
+import { jpegHuffmanProblem, type JpegHuffmanProblem } from "./formats/jpeg";
 import { parseSfnt, sfntTablesCut, type SfntFacts } from "./formats/sfnt";
 import { parseSwf, type SwfFacts } from "./formats/swf";
 import { base64TiffsInXml, parseTiff, type TiffFacts } from "./formats/tiff";
@@ -58,17 +59,24 @@ export interface FontFormatFact {
   sfnt?: SfntFacts;
 }
 
+/** A JPEG image (DCTDecode) whose Huffman tables no decoder accepts (formats/jpeg.ts). */
+export interface DctHuffmanFact extends JpegHuffmanProblem {
+  objectRef: string;
+}
+
 export interface FormatFacts {
   jbig2: Jbig2StreamFact[];
+  dctHuffman: DctHuffmanFact[];
   swf: SwfMovieFact[];
   threeD: ThreeDStreamFact[];
   xfaImages: XfaImageFact[];
   fonts: FontFormatFact[];
 }
 
-export function collectFormatFacts(doc: PdfDocument, limits: Limits, from: { swfStreams: SwfStreamFact[]; fontPrograms: FontProgramFact[]; xfaText?: string; hasJbig2: boolean }): FormatFacts {
+export function collectFormatFacts(doc: PdfDocument, limits: Limits, from: { swfStreams: SwfStreamFact[]; fontPrograms: FontProgramFact[]; xfaText?: string; hasJbig2: boolean; hasDct: boolean }): FormatFacts {
   return {
     jbig2: from.hasJbig2 ? collectJbig2(doc, limits) : [],
+    dctHuffman: from.hasDct ? collectDctHuffman(doc, limits) : [],
     swf: collectSwf(doc, limits, from.swfStreams),
     threeD: collectThreeD(doc, limits),
     xfaImages: from.xfaText ? collectXfaImages(from.xfaText, limits, doc.budgetHits) : [],
@@ -111,6 +119,26 @@ function filterNames(doc: PdfDocument, stream: PdfStream): string[] {
 function parmsOf(doc: PdfDocument, stream: PdfStream, filterIndex: number) {
   const parms = doc.resolve(stream.dict.get("DecodeParms") ?? stream.dict.get("DP"));
   return Array.isArray(parms) ? doc.dict(parms[filterIndex]) : doc.dict(parms);
+}
+
+/** JPEG images whose Huffman tables over-fill their code space, read from the head of each DCTDecode stream. */
+function collectDctHuffman(doc: PdfDocument, limits: Limits): DctHuffmanFact[] {
+  const out: DctHuffmanFact[] = [];
+  for (const [num, inst] of doc.table) {
+    const v = inst.value;
+    if (!(v instanceof PdfStream)) continue;
+    const names = filterNames(doc, v);
+    // DCTDecode last: the filters before it are undone, the image stays encoded (a head is enough)
+    if (names[names.length - 1] !== "DCTDecode" && names[names.length - 1] !== "DCT") continue;
+    const head = names.length === 1 ? doc.decodeHead(v, limits.JPEG_HEADER_BYTES) : doc.decode(v).data.subarray(0, limits.JPEG_HEADER_BYTES);
+    const found = jpegHuffmanProblem(head, limits.MAX_JPEG_SEGMENTS);
+    if (found === "unread") {
+      if (head.length >= limits.JPEG_HEADER_BYTES) doc.budgetHits.add("JPEG_HEADER_BYTES");
+      continue;
+    }
+    if (found) out.push({ objectRef: refString(num, inst.gen), ...found });
+  }
+  return out;
 }
 
 function collectJbig2(doc: PdfDocument, limits: Limits): Jbig2StreamFact[] {

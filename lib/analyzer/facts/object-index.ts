@@ -22,6 +22,8 @@ export interface ObjectIndex {
   fileSpecHolders: { dict: PdfDict; ref: string; owner: PdfObject }[];
   /** dictionaries of current objects that gave a key twice (PdfDict.shadowed), with their object ref */
   shadowingDicts: { dict: PdfDict; ref: string }[];
+  /** PostScript calculator functions (FunctionType 4 streams, §7.10.5) of current objects (calculator-functions.ts) */
+  calculatorFunctions: { stream: PdfStream; ref: string }[];
 }
 
 const FILE_SPEC_KEYS = new Set(["F", "UF", "DOS", "Unix", "Mac", "FS"]);
@@ -38,6 +40,7 @@ export function indexObjects(doc: PdfDocument, maxNodes: number): ObjectIndex {
   const stringsByRef = new Map<string, string>();
   const fileSpecHolders: ObjectIndex["fileSpecHolders"] = [];
   const shadowingDicts: ObjectIndex["shadowingDicts"] = [];
+  const calculatorFunctions: ObjectIndex["calculatorFunctions"] = [];
   let colorsOverflow = 0;
   let nodes = 0;
   const stack: PdfObject[] = [];
@@ -47,11 +50,12 @@ export function indexObjects(doc: PdfDocument, maxNodes: number): ObjectIndex {
     let strings: string[] | null = null;
     // no closure or ref string per object: most of a file's objects need neither
     const count = loose ? countLoose : countName;
+    if (current && inst.value instanceof PdfStream && inst.value.dict.get("FunctionType") === 4) calculatorFunctions.push({ stream: inst.value, ref: refString(inst.num, inst.gen) });
     stack.push(inst.value);
     while (stack.length) {
       if (++nodes > maxNodes) {
         doc.budgetHits.add("MAX_INDEX_NODES");
-        return { nameCounts, looseNames, colorsOverflow, actionDicts, stringsByRef, fileSpecHolders, shadowingDicts };
+        return { nameCounts, looseNames, colorsOverflow, actionDicts, stringsByRef, fileSpecHolders, shadowingDicts, calculatorFunctions };
       }
       const o = stack.pop()!;
       if (o instanceof PdfName) count(nameCounts, looseNames, o.name);
@@ -98,7 +102,7 @@ export function indexObjects(doc: PdfDocument, maxNodes: number): ObjectIndex {
       }
     }
   }
-  return { nameCounts, looseNames, colorsOverflow, actionDicts, stringsByRef, fileSpecHolders, shadowingDicts };
+  return { nameCounts, looseNames, colorsOverflow, actionDicts, stringsByRef, fileSpecHolders, shadowingDicts, calculatorFunctions };
 }
 
 function countName(counts: Map<string, number>, _loose: Set<string>, name: string): void {

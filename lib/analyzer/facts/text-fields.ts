@@ -17,15 +17,84 @@ export interface EncodedTextFieldFact {
   head: string;
 }
 
-export function collectEncodedTextFields(doc: PdfDocument): EncodedTextFieldFact[] {
-  const out: EncodedTextFieldFact[] = [];
-  // annotations (they have a /Rect), then the document information dictionary
+/**
+ * A text field padded to a reader's buffer size: a run of one byte to the overflow offset, then what
+ * overwrites the stack (Metasploit's foxit_title_bof: 540 bytes of title and spaces, then the SEH
+ * record and an alphanumeric egg hunter, against Foxit Reader 4.1.1): padding, then bytes that are not
+ * text (control bytes or bytes above ASCII: the overwritten return address or exception handler).
+ */
+export interface PaddedTextFieldFact {
+  /** the annotation's object, or undefined for the document information dictionary */
+  objectRef?: string;
+  /** "/Title", ... */
+  path: string;
+  length: number;
+  /** the padding run's length and where it ends */
+  run: number;
+  end: number;
+  /** the string's bytes around the end of the padding, as hex where they are not printable */
+  excerpt: string;
+}
+
+/** a detection threshold: padding this long then non-text bytes is no one's title */
+const PADDING_RUN = 256;
+/** at least this much follows the padding for it to pad something (a long run alone: payload-in-text-field's "A" * N) */
+const MIN_TAIL_BYTES = 8;
+/** presentation: bytes of the excerpt before and after the padding's end */
+const EXCERPT_BYTES = 24;
+
+/** Annotation dictionaries (they have a /Rect), then the document information dictionary. */
+function textFieldHolders(doc: PdfDocument): { dict: PdfDict; num?: number; gen?: number }[] {
   const candidates: { dict: PdfDict; num?: number; gen?: number }[] = [];
   doc.table.forEach((inst, num) => {
     if (inst.value instanceof PdfDict && inst.value.has("Rect")) candidates.push({ dict: inst.value, num, gen: inst.gen });
   });
   const info = doc.dict(doc.trailer?.get("Info"));
   if (info) candidates.push({ dict: info });
+  return candidates;
+}
+
+/** Text fields of annotations and the document information padded like an overflow exploit. */
+export function collectPaddedTextFields(doc: PdfDocument): PaddedTextFieldFact[] {
+  const out: PaddedTextFieldFact[] = [];
+  for (const { dict, num, gen } of textFieldHolders(doc)) {
+    for (const key of TEXT_FIELDS) {
+      const v = doc.resolve(dict.get(key));
+      if (!(v instanceof PdfString) || v.bytes.length < PADDING_RUN + MIN_TAIL_BYTES) continue;
+      const shape = paddingOf(v.bytes);
+      if (shape) out.push({ objectRef: num === undefined ? undefined : refString(num, gen!), path: `/${key}`, length: v.bytes.length, ...shape });
+      if (out.length < doc.limits.MAX_ENCODED_TEXT_FIELDS) continue;
+      doc.budgetHits.add("MAX_ENCODED_TEXT_FIELDS");
+      return out;
+    }
+  }
+  return out;
+}
+
+/** The longest run of one byte, when it pads the string like an overflow (see PaddedTextFieldFact). */
+export function paddingOf(bytes: Uint8Array): Pick<PaddedTextFieldFact, "run" | "end" | "excerpt"> | null {
+  // UTF-16 text (a byte-order mark) has a zero byte in every other place: its runs are not padding
+  if ((bytes[0] === 0xfe && bytes[1] === 0xff) || (bytes[0] === 0xff && bytes[1] === 0xfe)) return null;
+  let best = 0;
+  let bestEnd = 0;
+  for (let i = 0; i < bytes.length; ) {
+    let j = i + 1;
+    while (j < bytes.length && bytes[j] === bytes[i]) j++;
+    if (j - i > best) [best, bestEnd] = [j - i, j];
+    i = j;
+  }
+  if (best < PADDING_RUN || bytes.length - bestEnd < MIN_TAIL_BYTES) return null;
+  const tail = bytes.subarray(bestEnd);
+  const binaryTail = tail.some((b) => (b < 0x20 && b !== 9 && b !== 10 && b !== 13) || b >= 0x7f);
+  if (!binaryTail) return null;
+  const shown = bytes.subarray(bestEnd - EXCERPT_BYTES, bestEnd + EXCERPT_BYTES);
+  const excerpt = Array.from(shown, (b) => (b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : `\\x${b.toString(16).padStart(2, "0")}`)).join("");
+  return { run: best, end: bestEnd, excerpt };
+}
+
+export function collectEncodedTextFields(doc: PdfDocument): EncodedTextFieldFact[] {
+  const out: EncodedTextFieldFact[] = [];
+  const candidates = textFieldHolders(doc);
   const max = doc.limits.MAX_ENCODED_TEXT_FIELDS;
   for (let i = 0; i < candidates.length; i++) {
     const { dict, num, gen } = candidates[i];

@@ -57,6 +57,8 @@ export function isFormAutomation(source: string, s: ScriptSignals, addresses: Re
   if (source.length > SCAN_CHARS) return false;
   if (s.unescape || s.decoderLoop || s.assembledNames || s.heapSpray || s.nopSled) return false;
   if (s.percentU > 0 || s.exploitApis.length > 0 || s.launchesAttachment || s.obfuscatedIdentifiers > 0 || s.memoryPrimitives.length > 0) return false;
+  // a form's script has no web page to write into
+  if (s.browserDom.length > 0) return false;
   if (s.longestHexRun >= 64 || s.escapes >= 16) return false;
   // techniques that run, decode or hide code; reading document data ("source") alone is what form
   // scripts do, and so is a long literal of plain text (a help message, a list of countries): with no

@@ -7,6 +7,7 @@ import { countMatches, IDENT, nameRunEnd, nameRunStart, namesBefore, skipSpaces,
 import { findCallbackCalls, type CallbackCall } from "./callback-apis";
 import { detectObfuscationTechniques, type ObfuscationTechnique } from "./obfuscation-techniques";
 import { findFileWrites, type FileWrite } from "./file-writes";
+import { findBrowserDomApis } from "./browser-dom";
 
 export interface ExploitApi {
   api: string;
@@ -119,6 +120,8 @@ export interface ScriptSignals {
   techniques: ObfuscationTechnique[];
   /** the primitives of a typed-array memory-corruption exploit, one entry per kind (memory-primitives.ts) */
   memoryPrimitives: MemoryPrimitive[];
+  /** browser page APIs (document.write, document.cookie, window.location...): code for a web viewer's page (browser-dom.ts) */
+  browserDom: string[];
 }
 
 const PERCENT_U = /%u[0-9a-f]{4}/gi;
@@ -182,6 +185,7 @@ export function scriptSignals(source: string, budget: Budget): ScriptSignals {
     formApiCalls: countMatches(text, FORM_API),
     techniques: [],
     memoryPrimitives: findMemoryPrimitives(text),
+    browserDom: findBrowserDomApis(text),
   };
   signals.techniques = [...detectObfuscationTechniques(text, budget), ...signalTechniques(signals, text)];
   return signals;

@@ -13,6 +13,7 @@ import { javascriptFileWrite } from "./javascript-file-write";
 import { javascriptEmulationLimit } from "./javascript-emulation-limit";
 import { javascriptNetworkOrLaunch } from "./javascript-network-or-launch";
 import { javascriptObfuscatedEmulationFailed } from "./javascript-obfuscated-emulation-failed";
+import { webViewerScriptInjection } from "./web-viewer-script-injection";
 import type { Rule } from "./rule";
 import { toFinding } from "../analyze";
 import { PdfBuilder, hexString } from "../../pdf/testing/pdf-builder";
@@ -86,6 +87,22 @@ describe("advanced JavaScript rules", () => {
     expect(facts.scripts[0].signals.fileWrites).toEqual([expect.objectContaining({ api: "this.saveAs", path: undefined })]);
     expect(javascriptFileWrite.check({ ...facts, javascript: [] }, defaultBudget())?.detail).toContain("this.saveAs to a path the script's text does not spell out");
     for (const r of [javascriptDropsRunnableFile, javascriptFileWrite]) expect(r.check(benign.facts, defaultBudget()), r.id).toBeNull();
+  });
+
+  it("see browser page APIs that only a decoded layer uses (web-viewer-script-injection in the advanced stage)", async () => {
+    const code = "document.write('<img src=x>'); var c = document.cookie;";
+    const encoded = Array.from(code, (ch) => ch.charCodeAt(0)).join(",");
+    const b = new PdfBuilder();
+    b.addCatalog(`/OpenAction << /S /JavaScript /JS ${hexString(`var s = String.fromCharCode(${encoded}); eval(s);`)} >>`);
+    const hidden = await analyzePdfScripts(b.build(), engines);
+    // the text names no page API; the layer eval ran does
+    expect(hidden.facts.scripts[0].signals.browserDom).toEqual([]);
+    const hit = webViewerScriptInjection.check(hidden.facts, defaultBudget());
+    expect(hit?.evidence.map((e) => e.excerpt)).toEqual(["code the script decodes and runs uses the browser page's document.write, document.cookie"]);
+    expect(hit?.stage).toBe("advanced");
+    // without the advanced stage's facts there is nothing to see
+    expect(webViewerScriptInjection.check({ ...hidden.facts, javascript: undefined }, defaultBudget())).toBeNull();
+    expect(webViewerScriptInjection.check(benign.facts, defaultBudget())).toBeNull();
   });
 
   it("stay quiet on a benign form with a document-level script", () => {

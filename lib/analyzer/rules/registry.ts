@@ -11,6 +11,11 @@ import { encryptedDocument, encryptionHidesActiveContent } from "./encryption";
 import { colorsOverflow, fontMatrixInjection, jbig2Stream, richMedia } from "./exploit-streams";
 import { decompressionBomb } from "./decompression-bomb";
 import { denialOfServiceLoop } from "./denial-of-service-loop";
+import { calculatorStackExhaustion } from "./calculator-stack-exhaustion";
+import { webViewerScriptInjection } from "./web-viewer-script-injection";
+import { uriRunsLocalProgram } from "./uri-runs-local-program";
+import { textFieldOverflow } from "./text-field-overflow";
+import { exploitJpegHuffman } from "./exploit-jpeg-huffman";
 import { highEntropyOutsideStreams } from "./high-entropy-gap";
 import { javascriptAutoRun } from "./javascript-auto-run";
 import { javascriptExploitApi } from "./javascript-exploit-api";
@@ -107,6 +112,11 @@ export const RULES: readonly Rule[] = [
   hiddenActiveKeyword,
   decompressionBomb,
   denialOfServiceLoop,
+  calculatorStackExhaustion,
+  webViewerScriptInjection,
+  uriRunsLocalProgram,
+  textFieldOverflow,
+  exploitJpegHuffman,
   javascriptResourceExhaustion,
   malformedStructure,
   headerNotAtStart,

@@ -359,6 +359,10 @@ const FIXTURES: Record<string, Fixture> = {
     build: () => attachment("eicar.com", TEST_SIGNATURES.find((s) => s.id === "eicar")!.text),
   },
   "duplicate-action-key": { name: "a link whose /URI action gives /S twice, the later /S /JavaScript (PDF injection)", build: CORE_FIXTURES["pdf-injection"]["uri-becomes-javascript"] },
+  "web-viewer-script-injection": { name: "a comment whose author is an <img onerror> element (stored XSS in a web viewer)", build: CORE_FIXTURES["web-viewer-script-injection"]["annotation-markup"] },
+  "uri-runs-local-program": { name: "a link to file:///C:/Windows/System32/cmd.exe", build: CORE_FIXTURES["launch-file"]["uri-file-url"] },
+  "exploit-jpeg-huffman": { name: "a page's JPEG image whose AC table gives 84 one-bit codes", build: CORE_FIXTURES["image-codec-exploit"]["dct-huffman-table"] },
+  "text-field-overflow": { name: "a /Title padded with spaces to byte 540, then a handler address and shellcode", build: CORE_FIXTURES["string-overflow-exploit"]["info-title"] },
   "lure-callback-phone": {
     name: "a one-page invoice for a charge to dispute by calling a phone number",
     build: LURE_FIXTURES["callback-phone-lure"]["text-invoice"],

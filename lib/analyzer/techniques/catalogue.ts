@@ -29,10 +29,21 @@ export const TECHNIQUES: readonly Technique[] = [
     category: "code-execution",
     description: "A /Launch action opens another file with the application the system associates with it, or an application by name. Readers prompt, users click through; droppers open the file they saved.",
     attack: ["T1204.002", "T1106"],
-    rules: ["launch-action"],
-    floors: [{ verdict: "suspicious", rules: ["launch-action"] }],
+    rules: ["launch-action", "uri-runs-local-program"],
+    floors: [{ verdict: "suspicious", rules: ["launch-action", "uri-runs-local-program"] }],
     explainedBy: ["launch-opens-document-on-click"],
-    carriers: ["open-action", "link-click", "page-open", "annotation-aa", "unreferenced"],
+    carriers: ["open-action", "link-click", "page-open", "annotation-aa", "unreferenced", "uri-file-url", "uri-command-line"],
+  },
+  {
+    id: "web-viewer-script-injection",
+    title: "Script injection aimed at web-based viewers (XSS)",
+    category: "code-execution",
+    description: "Markup for a web page in the document's strings (a link's URI, an annotation's author or comment, a field's value, the document information: an element with an event handler, a <script> or <iframe>), or a script that uses the browser page's APIs (document.write, document.cookie, window.location). A PDF viewer built into a web application that shows the string unescaped, or runs the script in its page, runs the attacker's code in the application's origin: stored cross-site scripting through an uploaded document.",
+    attack: ["T1059.007", "T1189", "T1539"],
+    rules: ["web-viewer-script-injection"],
+    // code execution by design, in the viewer's page; no document of the corpora carries either
+    floors: [{ verdict: "malicious", rules: ["web-viewer-script-injection"] }],
+    carriers: ["uri-markup", "annotation-markup", "field-value-markup", "info-markup", "open-action-page-script", "link-page-script"],
   },
   {
     id: "script-on-open",
@@ -176,6 +187,17 @@ export const TECHNIQUES: readonly Technique[] = [
       "object-stream-extends-cycle", "function-recursion", "page-navigation-cycle",
     ],
   },
+  {
+    id: "calculator-stack-exhaustion",
+    title: "Calculator function that exhausts the reader's stack",
+    category: "denial-of-service",
+    description: "A PostScript calculator function (FunctionType 4: a shading's colours, a spot colour's tint transform) whose program grows the operand stack past the specification's 100 entries, typically by doubling it with `copy` (PDF101's copy stack exhaustion). The language has no loops, so an honest program's stack use is small and fixed; a reader that evaluates the function once per pixel without the limit runs out of memory or time.",
+    attack: ["T1499"],
+    rules: ["calculator-stack-exhaustion"],
+    // like a structure loop: the document attacks whatever opens it; no file of the corpora has one
+    floors: [{ verdict: "suspicious", rules: ["calculator-stack-exhaustion"] }],
+    carriers: ["shading-copy-doubling", "shading-computed-copy", "tint-transform-push-overflow"],
+  },
   // ---- data manipulation ---------------------------------------------------------------------
   {
     id: "shadow-attack",
@@ -257,6 +279,17 @@ export const TECHNIQUES: readonly Technique[] = [
     carriers: ["open-action-script"],
   },
   {
+    id: "string-overflow-exploit",
+    title: "Metadata string that overflows a reader's buffer",
+    category: "exploitation",
+    description: "A title, author or comment string padded with hundreds of one character to the offset of a reader's fixed-size buffer, followed by the bytes that overwrite its stack (a return address or exception handler, then shellcode): Foxit Reader 4.1.1's /Title stack overflow, as Metasploit's foxit_title_bof writes it.",
+    attack: ["T1203"],
+    rules: ["text-field-overflow"],
+    // padding then non-text bytes is the exploit's shape; no file of the corpora has one
+    floors: [{ verdict: "malicious", rules: ["text-field-overflow"] }],
+    carriers: ["info-title", "annotation-contents"],
+  },
+  {
     id: "font-exploit",
     title: "Font exploit",
     category: "exploitation",
@@ -275,12 +308,12 @@ export const TECHNIQUES: readonly Technique[] = [
     category: "exploitation",
     description: "An image whose encoding drives a decoder out of bounds: a TIFF in an XFA form (CVE-2010-0188), an RLE bitmap (CVE-2013-2729), JBIG2 segments (CVE-2009-0658, CVE-2021-30860), a predictor with /Colors above 2^24 (CVE-2009-3459).",
     attack: ["T1203"],
-    rules: ["xfa-tiff-exploit", "exploit-bmp-rle", "exploit-jbig2", "colors-overflow", "jbig2-stream"],
+    rules: ["xfa-tiff-exploit", "exploit-bmp-rle", "exploit-jbig2", "exploit-jpeg-huffman", "colors-overflow", "jbig2-stream"],
     floors: [
-      { verdict: "malicious", rules: ["xfa-tiff-exploit", "exploit-bmp-rle", "exploit-jbig2"], proof: true },
+      { verdict: "malicious", rules: ["xfa-tiff-exploit", "exploit-bmp-rle", "exploit-jbig2", "exploit-jpeg-huffman"], proof: true },
       { verdict: "malicious", rules: ["colors-overflow"] },
     ],
-    carriers: ["xfa-tiff", "xfa-bmp", "jbig2-stream", "predictor-colors"],
+    carriers: ["xfa-tiff", "xfa-bmp", "jbig2-stream", "predictor-colors", "dct-huffman-table"],
   },
   {
     id: "media-exploit",

@@ -21,7 +21,8 @@ AcroForm fields stay); RichMedia, 3D, Screen, Movie and Sound annotations, and F
 wherever they hang; portfolios (/Collection); fonts shaped as exploits (CVE-2010-2883, CVE-2024-4367);
 encoded payloads in annotation or Info text; stream data and pages taken from other files (/F of a
 stream, /Ref of a form: a share or a URL fetched as the page is drawn); the EICAR and GTUBE test strings
-in a page's text; active keywords left where no reader acts on them.
+in a page's text; the angle brackets of HTML markup for a web viewer's page in strings (links,
+comments, fields, Info); active keywords left where no reader acts on them.
 OUT is a new file of the objects reachable from /Root and /Info, with one cross-reference table:
 object streams expanded, encryption (empty user password) removed, earlier revisions and objects
 outside the xref gone, a page tree readers refuse rebuilt. Object numbers in the summary are IN's;

