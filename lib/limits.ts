@@ -67,7 +67,7 @@ export interface Limits {
   MAX_TEST_SIGNATURE_PLACES: number;
   /** characters of one annotation or Info text stream read to see whether it holds an encoded payload */
   MAX_TEXT_FIELD_CHARS: number;
-  /** annotation and Info text fields holding an encoded payload kept per document */
+  /** annotation and Info text fields kept per document that hold an encoded payload, and (as many) that are padded like an overflow */
   MAX_ENCODED_TEXT_FIELDS: number;
   /** locations on other machines kept per document (action targets, file specifications, script literals, XFA callbacks) */
   MAX_REMOTE_LOCATIONS: number;

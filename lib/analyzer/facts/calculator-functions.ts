@@ -110,7 +110,7 @@ class Overflow {
 }
 
 /** Interprets the program on `inputs` unknown operands; where the stack first passes the limit, if it does. */
-export function stackOverflow(program: Proc, inputs: number): { operator: string; depth: number } | null {
+function stackOverflow(program: Proc, inputs: number): { operator: string; depth: number } | null {
   try {
     run(program, Array<Value>(inputs).fill(undefined));
     return null;

@@ -23,7 +23,7 @@ import { collectPortfolio, type PortfolioFact } from "../embedded/portfolio";
 import { indexObjects } from "./object-index";
 import { collectShadowedActionKeys, type ShadowedActionKeyFact } from "./shadowed-keys";
 import { collectSwfStreams, type SwfStreamFact } from "./swf";
-import { collectEncodedTextFields, collectPaddedTextFields, type EncodedTextFieldFact, type PaddedTextFieldFact } from "./text-fields";
+import { collectTextFields, type EncodedTextFieldFact, type PaddedTextFieldFact } from "./text-fields";
 import { collectTestSignatures, type TestSignatureFact } from "./test-signatures";
 import { collectXfa, type XfaFact } from "../content/xfa";
 import { collectOrphanScripts } from "./orphan-scripts";
@@ -208,6 +208,7 @@ export function collectFacts(doc: PdfDocument, limits: Limits): FastFacts {
   const embedded = collectEmbeddedFiles(doc);
   // bombs before the test-signature search: its decoding of every text stream must not pick the candidates
   const decodeBombs = collectDecodeBombs(doc);
+  const textFields = collectTextFields(doc);
   return {
     doc,
     limits,
@@ -220,8 +221,8 @@ export function collectFacts(doc: PdfDocument, limits: Limits): FastFacts {
     formats: collectFormatFacts(doc, limits, { swfStreams, fontPrograms: fonts.programs, xfaText: xfa?.text, hasJbig2: !!keywords.counts["/JBIG2Decode"], hasDct: index.nameCounts.has("DCTDecode") || index.nameCounts.has("DCT") }),
     media: collectMedia(doc),
     portfolio: collectPortfolio(doc),
-    encodedTextFields: collectEncodedTextFields(doc),
-    paddedTextFields: collectPaddedTextFields(doc),
+    encodedTextFields: textFields.encoded,
+    paddedTextFields: textFields.padded,
     loops: collectLoops(doc, index.actionDicts),
     calculatorOverflows: collectCalculatorOverflows(doc, index.calculatorFunctions),
     htmlInjections: collectHtmlInjections(index.stringsByRef),

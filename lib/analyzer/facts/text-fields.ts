@@ -54,23 +54,6 @@ function textFieldHolders(doc: PdfDocument): { dict: PdfDict; num?: number; gen?
   return candidates;
 }
 
-/** Text fields of annotations and the document information padded like an overflow exploit. */
-export function collectPaddedTextFields(doc: PdfDocument): PaddedTextFieldFact[] {
-  const out: PaddedTextFieldFact[] = [];
-  for (const { dict, num, gen } of textFieldHolders(doc)) {
-    for (const key of TEXT_FIELDS) {
-      const v = doc.resolve(dict.get(key));
-      if (!(v instanceof PdfString) || v.bytes.length < PADDING_RUN + MIN_TAIL_BYTES) continue;
-      const shape = paddingOf(v.bytes);
-      if (shape) out.push({ objectRef: num === undefined ? undefined : refString(num, gen!), path: `/${key}`, length: v.bytes.length, ...shape });
-      if (out.length < doc.limits.MAX_ENCODED_TEXT_FIELDS) continue;
-      doc.budgetHits.add("MAX_ENCODED_TEXT_FIELDS");
-      return out;
-    }
-  }
-  return out;
-}
-
 /** The longest run of one byte, when it pads the string like an overflow (see PaddedTextFieldFact). */
 export function paddingOf(bytes: Uint8Array): Pick<PaddedTextFieldFact, "run" | "end" | "excerpt"> | null {
   // UTF-16 text (a byte-order mark) has a zero byte in every other place: its runs are not padding
@@ -92,21 +75,31 @@ export function paddingOf(bytes: Uint8Array): Pick<PaddedTextFieldFact, "run" | 
   return { run: best, end: bestEnd, excerpt };
 }
 
-export function collectEncodedTextFields(doc: PdfDocument): EncodedTextFieldFact[] {
-  const out: EncodedTextFieldFact[] = [];
+/**
+ * The text fields of annotations and the document information that hold an encoded payload, and those
+ * padded like an overflow exploit: one walk over the fields for both, up to MAX_ENCODED_TEXT_FIELDS of each.
+ */
+export function collectTextFields(doc: PdfDocument): { encoded: EncodedTextFieldFact[]; padded: PaddedTextFieldFact[] } {
+  const encoded: EncodedTextFieldFact[] = [];
+  const padded: PaddedTextFieldFact[] = [];
   const candidates = textFieldHolders(doc);
   const max = doc.limits.MAX_ENCODED_TEXT_FIELDS;
   for (let i = 0; i < candidates.length; i++) {
     const { dict, num, gen } = candidates[i];
+    const objectRef = num === undefined ? undefined : refString(num, gen!);
     for (const key of TEXT_FIELDS) {
-      const text = encodedFieldText(doc, dict.get(key));
-      if (text) out.push({ objectRef: num === undefined ? undefined : refString(num, gen!), path: `/${key}`, length: text.length, head: text.slice(0, 256) });
+      const value = doc.resolve(dict.get(key));
+      const text = encodedFieldText(doc, value);
+      if (text) encoded.push({ objectRef, path: `/${key}`, length: text.length, head: text.slice(0, 256) });
+      if (!(value instanceof PdfString) || value.bytes.length < PADDING_RUN + MIN_TAIL_BYTES) continue;
+      const shape = paddingOf(value.bytes);
+      if (shape) padded.push({ objectRef, path: `/${key}`, length: value.bytes.length, ...shape });
     }
-    if (out.length < max) continue;
+    if (encoded.length < max && padded.length < max) continue;
     if (i < candidates.length - 1) doc.budgetHits.add("MAX_ENCODED_TEXT_FIELDS");
     break;
   }
-  return out;
+  return { encoded, padded };
 }
 
 /** The text of a field value (string or text stream) when it is an encoded payload, else undefined. */

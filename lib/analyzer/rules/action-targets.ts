@@ -2,8 +2,11 @@
 // is lib/analyzer/content/classify-location.ts.
 import { RUNNABLE_EXTENSIONS } from "../file-kinds";
 
-/** Programs and script hosts used to run commands from a /Launch action. */
-const COMMAND_HOSTS = /(^|[\\/\s"'])(cmd|powershell|pwsh|wscript|cscript|mshta|rundll32|regsvr32|bitsadmin|certutil|msiexec|schtasks|wmic|bash|sh|curl|wget)(\.exe)?(\s|"|'|$)/i;
+/** Programs and script hosts used to run commands from a /Launch action (or a URI written as a command line). */
+const COMMAND_HOST_NAMES = "cmd|powershell|pwsh|wscript|cscript|mshta|rundll32|regsvr32|bitsadmin|certutil|msiexec|schtasks|wmic|bash|sh|curl|wget";
+export const COMMAND_HOSTS = new RegExp(`(^|[\\\\/\\s"'])(${COMMAND_HOST_NAMES})(\\.exe)?(\\s|"|'|$)`, "i");
+/** a command line: a command host first, then its arguments */
+export const COMMAND_LINE = new RegExp(`^(?:${COMMAND_HOST_NAMES})(?:\\.exe)?\\s+\\S`, "i");
 /** A program, script or shortcut by its extension (lib/analyzer/file-kinds.ts), ending a word of the command line. */
 export const EXECUTABLE_TARGET = new RegExp(`\\.(${RUNNABLE_EXTENSIONS.join("|")})(\\s|"|'|$)`, "i");
 

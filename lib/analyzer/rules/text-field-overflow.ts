@@ -1,5 +1,5 @@
 // A document-information or annotation string padded to a reader's buffer size and followed by what
-// overwrites the stack (lib/analyzer/facts/text-fields.ts, collectPaddedTextFields): the shape of
+// overwrites the stack (lib/analyzer/facts/text-fields.ts, collectTextFields): the shape of
 // string-overflow exploits against PDF readers (Metasploit's foxit_title_bof, Foxit Reader 4.1.1).
 import { evidence } from "./evidence";
 import { defineRule } from "./rule";

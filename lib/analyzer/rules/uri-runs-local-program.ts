@@ -4,30 +4,26 @@
 // ShellExecute, which runs a program given by path, and web-based viewers pass it to the browser, which
 // offers to run it (luigigubello/PayloadsAllThePDFs' payload3 and payload4). It is a /Launch written as a link.
 import { isAbsoluteLocalPath } from "../content/classify-location";
-import { EXECUTABLE_TARGET, isCommandTarget } from "./action-targets";
+import { COMMAND_LINE, isCommandTarget } from "./action-targets";
 import { evidence, excerpt } from "./evidence";
 import { defineRule } from "./rule";
 
-/** a command line: a command host first, then its arguments */
-const COMMAND_LINE = /^(?:cmd|powershell|pwsh|wscript|cscript|mshta|rundll32|regsvr32)(?:\.exe)?\s+\S/i;
 /** the shell's `start`, then what it starts */
 const SHELL_START = /^start\s+(\S.*)$/is;
 /** a file: URL: its host (none or localhost for this machine's files) and its path */
 const FILE_URL = /^file:(?:\/\/([^/]*))?\/*(.*)$/is;
 
-/** The local program a URI target runs, or null for a web address, a document, a share (remote-file-target's). */
+/**
+ * The local program a URI target runs, or null for a web address, a document, a share (remote-file-target's).
+ * What the target runs is judged as a /Launch target is (isCommandTarget: a command host, a runnable file).
+ */
 export function localProgramOf(target: string): string | null {
   const t = target.trim();
-  if (COMMAND_LINE.test(t)) return t;
-  const started = SHELL_START.exec(t)?.[1];
-  if (started !== undefined) return EXECUTABLE_TARGET.test(started) || isCommandTarget(started) ? t : null;
   const url = FILE_URL.exec(t);
-  // a file: URL with a host is on a share (remote-file-target's)
-  if (url?.[1] && url[1].toLowerCase() !== "localhost") return null;
-  const path = url ? url[2] : isAbsoluteLocalPath(t) && !t.startsWith("\\\\") ? t : null;
-  if (path === null) return null;
-  // a file: URL of a document opens it in its viewer; of a program (or with a command host), runs it
-  return EXECUTABLE_TARGET.test(path) || isCommandTarget(path) ? t : null;
+  // a file: URL with a host is on a share; of a document, it opens in its viewer
+  if (url) return (!url[1] || url[1].toLowerCase() === "localhost") && isCommandTarget(url[2]) ? t : null;
+  const command = SHELL_START.exec(t)?.[1] ?? (COMMAND_LINE.test(t) || isAbsoluteLocalPath(t) ? t : null);
+  return command !== null && isCommandTarget(command) ? t : null;
 }
 
 export const uriRunsLocalProgram = defineRule({
