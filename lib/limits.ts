@@ -65,6 +65,10 @@ export interface Limits {
   MAX_SWF_STREAMS: number;
   /** places (the file, decoded streams, attachments, scripts, strings) searched for industry test signatures */
   MAX_TEST_SIGNATURE_PLACES: number;
+  /** bytes outside every object (structure.ts outsideSpans) searched for a hidden program or archive (facts/hidden-payloads.ts) */
+  HIDDEN_PAYLOAD_SCAN_BYTES: number;
+  /** hidden programs and archives kept per document */
+  HIDDEN_PAYLOADS_MAX: number;
   /** characters of one annotation or Info text stream read to see whether it holds an encoded payload */
   MAX_TEXT_FIELD_CHARS: number;
   /** annotation and Info text fields kept per document that hold an encoded payload, and (as many) that are padded like an overflow */
@@ -329,6 +333,8 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   MAX_BOMB_CANDIDATES: 8,
   MAX_SWF_STREAMS: 20,
   MAX_TEST_SIGNATURE_PLACES: 10_000,
+  HIDDEN_PAYLOAD_SCAN_BYTES: 16 * 1024 * 1024,
+  HIDDEN_PAYLOADS_MAX: 16,
   MAX_TEXT_FIELD_CHARS: 1024 * 1024,
   MAX_ENCODED_TEXT_FIELDS: 32,
   MAX_REMOTE_LOCATIONS: 4096,

@@ -14,7 +14,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ANY_CALLBACK_API } from "../lib/analyzer/javascript/callback-apis";
 import { ANY_FILE_WRITE } from "../lib/analyzer/javascript/file-writes";
 import { ANY_EXPLOIT_API } from "../lib/analyzer/javascript/script-signals";
-import { COMMAND_HOSTS, COMMAND_LINE, EXECUTABLE_TARGET } from "../lib/analyzer/rules/action-targets";
+import { COMMAND_HOST_IN_TEXT, COMMAND_HOSTS, COMMAND_LINE, EXECUTABLE_TARGET } from "../lib/analyzer/rules/action-targets";
 import { withUnicodeBoundaries } from "../lib/analyzer/pages/lure-signals";
 import { adversarialInputs, patternParts, repeatTo } from "./support/regex-adversary";
 import { coreSourceFiles, regexConstructorSites, regexLiterals } from "./support/regex-inventory";
@@ -46,8 +46,8 @@ const CONSTRUCTED: Record<string, { sites: number; build: () => RegExp[] }> = {
   "lib/analyzer/javascript/script-signals.ts": { sites: 1, build: () => [ANY_EXPLOIT_API] },
   // the file-writing methods' names as one alternation
   "lib/analyzer/javascript/file-writes.ts": { sites: 1, build: () => [ANY_FILE_WRITE] },
-  // the runnable extensions of lib/analyzer/file-kinds.ts as one alternation; the command hosts' names, twice
-  "lib/analyzer/rules/action-targets.ts": { sites: 3, build: () => [EXECUTABLE_TARGET, COMMAND_HOSTS, COMMAND_LINE] },
+  // the runnable extensions of lib/analyzer/file-kinds.ts as one alternation; the command hosts' names, three times
+  "lib/analyzer/rules/action-targets.ts": { sites: 4, build: () => [EXECUTABLE_TARGET, COMMAND_HOSTS, COMMAND_LINE, COMMAND_HOST_IN_TEXT] },
 };
 
 interface Case {

@@ -12,6 +12,7 @@ import { PdfBuilder, appendUpdate, text, wrapInXdp } from "../../pdf/testing/pdf
 import { encryptWithQpdf } from "../../pdf/testing/qpdf-encrypt";
 import { analyzeFast } from "../analyze";
 import { sfntFont } from "../facts/formats/testing/format-fixtures";
+import { wordWebArchive } from "../embedded/testing/embedded-fixtures";
 import { disarmPdf, type DisarmResult } from "./disarm-pdf";
 
 type Disarmed = Extract<DisarmResult, { ok: true }>;
@@ -165,6 +166,23 @@ describe("disarmPdf removes each kind of active content", () => {
     // a comment whose '<' is prose is not markup: copied as it was
     expect(text(r.bytes)).toContain("(Totals are < 5% off)");
     expect(reanalyse(r.bytes).result.findings.map((f) => f.ruleId)).not.toContain("web-viewer-script-injection");
+  });
+
+  it("compresses a stream that holds a Word web archive in the clear, so Word no longer opens the copy as that document", () => {
+    const b = new PdfBuilder();
+    const archive = wordWebArchive({ macros: true });
+    // a stream the page refers to (a form it draws), so it is written: unreferenced ones are left out anyway
+    const form = b.addStream("/Type /XObject /Subtype /Form /BBox [0 0 1 1]", archive);
+    withPage(b, "", `/Resources << /XObject << /Fm0 ${form} 0 R >> >>`);
+    const input = b.build();
+    expect(analyzeFast(input, { fileName: "x.doc" }).findings.map((f) => f.ruleId)).toContain("office-document-polyglot");
+    const r = disarm(input);
+    expect(r.removed.filter((x) => x.kind === "payload").map((x) => x.detail)).toEqual([expect.stringContaining("web archive")]);
+    expect(text(r.bytes)).not.toContain("multipart/related");
+    const copy = readPdf(r.bytes, DEFAULT_LIMITS);
+    const xobject = copy.dict(copy.dict(copy.pages()[0].dict.get("Resources"))?.get("XObject"))?.get("Fm0");
+    expect(text(copy.decode(copy.resolve(xobject) as PdfStream).data)).toBe(archive);
+    expect(reanalyse(r.bytes).result.findings.map((f) => f.ruleId)).not.toContain("office-document-polyglot");
   });
 
   it("copies content streams byte for byte, with their filters", () => {

@@ -12,6 +12,8 @@ import { nameTreeValues } from "../content/name-tree";
 import { fileSpecText, isTextualStream } from "../content/text";
 import { findTestSignatures, TEST_SIGNATURES } from "../facts/test-signatures";
 import { holdsWebMarkup } from "../facts/html-injection";
+import { holdsWebArchive } from "../facts/office-polyglot";
+import { deflateSync } from "node:zlib";
 import { ACTIVE_NAMES, EXTERNAL_STREAM_KEYS, REMOVED_ACTION_TYPES, REMOVED_ANNOTATION_TYPES, REMOVED_KEYS, type RemovalKind } from "./active-content";
 import { ExploitContent } from "./exploit-content";
 import { ensurePageTree, orphanPages } from "./page-tree";
@@ -133,9 +135,12 @@ export class ObjectRewriter {
       const external = EXTERNAL_STREAM_KEYS.filter((k) => value.dict.has(k));
       if (external.length) this.log.add("external-content", holder, external.map((k) => `/${k}`).join(" "), "stream data or a page taken from another file; the stream keeps its own bytes");
       const blanked = this.withoutTestSignatures(value, holder);
+      const archive = blanked ? null : this.compressedWebArchive(value, holder);
       // blanked data is written decoded: its filters go with the old bytes
       const skip = ["Length", ...external, ...(blanked ? ["Filter", "DecodeParms"] : [])];
-      return new PdfStream(this.cleanDict(value.dict, holder, skip), blanked ?? this.streamData(value), -1);
+      const dict = this.cleanDict(value.dict, holder, skip);
+      if (archive) dict.entries.set("Filter", new PdfName("FlateDecode"));
+      return new PdfStream(dict, blanked ?? archive ?? this.streamData(value), -1);
     }
     return value;
   }
@@ -273,6 +278,18 @@ export class ObjectRewriter {
       this.log.add("payload", holder, "test string", `${id} blanked in the stream's text`);
     }
     return data && new Uint8Array(data);
+  }
+
+  /**
+   * An unfiltered stream's data compressed when it holds a Word web archive (facts/office-polyglot.ts),
+   * or null: readers decode it as before, and Word no longer finds the archive in the copy's bytes.
+   */
+  private compressedWebArchive(s: PdfStream, holder: string): Uint8Array | null {
+    if (s.dict.has("Filter")) return null;
+    const data = this.streamData(s);
+    if (!holdsWebArchive(data)) return null;
+    this.log.add("payload", holder, "web archive", "an Office web archive (MHT) in the clear: written compressed, so Word no longer opens the file as that document");
+    return new Uint8Array(deflateSync(data));
   }
 
   /** A stream's data as written: decrypted when the document was (the copy has no /Encrypt). */

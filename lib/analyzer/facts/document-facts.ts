@@ -22,7 +22,7 @@ import { collectMedia, type MediaFacts } from "./media";
 import { collectPortfolio, type PortfolioFact } from "../embedded/portfolio";
 import { indexObjects } from "./object-index";
 import { collectShadowedActionKeys, type ShadowedActionKeyFact } from "./shadowed-keys";
-import { collectSwfStreams, type SwfStreamFact } from "./swf";
+import { sniffStreamHeads, type ProgramStreamFact, type SwfStreamFact } from "./stream-heads";
 import { collectTextFields, type EncodedTextFieldFact, type PaddedTextFieldFact } from "./text-fields";
 import { collectTestSignatures, type TestSignatureFact } from "./test-signatures";
 import { collectXfa, type XfaFact } from "../content/xfa";
@@ -31,6 +31,8 @@ import { isContentOpaque } from "../content/content-opaque";
 import { findHiddenActiveKeywords, type HiddenKeyword } from "./hidden-keywords";
 import { passwordFields, type PasswordField } from "./password-fields";
 import { collectStructure, type StructureFacts } from "./structure";
+import { collectHiddenPayloads, type HiddenPayloadFact } from "./hidden-payloads";
+import { findOfficePolyglot, type OfficePolyglotFact } from "./office-polyglot";
 import { PdfStream } from "../../pdf/objects";
 import { collectXfaCallbacks, type XfaCallbackFact } from "./xfa-callbacks";
 import { collectRemoteLocations, type RemoteLocationFact } from "./remote-locations";
@@ -68,6 +70,10 @@ export interface FastFacts {
   doc: PdfDocument;
   /** repairs, revisions, bytes outside the objects, the page tree as a viewer counts it */
   structure: StructureFacts;
+  /** programs and archives in the bytes outside every object: appended, before the header, between objects (hidden-payloads.ts) */
+  hiddenPayloads: HiddenPayloadFact[];
+  /** a Word or Excel web archive (MHT) written in the clear in the file: Word opens the file as that document (office-polyglot.ts) */
+  officePolyglot: OfficePolyglotFact | null;
   /** active names a strict reading of the file misses (hidden-keywords.ts) */
   hiddenKeywords: HiddenKeyword[];
   /** text fields that take a password (password-fields.ts) */
@@ -174,6 +180,12 @@ function securityFact({ security: s, encrypted }: PdfDocument): FastFacts["secur
   return { state: s.state, openedWith: s.openedWith, message: s.message, revision: s.revision, method: s.method, encrypted };
 }
 
+/** Streams holding a program that no attachment presents (an attachment's own are the embedded-file rules'). */
+function programsOutsideAttachments(programs: readonly ProgramStreamFact[], embedded: readonly EmbeddedFileFact[]): HiddenPayloadFact[] {
+  const attached = new Set(embedded.map((e) => e.objectRef));
+  return programs.filter((p) => !attached.has(p.objectRef)).map((p) => ({ kind: p.kind, offset: -1, where: "stream", objectRef: p.objectRef, runnableNames: [], entries: 0, macros: false }));
+}
+
 export function collectFacts(doc: PdfDocument, limits: Limits): FastFacts {
   const index = indexObjects(doc, limits.MAX_INDEX_NODES);
   const actions = collectActions(doc, limits.MAX_ACTION_CHAIN, index.actionDicts);
@@ -203,16 +215,19 @@ export function collectFacts(doc: PdfDocument, limits: Limits): FastFacts {
   }
   const xfaCallbacks = xfa && !opaque ? collectXfaCallbacks(xfa.text, doc) : [];
   const fonts = collectFonts(doc);
-  const swfStreams = collectSwfStreams(doc);
+  const { swfStreams, programStreams } = sniffStreamHeads(doc);
   const keywords = collectKeywords(doc, index);
   const embedded = collectEmbeddedFiles(doc);
   // bombs before the test-signature search: its decoding of every text stream must not pick the candidates
   const decodeBombs = collectDecodeBombs(doc);
   const textFields = collectTextFields(doc);
+  const structure = collectStructure(doc);
   return {
     doc,
     limits,
-    structure: collectStructure(doc),
+    structure,
+    hiddenPayloads: [...collectHiddenPayloads(doc, structure.outsideSpans, doc), ...programsOutsideAttachments(programStreams, embedded)],
+    officePolyglot: findOfficePolyglot(doc),
     hiddenKeywords: findHiddenActiveKeywords(doc),
     passwordFields: passwordFields(doc),
     keywords,

@@ -62,6 +62,24 @@ const CASES: [BudgetName, Partial<Limits>, () => Uint8Array][] = [
     },
   ],
   [
+    "HIDDEN_PAYLOAD_SCAN_BYTES",
+    { HIDDEN_PAYLOAD_SCAN_BYTES: 256 },
+    () => {
+      const b = new PdfBuilder();
+      b.addCatalog();
+      return b.build({ suffix: `\n${"\0".repeat(512)}PK\x03\x04` });
+    },
+  ],
+  [
+    "HIDDEN_PAYLOADS_MAX",
+    { HIDDEN_PAYLOADS_MAX: 1 },
+    () => {
+      const b = new PdfBuilder();
+      b.addCatalog();
+      return b.build({ suffix: `\nRar!\x1a\x07\x01\x00${"\0".repeat(64)}7z\xbc\xaf\x27\x1c${"\0".repeat(64)}` });
+    },
+  ],
+  [
     "MAX_TEST_SIGNATURE_PLACES",
     { MAX_TEST_SIGNATURE_PLACES: 1 },
     () => {

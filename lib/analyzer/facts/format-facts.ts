@@ -13,7 +13,7 @@ import { parseSwf, type SwfFacts } from "./formats/swf";
 import { base64TiffsInXml, parseTiff, type TiffFacts } from "./formats/tiff";
 import { nonNumericMatrixTokens, type1Cleartext, type1CleartextRunsOn } from "./formats/type1";
 import { parsePrc, parseU3d, type U3dFacts } from "./formats/u3d";
-import type { SwfStreamFact } from "./swf";
+import type { SwfStreamFact } from "./stream-heads";
 
 export interface Jbig2StreamFact {
   objectRef: string;

@@ -6,8 +6,10 @@ import type { Anomaly, AnomalyCode } from "../../pdf/anomaly";
 import { PdfName } from "../../pdf/objects";
 import { byteEntropy } from "./entropy";
 
-/** spans outside the objects shorter than this are padding and line ends, not data: not recorded */
+/** spans outside the objects shorter than this are padding, line ends and small xref tables, not data: no gap */
 export const MIN_GAP_BYTES = 1024;
+/** the least span that can hold a file (a ZIP of one small script is about a hundred bytes): shorter ones are not listed */
+const MIN_SPAN_BYTES = 64;
 
 export interface ByteGap {
   start: number;
@@ -28,6 +30,8 @@ export interface StructureFacts {
   revisions: number;
   /** spans of MIN_GAP_BYTES or more outside every top-level object, with their entropy */
   gaps: ByteGap[];
+  /** every span of MIN_SPAN_BYTES or more outside every top-level object, [start, end), in file order */
+  outsideSpans: readonly (readonly [number, number])[];
   hasCatalog: boolean;
   /** page leaves as a viewer counts them (countPageLeaves) */
   pageLeaves: number;
@@ -37,28 +41,30 @@ export function collectStructure(doc: PdfDocument): StructureFacts {
   const anomalies = doc.anomalies.items;
   const anomalyCounts: Partial<Record<AnomalyCode, number>> = {};
   for (const a of anomalies) anomalyCounts[a.code] ??= doc.anomalies.count(a.code);
+  const outsideSpans = spansOutsideObjects(doc);
   return {
     fileBytes: doc.bytes.length,
     anomalies,
     anomalyCounts,
     objectCount: doc.instances.length,
     revisions: Math.max(doc.xrefSections.length, doc.eofOffsets.length),
-    gaps: gapsOutsideObjects(doc),
+    gaps: outsideSpans.filter(([start, end]) => end - start >= MIN_GAP_BYTES).map(([start, end]) => ({ start, end, entropy: byteEntropy(doc.bytes, start, end) })),
+    outsideSpans,
     hasCatalog: doc.catalog !== undefined,
     pageLeaves: countPageLeaves(doc),
   };
 }
 
-function gapsOutsideObjects(doc: PdfDocument): ByteGap[] {
-  const spans = doc.instances.filter((o) => !o.container).map((o) => [o.offset, o.end] as const).sort((a, b) => a[0] - b[0]);
-  const gaps: [number, number][] = [];
+function spansOutsideObjects(doc: PdfDocument): [number, number][] {
+  const objects = doc.instances.filter((o) => !o.container).map((o) => [o.offset, o.end] as const).sort((a, b) => a[0] - b[0]);
+  const spans: [number, number][] = [];
   let cursor = 0;
-  for (const [s, e] of spans) {
-    if (s - cursor >= MIN_GAP_BYTES) gaps.push([cursor, s]);
+  for (const [s, e] of objects) {
+    if (s - cursor >= MIN_SPAN_BYTES) spans.push([cursor, s]);
     cursor = Math.max(cursor, e);
   }
-  if (doc.bytes.length - cursor >= MIN_GAP_BYTES) gaps.push([cursor, doc.bytes.length]);
-  return gaps.map(([start, end]) => ({ start, end, entropy: byteEntropy(doc.bytes, start, end) }));
+  if (doc.bytes.length - cursor >= MIN_SPAN_BYTES) spans.push([cursor, doc.bytes.length]);
+  return spans;
 }
 
 /**

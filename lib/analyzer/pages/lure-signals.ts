@@ -32,6 +32,8 @@ const PHRASES: [string, "strong" | "weak", RegExp][] = [
   ["click to view", "strong", /\b(click|tap|press)( here| below| the (link|button)( below| above)?)? to (view|open|access|download|read|see|review|sign|unlock|preview|decrypt|verify|confirm|update|restore|secure|cancel|claim|get|log ?in|sign ?in)\b/],
   ["enable editing/content", "strong", /\benable (editing|content|macros)\b/],
   ["verify your identity", "strong", /\b(verify|confirm|validate) your (identity|account|email|e-mail|mailbox|credentials|login)\b/],
+  // a CAPTCHA on a page that cannot run one: the fake-CAPTCHA lures of 2024-2025 (a picture and a link to the ClickFix page)
+  ["fake CAPTCHA", "strong", /\b(i'?m|i am) not a robot\b|\bverify (that )?you('re| are) (a )?human\b|\b(complete|solve|pass) the captcha\b|\bcaptcha verification\b/],
   ["sign in to view", "strong", /\b(sign|log) ?in (with your [\w ]{2,30} )?to (view|access|open|read|download|continue)\b/],
   ["shared a file with you", "strong", /\b(shared|sent) (a |an |the |this |\d+ )?(new )?(secure |encrypted |important )?(file|document|folder|pdf|invoice|item)s? with you\b/],
   ["received a document", "strong", /\byou('ve| have) (received|got|been sent) (a |an )?(new )?(secure |encrypted |protected |important )?(document|file|message|fax|voicemail|invoice|payment)/],

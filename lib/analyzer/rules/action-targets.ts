@@ -7,6 +7,11 @@ const COMMAND_HOST_NAMES = "cmd|powershell|pwsh|wscript|cscript|mshta|rundll32|r
 export const COMMAND_HOSTS = new RegExp(`(^|[\\\\/\\s"'])(${COMMAND_HOST_NAMES})(\\.exe)?(\\s|"|'|$)`, "i");
 /** a command line: a command host first, then its arguments */
 export const COMMAND_LINE = new RegExp(`^(?:${COMMAND_HOST_NAMES})(?:\\.exe)?\\s+\\S`, "i");
+/**
+ * A command host named in prose (a page's text), as a word: `cmd` only as `cmd /c` or `/k` (else it is
+ * the macOS key), and not `sh` or `bash`, which start a command only after a pipe.
+ */
+export const COMMAND_HOST_IN_TEXT = new RegExp(`\\b(?:${COMMAND_HOST_NAMES.replace(/\|(?:ba)?sh(?=\||$)/g, "").replace("cmd|", "cmd(?=(?:\\.exe)?\\s*/[ck]\\b)|")})(?:\\.exe)?\\b`, "gi");
 /** A program, script or shortcut by its extension (lib/analyzer/file-kinds.ts), ending a word of the command line. */
 export const EXECUTABLE_TARGET = new RegExp(`\\.(${RUNNABLE_EXTENSIONS.join("|")})(\\s|"|'|$)`, "i");
 

@@ -1,13 +1,8 @@
 import type { Budget } from "../../limits";
 import { CALLBACK_MAX_WORDS, findCallbackLure, type CallbackLure } from "../pages/callback-signals";
 import { normalizeText, wordCount } from "../pages/lure-signals";
-import { defineRule, renderedOrContent } from "./rule";
+import { defineRule, inShortDocumentText, type PageTextLike } from "./rule";
 import { evidence, excerpt } from "./evidence";
-
-interface PageTextLike {
-  index: number;
-  text: string;
-}
 
 /** The lure in the text of `pages` (the whole short document), with the page its number is on. */
 function callbackLureIn(pages: readonly PageTextLike[], budget: Budget): { lure: CallbackLure; page: number; source: string } | null {
@@ -30,11 +25,8 @@ export const lureCallbackPhone = defineRule({
   attack: ["T1566.001", "T1598.004", "T1656"],
   mitigations: ["report_phishing", "block_indicators"],
   confidence: "high",
-  check({ pageTexts, render, pageCount, limits }, budget) {
-    if (Math.max(pageCount, render?.pageCount ?? 0) > limits.PAGE_TEXT_MAX_PAGES) return null;
-    // the rendered text is what a reader sees (fonts without a ToUnicode map included); else the content streams'
-    const rendered = render?.pages.filter((p) => !p.error) ?? [];
-    const seen = renderedOrContent(rendered.length ? callbackLureIn(rendered, budget) : null, () => (pageTexts.length ? callbackLureIn(pageTexts, budget) : null));
+  check(facts, budget) {
+    const seen = inShortDocumentText(facts, (pages) => callbackLureIn(pages, budget));
     if (!seen) return null;
     const { hit, stage } = seen;
     const { lure, page } = hit;

@@ -28,7 +28,7 @@ export const lureFakeProtectedDocument = defineRule({
   id: "lure-fake-protected-document",
   title: "Fake 'protected document' page with a way out",
   description:
-    "A short document's text (rendered, or read from its content streams) reads like a credential-phishing lure ('protected document', 'click to view', 'verify your identity', 'shared a file with you', 'enable editing', password-expiry or mailbox-quota notices; several languages) and the document also sends the reader somewhere: a web link, a URI action or a QR code. The PDF itself is harmless; its one purpose is to get the reader onto the attacker's page. Links to a government site or to Adobe's Reader download page (the 'your viewer cannot display this form' stand-in page of government XFA forms) are no way out.",
+    "A short document's text (rendered, or read from its content streams) reads like a credential-phishing lure ('protected document', 'click to view', 'verify your identity', 'shared a file with you', 'enable editing', password-expiry or mailbox-quota notices, a fake CAPTCHA's 'verify you are human'; several languages) and the document also sends the reader somewhere: a web link, a URI action or a QR code. The PDF itself is harmless; its one purpose is to get the reader onto the attacker's page. Links to a government site or to Adobe's Reader download page (the 'your viewer cannot display this form' stand-in page of government XFA forms) are no way out.",
   category: "phishing",
   severity: "high",
   weight: 45,

@@ -5,6 +5,9 @@ import { automaticAction } from "./automatic-action";
 import { cooltypeSing } from "./cooltype-sing";
 import { embeddedActiveContent } from "./embedded-active-content";
 import { embeddedExecutable } from "./embedded-executable";
+import { officeDocumentPolyglot } from "./office-document-polyglot";
+import { hiddenPayload } from "./hidden-payload";
+import { lurePasteAndRun } from "./lure-paste-and-run";
 import { embeddedFile } from "./embedded-file";
 import { embeddedFlash } from "./embedded-flash";
 import { encryptedDocument, encryptionHidesActiveContent } from "./encryption";
@@ -106,6 +109,8 @@ export const RULES: readonly Rule[] = [
   suspiciousLink,
   embeddedFile,
   embeddedExecutable,
+  officeDocumentPolyglot,
+  hiddenPayload,
   embeddedActiveContent,
   embeddedFlash,
   nameObfuscation,
@@ -154,6 +159,7 @@ export const RULES: readonly Rule[] = [
   richMediaFlashAsset,
   antivirusTestSignature,
   lureCallbackPhone,
+  lurePasteAndRun,
   duplicateActionKey,
   // benign explanations (role "explanation"): they lift the floor of the techniques that name them
   scriptIsFormAutomation,

@@ -50,6 +50,24 @@ export function renderedOrContent<T>(rendered: T | null, content: () => T | null
   return hit === null ? null : { hit };
 }
 
+/** A page's text as the text rules read it: the rendering's, or the content streams'. */
+export interface PageTextLike {
+  index: number;
+  text: string;
+}
+
+/**
+ * `find` over the pages of a short document (PAGE_TEXT_MAX_PAGES or fewer, as the document and the
+ * rendering count them): the rendered text where the advanced stage has it, what a reader sees (fonts
+ * without a ToUnicode map included), else the content streams' (renderedOrContent says which stage).
+ */
+export function inShortDocumentText<T>(facts: Pick<RuleFacts, "pageTexts" | "render" | "pageCount" | "limits">, find: (pages: readonly PageTextLike[]) => T | null): { hit: T; stage?: Stage } | null {
+  const { pageTexts, render, pageCount, limits } = facts;
+  if (Math.max(pageCount, render?.pageCount ?? 0) > limits.PAGE_TEXT_MAX_PAGES) return null;
+  const rendered = render?.pages.filter((p) => !p.error) ?? [];
+  return renderedOrContent(rendered.length ? find(rendered) : null, () => (pageTexts.length ? find(pageTexts) : null));
+}
+
 export interface Rule {
   id: string;
   title: string;

@@ -363,10 +363,13 @@ const FIXTURES: Record<string, Fixture> = {
   "uri-runs-local-program": { name: "a link to file:///C:/Windows/System32/cmd.exe", build: CORE_FIXTURES["launch-file"]["uri-file-url"] },
   "exploit-jpeg-huffman": { name: "a page's JPEG image whose AC table gives 84 one-bit codes", build: CORE_FIXTURES["image-codec-exploit"]["dct-huffman-table"] },
   "text-field-overflow": { name: "a /Title padded with spaces to byte 540, then a handler address and shellcode", build: CORE_FIXTURES["string-overflow-exploit"]["info-title"] },
+  "office-document-polyglot": { name: "a Word web archive with macros in a stream without a filter (MalDoc in PDF)", build: CORE_FIXTURES["office-polyglot"]["unfiltered-stream"] },
+  "hidden-payload": { name: "a ZIP of a .js script appended after %%EOF", build: CORE_FIXTURES["executable-attachment"]["appended-after-eof"] },
   "lure-callback-phone": {
     name: "a one-page invoice for a charge to dispute by calling a phone number",
     build: LURE_FIXTURES["callback-phone-lure"]["text-invoice"],
   },
+  "lure-paste-and-run": { name: "a fake CAPTCHA's verification steps: Win+R, Ctrl+V, Enter (ClickFix)", build: LURE_FIXTURES["paste-and-run-lure"]["text-run-dialog-paste"] },
   "lure-login-form": {
     name: "a password field submitted to a web server",
     build: () =>

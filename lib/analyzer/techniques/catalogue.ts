@@ -83,11 +83,25 @@ export const TECHNIQUES: readonly Technique[] = [
     id: "executable-attachment",
     title: "Program or script delivered as an attachment",
     category: "code-execution",
-    description: "The document carries an executable, a script, a macro document or HTML as an attachment (the /EmbeddedFiles tree, a FileAttachment annotation, an archive, a disguised name): code the reader is led to open.",
+    description: "The document carries an executable, a script, a macro document or HTML as an attachment (the /EmbeddedFiles tree, a FileAttachment annotation, an archive, a disguised name): code the reader is led to open. Or it hides one where no reader shows it (appended after %%EOF, before the header, between the objects, as a stream no attachment presents), for a loader sent alongside to carve out, or an archiver to open.",
     attack: ["T1204.002", "T1027.006", "T1027.009"],
-    rules: ["embedded-executable", "embedded-active-content", "embedded-archive-with-executable", "embedded-script-content", "embedded-type-mismatch", "embedded-file", "portfolio-document"],
-    floors: [{ verdict: "suspicious", rules: ["embedded-executable", "embedded-active-content", "embedded-archive-with-executable", "embedded-script-content", "embedded-type-mismatch"] }],
-    carriers: ["embedded-files-tree", "file-attachment-annotation", "zip-archive", "disguised-name"],
+    rules: ["embedded-executable", "embedded-active-content", "embedded-archive-with-executable", "embedded-script-content", "embedded-type-mismatch", "hidden-payload", "embedded-file", "portfolio-document"],
+    floors: [{ verdict: "suspicious", rules: ["embedded-executable", "embedded-active-content", "embedded-archive-with-executable", "embedded-script-content", "embedded-type-mismatch", "hidden-payload"] }],
+    carriers: ["embedded-files-tree", "file-attachment-annotation", "zip-archive", "disguised-name", "appended-after-eof", "before-header", "between-objects", "plain-stream"],
+  },
+  {
+    id: "office-polyglot",
+    title: "PDF that is also a macro document (MalDoc in PDF)",
+    category: "code-execution",
+    description: "A Word or Excel web archive (MHT) written in the clear among the PDF's objects: a PDF reader shows the PDF, Word opens the same file (sent under a .doc name) as the Office document and offers to run its macros. Scanners that type the file by its %PDF header never look for them (JPCERT/CC 2023; Metasploit auxiliary/fileformat/maldoc_in_pdf_polyglot).",
+    attack: ["T1204.002", "T1027.009", "T1036.008"],
+    rules: ["office-document-polyglot"],
+    // macros (an ActiveMime part) are code run by design; an archive without them still makes Word read a file every scanner typed as PDF
+    floors: [
+      { verdict: "malicious", rules: ["office-document-polyglot"], confidence: "high" },
+      { verdict: "suspicious", rules: ["office-document-polyglot"] },
+    ],
+    carriers: ["unfiltered-stream", "appended-after-eof", "no-macros"],
   },
   {
     id: "nested-malicious-pdf",
@@ -389,7 +403,7 @@ export const TECHNIQUES: readonly Technique[] = [
     rules: ["lure-fake-protected-document", "phishing-image-login-link", "lure-link-dominant-page"],
     // government forms' "cannot be displayed, download Adobe Reader" pages and agency links are not a way out (rule)
     floors: [{ verdict: "suspicious", rules: ["lure-fake-protected-document"] }],
-    carriers: ["text-with-link", "image-with-link"],
+    carriers: ["text-with-link", "image-with-link", "fake-captcha-with-link"],
   },
   {
     id: "callback-phone-lure",
@@ -400,6 +414,16 @@ export const TECHNIQUES: readonly Technique[] = [
     rules: ["lure-callback-phone"],
     floors: [{ verdict: "suspicious", rules: ["lure-callback-phone"] }],
     carriers: ["text-invoice", "text-subscription-renewal", "text-german", "text-french", "text-spanish", "text-composite-font"],
+  },
+  {
+    id: "paste-and-run-lure",
+    title: "Instructions to paste and run a command (ClickFix)",
+    category: "social-engineering",
+    description: "A page dressed as a CAPTCHA or a verification tells the reader to open the Run dialog (Win+R) or a terminal and paste what the attacker's web page put on the clipboard (Ctrl+V, Enter), or shows a command that downloads or decodes the code it runs. The reader runs it by hand, past every filter that looks at files (ATT&CK T1204.004, 2024-).",
+    attack: ["T1204.004", "T1566.001", "T1059.001"],
+    rules: ["lure-paste-and-run"],
+    floors: [{ verdict: "suspicious", rules: ["lure-paste-and-run"] }],
+    carriers: ["text-run-dialog-paste", "text-powershell-cradle", "text-terminal-paste"],
   },
   {
     id: "hosted-link-lure",

