@@ -5,7 +5,7 @@
 // kind is minimised; a reproducer from a code-built seed is kept in test/fuzz-fixtures/ (replayed by
 // test/fuzz-slice.test.ts). One from a corpus seed is written to a temp dir only: never commit it,
 // re-express it as a fixture built in code. Exit code 1 when a case failed.
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { Command } from "commander";
@@ -49,7 +49,10 @@ const program: Command = new Command("fuzz")
     const deepRunner = opts.deepEvery > 0 ? new CaseRunner({ timeoutMs: opts.deepTimeoutMs, maxHeapMb: opts.maxHeapMb, deep: true }) : null;
     let deepCases = 0;
     const failures = new Map<string, Failure>();
-    console.log(`fuzz: seed ${opts.seed}, ${seeds.length} seeds, ${opts.seconds} s`);
+    // a failure that ends this process (a V8 fatal error in a case worker aborts the whole process,
+    // seed 1411) leaves no reproducer behind: the case being run is always on disk, in a temp dir
+    const lastCase = join(tmpdir(), `pdfscan-fuzz-last-case-${process.pid}`);
+    console.log(`fuzz: seed ${opts.seed}, ${seeds.length} seeds, ${opts.seconds} s; the case being run: ${lastCase}.pdf`);
     const started = performance.now();
     const deadline = started + opts.seconds * 1000;
     let cases = 0;
@@ -58,6 +61,8 @@ const program: Command = new Command("fuzz")
     let slowest: { ms: number; c?: FuzzCase } = { ms: 0 };
     for (; cases < opts.cases && performance.now() < deadline; cases++) {
       const c = applyRecipe(pickRecipe(seeds, opts.seed, cases), byName);
+      writeFileSync(`${lastCase}.pdf`, c.bytes);
+      writeFileSync(`${lastCase}.json`, JSON.stringify({ case: cases, recipe: c.recipe, steps: c.steps }));
       const { violations, ms } = await runner.run(c.bytes);
       if (ms > slowest.ms) slowest = { ms, c };
       if (deepRunner && cases % opts.deepEvery === 0) {
@@ -83,6 +88,8 @@ const program: Command = new Command("fuzz")
     for (const f of failures.values()) await keepReproducer(f, f.kind.startsWith("advanced: ") && deepRunner ? deepRunner : runner, opts.minimiseSeconds * 1000);
     await runner.close();
     await deepRunner?.close();
+    rmSync(`${lastCase}.pdf`, { force: true });
+    rmSync(`${lastCase}.json`, { force: true });
     process.exitCode = failures.size ? 1 : 0;
   });
 

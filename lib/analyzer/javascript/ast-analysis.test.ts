@@ -1,6 +1,7 @@
 // Static analysis on the AST: one row per technique of the exploit kits, the exploit form of every
 // API of EXPLOIT_APIS (plain and obfuscated) with its CVE, benign look-alikes that must stay quiet,
 // and hostile nesting that must cost a parse error, never the process.
+import { Worker } from "node:worker_threads";
 import { describe, expect, it } from "vitest";
 import { defaultBudget } from "../../limits";
 import { analyzeAst, normalizeApi, parseScript } from "./ast-analysis";
@@ -185,5 +186,38 @@ describe("normalizeApi", () => {
     ["myHelper", "myHelper"],
   ])("%s -> %s", (path, name) => {
     expect(normalizeApi(path)).toBe(name);
+  });
+});
+
+/** parseScript's answer for `source` from a worker thread (test/support/parse-in-worker.mjs); "exited N" when the thread died. */
+function parseInWorker(source: string): Promise<string> {
+  return new Promise((resolve) => {
+    const worker = new Worker(new URL("../../../test/support/parse-in-worker.mjs", import.meta.url), { workerData: { source }, execArgv: [] });
+    worker.once("message", (m: string) => {
+      resolve(m);
+      void worker.terminate();
+    });
+    worker.once("error", (e) => resolve(`error ${e.message}`));
+    worker.once("exit", (code) => resolve(`exited ${code}`));
+  });
+}
+
+describe("parseScript on nesting past the stack", () => {
+  // acorn's own stack-overflow catch ran a regex at the deepest level, where V8 compiled it with no
+  // stack left and aborted the process (acorn-parser.ts); fuzz seed 1411 found it, 5,000 levels did it
+  it.each([
+    ["computed members", (n: number) => `${"this[".repeat(n)}x${"]".repeat(n)}`],
+    ["parentheses", (n: number) => `x = ${"(".repeat(n)}1${")".repeat(n)};`],
+    ["arrays", (n: number) => `x = ${"[".repeat(n)}${"]".repeat(n)};`],
+    ["unary operators", (n: number) => `x = ${"!".repeat(n)}y;`],
+  ])("answers %s nested 2k to 200k deep with an AST or a too-deep error, never an abort", (_name, build) => {
+    for (const n of [2_000, 5_000, 20_000, 200_000]) {
+      const outcome = parseScript(build(n));
+      expect("ast" in outcome || ("error" in outcome && outcome.tooDeep)).toBe(true);
+    }
+  });
+
+  it("answers 5,000 levels of `this[` in a worker thread, where V8 aborted the whole process", async () => {
+    expect(await parseInWorker(`${"this[".repeat(5_000)}x${"]".repeat(5_000)}`)).toMatch(/^(ast|too deep)$/);
   });
 });

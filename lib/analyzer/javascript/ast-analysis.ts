@@ -3,7 +3,8 @@
 // chains, escaped or binary string literals, %u shellcode, heap-spray loop shapes and the exploit
 // forms of vulnerable APIs (EXPLOIT_APIS). The walk is iterative and every fold is depth-bounded, so
 // a hostile nesting depth costs a parse error, never the process.
-import { parse, type Options } from "acorn";
+import type { Options } from "acorn";
+import { parseJs } from "./acorn-parser";
 import { textWindow, type Budget } from "../../limits";
 import { foldConstant, foldToString, isConstant, newFoldEnv, NOT_CONSTANT, toStr, type AnyNode, type FoldEnv, type Folded } from "./constant-fold";
 import { matchExploitApis, UNKNOWN, type ArgValue } from "./exploit-match";
@@ -186,7 +187,7 @@ export function parseScript(source: string): ParseOutcome {
 
 function tryParse(source: string): { ast: AnyNode } | { error: string; tooDeep?: boolean; pos?: number } {
   try {
-    return { ast: parse(source, ACORN_OPTIONS) as unknown as AnyNode };
+    return { ast: parseJs(source, ACORN_OPTIONS) };
   } catch (e) {
     const err = e as Error & { pos?: number };
     const tooDeep = err instanceof RangeError || /stack space|call stack/i.test(err.message);

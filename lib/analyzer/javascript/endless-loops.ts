@@ -16,7 +16,8 @@
 // that is not there) is counted as endless: the script text gives it no way out.
 import type { Budget } from "../../limits";
 import { ACORN_OPTIONS, children, isFunction, parseScript, type AnyNode } from "./ast-analysis";
-import { parse, tokenizer, tokTypes } from "acorn";
+import { tokenizer, tokTypes } from "acorn";
+import { parseJs } from "./acorn-parser";
 import { IDENT, skipSpaces } from "./js-chars";
 
 export interface EndlessLoop {
@@ -66,7 +67,7 @@ function loopsOfStatements(source: string, heads: readonly LoopHead[], budget: B
     if (keywordIn(text, "yield") || keywordIn(text, "await")) return undefined;
     let ast: AnyNode;
     try {
-      ast = parse(text, ACORN_OPTIONS) as unknown as AnyNode;
+      ast = parseJs(text, ACORN_OPTIONS);
     } catch {
       // a label or a break that belongs outside the statement
       return undefined;

@@ -6,7 +6,7 @@
 // main thread relinks it without recursion. Plain .mjs so no TypeScript loader is needed.
 // Options: keep in step with ACORN_OPTIONS in lib/analyzer/javascript/ast-analysis.ts.
 import { parentPort, workerData } from "node:worker_threads";
-import { parse } from "acorn";
+import { Parser } from "acorn";
 
 const ACORN_OPTIONS = {
   ecmaVersion: "latest",
@@ -16,6 +16,10 @@ const ACORN_OPTIONS = {
   allowReserved: true,
   locations: false,
 };
+
+// stack overflows unwind to the catch below instead of acorn's catchStackOverflow, whose regex V8 would
+// compile with no stack left and abort on (lib/analyzer/javascript/acorn-parser.ts)
+const StackOverflowPassingParser = Parser.extend((Base) => class extends Base { catchStackOverflow(f) { return f(); } });
 
 const isNode = (v) => v !== null && typeof v === "object" && typeof v.type === "string";
 
@@ -52,7 +56,7 @@ function flatten(root, maxNodes) {
 }
 
 try {
-  const ast = parse(workerData.text, ACORN_OPTIONS);
+  const ast = StackOverflowPassingParser.parse(workerData.text, ACORN_OPTIONS);
   parentPort.postMessage({ table: flatten(ast, workerData.maxNodes) });
 } catch (e) {
   parentPort.postMessage({ error: String(e && e.message ? e.message : e).slice(0, 200) });

@@ -1,5 +1,6 @@
-// Scripts nested too deeply for the main thread's stack are parsed in a worker with a large stack;
-// its AST (JSON) is walked here without recursion. Failures come back as errors, never as throws.
+// Scripts nested too deeply for the main thread's stack are parsed in a worker with a large stack, in a
+// child process of its own; the AST is walked here without recursion. Failures come back as errors,
+// never as throws, and never end this process.
 import { describe, expect, it } from "vitest";
 import { defaultBudget } from "../../limits";
 import { analyzeAst, parseScript } from "../../analyzer/javascript/ast-analysis";
@@ -28,6 +29,15 @@ describe("createWorkerParser", () => {
     expect(await parseDeep("var = ;")).toMatchObject({ error: expect.stringMatching(/Unexpected/) });
     const slow = createWorkerParser({ timeoutMs: 1 });
     expect(await slow(`var a = [${"1,".repeat(200_000)}];`)).toMatchObject({ error: expect.stringMatching(/timed out|exited/) });
+  });
+
+  it("answers an error when a script exhausts the parsing thread's stack and V8 aborts its process, and parses the next script", async () => {
+    // acorn tests each level's RangeError with a regex compiled with no stack left: with a stack this
+    // large V8 aborts ("RegExpCompiler Allocation failed", fuzz seed 1411); in a worker of this
+    // process that ended the process
+    const parse = createWorkerParser({ stackSizeMb: 32 });
+    expect(await parse(`${"this[".repeat(40_000)}x${"]".repeat(40_000)}`)).toMatchObject({ error: expect.stringMatching(/exited|stack/) });
+    expect(await parse("var a = 1;")).toMatchObject({ ast: expect.objectContaining({ type: "Program" }) });
   });
 
   it("keeps regex and bigint literals readable", async () => {

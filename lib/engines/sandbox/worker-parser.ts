@@ -1,7 +1,9 @@
 // Parses a script too deeply nested for the main thread's stack: acorn runs in a Worker whose stack
-// is JS_PARSE_STACK_MB, with its own heap cap and a timeout; one short-lived worker per script (the
-// rare path: only scripts that overflowed the main thread come here).
-import { Worker } from "node:worker_threads";
+// is JS_PARSE_STACK_MB, with its own heap cap and a timeout. The worker runs inside a child process of
+// its own (parse-child.mjs): a V8 fatal error in a worker aborts the process it is in, hostile scripts
+// have set one off there, and that process must not be the analysis. One short-lived child per script
+// (the rare path: only scripts that overflowed the main thread come here; ~70 ms more than a worker).
+import { fork } from "node:child_process";
 import type { AnyNode, ParseDeepFn } from "../../analyzer";
 import { locateAsset } from "./locate-asset";
 
@@ -13,41 +15,43 @@ export interface WorkerParserOptions {
   timeoutMs?: number;
   /** AST nodes returned at most (default 5 million) */
   maxNodes?: number;
-  workerPath?: string;
+  /** the child process's entry (parse-child.mjs) */
+  childPath?: string;
 }
 
+/** characters of the child's standard error kept for the error (a V8 fatal error prints its reason first) */
+const STDERR_KEPT_CHARS = 2048;
+
 export function createWorkerParser(opts: WorkerParserOptions = {}): ParseDeepFn {
-  const path = opts.workerPath ?? locateAsset("parse-worker.mjs");
+  const path = opts.childPath ?? locateAsset("parse-child.mjs");
   return (text) =>
     new Promise((resolve) => {
       let settled = false;
+      let stderr = "";
       const settle = (r: { ast: AnyNode } | { error: string }) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
-        void worker.terminate();
+        child.kill("SIGKILL");
         resolve(r);
       };
-      let worker: Worker;
-      try {
-        worker = new Worker(path, {
-          workerData: { text, maxNodes: opts.maxNodes ?? 5_000_000 },
-          resourceLimits: { stackSizeMb: opts.stackSizeMb ?? 256, maxOldGenerationSizeMb: opts.maxHeapMb ?? 1024 },
-          // a worker inherits the parent's loaders (tsx, vitest); the parser needs none
-          execArgv: [],
-          env: {},
-        });
-      } catch (e) {
-        resolve({ error: `parse worker did not start: ${(e as Error).message}` });
-        return;
-      }
+      // a minimal environment, as the sandbox children get (no secrets)
+      const child = fork(path, [], { serialization: "advanced", execArgv: [], env: { NODE_ENV: "production" }, stdio: ["ignore", "ignore", "pipe", "ipc"] });
+      child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
+        if (stderr.length < STDERR_KEPT_CHARS) stderr += chunk.slice(0, STDERR_KEPT_CHARS - stderr.length);
+      });
       const timer = setTimeout(() => settle({ error: `parse worker timed out after ${opts.timeoutMs ?? 20_000} ms` }), opts.timeoutMs ?? 20_000);
-      worker.on("message", (m: { table?: Record<string, unknown>[]; error?: string }) => {
+      child.on("message", (m: { table?: Record<string, unknown>[]; error?: string }) => {
         if (!m.table) return settle({ error: m.error ?? "parse failed" });
         settle({ ast: relink(m.table) });
       });
-      worker.on("error", (e) => settle({ error: `parse worker failed: ${e.message}` }));
-      worker.on("exit", (code) => settle({ error: `parse worker exited (code ${code})` }));
+      child.on("error", (e) => settle({ error: `parse process failed: ${e.message}` }));
+      // "close", not "exit": by then the channel has delivered what the child sent before it ended
+      child.on("close", (code, signal) => {
+        const fatal = /FATAL ERROR: [^\n]*/.exec(stderr)?.[0];
+        settle({ error: `parse process exited (${signal ?? `code ${code}`})${fatal ? `: ${fatal}` : ""}` });
+      });
+      child.send({ text, maxNodes: opts.maxNodes ?? 5_000_000, stackSizeMb: opts.stackSizeMb ?? 256, maxHeapMb: opts.maxHeapMb ?? 1024 });
     });
 }
 
