@@ -12,7 +12,7 @@ import { nameTreeValues } from "../content/name-tree";
 import { fileSpecText, isTextualStream } from "../content/text";
 import { findTestSignatures, TEST_SIGNATURES } from "../facts/test-signatures";
 import { holdsWebMarkup } from "../facts/html-injection";
-import { holdsWebArchive } from "../facts/office-polyglot";
+import { hasFilter, holdsWebArchive } from "../facts/office-polyglot";
 import { deflateSync } from "node:zlib";
 import { ACTIVE_NAMES, EXTERNAL_STREAM_KEYS, REMOVED_ACTION_TYPES, REMOVED_ANNOTATION_TYPES, REMOVED_KEYS, type RemovalKind } from "./active-content";
 import { ExploitContent } from "./exploit-content";
@@ -285,7 +285,7 @@ export class ObjectRewriter {
    * or null: readers decode it as before, and Word no longer finds the archive in the copy's bytes.
    */
   private compressedWebArchive(s: PdfStream, holder: string): Uint8Array | null {
-    if (s.dict.has("Filter")) return null;
+    if (hasFilter(this.doc, s)) return null;
     const data = this.streamData(s);
     if (!holdsWebArchive(data)) return null;
     this.log.add("payload", holder, "web archive", "an Office web archive (MHT) in the clear: written compressed, so Word no longer opens the file as that document");

@@ -42,6 +42,13 @@ describe("findOfficePolyglot (MalDoc in PDF)", () => {
     expect(factOf(withStream(wordWebArchive({ macros: true }), true))).toBeNull();
   });
 
+  it("reads a stream whose /Filter is an empty array as the bytes written", () => {
+    const b = new PdfBuilder();
+    b.addStream("/Filter []", wordWebArchive({ macros: true }));
+    b.addCatalog();
+    expect(factOf(b.build())).toMatchObject({ application: "Word", macros: true });
+  });
+
   it("does not take a saved web page or an e-mail for an Office document", () => {
     const page = wordWebArchive({ macros: false }).replace(/ xmlns:w=3D"[^"]*"/, "").replace(/<!--\[if gte mso 9\]>.*<!\[endif\]-->/, "");
     expect(holdsWebArchive(Buffer.from(page, "latin1"))).toBe(true);

@@ -6,7 +6,7 @@
 // that types the file by its %PDF header never looks for macros. Word reads bytes, not objects, so what
 // it can see is searched: the file without the data of filtered streams (compressed data is noise to it).
 import type { PdfDocument } from "../../pdf/document";
-import { PdfStream } from "../../pdf/objects";
+import { PdfName, PdfStream } from "../../pdf/objects";
 
 export interface OfficePolyglotFact {
   /** byte offset of the archive's `Content-Type: multipart/related` header */
@@ -54,7 +54,7 @@ function visibleRegions(doc: PdfDocument): [number, number][] {
   const hidden: [number, number][] = [];
   for (const inst of doc.instances) {
     const v = inst.value;
-    if (v instanceof PdfStream && v.dataOffset >= 0 && v.dict.has("Filter")) hidden.push([v.dataOffset, v.dataOffset + v.raw.length]);
+    if (v instanceof PdfStream && v.dataOffset >= 0 && hasFilter(doc, v)) hidden.push([v.dataOffset, v.dataOffset + v.raw.length]);
   }
   hidden.sort((a, b) => a[0] - b[0]);
   const out: [number, number][] = [];
@@ -65,6 +65,12 @@ function visibleRegions(doc: PdfDocument): [number, number][] {
   }
   if (cursor < doc.bytes.length) out.push([cursor, doc.bytes.length]);
   return out;
+}
+
+/** A filter that changes the bytes: `/Filter []` or `/Filter null` leaves the data as written, for Word too. */
+export function hasFilter(doc: PdfDocument, s: PdfStream): boolean {
+  const f = doc.resolve(s.dict.get("Filter"));
+  return f instanceof PdfName || (Array.isArray(f) && f.length > 0);
 }
 
 function firstContainer(bytes: Uint8Array, regions: readonly [number, number][]): Pick<OfficePolyglotFact, "offset" | "header"> | null {

@@ -14,7 +14,7 @@ const PLACES: Record<HiddenPayloadFact["where"], string> = {
  * cannot be read here (RAR, 7z); an Office file with macros. A ZIP of documents is left to the
  * structure rules (data-after-eof, high-entropy-outside-streams).
  */
-export function isRunnablePayload(p: HiddenPayloadFact): boolean {
+function isRunnablePayload(p: HiddenPayloadFact): boolean {
   if (p.kind === "pe-executable" || p.kind === "elf-executable" || p.kind === "macho-executable" || p.kind === "rar" || p.kind === "7z") return true;
   if (p.kind === "zip") return p.runnableNames.length > 0;
   return p.macros;
