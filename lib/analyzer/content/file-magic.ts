@@ -22,8 +22,8 @@ export type PayloadKind =
 
 const MACRO_OFFICE_EXTENSIONS = /\.(docm|xlsm|pptm|dotm|xltm|xlam|ppam|doc|xls|ppt)$/i;
 
-/** Leading bytes of each binary kind, tried in order (the sniff runs on a head of every stream). */
-const MAGIC: readonly [PayloadKind, readonly number[]][] = [
+/** Leading bytes of each binary kind, tried in order (the sniff runs on a head of every stream; facts/hidden-payloads.ts searches for them). */
+export const MAGIC: readonly [PayloadKind, readonly number[]][] = [
   ["pe-executable", [0x4d, 0x5a]],
   ["elf-executable", [0x7f, 0x45, 0x4c, 0x46]],
   ["macho-executable", [0xcf, 0xfa, 0xed, 0xfe]],

@@ -22,7 +22,7 @@ import { collectMedia, type MediaFacts } from "./media";
 import { collectPortfolio, type PortfolioFact } from "../embedded/portfolio";
 import { indexObjects } from "./object-index";
 import { collectShadowedActionKeys, type ShadowedActionKeyFact } from "./shadowed-keys";
-import { sniffStreamHeads, type ProgramStreamFact, type SwfStreamFact } from "./stream-heads";
+import { sniffStreamHeads, type SwfStreamFact } from "./stream-heads";
 import { collectTextFields, type EncodedTextFieldFact, type PaddedTextFieldFact } from "./text-fields";
 import { collectTestSignatures, type TestSignatureFact } from "./test-signatures";
 import { collectXfa, type XfaFact } from "../content/xfa";
@@ -31,7 +31,7 @@ import { isContentOpaque } from "../content/content-opaque";
 import { findHiddenActiveKeywords, type HiddenKeyword } from "./hidden-keywords";
 import { passwordFields, type PasswordField } from "./password-fields";
 import { collectStructure, type StructureFacts } from "./structure";
-import { collectHiddenPayloads, type HiddenPayloadFact } from "./hidden-payloads";
+import { collectHiddenPayloads, programsOutsideAttachments, type HiddenPayloadFact } from "./hidden-payloads";
 import { findOfficePolyglot, type OfficePolyglotFact } from "./office-polyglot";
 import { PdfStream } from "../../pdf/objects";
 import { collectXfaCallbacks, type XfaCallbackFact } from "./xfa-callbacks";
@@ -70,7 +70,7 @@ export interface FastFacts {
   doc: PdfDocument;
   /** repairs, revisions, bytes outside the objects, the page tree as a viewer counts it */
   structure: StructureFacts;
-  /** programs and archives in the bytes outside every object: appended, before the header, between objects (hidden-payloads.ts) */
+  /** programs and archives in the bytes outside every object (appended, before the header, between objects), and programs in streams no attachment presents (hidden-payloads.ts) */
   hiddenPayloads: HiddenPayloadFact[];
   /** a Word or Excel web archive (MHT) written in the clear in the file: Word opens the file as that document (office-polyglot.ts) */
   officePolyglot: OfficePolyglotFact | null;
@@ -178,12 +178,6 @@ function xfaLocation(c: XfaCallbackFact, objectRef: string | undefined): RemoteL
  */
 function securityFact({ security: s, encrypted }: PdfDocument): FastFacts["security"] {
   return { state: s.state, openedWith: s.openedWith, message: s.message, revision: s.revision, method: s.method, encrypted };
-}
-
-/** Streams holding a program that no attachment presents (an attachment's own are the embedded-file rules'). */
-function programsOutsideAttachments(programs: readonly ProgramStreamFact[], embedded: readonly EmbeddedFileFact[]): HiddenPayloadFact[] {
-  const attached = new Set(embedded.map((e) => e.objectRef));
-  return programs.filter((p) => !attached.has(p.objectRef)).map((p) => ({ kind: p.kind, offset: -1, where: "stream", objectRef: p.objectRef, runnableNames: [], entries: 0, macros: false }));
 }
 
 export function collectFacts(doc: PdfDocument, limits: Limits): FastFacts {

@@ -4,6 +4,7 @@
 import type { BudgetName, Limits } from "../../limits";
 import type { PdfDocument } from "../../pdf/document";
 import { PdfName, PdfStream, refString } from "../../pdf/objects";
+import { filterNamesOf } from "../../pdf/filters";
 import type { FontProgramFact } from "./fonts";
 import { base64BmpsInXml, parseBmpRle, type BmpRleReport } from "./formats/bmp-rle";
 import { parseJbig2, type Jbig2Anomaly, type Jbig2Facts } from "./formats/jbig2";
@@ -111,8 +112,7 @@ export function collectXfaImages(xml: string, limits: Limits, budgetHits: Set<Bu
 
 
 function filterNames(doc: PdfDocument, stream: PdfStream): string[] {
-  const f = doc.resolve(stream.dict.get("Filter"));
-  return (Array.isArray(f) ? f : [f]).map((x) => doc.resolve(x)).filter((x): x is PdfName => x instanceof PdfName).map((x) => x.name);
+  return filterNamesOf(stream.dict, (o) => doc.resolve(o));
 }
 
 /** The /DecodeParms of the filter at `filterIndex`. */

@@ -7,9 +7,10 @@
 // object that the structure facts list (structure.ts outsideSpans), for the signatures of file-magic.ts.
 import type { Budget } from "../../limits";
 import type { PdfDocument } from "../../pdf/document";
-import { hasOfficeMacros, type PayloadKind } from "../content/file-magic";
+import { hasOfficeMacros, MAGIC, type PayloadKind } from "../content/file-magic";
 import { readZipDirectory } from "../embedded/read-zip-directory";
 import { isExecutableName } from "../file-kinds";
+import type { ProgramStreamFact } from "./stream-heads";
 
 export type HiddenPayloadKind = Extract<PayloadKind, "pe-executable" | "elf-executable" | "macho-executable" | "zip" | "rar" | "7z" | "ole-office">;
 
@@ -36,20 +37,24 @@ interface Signature {
   valid: (b: Buffer, at: number, end: number) => boolean;
 }
 
-const SIGNATURES: readonly Signature[] = [
-  // DOS header whose e_lfanew (offset 0x3C) points at "PE\0\0" (PE/COFF specification, "MS-DOS Stub")
-  { kind: "pe-executable", magic: Buffer.from("MZ", "latin1"), valid: (b, at, end) => at + 0x40 <= end && peHeaderAt(b, at + b.readUInt32LE(at + 0x3c), end) },
+/** The checks past the magic bytes, where a format has a header to check; the other kinds' magic is their whole signature. */
+const HEADER_CHECKS: Partial<Record<HiddenPayloadKind, Signature["valid"]>> = {
+  // a DOS header whose e_lfanew (offset 0x3C) points at "PE\0\0" (PE/COFF specification, "MS-DOS Stub")
+  "pe-executable": (b, at, end) => at + 0x40 <= end && peHeaderAt(b, at + b.readUInt32LE(at + 0x3c), end),
   // ELF class (1: 32-bit, 2: 64-bit) and byte order (1: little, 2: big), System V ABI "e_ident"
-  { kind: "elf-executable", magic: Buffer.from("\x7fELF", "latin1"), valid: (b, at, end) => at + 6 <= end && (b[at + 4] === 1 || b[at + 4] === 2) && (b[at + 5] === 1 || b[at + 5] === 2) },
-  { kind: "macho-executable", magic: Buffer.from([0xcf, 0xfa, 0xed, 0xfe]), valid: () => true },
-  { kind: "macho-executable", magic: Buffer.from([0xce, 0xfa, 0xed, 0xfe]), valid: () => true },
-  // a universal binary's count of architectures is small; a Java class file (same magic) has its version there
-  { kind: "macho-executable", magic: Buffer.from([0xca, 0xfe, 0xba, 0xbe]), valid: (b, at, end) => at + 8 <= end && b.readUInt32BE(at + 4) > 0 && b.readUInt32BE(at + 4) <= 20 },
-  { kind: "zip", magic: Buffer.from("PK\x03\x04", "latin1"), valid: () => true },
-  { kind: "rar", magic: Buffer.from("Rar!\x1a\x07", "latin1"), valid: () => true },
-  { kind: "7z", magic: Buffer.from([0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c]), valid: () => true },
-  { kind: "ole-office", magic: Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), valid: () => true },
-];
+  "elf-executable": (b, at, end) => at + 6 <= end && (b[at + 4] === 1 || b[at + 4] === 2) && (b[at + 5] === 1 || b[at + 5] === 2),
+  // a universal binary (CA FE BA BE) counts a few architectures where a Java class file (same magic) has its version
+  "macho-executable": (b, at, end) => b[at] !== 0xca || (at + 8 <= end && b.readUInt32BE(at + 4) > 0 && b.readUInt32BE(at + 4) <= 20),
+};
+
+const HIDDEN_KINDS: ReadonlySet<PayloadKind> = new Set<HiddenPayloadKind>(["pe-executable", "elf-executable", "macho-executable", "zip", "rar", "7z", "ole-office"]);
+
+/** file-magic.ts's signatures of the kinds a hidden payload can be, with their header checks. */
+const SIGNATURES: readonly Signature[] = MAGIC.filter(([kind]) => HIDDEN_KINDS.has(kind)).map(([kind, bytes]) => ({
+  kind: kind as HiddenPayloadKind,
+  magic: Buffer.from(bytes),
+  valid: HEADER_CHECKS[kind as HiddenPayloadKind] ?? (() => true),
+}));
 
 export type ProgramKind = Extract<HiddenPayloadKind, "pe-executable" | "elf-executable" | "macho-executable">;
 
@@ -109,6 +114,12 @@ export function collectHiddenPayloads(doc: PdfDocument, spans: readonly (readonl
     }
   }
   return out;
+}
+
+/** Streams holding a program that no attachment presents (an attachment's own are the embedded-file rules'). */
+export function programsOutsideAttachments(programs: readonly ProgramStreamFact[], embedded: readonly { objectRef?: string }[]): HiddenPayloadFact[] {
+  const attached = new Set(embedded.map((e) => e.objectRef));
+  return programs.filter((p) => !attached.has(p.objectRef)).map((p) => ({ kind: p.kind, offset: -1, where: "stream", objectRef: p.objectRef, runnableNames: [], entries: 0, macros: false }));
 }
 
 /** The first offset in [from, end) where `s` starts a valid header, or -1. */

@@ -6,7 +6,8 @@
 // that types the file by its %PDF header never looks for macros. Word reads bytes, not objects, so what
 // it can see is searched: the file without the data of filtered streams (compressed data is noise to it).
 import type { PdfDocument } from "../../pdf/document";
-import { PdfName, PdfStream } from "../../pdf/objects";
+import { PdfStream } from "../../pdf/objects";
+import { filterNamesOf } from "../../pdf/filters";
 
 export interface OfficePolyglotFact {
   /** byte offset of the archive's `Content-Type: multipart/related` header */
@@ -67,10 +68,9 @@ function visibleRegions(doc: PdfDocument): [number, number][] {
   return out;
 }
 
-/** A filter that changes the bytes: `/Filter []` or `/Filter null` leaves the data as written, for Word too. */
+/** A filter that changes the bytes, as decoding reads the list: `/Filter []` or `/Filter null` leaves the data as written, for Word too. */
 export function hasFilter(doc: PdfDocument, s: PdfStream): boolean {
-  const f = doc.resolve(s.dict.get("Filter"));
-  return f instanceof PdfName || (Array.isArray(f) && f.length > 0);
+  return filterNamesOf(s.dict, (o) => doc.resolve(o)).length > 0;
 }
 
 function firstContainer(bytes: Uint8Array, regions: readonly [number, number][]): Pick<OfficePolyglotFact, "offset" | "header"> | null {

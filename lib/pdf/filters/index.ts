@@ -217,6 +217,11 @@ function readFilterList(dict: PdfDict, deref: Deref): { names: string[]; parms: 
   return problem === undefined ? { names, parms } : { names, parms, problem };
 }
 
+/** The filters decoding applies to a stream (readFilterList's names: /Filter, or /F holding names). */
+export function filterNamesOf(dict: PdfDict, resolve: (o: PdfObject | undefined) => PdfObject | undefined): string[] {
+  return readFilterList(dict, resolve).names;
+}
+
 /** Applies the /Predictor of §7.4.4.4 after Flate or LZW, keeping the decoder's error if any. */
 function withPredictor(decoded: FilterResult, parms: PdfDict | undefined, deref: Deref): FilterResult {
   if (!parms) return decoded;
