@@ -515,6 +515,9 @@ export const ENGINE_WALL_BACKSTOP_FACTOR = 8;
 /** An idle pdf.js render process is stopped (and reaped by its thread) after this long. */
 export const RENDER_PROCESS_IDLE_MS = 15_000;
 
+/** An idle sandbox process (sandbox-emulator.ts) is stopped after this long. */
+export const SANDBOX_PROCESS_IDLE_MS = 15_000;
+
 /**
  * The name of a limit that an analysis ran into (a budget hit, reported in `budget_hits`): always a
  * key of this table, so a report names the setting to raise. Engine failures are not budget hits:

@@ -19,18 +19,22 @@ export interface DeepEngineSet {
   engines: DeepEngines;
   /** engines that could not be started, with the reason (reported by /health and logs) */
   unavailable: Record<string, string>;
+  /** stops the engines' child processes (render, sandbox) and resolves once they have exited */
+  close(): Promise<void>;
 }
 
 export function createDeepEngines(options: DeepEngineOptions): DeepEngineSet {
   const root = options.root ?? process.cwd();
   const unavailable: Record<string, string> = {};
+  const render = createPdfRenderer();
+  const emulate = createSandboxEmulator();
   const engines: DeepEngines = {
-    render: createPdfRenderer(),
-    emulate: createSandboxEmulator(),
+    render,
+    emulate,
     parseDeep: createWorkerParser({ stackSizeMb: DEFAULT_LIMITS.JS_PARSE_STACK_MB }),
   };
   const yara = loadYaraScanner({ ruleDirs: options.yaraRuleDirs, bundledDir: path.join(root, "rules-yara") });
   if (yara.status === "ready") engines.yara = { scanDocument: yara.scanDocument };
   else unavailable.yara = yara.reason;
-  return { engines, unavailable };
+  return { engines, unavailable, close: async () => void (await Promise.all([render.close(), emulate.close()])) };
 }

@@ -3,7 +3,7 @@
 // piscina threads so a slow or hostile PDF never blocks the HTTP thread and can be killed on timeout.
 import type { MessagePort } from "node:worker_threads";
 import { analyzeDeep, analyzeFast, inspectDocument, type DeepEngines, type InspectAnswer, type InspectRequest, type PageImage } from "../analyzer";
-import { createDeepEngines } from "../engines/create-deep-engines";
+import { createDeepEngines, type DeepEngineSet } from "../engines/create-deep-engines";
 import { getConfig } from "./config";
 import type { DeepResult, FastResult } from "../analyzer/report";
 import { ENGINE_VERSION } from "../analyzer/report-values";
@@ -69,20 +69,19 @@ export interface PingResult {
 }
 
 // One set of engines per worker thread, created on the first advanced-stage task.
-let engines: DeepEngines | undefined;
+let engineSet: DeepEngineSet | undefined;
 function deepEngines(): DeepEngines {
-  if (!engines) {
-    const set = createDeepEngines({ yaraRuleDirs: getConfig().yaraRuleDirs });
-    for (const [name, reason] of Object.entries(set.unavailable)) console.warn(`[pdfscan] ${name} engine unavailable: ${reason}`);
-    engines = set.engines;
+  if (!engineSet) {
+    engineSet = createDeepEngines({ yaraRuleDirs: getConfig().yaraRuleDirs });
+    for (const [name, reason] of Object.entries(engineSet.unavailable)) console.warn(`[pdfscan] ${name} engine unavailable: ${reason}`);
   }
-  return engines;
+  return engineSet.engines;
 }
 
 async function disposeEngines(): Promise<PingResult> {
-  const render = engines?.render as { close?: () => Promise<void> } | undefined;
-  engines = undefined;
-  await render?.close?.();
+  const set = engineSet;
+  engineSet = undefined;
+  await set?.close();
   return { engineVersion: ENGINE_VERSION };
 }
 

@@ -10,7 +10,8 @@
 import { workerData } from "node:worker_threads";
 import { analyzeDeep, analyzeFast } from "../../analyzer";
 import type { DeepResult, FastResult } from "../../analyzer/report";
-import { createCliDeepEngines, type CliDeepEngines } from "./deep-engines";
+import type { DeepEngineSet } from "../../engines/create-deep-engines";
+import { createCliDeepEngines } from "./deep-engines";
 
 export interface CliTask {
   stage: "fast" | "deep";
@@ -27,7 +28,7 @@ export interface CliWorkerData {
 }
 
 // one set of engines per thread, created on the first --deep task
-let deep: CliDeepEngines | undefined;
+let deep: DeepEngineSet | undefined;
 
 export default async function runCliTask(task: CliTask): Promise<FastResult | DeepResult> {
   const bytes = new Uint8Array(task.bytes);

@@ -1,18 +1,30 @@
-// The sandbox child: runs ONE hostile script in QuickJS (WebAssembly) and reports what it did, then
-// exits. Plain .mjs on purpose: it is forked with no TypeScript loader, under tsx, vitest or a bundle.
+// The sandbox child: runs hostile scripts in QuickJS (WebAssembly), one at a time, each in a fresh
+// instance of the interpreter (new WebAssembly memory, runtime and context), and reports what each did.
+// Plain .mjs on purpose: it is forked with no TypeScript loader, under tsx, vitest or a bundle.
 //
 // Isolation: the script sees only the QuickJS interpreter and the stubs of its prelude; the one host
 // function (`__sandbox_host.record`) is removed from the global object by the prelude before the
-// script runs. Limits: the WebAssembly memory has a hard maximum (QuickJS throws "out of memory"
-// when it is reached; setMemoryLimit does not bound the total in wasm builds), an interrupt handler
-// enforces the CPU budget, the QuickJS stack is 256 KiB (deep recursion is a JS error, not a host
-// crash). The budget is this process's CPU time, not the wall clock: on a busy machine the script
-// gets as much work done as on an idle one, so its verdict does not depend on the load (issue 19
-// item 7). The parent adds an RSS watchdog and a CPU-time hard stop around this process.
+// script runs. Nothing of one script's instance is reachable from the next: each gets a new
+// WebAssembly memory, and the host drops the last one (and collects it) before it says it is ready.
+// Limits: the WebAssembly memory has a hard maximum (QuickJS throws "out of memory" when it is
+// reached; setMemoryLimit does not bound the total in wasm builds), an interrupt handler enforces the
+// CPU budget, the QuickJS stack is 256 KiB (deep recursion is a JS error, not a host crash). The
+// budget is this process's CPU time, not the wall clock: on a busy machine the script gets as much
+// work done as on an idle one, so its verdict does not depend on the load (issue 19 item 7). The
+// parent adds an RSS watchdog and a CPU-time hard stop around this process, and replaces it after a
+// number of scripts (sandbox-emulator.ts).
 //
-// Protocol: the parent sends one job over IPC ({source, prelude, budget}); records go back as JSON
-// lines on fd 3, written synchronously so that what was recorded survives a SIGKILL:
+// Why one process serves several scripts (issue 23): starting node, then running the 30 KB prelude on
+// an interpreter whose WebAssembly code V8 has not yet optimised cost ~300 ms of CPU per script, ten
+// times what the script itself took. The first message warms the interpreter with the prelude, so that
+// every script, the first one too, runs on code as fast as the next one's.
+//
+// Protocol: the parent sends messages over IPC: {t:"warm", prelude} once, then {t:"job", source,
+// prelude, budget} per script, each only after a "ready". Records go back as JSON lines on fd 3,
+// written synchronously so that what was recorded survives a SIGKILL:
 //   {t:"ready"} {t:"layer",api,code} {t:"api",api,args} {t:"string",value} {t:"done",status,detail,cpuMs}
+// argv[2]: milliseconds without a message after which an idle child exits by itself (its host may
+// be a worker thread that was terminated and cannot kill it).
 import { readFileSync, writeSync } from "node:fs";
 import { createRequire } from "node:module";
 import { newQuickJSWASMModuleFromVariant, newVariant, RELEASE_SYNC } from "quickjs-emscripten";
@@ -67,7 +79,14 @@ let runStartedCpu = null;
 /** compiled before "ready", so the CPU budget measures the script, not the compilation */
 const wasmModule = await WebAssembly.compile(readFileSync(createRequire(import.meta.url).resolve("@jitl/quickjs-wasmfile-release-sync/wasm")));
 
-async function run(job) {
+/**
+ * The warm-up's budget: generous enough for the prelude on cold code (~150 ms), and bounded, since the
+ * prelude comes from the parent's first job.
+ */
+const WARM_BUDGET = { cpuMs: 5_000, memoryBytes: 256 * 1024 * 1024, maxLayers: 0, maxOutputChars: 0 };
+
+/** Runs `source` after `prelude` in a fresh QuickJS instance; `emitRecords` false for the warm-up. */
+async function run(job, emitRecords = true) {
   const { source, prelude, budget } = job;
   const started = cpuNow();
   runStartedCpu = started;
@@ -94,6 +113,7 @@ async function run(job) {
   let strings = 0;
   const room = (n) => chars + n <= budget.maxOutputChars;
   const onRecord = (kind, name, args) => {
+    if (!emitRecords) return;
     if (kind === "layer") {
       const code = args[0] ?? "";
       if (seenLayers.has(code) || layers >= budget.maxLayers || !room(code.length)) return;
@@ -187,10 +207,38 @@ function cpuUsed() {
   return runStartedCpu === null ? 0 : Math.round(cpuNow() - runStartedCpu);
 }
 
-emit({ t: "ready" });
-process.once("message", (job) => {
-  run(job)
-    .then((outcome) => emit({ t: "done", ...outcome, cpuMs: cpuUsed() }))
-    .catch((e) => emit({ t: "done", status: "error", detail: errorText(e), cpuMs: cpuUsed() }))
-    .finally(() => process.exit(0));
+const idleExitMs = Number(process.argv[2]) || 60_000;
+let idleTimer;
+/** ready for the next message, with the last script's instance dropped and collected */
+function ready() {
+  runStartedCpu = null;
+  // --expose-gc (sandbox-emulator.ts): the last instance's WebAssembly memory, up to the memory budget,
+  // goes back now, so the parent's RSS watchdog reads the next script's memory, not the last one's
+  globalThis.gc?.();
+  emit({ t: "ready" });
+  clearTimeout(idleTimer);
+  // unref'd: the IPC channel keeps this process alive until the parent disconnects
+  idleTimer = setTimeout(() => process.exit(0), idleExitMs);
+  idleTimer.unref();
+}
+
+// the parent went away: nothing left to run for
+process.on("disconnect", () => process.exit(0));
+let queue = Promise.resolve();
+process.on("message", (message) => {
+  clearTimeout(idleTimer);
+  queue = queue.then(() => handle(message));
 });
+
+async function handle(message) {
+  if (message?.t === "warm") {
+    await run({ source: "", prelude: String(message.prelude ?? ""), budget: WARM_BUDGET }, false).catch(() => undefined);
+  } else if (message?.t === "job") {
+    await run(message)
+      .then((outcome) => emit({ t: "done", ...outcome, cpuMs: cpuUsed() }))
+      .catch((e) => emit({ t: "done", status: "error", detail: errorText(e), cpuMs: cpuUsed() }));
+  }
+  ready();
+}
+
+ready();

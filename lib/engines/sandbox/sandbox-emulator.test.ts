@@ -17,6 +17,22 @@ const prelude = (ctx: Partial<ScriptContext> = {}, xfa = false) => acrobatPrelud
 const scratch = mkdtempSync(join(tmpdir(), "sandbox-test-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
+/**
+ * A stand-in runner that speaks runner.mjs's protocol: "ready", the warm-up answered with "ready",
+ * and `onJob` (a statement) run for each script. `record(o)` writes a record line.
+ */
+function fakeRunner(name: string, onJob: string): string {
+  const path = join(scratch, `${name}.mjs`);
+  writeFileSync(path, `import { writeSync } from "node:fs";
+const record = (o) => writeSync(3, JSON.stringify(o) + "\\n");
+record({ t: "ready" });
+process.on("message", (m) => {
+  if (m.t !== "job") return record({ t: "ready" });
+  ${onJob}
+});`);
+  return path;
+}
+
 describe("recording", () => {
   it("captures every layer of nested eval, Function and app.setTimeOut", async () => {
     const l4 = "app.alert(42)";
@@ -91,8 +107,7 @@ describe("limits", () => {
   });
 
   it("kills a child that spins where the interpreter cannot interrupt it, once its CPU time passes the budget and the grace", async () => {
-    const runnerPath = join(scratch, "spin.mjs");
-    writeFileSync(runnerPath, `import { writeSync } from "node:fs"; writeSync(3, '{"t":"ready"}\\n'); process.once("message", () => { for (;;) {} });`);
+    const runnerPath = fakeRunner("spin", "for (;;) {}");
     const r = await createSandboxEmulator({ runnerPath, graceMs: 200, permissionModel: false })("1", "", { ...BUDGET, cpuMs: 200 });
     expect(r.status).toBe("timeout");
     expect(r.detail).toMatch(/ms of CPU time/);
@@ -102,8 +117,7 @@ describe("limits", () => {
   it("does not stop a child for the wall-clock time it spends without the CPU (a busy machine): only CPU time counts", async () => {
     // a child that gets no CPU for a while, as on a loaded machine, then finishes: under a wall-clock
     // budget of 100 ms (cpuMs + grace) it would have been killed
-    const runnerPath = join(scratch, "descheduled.mjs");
-    writeFileSync(runnerPath, `import { writeSync } from "node:fs"; writeSync(3, '{"t":"ready"}\\n'); process.once("message", () => setTimeout(() => { writeSync(3, '{"t":"done","status":"completed","cpuMs":3}\\n'); process.exit(0); }, 400));`);
+    const runnerPath = fakeRunner("descheduled", `setTimeout(() => { record({ t: "done", status: "completed", cpuMs: 3 }); record({ t: "ready" }); }, 400);`);
     const r = await createSandboxEmulator({ runnerPath, graceMs: 50, permissionModel: false })("1", "", { ...BUDGET, cpuMs: 50 });
     expect(r).toMatchObject({ status: "completed", cpuMs: 3 });
     expect(r.durationMs).toBeGreaterThanOrEqual(400);
@@ -133,8 +147,7 @@ describe("limits", () => {
   });
 
   it("reports a crashing child as an error", async () => {
-    const runnerPath = join(scratch, "crash.mjs");
-    writeFileSync(runnerPath, `import { writeSync } from "node:fs"; writeSync(3, '{"t":"ready"}\\n'); process.once("message", () => process.abort());`);
+    const runnerPath = fakeRunner("crash", "process.abort();");
     const r = await createSandboxEmulator({ runnerPath, permissionModel: false })("1", "", BUDGET);
     expect(r.status).toBe("error");
     expect(r.detail).toMatch(/exited/);
@@ -172,5 +185,77 @@ describe("cancellation", () => {
   it("starts no child for an analysis that is already cancelled", async () => {
     const r = await emulate("app.alert(1)", prelude(), BUDGET, AbortSignal.abort());
     expect(r).toMatchObject({ status: "error", detail: CANCELLED, durationMs: 0 });
+  });
+});
+
+describe("children serving several scripts", () => {
+  /** a runner that answers each script with its process id, so a test can tell which child ran it */
+  const pidRunner = () => fakeRunner("pid", `record({ t: "api", api: "pid", args: [String(process.pid)] }); record({ t: "done", status: "completed", cpuMs: 1 }); record({ t: "ready" });`);
+  const pidOf = (r: { apiCalls: { args: string[] }[] }) => Number(r.apiCalls[0]?.args[0]);
+  /** resolves once the process has exited (bounded by the test's timeout, not by a clock of its own) */
+  const exited = async (pid: number) => {
+    for (;;) {
+      try {
+        process.kill(pid, 0);
+      } catch {
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+
+  it("gives each script a fresh interpreter: nothing one script sets is seen by the next", async () => {
+    const one = createSandboxEmulator({ concurrency: 1 });
+    await one(`globalThis.left = "by the first"; Object.prototype.polluted = 1; app.alert(1)`, prelude(), BUDGET);
+    const r = await one(`app.alert([typeof left, typeof ({}).polluted].join())`, prelude(), BUDGET);
+    expect(r.apiCalls).toEqual([{ api: "app.alert", args: ["undefined,undefined"] }]);
+    await one.close();
+  });
+
+  it("runs the next script in the same child, and a new child after one was killed", async () => {
+    const runnerPath = pidRunner();
+    const sandbox = createSandboxEmulator({ runnerPath, concurrency: 1, permissionModel: false });
+    const first = pidOf(await sandbox("1", "", BUDGET));
+    expect(pidOf(await sandbox("2", "", BUDGET))).toBe(first);
+    // a memory budget below any node process: the child is killed before the script
+    expect((await sandbox("3", "", { ...BUDGET, memoryBytes: 1024 })).status).toBe("memory-limit");
+    await exited(first);
+    expect(pidOf(await sandbox("4", "", BUDGET))).not.toBe(first);
+    await sandbox.close();
+  });
+
+  it("replaces a child after scriptsPerChild scripts", async () => {
+    const sandbox = createSandboxEmulator({ runnerPath: pidRunner(), concurrency: 1, scriptsPerChild: 2, permissionModel: false });
+    const pids = [];
+    for (let i = 0; i < 3; i++) pids.push(pidOf(await sandbox(String(i), "", BUDGET)));
+    expect(pids[1]).toBe(pids[0]);
+    expect(pids[2]).not.toBe(pids[0]);
+    await sandbox.close();
+  });
+
+  it("stops an idle child, and close() stops the others", async () => {
+    const idle = createSandboxEmulator({ runnerPath: pidRunner(), concurrency: 1, idleMs: 50, permissionModel: false });
+    await exited(pidOf(await idle("1", "", BUDGET)));
+    const sandbox = createSandboxEmulator({ runnerPath: pidRunner(), concurrency: 2, permissionModel: false });
+    const pids = (await Promise.all(["1", "2"].map((s) => sandbox(s, "", BUDGET)))).map(pidOf);
+    await sandbox.close();
+    for (const pid of pids) expect(() => process.kill(pid, 0)).toThrow();
+  });
+
+  it("warms a new child with the first script's prelude before the script, and only once", async () => {
+    const runnerPath = join(scratch, "count-warm.mjs");
+    writeFileSync(runnerPath, `import { writeSync } from "node:fs";
+let warm = 0;
+const record = (o) => writeSync(3, JSON.stringify(o) + "\\n");
+record({ t: "ready" });
+process.on("message", (m) => {
+  if (m.t === "warm") warm++;
+  else record({ t: "api", api: "warm", args: [String(warm), m.prelude === "P" ? "prelude" : "other"] }), record({ t: "done", status: "completed", cpuMs: 1 });
+  record({ t: "ready" });
+});`);
+    const sandbox = createSandboxEmulator({ runnerPath, concurrency: 1, permissionModel: false });
+    expect((await sandbox("1", "P", BUDGET)).apiCalls).toEqual([{ api: "warm", args: ["1", "prelude"] }]);
+    expect((await sandbox("2", "P", BUDGET)).apiCalls).toEqual([{ api: "warm", args: ["1", "prelude"] }]);
+    await sandbox.close();
   });
 });
