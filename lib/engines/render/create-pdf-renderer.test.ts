@@ -76,6 +76,17 @@ describe("createPdfRenderer", () => {
     expect([...r.pages[0].qrCodes].sort()).toEqual(["https://small.example/b", "https://vector.example/a"]);
   });
 
+  it("draws a page whose only QR code is vector rectangles, and reads a page of text without drawing it", async () => {
+    const b = new PdfBuilder();
+    const content = b.addFlateStream("", vectorQrContent("https://vector.example/only", 72, 400, 6));
+    b.addCatalog("", 1, `/Contents ${content} 0 R`);
+    expect((await render(b.build(), BUDGET)).pages[0].qrCodes).toEqual(["https://vector.example/only"]);
+    // not drawn (needs-drawing.ts): no pixels, so no image on it either
+    const text = await render(buildLurePdf({ pages: [{ lines: prose(8) }] }), BUDGET);
+    expect(text.pages[0]).toMatchObject({ qrCodes: [], imageCoverage: 0 });
+    expect(text.pages[0].text).toContain("quarterly results");
+  });
+
   it("renders at most maxPages pages but reports the page count", async () => {
     const pdf = buildLurePdf({ pages: Array.from({ length: 7 }, (_, i) => ({ lines: [`Page ${i + 1}`, ...prose(3)] })) });
     const r = await render(pdf, { ...BUDGET, maxPages: 2 });

@@ -11,6 +11,7 @@ import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf
 import { describeError, withBudgetHit, type PageImage, type PageImageBudget, type RenderBudget, type RenderedLink, type RenderedPage, type RenderFacts, type RenderFn } from "../../analyzer";
 import { DEFAULT_LIMITS } from "../../limits";
 import { checkDrawingBudget } from "./check-drawing-budget";
+import { needsDrawing, type3FontTest } from "./needs-drawing";
 import { encodePageImages, type CanvasFactory, type ImageBytes } from "./encode-page-images";
 import { QR_MAX_PER_IMAGE, decodeQrCodes } from "./decode-qr";
 import { loadPdfjs, pdfjsDataUrls } from "./load-pdfjs";
@@ -170,6 +171,12 @@ async function drawPage(pdfjs: Pdfjs, pdf: PDFDocumentProxy, page: PDFPageProxy,
   if (refused) {
     out.drawSkipped = refused.budget;
     throw new Error(`page not drawn: ${refused.detail}`);
+  }
+  // nothing the pixels could show (needs-drawing.ts): no QR code, no image to cover the page with;
+  // page images asked for (the web UI's previews) need the drawing anyway
+  if (!sink && !needsDrawing(list, pdfjs.OPS, type3FontTest(page))) {
+    out.imageCoverage = 0;
+    return;
   }
   const unit = page.getViewport({ scale: 1 });
   const maxPixels = budget.maxPixelsPerPage ?? DEFAULT_MAX_PIXELS_PER_PAGE;
