@@ -22,7 +22,13 @@ export type DeepBench =
       cpuMs: (Latency & { total: number; engines: number }) | null;
       slowest: { name: string; ms: number; cpuMs: number | null }[];
       errors: string[];
+      /** files whose result has an engine note (an engine that failed on that file), and the first notes */
+      engineNotes: { files: number; examples: string[] };
     };
+
+/** Notes that say an engine could not run at all: its cost would be missing from every figure. */
+const ENGINE_DOWN = /missing|unavailable|not configured|did not start|could not start/i;
+const NOTE_EXAMPLES = 3;
 
 /** CPU time (ms) of this process, of its children it has reaped, and of its live children; null without /proc. */
 function processTreeCpuMs(): number | null {
@@ -44,14 +50,23 @@ export async function benchDeep(dir: string, entries: CorpusEntry[]): Promise<De
   const { createDeepEngines } = await import("../lib/engines/create-deep-engines");
   const { engines } = createDeepEngines({ yaraRuleDirs: [] });
   const errors: string[] = [];
-  if (entries[0]) await analyzeDeep(entries[0].bytes, { fileName: "warm-up.pdf", engines }).catch(() => undefined);
+  if (entries[0]) {
+    // a bench without the render process (dist/ not built) or the sandbox would report a stage that
+    // skipped them, much cheaper than the real one: say so instead of measuring it
+    const warm = await analyzeDeep(entries[0].bytes, { fileName: "warm-up.pdf", engines }).catch(() => undefined);
+    const down = warm?.engine_notes.find((n) => ENGINE_DOWN.test(n.message));
+    if (down) throw new Error(`the ${down.engine} engine did not run, so the figures would leave it out: ${down.message}`);
+  }
+  const notes = { files: 0, examples: [] as string[] };
   const rows: { name: string; ms: number; cpuMs: number | null; ownMs: number }[] = [];
   for (const e of entries) {
     const cpu0 = processTreeCpuMs();
     const own0 = ownCpuTimeMs();
     const t0 = performance.now();
     try {
-      await analyzeDeep(e.bytes, { fileName: fileNameOf(e), engines });
+      const result = await analyzeDeep(e.bytes, { fileName: fileNameOf(e), engines });
+      if (result.engine_notes.length) notes.files++;
+      for (const n of result.engine_notes) if (notes.examples.length < NOTE_EXAMPLES) notes.examples.push(`${e.name}: ${n.engine}: ${n.message}`);
     } catch (err) {
       errors.push(`${e.name}: ${err instanceof Error ? err.message : String(err)}`);
     }
@@ -64,7 +79,7 @@ export async function benchDeep(dir: string, entries: CorpusEntry[]): Promise<De
     ? { ...summarize(cpus), total: cpus.reduce((a, b) => a + b, 0), engines: cpus.reduce((a, b) => a + b, 0) - rows.reduce((a, r) => a + r.ownMs, 0) }
     : null;
   const slowest = [...rows].sort((a, b) => (b.cpuMs ?? b.ms) - (a.cpuMs ?? a.ms)).slice(0, SLOWEST_SHOWN);
-  return { dir, files: rows.length, latencyMs: summarize(rows.map((r) => r.ms)), cpuMs, slowest: slowest.map(({ name, ms, cpuMs: c }) => ({ name, ms, cpuMs: c })), errors };
+  return { dir, files: rows.length, latencyMs: summarize(rows.map((r) => r.ms)), cpuMs, slowest: slowest.map(({ name, ms, cpuMs: c }) => ({ name, ms, cpuMs: c })), errors, engineNotes: notes };
 }
 
 export function formatDeep(d: DeepBench): string {
@@ -83,7 +98,9 @@ export function formatDeep(d: DeepBench): string {
     );
   }
   rows.push(["errors", String(d.errors.length)]);
+  rows.push(["files with engine notes", String(d.engineNotes.files)]);
   out.push(formatTable(["metric", "value"], rows));
+  if (d.engineNotes.examples.length) out.push("engine notes (first):", ...d.engineNotes.examples.map((n) => `  ${n.slice(0, 200)}`));
   out.push("most expensive files:", ...d.slowest.map((s) => `  ${fixed(s.ms, 0).padStart(8)} ms ${s.cpuMs === null ? "" : `${fixed(s.cpuMs, 0).padStart(6)} ms CPU`}  ${s.name}`));
   return `${out.join("\n")}\n`;
 }
