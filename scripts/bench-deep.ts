@@ -6,6 +6,7 @@
 // inverse. Read from /proc (Linux); elsewhere only latency is reported.
 import { readdirSync, readFileSync } from "node:fs";
 import { cpuTimeMs, ownCpuTimeMs } from "../lib/engines/process-usage";
+import { warmUpDocument } from "../lib/engines/render/warm-up-document";
 import { summarize, type Latency } from "./bench-stats";
 import { fileNameOf, type CorpusEntry } from "./corpus";
 import { fixed, formatTable } from "./table";
@@ -26,8 +27,6 @@ export type DeepBench =
       engineNotes: { files: number; examples: string[] };
     };
 
-/** Notes that say an engine could not run at all: its cost would be missing from every figure. */
-const ENGINE_DOWN = /missing|unavailable|not configured|did not start|could not start/i;
 const NOTE_EXAMPLES = 3;
 
 /** CPU time (ms) of this process, of its children it has reaped, and of its live children; null without /proc. */
@@ -50,13 +49,13 @@ export async function benchDeep(dir: string, entries: CorpusEntry[]): Promise<De
   const { createDeepEngines } = await import("../lib/engines/create-deep-engines");
   const { engines } = createDeepEngines({ yaraRuleDirs: [] });
   const errors: string[] = [];
-  if (entries[0]) {
-    // a bench without the render process (dist/ not built) or the sandbox would report a stage that
-    // skipped them, much cheaper than the real one: say so instead of measuring it
-    const warm = await analyzeDeep(entries[0].bytes, { fileName: "warm-up.pdf", engines }).catch(() => undefined);
-    const down = warm?.engine_notes.find((n) => ENGINE_DOWN.test(n.message));
-    if (down) throw new Error(`the ${down.engine} engine did not run, so the figures would leave it out: ${down.message}`);
-  }
+  if (entries[0]) await analyzeDeep(entries[0].bytes, { fileName: "warm-up.pdf", engines }).catch(() => undefined);
+  // a bench without the render process (dist/ not built) would report a stage that skipped it, much
+  // cheaper than the real one: the render process's own warm-up page, which every engine reads without
+  // a note, says so instead
+  const check = await analyzeDeep(warmUpDocument(), { fileName: "engine-check.pdf", engines });
+  const [down] = check.engine_notes;
+  if (down) throw new Error(`the ${down.engine} engine did not run, so the figures would leave it out: ${down.message}`);
   const notes = { files: 0, examples: [] as string[] };
   const rows: { name: string; ms: number; cpuMs: number | null; ownMs: number }[] = [];
   for (const e of entries) {

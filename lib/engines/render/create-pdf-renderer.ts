@@ -13,6 +13,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describeError, withBudgetHit, type RenderBudget, type RenderFacts, type RenderFn, type RenderOpenOptions } from "../../analyzer";
 import { DEFAULT_LIMITS, ENGINE_WALL_BACKSTOP_FACTOR, RENDER_PROCESS_IDLE_MS, type BudgetName } from "../../limits";
+import { running, stopAndReap } from "../child-exit";
 import { cpuTimeMs, residentBytes } from "../process-usage";
 import type { RenderReply, RenderRequest } from "./render-process";
 
@@ -83,12 +84,8 @@ class RenderHost {
   async close(): Promise<void> {
     clearTimeout(this.idleTimer);
     const child = this.child;
-    const alive = child && child.exitCode === null && child.signalCode === null;
-    const exited = alive ? new Promise<void>((resolve) => child.once("exit", () => resolve())) : Promise.resolve();
-    // the process is unref'd (it must not keep a CLI alive): hold the event loop until its exit is seen
-    if (alive) child.ref();
-    this.stopChild();
-    await exited;
+    this.child = null;
+    if (child) await stopAndReap(child);
   }
 
   private run(bytes: Uint8Array, budget: RenderBudget, signal?: AbortSignal, open?: RenderOpenOptions): Promise<RenderFacts> {
@@ -177,7 +174,7 @@ class RenderHost {
   }
 
   private ensureChild(): ChildProcess {
-    if (this.child && this.child.exitCode === null && this.child.signalCode === null) return this.child;
+    if (this.child && running(this.child)) return this.child;
     const entry = renderProcessEntry();
     const child = fork(entry.file, [], {
       execArgv: [...entry.execArgv, `--max-old-space-size=${RENDER_PROCESS_HEAP_MB}`, `--initial-old-space-size=${RENDER_PROCESS_INITIAL_OLD_SPACE_MB}`],
@@ -208,7 +205,7 @@ class RenderHost {
     const child = this.child;
     this.child = null;
     // SIGKILL: a process stuck in a synchronous draw does not run signal handlers; Node reaps it
-    if (child && child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    if (child && running(child)) child.kill("SIGKILL");
   }
 }
 

@@ -5,14 +5,11 @@
 // A QR code's modules reach the page as an image, as filled shapes (report generators write one
 // rectangle per module or per run of modules), as a pattern's tiles, or as the glyphs of a Type 3
 // font (whose glyph procedures may hold images); a page with none of these is read, not drawn.
-import type { OperatorListIR } from "./check-drawing-budget";
+import type { DrawingOps, OperatorListIR } from "./check-drawing-budget";
 
-/** The op codes this check reads, from pdfjs `OPS`. */
-export interface PaintOps {
-  paintImageMaskXObject: number;
+/** The op codes this check reads, from pdfjs `OPS` (the drawing budget's image ops and these). */
+export interface PaintOps extends DrawingOps {
   paintImageMaskXObjectGroup: number;
-  paintImageXObject: number;
-  paintInlineImageXObject: number;
   paintInlineImageXObjectGroup: number;
   paintImageXObjectRepeat: number;
   paintImageMaskXObjectRepeat: number;

@@ -14,6 +14,7 @@
 // unref'd: an idle child keeps no CLI alive, and it exits when this process goes away.
 import { fork, type ChildProcess } from "node:child_process";
 import { ENGINE_WALL_BACKSTOP_FACTOR, SANDBOX_PROCESS_IDLE_MS } from "../../limits";
+import { running, stopAndReap } from "../child-exit";
 import { cpuTimeMs, residentBytes } from "../process-usage";
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
@@ -139,7 +140,7 @@ class SandboxChild {
   }
 
   get exited(): boolean {
-    return this.proc.exitCode !== null || this.proc.signalCode !== null;
+    return !running(this.proc);
   }
 
   listen(listener: JobListener | null): void {
@@ -221,13 +222,8 @@ class ChildPool {
   }
 
   async close(): Promise<void> {
-    const exits = [...this.live].map((child) => (child.exited ? Promise.resolve() : new Promise<void>((resolve) => child.proc.once("exit", () => resolve()))));
-    for (const child of this.live) this.retire(child);
-    this.idle.clear();
-    // the children are unref'd: hold the event loop until their exits are seen
-    const hold = setInterval(() => undefined, 1_000);
-    await Promise.all(exits);
-    clearInterval(hold);
+    for (const child of this.idle) this.retireIdle(child);
+    await Promise.all([...this.live].map((child) => stopAndReap(child.proc)));
   }
 
   private retireIdle(child: SandboxChild): void {
