@@ -30,14 +30,32 @@ const FLOORS = [
 ];
 
 /** Test code and test support: they may reach any floor. */
-const TEST_FILES = ["**/*.test.ts", "**/*.test.tsx", "**/testing/**", "test/**", "e2e/**", "scripts/**", "playwright.config.ts", "vitest.config.*"];
+const TEST_FILES = [
+  "**/*.test.ts",
+  "**/*.test.tsx",
+  "**/testing/**",
+  "test/**",
+  "e2e/**",
+  "scripts/**",
+  "playwright.config.ts",
+  "vitest.config.*",
+];
 
 /**
  * The analyzer's report contract, its face for the browser: the result schemas and the pure helpers
  * the web UI renders them with. Imported one by one, not through a barrel, so that an analysis that
  * needs report-values.ts does not load zod with report.ts. REPORT_DEPS: what they import themselves.
  */
-const REPORT_FACE = ["report.ts", "report-values.ts", "explain-score.ts", "mitigations.ts", "iocs/defang.ts", "object-tree.ts", "own-entry.ts", "javascript/escaped-bytes.ts"];
+const REPORT_FACE = [
+  "report.ts",
+  "report-values.ts",
+  "explain-score.ts",
+  "mitigations.ts",
+  "iocs/defang.ts",
+  "object-tree.ts",
+  "own-entry.ts",
+  "javascript/escaped-bytes.ts",
+];
 const REPORT_DEPS = ["techniques/catalogue.ts", "techniques/technique.ts"];
 const REPORT_FILES = [...REPORT_FACE, ...REPORT_DEPS];
 
@@ -46,21 +64,50 @@ const floorZones = FLOORS.flatMap((floor, i) =>
     target: floor.paths.map((p) => `./${p}`),
     from: above.paths.map((p) => `./${p}`),
     except: [],
-    message: `the ${floor.name} floor imports only its own floor and those below it (${FLOORS.slice(i).map((f) => f.name).join(", ")})`,
+    message: `the ${floor.name} floor imports only its own floor and those below it (${FLOORS.slice(i)
+      .map((f) => f.name)
+      .join(", ")})`,
   })),
 );
 // the two clients stand side by side: the web app and the CLI share code through lib/server and below
 floorZones.push(
-  { target: ["./app"], from: ["./lib/cli", "./bin"], except: [], message: "the web app and the CLI share code only through the floors below them" },
-  { target: ["./lib/cli", "./bin"], from: ["./app"], except: [], message: "the web app and the CLI share code only through the floors below them" },
+  {
+    target: ["./app"],
+    from: ["./lib/cli", "./bin"],
+    except: [],
+    message: "the web app and the CLI share code only through the floors below them",
+  },
+  {
+    target: ["./lib/cli", "./bin"],
+    from: ["./app"],
+    except: [],
+    message: "the web app and the CLI share code only through the floors below them",
+  },
 );
 // the analyzer's two faces: its index for node-side callers, its report contract for all of them
 const ANALYZER_CALLERS = ["proxy.ts", "instrumentation.ts", "lib/cli", "bin", "lib/server", "lib/engines"];
-const FACE_MESSAGE = "import the analyzer through lib/analyzer/index.ts or its report contract (REPORT_FACE in eslint.config.mjs), not its internals";
+const FACE_MESSAGE =
+  "import the analyzer through lib/analyzer/index.ts or its report contract (REPORT_FACE in eslint.config.mjs), not its internals";
 floorZones.push(
-  { target: ANALYZER_CALLERS.map((p) => `./${p}`), from: ["./lib/analyzer"], except: ["./index.ts", ...REPORT_FACE.map((f) => `./${f}`)], message: FACE_MESSAGE },
-  { target: ["./app"], from: ["./lib/analyzer"], except: REPORT_FACE.map((f) => `./${f}`), message: "app/ is bundled for the browser: import only the analyzer's report contract (REPORT_FACE in eslint.config.mjs)" },
-  { target: ["./lib/analyzer"], from: ["./lib/analyzer/index.ts"], except: [], message: "lib/analyzer imports its own modules: its index is for callers outside (and would make cycles)" },
+  {
+    target: ANALYZER_CALLERS.map((p) => `./${p}`),
+    from: ["./lib/analyzer"],
+    except: ["./index.ts", ...REPORT_FACE.map((f) => `./${f}`)],
+    message: FACE_MESSAGE,
+  },
+  {
+    target: ["./app"],
+    from: ["./lib/analyzer"],
+    except: REPORT_FACE.map((f) => `./${f}`),
+    message:
+      "app/ is bundled for the browser: import only the analyzer's report contract (REPORT_FACE in eslint.config.mjs)",
+  },
+  {
+    target: ["./lib/analyzer"],
+    from: ["./lib/analyzer/index.ts"],
+    except: [],
+    message: "lib/analyzer imports its own modules: its index is for callers outside (and would make cycles)",
+  },
   {
     target: REPORT_FILES.map((f) => `./lib/analyzer/${f}`),
     from: ["./lib/analyzer", "./lib/pdf"],
@@ -86,21 +133,43 @@ for (const [i, layer] of ANALYZER_LAYERS.entries()) {
       target: layer.folders.map((f) => `./lib/analyzer/${f}`),
       from: above.folders.map((f) => `./lib/analyzer/${f}`),
       except: [],
-      message: `lib/analyzer's ${layer.name} layer imports only its own layer and those below it (${ANALYZER_LAYERS.slice(i).map((l) => l.name).join(", ")}; eslint.config.mjs ANALYZER_LAYERS)`,
+      message: `lib/analyzer's ${layer.name} layer imports only its own layer and those below it (${ANALYZER_LAYERS.slice(
+        i,
+      )
+        .map((l) => l.name)
+        .join(", ")}; eslint.config.mjs ANALYZER_LAYERS)`,
     });
   }
 }
 
 // the scan's domain (state machine, stages, retention modes) is what the rest of lib/server agrees on:
 // it depends on none of it (db/, queue/ and scans/ read it, never the other way)
-floorZones.push({ target: ["./lib/server/domain"], from: ["./lib/server", "./lib/engines", "./lib/analyzer", "./lib/pdf"], except: ["./domain"], message: "lib/server/domain is the scan's state machine and retention: it imports nothing of the service" });
+floorZones.push({
+  target: ["./lib/server/domain"],
+  from: ["./lib/server", "./lib/engines", "./lib/analyzer", "./lib/pdf"],
+  except: ["./domain"],
+  message: "lib/server/domain is the scan's state machine and retention: it imports nothing of the service",
+});
 
-const CORE_MESSAGE = "the analyzer core takes bytes and returns data: I/O and frameworks belong to lib/engines and above";
+const CORE_MESSAGE =
+  "the analyzer core takes bytes and returns data: I/O and frameworks belong to lib/engines and above";
 const CORE_FILES = ["lib/analyzer/**/*.ts", "lib/pdf/**/*.ts", "lib/limits.ts"];
 const IO_MODULES = ["fs", "fs/promises", "child_process", "http", "https", "worker_threads", "cluster", "dgram", "dns"];
 
 export default tseslint.config(
-  { ignores: ["node_modules/**", ".next/**", "dist/**", "next-env.d.ts", "public/**", "test-results/**", "playwright-report/**", "coverage/**", "data/**"] },
+  {
+    ignores: [
+      "node_modules/**",
+      ".next/**",
+      "dist/**",
+      "next-env.d.ts",
+      "public/**",
+      "test-results/**",
+      "playwright-report/**",
+      "coverage/**",
+      "data/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -126,7 +195,10 @@ export default tseslint.config(
       "@typescript-eslint/no-floating-promises": "error",
       "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
       "@typescript-eslint/await-thenable": "error",
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
+      ],
       "import-x/no-restricted-paths": ["error", { zones: floorZones }],
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
       "import-x/no-self-import": "error",
@@ -140,21 +212,45 @@ export default tseslint.config(
         "error",
         {
           paths: [
-            ...[...IO_MODULES.flatMap((m) => [m, `node:${m}`]), "next", "react", "react-dom"].map((name) => ({ name, message: CORE_MESSAGE })),
+            ...[...IO_MODULES.flatMap((m) => [m, `node:${m}`]), "next", "react", "react-dom"].map((name) => ({
+              name,
+              message: CORE_MESSAGE,
+            })),
             // node:net's address parsers and BlockList are pure functions of their input; its sockets are not
-            ...["net", "node:net"].map((name) => ({ name, allowImportNames: ["isIP", "isIPv4", "isIPv6", "BlockList"], message: CORE_MESSAGE })),
+            ...["net", "node:net"].map((name) => ({
+              name,
+              allowImportNames: ["isIP", "isIPv4", "isIPv6", "BlockList"],
+              message: CORE_MESSAGE,
+            })),
           ],
           patterns: [{ group: ["next/*"], message: "the analyzer core knows nothing of Next" }],
         },
       ],
-      "no-restricted-properties": ["error", { object: "process", property: "env", message: "the analyzer core reads no environment: limits and options come in as arguments" }],
+      "no-restricted-properties": [
+        "error",
+        {
+          object: "process",
+          property: "env",
+          message: "the analyzer core reads no environment: limits and options come in as arguments",
+        },
+      ],
     },
   },
   {
     // the browser's part of the core: replaces the core's no-restricted-imports with a stricter one
     files: [...REPORT_FILES.map((f) => `lib/analyzer/${f}`), "lib/limits.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ regex: "^(?!\\.|zod$)", message: "the report contract goes to the browser: no package but zod, no Node module" }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(?!\\.|zod$)",
+              message: "the report contract goes to the browser: no package but zod, no Node module",
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -169,7 +265,15 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
     languageOptions: {
       parserOptions: { projectService: false, project: false },
-      globals: { process: "readonly", console: "readonly", URL: "readonly", Buffer: "readonly", setTimeout: "readonly", clearTimeout: "readonly", fetch: "readonly" },
+      globals: {
+        process: "readonly",
+        console: "readonly",
+        URL: "readonly",
+        Buffer: "readonly",
+        setTimeout: "readonly",
+        clearTimeout: "readonly",
+        fetch: "readonly",
+      },
     },
   },
 );

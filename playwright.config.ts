@@ -3,7 +3,13 @@
 // auth on and a fresh data dir (tests make their keys with `pdfscan keys create`, e2e/fixtures.ts),
 // ready when GET /health answers 200; Debian's Chromium, no browser download.
 import { defineConfig } from "@playwright/test";
-import { E2E_BASE_URL as BASE_URL, E2E_DATA_DIR, E2E_PORT as PORT, E2E_STAND_IN_KEYS, E2E_STAND_IN_URL } from "./e2e/e2e-env";
+import {
+  E2E_BASE_URL as BASE_URL,
+  E2E_DATA_DIR,
+  E2E_PORT as PORT,
+  E2E_STAND_IN_KEYS,
+  E2E_STAND_IN_URL,
+} from "./e2e/e2e-env";
 
 export default defineConfig({
   testDir: "e2e",

@@ -39,9 +39,14 @@ export function proxy(request: NextRequest): Response {
     audit("host.denied", { host: (host ?? "").slice(0, 200), path: path.slice(0, 200) });
     return refuse(new ApiError("misdirected_request", "This server does not serve that host name."));
   }
-  if (request.method === "OPTIONS") return withHeaders(new Response(null, { status: 204, headers: { allow: PAGE_ALLOW, "cache-control": "no-store" } }));
+  if (request.method === "OPTIONS")
+    return withHeaders(
+      new Response(null, { status: 204, headers: { allow: PAGE_ALLOW, "cache-control": "no-store" } }),
+    );
   if (request.method !== "GET" && request.method !== "HEAD") {
-    return refuse(new ApiError("method_not_allowed", `Pages answer ${PAGE_METHODS} only.`, { headers: { allow: PAGE_ALLOW } }));
+    return refuse(
+      new ApiError("method_not_allowed", `Pages answer ${PAGE_METHODS} only.`, { headers: { allow: PAGE_ALLOW } }),
+    );
   }
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
   const csp = pageCsp(nonce, { dev: process.env.NODE_ENV === "development" });

@@ -20,7 +20,10 @@ export default function ErrorPage({ error, reset }: { error: Error & { digest?: 
         </>
       }
     >
-      <p>Something went wrong on our side while showing this page. Trying again usually helps; the server logged the details.</p>
+      <p>
+        Something went wrong on our side while showing this page. Trying again usually helps; the server logged the
+        details.
+      </p>
       {error.digest && (
         <p className="text-xs text-slate-600">
           Reference: <code>{error.digest}</code>

@@ -29,11 +29,19 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <span className="hidden text-sm text-[#cad5e2] sm:inline">static PDF malware analysis</span>
             <nav aria-label="Main" className="ml-auto flex items-center gap-3">
               {principal && (
-                <a href="/scans" className="rounded-md px-2 py-1 text-sm font-medium text-[#f1f5f9] hover:bg-[#1d293d] hover:underline" data-testid="nav-history">
+                <a
+                  href="/scans"
+                  className="rounded-md px-2 py-1 text-sm font-medium text-[#f1f5f9] hover:bg-[#1d293d] hover:underline"
+                  data-testid="nav-history"
+                >
                   History
                 </a>
               )}
-              <a href="/docs/api" className="rounded-md px-2 py-1 text-sm font-medium text-[#f1f5f9] hover:bg-[#1d293d] hover:underline" data-testid="nav-api">
+              <a
+                href="/docs/api"
+                className="rounded-md px-2 py-1 text-sm font-medium text-[#f1f5f9] hover:bg-[#1d293d] hover:underline"
+                data-testid="nav-api"
+              >
                 API
               </a>
               {principal?.kind === "session" && <SignOutButton />}

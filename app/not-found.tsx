@@ -18,7 +18,9 @@ export default function NotFound() {
       }
     >
       <p>The scan or link does not exist, was deleted or revoked, has expired, or belongs to someone else.</p>
-      <p>Scans are only visible to the key that submitted them; a share link opens a read-only copy until it expires.</p>
+      <p>
+        Scans are only visible to the key that submitted them; a share link opens a read-only copy until it expires.
+      </p>
     </StatusPage>
   );
 }

@@ -12,8 +12,8 @@ export default async function UploadPage() {
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Analyse a PDF</h1>
         <p className="text-sm text-slate-600">
-          Static analysis: suspicious keywords, scripts and actions, indicators of compromise, structural anomalies and a
-          verdict with score. Nothing in the file is ever run in your browser.
+          Static analysis: suspicious keywords, scripts and actions, indicators of compromise, structural anomalies and
+          a verdict with score. Nothing in the file is ever run in your browser.
         </p>
       </div>
       <UploadSurface maxUploadBytes={maxUploadBytes} />

@@ -33,7 +33,10 @@ test("the API reference lists every operation of the OpenAPI document", async ({
   await expect(completed.getByRole("heading", { level: 3 })).toContainText("callbackUrl (event scan.completed)");
   await expect(completed).toContainText("webhook-signature");
   await expect(completed).toContainText("Sent by pdfscan to your receiver");
-  await page.getByRole("navigation", { name: "Operations" }).getByRole("link", { name: "post /api/scans", exact: true }).click();
+  await page
+    .getByRole("navigation", { name: "Operations" })
+    .getByRole("link", { name: "post /api/scans", exact: true })
+    .click();
   await expect(page).toHaveURL(/#createScan$/);
   await checkLooksAndAccessibility(page, "api-reference");
 });

@@ -7,10 +7,14 @@ import { test as base, expect, type Page } from "@playwright/test";
 import { E2E_BASE_URL, E2E_DATA_DIR } from "./e2e-env";
 
 export function createApiKey(name: string, admin = false): string {
-  const out = execFileSync(process.execPath, ["bin/pdfscan.mjs", "keys", "create", "--name", name, "--json", ...(admin ? ["--admin"] : [])], {
-    env: { ...process.env, PDFSCAN_DATA_DIR: E2E_DATA_DIR, PDFSCAN_DATABASE_URL: "" },
-    stdio: ["ignore", "pipe", "ignore"],
-  });
+  const out = execFileSync(
+    process.execPath,
+    ["bin/pdfscan.mjs", "keys", "create", "--name", name, "--json", ...(admin ? ["--admin"] : [])],
+    {
+      env: { ...process.env, PDFSCAN_DATA_DIR: E2E_DATA_DIR, PDFSCAN_DATABASE_URL: "" },
+      stdio: ["ignore", "pipe", "ignore"],
+    },
+  );
   return (JSON.parse(out.toString()) as { key: string }).key;
 }
 
@@ -29,8 +33,11 @@ export async function signIn(page: Page, apiKey: string): Promise<void> {
 }
 
 export const test = base.extend<{ signedOutPage: Page }, { apiKey: string }>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from its destructured first parameter
-  apiKey: [async ({}, use, workerInfo) => use(createApiKey(`e2e-worker-${workerInfo.workerIndex}`)), { scope: "worker" }],
+  apiKey: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from its destructured first parameter
+    async ({}, use, workerInfo) => use(createApiKey(`e2e-worker-${workerInfo.workerIndex}`)),
+    { scope: "worker" },
+  ],
   // every test's page: signed in, and failing the test on any Content-Security-Policy violation
   page: async ({ page, apiKey }, use) => {
     const violations = watchCsp(page);

@@ -64,7 +64,9 @@ test("the history lists, searches, filters and deletes the caller's scans", asyn
   await expect(history.dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
   await expect(history.dialog).toContainText(minutes.name);
   // its text reads left to right from the left edge, wherever the button that opened it sits
-  expect(await history.dialog.evaluate((el) => getComputedStyle(el.querySelector("[id$='-text']")!).textAlign)).toMatch(/^(left|start)$/);
+  expect(await history.dialog.evaluate((el) => getComputedStyle(el.querySelector("[id$='-text']")!).textAlign)).toMatch(
+    /^(left|start)$/,
+  );
   await page.keyboard.press("Escape");
   await expect(history.dialog).toBeHidden();
   await expect(deleteButton).toBeFocused();

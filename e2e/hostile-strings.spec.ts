@@ -20,10 +20,20 @@ function hostilePdf(): Uint8Array {
   const b = new PdfBuilder();
   const font = b.add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>");
   const content = b.addFlateStream("", "BT /F1 18 Tf 72 700 Td (Invoice: click the link below) Tj ET");
-  const jsLink = b.add(`<< /Type /Annot /Subtype /Link /Rect [72 600 300 620] /A << /S /URI /URI ${hexString(JS_URL)} >> >>`);
-  const markupLink = b.add(`<< /Type /Annot /Subtype /Link /Rect [72 560 300 580] /A << /S /URI /URI ${hexString(`https://evil.example/${MARKUP}`)} >> >>`);
-  const script = b.add(`<< /S /JavaScript /JS ${hexString(`var note = '${MARKUP}'; var go = "${JS_URL}"; app.launchURL("https://evil.example/x?${MARKUP}");`)} >>`);
-  b.addCatalog(`/OpenAction ${script} 0 R`, 1, `/Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${content} 0 R /Annots [${jsLink} 0 R ${markupLink} 0 R]`);
+  const jsLink = b.add(
+    `<< /Type /Annot /Subtype /Link /Rect [72 600 300 620] /A << /S /URI /URI ${hexString(JS_URL)} >> >>`,
+  );
+  const markupLink = b.add(
+    `<< /Type /Annot /Subtype /Link /Rect [72 560 300 580] /A << /S /URI /URI ${hexString(`https://evil.example/${MARKUP}`)} >> >>`,
+  );
+  const script = b.add(
+    `<< /S /JavaScript /JS ${hexString(`var note = '${MARKUP}'; var go = "${JS_URL}"; app.launchURL("https://evil.example/x?${MARKUP}");`)} >>`,
+  );
+  b.addCatalog(
+    `/OpenAction ${script} 0 R`,
+    1,
+    `/Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${content} 0 R /Annots [${jsLink} 0 R ${markupLink} 0 R]`,
+  );
   b.info = b.add(`<< /Title ${hexString(MARKUP)} /Author ${hexString(JS_URL)} >>`);
   return b.build();
 }
@@ -46,7 +56,10 @@ async function expectInert(page: Page, seen: { dialogs: string[] }): Promise<voi
   expect(await page.locator('[href^="javascript:" i], [src^="javascript:" i]').count()).toBe(0);
 }
 
-test("hostile file name, title, script and links render inert on the scan page, in history and through a share link", async ({ page, browser }) => {
+test("hostile file name, title, script and links render inert on the scan page, in history and through a share link", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   const seen = watchForInjection(page);
   const scan = new ScanPage(page);
@@ -59,7 +72,8 @@ test("hostile file name, title, script and links render inert on the scan page, 
   if (await viewButton.count()) await viewButton.click();
   await expect(page.locator("body")).toContainText(JS_URL.slice(0, 11));
   // thumbnails: the alt text is ours ("Page N"), never the document's
-  for (const alt of await page.locator("img").evaluateAll((imgs) => imgs.map((i) => i.getAttribute("alt") ?? ""))) expect(alt).not.toContain("onerror");
+  for (const alt of await page.locator("img").evaluateAll((imgs) => imgs.map((i) => i.getAttribute("alt") ?? "")))
+    expect(alt).not.toContain("onerror");
   await expectInert(page, seen);
 
   // history: the name is listed as text
@@ -69,7 +83,10 @@ test("hostile file name, title, script and links render inert on the scan page, 
   await checkLooksAndAccessibility(page, "history");
 
   // a share link in a fresh context (no session): same inert rendering, and its looks
-  const res = await page.request.post(`/api/scans/${scanId}/shares`, { data: { expiresInHours: 1 }, headers: await sessionWriteHeaders(page) });
+  const res = await page.request.post(`/api/scans/${scanId}/shares`, {
+    data: { expiresInHours: 1 },
+    headers: await sessionWriteHeaders(page),
+  });
   expect(res.status()).toBe(201);
   const { url } = (await res.json()) as { url: string };
   const guest = await browser.newContext();

@@ -9,7 +9,9 @@ import { expect, test } from "./fixtures";
 import { checkLooksAndAccessibility, SCREENSHOTS } from "./look";
 import { ScanPage } from "./pages/scan-page";
 
-test("the object inspector opens an object from a finding, shows its decoded stream, finds /JavaScript, and the embedded file downloads as a password ZIP", async ({ page }) => {
+test("the object inspector opens an object from a finding, shows its decoded stream, finds /JavaScript, and the embedded file downloads as a password ZIP", async ({
+  page,
+}) => {
   const scan = new ScanPage(page);
   const scanId = await scan.submitFromUploadPage("invoice.pdf", attachedScriptPdf(), { retentionMode: "retain_24h" });
   await scan.waitForStatus("completed", 30_000);
@@ -24,7 +26,10 @@ test("the object inspector opens an object from a finding, shows its decoded str
   await expect(inspector.getByTestId("object-text")).not.toBeEmpty();
 
   // the embedded file's stream, decoded, as inert text; then as hex
-  await inspector.getByTestId("object-list").getByRole("button", { name: /stream \/EmbeddedFile/ }).click();
+  await inspector
+    .getByTestId("object-list")
+    .getByRole("button", { name: /stream \/EmbeddedFile/ })
+    .click();
   const stream = inspector.getByTestId("object-stream");
   await expect(stream.getByTestId("stream-note")).toContainText("decoded by FlateDecode");
   await expect(stream.getByTestId("stream-bytes")).toContainText('WScript.Echo("attached script");');
@@ -50,11 +55,18 @@ test("the object inspector opens an object from a finding, shows its decoded str
   const listed = page.getByTestId("embedded-files");
   const sha256 = (await listed.getByTestId("embedded-sha256").first().textContent())!.trim();
   expect(sha256).toBe(createHash("sha256").update(ATTACHED_SCRIPT).digest("hex"));
-  const [download] = await Promise.all([page.waitForEvent("download"), listed.getByTestId("embedded-download").click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    listed.getByTestId("embedded-download").click(),
+  ]);
   expect(download.suggestedFilename()).toBe(`pdfscan-${scanId}-embedded-${sha256.slice(0, 16)}.zip`);
   const [member] = await openZip(await readFile((await download.path())!));
   expect(member!.name).toBe(`${sha256}.js`);
-  expect(createHash("sha256").update(await readZipMember(member!)).digest("hex")).toBe(sha256);
+  expect(
+    createHash("sha256")
+      .update(await readZipMember(member!))
+      .digest("hex"),
+  ).toBe(sha256);
 });
 
 test("a file that was not kept has no object inspector and no embedded-file download", async ({ page }) => {

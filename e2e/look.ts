@@ -22,15 +22,19 @@ export async function checkLooksAndAccessibility(page: Page, name: string): Prom
     await page.emulateMedia({ colorScheme: scheme });
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${SCREENSHOTS}/${name}-${width}${scheme === "dark" ? "-dark" : ""}.png`, fullPage: true });
+      await page.screenshot({
+        path: `${SCREENSHOTS}/${name}-${width}${scheme === "dark" ? "-dark" : ""}.png`,
+        fullPage: true,
+      });
       expect(await seriousAxeViolations(page), `axe on ${name} at ${width} px, ${scheme}`).toEqual([]);
     }
   }
   await page.emulateMedia({ colorScheme: "light" });
   // responsive down to 360 px: nothing wider than the screen (a table or a long hash scrolls inside its box)
   await page.setViewportSize({ width: 360, height: 800 });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow, `${name} at 360 px scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(1);
   await page.setViewportSize({ width: 1280, height: 900 });
 }
-

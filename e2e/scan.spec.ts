@@ -16,14 +16,19 @@ import { checkLooksAndAccessibility } from "./look";
 /** A phishing link personalised with its target's address (victim data). */
 function personalisedLurePdf(host = "login.evil.example"): Uint8Array {
   const b = new PdfBuilder();
-  const link = b.add(`<< /Type /Annot /Subtype /Link /Rect [0 0 10 10] /A << /S /URI /URI (https://${host}/verify.php?email=j.doe@acmecorp.com) >> >>`);
+  const link = b.add(
+    `<< /Type /Annot /Subtype /Link /Rect [0 0 10 10] /A << /S /URI /URI (https://${host}/verify.php?email=j.doe@acmecorp.com) >> >>`,
+  );
   b.addCatalog("", 1, `/Annots [${link} 0 R]`);
   return b.build();
 }
 
 test("submitting a suspicious PDF as a scan shows live stages, verdict, findings and exports", async ({ page }) => {
   const scan = new ScanPage(page);
-  const scanId = await scan.submitFromUploadPage("invoice.pdf", suspiciousPdf(), { retentionMode: "retain_24h", enrichment: true });
+  const scanId = await scan.submitFromUploadPage("invoice.pdf", suspiciousPdf(), {
+    retentionMode: "retain_24h",
+    enrichment: true,
+  });
   expect(scanId).toMatch(/^[\w-]{8,}$/);
   await expect(page.getByTestId("file-name")).toHaveText("invoice.pdf");
   // the scan page's heading has the focus the upload left behind
@@ -56,7 +61,10 @@ test("submitting a suspicious PDF as a scan shows live stages, verdict, findings
   await page.goBack();
 
   for (const format of ["json", "stix", "misp", "csv", "md", "html", "sarif"]) {
-    await expect(scan.exportLink(format)).toHaveAttribute("href", `/api/scans/${scanId}/report?format=${format}&download=1`);
+    await expect(scan.exportLink(format)).toHaveAttribute(
+      "href",
+      `/api/scans/${scanId}/report?format=${format}&download=1`,
+    );
     await expect(scan.exportLink(format)).toHaveAttribute("download", "");
   }
   const stixHref = (await scan.exportLink("stix").getAttribute("href"))!;
@@ -67,7 +75,9 @@ test("submitting a suspicious PDF as a scan shows live stages, verdict, findings
   expect(bundle.objects.length).toBeGreaterThan(0);
 });
 
-test("the scan page shows the file's MD5 and SHA-1, and marks the recipient's address in a link as victim data", async ({ page }) => {
+test("the scan page shows the file's MD5 and SHA-1, and marks the recipient's address in a link as victim data", async ({
+  page,
+}) => {
   const scan = new ScanPage(page);
   await scan.submitFromUploadPage("statement.pdf", personalisedLurePdf());
   await scan.waitForStatus("completed", 30_000);
@@ -77,18 +87,26 @@ test("the scan page shows the file's MD5 and SHA-1, and marks the recipient's ad
   await expect(page.getByTestId("sha1")).toHaveText(/^[0-9a-f]{40}$/);
   const victim = page.getByTestId("ioc").filter({ hasText: "j.doe[@]acmecorp[.]com" });
   await expect(victim.getByTestId("victim-data")).toBeVisible();
-  await expect(page.getByTestId("ioc").filter({ hasText: "login[.]evil[.]example" }).first().getByTestId("victim-data")).toHaveCount(0);
+  await expect(
+    page.getByTestId("ioc").filter({ hasText: "login[.]evil[.]example" }).first().getByTestId("victim-data"),
+  ).toHaveCount(0);
 });
 
-test("a scan with enrichment shows the imported feed's hit, its source and age, and the finding it raised", async ({ page }) => {
+test("a scan with enrichment shows the imported feed's hit, its source and age, and the finding it raised", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const dir = await mkdtemp(path.join(tmpdir(), "pdfscan-e2e-feeds-"));
   const list = path.join(dir, "openphish.txt");
   await writeFile(list, "https://login.phish-e2e.example.net/verify.php?email=j.doe@acmecorp.com\n");
-  const run = await pdfscan(["feeds", "import", list, "--format", "openphish"], { env: { PDFSCAN_DATA_DIR: E2E_DATA_DIR, PDFSCAN_DATABASE_URL: "" } });
+  const run = await pdfscan(["feeds", "import", list, "--format", "openphish"], {
+    env: { PDFSCAN_DATA_DIR: E2E_DATA_DIR, PDFSCAN_DATABASE_URL: "" },
+  });
   expect(run.code, run.stderr).toBe(0);
   const scan = new ScanPage(page);
-  await scan.submitFromUploadPage("notice.pdf", personalisedLurePdf("login.phish-e2e.example.net"), { enrichment: true });
+  await scan.submitFromUploadPage("notice.pdf", personalisedLurePdf("login.phish-e2e.example.net"), {
+    enrichment: true,
+  });
   await scan.waitForStatus("completed", 60_000);
   const hit = page.getByTestId("feed-hit").filter({ hasText: "openphish" }).first();
   await expect(hit).toBeVisible();
@@ -98,14 +116,25 @@ test("a scan with enrichment shows the imported feed's hit, its source and age, 
   await checkLooksAndAccessibility(page, "scan-feed-hits");
 });
 
-test("a scan with enrichment shows what the online services said: VirusTotal's detections, URLhaus's host, and what each was asked", async ({ page }) => {
+test("a scan with enrichment shows what the online services said: VirusTotal's detections, URLhaus's host, and what each was asked", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const pdf = personalisedLurePdf("docs-share.badhost-e2e.net");
   const sha256 = createHash("sha256").update(pdf).digest("hex");
   // the stand-in learns the answers the real services would give (lib/server/testing/reputation-stand-in.ts)
-  const teach = (what: string, body: unknown) => fetch(`${E2E_STAND_IN_URL}/stand-in/${what}`, { method: "PUT", body: JSON.stringify(body) });
-  expect((await teach(`files/${sha256}`, { malicious: 27, undetected: 33, label: "phishing.pdf/credential" })).status).toBe(204);
-  expect((await teach("hosts/docs-share.badhost-e2e.net", [{ url: "https://docs-share.badhost-e2e.net/verify.php", status: "online" }])).status).toBe(204);
+  const teach = (what: string, body: unknown) =>
+    fetch(`${E2E_STAND_IN_URL}/stand-in/${what}`, { method: "PUT", body: JSON.stringify(body) });
+  expect(
+    (await teach(`files/${sha256}`, { malicious: 27, undetected: 33, label: "phishing.pdf/credential" })).status,
+  ).toBe(204);
+  expect(
+    (
+      await teach("hosts/docs-share.badhost-e2e.net", [
+        { url: "https://docs-share.badhost-e2e.net/verify.php", status: "online" },
+      ])
+    ).status,
+  ).toBe(204);
 
   const scan = new ScanPage(page);
   await scan.submitFromUploadPage("shared-document.pdf", pdf, { enrichment: true });
@@ -113,11 +142,17 @@ test("a scan with enrichment shows what the online services said: VirusTotal's d
   const vt = page.getByTestId("feed-hit").filter({ hasText: "virustotal" });
   await expect(vt).toContainText("malware: 27/60 engines, phishing.pdf/credential");
   await expect(vt).toHaveAttribute("data-counts", "true");
-  await expect(page.getByTestId("feed-hit").filter({ hasText: "urlhaus" })).toContainText("malware distribution host: 1 URLs, 1 online");
+  await expect(page.getByTestId("feed-hit").filter({ hasText: "urlhaus" })).toContainText(
+    "malware distribution host: 1 URLs, 1 online",
+  );
   const services = page.getByTestId("online-service");
-  await expect(services.filter({ hasText: "virustotal" })).toContainText("1 to look up, 1 asked, 0 answered from the cache");
+  await expect(services.filter({ hasText: "virustotal" })).toContainText(
+    "1 to look up, 1 asked, 0 answered from the cache",
+  );
   await expect(services.filter({ hasText: "urlhaus" })).toContainText("1 to look up, 1 asked");
-  await expect(scan.findings.first()).toContainText("Known-bad indicator on a threat feed or online reputation service");
+  await expect(scan.findings.first()).toContainText(
+    "Known-bad indicator on a threat feed or online reputation service",
+  );
   await checkLooksAndAccessibility(page, "scan-online-services");
 });
 

@@ -3,7 +3,13 @@
 // catalog's OpenAction to it, and hostile markup in the script stays text: no element, no dialog.
 import { readFile } from "node:fs/promises";
 import { expect, test } from "./fixtures";
-import { DECODED_LAYER, HOSTILE_MARKUP, HOSTILE_URL, OBFUSCATED_SCRIPT, obfuscatedScriptPdf } from "../test/fixtures/sample-pdfs";
+import {
+  DECODED_LAYER,
+  HOSTILE_MARKUP,
+  HOSTILE_URL,
+  OBFUSCATED_SCRIPT,
+  obfuscatedScriptPdf,
+} from "../test/fixtures/sample-pdfs";
 import { seriousAxeViolations } from "./look";
 import { ScanPage } from "./pages/scan-page";
 import type { Locator } from "@playwright/test";
@@ -23,7 +29,9 @@ test("the script viewer shows the script and its layer in full, and the object p
   await expect(page.getByTestId("report-stage")).toHaveAttribute("data-stage", "advanced");
 
   // the report JSON carries the full text, verbatim
-  const report = (await (await page.request.get(`/api/scans/${scanId}/report`)).json()) as { details: { javascript: { source?: string; full_layers?: string[] }[] } };
+  const report = (await (await page.request.get(`/api/scans/${scanId}/report`)).json()) as {
+    details: { javascript: { source?: string; full_layers?: string[] }[] };
+  };
   expect(report.details.javascript[0]).toMatchObject({ source: OBFUSCATED_SCRIPT, full_layers: [DECODED_LAYER] });
 
   const card = page.getByTestId("script").first();
@@ -52,7 +60,10 @@ test("the script viewer shows the script and its layer in full, and the object p
     [source, `${scanId}-script-1.js`, OBFUSCATED_SCRIPT],
     [layer, `${scanId}-script-1-layer-1.js`, DECODED_LAYER],
   ] as const) {
-    const [download] = await Promise.all([page.waitForEvent("download"), block.getByRole("button", { name: /^Download/ }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      block.getByRole("button", { name: /^Download/ }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(name);
     expect(await readFile((await download.path())!, "utf8")).toBe(text);
   }
@@ -61,8 +72,12 @@ test("the script viewer shows the script and its layer in full, and the object p
   const tree = page.getByTestId("object-tree");
   const openAction = tree.locator('[data-path="/Root/OpenAction"]');
   await expect(tree.locator('[data-path="/Root"]').locator('[data-path="/Root/OpenAction"]')).toBeVisible();
-  await expect(openAction.getByTestId("object-tree-finding").filter({ hasText: "javascript-auto-run" })).toContainText("obj 2 0 R");
-  await expect(tree.locator('[data-path="/Root/Names/EmbeddedFiles/Names[1]/EF/F"]').getByTestId("object-tree-finding").first()).toContainText("4 0 R");
+  await expect(openAction.getByTestId("object-tree-finding").filter({ hasText: "javascript-auto-run" })).toContainText(
+    "obj 2 0 R",
+  );
+  await expect(
+    tree.locator('[data-path="/Root/Names/EmbeddedFiles/Names[1]/EF/F"]').getByTestId("object-tree-finding").first(),
+  ).toContainText("4 0 R");
   await openAction.getByRole("link", { name: "JavaScript: script 1" }).click();
   await expect(page).toHaveURL(/#script-1$/);
 
@@ -81,7 +96,9 @@ test("the script viewer shows the script and its layer in full, and the object p
   expect(dialogs).toEqual([]);
 });
 
-test("Beautify lays a one-line layer out in a worker under the page's CSP, Wrap folds it, and Download saves what is shown", async ({ page }) => {
+test("Beautify lays a one-line layer out in a worker under the page's CSP, Wrap folds it, and Download saves what is shown", async ({
+  page,
+}) => {
   const cspErrors: string[] = [];
   page.on("console", (m) => {
     if (m.type() === "error" && /Content Security Policy/i.test(m.text())) cspErrors.push(m.text());
@@ -102,7 +119,10 @@ test("Beautify lays a one-line layer out in a worker under the page's CSP, Wrap 
   // layout only: the same tokens
   expect(laidOut.replace(/\s+/g, "")).toBe(DECODED_LAYER.replace(/\s+/g, ""));
   expect((await textOf(layer.getByTestId("line-numbers")))!.split("\n").length).toBe(laidOut.split("\n").length);
-  const [download] = await Promise.all([page.waitForEvent("download"), layer.getByRole("button", { name: /^Download/ }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    layer.getByRole("button", { name: /^Download/ }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe(`${scanId}-script-1-layer-1.beautified.js`);
   expect(await readFile((await download.path())!, "utf8")).toBe(laidOut);
 
@@ -128,7 +148,9 @@ test("shellcode kept as %u escapes is shown as its bytes in a hex dump", async (
   const bytes = card.getByTestId("escaped-bytes").first();
   await expect(bytes).toContainText("%u escapes at character 19 as bytes (44)");
   await bytes.locator("summary").click();
-  await expect(bytes.locator("pre")).toContainText("00000000  90 90 90 90 90 90 90 90 90 90 90 90 90 90 90 90  ................");
+  await expect(bytes.locator("pre")).toContainText(
+    "00000000  90 90 90 90 90 90 90 90 90 90 90 90 90 90 90 90  ................",
+  );
   await expect(bytes.locator("pre")).toContainText("00000020  90 90 90 90 90 90 90 90 eb 10 41 41");
   expect(await seriousAxeViolations(page)).toEqual([]);
 });

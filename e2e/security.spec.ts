@@ -5,14 +5,19 @@ import { suspiciousPdf } from "../test/fixtures/sample-pdfs";
 import { createApiKey, expect, test, watchCsp } from "./fixtures";
 import { ScanPage } from "./pages/scan-page";
 
-test("sign in, scan, share a read-only link, open it elsewhere, revoke it: all under a strict CSP", async ({ signedOutPage: page, browser }) => {
+test("sign in, scan, share a read-only link, open it elsewhere, revoke it: all under a strict CSP", async ({
+  signedOutPage: page,
+  browser,
+}) => {
   const violations = watchCsp(page);
   const key = createApiKey("e2e-analyst");
 
   // signed out, the upload page sends us to sign in
   const first = await page.goto("/");
   await expect(page).toHaveURL(/\/signin\?next=%2F$/);
-  const csp = first?.headers()["content-security-policy"] ?? (await page.request.get("/signin")).headers()["content-security-policy"];
+  const csp =
+    first?.headers()["content-security-policy"] ??
+    (await page.request.get("/signin")).headers()["content-security-policy"];
   expect(csp).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
   expect(csp).toContain("frame-ancestors 'none'");
 

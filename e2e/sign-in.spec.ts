@@ -14,7 +14,9 @@ const signedInKeyId = async (page: Page) => {
   return res.status() === 200 ? ((await res.json()) as { keyId: string }).keyId : res.status();
 };
 
-test("a #key= link asks before it signs in, shows the key it holds, and leaves no key in the address bar", async ({ signedOutPage: page }) => {
+test("a #key= link asks before it signs in, shows the key it holds, and leaves no key in the address bar", async ({
+  signedOutPage: page,
+}) => {
   const violations = watchCsp(page);
   const key = createApiKey("e2e-link");
   await page.goto(`/signin?next=%2F#key=${key}`);
@@ -31,7 +33,9 @@ test("a #key= link asks before it signs in, shows the key it holds, and leaves n
   expect(violations).toEqual([]);
 });
 
-test("a signed-in user who opens someone else's #key= link stays signed in as herself unless she switches", async ({ signedOutPage: page }) => {
+test("a signed-in user who opens someone else's #key= link stays signed in as herself unless she switches", async ({
+  signedOutPage: page,
+}) => {
   const violations = watchCsp(page);
   const victim = createApiKey("e2e-victim");
   const attacker = createApiKey("e2e-attacker");
@@ -82,7 +86,12 @@ const NEXT_TRICKS = [
 ];
 
 /** Signs in by typing the key on /signin?next=<next> in a fresh browser; returns the hosts it asked for. */
-async function signInWithNext(browser: Browser, next: string, key: string, arrived: (page: Page) => Promise<void>): Promise<{ url: string; foreignHosts: string[] }> {
+async function signInWithNext(
+  browser: Browser,
+  next: string,
+  key: string,
+  arrived: (page: Page) => Promise<void>,
+): Promise<{ url: string; foreignHosts: string[] }> {
   const context = await browser.newContext();
   const page = await context.newPage();
   const foreignHosts: string[] = [];
@@ -103,7 +112,9 @@ test("every next= trick lands on this origin after signing in (a typed key)", as
   test.setTimeout(180_000);
   const key = createApiKey("e2e-next");
   for (const trick of NEXT_TRICKS) {
-    const { url, foreignHosts } = await signInWithNext(browser, trick, key, (page) => expect(page.getByRole("heading", { name: "Analyse a PDF" })).toBeVisible());
+    const { url, foreignHosts } = await signInWithNext(browser, trick, key, (page) =>
+      expect(page.getByRole("heading", { name: "Analyse a PDF" })).toBeVisible(),
+    );
     expect(new URL(url).origin, trick).toBe(E2E_BASE_URL);
     expect(new URL(url).pathname, trick).toBe("/");
     expect(foreignHosts, trick).toEqual([]);
@@ -113,7 +124,9 @@ test("every next= trick lands on this origin after signing in (a typed key)", as
   expect(scans.url).toBe(`${E2E_BASE_URL}/scans`);
 });
 
-test("the issue's link, key and tab trick together, stays on this origin after confirming", async ({ signedOutPage: page }) => {
+test("the issue's link, key and tab trick together, stays on this origin after confirming", async ({
+  signedOutPage: page,
+}) => {
   const key = createApiKey("e2e-next-link");
   const foreign: string[] = [];
   page.on("request", (r) => {

@@ -12,14 +12,20 @@ const lurePdf = () =>
     pages: [
       { lines: ["Quarterly statement", "Account summary for your records", "Nothing to do on this page."] },
       {
-        lines: ["Protected document", "This file is protected. Click to view the shared document.", "Verify your identity to continue."],
+        lines: [
+          "Protected document",
+          "This file is protected. Click to view the shared document.",
+          "Verify your identity to continue.",
+        ],
         fontSize: 18,
         links: [{ url: "https://phish.example.net/login", rect: [72, 560, 420, 610] }],
       },
     ],
   });
 
-test("the scan page shows server-rendered page thumbnails, the lure page marked, and enlarges one", async ({ page }) => {
+test("the scan page shows server-rendered page thumbnails, the lure page marked, and enlarges one", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   const scan = new ScanPage(page);
   const scanId = await scan.submitFromUploadPage("statement.pdf", lurePdf(), { retentionMode: "retain_24h" });
@@ -44,7 +50,9 @@ test("the scan page shows server-rendered page thumbnails, the lure page marked,
   const dialog = page.getByRole("dialog", { name: /Page 2/ });
   await expect(dialog).toBeVisible();
   const large = dialog.getByRole("img", { name: "Page 2" });
-  await expect.poll(() => large.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(320);
+  await expect
+    .poll(() => large.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth))
+    .toBeGreaterThan(320);
   expect(await seriousAxeViolations(page)).toEqual([]);
   await page.screenshot({ path: "test-results/screenshots/thumbnails-dialog-1280.png" });
   await page.keyboard.press("Escape");
@@ -80,14 +88,18 @@ test("a delete_immediately scan says in one line that its thumbnails were not ke
   await expect(page.getByTestId("page-thumbnail")).toHaveCount(0);
 });
 
-test("with delete-right-after-analysis, pictures of the pages are kept only when the user asks for it", async ({ page }) => {
+test("with delete-right-after-analysis, pictures of the pages are kept only when the user asks for it", async ({
+  page,
+}) => {
   const scan = new ScanPage(page);
   // asked: the file goes, the pictures stay
   await page.goto("/");
   await page.getByTestId("mode-scan").click();
   await page.getByTestId("retention-delete_immediately").click();
   await page.getByTestId("scan-keep-thumbnails").check();
-  await page.getByTestId("file-input").setInputFiles({ name: "kept.pdf", mimeType: "application/pdf", buffer: Buffer.from(lurePdf()) });
+  await page
+    .getByTestId("file-input")
+    .setInputFiles({ name: "kept.pdf", mimeType: "application/pdf", buffer: Buffer.from(lurePdf()) });
   await page.waitForURL(/\/scans\/[\w-]+$/, { timeout: 15_000 });
   await scan.waitForStatus("completed", 45_000);
   await expect(page.getByTestId("page-thumbnails").getByTestId("page-thumbnail")).toHaveCount(2);

@@ -42,7 +42,9 @@ test("uploading a file that is not a PDF shows the problem", async ({ page }) =>
   await expect(upload.error).toContainText("415");
 });
 
-test("an encrypted PDF opens with the password typed beside the drop zone, and the page never shows the password", async ({ page }) => {
+test("an encrypted PDF opens with the password typed beside the drop zone, and the page never shows the password", async ({
+  page,
+}) => {
   const password = "from-the-mail-body-7301";
   const locked = encryptWithQpdf(suspiciousPdf(), [password, "owner-secret-7301", "256"]);
   const upload = new UploadPage(page);

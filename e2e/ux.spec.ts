@@ -21,7 +21,10 @@ async function dropOnBody(page: Page, files: { name: string; data: Uint8Array }[
   const payload = files.map((f) => ({ name: f.name, b64: Buffer.from(f.data).toString("base64") }));
   const dataTransfer = await page.evaluateHandle((list) => {
     const dt = new DataTransfer();
-    for (const f of list) dt.items.add(new File([Uint8Array.from(atob(f.b64), (c) => c.charCodeAt(0))], f.name, { type: "application/pdf" }));
+    for (const f of list)
+      dt.items.add(
+        new File([Uint8Array.from(atob(f.b64), (c) => c.charCodeAt(0))], f.name, { type: "application/pdf" }),
+      );
     return dt;
   }, payload);
   // a real drag fires dragover again and again while the pointer moves: so does this, until the page
@@ -35,7 +38,9 @@ async function dropOnBody(page: Page, files: { name: string; data: Uint8Array }[
 
 /** The suspicious sample with a wrong startxref and bytes after %%EOF: the reader records anomalies. */
 function damagedPdf(): Uint8Array {
-  const text = Buffer.from(suspiciousPdf()).toString("latin1").replace(/startxref\s+\d+/, "startxref\n999999");
+  const text = Buffer.from(suspiciousPdf())
+    .toString("latin1")
+    .replace(/startxref\s+\d+/, "startxref\n999999");
   return Buffer.from(`${text}\ntrailing bytes after the end of the file that no reader expects\n`, "latin1");
 }
 
@@ -71,14 +76,23 @@ test("the picker takes several files and shows one result per file; every tab st
       const shown = el.id === "file-input" ? (document.querySelector('label[for="file-input"]') as HTMLElement) : el;
       const style = getComputedStyle(shown);
       const rect = shown.getBoundingClientRect();
-      return { id: el.id, visible: rect.width > 4 && rect.height > 4, ring: style.outlineStyle !== "none" || style.boxShadow !== "none" };
+      return {
+        id: el.id,
+        visible: rect.width > 4 && rect.height > 4,
+        ring: style.outlineStyle !== "none" || style.boxShadow !== "none",
+      };
     });
-    expect(focus.visible && focus.ring, `tab stop ${i + 1} (${focus.id || "element"}) is visible with a focus ring`).toBe(true);
+    expect(
+      focus.visible && focus.ring,
+      `tab stop ${i + 1} (${focus.id || "element"}) is visible with a focus ring`,
+    ).toBe(true);
     reachedPicker = focus.id === "file-input";
   }
   expect(reachedPicker).toBe(true);
 
-  await page.getByTestId("file-input").setInputFiles([pdfFile("one.pdf", suspiciousPdf()), pdfFile("two.pdf", benignPdf())]);
+  await page
+    .getByTestId("file-input")
+    .setInputFiles([pdfFile("one.pdf", suspiciousPdf()), pdfFile("two.pdf", benignPdf())]);
   await expect(page.getByTestId("upload-item")).toHaveCount(2);
   await expect(page.locator('[data-testid="upload-item"][data-state="quick"]')).toHaveCount(2, { timeout: 30_000 });
   await expect(page.getByTestId("file-name")).toHaveText(["one.pdf", "two.pdf"]);
@@ -99,19 +113,28 @@ test("choosing Scan for two files creates two scans and links each", async ({ pa
   await page.getByTestId("mode-scan").click();
   await expect(page.getByTestId("scan-retention")).toContainText("deleted as soon as both stages end");
   await page.getByTestId("retention-retain_24h").click();
-  await page.getByTestId("file-input").setInputFiles([pdfFile("a.pdf", suspiciousPdf()), pdfFile("b.pdf", benignPdf())]);
+  await page
+    .getByTestId("file-input")
+    .setInputFiles([pdfFile("a.pdf", suspiciousPdf()), pdfFile("b.pdf", benignPdf())]);
   const links = page.getByTestId("scan-link");
   await expect(links).toHaveText(["a.pdf", "b.pdf"], { timeout: 20_000 });
   // the rows follow their scans to the end (they used to stay at "queued fast scan")
-  for (const row of await page.getByTestId("scan-link-status").all()) await expect(row).toHaveAttribute("data-status", "completed", { timeout: 60_000 });
+  for (const row of await page.getByTestId("scan-link-status").all())
+    await expect(row).toHaveAttribute("data-status", "completed", { timeout: 60_000 });
   await expect(page.getByTestId("scan-link-status").first()).toContainText(/suspicious|malicious/);
   await links.first().click();
   await expect(page).toHaveURL(/\/scans\/[\w-]+$/);
   await expect(page.getByTestId("retention")).toContainText("Keep the file for 24 hours");
 });
 
-test("a password ZIP (infected) of two PDFs: a quick analysis shows both results, a scan links one scan per PDF", async ({ page }) => {
-  const zip = await buildZip({ "mail/lure.pdf": suspiciousPdf(), "notes.txt": new TextEncoder().encode("hi"), "report.pdf": benignPdf() });
+test("a password ZIP (infected) of two PDFs: a quick analysis shows both results, a scan links one scan per PDF", async ({
+  page,
+}) => {
+  const zip = await buildZip({
+    "mail/lure.pdf": suspiciousPdf(),
+    "notes.txt": new TextEncoder().encode("hi"),
+    "report.pdf": benignPdf(),
+  });
   const zipFile = { name: "samples.zip", mimeType: "application/zip", buffer: Buffer.from(zip) };
   await page.goto("/");
   await expect(page.getByTestId("size-limit")).toContainText("ZIP");
@@ -121,7 +144,9 @@ test("a password ZIP (infected) of two PDFs: a quick analysis shows both results
 
   await page.getByTestId("mode-scan").click();
   await page.getByTestId("file-input").setInputFiles(zipFile);
-  await expect(page.getByTestId("scan-link")).toHaveText(["samples.zip/mail/lure.pdf", "samples.zip/report.pdf"], { timeout: 20_000 });
+  await expect(page.getByTestId("scan-link")).toHaveText(["samples.zip/mail/lure.pdf", "samples.zip/report.pdf"], {
+    timeout: 20_000,
+  });
 });
 
 test("the HTML export of a file with a very long name fits a 1280 px window", async ({ page }) => {
@@ -138,7 +163,9 @@ test("the HTML export of a file with a very long name fits a 1280 px window", as
 test("a finished scan: every export downloads, the page prints as a report, and passes axe", async ({ page }) => {
   test.setTimeout(180_000);
   const scan = new ScanPage(page);
-  const scanId = await scan.submitFromUploadPage("invoice.pdf", suspiciousPdf(), { retentionMode: "delete_immediately" });
+  const scanId = await scan.submitFromUploadPage("invoice.pdf", suspiciousPdf(), {
+    retentionMode: "delete_immediately",
+  });
   await scan.waitForStatus("completed", 60_000);
   // one wording for retention: a deleted file has no pending expiry
   await expect(page.getByTestId("file-retained")).toHaveText("Deleted after the analysis; the report is kept");
@@ -194,7 +221,11 @@ const renderedLurePdf = () =>
     pages: [
       { lines: ["Quarterly statement", "Account summary for your records", "Nothing to do on this page."] },
       {
-        lines: ["Protected document", "This file is protected. Click to view the shared document.", "Verify your identity to continue."],
+        lines: [
+          "Protected document",
+          "This file is protected. Click to view the shared document.",
+          "Verify your identity to continue.",
+        ],
         fontSize: 18,
         links: [{ url: "https://phish.example.net/login", rect: [72, 560, 420, 610] }],
         nested: true,
@@ -227,14 +258,26 @@ test("the HTML export and the printed report carry the pictures of the pages and
   // print once the pictures are there: the list of pages arrives after the status, and each picture after it
   const thumbnails = page.getByTestId("page-thumbnail").locator("img");
   await expect(thumbnails).toHaveCount(2);
-  await expect.poll(() => thumbnails.evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0))).toBe(true);
+  await expect
+    .poll(() =>
+      thumbnails.evaluateAll((imgs) =>
+        imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0),
+      ),
+    )
+    .toBe(true);
   const pdf = await page.pdf({ format: "A4" });
   // each page thumbnail is an image XObject of the printed PDF
-  expect(Buffer.from(pdf).toString("latin1").match(/\/Subtype\s*\/Image/g)?.length ?? 0).toBeGreaterThanOrEqual(2);
+  expect(
+    Buffer.from(pdf)
+      .toString("latin1")
+      .match(/\/Subtype\s*\/Image/g)?.length ?? 0,
+  ).toBeGreaterThanOrEqual(2);
   expect(await pdfText(pdf)).toContain('app.alert("Welcome");');
 });
 
-test("the scan page says how the advanced stage moved the verdict, and which stage found each finding", async ({ page }) => {
+test("the scan page says how the advanced stage moved the verdict, and which stage found each finding", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const scan = new ScanPage(page);
   const scanId = await scan.submitFromUploadPage("statement.pdf", renderedLurePdf());
@@ -245,19 +288,28 @@ test("the scan page says how the advanced stage moved the verdict, and which sta
   const notice = page.getByTestId("verdict-change");
   await expect(notice).toHaveAttribute("aria-live", "polite");
   await expect(notice).toHaveText(change.sentence);
-  await expect(notice).toContainText(`from ${report.fastSummary.verdict} ${report.fastSummary.score} to ${report.advancedSummary!.verdict}`);
-  await expect(page.locator('[data-testid="finding-stage"][data-stage="advanced"]').first()).toHaveText("found by the advanced stage");
+  await expect(notice).toContainText(
+    `from ${report.fastSummary.verdict} ${report.fastSummary.score} to ${report.advancedSummary!.verdict}`,
+  );
+  await expect(page.locator('[data-testid="finding-stage"][data-stage="advanced"]').first()).toHaveText(
+    "found by the advanced stage",
+  );
   await expect(page.locator('[data-testid="finding-stage"][data-stage="fast"]').first()).toBeVisible();
 });
 
-test("the first screen says why: the reasons with their points and the first finding are above the fold at 1280x800 and 390x844, and a reason leads to its finding", async ({ page }) => {
+test("the first screen says why: the reasons with their points and the first finding are above the fold at 1280x800 and 390x844, and a reason leads to its finding", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const scan = new ScanPage(page);
   const scanId = await scan.submitFromUploadPage("invoice.pdf", suspiciousPdf());
   await scan.waitForStatus("completed", 60_000);
   const report = (await (await page.request.get(`/api/scans/${scanId}/report`)).json()) as ScanReport;
   const top = [...report.findings].sort((a, b) => (b.contribution ?? 0) - (a.contribution ?? 0))[0]!;
-  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
     await page.setViewportSize(viewport);
     await page.evaluate(() => window.scrollTo(0, 0));
     const reason = page.getByTestId("score-reason").first();
@@ -266,7 +318,9 @@ test("the first screen says why: the reasons with their points and the first fin
     await expect(reason).toBeInViewport();
     await expect(page.getByTestId("finding").first()).toBeInViewport();
   }
-  await expect(page.getByTestId("score-sum")).toContainText(`A file with no evidence scores ${report.summary.model!.priorScore}`);
+  await expect(page.getByTestId("score-sum")).toContainText(
+    `A file with no evidence scores ${report.summary.model!.priorScore}`,
+  );
   await expect(page.getByTestId("report-tags")).toContainText("Techniques:");
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByTestId("score-reason").first().getByRole("link").click();
@@ -281,7 +335,10 @@ test("an unknown scan shows the designed 404 with a way back", async ({ page }) 
   await expect(page.getByTestId("not-found")).toBeVisible();
   await expect(page.getByRole("heading", { name: "This page could not be found" })).toBeVisible();
   await checkLooksAndAccessibility(page, "404");
-  await page.getByRole("link", { name: /Analyse a file/ }).first().click();
+  await page
+    .getByRole("link", { name: /Analyse a file/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/$/);
 });
 

@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_LIMITS, textWindow, type Budget } from "./limits";
 
 describe("textWindow", () => {
-  const budget = (max: number): Budget => ({ limits: { ...DEFAULT_LIMITS, LURE_TEXT_SCAN_CHARS: max }, budgetHits: new Set() });
+  const budget = (max: number): Budget => ({
+    limits: { ...DEFAULT_LIMITS, LURE_TEXT_SCAN_CHARS: max },
+    budgetHits: new Set(),
+  });
 
   it("gives a text that fits whole and records nothing", () => {
     const b = budget(5);

@@ -50,18 +50,47 @@ function smallPdf(): Uint8Array {
 
 function wallMs(root: string, args: string[]): { ms: number; stdout: string; code: number | null } {
   const t0 = performance.now();
-  const run = spawnSync(process.execPath, ["bin/pdfscan.mjs", ...args], { cwd: root, encoding: "utf8", maxBuffer: 256 * 2 ** 20, env: { ...process.env, PDFSCAN_CLI_SOURCE: undefined } });
+  const run = spawnSync(process.execPath, ["bin/pdfscan.mjs", ...args], {
+    cwd: root,
+    encoding: "utf8",
+    maxBuffer: 256 * 2 ** 20,
+    env: { ...process.env, PDFSCAN_CLI_SOURCE: undefined },
+  });
   return { ms: performance.now() - t0, stdout: run.stdout, code: run.status };
 }
 
 function corpusRun(root: string, dir: string, stage: "fast" | "deep", jobs: number, pdfidMbPerSec: number): CliRun {
-  const args = ["analyze", "--json", "--no-progress", "--jobs", String(jobs), ...(stage === "deep" ? ["--deep"] : []), dir];
-  const runs = Array.from({ length: stage === "deep" ? 1 : FAST_RUNS }, () => wallMs(root, args)).sort((a, b) => a.ms - b.ms);
+  const args = [
+    "analyze",
+    "--json",
+    "--no-progress",
+    "--jobs",
+    String(jobs),
+    ...(stage === "deep" ? ["--deep"] : []),
+    dir,
+  ];
+  const runs = Array.from({ length: stage === "deep" ? 1 : FAST_RUNS }, () => wallMs(root, args)).sort(
+    (a, b) => a.ms - b.ms,
+  );
   const median = runs[Math.floor(runs.length / 2)];
-  const results = median.stdout.trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as { structure: { size: number } });
+  const results = median.stdout
+    .trim()
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { structure: { size: number } });
   const bytes = results.reduce((n, r) => n + r.structure.size, 0);
   const seconds = median.ms / 1000;
-  return { stage, jobs, files: results.length, bytes, seconds, filesPerSec: results.length / seconds, mbPerSec: bytes / MB / seconds, speedupOverPdfid: bytes / MB / pdfidMbPerSec / seconds, exitCode: median.code };
+  return {
+    stage,
+    jobs,
+    files: results.length,
+    bytes,
+    seconds,
+    filesPerSec: results.length / seconds,
+    mbPerSec: bytes / MB / seconds,
+    speedupOverPdfid: bytes / MB / pdfidMbPerSec / seconds,
+    exitCode: median.code,
+  };
 }
 
 export function runCliBench(root: string, dir: string, opts: { deep: boolean; pdfid: PdfidReference }): CliBench {
@@ -85,7 +114,13 @@ export function runCliBench(root: string, dir: string, opts: { deep: boolean; pd
     for (const jobs of [1, 2]) corpus.push(corpusRun(root, dir, stage, jobs, pdfid.mbPerSec));
   }
   return {
-    smallFile: { bytes: pdf.length, runs: SMALL_FILE_RUNS, medianMs: latency.p50, p95Ms: latency.p95, targetMs: TARGET_SMALL_FILE_MS },
+    smallFile: {
+      bytes: pdf.length,
+      runs: SMALL_FILE_RUNS,
+      medianMs: latency.p50,
+      p95Ms: latency.p95,
+      targetMs: TARGET_SMALL_FILE_MS,
+    },
     corpus,
     pdfid,
     targetSpeedup: TARGET_CLI_SPEEDUP,
@@ -96,16 +131,29 @@ export function formatCliBench(b: CliBench, dir: string): string {
   if ("skipped" in b) return `\nCLI (pdfscan analyze as a subprocess): skipped (${b.skipped})\n`;
   const s = b.smallFile;
   const out = [`\nCLI: pdfscan analyze as a subprocess, whole-process wall time (bundled dist/cli.mjs)`];
-  out.push(`one small file (${s.bytes} bytes), median of ${s.runs}: ${fixed(s.medianMs, 0)} ms, p95 ${fixed(s.p95Ms, 0)} ms (target <= ${s.targetMs} ms: ${s.medianMs <= s.targetMs ? "met" : "NOT met"})`);
+  out.push(
+    `one small file (${s.bytes} bytes), median of ${s.runs}: ${fixed(s.medianMs, 0)} ms, p95 ${fixed(s.p95Ms, 0)} ms (target <= ${s.targetMs} ms: ${s.medianMs <= s.targetMs ? "met" : "NOT met"})`,
+  );
   out.push(`corpus folder ${dir}:`);
   out.push(
     formatTable(
       ["stage", "jobs", "files", "MB", "seconds", "files/s", "MB/s", "vs pdfid.py"],
-      b.corpus.map((r) => [r.stage === "deep" ? "--deep" : "fast", r.jobs, r.files, fixed(r.bytes / MB), fixed(r.seconds), fixed(r.filesPerSec, 1), fixed(r.mbPerSec, 1), `${fixed(r.speedupOverPdfid, 1)}x`]),
+      b.corpus.map((r) => [
+        r.stage === "deep" ? "--deep" : "fast",
+        r.jobs,
+        r.files,
+        fixed(r.bytes / MB),
+        fixed(r.seconds),
+        fixed(r.filesPerSec, 1),
+        fixed(r.mbPerSec, 1),
+        `${fixed(r.speedupOverPdfid, 1)}x`,
+      ]),
     ),
   );
   const best = Math.max(...b.corpus.filter((r) => r.stage === "fast").map((r) => r.speedupOverPdfid));
-  out.push(`fast stage vs pdfid.py (${fixed(b.pdfid.mbPerSec, 1)} MB/s): ${fixed(best, 1)}x (target >= ${b.targetSpeedup}x: ${best >= b.targetSpeedup ? "met" : "NOT met"})`);
+  out.push(
+    `fast stage vs pdfid.py (${fixed(b.pdfid.mbPerSec, 1)} MB/s): ${fixed(best, 1)}x (target >= ${b.targetSpeedup}x: ${best >= b.targetSpeedup ? "met" : "NOT met"})`,
+  );
   out.push(`(${b.pdfid.note})`);
   return `${out.join("\n")}\n`;
 }

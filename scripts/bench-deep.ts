@@ -36,7 +36,8 @@ function processTreeCpuMs(): number | null {
   try {
     let live = 0;
     for (const task of readdirSync("/proc/self/task")) {
-      for (const pid of readFileSync(`/proc/self/task/${task}/children`, "latin1").split(/\s+/).filter(Boolean)) live += cpuTimeMs(Number(pid)) ?? 0;
+      for (const pid of readFileSync(`/proc/self/task/${task}/children`, "latin1").split(/\s+/).filter(Boolean))
+        live += cpuTimeMs(Number(pid)) ?? 0;
     }
     return own + live;
   } catch {
@@ -55,7 +56,8 @@ export async function benchDeep(dir: string, entries: CorpusEntry[]): Promise<De
   // a note, says so instead
   const check = await analyzeDeep(warmUpDocument(), { fileName: "engine-check.pdf", engines });
   const [down] = check.engine_notes;
-  if (down) throw new Error(`the ${down.engine} engine did not run, so the figures would leave it out: ${down.message}`);
+  if (down)
+    throw new Error(`the ${down.engine} engine did not run, so the figures would leave it out: ${down.message}`);
   const notes = { files: 0, examples: [] as string[] };
   const rows: { name: string; ms: number; cpuMs: number | null; ownMs: number }[] = [];
   for (const e of entries) {
@@ -65,25 +67,45 @@ export async function benchDeep(dir: string, entries: CorpusEntry[]): Promise<De
     try {
       const result = await analyzeDeep(e.bytes, { fileName: fileNameOf(e), engines });
       if (result.engine_notes.length) notes.files++;
-      for (const n of result.engine_notes) if (notes.examples.length < NOTE_EXAMPLES) notes.examples.push(`${e.name}: ${n.engine}: ${n.message}`);
+      for (const n of result.engine_notes)
+        if (notes.examples.length < NOTE_EXAMPLES) notes.examples.push(`${e.name}: ${n.engine}: ${n.message}`);
     } catch (err) {
       errors.push(`${e.name}: ${err instanceof Error ? err.message : String(err)}`);
     }
     const ms = performance.now() - t0;
     const cpu1 = processTreeCpuMs();
-    rows.push({ name: e.name, ms, cpuMs: cpu0 === null || cpu1 === null ? null : cpu1 - cpu0, ownMs: ownCpuTimeMs() - own0 });
+    rows.push({
+      name: e.name,
+      ms,
+      cpuMs: cpu0 === null || cpu1 === null ? null : cpu1 - cpu0,
+      ownMs: ownCpuTimeMs() - own0,
+    });
   }
   const cpus = rows.map((r) => r.cpuMs);
   const cpuMs = cpus.every((c): c is number => c !== null)
-    ? { ...summarize(cpus), total: cpus.reduce((a, b) => a + b, 0), engines: cpus.reduce((a, b) => a + b, 0) - rows.reduce((a, r) => a + r.ownMs, 0) }
+    ? {
+        ...summarize(cpus),
+        total: cpus.reduce((a, b) => a + b, 0),
+        engines: cpus.reduce((a, b) => a + b, 0) - rows.reduce((a, r) => a + r.ownMs, 0),
+      }
     : null;
   const slowest = [...rows].sort((a, b) => (b.cpuMs ?? b.ms) - (a.cpuMs ?? a.ms)).slice(0, SLOWEST_SHOWN);
-  return { dir, files: rows.length, latencyMs: summarize(rows.map((r) => r.ms)), cpuMs, slowest: slowest.map(({ name, ms, cpuMs: c }) => ({ name, ms, cpuMs: c })), errors, engineNotes: notes };
+  return {
+    dir,
+    files: rows.length,
+    latencyMs: summarize(rows.map((r) => r.ms)),
+    cpuMs,
+    slowest: slowest.map(({ name, ms, cpuMs: c }) => ({ name, ms, cpuMs: c })),
+    errors,
+    engineNotes: notes,
+  };
 }
 
 export function formatDeep(d: DeepBench): string {
   if ("skipped" in d) return `\nDeep stage: skipped (${d.skipped})\n`;
-  const out = [`\nDeep stage (fast + advanced with pdf.js, JavaScript sandbox, YARA), ${d.files} files from ${d.dir}, one pass`];
+  const out = [
+    `\nDeep stage (fast + advanced with pdf.js, JavaScript sandbox, YARA), ${d.files} files from ${d.dir}, one pass`,
+  ];
   const rows: string[][] = [
     ["latency p50", `${fixed(d.latencyMs.p50, 0)} ms (target < 1000 ms)`],
     ["latency p95", `${fixed(d.latencyMs.p95, 0)} ms (target < 2000 ms)`],
@@ -91,15 +113,28 @@ export function formatDeep(d: DeepBench): string {
   ];
   if (d.cpuMs) {
     rows.push(
-      ["CPU per file, mean", `${fixed(d.cpuMs.mean, 0)} ms = ${fixed(1000 / Math.max(1, d.cpuMs.mean), 1)} files/s per core (target >= 10)`],
+      [
+        "CPU per file, mean",
+        `${fixed(d.cpuMs.mean, 0)} ms = ${fixed(1000 / Math.max(1, d.cpuMs.mean), 1)} files/s per core (target >= 10)`,
+      ],
       ["CPU per file, p50 / p95", `${fixed(d.cpuMs.p50, 0)} / ${fixed(d.cpuMs.p95, 0)} ms`],
-      ["CPU in engine processes", `${fixed((100 * d.cpuMs.engines) / Math.max(1, d.cpuMs.total), 0)}% of ${fixed(d.cpuMs.total / 1000, 1)} s`],
+      [
+        "CPU in engine processes",
+        `${fixed((100 * d.cpuMs.engines) / Math.max(1, d.cpuMs.total), 0)}% of ${fixed(d.cpuMs.total / 1000, 1)} s`,
+      ],
     );
   }
   rows.push(["errors", String(d.errors.length)]);
   rows.push(["files with engine notes", String(d.engineNotes.files)]);
   out.push(formatTable(["metric", "value"], rows));
-  if (d.engineNotes.examples.length) out.push("engine notes (first):", ...d.engineNotes.examples.map((n) => `  ${n.slice(0, 200)}`));
-  out.push("most expensive files:", ...d.slowest.map((s) => `  ${fixed(s.ms, 0).padStart(8)} ms ${s.cpuMs === null ? "" : `${fixed(s.cpuMs, 0).padStart(6)} ms CPU`}  ${s.name}`));
+  if (d.engineNotes.examples.length)
+    out.push("engine notes (first):", ...d.engineNotes.examples.map((n) => `  ${n.slice(0, 200)}`));
+  out.push(
+    "most expensive files:",
+    ...d.slowest.map(
+      (s) =>
+        `  ${fixed(s.ms, 0).padStart(8)} ms ${s.cpuMs === null ? "" : `${fixed(s.cpuMs, 0).padStart(6)} ms CPU`}  ${s.name}`,
+    ),
+  );
   return `${out.join("\n")}\n`;
 }

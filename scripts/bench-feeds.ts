@@ -14,13 +14,28 @@ export const TARGET_IMPORT_S = 60;
 export const TARGET_MATCH_MS = 5;
 const MATCH_RUNS = 200;
 
-export type FeedBench = { skipped: string } | { lines: number; stores: { store: string; parseS: number; importS: number; entries: number; matchMedianMs: number; matchP95Ms: number; hits: number }[] };
+export type FeedBench =
+  | { skipped: string }
+  | {
+      lines: number;
+      stores: {
+        store: string;
+        parseS: number;
+        importS: number;
+        entries: number;
+        matchMedianMs: number;
+        matchP95Ms: number;
+        hits: number;
+      }[];
+    };
 
 function lurePdf(): Uint8Array {
   const b = new PdfBuilder();
-  const links = ["https://host777777.example.com/p777777", "https://docs.example.org/x", "https://a.b.c.example.net/login?x=1"].map((u) =>
-    b.add(`<< /Type /Annot /Subtype /Link /Rect [0 0 10 10] /A << /S /URI /URI (${u}) >> >>`),
-  );
+  const links = [
+    "https://host777777.example.com/p777777",
+    "https://docs.example.org/x",
+    "https://a.b.c.example.net/login?x=1",
+  ].map((u) => b.add(`<< /Type /Annot /Subtype /Link /Rect [0 0 10 10] /A << /S /URI /URI (${u}) >> >>`));
   b.addCatalog("", 1, `/Annots [${links.map((l) => `${l} 0 R`).join(" ")}]`);
   return b.build();
 }
@@ -53,7 +68,15 @@ export async function runFeedBench(lines = FEED_LINES): Promise<FeedBench> {
         times.push(performance.now() - t);
       }
       times.sort((a, b) => a - b);
-      stores.push({ store: kind, parseS, importS, entries: record.entries, matchMedianMs: times[Math.floor(times.length / 2)]!, matchP95Ms: times[Math.floor(times.length * 0.95)]!, hits });
+      stores.push({
+        store: kind,
+        parseS,
+        importS,
+        entries: record.entries,
+        matchMedianMs: times[Math.floor(times.length / 2)]!,
+        matchP95Ms: times[Math.floor(times.length * 0.95)]!,
+        hits,
+      });
     } finally {
       await opened.close();
     }
@@ -63,7 +86,15 @@ export async function runFeedBench(lines = FEED_LINES): Promise<FeedBench> {
 
 export function formatFeedBench(b: FeedBench): string {
   if ("skipped" in b) return `\nFeeds: skipped (${b.skipped})\n`;
-  const rows = b.stores.map((s) => [s.store, fixed(s.parseS, 1), fixed(s.importS, 1), s.entries, fixed(s.matchMedianMs, 2), fixed(s.matchP95Ms, 2), s.hits]);
+  const rows = b.stores.map((s) => [
+    s.store,
+    fixed(s.parseS, 1),
+    fixed(s.importS, 1),
+    s.entries,
+    fixed(s.matchMedianMs, 2),
+    fixed(s.matchP95Ms, 2),
+    s.hits,
+  ]);
   return `\nFeeds: a ${b.lines.toLocaleString("en")}-line feed imported (target < ${TARGET_IMPORT_S} s), one document matched ${MATCH_RUNS} times (target < ${TARGET_MATCH_MS} ms)\n${formatTable(["store", "parse s", "import s", "entries", "match median ms", "match p95 ms", "hits"], rows)}\n`;
 }
 

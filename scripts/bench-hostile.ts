@@ -41,10 +41,19 @@ export type HostileBench =
       targets: { peakRssMb: number; benignMs: number };
     };
 
-async function post(url: string, pdf: Uint8Array, name: string, apiKey?: string): Promise<{ status: number; body: unknown }> {
+async function post(
+  url: string,
+  pdf: Uint8Array,
+  name: string,
+  apiKey?: string,
+): Promise<{ status: number; body: unknown }> {
   const form = new FormData();
   form.set("file", new Blob([pdf as Uint8Array<ArrayBuffer>], { type: "application/pdf" }), name);
-  const res = await fetch(url, { method: "POST", body: form, headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {} });
+  const res = await fetch(url, {
+    method: "POST",
+    body: form,
+    headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {},
+  });
   const text = await res.text();
   let body: unknown;
   try {
@@ -84,7 +93,10 @@ export async function runHostileBench(): Promise<HostileBench> {
   const benignLoop = (async () => {
     while (running) {
       const t0 = performance.now();
-      const r = await post(`${base}/analyze/fast`, benignPdf, "benign-report.pdf", server.apiKey).catch(() => ({ status: 0, body: null }));
+      const r = await post(`${base}/analyze/fast`, benignPdf, "benign-report.pdf", server.apiKey).catch(() => ({
+        status: 0,
+        body: null,
+      }));
       const ms = performance.now() - t0;
       latencies.push(ms);
       caseBenignMax = Math.max(caseBenignMax, ms);
@@ -99,8 +111,22 @@ export async function runHostileBench(): Promise<HostileBench> {
       caseBenignMax = 0;
       const t0 = performance.now();
       const r = await post(`${base}/analyze/deep`, bytes, `${doc.id}.pdf`, server.apiKey);
-      const body = r.body as { summary?: { verdict: string; score: number }; budget_hits?: string[]; engine_notes?: unknown[] } | null;
-      cases.push({ id: doc.id, status: r.status, verdict: body?.summary?.verdict ?? null, score: body?.summary?.score ?? null, seconds: (performance.now() - t0) / 1000, budgetHits: body?.budget_hits ?? [], engineNotes: body?.engine_notes?.length ?? 0, peakRssMb: casePeak, benignMaxMs: caseBenignMax });
+      const body = r.body as {
+        summary?: { verdict: string; score: number };
+        budget_hits?: string[];
+        engine_notes?: unknown[];
+      } | null;
+      cases.push({
+        id: doc.id,
+        status: r.status,
+        verdict: body?.summary?.verdict ?? null,
+        score: body?.summary?.score ?? null,
+        seconds: (performance.now() - t0) / 1000,
+        budgetHits: body?.budget_hits ?? [],
+        engineNotes: body?.engine_notes?.length ?? 0,
+        peakRssMb: casePeak,
+        benignMaxMs: caseBenignMax,
+      });
     }
   } finally {
     running = false;
@@ -108,12 +134,27 @@ export async function runHostileBench(): Promise<HostileBench> {
     clearInterval(sampler);
     await server.stop();
   }
-  return { cases, benign: { requests: latencies.length, failures, latencyMs: summarize(latencies) }, peakRssMb: peak, peakBreakdown, targets: { peakRssMb: TARGET_PEAK_RSS_MB, benignMs: TARGET_BENIGN_MS } };
+  return {
+    cases,
+    benign: { requests: latencies.length, failures, latencyMs: summarize(latencies) },
+    peakRssMb: peak,
+    peakBreakdown,
+    targets: { peakRssMb: TARGET_PEAK_RSS_MB, benignMs: TARGET_BENIGN_MS },
+  };
 }
 
 export function formatHostile(h: HostileBench): string {
   if ("skipped" in h) return `\nHostile documents: skipped (${h.skipped})\n`;
-  const rows = h.cases.map((c) => [c.id, String(c.status), c.verdict ?? "-", c.score === null ? "-" : String(c.score), fixed(c.seconds, 1), fixed(c.peakRssMb, 0), fixed(c.benignMaxMs, 0), c.budgetHits.join(" ") || "-"]);
+  const rows = h.cases.map((c) => [
+    c.id,
+    String(c.status),
+    c.verdict ?? "-",
+    c.score === null ? "-" : String(c.score),
+    fixed(c.seconds, 1),
+    fixed(c.peakRssMb, 0),
+    fixed(c.benignMaxMs, 0),
+    c.budgetHits.join(" ") || "-",
+  ]);
   const allAnswered = h.cases.every((c) => c.status === 200 && c.verdict !== null && c.verdict !== "failed");
   const lines = [
     `\nHostile documents on /analyze/deep (${h.cases.length}, one at a time), a benign 1 MB /analyze/fast loop beside them:`,

@@ -48,7 +48,9 @@ function buildWithPages(pageCount: number): Uint8Array {
     const contents = b.addFlateStream("", content);
     let annots = "";
     if (p % 10 === 3) {
-      const link = b.add(`<< /Type /Annot /Subtype /Link /Rect [56 40 300 56] /Border [0 0 0] /A << /S /URI /URI (https://example.com/reports/page-${p}) >> >>`);
+      const link = b.add(
+        `<< /Type /Annot /Subtype /Link /Rect [56 40 300 56] /Border [0 0 0] /A << /S /URI /URI (https://example.com/reports/page-${p}) >> >>`,
+      );
       annots = `/Annots [${link} 0 R]`;
     }
     kids.push(
@@ -60,7 +62,9 @@ function buildWithPages(pageCount: number): Uint8Array {
   b.add(`<< /Type /Catalog /Pages ${pagesNum} 0 R /PageMode /UseNone /Lang (en-US) >>`, { num: catalogNum });
   b.add(`<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(" ")}] /Count ${kids.length} >>`, { num: pagesNum });
   b.root = catalogNum;
-  b.info = b.add("<< /Title (Annual report) /Author (Finance team) /Producer (pdfscan bench fixture) /CreationDate (D:20240101120000Z) >>");
+  b.info = b.add(
+    "<< /Title (Annual report) /Author (Finance team) /Producer (pdfscan bench fixture) /CreationDate (D:20240101120000Z) >>",
+  );
   return b.build();
 }
 

@@ -23,7 +23,11 @@ export interface PdfidReference {
  */
 export async function pdfidReference(dir: string): Promise<PdfidReference> {
   const script = process.env.PDFID_PY;
-  const reference = (why: string): PdfidReference => ({ mbPerSec: PDFID_MB_PER_S, measured: false, note: `pdfid.py not run here (${why}): ${PDFID_MB_PER_S} MB/s is its throughput on the reference machine` });
+  const reference = (why: string): PdfidReference => ({
+    mbPerSec: PDFID_MB_PER_S,
+    measured: false,
+    note: `pdfid.py not run here (${why}): ${PDFID_MB_PER_S} MB/s is its throughput on the reference machine`,
+  });
   if (!script) return reference("set PDFID_PY to a pdfid.py to time it beside pdfscan");
   const scratch = mkdtempSync(join(tmpdir(), "pdfscan-bench-pdfid-"));
   try {
@@ -38,10 +42,18 @@ export async function pdfidReference(dir: string): Promise<PdfidReference> {
       files.push(path);
     }
     const t0 = performance.now();
-    const run = spawnSync("python3", [script, ...files], { stdio: ["ignore", "ignore", "pipe"], maxBuffer: 64 * 2 ** 20 });
+    const run = spawnSync("python3", [script, ...files], {
+      stdio: ["ignore", "ignore", "pipe"],
+      maxBuffer: 64 * 2 ** 20,
+    });
     const seconds = (performance.now() - t0) / 1000;
-    if (run.status !== 0) return reference(`${script} exited ${run.status}: ${String(run.stderr).trim().split("\n").pop()}`);
-    return { mbPerSec: bytes / MB / seconds, measured: true, note: `${script} timed here: ${files.length} documents, ${fixed(bytes / MB)} MB in one python3 process, ${fixed(seconds)} s` };
+    if (run.status !== 0)
+      return reference(`${script} exited ${run.status}: ${String(run.stderr).trim().split("\n").pop()}`);
+    return {
+      mbPerSec: bytes / MB / seconds,
+      measured: true,
+      note: `${script} timed here: ${files.length} documents, ${fixed(bytes / MB)} MB in one python3 process, ${fixed(seconds)} s`,
+    };
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }

@@ -104,7 +104,13 @@ async function runOne(url: string, pdf: Uint8Array): Promise<ScanJson> {
   return (await waitAllEnded(url, new Set([body.scanId]))).get(body.scanId)!;
 }
 
-async function measure(mode: string, workers: number | null, url: string, pdf: Uint8Array, o: ScanBenchOptions): Promise<ModeResult> {
+async function measure(
+  mode: string,
+  workers: number | null,
+  url: string,
+  pdf: Uint8Array,
+  o: ScanBenchOptions,
+): Promise<ModeResult> {
   for (let i = 0; i < WARMUP_SCANS; i++) await runOne(url, pdf);
   // idle: one scan at a time, nothing else running
   const idle: ScanJson[] = [];
@@ -143,7 +149,9 @@ async function benchEmbedded(pdf: Uint8Array, o: ScanBenchOptions): Promise<Mode
   const dataDir = mkdtempSync(path.join(tmpdir(), "pdfscan-bench-"));
   let server: RunningServer | undefined;
   try {
-    server = await startServer({ env: { PDFSCAN_DATA_DIR: dataDir, PDFSCAN_DATABASE_URL: "", PDFSCAN_REDIS_URL: "", PDFSCAN_STORAGE: "" } });
+    server = await startServer({
+      env: { PDFSCAN_DATA_DIR: dataDir, PDFSCAN_DATABASE_URL: "", PDFSCAN_REDIS_URL: "", PDFSCAN_STORAGE: "" },
+    });
     return await measure("embedded (SQLite + in-process)", null, server.url, pdf, o);
   } finally {
     await server?.stop();
@@ -176,7 +184,11 @@ async function benchScaleOut(pdf: Uint8Array, o: ScanBenchOptions): Promise<(Mod
     const workers: WorkerProcess[] = [];
     try {
       server = await startServer({ env });
-      workers.push(...(await Promise.all(Array.from({ length: count }, () => startWorker({ ...env, PDFSCAN_WORKERS: String(o.workerThreads) })))));
+      workers.push(
+        ...(await Promise.all(
+          Array.from({ length: count }, () => startWorker({ ...env, PDFSCAN_WORKERS: String(o.workerThreads) })),
+        )),
+      );
       results.push(await measure(mode, count, server.url, pdf, o));
     } finally {
       await Promise.all(workers.map((w) => w.stop()));
@@ -209,14 +221,27 @@ function format(results: (ModeResult | Skipped)[], o: ScanBenchOptions, pdfBytes
   const out = [
     `\nScans end to end: ${o.scans} scans of a ${fixed(pdfBytes / 1000, 0)} kB PDF from ${o.concurrency} clients (+${o.idle} one at a time); worker processes run ${o.workerThreads} analysis thread(s) each; ${cpus().length} CPUs`,
     formatTable(
-      ["configuration", "workers", "scans", "scans/s", "fast p50 ms", "fast p95 ms", "idle fast p50", "idle fast p95", "idle done p50", "note"],
+      [
+        "configuration",
+        "workers",
+        "scans",
+        "scans/s",
+        "fast p50 ms",
+        "fast p95 ms",
+        "idle fast p50",
+        "idle fast p95",
+        "idle done p50",
+        "note",
+      ],
       rows,
     ),
     "fast = upload -> fast verdict (createdAt -> fastCompletedAt stored on the scan); done = both stages",
   ];
   for (const r of results) {
     if ("skipped" in r) continue;
-    out.push(`${r.mode}${r.workers ? `, ${r.workers} worker(s)` : ""}: idle fast median ${fixed(r.idleFastMs.p50, 0)} ms (target <= ${TARGET_IDLE_FAST_MEDIAN_MS} ms: ${r.idleFastMs.p50 <= TARGET_IDLE_FAST_MEDIAN_MS ? "met" : "NOT met"})`);
+    out.push(
+      `${r.mode}${r.workers ? `, ${r.workers} worker(s)` : ""}: idle fast median ${fixed(r.idleFastMs.p50, 0)} ms (target <= ${TARGET_IDLE_FAST_MEDIAN_MS} ms: ${r.idleFastMs.p50 <= TARGET_IDLE_FAST_MEDIAN_MS ? "met" : "NOT met"})`,
+    );
   }
   return `${out.join("\n")}\n`;
 }
@@ -227,7 +252,15 @@ export async function runScanBench(o: ScanBenchOptions): Promise<void> {
   if (o.embedded) results.push(await benchEmbedded(pdf, o));
   if (o.scaleOut) results.push(...(await benchScaleOut(pdf, o)));
   process.stdout.write(format(results, o, pdf.length));
-  const json = { date: new Date().toISOString(), node: process.version, cpus: cpus().length, pdfBytes: pdf.length, options: o, targetIdleFastMedianMs: TARGET_IDLE_FAST_MEDIAN_MS, results };
+  const json = {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpus: cpus().length,
+    pdfBytes: pdf.length,
+    options: o,
+    targetIdleFastMedianMs: TARGET_IDLE_FAST_MEDIAN_MS,
+    results,
+  };
   await writeFile(o.out, `${JSON.stringify(json, null, 2)}\n`);
   process.stdout.write(`wrote ${o.out}\n`);
 }

@@ -36,5 +36,11 @@ export function summarize(values: number[]): Latency {
   if (values.length === 0) return { mean: 0, p50: 0, p95: 0, p99: 0, max: 0 };
   const sorted = [...values].sort((a, b) => a - b);
   const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-  return { mean: sorted.reduce((a, b) => a + b, 0) / sorted.length, p50: at(50), p95: at(95), p99: at(99), max: sorted[sorted.length - 1] };
+  return {
+    mean: sorted.reduce((a, b) => a + b, 0) / sorted.length,
+    p50: at(50),
+    p95: at(95),
+    p99: at(99),
+    max: sorted[sorted.length - 1],
+  };
 }

@@ -33,15 +33,12 @@ import { fixed, formatTable } from "./table";
 // npm scripts run from the project root (scripts/run-bundled.mjs too): the root is the working directory
 const REPO_ROOT = process.cwd();
 
-
 const TARGET_HTTP_MEDIAN_MS = 30;
 const HTTP_WARMUP_REQUESTS = 20;
 const BENCH_PDF_BYTES = 1_000_000;
 const MAX_ERRORS_SHOWN = 10;
 /** in-process runs of the HTTP benchmark's PDF, to tell analysis time from HTTP overhead */
 const IN_PROCESS_RUNS = 20;
-
-
 
 interface HttpRun {
   requests: number;
@@ -97,7 +94,10 @@ const program: Command = new Command("bench")
   .option("--no-scans", "skip the scan service benchmark (bench-scans.ts)")
   .option("--no-feeds", "skip the feeds benchmark (bench-feeds.ts)")
   .option("--no-deep", "skip the deep-stage benchmark")
-  .option("--deep-dir <dir>", "corpus of the deep-stage benchmark (default: DIR); e.g. ../shared/corpus-large for CPU per file over mixed files")
+  .option(
+    "--deep-dir <dir>",
+    "corpus of the deep-stage benchmark (default: DIR); e.g. ../shared/corpus-large for CPU per file over mixed files",
+  )
   .option("--no-hostile", "skip the hostile-documents benchmark (bench-hostile.ts)")
   .option("--no-ui", "skip the web UI benchmark (bench-ui.ts)")
   .option("--no-cli", "skip the CLI benchmark (bench-cli.ts: pdfscan analyze as a subprocess)")
@@ -105,14 +105,18 @@ const program: Command = new Command("bench")
   .action(async (dirArg: string | undefined, opts: Options) => {
     const dir = dirArg ?? findCorpusDir();
     if (!dir) program.error("corpus absent: pass a folder or set PDFSCAN_CORPUS", { exitCode: 2 });
-    const entries = await loadAny(dir).catch((e: unknown) => program.error(`cannot load ${dir}: ${e instanceof Error ? e.message : String(e)}`, { exitCode: 2 }));
+    const entries = await loadAny(dir).catch((e: unknown) =>
+      program.error(`cannot load ${dir}: ${e instanceof Error ? e.message : String(e)}`, { exitCode: 2 }),
+    );
     const pdfid = await pdfidReference(dir);
     const fast = benchFastInChild(dir, opts.minSeconds);
     process.stdout.write(formatFast(fast, pdfid));
     const http: HttpBench = opts.http ? await benchHttp(opts) : { skipped: "--no-http" };
     process.stdout.write(formatHttp(http));
     const deepDir = opts.deepDir ?? dir;
-    const deep: DeepBench = opts.deep ? await benchDeep(deepDir, deepDir === dir ? entries : await loadAny(deepDir)) : { skipped: "--no-deep" };
+    const deep: DeepBench = opts.deep
+      ? await benchDeep(deepDir, deepDir === dir ? entries : await loadAny(deepDir))
+      : { skipped: "--no-deep" };
     process.stdout.write(formatDeep(deep));
     const hostile: HostileBench = opts.hostile ? await runHostileBench() : { skipped: "--no-hostile" };
     process.stdout.write(formatHostile(hostile));
@@ -122,7 +126,20 @@ const program: Command = new Command("bench")
     process.stdout.write(formatCliBench(cli, dir));
     const feeds: FeedBench = opts.feeds ? await runFeedBench() : { skipped: "--no-feeds" };
     process.stdout.write(formatFeedBench(feeds));
-    const results = { date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model ?? "unknown", cpus: cpus().length, pdfid, fast, http, deep, hostile, ui, cli, feeds };
+    const results = {
+      date: new Date().toISOString(),
+      node: process.version,
+      cpu: cpus()[0]?.model ?? "unknown",
+      cpus: cpus().length,
+      pdfid,
+      fast,
+      http,
+      deep,
+      hostile,
+      ui,
+      cli,
+      feeds,
+    };
     await writeFile(opts.out, `${JSON.stringify(results, null, 2)}\n`);
     process.stdout.write(`\nwrote ${opts.out}\n`);
     if (opts.scans) await runScanBench(DEFAULT_SCAN_BENCH);
@@ -137,7 +154,11 @@ const program: Command = new Command("bench")
  */
 function benchFastInChild(dir: string, minSeconds: number): FastBench {
   const out = join(REPO_ROOT, "dist", "bench-fast.json");
-  const run = spawnSync(process.execPath, ["scripts/run-bundled.mjs", "scripts/bench-fast.ts", dir, String(minSeconds), out], { cwd: REPO_ROOT, stdio: ["ignore", "inherit", "inherit"] });
+  const run = spawnSync(
+    process.execPath,
+    ["scripts/run-bundled.mjs", "scripts/bench-fast.ts", dir, String(minSeconds), out],
+    { cwd: REPO_ROOT, stdio: ["ignore", "inherit", "inherit"] },
+  );
   if (run.status !== 0) throw new Error(`bench-fast exited with ${run.status}`);
   return JSON.parse(readFileSync(out, "utf8")) as FastBench;
 }
@@ -169,7 +190,15 @@ async function benchHttp(opts: Options): Promise<HttpBench> {
     await runRequests(post, HTTP_WARMUP_REQUESTS, 1);
     const sequential = await runRequests(post, opts.requests, 1);
     const concurrent = await runRequests(post, opts.requests, opts.concurrency);
-    return { url: server.url, pdfBytes: pdf.length, inProcessMedianMs: summarize(inProcess).p50, warmupRequests: HTTP_WARMUP_REQUESTS, targetMedianMs: TARGET_HTTP_MEDIAN_MS, sequential, concurrent };
+    return {
+      url: server.url,
+      pdfBytes: pdf.length,
+      inProcessMedianMs: summarize(inProcess).p50,
+      warmupRequests: HTTP_WARMUP_REQUESTS,
+      targetMedianMs: TARGET_HTTP_MEDIAN_MS,
+      sequential,
+      concurrent,
+    };
   } finally {
     await server.stop();
   }
@@ -180,13 +209,21 @@ async function postPdf(url: string, pdf: Uint8Array, apiKey: string | undefined)
   const form = new FormData();
   // the builder allocates plain ArrayBuffers; the cast only narrows ArrayBufferLike for Blob
   form.set("file", new Blob([pdf as Uint8Array<ArrayBuffer>], { type: "application/pdf" }), "bench-report.pdf");
-  const res = await fetch(url, { method: "POST", body: form, headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {} });
+  const res = await fetch(url, {
+    method: "POST",
+    body: form,
+    headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {},
+  });
   const body = await res.text();
   if (res.status !== 200) return `HTTP ${res.status}: ${body.slice(0, 200)}`;
   return null;
 }
 
-async function runRequests(send: () => Promise<string | null>, requests: number, concurrency: number): Promise<HttpRun> {
+async function runRequests(
+  send: () => Promise<string | null>,
+  requests: number,
+  concurrency: number,
+): Promise<HttpRun> {
   const latencies: number[] = [];
   let failures = 0;
   let firstFailure: string | undefined;
@@ -206,30 +243,55 @@ async function runRequests(send: () => Promise<string | null>, requests: number,
   const t0 = performance.now();
   await Promise.all(Array.from({ length: concurrency }, client));
   const seconds = (performance.now() - t0) / 1000;
-  return { requests, concurrency, seconds, requestsPerSec: requests / seconds, latencyMs: summarize(latencies), failures, firstFailure };
+  return {
+    requests,
+    concurrency,
+    seconds,
+    requestsPerSec: requests / seconds,
+    latencyMs: summarize(latencies),
+    failures,
+    firstFailure,
+  };
 }
 
 function formatFast(f: FastBench, pdfid: PdfidReference): string {
   const speedup = f.mbPerSec / pdfid.mbPerSec;
-  const out = [`Fast stage, in-process: ${f.files} files (${fixed(f.bytes / MB)} MB) from ${f.dir}, ${f.passes} passes, ${fixed(f.seconds)} s of analysis`];
+  const out = [
+    `Fast stage, in-process: ${f.files} files (${fixed(f.bytes / MB)} MB) from ${f.dir}, ${f.passes} passes, ${fixed(f.seconds)} s of analysis`,
+  ];
   out.push(
-    formatTable(["metric", "value"], [
-      ["throughput", `${fixed(f.mbPerSec, 1)} MB/s`],
-      ["files", `${fixed(f.filesPerSec, 0)} files/s`],
-      ["latency p50", `${fixed(f.latencyMs.p50)} ms`],
-      ["latency p95", `${fixed(f.latencyMs.p95)} ms`],
-      ["latency p99", `${fixed(f.latencyMs.p99)} ms`],
-      ["latency max", `${fixed(f.latencyMs.max)} ms`],
-      ["peak RSS", `${fixed(f.peakRssMb, 0)} MB`],
-      ["peak heap used", `${fixed(f.peakHeapUsedMb, 0)} MB`],
-      ["pdfid.py", `${fixed(pdfid.mbPerSec, 1)} MB/s (${pdfid.measured ? "timed here" : "reference machine"})`],
-      ["speed-up", `${fixed(speedup, 1)}x (target >= ${TARGET_SPEEDUP}x: ${speedup >= TARGET_SPEEDUP ? "met" : "NOT met"})`],
-    ]),
+    formatTable(
+      ["metric", "value"],
+      [
+        ["throughput", `${fixed(f.mbPerSec, 1)} MB/s`],
+        ["files", `${fixed(f.filesPerSec, 0)} files/s`],
+        ["latency p50", `${fixed(f.latencyMs.p50)} ms`],
+        ["latency p95", `${fixed(f.latencyMs.p95)} ms`],
+        ["latency p99", `${fixed(f.latencyMs.p99)} ms`],
+        ["latency max", `${fixed(f.latencyMs.max)} ms`],
+        ["peak RSS", `${fixed(f.peakRssMb, 0)} MB`],
+        ["peak heap used", `${fixed(f.peakHeapUsedMb, 0)} MB`],
+        ["pdfid.py", `${fixed(pdfid.mbPerSec, 1)} MB/s (${pdfid.measured ? "timed here" : "reference machine"})`],
+        [
+          "speed-up",
+          `${fixed(speedup, 1)}x (target >= ${TARGET_SPEEDUP}x: ${speedup >= TARGET_SPEEDUP ? "met" : "NOT met"})`,
+        ],
+      ],
+    ),
   );
-  out.push("slowest files (median):", ...f.slowest.map((x) => `  ${fixed(x.medianMs, 1).padStart(8)} ms  ${fixed(x.bytes / 1000, 0).padStart(6)} kB  ${x.name}`));
+  out.push(
+    "slowest files (median):",
+    ...f.slowest.map(
+      (x) => `  ${fixed(x.medianMs, 1).padStart(8)} ms  ${fixed(x.bytes / 1000, 0).padStart(6)} kB  ${x.name}`,
+    ),
+  );
   if (f.errors.length > 0) {
-    out.push(`analysis threw on ${f.errors.length} files (left out of the timing):`, ...f.errors.slice(0, MAX_ERRORS_SHOWN).map((e) => `  ${e}`));
-    if (f.errors.length > MAX_ERRORS_SHOWN) out.push(`  ... and ${f.errors.length - MAX_ERRORS_SHOWN} more (see the JSON file)`);
+    out.push(
+      `analysis threw on ${f.errors.length} files (left out of the timing):`,
+      ...f.errors.slice(0, MAX_ERRORS_SHOWN).map((e) => `  ${e}`),
+    );
+    if (f.errors.length > MAX_ERRORS_SHOWN)
+      out.push(`  ... and ${f.errors.length - MAX_ERRORS_SHOWN} more (see the JSON file)`);
   }
   return `${out.join("\n")}\n`;
 }
@@ -251,9 +313,16 @@ function formatHttp(h: HttpBench): string {
     `\nHTTP POST /analyze/fast at ${h.url}: ${fixed(h.pdfBytes / MB)} MB PDF, after ${h.warmupRequests} warm-up requests`,
     `(the same PDF analysed in-process: median ${fixed(h.inProcessMedianMs, 1)} ms)`,
   ];
-  out.push(formatTable(["run", "requests", "conc.", "p50 ms", "p95 ms", "p99 ms", "max ms", "req/s", "failed"], [row("sequential", h.sequential), row("concurrent", h.concurrent)]));
+  out.push(
+    formatTable(
+      ["run", "requests", "conc.", "p50 ms", "p95 ms", "p99 ms", "max ms", "req/s", "failed"],
+      [row("sequential", h.sequential), row("concurrent", h.concurrent)],
+    ),
+  );
   const median = h.sequential.latencyMs.p50;
-  out.push(`sequential median ${fixed(median, 1)} ms (target < ${h.targetMedianMs} ms: ${median < h.targetMedianMs ? "met" : "NOT met"})`);
+  out.push(
+    `sequential median ${fixed(median, 1)} ms (target < ${h.targetMedianMs} ms: ${median < h.targetMedianMs ? "met" : "NOT met"})`,
+  );
   const failure = h.sequential.firstFailure ?? h.concurrent.firstFailure;
   if (failure) out.push(`first failure: ${failure}`);
   return `${out.join("\n")}\n`;

@@ -71,7 +71,9 @@ const cli = await build({
   // the terminal UI's components (lib/cli/ui/*.tsx): React's automatic runtime, as tsconfig's react-jsx
   jsx: "automatic",
   // bundled CommonJS packages call require() for Node built-ins
-  banner: { js: 'import { createRequire as __pdfscanCreateRequire } from "node:module"; const require = __pdfscanCreateRequire(import.meta.url);' },
+  banner: {
+    js: 'import { createRequire as __pdfscanCreateRequire } from "node:module"; const require = __pdfscanCreateRequire(import.meta.url);',
+  },
   sourcemap: "linked",
   legalComments: "none",
   logLevel: "warning",
@@ -93,6 +95,9 @@ for (const file of [...cli.outputFiles].sort((a, b) => Number(isChunk(b.path)) -
 const current = new Set(Object.keys(cli.metafile.outputs).map((o) => o.replace(/^dist\//, "")));
 for (const name of await readdir(join(root, "dist"))) {
   const file = join(root, "dist", name);
-  if (name.startsWith("cli-chunk-") && !current.has(name) && Date.now() - (await stat(file)).mtimeMs > STALE_CHUNK_MS) await rm(file, { force: true });
+  if (name.startsWith("cli-chunk-") && !current.has(name) && Date.now() - (await stat(file)).mtimeMs > STALE_CHUNK_MS)
+    await rm(file, { force: true });
 }
-console.log("built dist/server.mjs, dist/analysis-worker.mjs, dist/render-process.mjs, dist/cli.mjs, dist/cli-worker.mjs");
+console.log(
+  "built dist/server.mjs, dist/analysis-worker.mjs, dist/render-process.mjs, dist/cli.mjs, dist/cli-worker.mjs",
+);

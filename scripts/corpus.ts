@@ -65,7 +65,8 @@ export async function loadCorpus(dir: string): Promise<CorpusEntry[]> {
       data = new Uint8Array(await readFile(insideDir(dir, r.file_name)));
     }
     const sha256 = sha256Hex(data);
-    if (r.sha256 && r.sha256.toLowerCase() !== sha256) throw new Error(`${where}: sha256 of ${r.file_name} is ${sha256}, manifest says ${r.sha256}`);
+    if (r.sha256 && r.sha256.toLowerCase() !== sha256)
+      throw new Error(`${where}: sha256 of ${r.file_name} is ${sha256}, manifest says ${r.sha256}`);
     entries.push({ sha256, name: r.file_name, label, category: r.category || UNCATEGORIZED, bytes: data });
   }
   return entries;

@@ -3,9 +3,30 @@ import { parseCsv, parseCsvRecords } from "./csv";
 
 describe("parseCsv", () => {
   it.each([
-    ["plain fields", "a,b,c\n1,2,3\n", [["a", "b", "c"], ["1", "2", "3"]]],
-    ["no trailing newline", "a,b\n1,2", [["a", "b"], ["1", "2"]]],
-    ["CRLF records", "a,b\r\n1,2\r\n", [["a", "b"], ["1", "2"]]],
+    [
+      "plain fields",
+      "a,b,c\n1,2,3\n",
+      [
+        ["a", "b", "c"],
+        ["1", "2", "3"],
+      ],
+    ],
+    [
+      "no trailing newline",
+      "a,b\n1,2",
+      [
+        ["a", "b"],
+        ["1", "2"],
+      ],
+    ],
+    [
+      "CRLF records",
+      "a,b\r\n1,2\r\n",
+      [
+        ["a", "b"],
+        ["1", "2"],
+      ],
+    ],
     ["empty fields", ",x,\n", [["", "x", ""]]],
     ["quoted comma", 'a,"b,c",d\n', [["a", "b,c", "d"]]],
     ["doubled quote", '"say ""hi""",x\n', [['say "hi"', "x"]]],

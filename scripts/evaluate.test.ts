@@ -3,7 +3,15 @@ import { describe, expect, it } from "vitest";
 import type { FastResult, Verdict } from "../lib/analyzer/report";
 import { FEATURE_NAMES } from "../lib/analyzer/model/features";
 import { Summary } from "../lib/analyzer/report";
-import { computeMetrics, crossValidateRecords, dropFeatures, leaveOneSourceOut, losoSourceOf, sourceOf, type EvalRecord } from "./evaluate";
+import {
+  computeMetrics,
+  crossValidateRecords,
+  dropFeatures,
+  leaveOneSourceOut,
+  losoSourceOf,
+  sourceOf,
+  type EvalRecord,
+} from "./evaluate";
 import type { Label } from "./corpus";
 import { RULES_BY_ID } from "../lib/analyzer/rules/registry";
 import type { Finding } from "../lib/analyzer/report";
@@ -11,20 +19,51 @@ import type { Finding } from "../lib/analyzer/report";
 /** The finding a malicious record carries: the model may flag a file on its ranking only beside a finding above info level (score.ts). */
 function lowFinding(): Finding[] {
   const r = RULES_BY_ID.get("javascript-present")!;
-  return [{ id: r.id, ruleId: r.id, title: r.title, description: r.description, category: r.category, severity: r.severity, confidence: r.confidence, stage: r.stage, weight: r.weight, evidence: [], attack: [], cve: [], mitigationIds: [] }];
+  return [
+    {
+      id: r.id,
+      ruleId: r.id,
+      title: r.title,
+      description: r.description,
+      category: r.category,
+      severity: r.severity,
+      confidence: r.confidence,
+      stage: r.stage,
+      weight: r.weight,
+      evidence: [],
+      attack: [],
+      cve: [],
+      mitigationIds: [],
+    },
+  ];
 }
 
 function record(label: Label, verdict: Verdict | "threw", category = "c", rules: [string, number][] = []): EvalRecord {
   const result =
     verdict === "threw"
       ? null
-      : ({ summary: { verdict, score: 50, confidence: "low" }, findings: rules.map(([ruleId, weight]) => ({ ruleId, weight })) } as unknown as FastResult);
-  return { sha256: "0".repeat(64), name: `${label}-${verdict}`, label, category, size: 100, durationMs: 1, result, error: verdict === "threw" ? "threw: boom" : null };
+      : ({
+          summary: { verdict, score: 50, confidence: "low" },
+          findings: rules.map(([ruleId, weight]) => ({ ruleId, weight })),
+        } as unknown as FastResult);
+  return {
+    sha256: "0".repeat(64),
+    name: `${label}-${verdict}`,
+    label,
+    category,
+    size: 100,
+    durationMs: 1,
+    result,
+    error: verdict === "threw" ? "threw: boom" : null,
+  };
 }
 
 describe("computeMetrics", () => {
   const m = computeMetrics([
-    record("malicious", "malicious", "js", [["js-eval", 10], ["openaction-js", 30]]),
+    record("malicious", "malicious", "js", [
+      ["js-eval", 10],
+      ["openaction-js", 30],
+    ]),
     record("malicious", "suspicious", "js"),
     record("malicious", "unknown", "xfa"),
     record("malicious", "threw", "xfa"),
@@ -49,9 +88,17 @@ describe("computeMetrics", () => {
   });
 
   it("lists misses and false positives with the heaviest rules first", () => {
-    expect(m.misses.map((x) => [x.category, x.verdict])).toEqual([["xfa", "unknown"], ["xfa", "error"]]);
+    expect(m.misses.map((x) => [x.category, x.verdict])).toEqual([
+      ["xfa", "unknown"],
+      ["xfa", "error"],
+    ]);
     expect(m.falsePositives).toMatchObject([{ category: "forms", verdict: "suspicious", topRules: ["acroform-js"] }]);
-    const js = computeMetrics([record("malicious", "benign", "js", [["js-eval", 10], ["openaction-js", 30]])]);
+    const js = computeMetrics([
+      record("malicious", "benign", "js", [
+        ["js-eval", 10],
+        ["openaction-js", 30],
+      ]),
+    ]);
     expect(js.misses[0].topRules).toEqual(["openaction-js", "js-eval"]);
   });
 
@@ -73,9 +120,18 @@ describe("computeMetrics", () => {
 describe("computeMetrics: score histogram and sources", () => {
   const scored = (label: Label, score: number, category: string): EvalRecord => ({
     ...record(label, score >= 40 ? "suspicious" : "benign", category),
-    result: { summary: { verdict: score >= 40 ? "suspicious" : "benign", score, confidence: "low" }, findings: [] } as unknown as FastResult,
+    result: {
+      summary: { verdict: score >= 40 ? "suspicious" : "benign", score, confidence: "low" },
+      findings: [],
+    } as unknown as FastResult,
   });
-  const m = computeMetrics([scored("malicious", 95, "large/cic"), scored("malicious", 100, "large/cic"), scored("malicious", 12, "small/js"), scored("benign", 0, "large/qpdf"), scored("benign", 45, "small/forms")]);
+  const m = computeMetrics([
+    scored("malicious", 95, "large/cic"),
+    scored("malicious", 100, "large/cic"),
+    scored("malicious", 12, "small/js"),
+    scored("benign", 0, "large/qpdf"),
+    scored("benign", 45, "small/forms"),
+  ]);
 
   it("counts files per 10-point band, 100 in the last band", () => {
     expect(m.scoreBands.malicious).toEqual([0, 1, 0, 0, 0, 0, 0, 0, 0, 2]);
@@ -95,10 +151,24 @@ describe("crossValidateRecords", () => {
   // malicious files carry the JavaScript keyword, benign ones do not: learnable from other folds
   const js = FEATURE_NAMES.indexOf("kw:JavaScript");
   const withScoring = (label: Label, i: number): EvalRecord => {
-    const features = FEATURE_NAMES.map((_, f) => (f === js && label === "malicious" ? 1 + (i % 3) : f === 0 ? i % 5 : 0));
-    return { ...record(label, "benign", label === "malicious" ? "js" : "plain"), name: `${label}-${i}`, scoring: { features, findings: label === "malicious" ? lowFinding() : [], ctx: { unanalysable: false, partial: false } } };
+    const features = FEATURE_NAMES.map((_, f) =>
+      f === js && label === "malicious" ? 1 + (i % 3) : f === 0 ? i % 5 : 0,
+    );
+    return {
+      ...record(label, "benign", label === "malicious" ? "js" : "plain"),
+      name: `${label}-${i}`,
+      scoring: {
+        features,
+        findings: label === "malicious" ? lowFinding() : [],
+        ctx: { unanalysable: false, partial: false },
+      },
+    };
   };
-  const records = [...Array.from({ length: 30 }, (_, i) => withScoring("malicious", i)), ...Array.from({ length: 60 }, (_, i) => withScoring("benign", i)), record("benign", "threw")];
+  const records = [
+    ...Array.from({ length: 30 }, (_, i) => withScoring("malicious", i)),
+    ...Array.from({ length: 60 }, (_, i) => withScoring("benign", i)),
+    record("benign", "threw"),
+  ];
   const cv = crossValidateRecords(records, "fast", "trees", 3);
 
   it("rescores every analysed file with a model that did not see its fold, leaving the others as they were", () => {
@@ -118,7 +188,15 @@ describe("leaveOneSourceOut", () => {
   const launch = FEATURE_NAMES.indexOf("kw:Launch");
   const make = (label: Label, category: string, hot: number, i: number): EvalRecord => {
     const features = FEATURE_NAMES.map((_, f) => (f === hot ? 1 + (i % 3) : f === 0 ? i % 5 : 0));
-    return { ...record(label, "benign", category), name: `${category}-${i}`, scoring: { features, findings: label === "malicious" ? lowFinding() : [], ctx: { unanalysable: false, partial: false } } };
+    return {
+      ...record(label, "benign", category),
+      name: `${category}-${i}`,
+      scoring: {
+        features,
+        findings: label === "malicious" ? lowFinding() : [],
+        ctx: { unanalysable: false, partial: false },
+      },
+    };
   };
   const records = [
     ...Array.from({ length: 40 }, (_, i) => make("malicious", "corpus-large/kit-js", js, i)),
@@ -139,7 +217,10 @@ describe("leaveOneSourceOut", () => {
   it("scores each source with a model that never saw it: evidence only that source had is not learnt", () => {
     expect(loso).toHaveLength(records.length);
     // k-fold sees both kits in training and flags both; leaving one kit out misses it
-    expect(computeMetrics(crossValidateRecords(records, "fast", "trees", 3).filter((r) => r.category.endsWith("kit-launch"))).tpr).toBeGreaterThan(0.9);
+    expect(
+      computeMetrics(crossValidateRecords(records, "fast", "trees", 3).filter((r) => r.category.endsWith("kit-launch")))
+        .tpr,
+    ).toBeGreaterThan(0.9);
     expect(rate("corpus-large/kit-launch").tp).toBe(0);
     expect(rate("corpus-large/kit-js").tp).toBe(0);
     expect(rate("corpus-large/docs").fp).toBe(0);

@@ -4,7 +4,13 @@ import { analyzeFast } from "../lib/analyzer/analyze";
 import { FastResult, VERDICTS, type Verdict } from "../lib/analyzer/report";
 import { scoreDocument, type ScoringInput } from "../lib/analyzer/score";
 import { FEATURE_KINDS, FEATURE_MONOTONE, FEATURE_NAMES, LEARNED_FEATURE_KINDS } from "../lib/analyzer/model/features";
-import { crossValidate, fitCalibrated, toVerdictModel, type Learner, type TrainingSet } from "../lib/analyzer/model/cross-validate";
+import {
+  crossValidate,
+  fitCalibrated,
+  toVerdictModel,
+  type Learner,
+  type TrainingSet,
+} from "../lib/analyzer/model/cross-validate";
 import type { Stage } from "../lib/analyzer/report";
 import { basename, resolve } from "node:path";
 import { InvalidArgumentError } from "commander";
@@ -17,7 +23,9 @@ export const POSITIVE_VERDICTS: readonly Verdict[] = ["malicious", "suspicious"]
 const TOP_RULES = 5;
 /** score histogram: ten bands of 10 points (the last one includes 100) */
 export const SCORE_BANDS = 10;
-export const SCORE_BAND_LABELS: readonly string[] = Array.from({ length: SCORE_BANDS }, (_, b) => (b === SCORE_BANDS - 1 ? `${b * 10}-100` : `${b * 10}-${b * 10 + 9}`));
+export const SCORE_BAND_LABELS: readonly string[] = Array.from({ length: SCORE_BANDS }, (_, b) =>
+  b === SCORE_BANDS - 1 ? `${b * 10}-100` : `${b * 10}-${b * 10 + 9}`,
+);
 
 export interface EvalRecord {
   sha256: string;
@@ -88,7 +96,13 @@ export interface Metrics {
 /** One stage's analysis of a file, validated against that stage's result schema. */
 export interface StageAnalyzer {
   analyze(bytes: Uint8Array, fileName: string, onScoringInput?: (input: ScoringInput) => void): unknown;
-  schema: { safeParse(v: unknown): { success: true; data: FastResult } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } };
+  schema: {
+    safeParse(
+      v: unknown,
+    ):
+      | { success: true; data: FastResult }
+      | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+  };
 }
 
 /** The advanced stage with the real engines (pdf.js, YARA, JavaScript sandbox), as the service runs it. */
@@ -99,16 +113,27 @@ export async function deepAnalyzer(): Promise<StageAnalyzer> {
     import("../lib/analyzer/report"),
   ]);
   const { engines } = createDeepEngines({ yaraRuleDirs: [] });
-  return { analyze: (bytes, fileName, onScoringInput) => analyzeDeep(bytes, { fileName, engines, onScoringInput }), schema: DeepResult };
+  return {
+    analyze: (bytes, fileName, onScoringInput) => analyzeDeep(bytes, { fileName, engines, onScoringInput }),
+    schema: DeepResult,
+  };
 }
 
-export const FAST_ANALYZER: StageAnalyzer = { analyze: (bytes, fileName, onScoringInput) => analyzeFast(bytes, { fileName, onScoringInput }), schema: FastResult };
+export const FAST_ANALYZER: StageAnalyzer = {
+  analyze: (bytes, fileName, onScoringInput) => analyzeFast(bytes, { fileName, onScoringInput }),
+  schema: FastResult,
+};
 
 /**
  * Analyses each entry (one at a time); never throws: failures become records with `error`. With a
  * cache, files this code analysed before are not analysed again (their scoring inputs are reused).
  */
-export async function evaluateEntries(entries: CorpusEntry[], analyzer: StageAnalyzer = FAST_ANALYZER, onRecord?: (r: EvalRecord) => void, cache?: FeatureCache): Promise<EvalRecord[]> {
+export async function evaluateEntries(
+  entries: CorpusEntry[],
+  analyzer: StageAnalyzer = FAST_ANALYZER,
+  onRecord?: (r: EvalRecord) => void,
+  cache?: FeatureCache,
+): Promise<EvalRecord[]> {
   const out: EvalRecord[] = [];
   for (const entry of entries) {
     const record = cache?.get(entry) ?? (await evaluateEntry(entry, analyzer));
@@ -120,7 +145,13 @@ export async function evaluateEntries(entries: CorpusEntry[], analyzer: StageAna
 }
 
 export async function evaluateEntry(entry: CorpusEntry, analyzer: StageAnalyzer = FAST_ANALYZER): Promise<EvalRecord> {
-  const base = { sha256: entry.sha256, name: entry.name, label: entry.label, category: entry.category, size: entry.bytes.length };
+  const base = {
+    sha256: entry.sha256,
+    name: entry.name,
+    label: entry.label,
+    category: entry.category,
+    size: entry.bytes.length,
+  };
   const t0 = performance.now();
   let raw: unknown;
   let scoring: ScoringInput | undefined;
@@ -132,7 +163,9 @@ export async function evaluateEntry(entry: CorpusEntry, analyzer: StageAnalyzer 
   const durationMs = performance.now() - t0;
   const parsed = analyzer.schema.safeParse(raw);
   if (parsed.success) return { ...base, durationMs, result: parsed.data, error: null, scoring };
-  const issues = parsed.error.issues.slice(0, 5).map((i) => `${i.path.map(String).join(".") || "(root)"}: ${i.message}`);
+  const issues = parsed.error.issues
+    .slice(0, 5)
+    .map((i) => `${i.path.map(String).join(".") || "(root)"}: ${i.message}`);
   // keep a readable verdict so the confusion matrix still reflects what the analyzer said
   return { ...base, durationMs, result: looseResult(raw), error: `invalid result: ${issues.join("; ")}`, scoring };
 }
@@ -142,14 +175,18 @@ export function isPositive(verdict: Verdict | "error"): boolean {
 }
 
 export function computeMetrics(records: EvalRecord[]): Metrics {
-  const emptyCounts = () => Object.fromEntries([...VERDICTS, "error"].map((v) => [v, 0])) as Record<Verdict | "error", number>;
+  const emptyCounts = () =>
+    Object.fromEntries([...VERDICTS, "error"].map((v) => [v, 0])) as Record<Verdict | "error", number>;
   const verdicts = { malicious: emptyCounts(), benign: emptyCounts() };
   const confusion = { tp: 0, fn: 0, fp: 0, tn: 0 };
   const byCategory = new Map<string, CategoryRow>();
   const misses: FileOutcome[] = [];
   const falsePositives: FileOutcome[] = [];
   const errors: Metrics["errors"] = [];
-  const scoreBands = { malicious: new Array<number>(SCORE_BANDS).fill(0), benign: new Array<number>(SCORE_BANDS).fill(0) };
+  const scoreBands = {
+    malicious: new Array<number>(SCORE_BANDS).fill(0),
+    benign: new Array<number>(SCORE_BANDS).fill(0),
+  };
   const bySource = new Map<string, SourceRow>();
   let totalBytes = 0;
   let totalMs = 0;
@@ -222,7 +259,9 @@ export function sourceOf(category: string): string {
 }
 
 function outcomeOf(r: EvalRecord): FileOutcome {
-  const findings = [...(r.result?.findings ?? [])].sort((a, b) => (b.contribution ?? b.weight) - (a.contribution ?? a.weight));
+  const findings = [...(r.result?.findings ?? [])].sort(
+    (a, b) => (b.contribution ?? b.weight) - (a.contribution ?? a.weight),
+  );
   return {
     name: r.name,
     sha256: r.sha256,
@@ -260,7 +299,10 @@ export interface LearnOptions {
 }
 
 /** The files a model can learn from (analysed up to scoring), as a training set: structural features read 0 unless asked. */
-export function trainingSetOf(records: readonly EvalRecord[], { withStructure = false }: LearnOptions = {}): { set: TrainingSet; used: EvalRecord[] } {
+export function trainingSetOf(
+  records: readonly EvalRecord[],
+  { withStructure = false }: LearnOptions = {},
+): { set: TrainingSet; used: EvalRecord[] } {
   const used = records.filter((r) => r.scoring && r.result);
   const learned = FEATURE_KINDS.map((kind) => withStructure || LEARNED_FEATURE_KINDS.includes(kind));
   return {
@@ -279,7 +321,14 @@ export function trainingSetOf(records: readonly EvalRecord[], { withStructure = 
  * calibrated on the other folds only (stratified by label and category, identical vectors in one
  * fold). Files without a scoring input (threw, over a hard limit) keep their result.
  */
-export function crossValidateRecords(records: readonly EvalRecord[], stage: Stage, learner: Learner, k: number, seed = 1, learn: LearnOptions = {}): EvalRecord[] {
+export function crossValidateRecords(
+  records: readonly EvalRecord[],
+  stage: Stage,
+  learner: Learner,
+  k: number,
+  seed = 1,
+  learn: LearnOptions = {},
+): EvalRecord[] {
   const { set, used } = trainingSetOf(records, learn);
   const cv = crossValidate(learner, set, k, seed);
   const models = cv.models.map((m) => toVerdictModel(m, stage));
@@ -318,7 +367,17 @@ export function leaveOneSourceOut(
   records: readonly EvalRecord[],
   stage: Stage,
   learner: Learner,
-  { seed = 1, learn = {}, sourceOfRecord = (r: EvalRecord) => losoSourceOf(r.category), onSource }: { seed?: number; learn?: LearnOptions; sourceOfRecord?: (r: EvalRecord) => string; onSource?: (source: string, done: number, total: number) => void } = {},
+  {
+    seed = 1,
+    learn = {},
+    sourceOfRecord = (r: EvalRecord) => losoSourceOf(r.category),
+    onSource,
+  }: {
+    seed?: number;
+    learn?: LearnOptions;
+    sourceOfRecord?: (r: EvalRecord) => string;
+    onSource?: (source: string, done: number, total: number) => void;
+  } = {},
 ): EvalRecord[] {
   const { set, used } = trainingSetOf(records, learn);
   const sourceOfUsed = used.map(sourceOfRecord);
@@ -327,7 +386,14 @@ export function leaveOneSourceOut(
   sources.forEach((source, n) => {
     const keep = sourceOfUsed.map((s) => s !== source);
     const pick = <T>(a: readonly T[]) => a.filter((_, i) => keep[i]);
-    const model = toVerdictModel(fitCalibrated(learner, { x: pick(set.x), y: pick(set.y), strata: pick(set.strata), monotone: set.monotone }, seed), stage);
+    const model = toVerdictModel(
+      fitCalibrated(
+        learner,
+        { x: pick(set.x), y: pick(set.y), strata: pick(set.strata), monotone: set.monotone },
+        seed,
+      ),
+      stage,
+    );
     used.forEach((r, i) => {
       if (sourceOfUsed[i] !== source) return;
       const { summary } = scoreDocument(r.scoring!, stage, model);
@@ -345,7 +411,9 @@ export function leaveOneSourceOut(
 export function dropFeatures(records: readonly EvalRecord[], drop: readonly string[]): EvalRecord[] {
   const gone = FEATURE_NAMES.map((name, i) => drop.includes(name) || drop.includes(FEATURE_KINDS[i]));
   if (!gone.some(Boolean)) return [...records];
-  return records.map((r) => (r.scoring ? { ...r, scoring: { ...r.scoring, features: r.scoring.features.map((v, i) => (gone[i] ? 0 : v)) } } : r));
+  return records.map((r) =>
+    r.scoring ? { ...r, scoring: { ...r.scoring, features: r.scoring.features.map((v, i) => (gone[i] ? 0 : v)) } } : r,
+  );
 }
 
 /** Several corpora as one set; with more than one, categories read "<corpus folder>/<category>". */

@@ -9,7 +9,13 @@ import { FeatureCache } from "./feature-cache";
 describe("FeatureCache", () => {
   const b = new PdfBuilder();
   b.addCatalog(`/OpenAction << /S /JavaScript /JS (app.alert("secret text of the sample");) >>`);
-  const entry: CorpusEntry = { sha256: "a".repeat(64), name: "x.pdf", label: "malicious", category: "js", bytes: b.build() };
+  const entry: CorpusEntry = {
+    sha256: "a".repeat(64),
+    name: "x.pdf",
+    label: "malicious",
+    category: "js",
+    bytes: b.build(),
+  };
 
   it("returns a file analysed before with its scoring input, rescored, and keeps no sample content", async () => {
     const cache = new FeatureCache("fast");
@@ -19,7 +25,9 @@ describe("FeatureCache", () => {
     const hit = cache.get(entry)!;
     expect(hit.scoring!.features).toEqual(record.scoring!.features);
     expect(hit.result!.summary).toEqual(record.result!.summary);
-    expect(hit.result!.findings.map((f) => f.ruleId).sort()).toEqual(record.result!.findings.map((f) => f.ruleId).sort());
+    expect(hit.result!.findings.map((f) => f.ruleId).sort()).toEqual(
+      record.result!.findings.map((f) => f.ruleId).sort(),
+    );
     expect(JSON.stringify(hit)).not.toContain("secret text");
   });
 });

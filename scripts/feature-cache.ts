@@ -25,9 +25,14 @@ export class FeatureCache {
   private readonly path: string;
   private readonly files: Record<string, CachedFile>;
 
-  constructor(private readonly stage: Stage, root = process.cwd()) {
+  constructor(
+    private readonly stage: Stage,
+    root = process.cwd(),
+  ) {
     this.path = join(CACHE_DIR, `${stage}-${sourceFingerprint(root)}.json`);
-    this.files = existsSync(this.path) ? (JSON.parse(readFileSync(this.path, "utf8")) as Record<string, CachedFile>) : {};
+    this.files = existsSync(this.path)
+      ? (JSON.parse(readFileSync(this.path, "utf8")) as Record<string, CachedFile>)
+      : {};
   }
 
   /** The record of a file analysed by this code before, rescored by the current shipped model. */
@@ -37,19 +42,33 @@ export class FeatureCache {
     const { summary, ruleContributions } = scoreDocument(hit.scoring, this.stage);
     const findings = hit.scoring.findings.map((f) => ({ ...f, contribution: ruleContributions.get(f.ruleId) ?? 0 }));
     const result = { summary, findings } as unknown as FastResult;
-    return { sha256: entry.sha256, name: entry.name, label: entry.label, category: entry.category, size: entry.bytes.length, durationMs: hit.durationMs, result, error: null, scoring: hit.scoring };
+    return {
+      sha256: entry.sha256,
+      name: entry.name,
+      label: entry.label,
+      category: entry.category,
+      size: entry.bytes.length,
+      durationMs: hit.durationMs,
+      result,
+      error: null,
+      scoring: hit.scoring,
+    };
   }
 
   put(record: EvalRecord): void {
     if (record.error || !record.scoring) return;
     const findings = record.scoring.findings.map((f) => ({ ruleId: f.ruleId, weight: f.weight, severity: f.severity }));
-    this.files[record.sha256] = { scoring: { ...record.scoring, findings: findings as unknown as ScoringInput["findings"] }, durationMs: record.durationMs };
+    this.files[record.sha256] = {
+      scoring: { ...record.scoring, findings: findings as unknown as ScoringInput["findings"] },
+      durationMs: record.durationMs,
+    };
   }
 
   /** Writes this version's cache and drops the caches of older code versions of the stage. */
   save(): void {
     mkdirSync(CACHE_DIR, { recursive: true });
-    for (const f of readdirSync(CACHE_DIR)) if (f.startsWith(`${this.stage}-`) && join(CACHE_DIR, f) !== this.path) rmSync(join(CACHE_DIR, f));
+    for (const f of readdirSync(CACHE_DIR))
+      if (f.startsWith(`${this.stage}-`) && join(CACHE_DIR, f) !== this.path) rmSync(join(CACHE_DIR, f));
     writeFileSync(this.path, JSON.stringify(this.files));
   }
 }

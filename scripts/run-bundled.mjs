@@ -9,6 +9,16 @@ import { fileURLToPath } from "node:url";
 const root = fileURLToPath(new URL("..", import.meta.url));
 const [entry, ...args] = process.argv.slice(2);
 const outfile = `dist/scripts/${basename(entry).replace(/\.ts$/, ".mjs")}`;
-await build({ absWorkingDir: root, entryPoints: [entry], outfile, bundle: true, platform: "node", format: "esm", target: "node20", packages: "external", logLevel: "warning" });
+await build({
+  absWorkingDir: root,
+  entryPoints: [entry],
+  outfile,
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  logLevel: "warning",
+});
 const run = spawnSync(process.execPath, [outfile, ...args], { cwd: root, stdio: "inherit" });
 process.exitCode = run.status ?? 1;

@@ -16,7 +16,11 @@ import { runSoak, type SoakResult } from "./soak/run-soak";
 import type { StackKind } from "./soak/stack";
 
 const program = new Command("soak")
-  .addOption(new Option("--config <which>", "configuration(s) to soak").choices(["scale-out", "embedded", "both"]).default("both"))
+  .addOption(
+    new Option("--config <which>", "configuration(s) to soak")
+      .choices(["scale-out", "embedded", "both"])
+      .default("both"),
+  )
   .option("--duration <s>", "seconds of traffic per configuration", positiveInt, 600)
   .option("--uploaders <n>", "clients uploading (each follows its scan)", positiveInt, 4)
   .option("--readers <n>", "clients reading scans, reports, lists, /health", positiveInt, 4)
@@ -25,7 +29,9 @@ const program = new Command("soak")
   .option("--lease-ms <ms>", "PDFSCAN_LEASE_MS: how soon a killed worker's stage is retried", positiveInt, 10_000)
   .option("--fault-every <s>", "seconds between faults", positiveInt, 30)
   .option("--no-faults", "no fault injection")
-  .option("--only <faults>", `comma-separated faults to rotate through (${FAULT_KINDS.join(", ")})`, (v) => v.split(",").map(faultKind))
+  .option("--only <faults>", `comma-separated faults to rotate through (${FAULT_KINDS.join(", ")})`, (v) =>
+    v.split(",").map(faultKind),
+  )
   .option("--grace <s>", "seconds after the traffic for every scan to end", positiveInt, 120)
   .option("--settle <s>", "seconds, idle, for the RSS to come back", positiveInt, 60)
   .option("--seed <n>", "seed of the upload and request mix", positiveInt, 1)
@@ -59,6 +65,9 @@ for (const kind of kinds) {
   console.log(formatSoak(result));
   results.push(result);
 }
-await writeFile(o.out, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: cpus().length, results }, null, 2)}\n`);
+await writeFile(
+  o.out,
+  `${JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: cpus().length, results }, null, 2)}\n`,
+);
 console.log(`wrote ${o.out}`);
 process.exitCode = results.some((r) => r.failures.length > 0) ? 1 : 0;

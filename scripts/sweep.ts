@@ -25,24 +25,40 @@ async function post(url: string, apiKey: string | undefined, stage: string, e: C
   fd.append("file", new Blob([e.bytes as Uint8Array<ArrayBuffer>], { type: "application/pdf" }), fileNameOf(e));
   const started = performance.now();
   try {
-    const res = await fetch(`${url}/analyze/${stage}`, { method: "POST", body: fd, headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {} });
+    const res = await fetch(`${url}/analyze/${stage}`, {
+      method: "POST",
+      body: fd,
+      headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {},
+    });
     const text = await res.text();
     const ms = performance.now() - started;
     if (res.status !== 200) return { name: e.name, status: res.status, ms, problem: text.slice(0, 300) };
     const parsed = (stage === "deep" ? DeepResult : FastResult).safeParse(JSON.parse(text));
-    return parsed.success ? { name: e.name, status: 200, ms } : { name: e.name, status: 200, ms, problem: `invalid body: ${parsed.error.message.slice(0, 300)}` };
+    return parsed.success
+      ? { name: e.name, status: 200, ms }
+      : { name: e.name, status: 200, ms, problem: `invalid body: ${parsed.error.message.slice(0, 300)}` };
   } catch (err) {
-    return { name: e.name, status: 0, ms: performance.now() - started, problem: err instanceof Error ? err.message : String(err) };
+    return {
+      name: e.name,
+      status: 0,
+      ms: performance.now() - started,
+      problem: err instanceof Error ? err.message : String(err),
+    };
   }
 }
 
 const program = new Command("sweep")
   .description("Post every corpus file to the built service and check every answer")
   .argument("<dirs...>", "corpora (manifest.csv) or labelled folders")
-  .option("--stage <stage>", "fast or deep", (v) => {
-    if (v !== "fast" && v !== "deep") throw new InvalidArgumentError("fast or deep");
-    return v;
-  }, "deep")
+  .option(
+    "--stage <stage>",
+    "fast or deep",
+    (v) => {
+      if (v !== "fast" && v !== "deep") throw new InvalidArgumentError("fast or deep");
+      return v;
+    },
+    "deep",
+  )
   .option("--concurrency <n>", "requests in flight", (v) => Number.parseInt(v, 10), 2)
   .action(async (dirs: string[], opts: { stage: string; concurrency: number }) => {
     const entries = (await Promise.all(dirs.map((d) => loadAny(d)))).flat();
@@ -65,11 +81,26 @@ const program = new Command("sweep")
     const lat = summarize(outcomes.map((o) => o.ms));
     const out: string[] = [];
     out.push(`${outcomes.length} files posted to /analyze/${opts.stage} (concurrency ${opts.concurrency})`);
-    out.push(formatTable(["status", "files"], [...byStatus].sort((a, b) => a[0] - b[0])));
+    out.push(
+      formatTable(
+        ["status", "files"],
+        [...byStatus].sort((a, b) => a[0] - b[0]),
+      ),
+    );
     out.push(`latency ms: p50 ${fixed(lat.p50)}  p95 ${fixed(lat.p95)}  p99 ${fixed(lat.p99)}  max ${fixed(lat.max)}`);
-    out.push("slowest:", ...[...outcomes].sort((a, b) => b.ms - a.ms).slice(0, SLOWEST_SHOWN).map((o) => `  ${fixed(o.ms, 0)} ms  ${o.name}`));
+    out.push(
+      "slowest:",
+      ...[...outcomes]
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, SLOWEST_SHOWN)
+        .map((o) => `  ${fixed(o.ms, 0)} ms  ${o.name}`),
+    );
     const bad = outcomes.filter((o) => o.status !== 200 || o.problem);
-    if (bad.length) out.push(`NOT ANSWERED WITH A VALID 200 (${bad.length}):`, ...bad.map((o) => `  ${o.status} ${o.name}: ${o.problem ?? ""}`));
+    if (bad.length)
+      out.push(
+        `NOT ANSWERED WITH A VALID 200 (${bad.length}):`,
+        ...bad.map((o) => `  ${o.status} ${o.name}: ${o.problem ?? ""}`),
+      );
     process.stdout.write(`${out.join("\n")}\n`);
     process.exitCode = bad.length ? 1 : 0;
   });

@@ -4,7 +4,8 @@
 // usage: node scripts/test-summary.mjs vitest.json vitestExit vitest-serial.json serialExit playwright.json playwrightExit [failedStep...]
 import { existsSync, readFileSync } from "node:fs";
 
-const [vitestFile, vitestRc, serialFile, serialRc, playwrightFile, playwrightRc, ...failedSteps] = process.argv.slice(2);
+const [vitestFile, vitestRc, serialFile, serialRc, playwrightFile, playwrightRc, ...failedSteps] =
+  process.argv.slice(2);
 const read = (f) => (existsSync(f) ? JSON.parse(readFileSync(f, "utf8")) : null);
 
 function vitestCounts(report, rc) {

@@ -100,7 +100,11 @@ describe("client hang-up", () => {
 
   it("stops the work when the client hangs up", async () => {
     const hangUp = new AbortController();
-    const request = fetch(`${server.url}/analyze/deep`, { method: "POST", body: form(loopingScriptsPdf()), signal: hangUp.signal }).catch(() => null);
+    const request = fetch(`${server.url}/analyze/deep`, {
+      method: "POST",
+      body: form(loopingScriptsPdf()),
+      signal: hangUp.signal,
+    }).catch(() => null);
     expect(await eventually(() => sandboxes(server).length > 0, 5_000)).toBe(true);
     const running = sandboxes(server).map((c) => c.pid);
     hangUp.abort();

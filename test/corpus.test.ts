@@ -10,7 +10,8 @@ const MIN_TPR = 0.9;
 const MAX_FPR = 0.05;
 
 const dir = findCorpusDir();
-if (!dir) console.warn("corpus absent: set PDFSCAN_CORPUS to a corpus folder (manifest.csv) to run test/corpus.test.ts");
+if (!dir)
+  console.warn("corpus absent: set PDFSCAN_CORPUS to a corpus folder (manifest.csv) to run test/corpus.test.ts");
 
 describe.skipIf(!dir)("fast stage on the corpus", () => {
   let records: EvalRecord[];
@@ -38,12 +39,18 @@ describe.skipIf(!dir)("fast stage on the corpus", () => {
   });
 
   it(`detects at least ${MIN_TPR * 100}% of malicious files`, () => {
-    const misses = metrics.misses.map((m) => `${m.category} ${m.verdict} ${m.score} [${m.topRules.join(",")}] ${m.name}`);
+    const misses = metrics.misses.map(
+      (m) => `${m.category} ${m.verdict} ${m.score} [${m.topRules.join(",")}] ${m.name}`,
+    );
     expect(metrics.tpr, `TPR ${metrics.tpr.toFixed(3)}; misses:\n${misses.join("\n")}`).toBeGreaterThanOrEqual(MIN_TPR);
   });
 
   it(`flags at most ${MAX_FPR * 100}% of benign files`, () => {
-    const fps = metrics.falsePositives.map((m) => `${m.category} ${m.verdict} ${m.score} [${m.topRules.join(",")}] ${m.name}`);
-    expect(metrics.fpr, `FPR ${metrics.fpr.toFixed(3)}; false positives:\n${fps.join("\n")}`).toBeLessThanOrEqual(MAX_FPR);
+    const fps = metrics.falsePositives.map(
+      (m) => `${m.category} ${m.verdict} ${m.score} [${m.topRules.join(",")}] ${m.name}`,
+    );
+    expect(metrics.fpr, `FPR ${metrics.fpr.toFixed(3)}; false positives:\n${fps.join("\n")}`).toBeLessThanOrEqual(
+      MAX_FPR,
+    );
   });
 });

@@ -26,7 +26,9 @@ function problemsOf(input: Uint8Array): string[] {
   if (!r.ok) return r.error ? [] : ["an error result without a message"];
   const doc = readPdf(r.bytes, DEFAULT_LIMITS);
   // a stream whose data was damaged in the input still fails to decode in the copy: its data is copied as it was
-  const structural = doc.anomalies.items.filter((a) => !a.code.startsWith("filter-")).map((a) => `copy anomaly ${a.code}: ${a.message}`);
+  const structural = doc.anomalies.items
+    .filter((a) => !a.code.startsWith("filter-"))
+    .map((a) => `copy anomaly ${a.code}: ${a.message}`);
   const active = analyzeFast(r.bytes, { fileName: "copy.pdf" })
     .findings.filter((f) => ACTIVE_CATEGORIES.has(f.category))
     .map((f) => `copy finding ${f.ruleId}`);
@@ -34,9 +36,13 @@ function problemsOf(input: Uint8Array): string[] {
 }
 
 describe("disarmPdf on hostile documents", () => {
-  it.each(HOSTILE_DOCUMENTS.map((d) => [d.id, d] as const))("%s: ends with an error or a clean copy", (_id, d) => {
-    expect(problemsOf(d.build())).toEqual([]);
-  }, 60_000);
+  it.each(HOSTILE_DOCUMENTS.map((d) => [d.id, d] as const))(
+    "%s: ends with an error or a clean copy",
+    (_id, d) => {
+      expect(problemsOf(d.build())).toEqual([]);
+    },
+    60_000,
+  );
 });
 
 describe("disarmPdf on the fuzz slice", () => {

@@ -32,7 +32,8 @@ describe("fuzz slice", () => {
     const failures: string[] = [];
     for (let i = 0; i < SLICE_CASES; i++) {
       const c = applyRecipe(pickRecipe(seeds, SLICE_SEED, i), byName);
-      for (const v of checkCase(c.bytes)) failures.push(`case ${i} (${c.recipe.seed} + ${c.steps.join(", ")}): ${v.kind}: ${v.detail}`);
+      for (const v of checkCase(c.bytes))
+        failures.push(`case ${i} (${c.recipe.seed} + ${c.steps.join(", ")}): ${v.kind}: ${v.detail}`);
     }
     expect(failures).toEqual([]);
   });
@@ -43,7 +44,8 @@ describe("fuzz slice", () => {
       const failures: string[] = [];
       for (let i = 0; i < DEEP_SLICE_CASES; i++) {
         const c = applyRecipe(pickRecipe(seeds, SLICE_SEED, i), byName);
-        for (const v of (await deep.run(c.bytes)).violations) failures.push(`case ${i} (${c.recipe.seed} + ${c.steps.join(", ")}): ${v.kind}: ${v.detail}`);
+        for (const v of (await deep.run(c.bytes)).violations)
+          failures.push(`case ${i} (${c.recipe.seed} + ${c.steps.join(", ")}): ${v.kind}: ${v.detail}`);
       }
       expect(failures).toEqual([]);
     } finally {
@@ -53,10 +55,17 @@ describe("fuzz slice", () => {
 
   it("counts a rule or a stage that failed inside the analysis (an analyzer note) as a violation", () => {
     const r = analyzeFast(seeds[0].bytes, { fileName: "fuzz.pdf" });
-    const noted = (message: string) => checkResult(seeds[0].bytes, { ...r, engine_notes: [{ engine: "analyzer", message }] }, 1).map((v) => v.kind);
-    expect(noted("rule launch-action failed: RangeError: Maximum call stack size exceeded")).toEqual(["rule crash launch-action"]);
-    expect(noted("the analysis stopped on an internal error, no verdict: boom")).toEqual(["analysis failed: the analysis stopped on an internal error, no verdict"]);
-    expect(checkResult(seeds[0].bytes, { ...r, engine_notes: [{ engine: "render", message: "no renderer" }] }, 1)).toEqual([]);
+    const noted = (message: string) =>
+      checkResult(seeds[0].bytes, { ...r, engine_notes: [{ engine: "analyzer", message }] }, 1).map((v) => v.kind);
+    expect(noted("rule launch-action failed: RangeError: Maximum call stack size exceeded")).toEqual([
+      "rule crash launch-action",
+    ]);
+    expect(noted("the analysis stopped on an internal error, no verdict: boom")).toEqual([
+      "analysis failed: the analysis stopped on an internal error, no verdict",
+    ]);
+    expect(
+      checkResult(seeds[0].bytes, { ...r, engine_notes: [{ engine: "render", message: "no renderer" }] }, 1),
+    ).toEqual([]);
   });
 
   it("every seed built in code passes as is", () => {
@@ -65,19 +74,29 @@ describe("fuzz slice", () => {
 
   it("a decoded flood repeats a piece of a stream's decoded text inside it, compressed again", () => {
     const doc = readPdf(byName.get("text-xref-table")!, DEFAULT_LIMITS);
-    const decodedSizes = (d: typeof doc) => d.instances.flatMap((o) => (o.value instanceof PdfStream ? [d.decode(o.value).data.length] : []));
-    const flooded = readPdf(decodedFlood(byName.get("text-xref-table")!, createPrng(1), byName.get("actions")!), DEFAULT_LIMITS);
+    const decodedSizes = (d: typeof doc) =>
+      d.instances.flatMap((o) => (o.value instanceof PdfStream ? [d.decode(o.value).data.length] : []));
+    const flooded = readPdf(
+      decodedFlood(byName.get("text-xref-table")!, createPrng(1), byName.get("actions")!),
+      DEFAULT_LIMITS,
+    );
     // one stream grew by at least the smallest flood (64 KiB, in whole copies of a piece of up to 32 bytes) while the file stayed small
     expect(Math.max(...decodedSizes(flooded)) - Math.max(...decodedSizes(doc))).toBeGreaterThan(64 * 1024 - 32);
     expect(flooded.bytes.length).toBeLessThan(64 * 1024);
     // recipes written before floods existed replay as they did: no flood step
-    expect(applyRecipe({ seed: "text-xref-table", donor: "actions", caseSeed: 5 }, byName).steps).not.toContain("decoded-flood");
-    expect(applyRecipe({ seed: "text-xref-table", donor: "actions", caseSeed: 5, flood: true }, byName).steps).toContain("decoded-flood");
+    expect(applyRecipe({ seed: "text-xref-table", donor: "actions", caseSeed: 5 }, byName).steps).not.toContain(
+      "decoded-flood",
+    );
+    expect(
+      applyRecipe({ seed: "text-xref-table", donor: "actions", caseSeed: 5, flood: true }, byName).steps,
+    ).toContain("decoded-flood");
   });
 
   it("a recipe replays the same bytes", () => {
     const recipe = pickRecipe(seeds, SLICE_SEED, 7);
-    expect(Buffer.from(applyRecipe(recipe, byName).bytes).equals(Buffer.from(applyRecipe(recipe, byName).bytes))).toBe(true);
+    expect(Buffer.from(applyRecipe(recipe, byName).bytes).equals(Buffer.from(applyRecipe(recipe, byName).bytes))).toBe(
+      true,
+    );
   });
 
   it.each(readdirSync(FIXTURE_DIR).filter((f) => f.endsWith(".pdf")))("regression fixture %s passes", (file) => {
@@ -94,7 +113,9 @@ describe("fuzz slice", () => {
 describe("bugs the fuzzer found stay fixed", () => {
   const xrefWithEntry = (entry: string) => {
     const body = "%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n";
-    return bytes(`${body}xref\n0 2\n0000000000 65535 f\r\n${entry} 00000 n\r\ntrailer\n<< /Size 2 /Root 1 0 R >>\nstartxref\n${body.length}\n%%EOF\n`);
+    return bytes(
+      `${body}xref\n0 2\n0000000000 65535 f\r\n${entry} 00000 n\r\ntrailer\n<< /Size 2 /Root 1 0 R >>\nstartxref\n${body.length}\n%%EOF\n`,
+    );
   };
   it.each([
     ["startxref with a 400-digit offset (Infinity)", bytes(`%PDF-1.7\nstartxref\n${"9".repeat(400)}\n%%EOF\n`)],
@@ -127,7 +148,9 @@ describe("bugs the fuzzer found stay fixed: cost", () => {
 
   it("past that cost bound, stream data holding 'endobj' (an attached PDF) is still read whole", () => {
     const data = "1 0 obj\n<< /Type /Catalog >>\nendobj\n% the rest of an attached document";
-    const pdf = bytes(`%PDF-1.7\n${"(\nendobj\n5 0 obj\n<< /Type ".repeat(16_000)} >>\nendobj\n7 0 obj\n<< /Length ${data.length} >>\nstream\n${data}\nendstream\nendobj\n`);
+    const pdf = bytes(
+      `%PDF-1.7\n${"(\nendobj\n5 0 obj\n<< /Type ".repeat(16_000)} >>\nendobj\n7 0 obj\n<< /Length ${data.length} >>\nstream\n${data}\nendstream\nendobj\n`,
+    );
     const stream = readPdf(pdf, DEFAULT_LIMITS).instances.find((o) => o.num === 7)?.value;
     expect(stream).toBeInstanceOf(PdfStream);
     expect(Buffer.from((stream as PdfStream).raw).toString("latin1")).toBe(data);

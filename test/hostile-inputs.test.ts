@@ -101,11 +101,15 @@ describe("hostile inputs, fast stage", () => {
     for (const c of DEEP_CASES) expect(documentOf(c.id).stage).toBe("advanced");
   });
 
-  it.each(FAST_CASES.map((c) => [documentOf(c.id).name, c] as const))("%s", (_name, c) => {
-    const r = analyzeFast(documentOf(c.id).build(), { fileName: "hostile.pdf" });
-    expect(FastResult.safeParse(r).success).toBe(true);
-    c.expect(r);
-  }, 60_000);
+  it.each(FAST_CASES.map((c) => [documentOf(c.id).name, c] as const))(
+    "%s",
+    (_name, c) => {
+      const r = analyzeFast(documentOf(c.id).build(), { fileName: "hostile.pdf" });
+      expect(FastResult.safeParse(r).success).toBe(true);
+      c.expect(r);
+    },
+    60_000,
+  );
 });
 
 interface DeepCase {
@@ -159,9 +163,13 @@ const DEEP_CASES: DeepCase[] = [
 ];
 
 describe("hostile inputs, advanced stage", () => {
-  it.each(DEEP_CASES.map((c) => [documentOf(c.id).name, c] as const))("%s", async (_name, c) => {
-    const r = await analyzeDeep(documentOf(c.id).build(), { fileName: "hostile.pdf", engines });
-    expect(DeepResult.safeParse(r).success).toBe(true);
-    c.expect(r);
-  }, 120_000);
+  it.each(DEEP_CASES.map((c) => [documentOf(c.id).name, c] as const))(
+    "%s",
+    async (_name, c) => {
+      const r = await analyzeDeep(documentOf(c.id).build(), { fileName: "hostile.pdf", engines });
+      expect(DeepResult.safeParse(r).success).toBe(true);
+      c.expect(r);
+    },
+    120_000,
+  );
 });

@@ -34,29 +34,43 @@ const OUTPUT_BYTES = 200_000;
 function describeHardening(name: string, setUp: () => Promise<SecurityStack>) {
   describe(`HTTP hardening: ${name}`, () => {
     let f: SecurityStack;
-    setUpShared(setUp, (value) => (f = value), (value) => value.dispose());
+    setUpShared(
+      setUp,
+      (value) => (f = value),
+      (value) => value.dispose(),
+    );
 
-    const call = (path: string, init: RequestInit = {}) => fetch(`${f.server.url}${path}`, { redirect: "manual", ...init, signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS) });
+    const call = (path: string, init: RequestInit = {}) =>
+      fetch(`${f.server.url}${path}`, { redirect: "manual", ...init, signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS) });
     const raw = (line: string, headers: Record<string, string> = {}, body?: Buffer) =>
       rawExchange(
         f.server.url,
-        `${line}\r\n${Object.entries({ host: new URL(f.server.url).host, connection: "close", ...headers }).map(([k, v]) => `${k}: ${v}`).join("\r\n")}\r\n\r\n`,
+        `${line}\r\n${Object.entries({ host: new URL(f.server.url).host, connection: "close", ...headers })
+          .map(([k, v]) => `${k}: ${v}`)
+          .join("\r\n")}\r\n\r\n`,
         { body, timeoutMs: CLIENT_TIMEOUT_MS },
       );
     const origin = () => f.server.url;
-    const newKey = async (keyName: string) => (await f.keys.create({ name: keyName, admin: false, expiresAt: null }, "test")).key;
+    const newKey = async (keyName: string) =>
+      (await f.keys.create({ name: keyName, admin: false, expiresAt: null }, "test")).key;
     /** A finished scan and a share link to it. */
     const scanAndShare = async (key: string) => {
       const created = await call("/api/scans", { method: "POST", body: scanForm(benignPdf()), headers: bearer(key) });
       const { scanId } = (await created.json()) as { scanId: string };
       expect(created.status).toBe(201);
       for (let i = 0; ; i++) {
-        const { status } = (await (await call(`/api/scans/${scanId}`, { headers: bearer(key) })).json()) as { status: string };
+        const { status } = (await (await call(`/api/scans/${scanId}`, { headers: bearer(key) })).json()) as {
+          status: string;
+        };
         if (TERMINAL.includes(status)) break;
         if (i > 600) throw new Error(`scan ${scanId} did not end`);
         await new Promise((r) => setTimeout(r, 100));
       }
-      const minted = await call(`/api/scans/${scanId}/shares`, { method: "POST", headers: { ...bearer(key), "content-type": "application/json" }, body: "{}" });
+      const minted = await call(`/api/scans/${scanId}/shares`, {
+        method: "POST",
+        headers: { ...bearer(key), "content-type": "application/json" },
+        body: "{}",
+      });
       expect(minted.status).toBe(201);
       const { token } = (await minted.json()) as { token: string };
       return { scanId, token };
@@ -98,7 +112,8 @@ function describeHardening(name: string, setUp: () => Promise<SecurityStack>) {
       // traffic; the baseline is the top of that saw (the peak while the uploads are read), and the
       // attack may raise neither the peak nor what stays by 20 MB over it. (Buffering one attack body
       // would add 256 MB.)
-      for (const [method, path, headers] of targets) for (const chunked of [false, true]) await send(method, path, headers, 64 * 1024, chunked);
+      for (const [method, path, headers] of targets)
+        for (const chunked of [false, true]) await send(method, path, headers, 64 * 1024, chunked);
       const start = rssOf(f.server.pid).rss;
       resetPeakRss(f.server.pid);
       for (let i = 0; i < 8; i++) await send("POST", "/analyze/fast", multipart, UPLOAD_CAP_BYTES, i % 2 === 1);
@@ -165,13 +180,23 @@ function describeHardening(name: string, setUp: () => Promise<SecurityStack>) {
       }
       for (const route of ["/api/scans", "/api/v1/scans"]) {
         for (const body of [asFields(), asFileParts()]) {
-          const refused = await problem(await call(route, { method: "POST", body, headers: bearer(key) }), 400, "invalid_request");
-          expect((refused.errors as { field: string }[]).map((e) => e.field).sort()).toEqual([...PROTOTYPE_NAMES].sort());
+          const refused = await problem(
+            await call(route, { method: "POST", body, headers: bearer(key) }),
+            400,
+            "invalid_request",
+          );
+          expect((refused.errors as { field: string }[]).map((e) => e.field).sort()).toEqual(
+            [...PROTOTYPE_NAMES].sort(),
+          );
         }
         for (const option of ["retentionMode", "enableEnrichment", "keepThumbnails"]) {
           for (const n of PROTOTYPE_NAMES) {
             const body = scanForm(benignPdf(), { [option]: n });
-            const refused = await problem(await call(route, { method: "POST", body, headers: bearer(key) }), 400, "invalid_request");
+            const refused = await problem(
+              await call(route, { method: "POST", body, headers: bearer(key) }),
+              400,
+              "invalid_request",
+            );
             expect(refused.errors).toEqual([expect.objectContaining({ field: option })]);
           }
         }
@@ -191,7 +216,13 @@ function describeHardening(name: string, setUp: () => Promise<SecurityStack>) {
       ];
       const pages = ["/", "/scans", `/scans/${scanId}`, `/share/${token}`, "/signin"];
       for (const n of PROTOTYPE_NAMES) {
-        const query = new URLSearchParams([[n, "1"], ...["format", "limit", "cursor", "all", "verdict", "status", "q", "download", "size", "next"].map((p) => [p, n])]);
+        const query = new URLSearchParams([
+          [n, "1"],
+          ...["format", "limit", "cursor", "all", "verdict", "status", "q", "download", "size", "next"].map((p) => [
+            p,
+            n,
+          ]),
+        ]);
         for (const route of getRoutes) {
           const res = await call(`${route}?${query}`, { headers: bearer(key) });
           expect(res.status, `${route}?${query}`).toBeLessThan(500);
@@ -202,18 +233,41 @@ function describeHardening(name: string, setUp: () => Promise<SecurityStack>) {
           expect(res.status, `${page}?${query}`).toBeLessThan(500);
         }
         // as a name in the path, where a route reads one
-        for (const route of [`/api/scans/${n}`, `/api/scans/${n}/report`, `/api/scans/${n}/shares`, `/api/scans/${scanId}/pages/${n}/thumbnail.png`, `/share/${n}/report`, `/share/${n}/scan`]) {
+        for (const route of [
+          `/api/scans/${n}`,
+          `/api/scans/${n}/report`,
+          `/api/scans/${n}/shares`,
+          `/api/scans/${scanId}/pages/${n}/thumbnail.png`,
+          `/share/${n}/report`,
+          `/share/${n}/scan`,
+        ]) {
           const res = await call(route, { headers: bearer(key) });
           await problem(res, 404);
         }
         await problem(await call(`/api/scans/${scanId}/shares/${n}`, { method: "DELETE", headers: bearer(key) }), 404);
         // as JSON keys and values
         const json = { ...bearer(key), "content-type": "application/json", origin: origin() };
-        for (const body of [`{${JSON.stringify(n)}:1}`, `{"expiresInHours":${JSON.stringify(n)}}`, `{${JSON.stringify(n)}:{"expiresInHours":1}}`]) {
-          await problem(await call(`/api/scans/${scanId}/shares`, { method: "POST", headers: json, body }), 400, "invalid_request");
+        for (const body of [
+          `{${JSON.stringify(n)}:1}`,
+          `{"expiresInHours":${JSON.stringify(n)}}`,
+          `{${JSON.stringify(n)}:{"expiresInHours":1}}`,
+        ]) {
+          await problem(
+            await call(`/api/scans/${scanId}/shares`, { method: "POST", headers: json, body }),
+            400,
+            "invalid_request",
+          );
         }
-        for (const body of [`{${JSON.stringify(n)}:"x","apiKey":"pdfscan_x"}`, `{"apiKey":${JSON.stringify(n)}}`, `{${JSON.stringify(n)}:{"replace":true},"apiKey":${JSON.stringify(key)}}`]) {
-          const res = await call("/api/session", { method: "POST", headers: { "content-type": "application/json", origin: origin() }, body });
+        for (const body of [
+          `{${JSON.stringify(n)}:"x","apiKey":"pdfscan_x"}`,
+          `{"apiKey":${JSON.stringify(n)}}`,
+          `{${JSON.stringify(n)}:{"replace":true},"apiKey":${JSON.stringify(key)}}`,
+        ]) {
+          const res = await call("/api/session", {
+            method: "POST",
+            headers: { "content-type": "application/json", origin: origin() },
+            body,
+          });
           expect([400, 401], `${body}: ${res.status}`).toContain(res.status);
           await problem(res, res.status);
         }
@@ -222,7 +276,15 @@ function describeHardening(name: string, setUp: () => Promise<SecurityStack>) {
     }, 600_000);
 
     it("answers TRACE, PROPFIND, CONNECT and unknown methods with 501 problem+json, and OPTIONS with the route's Allow", async () => {
-      for (const line of ["TRACE /api/scans HTTP/1.1", "TRACE / HTTP/1.1", "PROPFIND /api/scans HTTP/1.1", "PROPFIND / HTTP/1.1", "FOO /health HTTP/1.1", "CONNECT evil.example:443 HTTP/1.1", "TRACK / HTTP/1.1"]) {
+      for (const line of [
+        "TRACE /api/scans HTTP/1.1",
+        "TRACE / HTTP/1.1",
+        "PROPFIND /api/scans HTTP/1.1",
+        "PROPFIND / HTTP/1.1",
+        "FOO /health HTTP/1.1",
+        "CONNECT evil.example:443 HTTP/1.1",
+        "TRACK / HTTP/1.1",
+      ]) {
         expectRawProblem(await raw(line), 501, "not_implemented");
       }
       const allow: [string, string][] = [
@@ -251,7 +313,12 @@ function describeHardening(name: string, setUp: () => Promise<SecurityStack>) {
     });
 
     it("refuses absolute-form request targets with 400 and never redirects off-site", async () => {
-      for (const target of ["http://evil.example/api/scans", "http://evil.example/", "https://evil.example/scans", `${f.server.url}/health`]) {
+      for (const target of [
+        "http://evil.example/api/scans",
+        "http://evil.example/",
+        "https://evil.example/scans",
+        `${f.server.url}/health`,
+      ]) {
         const res = await raw(`GET ${target} HTTP/1.1`);
         expectRawProblem(res, 400, "invalid_request");
         expect(res.headers.location).toBeUndefined();
@@ -259,7 +326,15 @@ function describeHardening(name: string, setUp: () => Promise<SecurityStack>) {
     });
 
     it("puts a CSP and the security headers on Next's redirects, and keeps them on this host", async () => {
-      for (const path of ["/scans/", "/api/scans/", "//evil.example/x", "//evil.example", "/\\evil.example/", "/a/../scans", "/./scans"]) {
+      for (const path of [
+        "/scans/",
+        "/api/scans/",
+        "//evil.example/x",
+        "//evil.example",
+        "/\\evil.example/",
+        "/a/../scans",
+        "/./scans",
+      ]) {
         const res = await raw(`GET ${path} HTTP/1.1`);
         expect([301, 302, 303, 307, 308], `${path}: ${res.status}`).toContain(res.status);
         expectSecurityHeaders(res.headers, path);
@@ -269,7 +344,17 @@ function describeHardening(name: string, setUp: () => Promise<SecurityStack>) {
     });
 
     it("answers /api, /api/x, /analyze/x and /health/x with a problem+json 404, for every method", async () => {
-      for (const path of ["/api", "/api/x", "/api/v1", "/api/v1/x", "/analyze", "/analyze/x", "/analyze/fast/x", "/health/x", "/api/scans/x/y/z"]) {
+      for (const path of [
+        "/api",
+        "/api/x",
+        "/api/v1",
+        "/api/v1/x",
+        "/analyze",
+        "/analyze/x",
+        "/analyze/fast/x",
+        "/health/x",
+        "/api/scans/x/y/z",
+      ]) {
         for (const method of ["GET", "POST", "PUT", "DELETE", "OPTIONS"]) {
           const res = await call(path, { method });
           await problem(res, 404, "not_found");
@@ -285,14 +370,24 @@ function describeHardening(name: string, setUp: () => Promise<SecurityStack>) {
     it("answers a truncated multipart body with 400 and logs no uncaught exception", async () => {
       const key = await newKey("truncated");
       const whole = Buffer.concat([
-        Buffer.from('--B\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n'),
+        Buffer.from(
+          '--B\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n',
+        ),
         Buffer.from(benignPdf()),
         Buffer.from('\r\n--B\r\nContent-Disposition: form-data; name="retentionMode"\r\n\r\nretain_24h\r\n--B--\r\n'),
       ]);
       for (const route of ["/api/scans", "/analyze/fast", "/analyze/deep"]) {
         for (const cut of [60, Math.floor(whole.length / 2), whole.length - 8]) {
           const body = whole.subarray(0, cut);
-          const res = await raw(`POST ${route} HTTP/1.1`, { ...bearer(key), "content-type": "multipart/form-data; boundary=B", "content-length": String(body.length) }, body);
+          const res = await raw(
+            `POST ${route} HTTP/1.1`,
+            {
+              ...bearer(key),
+              "content-type": "multipart/form-data; boundary=B",
+              "content-length": String(body.length),
+            },
+            body,
+          );
           expectRawProblem(res, 400, "invalid_request");
         }
       }
@@ -308,7 +403,9 @@ function describeHardening(name: string, setUp: () => Promise<SecurityStack>) {
         expect(res.headers.get("content-security-policy"), path).toBe(HTML_REPORT_CSP);
       }
       // the share page itself is a page, with the page CSP (a nonce for Next's scripts)
-      expect((await call(`/share/${token}`)).headers.get("content-security-policy")).toMatch(/script-src 'self' 'nonce-/);
+      expect((await call(`/share/${token}`)).headers.get("content-security-policy")).toMatch(
+        /script-src 'self' 'nonce-/,
+      );
       expect((await call(`/share/${token}/scan`)).headers.get("content-security-policy")).toBe(API_CSP);
     });
   });
@@ -322,12 +419,22 @@ function serve(env: Record<string, string>, ready: (output: string) => boolean) 
   const dataDir = mkdtempSync(path.join(tmpdir(), "pdfscan-serve-"));
   const child = spawn(process.execPath, [path.join(REPO_ROOT, "dist", "server.mjs")], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PDFSCAN_DATA_DIR: dataDir, PDFSCAN_DATABASE_URL: "", PDFSCAN_REDIS_URL: "", PDFSCAN_WORKERS: "1", ...env },
+    env: {
+      ...process.env,
+      PDFSCAN_DATA_DIR: dataDir,
+      PDFSCAN_DATABASE_URL: "",
+      PDFSCAN_REDIS_URL: "",
+      PDFSCAN_WORKERS: "1",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
   const outcome = new Promise<{ exitCode: number | null; output: string }>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server neither started nor exited within 60 s:\n${output}`)), 60_000);
+    const timer = setTimeout(
+      () => reject(new Error(`the server neither started nor exited within 60 s:\n${output}`)),
+      60_000,
+    );
     const seen = (chunk: Buffer) => {
       output += chunk.toString();
       if (ready(output)) {
@@ -352,25 +459,35 @@ function serve(env: Record<string, string>, ready: (output: string) => boolean) 
 describe("one host setting: PDFSCAN_HOST, for every start path and for the PDFSCAN_AUTH=off check", () => {
   it("listens where PDFSCAN_HOST says, whatever HOST says", async () => {
     const port = await freePort();
-    const server = serve({ PDFSCAN_HOST: "127.0.0.2", HOST: "127.0.0.1", PORT: String(port), PDFSCAN_AUTH: "off" }, (o) => o.includes("listening on"));
+    const server = serve(
+      { PDFSCAN_HOST: "127.0.0.2", HOST: "127.0.0.1", PORT: String(port), PDFSCAN_AUTH: "off" },
+      (o) => o.includes("listening on"),
+    );
     try {
       const { exitCode, output } = await server.outcome;
       expect(exitCode, output).toBeNull();
       expect(output).toContain(`listening on http://127.0.0.2:${port}`);
       const health = await fetch(`http://127.0.0.2:${port}/health`, { signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS) });
       expect(health.status).toBe(200);
-      await expect(fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS) })).rejects.toThrow();
+      await expect(
+        fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS) }),
+      ).rejects.toThrow();
     } finally {
       await server.stop();
     }
   }, 120_000);
 
   it("refuses PDFSCAN_AUTH=off when PDFSCAN_HOST is not loopback, naming it, even with HOST=127.0.0.1", async () => {
-    const server = serve({ PDFSCAN_HOST: "0.0.0.0", HOST: "127.0.0.1", PORT: String(await freePort()), PDFSCAN_AUTH: "off" }, () => false);
+    const server = serve(
+      { PDFSCAN_HOST: "0.0.0.0", HOST: "127.0.0.1", PORT: String(await freePort()), PDFSCAN_AUTH: "off" },
+      () => false,
+    );
     try {
       const { exitCode, output } = await server.outcome;
       expect(exitCode).toBe(1);
-      expect(output).toMatch(/PDFSCAN_AUTH: off is only accepted when the server listens on loopback \(PDFSCAN_HOST is 0\.0\.0\.0\)/);
+      expect(output).toMatch(
+        /PDFSCAN_AUTH: off is only accepted when the server listens on loopback \(PDFSCAN_HOST is 0\.0\.0\.0\)/,
+      );
     } finally {
       await server.stop();
     }

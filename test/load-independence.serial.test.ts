@@ -27,12 +27,19 @@ const BUSY_PER_CORE = 4;
 
 const script = `var h = 7; for (var i = 0; i < ${ROUNDS}; i++) { h = (h * 31 + i) % 1000003; } app.launchURL("https://collect.example/r/" + h, true);`;
 const document = buildLurePdf({
-  pages: Array.from({ length: PAGES }, (_, i) => ({ lines: [`Invoice page ${i + 1}`, ...prose(12)], qr: { text: `https://pay.example/invoice/${i + 1}` } })),
+  pages: Array.from({ length: PAGES }, (_, i) => ({
+    lines: [`Invoice page ${i + 1}`, ...prose(12)],
+    qr: { text: `https://pay.example/invoice/${i + 1}` },
+  })),
   setup: (b) => ({ catalog: `/OpenAction ${b.add(`<< /S /JavaScript /JS ${pdfString(script)} >>`)} 0 R` }),
 });
 
 const renderer = createPdfRenderer();
-const engines = { render: renderer, emulate: createSandboxEmulator({ concurrency: 2 }), parseDeep: createWorkerParser() };
+const engines = {
+  render: renderer,
+  emulate: createSandboxEmulator({ concurrency: 2 }),
+  parseDeep: createWorkerParser(),
+};
 let limits: Partial<Limits>;
 let calibration: string;
 
@@ -52,7 +59,9 @@ function essence(r: DeepResult) {
 
 /** Busy processes, `BUSY_PER_CORE` per core, spinning until killed. */
 function loadMachine(): ChildProcess[] {
-  return Array.from({ length: availableParallelism() * BUSY_PER_CORE }, () => spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" }));
+  return Array.from({ length: availableParallelism() * BUSY_PER_CORE }, () =>
+    spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" }),
+  );
 }
 
 beforeAll(async () => {
@@ -76,14 +85,23 @@ describe("verdicts do not depend on the machine's load", () => {
   it("gives the same answer with the machine loaded by busy processes", async () => {
     const quiet = await analyzeDeep(document, { fileName: "load.pdf", engines, limits });
     // the document needs every engine's work: otherwise the comparison would show nothing
-    expect(essence(quiet), calibration).toMatchObject({ pagesRendered: PAGES, budgetHits: [], emulation: ["completed"] });
-    expect(essence(quiet).urls.some((u) => u.startsWith("https://collect.example/r/")), calibration).toBe(true);
+    expect(essence(quiet), calibration).toMatchObject({
+      pagesRendered: PAGES,
+      budgetHits: [],
+      emulation: ["completed"],
+    });
+    expect(
+      essence(quiet).urls.some((u) => u.startsWith("https://collect.example/r/")),
+      calibration,
+    ).toBe(true);
     expect(essence(quiet).qr).toHaveLength(PAGES);
 
     const busy = loadMachine();
     try {
       const loaded = await analyzeDeep(document, { fileName: "load.pdf", engines, limits });
-      console.log(`load-independence: ${calibration}; quiet ${quiet.duration_ms} ms, loaded ${loaded.duration_ms} ms (${busy.length} busy processes)`);
+      console.log(
+        `load-independence: ${calibration}; quiet ${quiet.duration_ms} ms, loaded ${loaded.duration_ms} ms (${busy.length} busy processes)`,
+      );
       expect(essence(loaded), calibration).toEqual(essence(quiet));
     } finally {
       for (const p of busy) p.kill("SIGKILL");

@@ -13,8 +13,15 @@ const IDLE_RECYCLE_MS = 1500;
 function busyPdf(seed: number): Uint8Array {
   const b = new PdfBuilder();
   const streams: number[] = [];
-  for (let i = 0; i < 60; i++) streams.push(b.addFlateStream("", `BT /F1 12 Tf 72 ${700 - i} Td (page text ${seed} ${i} ${"x".repeat(2000)}) Tj ET`));
-  b.addCatalog(`/OpenAction << /S /JavaScript /JS ${hexString(`var s${seed} = "${"a".repeat(20_000)}"; app.alert(s${seed}.length);`)} >>`, 1, `/Contents [${streams.map((n) => `${n} 0 R`).join(" ")}]`);
+  for (let i = 0; i < 60; i++)
+    streams.push(
+      b.addFlateStream("", `BT /F1 12 Tf 72 ${700 - i} Td (page text ${seed} ${i} ${"x".repeat(2000)}) Tj ET`),
+    );
+  b.addCatalog(
+    `/OpenAction << /S /JavaScript /JS ${hexString(`var s${seed} = "${"a".repeat(20_000)}"; app.alert(s${seed}.length);`)} >>`,
+    1,
+    `/Contents [${streams.map((n) => `${n} 0 R`).join(" ")}]`,
+  );
   return b.build();
 }
 
@@ -56,7 +63,13 @@ function residentMb(pid: number): number {
 describe("analysis threads are recycled", () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer({ env: { PDFSCAN_WORKERS: "1", PDFSCAN_WORKER_RECYCLE_TASKS: String(RECYCLE_TASKS), PDFSCAN_POOL_IDLE_RECYCLE_MS: String(IDLE_RECYCLE_MS) } });
+    server = await startServer({
+      env: {
+        PDFSCAN_WORKERS: "1",
+        PDFSCAN_WORKER_RECYCLE_TASKS: String(RECYCLE_TASKS),
+        PDFSCAN_POOL_IDLE_RECYCLE_MS: String(IDLE_RECYCLE_MS),
+      },
+    });
   }, 90_000);
   afterAll(async () => {
     await server?.stop();
@@ -69,13 +82,20 @@ describe("analysis threads are recycled", () => {
     // then saw one replacement, not two)
     let tasks = 0;
     while ((await load(server)).recycled < before + 2 && tasks < RECYCLE_TASKS * 30) {
-      const res = await fetch(`${server.url}/analyze/fast`, { method: "POST", body: form(busyPdf(tasks), `busy-${tasks}.pdf`) });
+      const res = await fetch(`${server.url}/analyze/fast`, {
+        method: "POST",
+        body: form(busyPdf(tasks), `busy-${tasks}.pdf`),
+      });
       expect(res.status, await res.clone().text()).toBe(200);
       expect((await res.json()).summary.verdict).toBeTypeOf("string");
       tasks++;
     }
     expect(tasks, "tasks before the second replacement").toBeGreaterThanOrEqual(RECYCLE_TASKS * 2);
-    const after = await until(() => load(server), (l) => l.recycled >= before + 2 && l.retiringThreads === 0, 30_000);
+    const after = await until(
+      () => load(server),
+      (l) => l.recycled >= before + 2 && l.retiringThreads === 0,
+      30_000,
+    );
     expect(after.recycled).toBeGreaterThanOrEqual(before + 2);
     // the replaced threads are gone (a fast-only pool ends as soon as its tasks are done)
     expect(after.retiringThreads).toBe(0);
@@ -84,20 +104,33 @@ describe("analysis threads are recycled", () => {
 
   it("after an idle spell, and the process's memory is back near its start-up size", async () => {
     // settle: the start-up and the test above are recycled and idle
-    await until(() => load(server), (l) => l.retiringThreads === 0, 10_000);
+    await until(
+      () => load(server),
+      (l) => l.retiringThreads === 0,
+      10_000,
+    );
     await new Promise((r) => setTimeout(r, IDLE_RECYCLE_MS * 2));
     const startMb = residentMb(server.pid);
-    const concurrent = Array.from({ length: 3 }, (_, i) => fetch(`${server.url}/analyze/fast`, { method: "POST", body: form(busyPdf(100 + i), "busy.pdf") }));
+    const concurrent = Array.from({ length: 3 }, (_, i) =>
+      fetch(`${server.url}/analyze/fast`, { method: "POST", body: form(busyPdf(100 + i), "busy.pdf") }),
+    );
     for (const res of await Promise.all(concurrent)) expect(res.status).toBe(200);
     const busyMb = residentMb(server.pid);
     const before = (await load(server)).recycled;
-    const idle = await until(() => load(server), (l) => l.recycled > before && l.retiringThreads === 0, IDLE_RECYCLE_MS * 10);
+    const idle = await until(
+      () => load(server),
+      (l) => l.recycled > before && l.retiringThreads === 0,
+      IDLE_RECYCLE_MS * 10,
+    );
     expect(idle.recycled).toBeGreaterThan(before);
     expect(idle.retiringThreads).toBe(0);
     await new Promise((r) => setTimeout(r, 1000));
     const idleMb = residentMb(server.pid);
     // a fresh thread costs what the one at start cost; allocator slack is allowed, a kept heap is not
-    expect(idleMb, `start ${startMb.toFixed(0)} MiB, busy ${busyMb.toFixed(0)} MiB, idle ${idleMb.toFixed(0)} MiB`).toBeLessThan(startMb * 1.25 + 32);
+    expect(
+      idleMb,
+      `start ${startMb.toFixed(0)} MiB, busy ${busyMb.toFixed(0)} MiB, idle ${idleMb.toFixed(0)} MiB`,
+    ).toBeLessThan(startMb * 1.25 + 32);
     // and the fresh thread answers
     const res = await fetch(`${server.url}/analyze/fast`, { method: "POST", body: form(busyPdf(200), "after.pdf") });
     expect(res.status).toBe(200);

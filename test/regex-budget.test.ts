@@ -14,7 +14,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ANY_CALLBACK_API } from "../lib/analyzer/javascript/callback-apis";
 import { ANY_FILE_WRITE } from "../lib/analyzer/javascript/file-writes";
 import { ANY_EXPLOIT_API } from "../lib/analyzer/javascript/script-signals";
-import { COMMAND_HOST_IN_TEXT, COMMAND_HOSTS, COMMAND_LINE, EXECUTABLE_TARGET } from "../lib/analyzer/rules/action-targets";
+import {
+  COMMAND_HOST_IN_TEXT,
+  COMMAND_HOSTS,
+  COMMAND_LINE,
+  EXECUTABLE_TARGET,
+} from "../lib/analyzer/rules/action-targets";
 import { withUnicodeBoundaries } from "../lib/analyzer/pages/lure-signals";
 import { adversarialInputs, patternParts, repeatTo } from "./support/regex-adversary";
 import { coreSourceFiles, regexConstructorSites, regexLiterals } from "./support/regex-inventory";
@@ -37,8 +42,12 @@ const CONSTRUCTED: Record<string, { sites: number; build: () => RegExp[] }> = {
   "lib/analyzer/pages/lure-signals.ts": {
     sites: 2,
     build: () => {
-      const callers = new Set(FILES.filter((f) => /\bwithUnicodeBoundaries\(/.test(readFileSync(path.join(ROOT, f), "utf8"))));
-      return LITERALS.filter((l) => callers.has(l.file) && l.re.source.includes("\\b")).flatMap((l) => withUnicodeBoundaries(l.re).patterns);
+      const callers = new Set(
+        FILES.filter((f) => /\bwithUnicodeBoundaries\(/.test(readFileSync(path.join(ROOT, f), "utf8"))),
+      );
+      return LITERALS.filter((l) => callers.has(l.file) && l.re.source.includes("\\b")).flatMap(
+        (l) => withUnicodeBoundaries(l.re).patterns,
+      );
     },
   },
   // the API names joined into one alternation, looked for before one search per name
@@ -47,7 +56,10 @@ const CONSTRUCTED: Record<string, { sites: number; build: () => RegExp[] }> = {
   // the file-writing methods' names as one alternation
   "lib/analyzer/javascript/file-writes.ts": { sites: 1, build: () => [ANY_FILE_WRITE] },
   // the runnable extensions of lib/analyzer/file-kinds.ts as one alternation; the command hosts' names, three times
-  "lib/analyzer/rules/action-targets.ts": { sites: 4, build: () => [EXECUTABLE_TARGET, COMMAND_HOSTS, COMMAND_LINE, COMMAND_HOST_IN_TEXT] },
+  "lib/analyzer/rules/action-targets.ts": {
+    sites: 4,
+    build: () => [EXECUTABLE_TARGET, COMMAND_HOSTS, COMMAND_LINE, COMMAND_HOST_IN_TEXT],
+  },
 };
 
 interface Case {
@@ -104,7 +116,9 @@ function failuresOf(re: RegExp, chars: number, firstOnly = false): string[] {
       run(re, text, bound);
     } catch (e) {
       const ms = Math.round(performance.now() - started);
-      out.push(`${input.name} at ${chars / MiB} MiB: ${(e as Error).message} (${ms} ms, bound ${Math.round(bound)} ms)`);
+      out.push(
+        `${input.name} at ${chars / MiB} MiB: ${(e as Error).message} (${ms} ms, bound ${Math.round(bound)} ms)`,
+      );
     }
   }
   return out;

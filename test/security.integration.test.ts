@@ -10,26 +10,47 @@ import { setUpShared } from "../lib/server/testing/set-up-shared";
 import { benignPdf, suspiciousPdf } from "./fixtures/sample-pdfs";
 import { scanForm, TERMINAL, walkFiles } from "./scans/support/scan-api";
 import { REPO_ROOT, startServer, type RunningServer } from "./support/next-server";
-import { bearer, embeddedStack, problem, rawRequest, scaleOutStack, type SecurityStack } from "./support/security-stack";
+import {
+  bearer,
+  embeddedStack,
+  problem,
+  rawRequest,
+  scaleOutStack,
+  type SecurityStack,
+} from "./support/security-stack";
 
 const RATE_LIMIT = 400;
 const QUOTA_BYTES = 150_000;
 
 type Fixture = SecurityStack;
 
-const SECURITY_ENV = { PDFSCAN_RATE_LIMIT: String(RATE_LIMIT), PDFSCAN_RATE_WINDOW_S: "60", PDFSCAN_QUOTA_BYTES: String(QUOTA_BYTES), PDFSCAN_WORKERS: "1" };
+const SECURITY_ENV = {
+  PDFSCAN_RATE_LIMIT: String(RATE_LIMIT),
+  PDFSCAN_RATE_WINDOW_S: "60",
+  PDFSCAN_QUOTA_BYTES: String(QUOTA_BYTES),
+  PDFSCAN_WORKERS: "1",
+};
 const embedded = () => embeddedStack({ env: SECURITY_ENV });
 const scaleOut = () => scaleOutStack({ env: SECURITY_ENV });
 
 function describeSecurity(name: string, setUp: () => Promise<Fixture>) {
   describe(`security: ${name}`, () => {
     let f: Fixture;
-    setUpShared(setUp, (value) => (f = value), (value) => value.dispose());
+    setUpShared(
+      setUp,
+      (value) => (f = value),
+      (value) => value.dispose(),
+    );
 
     const api = (p: string, init: RequestInit = {}) => fetch(`${f.server.url}${p}`, init);
     const newKey = async (name: string, options: { admin?: boolean; expiresAt?: number } = {}) =>
       (await f.keys.create({ name, admin: !!options.admin, expiresAt: options.expiresAt ?? null }, "test")).key;
-    const create = async (key: string, pdf: Uint8Array = suspiciousPdf(), fields: Record<string, string> = {}, fileName = "sample.pdf") => {
+    const create = async (
+      key: string,
+      pdf: Uint8Array = suspiciousPdf(),
+      fields: Record<string, string> = {},
+      fileName = "sample.pdf",
+    ) => {
       const form = scanForm(pdf, fields);
       form.set("file", new Blob([pdf as Uint8Array<ArrayBuffer>], { type: "application/pdf" }), fileName);
       const res = await api("/api/scans", { method: "POST", body: form, headers: bearer(key) });
@@ -67,8 +88,16 @@ function describeSecurity(name: string, setUp: () => Promise<Fixture>) {
         ["POST", "/analyze/deep"],
         ["GET", "/api/session"],
       ];
-      for (const [method, route] of [...routes, ...routes.map(([m, r]) => [m, r.startsWith("/api/") ? r.replace("/api/", "/api/v1/") : `/api/v1${r}`] as [string, string])]) {
-        const res = await api(route, { method, ...(method === "POST" && route.endsWith("scans") ? { body: scanForm(benignPdf()) } : {}) });
+      for (const [method, route] of [
+        ...routes,
+        ...routes.map(
+          ([m, r]) => [m, r.startsWith("/api/") ? r.replace("/api/", "/api/v1/") : `/api/v1${r}`] as [string, string],
+        ),
+      ]) {
+        const res = await api(route, {
+          method,
+          ...(method === "POST" && route.endsWith("scans") ? { body: scanForm(benignPdf()) } : {}),
+        });
         await problem(res, 401, "authentication_required");
         expect(res.headers.get("www-authenticate")).toMatch(/^Bearer realm="pdfscan"/);
       }
@@ -119,7 +148,11 @@ function describeSecurity(name: string, setUp: () => Promise<Fixture>) {
       const owner = await newKey("sharer");
       const { scanId } = await create(owner);
       await ended(owner, scanId);
-      const minted = await api(`/api/scans/${scanId}/shares`, { method: "POST", headers: { ...bearer(owner), "content-type": "application/json" }, body: JSON.stringify({ expiresInHours: 2 }) });
+      const minted = await api(`/api/scans/${scanId}/shares`, {
+        method: "POST",
+        headers: { ...bearer(owner), "content-type": "application/json" },
+        body: JSON.stringify({ expiresInHours: 2 }),
+      });
       expect(minted.status).toBe(201);
       const share = (await minted.json()) as { shareId: string; token: string; url: string; expiresAt: string };
       expect(share.url).toBe(`/share/${share.token}`);
@@ -129,18 +162,24 @@ function describeSecurity(name: string, setUp: () => Promise<Fixture>) {
       const report = await api(`${share.url}/report`);
       expect(report.status).toBe(200);
       expect(((await report.json()) as { scanId: string }).scanId).toBe(scanId);
-      for (const format of ["stix", "misp", "csv", "md", "html"]) expect((await api(`${share.url}/report?format=${format}`)).status).toBe(200);
+      for (const format of ["stix", "misp", "csv", "md", "html"])
+        expect((await api(`${share.url}/report?format=${format}`)).status).toBe(200);
       expect((await api(`${share.url}/scan`)).status).toBe(200);
       // the token is no API key, and grants nothing else
       for (const route of ["/api/scans", `/api/scans/${scanId}`, `/api/scans/${scanId}/report`]) {
         await problem(await api(route, { headers: bearer(share.token) }), 401);
       }
       await problem(await api(`${share.url}/report`, { method: "DELETE" }), 405, "method_not_allowed");
-      const listed = (await (await api(`/api/scans/${scanId}/shares`, { headers: bearer(owner) })).json()) as { items: { shareId: string; active: boolean }[] };
+      const listed = (await (await api(`/api/scans/${scanId}/shares`, { headers: bearer(owner) })).json()) as {
+        items: { shareId: string; active: boolean }[];
+      };
       expect(listed.items).toEqual([expect.objectContaining({ shareId: share.shareId, active: true })]);
       expect(JSON.stringify(listed)).not.toContain(share.token);
 
-      expect((await api(`/api/scans/${scanId}/shares/${share.shareId}`, { method: "DELETE", headers: bearer(owner) })).status).toBe(204);
+      expect(
+        (await api(`/api/scans/${scanId}/shares/${share.shareId}`, { method: "DELETE", headers: bearer(owner) }))
+          .status,
+      ).toBe(204);
       expect(f.server.output()).toMatch(new RegExp(`"event":"share.minted","shareId":"${share.shareId}"`));
       expect(f.server.output()).toMatch(new RegExp(`"event":"share.revoked","shareId":"${share.shareId}"`));
       expect(f.server.output()).not.toContain(share.token);
@@ -148,19 +187,51 @@ function describeSecurity(name: string, setUp: () => Promise<Fixture>) {
       await problem(await api(`${share.url}/scan`), 404, "share_not_found");
       expect((await api(share.url)).status).toBe(404);
 
-      const second = (await (await api(`/api/scans/${scanId}/shares`, { method: "POST", headers: bearer(owner) })).json()) as { shareId: string; url: string };
+      const second = (await (
+        await api(`/api/scans/${scanId}/shares`, { method: "POST", headers: bearer(owner) })
+      ).json()) as { shareId: string; url: string };
       expect((await api(`${second.url}/report`)).status).toBe(200);
-      await f.database.db.updateTable("share_links").set({ expires_at: Date.now() - 1 }).where("id", "=", second.shareId).execute();
+      await f.database.db
+        .updateTable("share_links")
+        .set({ expires_at: Date.now() - 1 })
+        .where("id", "=", second.shareId)
+        .execute();
       await problem(await api(`${second.url}/report`), 404, "share_not_found");
     });
 
     it("UI session: HttpOnly SameSite=Strict cookie; state changes need our Origin and the CSRF token; sign-out ends it", async () => {
       const key = await newKey("browser");
       const origin = f.server.url;
-      await problem(await api("/api/session", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ apiKey: key }) }), 403, "forbidden");
-      await problem(await api("/api/session", { method: "POST", headers: { origin: "http://evil.example", "content-type": "application/json" }, body: JSON.stringify({ apiKey: key }) }), 403);
-      await problem(await api("/api/session", { method: "POST", headers: { origin, "content-type": "application/json" }, body: JSON.stringify({ apiKey: "pdfscan_wrong" }) }), 401);
-      const signIn = await api("/api/session", { method: "POST", headers: { origin, "content-type": "application/json" }, body: JSON.stringify({ apiKey: key }) });
+      await problem(
+        await api("/api/session", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ apiKey: key }),
+        }),
+        403,
+        "forbidden",
+      );
+      await problem(
+        await api("/api/session", {
+          method: "POST",
+          headers: { origin: "http://evil.example", "content-type": "application/json" },
+          body: JSON.stringify({ apiKey: key }),
+        }),
+        403,
+      );
+      await problem(
+        await api("/api/session", {
+          method: "POST",
+          headers: { origin, "content-type": "application/json" },
+          body: JSON.stringify({ apiKey: "pdfscan_wrong" }),
+        }),
+        401,
+      );
+      const signIn = await api("/api/session", {
+        method: "POST",
+        headers: { origin, "content-type": "application/json" },
+        body: JSON.stringify({ apiKey: key }),
+      });
       expect(signIn.status).toBe(200);
       const cookies = signIn.headers.getSetCookie();
       const session = cookies.find((c) => c.startsWith("pdfscan_session="))!;
@@ -173,27 +244,42 @@ function describeSecurity(name: string, setUp: () => Promise<Fixture>) {
       const token = csrf.split(";")[0].split("=")[1];
 
       expect((await api("/api/scans", { headers: { cookie } })).status).toBe(200);
-      const post = (headers: Record<string, string>) => api("/api/scans", { method: "POST", headers: { cookie, ...headers }, body: scanForm(benignPdf()) });
+      const post = (headers: Record<string, string>) =>
+        api("/api/scans", { method: "POST", headers: { cookie, ...headers }, body: scanForm(benignPdf()) });
       await problem(await post({ origin }), 403, "forbidden");
       await problem(await post({ origin: "http://evil.example", "x-csrf-token": token }), 403, "forbidden");
       await problem(await post({ "x-csrf-token": token }), 403, "forbidden");
       await problem(await post({ origin, "x-csrf-token": "c_wrong" }), 403, "forbidden");
       expect((await post({ origin, "x-csrf-token": token })).status).toBe(201);
       // a Bearer call from a foreign page is refused too (a cross-site form post carries an Origin)
-      await problem(await api("/api/scans", { method: "POST", headers: { ...bearer(key), origin: "http://evil.example" }, body: scanForm(benignPdf()) }), 403);
+      await problem(
+        await api("/api/scans", {
+          method: "POST",
+          headers: { ...bearer(key), origin: "http://evil.example" },
+          body: scanForm(benignPdf()),
+        }),
+        403,
+      );
 
       await problem(await api("/api/session", { method: "DELETE", headers: { cookie } }), 403);
-      expect((await api("/api/session", { method: "DELETE", headers: { cookie, origin, "x-csrf-token": token } })).status).toBe(204);
+      expect(
+        (await api("/api/session", { method: "DELETE", headers: { cookie, origin, "x-csrf-token": token } })).status,
+      ).toBe(204);
       await problem(await api("/api/scans", { headers: { cookie } }), 401);
     });
 
     it("refuses a foreign Host (DNS rebinding) with 421 problem+json, on the API and on pages", async () => {
       for (const p of ["/api/scans", "/", "/signin", `/share/pdfscan_share_${"x".repeat(43)}/report`]) {
-        const res = await rawRequest(`${f.server.url}${p}`, { headers: { host: "rebind.evil.example", ...bearer(f.server.apiKey!) } });
+        const res = await rawRequest(`${f.server.url}${p}`, {
+          headers: { host: "rebind.evil.example", ...bearer(f.server.apiKey!) },
+        });
         expect(res.status, p).toBe(421);
         expect(res.headers["content-type"]).toBe("application/problem+json");
       }
-      expect((await rawRequest(`${f.server.url}/api/scans`, { headers: { host: "localhost", ...bearer(f.server.apiKey!) } })).status).toBe(200);
+      expect(
+        (await rawRequest(`${f.server.url}/api/scans`, { headers: { host: "localhost", ...bearer(f.server.apiKey!) } }))
+          .status,
+      ).toBe(200);
       // load balancers probe /health by IP address; it discloses nothing
       expect((await rawRequest(`${f.server.url}/health`, { headers: { host: "10.1.2.3:3000" } })).status).toBe(200);
     });
@@ -206,7 +292,9 @@ function describeSecurity(name: string, setUp: () => Promise<Fixture>) {
       let last: Response | undefined;
       // the window (from the key's first request) may end during the loop: allow for one rolling over
       for (let i = 1; i < 3 * RATE_LIMIT; i += 50) {
-        const batch = await Promise.all(Array.from({ length: 50 }, () => api("/api/scans?limit=1", { headers: bearer(key) })));
+        const batch = await Promise.all(
+          Array.from({ length: 50 }, () => api("/api/scans?limit=1", { headers: bearer(key) })),
+        );
         last = batch.find((r) => r.status === 429) ?? last;
         await Promise.all(batch.map((r) => r.body?.cancel() ?? Promise.resolve()));
         if (last) break;
@@ -228,7 +316,11 @@ function describeSecurity(name: string, setUp: () => Promise<Fixture>) {
       expect(body.length).toBeGreaterThan(12_500_000);
       const upload = rawRequest(`${f.server.url}/api/scans`, {
         method: "POST",
-        headers: { ...bearer(f.server.apiKey!), "content-type": "multipart/form-data; boundary=BOUNDARY", "content-length": String(body.length) },
+        headers: {
+          ...bearer(f.server.apiKey!),
+          "content-type": "multipart/form-data; boundary=BOUNDARY",
+          "content-length": String(body.length),
+        },
         body,
       });
       let health = 0;
@@ -242,7 +334,10 @@ function describeSecurity(name: string, setUp: () => Promise<Fixture>) {
       const res = await upload;
       expect(res.status).toBe(400);
       expect(res.headers["content-type"]).toBe("application/problem+json");
-      expect(JSON.parse(res.text)).toMatchObject({ code: "invalid_request", errors: [{ field: "(body)", message: "too many parts" }] });
+      expect(JSON.parse(res.text)).toMatchObject({
+        code: "invalid_request",
+        errors: [{ field: "(body)", message: "too many parts" }],
+      });
     });
 
     it("cleans file names: control characters stripped, at most 255 bytes; a 2,000,000-char name is refused", async () => {
@@ -251,17 +346,27 @@ function describeSecurity(name: string, setUp: () => Promise<Fixture>) {
       expect(Buffer.byteLength(long.file.name)).toBeLessThanOrEqual(255);
       // control characters arrive percent-encoded (RFC 5987 filename*) or as bidi overrides in UTF-8
       const raw = Buffer.concat([
-        Buffer.from(`--B\r\nContent-Disposition: form-data; name="file"; filename*=UTF-8''a%E2%80%AEtxt.exe%07%1B%0A.pdf\r\nContent-Type: application/pdf\r\n\r\n`),
+        Buffer.from(
+          `--B\r\nContent-Disposition: form-data; name="file"; filename*=UTF-8''a%E2%80%AEtxt.exe%07%1B%0A.pdf\r\nContent-Type: application/pdf\r\n\r\n`,
+        ),
         Buffer.from(benignPdf()),
         Buffer.from("\r\n--B--\r\n"),
       ]);
-      const res = await api("/api/scans", { method: "POST", body: raw, headers: { ...bearer(key), "content-type": "multipart/form-data; boundary=B" } });
+      const res = await api("/api/scans", {
+        method: "POST",
+        body: raw,
+        headers: { ...bearer(key), "content-type": "multipart/form-data; boundary=B" },
+      });
       const cleaned = (await res.json()) as { file: { name: string } };
       expect(res.status, JSON.stringify(cleaned)).toBe(201);
       expect(cleaned.file.name).toBe("atxt.exe.pdf");
       const huge = new FormData();
       huge.set("file", new Blob([benignPdf() as Uint8Array<ArrayBuffer>]), "x".repeat(2_000_000));
-      await problem(await api("/api/scans", { method: "POST", body: huge, headers: bearer(key) }), 400, "invalid_request");
+      await problem(
+        await api("/api/scans", { method: "POST", body: huge, headers: bearer(key) }),
+        400,
+        "invalid_request",
+      );
     });
 
     it("enforces the per-key storage quota with 413 quota_exceeded", async () => {
@@ -269,7 +374,11 @@ function describeSecurity(name: string, setUp: () => Promise<Fixture>) {
       const padded = Buffer.concat([Buffer.from(benignPdf()), Buffer.from(`%${"q".repeat(60_000)}\n`)]);
       await create(key, padded, { retentionMode: "retain_24h" });
       await create(key, padded, { retentionMode: "retain_24h" });
-      const third = await api("/api/scans", { method: "POST", body: scanForm(padded, { retentionMode: "retain_24h" }), headers: bearer(key) });
+      const third = await api("/api/scans", {
+        method: "POST",
+        body: scanForm(padded, { retentionMode: "retain_24h" }),
+        headers: bearer(key),
+      });
       await problem(third, 413, "quota_exceeded");
     });
 
@@ -330,13 +439,23 @@ describeSecurity("scale-out (PostgreSQL + Redis/BullMQ + worker)", scaleOut);
 describe("behind TLS (PDFSCAN_PUBLIC_URL=https://...)", () => {
   let server: RunningServer;
   setUpShared(
-    async () => startServer({ env: { PDFSCAN_PUBLIC_URL: "https://pdfscan.test", PDFSCAN_DATABASE_URL: "", PDFSCAN_REDIS_URL: "", PDFSCAN_STORAGE: "" } }),
+    async () =>
+      startServer({
+        env: {
+          PDFSCAN_PUBLIC_URL: "https://pdfscan.test",
+          PDFSCAN_DATABASE_URL: "",
+          PDFSCAN_REDIS_URL: "",
+          PDFSCAN_STORAGE: "",
+        },
+      }),
     (value) => (server = value),
     (value) => value.stop(),
   );
 
   it("sends HSTS, serves the public host, and signs in with a Secure cookie from the https origin", async () => {
-    const health = await rawRequest(`${server.url}/api/scans`, { headers: { host: "pdfscan.test", ...bearer(server.apiKey!) } });
+    const health = await rawRequest(`${server.url}/api/scans`, {
+      headers: { host: "pdfscan.test", ...bearer(server.apiKey!) },
+    });
     expect(health.status).toBe(200);
     expect(health.headers["strict-transport-security"]).toMatch(/^max-age=\d+/);
     const page = await rawRequest(`${server.url}/signin`, { headers: { host: "pdfscan.test" } });
@@ -361,7 +480,10 @@ describe("behind TLS (PDFSCAN_PUBLIC_URL=https://...)", () => {
 describe("PDFSCAN_AUTH=off on loopback", () => {
   let server: RunningServer;
   setUpShared(
-    async () => startServer({ env: { PDFSCAN_AUTH: "off", PDFSCAN_DATABASE_URL: "", PDFSCAN_REDIS_URL: "", PDFSCAN_STORAGE: "" } }),
+    async () =>
+      startServer({
+        env: { PDFSCAN_AUTH: "off", PDFSCAN_DATABASE_URL: "", PDFSCAN_REDIS_URL: "", PDFSCAN_STORAGE: "" },
+      }),
     (value) => (server = value),
     (value) => value.stop(),
   );
@@ -370,25 +492,44 @@ describe("PDFSCAN_AUTH=off on loopback", () => {
     expect(server.apiKey).toBeUndefined();
     expect((await fetch(`${server.url}/api/scans`)).status).toBe(200);
     expect((await fetch(`${server.url}/api/scans`, { method: "POST", body: scanForm(benignPdf()) })).status).toBe(201);
-    await problem(await fetch(`${server.url}/api/scans`, { method: "POST", body: scanForm(benignPdf()), headers: { origin: "http://evil.example" } }), 403, "forbidden");
-    expect((await rawRequest(`${server.url}/api/scans`, { headers: { host: "rebind.evil.example" } })).status).toBe(421);
+    await problem(
+      await fetch(`${server.url}/api/scans`, {
+        method: "POST",
+        body: scanForm(benignPdf()),
+        headers: { origin: "http://evil.example" },
+      }),
+      403,
+      "forbidden",
+    );
+    expect((await rawRequest(`${server.url}/api/scans`, { headers: { host: "rebind.evil.example" } })).status).toBe(
+      421,
+    );
   });
 });
 
 describe("deletion that deletes (SQLite)", () => {
   let f: Fixture;
-  setUpShared(embedded, (value) => (f = value), (value) => value.dispose());
+  setUpShared(
+    embedded,
+    (value) => (f = value),
+    (value) => value.dispose(),
+  );
 
   it("leaves no byte of a deleted scan (upload, file name, report) anywhere under the data dir, WAL included", async () => {
     const key = f.server.apiKey!;
     const marker = `MARKER${crypto.randomUUID().replaceAll("-", "")}`;
-    const pdf = Buffer.from(Buffer.from(suspiciousPdf()).toString("latin1").replace("%PDF-1.7", `%PDF-1.7\n%${marker}`), "latin1");
+    const pdf = Buffer.from(
+      Buffer.from(suspiciousPdf()).toString("latin1").replace("%PDF-1.7", `%PDF-1.7\n%${marker}`),
+      "latin1",
+    );
     const form = scanForm(pdf, { retentionMode: "retain_24h" });
     form.set("file", new Blob([pdf]), `${marker}.pdf`);
     const created = await fetch(`${f.server.url}/api/scans`, { method: "POST", body: form, headers: bearer(key) });
     const { scanId } = (await created.json()) as { scanId: string };
     for (let i = 0; i < 300; i++) {
-      const s = (await (await fetch(`${f.server.url}/api/scans/${scanId}`, { headers: bearer(key) })).json()) as { status: string };
+      const s = (await (await fetch(`${f.server.url}/api/scans/${scanId}`, { headers: bearer(key) })).json()) as {
+        status: string;
+      };
       if (TERMINAL.includes(s.status)) break;
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -399,14 +540,23 @@ describe("deletion that deletes (SQLite)", () => {
     const grep = () => grepDir(dataDir, needles);
     expect(grep().length).toBeGreaterThan(0); // the probe finds the scan while it exists
 
-    expect((await fetch(`${f.server.url}/api/scans/${scanId}`, { method: "DELETE", headers: bearer(key) })).status).toBe(204);
+    expect(
+      (await fetch(`${f.server.url}/api/scans/${scanId}`, { method: "DELETE", headers: bearer(key) })).status,
+    ).toBe(204);
     expect(grep()).toEqual([]);
   });
 
   it("pdfscan keys create|list|revoke manages the same keys the server checks", async () => {
     const run = promisify(execFile);
-    const cli = (...args: string[]) => run(process.execPath, ["bin/pdfscan.mjs", "keys", ...args], { cwd: REPO_ROOT, env: { ...process.env, ...f.env } });
-    const created = JSON.parse((await cli("create", "--name", "from-cli", "--json")).stdout) as { key: string; id: string };
+    const cli = (...args: string[]) =>
+      run(process.execPath, ["bin/pdfscan.mjs", "keys", ...args], {
+        cwd: REPO_ROOT,
+        env: { ...process.env, ...f.env },
+      });
+    const created = JSON.parse((await cli("create", "--name", "from-cli", "--json")).stdout) as {
+      key: string;
+      id: string;
+    };
     expect((await fetch(`${f.server.url}/api/scans`, { headers: bearer(created.key) })).status).toBe(200);
     const listed = (await cli("list")).stdout;
     expect(listed).toContain(created.id);

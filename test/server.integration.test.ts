@@ -30,7 +30,13 @@ async function expectProblem(res: Response, status: number, code: string) {
   expect(res.status).toBe(status);
   expect(res.headers.get("content-type")).toBe("application/problem+json");
   const body = await res.json();
-  expect(body).toMatchObject({ status, code, type: expect.any(String), title: expect.any(String), detail: expect.any(String) });
+  expect(body).toMatchObject({
+    status,
+    code,
+    type: expect.any(String),
+    title: expect.any(String),
+    detail: expect.any(String),
+  });
   return body;
 }
 
@@ -49,7 +55,12 @@ describe("service", () => {
     const res = await fetch(`${server.url}${route}`);
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toEqual({ status: "ok", version: expect.stringMatching(/^\d+\.\d+\.\d+/), checks: { analyzer: "ok", database: "ok", queue: "ok" }, load: { analysis: expect.any(Object) } });
+    expect(body).toEqual({
+      status: "ok",
+      version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      checks: { analyzer: "ok", database: "ok", queue: "ok" },
+      load: { analysis: expect.any(Object) },
+    });
   });
 
   it("analyses a benign PDF", async () => {
@@ -93,13 +104,19 @@ describe("service", () => {
   );
 
   it("answers 400 missing_file without a `file` field", async () => {
-    const res = await fetch(`${server.url}/analyze/fast`, { method: "POST", body: form(benignPdf(), "a.pdf", "upload") });
+    const res = await fetch(`${server.url}/analyze/fast`, {
+      method: "POST",
+      body: form(benignPdf(), "a.pdf", "upload"),
+    });
     const body = await expectProblem(res, 400, "missing_file");
     expect(body.errors).toEqual([expect.objectContaining({ field: "file" })]);
   });
 
   it("answers 400 missing_file for an empty file", async () => {
-    const res = await fetch(`${server.url}/analyze/fast`, { method: "POST", body: form(new Uint8Array(0), "empty.pdf") });
+    const res = await fetch(`${server.url}/analyze/fast`, {
+      method: "POST",
+      body: form(new Uint8Array(0), "empty.pdf"),
+    });
     await expectProblem(res, 400, "missing_file");
   });
 
@@ -117,7 +134,11 @@ describe("service", () => {
 
   it("analyses a raw application/pdf body (the name from ?fileName= or Content-Disposition), and answers 415 for other bodies", async () => {
     const pdf = suspiciousPdf();
-    const named = await fetch(`${server.url}/analyze/fast?fileName=raw.pdf`, { method: "POST", headers: { "content-type": "application/pdf" }, body: pdf as Uint8Array<ArrayBuffer> });
+    const named = await fetch(`${server.url}/analyze/fast?fileName=raw.pdf`, {
+      method: "POST",
+      headers: { "content-type": "application/pdf" },
+      body: pdf as Uint8Array<ArrayBuffer>,
+    });
     expect(named.status).toBe(200);
     expect(FastResult.parse(await named.json())).toMatchObject({ file_name: "raw.pdf", sha256: sha256(pdf) });
     const disposed = await fetch(`${server.url}/api/v1/analyze/deep`, {
@@ -127,42 +148,72 @@ describe("service", () => {
     });
     expect(disposed.status).toBe(200);
     expect(((await disposed.json()) as { file_name: string }).file_name).toBe("from header.pdf");
-    const text = await fetch(`${server.url}/analyze/fast`, { method: "POST", headers: { "content-type": "text/plain" }, body: "hello" });
+    const text = await fetch(`${server.url}/analyze/fast`, {
+      method: "POST",
+      headers: { "content-type": "text/plain" },
+      body: "hello",
+    });
     await expectProblem(text, 415, "unsupported_media_type");
     // a raw body that is not a PDF
-    const fake = await fetch(`${server.url}/analyze/fast`, { method: "POST", headers: { "content-type": "application/pdf" }, body: "MZ not a pdf" });
+    const fake = await fetch(`${server.url}/analyze/fast`, {
+      method: "POST",
+      headers: { "content-type": "application/pdf" },
+      body: "MZ not a pdf",
+    });
     await expectProblem(fake, 415, "unsupported_media_type");
   });
 
   it("analyses each PDF of a password ZIP (infected) and lists what it skipped", async () => {
-    const zip = await buildZip({ "mail/lure.pdf": suspiciousPdf(), "notes.txt": new TextEncoder().encode("hi"), "report.pdf": benignPdf() });
+    const zip = await buildZip({
+      "mail/lure.pdf": suspiciousPdf(),
+      "notes.txt": new TextEncoder().encode("hi"),
+      "report.pdf": benignPdf(),
+    });
     const fd = form(zip, "samples.zip");
     const res = await fetch(`${server.url}/analyze/fast`, { method: "POST", body: fd });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { archive: { file_name: string; sha256: string }; results: unknown[]; skipped: unknown[] };
+    const body = (await res.json()) as {
+      archive: { file_name: string; sha256: string };
+      results: unknown[];
+      skipped: unknown[];
+    };
     expect(body.archive).toMatchObject({ file_name: "samples.zip", sha256: sha256(zip) });
     const results = body.results.map((r) => FastResult.parse(r));
-    expect(results.map((r) => [r.file_name, r.summary.verdict === "benign"])).toEqual([["mail/lure.pdf", false], ["report.pdf", true]]);
+    expect(results.map((r) => [r.file_name, r.summary.verdict === "benign"])).toEqual([
+      ["mail/lure.pdf", false],
+      ["report.pdf", true],
+    ]);
     expect(body.skipped).toEqual([{ name: "notes.txt", reason: "not a PDF" }]);
     const wrong = form(zip, "samples.zip");
     wrong.set("zipPassword", "nope");
-    await expectProblem(await fetch(`${server.url}/analyze/fast`, { method: "POST", body: wrong }), 400, "invalid_request");
+    await expectProblem(
+      await fetch(`${server.url}/analyze/fast`, { method: "POST", body: wrong }),
+      400,
+      "invalid_request",
+    );
   });
 
   it.each([
     ["a loopback address", "http://127.0.0.1:8080/hook", "resolves to 127.0.0.1"],
-    ["a name that resolves to loopback", "http://localhost:8080/hook", "a private, loopback, link-local or reserved address"],
+    [
+      "a name that resolves to loopback",
+      "http://localhost:8080/hook",
+      "a private, loopback, link-local or reserved address",
+    ],
     ["the cloud metadata address", "http://169.254.169.254/latest/meta-data/", "resolves to 169.254.169.254"],
     ["a private network", "http://10.20.30.40/hook", "resolves to 10.20.30.40"],
-  ])("refuses a scan whose callbackUrl is %s (SSRF guard, on by default), storing nothing", async (_what, callbackUrl, says) => {
-    const fd = form(suspiciousPdf(), "hook.pdf");
-    fd.set("callbackUrl", callbackUrl);
-    const res = await fetch(`${server.url}/api/scans`, { method: "POST", body: fd });
-    const body = await expectProblem(res, 400, "invalid_request");
-    expect(body.errors).toEqual([{ field: "callbackUrl", message: expect.stringContaining(says) }]);
-    const list = await (await fetch(`${server.url}/api/scans?q=hook.pdf`)).json();
-    expect(list.items).toEqual([]);
-  });
+  ])(
+    "refuses a scan whose callbackUrl is %s (SSRF guard, on by default), storing nothing",
+    async (_what, callbackUrl, says) => {
+      const fd = form(suspiciousPdf(), "hook.pdf");
+      fd.set("callbackUrl", callbackUrl);
+      const res = await fetch(`${server.url}/api/scans`, { method: "POST", body: fd });
+      const body = await expectProblem(res, 400, "invalid_request");
+      expect(body.errors).toEqual([{ field: "callbackUrl", message: expect.stringContaining(says) }]);
+      const list = await (await fetch(`${server.url}/api/scans?q=hook.pdf`)).json();
+      expect(list.items).toEqual([]);
+    },
+  );
 
   it("keeps /health responsive while several large analyses run", async () => {
     const heavy = heavyPdf();

@@ -28,15 +28,21 @@ describe("each technique through each of its carriers", () => {
     let result: FastResult = analyzeFast(pdf, { fileName: `${carrier}.pdf` });
     if (firedIn(result).length === 0) result = await analyzeDeep(pdf, { fileName: `${carrier}.pdf`, engines });
     const fired = firedIn(result);
-    expect(fired, `no rule of ${techniqueId} fired; findings: ${result.findings.map((f) => f.ruleId).join(", ")}`).not.toEqual([]);
+    expect(
+      fired,
+      `no rule of ${techniqueId} fired; findings: ${result.findings.map((f) => f.ruleId).join(", ")}`,
+    ).not.toEqual([]);
     const explained = technique.explainedBy?.some((id) => result.findings.some((f) => f.ruleId === id));
     // a floor that holds for high-confidence hits only (a file share resolved without a click) is checked on those
-    const hit = (id: string, high: boolean) => result.findings.some((f) => f.ruleId === id && (!high || f.confidence === "high"));
+    const hit = (id: string, high: boolean) =>
+      result.findings.some((f) => f.ruleId === id && (!high || f.confidence === "high"));
     const floors = technique.floors.filter((f) => f.rules.some((id) => hit(id, f.confidence === "high")) && !f.when);
     if (explained || floors.length === 0) return;
     const least = Math.min(...floors.map((f) => (f.proof ? FLOOR_SCORES.proof : FLOOR_SCORES[f.verdict])));
     expect(result.summary.score, JSON.stringify(result.summary)).toBeGreaterThanOrEqual(least);
-    expect(VERDICT_RANK[result.summary.verdict]).toBeGreaterThanOrEqual(Math.min(...floors.map((f) => VERDICT_RANK[f.verdict])));
+    expect(VERDICT_RANK[result.summary.verdict]).toBeGreaterThanOrEqual(
+      Math.min(...floors.map((f) => VERDICT_RANK[f.verdict])),
+    );
     expect(result.summary.evidenceFloor).toBeDefined();
   });
 });

@@ -10,14 +10,25 @@ import { formatBytes } from "../_lib/format";
 import { AnomaliesList } from "./anomalies-list";
 import { Section } from "./section";
 
-function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, value: unknown): T | null {
+function parse<T>(
+  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } },
+  value: unknown,
+): T | null {
   if (value === undefined) return null;
   const r = schema.safeParse(value);
   return r.success ? r.data : null;
 }
 
 /** `embeddedUrl`: where the owner downloads an embedded file of the retained upload (a password ZIP). */
-export function AdvancedDetails({ details, stage, embeddedUrl }: { details: Record<string, unknown>; stage: Stage; embeddedUrl?: (sha256: string) => string }) {
+export function AdvancedDetails({
+  details,
+  stage,
+  embeddedUrl,
+}: {
+  details: Record<string, unknown>;
+  stage: Stage;
+  embeddedUrl?: (sha256: string) => string;
+}) {
   const anomalies = parse(FastResult.shape.anomalies, details.anomalies);
   const structure = parse(FastResult.shape.structure, details.structure);
   const metadata = stage === "advanced" ? parse(DeepResult.shape.metadata, details.metadata) : null;
@@ -72,11 +83,19 @@ export function AdvancedDetails({ details, stage, embeddedUrl }: { details: Reco
                         <td className="py-1 pr-3 break-all">{f.name}</td>
                         <td className="py-1 pr-3 font-mono text-xs">{f.type}</td>
                         <td className="py-1 pr-3 whitespace-nowrap">{formatBytes(f.size)}</td>
-                        <td className="py-1 pr-3 font-mono text-xs break-all" data-testid="embedded-sha256">{f.sha256}</td>
+                        <td className="py-1 pr-3 font-mono text-xs break-all" data-testid="embedded-sha256">
+                          {f.sha256}
+                        </td>
                         <td className="py-1 pr-3">{f.nested ? `${f.nested.verdict} (${f.nested.score})` : "–"}</td>
                         {embeddedUrl && (
                           <td className="py-1 whitespace-nowrap">
-                            <a href={embeddedUrl(f.sha256)} download className="text-sky-800 underline" data-testid="embedded-download" aria-label={`Download ${f.name} (ZIP, password infected)`}>
+                            <a
+                              href={embeddedUrl(f.sha256)}
+                              download
+                              className="text-sky-800 underline"
+                              data-testid="embedded-download"
+                              aria-label={`Download ${f.name} (ZIP, password infected)`}
+                            >
                               ZIP
                             </a>
                           </td>
@@ -86,7 +105,12 @@ export function AdvancedDetails({ details, stage, embeddedUrl }: { details: Reco
                   </tbody>
                 </table>
               </div>
-              {embeddedUrl && <p className="mt-2 text-xs text-slate-600">Each file downloads inside a ZIP encrypted with the password infected, so that nothing on the way opens it.</p>}
+              {embeddedUrl && (
+                <p className="mt-2 text-xs text-slate-600">
+                  Each file downloads inside a ZIP encrypted with the password infected, so that nothing on the way
+                  opens it.
+                </p>
+              )}
             </Section>
           )}
           {metadata && hasMetadata(metadata) && (
@@ -151,7 +175,8 @@ export function EnrichmentView({ enrichment }: { enrichment: NonNullable<ScanRep
   return (
     <Section title="Indicator enrichment" count={enrichment.indicators.length} testId="enrichment">
       <p className="text-xs text-slate-500">
-        {enrichment.provider} {enrichment.providerVersion} · {enrichment.external ? "external provider" : "offline: nothing was sent anywhere"} ·{" "}
+        {enrichment.provider} {enrichment.providerVersion} ·{" "}
+        {enrichment.external ? "external provider" : "offline: nothing was sent anywhere"} ·{" "}
         {enrichment.summary.flagged} of {enrichment.summary.total} flagged
       </p>
       {enrichment.indicators.length > 0 && (
@@ -199,7 +224,9 @@ type FeedHit = NonNullable<NonNullable<ScanReport["enrichment"]>["feeds"]>["hits
 function listWording(h: FeedHit): string {
   if (h.list === "known-good") return "known good";
   if (h.counts) return "malicious";
-  return h.matchedAs === "sha256" || h.matchedAs === "sha1" || h.matchedAs === "md5" ? "malicious (not counted: below the detection threshold)" : "malicious (not counted: known-good host)";
+  return h.matchedAs === "sha256" || h.matchedAs === "sha1" || h.matchedAs === "md5"
+    ? "malicious (not counted: below the detection threshold)"
+    : "malicious (not counted: known-good host)";
 }
 
 /** What each online reputation service the operator enabled was asked, and what it could not be asked (lib/server/enrichment/online). */
@@ -207,11 +234,14 @@ function OnlineServices({ reports }: { reports: NonNullable<NonNullable<ScanRepo
   return (
     <div className="mt-4" data-testid="online-services">
       <h3 className="text-sm font-semibold text-slate-700">Online reputation services</h3>
-      <p className="text-xs text-slate-500">Sent indicators and hashes only, never the file; their hits are listed with the feeds above.</p>
+      <p className="text-xs text-slate-500">
+        Sent indicators and hashes only, never the file; their hits are listed with the feeds above.
+      </p>
       <ul className="mt-1 space-y-1 text-xs">
         {reports.map((r) => (
           <li key={r.provider} data-testid="online-service">
-            <span className="font-medium">{r.provider}</span>: {r.asked} to look up, {r.sent} asked, {r.cached} answered from the cache
+            <span className="font-medium">{r.provider}</span>: {r.asked} to look up, {r.sent} asked, {r.cached} answered
+            from the cache
             {r.skipped.length > 0 && (
               <ul className="ml-4 list-disc text-slate-600">
                 {r.skipped.map((s, i) => (
@@ -252,7 +282,12 @@ function FeedHits({ feeds }: { feeds: NonNullable<NonNullable<ScanReport["enrich
             </thead>
             <tbody>
               {feeds.hits.map((h, i) => (
-                <tr key={i} className="border-t border-slate-100 align-top" data-testid="feed-hit" data-counts={String(h.counts)}>
+                <tr
+                  key={i}
+                  className="border-t border-slate-100 align-top"
+                  data-testid="feed-hit"
+                  data-counts={String(h.counts)}
+                >
                   <td className="py-1 pr-3 font-mono text-xs break-all">{defang(h.indicator)}</td>
                   <td className="py-1 pr-3 text-xs break-all">
                     {h.matchedAs} <span className="font-mono">{defang(h.matchedValue)}</span>

@@ -58,7 +58,13 @@ export function AnomaliesList({ anomalies }: { anomalies: FastResult["anomalies"
             </tbody>
           </table>
           {anomalies.length > INITIAL_ROWS && (
-            <button type="button" onClick={() => setShowAll(!showAll)} aria-expanded={showAll} aria-controls={tableId} className="mt-2 text-sm text-sky-700 hover:underline">
+            <button
+              type="button"
+              onClick={() => setShowAll(!showAll)}
+              aria-expanded={showAll}
+              aria-controls={tableId}
+              className="mt-2 text-sm text-sky-700 hover:underline"
+            >
               {showAll ? "Show fewer" : `Show all ${anomalies.length}`}
             </button>
           )}

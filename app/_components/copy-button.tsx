@@ -3,7 +3,15 @@
 // Clipboard API is unavailable (plain http on a non-loopback host is not a secure context).
 import { useState } from "react";
 
-export function CopyButton({ value, label = "Copy", title = `Copy raw value: ${value}` }: { value: string; label?: string; title?: string }) {
+export function CopyButton({
+  value,
+  label = "Copy",
+  title = `Copy raw value: ${value}`,
+}: {
+  value: string;
+  label?: string;
+  title?: string;
+}) {
   const [copied, setCopied] = useState(false);
   async function copy() {
     try {

@@ -9,7 +9,17 @@ import { ProblemPanel } from "./problem-panel";
 
 export const HISTORY_PATH = "/scans";
 
-export function DeleteScanButton({ scanId, fileName, onDeleted, compact = false }: { scanId: string; fileName?: string; onDeleted?(scanId: string): void; compact?: boolean }) {
+export function DeleteScanButton({
+  scanId,
+  fileName,
+  onDeleted,
+  compact = false,
+}: {
+  scanId: string;
+  fileName?: string;
+  onDeleted?(scanId: string): void;
+  compact?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
@@ -52,7 +62,8 @@ export function DeleteScanButton({ scanId, fileName, onDeleted, compact = false 
         onCancel={() => setOpen(false)}
       >
         <p>
-          The scan of <strong className="break-all">{name}</strong>, its report and its stored file are removed for good. Share links to it stop working.
+          The scan of <strong className="break-all">{name}</strong>, its report and its stored file are removed for
+          good. Share links to it stop working.
         </p>
       </ConfirmDialog>
     </>

@@ -4,7 +4,12 @@ import { EXPORT_FORMATS, downloadUrl } from "../_lib/scans";
 
 export function ExportLinks({ reportUrl, ready }: { reportUrl: (format: string) => string; ready: boolean }) {
   return (
-    <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-label="Export" data-testid="exports" data-print="hide">
+    <section
+      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+      aria-label="Export"
+      data-testid="exports"
+      data-print="hide"
+    >
       <h2 className="text-sm font-semibold">Export report</h2>
       {!ready && <p className="mt-1 text-xs text-slate-600">Available once the fast stage is done.</p>}
       <ul className="mt-2 grid grid-cols-2 gap-2">
@@ -17,7 +22,8 @@ export function ExportLinks({ reportUrl, ready }: { reportUrl: (format: string) 
                 data-testid={`export-${f.format}`}
                 className="block rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-sky-600"
               >
-                <span className="font-medium text-sky-800">{f.label}</span> <span className="text-xs text-slate-600">{f.hint}</span>
+                <span className="font-medium text-sky-800">{f.label}</span>{" "}
+                <span className="text-xs text-slate-600">{f.hint}</span>
               </a>
             ) : (
               <span className="block rounded-md border border-slate-200 px-2 py-1 text-sm text-slate-600" aria-disabled>

@@ -9,7 +9,17 @@ import { formatBytes } from "../_lib/format";
 // a ZIP of PDFs too: samples travel in password ZIPs ("infected", which the server tries by default)
 const ACCEPT = ".pdf,.xdp,.zip,application/pdf,application/vnd.adobe.xdp+xml,application/zip";
 
-export function FileDrop({ onFiles, disabled, maxBytes, action }: { onFiles: (files: File[]) => void; disabled: boolean; maxBytes: number; action: string }) {
+export function FileDrop({
+  onFiles,
+  disabled,
+  maxBytes,
+  action,
+}: {
+  onFiles: (files: File[]) => void;
+  disabled: boolean;
+  maxBytes: number;
+  action: string;
+}) {
   const over = usePageDrop(onFiles, disabled);
   return (
     <div
@@ -44,7 +54,8 @@ export function FileDrop({ onFiles, disabled, maxBytes, action }: { onFiles: (fi
         to start: {action}
       </p>
       <p className="text-xs text-slate-600" data-testid="size-limit">
-        PDF or XDP (or a ZIP of them, password “infected”), up to {formatBytes(maxBytes)} each; several files at once are fine.
+        PDF or XDP (or a ZIP of them, password “infected”), up to {formatBytes(maxBytes)} each; several files at once
+        are fine.
       </p>
       {over && <DropOverlay action={action} />}
     </div>
@@ -53,7 +64,11 @@ export function FileDrop({ onFiles, disabled, maxBytes, action }: { onFiles: (fi
 
 function DropOverlay({ action }: { action: string }) {
   return (
-    <div className="pointer-events-none fixed inset-0 z-50 flex items-center justify-center bg-slate-900/60 p-6" data-testid="drop-overlay" aria-hidden>
+    <div
+      className="pointer-events-none fixed inset-0 z-50 flex items-center justify-center bg-slate-900/60 p-6"
+      data-testid="drop-overlay"
+      aria-hidden
+    >
       <div className="rounded-xl border-4 border-dashed border-sky-300 bg-white px-10 py-8 text-center shadow-xl">
         <p className="text-xl font-semibold">Drop to start</p>
         <p className="mt-1 text-sm text-slate-700">{action}</p>

@@ -7,7 +7,17 @@ import { formatTime, type ScanReport, type ScanResource } from "../_lib/scans";
 import { CopyButton } from "./copy-button";
 
 /** `sampleUrl`: where the owner downloads the retained file (absent on a share link's view). */
-export function FileFacts({ scan, hashes, seenBefore, sampleUrl }: { scan: ScanResource; hashes?: ScanReport["file"]; seenBefore?: ScanReport["seenBefore"]; sampleUrl?: string }) {
+export function FileFacts({
+  scan,
+  hashes,
+  seenBefore,
+  sampleUrl,
+}: {
+  scan: ScanResource;
+  hashes?: ScanReport["file"];
+  seenBefore?: ScanReport["seenBefore"];
+  sampleUrl?: string;
+}) {
   const retention = describeRetention(scan);
   // the pivots analysts paste into other tools; TLSH finds near-duplicates (advanced stage)
   const more = [
@@ -16,7 +26,11 @@ export function FileFacts({ scan, hashes, seenBefore, sampleUrl }: { scan: ScanR
     ["TLSH", hashes?.tlsh, "tlsh"],
   ] as const;
   return (
-    <section className="rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-sm" aria-label="File and retention" data-testid="retention">
+    <section
+      className="rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-sm"
+      aria-label="File and retention"
+      data-testid="retention"
+    >
       <dl className="space-y-2">
         <Fact term="Size">{formatBytes(scan.file.size)}</Fact>
         <div>
@@ -60,7 +74,10 @@ export function FileFacts({ scan, hashes, seenBefore, sampleUrl }: { scan: ScanR
             ) : (
               <>
                 {seenBefore.count} other scan{seenBefore.count === 1 ? "" : "s"} of this file, first{" "}
-                <a className="text-sky-800 underline" href={`/scans/${encodeURIComponent(seenBefore.scans[0]!.scanId)}`}>
+                <a
+                  className="text-sky-800 underline"
+                  href={`/scans/${encodeURIComponent(seenBefore.scans[0]!.scanId)}`}
+                >
                   {formatTime(seenBefore.scans[0]!.createdAt)}
                 </a>{" "}
                 ({seenBefore.scans[0]!.verdict ?? "no verdict"})
@@ -73,11 +90,25 @@ export function FileFacts({ scan, hashes, seenBefore, sampleUrl }: { scan: ScanR
   );
 }
 
-function Fact({ term, children, testId, retained }: { term: string; children: React.ReactNode; testId?: string; retained?: boolean }) {
+function Fact({
+  term,
+  children,
+  testId,
+  retained,
+}: {
+  term: string;
+  children: React.ReactNode;
+  testId?: string;
+  retained?: boolean;
+}) {
   return (
     <div>
       <dt className="text-xs text-slate-600">{term}</dt>
-      <dd className="font-medium" data-testid={testId} data-retained={retained === undefined ? undefined : String(retained)}>
+      <dd
+        className="font-medium"
+        data-testid={testId}
+        data-retained={retained === undefined ? undefined : String(retained)}
+      >
         {children}
       </dd>
     </div>

@@ -30,12 +30,24 @@ export const findingAnchor = (scope: string, ruleId: string) => `finding-${scope
 
 export function SeverityPill({ severity }: { severity: Severity }) {
   return (
-    <span className={`rounded px-1.5 py-0.5 text-xs font-semibold uppercase ${SEVERITY_STYLE[severity]}`}>{severity}</span>
+    <span className={`rounded px-1.5 py-0.5 text-xs font-semibold uppercase ${SEVERITY_STYLE[severity]}`}>
+      {severity}
+    </span>
   );
 }
 
 /** `objectLinks`: the page has the object inspector (a retained file, its owner): evidence objects link to it. */
-export function FindingsList({ findings, mitigations, anchorScope = "", objectLinks = false }: { findings: Finding[]; mitigations: Mitigation[]; anchorScope?: string; objectLinks?: boolean }) {
+export function FindingsList({
+  findings,
+  mitigations,
+  anchorScope = "",
+  objectLinks = false,
+}: {
+  findings: Finding[];
+  mitigations: Mitigation[];
+  anchorScope?: string;
+  objectLinks?: boolean;
+}) {
   const bySeverity = [...SEVERITIES].reverse().map((severity) => ({
     severity,
     items: findings.filter((f) => f.severity === severity).sort((a, b) => b.weight - a.weight),
@@ -51,11 +63,20 @@ export function FindingsList({ findings, mitigations, anchorScope = "", objectLi
             .map((g) => (
               <div key={g.severity}>
                 <h3 className={`mb-2 text-sm font-semibold uppercase tracking-wide ${SEVERITY_HEADING[g.severity]}`}>
-                  {g.severity} <span className="font-normal normal-case text-slate-500">· {g.items.length} finding{g.items.length === 1 ? "" : "s"}</span>
+                  {g.severity}{" "}
+                  <span className="font-normal normal-case text-slate-500">
+                    · {g.items.length} finding{g.items.length === 1 ? "" : "s"}
+                  </span>
                 </h3>
                 <ul className="space-y-3">
                   {g.items.map((f, i) => (
-                    <FindingCard key={`${f.id}-${i}`} finding={f} mitigations={mitigations} anchor={findingAnchor(anchorScope, f.ruleId)} objectLinks={objectLinks} />
+                    <FindingCard
+                      key={`${f.id}-${i}`}
+                      finding={f}
+                      mitigations={mitigations}
+                      anchor={findingAnchor(anchorScope, f.ruleId)}
+                      objectLinks={objectLinks}
+                    />
                   ))}
                 </ul>
               </div>
@@ -66,10 +87,25 @@ export function FindingsList({ findings, mitigations, anchorScope = "", objectLi
   );
 }
 
-function FindingCard({ finding: f, mitigations, anchor, objectLinks }: { finding: Finding; mitigations: Mitigation[]; anchor: string; objectLinks: boolean }) {
+function FindingCard({
+  finding: f,
+  mitigations,
+  anchor,
+  objectLinks,
+}: {
+  finding: Finding;
+  mitigations: Mitigation[];
+  anchor: string;
+  objectLinks: boolean;
+}) {
   const mitigationTitle = (id: string) => mitigations.find((m) => m.id === id || m.action === id)?.title ?? id;
   return (
-    <li className="scroll-mt-4 rounded-md border border-slate-200 p-3" id={anchor} data-testid="finding" data-rule-id={f.ruleId}>
+    <li
+      className="scroll-mt-4 rounded-md border border-slate-200 p-3"
+      id={anchor}
+      data-testid="finding"
+      data-rule-id={f.ruleId}
+    >
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <SeverityPill severity={f.severity} />
         <span className="font-semibold">{f.title}</span>
@@ -89,10 +125,18 @@ function FindingCard({ finding: f, mitigations, anchor, objectLinks }: { finding
       {(f.attack.length > 0 || f.cve.length > 0 || f.mitigationIds.length > 0) && (
         <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-xs">
           {f.attack.length > 0 && (
-            <Tags label="ATT&CK" values={f.attack} href={(t) => `https://attack.mitre.org/techniques/${t.replace(".", "/")}/`} />
+            <Tags
+              label="ATT&CK"
+              values={f.attack}
+              href={(t) => `https://attack.mitre.org/techniques/${t.replace(".", "/")}/`}
+            />
           )}
-          {f.cve.length > 0 && <Tags label="CVE" values={f.cve} href={(c) => `https://www.cve.org/CVERecord?id=${c}`} />}
-          {f.mitigationIds.length > 0 && <Tags label="Mitigations" values={f.mitigationIds.map(mitigationTitle)} mono={false} />}
+          {f.cve.length > 0 && (
+            <Tags label="CVE" values={f.cve} href={(c) => `https://www.cve.org/CVERecord?id=${c}`} />
+          )}
+          {f.mitigationIds.length > 0 && (
+            <Tags label="Mitigations" values={f.mitigationIds.map(mitigationTitle)} mono={false} />
+          )}
         </dl>
       )}
       {f.evidence.length > 0 && <EvidenceTable evidence={f.evidence} objectLinks={objectLinks} />}
@@ -102,15 +146,30 @@ function FindingCard({ finding: f, mitigations, anchor, objectLinks }: { finding
 
 /** Which stage's analysis found it: the fast pass, or the advanced one (emulation, deep parse, engines). */
 function StagePill({ stage }: { stage: Finding["stage"] }) {
-  const style = stage === "advanced" ? "bg-sky-100 text-sky-900 ring-sky-300" : "bg-slate-100 text-slate-700 ring-slate-300";
+  const style =
+    stage === "advanced" ? "bg-sky-100 text-sky-900 ring-sky-300" : "bg-slate-100 text-slate-700 ring-slate-300";
   return (
-    <span className={`rounded px-1.5 py-0.5 text-xs font-medium ring-1 ${style}`} data-testid="finding-stage" data-stage={stage}>
+    <span
+      className={`rounded px-1.5 py-0.5 text-xs font-medium ring-1 ${style}`}
+      data-testid="finding-stage"
+      data-stage={stage}
+    >
       {stage === "advanced" ? "found by the advanced stage" : "found by the fast stage"}
     </span>
   );
 }
 
-function Tags({ label, values, href, mono = true }: { label: string; values: string[]; href?: (v: string) => string; mono?: boolean }) {
+function Tags({
+  label,
+  values,
+  href,
+  mono = true,
+}: {
+  label: string;
+  values: string[];
+  href?: (v: string) => string;
+  mono?: boolean;
+}) {
   return (
     <div className="flex flex-wrap items-center gap-1">
       <dt className="text-slate-500">{label}:</dt>
@@ -148,7 +207,11 @@ function EvidenceTable({ evidence, objectLinks }: { evidence: Evidence[]; object
           >
             <div className="flex flex-wrap gap-x-4 gap-y-0.5 font-mono text-xs text-slate-600">
               {e.objectRef && <EvidenceObject objectRef={e.objectRef} link={objectLinks} />}
-              {e.path && <span className="break-all" title="path">{e.path}</span>}
+              {e.path && (
+                <span className="break-all" title="path">
+                  {e.path}
+                </span>
+              )}
               {e.offset !== undefined && <span title="offset">@ {formatOffset(e.offset)}</span>}
             </div>
             {e.excerpt && (
@@ -158,7 +221,13 @@ function EvidenceTable({ evidence, objectLinks }: { evidence: Evidence[]; object
         ))}
       </ul>
       {evidence.length > EVIDENCE_PREVIEW_ROWS && (
-        <button type="button" onClick={() => setShowAll(!showAll)} aria-expanded={showAll} aria-controls={listId} className="mt-1 text-xs text-sky-700 hover:underline">
+        <button
+          type="button"
+          onClick={() => setShowAll(!showAll)}
+          aria-expanded={showAll}
+          aria-controls={listId}
+          className="mt-1 text-xs text-sky-700 hover:underline"
+        >
           {showAll ? "Show fewer" : `Show all ${evidence.length}`}
         </button>
       )}
@@ -171,7 +240,12 @@ function EvidenceObject({ objectRef, link }: { objectRef: string; link: boolean 
   const num = link ? objectNumberOf(objectRef) : null;
   if (num === null) return <span title="object">obj {objectRef}</span>;
   return (
-    <a href={objectHash(num)} className="text-sky-800 underline" title="open this object in the object inspector" data-testid="evidence-object">
+    <a
+      href={objectHash(num)}
+      className="text-sky-800 underline"
+      title="open this object in the object inspector"
+      data-testid="evidence-object"
+    >
       obj {objectRef}
     </a>
   );

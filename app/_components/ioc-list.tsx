@@ -30,7 +30,9 @@ export function IocList({ iocs }: { iocs: Iocs }) {
       return {
         value,
         defanged: item?.defanged ?? defang(value),
-        sources: [...new Set(item?.sources.map((s) => (s.objectRef ? `${s.source} @ ${s.objectRef}` : s.source)) ?? [])],
+        sources: [
+          ...new Set(item?.sources.map((s) => (s.objectRef ? `${s.source} @ ${s.objectRef}` : s.source)) ?? []),
+        ],
         victim: item?.victimData === true,
       };
     });
@@ -51,7 +53,12 @@ export function IocList({ iocs }: { iocs: Iocs }) {
               </h3>
               <ul className="divide-y divide-slate-100 rounded-md border border-slate-200">
                 {g.rows.map((r) => (
-                  <li key={r.value} className="flex items-start gap-3 px-3 py-1.5" data-testid="ioc" data-ioc-type={g.type}>
+                  <li
+                    key={r.value}
+                    className="flex items-start gap-3 px-3 py-1.5"
+                    data-testid="ioc"
+                    data-ioc-type={g.type}
+                  >
                     <div className="min-w-0 flex-1">
                       <div className="font-mono text-sm break-all text-slate-800">
                         {r.defanged}
@@ -66,7 +73,9 @@ export function IocList({ iocs }: { iocs: Iocs }) {
                           </span>
                         )}
                       </div>
-                      {r.sources.length > 0 && <div className="text-xs text-slate-500">seen in {r.sources.join(", ")}</div>}
+                      {r.sources.length > 0 && (
+                        <div className="text-xs text-slate-500">seen in {r.sources.join(", ")}</div>
+                      )}
                     </div>
                     <CopyButton value={r.value} label="Copy raw" />
                   </li>

@@ -10,7 +10,11 @@ export function KeywordHits({ hits, counts }: { hits: string[]; counts: FastResu
       ) : (
         <ul className="flex flex-wrap gap-2">
           {hits.map((k) => (
-            <li key={k} className="rounded-md border border-slate-200 bg-slate-50 px-2 py-1 font-mono text-sm" data-testid="keyword">
+            <li
+              key={k}
+              className="rounded-md border border-slate-200 bg-slate-50 px-2 py-1 font-mono text-sm"
+              data-testid="keyword"
+            >
               {k}
               {counts[k] !== undefined && <span className="ml-1.5 text-xs text-slate-500">×{counts[k]}</span>}
             </li>

@@ -34,7 +34,9 @@ export function MitigationsList({ mitigations, findings }: { mitigations: Mitiga
             </div>
             {m.description && <p className="mt-1 text-sm text-slate-700">{m.description}</p>}
             {m.appliesTo.length > 0 && (
-              <p className="mt-1 text-xs text-slate-500">Because of: {[...new Set(m.appliesTo.map(findingTitle))].join("; ")}</p>
+              <p className="mt-1 text-xs text-slate-500">
+                Because of: {[...new Set(m.appliesTo.map(findingTitle))].join("; ")}
+              </p>
             )}
           </li>
         ))}

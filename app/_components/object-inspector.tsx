@@ -17,7 +17,8 @@ import { Spinner } from "./spinner";
 
 type Filter = { search: string } | { refs: number } | null;
 
-const queryOf = (filter: Filter) => (!filter ? "" : "search" in filter ? `?search=${encodeURIComponent(filter.search)}` : `?refs=${filter.refs}`);
+const queryOf = (filter: Filter) =>
+  !filter ? "" : "search" in filter ? `?search=${encodeURIComponent(filter.search)}` : `?refs=${filter.refs}`;
 
 export function ObjectInspector({ scanUrl }: { scanUrl: string }) {
   const [open, setOpen] = useState(false);
@@ -26,7 +27,10 @@ export function ObjectInspector({ scanUrl }: { scanUrl: string }) {
   const [draft, setDraft] = useState("");
   const sectionRef = useRef<HTMLDivElement>(null);
   const searchId = useId();
-  const list = useSWR<ObjectList, ProblemError>(open ? `${scanUrl}/objects${queryOf(filter)}` : null, fetchJson, { revalidateOnFocus: false, keepPreviousData: true });
+  const list = useSWR<ObjectList, ProblemError>(open ? `${scanUrl}/objects${queryOf(filter)}` : null, fetchJson, {
+    revalidateOnFocus: false,
+    keepPreviousData: true,
+  });
 
   // "#object-N" (a finding's evidence link, or a shared URL): open the inspector at that object
   const followHash = useCallback(() => {
@@ -58,8 +62,15 @@ export function ObjectInspector({ scanUrl }: { scanUrl: string }) {
       <Section title="Objects" testId="object-inspector">
         {!open ? (
           <div className="flex flex-wrap items-center gap-3">
-            <p className="text-sm text-slate-600">Every object of the retained file, its dictionary and its streams (decoded, raw or hex), like pdf-parser.</p>
-            <button type="button" onClick={() => setOpen(true)} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-sky-500" data-testid="open-inspector">
+            <p className="text-sm text-slate-600">
+              Every object of the retained file, its dictionary and its streams (decoded, raw or hex), like pdf-parser.
+            </p>
+            <button
+              type="button"
+              onClick={() => setOpen(true)}
+              className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-sky-500"
+              data-testid="open-inspector"
+            >
               Open the object inspector
             </button>
           </div>
@@ -70,13 +81,28 @@ export function ObjectInspector({ scanUrl }: { scanUrl: string }) {
                 <label htmlFor={searchId} className="block text-xs font-medium text-slate-600">
                   Search objects (a name such as /JavaScript, a key, a string)
                 </label>
-                <input id={searchId} type="search" value={draft} onChange={(e) => setDraft(e.target.value)} maxLength={200} className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5 font-mono text-sm" data-testid="object-search" />
+                <input
+                  id={searchId}
+                  type="search"
+                  value={draft}
+                  onChange={(e) => setDraft(e.target.value)}
+                  maxLength={200}
+                  className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5 font-mono text-sm"
+                  data-testid="object-search"
+                />
               </div>
-              <button type="submit" className="rounded-md bg-slate-900 px-3 py-1.5 text-sm font-medium text-white hover:bg-slate-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-sky-500">
+              <button
+                type="submit"
+                className="rounded-md bg-slate-900 px-3 py-1.5 text-sm font-medium text-white hover:bg-slate-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-sky-500"
+              >
                 Search
               </button>
               {filter && (
-                <button type="button" onClick={() => (setFilter(null), setDraft(""))} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50">
+                <button
+                  type="button"
+                  onClick={() => (setFilter(null), setDraft(""))}
+                  className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50"
+                >
                   Show all
                 </button>
               )}
@@ -94,7 +120,12 @@ export function ObjectInspector({ scanUrl }: { scanUrl: string }) {
                   {selected === null ? (
                     <p className="text-sm text-slate-600">Choose an object to see its dictionary and stream.</p>
                   ) : (
-                    <ObjectDetail scanUrl={scanUrl} num={selected} onSelect={select} onReferrers={(refs) => setFilter({ refs })} />
+                    <ObjectDetail
+                      scanUrl={scanUrl}
+                      num={selected}
+                      onSelect={select}
+                      onReferrers={(refs) => setFilter({ refs })}
+                    />
                   )}
                 </div>
               </div>
@@ -107,8 +138,22 @@ export function ObjectInspector({ scanUrl }: { scanUrl: string }) {
   );
 }
 
-function ObjectListView({ list, filter, selected, onSelect }: { list: ObjectList; filter: Filter; selected: number | null; onSelect: (num: number) => void }) {
-  const what = !filter ? "" : "search" in filter ? ` containing “${filter.search}”` : ` referring to object ${filter.refs}`;
+function ObjectListView({
+  list,
+  filter,
+  selected,
+  onSelect,
+}: {
+  list: ObjectList;
+  filter: Filter;
+  selected: number | null;
+  onSelect: (num: number) => void;
+}) {
+  const what = !filter
+    ? ""
+    : "search" in filter
+      ? ` containing “${filter.search}”`
+      : ` referring to object ${filter.refs}`;
   return (
     <div className="min-w-0">
       <p className="text-xs text-slate-600" role="status" data-testid="object-count">
@@ -119,7 +164,11 @@ function ObjectListView({ list, filter, selected, onSelect }: { list: ObjectList
       {list.objects.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">No object{what}.</p>
       ) : (
-        <ul className="mt-1 max-h-96 overflow-y-auto rounded-md border border-slate-200" aria-label="Objects" data-testid="object-list">
+        <ul
+          className="mt-1 max-h-96 overflow-y-auto rounded-md border border-slate-200"
+          aria-label="Objects"
+          data-testid="object-list"
+        >
           {list.objects.map((o) => (
             <li key={`${o.num}-${o.gen}`} className="border-b border-slate-100 last:border-0">
               <button
@@ -141,14 +190,19 @@ function ObjectListView({ list, filter, selected, onSelect }: { list: ObjectList
 function Revisions({ revisions }: { revisions: ObjectList["revisions"] }) {
   return (
     <details className="rounded-md border border-slate-200 p-2 text-sm" data-testid="revisions">
-      <summary className="cursor-pointer font-medium">Revisions: {revisions.length} xref section{revisions.length === 1 ? "" : "s"} and their trailers</summary>
+      <summary className="cursor-pointer font-medium">
+        Revisions: {revisions.length} xref section{revisions.length === 1 ? "" : "s"} and their trailers
+      </summary>
       <ol className="mt-2 space-y-2">
         {revisions.map((r) => (
           <li key={r.index}>
             <p className="text-xs text-slate-600">
-              xref {r.kind} at byte {r.offset.toLocaleString("en")} · {r.entries} entries{r.index === 0 ? " · the last revision" : ""}
+              xref {r.kind} at byte {r.offset.toLocaleString("en")} · {r.entries} entries
+              {r.index === 0 ? " · the last revision" : ""}
             </p>
-            <pre className="mt-1 font-mono text-xs whitespace-pre-wrap break-all text-slate-800">{r.trailer ?? "(no trailer)"}</pre>
+            <pre className="mt-1 font-mono text-xs whitespace-pre-wrap break-all text-slate-800">
+              {r.trailer ?? "(no trailer)"}
+            </pre>
           </li>
         ))}
       </ol>

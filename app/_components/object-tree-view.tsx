@@ -47,13 +47,23 @@ function hintOf(key: string): string | undefined {
   return ownEntry(KEY_HINTS, key);
 }
 
-export function ObjectTreeView({ findings, details, stage }: { findings: Finding[]; details: Record<string, unknown>; stage: Stage }) {
+export function ObjectTreeView({
+  findings,
+  details,
+  stage,
+}: {
+  findings: Finding[];
+  details: Record<string, unknown>;
+  stage: Stage;
+}) {
   const scripts = stage === "advanced" ? DeepResult.shape.javascript.safeParse(details.javascript) : null;
   const tree = buildObjectTree(findings, scripts?.success ? scripts.data : []);
   if (tree.length === 0) return null;
   return (
     <Section title="Object paths" testId="object-tree">
-      <p className="mb-2 text-xs text-slate-600">How each suspicious object is reached from the document catalog, with the findings that name it.</p>
+      <p className="mb-2 text-xs text-slate-600">
+        How each suspicious object is reached from the document catalog, with the findings that name it.
+      </p>
       <NodeList nodes={tree} label="Paths from the document catalog" />
     </Section>
   );
@@ -73,23 +83,35 @@ function TreeNode({ node }: { node: ObjectTreeNode }) {
   const hint = hintOf(node.key);
   return (
     <li className="py-0.5" data-testid="object-tree-node" data-path={node.path}>
-      <span className="font-mono text-xs font-semibold text-slate-800">{node.key === UNREACHED_KEY ? node.key : `/${node.key}`}</span>
+      <span className="font-mono text-xs font-semibold text-slate-800">
+        {node.key === UNREACHED_KEY ? node.key : `/${node.key}`}
+      </span>
       {hint && <span className="ml-2 text-xs text-slate-600">{hint}</span>}
       {(node.findings.length > 0 || node.scripts.length > 0) && (
         <ul className="mt-1 mb-1 ml-3 space-y-1 border-l-2 border-amber-400 pl-3" aria-label={`At ${node.path}`}>
           {node.scripts.map((i) => (
             <li key={`s${i}`} className="text-xs" data-testid="object-tree-script">
-              <a href={`#${scriptAnchor(i + 1)}`} className="font-medium text-sky-800 underline-offset-2 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-sky-500">
+              <a
+                href={`#${scriptAnchor(i + 1)}`}
+                className="font-medium text-sky-800 underline-offset-2 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-sky-500"
+              >
                 JavaScript: script {i + 1}
               </a>
             </li>
           ))}
           {node.findings.map((f) => (
-            <li key={f.ruleId} className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs" data-testid="object-tree-finding" data-rule-id={f.ruleId}>
+            <li
+              key={f.ruleId}
+              className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs"
+              data-testid="object-tree-finding"
+              data-rule-id={f.ruleId}
+            >
               <SeverityPill severity={f.severity} />
               <span className="text-slate-800">{f.title}</span>
               <code className="text-slate-600">{f.ruleId}</code>
-              {f.objectRefs.length > 0 && <span className="font-mono text-slate-600">obj {f.objectRefs.join(", ")}</span>}
+              {f.objectRefs.length > 0 && (
+                <span className="font-mono text-slate-600">obj {f.objectRefs.join(", ")}</span>
+              )}
             </li>
           ))}
         </ul>

@@ -32,7 +32,8 @@ export function lurePagesOf(findings: ScanReport["findings"]): Map<number, strin
 
 const GONE: Record<string, string> = {
   deleted: "Page thumbnails were deleted when the file's retention period ended.",
-  not_kept: "Page thumbnails are not kept for scans whose file is deleted right after the analysis (choose \"Keep page pictures\" when submitting to keep them).",
+  not_kept:
+    'Page thumbnails are not kept for scans whose file is deleted right after the analysis (choose "Keep page pictures" when submitting to keep them).',
   none: "No page thumbnails: no page could be drawn.",
   unavailable: "Page thumbnails are no longer available on the server.",
 };
@@ -53,10 +54,19 @@ export function PageThumbnails({ report, imageUrl }: { report: ScanReport; image
         </p>
       ) : (
         <>
-          <p className="mb-3 text-xs text-slate-600">Rendered on the server with pdf.js, scripts off. Select a page to enlarge it.</p>
+          <p className="mb-3 text-xs text-slate-600">
+            Rendered on the server with pdf.js, scripts off. Select a page to enlarge it.
+          </p>
           <ul className="flex flex-wrap gap-4">
             {pages.map(({ page }) => (
-              <Thumbnail key={page} page={page} src={imageUrl(page, "thumbnail")} lures={lurePages.get(page)} onOpen={() => setOpen(page)} onError={() => setFailed(true)} />
+              <Thumbnail
+                key={page}
+                page={page}
+                src={imageUrl(page, "thumbnail")}
+                lures={lurePages.get(page)}
+                onOpen={() => setOpen(page)}
+                onError={() => setFailed(true)}
+              />
             ))}
           </ul>
         </>
@@ -73,7 +83,19 @@ export function PageThumbnails({ report, imageUrl }: { report: ScanReport; image
   );
 }
 
-function Thumbnail({ page, src, lures, onOpen, onError }: { page: number; src: string; lures?: string[]; onOpen(): void; onError(): void }) {
+function Thumbnail({
+  page,
+  src,
+  lures,
+  onOpen,
+  onError,
+}: {
+  page: number;
+  src: string;
+  lures?: string[];
+  onOpen(): void;
+  onError(): void;
+}) {
   return (
     <li className="w-36 sm:w-40" data-testid="page-thumbnail" data-page={page} data-lure={lures ? "true" : "false"}>
       <button
@@ -94,7 +116,11 @@ function Thumbnail({ page, src, lures, onOpen, onError }: { page: number; src: s
       <p className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-slate-700">
         <span>Page {page}</span>
         {lures && (
-          <span className="rounded bg-red-700 px-1.5 py-0.5 font-semibold text-white" title={lures.join("; ")} data-testid="lure-label">
+          <span
+            className="rounded bg-red-700 px-1.5 py-0.5 font-semibold text-white"
+            title={lures.join("; ")}
+            data-testid="lure-label"
+          >
             lure on this page
           </span>
         )}
@@ -136,7 +162,9 @@ function Enlarged({ page, src, lures, onClose }: { page: number; src: string; lu
       <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-2">
         <h2 id={titleId} className="flex flex-wrap items-center gap-2 text-base font-semibold">
           Page {page}
-          {lures && <span className="rounded bg-red-700 px-1.5 py-0.5 text-xs font-semibold text-white">lure on this page</span>}
+          {lures && (
+            <span className="rounded bg-red-700 px-1.5 py-0.5 text-xs font-semibold text-white">lure on this page</span>
+          )}
         </h2>
         <button
           type="button"
@@ -148,7 +176,11 @@ function Enlarged({ page, src, lures, onClose }: { page: number; src: string; lu
       </div>
       {lures && <p className="px-4 pt-2 text-xs text-slate-700">Findings: {lures.join("; ")}</p>}
       <div className="p-4">
-        <img src={src} alt={`Page ${page}`} className="mx-auto block h-auto max-h-[calc(95vh-8rem)] w-auto max-w-full border border-slate-200" />
+        <img
+          src={src}
+          alt={`Page ${page}`}
+          className="mx-auto block h-auto max-h-[calc(95vh-8rem)] w-auto max-w-full border border-slate-200"
+        />
       </div>
     </dialog>
   );

@@ -3,7 +3,15 @@
 import type { Problem } from "../_lib/api";
 import { problemMessage } from "../_lib/problem-messages";
 
-export function ProblemPanel({ problem, context, testId = "error" }: { problem: Problem; context?: string; testId?: string }) {
+export function ProblemPanel({
+  problem,
+  context,
+  testId = "error",
+}: {
+  problem: Problem;
+  context?: string;
+  testId?: string;
+}) {
   return (
     <div
       className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900"

@@ -72,9 +72,12 @@ function SummaryCard({ result }: { result: FastResult }) {
         <ScoreReasons summary={result.summary} findings={result.findings} anchorScope={anchorScopeOf(result)} />
       </div>
       {result.truncated && (
-        <p className="mt-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status">
-          Partial analysis: a budget was hit ({result.budget_hits.join(", ") || "unspecified"}), so parts of the file were
-          not inspected.
+        <p
+          className="mt-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+          role="status"
+        >
+          Partial analysis: a budget was hit ({result.budget_hits.join(", ") || "unspecified"}), so parts of the file
+          were not inspected.
         </p>
       )}
       <dl className="mt-4 grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-5">

@@ -5,7 +5,12 @@ import { useEffect, useState } from "react";
 import type { Summary } from "../../lib/analyzer/report";
 import { SCAN_STATUSES } from "../../lib/server/domain/state-machine";
 
-export const HISTORY_VERDICTS = ["malicious", "suspicious", "benign", "unknown"] as const satisfies readonly Summary["verdict"][];
+export const HISTORY_VERDICTS = [
+  "malicious",
+  "suspicious",
+  "benign",
+  "unknown",
+] as const satisfies readonly Summary["verdict"][];
 
 export interface HistoryFilter {
   verdict?: string;
@@ -15,9 +20,16 @@ export interface HistoryFilter {
 
 export const isFiltered = (f: HistoryFilter): boolean => !!(f.verdict || f.status || f.q);
 
-const FIELD = "rounded-md border border-slate-400 bg-white px-2 py-1.5 text-sm text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-sky-500";
+const FIELD =
+  "rounded-md border border-slate-400 bg-white px-2 py-1.5 text-sm text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-sky-500";
 
-export function ScanHistoryFilters({ filter, onChange }: { filter: HistoryFilter; onChange(next: HistoryFilter): void }) {
+export function ScanHistoryFilters({
+  filter,
+  onChange,
+}: {
+  filter: HistoryFilter;
+  onChange(next: HistoryFilter): void;
+}) {
   const [draft, setDraft] = useState(filter.q ?? "");
   useEffect(() => setDraft(filter.q ?? ""), [filter.q]);
 
@@ -48,13 +60,31 @@ export function ScanHistoryFilters({ filter, onChange }: { filter: HistoryFilter
             data-testid="history-search"
             className={`${FIELD} min-w-0 grow`}
           />
-          <button type="submit" data-testid="history-search-submit" className="rounded-md bg-sky-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-sky-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-sky-500 focus-visible:ring-offset-2">
+          <button
+            type="submit"
+            data-testid="history-search-submit"
+            className="rounded-md bg-sky-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-sky-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-sky-500 focus-visible:ring-offset-2"
+          >
             Search
           </button>
         </div>
       </div>
-      <Choice id="history-verdict" label="Verdict" all="All verdicts" value={filter.verdict} options={HISTORY_VERDICTS} onChange={(verdict) => onChange({ ...filter, verdict })} />
-      <Choice id="history-status" label="Status" all="All statuses" value={filter.status} options={SCAN_STATUSES} onChange={(status) => onChange({ ...filter, status })} />
+      <Choice
+        id="history-verdict"
+        label="Verdict"
+        all="All verdicts"
+        value={filter.verdict}
+        options={HISTORY_VERDICTS}
+        onChange={(verdict) => onChange({ ...filter, verdict })}
+      />
+      <Choice
+        id="history-status"
+        label="Status"
+        all="All statuses"
+        value={filter.status}
+        options={SCAN_STATUSES}
+        onChange={(status) => onChange({ ...filter, status })}
+      />
       {isFiltered(filter) && (
         <button
           type="button"
@@ -69,13 +99,33 @@ export function ScanHistoryFilters({ filter, onChange }: { filter: HistoryFilter
   );
 }
 
-function Choice({ id, label, all, value, options, onChange }: { id: string; label: string; all: string; value?: string; options: readonly string[]; onChange(value: string | undefined): void }) {
+function Choice({
+  id,
+  label,
+  all,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  all: string;
+  value?: string;
+  options: readonly string[];
+  onChange(value: string | undefined): void;
+}) {
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-xs font-medium text-slate-700">
         {label}
       </label>
-      <select id={id} value={value ?? ""} onChange={(e) => onChange(e.target.value || undefined)} data-testid={id} className={FIELD}>
+      <select
+        id={id}
+        value={value ?? ""}
+        onChange={(e) => onChange(e.target.value || undefined)}
+        data-testid={id}
+        className={FIELD}
+      >
         <option value="">{all}</option>
         {options.map((o) => (
           <option key={o} value={o}>

@@ -7,7 +7,8 @@ import { DeleteScanButton } from "./delete-scan-button";
 import { VerdictPill } from "./verdict-badge";
 
 /** the column template shared by the header and the rows (wide screens) */
-export const HISTORY_COLUMNS = "md:grid md:grid-cols-[6.5rem_4.5rem_minmax(0,1fr)_10.5rem_11.5rem_10.5rem_4.5rem] md:gap-x-3";
+export const HISTORY_COLUMNS =
+  "md:grid md:grid-cols-[6.5rem_4.5rem_minmax(0,1fr)_10.5rem_11.5rem_10.5rem_4.5rem] md:gap-x-3";
 
 export const SHORT_SHA_CHARS = 12;
 
@@ -43,7 +44,10 @@ export function ScanHistoryRow({ scan, onDeleted }: { scan: ScanResource; onDele
       <span className="ml-auto md:col-start-6 md:row-start-1 md:ml-0">
         <StatusLabel status={scan.status} />
       </span>
-      <span className="relative z-10 flex basis-full items-center gap-2 md:col-start-4 md:row-start-1 md:basis-auto" data-testid="row-sha">
+      <span
+        className="relative z-10 flex basis-full items-center gap-2 md:col-start-4 md:row-start-1 md:basis-auto"
+        data-testid="row-sha"
+      >
         <span className="sr-only">SHA-256 </span>
         <code className="font-mono text-xs text-slate-700" title={scan.file.sha256} data-sha256={scan.file.sha256}>
           {scan.file.sha256.slice(0, SHORT_SHA_CHARS)}…

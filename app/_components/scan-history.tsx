@@ -33,7 +33,13 @@ export const listUrlOf = (filter: HistoryFilter, cursor?: string): string =>
   `/api/scans?${new URLSearchParams([["limit", String(HISTORY_PAGE_SIZE)], ...queryOf(filter, cursor)])}`;
 
 /** The server renders the first page (no loading flash); the client takes over from there. */
-export function ScanHistory({ initialFilter, initialPage }: { initialFilter: HistoryFilter; initialPage?: ScanListPage }) {
+export function ScanHistory({
+  initialFilter,
+  initialPage,
+}: {
+  initialFilter: HistoryFilter;
+  initialPage?: ScanListPage;
+}) {
   const fallback = initialPage ? { [listUrlOf(initialFilter)]: initialPage } : {};
   return (
     <SWRConfig value={{ fallback }}>
@@ -89,7 +95,11 @@ function HistoryList({ initialFilter }: { initialFilter: HistoryFilter }) {
       </div>
       <ScanHistoryFilters filter={filter} onChange={applyFilter} />
       <div role="status" aria-live="polite" data-testid="history-notice">
-        {notice && <p className="rounded-md border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">{notice}</p>}
+        {notice && (
+          <p className="rounded-md border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+            {notice}
+          </p>
+        )}
       </div>
       {list.error && <ProblemPanel problem={list.error.problem} context="Loading the scans failed" />}
       {!page && !list.error && (
@@ -105,7 +115,10 @@ function HistoryList({ initialFilter }: { initialFilter: HistoryFilter }) {
           aria-busy={list.isLoading}
           className={`overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition-opacity ${list.isLoading ? "opacity-60" : ""}`}
         >
-          <div className={`hidden border-b border-slate-200 bg-slate-50 px-4 py-2 text-xs font-semibold uppercase tracking-wide text-slate-600 ${HISTORY_COLUMNS}`} aria-hidden>
+          <div
+            className={`hidden border-b border-slate-200 bg-slate-50 px-4 py-2 text-xs font-semibold uppercase tracking-wide text-slate-600 ${HISTORY_COLUMNS}`}
+            aria-hidden
+          >
             <span>Verdict</span>
             <span className="text-right">Score</span>
             <span>File</span>
@@ -129,7 +142,11 @@ function HistoryList({ initialFilter }: { initialFilter: HistoryFilter }) {
           <span className="text-sm text-slate-600" data-testid="history-page">
             Page {pageNumber}
           </span>
-          <PageButton disabled={!page?.nextCursor} onClick={() => page?.nextCursor && setCursors([...cursors, page.nextCursor])} testId="history-next">
+          <PageButton
+            disabled={!page?.nextCursor}
+            onClick={() => page?.nextCursor && setCursors([...cursors, page.nextCursor])}
+            testId="history-next"
+          >
             Next →
           </PageButton>
         </nav>
@@ -140,7 +157,10 @@ function HistoryList({ initialFilter }: { initialFilter: HistoryFilter }) {
 
 function EmptyState({ filtered, onClear }: { filtered: boolean; onClear(): void }) {
   return (
-    <div className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-10 text-center" data-testid="history-empty">
+    <div
+      className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-10 text-center"
+      data-testid="history-empty"
+    >
       {filtered ? (
         <>
           <p className="font-medium">No scans match these filters.</p>
@@ -163,7 +183,17 @@ function EmptyState({ filtered, onClear }: { filtered: boolean; onClear(): void 
   );
 }
 
-function PageButton({ disabled, onClick, testId, children }: { disabled: boolean; onClick(): void; testId: string; children: string }) {
+function PageButton({
+  disabled,
+  onClick,
+  testId,
+  children,
+}: {
+  disabled: boolean;
+  onClick(): void;
+  testId: string;
+  children: string;
+}) {
   return (
     <button
       type="button"

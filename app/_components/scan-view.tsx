@@ -66,28 +66,44 @@ export const ownerSource = (scanId: string): ScanSource => ({
   pageImageUrl: (page, size) => pageImageApiUrl(scanApiUrl(scanId), page, size),
 });
 
-export function ScanView({ scanId, initialScan, source = ownerSource(scanId) }: { scanId: string; initialScan?: ScanResource; source?: ScanSource }) {
+export function ScanView({
+  scanId,
+  initialScan,
+  source = ownerSource(scanId),
+}: {
+  scanId: string;
+  initialScan?: ScanResource;
+  source?: ScanSource;
+}) {
   // read when SWR schedules its next poll; the stream's state is known only after useSWR below
   const streamOpen = useRef(false);
   const scanQuery = useSWR<ScanResource, ProblemError>(source.scanUrl, fetchJson, {
     fallbackData: initialScan,
-    refreshInterval: (latest) => (latest && isTerminalStatus(latest.status) ? 0 : streamOpen.current ? POLL_LIVE_MS : POLL_MS),
+    refreshInterval: (latest) =>
+      latest && isTerminalStatus(latest.status) ? 0 : streamOpen.current ? POLL_LIVE_MS : POLL_MS,
     revalidateOnFocus: false,
     shouldRetryOnError: (err) => !(err instanceof ProblemError && err.problem.status === 404),
   });
   const scan = scanQuery.data;
   const ended = !!scan && isTerminalStatus(scan.status);
-  streamOpen.current = useScanEvents(ended ? null : source.eventsUrl, (next) => void scanQuery.mutate(next, { revalidate: false })).live;
+  streamOpen.current = useScanEvents(
+    ended ? null : source.eventsUrl,
+    (next) => void scanQuery.mutate(next, { revalidate: false }),
+  ).live;
   const reportReady = !!scan && isReportReadyStatus(scan.status);
   // Re-read the report whenever the scan moves (the advanced stage replaces the fast report).
   const reportQuery = useSWR<ScanReport, ProblemError, readonly [string, string] | null>(
-    reportReady ? ([source.reportUrl(), `${scan.status}/${scan.advancedStatus}/${scan.enrichmentStatus}`] as const) : null,
+    reportReady
+      ? ([source.reportUrl(), `${scan.status}/${scan.advancedStatus}/${scan.enrichmentStatus}`] as const)
+      : null,
     ([url]) => fetchJson<ScanReport>(url),
     { revalidateOnFocus: false, keepPreviousData: true },
   );
   const report = reportQuery.data;
   // the tab says which scan it is, and its verdict once known (issue 22: every tab read "Scan · pdfscan")
-  useDocumentTitle(scan ? `${scan.verdict ? `${scan.verdict.toUpperCase()} · ` : ""}${scan.file.name} · pdfscan` : null);
+  useDocumentTitle(
+    scan ? `${scan.verdict ? `${scan.verdict.toUpperCase()} · ` : ""}${scan.file.name} · pdfscan` : null,
+  );
 
   if (!scan) {
     if (scanQuery.error) {
@@ -120,11 +136,17 @@ export function ScanView({ scanId, initialScan, source = ownerSource(scanId) }: 
     <div className="space-y-4" data-testid="scan" data-status={scan.status}>
       <Header scan={scan} />
       {scanQuery.error && (
-        <ProblemPanel problem={scanQuery.error.problem} context="Refreshing the scan failed (showing the last known state)" />
+        <ProblemPanel
+          problem={scanQuery.error.problem}
+          context="Refreshing the scan failed (showing the last known state)"
+        />
       )}
       <div className="grid items-start gap-4 lg:grid-cols-[1fr_20rem]">
         <div className="min-w-0 space-y-4">
-          <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-label="Verdict and progress">
+          <section
+            className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+            aria-label="Verdict and progress"
+          >
             {summary ? (
               <>
                 <VerdictBadge summary={summary} />
@@ -142,24 +164,37 @@ export function ScanView({ scanId, initialScan, source = ownerSource(scanId) }: 
                 Showing the <span className="font-medium">{report.stage}</span> stage report
                 <span className="hidden sm:inline">
                   {" "}
-                  · engine {report.engineVersion} · schema {report.schemaVersion} · completed {formatTime(report.completedAt)}
+                  · engine {report.engineVersion} · schema {report.schemaVersion} · completed{" "}
+                  {formatTime(report.completedAt)}
                 </span>
-                {report.stage === "fast" && !isTerminalStatus(scan.status) && " · updates when the advanced stage finishes"}
+                {report.stage === "fast" &&
+                  !isTerminalStatus(scan.status) &&
+                  " · updates when the advanced stage finishes"}
               </p>
             )}
             <VerdictChangeNotice report={report} />
             <ScanStages scan={scan} />
             {scan.failureReason && (
-              <p className="mt-3 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900" role="alert">
+              <p
+                className="mt-3 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900"
+                role="alert"
+              >
                 Scan failed: <code>{scan.failureReason}</code>
               </p>
             )}
           </section>
           {/* the findings beside the file's facts, so that the first screen shows them (issue 22) */}
-          {report && <FindingsList findings={report.findings} mitigations={report.mitigations} objectLinks={inspectable} />}
+          {report && (
+            <FindingsList findings={report.findings} mitigations={report.mitigations} objectLinks={inspectable} />
+          )}
         </div>
         <aside className="space-y-4">
-          <FileFacts scan={scan} hashes={report?.file} seenBefore={report?.seenBefore} sampleUrl={source.shared ? undefined : `${source.scanUrl}/file`} />
+          <FileFacts
+            scan={scan}
+            hashes={report?.file}
+            seenBefore={report?.seenBefore}
+            sampleUrl={source.shared ? undefined : `${source.scanUrl}/file`}
+          />
           <ExportLinks reportUrl={source.reportUrl} ready={reportReady} />
           {source.shared ? (
             <p className="text-xs text-slate-500" data-testid="shared-view">
@@ -204,7 +239,13 @@ function Header({ scan }: { scan: ScanResource }) {
     <div className="flex flex-wrap items-start justify-between gap-3">
       <div className="min-w-0">
         <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Scan</p>
-        <h1 ref={heading} tabIndex={-1} className="truncate text-2xl font-semibold tracking-tight focus:outline-none" title={scan.file.name} data-testid="file-name">
+        <h1
+          ref={heading}
+          tabIndex={-1}
+          className="truncate text-2xl font-semibold tracking-tight focus:outline-none"
+          title={scan.file.name}
+          data-testid="file-name"
+        >
           {scan.file.name}
         </h1>
         <p className="mt-0.5 font-mono text-xs text-slate-500" data-testid="scan-id">
@@ -255,7 +296,11 @@ function ReportBody({ report, scanUrl }: { report: ScanReport; scanUrl?: string 
       <ObjectTreeView findings={report.findings} details={report.details} stage={report.stage} />
       {report.enrichment && <EnrichmentView enrichment={report.enrichment} />}
       <ScriptsSection scanId={report.scanId} details={report.details} stage={report.stage} />
-      <AdvancedDetails details={report.details} stage={report.stage} embeddedUrl={scanUrl ? (sha256) => `${scanUrl}/embedded/${sha256}` : undefined} />
+      <AdvancedDetails
+        details={report.details}
+        stage={report.stage}
+        embeddedUrl={scanUrl ? (sha256) => `${scanUrl}/embedded/${sha256}` : undefined}
+      />
       {scanUrl && <ObjectInspector scanUrl={scanUrl} />}
     </div>
   );

@@ -2,7 +2,13 @@
 // with its points and a link to its card, the structure's share, the evidence floor, and the tags
 // (CVEs, ATT&CK, techniques). The arithmetic is lib/analyzer/explain-score.ts, shared with the exports
 // and the CLI; the points are the verdict model's own additive explanation (lib/analyzer/score.ts).
-import { explainScore, explanationText, reportTags, signedPoints, type ScoreReason } from "../../lib/analyzer/explain-score";
+import {
+  explainScore,
+  explanationText,
+  reportTags,
+  signedPoints,
+  type ScoreReason,
+} from "../../lib/analyzer/explain-score";
 import type { Finding, Summary } from "../../lib/analyzer/report";
 import { findingAnchor } from "./findings-list";
 
@@ -10,7 +16,15 @@ import { findingAnchor } from "./findings-list";
 /** Reasons a phone-width screen shows (the rest from the sm breakpoint on). */
 const PHONE_REASONS = 3;
 
-export function ScoreReasons({ summary, findings, anchorScope = "" }: { summary: Summary; findings: readonly Finding[]; anchorScope?: string }) {
+export function ScoreReasons({
+  summary,
+  findings,
+  anchorScope = "",
+}: {
+  summary: Summary;
+  findings: readonly Finding[];
+  anchorScope?: string;
+}) {
   const e = explainScore(summary, findings);
   const tags = reportTags(summary, findings);
   const reasons = [...e.raised, ...e.lowered];
@@ -21,14 +35,22 @@ export function ScoreReasons({ summary, findings, anchorScope = "" }: { summary:
       <ul className="mt-1 space-y-0.5 text-sm">
         {reasons.map((r, i) => (
           // a phone shows the three largest (the first screen must reach the first finding)
-          <Reason key={r.ruleId} reason={r} href={`#${findingAnchor(anchorScope, r.ruleId)}`} hiddenOnPhone={i >= PHONE_REASONS} />
+          <Reason
+            key={r.ruleId}
+            reason={r}
+            href={`#${findingAnchor(anchorScope, r.ruleId)}`}
+            hiddenOnPhone={i >= PHONE_REASONS}
+          />
         ))}
         {e.structure.features.length > 0 && (
           <li className="flex gap-2" data-testid="score-structure">
             <Points points={e.structure.points} />
             <span>
               the file&apos;s structure{" "}
-              <span className="hidden text-slate-500 sm:inline">({e.structure.features.length} features: {e.structure.features.slice(0, 3).map(featureWords).join(", ")}{e.structure.features.length > 3 ? ", …" : ""})</span>
+              <span className="hidden text-slate-500 sm:inline">
+                ({e.structure.features.length} features: {e.structure.features.slice(0, 3).map(featureWords).join(", ")}
+                {e.structure.features.length > 3 ? ", …" : ""})
+              </span>
             </span>
           </li>
         )}
@@ -41,7 +63,11 @@ export function ScoreReasons({ summary, findings, anchorScope = "" }: { summary:
         <dl className="mt-2 space-y-0.5 text-xs" data-testid="report-tags">
           <TagLine label="CVE" values={tags.cve} href={(c) => `https://www.cve.org/CVERecord?id=${c}`} />
           <TagLine label="Techniques" values={tags.techniques} />
-          <TagLine label="ATT&CK" values={tags.attack} href={(t) => `https://attack.mitre.org/techniques/${t.replace(".", "/")}/`} />
+          <TagLine
+            label="ATT&CK"
+            values={tags.attack}
+            href={(t) => `https://attack.mitre.org/techniques/${t.replace(".", "/")}/`}
+          />
         </dl>
       )}
     </div>
@@ -50,7 +76,11 @@ export function ScoreReasons({ summary, findings, anchorScope = "" }: { summary:
 
 function Reason({ reason: r, href, hiddenOnPhone }: { reason: ScoreReason; href: string; hiddenOnPhone: boolean }) {
   return (
-    <li className={`${hiddenOnPhone ? "hidden sm:flex" : "flex"} gap-2`} data-testid="score-reason" data-rule-id={r.ruleId}>
+    <li
+      className={`${hiddenOnPhone ? "hidden sm:flex" : "flex"} gap-2`}
+      data-testid="score-reason"
+      data-rule-id={r.ruleId}
+    >
       <Points points={r.points} />
       <a href={href} className="text-sky-800 hover:underline">
         {r.title}
@@ -61,7 +91,10 @@ function Reason({ reason: r, href, hiddenOnPhone }: { reason: ScoreReason; href:
 
 function Points({ points }: { points: number }) {
   return (
-    <span className={`w-14 shrink-0 text-right font-mono tabular-nums ${points < 0 ? "text-emerald-800" : "text-red-800"}`} aria-label={`${signedPoints(points)} points`}>
+    <span
+      className={`w-14 shrink-0 text-right font-mono tabular-nums ${points < 0 ? "text-emerald-800" : "text-red-800"}`}
+      aria-label={`${signedPoints(points)} points`}
+    >
       {signedPoints(points)}
     </span>
   );
@@ -82,7 +115,12 @@ function TagLine({ label, values, href }: { label: string; values: string[]; hre
           ) : (
             v
           )}
-          {i < values.length - 1 && <span className="text-slate-400" aria-hidden> ·</span>}
+          {i < values.length - 1 && (
+            <span className="text-slate-400" aria-hidden>
+              {" "}
+              ·
+            </span>
+          )}
         </dd>
       ))}
     </div>
@@ -91,7 +129,9 @@ function TagLine({ label, values, href }: { label: string; values: string[]; hre
 
 /** "kw-raw:OpenAction" -> "OpenAction keyword", "rule:malformed-structure" -> "malformed-structure rule"; other names as they are. */
 function featureWords(name: string): string {
-  const [kind, rest] = name.includes(":") ? [name.slice(0, name.indexOf(":")), name.slice(name.indexOf(":") + 1)] : ["", name];
+  const [kind, rest] = name.includes(":")
+    ? [name.slice(0, name.indexOf(":")), name.slice(name.indexOf(":") + 1)]
+    : ["", name];
   if (kind.startsWith("kw")) return `${rest} keyword`;
   if (kind === "rule") return `${rest} rule`;
   return rest;

@@ -19,7 +19,19 @@ const TOKEN_COLOURS = [
   "[&_.hljs-comment]:text-slate-400 [&_.hljs-comment]:italic [&_.hljs-attr]:text-pink-300 [&_.hljs-variable]:text-slate-100",
 ].join(" ");
 
-export function ScriptCode({ title, code: original, fileName, truncated = false, testId }: { title: string; code: string; fileName: string; truncated?: boolean; testId?: string }) {
+export function ScriptCode({
+  title,
+  code: original,
+  fileName,
+  truncated = false,
+  testId,
+}: {
+  title: string;
+  code: string;
+  fileName: string;
+  truncated?: boolean;
+  testId?: string;
+}) {
   const [beautify, setBeautify] = useState(false);
   const [wrap, setWrap] = useState(false);
   const beautified = useBeautified(original, beautify);
@@ -47,8 +59,18 @@ export function ScriptCode({ title, code: original, fileName, truncated = false,
           {beautified.state === "failed" && `not beautified: ${beautified.reason}`}
         </span>
         <span className="ml-auto flex gap-2">
-          <Toggle pressed={beautify} onClick={() => setBeautify((b) => !b)} label="Beautify" title="Lay the code out with indentation and line breaks (never run)" />
-          <Toggle pressed={wrap} onClick={() => setWrap((w) => !w)} label="Wrap" title="Fold long lines to the width of the view" />
+          <Toggle
+            pressed={beautify}
+            onClick={() => setBeautify((b) => !b)}
+            label="Beautify"
+            title="Lay the code out with indentation and line breaks (never run)"
+          />
+          <Toggle
+            pressed={wrap}
+            onClick={() => setWrap((w) => !w)}
+            label="Wrap"
+            title="Fold long lines to the width of the view"
+          />
           <CopyButton value={code} title={`Copy ${title.toLowerCase()} to the clipboard`} />
           <button
             type="button"
@@ -69,16 +91,26 @@ export function ScriptCode({ title, code: original, fileName, truncated = false,
         aria-label={`${title}, read-only`}
       >
         {!wrap && (
-          <pre className="sticky left-0 shrink-0 select-none border-r border-slate-700 bg-slate-900 px-2 py-2 text-right text-slate-400" aria-hidden data-testid="line-numbers">
+          <pre
+            className="sticky left-0 shrink-0 select-none border-r border-slate-700 bg-slate-900 px-2 py-2 text-right text-slate-400"
+            aria-hidden
+            data-testid="line-numbers"
+          >
             {numbers}
           </pre>
         )}
         {html === null ? (
-          <pre className={`grow px-3 py-2 text-slate-100 ${wrap ? WRAPPED : "whitespace-pre"}`} data-testid="script-text">
+          <pre
+            className={`grow px-3 py-2 text-slate-100 ${wrap ? WRAPPED : "whitespace-pre"}`}
+            data-testid="script-text"
+          >
             <code>{code}</code>
           </pre>
         ) : (
-          <pre className={`grow px-3 py-2 text-slate-100 ${wrap ? WRAPPED : "whitespace-pre"} ${TOKEN_COLOURS}`} data-testid="script-text">
+          <pre
+            className={`grow px-3 py-2 text-slate-100 ${wrap ? WRAPPED : "whitespace-pre"} ${TOKEN_COLOURS}`}
+            data-testid="script-text"
+          >
             {/* highlight.js output only: it escapes the script text (app/_lib/highlight-javascript.ts) */}
             <code dangerouslySetInnerHTML={{ __html: html }} />
           </pre>
@@ -87,10 +119,15 @@ export function ScriptCode({ title, code: original, fileName, truncated = false,
       {byteRuns.map((run) => (
         <details key={run.offset} className="mt-2 text-xs" data-testid="escaped-bytes">
           <summary className="cursor-pointer text-slate-700">
-            {run.kind} escapes at character {run.offset.toLocaleString("en")} as bytes ({run.bytes.length.toLocaleString("en")}
+            {run.kind} escapes at character {run.offset.toLocaleString("en")} as bytes (
+            {run.bytes.length.toLocaleString("en")}
             {run.cut ? ", the first shown" : ""}): shellcode is read this way
           </summary>
-          <pre className="mt-1 max-h-64 overflow-auto rounded bg-slate-900 px-3 py-2 font-mono text-slate-100" tabIndex={0} aria-label={`bytes of the ${run.kind} escapes`}>
+          <pre
+            className="mt-1 max-h-64 overflow-auto rounded bg-slate-900 px-3 py-2 font-mono text-slate-100"
+            tabIndex={0}
+            aria-label={`bytes of the ${run.kind} escapes`}
+          >
             {hexDump(run.bytes)}
           </pre>
         </details>
@@ -102,7 +139,17 @@ export function ScriptCode({ title, code: original, fileName, truncated = false,
 /** folded lines: break anywhere (a script line has no spaces to break at) */
 const WRAPPED = "min-w-0 whitespace-pre-wrap break-all";
 
-function Toggle({ pressed, onClick, label, title }: { pressed: boolean; onClick: () => void; label: string; title: string }) {
+function Toggle({
+  pressed,
+  onClick,
+  label,
+  title,
+}: {
+  pressed: boolean;
+  onClick: () => void;
+  label: string;
+  title: string;
+}) {
   return (
     <button
       type="button"

@@ -10,7 +10,15 @@ import { ScriptCode } from "./script-code";
 import { ShellcodeList } from "./shellcode-view";
 import { Empty, Section } from "./section";
 
-export function ScriptsSection({ scanId, details, stage }: { scanId: string; details: Record<string, unknown>; stage: Stage }) {
+export function ScriptsSection({
+  scanId,
+  details,
+  stage,
+}: {
+  scanId: string;
+  details: Record<string, unknown>;
+  stage: Stage;
+}) {
   if (stage !== "advanced" || details.javascript === undefined) return null;
   const parsed = DeepResult.shape.javascript.safeParse(details.javascript);
   if (!parsed.success) return null;
@@ -48,7 +56,8 @@ function textsOf(scripts: JavaScriptEntry[], i: number): ScriptTexts {
   const s = scripts[i];
   const first = s.source === undefined ? scripts.findIndex((x) => x.sha256 === s.sha256 && x.source !== undefined) : i;
   const owner = first >= 0 ? scripts[first] : undefined;
-  if (owner?.source === undefined) return { source: s.excerpt, layers: s.deobfuscated_layers, full: false, truncated: true };
+  if (owner?.source === undefined)
+    return { source: s.excerpt, layers: s.deobfuscated_layers, full: false, truncated: true };
   return {
     source: owner.source,
     layers: owner.full_layers ?? owner.deobfuscated_layers,
@@ -58,12 +67,26 @@ function textsOf(scripts: JavaScriptEntry[], i: number): ScriptTexts {
   };
 }
 
-function ScriptCard({ scanId, script: s, n, texts }: { scanId: string; script: JavaScriptEntry; n: number; texts: ScriptTexts }) {
+function ScriptCard({
+  scanId,
+  script: s,
+  n,
+  texts,
+}: {
+  scanId: string;
+  script: JavaScriptEntry;
+  n: number;
+  texts: ScriptTexts;
+}) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const base = `${scanId}-script-${n}`;
   return (
-    <li id={scriptAnchor(n)} className="scroll-mt-4 rounded-md border border-slate-200 p-3 text-sm" data-testid="script">
+    <li
+      id={scriptAnchor(n)}
+      className="scroll-mt-4 rounded-md border border-slate-200 p-3 text-sm"
+      data-testid="script"
+    >
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-600">
         <span className="font-semibold text-slate-800">Script {n}</span>
         <span className="font-mono break-all">
@@ -115,11 +138,24 @@ function ScriptCard({ scanId, script: s, n, texts }: { scanId: string; script: J
           <p className="mt-2 text-xs text-slate-600">
             Read-only: shown and downloadable as text, never run in your browser.
             {texts.sameAs !== undefined && ` Same script as script ${texts.sameAs}.`}
-            {!texts.full && " Only excerpts are in this report (analysed before full texts were kept, or the report's text budget was spent)."}
+            {!texts.full &&
+              " Only excerpts are in this report (analysed before full texts were kept, or the report's text budget was spent)."}
           </p>
-          <ScriptCode title={texts.full ? "Source" : "Source excerpt"} code={texts.source} fileName={`${base}.js`} truncated={texts.truncated && texts.full} testId="script-source" />
+          <ScriptCode
+            title={texts.full ? "Source" : "Source excerpt"}
+            code={texts.source}
+            fileName={`${base}.js`}
+            truncated={texts.truncated && texts.full}
+            testId="script-source"
+          />
           {texts.layers.map((layer, k) => (
-            <ScriptCode key={k} title={`Deobfuscated layer ${k + 1}`} code={layer} fileName={`${base}-layer-${k + 1}.js`} testId="script-layer" />
+            <ScriptCode
+              key={k}
+              title={`Deobfuscated layer ${k + 1}`}
+              code={layer}
+              fileName={`${base}-layer-${k + 1}.js`}
+              testId="script-layer"
+            />
           ))}
         </div>
       )}
@@ -132,14 +168,21 @@ const PRINT_SCRIPT_CHARS = 20_000;
 
 /** The script and its layers as plain text, for the printed report only (the viewer is closed on screen). */
 function PrintedTexts({ texts }: { texts: ScriptTexts }) {
-  const all = [["Source", texts.source] as const, ...texts.layers.map((l, k) => [`Deobfuscated layer ${k + 1}`, l] as const)];
+  const all = [
+    ["Source", texts.source] as const,
+    ...texts.layers.map((l, k) => [`Deobfuscated layer ${k + 1}`, l] as const),
+  ];
   return (
     <div className="hidden print:block" data-testid="script-print">
       {all.map(([title, text]) => (
         <div key={title} className="mt-2">
           <p className="text-xs font-semibold">{title}</p>
           <pre className="font-mono text-xs whitespace-pre-wrap break-all">{text.slice(0, PRINT_SCRIPT_CHARS)}</pre>
-          {text.length > PRINT_SCRIPT_CHARS && <p className="text-xs">{(text.length - PRINT_SCRIPT_CHARS).toLocaleString("en")} more characters in the JSON export.</p>}
+          {text.length > PRINT_SCRIPT_CHARS && (
+            <p className="text-xs">
+              {(text.length - PRINT_SCRIPT_CHARS).toLocaleString("en")} more characters in the JSON export.
+            </p>
+          )}
         </div>
       ))}
     </div>

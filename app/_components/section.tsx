@@ -1,7 +1,17 @@
 // A titled card used for each part of the result.
 import type { ReactNode } from "react";
 
-export function Section({ title, count, children, testId }: { title: string; count?: number; children: ReactNode; testId?: string }) {
+export function Section({
+  title,
+  count,
+  children,
+  testId,
+}: {
+  title: string;
+  count?: number;
+  children: ReactNode;
+  testId?: string;
+}) {
   return (
     <section className="rounded-lg border border-slate-200 bg-white shadow-sm" data-testid={testId} aria-label={title}>
       <h2 className="flex items-center gap-2 border-b border-slate-200 px-4 py-2.5 text-base font-semibold">

@@ -17,7 +17,9 @@ const EXPIRY_OPTIONS = [
 ] as const;
 
 export function SharePanel({ scanId }: { scanId: string }) {
-  const links = useSWR<{ items: ShareLink[] }, ProblemError>(sharesApiUrl(scanId), fetchJson, { revalidateOnFocus: false });
+  const links = useSWR<{ items: ShareLink[] }, ProblemError>(sharesApiUrl(scanId), fetchJson, {
+    revalidateOnFocus: false,
+  });
   const [hours, setHours] = useState<number>(24);
   const [minted, setMinted] = useState<string | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
@@ -42,7 +44,12 @@ export function SharePanel({ scanId }: { scanId: string }) {
 
   const items = links.data?.items ?? [];
   return (
-    <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-label="Share" data-testid="share-panel" data-print="hide">
+    <section
+      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+      aria-label="Share"
+      data-testid="share-panel"
+      data-print="hide"
+    >
       <h2 className="text-sm font-semibold">Share report</h2>
       <p className="mt-1 text-xs text-slate-500">A read-only link to this report and its exports, nothing else.</p>
       <div className="mt-2 flex items-center gap-2">
@@ -87,9 +94,15 @@ export function SharePanel({ scanId }: { scanId: string }) {
       {items.length > 0 && (
         <ul className="mt-3 space-y-1.5" data-testid="share-list">
           {items.map((s) => (
-            <li key={s.shareId} className="flex items-center justify-between gap-2 text-xs" data-testid="share-item" data-active={String(s.active)}>
+            <li
+              key={s.shareId}
+              className="flex items-center justify-between gap-2 text-xs"
+              data-testid="share-item"
+              data-active={String(s.active)}
+            >
               <span className={s.active ? "text-slate-700" : "text-slate-600 line-through"}>
-                <code>{s.shareId}</code> · {s.revokedAt ? "revoked" : s.active ? `until ${formatTime(s.expiresAt)}` : "expired"}
+                <code>{s.shareId}</code> ·{" "}
+                {s.revokedAt ? "revoked" : s.active ? `until ${formatTime(s.expiresAt)}` : "expired"}
               </span>
               {s.active && (
                 <button

@@ -40,7 +40,12 @@ export function SignInForm({ next, current }: { next: string; current: SignedInK
       });
       if (res.ok) return goOn();
       const p = (await res.json().catch(() => ({}))) as Partial<Problem>;
-      setProblem({ title: p.title ?? `HTTP ${res.status}`, status: res.status, detail: p.detail ?? "", code: p.code ?? "unknown" });
+      setProblem({
+        title: p.title ?? `HTTP ${res.status}`,
+        status: res.status,
+        detail: p.detail ?? "",
+        code: p.code ?? "unknown",
+      });
     } catch {
       setProblem({ title: "Network error", status: 0, detail: "The server could not be reached.", code: "network" });
     }
@@ -52,7 +57,8 @@ export function SignInForm({ next, current }: { next: string; current: SignedInK
     // changes (a link opened in a tab already on this page does not reload it)
     const readFragment = () => {
       const m = KEY_FRAGMENT.exec(window.location.hash);
-      if (window.location.hash !== "") window.history.replaceState(null, "", window.location.pathname + window.location.search);
+      if (window.location.hash !== "")
+        window.history.replaceState(null, "", window.location.pathname + window.location.search);
       if (m) setLinkKey(m[1]);
     };
     readFragment();
@@ -64,9 +70,17 @@ export function SignInForm({ next, current }: { next: string; current: SignedInK
     const prefix = keyDisplayPrefix(linkKey);
     const same = current?.keyPrefix === prefix;
     return (
-      <section className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-slate-900 shadow-sm" data-testid="sign-in-link" aria-labelledby="sign-in-link-title">
+      <section
+        className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-slate-900 shadow-sm"
+        data-testid="sign-in-link"
+        aria-labelledby="sign-in-link-title"
+      >
         <h2 id="sign-in-link-title" className="font-semibold">
-          {same ? "Already signed in with this key" : current ? "You are already signed in" : "Sign in with the key in this link?"}
+          {same
+            ? "Already signed in with this key"
+            : current
+              ? "You are already signed in"
+              : "Sign in with the key in this link?"}
         </h2>
         {current && (
           <p data-testid="sign-in-current">
@@ -76,13 +90,20 @@ export function SignInForm({ next, current }: { next: string; current: SignedInK
         )}
         {!same && (
           <p>
-            Continue only if you made this link or your administrator sent it: signing in with someone else&apos;s key puts your uploads in
-            their account. The link holds the API key <code data-testid="sign-in-link-key">{prefix}…</code>
+            Continue only if you made this link or your administrator sent it: signing in with someone else&apos;s key
+            puts your uploads in their account. The link holds the API key{" "}
+            <code data-testid="sign-in-link-key">{prefix}…</code>
           </p>
         )}
         <div className="flex flex-wrap gap-2">
           {!same && (
-            <button type="button" className={primary} disabled={busy} onClick={() => void signIn(linkKey)} data-testid="sign-in-link-accept">
+            <button
+              type="button"
+              className={primary}
+              disabled={busy}
+              onClick={() => void signIn(linkKey)}
+              data-testid="sign-in-link-accept"
+            >
               {current ? `Switch to ${prefix}…` : `Sign in as ${prefix}…`}
             </button>
           )}
@@ -111,8 +132,8 @@ export function SignInForm({ next, current }: { next: string; current: SignedInK
     >
       {current && (
         <p className="text-sm text-slate-700" data-testid="sign-in-current">
-          Signed in with <code data-testid="sign-in-current-key">{current.keyPrefix}…</code> ({current.name}). Signing in with another key ends that
-          session.
+          Signed in with <code data-testid="sign-in-current-key">{current.keyPrefix}…</code> ({current.name}). Signing
+          in with another key ends that session.
         </p>
       )}
       <label className="block text-sm font-medium" htmlFor="api-key">

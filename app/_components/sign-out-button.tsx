@@ -8,7 +8,12 @@ export function SignOutButton() {
     window.location.assign("/signin");
   }
   return (
-    <button type="button" onClick={signOut} data-testid="sign-out" className="ml-auto rounded-md border border-[#45556c] px-2.5 py-1 text-sm text-[#e2e8f0] hover:bg-[#1d293d]">
+    <button
+      type="button"
+      onClick={signOut}
+      data-testid="sign-out"
+      className="ml-auto rounded-md border border-[#45556c] px-2.5 py-1 text-sm text-[#e2e8f0] hover:bg-[#1d293d]"
+    >
       Sign out
     </button>
   );

@@ -1,9 +1,25 @@
 // The frame of the 404 and error pages: a big code, a title, one explaining line and the ways out.
 import type { ReactNode } from "react";
 
-export function StatusPage({ code, title, children, actions, testId }: { code: string; title: string; children: ReactNode; actions: ReactNode; testId: string }) {
+export function StatusPage({
+  code,
+  title,
+  children,
+  actions,
+  testId,
+}: {
+  code: string;
+  title: string;
+  children: ReactNode;
+  actions: ReactNode;
+  testId: string;
+}) {
   return (
-    <section className="mx-auto max-w-xl rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:p-8" data-testid={testId} aria-labelledby="status-title">
+    <section
+      className="mx-auto max-w-xl rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+      data-testid={testId}
+      aria-labelledby="status-title"
+    >
       <p className="font-mono text-sm font-semibold text-sky-800">{code}</p>
       <h1 id="status-title" className="mt-1 text-2xl font-semibold tracking-tight">
         {title}

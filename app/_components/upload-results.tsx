@@ -34,7 +34,9 @@ const resultAnchor = (batchId: number, item: number, member: number) => `result-
 export function UploadResults({ batch }: { batch: UploadBatch }) {
   const scans = batch.items.filter((i) => i.outcome.kind === "scan");
   const rows = batch.items.flatMap(({ file, outcome }, i) =>
-    outcome.kind === "quick" ? outcome.results.map((result, j) => ({ file, result, anchor: resultAnchor(batch.id, i, j) })) : [],
+    outcome.kind === "quick"
+      ? outcome.results.map((result, j) => ({ file, result, anchor: resultAnchor(batch.id, i, j) }))
+      : [],
   );
   // when every file has its answer, the focus moves to the answers (a keyboard or screen-reader user
   // would otherwise stay on the drop zone, above results that appeared out of sight)
@@ -44,17 +46,32 @@ export function UploadResults({ batch }: { batch: UploadBatch }) {
     if (done) region.current?.focus();
   }, [done, batch.id]);
   return (
-    <div ref={region} tabIndex={-1} className="space-y-6 focus:outline-none" data-testid="upload-results" data-mode={batch.mode} aria-label="Upload results">
+    <div
+      ref={region}
+      tabIndex={-1}
+      className="space-y-6 focus:outline-none"
+      data-testid="upload-results"
+      data-mode={batch.mode}
+      aria-label="Upload results"
+    >
       {rows.length > 1 && <QuickSummary rows={rows} />}
       {scans.length > 0 && (
-        <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-label="Created scans" data-testid="scan-links">
+        <section
+          className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+          aria-label="Created scans"
+          data-testid="scan-links"
+        >
           <h2 className="text-base font-semibold">Scans created</h2>
           <ul className="mt-2 space-y-1 text-sm">
             {scans.flatMap(({ file, outcome }) =>
               outcome.kind === "scan"
                 ? outcome.scans.map((scan) => (
                     <li key={scan.scanId}>
-                      <a href={scan.resultUrl} className="font-medium text-sky-800 underline-offset-2 hover:underline" data-testid="scan-link">
+                      <a
+                        href={scan.resultUrl}
+                        className="font-medium text-sky-800 underline-offset-2 hover:underline"
+                        data-testid="scan-link"
+                      >
                         {outcome.scans.length > 1 ? scan.file.name : file.name}
                       </a>{" "}
                       <LiveStatus created={scan} />
@@ -68,10 +85,15 @@ export function UploadResults({ batch }: { batch: UploadBatch }) {
       {batch.items.map(({ file, outcome }, i) => (
         <article key={`${batch.id}-${i}`} aria-label={file.name} data-testid="upload-item" data-state={outcome.kind}>
           {outcome.kind === "running" && (
-            <p className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm" role="status" data-testid="progress">
+            <p
+              className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm"
+              role="status"
+              data-testid="progress"
+            >
               <Spinner />
               <span>
-                {batch.mode === "quick" ? "Analysing" : "Submitting"} <span className="font-medium">{file.name}</span> ({formatBytes(file.size)})…
+                {batch.mode === "quick" ? "Analysing" : "Submitting"} <span className="font-medium">{file.name}</span> (
+                {formatBytes(file.size)})…
               </span>
             </p>
           )}
@@ -111,7 +133,11 @@ function LiveStatus({ created }: { created: ScanResource }) {
 /** Several quick results read as one (issue 22): a row per document with its verdict, score and the reason that moved the score most, linking to its report below. */
 function QuickSummary({ rows }: { rows: { file: File; result: FastResult; anchor: string }[] }) {
   return (
-    <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-label="Summary of the files" data-testid="quick-summary">
+    <section
+      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+      aria-label="Summary of the files"
+      data-testid="quick-summary"
+    >
       <h2 className="text-base font-semibold">{rows.length} files</h2>
       <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label="One row per file">
         <table className="w-full text-left text-sm">

@@ -13,7 +13,13 @@ import { UploadResults, type UploadBatch, type UploadOutcome } from "./upload-re
 
 export function UploadSurface({ maxUploadBytes }: { maxUploadBytes: number }) {
   const router = useRouter();
-  const [choices, setChoices] = useState<UploadChoices>({ mode: "quick", retention: "delete_immediately", enrichment: false, keepThumbnails: false, password: "" });
+  const [choices, setChoices] = useState<UploadChoices>({
+    mode: "quick",
+    retention: "delete_immediately",
+    enrichment: false,
+    keepThumbnails: false,
+    password: "",
+  });
   const [batch, setBatch] = useState<UploadBatch | null>(null);
   const batchSeq = useRef(0);
   const inFlight = useRef<AbortController | null>(null);
@@ -25,27 +31,46 @@ export function UploadSurface({ maxUploadBytes }: { maxUploadBytes: number }) {
     inFlight.current?.abort(); // a newer batch owns the page; older quick analyses stop
     const controller = new AbortController();
     inFlight.current = controller;
-    const first = files.map((file) => ({ file, outcome: tooLarge(file, maxUploadBytes) ?? ({ kind: "running" } as UploadOutcome) }));
+    const first = files.map((file) => ({
+      file,
+      outcome: tooLarge(file, maxUploadBytes) ?? ({ kind: "running" } as UploadOutcome),
+    }));
     setBatch({ id, mode, items: first });
     const settle = (index: number, outcome: UploadOutcome) =>
-      setBatch((b) => (b?.id === id ? { ...b, items: b.items.map((item, i) => (i === index ? { ...item, outcome } : item)) } : b));
+      setBatch((b) =>
+        b?.id === id ? { ...b, items: b.items.map((item, i) => (i === index ? { ...item, outcome } : item)) } : b,
+      );
 
     for (const [index, { file, outcome }] of first.entries()) {
       if (outcome.kind !== "running") continue;
       if (mode === "quick") {
         const result = await postFastAnalysis(file, controller.signal, password).catch(() => null);
         if (!result) return; // aborted by a newer batch
-        settle(index, result.ok ? { kind: "quick", results: result.results } : { kind: "failed", problem: result.problem });
+        settle(
+          index,
+          result.ok ? { kind: "quick", results: result.results } : { kind: "failed", problem: result.problem },
+        );
       } else {
-        const created = await postScan(file, { retentionMode: retention, enableEnrichment: enrichment, keepThumbnails, password });
-        if (created.ok && files.length === 1 && created.scans.length === 1) return router.push(created.scans[0]!.resultUrl); // stays busy until the page changes
-        settle(index, created.ok ? { kind: "scan", scans: created.scans } : { kind: "failed", problem: created.problem });
+        const created = await postScan(file, {
+          retentionMode: retention,
+          enableEnrichment: enrichment,
+          keepThumbnails,
+          password,
+        });
+        if (created.ok && files.length === 1 && created.scans.length === 1)
+          return router.push(created.scans[0]!.resultUrl); // stays busy until the page changes
+        settle(
+          index,
+          created.ok ? { kind: "scan", scans: created.scans } : { kind: "failed", problem: created.problem },
+        );
       }
     }
   }
 
   const action =
-    choices.mode === "quick" ? "a quick analysis on this page" : `a scan (${choices.enrichment ? "with enrichment, " : ""}${choices.retention.replaceAll("_", " ")})`;
+    choices.mode === "quick"
+      ? "a quick analysis on this page"
+      : `a scan (${choices.enrichment ? "with enrichment, " : ""}${choices.retention.replaceAll("_", " ")})`;
   return (
     <div className="space-y-6">
       <section className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-label="Upload">

@@ -10,7 +10,29 @@ const VERDICT_STYLE: Record<Summary["verdict"], { badge: string; bar: string }> 
 
 // The score bar's width in 5-point steps, as literal classes (Tailwind generates only classes it can
 // read in the source): an inline style="width:…" would need 'unsafe-inline' in the page CSP.
-const BAR_WIDTH = ["w-[2%]", "w-[5%]", "w-[10%]", "w-[15%]", "w-[20%]", "w-[25%]", "w-[30%]", "w-[35%]", "w-[40%]", "w-[45%]", "w-[50%]", "w-[55%]", "w-[60%]", "w-[65%]", "w-[70%]", "w-[75%]", "w-[80%]", "w-[85%]", "w-[90%]", "w-[95%]", "w-[100%]"];
+const BAR_WIDTH = [
+  "w-[2%]",
+  "w-[5%]",
+  "w-[10%]",
+  "w-[15%]",
+  "w-[20%]",
+  "w-[25%]",
+  "w-[30%]",
+  "w-[35%]",
+  "w-[40%]",
+  "w-[45%]",
+  "w-[50%]",
+  "w-[55%]",
+  "w-[60%]",
+  "w-[65%]",
+  "w-[70%]",
+  "w-[75%]",
+  "w-[80%]",
+  "w-[85%]",
+  "w-[90%]",
+  "w-[95%]",
+  "w-[100%]",
+];
 
 export function VerdictBadge({ summary }: { summary: Summary }) {
   const style = VERDICT_STYLE[summary.verdict];
@@ -28,7 +50,9 @@ export function VerdictBadge({ summary }: { summary: Summary }) {
           </span>
         </div>
         <div className="mt-1 h-2 rounded-full bg-slate-200" aria-hidden>
-          <div className={`h-2 rounded-full ${style.bar} ${BAR_WIDTH[Math.round(Math.min(100, Math.max(0, summary.score)) / 5)]}`} />
+          <div
+            className={`h-2 rounded-full ${style.bar} ${BAR_WIDTH[Math.round(Math.min(100, Math.max(0, summary.score)) / 5)]}`}
+          />
         </div>
       </div>
       <div className="text-sm">

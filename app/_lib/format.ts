@@ -17,6 +17,10 @@ export const formatOffset = (n: number): string => `0x${n.toString(16)} (${n})`;
 
 /** A file name safe for the download attribute. */
 export function exportFileName(fileName: string, sha256: string): string {
-  const base = fileName.replace(/\.[^.]*$/, "").replace(/[^\w.-]+/g, "_").slice(0, 80) || sha256.slice(0, 12);
+  const base =
+    fileName
+      .replace(/\.[^.]*$/, "")
+      .replace(/[^\w.-]+/g, "_")
+      .slice(0, 80) || sha256.slice(0, 12);
   return `${base}.pdfscan.json`;
 }

@@ -20,7 +20,13 @@ export function objectOfHash(hash: string): number | null {
 /** Decoded stream bytes as inert text: tabs, line ends and printable Latin-1 kept, anything else a middle dot. */
 export function printableBytes(bytes: Uint8Array): string {
   let out = "";
-  for (const b of bytes) out += b === 0x09 || b === 0x0a || (b >= 0x20 && b < 0x7f) || b >= 0xa0 ? String.fromCharCode(b) : b === 0x0d ? "\n" : "·";
+  for (const b of bytes)
+    out +=
+      b === 0x09 || b === 0x0a || (b >= 0x20 && b < 0x7f) || b >= 0xa0
+        ? String.fromCharCode(b)
+        : b === 0x0d
+          ? "\n"
+          : "·";
   return out;
 }
 

@@ -22,10 +22,16 @@ const POLICY: Record<ScanResource["retentionMode"], string> = {
 export function describeRetention(scan: RetentionFacts, now = Date.now()): RetentionWording {
   const policy = POLICY[scan.retentionMode];
   if (scan.fileRetained) {
-    const file = scan.expiresAt ? `Kept on the server until ${formatTime(scan.expiresAt)}` : "On the server until the analysis ends, then deleted";
+    const file = scan.expiresAt
+      ? `Kept on the server until ${formatTime(scan.expiresAt)}`
+      : "On the server until the analysis ends, then deleted";
     return { policy, file };
   }
   const expired = scan.expiresAt !== null && Date.parse(scan.expiresAt) <= now;
-  const when = expired ? ` at ${formatTime(scan.expiresAt)}, when retention ended` : scan.retentionMode === "delete_immediately" ? " after the analysis" : "";
+  const when = expired
+    ? ` at ${formatTime(scan.expiresAt)}, when retention ended`
+    : scan.retentionMode === "delete_immediately"
+      ? " after the analysis"
+      : "";
   return { policy, file: `Deleted${when}; the report is kept` };
 }

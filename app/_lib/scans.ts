@@ -10,19 +10,36 @@ import { csrfHeaders } from "./csrf";
 export type { ScanReport, ScanResource };
 
 export const RETENTION_OPTIONS = [
-  { value: "delete_immediately", label: "Delete after analysis", hint: "The file is deleted as soon as both stages end; the report stays." },
-  { value: "retain_24h", label: "Keep 24 hours", hint: "The file stays on the server for a day (to re-run or download it), then is deleted." },
-  { value: "retain_7d", label: "Keep 7 days", hint: "The file stays on the server for a week, then is deleted; the report stays." },
-  { value: "retain_30d", label: "Keep 30 days", hint: "The file stays on the server for 30 days, then is deleted; the report stays." },
+  {
+    value: "delete_immediately",
+    label: "Delete after analysis",
+    hint: "The file is deleted as soon as both stages end; the report stays.",
+  },
+  {
+    value: "retain_24h",
+    label: "Keep 24 hours",
+    hint: "The file stays on the server for a day (to re-run or download it), then is deleted.",
+  },
+  {
+    value: "retain_7d",
+    label: "Keep 7 days",
+    hint: "The file stays on the server for a week, then is deleted; the report stays.",
+  },
+  {
+    value: "retain_30d",
+    label: "Keep 30 days",
+    hint: "The file stays on the server for 30 days, then is deleted; the report stays.",
+  },
 ] as const;
 export type RetentionOption = (typeof RETENTION_OPTIONS)[number]["value"];
 
 /** The scan page's export links: every format the server answers, as the CLI offers them. */
-export const EXPORT_FORMATS: readonly { format: ReportFormat; label: string; hint: string }[] = REPORT_FORMAT_CHOICES.map((format) => ({
-  format,
-  label: REPORT_EXPORTS[format].label,
-  hint: REPORT_EXPORTS[format].hint,
-}));
+export const EXPORT_FORMATS: readonly { format: ReportFormat; label: string; hint: string }[] =
+  REPORT_FORMAT_CHOICES.map((format) => ({
+    format,
+    label: REPORT_EXPORTS[format].label,
+    hint: REPORT_EXPORTS[format].hint,
+  }));
 
 // the server's state machine decides both (it holds no server-only code: the browser may load it)
 const TERMINAL = new Set<string>(TERMINAL_STATUSES);
@@ -34,7 +51,8 @@ export const scanApiUrl = (scanId: string): string => `/api/scans/${encodeURICom
 export const reportApiUrl = (scanId: string, format?: string): string =>
   `${scanApiUrl(scanId)}/report${format ? `?format=${encodeURIComponent(format)}` : ""}`;
 /** An export link: the report in `format` as a file to save (the API answers inline without download=1). */
-export const downloadUrl = (reportUrl: string): string => `${reportUrl}${reportUrl.includes("?") ? "&" : "?"}download=1`;
+export const downloadUrl = (reportUrl: string): string =>
+  `${reportUrl}${reportUrl.includes("?") ? "&" : "?"}download=1`;
 
 /** A page image under a scan's base path (the owner's /api/scans/:id or a share link's /share/:token). */
 export const pageImageApiUrl = (base: string, page: number, size: "thumbnail" | "large"): string =>
@@ -46,7 +64,12 @@ export class ProblemError extends Error {
   }
 }
 
-const networkProblem = (): Problem => ({ title: "Network error", status: 0, detail: "The server could not be reached.", code: "network" });
+const networkProblem = (): Problem => ({
+  title: "Network error",
+  status: 0,
+  detail: "The server could not be reached.",
+  code: "network",
+});
 
 async function problemOf(response: Response): Promise<Problem> {
   const p = ((await response.json().catch(() => null)) ?? {}) as Partial<Problem>;
@@ -81,7 +104,10 @@ export interface ScanChoices {
   password?: string;
 }
 
-export async function postScan(file: File, { retentionMode, enableEnrichment, keepThumbnails = false, password = "" }: ScanChoices): Promise<CreateScanOutcome> {
+export async function postScan(
+  file: File,
+  { retentionMode, enableEnrichment, keepThumbnails = false, password = "" }: ScanChoices,
+): Promise<CreateScanOutcome> {
   const body = new FormData();
   body.append("file", file, file.name);
   body.append("retentionMode", retentionMode);
@@ -112,7 +138,11 @@ export interface ShareLink {
 export const sharesApiUrl = (scanId: string): string => `${scanApiUrl(scanId)}/shares`;
 
 /** A state-changing JSON call of the signed-in UI (CSRF header included); the JSON answer or a problem. */
-export async function sendJson<T>(url: string, method: "POST" | "DELETE", body?: unknown): Promise<{ ok: true; value: T | null } | { ok: false; problem: Problem }> {
+export async function sendJson<T>(
+  url: string,
+  method: "POST" | "DELETE",
+  body?: unknown,
+): Promise<{ ok: true; value: T | null } | { ok: false; problem: Problem }> {
   let response: Response;
   try {
     response = await fetch(url, {
@@ -130,5 +160,10 @@ export async function sendJson<T>(url: string, method: "POST" | "DELETE", body?:
 export function formatTime(iso: string | null | undefined): string {
   if (!iso) return "–";
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toISOString().replace("T", " ").replace(/\.\d+Z$/, " UTC");
+  return Number.isNaN(d.getTime())
+    ? iso
+    : d
+        .toISOString()
+        .replace("T", " ")
+        .replace(/\.\d+Z$/, " UTC");
 }

@@ -6,7 +6,8 @@ import { MAX_BEAUTIFY_CHARS } from "./beautify-javascript";
 
 export const BEAUTIFY_TIMEOUT_MS = 10_000;
 
-export type Beautified = { state: "off" } | { state: "working" } | { state: "done"; code: string } | { state: "failed"; reason: string };
+export type Beautified =
+  { state: "off" } | { state: "working" } | { state: "done"; code: string } | { state: "failed"; reason: string };
 
 export function useBeautified(code: string, wanted: boolean): Beautified {
   const [result, setResult] = useState<Beautified>({ state: "off" });
@@ -16,7 +17,10 @@ export function useBeautified(code: string, wanted: boolean): Beautified {
       return;
     }
     if (code.length > MAX_BEAUTIFY_CHARS) {
-      setResult({ state: "failed", reason: `longer than ${MAX_BEAUTIFY_CHARS.toLocaleString("en")} characters: download it instead` });
+      setResult({
+        state: "failed",
+        reason: `longer than ${MAX_BEAUTIFY_CHARS.toLocaleString("en")} characters: download it instead`,
+      });
       return;
     }
     setResult({ state: "working" });
@@ -28,7 +32,9 @@ export function useBeautified(code: string, wanted: boolean): Beautified {
     worker.onmessage = (event: MessageEvent<{ ok: true; code: string } | { ok: false; error: string }>) => {
       clearTimeout(timer);
       worker.terminate();
-      setResult(event.data.ok ? { state: "done", code: event.data.code } : { state: "failed", reason: event.data.error });
+      setResult(
+        event.data.ok ? { state: "done", code: event.data.code } : { state: "failed", reason: event.data.error },
+      );
     };
     worker.onerror = () => {
       clearTimeout(timer);

@@ -37,7 +37,11 @@ export default async function ScansPage({ searchParams }: { searchParams: Promis
   try {
     const query = parseListQuery(new URLSearchParams({ ...filter, limit: String(HISTORY_PAGE_SIZE) }));
     const page = await (await getScanService()).listScans(principal, query);
-    initialPage = { items: page.items.map((row) => toScanResource(row)), nextCursor: page.nextCursor, limit: HISTORY_PAGE_SIZE };
+    initialPage = {
+      items: page.items.map((row) => toScanResource(row)),
+      nextCursor: page.nextCursor,
+      limit: HISTORY_PAGE_SIZE,
+    };
   } catch {
     // the store is briefly down: the client asks the API again and shows its problem
   }

@@ -20,8 +20,8 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
     <div className="mx-auto max-w-md space-y-4">
       <h1 className="text-2xl font-semibold tracking-tight">Sign in</h1>
       <p className="text-sm text-slate-600">
-        Paste an API key (<code>pdfscan_…</code>). The server printed an admin key on its first start; more keys come from{" "}
-        <code>npx pdfscan keys create</code>.
+        Paste an API key (<code>pdfscan_…</code>). The server printed an admin key on its first start; more keys come
+        from <code>npx pdfscan keys create</code>.
       </p>
       <SignInForm next={safeNextPath(next)} current={current} />
     </div>

@@ -17,7 +17,12 @@ export async function sessionWriteHeaders(page: Page): Promise<Record<string, st
 }
 
 /** POST /api/scans (multipart) as the signed-in page, then (unless told not to) waits until the scan has ended. */
-export async function createScanViaApi(page: Page, name: string, data: Uint8Array, { wait = true } = {}): Promise<CreatedScan> {
+export async function createScanViaApi(
+  page: Page,
+  name: string,
+  data: Uint8Array,
+  { wait = true } = {},
+): Promise<CreatedScan> {
   const res = await page.request.post("/api/scans", {
     headers: await sessionWriteHeaders(page),
     multipart: { file: { name, mimeType: "application/pdf", buffer: Buffer.from(data) }, retentionMode: "retain_24h" },
@@ -26,7 +31,10 @@ export async function createScanViaApi(page: Page, name: string, data: Uint8Arra
   const body = (await res.json()) as { scanId: string; file: { sha256: string } };
   if (wait) {
     await expect
-      .poll(async () => ((await (await page.request.get(`/api/scans/${body.scanId}`)).json()) as { status: string }).status, { timeout: 30_000 })
+      .poll(
+        async () => ((await (await page.request.get(`/api/scans/${body.scanId}`)).json()) as { status: string }).status,
+        { timeout: 30_000 },
+      )
       .toMatch(/^(completed|failed)$/);
   }
   return { scanId: body.scanId, name, sha256: body.file.sha256 };
@@ -65,6 +73,8 @@ export class HistoryPage {
 
   /** waits until the list shows exactly these scans, top to bottom (the last list stays up while the next loads) */
   async expectShown(scanIds: string[]): Promise<void> {
-    await expect.poll(() => this.rows.evaluateAll((rows) => rows.map((r) => r.getAttribute("data-scan-id")))).toEqual(scanIds);
+    await expect
+      .poll(() => this.rows.evaluateAll((rows) => rows.map((r) => r.getAttribute("data-scan-id"))))
+      .toEqual(scanIds);
   }
 }

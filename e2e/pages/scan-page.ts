@@ -28,7 +28,9 @@ export class ScanPage {
     await this.page.getByTestId("mode-scan").click();
     await this.page.getByTestId(`retention-${retentionMode}`).click();
     if (enrichment) await this.page.getByTestId("scan-enrichment").check();
-    await this.page.getByTestId("file-input").setInputFiles({ name, mimeType: "application/pdf", buffer: Buffer.from(data) });
+    await this.page
+      .getByTestId("file-input")
+      .setInputFiles({ name, mimeType: "application/pdf", buffer: Buffer.from(data) });
     await this.page.waitForURL(/\/scans\/[\w-]+$/, { timeout: 15_000 });
     return this.scanId();
   }

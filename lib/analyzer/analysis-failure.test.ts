@@ -60,7 +60,10 @@ describe("a rule that throws a RangeError", () => {
     const fast = analyzeFast(launchPdf(), { fileName: "launch.pdf" });
     const deep = await analyzeDeep(launchPdf(), { fileName: "launch.pdf", engines: {} });
     for (const r of [fast, deep]) {
-      expect(r.engine_notes).toContainEqual({ engine: "analyzer", message: "rule automatic-action failed: RangeError: Maximum call stack size exceeded" });
+      expect(r.engine_notes).toContainEqual({
+        engine: "analyzer",
+        message: "rule automatic-action failed: RangeError: Maximum call stack size exceeded",
+      });
       expect(r.findings.map((f) => f.ruleId)).toContain("launch-action");
       expect(r.findings.map((f) => f.ruleId)).not.toContain("automatic-action");
       expect(r.summary.verdict).toBe("malicious");
@@ -83,7 +86,12 @@ describe("an analysis that throws before any rule ran", () => {
   it("answers verdict unknown with the error as a note in the fast stage", () => {
     const r = analyzeFast(overflowingPdf(), { fileName: OVERFLOWING });
     expect(FastResult.parse(r).summary).toEqual({ verdict: "unknown", score: 0, confidence: "low" });
-    expect(r.engine_notes).toEqual([{ engine: "analyzer", message: "the analysis stopped on an internal error, no verdict: RangeError: Maximum call stack size exceeded" }]);
+    expect(r.engine_notes).toEqual([
+      {
+        engine: "analyzer",
+        message: "the analysis stopped on an internal error, no verdict: RangeError: Maximum call stack size exceeded",
+      },
+    ]);
     expect(r.sha256).toMatch(/^[0-9a-f]{64}$/);
   });
 

@@ -48,7 +48,9 @@ describe("analyzeFast: the result contract", () => {
     expect(r.sha256).toBe(createHash("sha256").update(file).digest("hex"));
     expect(Array.isArray(r.keyword_hits)).toBe(true);
     for (const k of r.keyword_hits) expect(typeof k).toBe("string");
-    expect(r.iocs).toEqual(expect.objectContaining({ urls: expect.any(Array), ips: expect.any(Array), emails: expect.any(Array) }));
+    expect(r.iocs).toEqual(
+      expect.objectContaining({ urls: expect.any(Array), ips: expect.any(Array), emails: expect.any(Array) }),
+    );
     // the seed's three fields, plus the additive explanation of the verdict model and the evidence
     // floor its auto-run obfuscated script sets (lib/analyzer/techniques)
     expect(Object.keys(r.summary).sort()).toEqual(["confidence", "evidenceFloor", "model", "score", "verdict"]);
@@ -73,7 +75,16 @@ describe("analyzeFast: the result contract", () => {
     b.add("<< /Member 1 >>", { inObjStm: true });
     b.addCatalog("", 3);
     const r = analyze(appendUpdate(b.build(), [{ num: b.root, body: "<< /Type /Catalog /Pages 3 0 R >>" }]));
-    expect(r.structure).toMatchObject({ pdf_version: "1.7", header_offset: 0, object_streams: 1, revisions: 2, eof_markers: 2, xref_rebuilt: false, encrypted: false, pages: 3 });
+    expect(r.structure).toMatchObject({
+      pdf_version: "1.7",
+      header_offset: 0,
+      object_streams: 1,
+      revisions: 2,
+      eof_markers: 2,
+      xref_rebuilt: false,
+      encrypted: false,
+      pages: 3,
+    });
   });
 });
 
@@ -184,7 +195,11 @@ describe("analyzeFast: indicators", () => {
   it("extracts indicators from a hex-encoded script and from a compressed content stream", () => {
     const b = new PdfBuilder();
     const content = b.addFlateStream("", "BT (write to ops@example.org or visit 198.51.100.7) Tj ET");
-    b.addCatalog(`/OpenAction << /S /JavaScript /JS ${hexString('app.launchURL("https://cdn.example.org/payload");')} >>`, 1, `/Contents ${content} 0 R`);
+    b.addCatalog(
+      `/OpenAction << /S /JavaScript /JS ${hexString('app.launchURL("https://cdn.example.org/payload");')} >>`,
+      1,
+      `/Contents ${content} 0 R`,
+    );
     const r = analyze(b.build());
     expect(r.iocs.urls).toContain("https://cdn.example.org/payload");
     expect(r.iocs.emails).toContain("ops@example.org");
@@ -204,7 +219,9 @@ describe("analyzeFast: verdicts end to end", () => {
 
   it("calls an /OpenAction heap spray malicious", () => {
     const b = new PdfBuilder();
-    b.addCatalog(`/OpenAction << /S /JavaScript /JS ${hexString(`var s = unescape("${"%u0c0c".repeat(40)}"); while (s.length < 0x100000) s += s;`)} >>`);
+    b.addCatalog(
+      `/OpenAction << /S /JavaScript /JS ${hexString(`var s = unescape("${"%u0c0c".repeat(40)}"); while (s.length < 0x100000) s += s;`)} >>`,
+    );
     const r = analyze(b.build());
     expect(r.summary.verdict).toBe("malicious");
     expect(r.summary.score).toBeGreaterThanOrEqual(MALICIOUS_THRESHOLD);
@@ -220,7 +237,9 @@ describe("analyzeFast: verdicts end to end", () => {
 
   it("judges a document written whole into its trailer (no numbered object): its catalog was read", () => {
     // corkami's JavaScript samples: `obj<<>>`, then the catalog and its OpenAction inline in the trailer
-    const trailerOnly = bytes('%PDF-1.\nobj<<>>\ntrailer\n<</Root <</Pages <<>> /OpenAction <</S/JavaScript /JS(e = ("a")[("b", "eval")]; e(unescape("%61%70%70%2E%61%6C%65%72%74%28%31%29"));)>> >> >>');
+    const trailerOnly = bytes(
+      '%PDF-1.\nobj<<>>\ntrailer\n<</Root <</Pages <<>> /OpenAction <</S/JavaScript /JS(e = ("a")[("b", "eval")]; e(unescape("%61%70%70%2E%61%6C%65%72%74%28%31%29"));)>> >> >>',
+    );
     const r = analyze(trailerOnly, "js-arraytrick.pdf");
     expect(r.structure.objects).toBe(0);
     expect(r.findings.map((f) => f.ruleId)).toContain("javascript-auto-run");
@@ -267,7 +286,9 @@ describe("analyzeFast: XDP packages", () => {
   it("accepts a package whose base64 is split across several chunks", () => {
     const b64 = Buffer.from(plainPdf()).toString("base64");
     const half = Math.floor(b64.length / 8) * 4;
-    const xdp = bytes(`<?xml version="1.0"?><xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/"><pdf xmlns="http://ns.adobe.com/xdp/pdf/"><document><chunk>${b64.slice(0, half)}</chunk><chunk>${b64.slice(half)}</chunk></document></pdf></xdp:xdp>`);
+    const xdp = bytes(
+      `<?xml version="1.0"?><xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/"><pdf xmlns="http://ns.adobe.com/xdp/pdf/"><document><chunk>${b64.slice(0, half)}</chunk><chunk>${b64.slice(half)}</chunk></document></pdf></xdp:xdp>`,
+    );
     const r = analyze(xdp);
     expect(r.findings.map((f) => f.ruleId)).toEqual(["xdp-wrapper"]);
     expect(r.structure.pages).toBe(1);
@@ -283,11 +304,15 @@ describe("analyzeFast: XDP packages", () => {
     const r = analyze(xdp, "form.xdp");
     const obfuscation = r.findings.find((f) => f.ruleId === "javascript-obfuscation");
     expect(obfuscation?.evidence[0].path).toBe("/XDP");
-    expect(r.findings.map((f) => f.ruleId)).toEqual(expect.arrayContaining(["xdp-wrapper", "javascript-auto-run", "xfa-form"]));
+    expect(r.findings.map((f) => f.ruleId)).toEqual(
+      expect.arrayContaining(["xdp-wrapper", "javascript-auto-run", "xfa-form"]),
+    );
   });
 
   it("does not treat an XDP without a PDF as one", () => {
-    const r = analyze(bytes('<?xml version="1.0"?><xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/"><template/></xdp:xdp>'));
+    const r = analyze(
+      bytes('<?xml version="1.0"?><xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/"><template/></xdp:xdp>'),
+    );
     expect(r.findings.map((f) => f.ruleId)).not.toContain("xdp-wrapper");
     expect(r.summary.verdict).toBe("unknown");
   });
@@ -316,7 +341,13 @@ describe("analyzeFast: never throws on garbage", () => {
     const b = new PdfBuilder();
     b.add("<< /S /JavaScript /JS (app.alert(1);) >>", { inObjStm: true });
     b.addCatalog("/OpenAction 1 0 R /AcroForm << /Fields [] >>");
-    const fixtures = [suspiciousPdf().file, plainPdf(), b.build(), wrapInXdp(suspiciousPdf().file), appendUpdate(plainPdf(), [{ num: 1, body: "<< /S /URI /URI (https://example.com/) >>" }])];
+    const fixtures = [
+      suspiciousPdf().file,
+      plainPdf(),
+      b.build(),
+      wrapInXdp(suspiciousPdf().file),
+      appendUpdate(plainPdf(), [{ num: 1, body: "<< /S /URI /URI (https://example.com/) >>" }]),
+    ];
     let runs = 0;
     for (const full of fixtures) {
       for (let cut = 0; cut <= full.length; cut += 97) {
@@ -332,7 +363,21 @@ describe("analyzeFast: never throws on garbage", () => {
 // ---- score.ts on synthetic findings ------------------------------------------------------------
 
 function finding(weight: number, severity: Severity = "medium", id = `rule-${weight}-${severity}`): Finding {
-  return { id, ruleId: id, title: id, description: id, category: "structure", severity, confidence: "medium", stage: "fast", weight, evidence: [], attack: [], cve: [], mitigationIds: [] };
+  return {
+    id,
+    ruleId: id,
+    title: id,
+    description: id,
+    category: "structure",
+    severity,
+    confidence: "medium",
+    stage: "fast",
+    weight,
+    evidence: [],
+    attack: [],
+    cve: [],
+    mitigationIds: [],
+  };
 }
 const analysed = { unanalysable: false, partial: false };
 
@@ -350,7 +395,12 @@ describe("scoreFindings", () => {
     ["one weight-100 finding", [finding(100)], 100, "malicious"],
     ["two weight-50 findings (noisy-OR: 1 - 0.5 * 0.5)", [finding(50), finding(50, "high", "b")], 75, "malicious"],
     ["two weight-30 findings (1 - 0.7 * 0.7)", [finding(30), finding(30, "medium", "b")], 51, "suspicious"],
-    ["three weight-20 findings (1 - 0.8^3)", [finding(20), finding(20, "medium", "b"), finding(20, "medium", "c")], 49, "suspicious"],
+    [
+      "three weight-20 findings (1 - 0.8^3)",
+      [finding(20), finding(20, "medium", "b"), finding(20, "medium", "c")],
+      49,
+      "suspicious",
+    ],
     ["a weight above 100, clamped", [finding(250)], 100, "malicious"],
     ["a negative weight, clamped to 0", [finding(-40)], 0, "benign"],
   ])("scores %s", (_name, findings, score, verdict) => {
@@ -372,7 +422,9 @@ describe("scoreFindings", () => {
   });
 
   it("adds context below the cap at its noisy-OR value", () => {
-    expect(scoreFindings([finding(8, "low"), finding(10, "low", "b")], analysed).score).toBe(Math.round(100 * (1 - 0.92 * 0.9)));
+    expect(scoreFindings([finding(8, "low"), finding(10, "low", "b")], analysed).score).toBe(
+      Math.round(100 * (1 - 0.92 * 0.9)),
+    );
   });
 
   it("combines capped context with real findings as one more independent factor", () => {
@@ -383,13 +435,26 @@ describe("scoreFindings", () => {
   });
 
   it("does not let a feature-rich benign form become suspicious by accumulation", () => {
-    const features = ["javascript-present", "embedded-file", "xfa-form", "encrypted-document", "many-revisions", "jbig2-stream"].map((id) => finding(10, "low", id));
+    const features = [
+      "javascript-present",
+      "embedded-file",
+      "xfa-form",
+      "encrypted-document",
+      "many-revisions",
+      "jbig2-stream",
+    ].map((id) => finding(10, "low", id));
     expect(scoreFindings(features, analysed).verdict).toBe("benign");
   });
 
   it.each<[string, Finding[], { unanalysable: boolean; partial: boolean }, string, string]>([
     ["malicious with a critical finding", [finding(85, "critical")], analysed, "malicious", "high"],
-    ["malicious with two high findings", [finding(50, "high"), finding(50, "high", "b")], analysed, "malicious", "high"],
+    [
+      "malicious with two high findings",
+      [finding(50, "high"), finding(50, "high", "b")],
+      analysed,
+      "malicious",
+      "high",
+    ],
     ["malicious from medium findings only", [finding(50), finding(50, "medium", "b")], analysed, "malicious", "medium"],
     ["suspicious with a high finding", [finding(45, "high")], analysed, "suspicious", "medium"],
     ["suspicious from medium findings only", [finding(45)], analysed, "suspicious", "low"],
@@ -397,7 +462,13 @@ describe("scoreFindings", () => {
     ["benign, near the line", [finding(25)], analysed, "benign", "medium"],
     ["benign, but part of the file was hidden", [], { unanalysable: false, partial: true }, "benign", "low"],
     ["nothing analysable", [], { unanalysable: true, partial: true }, "unknown", "low"],
-    ["nothing analysable, yet a heavy finding", [finding(80, "high")], { unanalysable: true, partial: true }, "malicious", "medium"],
+    [
+      "nothing analysable, yet a heavy finding",
+      [finding(80, "high")],
+      { unanalysable: true, partial: true },
+      "malicious",
+      "medium",
+    ],
   ])("rates confidence: %s", (_name, findings, ctx, verdict, confidence) => {
     expect(scoreFindings(findings, ctx)).toMatchObject({ verdict, confidence });
   });

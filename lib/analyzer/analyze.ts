@@ -2,7 +2,13 @@
 import { DEFAULT_LIMITS, resolveLimits, type Budget, type BudgetName, type Limits } from "../limits";
 import { readPdf, type PdfDocument } from "../pdf/document";
 import { isContentOpaque } from "./content/content-opaque";
-import { collectFacts, xfaScriptFacts, type DeepFacts, type DocumentFacts, type FastFacts } from "./facts/document-facts";
+import {
+  collectFacts,
+  xfaScriptFacts,
+  type DeepFacts,
+  type DocumentFacts,
+  type FastFacts,
+} from "./facts/document-facts";
 import { collectEndlessLoops } from "./facts/endless-loops";
 import { collectXfaImages } from "./facts/format-facts";
 import { extractXmlScripts } from "./content/xfa";
@@ -77,7 +83,9 @@ export function prepareDocument(input: Uint8Array, options: AnalyzeOptions): Pre
 function addXdpForm(facts: FastFacts, xml: string): void {
   const scripts = extractXmlScripts(xml, { limits: facts.limits, budgetHits: facts.doc.budgetHits });
   if (!scripts.length && !/<(template|xfa:datasets)\b/.test(xml)) return;
-  facts.xfa = facts.xfa ? { ...facts.xfa, text: `${facts.xfa.text}\n${xml}`, scripts: [...facts.xfa.scripts, ...scripts] } : { text: xml, scripts };
+  facts.xfa = facts.xfa
+    ? { ...facts.xfa, text: `${facts.xfa.text}\n${xml}`, scripts: [...facts.xfa.scripts, ...scripts] }
+    : { text: xml, scripts };
   const xdpScripts = xfaScriptFacts(scripts, undefined, "/XDP", facts.doc);
   facts.scripts.push(...xdpScripts);
   facts.endlessLoops.push(...collectEndlessLoops(xdpScripts, facts.limits, facts.doc.budgetHits));
@@ -88,26 +96,46 @@ function addXdpForm(facts: FastFacts, xml: string): void {
  * Applies the rules of the given stages, extracts indicators and scores: the result of one stage. The
  * advanced stage passes what its engines found (`deep`); the fast facts are not written to.
  */
-export function evaluateDocument(p: PreparedDocument, options: AnalyzeOptions, stage: Stage, extraIndicatorTexts: IndicatorText[] = [], deep?: DeepFacts): FastResult {
+export function evaluateDocument(
+  p: PreparedDocument,
+  options: AnalyzeOptions,
+  stage: Stage,
+  extraIndicatorTexts: IndicatorText[] = [],
+  deep?: DeepFacts,
+): FastResult {
   const { doc, limits, budgetHits } = p;
   const facts: DocumentFacts = deep ? { ...p.facts, ...deep } : p.facts;
   const stages: ReadonlySet<Stage> = new Set(stage === "fast" ? ["fast"] : ["fast", "advanced"]);
   const notes: EngineNote[] = [];
   const findings = runRules(RULES, facts, stages, notes, { limits, budgetHits });
-  if (p.xdp) findings.push(toFinding(xdpWrapper, { evidence: [{ offset: p.xdp.offset, excerpt: `${p.xdp.pdf.length}-byte PDF inside an XDP package` }] }, limits));
+  if (p.xdp)
+    findings.push(
+      toFinding(
+        xdpWrapper,
+        { evidence: [{ offset: p.xdp.offset, excerpt: `${p.xdp.pdf.length}-byte PDF inside an XDP package` }] },
+        limits,
+      ),
+    );
   const { iocs, truncated: iocsTruncated } = collectIndicators(facts, limits, extraIndicatorTexts);
   for (const b of doc.budgetHits) budgetHits.add(b);
   if (iocsTruncated) budgetHits.add("MAX_IOCS_PER_TYPE");
   const opaque = isContentOpaque(doc.security);
   const scoring: ScoringInput = {
     // the full vector only for whoever keeps it (evaluation, training); the verdict reads a few dozen
-    features: extractFeatures({ doc, facts, findings }, options.onScoringInput ? undefined : featuresRead(SHIPPED_MODELS[stage])),
+    features: extractFeatures(
+      { doc, facts, findings },
+      options.onScoringInput ? undefined : featuresRead(SHIPPED_MODELS[stage]),
+    ),
     findings,
     // a rule that failed checked nothing: a clean verdict without it is a partial one
     // no objects and no catalog: nothing was seen. A document written whole into its trailer (`trailer
     // << /Root << /OpenAction << /S /JavaScript ... >> >> >>`, corkami's JavaScript samples) has no
     // numbered object, yet its catalog and actions were read like any other's
-    ctx: { unanalysable: (doc.instances.length === 0 && !doc.catalog) || opaque, partial: opaque || budgetHits.size > 0 || doc.xrefRebuilt || notes.length > 0, scriptBudgetSpent: budgetHits.has("JS_TOTAL_CPU_MS") },
+    ctx: {
+      unanalysable: (doc.instances.length === 0 && !doc.catalog) || opaque,
+      partial: opaque || budgetHits.size > 0 || doc.xrefRebuilt || notes.length > 0,
+      scriptBudgetSpent: budgetHits.has("JS_TOTAL_CPU_MS"),
+    },
   };
   options.onScoringInput?.(scoring);
   const { summary, ruleContributions } = scoreDocument(scoring, stage);
@@ -146,12 +174,24 @@ export function analyzeFast(input: Uint8Array, options: AnalyzeOptions): FastRes
     return "file_name" in prepared ? prepared : evaluateDocument(prepared, options, "fast");
   } catch (e) {
     const result = emptyResult(options.fileName, fileHashes(input), input.length, new Set(), started);
-    return { ...result, truncated: false, engine_notes: [{ engine: "analyzer", message: `the analysis stopped on an internal error, no verdict: ${describeError(e)}` }] };
+    return {
+      ...result,
+      truncated: false,
+      engine_notes: [
+        { engine: "analyzer", message: `the analysis stopped on an internal error, no verdict: ${describeError(e)}` },
+      ],
+    };
   }
 }
 
 /** `notes` receives the rules that failed: a bug of ours, not a budget and not the file's doing. */
-function runRules(rules: readonly Rule[], facts: DocumentFacts, stages: ReadonlySet<Stage>, notes: EngineNote[], budget: Budget): Finding[] {
+function runRules(
+  rules: readonly Rule[],
+  facts: DocumentFacts,
+  stages: ReadonlySet<Stage>,
+  notes: EngineNote[],
+  budget: Budget,
+): Finding[] {
   const out: Finding[] = [];
   for (const rule of rules) {
     if (!stages.has(rule.stage)) continue;
@@ -169,7 +209,11 @@ function runRules(rules: readonly Rule[], facts: DocumentFacts, stages: Readonly
 }
 
 /** The reported finding of a rule hit; evidence is capped and excerpts clipped here, for every rule (lib/limits.ts). */
-export function toFinding(rule: Rule, hit: NonNullable<ReturnType<Rule["check"]>>, limits: Limits = DEFAULT_LIMITS): Finding {
+export function toFinding(
+  rule: Rule,
+  hit: NonNullable<ReturnType<Rule["check"]>>,
+  limits: Limits = DEFAULT_LIMITS,
+): Finding {
   return {
     id: rule.id,
     ruleId: rule.id,
@@ -180,7 +224,9 @@ export function toFinding(rule: Rule, hit: NonNullable<ReturnType<Rule["check"]>
     confidence: hit.confidence ?? rule.confidence,
     stage: hit.stage ?? rule.stage,
     weight: rule.weight,
-    evidence: hit.evidence.slice(0, limits.MAX_EVIDENCE_PER_FINDING).map((e) => clipEvidence(e, limits.MAX_EXCERPT_CHARS)),
+    evidence: hit.evidence
+      .slice(0, limits.MAX_EVIDENCE_PER_FINDING)
+      .map((e) => clipEvidence(e, limits.MAX_EXCERPT_CHARS)),
     attack: rule.attack,
     cve: [...new Set([...rule.cve, ...(hit.cve ?? [])])],
     mitigationIds: rule.mitigations,
@@ -203,7 +249,13 @@ function structureOf(doc: PdfDocument, facts: DocumentFacts, size: number): Fast
   };
 }
 
-function emptyResult(fileName: string, hashes: FileHashes, size: number, budgetHits: Set<BudgetName>, started: number): FastResult {
+function emptyResult(
+  fileName: string,
+  hashes: FileHashes,
+  size: number,
+  budgetHits: Set<BudgetName>,
+  started: number,
+): FastResult {
   return {
     file_name: fileName,
     sha256: hashes.sha256,
@@ -218,7 +270,19 @@ function emptyResult(fileName: string, hashes: FileHashes, size: number, budgetH
     findings: [],
     mitigations: [],
     anomalies: [],
-    structure: { pdf_version: null, header_offset: -1, size, objects: 0, streams: 0, object_streams: 0, revisions: 0, eof_markers: 0, xref_rebuilt: false, encrypted: false, pages: null },
+    structure: {
+      pdf_version: null,
+      header_offset: -1,
+      size,
+      objects: 0,
+      streams: 0,
+      object_streams: 0,
+      revisions: 0,
+      eof_markers: 0,
+      xref_rebuilt: false,
+      encrypted: false,
+      pages: null,
+    },
     truncated: true,
     budget_hits: [...budgetHits],
     engine_notes: [],

@@ -5,11 +5,42 @@ import type { Finding, Summary } from "./report";
 import { PdfBuilder } from "../pdf/testing/pdf-builder";
 
 function finding(ruleId: string, contribution: number | undefined, extra: Partial<Finding> = {}): Finding {
-  return { id: ruleId, ruleId, title: `title of ${ruleId}`, description: "", category: "javascript", severity: "high", confidence: "high", stage: "fast", weight: 10, evidence: [], attack: [], cve: [], mitigationIds: [], ...(contribution === undefined ? {} : { contribution }), ...extra };
+  return {
+    id: ruleId,
+    ruleId,
+    title: `title of ${ruleId}`,
+    description: "",
+    category: "javascript",
+    severity: "high",
+    confidence: "high",
+    stage: "fast",
+    weight: 10,
+    evidence: [],
+    attack: [],
+    cve: [],
+    mitigationIds: [],
+    ...(contribution === undefined ? {} : { contribution }),
+    ...extra,
+  };
 }
 
-const summary = (score: number, model: Summary["model"], extra: Partial<Summary> = {}): Summary => ({ verdict: score >= 70 ? "malicious" : score >= 40 ? "suspicious" : "benign", score, confidence: "high", model, ...extra });
-const model = (priorScore: number, topFeatures: { feature: string; contribution: number }[] = []): Summary["model"] => ({ name: "m", version: 1, probability: 0.5, priorScore, topFeatures: topFeatures.map((f) => ({ ...f, value: 1 })) });
+const summary = (score: number, model: Summary["model"], extra: Partial<Summary> = {}): Summary => ({
+  verdict: score >= 70 ? "malicious" : score >= 40 ? "suspicious" : "benign",
+  score,
+  confidence: "high",
+  model,
+  ...extra,
+});
+const model = (
+  priorScore: number,
+  topFeatures: { feature: string; contribution: number }[] = [],
+): Summary["model"] => ({
+  name: "m",
+  version: 1,
+  probability: 0.5,
+  priorScore,
+  topFeatures: topFeatures.map((f) => ({ ...f, value: 1 })),
+});
 
 /** An auto-run script that launches a command: several findings with contributions, and a floor. */
 function launchOnOpen(): Uint8Array {
@@ -21,13 +52,16 @@ function launchOnOpen(): Uint8Array {
 
 describe("explainScore", () => {
   it("adds up: the prior, the reasons, the structure and the rest make the score", () => {
-    const e = explainScore(summary(81, model(7, [{ feature: "objects", contribution: 4.2 }, { feature: "pages", contribution: -1.1 }])), [
-      finding("a", 40.5),
-      finding("b", 20),
-      finding("c", 0.2),
-      finding("d", -3),
-      finding("e", undefined),
-    ]);
+    const e = explainScore(
+      summary(
+        81,
+        model(7, [
+          { feature: "objects", contribution: 4.2 },
+          { feature: "pages", contribution: -1.1 },
+        ]),
+      ),
+      [finding("a", 40.5), finding("b", 20), finding("c", 0.2), finding("d", -3), finding("e", undefined)],
+    );
     expect(e.raised.map((r) => [r.ruleId, r.points])).toEqual([
       ["a", 40.5],
       ["b", 20],
@@ -53,7 +87,9 @@ describe("explainScore", () => {
     expect(e.raised.length).toBeGreaterThan(0);
     // the whole explanation (every finding, every structural feature) would be exact; the listed part leaves a small rest
     const all = r.findings.reduce((a, f) => a + (f.contribution ?? 0), 0);
-    expect(Math.abs(r.summary.score - (r.summary.model!.priorScore + all + e.structure.points))).toBeLessThan(Math.abs(e.rest) + 1);
+    expect(Math.abs(r.summary.score - (r.summary.model!.priorScore + all + e.structure.points))).toBeLessThan(
+      Math.abs(e.rest) + 1,
+    );
     expect(reportTags(r.summary, r.findings).techniques[0]).toBe(r.summary.evidenceFloor!.technique);
   });
 

@@ -38,16 +38,26 @@ export interface ScoreExplanation {
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 export function explainScore(summary: Summary, findings: readonly Finding[]): ScoreExplanation {
-  const scored = findings.filter((f) => typeof f.contribution === "number").map((f) => ({ ruleId: f.ruleId, title: f.title, points: f.contribution! }));
-  const raised = scored.filter((r) => r.points >= MIN_REASON_POINTS).sort((a, b) => b.points - a.points || a.ruleId.localeCompare(b.ruleId));
-  const lowered = scored.filter((r) => r.points <= -MIN_REASON_POINTS).sort((a, b) => a.points - b.points || a.ruleId.localeCompare(b.ruleId));
+  const scored = findings
+    .filter((f) => typeof f.contribution === "number")
+    .map((f) => ({ ruleId: f.ruleId, title: f.title, points: f.contribution! }));
+  const raised = scored
+    .filter((r) => r.points >= MIN_REASON_POINTS)
+    .sort((a, b) => b.points - a.points || a.ruleId.localeCompare(b.ruleId));
+  const lowered = scored
+    .filter((r) => r.points <= -MIN_REASON_POINTS)
+    .sort((a, b) => a.points - b.points || a.ruleId.localeCompare(b.ruleId));
   const model = summary.model;
   const features = model?.topFeatures ?? [];
-  const structure = { points: round1(features.reduce((a, f) => a + f.contribution, 0)), features: features.map((f) => f.feature) };
+  const structure = {
+    points: round1(features.reduce((a, f) => a + f.contribution, 0)),
+    features: features.map((f) => f.feature),
+  };
   const shownRaised = raised.slice(0, MAX_REASONS);
   const shownLowered = lowered.slice(0, MAX_REASONS);
   const prior = model ? model.priorScore : null;
-  const explained = (prior ?? 0) + structure.points + [...shownRaised, ...shownLowered].reduce((a, r) => a + r.points, 0);
+  const explained =
+    (prior ?? 0) + structure.points + [...shownRaised, ...shownLowered].reduce((a, r) => a + r.points, 0);
   return {
     score: summary.score,
     prior,
@@ -64,13 +74,19 @@ export function explainScore(summary: Summary, findings: readonly Finding[]): Sc
  * techniques of the catalogue (lib/analyzer/techniques) whose rules fired, the one that set the
  * evidence floor first. A rule that only explains evidence as benign names no technique here.
  */
-export function reportTags(summary: Summary, findings: readonly Finding[]): { cve: string[]; attack: string[]; techniques: string[] } {
+export function reportTags(
+  summary: Summary,
+  findings: readonly Finding[],
+): { cve: string[]; attack: string[]; techniques: string[] } {
   const once = (values: Iterable<string>) => [...new Set(values)];
   const fired = new Set(findings.map((f) => f.ruleId));
   return {
     cve: once(findings.flatMap((f) => f.cve)),
     attack: once(findings.flatMap((f) => f.attack)),
-    techniques: once([...(summary.evidenceFloor ? [summary.evidenceFloor.technique] : []), ...TECHNIQUES.filter((t) => t.rules.some((r) => fired.has(r))).map((t) => t.id)]),
+    techniques: once([
+      ...(summary.evidenceFloor ? [summary.evidenceFloor.technique] : []),
+      ...TECHNIQUES.filter((t) => t.rules.some((r) => fired.has(r))).map((t) => t.id),
+    ]),
   };
 }
 
@@ -86,12 +102,23 @@ export function signedPoints(points: number): string {
  * then the sentence that closes the sum. Callers escape for their format.
  */
 export function explanationText(e: ScoreExplanation): { reasons: { points: string; text: string }[]; sum: string } {
-  const reasons = [...e.raised, ...e.lowered].map((r) => ({ points: signedPoints(r.points), text: `${r.title} (${r.ruleId})` }));
-  if (e.structure.features.length > 0) reasons.push({ points: signedPoints(e.structure.points), text: `the file's structure (${e.structure.features.join(", ")})` });
+  const reasons = [...e.raised, ...e.lowered].map((r) => ({
+    points: signedPoints(r.points),
+    text: `${r.title} (${r.ruleId})`,
+  }));
+  if (e.structure.features.length > 0)
+    reasons.push({
+      points: signedPoints(e.structure.points),
+      text: `the file's structure (${e.structure.features.join(", ")})`,
+    });
   const parts: string[] = [];
   if (e.prior !== null) parts.push(`a file with no evidence scores ${e.prior}`);
   if (Math.abs(e.rest) >= 0.5) parts.push(`smaller findings and features, rounding and caps ${signedPoints(e.rest)}`);
-  parts.push(e.floor ? `the evidence sets a floor of ${e.floor.verdict} (${e.floor.score}) by the technique ${e.floor.technique} (rule ${e.floor.ruleId})` : "no technique sets a floor: the score is the model's");
+  parts.push(
+    e.floor
+      ? `the evidence sets a floor of ${e.floor.verdict} (${e.floor.score}) by the technique ${e.floor.technique} (rule ${e.floor.ruleId})`
+      : "no technique sets a floor: the score is the model's",
+  );
   const sum = parts.join("; ");
   return { reasons, sum: `${sum.charAt(0).toUpperCase()}${sum.slice(1)}.` };
 }

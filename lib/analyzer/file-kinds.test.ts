@@ -14,9 +14,12 @@ describe("file kinds: one table for attachments, Launch targets and links", () =
     expect(isCommandTarget(`C:\\Users\\Public\\invoice.${ext}`)).toBe(true);
   });
 
-  it.each(RUNNABLE_EXTENSIONS.filter((e) => !["com", "sh", "app"].includes(e)))("reads a link to a .%s file as an executable download", (ext) => {
-    expect(classifyUrl(`https://files.example.net/dl/invoice.${ext}`)?.executableDownload).toBe(true);
-  });
+  it.each(RUNNABLE_EXTENSIONS.filter((e) => !["com", "sh", "app"].includes(e)))(
+    "reads a link to a .%s file as an executable download",
+    (ext) => {
+      expect(classifyUrl(`https://files.example.net/dl/invoice.${ext}`)?.executableDownload).toBe(true);
+    },
+  );
 
   it("does not read a domain-named segment as a download (.com, .sh, .app are also top-level domains)", () => {
     for (const ext of ["com", "sh", "app"]) {
@@ -27,7 +30,8 @@ describe("file kinds: one table for attachments, Launch targets and links", () =
   });
 
   it("documents and pages are none of the kinds", () => {
-    for (const name of ["report.pdf", "letter.docx", "photo.jpg", "index.html", "data.csv", "notes"]) expect(isExecutableName(name)).toBe(false);
+    for (const name of ["report.pdf", "letter.docx", "photo.jpg", "index.html", "data.csv", "notes"])
+      expect(isExecutableName(name)).toBe(false);
     expect(isCommandTarget("report.pdf")).toBe(false);
   });
 
@@ -36,7 +40,8 @@ describe("file kinds: one table for attachments, Launch targets and links", () =
       .split("\n")
       .filter((f) => f && !f.endsWith(".test.ts") && f !== "lib/analyzer/file-kinds.ts");
     // a list of extensions with the usual suspects side by side, as a regex alternation or a word list
-    const list = /\b(?:exe|scr|pif)\b[|\s,'"]+(?:exe|scr|com|pif|msi|dll|cpl|bat)\b[|\s,'"]+(?:exe|scr|com|pif|msi|dll|cpl|bat|cmd|vbs)\b/;
+    const list =
+      /\b(?:exe|scr|pif)\b[|\s,'"]+(?:exe|scr|com|pif|msi|dll|cpl|bat)\b[|\s,'"]+(?:exe|scr|com|pif|msi|dll|cpl|bat|cmd|vbs)\b/;
     const copies = files.filter((f) => list.test(readFileSync(path.join(root, f), "utf8")));
     expect(copies).toEqual([]);
   });

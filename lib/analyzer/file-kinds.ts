@@ -15,7 +15,10 @@ export type FileKind = "executable" | "script" | "archive" | "disk-image" | "sho
 const ALSO_DOMAINS = new Set(["com", "sh", "app"]);
 
 const FILE_KINDS: Record<string, FileKind> = {
-  ...kinds("executable", "exe com scr pif msi msix msixbundle appx appxbundle dll cpl jar apk xll application appref-ms elf app"),
+  ...kinds(
+    "executable",
+    "exe com scr pif msi msix msixbundle appx appxbundle dll cpl jar apk xll application appref-ms elf app",
+  ),
   ...kinds("script", "js jse vbs vbe wsf wsh wsc hta ps1 psm1 bat cmd sct reg sh"),
   ...kinds("archive", "zip rar 7z cab gz tgz tar bz2 xz ace arj lzh r00 z"),
   ...kinds("disk-image", "iso img vhd vhdx dmg"),
@@ -36,7 +39,9 @@ export function fileKindOfExtension(extension: string, { inUrl = false } = {}): 
 }
 
 /** Extensions of the runnable kinds, for patterns over command lines. */
-export const RUNNABLE_EXTENSIONS: readonly string[] = Object.keys(FILE_KINDS).filter((e) => RUNNABLE_KINDS.has(FILE_KINDS[e]));
+export const RUNNABLE_EXTENSIONS: readonly string[] = Object.keys(FILE_KINDS).filter((e) =>
+  RUNNABLE_KINDS.has(FILE_KINDS[e]),
+);
 
 /** A file name whose extension runs when opened ("invoice.pdf.exe", "setup.msi", "readme.url"). */
 export function isExecutableName(name: string): boolean {

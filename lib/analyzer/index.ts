@@ -11,7 +11,10 @@ import type { DeepResult, FastResult } from "./report";
 /** One entry point for both stages: the fast stage answers at once, the advanced one (engines) later. */
 export function analyze(input: Uint8Array, options: AnalyzeOptions & { stage: "fast" }): FastResult;
 export function analyze(input: Uint8Array, options: DeepOptions & { stage: "advanced" }): Promise<DeepResult>;
-export function analyze(input: Uint8Array, { stage, ...options }: DeepOptions & { stage: "fast" | "advanced" }): FastResult | Promise<DeepResult> {
+export function analyze(
+  input: Uint8Array,
+  { stage, ...options }: DeepOptions & { stage: "fast" | "advanced" },
+): FastResult | Promise<DeepResult> {
   return stage === "fast" ? analyzeFast(input, options) : analyzeDeep(input, options);
 }
 
@@ -20,14 +23,27 @@ export { analyzeDeep, type DeepEngines, type DeepOptions } from "./deep/analyze-
 export { describeError } from "./describe-error";
 export { disarmPdf, type DisarmOptions, type DisarmResult, type DisarmSummary } from "./disarm/disarm-pdf";
 export type { FastFacts, YaraMatch } from "./facts/document-facts";
-export { inspectDocument, type EmbeddedAnswer, type InspectAnswer, type InspectRequest, type StreamView } from "./inspect-document";
+export {
+  inspectDocument,
+  type EmbeddedAnswer,
+  type InspectAnswer,
+  type InspectRequest,
+  type StreamView,
+} from "./inspect-document";
 export { formatIpv6Groups, normalizeDomain, normalizeEmail, normalizeIp, normalizeUrl, parseIpv6Groups } from "./iocs";
 export { classifyUrl } from "./iocs/classify-url";
 export { isDynamicDnsHost, isShortenerHost } from "./iocs/url-hosts";
 // the JavaScript engines' contract (lib/engines/sandbox)
 export type { ParseDeepFn } from "./javascript/analyze-scripts";
 export type { AnyNode } from "./javascript/constant-fold";
-export { CANCELLED, type ApiCall, type EmulateFn, type EmulationBudget, type EmulationResult, type EmulationStatus } from "./javascript/emulation";
+export {
+  CANCELLED,
+  type ApiCall,
+  type EmulateFn,
+  type EmulationBudget,
+  type EmulationResult,
+  type EmulationStatus,
+} from "./javascript/emulation";
 // the renderer's contract (lib/engines/render)
 export {
   withBudgetHit,

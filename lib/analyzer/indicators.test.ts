@@ -20,7 +20,9 @@ describe("collectIndicators: page text", () => {
   });
 
   it("reads a URL split across consecutive Tj of one text object whole", () => {
-    const iocs = iocsOf(pageWithContent("BT /F1 12 Tf 72 700 Td (see https://evil.) Tj (example.net/a) Tj ( today) Tj ET"));
+    const iocs = iocsOf(
+      pageWithContent("BT /F1 12 Tf 72 700 Td (see https://evil.) Tj (example.net/a) Tj ( today) Tj ET"),
+    );
     expect(iocs.urls).toEqual(["https://evil.example.net/a"]);
   });
 
@@ -38,10 +40,16 @@ describe("collectIndicators: page text", () => {
   });
 
   it("joins a URL that a line break cut after a hyphen in its path, as typesetters break them", () => {
-    const iocs = iocsOf(pageWithContent("BT /F1 9 Tf 72 700 Td ([1] LuaJIT roadmap 2008 - http://lua-users.org/lists/lua-l/2008-) Tj 0 -11 Td (02/msg00051.html.) Tj ET"));
+    const iocs = iocsOf(
+      pageWithContent(
+        "BT /F1 9 Tf 72 700 Td ([1] LuaJIT roadmap 2008 - http://lua-users.org/lists/lua-l/2008-) Tj 0 -11 Td (02/msg00051.html.) Tj ET",
+      ),
+    );
     expect(iocs.urls).toEqual(["http://lua-users.org/lists/lua-l/2008-02/msg00051.html"]);
     // a break in the host is not joined (here nothing is left: "lua-" is no host)
-    expect(iocsOf(pageWithContent("BT /F1 9 Tf 72 700 Td (see http://lua-) Tj 0 -11 Td (users.org/x) Tj ET")).urls).toEqual([]);
+    expect(
+      iocsOf(pageWithContent("BT /F1 9 Tf 72 700 Td (see http://lua-) Tj 0 -11 Td (users.org/x) Tj ET")).urls,
+    ).toEqual([]);
   });
 
   it("does not glue the lines of a page into one URL", () => {
@@ -54,7 +62,9 @@ describe("collectIndicators: versions are no IPs", () => {
   it("takes no IP from the Producer and Creator of the Info dictionary", () => {
     const b = new PdfBuilder();
     b.addCatalog("", 1);
-    b.info = b.add("<< /Producer (LuraDocument PDF Compressor Server 5.5.46.38) /Creator (RAD PDF 2.38.3.1 - http://www.radpdf.com) /Title (9.1.0.163) >>");
+    b.info = b.add(
+      "<< /Producer (LuraDocument PDF Compressor Server 5.5.46.38) /Creator (RAD PDF 2.38.3.1 - http://www.radpdf.com) /Title (9.1.0.163) >>",
+    );
     const iocs = iocsOf(b.build());
     expect(iocs.ips).toEqual([]);
     expect(iocs.urls).toEqual(["http://www.radpdf.com/"]);
@@ -76,14 +86,20 @@ describe("collectIndicators: versions are no IPs", () => {
 describe("collectIndicators: action targets and signatures", () => {
   it("keeps a /URI value whole, path and query included", () => {
     const url = "https://files.example.com/get(1)?name=Invoice 2024.zip&x={a}";
-    const pdf = pageWithContent("BT (x) Tj ET", (b) => `/Annots [${b.add(`<< /Type /Annot /Subtype /Link /Rect [0 0 10 10] /A << /S /URI /URI (${url.replace(/[()]/g, "\\$&")}) >> >>`)} 0 R]`);
+    const pdf = pageWithContent(
+      "BT (x) Tj ET",
+      (b) =>
+        `/Annots [${b.add(`<< /Type /Annot /Subtype /Link /Rect [0 0 10 10] /A << /S /URI /URI (${url.replace(/[()]/g, "\\$&")}) >> >>`)} 0 R]`,
+    );
     expect(iocsOf(pdf).urls).toEqual(["https://files.example.com/get(1)?name=Invoice%202024.zip&x={a}"]);
   });
 
   it("reads a signature's text entries but not the CA addresses in its PKCS #7 blob", () => {
     const der = Buffer.from("0\x82\x01http://crl.ca.example/root.crl0\x1fhttps://ca.example/cps.html0").toString("hex");
     const b = new PdfBuilder();
-    const sig = b.add(`<< /Type /Sig /Filter /Adobe.PPKLite /ByteRange [0 10 20 30] /Contents <${der}> /ContactInfo (signer@example.org) >>`);
+    const sig = b.add(
+      `<< /Type /Sig /Filter /Adobe.PPKLite /ByteRange [0 10 20 30] /Contents <${der}> /ContactInfo (signer@example.org) >>`,
+    );
     b.addCatalog(`/AcroForm << /Fields [${b.add(`<< /FT /Sig /T (sig) /V ${sig} 0 R >>`)} 0 R] >>`, 1);
     const iocs = iocsOf(b.build());
     expect(iocs.urls).toEqual([]);

@@ -72,7 +72,13 @@ function withoutTargets(strings: string, targets: ReadonlySet<string>): string {
 function mayShowIndicator(text: string): boolean {
   // one test per piece, the literals first: as a single alternation the dotted quad was tried at every
   // digit of the page's numbers, 2.4 times slower over the everyday corpus's content streams
-  return text.includes("@") || text.includes("://") || SCHEME_OR_WWW.test(text) || HEX_PIECES.test(text) || DOTTED_QUAD.test(text);
+  return (
+    text.includes("@") ||
+    text.includes("://") ||
+    SCHEME_OR_WWW.test(text) ||
+    HEX_PIECES.test(text) ||
+    DOTTED_QUAD.test(text)
+  );
 }
 const SCHEME_OR_WWW = /https?|www/i;
 const HEX_PIECES = /68747470|3a2f2f|7777772e/i;
@@ -85,7 +91,11 @@ export interface IndicatorText {
   source: IocSourceKind;
 }
 
-export function collectIndicators(facts: DocumentFacts, limits: Limits, extra: IndicatorText[] = []): { iocs: Iocs; truncated: boolean } {
+export function collectIndicators(
+  facts: DocumentFacts,
+  limits: Limits,
+  extra: IndicatorText[] = [],
+): { iocs: Iocs; truncated: boolean } {
   const { doc } = facts;
   const sink = new IocCollector(limits.MAX_IOCS_PER_TYPE, { limits, budgetHits: doc.budgetHits });
   const pageContents = facts.contentStreams;
@@ -93,15 +103,36 @@ export function collectIndicators(facts: DocumentFacts, limits: Limits, extra: I
   let pageResources: Map<PdfStream, PdfDict | undefined> | undefined;
   const contentResources = (stream: PdfStream): PdfDict | undefined => {
     if (!pageContents.has(stream)) return doc.dict(stream.dict.get("Resources"));
-    pageResources ??= new Map(doc.pages().flatMap((page) => pageContentStreams(doc, page.dict).map((c) => [c, doc.dict(inherited(doc, page.dict, "Resources"))] as const)));
+    pageResources ??= new Map(
+      doc
+        .pages()
+        .flatMap((page) =>
+          pageContentStreams(doc, page.dict).map((c) => [c, doc.dict(inherited(doc, page.dict, "Resources"))] as const),
+        ),
+    );
     return pageResources.get(stream);
   };
   for (const a of facts.actions) {
-    if (a.target) extractIndicators(a.target, { objectRef: a.objectRef, source: ownEntry(ACTION_SOURCES, a.type) ?? "annotation" }, sink);
+    if (a.target)
+      extractIndicators(
+        a.target,
+        { objectRef: a.objectRef, source: ownEntry(ACTION_SOURCES, a.type) ?? "annotation" },
+        sink,
+      );
     if (a.parameters) extractIndicators(a.parameters, { objectRef: a.objectRef, source: "launch-action" }, sink);
   }
-  for (const s of facts.scripts) extractIndicators(s.source.slice(0, limits.MAX_IOC_SCAN_BYTES_PER_STREAM), { objectRef: s.objectRef, source: s.origin === "xfa" ? "xfa" : "javascript" }, sink);
-  if (facts.xfa) extractIndicators(facts.xfa.text.slice(0, limits.MAX_IOC_SCAN_BYTES_PER_STREAM), { objectRef: facts.xfa.objectRef, source: "xfa" }, sink);
+  for (const s of facts.scripts)
+    extractIndicators(
+      s.source.slice(0, limits.MAX_IOC_SCAN_BYTES_PER_STREAM),
+      { objectRef: s.objectRef, source: s.origin === "xfa" ? "xfa" : "javascript" },
+      sink,
+    );
+  if (facts.xfa)
+    extractIndicators(
+      facts.xfa.text.slice(0, limits.MAX_IOC_SCAN_BYTES_PER_STREAM),
+      { objectRef: facts.xfa.objectRef, source: "xfa" },
+      sink,
+    );
   if (!doc.encrypted || doc.decryptStream) {
     // scripts and XFA packets were scanned above as such: do not scan the same text again as a stream
     const scanned = new Set<string>(facts.scripts.map((sc) => sc.source));
@@ -117,7 +148,8 @@ export function collectIndicators(facts: DocumentFacts, limits: Limits, extra: I
       const v = inst.value;
       const strings = facts.strings.get(ref);
       if (v instanceof PdfDict && (isSignature(v) || isDocumentInfo(v))) scanFields(v, ref, sink);
-      else if (strings && !wasScanned(strings)) extractIndicators(withoutTargets(strings, targets), { objectRef: ref, source: "string" }, sink);
+      else if (strings && !wasScanned(strings))
+        extractIndicators(withoutTargets(strings, targets), { objectRef: ref, source: "string" }, sink);
       if (v instanceof PdfStream && isTextualStream(v.dict)) {
         const d = doc.decode(v);
         if (d.imageFilter || d.encrypted || looksBinary(d.data)) continue;
@@ -134,6 +166,11 @@ export function collectIndicators(facts: DocumentFacts, limits: Limits, extra: I
       }
     }
   }
-  for (const t of extra) extractIndicators(t.text.slice(0, limits.MAX_IOC_SCAN_BYTES_PER_STREAM), { objectRef: t.objectRef, source: t.source }, sink);
+  for (const t of extra)
+    extractIndicators(
+      t.text.slice(0, limits.MAX_IOC_SCAN_BYTES_PER_STREAM),
+      { objectRef: t.objectRef, source: t.source },
+      sink,
+    );
   return { iocs: sink.toIocs(), truncated: sink.truncated };
 }

@@ -17,7 +17,9 @@ describe("inspectDocument (the object inspector's answers)", () => {
     const list = as(inspectDocument(suspiciousPdf(), { op: "objects" }), "objects");
     expect(list.total).toBe(list.objects.length);
     expect(list.truncated).toBe(false);
-    expect(list.objects.map((o) => o.kind)).toEqual(expect.arrayContaining(["dict /Action /JavaScript", "dict /Catalog", "dict /Annot /Link"]));
+    expect(list.objects.map((o) => o.kind)).toEqual(
+      expect.arrayContaining(["dict /Action /JavaScript", "dict /Catalog", "dict /Annot /Link"]),
+    );
     expect(list.revisions).toHaveLength(1);
     expect(list.revisions[0].trailer).toMatch(/\/Root \d+ 0 R/);
   });
@@ -39,7 +41,12 @@ describe("inspectDocument (the object inspector's answers)", () => {
     expect(decoded.text).toContain("/Filter /FlateDecode");
     expect(decoded.referrers.map((o) => o.kind)).toEqual(["dict /Page"]);
     expect(Buffer.from(decoded.stream!.data).toString("latin1")).toBe("BT (hello) Tj ET");
-    expect(decoded.stream).toMatchObject({ view: "decoded", totalBytes: 16, truncated: false, note: expect.stringContaining("FlateDecode") });
+    expect(decoded.stream).toMatchObject({
+      view: "decoded",
+      totalBytes: 16,
+      truncated: false,
+      note: expect.stringContaining("FlateDecode"),
+    });
     const raw = as(inspectDocument(pdf, { op: "object", num: content, stream: "raw" }), "object");
     expect(raw.stream!.data[0]).toBe(0x78); // a zlib header: the bytes as stored
     expect(as(inspectDocument(pdf, { op: "object", num: content }), "object").stream).toBeUndefined();
@@ -56,12 +63,18 @@ describe("inspectDocument (the object inspector's answers)", () => {
   });
 
   it("answers missing for an object or an embedded file the document does not hold", () => {
-    expect(inspectDocument(suspiciousPdf(), { op: "object", num: 999 })).toMatchObject({ op: "missing", message: expect.stringContaining("999") });
+    expect(inspectDocument(suspiciousPdf(), { op: "object", num: 999 })).toMatchObject({
+      op: "missing",
+      message: expect.stringContaining("999"),
+    });
     expect(inspectDocument(suspiciousPdf(), { op: "embedded", sha256: "0".repeat(64) }).op).toBe("missing");
   });
 
   it("hands out an embedded file's decoded bytes by their SHA-256", () => {
-    const file = as(inspectDocument(attachedScriptPdf(), { op: "embedded", sha256: sha256(ATTACHED_SCRIPT) }), "embedded");
+    const file = as(
+      inspectDocument(attachedScriptPdf(), { op: "embedded", sha256: sha256(ATTACHED_SCRIPT) }),
+      "embedded",
+    );
     expect(file).toMatchObject({ name: "invoice.js", incomplete: false });
     expect(Buffer.from(file.data).toString("latin1")).toBe(ATTACHED_SCRIPT);
   });
@@ -71,6 +84,8 @@ describe("inspectDocument (the object inspector's answers)", () => {
     b.addCatalog("/OpenAction << /S /JavaScript /JS (app.alert(1)) >>");
     const damaged = Buffer.from(b.build()).subarray(0, -40); // no xref tail
     expect(as(inspectDocument(damaged, { op: "objects", search: "/JavaScript" }), "objects").objects).toHaveLength(1);
-    expect(as(inspectDocument(new TextEncoder().encode("not a pdf"), { op: "objects" }), "objects").objects).toEqual([]);
+    expect(as(inspectDocument(new TextEncoder().encode("not a pdf"), { op: "objects" }), "objects").objects).toEqual(
+      [],
+    );
   });
 });

@@ -6,7 +6,17 @@
 // password ZIP, and the browser shows decoded bytes as inert text.
 import { DEFAULT_LIMITS, INSPECTOR_LIMITS } from "../limits";
 import { readPdf } from "../pdf/document";
-import { listObjects, objectLine, objectText, referencesTo, revisions, searchObjects, streamBytes, type ObjectLine, type RevisionLine } from "../pdf/inspect";
+import {
+  listObjects,
+  objectLine,
+  objectText,
+  referencesTo,
+  revisions,
+  searchObjects,
+  streamBytes,
+  type ObjectLine,
+  type RevisionLine,
+} from "../pdf/inspect";
 import { collectEmbeddedFiles } from "./facts/embedded";
 
 export type StreamView = "decoded" | "raw";
@@ -59,7 +69,12 @@ export function inspectDocument(bytes: Uint8Array, request: InspectRequest, pass
   const doc = readPdf(bytes, DEFAULT_LIMITS, password === undefined ? {} : { password });
   switch (request.op) {
     case "objects": {
-      const lines = request.search !== undefined ? searchObjects(doc, request.search) : request.refs !== undefined ? referencesTo(doc, request.refs) : listObjects(doc);
+      const lines =
+        request.search !== undefined
+          ? searchObjects(doc, request.search)
+          : request.refs !== undefined
+            ? referencesTo(doc, request.refs)
+            : listObjects(doc);
       return {
         op: "objects",
         encrypted: doc.encrypted,
@@ -71,19 +86,35 @@ export function inspectDocument(bytes: Uint8Array, request: InspectRequest, pass
     }
     case "object": {
       const inst = doc.table.get(request.num);
-      if (!inst) return { op: "missing", message: `Object ${request.num} is not in the document (it has ${doc.table.size} objects).` };
-      const answer: ObjectAnswer = { op: "object", object: objectLine(inst), text: objectText(inst), referrers: referencesTo(doc, request.num).slice(0, INSPECTOR_LIMITS.MAX_REFERRERS) };
+      if (!inst)
+        return {
+          op: "missing",
+          message: `Object ${request.num} is not in the document (it has ${doc.table.size} objects).`,
+        };
+      const answer: ObjectAnswer = {
+        op: "object",
+        object: objectLine(inst),
+        text: objectText(inst),
+        referrers: referencesTo(doc, request.num).slice(0, INSPECTOR_LIMITS.MAX_REFERRERS),
+      };
       const stream = request.stream ? streamBytes(doc, inst, request.stream === "decoded") : null;
       if (request.stream && stream) {
         const max = INSPECTOR_LIMITS.MAX_STREAM_SHOWN_BYTES;
         // a copy: the shown part alone crosses the thread boundary, not the buffer it is a view of
-        answer.stream = { view: request.stream, note: stream.note, totalBytes: stream.data.length, data: stream.data.slice(0, max), truncated: stream.data.length > max };
+        answer.stream = {
+          view: request.stream,
+          note: stream.note,
+          totalBytes: stream.data.length,
+          data: stream.data.slice(0, max),
+          truncated: stream.data.length > max,
+        };
       }
       return answer;
     }
     case "embedded": {
       const file = collectEmbeddedFiles(doc).find((f) => f.sha256 === request.sha256);
-      if (!file) return { op: "missing", message: `No embedded file with SHA-256 ${request.sha256} is in the document.` };
+      if (!file)
+        return { op: "missing", message: `No embedded file with SHA-256 ${request.sha256} is in the document.` };
       return { op: "embedded", name: file.name, sha256: file.sha256, data: file.data, incomplete: file.incomplete };
     }
   }

@@ -12,55 +12,64 @@ export const MITIGATIONS = {
   },
   disable_reader_javascript: {
     title: "Disable JavaScript in PDF readers",
-    description: "Turn off Acrobat/Reader JavaScript (Preferences > JavaScript, or the bDisableJavaScript policy) so embedded scripts cannot run.",
+    description:
+      "Turn off Acrobat/Reader JavaScript (Preferences > JavaScript, or the bDisableJavaScript policy) so embedded scripts cannot run.",
     attackMitigationId: "M1042",
     references: ["https://attack.mitre.org/mitigations/M1042/"],
   },
   block_launch_and_attachments: {
     title: "Block launch actions and attachment opening",
-    description: "Enforce the reader's trust manager so /Launch actions and embedded attachments cannot start programs (Acrobat: iFileAttachmentPerms, bAllowOpenFile off).",
+    description:
+      "Enforce the reader's trust manager so /Launch actions and embedded attachments cannot start programs (Acrobat: iFileAttachmentPerms, bAllowOpenFile off).",
     attackMitigationId: "M1038",
     references: ["https://attack.mitre.org/mitigations/M1038/"],
   },
   open_in_protected_view: {
     title: "Open only in a sandboxed viewer",
-    description: "If the document must be read, open it in Protected View / a sandboxed or browser viewer without scripting, on an isolated machine.",
+    description:
+      "If the document must be read, open it in Protected View / a sandboxed or browser viewer without scripting, on an isolated machine.",
     attackMitigationId: "M1048",
     references: ["https://attack.mitre.org/mitigations/M1048/"],
   },
   sanitize_with_cdr: {
     title: "Sanitize with content disarm and reconstruction",
-    description: "Rebuild the PDF without active content (scripts, actions, attachments, forms) before delivery, e.g. by flattening to images or a CDR gateway.",
+    description:
+      "Rebuild the PDF without active content (scripts, actions, attachments, forms) before delivery, e.g. by flattening to images or a CDR gateway.",
     attackMitigationId: "M1049",
     references: ["https://attack.mitre.org/mitigations/M1049/"],
   },
   block_indicators: {
     title: "Block the extracted indicators",
-    description: "Add the URLs, domains and IP addresses found in the document to web proxy, DNS and firewall block lists, and search logs for earlier contact.",
+    description:
+      "Add the URLs, domains and IP addresses found in the document to web proxy, DNS and firewall block lists, and search logs for earlier contact.",
     attackMitigationId: "M1037",
     references: ["https://attack.mitre.org/mitigations/M1037/"],
   },
   block_outbound_smb_webdav: {
     title: "Block outbound SMB and WebDAV",
-    description: "Block TCP 139/445 and WebDAV to the internet so UNC/file:// links cannot leak NTLM credentials (forced authentication).",
+    description:
+      "Block TCP 139/445 and WebDAV to the internet so UNC/file:// links cannot leak NTLM credentials (forced authentication).",
     attackMitigationId: "M1037",
     references: ["https://attack.mitre.org/techniques/T1187/"],
   },
   update_reader: {
     title: "Update the PDF reader",
-    description: "The document targets known reader vulnerabilities: make sure every reader (Acrobat, Reader, Foxit, browser viewers, pdf.js) is patched.",
+    description:
+      "The document targets known reader vulnerabilities: make sure every reader (Acrobat, Reader, Foxit, browser viewers, pdf.js) is patched.",
     attackMitigationId: "M1051",
     references: ["https://attack.mitre.org/mitigations/M1051/"],
   },
   verify_signed_revision: {
     title: "Check the signed revision, not the displayed one",
-    description: "Trust only what a signature covers: open the signed revision (Acrobat: View Signed Version), compare it with what the document shows now, and reject changes made after signing that alter the content.",
+    description:
+      "Trust only what a signature covers: open the signed revision (Acrobat: View Signed Version), compare it with what the document shows now, and reject changes made after signing that alter the content.",
     attackMitigationId: "M1017",
     references: ["https://attack.mitre.org/techniques/T1565/001/"],
   },
   report_phishing: {
     title: "Treat as phishing",
-    description: "Do not follow links or scan QR codes from the document; report it to the security team and warn recipients.",
+    description:
+      "Do not follow links or scan QR codes from the document; report it to the security team and warn recipients.",
     attackMitigationId: "M1017",
     references: ["https://attack.mitre.org/techniques/T1566/001/"],
   },

@@ -28,7 +28,10 @@ export const UNREACHED_KEY = "(objects no path reaches)";
 
 type ScriptLocation = Pick<JavaScriptEntry, "location">;
 
-export function buildObjectTree(findings: readonly Finding[], scripts: readonly ScriptLocation[] = []): ObjectTreeNode[] {
+export function buildObjectTree(
+  findings: readonly Finding[],
+  scripts: readonly ScriptLocation[] = [],
+): ObjectTreeNode[] {
   const roots: ObjectTreeNode[] = [];
   const nodeAt = (path: string | undefined, objectRef: string | undefined): ObjectTreeNode | null => {
     const keys = keysOf(path, objectRef);
@@ -71,7 +74,10 @@ export function buildObjectTree(findings: readonly Finding[], scripts: readonly 
  */
 function keysOf(path: string | undefined, objectRef: string | undefined): string[] | null {
   if (path?.startsWith("/")) {
-    const keys = path.split("/").map((k) => k.trim()).filter(Boolean);
+    const keys = path
+      .split("/")
+      .map((k) => k.trim())
+      .filter(Boolean);
     if (keys.length) return keys;
   }
   const orphan = path?.trim() || objectRef;

@@ -19,7 +19,9 @@ const NAMES = Object.getOwnPropertyNames(Object.prototype);
 
 function prototypeNamesPdf(): Uint8Array {
   const b = new PdfBuilder();
-  const actions = NAMES.map((n) => b.add(`<< /S /${n} /URI (http://evil.example/${n}/file.${n}) /F (${n}://host.example/share) >>`));
+  const actions = NAMES.map((n) =>
+    b.add(`<< /S /${n} /URI (http://evil.example/${n}/file.${n}) /F (${n}://host.example/share) >>`),
+  );
   const uris = NAMES.map((n) => b.add(`<< /S /URI /URI (${n}://files.example/x.${n}?u=report.${n}) >>`));
   const js = NAMES.map((n) => `${n}(unescape("%41")); this.${n}(atob("QQ=="));`).join("\n");
   const script = b.add(`<< /S /JavaScript /JS (${js}) >>`);
@@ -27,10 +29,17 @@ function prototypeNamesPdf(): Uint8Array {
     "/Type /Metadata /Subtype /XML",
     `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>${NAMES.map((n) => `&${n};`).join(" ")} http://evil.example/?a=1&amp;${NAMES.map((n) => `&${n};`).join("")}</dc:title></rdf:Description></rdf:RDF></x:xmpmeta>`,
   );
-  const image = b.addStream(`/Type /XObject /Subtype /Image /Width 30000 /Height 30000 /BitsPerComponent 8 /ColorSpace /constructor /Filter /FlateDecode`, "x");
+  const image = b.addStream(
+    `/Type /XObject /Subtype /Image /Width 30000 /Height 30000 /BitsPerComponent 8 /ColorSpace /constructor /Filter /FlateDecode`,
+    "x",
+  );
   const annots = uris.map((u) => b.add(`<< /Type /Annot /Subtype /Link /Rect [0 0 10 10] /A ${u} 0 R >>`));
   const aa = NAMES.map((n, i) => `/${n} ${actions[i]} 0 R`).join(" ");
-  b.addCatalog(`/OpenAction ${script} 0 R /AA << ${aa} >> /Metadata ${xmp} 0 R`, 1, `/Annots [${annots.map((a) => `${a} 0 R`).join(" ")}] /AA << ${aa} >> /Resources << /XObject << /Im0 ${image} 0 R >> >>`);
+  b.addCatalog(
+    `/OpenAction ${script} 0 R /AA << ${aa} >> /Metadata ${xmp} 0 R`,
+    1,
+    `/Annots [${annots.map((a) => `${a} 0 R`).join(" ")}] /AA << ${aa} >> /Resources << /XObject << /Im0 ${image} 0 R >> >>`,
+  );
   return b.build();
 }
 
@@ -54,7 +63,11 @@ describe.each(NAMES)("the name %s where a table is read", (n) => {
   });
 
   it("is no decoder call in a script, and no XML entity", () => {
-    expect(analyzeAst(`${n}(1); ${n}("x");`, { budget: defaultBudget() }).decodeCalls).toEqual({ unescape: 0, fromCharCode: 0, other: 0 });
+    expect(analyzeAst(`${n}(1); ${n}("x");`, { budget: defaultBudget() }).decodeCalls).toEqual({
+      unescape: 0,
+      fromCharCode: 0,
+      other: 0,
+    });
     expect(Object.values(extractXmp(`<dc:title>&${n}; &amp;</dc:title>`)).join(" ")).not.toMatch(LEAK);
   });
 });

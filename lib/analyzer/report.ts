@@ -109,7 +109,12 @@ export const Summary = z.object({
   model: ModelSummary.optional(),
   /** the least verdict the evidence guarantees (lib/analyzer/techniques): the technique and the rule that set it */
   evidenceFloor: z
-    .object({ verdict: z.enum(["malicious", "suspicious"]), score: z.number().int(), technique: z.string(), ruleId: z.string() })
+    .object({
+      verdict: z.enum(["malicious", "suspicious"]),
+      score: z.number().int(),
+      technique: z.string(),
+      ruleId: z.string(),
+    })
     .optional(),
   /** floors lifted by a benign explanation: the technique, its rule that fired, and the explanation rule */
   explained: z.array(z.object({ technique: z.string(), ruleId: z.string(), explainedBy: z.string() })).optional(),
@@ -270,7 +275,6 @@ export const Metadata = z.object({
   xmp: z.record(z.string(), z.string()),
 });
 export type Metadata = z.infer<typeof Metadata>;
-
 
 /** POST /analyze/deep and the scan's advanced stage: a superset of the fast result. */
 export const DeepResult = FastResult.extend({

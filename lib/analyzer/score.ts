@@ -48,7 +48,8 @@ interface StructuralPart {
   points: number;
 }
 /** Larger |points| first, then by name: a total order, so the list does not depend on arrival order. */
-const listedBefore = (a: StructuralPart, b: StructuralPart) => Math.abs(b.points) - Math.abs(a.points) || a.name.localeCompare(b.name);
+const listedBefore = (a: StructuralPart, b: StructuralPart) =>
+  Math.abs(b.points) - Math.abs(a.points) || a.name.localeCompare(b.name);
 
 /** Inserts `part` into `top` (sorted by listedBefore), which keeps at most TOP_MODEL_FEATURES parts. */
 function keepTop(top: StructuralPart[], part: StructuralPart): void {
@@ -82,14 +83,21 @@ export interface DocumentScore {
 }
 
 /** The verdict of a document: the stage's shipped model, or a given one (cross-validation folds). */
-export function scoreDocument(input: ScoringInput, stage: Stage, model: VerdictModel = SHIPPED_MODELS[stage]): DocumentScore {
+export function scoreDocument(
+  input: ScoringInput,
+  stage: Stage,
+  model: VerdictModel = SHIPPED_MODELS[stage],
+): DocumentScore {
   const x = alignFeatures(model, FEATURE_NAMES, input.features);
   const p = predict(model, x);
   const baseProbability = applyCalibration(model.calibration, p.base);
   let score = Math.round(100 * p.probability);
   // score points per unit of margin: the contributions add up to (score - score at the prior)
   const span = p.margin - p.base;
-  const perMargin = Math.abs(span) > 1e-9 ? (100 * (p.probability - baseProbability)) / span : 100 * model.calibration.a * p.probability * (1 - p.probability);
+  const perMargin =
+    Math.abs(span) > 1e-9
+      ? (100 * (p.probability - baseProbability)) / span
+      : 100 * model.calibration.a * p.probability * (1 - p.probability);
   // features computed from findings (rule hits, the weight score) are credited to those findings;
   // the others are structural and summarised in summary.model
   const ruleContributions = new Map<string, number>(input.findings.map((f) => [f.ruleId, 0]));
@@ -118,7 +126,8 @@ export function scoreDocument(input: ScoringInput, stage: Stage, model: VerdictM
   }
   for (const [id, v] of ruleContributions) ruleContributions.set(id, round1(v));
   // the link-target features' share, exactly: the score the model gives without their contributions
-  const linkPoints = linkMargin > 0 ? round1(100 * (p.probability - applyCalibration(model.calibration, p.margin - linkMargin))) : 0;
+  const linkPoints =
+    linkMargin > 0 ? round1(100 * (p.probability - applyCalibration(model.calibration, p.margin - linkMargin))) : 0;
 
   // evidence first (techniques/evidence-floor.ts): the fired rules' floor holds whatever the model
   // says, unless a declared benign explanation lifts it; the lift is credited to the rule that set it
@@ -131,7 +140,8 @@ export function scoreDocument(input: ScoringInput, stage: Stage, model: VerdictM
   // suspicious (a verdict the report could not explain by a finding); where a declared benign
   // explanation lifted a floor, low-level findings left beside it do not either
   const flagging = explained.length ? FLAGGING_AFTER_EXPLANATION : FLAGGING_SEVERITIES;
-  if (!floor && score >= SUSPICIOUS_THRESHOLD && !evidence.some((f) => flagging.has(f.severity))) score = SUSPICIOUS_THRESHOLD - 1;
+  if (!floor && score >= SUSPICIOUS_THRESHOLD && !evidence.some((f) => flagging.has(f.severity)))
+    score = SUSPICIOUS_THRESHOLD - 1;
   const proof = floor?.proof === true;
   // a file whose content the analysis could not see (no objects, a password it does not have): the
   // model would extrapolate from its shell, so the verdict stays unknown unless an exploit is proven
@@ -141,14 +151,35 @@ export function scoreDocument(input: ScoringInput, stage: Stage, model: VerdictM
       verdict,
       score,
       confidence: modelConfidence(verdict, p.probability, proof, input.ctx),
-      ...(floor ? { evidenceFloor: { verdict: floor.verdict, score: floor.score, technique: floor.techniqueId, ruleId: floor.ruleId } } : {}),
-      ...(explained.length ? { explained: explained.map((e) => ({ technique: e.techniqueId, ruleId: e.ruleId, explainedBy: e.explainedBy })) } : {}),
+      ...(floor
+        ? {
+            evidenceFloor: {
+              verdict: floor.verdict,
+              score: floor.score,
+              technique: floor.techniqueId,
+              ruleId: floor.ruleId,
+            },
+          }
+        : {}),
+      ...(explained.length
+        ? {
+            explained: explained.map((e) => ({
+              technique: e.techniqueId,
+              ruleId: e.ruleId,
+              explainedBy: e.explainedBy,
+            })),
+          }
+        : {}),
       model: {
         name: `${model.body.kind}-${model.stage}`,
         version: model.version,
         probability: Math.round(p.probability * 1e4) / 1e4,
         priorScore: Math.round(100 * baseProbability),
-        topFeatures: top.map((c) => ({ feature: c.name, value: Math.round(c.value * 1000) / 1000, contribution: round1(c.points) })),
+        topFeatures: top.map((c) => ({
+          feature: c.name,
+          value: Math.round(c.value * 1000) / 1000,
+          contribution: round1(c.points),
+        })),
         ...(linkPoints > 0 && { linkPoints }),
       },
     },
@@ -187,7 +218,8 @@ export function verdictFor(score: number, ctx: Pick<ScoreContext, "unanalysable"
 function confidenceFor(verdict: Verdict, score: number, findings: Finding[], ctx: ScoreContext): Confidence {
   if (verdict === "unknown") return "low";
   const strong = findings.filter((f) => f.severity === "critical" || f.severity === "high").length;
-  if (verdict === "malicious") return findings.some((f) => f.severity === "critical") || strong >= 2 ? "high" : "medium";
+  if (verdict === "malicious")
+    return findings.some((f) => f.severity === "critical") || strong >= 2 ? "high" : "medium";
   if (verdict === "suspicious") return strong >= 1 ? "medium" : "low";
   // benign: trust it less when part of the file was hidden or the score sits near the line
   if (ctx.partial) return "low";

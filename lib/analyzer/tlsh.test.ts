@@ -29,7 +29,10 @@ function noise(length: number, seed: number, alphabet = 256): Uint8Array {
 function pdfWithText(): Uint8Array {
   const b = new PdfBuilder();
   b.addCatalog();
-  b.addStream("<< >>", "BT /F1 12 Tf 72 720 Td (Quarterly report: revenue, costs and outlook for the year) Tj ET\n".repeat(20));
+  b.addStream(
+    "<< >>",
+    "BT /F1 12 Tf 72 720 Td (Quarterly report: revenue, costs and outlook for the year) Tj ET\n".repeat(20),
+  );
   return b.build();
 }
 

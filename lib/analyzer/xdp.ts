@@ -17,14 +17,18 @@ export function looksLikeXdp(bytes: Uint8Array): boolean {
   // a file with a PDF header where readers look for it is a PDF, whatever XML it carries: otherwise
   // an XDP attachment near the start would hide the outer document
   if (hasPdfHeader(bytes)) return false;
-  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, XDP_ROOT_WINDOW_BYTES)).toString("latin1");
+  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, XDP_ROOT_WINDOW_BYTES)).toString(
+    "latin1",
+  );
   return /<xdp:xdp\b|<pdf\s[^<>]*xmlns\s*=\s*["']http:\/\/ns\.adobe\.com\/xdp\/pdf\//i.test(head);
 }
 
 /** The PDF inside an XDP package, or null when there is none. */
 export function unwrapXdp(bytes: Uint8Array): XdpUnwrapped | null {
   if (!looksLikeXdp(bytes)) return null;
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, MAX_XDP_SCAN_CHARS)).toString("latin1");
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, MAX_XDP_SCAN_CHARS)).toString(
+    "latin1",
+  );
   const pdfAt = text.search(/<pdf[\s>]/i);
   if (pdfAt < 0) return null;
   const chunks: string[] = [];

@@ -62,7 +62,9 @@ async function* expandFile(path: string, zipPassword?: string): AsyncGenerator<T
 async function* walkDirectory(dir: string, zipPassword?: string): AsyncGenerator<Target> {
   let entries: Dirent[];
   try {
-    entries = (await readdir(dir, { withFileTypes: true })).sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
+    entries = (await readdir(dir, { withFileTypes: true })).sort((x, y) =>
+      x.name < y.name ? -1 : x.name > y.name ? 1 : 0,
+    );
   } catch (e) {
     yield { path: dir, error: describeFsError(e) };
     return;
@@ -71,7 +73,8 @@ async function* walkDirectory(dir: string, zipPassword?: string): AsyncGenerator
     const path = join(dir, entry.name);
     // directory symlinks are not followed, so a link cycle cannot make the walk endless
     if (entry.isDirectory()) yield* walkDirectory(path, zipPassword);
-    else if (hasAnalysableExtension(entry.name) && (entry.isFile() || (entry.isSymbolicLink() && (await isFile(path))))) yield* expandFile(path, zipPassword);
+    else if (hasAnalysableExtension(entry.name) && (entry.isFile() || (entry.isSymbolicLink() && (await isFile(path)))))
+      yield* expandFile(path, zipPassword);
   }
 }
 

@@ -35,7 +35,19 @@ function result(over: Partial<FastResult> = {}): FastResult {
     findings: [finding("js-eval", "medium", 10), finding("openaction-js", "high", 30)],
     mitigations: [],
     anomalies: [],
-    structure: { pdf_version: "1.7", header_offset: 0, size: 1234, objects: 5, streams: 1, object_streams: 0, revisions: 1, eof_markers: 1, xref_rebuilt: false, encrypted: false, pages: 1 },
+    structure: {
+      pdf_version: "1.7",
+      header_offset: 0,
+      size: 1234,
+      objects: 5,
+      streams: 1,
+      object_streams: 0,
+      revisions: 1,
+      eof_markers: 1,
+      xref_rebuilt: false,
+      encrypted: false,
+      pages: 1,
+    },
     truncated: false,
     budget_hits: [],
     engine_notes: [],
@@ -71,7 +83,10 @@ describe("formatResult", () => {
   });
 
   it("prefers the analyzer's defanged form when items are present", () => {
-    const iocs = { ...result().iocs, items: [{ type: "url" as const, value: "http://a.b", defanged: "hxxp://a[.]b", sources: [] }] };
+    const iocs = {
+      ...result().iocs,
+      items: [{ type: "url" as const, value: "http://a.b", defanged: "hxxp://a[.]b", sources: [] }],
+    };
     expect(formatResult("x.pdf", result({ iocs }), plain)).toContain("url    hxxp://a[.]b");
   });
 
@@ -92,8 +107,28 @@ describe("formatResult", () => {
   });
 
   it("--explain says why: each finding's points, the structure's, the prior and the floor", () => {
-    const findings = [{ ...finding("launch-command", "critical", 90), contribution: 51.2 }, { ...finding("open-action", "low", 10), contribution: -2 }];
-    const summary = { verdict: "malicious" as const, score: 88, confidence: "high" as const, model: { name: "m", version: 1, probability: 0.9, priorScore: 30, topFeatures: [{ feature: "objects", value: 2, contribution: 8.8 }] }, evidenceFloor: { verdict: "malicious" as const, score: 90, technique: "launch-command", ruleId: "launch-command" } };
+    const findings = [
+      { ...finding("launch-command", "critical", 90), contribution: 51.2 },
+      { ...finding("open-action", "low", 10), contribution: -2 },
+    ];
+    const summary = {
+      verdict: "malicious" as const,
+      score: 88,
+      confidence: "high" as const,
+      model: {
+        name: "m",
+        version: 1,
+        probability: 0.9,
+        priorScore: 30,
+        topFeatures: [{ feature: "objects", value: 2, contribution: 8.8 }],
+      },
+      evidenceFloor: {
+        verdict: "malicious" as const,
+        score: 90,
+        technique: "launch-command",
+        ruleId: "launch-command",
+      },
+    };
     const text = formatResult("x.pdf", result({ findings, summary }), plain, { explain: true });
     const why = text.slice(text.indexOf("  why"));
     expect(why.split("\n").slice(1, 5)).toEqual([

@@ -16,7 +16,12 @@ const LABEL_WIDTH = 11;
  * `all` (--details): every finding and indicator; otherwise the first MAX_FINDINGS_SHOWN / MAX_IOCS_SHOWN.
  * `explain` (--explain): why the score, as the report header and the exports say it (lib/analyzer/explain-score.ts).
  */
-export function formatResult(path: string, r: FastResult, c: Colors, { all = false, explain = false }: { all?: boolean; explain?: boolean } = {}): string {
+export function formatResult(
+  path: string,
+  r: FastResult,
+  c: Colors,
+  { all = false, explain = false }: { all?: boolean; explain?: boolean } = {},
+): string {
   const findingsShown = all ? Infinity : MAX_FINDINGS_SHOWN;
   const iocsShown = all ? Infinity : MAX_IOCS_SHOWN;
   const { verdict, score, confidence } = r.summary;
@@ -54,17 +59,24 @@ export function formatResult(path: string, r: FastResult, c: Colors, { all = fal
       const cves = f.cve.length > 0 ? ` [${f.cve.join(", ")}]` : "";
       lines.push(`    ${sev} ${f.ruleId.padEnd(idWidth)}  ${f.title}${cves}${where ? c.dim(` (${where})`) : ""}`);
     }
-    if (findings.length > findingsShown) lines.push(c.dim(`    ... and ${findings.length - findingsShown} more (use --details or --json)`));
+    if (findings.length > findingsShown)
+      lines.push(c.dim(`    ... and ${findings.length - findingsShown} more (use --details or --json)`));
   }
 
   const iocs = listIocs(r);
   if (iocs.length > 0) {
     row("iocs", `${iocs.length}`);
     for (const [type, value] of iocs.slice(0, iocsShown)) lines.push(`    ${type.padEnd(6)} ${printable(value)}`);
-    if (iocs.length > iocsShown) lines.push(c.dim(`    ... and ${iocs.length - iocsShown} more (use --details or --json)`));
+    if (iocs.length > iocsShown)
+      lines.push(c.dim(`    ... and ${iocs.length - iocsShown} more (use --details or --json)`));
   }
-  if (r.anomalies.length > 0) row("anomalies", `${r.anomalies.length} (${[...new Set(r.anomalies.map((a) => a.code))].slice(0, 5).join(", ")})`);
-  if (r.truncated) row("truncated", c.yellow(`budget hit: ${r.budget_hits.join(", ") || "yes"}; parts of the file were not inspected`));
+  if (r.anomalies.length > 0)
+    row("anomalies", `${r.anomalies.length} (${[...new Set(r.anomalies.map((a) => a.code))].slice(0, 5).join(", ")})`);
+  if (r.truncated)
+    row(
+      "truncated",
+      c.yellow(`budget hit: ${r.budget_hits.join(", ") || "yes"}; parts of the file were not inspected`),
+    );
   return `${lines.join("\n")}\n`;
 }
 
@@ -89,7 +101,10 @@ export function listIocs(r: Pick<FastResult, "iocs">): [string, string][] {
 
 /** The common defanging convention: hxxp://, [.] and [@]. */
 export function defang(value: string): string {
-  return value.replace(/^http/i, (m) => (m[0] === "H" ? "HXXP" : "hxxp")).replace(/\./g, "[.]").replace(/@/g, "[@]");
+  return value
+    .replace(/^http/i, (m) => (m[0] === "H" ? "HXXP" : "hxxp"))
+    .replace(/\./g, "[.]")
+    .replace(/@/g, "[@]");
 }
 
 /**

@@ -26,7 +26,11 @@ describe("progress bar", () => {
   });
 
   it("writes nothing when stderr is not a terminal, when disabled, or for a single document", () => {
-    for (const [s, enabled, total] of [[stream(false), true, 5], [stream(true), false, 5], [stream(true), true, 1]] as const) {
+    for (const [s, enabled, total] of [
+      [stream(false), true, 5],
+      [stream(true), false, 5],
+      [stream(true), true, 1],
+    ] as const) {
       const progress = createProgress(s, total, enabled);
       progress.tick(1);
       progress.around(() => undefined);

@@ -28,7 +28,9 @@ export async function readStdin(stdin: AsyncIterable<Buffer>, limit: number): Pr
 export async function readDocumentOperand(input: string): Promise<Uint8Array> {
   const limit = DEFAULT_LIMITS.MAX_INPUT_BYTES;
   try {
-    return input === STDIN_OPERAND ? await readStdin(process.stdin as AsyncIterable<Buffer>, limit) : await readLocalFile(input, limit);
+    return input === STDIN_OPERAND
+      ? await readStdin(process.stdin as AsyncIterable<Buffer>, limit)
+      : await readLocalFile(input, limit);
   } catch (e) {
     throw new CliError(`${printable(input)}: ${describeFsError(e)}`);
   }

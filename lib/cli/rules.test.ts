@@ -7,7 +7,10 @@ import { RULES } from "../analyzer/rules/registry";
 
 const BIN = fileURLToPath(new URL("../../bin/pdfscan.mjs", import.meta.url));
 // from the source tree (the tsx fallback of bin/pdfscan.mjs): test/cli/ covers the bundle
-const run = (args: string[]) => promisify(execFile)(process.execPath, [BIN, ...args], { env: { ...process.env, NO_COLOR: "1", PDFSCAN_CLI_SOURCE: "1" } });
+const run = (args: string[]) =>
+  promisify(execFile)(process.execPath, [BIN, ...args], {
+    env: { ...process.env, NO_COLOR: "1", PDFSCAN_CLI_SOURCE: "1" },
+  });
 
 describe("pdfscan rules", () => {
   it("prints every registry rule as JSON, without code", async () => {
@@ -15,7 +18,9 @@ describe("pdfscan rules", () => {
     const listed = JSON.parse(stdout) as Record<string, unknown>[];
     expect(listed.map((r) => r.id).sort()).toEqual(RULES.map((r) => r.id).sort());
     for (const r of listed) {
-      expect(Object.keys(r)).toEqual(expect.arrayContaining(["id", "title", "severity", "category", "weight", "attack"]));
+      expect(Object.keys(r)).toEqual(
+        expect.arrayContaining(["id", "title", "severity", "category", "weight", "attack"]),
+      );
       expect(r).not.toHaveProperty("check");
     }
   });

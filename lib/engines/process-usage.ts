@@ -26,13 +26,17 @@ export function residentBytes(pid: number): number | null {
  * (fields 14 and 15, counted after the parenthesised command name, which may hold spaces); null where
  * /proc is not available or the process is gone. Resolution: 10 ms.
  */
-export function cpuTimeMs(pid: number | "self", { reapedChildren = false }: { reapedChildren?: boolean } = {}): number | null {
+export function cpuTimeMs(
+  pid: number | "self",
+  { reapedChildren = false }: { reapedChildren?: boolean } = {},
+): number | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "latin1");
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     // fields[0] is field 3 (state): utime is field 14, stime field 15, and the children it has waited
     // for (reapedChildren) cutime and cstime, fields 16 and 17
-    const ticks = Number(fields[11]) + Number(fields[12]) + (reapedChildren ? Number(fields[13]) + Number(fields[14]) : 0);
+    const ticks =
+      Number(fields[11]) + Number(fields[12]) + (reapedChildren ? Number(fields[13]) + Number(fields[14]) : 0);
     return Number.isFinite(ticks) ? (ticks * 1000) / USER_HZ : null;
   } catch {
     return null;

@@ -49,7 +49,8 @@ export class AnomalyLog {
     // offsets often come from the file's own claims (startxref, xref entries, /Prev): one that no
     // file can have (NaN, 1e400, 2^60, negative) is not file-addressable; JSON could not carry it
     const offset = Number.isSafeInteger(claimed) && claimed >= -1 ? claimed : -1;
-    if (n <= this.maxPerCode) this.items.push(objectRef ? { code, offset, message, objectRef } : { code, offset, message });
+    if (n <= this.maxPerCode)
+      this.items.push(objectRef ? { code, offset, message, objectRef } : { code, offset, message });
   }
   count(code: AnomalyCode): number {
     return this.perCode.get(code) ?? 0;

@@ -49,7 +49,9 @@ describe("readPdf: object headers glued to the preceding token", () => {
 
   it("finds an update glued to the %%EOF before it (pdf.js issue 15367) in the linear scan", () => {
     const { b, action } = document();
-    const updated = appendUpdate(rewrite(b.build(), "%%EOF\n", "\n%%EOF"), [{ num: action, body: "<< /S /JavaScript /JS (app.alert(2)) >>" }]);
+    const updated = appendUpdate(rewrite(b.build(), "%%EOF\n", "\n%%EOF"), [
+      { num: action, body: "<< /S /JavaScript /JS (app.alert(2)) >>" },
+    ]);
     expect(text(updated)).toContain(`%%EOF${action} 0 obj`);
     const doc = read(updated);
     expect((dictOf(doc, action).get("JS") as PdfString).text).toBe("app.alert(2)");
@@ -66,7 +68,9 @@ describe("readPdf: object headers glued to the preceding token", () => {
   });
 
   it("does not take a number glued to any other word for a header in the linear scan", () => {
-    const pdf = bytes("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\nabc7 0 obj 42 endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+    const pdf = bytes(
+      "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\nabc7 0 obj 42 endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n",
+    );
     expect(read(pdf).get(7)).toBeUndefined();
   });
 });
@@ -135,7 +139,8 @@ describe("readPdf: content a strict reading misses (recovery pass)", () => {
   });
 
   it("ignores an xref entry whose offset holds no header of that object", () => {
-    const body = "1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 /Note (5 0 obj) >>\nendobj\n";
+    const body =
+      "1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 /Note (5 0 obj) >>\nendobj\n";
     const doc = read(withXref(body, { 1: "1 0 obj", 2: "2 0 obj", 4: "5 0 obj" }));
     expect(doc.get(4)).toBeUndefined();
     expect(doc.get(5)).toBeUndefined();
@@ -145,11 +150,18 @@ describe("readPdf: content a strict reading misses (recovery pass)", () => {
   it("keeps the normal object when a swallowed copy has the same number", () => {
     const b = new PdfBuilder();
     const original = b.add("<< /Marker /Original >>");
-    b.addRaw(bytes(`<< /Length 9999 >>\nstream\nlost end\nendobj\n${original} 0 obj\n<< /Marker /Swallowed >>\nendobj\n9 0 obj\n<< /Length 2 >>\nstream\nxx`));
+    b.addRaw(
+      bytes(
+        `<< /Length 9999 >>\nstream\nlost end\nendobj\n${original} 0 obj\n<< /Marker /Swallowed >>\nendobj\n9 0 obj\n<< /Length 2 >>\nstream\nxx`,
+      ),
+    );
     b.addCatalog();
     const doc = read(b.build({ xref: "none" }));
     expect(nameAt(dictOf(doc, original), "Marker")).toBe("Original");
-    expect(doc.instances.filter((o) => o.num === original).map((o) => o.recovery)).toEqual([undefined, "inside-stream"]);
+    expect(doc.instances.filter((o) => o.num === original).map((o) => o.recovery)).toEqual([
+      undefined,
+      "inside-stream",
+    ]);
   });
 });
 
@@ -255,7 +267,9 @@ describe("readPdf: /Length that misses the data", () => {
   ])("salvages what inflates from Flate data with %s, and reports the damage", (_case, damage) => {
     const { source, deflated, damaged } = deflatedScriptDamagedBy(damage);
     const b = new PdfBuilder();
-    const s = b.addRaw(concat([bytes(`<< /Filter /FlateDecode /Length ${deflated.length} >>\nstream\n`), damaged, bytes("\nendstream")]));
+    const s = b.addRaw(
+      concat([bytes(`<< /Filter /FlateDecode /Length ${deflated.length} >>\nstream\n`), damaged, bytes("\nendstream")]),
+    );
     const after = b.add("<< /Marker /After >>");
     b.addCatalog();
     const doc = read(b.build());
@@ -271,9 +285,15 @@ describe("readPdf: /Length that misses the data", () => {
   });
 
   it("salvages a damaged head once: a later, longer head of the same stream reads the same bytes as a fresh salvage", () => {
-    const { damaged, deflated } = deflatedScriptDamagedBy((d) => Uint8Array.from(d).filter((c, i) => !(c === 0x0d && i > 80)).map((c, i) => (i >= 200 && i < 232 ? 0xff : c)));
+    const { damaged, deflated } = deflatedScriptDamagedBy((d) =>
+      Uint8Array.from(d)
+        .filter((c, i) => !(c === 0x0d && i > 80))
+        .map((c, i) => (i >= 200 && i < 232 ? 0xff : c)),
+    );
     const b = new PdfBuilder();
-    const s = b.addRaw(concat([bytes(`<< /Filter /FlateDecode /Length ${deflated.length} >>\nstream\n`), damaged, bytes("\nendstream")]));
+    const s = b.addRaw(
+      concat([bytes(`<< /Filter /FlateDecode /Length ${deflated.length} >>\nstream\n`), damaged, bytes("\nendstream")]),
+    );
     b.addCatalog();
     const file = b.build();
     const doc = read(file);

@@ -64,7 +64,9 @@ describe("readPdf: well-formed layouts", () => {
   it("takes the newest object of an incremental update and keeps every instance", () => {
     const { b } = plainDocument();
     const base = b.build();
-    const updated = appendUpdate(base, [{ num: b.root, body: `<< /Type /Catalog /Pages ${b.root + 1} 0 R /Lang (en-GB) >>` }]);
+    const updated = appendUpdate(base, [
+      { num: b.root, body: `<< /Type /Catalog /Pages ${b.root + 1} 0 R /Lang (en-GB) >>` },
+    ]);
     const doc = read(updated);
     expect(codes(doc)).toEqual([]);
     expect((dictOf(doc, b.root).get("Lang") as PdfString).text).toBe("en-GB");
@@ -123,7 +125,10 @@ describe("readPdf: recovery", () => {
 
   it("rebuilds when most xref offsets are wrong, and reports each mismatch", () => {
     const { b } = plainDocument();
-    const shifted = text(b.build()).replace(/^(\d{10}) 00000 n/gm, (_m, o: string) => `${String(Number(o) + 3).padStart(10, "0")} 00000 n`);
+    const shifted = text(b.build()).replace(
+      /^(\d{10}) 00000 n/gm,
+      (_m, o: string) => `${String(Number(o) + 3).padStart(10, "0")} 00000 n`,
+    );
     const doc = read(bytes(shifted));
     expect(codes(doc)).toEqual(expect.arrayContaining(["xref-entry-mismatch", "xref-rebuilt"]));
     expect(doc.anomalies.count("xref-entry-mismatch")).toBe(5);
@@ -132,7 +137,10 @@ describe("readPdf: recovery", () => {
 
   it("does not report objects the xref points at through leading whitespace as outside the xref", () => {
     const { b } = plainDocument();
-    const offByOne = text(b.build()).replace(/^(\d{10}) 00000 n/gm, (_m, o: string) => `${String(Number(o) - 1).padStart(10, "0")} 00000 n`);
+    const offByOne = text(b.build()).replace(
+      /^(\d{10}) 00000 n/gm,
+      (_m, o: string) => `${String(Number(o) - 1).padStart(10, "0")} 00000 n`,
+    );
     const doc = read(bytes(offByOne));
     expect(doc.xrefRebuilt).toBe(false);
     expect(doc.table.size).toBe(5);
@@ -170,7 +178,11 @@ describe("readPdf: recovery", () => {
   });
 
   it("reads objects that lack endobj", () => {
-    const doc = read(bytes("%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"));
+    const doc = read(
+      bytes(
+        "%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer << /Root 1 0 R >>\n%%EOF\n",
+      ),
+    );
     expect(codes(doc)).toContain("endobj-missing");
     expect(nameAt(doc.catalog, "Type")).toBe("Catalog");
     expect(nameAt(dictOf(doc, 2), "Type")).toBe("Pages");
@@ -179,7 +191,9 @@ describe("readPdf: recovery", () => {
 
 describe("readPdf: object headers", () => {
   it("reads an object whose number and generation are separated by a comment (kit output)", () => {
-    const pdf = bytes("%PDF-1.3\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n5%junk\n0 obj << /Marker /Found >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+    const pdf = bytes(
+      "%PDF-1.3\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n5%junk\n0 obj << /Marker /Found >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n",
+    );
     const doc = read(pdf);
     const five = doc.get(5)?.value;
     expect(five).toBeInstanceOf(PdfDict);
@@ -192,7 +206,9 @@ describe("readPdf: header and end of file", () => {
     const prefix = "MZ\x90\x00 this is not a pdf header line\n";
     const { b } = plainDocument();
     const doc = read(b.build({ prefix }));
-    expect(doc.anomalies.items.filter((a) => a.code === "header-not-at-start")).toEqual([{ code: "header-not-at-start", offset: prefix.length, message: expect.any(String) }]);
+    expect(doc.anomalies.items.filter((a) => a.code === "header-not-at-start")).toEqual([
+      { code: "header-not-at-start", offset: prefix.length, message: expect.any(String) },
+    ]);
     expect(doc.header).toEqual({ version: "1.7", offset: prefix.length });
     expect(doc.xrefRebuilt).toBe(false);
     expect(doc.pages()).toHaveLength(1);
@@ -258,7 +274,11 @@ describe("readPdf: header and end of file", () => {
 
 describe("readPdf: reference and page-tree cycles", () => {
   it("resolves a reference cycle to undefined and reports it", () => {
-    const doc = read(bytes("%PDF-1.4\n1 0 obj\n2 0 R\nendobj\n2 0 obj\n1 0 R\nendobj\n3 0 obj\n3 0 R\nendobj\n4 0 obj\n1 0 R\nendobj\n%%EOF\n"));
+    const doc = read(
+      bytes(
+        "%PDF-1.4\n1 0 obj\n2 0 R\nendobj\n2 0 obj\n1 0 R\nendobj\n3 0 obj\n3 0 R\nendobj\n4 0 obj\n1 0 R\nendobj\n%%EOF\n",
+      ),
+    );
     expect(doc.resolve(new PdfRef(1, 0))).toBeUndefined();
     expect(doc.resolve(new PdfRef(3, 0))).toBeUndefined();
     expect(doc.resolve(doc.get(4)!.value)).toBeUndefined();
@@ -285,8 +305,16 @@ describe("readPdf: reference and page-tree cycles", () => {
   });
 
   it.each([
-    ["two /Pages nodes that are each other's kid", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>", "<< /Type /Pages /Kids [2 0 R 4 0 R] /Count 1 >>"],
-    ["a /Pages node that is its own kid", "<< /Type /Pages /Kids [2 0 R 4 0 R] /Count 1 >>", "<< /Type /Pages /Kids [3 0 R] >>"],
+    [
+      "two /Pages nodes that are each other's kid",
+      "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+      "<< /Type /Pages /Kids [2 0 R 4 0 R] /Count 1 >>",
+    ],
+    [
+      "a /Pages node that is its own kid",
+      "<< /Type /Pages /Kids [2 0 R 4 0 R] /Count 1 >>",
+      "<< /Type /Pages /Kids [3 0 R] >>",
+    ],
   ])("ends the page walk on %s", (_name, node2, node3) => {
     const file = bytes(
       `%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n${node2}\nendobj\n3 0 obj\n${node3}\nendobj\n` +
@@ -362,11 +390,36 @@ describe("readPdf: garbage never throws", () => {
     ["only %%EOF", bytes("%%EOF")],
     ["startxref to a huge offset", bytes("%PDF-1.4\nstartxref\n99999999999\n%%EOF")],
     ["startxref without a number", bytes("%PDF-1.4\nstartxref\n%%EOF")],
-    ["an xref with absurd counts", bytes("%PDF-1.4\nxref\n0 999999999\n0000000000 65535 f \ntrailer << /Size 1 /Prev -5 /XRefStm 3.5 >>\nstartxref\n9\n%%EOF")],
-    ["an object stream with absurd /N and /First", bytes("%PDF-1.4\n1 0 obj\n<< /Type /ObjStm /N 99999999 /First -4 /Length 7 >>\nstream\n1 0 2 5\nendstream\nendobj\n%%EOF")],
-    ["an object stream whose offsets point backwards", bytes("%PDF-1.4\n1 0 obj\n<< /Type /ObjStm /N 2 /First 8 /Length 17 >>\nstream\n5 0 6 -9 (a) (b)\nendstream\nendobj\n%%EOF")],
-    ["an xref stream with a bad /W", bytes("%PDF-1.5\n1 0 obj\n<< /Type /XRef /W [99 -1] /Size 5 /Length 3 >>\nstream\nabc\nendstream\nendobj\nstartxref\n9\n%%EOF")],
-    ["an xref stream with huge /Index", bytes("%PDF-1.5\n1 0 obj\n<< /Type /XRef /W [1 2 1] /Index [0 4000000000] /Size 5 /Length 8 >>\nstream\n\x01\x00\x09\x00\x01\x00\x09\x00\nendstream\nendobj\nstartxref\n9\n%%EOF")],
+    [
+      "an xref with absurd counts",
+      bytes(
+        "%PDF-1.4\nxref\n0 999999999\n0000000000 65535 f \ntrailer << /Size 1 /Prev -5 /XRefStm 3.5 >>\nstartxref\n9\n%%EOF",
+      ),
+    ],
+    [
+      "an object stream with absurd /N and /First",
+      bytes(
+        "%PDF-1.4\n1 0 obj\n<< /Type /ObjStm /N 99999999 /First -4 /Length 7 >>\nstream\n1 0 2 5\nendstream\nendobj\n%%EOF",
+      ),
+    ],
+    [
+      "an object stream whose offsets point backwards",
+      bytes(
+        "%PDF-1.4\n1 0 obj\n<< /Type /ObjStm /N 2 /First 8 /Length 17 >>\nstream\n5 0 6 -9 (a) (b)\nendstream\nendobj\n%%EOF",
+      ),
+    ],
+    [
+      "an xref stream with a bad /W",
+      bytes(
+        "%PDF-1.5\n1 0 obj\n<< /Type /XRef /W [99 -1] /Size 5 /Length 3 >>\nstream\nabc\nendstream\nendobj\nstartxref\n9\n%%EOF",
+      ),
+    ],
+    [
+      "an xref stream with huge /Index",
+      bytes(
+        "%PDF-1.5\n1 0 obj\n<< /Type /XRef /W [1 2 1] /Index [0 4000000000] /Size 5 /Length 8 >>\nstream\n\x01\x00\x09\x00\x01\x00\x09\x00\nendstream\nendobj\nstartxref\n9\n%%EOF",
+      ),
+    ],
     ["100k nested arrays in an object", bytes(`%PDF-1.4\n1 0 obj\n${"[".repeat(100_000)}\nendobj\n%%EOF`)],
     ["10k 'obj' keywords", bytes(`%PDF-1.4\n${"1 0 obj ".repeat(10_000)}`)],
   ])("reads %s without throwing", (_name, input) => {

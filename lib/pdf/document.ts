@@ -4,7 +4,14 @@
 import { constants as zlibConstants } from "node:zlib";
 import type { BudgetName, Limits } from "../limits";
 import { AnomalyLog } from "./anomaly";
-import { decodeStreamData, inflateOrError, inflateSalvaging, type FilterResult, type KnownInflate, type StreamDecodeResult } from "./filters";
+import {
+  decodeStreamData,
+  inflateOrError,
+  inflateSalvaging,
+  type FilterResult,
+  type KnownInflate,
+  type StreamDecodeResult,
+} from "./filters";
 
 /** A stream decode result; `encrypted` when the data could not be decrypted and stays opaque. */
 export type DecodedStream = StreamDecodeResult & { encrypted?: boolean };
@@ -14,7 +21,14 @@ import { ObjectParser } from "./parser";
 import { TOKEN_END, WHITESPACE, asBuffer, isDigit } from "./syntax";
 import { pdfHeaderOffset, PDF_HEADER_WINDOW_BYTES } from "./sniff";
 import { findStrayNames, type StrayName } from "./stray-names";
-import { findStartxref, readXrefStream, readXrefTable, type XrefContext, type XrefEntry, type XrefSection } from "./xref";
+import {
+  findStartxref,
+  readXrefStream,
+  readXrefTable,
+  type XrefContext,
+  type XrefEntry,
+  type XrefSection,
+} from "./xref";
 
 export interface IndirectObject {
   num: number;
@@ -42,7 +56,11 @@ export interface EscapedName {
 }
 
 /** Decrypts a stream's data; with `prefixBytes`, at least its first that many bytes (see SecurityHandler.decrypt). */
-export type StreamDecoder = (stream: PdfStream, owner: IndirectObject | undefined, prefixBytes?: number) => Uint8Array | null;
+export type StreamDecoder = (
+  stream: PdfStream,
+  owner: IndirectObject | undefined,
+  prefixBytes?: number,
+) => Uint8Array | null;
 
 export interface SecurityState {
   /** none: not encrypted; decrypted: opened (with the empty user password or the one given); otherwise content stays opaque */
@@ -96,7 +114,10 @@ export class PdfDocument {
    * decode() needs no search of its own when the damage lies inside the head (`clear`: inflated from
    * stream.raw, not from decrypted data).
    */
-  private readonly damagedHeads = new WeakMap<PdfStream, { inputBytes: number; maxOut: number; result: FilterResult; damaged: boolean; clear: boolean }>();
+  private readonly damagedHeads = new WeakMap<
+    PdfStream,
+    { inputBytes: number; maxOut: number; result: FilterResult; damaged: boolean; clear: boolean }
+  >();
   /**
    * Small Flate streams whose head decodeHead() inflated whole: decode() takes the output once
    * instead of inflating the same bytes again (two in three sniffed streams are decoded later: page
@@ -104,7 +125,10 @@ export class PdfDocument {
    */
   private readonly inflatedHeads = new WeakMap<PdfStream, Buffer>();
   /** The first KEPT_HEAD_BYTES of each Flate head decodeHead() inflated, and the input prefix it read. */
-  private readonly keptHeads = new WeakMap<PdfStream, { inputBytes: number; allInput: boolean; out: Uint8Array; whole: boolean }>();
+  private readonly keptHeads = new WeakMap<
+    PdfStream,
+    { inputBytes: number; allInput: boolean; out: Uint8Array; whole: boolean }
+  >();
   private inflatedHeadsBytes = 0;
   header: { version: string | null; offset: number } = { version: null, offset: -1 };
   trailer: PdfDict | null = null;
@@ -220,7 +244,14 @@ export class PdfDocument {
     if (this.encrypted && !isStreamOfType(stream, "XRef")) {
       const plain = this.decryptStream ? this.decryptStream(stream, owner) : null;
       if (!plain) {
-        const r: DecodedStream = { data: raw, filters: [], complete: false, issues: [], budgetHit: false, encrypted: true };
+        const r: DecodedStream = {
+          data: raw,
+          filters: [],
+          complete: false,
+          issues: [],
+          budgetHit: false,
+          encrypted: true,
+        };
         this.decodeCache.set(stream, r);
         return r;
       }
@@ -240,7 +271,12 @@ export class PdfDocument {
       knownInflate: raw === stream.raw ? this.knownInflate(stream) : undefined,
     });
     this.decodedTotal += result.data.length;
-    if (result.budgetHit) this.budgetHits.add(remaining < this.limits.MAX_DECODED_BYTES_PER_STREAM ? "MAX_DECODED_BYTES_TOTAL" : "MAX_DECODED_BYTES_PER_STREAM");
+    if (result.budgetHit)
+      this.budgetHits.add(
+        remaining < this.limits.MAX_DECODED_BYTES_PER_STREAM
+          ? "MAX_DECODED_BYTES_TOTAL"
+          : "MAX_DECODED_BYTES_PER_STREAM",
+      );
     for (const issue of result.issues) this.anomalies.add(issue.code, stream.dataOffset, issue.message, ref);
     this.decodeCache.set(stream, result);
     return result;
@@ -266,7 +302,12 @@ export class PdfDocument {
     const cached = this.decodeCache.get(stream);
     if (cached) return cached.encrypted ? new Uint8Array(0) : cached.data.subarray(0, n);
     const filter = this.resolve(stream.dict.get("Filter"));
-    const name = filter instanceof PdfName ? filter.name : Array.isArray(filter) && filter.length === 1 && filter[0] instanceof PdfName ? filter[0].name : undefined;
+    const name =
+      filter instanceof PdfName
+        ? filter.name
+        : Array.isArray(filter) && filter.length === 1 && filter[0] instanceof PdfName
+          ? filter[0].name
+          : undefined;
     const flate = name === "FlateDecode" || name === "Fl";
     // the bytes of the input the head is decoded from: all of it for filters other than Flate
     const inputBytes = filter === undefined ? n : flate ? Math.max(1024, n) : undefined;
@@ -292,16 +333,26 @@ export class PdfDocument {
       this.headExpansions.set(stream, out.length / Math.max(1, prefix.length));
       const whole = out.length <= KEPT_HEAD_BYTES;
       const keptOut = whole ? out : out.subarray(0, KEPT_HEAD_BYTES).slice();
-      this.keptHeads.set(stream, { inputBytes: inputBytes!, allInput: inputBytes! >= stream.raw.length, out: keptOut, whole });
+      this.keptHeads.set(stream, {
+        inputBytes: inputBytes!,
+        allInput: inputBytes! >= stream.raw.length,
+        out: keptOut,
+        whole,
+      });
       // the whole stream in the clear: decode() reuses it (decrypted input differs from stream.raw)
-      const keep = prefix.length === raw.length && raw === stream.raw && out.length <= this.limits.MAX_DECODED_BYTES_PER_STREAM;
+      const keep =
+        prefix.length === raw.length && raw === stream.raw && out.length <= this.limits.MAX_DECODED_BYTES_PER_STREAM;
       if (keep && this.inflatedHeadsBytes + out.length <= INFLATED_HEADS_MAX_BYTES) {
         this.inflatedHeads.set(stream, out);
         this.inflatedHeadsBytes += out.length;
       }
       return new Uint8Array(out.buffer, out.byteOffset, Math.min(n, out.length));
     }
-    return decodeStreamData(raw, stream.dict, { maxOutputBytes: n, maxFilterChain: this.limits.MAX_FILTER_CHAIN, resolve: (o) => this.resolve(o) }).data;
+    return decodeStreamData(raw, stream.dict, {
+      maxOutputBytes: n,
+      maxFilterChain: this.limits.MAX_FILTER_CHAIN,
+      resolve: (o) => this.resolve(o),
+    }).data;
   }
 
   /**
@@ -331,7 +382,8 @@ export class PdfDocument {
     return pages;
   }
 
-  private pagesMemo: { catalog: PdfDict | undefined; objects: number; pages: { ref: PdfRef | null; dict: PdfDict }[] } | undefined;
+  private pagesMemo:
+    { catalog: PdfDict | undefined; objects: number; pages: { ref: PdfRef | null; dict: PdfDict }[] } | undefined;
 
   private walkPages(): { ref: PdfRef | null; dict: PdfDict }[] {
     const out: { ref: PdfRef | null; dict: PdfDict }[] = [];
@@ -380,7 +432,10 @@ export function readPdf(bytes: Uint8Array, limits: Limits, options: ReadOptions 
   const spans = scanObjects(doc);
   findEofMarkers(doc, spans);
   const trailerSpans = readTrailers(doc, spans);
-  recoverStrayObjects(doc, [...spans, ...trailerSpans].sort((a, b) => a[0] - b[0]));
+  recoverStrayObjects(
+    doc,
+    [...spans, ...trailerSpans].sort((a, b) => a[0] - b[0]),
+  );
   recoverSwallowedObjects(doc);
   readXrefChain(doc);
   recoverXrefTargets(doc);
@@ -400,8 +455,17 @@ function readHeader(doc: PdfDocument): void {
   } else if (at > 0) doc.anomalies.add("header-not-at-start", at, `header at offset ${at}, not 0`);
   const m = /^%PDF-(\d+)\.(\d+)/.exec(doc.buf.toString("latin1", at, at + 16));
   doc.header = { version: m ? `${m[1]}.${m[2]}` : null, offset: at };
-  if (!m || Number(m[1]) !== 1 && Number(m[1]) !== 2 || Number(m[1]) === 2 && Number(m[2]) > 0 || Number(m[1]) === 1 && Number(m[2]) > 7) {
-    doc.anomalies.add("header-version-invalid", at, `unusual header version '${doc.buf.toString("latin1", at, at + 10).replace(/[\r\n].*/s, "")}'`);
+  if (
+    !m ||
+    (Number(m[1]) !== 1 && Number(m[1]) !== 2) ||
+    (Number(m[1]) === 2 && Number(m[2]) > 0) ||
+    (Number(m[1]) === 1 && Number(m[2]) > 7)
+  ) {
+    doc.anomalies.add(
+      "header-version-invalid",
+      at,
+      `unusual header version '${doc.buf.toString("latin1", at, at + 10).replace(/[\r\n].*/s, "")}'`,
+    );
   }
 }
 
@@ -431,7 +495,11 @@ function scanObjects(doc: PdfDocument): [number, number][] {
  * The number must start a token, or follow a glued end keyword (`endobj12 0 obj`); with `glued`, any
  * byte may precede it (the recovery passes: `junk7 0 obj`).
  */
-function objectHeaderBefore(b: Uint8Array, at: number, glued = false): { num: number; gen: number; start: number } | null {
+function objectHeaderBefore(
+  b: Uint8Array,
+  at: number,
+  glued = false,
+): { num: number; gen: number; start: number } | null {
   let i = at - 1;
   while (i >= 0 && WHITESPACE[b[i]]) i--;
   const genEnd = i + 1;
@@ -480,7 +548,13 @@ function endsWithEndKeyword(b: Uint8Array, end: number): boolean {
  */
 const runawayBytesLeft = new WeakMap<PdfDocument, number>();
 
-function parseIndirectAt(doc: PdfDocument, start: number, bodyStart: number, num: number, gen: number): IndirectObject | null {
+function parseIndirectAt(
+  doc: PdfDocument,
+  start: number,
+  bodyStart: number,
+  num: number,
+  gen: number,
+): IndirectObject | null {
   const ref = `${num} ${gen}`;
   const opts = { maxDepth: doc.limits.MAX_NESTING_DEPTH, anomalies: doc.anomalies };
   let p = new ObjectParser(doc.bytes, opts, bodyStart);
@@ -570,7 +644,8 @@ function recoverStrayObjects(doc: PdfDocument, covered: [number, number][]): voi
       name.recoveredIn = `${recovered.num} ${recovered.gen}`;
       continue;
     }
-    for (; next < covered.length && covered[next][0] <= name.offset; next++) coveredTo = Math.max(coveredTo, covered[next][1]);
+    for (; next < covered.length && covered[next][0] <= name.offset; next++)
+      coveredTo = Math.max(coveredTo, covered[next][1]);
     const floor = Math.max(searchedUpTo, coveredTo);
     searchedUpTo = name.offset;
     const region = buf.subarray(floor, name.offset);
@@ -584,7 +659,12 @@ function recoverStrayObjects(doc: PdfDocument, covered: [number, number][]): voi
       if (!parsed || parsed.end <= name.offset) break;
       if (!doc.register(parsed)) return;
       const ref = `${parsed.num} ${parsed.gen}`;
-      doc.anomalies.add("syntax-error", head.start, `object ${ref} found only by the recovery pass: its header is glued to the token before it`, ref);
+      doc.anomalies.add(
+        "syntax-error",
+        head.start,
+        `object ${ref} found only by the recovery pass: its header is glued to the token before it`,
+        ref,
+      );
       name.recoveredIn = ref;
       parsed.recovery = "glued-header";
       recovered = parsed;
@@ -626,7 +706,12 @@ function recoverSwallowedObjects(doc: PdfDocument): void {
       if (!parsed) continue;
       parsed.recovery = "inside-stream";
       if (!doc.register(parsed)) return;
-      doc.anomalies.add("endstream-missing", head.start, `object ${head.num} ${head.gen} lies inside the data of stream ${owner.num} ${owner.gen}, whose end was searched for`, `${owner.num} ${owner.gen}`);
+      doc.anomalies.add(
+        "endstream-missing",
+        head.start,
+        `object ${head.num} ${head.gen} lies inside the data of stream ${owner.num} ${owner.gen}, whose end was searched for`,
+        `${owner.num} ${owner.gen}`,
+      );
       at = parsed.end - 3;
     }
   }
@@ -660,7 +745,12 @@ function recoverXrefTargets(doc: PdfDocument): void {
       if (!doc.register(parsed)) return;
       const host = doc.instances.find((o) => !o.container && o.offset < at && at < o.end);
       const where = host ? `inside object ${host.num} ${host.gen}` : "where the scan saw no object header";
-      doc.anomalies.add("xref-entry-mismatch", at, `object ${num} ${head.gen} is read at its xref offset, ${where}`, `${num} ${head.gen}`);
+      doc.anomalies.add(
+        "xref-entry-mismatch",
+        at,
+        `object ${num} ${head.gen} is read at its xref offset, ${where}`,
+        `${num} ${head.gen}`,
+      );
     }
   }
 }
@@ -674,7 +764,12 @@ function readTrailers(doc: PdfDocument, spans: [number, number][]): [number, num
     if (insideSpan(spans, at)) continue;
     // a trailer ends before the next one: an unterminated string in each must not read each to the
     // end of the file (quadratic; found by `npm run fuzz`: 156 KB of them took 5 s)
-    const p = new ObjectParser(doc.bytes, { maxDepth: doc.limits.MAX_NESTING_DEPTH, anomalies: doc.anomalies }, at + 7, next < 0 ? doc.bytes.length : next);
+    const p = new ObjectParser(
+      doc.bytes,
+      { maxDepth: doc.limits.MAX_NESTING_DEPTH, anomalies: doc.anomalies },
+      at + 7,
+      next < 0 ? doc.bytes.length : next,
+    );
     const t = p.parseObject();
     if (t instanceof PdfDict) {
       doc.trailers.push(t);
@@ -722,7 +817,11 @@ function readXrefChain(doc: PdfDocument): void {
     const at = skipWs(doc.bytes, off);
     const section = at < doc.bytes.length ? (readXrefTable(ctx, at) ?? readXrefStream(ctx, at)) : null;
     if (!section) {
-      doc.anomalies.add(doc.xrefSections.length ? "xref-invalid" : "startxref-invalid", off, `no xref at offset ${off}`);
+      doc.anomalies.add(
+        doc.xrefSections.length ? "xref-invalid" : "startxref-invalid",
+        off,
+        `no xref at offset ${off}`,
+      );
       continue;
     }
     doc.xrefSections.push(section);
@@ -779,7 +878,12 @@ function openSecurity(doc: PdfDocument, password: string | undefined): void {
   }
   const ids = resolve(doc.trailer?.get("ID"));
   const first = Array.isArray(ids) ? resolve(ids[0]) : undefined;
-  const setup = openStandardSecurity(enc, first instanceof PdfString ? first.bytes : new Uint8Array(0), resolve, password);
+  const setup = openStandardSecurity(
+    enc,
+    first instanceof PdfString ? first.bytes : new Uint8Array(0),
+    resolve,
+    password,
+  );
   if (!setup.ok) {
     doc.security = { state: setup.reason, message: setup.message };
     return;
@@ -789,7 +893,9 @@ function openSecurity(doc: PdfDocument, password: string | undefined): void {
   // §7.6.3.1: with /EncryptMetadata false the metadata streams are stored in the clear
   const clearMetadata = resolve(enc.get("EncryptMetadata")) === false;
   doc.decryptStream = (stream, owner, prefixBytes) =>
-    owner && !owner.container && !(clearMetadata && isStreamOfType(stream, "Metadata")) ? h.decrypt(stream.raw, owner.num, owner.gen, h.streamMethod, prefixBytes) : stream.raw;
+    owner && !owner.container && !(clearMetadata && isStreamOfType(stream, "Metadata"))
+      ? h.decrypt(stream.raw, owner.num, owner.gen, h.streamMethod, prefixBytes)
+      : stream.raw;
   const encInstance = encEntry instanceof PdfRef ? latest.get(encEntry.num) : undefined;
   for (const inst of doc.instances) {
     if (inst.container || inst === encInstance || isStreamOfType(inst.value, "XRef")) continue; // §7.5.8.4: xref streams stay clear
@@ -827,9 +933,7 @@ function decryptStrings(root: PdfObject, decrypt: (s: PdfString) => PdfString): 
 
 /** Parses the members of every object stream (§7.5.7). */
 function expandObjectStreams(doc: PdfDocument): void {
-  const containers = doc.instances.filter(
-    (o) => isStreamOfType(o.value, "ObjStm"),
-  );
+  const containers = doc.instances.filter((o) => isStreamOfType(o.value, "ObjStm"));
   for (const c of containers) {
     doc.objectStreams++;
     const stream = c.value as PdfStream;
@@ -867,7 +971,18 @@ function expandObjectStreams(doc: PdfDocument): void {
       }
       body.reset(start, end, `${members[i].num} 0`);
       const value = body.parseObject();
-      if (!doc.register({ num: members[i].num, gen: 0, offset: c.offset, end: c.end, value, container: ref, containerNum: c.num })) break;
+      if (
+        !doc.register({
+          num: members[i].num,
+          gen: 0,
+          offset: c.offset,
+          end: c.end,
+          value,
+          container: ref,
+          containerNum: c.num,
+        })
+      )
+        break;
     }
     for (const e of body.escapedNames) doc.escapedNames.push({ ...e, offset: -1 });
     if (doc.budgetHits.has("MAX_OBJECTS")) return;
@@ -897,8 +1012,7 @@ function buildTable(doc: PdfDocument): void {
       let m = members.get(o.containerNum);
       if (!m) members.set(o.containerNum, (m = new Map()));
       m.set(o.num, o);
-    }
-    else byOffset.set(o.offset, o);
+    } else byOffset.set(o.offset, o);
     const prev = lastByNum.get(o.num);
     // an object-stream member sits at its container's position in file order
     if (!prev || rank(o) > rank(prev) || (rank(o) === rank(prev) && o.offset >= prev.offset)) lastByNum.set(o.num, o);
@@ -912,7 +1026,8 @@ function buildTable(doc: PdfDocument): void {
     if (hit && hit.num === num) doc.table.set(num, hit);
     else {
       mismatches++;
-      if (e.type === "offset") doc.anomalies.add("xref-entry-mismatch", e.offset, `xref says object ${num} is at ${e.offset}, it is not`);
+      if (e.type === "offset")
+        doc.anomalies.add("xref-entry-mismatch", e.offset, `xref says object ${num} is at ${e.offset}, it is not`);
     }
   }
   doc.xrefRebuilt = doc.xrefSections.length === 0 || (checked > 0 && mismatches * 4 > checked);
@@ -928,7 +1043,12 @@ function buildTable(doc: PdfDocument): void {
       if (o.container || referencedOffsets.has(o.offset)) continue;
       const v = o.value;
       if (isStreamOfType(v, "XRef")) continue;
-      doc.anomalies.add("object-outside-xref", o.offset, `object ${o.num} ${o.gen} is not in any xref section`, `${o.num} ${o.gen}`);
+      doc.anomalies.add(
+        "object-outside-xref",
+        o.offset,
+        `object ${o.num} ${o.gen} is not in any xref section`,
+        `${o.num} ${o.gen}`,
+      );
     }
   }
 }

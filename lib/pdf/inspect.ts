@@ -40,7 +40,11 @@ function kindOf(value: PdfObject): string {
   }
   if (Array.isArray(value)) return "array";
   if (value instanceof PdfRef) return "reference";
-  return value === null ? "null" : typeof value === "object" ? value.constructor.name.replace(/^Pdf/, "").toLowerCase() : typeof value;
+  return value === null
+    ? "null"
+    : typeof value === "object"
+      ? value.constructor.name.replace(/^Pdf/, "").toLowerCase()
+      : typeof value;
 }
 
 function filtersOf(stream: PdfStream): string[] {
@@ -71,7 +75,11 @@ export function objectText(inst: IndirectObject): string {
 }
 
 /** A stream's bytes: as stored, or decoded by its filters under the document's budgets. */
-export function streamBytes(doc: PdfDocument, inst: IndirectObject, decoded: boolean): { data: Uint8Array; note: string } | null {
+export function streamBytes(
+  doc: PdfDocument,
+  inst: IndirectObject,
+  decoded: boolean,
+): { data: Uint8Array; note: string } | null {
   const v = inst.value;
   if (!(v instanceof PdfStream)) return null;
   if (!decoded) return { data: v.raw, note: `raw, ${v.raw.length} bytes` };

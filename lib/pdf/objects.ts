@@ -78,16 +78,7 @@ export class PdfKeyword {
 }
 
 export type PdfObject =
-  | null
-  | boolean
-  | number
-  | PdfName
-  | PdfString
-  | PdfRef
-  | PdfDict
-  | PdfStream
-  | PdfKeyword
-  | PdfObject[];
+  null | boolean | number | PdfName | PdfString | PdfRef | PdfDict | PdfStream | PdfKeyword | PdfObject[];
 
 export function refKey(num: number, gen: number): string {
   return `${num} ${gen}`;
@@ -114,7 +105,8 @@ const utf16be = new TextDecoder("utf-16be", { fatal: false });
 
 export function decodePdfText(bytes: Uint8Array): string {
   if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return utf16be.decode(bytes.subarray(2));
-  if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return utf8.decode(bytes.subarray(3));
+  if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
+    return utf8.decode(bytes.subarray(3));
   return latin1(bytes);
 }
 

@@ -271,7 +271,11 @@ describe("ObjectParser: arrays, dictionaries and keywords", () => {
     ["an array without spaces", "[/A/B(c)[1]]", ["/A", "/B", "(c)", [1]]],
     ["an array with a comment", "[1 % comment ]\n 2]", [1, 2]],
     ["an empty dictionary", "<<>>", {}],
-    ["a dictionary", "<< /Type /Page /Count 3 /Kids [1 0 R] /T (x) >>", { Type: "/Page", Count: 3, Kids: ["1 0 R"], T: "(x)" }],
+    [
+      "a dictionary",
+      "<< /Type /Page /Count 3 /Kids [1 0 R] /T (x) >>",
+      { Type: "/Page", Count: 3, Kids: ["1 0 R"], T: "(x)" },
+    ],
     ["a dictionary without spaces", "<</A<</B 1>>/C[2]>>", { A: { B: 1 }, C: [2] }],
     ["a value missing before >>", "<< /A 1 /B >>", { A: 1, B: null }],
     ["a hex string value", "<< /ID <ab> >>", { ID: "<\xab>" }],
@@ -378,7 +382,9 @@ describe("ObjectParser: anomaly offsets", () => {
     const { p, anomalies } = parser("   <4G>", { baseOffset: 1000 });
     p.currentRef = "7 0";
     p.parseObject();
-    expect(anomalies.items).toEqual([{ code: "syntax-error", offset: 1003, message: expect.any(String), objectRef: "7 0" }]);
+    expect(anomalies.items).toEqual([
+      { code: "syntax-error", offset: 1003, message: expect.any(String), objectRef: "7 0" },
+    ]);
   });
 
   it("reports offset -1 inside decoded buffers", () => {
@@ -405,7 +411,12 @@ describe("ObjectParser: stream bodies (§7.3.8)", () => {
     ["a correct /Length, CRLF", "<< /Length 5 >>\r\nstream\r\nHELLO\r\nendstream\r\nendobj", "HELLO", "\r\nendobj"],
     ["a correct /Length, no EOL before endstream", "<< /Length 5 >>stream\nHELLOendstream endobj", "HELLO", " endobj"],
     ["an empty stream", "<< /Length 0 >>\nstream\n\nendstream\nendobj", "", "\nendobj"],
-    ["data that contains the word endstream", "<< /Length 17 >>\nstream\nfoo endstream bar\nendstream\nendobj", "foo endstream bar", "\nendobj"],
+    [
+      "data that contains the word endstream",
+      "<< /Length 17 >>\nstream\nfoo endstream bar\nendstream\nendobj",
+      "foo endstream bar",
+      "\nendobj",
+    ],
     ["data that ends with CR LF bytes", "<< /Length 4 >>\nstream\nab\r\n\nendstream\nendobj", "ab\r\n", "\nendobj"],
   ])("reads %s", (_name, src, data, rest) => {
     const r = parseStream(src);
@@ -444,7 +455,8 @@ describe("ObjectParser: stream bodies (§7.3.8)", () => {
   });
 
   it("trusts a correct /Length when the endstream keyword is damaged", () => {
-    const src = "<< /Length 5 >>\nstream\nHELLO\nendstrem\nendobj\n3 0 obj\n<< /Length 1 >>\nstream\nx\nendstream\nendobj";
+    const src =
+      "<< /Length 5 >>\nstream\nHELLO\nendstrem\nendobj\n3 0 obj\n<< /Length 1 >>\nstream\nx\nendstream\nendobj";
     const r = parseStream(src);
     expect(r.data).toBe("HELLO");
     expect(r.codes).toEqual(["endstream-missing"]);
@@ -477,7 +489,36 @@ describe("ObjectParser: never throws", () => {
   });
 
   it("parses random strings of PDF syntax tokens to the end without throwing", () => {
-    const tokens = ["<<", ">>", "[", "]", "(", ")", "<", ">", "/", "/N#4", "\\", "1", "0", "R", "-", ".", "#", "%", "\n", " ", "obj", "endobj", "stream", "endstream", "<4", "(\\", "{", "}"];
+    const tokens = [
+      "<<",
+      ">>",
+      "[",
+      "]",
+      "(",
+      ")",
+      "<",
+      ">",
+      "/",
+      "/N#4",
+      "\\",
+      "1",
+      "0",
+      "R",
+      "-",
+      ".",
+      "#",
+      "%",
+      "\n",
+      " ",
+      "obj",
+      "endobj",
+      "stream",
+      "endstream",
+      "<4",
+      "(\\",
+      "{",
+      "}",
+    ];
     const next = prng(11);
     for (let i = 0; i < 500; i++) {
       const src = Array.from({ length: 1 + (next() % 64) }, () => tokens[next() % tokens.length]).join("");

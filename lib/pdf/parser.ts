@@ -85,7 +85,9 @@ export class ObjectParser {
    */
   peekEndKeyword(word: "endobj" | "endstream"): boolean {
     const after = this.pos + word.length;
-    return this.spellsAt(word) && (after >= this.end || TOKEN_END[this.bytes[after]] === 1 || isDigit(this.bytes[after]));
+    return (
+      this.spellsAt(word) && (after >= this.end || TOKEN_END[this.bytes[after]] === 1 || isDigit(this.bytes[after]))
+    );
   }
 
   private spellsAt(word: string): boolean {
@@ -226,7 +228,14 @@ export class ObjectParser {
     this.pos++; // '('
     // most strings hold no escape, CR or parenthesis before the closing one: their bytes as they are
     let plain = this.pos;
-    while (plain < this.end && b[plain] !== CH.RPAREN && b[plain] !== CH.BACKSLASH && b[plain] !== CH.CR && b[plain] !== CH.LPAREN) plain++;
+    while (
+      plain < this.end &&
+      b[plain] !== CH.RPAREN &&
+      b[plain] !== CH.BACKSLASH &&
+      b[plain] !== CH.CR &&
+      b[plain] !== CH.LPAREN
+    )
+      plain++;
     if (plain < this.end && b[plain] === CH.RPAREN) {
       // a copy, as the general path makes (Buffer's slice would be a view of the whole file)
       const value = new PdfString(Uint8Array.prototype.slice.call(b, this.pos, plain));
@@ -258,11 +267,21 @@ export class ObjectParser {
         if (this.pos >= this.end) break;
         c = b[this.pos++];
         switch (c) {
-          case 0x6e: c = 0x0a; break; // \n
-          case 0x72: c = 0x0d; break; // \r
-          case 0x74: c = 0x09; break; // \t
-          case 0x62: c = 0x08; break; // \b
-          case 0x66: c = 0x0c; break; // \f
+          case 0x6e:
+            c = 0x0a;
+            break; // \n
+          case 0x72:
+            c = 0x0d;
+            break; // \r
+          case 0x74:
+            c = 0x09;
+            break; // \t
+          case 0x62:
+            c = 0x08;
+            break; // \b
+          case 0x66:
+            c = 0x0c;
+            break; // \f
           case CH.CR:
             // line continuation (§7.3.4.2): backslash-EOL is dropped
             if (b[this.pos] === CH.LF) this.pos++;
@@ -272,7 +291,8 @@ export class ObjectParser {
           default:
             if (c >= 0x30 && c <= 0x37) {
               let v = c - 0x30;
-              for (let k = 0; k < 2 && b[this.pos] >= 0x30 && b[this.pos] <= 0x37; k++) v = v * 8 + (b[this.pos++] - 0x30);
+              for (let k = 0; k < 2 && b[this.pos] >= 0x30 && b[this.pos] <= 0x37; k++)
+                v = v * 8 + (b[this.pos++] - 0x30);
               c = v & 0xff;
             }
           // \( \) \\ and unknown escapes: the char itself
@@ -445,7 +465,11 @@ export class ObjectParser {
         if (endobj >= 0 && (found < 0 || endobj < found)) {
           this.anomaly("endstream-missing", dataStart + declared, "endstream keyword damaged; /Length used");
           this.pos = dataStart + declared;
-          return new PdfStream(dict, b.subarray(dataStart, dataStart + declared), fileOffset >= 0 ? fileOffset + dataStart : -1);
+          return new PdfStream(
+            dict,
+            b.subarray(dataStart, dataStart + declared),
+            fileOffset >= 0 ? fileOffset + dataStart : -1,
+          );
         }
       }
       const limit = found >= 0 && found < this.end ? found : this.end;
@@ -455,7 +479,12 @@ export class ObjectParser {
       if (e > dataStart && b[e - 1] === CH.CR) e--;
       dataEnd = e;
       if (found < 0 || found >= this.end) this.anomaly("endstream-missing", dataStart, "stream without endstream");
-      else if (declared >= 0) this.anomaly("stream-length-mismatch", dataStart, `/Length ${declared} but data is ${dataEnd - dataStart} bytes`);
+      else if (declared >= 0)
+        this.anomaly(
+          "stream-length-mismatch",
+          dataStart,
+          `/Length ${declared} but data is ${dataEnd - dataStart} bytes`,
+        );
       this.pos = limit;
     } else this.pos = dataEnd;
     this.skipWhitespace();
@@ -502,7 +531,12 @@ export function decodeNameEscapes(raw: string): string {
   let name = "";
   for (let i = 0; i < raw.length; i++) {
     const ch = raw.charCodeAt(i);
-    if (ch === CH.HASH && i + 2 < raw.length && hexValue(raw.charCodeAt(i + 1)) >= 0 && hexValue(raw.charCodeAt(i + 2)) >= 0) {
+    if (
+      ch === CH.HASH &&
+      i + 2 < raw.length &&
+      hexValue(raw.charCodeAt(i + 1)) >= 0 &&
+      hexValue(raw.charCodeAt(i + 2)) >= 0
+    ) {
       name += String.fromCharCode(hexValue(raw.charCodeAt(i + 1)) * 16 + hexValue(raw.charCodeAt(i + 2)));
       i += 2;
     } else name += raw[i];
@@ -519,4 +553,3 @@ export function parseNumber(tok: string): number | null {
   const v = Number(m[2]);
   return Number.isNaN(v) ? null : m[1] ? -v : tok.startsWith("-") ? -v : v;
 }
-

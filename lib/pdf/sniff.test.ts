@@ -13,19 +13,39 @@ describe("isPdfOrXdp", () => {
     ["a header after junk inside the first 1024 bytes", `${"x".repeat(1019)}%PDF-1.4`, true],
     ["a header that ends past byte 1024", `${"x".repeat(1020)}%PDF-1.4`, false],
     ["a header after 2000 bytes of junk", `${"x".repeat(2000)}%PDF-1.4`, false],
-    ["a header after 2000 bytes of junk, an object after it (readers scan for objects)", `${"x".repeat(2000)}%PDF-1.4\n1 0 obj\n<< /Length 90000 >>\nstream\n`, true],
+    [
+      "a header after 2000 bytes of junk, an object after it (readers scan for objects)",
+      `${"x".repeat(2000)}%PDF-1.4\n1 0 obj\n<< /Length 90000 >>\nstream\n`,
+      true,
+    ],
     ["an object with a header-like text after it, past the window", `${"x".repeat(2000)}1 0 obj\n%PDF-1.4`, false],
-    ["a truncated file without a header that ends like a PDF (pdf.js issue-335b: startxref and an offset)", "\xc9startxref\n6\n2147483647", true],
+    [
+      "a truncated file without a header that ends like a PDF (pdf.js issue-335b: startxref and an offset)",
+      "\xc9startxref\n6\n2147483647",
+      true,
+    ],
     ["an executable", "MZ\x90\x00\x03\x00\x00\x00", false],
     ["an XDP package with a base64 PDF chunk", xdp("JVBERi0xLjMKMyAwIG9iago="), true],
     ["an XDP package with a line break before the chunk", xdp("\r\nJVBERi0xLjUNJeLjz9MN"), true],
     ["an XDP package whose chunk is not a PDF", xdp("TVqQAAMAAAAEAAAA"), false],
-    ["an XDP package without a PDF", `<?xml version="1.0"?><xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/"><template/></xdp:xdp>`, false],
+    [
+      "an XDP package without a PDF",
+      `<?xml version="1.0"?><xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/"><template/></xdp:xdp>`,
+      false,
+    ],
     ["plain XML with a base64 PDF chunk but no XDP root", "<root><chunk>JVBERi0xLjM=</chunk></root>", false],
     ["an empty file", "", false],
-    ["objects without a header (header stripped: readers recover it)", "1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n", true],
+    [
+      "objects without a header (header stripped: readers recover it)",
+      "1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n",
+      true,
+    ],
     ["objects after junk, without a header", "MZ\x90\x00 junk\r\n12 0 obj<</S/JavaScript/JS(x)>>endobj", true],
-    ["one object opened early, closed past the window, with a startxref at the end", `3 0 obj\n<< /Length 70000 >>\nstream\n${"a".repeat(70_000)}\nendstream\nendobj\nstartxref\n0\n%%EOF`, true],
+    [
+      "one object opened early, closed past the window, with a startxref at the end",
+      `3 0 obj\n<< /Length 70000 >>\nstream\n${"a".repeat(70_000)}\nendstream\nendobj\nstartxref\n0\n%%EOF`,
+      true,
+    ],
     ["an object header but neither endobj nor a file tail", `1 0 obj\n${"a".repeat(70_000)}`, false],
     ["text that mentions objects", "see 12 0 objects in the report; endobj", false],
     ["a number glued to the header-like text", "x12 0 obj y endobj", false],
@@ -43,10 +63,13 @@ describe("isPdfOrXdp", () => {
 });
 
 describe("one header window for the gate and the reader", () => {
-  it.each([1018, 1019, 1020, 1021])("junk of %i bytes: the reader reports the header missing exactly when the gate finds none", (junk) => {
-    const file = bytes(`${"x".repeat(junk)}%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n`);
-    const doc = readPdf(file, DEFAULT_LIMITS);
-    expect(doc.anomalies.items.some((a) => a.code === "header-missing")).toBe(!hasPdfHeader(file));
-    expect(doc.header.offset).toBe(junk);
-  });
+  it.each([1018, 1019, 1020, 1021])(
+    "junk of %i bytes: the reader reports the header missing exactly when the gate finds none",
+    (junk) => {
+      const file = bytes(`${"x".repeat(junk)}%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n`);
+      const doc = readPdf(file, DEFAULT_LIMITS);
+      expect(doc.anomalies.items.some((a) => a.code === "header-missing")).toBe(!hasPdfHeader(file));
+      expect(doc.header.offset).toBe(junk);
+    },
+  );
 });

@@ -70,5 +70,9 @@ function indexOfAscii(bytes: Uint8Array, needle: string, from: number, end: numb
 }
 
 function latin1(bytes: Uint8Array, start: number, end: number): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("latin1", start, Math.min(end, bytes.length));
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString(
+    "latin1",
+    start,
+    Math.min(end, bytes.length),
+  );
 }

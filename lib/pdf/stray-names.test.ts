@@ -9,12 +9,13 @@ import { TOKEN_END } from "./syntax";
 function reference(bytes: Uint8Array, covered: [number, number][], max: number) {
   const out: { name: string; offset: number }[] = [];
   const gap = (start: number, end: number) => {
-    for (let i = start; i < end && out.length < max; ) {
+    for (let i = start; i < end && out.length < max;) {
       if (bytes[i] === 0x25) while (i < end && bytes[i] !== 0x0a && bytes[i] !== 0x0d) i++;
       else if (bytes[i] === 0x2f && (i === 0 || TOKEN_END[bytes[i - 1]])) {
         let j = i + 1;
         while (j < bytes.length && !TOKEN_END[bytes[j]]) j++;
-        if (j > i + 1) out.push({ name: decodeNameEscapes(Buffer.from(bytes.subarray(i + 1, j)).toString("latin1")), offset: i });
+        if (j > i + 1)
+          out.push({ name: decodeNameEscapes(Buffer.from(bytes.subarray(i + 1, j)).toString("latin1")), offset: i });
         i = j;
       } else i++;
     }
@@ -44,7 +45,8 @@ describe("findStrayNames", () => {
     for (let round = 0; round < 500; round++) {
       const bytes = Uint8Array.from({ length: 200 }, () => alphabet[Math.floor(random() * alphabet.length)]);
       const covered: [number, number][] = [];
-      for (let at = Math.floor(random() * 40); at < 200; at += 10 + Math.floor(random() * 60)) covered.push([at, Math.min(200, at + Math.floor(random() * 30))]);
+      for (let at = Math.floor(random() * 40); at < 200; at += 10 + Math.floor(random() * 60))
+        covered.push([at, Math.min(200, at + Math.floor(random() * 30))]);
       const max = 1 + Math.floor(random() * 40);
       expect(findStrayNames(bytes, covered, max)).toEqual(reference(bytes, covered, max));
     }

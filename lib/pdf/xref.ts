@@ -92,7 +92,8 @@ export function readXrefStream(ctx: XrefContext, offset: number): XrefSection | 
   if (!data) return { kind: "stream", offset, trailer: dict, entries: new Map() };
   const size = typeof dict.get("Size") === "number" ? (dict.get("Size") as number) : 0;
   const index = dict.get("Index");
-  const ranges: number[] = Array.isArray(index) && index.every((x) => typeof x === "number") ? (index as number[]) : [0, size];
+  const ranges: number[] =
+    Array.isArray(index) && index.every((x) => typeof x === "number") ? (index as number[]) : [0, size];
   const rowLen = widths[0] + widths[1] + widths[2];
   const entries = new Map<number, XrefEntry>();
   if (rowLen === 0) return { kind: "stream", offset, trailer: dict, entries };

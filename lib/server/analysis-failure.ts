@@ -46,5 +46,8 @@ export class AnalysisFailure extends Error {
 /** The API's answer to a failure: its problem code, and Retry-After where asking again may succeed. */
 export function apiErrorOf(failure: AnalysisFailure): ApiError {
   const { retryAfterS, cause } = failure.extra;
-  return new ApiError(API_CODE_BY_FAILURE[failure.kind], failure.message, { cause, ...(retryAfterS !== undefined && { headers: { "retry-after": String(retryAfterS) } }) });
+  return new ApiError(API_CODE_BY_FAILURE[failure.kind], failure.message, {
+    cause,
+    ...(retryAfterS !== undefined && { headers: { "retry-after": String(retryAfterS) } }),
+  });
 }

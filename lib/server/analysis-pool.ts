@@ -100,7 +100,16 @@ function newGeneration(filename: string, workers: number): Generation {
     resourceLimits: { maxOldGenerationSizeMb: WORKER_MAX_OLD_GENERATION_MB },
   });
   pool.on("error", (error: unknown) => console.error("[pdfscan] analysis worker error:", error));
-  return { pool, running: 0, inFlight: 0, served: 0, deepServed: 0, heapOver: false, lastActivity: Date.now(), selfTest: runSelfTest(pool) };
+  return {
+    pool,
+    running: 0,
+    inFlight: 0,
+    served: 0,
+    deepServed: 0,
+    heapOver: false,
+    lastActivity: Date.now(),
+    selfTest: runSelfTest(pool),
+  };
 }
 
 function getPool(): PoolState {
@@ -117,7 +126,15 @@ function getPool(): PoolState {
   timer.unref();
   const maxQueued = workers * MAX_QUEUED_TASKS_PER_WORKER;
   const gate = new FairGate({ slots: workers, maxWaiting: maxQueued, perCallerMax: keyMaxAnalyses });
-  const state: PoolState = { current: newGeneration(filename, workers), maxQueued, gate, retiring: new Set(), warming: null, timer, recycled: 0 };
+  const state: PoolState = {
+    current: newGeneration(filename, workers),
+    maxQueued,
+    gate,
+    retiring: new Set(),
+    warming: null,
+    timer,
+    recycled: 0,
+  };
   globalState[STATE_KEY] = state;
   return state;
 }
@@ -134,7 +151,10 @@ function recycleIfDue(state: PoolState): void {
   const { workers, poolIdleRecycleMs, workerRecycleTasks } = getConfig();
   const gen = state.current;
   const idle = gen.running === 0 && gen.pool.queueSize === 0;
-  const due = gen.heapOver || gen.served >= workerRecycleTasks * workers || (idle && gen.served > 0 && now - gen.lastActivity >= poolIdleRecycleMs);
+  const due =
+    gen.heapOver ||
+    gen.served >= workerRecycleTasks * workers ||
+    (idle && gen.served > 0 && now - gen.lastActivity >= poolIdleRecycleMs);
   if (due && !state.warming) {
     const next = newGeneration(workerBundlePath(), workers);
     state.warming = next;
@@ -161,7 +181,9 @@ function recycleIfDue(state: PoolState): void {
  */
 async function retire(old: Generation): Promise<void> {
   if (old.deepServed > 0) {
-    const disposals = old.pool.threads.map(() => old.pool.run({ kind: "dispose" }, { signal: AbortSignal.timeout(CANCEL_GRACE_MS) }).catch(() => undefined));
+    const disposals = old.pool.threads.map(() =>
+      old.pool.run({ kind: "dispose" }, { signal: AbortSignal.timeout(CANCEL_GRACE_MS) }).catch(() => undefined),
+    );
     await Promise.all(disposals);
   }
   await old.pool.destroy();
@@ -221,7 +243,16 @@ export function analysisPoolLoad(): PoolLoad | null {
   const { current, maxQueued, gate } = state;
   const retiringThreads = [...state.retiring].reduce((n, g) => n + g.pool.threads.length, 0);
   const { running, waiting, callers } = gate.load();
-  return { threads: current.pool.threads.length, running, queued: waiting + current.pool.queueSize, maxQueued, callers, saturated: gate.saturated(), recycled: state.recycled, retiringThreads };
+  return {
+    threads: current.pool.threads.length,
+    running,
+    queued: waiting + current.pool.queueSize,
+    maxQueued,
+    callers,
+    saturated: gate.saturated(),
+    recycled: state.recycled,
+    retiringThreads,
+  };
 }
 
 /** Who asks for an analysis over the API (the gate's fairness unit: the key), and the request's signal. */
@@ -232,7 +263,10 @@ export interface AnalysisCaller {
 }
 
 /** The API caller of a route: its key (a session counts as its key), else its principal. */
-export const analysisCallerOf = (principal: Principal, signal?: AbortSignal): AnalysisCaller => ({ id: `key:${principal.keyId ?? principal.id}`, signal });
+export const analysisCallerOf = (principal: Principal, signal?: AbortSignal): AnalysisCaller => ({
+  id: `key:${principal.keyId ?? principal.id}`,
+  signal,
+});
 
 /** How to open the document: the analyst's password of an encrypted file (sent to the thread, kept nowhere). */
 export interface DocumentOptions {
@@ -250,14 +284,35 @@ export interface StageRunOptions extends DocumentOptions {
  * Fast stage of one PDF in a worker thread. `bytes` is transferred: it is detached afterwards.
  * `caller.signal` (the request's): the client went away, stop the work.
  */
-export function runFastAnalysis(bytes: ArrayBuffer, fileName: string, caller: AnalysisCaller, document: DocumentOptions = {}): Promise<FastResult> {
-  return runInPool("fast", bytes, fileName, getConfig().fastTimeoutMs, { caller: caller.id, capped: true, signal: caller.signal, ...document }) as Promise<FastResult>;
+export function runFastAnalysis(
+  bytes: ArrayBuffer,
+  fileName: string,
+  caller: AnalysisCaller,
+  document: DocumentOptions = {},
+): Promise<FastResult> {
+  return runInPool("fast", bytes, fileName, getConfig().fastTimeoutMs, {
+    caller: caller.id,
+    capped: true,
+    signal: caller.signal,
+    ...document,
+  }) as Promise<FastResult>;
 }
 
 /** Deep analysis of one PDF in a worker thread (POST /analyze/deep). `bytes` is transferred. */
-export function runDeepAnalysis(bytes: ArrayBuffer, fileName: string, caller: AnalysisCaller, document: DocumentOptions = {}): Promise<DeepResult> {
+export function runDeepAnalysis(
+  bytes: ArrayBuffer,
+  fileName: string,
+  caller: AnalysisCaller,
+  document: DocumentOptions = {},
+): Promise<DeepResult> {
   const { advancedTimeoutMs, testDeepHoldMs } = getConfig();
-  return runInPool("deep", bytes, fileName, advancedTimeoutMs, { caller: caller.id, capped: true, signal: caller.signal, holdMs: testDeepHoldMs, ...document }) as Promise<DeepResult>;
+  return runInPool("deep", bytes, fileName, advancedTimeoutMs, {
+    caller: caller.id,
+    capped: true,
+    signal: caller.signal,
+    holdMs: testDeepHoldMs,
+    ...document,
+  }) as Promise<DeepResult>;
 }
 
 /**
@@ -265,8 +320,19 @@ export function runDeepAnalysis(bytes: ArrayBuffer, fileName: string, caller: An
  * worker thread under the fast stage's budget, counted toward the caller's concurrent analyses as a
  * route's analysis is. `bytes` is transferred.
  */
-export function runInspection(bytes: ArrayBuffer, request: InspectRequest, caller: AnalysisCaller): Promise<InspectAnswer> {
-  return runInPool("inspect", bytes, "", getConfig().fastTimeoutMs, { caller: caller.id, capped: true, signal: caller.signal }, request) as Promise<InspectAnswer>;
+export function runInspection(
+  bytes: ArrayBuffer,
+  request: InspectRequest,
+  caller: AnalysisCaller,
+): Promise<InspectAnswer> {
+  return runInPool(
+    "inspect",
+    bytes,
+    "",
+    getConfig().fastTimeoutMs,
+    { caller: caller.id, capped: true, signal: caller.signal },
+    request,
+  ) as Promise<InspectAnswer>;
 }
 
 /** A scan's fast stage (see runFastAnalysis), queued fairly among scan owners and never refused for its owner's count. */
@@ -285,12 +351,20 @@ export async function runAdvancedStage(
 ): Promise<DeepResult> {
   const admission = { ...stageAdmission(options), holdMs: getConfig().testDeepHoldMs };
   if (!options.onPageImages) return runInPool("deep", bytes, fileName, null, admission) as Promise<DeepResult>;
-  const answer = (await runInPool("deep", bytes, fileName, null, { ...admission, pageImages: true })) as unknown as DeepWithPageImages;
+  const answer = (await runInPool("deep", bytes, fileName, null, {
+    ...admission,
+    pageImages: true,
+  })) as unknown as DeepWithPageImages;
   options.onPageImages(answer.pageImages);
   return answer.result;
 }
 
-const stageAdmission = ({ owner, signal, password }: StageRunOptions): Admission => ({ caller: `${STAGE_CALLER_PREFIX}${owner ?? ""}`, capped: false, signal, password });
+const stageAdmission = ({ owner, signal, password }: StageRunOptions): Admission => ({
+  caller: `${STAGE_CALLER_PREFIX}${owner ?? ""}`,
+  capped: false,
+  signal,
+  password,
+});
 
 interface Admission extends DocumentOptions {
   caller: string;
@@ -311,9 +385,14 @@ async function admit(gate: FairGate, { caller, capped, signal }: Admission): Pro
     if (signal?.aborted) throw clientGone();
     if (!(error instanceof GateRefusedError)) throw error;
     const retry = { retryAfterS: ANALYSIS_RETRY_AFTER_S };
-    if (error.reason === "full") throw new AnalysisFailure("pool_full", "Too many analyses are waiting; retry shortly.", retry);
+    if (error.reason === "full")
+      throw new AnalysisFailure("pool_full", "Too many analyses are waiting; retry shortly.", retry);
     audit("rate.limited", { subject: caller, reason: "concurrent analyses" });
-    throw new AnalysisFailure("caller_limit", `This key already has ${getConfig().keyMaxAnalyses} analyses running or waiting; retry when one has ended.`, retry);
+    throw new AnalysisFailure(
+      "caller_limit",
+      `This key already has ${getConfig().keyMaxAnalyses} analyses running or waiting; retry when one has ended.`,
+      retry,
+    );
   }
 }
 
@@ -375,11 +454,23 @@ async function runInPool(
     gen.running++;
     gen.served++;
     if (kind === "deep") gen.deepServed++;
-    if (timeoutMs !== null) timer = setTimeout(() => cancel(new AnalysisFailure("analysis_timeout", `The analysis did not finish within ${timeoutMs} ms.`)), timeoutMs);
+    if (timeoutMs !== null)
+      timer = setTimeout(
+        () => cancel(new AnalysisFailure("analysis_timeout", `The analysis did not finish within ${timeoutMs} ms.`)),
+        timeoutMs,
+      );
   });
   const task = pool.run(
     // one object for the three task kinds: the kind names which fields the thread reads
-    { kind, bytes, fileName, control: channel.port2, ...(pageImages && { pageImages }), ...(password !== undefined && { password }), ...(request && { request }) } as AnalysisTask,
+    {
+      kind,
+      bytes,
+      fileName,
+      control: channel.port2,
+      ...(pageImages && { pageImages }),
+      ...(password !== undefined && { password }),
+      ...(request && { request }),
+    } as AnalysisTask,
     { transferList: [bytes, channel.port2], signal: terminate.signal },
   );
   // counted in the same synchronous step that hands it over: no retirement check runs in between

@@ -2,7 +2,15 @@
 // lib/analyzer and lib/pdf) into dist/analysis-worker.mjs; lib/server/analysis-pool.ts runs it in
 // piscina threads so a slow or hostile PDF never blocks the HTTP thread and can be killed on timeout.
 import type { MessagePort } from "node:worker_threads";
-import { analyzeDeep, analyzeFast, inspectDocument, type DeepEngines, type InspectAnswer, type InspectRequest, type PageImage } from "../analyzer";
+import {
+  analyzeDeep,
+  analyzeFast,
+  inspectDocument,
+  type DeepEngines,
+  type InspectAnswer,
+  type InspectRequest,
+  type PageImage,
+} from "../analyzer";
 import { createDeepEngines, type DeepEngineSet } from "../engines/create-deep-engines";
 import { getConfig } from "./config";
 import type { DeepResult, FastResult } from "../analyzer/report";
@@ -73,7 +81,8 @@ let engineSet: DeepEngineSet | undefined;
 function deepEngines(): DeepEngines {
   if (!engineSet) {
     engineSet = createDeepEngines({ yaraRuleDirs: getConfig().yaraRuleDirs });
-    for (const [name, reason] of Object.entries(engineSet.unavailable)) console.warn(`[pdfscan] ${name} engine unavailable: ${reason}`);
+    for (const [name, reason] of Object.entries(engineSet.unavailable))
+      console.warn(`[pdfscan] ${name} engine unavailable: ${reason}`);
   }
   return engineSet.engines;
 }
@@ -85,17 +94,25 @@ async function disposeEngines(): Promise<PingResult> {
   return { engineVersion: ENGINE_VERSION };
 }
 
-export default function runAnalysisTask(task: AnalysisTask): PingResult | FastResult | InspectAnswer | Promise<DeepResult | DeepWithPageImages | PingResult> {
+export default function runAnalysisTask(
+  task: AnalysisTask,
+): PingResult | FastResult | InspectAnswer | Promise<DeepResult | DeepWithPageImages | PingResult> {
   if (task.kind === "ping") return { engineVersion: ENGINE_VERSION };
   if (task.kind === "dispose") return disposeEngines();
-  task.control.postMessage({ kind: "started", heapTotalMb: Math.round(process.memoryUsage().heapTotal / 2 ** 20) } satisfies TaskMessage);
+  task.control.postMessage({
+    kind: "started",
+    heapTotalMb: Math.round(process.memoryUsage().heapTotal / 2 ** 20),
+  } satisfies TaskMessage);
   // the pool closes the port when the task settles
   if (task.kind === "inspect") return inspectDocument(new Uint8Array(task.bytes), task.request, task.password);
-  if (task.kind === "fast") return analyzeFast(new Uint8Array(task.bytes), { fileName: task.fileName, password: task.password });
+  if (task.kind === "fast")
+    return analyzeFast(new Uint8Array(task.bytes), { fileName: task.fileName, password: task.password });
   const cancel = new AbortController();
   task.control.once("message", () => cancel.abort());
   const options = { fileName: task.fileName, password: task.password, engines: deepEngines(), signal: cancel.signal };
   if (!task.pageImages) return analyzeDeep(new Uint8Array(task.bytes), options);
   let pageImages: PageImage[] = [];
-  return analyzeDeep(new Uint8Array(task.bytes), { ...options, onPageImages: (images) => (pageImages = images) }).then((result) => ({ result, pageImages }));
+  return analyzeDeep(new Uint8Array(task.bytes), { ...options, onPageImages: (images) => (pageImages = images) }).then(
+    (result) => ({ result, pageImages }),
+  );
 }

@@ -87,7 +87,15 @@ describe("parseConfig", () => {
       authEnabled: true,
       publicOrigin: "https://pdfscan.example.org",
       tls: true,
-      allowedHosts: ["localhost", "127.0.0.1", "[::1]", "::1", "pdfscan.example.org", "scanner.internal:8080", "other.example"],
+      allowedHosts: [
+        "localhost",
+        "127.0.0.1",
+        "[::1]",
+        "::1",
+        "pdfscan.example.org",
+        "scanner.internal:8080",
+        "other.example",
+      ],
       rateLimit: { requests: 50, windowS: 10 },
       quotaBytes: 1_000_000,
       keyMaxAnalyses: 5,
@@ -105,21 +113,38 @@ describe("parseConfig", () => {
   });
 
   it("refuses webhooks to private addresses by default, and a malformed retry schedule", () => {
-    expect(parseConfig({}).webhooks).toMatchObject({ allowPrivate: false, retryDelaysMs: [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000] });
-    expect(() => parseConfig({ PDFSCAN_WEBHOOK_RETRY_DELAYS_MS: "5s,10s" })).toThrow(/PDFSCAN_WEBHOOK_RETRY_DELAYS_MS: must be 1 to 50/);
+    expect(parseConfig({}).webhooks).toMatchObject({
+      allowPrivate: false,
+      retryDelaysMs: [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000],
+    });
+    expect(() => parseConfig({ PDFSCAN_WEBHOOK_RETRY_DELAYS_MS: "5s,10s" })).toThrow(
+      /PDFSCAN_WEBHOOK_RETRY_DELAYS_MS: must be 1 to 50/,
+    );
     expect(() => parseConfig({ PDFSCAN_WEBHOOK_ALLOW_PRIVATE: "yes" })).toThrow(/PDFSCAN_WEBHOOK_ALLOW_PRIVATE/);
   });
 
   it("calls no online reputation service unless its key is set; then with the documented endpoints, limits and a checked base URL", () => {
-    expect(parseConfig({}).onlineProviders).toMatchObject({ virusTotal: null, urlhaus: null, timeoutMs: 5_000, cacheTtlMs: 86_400_000 });
-    const c = parseConfig({ PDFSCAN_VIRUSTOTAL_API_KEY: "k1", PDFSCAN_URLHAUS_AUTH_KEY: "k2", PDFSCAN_URLHAUS_URL: "http://127.0.0.1:8080/", PDFSCAN_PROVIDER_CACHE_TTL_S: "600" });
+    expect(parseConfig({}).onlineProviders).toMatchObject({
+      virusTotal: null,
+      urlhaus: null,
+      timeoutMs: 5_000,
+      cacheTtlMs: 86_400_000,
+    });
+    const c = parseConfig({
+      PDFSCAN_VIRUSTOTAL_API_KEY: "k1",
+      PDFSCAN_URLHAUS_AUTH_KEY: "k2",
+      PDFSCAN_URLHAUS_URL: "http://127.0.0.1:8080/",
+      PDFSCAN_PROVIDER_CACHE_TTL_S: "600",
+    });
     expect(c.onlineProviders).toEqual({
       timeoutMs: 5_000,
       cacheTtlMs: 600_000,
       virusTotal: { baseUrl: "https://www.virustotal.com", apiKey: "k1", perMinute: 4, minDetections: 5 },
       urlhaus: { baseUrl: "http://127.0.0.1:8080/", authKey: "k2", perMinute: 60 },
     });
-    expect(() => parseConfig({ PDFSCAN_VIRUSTOTAL_URL: "ftp://mirror" })).toThrow(/PDFSCAN_VIRUSTOTAL_URL: must be an http/);
+    expect(() => parseConfig({ PDFSCAN_VIRUSTOTAL_URL: "ftp://mirror" })).toThrow(
+      /PDFSCAN_VIRUSTOTAL_URL: must be an http/,
+    );
   });
 
   it("lets one key keep 2 analyses per worker thread in flight, at least 4", () => {
@@ -129,13 +154,20 @@ describe("parseConfig", () => {
   });
 
   it("is secure by default: auth on, loopback hosts only, no TLS", () => {
-    expect(parseConfig({})).toMatchObject({ authEnabled: true, tls: false, publicOrigin: null, allowedHosts: ["localhost", "127.0.0.1", "[::1]", "::1"] });
+    expect(parseConfig({})).toMatchObject({
+      authEnabled: true,
+      tls: false,
+      publicOrigin: null,
+      allowedHosts: ["localhost", "127.0.0.1", "[::1]", "::1"],
+    });
   });
 
   it("accepts PDFSCAN_AUTH=off only on a loopback listener", () => {
     expect(parseConfig({ PDFSCAN_AUTH: "off" }).authEnabled).toBe(false);
     expect(parseConfig({ PDFSCAN_AUTH: "off", PDFSCAN_HOST: "localhost" }).authEnabled).toBe(false);
-    expect(() => parseConfig({ PDFSCAN_AUTH: "off", PDFSCAN_HOST: "0.0.0.0" })).toThrow(/PDFSCAN_AUTH: off is only accepted/);
+    expect(() => parseConfig({ PDFSCAN_AUTH: "off", PDFSCAN_HOST: "0.0.0.0" })).toThrow(
+      /PDFSCAN_AUTH: off is only accepted/,
+    );
     expect(() => parseConfig({ PDFSCAN_AUTH: "off", PDFSCAN_HOST: "10.0.0.5" })).toThrow(ConfigError);
   });
 
@@ -151,7 +183,9 @@ describe("parseConfig", () => {
   });
 
   it("allows PDFSCAN_STORAGE=postgres only with a database URL", () => {
-    expect(() => parseConfig({ PDFSCAN_STORAGE: "postgres" })).toThrow(/PDFSCAN_STORAGE: postgres needs PDFSCAN_DATABASE_URL/);
+    expect(() => parseConfig({ PDFSCAN_STORAGE: "postgres" })).toThrow(
+      /PDFSCAN_STORAGE: postgres needs PDFSCAN_DATABASE_URL/,
+    );
     expect(parseConfig({ PDFSCAN_STORAGE: "local", PDFSCAN_DATABASE_URL: "postgresql://x/y" }).storage).toBe("local");
   });
 

@@ -56,12 +56,7 @@ export const STORAGE_KINDS = ["local", "postgres"] as const;
 export type StorageKind = (typeof STORAGE_KINDS)[number];
 
 const intFromEnv = (min: number, max: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d+$/, "must be a whole number")
-    .transform(Number)
-    .pipe(z.number().int().min(min).max(max));
+  z.string().trim().regex(/^\d+$/, "must be a whole number").transform(Number).pipe(z.number().int().min(min).max(max));
 
 /** A service's base URL (an operator's proxy or mirror may stand in for the public one). */
 const serviceUrl = z
@@ -250,7 +245,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       ? { kind: "postgres", url: e.PDFSCAN_DATABASE_URL }
       : { kind: "sqlite", file: path.join(dataDir, SQLITE_FILE_NAME) },
     storage: e.PDFSCAN_STORAGE ?? "local",
-    queue: e.PDFSCAN_REDIS_URL ? { kind: "bullmq", url: e.PDFSCAN_REDIS_URL, prefix: e.PDFSCAN_REDIS_PREFIX } : { kind: "in-process" },
+    queue: e.PDFSCAN_REDIS_URL
+      ? { kind: "bullmq", url: e.PDFSCAN_REDIS_URL, prefix: e.PDFSCAN_REDIS_PREFIX }
+      : { kind: "in-process" },
     sweepIntervalMs: e.PDFSCAN_SWEEP_INTERVAL_MS,
     eventsPollMs: e.PDFSCAN_EVENTS_POLL_MS,
     leaseMs: e.PDFSCAN_LEASE_MS,
@@ -263,7 +260,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     allowedHosts: allowedHostsOf(publicOrigin, e.PDFSCAN_ALLOWED_HOSTS),
     rateLimit: { requests: e.PDFSCAN_RATE_LIMIT, windowS: e.PDFSCAN_RATE_WINDOW_S },
     quotaBytes: e.PDFSCAN_QUOTA_BYTES,
-    keyMaxAnalyses: e.PDFSCAN_KEY_MAX_ANALYSES ?? Math.max(MIN_KEY_MAX_ANALYSES, DEFAULT_KEY_ANALYSES_PER_WORKER * workers),
+    keyMaxAnalyses:
+      e.PDFSCAN_KEY_MAX_ANALYSES ?? Math.max(MIN_KEY_MAX_ANALYSES, DEFAULT_KEY_ANALYSES_PER_WORKER * workers),
     audit: { linesPerSource: e.PDFSCAN_AUDIT_LINES_PER_SOURCE, windowS: e.PDFSCAN_AUDIT_WINDOW_S },
     sessionTtlS: e.PDFSCAN_SESSION_TTL_S,
     multipart: { maxParts: e.PDFSCAN_MULTIPART_MAX_PARTS, maxFieldBytes: e.PDFSCAN_MULTIPART_MAX_FIELD_BYTES },
@@ -277,11 +275,25 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       timeoutMs: e.PDFSCAN_PROVIDER_TIMEOUT_MS,
       cacheTtlMs: e.PDFSCAN_PROVIDER_CACHE_TTL_S * 1000,
       virusTotal: e.PDFSCAN_VIRUSTOTAL_API_KEY
-        ? { baseUrl: e.PDFSCAN_VIRUSTOTAL_URL, apiKey: e.PDFSCAN_VIRUSTOTAL_API_KEY, perMinute: e.PDFSCAN_VIRUSTOTAL_PER_MINUTE, minDetections: e.PDFSCAN_VIRUSTOTAL_MIN_DETECTIONS }
+        ? {
+            baseUrl: e.PDFSCAN_VIRUSTOTAL_URL,
+            apiKey: e.PDFSCAN_VIRUSTOTAL_API_KEY,
+            perMinute: e.PDFSCAN_VIRUSTOTAL_PER_MINUTE,
+            minDetections: e.PDFSCAN_VIRUSTOTAL_MIN_DETECTIONS,
+          }
         : null,
-      urlhaus: e.PDFSCAN_URLHAUS_AUTH_KEY ? { baseUrl: e.PDFSCAN_URLHAUS_URL, authKey: e.PDFSCAN_URLHAUS_AUTH_KEY, perMinute: e.PDFSCAN_URLHAUS_PER_MINUTE } : null,
+      urlhaus: e.PDFSCAN_URLHAUS_AUTH_KEY
+        ? {
+            baseUrl: e.PDFSCAN_URLHAUS_URL,
+            authKey: e.PDFSCAN_URLHAUS_AUTH_KEY,
+            perMinute: e.PDFSCAN_URLHAUS_PER_MINUTE,
+          }
+        : null,
     },
-    yaraRuleDirs: (e.PDFSCAN_YARA_RULES ?? "").split(":").filter(Boolean).map((d) => path.resolve(/*turbopackIgnore: true*/ process.cwd(), d)),
+    yaraRuleDirs: (e.PDFSCAN_YARA_RULES ?? "")
+      .split(":")
+      .filter(Boolean)
+      .map((d) => path.resolve(/*turbopackIgnore: true*/ process.cwd(), d)),
   };
 }
 
@@ -292,7 +304,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
 function allowedHostsOf(publicOrigin: string | null, extra: string | undefined): string[] {
   const hosts = new Set<string>(LOOPBACK_HOSTS);
   if (publicOrigin) hosts.add(new URL(publicOrigin).host.toLowerCase());
-  for (const h of (extra ?? "").split(",").map((v) => v.trim().toLowerCase()).filter(Boolean)) hosts.add(h);
+  for (const h of (extra ?? "")
+    .split(",")
+    .map((v) => v.trim().toLowerCase())
+    .filter(Boolean))
+    hosts.add(h);
   return [...hosts];
 }
 

@@ -21,18 +21,28 @@ export function onServerStart(): void {
   } catch (error) {
     // /health answers 503 while the pool is down; the server still starts so the cause is visible.
     const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : "";
-    console.error(`[pdfscan] analysis pool not started: ${error instanceof Error ? error.message : String(error)}${cause}`);
+    console.error(
+      `[pdfscan] analysis pool not started: ${error instanceof Error ? error.message : String(error)}${cause}`,
+    );
   }
   startWebRuntime().then(
     (rt) => {
       const db = config.database.kind === "sqlite" ? `sqlite ${config.database.file}` : "postgresql";
       const queue = rt.queue.kind === "bullmq" ? "bullmq (stages run in `npm run worker` processes)" : "in-process";
       console.log(`[pdfscan] scans: database ${db}, uploads ${config.storage}, queue ${queue}`);
-      if (config.testStageDelayMs > 0) console.warn(`[pdfscan] TEST ONLY: PDFSCAN_TEST_STAGE_DELAY_MS=${config.testStageDelayMs}, every stage sleeps that long`);
-      if (config.testDeepHoldMs > 0) console.warn(`[pdfscan] TEST ONLY: PDFSCAN_TEST_DEEP_HOLD_MS=${config.testDeepHoldMs}, every deep analysis holds its thread that long`);
+      if (config.testStageDelayMs > 0)
+        console.warn(
+          `[pdfscan] TEST ONLY: PDFSCAN_TEST_STAGE_DELAY_MS=${config.testStageDelayMs}, every stage sleeps that long`,
+        );
+      if (config.testDeepHoldMs > 0)
+        console.warn(
+          `[pdfscan] TEST ONLY: PDFSCAN_TEST_DEEP_HOLD_MS=${config.testDeepHoldMs}, every deep analysis holds its thread that long`,
+        );
     },
     (error: unknown) => {
-      console.error(`[pdfscan] the scan store could not be opened: ${error instanceof Error ? error.message : String(error)}\n[pdfscan] not starting.`);
+      console.error(
+        `[pdfscan] the scan store could not be opened: ${error instanceof Error ? error.message : String(error)}\n[pdfscan] not starting.`,
+      );
       process.exit(1);
     },
   );

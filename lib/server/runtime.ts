@@ -86,7 +86,10 @@ export const log = (message: string, error?: unknown): void => {
 
 export async function createScanRuntime(config: Config): Promise<ScanRuntime> {
   const database = await openDatabase(config.database);
-  const changes: ScanChanges = config.queue.kind === "bullmq" ? new RedisScanChanges(config.queue.url, config.queue.prefix, log) : new LocalScanChanges();
+  const changes: ScanChanges =
+    config.queue.kind === "bullmq"
+      ? new RedisScanChanges(config.queue.url, config.queue.prefix, log)
+      : new LocalScanChanges();
   const webhooks = new WebhookStore(database.db);
   const idempotency = new IdempotencyKeys(database.db);
   const dispatcher = new WebhookDispatcher({ store: webhooks, ...config.webhooks, log });
@@ -97,7 +100,8 @@ export async function createScanRuntime(config: Config): Promise<ScanRuntime> {
     (row) => {
       changes.notify(row.id, row);
       // a step that wrote a webhook: send it now rather than at the next poll
-      if (sendingWebhooks && row.callback_url) void dispatcher.run().catch((error: unknown) => log("sending webhooks failed", error));
+      if (sendingWebhooks && row.callback_url)
+        void dispatcher.run().catch((error: unknown) => log("sending webhooks failed", error));
     },
     webhookDeliveryFor,
   );
@@ -116,7 +120,11 @@ export async function createScanRuntime(config: Config): Promise<ScanRuntime> {
       : new InProcessQueue({
           concurrency: config.workers,
           findRunnable: async (limit) =>
-            (await repo.findRunnable({ now: Date.now(), limit })).map((r) => ({ stage: r.stage, scanId: r.id, owner: r.owner })),
+            (await repo.findRunnable({ now: Date.now(), limit })).map((r) => ({
+              stage: r.stage,
+              scanId: r.id,
+              owner: r.owner,
+            })),
           log,
         });
   const passwords = documentPasswordsFor(config);
@@ -197,25 +205,39 @@ export async function createScanRuntime(config: Config): Promise<ScanRuntime> {
           await pipeline.runStage(job);
         });
         if (queue.kind === "bullmq") {
-          every(RECOVERY_INTERVAL_MS, async () => {
-            const now = Date.now();
-            for (const r of await repo.findRunnable({ now, limit: RECOVERY_BATCH, queuedBefore: now - RECOVERY_GRACE_MS })) {
-              await queue.enqueue({ stage: r.stage, scanId: r.id, owner: r.owner });
-            }
-          }, "recovery");
+          every(
+            RECOVERY_INTERVAL_MS,
+            async () => {
+              const now = Date.now();
+              for (const r of await repo.findRunnable({
+                now,
+                limit: RECOVERY_BATCH,
+                queuedBefore: now - RECOVERY_GRACE_MS,
+              })) {
+                await queue.enqueue({ stage: r.stage, scanId: r.id, owner: r.owner });
+              }
+            },
+            "recovery",
+          );
         }
       }
       // every process sends webhooks: retries that came due (new ones go at once, see the repository's callback)
       sendingWebhooks = true;
       every(config.webhooks.pollMs, () => dispatcher.run(), "webhook delivery");
-      every(config.sweepIntervalMs, async () => {
-        await idempotency.sweep();
-        await online.cache.sweep();
-        const r = await service.sweepExpired(Date.now());
-        if (r.expired + r.filesDeleted + r.orphansDeleted > 0) {
-          log(`retention sweep: ${r.expired} expired, ${r.filesDeleted} files deleted, ${r.orphansDeleted} orphan uploads deleted`);
-        }
-      }, "retention sweep");
+      every(
+        config.sweepIntervalMs,
+        async () => {
+          await idempotency.sweep();
+          await online.cache.sweep();
+          const r = await service.sweepExpired(Date.now());
+          if (r.expired + r.filesDeleted + r.orphansDeleted > 0) {
+            log(
+              `retention sweep: ${r.expired} expired, ${r.filesDeleted} files deleted, ${r.orphansDeleted} orphan uploads deleted`,
+            );
+          }
+        },
+        "retention sweep",
+      );
     },
     async close() {
       for (const t of timers) clearInterval(t);
@@ -268,7 +290,11 @@ function rateLimiterFor(config: Config): RateLimiter {
 /** `requests` per `windowS`, counted in Redis in scale-out (every process together), else in this process. */
 function limiterFor(config: Config, requests: number, windowS: number): RateLimiter {
   if (config.queue.kind !== "bullmq") return new MemoryRateLimiter(requests, windowS);
-  const redis = new Redis(config.queue.url, { maxRetriesPerRequest: 1, commandTimeout: RATE_LIMIT_REDIS_TIMEOUT_MS, lazyConnect: true });
+  const redis = new Redis(config.queue.url, {
+    maxRetriesPerRequest: 1,
+    commandTimeout: RATE_LIMIT_REDIS_TIMEOUT_MS,
+    lazyConnect: true,
+  });
   redis.on("error", () => {}); // reported by the limiter when a count fails
   return new RedisRateLimiter(redis, config.queue.prefix, requests, windowS, log);
 }
@@ -333,8 +359,14 @@ export async function checkScanStores(): Promise<{ database: "ok" | "error"; que
     return { database: "error", queue: "error" };
   }
   const [database, queue] = await Promise.all([
-    sql`select 1`.execute(runtime.database.db).then(() => "ok" as const, () => "error" as const),
-    runtime.queue.ping().then(() => "ok" as const, () => "error" as const),
+    sql`select 1`.execute(runtime.database.db).then(
+      () => "ok" as const,
+      () => "error" as const,
+    ),
+    runtime.queue.ping().then(
+      () => "ok" as const,
+      () => "error" as const,
+    ),
   ]);
   return { database, queue };
 }
@@ -364,6 +396,9 @@ async function availableRuntime(): Promise<ScanRuntime> {
     return await startWebRuntime();
   } catch (error) {
     log("scan storage unavailable", error);
-    throw new ApiError("unavailable", "The scan store is not available; retry shortly.", { headers: { "retry-after": "5" }, cause: error });
+    throw new ApiError("unavailable", "The scan store is not available; retry shortly.", {
+      headers: { "retry-after": "5" },
+      cause: error,
+    });
   }
 }

@@ -31,12 +31,17 @@ async function main(): Promise<void> {
     httpServer: new EventEmitter() as Server,
   });
   await app.prepare();
-  attachFrontDoor(server, app.getRequestHandler() as RequestHandler, { tls: config.tls, maxUploadBytes: config.maxUploadBytes });
+  attachFrontDoor(server, app.getRequestHandler() as RequestHandler, {
+    tls: config.tls,
+    maxUploadBytes: config.maxUploadBytes,
+  });
   server.on("error", (error) => {
     console.error(`[pdfscan] cannot listen on ${config.host}:${config.port}:`, error.message);
     process.exit(1);
   });
-  server.listen(config.port, config.host, () => console.log(`[pdfscan] listening on http://${hostForUrl(config.host)}:${config.port}`));
+  server.listen(config.port, config.host, () =>
+    console.log(`[pdfscan] listening on http://${hostForUrl(config.host)}:${config.port}`),
+  );
   for (const signal of Object.keys(EXIT_CODE_OF_SIGNAL) as (keyof typeof EXIT_CODE_OF_SIGNAL)[]) {
     process.once(signal, () => {
       // stop accepting, let answers in progress finish, then let Next clean up (as `next start` does);
@@ -45,7 +50,8 @@ async function main(): Promise<void> {
       server.closeIdleConnections();
       const exit = () => process.exit(EXIT_CODE_OF_SIGNAL[signal]);
       setTimeout(exit, SHUTDOWN_GRACE_MS).unref();
-      const report = (error: unknown) => console.error("[pdfscan] shutdown:", error instanceof Error ? error.message : error);
+      const report = (error: unknown) =>
+        console.error("[pdfscan] shutdown:", error instanceof Error ? error.message : error);
       void Promise.all([app.close(), runShutdownHooks(report)]).finally(exit);
     });
   }

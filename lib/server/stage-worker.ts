@@ -24,16 +24,22 @@ async function main(): Promise<void> {
     throw error;
   }
   if (config.queue.kind !== "bullmq") {
-    console.error(`${PREFIX} PDFSCAN_REDIS_URL is not set: without Redis the web server runs the stages itself (in-process queue), there is nothing for a worker to do.`);
+    console.error(
+      `${PREFIX} PDFSCAN_REDIS_URL is not set: without Redis the web server runs the stages itself (in-process queue), there is nothing for a worker to do.`,
+    );
     process.exit(2);
   }
   if (config.storage !== "postgres") {
-    console.warn(`${PREFIX} uploads are local files under ${config.dataDir}: this worker can only run on the web server's machine. Set PDFSCAN_STORAGE=postgres to scale out.`);
+    console.warn(
+      `${PREFIX} uploads are local files under ${config.dataDir}: this worker can only run on the web server's machine. Set PDFSCAN_STORAGE=postgres to scale out.`,
+    );
   }
   try {
     warmAnalysisPool();
   } catch (error) {
-    console.error(`${PREFIX} ${error instanceof Error ? error.message : String(error)} (run \`npm run build\` in ${process.cwd()})`);
+    console.error(
+      `${PREFIX} ${error instanceof Error ? error.message : String(error)} (run \`npm run build\` in ${process.cwd()})`,
+    );
     process.exit(1);
   }
   if ((await checkAnalysisPool()) !== "ok") {
@@ -42,9 +48,17 @@ async function main(): Promise<void> {
   }
   const runtime = await createScanRuntime(config);
   await runtime.startBackground({ consume: true });
-  if (config.testStageDelayMs > 0) console.warn(`${PREFIX} TEST ONLY: PDFSCAN_TEST_STAGE_DELAY_MS=${config.testStageDelayMs}, every stage sleeps that long`);
-  if (config.testDeepHoldMs > 0) console.warn(`${PREFIX} TEST ONLY: PDFSCAN_TEST_DEEP_HOLD_MS=${config.testDeepHoldMs}, every advanced stage holds its thread that long`);
-  console.log(`${PREFIX} ready: id ${runtime.pipeline.workerId}, ${config.workers} concurrent stages, queue prefix "${config.queue.prefix}"`);
+  if (config.testStageDelayMs > 0)
+    console.warn(
+      `${PREFIX} TEST ONLY: PDFSCAN_TEST_STAGE_DELAY_MS=${config.testStageDelayMs}, every stage sleeps that long`,
+    );
+  if (config.testDeepHoldMs > 0)
+    console.warn(
+      `${PREFIX} TEST ONLY: PDFSCAN_TEST_DEEP_HOLD_MS=${config.testDeepHoldMs}, every advanced stage holds its thread that long`,
+    );
+  console.log(
+    `${PREFIX} ready: id ${runtime.pipeline.workerId}, ${config.workers} concurrent stages, queue prefix "${config.queue.prefix}"`,
+  );
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -28,7 +28,9 @@ describe("the test-only stage delay", () => {
   it("then runs the analysis it wraps", async () => {
     calls.length = 0;
     const delayed = withTestStageDelay(1, analyzers);
-    expect(await delayed.advanced(new ArrayBuffer(1), "b.pdf", { owner: "o", signal: new AbortController().signal })).toBe("advanced result");
+    expect(
+      await delayed.advanced(new ArrayBuffer(1), "b.pdf", { owner: "o", signal: new AbortController().signal }),
+    ).toBe("advanced result");
     expect(calls).toEqual(["advanced b.pdf"]);
   });
 });

@@ -8,7 +8,13 @@ import type { StageAnalyzers } from "./scans/pipeline";
 export function withTestStageDelay(delayMs: number, analyzers: StageAnalyzers): StageAnalyzers {
   if (delayMs <= 0) return analyzers;
   return {
-    fast: async (bytes, fileName, options) => (await sleep(delayMs, undefined, { signal: options.signal }), analyzers.fast(bytes, fileName, options)),
-    advanced: async (bytes, fileName, options) => (await sleep(delayMs, undefined, { signal: options.signal }), analyzers.advanced(bytes, fileName, options)),
+    fast: async (bytes, fileName, options) => (
+      await sleep(delayMs, undefined, { signal: options.signal }),
+      analyzers.fast(bytes, fileName, options)
+    ),
+    advanced: async (bytes, fileName, options) => (
+      await sleep(delayMs, undefined, { signal: options.signal }),
+      analyzers.advanced(bytes, fileName, options)
+    ),
   };
 }

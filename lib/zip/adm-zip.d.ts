@@ -5,7 +5,12 @@ declare module "adm-zip" {
     interface AdmZipEntry {
       readonly entryName: string;
       readonly isDirectory: boolean;
-      readonly header: { readonly method: number; readonly size: number; readonly compressedSize: number; readonly encrypted: boolean };
+      readonly header: {
+        readonly method: number;
+        readonly size: number;
+        readonly compressedSize: number;
+        readonly encrypted: boolean;
+      };
       /** decrypts (ZipCrypto) and inflates, the output capped at the declared size; throws on a bad password or CRC */
       getData(password?: string | Buffer): Buffer;
     }

@@ -17,9 +17,14 @@ const FILES: Record<string, Uint8Array> = {
 
 type Encryption = ZipEncryption;
 
-const archive = (encryption: Encryption, password = "s3cret", files = FILES): Promise<Uint8Array> => buildZip(files, { password, encryption });
+const archive = (encryption: Encryption, password = "s3cret", files = FILES): Promise<Uint8Array> =>
+  buildZip(files, { password, encryption });
 
-async function readAll(source: string | Uint8Array, password: string, inMemoryMax?: number): Promise<Record<string, Uint8Array>> {
+async function readAll(
+  source: string | Uint8Array,
+  password: string,
+  inMemoryMax?: number,
+): Promise<Record<string, Uint8Array>> {
   const out: Record<string, Uint8Array> = {};
   for (const m of await openZip(source, password, inMemoryMax)) out[m.name] = await readZipMember(m, password);
   return out;
@@ -64,7 +69,10 @@ describe("openZip / readZipMember", () => {
     const [member] = await openZip(await archive("zipcrypto"), "x");
     const failures = new Set<string>();
     for (let n = 0; n < 20_000 && failures.size < 2; n++) {
-      const error = await readZipMember(member, `wrong-${n}`).then(() => "read with a wrong password", (e: Error) => e.message);
+      const error = await readZipMember(member, `wrong-${n}`).then(
+        () => "read with a wrong password",
+        (e: Error) => e.message,
+      );
       expect(error).toMatch(/password/i);
       failures.add(error.replace(/\(.*\)/, "(…)"));
     }

@@ -36,15 +36,28 @@ export interface ZipMember {
  * The file members of an archive (directories left out), in archive order. The archive is read from
  * `source` (a path or the archive's bytes); its members are decrypted only when read.
  */
-export async function openZip(source: string | Uint8Array, password = SAMPLE_ZIP_PASSWORD, inMemoryMax = IN_MEMORY_ARCHIVE_MAX_BYTES): Promise<ZipMember[]> {
-  if (typeof source === "string" && (await stat(source)).size > inMemoryMax) return zipJsMembers(await openAsBlob(source), password);
-  const bytes = typeof source === "string" ? await readFile(source) : Buffer.from(source.buffer, source.byteOffset, source.byteLength);
+export async function openZip(
+  source: string | Uint8Array,
+  password = SAMPLE_ZIP_PASSWORD,
+  inMemoryMax = IN_MEMORY_ARCHIVE_MAX_BYTES,
+): Promise<ZipMember[]> {
+  if (typeof source === "string" && (await stat(source)).size > inMemoryMax)
+    return zipJsMembers(await openAsBlob(source), password);
+  const bytes =
+    typeof source === "string"
+      ? await readFile(source)
+      : Buffer.from(source.buffer, source.byteOffset, source.byteLength);
   return admZipMembers(bytes) ?? zipJsMembers(bytes, password);
 }
 
 /** Decrypts and inflates one member into memory; refuses members larger than `maxBytes`. */
-export async function readZipMember(member: ZipMember, password = SAMPLE_ZIP_PASSWORD, maxBytes = Infinity): Promise<Uint8Array> {
-  if (member.declaredSize > maxBytes) throw new Error(`member too large (${member.declaredSize} bytes, limit ${maxBytes})`);
+export async function readZipMember(
+  member: ZipMember,
+  password = SAMPLE_ZIP_PASSWORD,
+  maxBytes = Infinity,
+): Promise<Uint8Array> {
+  if (member.declaredSize > maxBytes)
+    throw new Error(`member too large (${member.declaredSize} bytes, limit ${maxBytes})`);
   const bytes = await member.read(password);
   if (bytes.length > maxBytes) throw new Error(`member too large (${bytes.length} bytes, limit ${maxBytes})`);
   return bytes;
@@ -102,6 +115,8 @@ async function checkedDecryption(encrypted: boolean, read: () => Promise<Uint8Ar
   } catch (error) {
     if (!encrypted) throw error;
     const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(/password/i.test(reason) ? reason : `wrong password, or a damaged member (${reason})`, { cause: error });
+    throw new Error(/password/i.test(reason) ? reason : `wrong password, or a damaged member (${reason})`, {
+      cause: error,
+    });
   }
 }

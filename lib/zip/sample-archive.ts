@@ -6,7 +6,11 @@ import { Uint8ArrayReader, Uint8ArrayWriter, ZipWriter } from "@zip.js/zip.js";
 import { SAMPLE_ZIP_PASSWORD } from "./password-zip";
 
 /** One member `name` holding `data`, in a ZipCrypto archive under `password`. */
-export async function sampleArchive(name: string, data: Uint8Array, password = SAMPLE_ZIP_PASSWORD): Promise<Uint8Array> {
+export async function sampleArchive(
+  name: string,
+  data: Uint8Array,
+  password = SAMPLE_ZIP_PASSWORD,
+): Promise<Uint8Array> {
   const writer = new ZipWriter(new Uint8ArrayWriter(), { password, zipCrypto: true, useWebWorkers: false });
   await writer.add(name, new Uint8ArrayReader(data));
   return writer.close();

@@ -24,7 +24,13 @@ export class CaseRunner {
   private nextId = 0;
   /** a worker that crashes before its first answer is a broken setup (e.g. cannot load), not a finding */
   private answered = false;
-  private pending: { id: number; settle: (o: CaseOutcome) => void; reject: (e: Error) => void; timer: NodeJS.Timeout; started: number } | null = null;
+  private pending: {
+    id: number;
+    settle: (o: CaseOutcome) => void;
+    reject: (e: Error) => void;
+    timer: NodeJS.Timeout;
+    started: number;
+  } | null = null;
 
   constructor(private readonly options: CaseRunnerOptions) {}
 
@@ -33,7 +39,10 @@ export class CaseRunner {
     const worker = this.ensureWorker();
     const id = this.nextId++;
     return new Promise((settle, reject) => {
-      const timer = setTimeout(() => this.fail(worker, { kind: "hang", detail: `no answer within ${this.options.timeoutMs} ms` }), this.options.timeoutMs);
+      const timer = setTimeout(
+        () => this.fail(worker, { kind: "hang", detail: `no answer within ${this.options.timeoutMs} ms` }),
+        this.options.timeoutMs,
+      );
       this.pending = { id, settle, reject, timer, started: performance.now() };
       worker.postMessage({ id, bytes, deep: this.options.deep } satisfies CaseRequest);
     });
@@ -47,7 +56,9 @@ export class CaseRunner {
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(new URL("./case-worker.mjs", import.meta.url), { resourceLimits: { maxOldGenerationSizeMb: this.options.maxHeapMb } });
+    const worker = new Worker(new URL("./case-worker.mjs", import.meta.url), {
+      resourceLimits: { maxOldGenerationSizeMb: this.options.maxHeapMb },
+    });
     worker.on("message", (reply: CaseReply) => {
       const p = this.pending;
       if (!p || p.id !== reply.id) return;
@@ -56,8 +67,12 @@ export class CaseRunner {
       this.answered = true;
       p.settle({ violations: reply.violations, ms: reply.ms });
     });
-    worker.on("error", (e: Error & { code?: string }) => this.fail(worker, { kind: `worker crash ${e.code ?? e.name}`, detail: e.message }));
-    worker.on("exit", (code) => this.fail(worker, { kind: "worker crash exit", detail: `worker exited with code ${code}` }));
+    worker.on("error", (e: Error & { code?: string }) =>
+      this.fail(worker, { kind: `worker crash ${e.code ?? e.name}`, detail: e.message }),
+    );
+    worker.on("exit", (code) =>
+      this.fail(worker, { kind: "worker crash exit", detail: `worker exited with code ${code}` }),
+    );
     this.worker = worker;
     return worker;
   }
@@ -71,7 +86,8 @@ export class CaseRunner {
     if (!p) return;
     clearTimeout(p.timer);
     this.pending = null;
-    if (!this.answered && violation.kind !== "hang") p.reject(new Error(`fuzz worker failed to start: ${violation.detail}`));
+    if (!this.answered && violation.kind !== "hang")
+      p.reject(new Error(`fuzz worker failed to start: ${violation.detail}`));
     else p.settle({ violations: [violation], ms: performance.now() - p.started });
   }
 }

@@ -25,6 +25,8 @@ parentPort?.on("message", (request: CaseRequest) => void answer(request));
 
 async function answer({ id, bytes, deep }: CaseRequest): Promise<void> {
   const started = performance.now();
-  const violations = deep ? await checkDeepCase(bytes, (engines ??= createDeepEngines({ yaraRuleDirs: [] }).engines)) : checkCase(bytes);
+  const violations = deep
+    ? await checkDeepCase(bytes, (engines ??= createDeepEngines({ yaraRuleDirs: [] }).engines))
+    : checkCase(bytes);
   parentPort!.postMessage({ id, violations, ms: performance.now() - started } satisfies CaseReply);
 }

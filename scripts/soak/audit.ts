@@ -31,7 +31,8 @@ export async function auditStores(stack: Stack, acked: Map<string, AckedScan>, g
   const { database, blobs } = await stack.openStores();
   try {
     const t0 = Date.now();
-    const read = () => database.db.selectFrom("scans").select(["id", "status", "retention_mode", "blob_key", "attempts"]).execute();
+    const read = () =>
+      database.db.selectFrom("scans").select(["id", "status", "retention_mode", "blob_key", "attempts"]).execute();
     let rows = await read();
     while (rows.some((r) => !TERMINAL.includes(r.status)) && Date.now() - t0 < graceMs) {
       await new Promise((r) => setTimeout(r, POLL_MS));
@@ -43,7 +44,8 @@ export async function auditStores(stack: Stack, acked: Map<string, AckedScan>, g
     for (const r of rows) byStatus[r.status] = (byStatus[r.status] ?? 0) + 1;
     const undeleted: string[] = [];
     for (const r of rows) {
-      if (r.retention_mode === "delete_immediately" && TERMINAL.includes(r.status) && (await blobs.exists(r.blob_key))) undeleted.push(r.id);
+      if (r.retention_mode === "delete_immediately" && TERMINAL.includes(r.status) && (await blobs.exists(r.blob_key)))
+        undeleted.push(r.id);
     }
     const keys = new Set(rows.map((r) => r.blob_key));
     let orphanUploads = 0;

@@ -20,7 +20,23 @@ export const REDIS_DOWN_MS = 2_000;
 const IN_FLIGHT_WAIT_MS = 5_000;
 const REDIS_READY_TIMEOUT_MS = 20_000;
 // the command line the CI machine starts its Redis with: restarted exactly as it was started
-const REDIS_SERVER_ARGS = ["--daemonize", "yes", "--bind", "127.0.0.1", "-::1", "--port", "6379", "--save", "", "--appendonly", "no", "--dir", "/var/lib/redis", "--logfile", "/var/log/redis/ci.log"];
+const REDIS_SERVER_ARGS = [
+  "--daemonize",
+  "yes",
+  "--bind",
+  "127.0.0.1",
+  "-::1",
+  "--port",
+  "6379",
+  "--save",
+  "",
+  "--appendonly",
+  "no",
+  "--dir",
+  "/var/lib/redis",
+  "--logfile",
+  "/var/log/redis/ci.log",
+];
 
 export interface FaultRecord {
   kind: FaultKind;
@@ -42,7 +58,10 @@ async function restartRedis(): Promise<string> {
   await run("redis-server", REDIS_SERVER_ARGS);
   const deadline = Date.now() + REDIS_READY_TIMEOUT_MS;
   for (;;) {
-    const pong = await run("redis-cli", ["-h", "127.0.0.1", "-p", "6379", "ping"]).then((r) => r.stdout.trim(), () => "");
+    const pong = await run("redis-cli", ["-h", "127.0.0.1", "-p", "6379", "ping"]).then(
+      (r) => r.stdout.trim(),
+      () => "",
+    );
     if (pong === "PONG") return `down ${REDIS_DOWN_MS} ms`;
     if (Date.now() > deadline) throw new Error("redis-server did not answer PING after the restart");
     await new Promise((r) => setTimeout(r, 100));
@@ -69,7 +88,12 @@ async function ownersInFlight(stack: Stack): Promise<string[]> {
   try {
     const deadline = Date.now() + IN_FLIGHT_WAIT_MS;
     for (;;) {
-      const rows = await database.db.selectFrom("scans").select("lease_owner").where("status", "in", RUNNING).where("lease_owner", "is not", null).execute();
+      const rows = await database.db
+        .selectFrom("scans")
+        .select("lease_owner")
+        .where("status", "in", RUNNING)
+        .where("lease_owner", "is not", null)
+        .execute();
       if (rows.length > 0 || Date.now() > deadline) return rows.map((r) => r.lease_owner!);
       await new Promise((r) => setTimeout(r, 20));
     }
@@ -79,7 +103,8 @@ async function ownersInFlight(stack: Stack): Promise<string[]> {
 }
 
 export async function injectFault(stack: Stack, kind: FaultKind, startedAt: number): Promise<FaultRecord> {
-  const owners = kind === "kill-worker" || (kind === "kill-server" && stack.kind === "embedded") ? await ownersInFlight(stack) : [];
+  const owners =
+    kind === "kill-worker" || (kind === "kill-server" && stack.kind === "embedded") ? await ownersInFlight(stack) : [];
   const t0 = Date.now();
   const record: FaultRecord = { kind, atS: Math.round((t0 - startedAt) / 1000), ms: 0 };
   try {

@@ -79,13 +79,24 @@ export function treeRssMb(roots: number[], seen?: Set<string>): number[] {
 
 /** `root` and its descendants with their resident size (MB) and a short name (the script it runs). */
 export function processTree(root: number): { pid: number; command: string; rssMb: number }[] {
-  return descendants(root, childrenByParent()).map((pid) => ({ pid, command: commandOf(pid), rssMb: rssKb(pid) / 1024 }));
+  return descendants(root, childrenByParent()).map((pid) => ({
+    pid,
+    command: commandOf(pid),
+    rssMb: rssKb(pid) / 1024,
+  }));
 }
 
 function commandOf(pid: number): string {
   try {
     const args = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean);
-    return args.find((a) => /\.(m?js|ts)$/.test(a))?.split("/").pop() ?? args[0]?.split("/").pop() ?? "?";
+    return (
+      args
+        .find((a) => /\.(m?js|ts)$/.test(a))
+        ?.split("/")
+        .pop() ??
+      args[0]?.split("/").pop() ??
+      "?"
+    );
   } catch {
     return "?";
   }

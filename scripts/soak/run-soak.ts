@@ -99,12 +99,18 @@ export async function runSoak(o: SoakOptions): Promise<SoakResult> {
       const u = nextUpload(2 ** 27 + i, Math.random);
       const { body } = await createScan(stack.url(), u.pdf, u.fields);
       const { scan } = await waitUntilEnded(stack.url(), body.scanId, 60_000);
-      acked.set(scan.scanId, { id: scan.scanId, retentionMode: u.fields.retentionMode, completed: scan.status === "completed" });
+      acked.set(scan.scanId, {
+        id: scan.scanId,
+        retentionMode: u.fields.retentionMode,
+        completed: scan.status === "completed",
+      });
     }
     const samples = [sample(0)];
     const startMb = samples[0].totalMb;
 
-    log(`traffic for ${o.durationS} s: ${o.uploaders} uploaders, ${o.readers} readers${o.faultEveryS ? `, a fault every ${o.faultEveryS} s` : ""}`);
+    log(
+      `traffic for ${o.durationS} s: ${o.uploaders} uploaders, ${o.readers} readers${o.faultEveryS ? `, a fault every ${o.faultEveryS} s` : ""}`,
+    );
     const startedAt = Date.now();
     const elapsedS = () => (Date.now() - startedAt) / 1000;
     const sampler = setInterval(() => samples.push(sample(Math.round(elapsedS()))), RSS_SAMPLE_MS);
@@ -118,7 +124,9 @@ export async function runSoak(o: SoakOptions): Promise<SoakResult> {
         await sleep(Math.max(0, (at - elapsedS()) * 1000));
         const f = await injectFault(stack, rotation[n % rotation.length], startedAt);
         faults.push(f);
-        log(`  t=${f.atS}s ${f.kind}${f.detail ? ` (${f.detail})` : ""}: ${f.ms} ms${f.error ? `, FAILED: ${f.error}` : ""}`);
+        log(
+          `  t=${f.atS}s ${f.kind}${f.detail ? ` (${f.detail})` : ""}: ${f.ms} ms${f.error ? `, FAILED: ${f.error}` : ""}`,
+        );
       }
       await sleep(Math.max(0, (o.durationS - elapsedS()) * 1000));
     } finally {
@@ -146,7 +154,10 @@ export async function runSoak(o: SoakOptions): Promise<SoakResult> {
     const crashes = stack.crashes.map(({ at, ...c }) => ({ ...c, t: sinceStart(at) }));
     const errorSamples = traffic.log.errorSamples.map(({ at, ...e }) => ({ ...e, t: sinceStart(at) }));
     const failures = failuresOf(audit, unplanned5xx, faults, rss);
-    if (crashes.length > 0) failures.push(`${crashes.length} processes died without a fault killing them: ${crashes.map((c) => `${c.process} at ${c.t} s`).join(", ")}`);
+    if (crashes.length > 0)
+      failures.push(
+        `${crashes.length} processes died without a fault killing them: ${crashes.map((c) => `${c.process} at ${c.t} s`).join(", ")}`,
+      );
     const { log: _log, ...options } = o;
     result = {
       options,
@@ -173,7 +184,10 @@ export async function runSoak(o: SoakOptions): Promise<SoakResult> {
     await sleep(250);
     leftoverPids = stillRunning(leftoverPids);
   }
-  if (leftoverPids.length > 0) result.failures.push(`${leftoverPids.length} processes still running after the service stopped: ${leftoverPids.join(", ")}`);
+  if (leftoverPids.length > 0)
+    result.failures.push(
+      `${leftoverPids.length} processes still running after the service stopped: ${leftoverPids.join(", ")}`,
+    );
   return { ...result, leftoverPids };
 }
 
@@ -195,9 +209,11 @@ function failuresOf(audit: Audit, unplanned5xx: number, faults: FaultRecord[], r
   return [
     audit.lost.length > 0 && `${audit.lost.length} lost scans`,
     Object.keys(audit.stuck).length > 0 && `${Object.keys(audit.stuck).length} stuck scans`,
-    audit.undeletedDeleteImmediately.length > 0 && `${audit.undeletedDeleteImmediately.length} undeleted delete_immediately uploads`,
+    audit.undeletedDeleteImmediately.length > 0 &&
+      `${audit.undeletedDeleteImmediately.length} undeleted delete_immediately uploads`,
     unplanned5xx > 0 && `${unplanned5xx} unplanned 5xx answers`,
     ...faults.filter((f) => f.error).map((f) => `fault ${f.kind} at ${f.atS} s failed: ${f.error}`),
-    rss.endMb > rss.startMb * (1 + RSS_TOLERANCE) && `RSS after the soak ${rss.endMb.toFixed(0)} MB > start ${rss.startMb.toFixed(0)} MB + ${RSS_TOLERANCE * 100}%`,
+    rss.endMb > rss.startMb * (1 + RSS_TOLERANCE) &&
+      `RSS after the soak ${rss.endMb.toFixed(0)} MB > start ${rss.startMb.toFixed(0)} MB + ${RSS_TOLERANCE * 100}%`,
   ].filter((f): f is string => typeof f === "string");
 }

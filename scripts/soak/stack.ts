@@ -13,7 +13,13 @@ import { SQLITE_FILE_NAME, type Config } from "../../lib/server/config";
 import { openDatabase, type OpenDatabase } from "../../lib/server/db/open-database";
 import type { BlobStore } from "../../lib/server/storage/blob-store";
 import { createBlobStore } from "../../lib/server/storage/create-blob-store";
-import { createPgSchema, createRedisPrefix, TEST_REDIS_URL, type PgSchema, type RedisPrefix } from "../../lib/server/testing/test-stores";
+import {
+  createPgSchema,
+  createRedisPrefix,
+  TEST_REDIS_URL,
+  type PgSchema,
+  type RedisPrefix,
+} from "../../lib/server/testing/test-stores";
 import { startWorker, type WorkerProcess } from "../../test/scans/support/worker-process";
 import { startServer, type RunningServer } from "../../test/support/next-server";
 
@@ -78,14 +84,27 @@ export async function startStack(o: StackOptions): Promise<Stack> {
   const workers: WorkerProcess[] = [];
   let pgApplicationName: string | undefined;
   // embedded: clear any store settings inherited from the environment (as scripts/bench-scans.ts does)
-  const env: Record<string, string> = { ...SOAK_ENV, PDFSCAN_DATABASE_URL: "", PDFSCAN_REDIS_URL: "", PDFSCAN_STORAGE: "", PDFSCAN_DATA_DIR: dataDir, PDFSCAN_LEASE_MS: String(o.leaseMs), PDFSCAN_WORKERS: String(o.threads) };
-  const storage: Pick<Config, "storage" | "dataDir" | "database"> = { dataDir, storage: "local", database: { kind: "sqlite", file: path.join(dataDir, SQLITE_FILE_NAME) } };
+  const env: Record<string, string> = {
+    ...SOAK_ENV,
+    PDFSCAN_DATABASE_URL: "",
+    PDFSCAN_REDIS_URL: "",
+    PDFSCAN_STORAGE: "",
+    PDFSCAN_DATA_DIR: dataDir,
+    PDFSCAN_LEASE_MS: String(o.leaseMs),
+    PDFSCAN_WORKERS: String(o.threads),
+  };
+  const storage: Pick<Config, "storage" | "dataDir" | "database"> = {
+    dataDir,
+    storage: "local",
+    database: { kind: "sqlite", file: path.join(dataDir, SQLITE_FILE_NAME) },
+  };
 
   const crashes: Crash[] = [];
   const killed = new Set<WorkerProcess>();
   let stopping = false;
   let serverWatch: NodeJS.Timeout | undefined;
-  const crashed = (name: string, output: string) => crashes.push({ process: name, at: Date.now(), output: output.slice(-2_000) });
+  const crashed = (name: string, output: string) =>
+    crashes.push({ process: name, at: Date.now(), output: output.slice(-2_000) });
   const startWatchedWorker = async (): Promise<WorkerProcess> => {
     const w = await startWorker(env);
     void w.exited
@@ -104,7 +123,10 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       restartingServer = true;
       crashed("server", server!.output());
       void startServer({ env })
-        .then((s) => (server = s), (error: Error) => crashed("the restarted server", error.message))
+        .then(
+          (s) => (server = s),
+          (error: Error) => crashed("the restarted server", error.message),
+        )
         .finally(() => (restartingServer = false));
     }, SERVER_WATCH_MS);
   };
@@ -125,12 +147,18 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       pgApplicationName = `pdfscan-soak-${randomBytes(4).toString("hex")}`;
       const url = new URL(pg.url);
       url.searchParams.set("application_name", pgApplicationName);
-      Object.assign(env, { PDFSCAN_DATABASE_URL: url.toString(), PDFSCAN_STORAGE: "postgres", PDFSCAN_REDIS_URL: TEST_REDIS_URL, PDFSCAN_REDIS_PREFIX: redis.prefix });
+      Object.assign(env, {
+        PDFSCAN_DATABASE_URL: url.toString(),
+        PDFSCAN_STORAGE: "postgres",
+        PDFSCAN_REDIS_URL: TEST_REDIS_URL,
+        PDFSCAN_REDIS_PREFIX: redis.prefix,
+      });
       Object.assign(storage, { storage: "postgres", database: { kind: "postgres", url: pg.url } });
     }
     server = await startServer({ env });
     watchServer();
-    if (o.kind === "scale-out") workers.push(...(await Promise.all(Array.from({ length: o.workers }, startWatchedWorker))));
+    if (o.kind === "scale-out")
+      workers.push(...(await Promise.all(Array.from({ length: o.workers }, startWatchedWorker))));
   } catch (error) {
     await stop();
     throw error;

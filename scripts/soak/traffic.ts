@@ -61,7 +61,19 @@ export interface Traffic {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** `acked`: scans created before (the readers read them too); the uploaders add theirs. */
-export function startTraffic({ url, acked, uploaders, readers, seed = 1 }: { url: () => string; acked: Map<string, AckedScan>; uploaders: number; readers: number; seed?: number }): Traffic {
+export function startTraffic({
+  url,
+  acked,
+  uploaders,
+  readers,
+  seed = 1,
+}: {
+  url: () => string;
+  acked: Map<string, AckedScan>;
+  uploaders: number;
+  readers: number;
+  seed?: number;
+}): Traffic {
   const log = new RequestLog();
   // seeded, so a run's mix of files and requests is reproducible
   const random = mulberry32(seed);
@@ -75,7 +87,8 @@ export function startTraffic({ url, acked, uploaders, readers, seed = 1 }: { url
       const res = await fetch(`${url()}${path}`, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
       const text = await res.text();
       log.record(route, res.status, performance.now() - t0);
-      if (res.status >= 500 && log.errorSamples.length < ERROR_SAMPLES) log.errorSamples.push({ at: Date.now(), route, status: res.status, body: text.slice(0, 500) });
+      if (res.status >= 500 && log.errorSamples.length < ERROR_SAMPLES)
+        log.errorSamples.push({ at: Date.now(), route, status: res.status, body: text.slice(0, 500) });
       return { status: res.status, body: res.ok && text ? JSON.parse(text) : undefined };
     } catch (error) {
       const outcome = (error as Error).name === "TimeoutError" ? "timeout" : "network";
@@ -100,12 +113,19 @@ export function startTraffic({ url, acked, uploaders, readers, seed = 1 }: { url
   async function uploader(): Promise<void> {
     while (!stopped) {
       const u = nextUpload(uploads++, random);
-      const r = await call("POST /api/scans", "/api/scans", { method: "POST", body: scanForm(u.pdf, u.fields, `soak-${u.kind}.pdf`) });
+      const r = await call("POST /api/scans", "/api/scans", {
+        method: "POST",
+        body: scanForm(u.pdf, u.fields, `soak-${u.kind}.pdf`),
+      });
       if (r.status !== 201) {
         await sleep(PAUSE_AFTER_ERROR_MS);
         continue;
       }
-      const scan: AckedScan = { id: (r.body as ScanJson).scanId, retentionMode: u.fields.retentionMode, completed: false };
+      const scan: AckedScan = {
+        id: (r.body as ScanJson).scanId,
+        retentionMode: u.fields.retentionMode,
+        completed: false,
+      };
       acked.set(scan.id, scan);
       await follow(scan);
     }
@@ -119,7 +139,8 @@ export function startTraffic({ url, acked, uploaders, readers, seed = 1 }: { url
       let r;
       if (!pick || dice < 0.1) r = await call("GET /health", "/health");
       else if (dice < 0.25) r = await call("GET /api/scans (list)", "/api/scans?limit=20");
-      else if (dice < 0.5 && pick.completed) r = await call("GET /api/scans/:id/report", `/api/scans/${pick.id}/report`);
+      else if (dice < 0.5 && pick.completed)
+        r = await call("GET /api/scans/:id/report", `/api/scans/${pick.id}/report`);
       else r = await call("GET /api/scans/:id", `/api/scans/${pick.id}`);
       await sleep(typeof r.status === "number" && r.status < 500 ? READER_THINK_MS : PAUSE_AFTER_ERROR_MS);
     }

@@ -12,11 +12,31 @@ export interface Upload {
   fields: { retentionMode: RetentionMode; enableEnrichment?: "true" };
 }
 
-const BASES = { benign: benignPdf(), suspicious: suspiciousPdf(), heavy: heavyPdf({ streams: 1, decodedBytesPerStream: 4 * 1024 * 1024 }) };
+const BASES = {
+  benign: benignPdf(),
+  suspicious: suspiciousPdf(),
+  heavy: heavyPdf({ streams: 1, decodedBytesPerStream: 4 * 1024 * 1024 }),
+};
 /** weights: mostly small files, as a mail pipeline sends */
-const KINDS: Upload["kind"][] = ["benign", "benign", "benign", "benign", "suspicious", "suspicious", "suspicious", "suspicious", "suspicious", "heavy"];
+const KINDS: Upload["kind"][] = [
+  "benign",
+  "benign",
+  "benign",
+  "benign",
+  "suspicious",
+  "suspicious",
+  "suspicious",
+  "suspicious",
+  "suspicious",
+  "heavy",
+];
 /** delete_immediately is the default and the mode whose bytes must vanish: half of the uploads */
-const MODES: RetentionMode[] = ["delete_immediately", "delete_immediately", "delete_immediately", ...RETENTION_MODES.filter((m) => m !== "delete_immediately")];
+const MODES: RetentionMode[] = [
+  "delete_immediately",
+  "delete_immediately",
+  "delete_immediately",
+  ...RETENTION_MODES.filter((m) => m !== "delete_immediately"),
+];
 const BINARY_MARK = "%\xe2\xe3\xcf\xd3";
 
 function uniqueCopy(base: Uint8Array, n: number): Uint8Array {
@@ -31,5 +51,9 @@ function uniqueCopy(base: Uint8Array, n: number): Uint8Array {
 export function nextUpload(n: number, random: () => number): Upload {
   const kind = KINDS[Math.floor(random() * KINDS.length)];
   const retentionMode = MODES[Math.floor(random() * MODES.length)];
-  return { kind, pdf: uniqueCopy(BASES[kind], n), fields: { retentionMode, ...(random() < 0.3 ? { enableEnrichment: "true" as const } : {}) } };
+  return {
+    kind,
+    pdf: uniqueCopy(BASES[kind], n),
+    fields: { retentionMode, ...(random() < 0.3 ? { enableEnrichment: "true" as const } : {}) },
+  };
 }

@@ -98,7 +98,13 @@ describe("pdfscan analyze: inputs", () => {
     const run = await pdfscan(["analyze", "--zip-password", "s3cret", dir]);
     expect(run.code).toBe(1);
     const rows = run.stdout.split("\n").filter((l) => l.includes(dir));
-    expect(rows.map((r) => r.slice(r.indexOf(dir)))).toEqual([benign, nested, malicious, `${zip}/a/benign.pdf`, `${zip}/0123abcd`]);
+    expect(rows.map((r) => r.slice(r.indexOf(dir)))).toEqual([
+      benign,
+      nested,
+      malicious,
+      `${zip}/a/benign.pdf`,
+      `${zip}/0123abcd`,
+    ]);
     expect(run.stdout).toMatch(/^VERDICT\s+SCORE\s+FINDINGS\s+TOP RULES\s+FILE$/m);
     expect(run.stdout).toContain("5 files analysed: 3 malicious, 0 suspicious, 2 benign, 0 unknown, 0 errors");
     expect(run.stderr).toBe(""); // piped: no progress bar
@@ -109,12 +115,17 @@ describe("pdfscan analyze: inputs", () => {
     const locked = join(`${dir}-locked`, "locked.pdf");
     await mkdir(`${dir}-locked`, { recursive: true });
     await writeFile(locked, encryptWithQpdf(launchPdf(), ["from-the-mail-body", "owner-secret", "256"]));
-    const none = jsonLines((await pdfscan(["analyze", "--json", locked])).stdout)[0] as { summary: { verdict: string } };
+    const none = jsonLines((await pdfscan(["analyze", "--json", locked])).stdout)[0] as {
+      summary: { verdict: string };
+    };
     expect(none.summary.verdict).toBe("unknown");
     // an unreadable file passes the default --fail-on suspicious, and fails --fail-on unknown
     expect((await pdfscan(["analyze", locked])).code).toBe(0);
     expect((await pdfscan(["analyze", "--fail-on", "unknown", locked])).code).toBe(1);
-    for (const run of [await pdfscan(["analyze", "--json", "--password", "from-the-mail-body", locked]), await pdfscan(["analyze", "--json", locked], { env: { PDFSCAN_PDF_PASSWORD: "owner-secret" } })]) {
+    for (const run of [
+      await pdfscan(["analyze", "--json", "--password", "from-the-mail-body", locked]),
+      await pdfscan(["analyze", "--json", locked], { env: { PDFSCAN_PDF_PASSWORD: "owner-secret" } }),
+    ]) {
       const r = jsonLines(run.stdout)[0] as { summary: { verdict: string }; findings: { ruleId: string }[] };
       expect(r.summary.verdict).toBe("malicious");
       expect(r.findings.map((f) => f.ruleId)).toContain("launch-command");
@@ -140,7 +151,10 @@ describe("pdfscan analyze: inputs", () => {
 
   it("shows a hostile member name's control characters escaped, never raw", async () => {
     const hostile = join(dir, "..", `${dir.split("/").pop()}-hostile.zip`);
-    await writeFile(hostile, await passwordZip({ "x\x1b]0;owned\x07\x1b[2J.pdf": benignPdf(), "y.pdf": benignPdf() }, "infected"));
+    await writeFile(
+      hostile,
+      await passwordZip({ "x\x1b]0;owned\x07\x1b[2J.pdf": benignPdf(), "y.pdf": benignPdf() }, "infected"),
+    );
     try {
       const run = await pdfscan(["analyze", hostile]);
       expect(run.code).toBe(0);
@@ -208,7 +222,12 @@ describe("pdfscan analyze: outputs and exit codes", () => {
     expect(ruleIds).toEqual(expect.arrayContaining(RULES.map((r) => r.id)));
     const json = await pdfscan(["analyze", "--json", malicious]);
     const findings = FastResult.parse(jsonLines(json.stdout)[0]).findings;
-    const results = sarifRun.results as { ruleId: string; ruleIndex: number; level: string; locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[];
+    const results = sarifRun.results as {
+      ruleId: string;
+      ruleIndex: number;
+      level: string;
+      locations: { physicalLocation: { artifactLocation: { uri: string } } }[];
+    }[];
     expect(results.map((r) => r.ruleId).sort()).toEqual(findings.map((f) => f.ruleId).sort());
     for (const r of results) {
       expect(ruleIds[r.ruleIndex]).toBe(r.ruleId);

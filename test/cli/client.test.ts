@@ -20,7 +20,9 @@ let scanId: string;
 
 /** pdfscan with the server and key in the environment, and a HOME without a config file */
 const client = (args: string[], env: Record<string, string | undefined> = {}): Promise<Run> =>
-  pdfscan(args, { env: { HOME: dir, XDG_CONFIG_HOME: undefined, PDFSCAN_URL: server.url, PDFSCAN_API_KEY: server.apiKey, ...env } });
+  pdfscan(args, {
+    env: { HOME: dir, XDG_CONFIG_HOME: undefined, PDFSCAN_URL: server.url, PDFSCAN_API_KEY: server.apiKey, ...env },
+  });
 
 /** a port nothing listens on any more (the OS just handed it out) */
 function closedPort(): Promise<number> {
@@ -35,7 +37,10 @@ function closedPort(): Promise<number> {
 beforeAll(async () => {
   buildCli();
   // webhooks of the `webhooks` test go to a receiver on 127.0.0.1
-  [server, dir] = await Promise.all([startServer({ env: { PDFSCAN_WEBHOOK_ALLOW_PRIVATE: "true" } }), mkdtemp(join(tmpdir(), "pdfscan-client-"))]);
+  [server, dir] = await Promise.all([
+    startServer({ env: { PDFSCAN_WEBHOOK_ALLOW_PRIVATE: "true" } }),
+    mkdtemp(join(tmpdir(), "pdfscan-client-")),
+  ]);
   sample = join(dir, "lure.pdf");
   await writeFile(sample, suspiciousPdf());
 }, 90_000);
@@ -58,7 +63,12 @@ describe("pdfscan server client", () => {
     const copy = join(dir, "notice.pdf"); // another name: the `scans` test below looks for lure.pdf alone
     await writeFile(copy, suspiciousPdf());
     const line = await client(["submit", "--wait", copy]);
-    expect(line.stdout).toMatch(new RegExp(`(suspicious|malicious).*notice\\.pdf  ${server.url.replace(/[.]/g, "\\.")}/scans/[\\w-]{22}\\n$`, "i"));
+    expect(line.stdout).toMatch(
+      new RegExp(
+        `(suspicious|malicious).*notice\\.pdf  ${server.url.replace(/[.]/g, "\\.")}/scans/[\\w-]{22}\\n$`,
+        "i",
+      ),
+    );
   }, 60_000);
 
   it("submit --password (or PDFSCAN_PDF_PASSWORD) opens an encrypted PDF on the server, and prints no password", async () => {
@@ -66,7 +76,10 @@ describe("pdfscan server client", () => {
     await writeFile(locked, encryptWithQpdf(suspiciousPdf(), ["from-the-mail-body", "owner-secret", "256"]));
     const closed = JSON.parse((await client(["submit", "--wait", "--json", locked])).stdout) as { verdict: string };
     expect(closed.verdict).toBe("unknown");
-    for (const run of [await client(["submit", "--wait", "--json", "--password", "from-the-mail-body", locked]), await client(["submit", "--wait", "--json", locked], { PDFSCAN_PDF_PASSWORD: "owner-secret" })]) {
+    for (const run of [
+      await client(["submit", "--wait", "--json", "--password", "from-the-mail-body", locked]),
+      await client(["submit", "--wait", "--json", locked], { PDFSCAN_PDF_PASSWORD: "owner-secret" }),
+    ]) {
       const scan = JSON.parse(run.stdout) as { status: string; verdict: string };
       expect(scan.status).toBe("completed");
       expect(["suspicious", "malicious"]).toContain(scan.verdict);
@@ -85,15 +98,28 @@ describe("pdfscan server client", () => {
       expect(run.stdout).not.toContain("whsec_");
       const scan = JSON.parse(run.stdout) as { scanId: string; callbackUrl: string };
       expect(scan.callbackUrl).toBe(hooks.url);
-      const [first] = await waitFor("a webhook", async () => webhooksOf(hooks, scan.scanId).length > 0 && webhooksOf(hooks, scan.scanId));
+      const [first] = await waitFor(
+        "a webhook",
+        async () => webhooksOf(hooks, scan.scanId).length > 0 && webhooksOf(hooks, scan.scanId),
+      );
       const body = join(dir, "webhook.json");
       await writeFile(body, first!.body);
-      const headers = ["--id", String(first!.headers["webhook-id"]), "--timestamp", String(first!.headers["webhook-timestamp"]), "--signature", String(first!.headers["webhook-signature"])];
+      const headers = [
+        "--id",
+        String(first!.headers["webhook-id"]),
+        "--timestamp",
+        String(first!.headers["webhook-timestamp"]),
+        "--signature",
+        String(first!.headers["webhook-signature"]),
+      ];
 
       const good = await client(["webhooks", "verify", "--secret", secret!, ...headers, body]);
       expect(good.stdout).toContain(`authentic: scan.fast_completed for scan ${scan.scanId}`);
       expect(good.code).toBe(0);
-      const viaEnv = await pdfscan(["webhooks", "verify", ...headers, "-"], { env: { PDFSCAN_WEBHOOK_SECRET: secret }, stdin: Buffer.from(first!.body) });
+      const viaEnv = await pdfscan(["webhooks", "verify", ...headers, "-"], {
+        env: { PDFSCAN_WEBHOOK_SECRET: secret },
+        stdin: Buffer.from(first!.body),
+      });
       expect(viaEnv.code).toBe(0);
 
       await writeFile(body, first!.body.replace(/"verdict":"\w+"/, '"verdict":"benign"'));
@@ -113,10 +139,20 @@ describe("pdfscan server client", () => {
 
   it("submit a password ZIP: one scan per PDF inside, the skipped members on stderr", async () => {
     const zip = join(dir, "samples.zip");
-    await writeFile(zip, await buildZip({ "x/one.pdf": suspiciousPdf(), "readme.txt": new TextEncoder().encode("hi"), "two.pdf": suspiciousPdf() }));
+    await writeFile(
+      zip,
+      await buildZip({
+        "x/one.pdf": suspiciousPdf(),
+        "readme.txt": new TextEncoder().encode("hi"),
+        "two.pdf": suspiciousPdf(),
+      }),
+    );
     const run = await client(["submit", "--json", zip]);
     expect(run.code).toBe(0);
-    const scans = run.stdout.trim().split("\n").map((l) => JSON.parse(l) as { file: { name: string }; batchId: string });
+    const scans = run.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { file: { name: string }; batchId: string });
     expect(scans.map((s) => s.file.name)).toEqual(["samples.zip/x/one.pdf", "samples.zip/two.pdf"]);
     expect(scans[0]!.batchId).toBe(scans[1]!.batchId);
     expect(run.stderr).toContain("samples.zip: skipped readme.txt: not a PDF");
@@ -157,7 +193,12 @@ describe("pdfscan server client", () => {
     expect(table.stdout).toContain(scanId);
     expect(table.stdout).toContain("lure.pdf");
     const byName = await client(["scans", "--query", "lure", "--all", "--json"]);
-    expect(byName.stdout.trim().split("\n").map((l) => (JSON.parse(l) as { scanId: string }).scanId)).toEqual([scanId]);
+    expect(
+      byName.stdout
+        .trim()
+        .split("\n")
+        .map((l) => (JSON.parse(l) as { scanId: string }).scanId),
+    ).toEqual([scanId]);
     const benign = await client(["scans", "--verdict", "benign"]);
     expect(benign.stdout).toBe("no scans\n");
     expect((await client(["scans", "--status", "failed", "--json"])).stdout).toBe("");
@@ -179,12 +220,19 @@ describe("pdfscan server client", () => {
 
   it("flags win over the environment, the environment over the config file", async () => {
     await mkdir(join(dir, ".config", "pdfscan"), { recursive: true });
-    await writeFile(join(dir, ".config", "pdfscan", "config.json"), JSON.stringify({ url: server.url, apiKey: server.apiKey }));
+    await writeFile(
+      join(dir, ".config", "pdfscan", "config.json"),
+      JSON.stringify({ url: server.url, apiKey: server.apiKey }),
+    );
     // the config file alone is enough
     expect((await client(["status", scanId], { PDFSCAN_URL: undefined, PDFSCAN_API_KEY: undefined })).code).toBe(0);
     // a wrong key in the environment beats the file's right one; the flag's right key beats both
-    expect((await client(["status", scanId], { PDFSCAN_URL: undefined, PDFSCAN_API_KEY: "pdfscan_wrong" })).code).toBe(2);
-    expect((await client(["status", "--api-key", server.apiKey!, scanId], { PDFSCAN_API_KEY: "pdfscan_wrong" })).code).toBe(0);
+    expect((await client(["status", scanId], { PDFSCAN_URL: undefined, PDFSCAN_API_KEY: "pdfscan_wrong" })).code).toBe(
+      2,
+    );
+    expect(
+      (await client(["status", "--api-key", server.apiKey!, scanId], { PDFSCAN_API_KEY: "pdfscan_wrong" })).code,
+    ).toBe(0);
     const closed = `http://127.0.0.1:${await closedPort()}`;
     const unreachable = await client(["status", "--url", closed, scanId]);
     expect(unreachable.code).toBe(2);
@@ -205,7 +253,18 @@ describe("pdfscan server client", () => {
 
 describe("pdfscan client and operations usage", () => {
   it("prints help with examples for every new command, and completes their choices", async () => {
-    for (const command of ["submit", "status", "report", "scans", "delete", "share", "ui", "serve", "worker", "migrate"]) {
+    for (const command of [
+      "submit",
+      "status",
+      "report",
+      "scans",
+      "delete",
+      "share",
+      "ui",
+      "serve",
+      "worker",
+      "migrate",
+    ]) {
       const help = await pdfscan([command, "--help"]);
       expect(help.code, command).toBe(0);
       expect(help.stdout, command).toContain("Examples:");
@@ -228,6 +287,8 @@ describe("pdfscan client and operations usage", () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^database up to date \(SQLite .*pdfscan\.sqlite\)\n$/);
     // a second run finds nothing to do
-    expect((await pdfscan(["migrate"], { env: { PDFSCAN_DATA_DIR: dataDir, PDFSCAN_DATABASE_URL: undefined } })).code).toBe(0);
+    expect(
+      (await pdfscan(["migrate"], { env: { PDFSCAN_DATA_DIR: dataDir, PDFSCAN_DATABASE_URL: undefined } })).code,
+    ).toBe(0);
   });
 });

@@ -10,7 +10,8 @@ import { findCorpusDir } from "../../scripts/corpus";
 import { buildCli, jsonLines, pdfscan } from "./run-cli";
 
 const dir = findCorpusDir();
-if (!dir) console.warn("corpus absent: set PDFSCAN_CORPUS to a corpus folder (manifest.csv) to run test/cli/corpus.test.ts");
+if (!dir)
+  console.warn("corpus absent: set PDFSCAN_CORPUS to a corpus folder (manifest.csv) to run test/cli/corpus.test.ts");
 
 describe.skipIf(!dir)("pdfscan analyze over the corpus", () => {
   let listed: number;
@@ -36,7 +37,9 @@ describe.skipIf(!dir)("pdfscan analyze over the corpus", () => {
   // every member through the real sandbox and renderer: ~40 s of CPU on an idle machine, several
   // times that beside other work (a loaded npm test run once passed the old 60 s kill)
   it("runs --deep over the password ZIP", async () => {
-    const run = await pdfscan(["analyze", "--deep", "--json", "--jobs", "2", join(dir!, "malicious.zip")], { timeoutMs: 400_000 });
+    const run = await pdfscan(["analyze", "--deep", "--json", "--jobs", "2", join(dir!, "malicious.zip")], {
+      timeoutMs: 400_000,
+    });
     expect(run.code).toBe(1);
     const results = jsonLines(run.stdout);
     expect(results.length).toBeGreaterThan(0);

@@ -26,15 +26,30 @@ afterAll(async () => {
 function scriptedPdf(): Uint8Array {
   const b = new PdfBuilder();
   const content = b.addFlateStream("", "BT /F1 12 Tf 72 720 Td (Kept text) Tj ET");
-  const link = b.add("<< /Type /Annot /Subtype /Link /Rect [72 700 200 714] /A << /S /URI /URI (http://evil.example/x) >> >>");
-  b.addCatalog("/OpenAction << /S /JavaScript /JS (app.alert\\('cli-marker'\\)) >>", 1, `/Contents ${content} 0 R /Annots [${link} 0 R]`);
+  const link = b.add(
+    "<< /Type /Annot /Subtype /Link /Rect [72 700 200 714] /A << /S /URI /URI (http://evil.example/x) >> >>",
+  );
+  b.addCatalog(
+    "/OpenAction << /S /JavaScript /JS (app.alert\\('cli-marker'\\)) >>",
+    1,
+    `/Contents ${content} 0 R /Annots [${link} 0 R]`,
+  );
   return b.build();
 }
 
 /** Opens a document in pdf.js as the render engine does (no eval, no XFA) and loads its first page. */
 async function openInPdfjs(data: Uint8Array): Promise<number> {
   const pdfjs = await loadPdfjs();
-  const task = pdfjs.getDocument({ data: new Uint8Array(data), ...pdfjsDataUrls(), isEvalSupported: false, enableXfa: false, disableFontFace: true, useSystemFonts: false, stopAtErrors: false, verbosity: pdfjs.VerbosityLevel.ERRORS });
+  const task = pdfjs.getDocument({
+    data: new Uint8Array(data),
+    ...pdfjsDataUrls(),
+    isEvalSupported: false,
+    enableXfa: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    stopAtErrors: false,
+    verbosity: pdfjs.VerbosityLevel.ERRORS,
+  });
   const doc = await task.promise;
   try {
     await doc.getPage(1);
@@ -68,7 +83,11 @@ describe("pdfscan disarm", () => {
     await writeFile(input, scriptedPdf());
     const run = await pdfscan(["disarm", "--json", input, join(dir, "json.safe.pdf")]);
     expect(run.code).toBe(0);
-    const summary = JSON.parse(run.stdout) as { counts: Record<string, number>; removed: { object: string; what: string; kind: string }[]; objects: { written: number } };
+    const summary = JSON.parse(run.stdout) as {
+      counts: Record<string, number>;
+      removed: { object: string; what: string; kind: string }[];
+      objects: { written: number };
+    };
     expect(summary.counts).toEqual({ javascript: 1, uri: 1 });
     expect(summary.removed.map((r) => r.what)).toEqual(["OpenAction JavaScript", "A URI"]);
     expect(summary.objects.written).toBeGreaterThan(0);
@@ -83,9 +102,21 @@ describe("pdfscan disarm", () => {
   });
 
   it.each([
-    ["a missing input", () => ["disarm", join(dir, "missing.pdf"), join(dir, "o.pdf")], /missing\.pdf: no such file or directory/],
-    ["OUT naming IN", () => ["disarm", join(dir, "scripted.pdf"), join(dir, "scripted.pdf")], /OUT must differ from IN/],
-    ["a file that is no PDF", () => ["disarm", join(dir, "notes.txt"), join(dir, "o.pdf")], /cannot disarm: no document catalog/],
+    [
+      "a missing input",
+      () => ["disarm", join(dir, "missing.pdf"), join(dir, "o.pdf")],
+      /missing\.pdf: no such file or directory/,
+    ],
+    [
+      "OUT naming IN",
+      () => ["disarm", join(dir, "scripted.pdf"), join(dir, "scripted.pdf")],
+      /OUT must differ from IN/,
+    ],
+    [
+      "a file that is no PDF",
+      () => ["disarm", join(dir, "notes.txt"), join(dir, "o.pdf")],
+      /cannot disarm: no document catalog/,
+    ],
   ])("exits 2 with one error line on %s", async (_name, args, message) => {
     await writeFile(join(dir, "notes.txt"), "plain text");
     await writeFile(join(dir, "scripted.pdf"), scriptedPdf());
@@ -107,7 +138,10 @@ describe("pdfscan disarm", () => {
 });
 
 const corpusDir = findCorpusDir();
-if (!corpusDir) console.warn("corpus absent: set PDFSCAN_CORPUS to a corpus folder (manifest.csv) to run the corpus part of test/cli/disarm.test.ts");
+if (!corpusDir)
+  console.warn(
+    "corpus absent: set PDFSCAN_CORPUS to a corpus folder (manifest.csv) to run the corpus part of test/cli/disarm.test.ts",
+  );
 
 describe.skipIf(!corpusDir)("pdfscan disarm over the malicious corpus", () => {
   let samples: CorpusEntry[];
@@ -136,11 +170,15 @@ describe.skipIf(!corpusDir)("pdfscan disarm over the malicious corpus", () => {
     expect(run.stderr).toBe("");
     const results = jsonLines(run.stdout).map((r) => ({ path: String(r.path), result: FastResult.parse(r) }));
     expect(results).toHaveLength(samples.length);
-    const notBenign = results.filter((r) => r.result.summary.verdict !== "benign").map((r) => `${r.path}: ${r.result.summary.verdict} ${r.result.findings.map((f) => f.ruleId).join(",")}`);
+    const notBenign = results
+      .filter((r) => r.result.summary.verdict !== "benign")
+      .map((r) => `${r.path}: ${r.result.summary.verdict} ${r.result.findings.map((f) => f.ruleId).join(",")}`);
     expect(notBenign).toEqual([]);
     // no structural anomaly: the copies are clean files (a stream whose data was already damaged in
     // the sample still fails to decode: filter-* anomalies are the sample's, copied as they were)
-    const structural = results.flatMap((r) => r.result.anomalies.filter((a) => !a.code.startsWith("filter-")).map((a) => `${r.path}: ${a.code}`));
+    const structural = results.flatMap((r) =>
+      r.result.anomalies.filter((a) => !a.code.startsWith("filter-")).map((a) => `${r.path}: ${a.code}`),
+    );
     expect(structural).toEqual([]);
     expect(run.code).toBe(0);
   }, 120_000);

@@ -16,9 +16,21 @@ let base: string;
 /** A MISP feed of two events as a MISP instance publishes it: manifest.json and one <uuid>.json per event. */
 const MISP_UUIDS = ["6a1b0000-0000-4000-8000-000000000001", "6a1b0000-0000-4000-8000-000000000002"];
 const mispEvent = (uuid: string, url: string) =>
-  JSON.stringify({ Event: { uuid, info: "Phishing wave", threat_level_id: "2", Attribute: [{ type: "url", value: url, to_ids: true, timestamp: "1764300000" }, { type: "text", value: "note", to_ids: false }] } });
+  JSON.stringify({
+    Event: {
+      uuid,
+      info: "Phishing wave",
+      threat_level_id: "2",
+      Attribute: [
+        { type: "url", value: url, to_ids: true, timestamp: "1764300000" },
+        { type: "text", value: "note", to_ids: false },
+      ],
+    },
+  });
 const MISP_FEED: Record<string, string> = {
-  "manifest.json": JSON.stringify(Object.fromEntries(MISP_UUIDS.map((u) => [u, { info: "Phishing wave", timestamp: "1764300000" }]))),
+  "manifest.json": JSON.stringify(
+    Object.fromEntries(MISP_UUIDS.map((u) => [u, { info: "Phishing wave", timestamp: "1764300000" }])),
+  ),
   [`${MISP_UUIDS[0]}.json`]: mispEvent(MISP_UUIDS[0]!, "https://login-check.example.com/a"),
   [`${MISP_UUIDS[1]}.json`]: mispEvent(MISP_UUIDS[1]!, "https://login-check.example.com/b"),
 };
@@ -46,7 +58,16 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const feeds = (args: string[], env: Record<string, string> = {}) => pdfscan(["feeds", ...args], { env: { PDFSCAN_DATA_DIR: join(dir, "data"), PDFSCAN_DATABASE_URL: "", HOME: dir, XDG_CONFIG_HOME: undefined, ...env } });
+const feeds = (args: string[], env: Record<string, string> = {}) =>
+  pdfscan(["feeds", ...args], {
+    env: {
+      PDFSCAN_DATA_DIR: join(dir, "data"),
+      PDFSCAN_DATABASE_URL: "",
+      HOME: dir,
+      XDG_CONFIG_HOME: undefined,
+      ...env,
+    },
+  });
 
 describe("pdfscan feeds", () => {
   it("imports a file, reports its malformed lines, lists it, re-imports it unchanged and removes it", async () => {
@@ -74,14 +95,25 @@ describe("pdfscan feeds", () => {
     expect(imported.code, imported.stderr).toBe(0);
     expect(imported.stdout).toBe("imported 2 entries into misp-osint from misp-feed (misp-feed, 2 events)\n");
     // the manifest's path works too, and the same content is the same import
-    const again = await feeds(["import", join(feedDir, "manifest.json"), "--format", "misp-feed", "--source", "misp-osint", "--json"]);
+    const again = await feeds([
+      "import",
+      join(feedDir, "manifest.json"),
+      "--format",
+      "misp-feed",
+      "--source",
+      "misp-osint",
+      "--json",
+    ]);
     expect(JSON.parse(again.stdout)).toMatchObject({ source: "misp-osint", entries: 2, malformed: 0 });
     const missing = await feeds(["import", join(dir, "no-such-feed"), "--format", "misp-feed"]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("no manifest.json in");
 
     const config = join(dir, "misp-feeds.json");
-    await writeFile(config, JSON.stringify({ feeds: [{ source: "misp-remote", format: "misp-feed", url: `${base}/misp` }] }));
+    await writeFile(
+      config,
+      JSON.stringify({ feeds: [{ source: "misp-remote", format: "misp-feed", url: `${base}/misp` }] }),
+    );
     const updated = await feeds(["update", "--config", config]);
     expect(updated.code, updated.stderr).toBe(0);
     expect(updated.stdout).toBe(`misp-remote: 2 entries (0 malformed) from 127.0.0.1:${base.split(":").at(-1)}\n`);
@@ -89,18 +121,31 @@ describe("pdfscan feeds", () => {
 
   it("update fetches the configured feeds; a failing source keeps its previous import and exits 2", async () => {
     const config = join(dir, "feeds.json");
-    await writeFile(config, JSON.stringify({ feeds: [{ source: "openphish", format: "openphish", url: `${base}/openphish.txt` }, { source: "tranco", format: "tranco", url: `${base}/tranco.csv` }] }));
+    await writeFile(
+      config,
+      JSON.stringify({
+        feeds: [
+          { source: "openphish", format: "openphish", url: `${base}/openphish.txt` },
+          { source: "tranco", format: "tranco", url: `${base}/tranco.csv` },
+        ],
+      }),
+    );
     const first = await feeds(["update", "--config", config]);
     expect(first.code, first.stderr).toBe(0);
-    expect(first.stdout).toBe(`openphish: 2 entries (0 malformed) from 127.0.0.1:${base.split(":").at(-1)}\ntranco: 2 entries (0 malformed) from 127.0.0.1:${base.split(":").at(-1)}\n`);
+    expect(first.stdout).toBe(
+      `openphish: 2 entries (0 malformed) from 127.0.0.1:${base.split(":").at(-1)}\ntranco: 2 entries (0 malformed) from 127.0.0.1:${base.split(":").at(-1)}\n`,
+    );
 
-    await writeFile(config, JSON.stringify({ feeds: [{ source: "openphish", format: "openphish", url: `${base}/moved.txt` }] }));
+    await writeFile(
+      config,
+      JSON.stringify({ feeds: [{ source: "openphish", format: "openphish", url: `${base}/moved.txt` }] }),
+    );
     const failed = await feeds(["update"], { PDFSCAN_FEEDS_CONFIG: config });
     expect(failed.code).toBe(2);
     expect(failed.stderr).toContain("openphish: not updated (HTTP 404); its previous import stays");
     expect((await feeds(["list", "--json"])).stdout).toContain('"entries": 2');
 
-    await writeFile(config, "{\"feeds\": [{\"source\": \"x\", \"format\": \"nope\", \"url\": \"u\"}]}");
+    await writeFile(config, '{"feeds": [{"source": "x", "format": "nope", "url": "u"}]}');
     const bad = await feeds(["update", "--config", config]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("is not a feeds configuration");

@@ -45,7 +45,9 @@ describe("pdfscan inspect", () => {
     const hex = await pdfscan(["inspect", "-o", "2", "--hex", benign]);
     expect(hex.stdout).toMatch(/stream \(raw, \d+ bytes\):\n00000000 {2}78 /); // a zlib header
     const dict = await pdfscan(["inspect", "-o", "2", benign]);
-    expect(dict.stdout).toMatch(/<< \/Filter \/FlateDecode \/Length \d+ >>\nstream: \d+ bytes stored; --decode, --raw or --hex shows it/);
+    expect(dict.stdout).toMatch(
+      /<< \/Filter \/FlateDecode \/Length \d+ >>\nstream: \d+ bytes stored; --decode, --raw or --hex shows it/,
+    );
   });
 
   it("finds /JavaScript, the objects referring to an object, and the revisions; prints JSON", async () => {
@@ -55,7 +57,11 @@ describe("pdfscan inspect", () => {
     expect(refs.stdout).toContain("1 object referring to object 2:\n     5 0 obj  dict /Page");
     const revs = await pdfscan(["inspect", "--revisions", suspicious]);
     expect(revs.stdout).toMatch(/^xref table at \d+: 6 entries\n {2}trailer << \/Size 6 \/Root 3 0 R >>\n$/);
-    const json = JSON.parse((await pdfscan(["inspect", "--json", "-o", "1", suspicious])).stdout) as { num: number; kind: string; text: string };
+    const json = JSON.parse((await pdfscan(["inspect", "--json", "-o", "1", suspicious])).stdout) as {
+      num: number;
+      kind: string;
+      text: string;
+    };
     expect(json).toMatchObject({ num: 1, kind: "dict /Action /JavaScript" });
     expect(json.text).toContain("eval\\(p\\)");
   });

@@ -18,7 +18,10 @@ export function buildCli(): void {
   execFileSync(process.execPath, ["scripts/build-worker.mjs"], { cwd: ROOT, stdio: "pipe" });
 }
 
-export function pdfscan(args: string[], opts: { env?: Record<string, string | undefined>; stdin?: Uint8Array; cwd?: string; timeoutMs?: number } = {}): Promise<Run> {
+export function pdfscan(
+  args: string[],
+  opts: { env?: Record<string, string | undefined>; stdin?: Uint8Array; cwd?: string; timeoutMs?: number } = {},
+): Promise<Run> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       cwd: opts.cwd ?? ROOT,

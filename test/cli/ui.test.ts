@@ -15,7 +15,8 @@ import { authorizedFetch, startServer, type RunningServer } from "../support/nex
 import { BIN, buildCli, jsonLines, pdfscan } from "./run-cli";
 
 const HAS_TMUX = spawnSync("tmux", ["-V"]).status === 0;
-if (!HAS_TMUX) console.warn("test/cli/ui.test.ts: skipped, tmux is not installed (apt-get install -y tmux; npm test installs it)");
+if (!HAS_TMUX)
+  console.warn("test/cli/ui.test.ts: skipped, tmux is not installed (apt-get install -y tmux; npm test installs it)");
 const SESSION = "ui";
 const SCREEN_TIMEOUT_MS = 20_000;
 const POLL_MS = 100;
@@ -30,7 +31,9 @@ let socket: string;
 const tmux = (...args: string[]): string => execFileSync("tmux", ["-S", socket, ...args], { encoding: "utf8" });
 /** the screen's text (with -e its styles too), or null once the session has ended */
 function screen(withStyles = false): string | null {
-  const run = spawnSync("tmux", ["-S", socket, "capture-pane", "-p", ...(withStyles ? ["-e"] : []), "-t", SESSION], { encoding: "utf8" });
+  const run = spawnSync("tmux", ["-S", socket, "capture-pane", "-p", ...(withStyles ? ["-e"] : []), "-t", SESSION], {
+    encoding: "utf8",
+  });
   return run.status === 0 ? run.stdout : null;
 }
 const keys = (...names: string[]) => tmux("send-keys", "-t", SESSION, ...names);
@@ -60,7 +63,9 @@ const selectedRow = (text: string) => text.split("\n").find((line) => line.start
 
 async function submit(name: string, bytes: Uint8Array): Promise<string> {
   await writeFile(join(dir, name), bytes);
-  const run = await pdfscan(["submit", "--wait", "--json", "--retention", "retain_24h", join(dir, name)], { env: { PDFSCAN_URL: server.url, PDFSCAN_API_KEY: server.apiKey, HOME: dir } });
+  const run = await pdfscan(["submit", "--wait", "--json", "--retention", "retain_24h", join(dir, name)], {
+    env: { PDFSCAN_URL: server.url, PDFSCAN_API_KEY: server.apiKey, HOME: dir },
+  });
   const [scan] = jsonLines(run.stdout) as { scanId: string; status: string }[];
   expect(scan?.status, run.stderr).toBe("completed");
   return scan.scanId;
@@ -73,7 +78,10 @@ describe.skipIf(!HAS_TMUX)("pdfscan ui in a terminal (tmux; skipped when tmux is
     socket = join(dir, "tmux.sock");
     plainId = await submit("plain.pdf", benignPdf());
     const lureId = await submit("lure.pdf", obfuscatedScriptPdf());
-    lure = { scanId: lureId, report: (await (await authorizedFetch(`${server.url}/api/scans/${lureId}/report`)).json()) as ScanReport };
+    lure = {
+      scanId: lureId,
+      report: (await (await authorizedFetch(`${server.url}/api/scans/${lureId}/report`)).json()) as ScanReport,
+    };
     // NO_COLOR: the screen must carry no color at all (checked below). CI=true: as in a CI job, where
     // Ink would draw nothing until exit unless the command sets that variable aside
     const command = `CI=true NO_COLOR=1 PDFSCAN_API_KEY=${quote(server.apiKey ?? "")} ${quote(process.execPath)} ${quote(BIN)} ui --url ${quote(server.url)} 2> ${quote(join(dir, "ui.stderr"))}`;
@@ -96,11 +104,16 @@ describe.skipIf(!HAS_TMUX)("pdfscan ui in a terminal (tmux; skipped when tmux is
     await waitFor("the filter prompt", (s) => s.includes("filter: "));
     type("lure");
     keys("Enter");
-    await waitFor("only the lure", (s) => s.includes("filter: lure") && s.includes("lure.pdf") && !s.includes("plain.pdf"));
+    await waitFor(
+      "only the lure",
+      (s) => s.includes("filter: lure") && s.includes("lure.pdf") && !s.includes("plain.pdf"),
+    );
     keys("Enter");
     const { verdict, score } = lure.report.summary;
     const top = sortFindings(lure.report.findings)[0];
-    const report = await waitFor("the lure's report", (s) => s.includes(`${verdict.toUpperCase()}  score ${score}/100`));
+    const report = await waitFor("the lure's report", (s) =>
+      s.includes(`${verdict.toUpperCase()}  score ${score}/100`),
+    );
     expect(report).toContain(`Findings (${lure.report.findings.length})`);
     expect(report).toContain(`${top.title} (${top.ruleId})`);
     // the script and its deobfuscated layer are at the end
@@ -126,7 +139,9 @@ describe.skipIf(!HAS_TMUX)("pdfscan ui in a terminal (tmux; skipped when tmux is
     type("reports");
     keys("Enter");
     await waitFor("the Markdown export done", (s) => s.includes("wrote ") && s.includes(".md ("));
-    expect(await readFile(join(dir, "reports", `pdfscan-${lure.scanId}.md`), "utf8")).toMatch(/^# PDF scan report: lure\\\.pdf/);
+    expect(await readFile(join(dir, "reports", `pdfscan-${lure.scanId}.md`), "utf8")).toMatch(
+      /^# PDF scan report: lure\\\.pdf/,
+    );
 
     // back to the list, filter dropped, and delete the plain scan with a confirmation
     keys("Escape");
@@ -151,6 +166,8 @@ describe.skipIf(!HAS_TMUX)("pdfscan ui in a terminal (tmux; skipped when tmux is
   it("refuses to start without a terminal, in one line", async () => {
     const run = await pdfscan(["ui", "--url", server.url]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe("pdfscan: ui needs a terminal (stdin and stdout); in scripts use pdfscan scans, report or submit\n");
+    expect(run.stderr).toBe(
+      "pdfscan: ui needs a terminal (stdin and stdout); in scripts use pdfscan scans, report or submit\n",
+    );
   });
 });

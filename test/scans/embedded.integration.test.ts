@@ -14,7 +14,22 @@ import { encryptWithQpdf } from "../../lib/pdf/testing/qpdf-encrypt";
 import { openZip, readZipMember } from "../../lib/zip/password-zip";
 import { ATTACHED_SCRIPT, attachedScriptPdf, benignPdf, SUSPICIOUS_URL, suspiciousPdf } from "../fixtures/sample-pdfs";
 import { authorizedFetch as fetch, startServer, type RunningServer } from "../support/next-server";
-import { createScan, expectFeedEvidence, expectSeenBeforeAndIocSearch, expectIdempotentCreation, expectZipAndRawUploads, filesContaining, getScan, readScanEvents, scanForm, statusesOf, waitFor, waitUntilEnded, walkFiles, type ScanJson } from "./support/scan-api";
+import {
+  createScan,
+  expectFeedEvidence,
+  expectSeenBeforeAndIocSearch,
+  expectIdempotentCreation,
+  expectZipAndRawUploads,
+  filesContaining,
+  getScan,
+  readScanEvents,
+  scanForm,
+  statusesOf,
+  waitFor,
+  waitUntilEnded,
+  walkFiles,
+  type ScanJson,
+} from "./support/scan-api";
 
 const HOUR = 3_600_000;
 /** Embedded defaults only: clear anything the environment might carry. */
@@ -30,7 +45,13 @@ async function problem(res: Response, status: number, code: string) {
   expect(res.status).toBe(status);
   expect(res.headers.get("content-type")).toBe("application/problem+json");
   const body = await res.json();
-  expect(body).toMatchObject({ status, code, type: expect.any(String), title: expect.any(String), detail: expect.any(String) });
+  expect(body).toMatchObject({
+    status,
+    code,
+    type: expect.any(String),
+    title: expect.any(String),
+    detail: expect.any(String),
+  });
   return body;
 }
 
@@ -39,7 +60,8 @@ const LIFECYCLE = SCAN_STATUSES.slice(0, SCAN_STATUSES.indexOf("completed") + 1)
 
 function expectForwardOnly(seen: string[]) {
   for (const s of seen) expect(SCAN_STATUSES).toContain(s);
-  for (let i = 1; i < seen.length; i++) expect(statusRank(seen[i] as never), seen.join(" -> ")).toBeGreaterThan(statusRank(seen[i - 1] as never));
+  for (let i = 1; i < seen.length; i++)
+    expect(statusRank(seen[i] as never), seen.join(" -> ")).toBeGreaterThan(statusRank(seen[i - 1] as never));
 }
 
 describe("scans, embedded (SQLite + in-process queue)", () => {
@@ -87,7 +109,11 @@ describe("scans, embedded (SQLite + in-process queue)", () => {
     expect(reportRes.status).toBe(200);
     expect(reportRes.headers.get("content-type")).toBe("application/json");
     const report = ScanReport.parse(await reportRes.json());
-    expect(report).toMatchObject({ scanId: body.scanId, stage: "advanced", summary: { verdict: scan.verdict, score: scan.score } });
+    expect(report).toMatchObject({
+      scanId: body.scanId,
+      stage: "advanced",
+      summary: { verdict: scan.verdict, score: scan.score },
+    });
     expect(report.iocs.urls.length).toBeGreaterThan(0);
     expect(report.findings.length).toBeGreaterThan(0);
     expect(report.mitigations.length).toBeGreaterThan(0);
@@ -110,15 +136,21 @@ describe("scans, embedded (SQLite + in-process queue)", () => {
       const res = await fetch(`${server.url}${base}/scans/${kept.body.scanId}/file`);
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toBe("application/zip");
-      expect(res.headers.get("content-disposition")).toBe(`attachment; filename="pdfscan-${kept.body.scanId}-sample.zip"`);
+      expect(res.headers.get("content-disposition")).toBe(
+        `attachment; filename="pdfscan-${kept.body.scanId}-sample.zip"`,
+      );
       const zip = new Uint8Array(await res.arrayBuffer());
       expect(Buffer.from(zip).includes(Buffer.from(pdf).subarray(0, 64))).toBe(false); // encrypted, not stored in the clear
       const [member] = await openZip(zip);
       expect(member!.name).toBe(`${kept.body.file.sha256}.pdf`);
       expect(Buffer.from(await readZipMember(member!)).equals(Buffer.from(pdf))).toBe(true);
-      await expect(openZip(zip, "not-the-password").then(([m]) => readZipMember(m!, "not-the-password"))).rejects.toThrow();
+      await expect(
+        openZip(zip, "not-the-password").then(([m]) => readZipMember(m!, "not-the-password")),
+      ).rejects.toThrow();
     }
-    await waitFor("the audit line", async () => server.output().includes(`"event":"scan.sample_download","scanId":"${kept.body.scanId}"`));
+    await waitFor("the audit line", async () =>
+      server.output().includes(`"event":"scan.sample_download","scanId":"${kept.body.scanId}"`),
+    );
 
     // analysed again: a new scan of the same file with the same options
     const again = await fetch(`${server.url}/api/scans/${kept.body.scanId}/rerun`, { method: "POST" });
@@ -126,12 +158,19 @@ describe("scans, embedded (SQLite + in-process queue)", () => {
     const rerun = (await again.json()) as ScanJson;
     expect(rerun.scanId).not.toBe(kept.body.scanId);
     expect(again.headers.get("location")).toBe(`/api/scans/${rerun.scanId}`);
-    expect(rerun).toMatchObject({ file: { sha256: kept.body.file.sha256, name: kept.body.file.name }, retentionMode: "retain_24h", enrichmentStatus: "disabled" });
+    expect(rerun).toMatchObject({
+      file: { sha256: kept.body.file.sha256, name: kept.body.file.name },
+      retentionMode: "retain_24h",
+      enrichmentStatus: "disabled",
+    });
     expect((await waitUntilEnded(server.url, rerun.scanId)).scan.status).toBe("completed");
 
     const gone = await createScan(server.url, uniquePdf(), { retentionMode: "delete_immediately" });
     await waitUntilEnded(server.url, gone.body.scanId);
-    for (const [method, route] of [["GET", "file"], ["POST", "rerun"]] as const) {
+    for (const [method, route] of [
+      ["GET", "file"],
+      ["POST", "rerun"],
+    ] as const) {
       const res = await fetch(`${server.url}/api/scans/${gone.body.scanId}/${route}`, { method });
       expect(res.status).toBe(410);
       expect(await res.json()).toMatchObject({ code: "file_not_retained", status: 410 });
@@ -144,9 +183,15 @@ describe("scans, embedded (SQLite + in-process queue)", () => {
     await waitUntilEnded(server.url, scanId);
     const scanUrl = `${server.url}/api/scans/${scanId}`;
     const list = await (await fetch(`${scanUrl}/objects`)).json();
-    expect(list).toMatchObject({ encrypted: false, truncated: false, revisions: [{ kind: "table", trailer: expect.stringContaining("/Root") }] });
+    expect(list).toMatchObject({
+      encrypted: false,
+      truncated: false,
+      revisions: [{ kind: "table", trailer: expect.stringContaining("/Root") }],
+    });
     expect(list.objects.length).toBe(list.total);
-    const found = await (await fetch(`${server.url}/api/v1/scans/${scanId}/objects?search=${encodeURIComponent("/JavaScript")}`)).json();
+    const found = await (
+      await fetch(`${server.url}/api/v1/scans/${scanId}/objects?search=${encodeURIComponent("/JavaScript")}`)
+    ).json();
     expect(found.objects.map((o: { kind: string }) => o.kind)).toEqual(["dict /Action /JavaScript"]);
     const stream = list.objects.find((o: { kind: string }) => o.kind === "stream /EmbeddedFile /text/plain");
     expect(stream.stream).toEqual({ rawBytes: expect.any(Number), filters: ["FlateDecode"] });
@@ -156,7 +201,11 @@ describe("scans, embedded (SQLite + in-process queue)", () => {
     const decoded = await fetch(`${scanUrl}/objects/${stream.num}?stream=decoded`);
     expect(decoded.headers.get("cache-control")).toBe("no-store");
     const view = await decoded.json();
-    expect(view).toMatchObject({ object: { num: stream.num }, text: expect.stringContaining("/Type /EmbeddedFile"), referrers: [{ kind: "dict /Filespec" }] });
+    expect(view).toMatchObject({
+      object: { num: stream.num },
+      text: expect.stringContaining("/Type /EmbeddedFile"),
+      referrers: [{ kind: "dict /Filespec" }],
+    });
     expect(Buffer.from(view.stream.base64, "base64").toString("latin1")).toBe(ATTACHED_SCRIPT);
     expect(view.stream).toMatchObject({ view: "decoded", totalBytes: ATTACHED_SCRIPT.length, truncated: false });
 
@@ -167,12 +216,16 @@ describe("scans, embedded (SQLite + in-process queue)", () => {
     const res = await fetch(`${scanUrl}/embedded/${listed.sha256}`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/zip");
-    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="pdfscan-${scanId}-embedded-${listed.sha256.slice(0, 16)}.zip"`);
+    expect(res.headers.get("content-disposition")).toBe(
+      `attachment; filename="pdfscan-${scanId}-embedded-${listed.sha256.slice(0, 16)}.zip"`,
+    );
     const [member] = await openZip(new Uint8Array(await res.arrayBuffer()));
     expect(member!.name).toBe(`${listed.sha256}.js`);
     const bytes = await readZipMember(member!);
     expect(createHash("sha256").update(bytes).digest("hex")).toBe(listed.sha256);
-    await waitFor("the audit line", async () => server.output().includes(`"event":"scan.embedded_download","scanId":"${scanId}"`));
+    await waitFor("the audit line", async () =>
+      server.output().includes(`"event":"scan.embedded_download","scanId":"${scanId}"`),
+    );
 
     await problem(await fetch(`${scanUrl}/objects/9999`), 404, "object_not_found");
     await problem(await fetch(`${scanUrl}/embedded/${"0".repeat(64)}`), 404, "object_not_found");
@@ -199,30 +252,46 @@ describe("scans, embedded (SQLite + in-process queue)", () => {
   it("serves every report format, chosen by ?format= or Accept", async () => {
     const { body } = await createScan(server.url, suspiciousPdf(), { retentionMode: "retain_7d" });
     await waitUntilEnded(server.url, body.scanId);
-    const report = (q: string, accept?: string) => fetch(`${server.url}/api/scans/${body.scanId}/report${q}`, { headers: accept ? { accept } : {} });
+    const report = (q: string, accept?: string) =>
+      fetch(`${server.url}/api/scans/${body.scanId}/report${q}`, { headers: accept ? { accept } : {} });
 
     const stix = await report("?format=stix");
     expect(stix.headers.get("content-type")).toBe("application/stix+json;version=2.1");
-    const bundle = (await stix.json()) as { type: string; id: string; objects: { type: string; id: string; spec_version: string }[] };
+    const bundle = (await stix.json()) as {
+      type: string;
+      id: string;
+      objects: { type: string; id: string; spec_version: string }[];
+    };
     expect(bundle.type).toBe("bundle");
     expect(bundle.id).toMatch(/^bundle--[0-9a-f-]{36}$/);
     for (const o of bundle.objects) {
       expect(o.spec_version).toBe("2.1");
-      expect(o.id).toMatch(new RegExp(`^${o.type}--[0-9a-f]{8}-[0-9a-f]{4}-[45][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`));
+      expect(o.id).toMatch(
+        new RegExp(`^${o.type}--[0-9a-f]{8}-[0-9a-f]{4}-[45][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`),
+      );
     }
-    expect(bundle.objects.map((o) => o.type)).toEqual(expect.arrayContaining(["identity", "file", "malware-analysis", "indicator", "url"]));
+    expect(bundle.objects.map((o) => o.type)).toEqual(
+      expect.arrayContaining(["identity", "file", "malware-analysis", "indicator", "url"]),
+    );
     expect((await (await report("", "application/stix+json;version=2.1")).json()).type).toBe("bundle");
 
-    const misp = (await (await report("?format=misp")).json()) as { Event: { info: string; Attribute: { type: string }[]; Tag: unknown[] } };
+    const misp = (await (await report("?format=misp")).json()) as {
+      Event: { info: string; Attribute: { type: string }[]; Tag: unknown[] };
+    };
     expect(misp.Event.info).toContain("pdfscan");
     expect(misp.Event.Attribute.map((a) => a.type)).toEqual(expect.arrayContaining(["sha256", "url"]));
 
-    for (const [q, accept] of [["?format=csv", undefined], ["", "text/csv"]] as const) {
+    for (const [q, accept] of [
+      ["?format=csv", undefined],
+      ["", "text/csv"],
+    ] as const) {
       const csv = await report(q, accept);
       expect(csv.headers.get("content-type")).toMatch(/^text\/csv/);
       const lines = (await csv.text()).split("\r\n");
       expect(lines[0]).toBe("type,value,defanged,victimData,sources");
-      expect(lines.some((l) => l.startsWith("url,http://evil.example/collect,hxxp[://]evil[.]example/collect,false,"))).toBe(true);
+      expect(
+        lines.some((l) => l.startsWith("url,http://evil.example/collect,hxxp[://]evil[.]example/collect,false,")),
+      ).toBe(true);
     }
     const sarif = await report("?format=sarif");
     expect(sarif.headers.get("content-type")).toBe("application/sarif+json");
@@ -236,7 +305,9 @@ describe("scans, embedded (SQLite + in-process queue)", () => {
     expect(await html.text()).toContain("<h2>Indicators");
     await problem(await report("?format=docx"), 400, "invalid_request");
     // the versioned path serves the same report
-    expect(ScanReport.parse(await (await fetch(`${server.url}/api/v1/scans/${body.scanId}/report`)).json()).scanId).toBe(body.scanId);
+    expect(
+      ScanReport.parse(await (await fetch(`${server.url}/api/v1/scans/${body.scanId}/report`)).json()).scanId,
+    ).toBe(body.scanId);
   });
 
   it("lists the caller's scans newest first, paginated (also under /api/v1)", async () => {
@@ -244,11 +315,17 @@ describe("scans, embedded (SQLite + in-process queue)", () => {
     for (let i = 0; i < 3; i++) ids.push((await createScan(server.url, benignPdf())).body.scanId);
     const first = await fetch(`${server.url}/api/scans?limit=2`);
     expect(first.status).toBe(200);
-    const page1 = (await first.json()) as { items: { scanId: string; createdAt: string }[]; nextCursor: string | null; limit: number };
+    const page1 = (await first.json()) as {
+      items: { scanId: string; createdAt: string }[];
+      nextCursor: string | null;
+      limit: number;
+    };
     expect(page1.items.map((s) => s.scanId)).toEqual([ids[2], ids[1]]);
     expect(page1.nextCursor).toBeTruthy();
     expect(first.headers.get("link")).toBe(`</api/scans?limit=2&cursor=${page1.nextCursor}>; rel="next"`);
-    const page2 = (await (await fetch(`${server.url}/api/v1/scans?limit=2&cursor=${page1.nextCursor}`)).json()) as typeof page1;
+    const page2 = (await (
+      await fetch(`${server.url}/api/v1/scans?limit=2&cursor=${page1.nextCursor}`)
+    ).json()) as typeof page1;
     expect(page2.items[0].scanId).toBe(ids[0]);
     const all = [...page1.items, ...page2.items];
     for (let i = 1; i < all.length; i++) expect(all[i - 1].createdAt >= all[i].createdAt).toBe(true);
@@ -256,11 +333,16 @@ describe("scans, embedded (SQLite + in-process queue)", () => {
     await problem(await fetch(`${server.url}/api/scans?cursor=garbage`), 400, "invalid_request");
     for (const id of ids) await waitUntilEnded(server.url, id);
     // filters: the next page's link keeps them; unknown values are a 400
-    const sha = ((await (await fetch(`${server.url}/api/scans/${ids[0]}`)).json()) as { file: { sha256: string } }).file.sha256;
-    const filtered = await fetch(`${server.url}/api/scans?limit=1&status=completed&q=${sha.slice(0, 12).toUpperCase()}`);
+    const sha = ((await (await fetch(`${server.url}/api/scans/${ids[0]}`)).json()) as { file: { sha256: string } }).file
+      .sha256;
+    const filtered = await fetch(
+      `${server.url}/api/scans?limit=1&status=completed&q=${sha.slice(0, 12).toUpperCase()}`,
+    );
     const page3 = (await filtered.json()) as typeof page1;
     expect(page3.items).toHaveLength(1);
-    expect(filtered.headers.get("link")).toBe(`</api/scans?limit=1&status=completed&q=${sha.slice(0, 12).toUpperCase()}&cursor=${page3.nextCursor}>; rel="next"`);
+    expect(filtered.headers.get("link")).toBe(
+      `</api/scans?limit=1&status=completed&q=${sha.slice(0, 12).toUpperCase()}&cursor=${page3.nextCursor}>; rel="next"`,
+    );
     await problem(await fetch(`${server.url}/api/scans?verdict=evil`), 400, "invalid_request");
     await problem(await fetch(`${server.url}/api/scans?status=done`), 400, "invalid_request");
   });
@@ -326,8 +408,13 @@ describe("scans, embedded (SQLite + in-process queue)", () => {
   });
 
   it("refuses bad requests with problem+json and errors[]", async () => {
-    const post = (form: FormData, route = "/api/scans") => fetch(`${server.url}${route}`, { method: "POST", body: form });
-    const bad = await problem(await post(scanForm(benignPdf(), { retentionMode: "forever", enableEnrichment: "yes" })), 400, "invalid_request");
+    const post = (form: FormData, route = "/api/scans") =>
+      fetch(`${server.url}${route}`, { method: "POST", body: form });
+    const bad = await problem(
+      await post(scanForm(benignPdf(), { retentionMode: "forever", enableEnrichment: "yes" })),
+      400,
+      "invalid_request",
+    );
     expect(bad.errors.map((e: { field: string }) => e.field).sort()).toEqual(["enableEnrichment", "retentionMode"]);
     await problem(await post(scanForm(benignPdf(), { callback: "x" })), 400, "invalid_request");
     const noFile = new FormData();
@@ -357,10 +444,20 @@ describe("scans, embedded (SQLite + in-process queue)", () => {
     const again = await readScanEvents(`${server.url}/api/v1/scans/${body.scanId}/events`);
     expect(again.events.map((e) => e.event)).toEqual(["scan", "verdict", "end"]);
     // a share link's stream shows the same scan with the link's addresses
-    const minted = (await (await fetch(`${server.url}/api/scans/${body.scanId}/shares`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" })).json()) as { url: string };
+    const minted = (await (
+      await fetch(`${server.url}/api/scans/${body.scanId}/shares`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{}",
+      })
+    ).json()) as { url: string };
     const shared = await readScanEvents(`${server.url}${minted.url}/events`);
     expect(shared.events.map((e) => e.event)).toEqual(["scan", "verdict", "end"]);
-    expect(shared.events[0].data).toMatchObject({ scanId: body.scanId, resultUrl: minted.url, reportUrl: `${minted.url}/report` });
+    expect(shared.events[0].data).toMatchObject({
+      scanId: body.scanId,
+      resultUrl: minted.url,
+      reportUrl: `${minted.url}/report`,
+    });
     // nobody else's scan: 404, before any stream
     expect((await readScanEvents(`${server.url}/api/scans/${"A".repeat(22)}/events`)).res.status).toBe(404);
   });
@@ -438,7 +535,10 @@ describe("scans, embedded, slow stages (test-only stage delay)", () => {
     const problemBody = await problem(early, 409, "report_not_ready");
     expect(Number(early.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(["queued_fast_scan", "running_fast_scan"]).toContain(problemBody.scanStatus);
-    await waitFor("running_fast_scan", async () => (await getScan(server.url, body.scanId)).status === "running_fast_scan");
+    await waitFor(
+      "running_fast_scan",
+      async () => (await getScan(server.url, body.scanId)).status === "running_fast_scan",
+    );
     await problem(await fetch(`${server.url}/api/scans/${body.scanId}/report?format=stix`), 409, "report_not_ready");
     // rule 2: once the fast stage is done, verdict and score are there while the advanced stage is pending
     const mid = await waitFor("the fast verdict", async () => {
@@ -448,7 +548,9 @@ describe("scans, embedded, slow stages (test-only stage delay)", () => {
     expect(["completed_fast_scan", "queued_advanced_scan", "running_advanced_scan"]).toContain(mid.status);
     expect(["queued", "running"]).toContain(mid.advancedStatus);
     expect(Number.isInteger(mid.score)).toBe(true);
-    expect(ScanReport.parse(await (await fetch(`${server.url}/api/scans/${body.scanId}/report`)).json()).stage).toBe("fast");
+    expect(ScanReport.parse(await (await fetch(`${server.url}/api/scans/${body.scanId}/report`)).json()).stage).toBe(
+      "fast",
+    );
     await waitUntilEnded(server.url, body.scanId);
   });
 
@@ -457,9 +559,13 @@ describe("scans, embedded, slow stages (test-only stage delay)", () => {
     const { body } = await createScan(server.url, pdf);
     const { scan } = await waitUntilEnded(server.url, body.scanId);
     expect(scan).toMatchObject({ status: "completed", advancedStatus: "failed", fileRetained: false });
-    expect(scan.advancedFailureReason).toMatch(/^analysis_timeout: the advanced stage did not finish within its budget of 1000 ms/);
+    expect(scan.advancedFailureReason).toMatch(
+      /^analysis_timeout: the advanced stage did not finish within its budget of 1000 ms/,
+    );
     expect(["suspicious", "malicious"]).toContain(scan.verdict);
-    expect(ScanReport.parse(await (await fetch(`${server.url}/api/scans/${body.scanId}/report`)).json())).toMatchObject({ stage: "fast", advancedStatus: "failed" });
+    expect(ScanReport.parse(await (await fetch(`${server.url}/api/scans/${body.scanId}/report`)).json())).toMatchObject(
+      { stage: "fast", advancedStatus: "failed" },
+    );
     expect(filesContaining(dataDir, pdf)).toEqual([]);
   });
 
@@ -474,7 +580,11 @@ describe("scans, embedded, slow stages (test-only stage delay)", () => {
   it("survives a SIGKILL of the server mid-stage: after a restart the scan completes and its bytes are deleted", async () => {
     const pdf = uniquePdf();
     const { body } = await createScan(server.url, pdf);
-    await waitFor("running_fast_scan", async () => (await getScan(server.url, body.scanId)).status === "running_fast_scan", { intervalMs: 20 });
+    await waitFor(
+      "running_fast_scan",
+      async () => (await getScan(server.url, body.scanId)).status === "running_fast_scan",
+      { intervalMs: 20 },
+    );
     const killedPid = server.pid;
     process.kill(killedPid, "SIGKILL");
     await waitFor("the server to die", async () => {
@@ -487,7 +597,11 @@ describe("scans, embedded, slow stages (test-only stage delay)", () => {
     });
     // what the crash left behind, read from the real store
     const db = new Database(path.join(dataDir, "pdfscan.sqlite"), { readonly: true });
-    const left = db.prepare("select status, lease_owner, attempts from scans where id = ?").all(body.scanId)[0] as { status: string; lease_owner: string; attempts: number };
+    const left = db.prepare("select status, lease_owner, attempts from scans where id = ?").all(body.scanId)[0] as {
+      status: string;
+      lease_owner: string;
+      attempts: number;
+    };
     db.close();
     expect(left).toMatchObject({ status: "running_fast_scan", attempts: 1 });
     expect(left.lease_owner).toContain(`/${killedPid}/`);
@@ -500,7 +614,9 @@ describe("scans, embedded, slow stages (test-only stage delay)", () => {
     expect(scan.fileRetained).toBe(false);
     expect(filesContaining(dataDir, pdf)).toEqual([]);
     const db2 = new Database(path.join(dataDir, "pdfscan.sqlite"), { readonly: true });
-    const after = db2.prepare("select lease_owner from scans where id = ?").all(body.scanId)[0] as { lease_owner: string };
+    const after = db2.prepare("select lease_owner from scans where id = ?").all(body.scanId)[0] as {
+      lease_owner: string;
+    };
     db2.close();
     expect(after.lease_owner).toContain(`/${server.pid}/`);
   });
@@ -510,7 +626,12 @@ describe("scans, embedded, a graceful stop (SIGTERM) mid-stage", () => {
   let dataDir: string;
   let server: RunningServer | undefined;
   // a lease far longer than the test: only a handed-back lease lets the restarted server resume in time
-  const env = (delayMs: number) => ({ ...EMBEDDED, PDFSCAN_DATA_DIR: dataDir, PDFSCAN_LEASE_MS: "600000", PDFSCAN_TEST_STAGE_DELAY_MS: String(delayMs) });
+  const env = (delayMs: number) => ({
+    ...EMBEDDED,
+    PDFSCAN_DATA_DIR: dataDir,
+    PDFSCAN_LEASE_MS: "600000",
+    PDFSCAN_TEST_STAGE_DELAY_MS: String(delayMs),
+  });
   beforeAll(() => {
     dataDir = mkdtempSync(path.join(tmpdir(), "pdfscan-embedded-sigterm-"));
   });
@@ -522,7 +643,11 @@ describe("scans, embedded, a graceful stop (SIGTERM) mid-stage", () => {
   it("hands the running stage back uncounted, and the restarted server resumes it at once instead of when the lease runs out", async () => {
     server = await startServer({ env: env(60_000) });
     const { body } = await createScan(server.url, uniquePdf());
-    await waitFor("running_fast_scan", async () => (await getScan(server!.url, body.scanId)).status === "running_fast_scan", { intervalMs: 20 });
+    await waitFor(
+      "running_fast_scan",
+      async () => (await getScan(server!.url, body.scanId)).status === "running_fast_scan",
+      { intervalMs: 20 },
+    );
     await server.stop();
 
     const db = new Database(path.join(dataDir, "pdfscan.sqlite"), { readonly: true });

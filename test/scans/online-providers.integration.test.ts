@@ -48,7 +48,10 @@ describe("online reputation services, embedded", () => {
   });
 
   const scan = async (pdf: Uint8Array, enrichment: boolean): Promise<{ scan: ScanJson; report: Report }> => {
-    const res = await fetch(`${server.url}/api/scans`, { method: "POST", body: scanForm(pdf, enrichment ? { enableEnrichment: "true" } : {}) });
+    const res = await fetch(`${server.url}/api/scans`, {
+      method: "POST",
+      body: scanForm(pdf, enrichment ? { enableEnrichment: "true" } : {}),
+    });
     expect(res.status).toBe(201);
     const ended = await waitUntilEnded(server.url, ((await res.json()) as ScanJson).scanId, 60_000);
     expect(ended.scan).toMatchObject({ status: "completed", advancedStatus: "completed" });
@@ -71,7 +74,10 @@ describe("online reputation services, embedded", () => {
     standIn.requests.length = 0;
 
     const first = await scan(pdf, true);
-    expect(standIn.requests.map((r) => `${r.method} ${r.path}`).sort()).toEqual([`GET /api/v3/files/${sha256}`, "POST /v1/host/"]);
+    expect(standIn.requests.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
+      `GET /api/v3/files/${sha256}`,
+      "POST /v1/host/",
+    ]);
     expect(Math.max(...standIn.requests.map((r) => r.body.length))).toBeLessThan(100); // a form field, not the PDF
     expect(first.report.enrichment).toMatchObject({ external: true });
     expect(first.report.enrichment!.online).toEqual([
@@ -80,14 +86,30 @@ describe("online reputation services, embedded", () => {
     ]);
     expect(first.report.enrichment!.feeds!.hits).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ source: "virustotal", matchedAs: "sha256", matchedValue: sha256, counts: true, category: "malware: 38/60 engines, trojan.pdf/phish" }),
-        expect.objectContaining({ source: "urlhaus", matchedAs: "domain", matchedValue: "dropper.badhost.net", counts: true }),
+        expect.objectContaining({
+          source: "virustotal",
+          matchedAs: "sha256",
+          matchedValue: sha256,
+          counts: true,
+          category: "malware: 38/60 engines, trojan.pdf/phish",
+        }),
+        expect.objectContaining({
+          source: "urlhaus",
+          matchedAs: "domain",
+          matchedValue: "dropper.badhost.net",
+          counts: true,
+        }),
       ]),
     );
     expect(first.scan.verdict).toBe("malicious");
     expect(first.report.summary.evidenceFloor?.ruleId).toBe("known-bad-indicator");
-    expect(first.report.findings[0]).toMatchObject({ ruleId: "known-bad-indicator", title: "Known-bad indicator on a threat feed or online reputation service" });
-    expect(first.report.findings[0]!.evidence.map((e) => e.excerpt).join("\n")).toContain("on virustotal: malware: 38/60 engines");
+    expect(first.report.findings[0]).toMatchObject({
+      ruleId: "known-bad-indicator",
+      title: "Known-bad indicator on a threat feed or online reputation service",
+    });
+    expect(first.report.findings[0]!.evidence.map((e) => e.excerpt).join("\n")).toContain(
+      "on virustotal: malware: 38/60 engines",
+    );
 
     standIn.requests.length = 0;
     const second = await scan(pdf, true);
@@ -104,7 +126,10 @@ describe("online reputation services, embedded", () => {
     try {
       const { report } = await scan(linkPdf("http://other.badhost.net/x"), true);
       expect(report.enrichment!.online!.flatMap((r) => r.skipped)).toEqual(
-        expect.arrayContaining([expect.objectContaining({ reason: "HTTP 500 InternalError" }), expect.objectContaining({ reason: "HTTP 500: not the documented answer" })]),
+        expect.arrayContaining([
+          expect.objectContaining({ reason: "HTTP 500 InternalError" }),
+          expect.objectContaining({ reason: "HTTP 500: not the documented answer" }),
+        ]),
       );
     } finally {
       standIn.failWith = null;

@@ -9,11 +9,30 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ScanReport } from "../../lib/server/scans/report";
 import { setUpShared } from "../../lib/server/testing/set-up-shared";
-import { createPgSchema, createRedisPrefix, TEST_REDIS_URL, type PgSchema, type RedisPrefix } from "../../lib/server/testing/test-stores";
+import {
+  createPgSchema,
+  createRedisPrefix,
+  TEST_REDIS_URL,
+  type PgSchema,
+  type RedisPrefix,
+} from "../../lib/server/testing/test-stores";
 import { encryptWithQpdf } from "../../lib/pdf/testing/qpdf-encrypt";
 import { benignPdf, SUSPICIOUS_URL, suspiciousPdf } from "../fixtures/sample-pdfs";
 import { authorizedFetch as fetch, startServer, type RunningServer } from "../support/next-server";
-import { createScan, expectFeedEvidence, expectSeenBeforeAndIocSearch, expectIdempotentCreation, expectZipAndRawUploads, filesContaining, getScan, readScanEvents, statusesOf, waitFor, waitUntilEnded, walkFiles } from "./support/scan-api";
+import {
+  createScan,
+  expectFeedEvidence,
+  expectSeenBeforeAndIocSearch,
+  expectIdempotentCreation,
+  expectZipAndRawUploads,
+  filesContaining,
+  getScan,
+  readScanEvents,
+  statusesOf,
+  waitFor,
+  waitUntilEnded,
+  walkFiles,
+} from "./support/scan-api";
 import { SCAN_STATUSES } from "../../lib/server/domain/state-machine";
 import { startWorker, type WorkerProcess } from "./support/worker-process";
 import { startWebhookReceiver, verifyWebhook, webhooksOf } from "./support/webhook-receiver";
@@ -83,17 +102,22 @@ describe("scans, scale-out (PostgreSQL + Redis/BullMQ + 2 worker processes)", ()
   setUpShared(setUp, (f) => ({ pgSchema, redis, dataDir, server, workers, env } = f), tearDown);
 
   const row = async (id: string) =>
-    (await pgSchema.pool.query("select status, lease_owner, attempts, file_retained from scans where id = $1", [id])).rows[0] as
-      | { status: string; lease_owner: string | null; attempts: number; file_retained: number }
-      | undefined;
+    (await pgSchema.pool.query("select status, lease_owner, attempts, file_retained from scans where id = $1", [id]))
+      .rows[0] as { status: string; lease_owner: string | null; attempts: number; file_retained: number } | undefined;
   const blobRows = async (id: string, pdf: Uint8Array) =>
-    Number((await pgSchema.pool.query("select count(*) from blobs where key = $1 or data = $2", [id, Buffer.from(pdf)])).rows[0].count);
+    Number(
+      (await pgSchema.pool.query("select count(*) from blobs where key = $1 or data = $2", [id, Buffer.from(pdf)]))
+        .rows[0].count,
+    );
 
   it("reports its stores in GET /health, and 503 naming the queue when Redis is unreachable", async () => {
     const ok = await fetch(`${server.url}/health`);
     expect(ok.status).toBe(200);
     expect((await ok.json()).checks).toEqual({ analyzer: "ok", database: "ok", queue: "ok" });
-    const noRedis = await startServer({ env: { ...env, PDFSCAN_WORKERS: "1", PDFSCAN_REDIS_URL: "redis://127.0.0.1:1" }, waitForHealth: false });
+    const noRedis = await startServer({
+      env: { ...env, PDFSCAN_WORKERS: "1", PDFSCAN_REDIS_URL: "redis://127.0.0.1:1" },
+      waitForHealth: false,
+    });
     try {
       let res: Response | undefined;
       for (let i = 0; i < 60 && res?.status !== 503; i++) {
@@ -101,7 +125,10 @@ describe("scans, scale-out (PostgreSQL + Redis/BullMQ + 2 worker processes)", ()
         if (res?.status !== 503) await new Promise((r) => setTimeout(r, 500));
       }
       expect(res?.status).toBe(503);
-      expect(((await res!.json()) as { checks: Record<string, string> }).checks).toMatchObject({ database: "ok", queue: "error" });
+      expect(((await res!.json()) as { checks: Record<string, string> }).checks).toMatchObject({
+        database: "ok",
+        queue: "error",
+      });
     } finally {
       await noRedis.stop();
     }
@@ -138,7 +165,12 @@ describe("scans, scale-out (PostgreSQL + Redis/BullMQ + 2 worker processes)", ()
 
   it("runs the full lifecycle on the workers, not in the web server, spread over both", async () => {
     const pdfs = [uniquePdf(), uniquePdf(), uniquePdf(benignPdf()), uniquePdf()];
-    const fields: Record<string, string>[] = [{}, { retentionMode: "retain_24h" }, { enableEnrichment: "true" }, { retentionMode: "retain_7d", enableEnrichment: "true" }];
+    const fields: Record<string, string>[] = [
+      {},
+      { retentionMode: "retain_24h" },
+      { enableEnrichment: "true" },
+      { retentionMode: "retain_7d", enableEnrichment: "true" },
+    ];
     const created = await Promise.all(pdfs.map((pdf, i) => createScan(server.url, pdf, fields[i])));
     for (const { res, body } of created) {
       expect(res.status).toBe(201);
@@ -155,7 +187,10 @@ describe("scans, scale-out (PostgreSQL + Redis/BullMQ + 2 worker processes)", ()
     // the stages ran in the worker processes (their lease ids), and both took part
     const owners = new Set<string>();
     for (const { scan } of ended) owners.add((await row(scan.scanId))!.lease_owner!);
-    expect([...owners].every((o) => workers.some((w) => w.id === o)), [...owners].join(", ")).toBe(true);
+    expect(
+      [...owners].every((o) => workers.some((w) => w.id === o)),
+      [...owners].join(", "),
+    ).toBe(true);
     expect(owners.size).toBe(2);
     // retention: retained bytes are in the blobs table, delete_immediately ones nowhere
     const [del, keep24, del2, keep7] = created.map((c) => c.body.scanId);
@@ -182,7 +217,11 @@ describe("scans, scale-out (PostgreSQL + Redis/BullMQ + 2 worker processes)", ()
       const secret = body.webhookSecret as string;
       expect(secret).toMatch(/^whsec_/);
       await waitUntilEnded(server.url, body.scanId, 60_000);
-      const got = await waitFor("both webhooks", async () => webhooksOf(hooks, body.scanId).length >= 2 && webhooksOf(hooks, body.scanId), { timeoutMs: 60_000 });
+      const got = await waitFor(
+        "both webhooks",
+        async () => webhooksOf(hooks, body.scanId).length >= 2 && webhooksOf(hooks, body.scanId),
+        { timeoutMs: 60_000 },
+      );
       expect(got.map((w) => verifyWebhook(secret, w).type)).toEqual(["scan.fast_completed", "scan.completed"]);
       expect(new Set(got.map((w) => w.headers["webhook-id"])).size).toBe(2);
     } finally {
@@ -218,7 +257,13 @@ describe("scans, scale-out (PostgreSQL + Redis/BullMQ + 2 worker processes)", ()
     for (const key of await redis.keys()) {
       const type = await redis.redis.type(key);
       const values =
-        type === "hash" ? Object.values(await redis.redis.hgetall(key)) : type === "string" ? [(await redis.redis.get(key)) ?? ""] : type === "list" ? await redis.redis.lrange(key, 0, -1) : [];
+        type === "hash"
+          ? Object.values(await redis.redis.hgetall(key))
+          : type === "string"
+            ? [(await redis.redis.get(key)) ?? ""]
+            : type === "list"
+              ? await redis.redis.lrange(key, 0, -1)
+              : [];
       for (const v of values) expect(v.includes(needle.slice(0, 200))).toBe(false);
     }
     expect(walkFiles(dataDir).filter((f) => f.includes("uploads"))).toEqual([]);
@@ -250,7 +295,11 @@ describe("scans, scale-out (PostgreSQL + Redis/BullMQ + 2 worker processes)", ()
     expect(await blobRows(body.scanId, pdf)).toBe(0);
 
     // a replacement worker joins and takes work as before
-    workers.splice(workers.indexOf(victim!), 1, await startWorker({ ...env, PDFSCAN_WORKERS: "1", PDFSCAN_TEST_STAGE_DELAY_MS: String(STAGE_DELAY_MS) }));
+    workers.splice(
+      workers.indexOf(victim!),
+      1,
+      await startWorker({ ...env, PDFSCAN_WORKERS: "1", PDFSCAN_TEST_STAGE_DELAY_MS: String(STAGE_DELAY_MS) }),
+    );
     const again = await createScan(server.url, suspiciousPdf());
     expect((await waitUntilEnded(server.url, again.body.scanId, 60_000)).scan.status).toBe("completed");
   });

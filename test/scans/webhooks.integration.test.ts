@@ -85,7 +85,10 @@ describe("webhooks, embedded", () => {
   it("keeps retrying a failing receiver across a server restart, with the same webhook-id, until it answers 2xx", async () => {
     hooks.answer = () => 503;
     const { body } = await createScan(server.url, suspiciousPdf(), { callbackUrl: hooks.url });
-    await waitFor("two failed attempts", async () => webhooksOf(hooks, body.scanId).filter((w) => w.status === 503).length >= 2);
+    await waitFor(
+      "two failed attempts",
+      async () => webhooksOf(hooks, body.scanId).filter((w) => w.status === 503).length >= 2,
+    );
     await server.stop();
     const beforeRestart = webhooksOf(hooks, body.scanId).length;
 
@@ -111,7 +114,9 @@ describe("webhooks, embedded", () => {
     const firstId = failed[0]!.headers["webhook-id"];
     const first = log.find((d) => d.webhookId === firstId)!;
     expect(first.attempts).toBeGreaterThanOrEqual(2);
-    expect(first.attempts).toBeLessThanOrEqual(webhooksOf(hooks, body.scanId).filter((w) => w.headers["webhook-id"] === firstId).length);
+    expect(first.attempts).toBeLessThanOrEqual(
+      webhooksOf(hooks, body.scanId).filter((w) => w.headers["webhook-id"] === firstId).length,
+    );
     expect(first.attemptLog.at(-1)).toMatchObject({ statusCode: 200, error: null });
     expect(first.attemptLog.slice(0, -1).every((a) => a.statusCode === 503 && a.error === "HTTP 503")).toBe(true);
   });
@@ -136,6 +141,8 @@ describe("webhooks, embedded", () => {
     form.set("callbackUrl", "ftp://example.org/hook");
     const res = await fetch(`${server.url}/api/scans`, { method: "POST", body: form });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { errors: { field: string }[] }).errors).toEqual([expect.objectContaining({ field: "callbackUrl" })]);
+    expect(((await res.json()) as { errors: { field: string }[] }).errors).toEqual([
+      expect.objectContaining({ field: "callbackUrl" }),
+    ]);
   });
 });

@@ -9,7 +9,12 @@ export const REPO_ROOT = join(import.meta.dirname, "../..");
 
 /** Production code of every floor: app/ and lib/ (TypeScript and plain ESM), the root entry points and the Next config. */
 export function productionFiles(): string[] {
-  return [...coreSourceFiles(REPO_ROOT, ["app", "lib"], /\.(?:tsx?|mjs)$/), "proxy.ts", "instrumentation.ts", "next.config.mjs"];
+  return [
+    ...coreSourceFiles(REPO_ROOT, ["app", "lib"], /\.(?:tsx?|mjs)$/),
+    "proxy.ts",
+    "instrumentation.ts",
+    "next.config.mjs",
+  ];
 }
 
 /** A file's code lines, numbered from 1; comment lines are left out (a comment may name the fact it cites). */
@@ -24,10 +29,22 @@ function codeLines(file: string): { line: number; code: string }[] {
 export function findCopies(isCopy: (line: string) => boolean, sources: readonly string[]): string[] {
   return productionFiles()
     .filter((file) => !sources.includes(file))
-    .flatMap((file) => codeLines(file).filter(({ code }) => isCopy(code)).map(({ line, code }) => `${file}:${line}: ${code.slice(0, 160)}`));
+    .flatMap((file) =>
+      codeLines(file)
+        .filter(({ code }) => isCopy(code))
+        .map(({ line, code }) => `${file}:${line}: ${code.slice(0, 160)}`),
+    );
 }
 
 /** The production files other than `sources` whose code, taken whole, `isCopy` accepts (a list spread over lines). */
 export function filesWithCopies(isCopy: (code: string) => boolean, sources: readonly string[]): string[] {
-  return productionFiles().filter((file) => !sources.includes(file) && isCopy(codeLines(file).map(({ code }) => code).join("\n")));
+  return productionFiles().filter(
+    (file) =>
+      !sources.includes(file) &&
+      isCopy(
+        codeLines(file)
+          .map(({ code }) => code)
+          .join("\n"),
+      ),
+  );
 }

@@ -53,7 +53,8 @@ export async function startServer({
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // scans keep a database and uploads in the data dir: a throw-away one unless the caller picks one
-  const ownDataDir = env.PDFSCAN_DATA_DIR === undefined ? mkdtempSync(path.join(tmpdir(), "pdfscan-server-")) : undefined;
+  const ownDataDir =
+    env.PDFSCAN_DATA_DIR === undefined ? mkdtempSync(path.join(tmpdir(), "pdfscan-server-")) : undefined;
   const child = spawn(process.execPath, [SERVER_BUNDLE], {
     cwd: REPO_ROOT,
     // as npm start runs it (bin/start.mjs)

@@ -13,7 +13,9 @@ interface Matched {
   item: Record<string, unknown>;
 }
 
-let state: { doc: Doc; ajv: Ajv2020; templates: { template: string; re: RegExp }[]; compiled: Map<string, ValidateFunction> } | undefined;
+let state:
+  | { doc: Doc; ajv: Ajv2020; templates: { template: string; re: RegExp }[]; compiled: Map<string, ValidateFunction> }
+  | undefined;
 
 function load() {
   if (state) return state;
@@ -36,7 +38,9 @@ const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, "~0").r
 function match(pathname: string): Matched | null {
   const { doc, templates } = load();
   const hit = templates.find((t) => t.re.test(pathname));
-  return hit ? { template: hit.template, item: (doc.paths as Record<string, Record<string, unknown>>)[hit.template] } : null;
+  return hit
+    ? { template: hit.template, item: (doc.paths as Record<string, Record<string, unknown>>)[hit.template] }
+    : null;
 }
 
 /** the paths the document is about: anything else (web pages, static files) is not checked */
@@ -58,16 +62,25 @@ export async function nonConformance(method: string, url: string, res: Response)
     // a path or method the API does not have: a problem, and only one of those codes
     if (res.status >= 400 && type === "application/problem+json") {
       const body = (await res.clone().json()) as { code?: string };
-      const expected = !hit ? ["not_found", "authentication_required", "misdirected_request"] : ["method_not_allowed", "authentication_required", "misdirected_request"];
-      return expected.includes(body.code ?? "") ? null : `${where}: undocumented ${hit ? "method" : "path"} answered code ${body.code}`;
+      const expected = !hit
+        ? ["not_found", "authentication_required", "misdirected_request"]
+        : ["method_not_allowed", "authentication_required", "misdirected_request"];
+      return expected.includes(body.code ?? "")
+        ? null
+        : `${where}: undocumented ${hit ? "method" : "path"} answered code ${body.code}`;
     }
     return `${where}: ${hit ? "method" : "path"} not in the OpenAPI document`;
   }
   const response = op.responses[String(res.status)];
-  if (!response) return `${where}: status not documented for ${method} ${hit.template} (documented: ${Object.keys(op.responses).join(", ")})`;
-  if (!response.content) return res.status === 204 || (await res.clone().arrayBuffer()).byteLength === 0 ? null : `${where}: a body where the document has none`;
+  if (!response)
+    return `${where}: status not documented for ${method} ${hit.template} (documented: ${Object.keys(op.responses).join(", ")})`;
+  if (!response.content)
+    return res.status === 204 || (await res.clone().arrayBuffer()).byteLength === 0
+      ? null
+      : `${where}: a body where the document has none`;
   const mediaType = Object.keys(response.content).find((t) => t === type);
-  if (!mediaType) return `${where}: content-type ${type} not documented (documented: ${Object.keys(response.content).join(", ")})`;
+  if (!mediaType)
+    return `${where}: content-type ${type} not documented (documented: ${Object.keys(response.content).join(", ")})`;
   if (!mediaType.endsWith("json")) return null;
   const ref = `openapi#/${pointer("paths", hit.template, m, "responses", String(res.status), "content", mediaType, "schema")}`;
   const { ajv, compiled } = load();

@@ -16,7 +16,11 @@ export interface RawAnswer {
  * Sends `head` (and `body`) on a new connection and reads the first answer on it. A server that does
  * not answer within `timeoutMs` fails the call: a hang is a failure, never a pass.
  */
-export function rawExchange(url: string, head: string, { body, timeoutMs = 30_000 }: { body?: Buffer; timeoutMs?: number } = {}): Promise<RawAnswer> {
+export function rawExchange(
+  url: string,
+  head: string,
+  { body, timeoutMs = 30_000 }: { body?: Buffer; timeoutMs?: number } = {},
+): Promise<RawAnswer> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname);
@@ -41,7 +45,11 @@ export function rawExchange(url: string, head: string, { body, timeoutMs = 30_00
     socket.on("close", () => {
       if (settle()) return;
       clearTimeout(timer);
-      reject(new Error(`connection closed without a complete answer to ${JSON.stringify(head.split("\r\n")[0])}: ${JSON.stringify(received.toString("latin1").slice(0, 200))}`));
+      reject(
+        new Error(
+          `connection closed without a complete answer to ${JSON.stringify(head.split("\r\n")[0])}: ${JSON.stringify(received.toString("latin1").slice(0, 200))}`,
+        ),
+      );
     });
     socket.write(head);
     if (body) socket.write(body);
@@ -98,12 +106,28 @@ export interface BigBodyResult {
  */
 export function sendBigBody(
   url: string,
-  { method, path, headers, bytes, chunked, timeoutMs = 120_000 }: { method: string; path: string; headers: Record<string, string>; bytes: number; chunked: boolean; timeoutMs?: number },
+  {
+    method,
+    path,
+    headers,
+    bytes,
+    chunked,
+    timeoutMs = 120_000,
+  }: {
+    method: string;
+    path: string;
+    headers: Record<string, string>;
+    bytes: number;
+    chunked: boolean;
+    timeoutMs?: number;
+  },
 ): Promise<BigBodyResult> {
   const { hostname, port, host } = new URL(url);
   const PIECE = Math.min(1024 * 1024, bytes); // `bytes` is a multiple of it
   const piece = Buffer.alloc(PIECE, 0x20);
-  const framed = chunked ? Buffer.concat([Buffer.from(`${PIECE.toString(16)}\r\n`), piece, Buffer.from("\r\n")]) : piece;
+  const framed = chunked
+    ? Buffer.concat([Buffer.from(`${PIECE.toString(16)}\r\n`), piece, Buffer.from("\r\n")])
+    : piece;
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname);
     let answer = "";
@@ -119,7 +143,11 @@ export function sendBigBody(
       const status = /^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1];
       resolve({ status: status ? Number(status) : null, answer, sentBytes: sent });
     });
-    const lines = [`${method} ${path} HTTP/1.1`, `Host: ${host}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+    const lines = [
+      `${method} ${path} HTTP/1.1`,
+      `Host: ${host}`,
+      ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+    ];
     lines.push(chunked ? "Transfer-Encoding: chunked" : `Content-Length: ${bytes}`);
     socket.write(`${lines.join("\r\n")}\r\n\r\n`);
     const pump = () => {

@@ -80,7 +80,7 @@ export function patternParts(source: string, flags = ""): PatternParts {
     if (repeats && elementIsGroup) repeatedGroup = true;
     element = -1;
   };
-  for (let i = 0; i < source.length; ) {
+  for (let i = 0; i < source.length;) {
     const c = source[i];
     const rest = source.slice(i);
     if (c === "\\") {
@@ -246,7 +246,13 @@ export function adversarialInputs(re: RegExp): AdversarialInput[] {
     if (!a.repeated) return;
     const before = lead(k);
     // one long match (or attempt) of the rest: the stack and the ambiguous-neighbour cases
-    if (before) for (const c of reps) if (accepts[k][c]) add(`${JSON.stringify(before)} then run ${JSON.stringify(CANDIDATES[c])}`, (n) => before + repeatTo(CANDIDATES[c], n - before.length));
+    if (before)
+      for (const c of reps)
+        if (accepts[k][c])
+          add(
+            `${JSON.stringify(before)} then run ${JSON.stringify(CANDIDATES[c])}`,
+            (n) => before + repeatTo(CANDIDATES[c], n - before.length),
+          );
     // many starts, each scanning to the end for what never comes
     if (before) add(`repeat ${JSON.stringify(before + sample(k))}`, (n) => repeatTo(before + sample(k), n));
   });

@@ -24,7 +24,8 @@ export function coreSourceFiles(root: string, dirs: readonly string[], names = /
       if (e.isDirectory()) {
         // lint-probe-*: the files lib/lint-floors.test.ts plants for a moment, in parallel with the walks here
         if (e.name !== "testing" && e.name !== "node_modules" && !e.name.startsWith("lint-probe-")) walk(p);
-      } else if (names.test(e.name) && !/\.test\.[cm]?[jt]sx?$/.test(e.name) && !/\.d\.[cm]?ts$/.test(e.name)) out.push(relative(root, p));
+      } else if (names.test(e.name) && !/\.test\.[cm]?[jt]sx?$/.test(e.name) && !/\.d\.[cm]?ts$/.test(e.name))
+        out.push(relative(root, p));
     }
   };
   for (const d of dirs) walk(join(root, d));
@@ -40,7 +41,11 @@ export function regexLiterals(root: string, files: readonly string[]): RegexLite
       if (node.kind === ts.SyntaxKind.RegularExpressionLiteral) {
         const text = node.getText(sf);
         const slash = text.lastIndexOf("/");
-        out.push({ file, line: sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1, re: new RegExp(text.slice(1, slash), text.slice(slash + 1)) });
+        out.push({
+          file,
+          line: sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1,
+          re: new RegExp(text.slice(1, slash), text.slice(slash + 1)),
+        });
       }
       ts.forEachChild(node, visit);
     };
@@ -56,7 +61,12 @@ export function regexConstructorSites(root: string, files: readonly string[]): M
     const sf = ts.createSourceFile(file, readFileSync(join(root, file), "utf8"), ts.ScriptTarget.Latest, true);
     let n = 0;
     const visit = (node: ts.Node) => {
-      if ((ts.isNewExpression(node) || ts.isCallExpression(node)) && ts.isIdentifier(node.expression) && node.expression.text === "RegExp") n++;
+      if (
+        (ts.isNewExpression(node) || ts.isCallExpression(node)) &&
+        ts.isIdentifier(node.expression) &&
+        node.expression.text === "RegExp"
+      )
+        n++;
       ts.forEachChild(node, visit);
     };
     visit(sf);

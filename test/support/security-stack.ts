@@ -11,7 +11,13 @@ import { ApiKeyStore } from "../../lib/server/auth/api-keys";
 import { setAuditSink } from "../../lib/server/auth/audit";
 import { parseConfig } from "../../lib/server/config";
 import { openDatabase, type OpenDatabase } from "../../lib/server/db/open-database";
-import { createPgSchema, createRedisPrefix, TEST_REDIS_URL, type PgSchema, type RedisPrefix } from "../../lib/server/testing/test-stores";
+import {
+  createPgSchema,
+  createRedisPrefix,
+  TEST_REDIS_URL,
+  type PgSchema,
+  type RedisPrefix,
+} from "../../lib/server/testing/test-stores";
 import { startWorker, type WorkerProcess } from "../scans/support/worker-process";
 import { startServer, type RunningServer } from "./next-server";
 
@@ -61,21 +67,38 @@ async function withKeyStore(
 
 export async function embeddedStack({ env: extra = {}, outputBytes }: StackOptions = {}): Promise<SecurityStack> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "pdfscan-security-"));
-  const env = { ...extra, PDFSCAN_DATA_DIR: dataDir, PDFSCAN_DATABASE_URL: "", PDFSCAN_REDIS_URL: "", PDFSCAN_STORAGE: "" };
+  const env = {
+    ...extra,
+    PDFSCAN_DATA_DIR: dataDir,
+    PDFSCAN_DATABASE_URL: "",
+    PDFSCAN_REDIS_URL: "",
+    PDFSCAN_STORAGE: "",
+  };
   return withKeyStore("embedded", env, async () => {
     const server = await startServer({ env, outputBytes });
     return { server, stop: async () => (await server.stop(), rmSync(dataDir, { recursive: true, force: true })) };
   });
 }
 
-export async function scaleOutStack({ env: extra = {}, workerEnv = {}, outputBytes }: StackOptions = {}): Promise<SecurityStack> {
+export async function scaleOutStack({
+  env: extra = {},
+  workerEnv = {},
+  outputBytes,
+}: StackOptions = {}): Promise<SecurityStack> {
   const pg: PgSchema = await createPgSchema();
   let redis: RedisPrefix | undefined;
   let worker: WorkerProcess | undefined;
   const dataDir = mkdtempSync(path.join(tmpdir(), "pdfscan-security-so-"));
   try {
     redis = await createRedisPrefix();
-    const env = { ...extra, PDFSCAN_DATABASE_URL: pg.url, PDFSCAN_STORAGE: "postgres", PDFSCAN_REDIS_URL: TEST_REDIS_URL, PDFSCAN_REDIS_PREFIX: redis.prefix, PDFSCAN_DATA_DIR: dataDir };
+    const env = {
+      ...extra,
+      PDFSCAN_DATABASE_URL: pg.url,
+      PDFSCAN_STORAGE: "postgres",
+      PDFSCAN_REDIS_URL: TEST_REDIS_URL,
+      PDFSCAN_REDIS_PREFIX: redis.prefix,
+      PDFSCAN_DATA_DIR: dataDir,
+    };
     const r = redis;
     return await withKeyStore("scale-out", env, async () => {
       const server = await startServer({ env, outputBytes });
@@ -106,22 +129,37 @@ export async function problem(res: Response, status: number, code?: string) {
   expect(res.status, `${res.url}`).toBe(status);
   expect(res.headers.get("content-type")).toBe("application/problem+json");
   const body = await res.json();
-  expect(body).toMatchObject({ status, type: expect.any(String), title: expect.any(String), detail: expect.any(String), ...(code ? { code } : {}) });
+  expect(body).toMatchObject({
+    status,
+    type: expect.any(String),
+    title: expect.any(String),
+    detail: expect.any(String),
+    ...(code ? { code } : {}),
+  });
   return body as { code: string } & Record<string, unknown>;
 }
 
 export const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
 /** A raw HTTP request (fetch cannot send a foreign Host header). */
-export function rawRequest(url: string, { method = "GET", headers = {} as Record<string, string>, body }: { method?: string; headers?: Record<string, string>; body?: Buffer } = {}) {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }>((resolve, reject) => {
-    const req = httpRequest(url, { method, headers }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (c) => (text += c));
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, text }));
-    });
-    req.on("error", reject);
-    req.end(body);
-  });
+export function rawRequest(
+  url: string,
+  {
+    method = "GET",
+    headers = {} as Record<string, string>,
+    body,
+  }: { method?: string; headers?: Record<string, string>; body?: Buffer } = {},
+) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }>(
+    (resolve, reject) => {
+      const req = httpRequest(url, { method, headers }, (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (c) => (text += c));
+        res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, text }));
+      });
+      req.on("error", reject);
+      req.end(body);
+    },
+  );
 }

@@ -5,14 +5,21 @@ import { HIGHLIGHT_MAX_CHARS, highlightJavaScript, lineCount } from "../../app/_
 import { HOSTILE_MARKUP, HOSTILE_URL } from "../fixtures/sample-pdfs";
 
 /** the text a browser would show for the HTML (tags dropped, the five entities decoded) */
-const textOf = (html: string) => html.replace(/<[^>]*>/g, "").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, "&");
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, "")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, "&");
 
 describe("highlightJavaScript", () => {
   const hostile = [
     `// ${HOSTILE_MARKUP}`,
     `var a = "${HOSTILE_MARKUP}", b = '${HOSTILE_URL}';`,
     `/* <svg onload=alert(1)> */ x = 1 < 2 && 3 > 2; // &amp; &lt;script&gt;`,
-    "var t = `<iframe src=\"javascript:alert(1)\">${1}`;",
+    'var t = `<iframe src="javascript:alert(1)">${1}`;',
     HOSTILE_URL,
   ].join("\n");
 

@@ -6,6 +6,8 @@ import { openApiDocument } from "../../../lib/server/openapi/openapi-document";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const GET = publicRoute(async () => Response.json(openApiDocument(), { headers: { "cache-control": "public, max-age=300" } }));
+export const GET = publicRoute(async () =>
+  Response.json(openApiDocument(), { headers: { "cache-control": "public, max-age=300" } }),
+);
 
 export const { PUT, PATCH, POST, DELETE, OPTIONS } = otherMethods("GET");

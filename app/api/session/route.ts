@@ -15,7 +15,6 @@ import { getAuth } from "../../../lib/server/runtime";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-
 // No rate budget here: keys are 256-bit random (nothing to guess), and a shared sign-in budget would
 // let anyone lock everyone out.
 export const POST = publicRoute(async (request) => {
@@ -26,13 +25,21 @@ export const POST = publicRoute(async (request) => {
   const live = await findSession(request.headers);
   if (live && !replace) {
     const { key } = live.session;
-    throw new ApiError("session_exists", `This browser is signed in with ${key.prefix}… (${key.name}); sign out first or send "replace": true.`, {
-      extensions: { signedInAs: { keyPrefix: key.prefix, name: key.name } },
-    });
+    throw new ApiError(
+      "session_exists",
+      `This browser is signed in with ${key.prefix}… (${key.name}); sign out first or send "replace": true.`,
+      {
+        extensions: { signedInAs: { keyPrefix: key.prefix, name: key.name } },
+      },
+    );
   }
   const result = await auth.keys.authenticate(apiKey);
   if (!result.ok) {
-    audit("access.denied", { reason: result.reason, via: "sign-in", keyId: "keyId" in result ? result.keyId : undefined });
+    audit("access.denied", {
+      reason: result.reason,
+      via: "sign-in",
+      keyId: "keyId" in result ? result.keyId : undefined,
+    });
     throw new ApiError("authentication_required", "That API key is not valid (unknown, revoked or expired).");
   }
   const config = getConfig();
@@ -44,9 +51,23 @@ export const POST = publicRoute(async (request) => {
   const session = await auth.sessions.create(result.key.id);
   audit("session.created", { keyId: result.key.id, prefix: result.key.prefix });
   const headers = new Headers({ "cache-control": "no-store" });
-  headers.append("set-cookie", setCookie(SESSION_COOKIE, session.sessionId, { maxAgeS: ttl, httpOnly: true, secure: config.tls }));
-  headers.append("set-cookie", setCookie(CSRF_COOKIE, session.csrfToken, { maxAgeS: ttl, httpOnly: false, secure: config.tls }));
-  return Response.json({ keyPrefix: result.key.prefix, name: result.key.name, admin: result.key.admin, expiresAt: new Date(session.expiresAt).toISOString() }, { headers });
+  headers.append(
+    "set-cookie",
+    setCookie(SESSION_COOKIE, session.sessionId, { maxAgeS: ttl, httpOnly: true, secure: config.tls }),
+  );
+  headers.append(
+    "set-cookie",
+    setCookie(CSRF_COOKIE, session.csrfToken, { maxAgeS: ttl, httpOnly: false, secure: config.tls }),
+  );
+  return Response.json(
+    {
+      keyPrefix: result.key.prefix,
+      name: result.key.name,
+      admin: result.key.admin,
+      expiresAt: new Date(session.expiresAt).toISOString(),
+    },
+    { headers },
+  );
 });
 
 export const GET = apiRoute(async (_request, _context, principal) =>

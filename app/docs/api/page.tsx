@@ -67,14 +67,28 @@ function Prose({ text }: { text: string }) {
     <>
       {text.split("\n\n").map((paragraph, i) => (
         <p key={i} className="mt-2 text-sm leading-6 text-slate-700">
-          {paragraph.split(/(`[^`]+`)/).map((part, j) => (part.startsWith("`") ? <code key={j} className="rounded bg-slate-100 px-1 font-mono text-[0.8rem] break-all">{part.slice(1, -1)}</code> : part))}
+          {paragraph.split(/(`[^`]+`)/).map((part, j) =>
+            part.startsWith("`") ? (
+              <code key={j} className="rounded bg-slate-100 px-1 font-mono text-[0.8rem] break-all">
+                {part.slice(1, -1)}
+              </code>
+            ) : (
+              part
+            ),
+          )}
         </p>
       ))}
     </>
   );
 }
 
-function Fields({ title, rows }: { title: string; rows: { name: string; type: string; required: boolean; description?: string }[] }) {
+function Fields({
+  title,
+  rows,
+}: {
+  title: string;
+  rows: { name: string; type: string; required: boolean; description?: string }[];
+}) {
   if (!rows.length) return null;
   return (
     <div className="mt-3">
@@ -96,32 +110,86 @@ function Fields({ title, rows }: { title: string; rows: { name: string; type: st
 }
 
 function bodyRows(schema: Schema | undefined) {
-  return Object.entries(schema?.properties ?? {}).map(([name, s]) => ({ name, type: typeOf(s), required: schema?.required?.includes(name) ?? false, description: s.description }));
+  return Object.entries(schema?.properties ?? {}).map(([name, s]) => ({
+    name,
+    type: typeOf(s),
+    required: schema?.required?.includes(name) ?? false,
+    description: s.description,
+  }));
 }
 
-function OperationCard({ method, path, op, webhook = false }: { method: string; path: string; op: Operation; webhook?: boolean }) {
+function OperationCard({
+  method,
+  path,
+  op,
+  webhook = false,
+}: {
+  method: string;
+  path: string;
+  op: Operation;
+  webhook?: boolean;
+}) {
   const body = op.requestBody ? Object.entries(op.requestBody.content)[0] : undefined;
   return (
-    <article id={op.operationId} className="scroll-mt-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby={`${op.operationId}-title`}>
+    <article
+      id={op.operationId}
+      className="scroll-mt-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+      aria-labelledby={`${op.operationId}-title`}
+    >
       <h3 id={`${op.operationId}-title`} className="flex flex-wrap items-center gap-2">
-        <span className={`rounded px-2 py-0.5 font-mono text-xs font-bold uppercase ${METHOD_STYLE[method] ?? "bg-slate-100"}`}>{method}</span>
-        <code className="font-mono text-sm font-semibold break-all">{webhook ? `callbackUrl (event ${path})` : path}</code>
+        <span
+          className={`rounded px-2 py-0.5 font-mono text-xs font-bold uppercase ${METHOD_STYLE[method] ?? "bg-slate-100"}`}
+        >
+          {method}
+        </span>
+        <code className="font-mono text-sm font-semibold break-all">
+          {webhook ? `callbackUrl (event ${path})` : path}
+        </code>
       </h3>
       <p className="mt-1 font-medium">{op.summary}</p>
       {op.description && <Prose text={op.description} />}
       <p className="mt-2 text-xs text-slate-600">
-        {webhook ? "Sent by pdfscan to your receiver, signed with your key's webhook secret." : op.security?.length ? "Needs an API key (Bearer) or a signed-in session." : "No API key needed."}
+        {webhook
+          ? "Sent by pdfscan to your receiver, signed with your key's webhook secret."
+          : op.security?.length
+            ? "Needs an API key (Bearer) or a signed-in session."
+            : "No API key needed."}
       </p>
-      <Fields title="Parameters" rows={(op.parameters ?? []).map((p) => ({ name: `${p.name} (${p.in})`, type: typeOf(p.schema), required: !!p.required, description: p.description ?? p.schema?.description }))} />
-      {body && <Fields title={`Body: ${body[0]}${op.requestBody?.required ? "" : " (optional)"}`} rows={bodyRows(body[1].schema)} />}
+      <Fields
+        title="Parameters"
+        rows={(op.parameters ?? []).map((p) => ({
+          name: `${p.name} (${p.in})`,
+          type: typeOf(p.schema),
+          required: !!p.required,
+          description: p.description ?? p.schema?.description,
+        }))}
+      />
+      {body && (
+        <Fields
+          title={`Body: ${body[0]}${op.requestBody?.required ? "" : " (optional)"}`}
+          rows={bodyRows(body[1].schema)}
+        />
+      )}
       <div className="mt-3">
         <h4 className="text-sm font-semibold text-slate-800">Answers</h4>
         <ul className="mt-1 space-y-1 text-sm">
           {Object.entries(op.responses).map(([status, r]) => (
             <li key={status} className="flex flex-wrap gap-x-2">
-              <span className={`font-mono font-semibold ${status.startsWith("2") ? "text-emerald-800" : "text-red-800"}`}>{status}</span>
+              <span
+                className={`font-mono font-semibold ${status.startsWith("2") ? "text-emerald-800" : "text-red-800"}`}
+              >
+                {status}
+              </span>
               <span className="text-slate-700 break-words">{r.description}</span>
-              {r.content && <span className="font-mono text-xs text-slate-600 break-all">{Object.entries(r.content).map(([type, m]) => `${type}${m.schema && !type.includes("problem") ? `: ${typeOf(m.schema)}` : ""}`).join(", ")}</span>}
+              {r.content && (
+                <span className="font-mono text-xs text-slate-600 break-all">
+                  {Object.entries(r.content)
+                    .map(
+                      ([type, m]) => `${type}${m.schema && !type.includes("problem") ? `: ${typeOf(m.schema)}` : ""}`,
+                    )
+                    .join(", ")}
+                </span>
+              )}
             </li>
           ))}
         </ul>
@@ -135,12 +203,25 @@ export default function ApiReferencePage() {
   // the /api/v1 copies are the same operations: listed once, at their seed path
   const operations = Object.entries(doc.paths ?? {})
     .filter(([path]) => !path.startsWith("/api/v1/"))
-    .flatMap(([path, item]) => Object.entries(item as Record<string, Operation>).map(([method, op]) => ({ method, path, op, webhook: false })))
+    .flatMap(([path, item]) =>
+      Object.entries(item as Record<string, Operation>).map(([method, op]) => ({ method, path, op, webhook: false })),
+    )
     // what the service sends to a scan's callbackUrl (the document's `webhooks`)
-    .concat(Object.entries(doc.webhooks ?? {}).flatMap(([event, item]) => Object.entries(item as Record<string, Operation>).map(([method, op]) => ({ method, path: event, op, webhook: true }))));
+    .concat(
+      Object.entries(doc.webhooks ?? {}).flatMap(([event, item]) =>
+        Object.entries(item as Record<string, Operation>).map(([method, op]) => ({
+          method,
+          path: event,
+          op,
+          webhook: true,
+        })),
+      ),
+    );
   const tags = [...new Set(operations.map((o) => o.op.tags?.[0] ?? "Other"))];
   const byTag = (tag: string): ReactNode =>
-    operations.filter((o) => (o.op.tags?.[0] ?? "Other") === tag).map((o) => <OperationCard key={o.op.operationId} {...o} />);
+    operations
+      .filter((o) => (o.op.tags?.[0] ?? "Other") === tag)
+      .map((o) => <OperationCard key={o.op.operationId} {...o} />);
   return (
     <div className="space-y-6">
       <header>
@@ -159,7 +240,8 @@ export default function ApiReferencePage() {
           {operations.map(({ method, path, op, webhook }) => (
             <li key={op.operationId} className="break-all">
               <a className="text-sky-800 underline" href={`#${op.operationId}`}>
-                <span className="font-mono text-xs font-bold uppercase">{method}</span> <span className="font-mono">{webhook ? `callbackUrl (${path})` : path}</span>
+                <span className="font-mono text-xs font-bold uppercase">{method}</span>{" "}
+                <span className="font-mono">{webhook ? `callbackUrl (${path})` : path}</span>
               </a>
             </li>
           ))}

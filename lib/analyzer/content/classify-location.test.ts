@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { classifyLocation, isAbsoluteLocalPath, isFileShare, type LocationKind, type LocationSyntax } from "./classify-location";
+import {
+  classifyLocation,
+  isAbsoluteLocalPath,
+  isFileShare,
+  type LocationKind,
+  type LocationSyntax,
+} from "./classify-location";
 
 const CASES: [target: string, syntax: LocationSyntax, kind: LocationKind, host?: string][] = [
   // UNC paths in every spelling Windows resolves
@@ -55,7 +61,9 @@ describe("classifyLocation", () => {
 
   it("counts shares as file shares and web locations not", () => {
     expect(["unc", "file-host", "smb", "webdav"].every((k) => isFileShare(k as LocationKind))).toBe(true);
-    expect(["web", "network-path", "mail", "local", "other-scheme"].some((k) => isFileShare(k as LocationKind))).toBe(false);
+    expect(["web", "network-path", "mail", "local", "other-scheme"].some((k) => isFileShare(k as LocationKind))).toBe(
+      false,
+    );
   });
 
   it("reads only the head of a huge target", () => {
@@ -65,11 +73,17 @@ describe("classifyLocation", () => {
 });
 
 describe("isAbsoluteLocalPath", () => {
-  it.each(["C:\\Users\\Public\\a.pdf", "c:/temp/a.pdf", "\\203.0.113.9\test", "/C/Documents/a.pdf", " /etc/passwd"])("takes %s for a path from a drive's root", (p) => {
-    expect(isAbsoluteLocalPath(p)).toBe(true);
-  });
+  it.each(["C:\\Users\\Public\\a.pdf", "c:/temp/a.pdf", "\\203.0.113.9\test", "/C/Documents/a.pdf", " /etc/passwd"])(
+    "takes %s for a path from a drive's root",
+    (p) => {
+      expect(isAbsoluteLocalPath(p)).toBe(true);
+    },
+  );
 
-  it.each(["annex.pdf", "docs/annex.pdf", "..\\annex.pdf", "\\\\host\\share\\a.pdf", "//host/a.pdf", ""])("takes %s for a relative (or network) path", (p) => {
-    expect(isAbsoluteLocalPath(p)).toBe(false);
-  });
+  it.each(["annex.pdf", "docs/annex.pdf", "..\\annex.pdf", "\\\\host\\share\\a.pdf", "//host/a.pdf", ""])(
+    "takes %s for a relative (or network) path",
+    (p) => {
+      expect(isAbsoluteLocalPath(p)).toBe(false);
+    },
+  );
 });

@@ -16,7 +16,8 @@ import { ownEntry } from "../own-entry";
  * - "mail": mailto:; "other-scheme": any other URI scheme; "local": a relative or local path, a loopback
  *   host, a Win32 device path (`\\?\C:\`, `\\.\pipe\`).
  */
-export type LocationKind = "unc" | "file-host" | "smb" | "webdav" | "web" | "network-path" | "mail" | "other-scheme" | "local";
+export type LocationKind =
+  "unc" | "file-host" | "smb" | "webdav" | "web" | "network-path" | "mail" | "other-scheme" | "local";
 
 /**
  * How the string is read: "uri" (a URI action, a URL file specification, an XML href), "file-spec" (a
@@ -56,7 +57,13 @@ export const isRemote = (kind: LocationKind): boolean => REMOTE_KINDS.has(kind);
 /** a window, not a budget: classification reads at most this much of a target (a location is its head) */
 const MAX_LOCATION_CHARS = 4096;
 const WEB_SCHEMES = new Set(["http", "https", "ftp", "ftps", "ws", "wss"]);
-const SHARE_SCHEMES: Record<string, LocationKind> = { smb: "smb", cifs: "smb", dav: "webdav", davs: "webdav", webdav: "webdav" };
+const SHARE_SCHEMES: Record<string, LocationKind> = {
+  smb: "smb",
+  cifs: "smb",
+  dav: "webdav",
+  davs: "webdav",
+  webdav: "webdav",
+};
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "::1", "[::1]", "."]);
 const SLASH = 0x2f;
 const BACKSLASH = 0x5c;

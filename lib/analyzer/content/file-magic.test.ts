@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { sniffPayload } from "./file-magic";
 
-const bytesOf = (...parts: (number[] | string)[]) => Uint8Array.from(parts.flatMap((p) => (typeof p === "string" ? [...Buffer.from(p, "latin1")] : p)));
+const bytesOf = (...parts: (number[] | string)[]) =>
+  Uint8Array.from(parts.flatMap((p) => (typeof p === "string" ? [...Buffer.from(p, "latin1")] : p)));
 
 describe("sniffPayload", () => {
   it.each([

@@ -44,7 +44,8 @@ export function sniffPayload(data: Uint8Array): PayloadKind {
   const b = data;
   for (const [kind, sig] of MAGIC) if (startsWith(b, sig)) return kind;
   // FWS / CWS / ZWS and a plausible version
-  if ((b[0] === 0x46 || b[0] === 0x43 || b[0] === 0x5a) && b[1] === 0x57 && b[2] === 0x53 && b[3] > 0 && b[3] < 0x30) return "flash";
+  if ((b[0] === 0x46 || b[0] === 0x43 || b[0] === 0x5a) && b[1] === 0x57 && b[2] === 0x53 && b[3] > 0 && b[3] < 0x30)
+    return "flash";
   if (hasPdfHeader(b)) return "pdf";
   const head = latin1(b, 0, Math.min(b.length, 1024));
   if (head.startsWith("{\\rt")) return "rtf";
@@ -52,7 +53,6 @@ export function sniffPayload(data: Uint8Array): PayloadKind {
   if (/^\s*<(!doctype html|html|script)/i.test(head)) return "html";
   return "unknown";
 }
-
 
 export function isMacroOfficeName(name: string): boolean {
   return MACRO_OFFICE_EXTENSIONS.test(name.trim());

@@ -5,7 +5,13 @@ import type { PdfDocument } from "../../pdf/document";
 import { PdfRef, PdfString, type PdfDict, type PdfObject } from "../../pdf/objects";
 
 /** Values of a name tree (§7.9.6), cycle-guarded and bounded by `maxNodes`; `budget` names that bound in budget_hits when it stops the walk. */
-export function nameTreeValues(doc: PdfDocument, root: PdfObject | undefined, path: string, maxNodes: number, budget?: BudgetName): { name: string; value: PdfObject; path: string; ref?: string }[] {
+export function nameTreeValues(
+  doc: PdfDocument,
+  root: PdfObject | undefined,
+  path: string,
+  maxNodes: number,
+  budget?: BudgetName,
+): { name: string; value: PdfObject; path: string; ref?: string }[] {
   const out: { name: string; value: PdfObject; path: string; ref?: string }[] = [];
   const seen = new Set<PdfDict>();
   const stack: [PdfObject | undefined, string][] = [[root, path]];
@@ -20,7 +26,12 @@ export function nameTreeValues(doc: PdfDocument, root: PdfObject | undefined, pa
       for (let i = 0; i + 1 < names.length; i += 2) {
         const key = doc.resolve(names[i]);
         const name = key instanceof PdfString ? key.text : String(i / 2);
-        out.push({ name, value: names[i + 1], path: `${p}/Names[${i + 1}]`, ref: names[i + 1] instanceof PdfRef ? String(names[i + 1]) : n instanceof PdfRef ? String(n) : undefined });
+        out.push({
+          name,
+          value: names[i + 1],
+          path: `${p}/Names[${i + 1}]`,
+          ref: names[i + 1] instanceof PdfRef ? String(names[i + 1]) : n instanceof PdfRef ? String(n) : undefined,
+        });
       }
     }
     const kids = doc.resolve(d.get("Kids"));

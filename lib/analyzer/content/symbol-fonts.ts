@@ -7,7 +7,8 @@ import type { PdfDocument } from "../../pdf/document";
 import { PdfName, PdfStream, type PdfDict } from "../../pdf/objects";
 
 /** BaseFont names (after a subset tag) of fonts with a symbol encoding of their own. */
-const SYMBOL_FONT_NAMES = /^(?:[A-Z]{6}\+)?(?:CMSY|CMBSY|CMMI|CMEX|MSAM|MSBM|LASY|Symbol|ZapfDingbats|Dingbats|Wingdings|Webdings|MT-?Extra)/i;
+const SYMBOL_FONT_NAMES =
+  /^(?:[A-Z]{6}\+)?(?:CMSY|CMBSY|CMMI|CMEX|MSAM|MSBM|LASY|Symbol|ZapfDingbats|Dingbats|Wingdings|Webdings|MT-?Extra)/i;
 
 /** The font is one of the symbol fonts by name. */
 function isSymbolFont(doc: PdfDocument, font: PdfDict): boolean {
@@ -25,7 +26,10 @@ export function spellsSymbols(doc: PdfDocument, font: PdfDict): boolean {
  * font as a space: it reads raw codes, so a symbol font's /ToUnicode map does not change that.
  * `resources`: the content stream's resource dictionary (its /Font entries).
  */
-export function symbolsAsBreaks(doc: PdfDocument, resources: PdfDict | undefined): (fontName: string, bytes: string) => string {
+export function symbolsAsBreaks(
+  doc: PdfDocument,
+  resources: PdfDict | undefined,
+): (fontName: string, bytes: string) => string {
   const fonts = doc.dict(resources?.get("Font"));
   const known = new Map<string, boolean>();
   return (fontName, bytes) => {

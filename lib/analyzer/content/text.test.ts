@@ -7,21 +7,45 @@ import { bytesToText, ContentScanner, contentStreamText, readText } from "./text
 
 describe("contentStreamText: text runs joined as a reader lays them out", () => {
   it.each<[string, string, string]>([
-    ["a URL split inside one TJ array", "BT /F1 12 Tf [(http://exa) -20 (mple.com/path)] TJ ET", "http://example.com/path"],
-    ["a URL split over consecutive Tj", "BT (https://evil.) Tj (example.net/a) Tj /F2 9 Tf (?id=1) Tj ET", "https://evil.example.net/a?id=1"],
+    [
+      "a URL split inside one TJ array",
+      "BT /F1 12 Tf [(http://exa) -20 (mple.com/path)] TJ ET",
+      "http://example.com/path",
+    ],
+    [
+      "a URL split over consecutive Tj",
+      "BT (https://evil.) Tj (example.net/a) Tj /F2 9 Tf (?id=1) Tj ET",
+      "https://evil.example.net/a?id=1",
+    ],
     ["a horizontal move on the same line", "BT 72 700 Td (http://evil) Tj 30 0 Td (.com/x) Tj ET", "http://evil.com/x"],
     ["a wide TJ gap as a word space", "BT [(Visit) -250 (us)] TJ ET", "Visit us"],
-    ["TJ gaps read as numbers: at the threshold, with a fraction, just under it", "BT [(a) -200 (b) -200.5 (c) -199.99 (d) -0200 (e)] TJ ET", "a b cd e"],
-    ["TJ gaps PDF does not write: no digits, an exponent, a second sign", "BT [(a) -. (b) -1e5 (c) --500 (d) -5.5.5 (e)] TJ ET", "ab cde"],
+    [
+      "TJ gaps read as numbers: at the threshold, with a fraction, just under it",
+      "BT [(a) -200 (b) -200.5 (c) -199.99 (d) -0200 (e)] TJ ET",
+      "a b cd e",
+    ],
+    [
+      "TJ gaps PDF does not write: no digits, an exponent, a second sign",
+      "BT [(a) -. (b) -1e5 (c) --500 (d) -5.5.5 (e)] TJ ET",
+      "ab cde",
+    ],
     ["a new line at T*", "BT (line one) Tj T* (line two) Tj ET", "line one\nline two"],
     ["a new line at a vertical Td", "BT (first) Tj 0 -14 Td (second) Tj ET", "first\nsecond"],
-    ["a new line at a Tm on another baseline", "BT 1 0 0 1 72 700 Tm (a) Tj 1 0 0 1 90 700 Tm (b) Tj 1 0 0 1 72 680 Tm (c) Tj ET", "ab\nc"],
+    [
+      "a new line at a Tm on another baseline",
+      "BT 1 0 0 1 72 700 Tm (a) Tj 1 0 0 1 90 700 Tm (b) Tj 1 0 0 1 72 680 Tm (c) Tj ET",
+      "ab\nc",
+    ],
     ["a new line between text objects", "BT (one) Tj ET BT (two) Tj ET", "one\ntwo"],
     ["the ' operator starts a line", "BT (a) Tj (b) ' ET", "a\nb"],
     ["escapes and octal codes", "BT (a\\(b\\) \\101\\102 \\\\) Tj ET", "a(b) AB \\"],
     ["a hex string", "BT <687474703A2F2F782E636F6D> Tj ET", "http://x.com"],
     ["inline image data skipped", "BI /W 2 /H 2 ID (not) Tj \x00\xff EI BT (text) Tj ET", "text"],
-    ["marked-content properties skipped", "/Span << /ActualText (http://fake.example) >> BDC BT (real) Tj ET EMC", "real"],
+    [
+      "marked-content properties skipped",
+      "/Span << /ActualText (http://fake.example) >> BDC BT (real) Tj ET EMC",
+      "real",
+    ],
   ])("%s", (_name, content, text) => {
     expect(contentStreamText(content).trim()).toBe(text);
   });
@@ -55,7 +79,8 @@ describe("ContentScanner strings match the decoding they replaced", () => {
   const referenceHex = (hex: string) => {
     const digits = hex.replace(/[^0-9a-fA-F]/g, "");
     let out = "";
-    for (let i = 0; i < digits.length; i += 2) out += String.fromCharCode(parseInt(digits.slice(i, i + 2).padEnd(2, "0"), 16));
+    for (let i = 0; i < digits.length; i += 2)
+      out += String.fromCharCode(parseInt(digits.slice(i, i + 2).padEnd(2, "0"), 16));
     return out;
   };
   const strings = (content: string) => {
@@ -97,7 +122,8 @@ describe("ContentScanner without decoding strings (readers of lengths only)", ()
   const tokens = (content: string, decode: boolean) => {
     const scan = new ContentScanner(content, decode);
     const out: [string, number][] = [];
-    for (let kind = scan.next(); kind !== "end"; kind = scan.next()) if (kind === "string") out.push([scan.string, scan.stringLength]);
+    for (let kind = scan.next(); kind !== "end"; kind = scan.next())
+      if (kind === "string") out.push([scan.string, scan.stringLength]);
     return out;
   };
 
@@ -139,7 +165,8 @@ describe("readText: the text of a string or stream, and whether the cap cut it",
     b.addCatalog();
     return { doc: readPdf(b.build(), DEFAULT_LIMITS), refs: nums.map((n) => new PdfRef(n, 0)) };
   };
-  const utf16 = (bom: number[], text: string, le: boolean) => new Uint8Array([...bom, ...[...text].flatMap((c) => (le ? [c.charCodeAt(0), 0] : [0, c.charCodeAt(0)]))]);
+  const utf16 = (bom: number[], text: string, le: boolean) =>
+    new Uint8Array([...bom, ...[...text].flatMap((c) => (le ? [c.charCodeAt(0), 0] : [0, c.charCodeAt(0)]))]);
   it.each<[string, string | Uint8Array]>([
     ["a string", "(abcdef)"],
     ["a Latin-1 stream", new TextEncoder().encode("abcdef")],

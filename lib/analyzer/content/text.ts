@@ -12,7 +12,11 @@ export function textOf(doc: PdfDocument, value: PdfObject | undefined, maxChars:
  * textOf, and whether `maxChars` cut the text (the caller reports its budget): known from the string's
  * length, or from the decoded bytes and their encoding, without reading the value a second time.
  */
-export function readText(doc: PdfDocument, value: PdfObject | undefined, maxChars: number): { text: string; cut: boolean } | undefined {
+export function readText(
+  doc: PdfDocument,
+  value: PdfObject | undefined,
+  maxChars: number,
+): { text: string; cut: boolean } | undefined {
   const v = doc.resolve(value);
   if (v instanceof PdfString) return { text: v.text.slice(0, maxChars), cut: v.text.length > maxChars };
   if (v instanceof PdfStream) {
@@ -26,7 +30,8 @@ export function readText(doc: PdfDocument, value: PdfObject | undefined, maxChar
 
 /** The chars bytesToText makes of all of `data`: by its length where the encoding says it, else by reading one more. */
 function charsOf(data: Uint8Array, maxChars: number): number {
-  if ((data[0] === 0xff && data[1] === 0xfe) || (data[0] === 0xfe && data[1] === 0xff)) return Math.floor((data.length - 2) / 2);
+  if ((data[0] === 0xff && data[1] === 0xfe) || (data[0] === 0xfe && data[1] === 0xff))
+    return Math.floor((data.length - 2) / 2);
   // UTF-8 (decodePdfText): a char is 1 to 3 bytes
   if (data[0] === 0xef && data[1] === 0xbb) return convert(data, maxChars + 1).length;
   return data.length;
@@ -46,8 +51,16 @@ const TEXTS = new WeakMap<Uint8Array, { maxChars: number; text: string }>();
 export function isTextualStream(d: PdfDict): boolean {
   const type = d.get("Type");
   const sub = d.get("Subtype");
-  if (type instanceof PdfName && (type.name === "XRef" || type.name === "EmbeddedFile" || type.name === "ObjStm" || type.name === "CMap")) return false;
-  if (sub instanceof PdfName && (sub.name === "Image" || sub.name.startsWith("Type1") || sub.name === "CIDFontType0C" || sub.name === "OpenType")) return false;
+  if (
+    type instanceof PdfName &&
+    (type.name === "XRef" || type.name === "EmbeddedFile" || type.name === "ObjStm" || type.name === "CMap")
+  )
+    return false;
+  if (
+    sub instanceof PdfName &&
+    (sub.name === "Image" || sub.name.startsWith("Type1") || sub.name === "CIDFontType0C" || sub.name === "OpenType")
+  )
+    return false;
   if (d.has("Length1") || d.has("Length2") || d.has("N")) return false; // font programs, ICC profiles
   return true;
 }
@@ -73,7 +86,9 @@ function convert(data: Uint8Array, maxChars: number): string {
 /** The streams of a page's /Contents (one stream or an array of them, §7.7.3.3), in drawing order. */
 export function pageContentStreams(doc: PdfDocument, page: PdfDict): PdfStream[] {
   const contents = doc.resolve(page.get("Contents"));
-  return (Array.isArray(contents) ? contents : [contents]).map((item) => doc.resolve(item)).filter((s): s is PdfStream => s instanceof PdfStream);
+  return (Array.isArray(contents) ? contents : [contents])
+    .map((item) => doc.resolve(item))
+    .filter((s): s is PdfStream => s instanceof PdfStream);
 }
 
 /** Every page's content streams: streams with a role of their own (the page draws them). */
@@ -197,7 +212,19 @@ export class ContentScanner {
 }
 
 function isTokenEnd(c: number): boolean {
-  return c <= 0x20 || c === 0x28 || c === 0x29 || c === 0x3c || c === 0x3e || c === 0x5b || c === 0x5d || c === 0x7b || c === 0x7d || c === 0x2f || c === 0x25;
+  return (
+    c <= 0x20 ||
+    c === 0x28 ||
+    c === 0x29 ||
+    c === 0x3c ||
+    c === 0x3e ||
+    c === 0x5b ||
+    c === 0x5d ||
+    c === 0x7b ||
+    c === 0x7d ||
+    c === 0x2f ||
+    c === 0x25
+  );
 }
 
 const ESCAPES: Record<string, string> = { n: "\n", r: "\r", t: "\t", b: "\b", f: "\f" };
@@ -239,12 +266,18 @@ class LiteralStrings {
         // escaped binary are common in hostile content streams)
         let code = 0;
         let digits = 0;
-        for (let c = text.charCodeAt(i + 1); digits < 3 && c >= 0x30 && c <= 0x37; c = text.charCodeAt(i + 1 + ++digits)) code = code * 8 + (c - 0x30);
+        for (
+          let c = text.charCodeAt(i + 1);
+          digits < 3 && c >= 0x30 && c <= 0x37;
+          c = text.charCodeAt(i + 1 + ++digits)
+        )
+          code = code * 8 + (c - 0x30);
         if (digits > 0) {
           if (decode) out += String.fromCharCode(code & 0xff);
           length++;
           i += 1 + digits;
-        } else if (next === "\r") i += text[i + 2] === "\n" ? 3 : 2; // line continuation
+        } else if (next === "\r")
+          i += text[i + 2] === "\n" ? 3 : 2; // line continuation
         else if (next === "\n") i += 2;
         else {
           const escaped = ESCAPES[next] ?? next;
@@ -347,7 +380,12 @@ export type ShownTextDecoder = (font: string, bytes: string) => string;
  * move (T*, ', ", Td/TD with a vertical offset, Tm to another baseline) and at ET; a wide TJ gap is a space.
  * Reading stops at `maxChars`, or once `enough` says the text so far answers the caller's question.
  */
-export function contentStreamText(text: string, decode?: ShownTextDecoder, maxChars = Infinity, enough?: (soFar: string) => boolean): string {
+export function contentStreamText(
+  text: string,
+  decode?: ShownTextDecoder,
+  maxChars = Infinity,
+  enough?: (soFar: string) => boolean,
+): string {
   const out: string[] = [];
   const newline = () => {
     if (out.length > 0 && out[out.length - 1] !== "\n") out.push("\n");
@@ -384,7 +422,12 @@ export function contentStreamText(text: string, decode?: ShownTextDecoder, maxCh
       else lastString = scan.string;
     } else if (kind === "number") {
       if (inArray) {
-        if (text.charCodeAt(scan.start) === 0x2d && isWordGap(text, scan.start, scan.end) && out[out.length - 1] !== " ") out.push(" ");
+        if (
+          text.charCodeAt(scan.start) === 0x2d &&
+          isWordGap(text, scan.start, scan.end) &&
+          out[out.length - 1] !== " "
+        )
+          out.push(" ");
       } else {
         numbers++;
         lastNumberStart = scan.start;
@@ -401,7 +444,11 @@ export function contentStreamText(text: string, decode?: ShownTextDecoder, maxCh
       } else if (op === T_STAR || op === ET) {
         newline();
         if (op === ET) lineY = undefined;
-      } else if ((op === TD_LOWER || op === TD_UPPER) && numbers >= 2 && Number(text.slice(lastNumberStart, lastNumberEnd)) !== 0) {
+      } else if (
+        (op === TD_LOWER || op === TD_UPPER) &&
+        numbers >= 2 &&
+        Number(text.slice(lastNumberStart, lastNumberEnd)) !== 0
+      ) {
         newline();
       } else if (op === TM && numbers >= 6) {
         const y = Number(text.slice(lastNumberStart, lastNumberEnd));
@@ -445,7 +492,8 @@ function isWordGap(text: string, start: number, end: number): boolean {
     whole = whole * 10 + (c - 0x30);
   }
   let plain = i > start + 1 || (i < end && text.charCodeAt(i) === 0x2e);
-  if (i < end && text.charCodeAt(i) === 0x2e) for (i++; i < end; i++) plain &&= text.charCodeAt(i) >= 0x30 && text.charCodeAt(i) <= 0x39;
+  if (i < end && text.charCodeAt(i) === 0x2e)
+    for (i++; i < end; i++) plain &&= text.charCodeAt(i) >= 0x30 && text.charCodeAt(i) <= 0x39;
   if (!plain || i < end) return Number(text.slice(start, end)) <= -TJ_WORD_GAP;
   return whole >= TJ_WORD_GAP;
 }

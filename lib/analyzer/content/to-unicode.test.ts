@@ -14,7 +14,9 @@ describe("parseToUnicode / decodeWithToUnicode", () => {
   it("maps bfchar codes, incrementing bfranges and array bfranges (with a surrogate pair and a ligature)", () => {
     const cmap = parseToUnicode(CMAP)!;
     expect(cmap.lengths).toEqual([2]);
-    expect(decodeWithToUnicode(cmap, bytes(0, 0x24, 0, 0x25, 0, 0x26, 0, 3, 0, 0x11, 0, 0x30, 0, 0x31))).toBe("abc ABé😀");
+    expect(decodeWithToUnicode(cmap, bytes(0, 0x24, 0, 0x25, 0, 0x26, 0, 3, 0, 0x11, 0, 0x30, 0, 0x31))).toBe(
+      "abc ABé😀",
+    );
   });
 
   it("skips codes the map lacks, by the code space's unit", () => {
@@ -29,13 +31,18 @@ describe("parseToUnicode / decodeWithToUnicode", () => {
 
   it("returns null for a map that maps nothing, and keeps a huge range as one entry", () => {
     expect(parseToUnicode("begincmap endcmap")).toBeNull();
-    const cmap = parseToUnicode("1 begincodespacerange <000000> <FFFFFF> endcodespacerange 1 beginbfrange <000000> <FFFFFF> <0041> endbfrange")!;
+    const cmap = parseToUnicode(
+      "1 begincodespacerange <000000> <FFFFFF> endcodespacerange 1 beginbfrange <000000> <FFFFFF> <0041> endbfrange",
+    )!;
     expect([cmap.map.size, cmap.ranges.length]).toEqual([0, 1]);
     expect(decodeWithToUnicode(cmap, bytes(0, 0, 2))).toBe("C");
   });
 
   it("keeps at most MAX_TO_UNICODE_CODES entries", () => {
-    const many = Array.from({ length: MAX_TO_UNICODE_CODES + 10 }, (_, i) => `<${i.toString(16).padStart(6, "0")}> <0041>`).join(" ");
+    const many = Array.from(
+      { length: MAX_TO_UNICODE_CODES + 10 },
+      (_, i) => `<${i.toString(16).padStart(6, "0")}> <0041>`,
+    ).join(" ");
     const cmap = parseToUnicode(`beginbfchar ${many} endbfchar`)!;
     expect(cmap.map.size).toBe(MAX_TO_UNICODE_CODES);
   });

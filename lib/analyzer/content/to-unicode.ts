@@ -56,7 +56,8 @@ export function parseToUnicode(text: string): ToUnicodeMap | null {
     if (section === "codespace") {
       if (a.length >= 1 && a.length <= 4) lengths.add(a.length);
     } else if (section === "bfchar") {
-      if (map.size < MAX_TO_UNICODE_CODES && a.length >= 1 && a.length <= 4) map.set(key(codeOf(a), a.length), utf16(b));
+      if (map.size < MAX_TO_UNICODE_CODES && a.length >= 1 && a.length <= 4)
+        map.set(key(codeOf(a), a.length), utf16(b));
     } else {
       if (map.size + ranges.length < MAX_TO_UNICODE_CODES) addRange(map, ranges, a, b, c);
     }
@@ -93,13 +94,20 @@ export function decodeWithToUnicode(cmap: ToUnicodeMap, bytes: string): string {
   return out;
 }
 
-function addRange(map: Map<number, string>, ranges: CodeRange[], lo: string, hi: string, dest: string | string[] | undefined): void {
+function addRange(
+  map: Map<number, string>,
+  ranges: CodeRange[],
+  lo: string,
+  hi: string,
+  dest: string | string[] | undefined,
+): void {
   if (lo.length !== hi.length || lo.length < 1 || lo.length > 4 || dest === undefined) return;
   const from = codeOf(lo);
   const to = codeOf(hi);
   if (to < from) return;
   if (Array.isArray(dest)) {
-    for (let k = 0; k <= to - from && k < dest.length && map.size < MAX_TO_UNICODE_CODES; k++) map.set(key(from + k, lo.length), utf16(dest[k]));
+    for (let k = 0; k <= to - from && k < dest.length && map.size < MAX_TO_UNICODE_CODES; k++)
+      map.set(key(from + k, lo.length), utf16(dest[k]));
     return;
   }
   const base = utf16(dest);
@@ -115,7 +123,8 @@ function inRange(ranges: readonly CodeRange[], code: number, bytes: number): str
     const r = ranges[mid];
     if (r.bytes < bytes || (r.bytes === bytes && r.hi < code)) lo = mid + 1;
     else if (r.bytes > bytes || r.lo > code) hi = mid - 1;
-    else return r.base.slice(0, -1) + String.fromCharCode((r.base.charCodeAt(r.base.length - 1) + code - r.lo) & 0xffff);
+    else
+      return r.base.slice(0, -1) + String.fromCharCode((r.base.charCodeAt(r.base.length - 1) + code - r.lo) & 0xffff);
   }
   return undefined;
 }
@@ -130,7 +139,8 @@ function codeOf(bytes: string): number {
 /** UTF-16BE bytes (one char per byte) as text. */
 function utf16(bytes: string): string {
   let out = "";
-  for (let i = 0; i + 1 < bytes.length; i += 2) out += String.fromCharCode(((bytes.charCodeAt(i) & 0xff) << 8) | (bytes.charCodeAt(i + 1) & 0xff));
+  for (let i = 0; i + 1 < bytes.length; i += 2)
+    out += String.fromCharCode(((bytes.charCodeAt(i) & 0xff) << 8) | (bytes.charCodeAt(i + 1) & 0xff));
   return out;
 }
 

@@ -5,12 +5,16 @@ import { extractXmlScripts } from "./xfa";
 describe("extractXmlScripts", () => {
   it("reads a closed script with its content type and the event that runs it", () => {
     const xml = `<template><field><event activity="initialize"><script contentType="application/x-javascript">app.alert(1);</script></event></field></template>`;
-    expect(extractXmlScripts(xml, defaultBudget())).toMatchObject([{ source: "app.alert(1);", contentType: "application/x-javascript", activity: "initialize" }]);
+    expect(extractXmlScripts(xml, defaultBudget())).toMatchObject([
+      { source: "app.alert(1);", contentType: "application/x-javascript", activity: "initialize" },
+    ]);
   });
 
   it("reads a script whose packet was cut off before </script> (a truncated template stream)", () => {
     const xml = `<template><event activity="initialize"><script contentType="application/x-javascript">var s = unescape("%u9090%u9090"); eval(s`;
-    expect(extractXmlScripts(xml, defaultBudget())).toMatchObject([{ source: 'var s = unescape("%u9090%u9090"); eval(s', contentType: "application/x-javascript" }]);
+    expect(extractXmlScripts(xml, defaultBudget())).toMatchObject([
+      { source: 'var s = unescape("%u9090%u9090"); eval(s', contentType: "application/x-javascript" },
+    ]);
   });
 
   it("ends an unclosed script at the next script or at the end of the template packet", () => {

@@ -17,7 +17,8 @@ export interface XfaFact {
  * next script, at the end of the template packet, or at the end of the text.
  */
 // (attributes stop at `<` too: an open tag never closed must not be rescanned from every `<script`)
-const SCRIPT = /<script\b([^<>]*)>([\s\S]*?)(?:<\/script\s*>|(?=<script\b|<\/template\s*>|<xfa:datasets\b|<\/xdp:xdp\s*>)|$)/gi;
+const SCRIPT =
+  /<script\b([^<>]*)>([\s\S]*?)(?:<\/script\s*>|(?=<script\b|<\/template\s*>|<xfa:datasets\b|<\/xdp:xdp\s*>)|$)/gi;
 
 export function collectXfa(doc: PdfDocument): XfaFact | null {
   const acro = doc.dict(doc.catalog?.get("AcroForm"));

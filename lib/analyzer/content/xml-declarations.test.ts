@@ -3,10 +3,26 @@ import { firstExternalDeclaration, readDeclaration } from "./xml-declarations";
 
 describe("readDeclaration", () => {
   it.each([
-    ["an external entity", `<!ENTITY leak SYSTEM "file://host/share/x">`, { element: "<!ENTITY leak SYSTEM> (external entity)", target: "file://host/share/x" }],
-    ["a parameter entity with a public id", `<!ENTITY % p PUBLIC '-//X//EN' 'http://example.com/x.dtd'>`, { element: "<!ENTITY % p PUBLIC> (external entity)", target: "http://example.com/x.dtd" }],
-    ["an external DTD before its internal subset", `<!DOCTYPE xdp SYSTEM "\\\\host\\share\\x.dtd" [ <!ENTITY a "b"> ]>`, { element: "<!DOCTYPE xdp SYSTEM> (external DTD)", target: "\\\\host\\share\\x.dtd" }],
-    ["a literal holding a <", `<!ENTITY e SYSTEM "http://x.example/?a=<b>">`, { element: "<!ENTITY e SYSTEM> (external entity)", target: "http://x.example/?a=<b>" }],
+    [
+      "an external entity",
+      `<!ENTITY leak SYSTEM "file://host/share/x">`,
+      { element: "<!ENTITY leak SYSTEM> (external entity)", target: "file://host/share/x" },
+    ],
+    [
+      "a parameter entity with a public id",
+      `<!ENTITY % p PUBLIC '-//X//EN' 'http://example.com/x.dtd'>`,
+      { element: "<!ENTITY % p PUBLIC> (external entity)", target: "http://example.com/x.dtd" },
+    ],
+    [
+      "an external DTD before its internal subset",
+      `<!DOCTYPE xdp SYSTEM "\\\\host\\share\\x.dtd" [ <!ENTITY a "b"> ]>`,
+      { element: "<!DOCTYPE xdp SYSTEM> (external DTD)", target: "\\\\host\\share\\x.dtd" },
+    ],
+    [
+      "a literal holding a <",
+      `<!ENTITY e SYSTEM "http://x.example/?a=<b>">`,
+      { element: "<!ENTITY e SYSTEM> (external entity)", target: "http://x.example/?a=<b>" },
+    ],
   ])("reads %s", (_name, text, expected) => {
     expect(readDeclaration(text, 0)).toEqual(expected);
   });
@@ -37,13 +53,20 @@ describe("readDeclaration", () => {
     expect(readDeclaration(`<!ENTITY e SYSTEM \\"http://x.example/a\\">`, 0, true)?.target).toBe("http://x.example/a");
     expect(readDeclaration(`<!ENTITY\\ne\\tSYSTEM 'http://x.example/b'>`, 0, true)?.target).toBe("http://x.example/b");
     // a backslash that escapes nothing of the declaration is part of a word
-    expect(readDeclaration(`<!ENTITY e\\x SYSTEM "u">`, 0, true)).toEqual({ element: "<!ENTITY e\\x SYSTEM> (external entity)", target: "u" });
+    expect(readDeclaration(`<!ENTITY e\\x SYSTEM "u">`, 0, true)).toEqual({
+      element: "<!ENTITY e\\x SYSTEM> (external entity)",
+      target: "u",
+    });
   });
 });
 
 describe("firstExternalDeclaration", () => {
   it("finds the external entity of a DOCTYPE's internal subset", () => {
-    expect(firstExternalDeclaration(`<?xml version="1.0"?><!DOCTYPE r [<!ENTITY a "x"><!ENTITY e SYSTEM "http://collect.example/x">]><r>&e;</r>`)?.target).toBe("http://collect.example/x");
+    expect(
+      firstExternalDeclaration(
+        `<?xml version="1.0"?><!DOCTYPE r [<!ENTITY a "x"><!ENTITY e SYSTEM "http://collect.example/x">]><r>&e;</r>`,
+      )?.target,
+    ).toBe("http://collect.example/x");
   });
 
   it("skips comments and CDATA markers, and finds nothing in a document without declarations", () => {

@@ -70,7 +70,15 @@ export function readDeclaration(text: string, lt: number, scriptEscapes = false)
 /** Whether the character at `i` ends a word: a space, `>`, `[`, `<`, a quote, or in a script an escape that stands for one. */
 function isDelimiter(text: string, i: number, scriptEscapes: boolean): boolean {
   const c = text[i];
-  return SPACE.has(c) || c === ">" || c === "[" || c === "<" || c === '"' || c === "'" || (scriptEscapes && c === "\\" && ESCAPED[text[i + 1]] !== undefined);
+  return (
+    SPACE.has(c) ||
+    c === ">" ||
+    c === "[" ||
+    c === "<" ||
+    c === '"' ||
+    c === "'" ||
+    (scriptEscapes && c === "\\" && ESCAPED[text[i + 1]] !== undefined)
+  );
 }
 
 function external(words: readonly string[], doctype: boolean): ExternalDeclaration | null {
@@ -79,7 +87,12 @@ function external(words: readonly string[], doctype: boolean): ExternalDeclarati
   const target = words[at] === "SYSTEM" ? words[at + 1] : words[at + 2];
   if (!target) return null;
   const name = words.slice(0, at).join(" ");
-  return { element: doctype ? `<!DOCTYPE ${name} ${words[at]}> (external DTD)` : `<!ENTITY ${name} ${words[at]}> (external entity)`, target };
+  return {
+    element: doctype
+      ? `<!DOCTYPE ${name} ${words[at]}> (external DTD)`
+      : `<!ENTITY ${name} ${words[at]}> (external entity)`,
+    target,
+  };
 }
 
 /** Whether a declaration starts at `lt`: the ones readDeclaration reads. */

@@ -41,7 +41,17 @@ describe("analyzeDeep when engines fail", () => {
 
   it("a render process that crashed is an engine note, not a budget hit", async () => {
     const engines: DeepEngines = {
-      render: async () => ({ pagesRendered: 0, pageCount: null, pages: [], qrCodes: [], durationMs: 1, stopped: true, engineFailure: "render process exited (SIGSEGV)", error: "render process exited (SIGSEGV)", pdfjs: { pageCount: null, hasCatalog: false } }),
+      render: async () => ({
+        pagesRendered: 0,
+        pageCount: null,
+        pages: [],
+        qrCodes: [],
+        durationMs: 1,
+        stopped: true,
+        engineFailure: "render process exited (SIGSEGV)",
+        error: "render process exited (SIGSEGV)",
+        pdfjs: { pageCount: null, hasCatalog: false },
+      }),
     };
     const r = await analyzeDeep(busyPdf(), { fileName: "busy.pdf", engines });
     expect(r.engine_notes).toContainEqual({ engine: "render", message: "render process exited (SIGSEGV)" });
@@ -53,7 +63,14 @@ describe("analyzeDeep when engines fail", () => {
     const engines: DeepEngines = {
       render: async () => {
         renders++;
-        return { pagesRendered: 1, pageCount: 1, pages: [], qrCodes: [], durationMs: 1, pdfjs: { pageCount: 1, hasCatalog: true } };
+        return {
+          pagesRendered: 1,
+          pageCount: 1,
+          pages: [],
+          qrCodes: [],
+          durationMs: 1,
+          pdfjs: { pageCount: 1, hasCatalog: true },
+        };
       },
     };
     const over = await analyzeDeep(busyPdf(), { fileName: "busy.pdf", engines, limits: { MAX_OBJECTS: 3 } });

@@ -25,7 +25,9 @@ export interface DeepEngines {
   /** parser for scripts nested too deep for this thread's stack (a worker with a large stack) */
   parseDeep?: ParseDeepFn;
   /** YARA over the raw file, decoded streams and scripts (lib/engines/yara) */
-  yara?: { scanDocument(input: Uint8Array, facts: FastFacts): Promise<{ matches: YaraMatch[]; budgetHits: BudgetName[] }> };
+  yara?: {
+    scanDocument(input: Uint8Array, facts: FastFacts): Promise<{ matches: YaraMatch[]; budgetHits: BudgetName[] }>;
+  };
 }
 
 export interface DeepOptions extends AnalyzeOptions {
@@ -44,8 +46,17 @@ export interface DeepOptions extends AnalyzeOptions {
 }
 
 const EMPTY_METADATA: Metadata = {
-  title: null, author: null, subject: null, keywords: null, creator: null, producer: null,
-  creation_date: null, modification_date: null, pdf_version: null, page_count: null, xmp: {},
+  title: null,
+  author: null,
+  subject: null,
+  keywords: null,
+  creator: null,
+  producer: null,
+  creation_date: null,
+  modification_date: null,
+  pdf_version: null,
+  page_count: null,
+  xmp: {},
 };
 const NO_LURES: DeepResult["lures"] = { pages_rendered: 0, qr_codes: [], text_excerpt: "" };
 
@@ -58,7 +69,9 @@ export async function analyzeDeep(input: Uint8Array, options: DeepOptions): Prom
     return await runDeep(input, options);
   } catch (e) {
     const fast = analyzeFast(input, options);
-    return withEmptyDeepParts({ ...fast, stage: "advanced" }, [{ engine: "analyzer", message: `advanced stage failed, fast-stage result kept: ${describeError(e)}` }]);
+    return withEmptyDeepParts({ ...fast, stage: "advanced" }, [
+      { engine: "analyzer", message: `advanced stage failed, fast-stage result kept: ${describeError(e)}` },
+    ]);
   }
 }
 
@@ -72,10 +85,12 @@ async function runDeep(input: Uint8Array, options: DeepOptions): Promise<DeepRes
   const extraTexts: IndicatorText[] = [];
   const notes: EngineNote[] = [];
   /** an engine's failure becomes a note and an empty part, never the analysis's failure */
-  const noted = <T>(engine: EngineNote["engine"], fallback: T) => (e: unknown): T => {
-    notes.push({ engine, message: describeError(e) });
-    return fallback;
-  };
+  const noted =
+    <T>(engine: EngineNote["engine"], fallback: T) =>
+    (e: unknown): T => {
+      notes.push({ engine, message: describeError(e) });
+      return fallback;
+    };
 
   const pageCount = doc.instances.length ? facts.pageCount : null;
   const metadata = extractMetadata(doc, pageCount);
@@ -86,43 +101,79 @@ async function runDeep(input: Uint8Array, options: DeepOptions): Promise<DeepRes
   const renderable = engines.render && !doc.budgetHits.has("MAX_OBJECTS");
   // rendering, script emulation and nested analyses run concurrently: all mostly wait on other work
   const [render, scripts, embedded] = await Promise.all([
-    renderable && engines.render ? engines.render(prepared.bytes, renderBudgetWith(limits, !!options.onPageImages), options.signal, { password: options.password }).catch(noted("render", undefined)) : Promise.resolve(undefined),
+    renderable && engines.render
+      ? engines
+          .render(prepared.bytes, renderBudgetWith(limits, !!options.onPageImages), options.signal, {
+            password: options.password,
+          })
+          .catch(noted("render", undefined))
+      : Promise.resolve(undefined),
     Promise.resolve()
       .then(() =>
         analyzeScripts(facts.scripts, {
           emulate: engines.emulate,
           parseDeep: engines.parseDeep,
           limits,
-          docContext: collectScriptContext(doc, { fileName: options.fileName, dataObjects: facts.embedded.map((e) => e.name), xfa: facts.xfa }),
+          docContext: collectScriptContext(doc, {
+            fileName: options.fileName,
+            dataObjects: facts.embedded.map((e) => e.name),
+            xfa: facts.xfa,
+          }),
           signal: options.signal,
         }),
       )
       .catch(noted("javascript", NO_SCRIPTS)),
-    Promise.resolve().then(() => analyzeEmbeddedFiles(facts, {
-      depth,
-      limits,
-      nestedBudget,
-      analyzeNested: async (bytes, name, nestedDepth) => {
-        // the hook observes this document only, not the files inside it
-        const r = await analyzeDeep(bytes, { ...options, onScoringInput: undefined, onPageImages: undefined, fileName: name, depth: nestedDepth, nestedBudget });
-        return { verdict: r.summary.verdict, score: r.summary.score, findings: r.findings, budgetHits: r.budget_hits, evidenceFloor: r.summary.evidenceFloor?.verdict };
-      },
-    })).catch(noted("embedded", NO_EMBEDDED)),
+    Promise.resolve()
+      .then(() =>
+        analyzeEmbeddedFiles(facts, {
+          depth,
+          limits,
+          nestedBudget,
+          analyzeNested: async (bytes, name, nestedDepth) => {
+            // the hook observes this document only, not the files inside it
+            const r = await analyzeDeep(bytes, {
+              ...options,
+              onScoringInput: undefined,
+              onPageImages: undefined,
+              fileName: name,
+              depth: nestedDepth,
+              nestedBudget,
+            });
+            return {
+              verdict: r.summary.verdict,
+              score: r.summary.score,
+              findings: r.findings,
+              budgetHits: r.budget_hits,
+              evidenceFloor: r.summary.evidenceFloor?.verdict,
+            };
+          },
+        }),
+      )
+      .catch(noted("embedded", NO_EMBEDDED)),
   ]);
   if (!engines.render) notes.push({ engine: "render", message: "no renderer configured: pages were not rendered" });
   else if (render?.engineFailure) notes.push({ engine: "render", message: render.engineFailure });
-  if (!engines.emulate && facts.scripts.length) notes.push({ engine: "javascript", message: "no sandbox configured: scripts were not emulated" });
-  const deep: DeepFacts = { metadata, javascript: scripts.scripts, embeddedAnalysis: embedded.facts, render: render && { ...render, pageImages: undefined } };
+  if (!engines.emulate && facts.scripts.length)
+    notes.push({ engine: "javascript", message: "no sandbox configured: scripts were not emulated" });
+  const deep: DeepFacts = {
+    metadata,
+    javascript: scripts.scripts,
+    embeddedAnalysis: embedded.facts,
+    render: render && { ...render, pageImages: undefined },
+  };
   for (const b of scripts.budgetHits) budgetHits.add(b);
   for (const t of scripts.iocTexts) extraTexts.push({ text: t.text, objectRef: t.objectRef, source: "javascript" });
   if (render?.pageImages) options.onPageImages?.(render.pageImages);
   for (const b of render?.budgetHits ?? []) budgetHits.add(b);
   for (const b of embedded.budgetHits) budgetHits.add(b);
   for (const q of render?.qrCodes ?? []) extraTexts.push({ text: q.text, source: "qr-code" });
-  for (const p of render?.pages ?? []) for (const l of p.links) extraTexts.push({ text: l.url, source: "rendered-page" });
+  for (const p of render?.pages ?? [])
+    for (const l of p.links) extraTexts.push({ text: l.url, source: "rendered-page" });
 
   if (engines.yara && !options.signal?.aborted) {
-    const report = await engines.yara.scanDocument(prepared.bytes, facts).catch(noted("yara", { matches: [], budgetHits: [] }));
+    const report = await engines.yara
+      .scanDocument(prepared.bytes, facts)
+      .catch(noted("yara", { matches: [], budgetHits: [] }));
     deep.yara = report.matches;
     for (const b of report.budgetHits) budgetHits.add(b);
   }
@@ -144,9 +195,13 @@ function renderBudgetWith(limits: Parameters<typeof renderBudgetOf>[0], pageImag
   return pageImages ? { ...budget, pageImages: pageImageBudgetOf(limits) } : budget;
 }
 
-const NO_SCRIPTS: Awaited<ReturnType<typeof analyzeScripts>> = { scripts: [], entries: [], budgetHits: [], iocTexts: [] };
+const NO_SCRIPTS: Awaited<ReturnType<typeof analyzeScripts>> = {
+  scripts: [],
+  entries: [],
+  budgetHits: [],
+  iocTexts: [],
+};
 const NO_EMBEDDED: Awaited<ReturnType<typeof analyzeEmbeddedFiles>> = { facts: [], entries: [], budgetHits: [] };
-
 
 function withEmptyDeepParts(base: FastResult, notes: EngineNote[] = []): DeepResult {
   return {

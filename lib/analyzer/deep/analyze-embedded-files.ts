@@ -10,7 +10,12 @@ import { isExecutableName } from "../file-kinds";
 import type { EmbeddedFileEntry, Finding, Verdict } from "../report";
 import { detectDisguise } from "../embedded/detect-disguise";
 import { detectFileType, scriptLanguageOf } from "../embedded/detect-file-type";
-import type { ArchiveListing, EmbeddedAnalysis, NestedFindingSummary, NestedOutcome } from "../embedded/embedded-analysis";
+import type {
+  ArchiveListing,
+  EmbeddedAnalysis,
+  NestedFindingSummary,
+  NestedOutcome,
+} from "../embedded/embedded-analysis";
 import { richMediaAssets } from "../embedded/portfolio";
 import { readZipDirectory } from "../embedded/read-zip-directory";
 import { PdfRef, PdfStream } from "../../pdf/objects";
@@ -49,7 +54,31 @@ export interface EmbeddedFilesResult {
 }
 
 const MAX_NESTED_FINDINGS_KEPT = 10;
-const ZIP_TYPES = new Set(["zip", "jar", "apk", "docx", "docm", "dotx", "dotm", "xlsx", "xlsm", "xltx", "xltm", "pptx", "pptm", "potx", "potm", "ppsx", "ppsm", "vsdx", "xpi", "epub", "odt", "ods", "odp"]);
+const ZIP_TYPES = new Set([
+  "zip",
+  "jar",
+  "apk",
+  "docx",
+  "docm",
+  "dotx",
+  "dotm",
+  "xlsx",
+  "xlsm",
+  "xltx",
+  "xltm",
+  "pptx",
+  "pptm",
+  "potx",
+  "potm",
+  "ppsx",
+  "ppsm",
+  "vsdx",
+  "xpi",
+  "epub",
+  "odt",
+  "ods",
+  "odp",
+]);
 /** where a VBA project or XLM macro sheet lives inside an OOXML package */
 const OOXML_MACRO_PART = /(^|\/)vbaProject\.bin$|^xl\/macrosheets\//i;
 
@@ -66,7 +95,8 @@ export async function analyzeEmbeddedFiles(facts: FastFacts, ctx: EmbeddedContex
 
   for (const file of files.slice(0, limits.MAX_EMBEDDED_FILES)) {
     const asset = file.objectRef ? assets.get(file.objectRef) : undefined;
-    const named: EmbeddedFileFact = asset && file.name.startsWith("(object ") ? { ...file, name: asset.name, path: asset.path } : file;
+    const named: EmbeddedFileFact =
+      asset && file.name.startsWith("(object ") ? { ...file, name: asset.name, path: asset.path } : file;
     const detected = await detectFileType(file.data, limits.MAX_SCRIPT_SNIFF_BYTES);
     const analysis: EmbeddedAnalysis = {
       file: named,
@@ -77,12 +107,26 @@ export async function analyzeEmbeddedFiles(facts: FastFacts, ctx: EmbeddedContex
     };
     if (ZIP_TYPES.has(detected.type)) {
       const listing = listZip(file.data, detected.type, limits.MAX_ARCHIVE_ENTRIES);
-      if (listing.truncated && listing.names.length >= limits.MAX_ARCHIVE_ENTRIES) budgetHits.add("MAX_ARCHIVE_ENTRIES");
+      if (listing.truncated && listing.names.length >= limits.MAX_ARCHIVE_ENTRIES)
+        budgetHits.add("MAX_ARCHIVE_ENTRIES");
       analysis.macros = listing.names.some((n) => OOXML_MACRO_PART.test(n));
       if (detected.category === "archive") analysis.archive = listing;
     } else if (detected.category === "archive") {
-      analysis.archive = { format: detected.type, names: [], executables: [], encrypted: 0, truncated: false, opaque: true };
-    } else if (detected.type === "cfb" || detected.type === "doc" || detected.type === "xls" || detected.type === "ppt" || detected.type === "msi") {
+      analysis.archive = {
+        format: detected.type,
+        names: [],
+        executables: [],
+        encrypted: 0,
+        truncated: false,
+        opaque: true,
+      };
+    } else if (
+      detected.type === "cfb" ||
+      detected.type === "doc" ||
+      detected.type === "xls" ||
+      detected.type === "ppt" ||
+      detected.type === "msi"
+    ) {
       analysis.macros = hasOfficeMacros(file.data, "ole-office");
     }
     const disguise = detectDisguise(named.name, file.subtype, detected);
@@ -96,7 +140,12 @@ export async function analyzeEmbeddedFiles(facts: FastFacts, ctx: EmbeddedContex
   return { entries: out.map(toEntry), facts: out, budgetHits: [...budgetHits].sort() };
 }
 
-async function analyseNested(file: EmbeddedFileFact, ctx: EmbeddedContext, budget: { remaining: number }, budgetHits: Set<BudgetName>): Promise<NestedOutcome> {
+async function analyseNested(
+  file: EmbeddedFileFact,
+  ctx: EmbeddedContext,
+  budget: { remaining: number },
+  budgetHits: Set<BudgetName>,
+): Promise<NestedOutcome> {
   const depth = ctx.depth + 1;
   if (depth > ctx.limits.MAX_EMBED_DEPTH) {
     budgetHits.add("MAX_EMBED_DEPTH");
@@ -116,7 +165,11 @@ async function analyseNested(file: EmbeddedFileFact, ctx: EmbeddedContext, budge
       .map((f) => ({ ruleId: f.ruleId, title: f.title, severity: f.severity, cve: f.cve }));
     // CVEs of findings beyond the kept summaries still count
     const extraCves = [...new Set(r.findings.slice(MAX_NESTED_FINDINGS_KEPT).flatMap((f) => f.cve))];
-    if (extraCves.length && findings.length) findings[findings.length - 1] = { ...findings[findings.length - 1], cve: [...new Set([...findings[findings.length - 1].cve, ...extraCves])] };
+    if (extraCves.length && findings.length)
+      findings[findings.length - 1] = {
+        ...findings[findings.length - 1],
+        cve: [...new Set([...findings[findings.length - 1].cve, ...extraCves])],
+      };
     return { status: "analysed", depth, verdict: r.verdict, score: r.score, findings, proven: provenVerdict(r) };
   } catch (e) {
     return { status: "failed", message: (e as Error).message.slice(0, 200) };
@@ -137,7 +190,14 @@ function listZip(data: Uint8Array, format: string, maxEntries: number): ArchiveL
 }
 
 function toEntry(a: EmbeddedAnalysis): EmbeddedFileEntry {
-  const entry: EmbeddedFileEntry = { name: a.file.name, objectRef: a.file.objectRef, size: a.file.size, sha256: a.file.sha256, md5: a.file.md5, type: a.detected.type };
+  const entry: EmbeddedFileEntry = {
+    name: a.file.name,
+    objectRef: a.file.objectRef,
+    size: a.file.size,
+    sha256: a.file.sha256,
+    md5: a.file.md5,
+    type: a.detected.type,
+  };
   if (a.detected.mime) entry.mime = a.detected.mime;
   if (a.nested?.status === "analysed") entry.nested = { verdict: a.nested.verdict, score: a.nested.score };
   if (!entry.objectRef) delete entry.objectRef;
@@ -177,6 +237,7 @@ function assetsByRef(doc: PdfDocument): Map<string, { name: string; path: string
  * whose attached payment statement links to a standards body's PDF, judged malicious 96 on its link features).
  */
 function provenVerdict(r: NestedResult): Verdict {
-  if (r.evidenceFloor === "malicious" || r.findings.some((f) => f.severity === "high" || f.severity === "critical")) return "malicious";
+  if (r.evidenceFloor === "malicious" || r.findings.some((f) => f.severity === "high" || f.severity === "critical"))
+    return "malicious";
   return r.evidenceFloor === "suspicious" || r.findings.some((f) => f.severity !== "info") ? "suspicious" : "benign";
 }

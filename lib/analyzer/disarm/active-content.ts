@@ -48,7 +48,14 @@ export const REMOVED_ACTION_TYPES: ReadonlyMap<string, RemovalKind> = new Map([
  * Annotations removed with everything only they reach: attached files, Flash/RichMedia, 3D models
  * (U3D/PRC exploits), and the media players (Screen carries Rendition actions).
  */
-export const REMOVED_ANNOTATION_TYPES: ReadonlySet<string> = new Set(["FileAttachment", "RichMedia", "3D", "Screen", "Movie", "Sound"]);
+export const REMOVED_ANNOTATION_TYPES: ReadonlySet<string> = new Set([
+  "FileAttachment",
+  "RichMedia",
+  "3D",
+  "Screen",
+  "Movie",
+  "Sound",
+]);
 
 /**
  * Keys of a stream dictionary that take its data from outside the document: /F names the file whose

@@ -29,7 +29,11 @@ const ACTIVE_CATEGORIES = ["javascript", "action", "embedded-file"];
 function reanalyse(bytes: Uint8Array) {
   const doc = readPdf(bytes, DEFAULT_LIMITS);
   const result = analyzeFast(bytes, { fileName: "disarmed.pdf" });
-  return { doc, result, active: result.findings.filter((f) => ACTIVE_CATEGORIES.includes(f.category)).map((f) => f.ruleId) };
+  return {
+    doc,
+    result,
+    active: result.findings.filter((f) => ACTIVE_CATEGORIES.includes(f.category)).map((f) => f.ruleId),
+  };
 }
 
 /** A page of text, so the copy has something to keep. */
@@ -41,67 +45,196 @@ function withPage(b: PdfBuilder, catalogExtra = "", pageExtra = ""): void {
 
 /** name, the summary's `what`, its kind, a text of the active content (must not be in the copy), the build */
 const CASES: [string, string, string, string, (b: PdfBuilder) => { catalog?: string; page?: string }][] = [
-  ["a document-open script (/OpenAction JavaScript)", "OpenAction JavaScript", "javascript", "open-marker",
-    (b) => ({ catalog: `/OpenAction ${b.add("<< /S /JavaScript /JS (app.alert('open-marker')) >>")} 0 R` })],
-  ["a page-open script (/AA /O on the page)", "AA/O JavaScript", "javascript", "page-marker",
-    () => ({ page: "/AA << /O << /S /JavaScript /JS (this.print('page-marker')) >> >>" })],
-  ["a document-level script (/Names /JavaScript)", "Names/JavaScript (init) JavaScript", "javascript", "tree_marker",
-    (b) => ({ catalog: `/Names << /JavaScript << /Names [(init) ${b.add("<< /S /JavaScript /JS (var tree_marker = 1;) >>")} 0 R] >> >>` })],
-  ["a Launch action on open", "OpenAction Launch", "launch", "launch-marker",
-    () => ({ catalog: "/OpenAction << /S /Launch /Win << /F (cmd.exe) /P (/c launch-marker) >> >>" })],
-  ["a link to a URL (/A URI: the link stays, its action goes)", "A URI", "uri", "uri-marker",
-    (b) => ({ page: `/Annots [${b.add("<< /Type /Annot /Subtype /Link /Rect [72 700 300 714] /A << /S /URI /URI (http://uri-marker.example/x) >> >>")} 0 R]` })],
-  ["a form field that submits its data (SubmitForm)", "A SubmitForm", "submit-form", "submit-marker",
+  [
+    "a document-open script (/OpenAction JavaScript)",
+    "OpenAction JavaScript",
+    "javascript",
+    "open-marker",
+    (b) => ({ catalog: `/OpenAction ${b.add("<< /S /JavaScript /JS (app.alert('open-marker')) >>")} 0 R` }),
+  ],
+  [
+    "a page-open script (/AA /O on the page)",
+    "AA/O JavaScript",
+    "javascript",
+    "page-marker",
+    () => ({ page: "/AA << /O << /S /JavaScript /JS (this.print('page-marker')) >> >>" }),
+  ],
+  [
+    "a document-level script (/Names /JavaScript)",
+    "Names/JavaScript (init) JavaScript",
+    "javascript",
+    "tree_marker",
+    (b) => ({
+      catalog: `/Names << /JavaScript << /Names [(init) ${b.add("<< /S /JavaScript /JS (var tree_marker = 1;) >>")} 0 R] >> >>`,
+    }),
+  ],
+  [
+    "a Launch action on open",
+    "OpenAction Launch",
+    "launch",
+    "launch-marker",
+    () => ({ catalog: "/OpenAction << /S /Launch /Win << /F (cmd.exe) /P (/c launch-marker) >> >>" }),
+  ],
+  [
+    "a link to a URL (/A URI: the link stays, its action goes)",
+    "A URI",
+    "uri",
+    "uri-marker",
+    (b) => ({
+      page: `/Annots [${b.add("<< /Type /Annot /Subtype /Link /Rect [72 700 300 714] /A << /S /URI /URI (http://uri-marker.example/x) >> >>")} 0 R]`,
+    }),
+  ],
+  [
+    "a form field that submits its data (SubmitForm)",
+    "A SubmitForm",
+    "submit-form",
+    "submit-marker",
     (b) => {
-      const field = b.add("<< /Type /Annot /Subtype /Widget /FT /Btn /T (send) /Rect [72 600 200 620] /A << /S /SubmitForm /F (http://submit-marker.example/collect) >> >>");
+      const field = b.add(
+        "<< /Type /Annot /Subtype /Widget /FT /Btn /T (send) /Rect [72 600 200 620] /A << /S /SubmitForm /F (http://submit-marker.example/collect) >> >>",
+      );
       return { catalog: `/AcroForm << /Fields [${field} 0 R] >>`, page: `/Annots [${field} 0 R]` };
-    }],
-  ["an ImportData action", "OpenAction ImportData", "import-data", "import-marker",
-    () => ({ catalog: "/OpenAction << /S /ImportData /F (import-marker.fdf) >>" })],
-  ["a remote go-to to a UNC path (GoToR)", "A GoToR", "remote-goto", "unc-marker",
-    (b) => ({ page: `/Annots [${b.add("<< /Type /Annot /Subtype /Link /Rect [0 0 10 10] /A << /S /GoToR /F (\\\\\\\\unc-marker.example\\\\share\\\\a.pdf) /D [0 /Fit] >> >>")} 0 R]` })],
-  ["a script chained behind a harmless action (/Next)", "Next JavaScript", "javascript", "next_marker",
-    (b) => ({ page: `/Annots [${b.add("<< /Type /Annot /Subtype /Link /Rect [0 0 10 10] /A << /S /Named /N /NextPage /Next << /S /JavaScript /JS (next_marker()) >> >> >>")} 0 R]` })],
-  ["an attachment in the /EmbeddedFiles name tree", "Names/EmbeddedFiles", "embedded-file", "attachment-marker",
+    },
+  ],
+  [
+    "an ImportData action",
+    "OpenAction ImportData",
+    "import-data",
+    "import-marker",
+    () => ({ catalog: "/OpenAction << /S /ImportData /F (import-marker.fdf) >>" }),
+  ],
+  [
+    "a remote go-to to a UNC path (GoToR)",
+    "A GoToR",
+    "remote-goto",
+    "unc-marker",
+    (b) => ({
+      page: `/Annots [${b.add("<< /Type /Annot /Subtype /Link /Rect [0 0 10 10] /A << /S /GoToR /F (\\\\\\\\unc-marker.example\\\\share\\\\a.pdf) /D [0 /Fit] >> >>")} 0 R]`,
+    }),
+  ],
+  [
+    "a script chained behind a harmless action (/Next)",
+    "Next JavaScript",
+    "javascript",
+    "next_marker",
+    (b) => ({
+      page: `/Annots [${b.add("<< /Type /Annot /Subtype /Link /Rect [0 0 10 10] /A << /S /Named /N /NextPage /Next << /S /JavaScript /JS (next_marker()) >> >> >>")} 0 R]`,
+    }),
+  ],
+  [
+    "an attachment in the /EmbeddedFiles name tree",
+    "Names/EmbeddedFiles",
+    "embedded-file",
+    "attachment-marker",
     (b) => {
       const file = b.addStream("/Type /EmbeddedFile", "MZ attachment-marker payload");
-      return { catalog: `/Names << /EmbeddedFiles << /Names [(a.exe) ${b.add(`<< /Type /Filespec /F (a.exe) /EF << /F ${file} 0 R >> >>`)} 0 R] >> >>` };
-    }],
-  ["a file attachment annotation", "Annotation FileAttachment", "embedded-file", "fileattachment-marker",
+      return {
+        catalog: `/Names << /EmbeddedFiles << /Names [(a.exe) ${b.add(`<< /Type /Filespec /F (a.exe) /EF << /F ${file} 0 R >> >>`)} 0 R] >> >>`,
+      };
+    },
+  ],
+  [
+    "a file attachment annotation",
+    "Annotation FileAttachment",
+    "embedded-file",
+    "fileattachment-marker",
     (b) => {
       const file = b.addStream("/Type /EmbeddedFile", "fileattachment-marker");
       const spec = b.add(`<< /Type /Filespec /F (invoice.js) /EF << /F ${file} 0 R >> >>`);
-      return { page: `/Annots [${b.add(`<< /Type /Annot /Subtype /FileAttachment /Rect [0 0 20 20] /FS ${spec} 0 R >>`)} 0 R]` };
-    }],
-  ["an XFA form (the AcroForm stays, its /XFA and /NeedsRendering go)", "AcroForm/XFA", "xfa", "xfa_marker",
+      return {
+        page: `/Annots [${b.add(`<< /Type /Annot /Subtype /FileAttachment /Rect [0 0 20 20] /FS ${spec} 0 R >>`)} 0 R]`,
+      };
+    },
+  ],
+  [
+    "an XFA form (the AcroForm stays, its /XFA and /NeedsRendering go)",
+    "AcroForm/XFA",
+    "xfa",
+    "xfa_marker",
     (b) => {
-      const xfa = b.addStream("", '<xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/"><template><script contentType="application/x-javascript">xfa_marker()</script></template></xdp:xdp>');
+      const xfa = b.addStream(
+        "",
+        '<xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/"><template><script contentType="application/x-javascript">xfa_marker()</script></template></xdp:xdp>',
+      );
       return { catalog: `/NeedsRendering true /AcroForm << /Fields [] /XFA ${xfa} 0 R >>` };
-    }],
-  ["a RichMedia (Flash) annotation and its assets", "Annotation RichMedia", "annotation", "richmedia-marker",
+    },
+  ],
+  [
+    "a RichMedia (Flash) annotation and its assets",
+    "Annotation RichMedia",
+    "annotation",
+    "richmedia-marker",
     (b) => {
       const swf = b.addStream("", "FWS\x0a richmedia-marker");
       const content = `<< /Assets << /Names [(a.swf) << /Type /Filespec /F (a.swf) /EF << /F ${swf} 0 R >> >>] >> >>`;
-      return { page: `/Annots [${b.add(`<< /Type /Annot /Subtype /RichMedia /Rect [0 0 200 200] /RichMediaContent ${content} >>`)} 0 R]` };
-    }],
-  ["an encoded payload in an annotation's /Subj, for a script to read back", "Subj replaced", "payload", "9090eb9090eb",
-    (b) => ({ page: `/Annots [${b.add(`<< /Type /Annot /Subtype /Text /Rect [0 0 10 10] /Subj (${"9090eb".repeat(400)}) >>`)} 0 R]` })],
-  ["code in a font's /FontMatrix (CVE-2024-4367)", "FontMatrix", "font-exploit", "fontmatrix-marker",
-    (b) => ({ page: `/Resources << /Font << /F9 ${b.add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /FontMatrix [1 0 0 1 0 (0\\); alert\\('fontmatrix-marker'\\)//)] >>")} 0 R >> >>` })],
-  ["a TrueType program with an overflowing SING table (CVE-2010-2883): the font falls back", "FontFile2", "font-exploit", "sing-marker",
+      return {
+        page: `/Annots [${b.add(`<< /Type /Annot /Subtype /RichMedia /Rect [0 0 200 200] /RichMediaContent ${content} >>`)} 0 R]`,
+      };
+    },
+  ],
+  [
+    "an encoded payload in an annotation's /Subj, for a script to read back",
+    "Subj replaced",
+    "payload",
+    "9090eb9090eb",
+    (b) => ({
+      page: `/Annots [${b.add(`<< /Type /Annot /Subtype /Text /Rect [0 0 10 10] /Subj (${"9090eb".repeat(400)}) >>`)} 0 R]`,
+    }),
+  ],
+  [
+    "code in a font's /FontMatrix (CVE-2024-4367)",
+    "FontMatrix",
+    "font-exploit",
+    "fontmatrix-marker",
+    (b) => ({
+      page: `/Resources << /Font << /F9 ${b.add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /FontMatrix [1 0 0 1 0 (0\\); alert\\('fontmatrix-marker'\\)//)] >>")} 0 R >> >>`,
+    }),
+  ],
+  [
+    "a TrueType program with an overflowing SING table (CVE-2010-2883): the font falls back",
+    "FontFile2",
+    "font-exploit",
+    "sing-marker",
     (b) => {
       const program = b.addStream("", sfntFont("SING", `sing-marker${"A".repeat(17)}`));
       const descriptor = b.add(`<< /Type /FontDescriptor /FontName /Evil /Flags 32 /FontFile2 ${program} 0 R >>`);
-      return { page: `/Resources << /Font << /F9 ${b.add(`<< /Type /Font /Subtype /TrueType /BaseFont /Evil /FontDescriptor ${descriptor} 0 R >>`)} 0 R /F1 ${b.add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")} 0 R >> >>` };
-    }],
-  ["a 3D model (U3D) stream hung on a key no annotation owns", "3D stream U3D", "media", "u3d-marker",
-    (b) => ({ catalog: `/Model ${b.addStream("/Type /3D /Subtype /U3D", "U3D\0\0\0\0u3d-marker")} 0 R` })],
-  ["an active keyword where no reader acts on it (a stray /JavaScript name)", "Extra /JavaScript", "javascript", "/JavaScript",
-    () => ({ catalog: "/Extra /JavaScript" })],
-  ["an image whose data is fetched from a share as the page is drawn (external stream /F)", "/F", "external-content", "extstream-marker",
-    (b) => ({ catalog: `/Pictures [${b.addStream("/Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8 /F << /FS /URL /F (file://extstream-marker.example/share/a.bin) >>", "\x80")} 0 R]` })],
-  ["a form that imports a page of a remote PDF (reference XObject /Ref)", "/Ref", "external-content", "ref-marker",
-    (b) => ({ catalog: `/Forms [${b.addStream("/Type /XObject /Subtype /Form /BBox [0 0 10 10] /Ref << /F (\\\\ref-marker.example\\share\\a.pdf) /Page 0 >>", "")} 0 R]` })],
+      return {
+        page: `/Resources << /Font << /F9 ${b.add(`<< /Type /Font /Subtype /TrueType /BaseFont /Evil /FontDescriptor ${descriptor} 0 R >>`)} 0 R /F1 ${b.add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")} 0 R >> >>`,
+      };
+    },
+  ],
+  [
+    "a 3D model (U3D) stream hung on a key no annotation owns",
+    "3D stream U3D",
+    "media",
+    "u3d-marker",
+    (b) => ({ catalog: `/Model ${b.addStream("/Type /3D /Subtype /U3D", "U3D\0\0\0\0u3d-marker")} 0 R` }),
+  ],
+  [
+    "an active keyword where no reader acts on it (a stray /JavaScript name)",
+    "Extra /JavaScript",
+    "javascript",
+    "/JavaScript",
+    () => ({ catalog: "/Extra /JavaScript" }),
+  ],
+  [
+    "an image whose data is fetched from a share as the page is drawn (external stream /F)",
+    "/F",
+    "external-content",
+    "extstream-marker",
+    (b) => ({
+      catalog: `/Pictures [${b.addStream("/Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8 /F << /FS /URL /F (file://extstream-marker.example/share/a.bin) >>", "\x80")} 0 R]`,
+    }),
+  ],
+  [
+    "a form that imports a page of a remote PDF (reference XObject /Ref)",
+    "/Ref",
+    "external-content",
+    "ref-marker",
+    (b) => ({
+      catalog: `/Forms [${b.addStream("/Type /XObject /Subtype /Form /BBox [0 0 10 10] /Ref << /F (\\\\ref-marker.example\\share\\a.pdf) /Page 0 >>", "")} 0 R]`,
+    }),
+  ],
 ];
 
 describe("disarmPdf removes each kind of active content", () => {
@@ -129,7 +262,10 @@ describe("disarmPdf removes each kind of active content", () => {
 
   it("shows each removal's detail: the script's head, the URL defanged, the program and its arguments", () => {
     const b = new PdfBuilder();
-    withPage(b, "/OpenAction << /S /Launch /Win << /F (cmd.exe) /P (/c calc) >> /Next << /S /URI /URI (http://evil.example/x) >> >>");
+    withPage(
+      b,
+      "/OpenAction << /S /Launch /Win << /F (cmd.exe) /P (/c calc) >> /Next << /S /URI /URI (http://evil.example/x) >> >>",
+    );
     const r = disarm(b.build());
     expect(r.removed.map((x) => [x.what, x.detail])).toEqual([
       ["OpenAction Launch", "cmd.exe /c calc"],
@@ -155,11 +291,15 @@ describe("disarmPdf removes each kind of active content", () => {
 
   it("blanks the angle brackets of HTML markup for a web viewer in strings, and keeps the rest of the text", () => {
     const b = new PdfBuilder();
-    const note = b.add(`<< /Type /Annot /Subtype /Text /Rect [0 0 10 10] /T (Reviewer"><img src=x onerror=alert\\(1\\)>) /Contents (Totals are < 5% off) >>`);
+    const note = b.add(
+      `<< /Type /Annot /Subtype /Text /Rect [0 0 10 10] /T (Reviewer"><img src=x onerror=alert\\(1\\)>) /Contents (Totals are < 5% off) >>`,
+    );
     b.info = b.add("<< /Title <FEFF0054003C007300630072006900700074003E0061003C002F007300630072006900700074003E> >>");
     withPage(b, "", `/Annots [${note} 0 R]`);
     const input = b.build();
-    expect(analyzeFast(input, { fileName: "x.pdf" }).findings.map((f) => f.ruleId)).toContain("web-viewer-script-injection");
+    expect(analyzeFast(input, { fileName: "x.pdf" }).findings.map((f) => f.ruleId)).toContain(
+      "web-viewer-script-injection",
+    );
     const r = disarm(input);
     expect(r.removed.filter((x) => x.kind === "payload")).toHaveLength(2);
     expect(text(r.bytes)).toContain(`(Reviewer"  img src=x onerror=alert\\(1\\) )`);
@@ -175,9 +315,13 @@ describe("disarmPdf removes each kind of active content", () => {
     const form = b.addStream("/Type /XObject /Subtype /Form /BBox [0 0 1 1]", archive);
     withPage(b, "", `/Resources << /XObject << /Fm0 ${form} 0 R >> >>`);
     const input = b.build();
-    expect(analyzeFast(input, { fileName: "x.doc" }).findings.map((f) => f.ruleId)).toContain("office-document-polyglot");
+    expect(analyzeFast(input, { fileName: "x.doc" }).findings.map((f) => f.ruleId)).toContain(
+      "office-document-polyglot",
+    );
     const r = disarm(input);
-    expect(r.removed.filter((x) => x.kind === "payload").map((x) => x.detail)).toEqual([expect.stringContaining("web archive")]);
+    expect(r.removed.filter((x) => x.kind === "payload").map((x) => x.detail)).toEqual([
+      expect.stringContaining("web archive"),
+    ]);
     expect(text(r.bytes)).not.toContain("multipart/related");
     const copy = readPdf(r.bytes, DEFAULT_LIMITS);
     const xobject = copy.dict(copy.dict(copy.pages()[0].dict.get("Resources"))?.get("XObject"))?.get("Fm0");
@@ -190,7 +334,8 @@ describe("disarmPdf removes each kind of active content", () => {
     withPage(b, "/OpenAction << /S /JavaScript /JS (x()) >>");
     const input = readPdf(b.build(), DEFAULT_LIMITS);
     const output = readPdf(disarm(b.build()).bytes, DEFAULT_LIMITS);
-    const contents = (doc: typeof input) => doc.decode(doc.resolve(doc.pages()[0].dict.get("Contents")) as PdfStream).data;
+    const contents = (doc: typeof input) =>
+      doc.decode(doc.resolve(doc.pages()[0].dict.get("Contents")) as PdfStream).data;
     expect(text(contents(output))).toBe("BT /F1 12 Tf 72 720 Td (Quarterly report) Tj ET");
     expect(text(contents(output))).toBe(text(contents(input)));
   });
@@ -205,7 +350,9 @@ describe("disarmPdf writes a whole new file", () => {
     expect(readPdf(pdf, DEFAULT_LIMITS).security.state).toBe("decrypted");
     const r = disarm(pdf);
     expect(r.decrypted).toBe(true);
-    expect(r.removed).toContainEqual(expect.objectContaining({ what: "OpenAction JavaScript", detail: "app.alert('enc-marker')" }));
+    expect(r.removed).toContainEqual(
+      expect.objectContaining({ what: "OpenAction JavaScript", detail: "app.alert('enc-marker')" }),
+    );
     expect(text(r.bytes)).toContain("secret-page-text");
     expect(text(r.bytes)).not.toContain("/Encrypt");
     const { doc, result, active } = reanalyse(r.bytes);
@@ -220,11 +367,16 @@ describe("disarmPdf writes a whole new file", () => {
     ["AES-256 (R6), object streams", ["", "owner", "256"], ["--object-streams=generate"]],
   ])("writes a file qpdf encrypted (%s) decrypted", (_name, args, extra = []) => {
     const b = new PdfBuilder();
-    const meta = b.addStream("/Type /Metadata /Subtype /XML", "<x:xmpmeta xmlns:x='adobe:ns:meta/'>metadata-marker</x:xmpmeta>");
+    const meta = b.addStream(
+      "/Type /Metadata /Subtype /XML",
+      "<x:xmpmeta xmlns:x='adobe:ns:meta/'>metadata-marker</x:xmpmeta>",
+    );
     withPage(b, `/Metadata ${meta} 0 R /OpenAction << /S /JavaScript /JS (qpdf_marker()) >>`);
     const r = disarm(encryptWithQpdf(b.build(), args, extra));
     expect(r.decrypted).toBe(true);
-    expect(r.removed).toContainEqual(expect.objectContaining({ what: "OpenAction JavaScript", detail: "qpdf_marker()" }));
+    expect(r.removed).toContainEqual(
+      expect.objectContaining({ what: "OpenAction JavaScript", detail: "qpdf_marker()" }),
+    );
     const { doc, active } = reanalyse(r.bytes);
     expect(doc.anomalies.items).toEqual([]);
     expect(active).toEqual([]);
@@ -257,7 +409,9 @@ describe("disarmPdf writes a whole new file", () => {
     const base = b.build();
     const updated = appendUpdate(base, [{ num: b.root, body: `<< /Type /Catalog /Pages ${b.root + 1} 0 R >>` }]);
     const r = disarm(updated);
-    expect(r.removed).toEqual([expect.objectContaining({ object: `${old} 0`, what: "unreferenced JavaScript action", kind: "javascript" })]);
+    expect(r.removed).toEqual([
+      expect.objectContaining({ object: `${old} 0`, what: "unreferenced JavaScript action", kind: "javascript" }),
+    ]);
     expect(r.objects).toMatchObject({ superseded: 1, leftOut: 1 });
     expect(text(r.bytes)).not.toContain("old_revision_marker");
     expect(readPdf(r.bytes, DEFAULT_LIMITS).xrefSections).toHaveLength(1);
@@ -294,7 +448,9 @@ describe("disarmPdf writes a whole new file", () => {
 
     const orphan = new PdfBuilder();
     orphan.add("<< /Type /Page /MediaBox [0 0 300 300] >>");
-    orphan.root = orphan.add(`<< /Type /Catalog /Pages ${orphan.add("<< /Type /Pages /Kids [] /Count 213804087 >>")} 0 R >>`);
+    orphan.root = orphan.add(
+      `<< /Type /Catalog /Pages ${orphan.add("<< /Type /Pages /Kids [] /Count 213804087 >>")} 0 R >>`,
+    );
     const r3 = disarm(orphan.build());
     expect(r3.notes).toEqual(["the page tree reached no page: rebuilt over the 1 page object(s) in the file"]);
     expect(readPdf(r3.bytes, DEFAULT_LIMITS).pages()[0].dict.get("MediaBox")).toEqual([0, 0, 300, 300]);
@@ -320,7 +476,9 @@ describe("disarmPdf writes a whole new file", () => {
 
   it("lists removals up to DISARM_MAX_LISTED_REMOVALS and counts them all", () => {
     const b = new PdfBuilder();
-    const links = [1, 2, 3].map((i) => b.add(`<< /Type /Annot /Subtype /Link /Rect [0 0 9 9] /A << /S /URI /URI (http://l${i}.example/) >> >>`));
+    const links = [1, 2, 3].map((i) =>
+      b.add(`<< /Type /Annot /Subtype /Link /Rect [0 0 9 9] /A << /S /URI /URI (http://l${i}.example/) >> >>`),
+    );
     withPage(b, "", `/Annots [${links.map((l) => `${l} 0 R`).join(" ")}]`);
     const r = disarm(b.build(), { DISARM_MAX_LISTED_REMOVALS: 2 });
     expect(r.removed).toHaveLength(2);

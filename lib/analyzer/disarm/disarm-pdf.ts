@@ -55,27 +55,46 @@ export function disarmPdf(input: Uint8Array, options: DisarmOptions = {}): Disar
 }
 
 function disarm(input: Uint8Array, limits: Limits): DisarmResult {
-  if (input.length > limits.MAX_INPUT_BYTES) return { ok: false, error: `input is ${input.length} bytes, over MAX_INPUT_BYTES (${limits.MAX_INPUT_BYTES})` };
+  if (input.length > limits.MAX_INPUT_BYTES)
+    return { ok: false, error: `input is ${input.length} bytes, over MAX_INPUT_BYTES (${limits.MAX_INPUT_BYTES})` };
   const xdp = unwrapXdp(input);
   const doc = readPdf(xdp?.pdf ?? input, limits);
   if (isContentOpaque(doc.security)) {
-    return { ok: false, error: `encrypted (${doc.security.message ?? doc.security.state}): its objects cannot be read, so they cannot be disarmed` };
+    return {
+      ok: false,
+      error: `encrypted (${doc.security.message ?? doc.security.state}): its objects cannot be read, so they cannot be disarmed`,
+    };
   }
   const log = new RemovalLog(doc, limits.DISARM_MAX_LISTED_REMOVALS);
-  if (xdp) log.add("xdp-package", "-", "XDP package", "the XML around the PDF (XFA template, datasets, scripts) is dropped; the copy is the inner PDF");
+  if (xdp)
+    log.add(
+      "xdp-package",
+      "-",
+      "XDP package",
+      "the XML around the PDF (XFA template, datasets, scripts) is dropped; the copy is the inner PDF",
+    );
   const rewriter = new ObjectRewriter(doc, log);
   const out = rewriter.rewrite();
   if (!out) return { ok: false, error: "no document catalog (/Root) found: nothing to rewrite" };
   const written = rewriter.writtenNumbers();
   const leftOut = logUnreferenced(doc, written, log);
-  const bytes = writePdf(out.objects, { version: headerVersion(doc), trailer: out.trailer, maxDepth: limits.MAX_NESTING_DEPTH });
+  const bytes = writePdf(out.objects, {
+    version: headerVersion(doc),
+    trailer: out.trailer,
+    maxDepth: limits.MAX_NESTING_DEPTH,
+  });
   return {
     ok: true,
     bytes,
     removed: log.items,
     unlisted: log.unlisted,
     counts: log.counts,
-    objects: { read: doc.table.size, written: out.objects.length, leftOut, superseded: doc.instances.length - doc.table.size },
+    objects: {
+      read: doc.table.size,
+      written: out.objects.length,
+      leftOut,
+      superseded: doc.instances.length - doc.table.size,
+    },
     decrypted: doc.encrypted,
     budgetHits: [...doc.budgetHits].sort(),
     notes: out.notes,

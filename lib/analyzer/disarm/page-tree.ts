@@ -55,14 +55,30 @@ export function ensurePageTree(doc: PdfDocument, out: WrittenDocument, orphans: 
   const blank = kids.length === 0;
   if (blank) {
     const num = out.newNum();
-    out.objects.set(num, { num, gen: 0, value: new PdfDict(new Map<string, PdfObject>([["Type", new PdfName("Page")], ["Parent", parent], ["MediaBox", [...BLANK_MEDIA_BOX]]])) });
+    out.objects.set(num, {
+      num,
+      gen: 0,
+      value: new PdfDict(
+        new Map<string, PdfObject>([
+          ["Type", new PdfName("Page")],
+          ["Parent", parent],
+          ["MediaBox", [...BLANK_MEDIA_BOX]],
+        ]),
+      ),
+    });
     kids.push(new PdfRef(num, 0));
   }
-  const node = new Map<string, PdfObject>([["Type", new PdfName("Pages")], ["Kids", kids], ["Count", kids.length]]);
+  const node = new Map<string, PdfObject>([
+    ["Type", new PdfName("Pages")],
+    ["Kids", kids],
+    ["Count", kids.length],
+  ]);
   out.objects.set(pagesNum, { num: pagesNum, gen: 0, value: new PdfDict(node) });
   out.catalog.entries.set("Pages", parent);
   if (blank) return "the document has no page: the page tree is one blank page";
-  return found.length > 0 ? `the catalog's /Pages was no page tree node: rebuilt over the ${kids.length} page(s) found` : `the page tree reached no page: rebuilt over the ${kids.length} page object(s) in the file`;
+  return found.length > 0
+    ? `the catalog's /Pages was no page tree node: rebuilt over the ${kids.length} page(s) found`
+    : `the page tree reached no page: rebuilt over the ${kids.length} page object(s) in the file`;
 }
 
 function isTreeNode(out: WrittenDocument, pages: PdfObject | undefined): boolean {

@@ -56,14 +56,25 @@ export class RemovalLog {
     const target = doc.resolve(value);
     if (Array.isArray(target)) return this.add("automatic-action", holder, `${what} destination`);
     // a trigger pointing at no object (a truncated file): still a trigger, gone with its key
-    if (target === undefined || target === null) return this.add("automatic-action", holder, `${what} to a missing object`, value instanceof PdfRef ? `${value}` : "");
+    if (target === undefined || target === null)
+      return this.add(
+        "automatic-action",
+        holder,
+        `${what} to a missing object`,
+        value instanceof PdfRef ? `${value}` : "",
+      );
     const queue: [PdfObject | undefined, string][] = [[value, what]];
     for (let steps = 0; queue.length && steps < maxChain; steps++) {
       const [v, label] = queue.shift()!;
       const d = doc.dict(v);
       if (!d || !this.firstTime(d)) continue;
       const type = actionType(doc, d) ?? "action";
-      this.add(REMOVED_ACTION_TYPES.get(type) ?? "automatic-action", v instanceof PdfRef ? v.key : holder, `${label} ${type}`, this.actionDetail(d, type));
+      this.add(
+        REMOVED_ACTION_TYPES.get(type) ?? "automatic-action",
+        v instanceof PdfRef ? v.key : holder,
+        `${label} ${type}`,
+        this.actionDetail(d, type),
+      );
       const next = doc.resolve(d.get("Next"));
       for (const n of Array.isArray(next) ? next : next ? [d.get("Next")] : []) queue.push([n, "Next"]);
     }
@@ -80,7 +91,11 @@ export class RemovalLog {
         return textOf(doc, d.get("URI"), SCRIPT_HEAD_CHARS) ?? "";
       case "Launch": {
         const win = doc.dict(d.get("Win"));
-        const target = fileSpecText(doc, win?.get("F")) ?? fileSpecText(doc, d.get("F")) ?? fileSpecText(doc, doc.dict(d.get("Unix"))?.get("F")) ?? "";
+        const target =
+          fileSpecText(doc, win?.get("F")) ??
+          fileSpecText(doc, d.get("F")) ??
+          fileSpecText(doc, doc.dict(d.get("Unix"))?.get("F")) ??
+          "";
         const params = textOf(doc, win?.get("P"), SCRIPT_HEAD_CHARS);
         return params ? `${target} ${params}` : target;
       }

@@ -14,7 +14,14 @@ import { findTestSignatures, TEST_SIGNATURES } from "../facts/test-signatures";
 import { holdsWebMarkup } from "../facts/html-injection";
 import { hasFilter, holdsWebArchive } from "../facts/office-polyglot";
 import { deflateSync } from "node:zlib";
-import { ACTIVE_NAMES, EXTERNAL_STREAM_KEYS, REMOVED_ACTION_TYPES, REMOVED_ANNOTATION_TYPES, REMOVED_KEYS, type RemovalKind } from "./active-content";
+import {
+  ACTIVE_NAMES,
+  EXTERNAL_STREAM_KEYS,
+  REMOVED_ACTION_TYPES,
+  REMOVED_ANNOTATION_TYPES,
+  REMOVED_KEYS,
+  type RemovalKind,
+} from "./active-content";
 import { ExploitContent } from "./exploit-content";
 import { ensurePageTree, orphanPages } from "./page-tree";
 import { actionType, type RemovalLog } from "./removal-log";
@@ -71,7 +78,11 @@ export class ObjectRewriter {
       this.written.set(outNum, { num: outNum, gen: 0, value: this.cleanTop(inst.value, `${num} ${inst.gen}`) });
     }
     const catalog = this.written.get(root.num)!.value as PdfDict;
-    const repaired = ensurePageTree(doc, { catalog, objects: this.written, outNumOf: (n) => this.outNums.get(n), newNum: () => ++this.lastNum }, orphans);
+    const repaired = ensurePageTree(
+      doc,
+      { catalog, objects: this.written, outNumOf: (n) => this.outNums.get(n), newNum: () => ++this.lastNum },
+      orphans,
+    );
     return { objects: [...this.written.values()], trailer: new PdfDict(out), notes: repaired ? [repaired] : [] };
   }
 
@@ -95,7 +106,8 @@ export class ObjectRewriter {
    * reached through a chain of references, gets a number of its own.
    */
   private root(value: PdfObject | undefined): PdfRef {
-    if (value instanceof PdfRef && this.doc.table.get(value.num)?.value instanceof PdfDict) return this.refTo(value.num);
+    if (value instanceof PdfRef && this.doc.table.get(value.num)?.value instanceof PdfDict)
+      return this.refTo(value.num);
     const num = ++this.lastNum;
     this.written.set(num, { num, gen: 0, value: this.cleanDict(this.doc.dict(value) ?? new PdfDict(), "trailer") });
     return new PdfRef(num, 0);
@@ -113,11 +125,21 @@ export class ObjectRewriter {
     if (value instanceof PdfRef) return this.cleanRef(value, holder, key);
     if (value instanceof PdfKeyword) return null;
     if (value instanceof PdfString && holdsWebMarkup(value.text)) {
-      this.log.add("payload", holder, key ? `${key} string` : "string", "HTML markup for a web viewer's page: its angle brackets blanked");
+      this.log.add(
+        "payload",
+        holder,
+        key ? `${key} string` : "string",
+        "HTML markup for a web viewer's page: its angle brackets blanked",
+      );
       return new PdfString(withoutAngleBrackets(value.bytes), value.hex);
     }
     if (value instanceof PdfName && ACTIVE_NAMES.has(value.name)) {
-      this.log.add(ACTIVE_NAMES.get(value.name)!, holder, `${key ? `${key} ` : ""}/${value.name}`, "active keyword where no reader acts on it");
+      this.log.add(
+        ACTIVE_NAMES.get(value.name)!,
+        holder,
+        `${key ? `${key} ` : ""}/${value.name}`,
+        "active keyword where no reader acts on it",
+      );
       return DROP;
     }
     if (Array.isArray(value)) {
@@ -133,7 +155,13 @@ export class ObjectRewriter {
       if (this.dropIfRemoved(value, d, holder, key)) return DROP;
       if (value instanceof PdfDict) return this.cleanDict(value, holder);
       const external = EXTERNAL_STREAM_KEYS.filter((k) => value.dict.has(k));
-      if (external.length) this.log.add("external-content", holder, external.map((k) => `/${k}`).join(" "), "stream data or a page taken from another file; the stream keeps its own bytes");
+      if (external.length)
+        this.log.add(
+          "external-content",
+          holder,
+          external.map((k) => `/${k}`).join(" "),
+          "stream data or a page taken from another file; the stream keeps its own bytes",
+        );
       const blanked = this.withoutTestSignatures(value, holder);
       const archive = blanked ? null : this.compressedWebArchive(value, holder);
       // blanked data is written decoded: its filters go with the old bytes
@@ -150,7 +178,11 @@ export class ObjectRewriter {
     const inst = this.doc.table.get(ref.num);
     if (!inst) return DROP; // dangling: a null by §7.3.10, as good as absent
     const target = inst.value;
-    if ((target instanceof PdfDict || target instanceof PdfStream) && this.dropIfRemoved(target, dictOf(target)!, `${ref.num} ${inst.gen}`, key)) return DROP;
+    if (
+      (target instanceof PdfDict || target instanceof PdfStream) &&
+      this.dropIfRemoved(target, dictOf(target)!, `${ref.num} ${inst.gen}`, key)
+    )
+      return DROP;
     return this.refTo(ref.num);
   }
 
@@ -220,7 +252,11 @@ export class ObjectRewriter {
     const subtype = nameOf(doc.resolve(d.get("Subtype")));
     if (subtype && REMOVED_ANNOTATION_TYPES.has(subtype) && (type === "Annot" || d.has("Rect"))) {
       const file = subtype === "FileAttachment" ? fileSpecText(doc, d.get("FS")) : undefined;
-      return { kind: subtype === "FileAttachment" ? "embedded-file" : "annotation", label: `Annotation ${subtype}`, detail: file ?? "" };
+      return {
+        kind: subtype === "FileAttachment" ? "embedded-file" : "annotation",
+        label: `Annotation ${subtype}`,
+        detail: file ?? "",
+      };
     }
     return null;
   }
@@ -242,7 +278,13 @@ export class ObjectRewriter {
       case "EmbeddedFiles":
         for (const entry of nameTreeValues(doc, value, `Names/${key}`, maxChain * 64)) {
           if (key === "JavaScript") log.action(entry.value, holder, `Names/JavaScript (${entry.name})`, maxChain);
-          else log.add("embedded-file", refKey(entry.value) ?? holder, "Names/EmbeddedFiles", fileSpecText(doc, entry.value) ?? entry.name);
+          else
+            log.add(
+              "embedded-file",
+              refKey(entry.value) ?? holder,
+              "Names/EmbeddedFiles",
+              fileSpecText(doc, entry.value) ?? entry.name,
+            );
         }
         return;
       case "JS":
@@ -271,7 +313,10 @@ export class ObjectRewriter {
     const d = this.doc.decode(s);
     if (d.encrypted || d.imageFilter || !d.complete) return null;
     let data: Buffer | null = null;
-    for (const { id, at } of findTestSignatures(Buffer.from(d.data.buffer, d.data.byteOffset, d.data.byteLength), true)) {
+    for (const { id, at } of findTestSignatures(
+      Buffer.from(d.data.buffer, d.data.byteOffset, d.data.byteLength),
+      true,
+    )) {
       data ??= Buffer.from(d.data);
       const text = TEST_SIGNATURES.find((t) => t.id === id)!.text;
       data.fill(0x20, at, Math.min(data.length, at + text.length));
@@ -288,7 +333,12 @@ export class ObjectRewriter {
     if (hasFilter(this.doc, s)) return null;
     const data = this.streamData(s);
     if (!holdsWebArchive(data)) return null;
-    this.log.add("payload", holder, "web archive", "an Office web archive (MHT) in the clear: written compressed, so Word no longer opens the file as that document");
+    this.log.add(
+      "payload",
+      holder,
+      "web archive",
+      "an Office web archive (MHT) in the clear: written compressed, so Word no longer opens the file as that document",
+    );
     return new Uint8Array(deflateSync(data));
   }
 

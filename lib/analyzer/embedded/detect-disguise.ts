@@ -7,11 +7,40 @@ import type { DetectedType } from "./embedded-analysis";
 
 /** Extensions a user opens without a second thought. */
 const HARMLESS_EXTENSIONS = new Set([
-  "pdf", "doc", "docx", "xls", "xlsx", "ppt", "pptx", "odt", "ods", "rtf", "txt", "csv", "log", "xml", "json",
-  "jpg", "jpeg", "png", "gif", "bmp", "tif", "tiff", "webp", "heic", "svg", "mp3", "mp4", "wav", "mov", "avi",
+  "pdf",
+  "doc",
+  "docx",
+  "xls",
+  "xlsx",
+  "ppt",
+  "pptx",
+  "odt",
+  "ods",
+  "rtf",
+  "txt",
+  "csv",
+  "log",
+  "xml",
+  "json",
+  "jpg",
+  "jpeg",
+  "png",
+  "gif",
+  "bmp",
+  "tif",
+  "tiff",
+  "webp",
+  "heic",
+  "svg",
+  "mp3",
+  "mp4",
+  "wav",
+  "mov",
+  "avi",
 ]);
 
-const HARMLESS_MIME = /^(application\/(pdf|msword|vnd\.openxmlformats|vnd\.oasis|rtf|xml|json)|text\/(plain|csv|xml)|image\/|audio\/|video\/)/i;
+const HARMLESS_MIME =
+  /^(application\/(pdf|msword|vnd\.openxmlformats|vnd\.oasis|rtf|xml|json)|text\/(plain|csv|xml)|image\/|audio\/|video\/)/i;
 const RIGHT_TO_LEFT_OVERRIDE = /[\u202e\u202b\u200f]/;
 
 export interface Disguise {
@@ -30,14 +59,19 @@ export function extensionOf(name: string): string {
  */
 export function detectDisguise(name: string, subtype: string | undefined, detected: DetectedType): Disguise | null {
   const dangerous = detected.category === "executable" || detected.category === "script";
-  if (RIGHT_TO_LEFT_OVERRIDE.test(name)) return { claimed: `name with a right-to-left override (${JSON.stringify(name)})`, actual: detected.type };
+  if (RIGHT_TO_LEFT_OVERRIDE.test(name))
+    return { claimed: `name with a right-to-left override (${JSON.stringify(name)})`, actual: detected.type };
   const double = /\.([A-Za-z0-9]{2,5})\s*\.([A-Za-z0-9]{2,5})\s*$/.exec(name);
   if (double && HARMLESS_EXTENSIONS.has(double[1].toLowerCase()) && isExecutableName(`x.${double[2]}`)) {
-    return { claimed: `.${double[1].toLowerCase()} (double extension)`, actual: dangerous ? detected.type : `.${double[2].toLowerCase()}` };
+    return {
+      claimed: `.${double[1].toLowerCase()} (double extension)`,
+      actual: dangerous ? detected.type : `.${double[2].toLowerCase()}`,
+    };
   }
   if (!dangerous) return null;
   const ext = extensionOf(name);
-  if (HARMLESS_EXTENSIONS.has(ext) && categoryOf(ext) !== detected.category) return { claimed: `.${ext}`, actual: detected.type };
+  if (HARMLESS_EXTENSIONS.has(ext) && categoryOf(ext) !== detected.category)
+    return { claimed: `.${ext}`, actual: detected.type };
   const mime = subtype?.replace(/#2F/gi, "/");
   if (mime && HARMLESS_MIME.test(mime)) return { claimed: mime, actual: detected.type };
   return null;

@@ -5,13 +5,27 @@ import { readZipDirectory } from "./read-zip-directory";
 import { makeZip } from "./testing/embedded-fixtures";
 
 const names = (d: ReturnType<typeof readZipDirectory>) => d.entries.map((e) => e.name);
-const zip = makeZip([{ name: "a.txt", data: "aaa" }, { name: "dir/b.exe", data: "MZ" }, { name: "ünïcode.js", data: "x" }]);
+const zip = makeZip([
+  { name: "a.txt", data: "aaa" },
+  { name: "dir/b.exe", data: "MZ" },
+  { name: "ünïcode.js", data: "x" },
+]);
 
 describe("readZipDirectory", () => {
   it.each([
     ["a well-formed zip: the central directory", zip, ["a.txt", "dir/b.exe", "ünïcode.js"], "central-directory"],
-    ["data prepended (self-extractor stub): offsets shifted", concat([new Uint8Array(300).fill(0x41), zip]), ["a.txt", "dir/b.exe", "ünïcode.js"], "central-directory"],
-    ["EOCD cut off: local headers scanned", zip.subarray(0, zip.length - 30), ["a.txt", "dir/b.exe", "ünïcode.js"], "local-headers"],
+    [
+      "data prepended (self-extractor stub): offsets shifted",
+      concat([new Uint8Array(300).fill(0x41), zip]),
+      ["a.txt", "dir/b.exe", "ünïcode.js"],
+      "central-directory",
+    ],
+    [
+      "EOCD cut off: local headers scanned",
+      zip.subarray(0, zip.length - 30),
+      ["a.txt", "dir/b.exe", "ünïcode.js"],
+      "local-headers",
+    ],
     ["only the first member left", zip.subarray(0, 40), ["a.txt"], "local-headers"],
     ["not a zip", new Uint8Array(64).fill(7), [], "none"],
     ["empty", new Uint8Array(0), [], "none"],

@@ -76,7 +76,11 @@ function readCentral(data: Uint8Array, dv: DataView, maxEntries: number): ZipDir
       truncated = true;
       break;
     }
-    entries.push({ name: decodeName(data.subarray(p + 46, p + 46 + nameLen), flags), encrypted: (flags & 1) === 1, uncompressedSize: usize });
+    entries.push({
+      name: decodeName(data.subarray(p + 46, p + 46 + nameLen), flags),
+      encrypted: (flags & 1) === 1,
+      uncompressedSize: usize,
+    });
     p += 46 + nameLen + extraLen + commentLen;
   }
   if (!entries.length && total > 0) return null;
@@ -86,7 +90,7 @@ function readCentral(data: Uint8Array, dv: DataView, maxEntries: number): ZipDir
 function scanLocalHeaders(data: Uint8Array, dv: DataView, maxEntries: number): ZipDirectory {
   const entries: ZipEntryName[] = [];
   let truncated = false;
-  for (let p = 0; p + 30 <= data.length; ) {
+  for (let p = 0; p + 30 <= data.length;) {
     if (dv.getUint32(p, true) !== LOCAL_SIG) {
       p++;
       continue;
@@ -104,7 +108,11 @@ function scanLocalHeaders(data: Uint8Array, dv: DataView, maxEntries: number): Z
       truncated = true;
       break;
     }
-    entries.push({ name: decodeName(data.subarray(p + 30, p + 30 + nameLen), flags), encrypted: (flags & 1) === 1, uncompressedSize: usize });
+    entries.push({
+      name: decodeName(data.subarray(p + 30, p + 30 + nameLen), flags),
+      encrypted: (flags & 1) === 1,
+      uncompressedSize: usize,
+    });
     // with a data descriptor (flag bit 3) the size is unknown here: keep scanning byte by byte
     p += (flags & 8) === 0 ? 30 + nameLen + extraLen + csize : 30 + nameLen + extraLen;
   }

@@ -5,7 +5,12 @@
 export type ScriptLanguage = "vbscript" | "jscript" | "powershell" | "batch" | "hta" | "shell";
 
 const MARKERS: Record<ScriptLanguage, RegExp[]> = {
-  hta: [/<hta:application\b/i, /<script\b[^<>]*language\s*=\s*["']?(vbscript|jscript)/i, /\bwindow\.(resizeTo|moveTo)\s*\(/i, /\bself\.close\s*\(/i],
+  hta: [
+    /<hta:application\b/i,
+    /<script\b[^<>]*language\s*=\s*["']?(vbscript|jscript)/i,
+    /\bwindow\.(resizeTo|moveTo)\s*\(/i,
+    /\bself\.close\s*\(/i,
+  ],
   vbscript: [
     /\bCreateObject\s*\(\s*["'](WScript\.Shell|Scripting\.FileSystemObject|MSXML2\.XMLHTTP|ADODB\.Stream|Shell\.Application)/i,
     /\bOn\s+Error\s+Resume\s+Next\b/i,
@@ -32,8 +37,20 @@ const MARKERS: Record<ScriptLanguage, RegExp[]> = {
     /\bStart-Process\b|\bInvoke-WebRequest\b|\$env:(TEMP|APPDATA)\b/i,
     /\bpowershell(\.exe)?\s+-(nop|noprofile|w(indowstyle)?|ep|executionpolicy)\b/i,
   ],
-  batch: [/^[ \t]*@echo\s+off\b/im, /^[ \t]*(set|setlocal)\s+\w/im, /%~dp0|%TEMP%|%APPDATA%/i, /^[ \t]*start\s+("|\/b|\/min)/im, /\bcmd(\.exe)?\s+\/c\b/i, /^[ \t]*(goto|call)\s+:?\w/im],
-  shell: [/^#!\s*\/(usr\/)?bin\/(env\s+)?(ba|z|k)?sh\b/m, /\b(curl|wget)\s[^\n|]{0,512}\|\s*(ba)?sh\b/, /\bchmod\s+\+x\b/, /\bnohup\b/],
+  batch: [
+    /^[ \t]*@echo\s+off\b/im,
+    /^[ \t]*(set|setlocal)\s+\w/im,
+    /%~dp0|%TEMP%|%APPDATA%/i,
+    /^[ \t]*start\s+("|\/b|\/min)/im,
+    /\bcmd(\.exe)?\s+\/c\b/i,
+    /^[ \t]*(goto|call)\s+:?\w/im,
+  ],
+  shell: [
+    /^#!\s*\/(usr\/)?bin\/(env\s+)?(ba|z|k)?sh\b/m,
+    /\b(curl|wget)\s[^\n|]{0,512}\|\s*(ba)?sh\b/,
+    /\bchmod\s+\+x\b/,
+    /\bnohup\b/,
+  ],
 };
 
 /** Languages tested most specific first: an HTA holds VBScript, a batch file may call powershell. */
@@ -51,7 +68,8 @@ export function printableRatio(head: Uint8Array): number {
 export function textHead(data: Uint8Array, maxBytes: number): Uint8Array {
   const head = data.subarray(0, maxBytes);
   // UTF-16LE text is common for .vbs/.ps1 saved by Windows tools
-  if (head[0] === 0xff && head[1] === 0xfe) return Uint8Array.from({ length: (head.length - 2) >> 1 }, (_, i) => head[2 + i * 2]);
+  if (head[0] === 0xff && head[1] === 0xfe)
+    return Uint8Array.from({ length: (head.length - 2) >> 1 }, (_, i) => head[2 + i * 2]);
   if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return head.subarray(3);
   return head;
 }

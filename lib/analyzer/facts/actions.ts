@@ -53,13 +53,23 @@ export interface ActionFact {
   page?: number;
 }
 
-export function collectActions(doc: PdfDocument, maxChain: number, actionDicts: ObjectIndex["actionDicts"]): ActionFact[] {
+export function collectActions(
+  doc: PdfDocument,
+  maxChain: number,
+  actionDicts: ObjectIndex["actionDicts"],
+): ActionFact[] {
   const out: ActionFact[] = [];
   const seen = new Set<PdfDict>();
   const refOf = (o: PdfObject | undefined, fallback?: string) => (o instanceof PdfRef ? o.toString() : fallback);
 
   /** Follows one action and its /Next chain (dict or array, §12.6.2), cycle-guarded. */
-  const visit = (value: PdfObject | undefined, ownerRef: string | undefined, path: string, trigger: TriggerInfo, extra: Partial<ActionFact> = {}) => {
+  const visit = (
+    value: PdfObject | undefined,
+    ownerRef: string | undefined,
+    path: string,
+    trigger: TriggerInfo,
+    extra: Partial<ActionFact> = {},
+  ) => {
     const queue: [PdfObject | undefined, string | undefined, string][] = [[value, ownerRef, path]];
     let steps = 0;
     while (queue.length && steps++ < maxChain) {
@@ -77,10 +87,17 @@ export function collectActions(doc: PdfDocument, maxChain: number, actionDicts: 
     }
     if (queue.length) doc.budgetHits.add("MAX_ACTION_CHAIN");
   };
-  const visitAA = (aa: PdfObject | undefined, ownerRef: string | undefined, path: string, table: Readonly<Record<string, TriggerInfo>>, extra: Partial<ActionFact> = {}) => {
+  const visitAA = (
+    aa: PdfObject | undefined,
+    ownerRef: string | undefined,
+    path: string,
+    table: Readonly<Record<string, TriggerInfo>>,
+    extra: Partial<ActionFact> = {},
+  ) => {
     const d = doc.dict(aa);
     if (!d) return;
-    for (const [key, value] of d.entries) visit(value, refOf(aa, ownerRef), `${path}/AA/${key}`, ownEntry(table, key) ?? unknownTrigger(key), extra);
+    for (const [key, value] of d.entries)
+      visit(value, refOf(aa, ownerRef), `${path}/AA/${key}`, ownEntry(table, key) ?? unknownTrigger(key), extra);
   };
 
   const trailerRoot = doc.trailer?.get("Root");
@@ -93,7 +110,13 @@ export function collectActions(doc: PdfDocument, maxChain: number, actionDicts: 
     visitAA(catalog.get("AA"), rootRef, "/Root", DOCUMENT_TRIGGERS);
     const names = doc.dict(catalog.get("Names"));
     if (names) {
-      for (const { value, path, ref } of nameTreeValues(doc, names.get("JavaScript"), "/Root/Names/JavaScript", maxChain * 64, "MAX_ACTION_CHAIN")) {
+      for (const { value, path, ref } of nameTreeValues(
+        doc,
+        names.get("JavaScript"),
+        "/Root/Names/JavaScript",
+        maxChain * 64,
+        "MAX_ACTION_CHAIN",
+      )) {
         visit(value, ref ?? rootRef, path, DOCUMENT_SCRIPT_TRIGGER);
       }
     }
@@ -113,8 +136,19 @@ export function collectActions(doc: PdfDocument, maxChain: number, actionDicts: 
       const subtype = nameOf(doc.resolve(ad.get("Subtype")));
       const apath = `${ppath}/Annots[${i}]`;
       const ratio = area > 0 ? rectArea(doc, ad.get("Rect")) / area : undefined;
-      const name = subtype === "Link" ? "link click" : subtype === "Widget" ? "form field activated" : `${subtype ?? "annotation"} activated`;
-      visit(ad.get("A"), aref, `${apath}/A`, { name, automatic: false, consent: ACTIVATION_CONSENT }, { page: index, annotationAreaRatio: ratio });
+      const name =
+        subtype === "Link"
+          ? "link click"
+          : subtype === "Widget"
+            ? "form field activated"
+            : `${subtype ?? "annotation"} activated`;
+      visit(
+        ad.get("A"),
+        aref,
+        `${apath}/A`,
+        { name, automatic: false, consent: ACTIVATION_CONSENT },
+        { page: index, annotationAreaRatio: ratio },
+      );
       visitAA(ad.get("AA"), aref, apath, ANNOTATION_TRIGGERS, { page: index });
     });
   });
@@ -130,7 +164,11 @@ export function collectActions(doc: PdfDocument, maxChain: number, actionDicts: 
       const fd = doc.dict(f);
       if (!fd || seenFields.has(fd)) continue;
       seenFields.add(fd);
-      visit(fd.get("A"), refOf(f), `${path}/A`, { name: "form field activated", automatic: false, consent: ACTIVATION_CONSENT });
+      visit(fd.get("A"), refOf(f), `${path}/A`, {
+        name: "form field activated",
+        automatic: false,
+        consent: ACTIVATION_CONSENT,
+      });
       visitAA(fd.get("AA"), refOf(f), path, ANNOTATION_TRIGGERS);
       const kids = doc.resolve(fd.get("Kids"));
       if (Array.isArray(kids)) kids.forEach((k, i) => stack.push([k, `${path}/Kids[${i}]`]));
@@ -149,11 +187,35 @@ export function collectActions(doc: PdfDocument, maxChain: number, actionDicts: 
 const UNREFERENCED: TriggerInfo = { name: "none found (unreferenced)", automatic: false, consent: "no-trigger" };
 
 const ACTION_TYPES = new Set([
-  "GoTo", "GoToR", "GoToE", "GoToDp", "Launch", "Thread", "URI", "Sound", "Movie", "Hide", "Named", "SubmitForm",
-  "ResetForm", "ImportData", "SetOCGState", "Rendition", "Trans", "GoTo3DView", "JavaScript", "RichMediaExecute",
+  "GoTo",
+  "GoToR",
+  "GoToE",
+  "GoToDp",
+  "Launch",
+  "Thread",
+  "URI",
+  "Sound",
+  "Movie",
+  "Hide",
+  "Named",
+  "SubmitForm",
+  "ResetForm",
+  "ImportData",
+  "SetOCGState",
+  "Rendition",
+  "Trans",
+  "GoTo3DView",
+  "JavaScript",
+  "RichMediaExecute",
 ]);
 
-function describeAction(doc: PdfDocument, d: PdfDict, ref: string | undefined, path: string, trigger: TriggerInfo): ActionFact | null {
+function describeAction(
+  doc: PdfDocument,
+  d: PdfDict,
+  ref: string | undefined,
+  path: string,
+  trigger: TriggerInfo,
+): ActionFact | null {
   const s = nameOf(doc.resolve(d.get("S")));
   const js = d.get("JS");
   const type = s ?? (js !== undefined ? "JavaScript" : null);
@@ -203,8 +265,18 @@ function describeAction(doc: PdfDocument, d: PdfDict, ref: string | undefined, p
     case "Launch": {
       // §12.6.4.6: /Win /F is a Windows path; /F, /Unix and /Mac are file specifications
       const win = doc.dict(d.get("Win"));
-      const found = [fileSpecLocation(doc, win?.get("F"), "windows-path"), fileSpecLocation(doc, d.get("F")), fileSpecLocation(doc, doc.dict(d.get("Unix"))?.get("F")), fileSpecLocation(doc, doc.dict(d.get("Mac"))?.get("F"))];
-      setTarget(found.reduce<FileSpecLocation | undefined>((best, l) => (l && (!best || rank(l) > rank(best)) ? l : best), undefined));
+      const found = [
+        fileSpecLocation(doc, win?.get("F"), "windows-path"),
+        fileSpecLocation(doc, d.get("F")),
+        fileSpecLocation(doc, doc.dict(d.get("Unix"))?.get("F")),
+        fileSpecLocation(doc, doc.dict(d.get("Mac"))?.get("F")),
+      ];
+      setTarget(
+        found.reduce<FileSpecLocation | undefined>(
+          (best, l) => (l && (!best || rank(l) > rank(best)) ? l : best),
+          undefined,
+        ),
+      );
       const p = doc.resolve(win?.get("P"));
       if (p instanceof PdfString) fact.parameters = p.text;
       break;
@@ -283,7 +355,10 @@ function embeddedTargetChain(doc: PdfDocument, target: PdfObject | undefined): s
     const a = doc.resolve(t.get("A"));
     const p = doc.resolve(t.get("P"));
     if (n instanceof PdfString) steps.push(`child "${n.text.slice(0, 128)}"`);
-    else if (a !== undefined) steps.push(`child in annotation ${a instanceof PdfString ? `"${a.text.slice(0, 64)}"` : String(a)} of page ${p instanceof PdfString ? `"${p.text.slice(0, 64)}"` : String(p)}`);
+    else if (a !== undefined)
+      steps.push(
+        `child in annotation ${a instanceof PdfString ? `"${a.text.slice(0, 64)}"` : String(a)} of page ${p instanceof PdfString ? `"${p.text.slice(0, 64)}"` : String(p)}`,
+      );
     else steps.push("child");
   }
   if (t && !seen.has(t)) doc.budgetHits.add("MAX_MEDIA_CHAIN");

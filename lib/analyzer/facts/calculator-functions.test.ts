@@ -8,7 +8,11 @@ import { PdfBuilder } from "../../pdf/testing/pdf-builder";
 import { collectFacts } from "./document-facts";
 
 /** a document with one function stream of `dict` and `program` (one input unless the dict says otherwise) */
-function factsOf(program: string, dict = "/FunctionType 4 /Domain [0 1] /Range [0 1]", limits: Limits = DEFAULT_LIMITS) {
+function factsOf(
+  program: string,
+  dict = "/FunctionType 4 /Domain [0 1] /Range [0 1]",
+  limits: Limits = DEFAULT_LIMITS,
+) {
   const b = new PdfBuilder();
   const fn = b.addStream(dict, program);
   b.addCatalog();
@@ -21,7 +25,14 @@ const overflows = (program: string, dict?: string) => factsOf(program, dict).fac
 describe("calculator function stack overflow", () => {
   it("finds a stack doubled by copy, at the copy that passes 100", () => {
     const { fn, facts } = factsOf("{ 1 copy 2 copy 4 copy 8 copy 16 copy 32 copy 64 copy }");
-    expect(facts.calculatorOverflows).toEqual([{ objectRef: `${fn} 0 R`, operator: "copy", depth: 128, excerpt: "{ 1 copy 2 copy 4 copy 8 copy 16 copy 32 copy 64 copy }" }]);
+    expect(facts.calculatorOverflows).toEqual([
+      {
+        objectRef: `${fn} 0 R`,
+        operator: "copy",
+        depth: 128,
+        excerpt: "{ 1 copy 2 copy 4 copy 8 copy 16 copy 32 copy 64 copy }",
+      },
+    ]);
   });
 
   it("counts a copy whose size is computed from known numbers", () => {
@@ -34,12 +45,18 @@ describe("calculator function stack overflow", () => {
     expect(overflows(`{ ${numbers(99)} }`)).toEqual([]);
     expect(overflows(`{ ${numbers(100)} }`)).toMatchObject([{ operator: "0", depth: 101 }]);
     // two inputs (a /Domain of four numbers) start the stack at two
-    expect(overflows(`{ ${numbers(99)} }`, "/FunctionType 4 /Domain [0 1 0 1] /Range [0 1]")).toMatchObject([{ depth: 101 }]);
+    expect(overflows(`{ ${numbers(99)} }`, "/FunctionType 4 /Domain [0 1 0 1] /Range [0 1]")).toMatchObject([
+      { depth: 101 },
+    ]);
   });
 
   it("reports an overflow in either branch of a conditional", () => {
-    expect(overflows("{ dup 0.5 gt { 1 copy 2 copy 4 copy 8 copy 16 copy 32 copy 64 copy } if }")).toMatchObject([{ operator: "copy" }]);
-    expect(overflows("{ dup 0.5 gt { pop 0 } { 1 copy 2 copy 4 copy 8 copy 16 copy 32 copy 64 copy } ifelse }")).toMatchObject([{ operator: "copy" }]);
+    expect(overflows("{ dup 0.5 gt { 1 copy 2 copy 4 copy 8 copy 16 copy 32 copy 64 copy } if }")).toMatchObject([
+      { operator: "copy" },
+    ]);
+    expect(
+      overflows("{ dup 0.5 gt { pop 0 } { 1 copy 2 copy 4 copy 8 copy 16 copy 32 copy 64 copy } ifelse }"),
+    ).toMatchObject([{ operator: "copy" }]);
   });
 
   it("does not guess a copy whose count is an input or was moved by roll", () => {
@@ -56,7 +73,12 @@ describe("calculator function stack overflow", () => {
   });
 
   it("reads only FunctionType 4 streams", () => {
-    expect(overflows("{ 1 copy 2 copy 4 copy 8 copy 16 copy 32 copy 64 copy }", "/FunctionType 0 /Domain [0 1] /Range [0 1] /Size [2] /BitsPerSample 8")).toEqual([]);
+    expect(
+      overflows(
+        "{ 1 copy 2 copy 4 copy 8 copy 16 copy 32 copy 64 copy }",
+        "/FunctionType 0 /Domain [0 1] /Range [0 1] /Size [2] /BitsPerSample 8",
+      ),
+    ).toEqual([]);
   });
 
   it.each([
@@ -70,7 +92,10 @@ describe("calculator function stack overflow", () => {
   });
 
   it("stops at the token budget and reports it", () => {
-    const { facts, budgetHits } = factsOf(`{ ${"0 pop ".repeat(60)} }`, undefined, { ...DEFAULT_LIMITS, CALCULATOR_MAX_TOKENS: 50 });
+    const { facts, budgetHits } = factsOf(`{ ${"0 pop ".repeat(60)} }`, undefined, {
+      ...DEFAULT_LIMITS,
+      CALCULATOR_MAX_TOKENS: 50,
+    });
     expect(facts.calculatorOverflows).toEqual([]);
     expect(budgetHits.has("CALCULATOR_MAX_TOKENS")).toBe(true);
   });

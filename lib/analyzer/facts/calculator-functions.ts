@@ -33,24 +33,67 @@ type Proc = (string | number | Proc)[];
 
 /** operators with a fixed stack effect: [operands popped, results pushed] (§7.10.5.2, Table 42) */
 const EFFECTS: Partial<Record<string, readonly [number, number]>> = {
-  abs: [1, 1], add: [2, 1], atan: [2, 1], ceiling: [1, 1], cos: [1, 1], cvi: [1, 1], cvr: [1, 1], div: [2, 1], exp: [2, 1],
-  floor: [1, 1], idiv: [2, 1], ln: [1, 1], log: [1, 1], mod: [2, 1], mul: [2, 1], neg: [1, 1], round: [1, 1], sin: [1, 1],
-  sqrt: [1, 1], sub: [2, 1], truncate: [1, 1], and: [2, 1], bitshift: [2, 1], eq: [2, 1], false: [0, 1], ge: [2, 1],
-  gt: [2, 1], le: [2, 1], lt: [2, 1], ne: [2, 1], not: [1, 1], or: [2, 1], true: [0, 1], xor: [2, 1], pop: [1, 0],
+  abs: [1, 1],
+  add: [2, 1],
+  atan: [2, 1],
+  ceiling: [1, 1],
+  cos: [1, 1],
+  cvi: [1, 1],
+  cvr: [1, 1],
+  div: [2, 1],
+  exp: [2, 1],
+  floor: [1, 1],
+  idiv: [2, 1],
+  ln: [1, 1],
+  log: [1, 1],
+  mod: [2, 1],
+  mul: [2, 1],
+  neg: [1, 1],
+  round: [1, 1],
+  sin: [1, 1],
+  sqrt: [1, 1],
+  sub: [2, 1],
+  truncate: [1, 1],
+  and: [2, 1],
+  bitshift: [2, 1],
+  eq: [2, 1],
+  false: [0, 1],
+  ge: [2, 1],
+  gt: [2, 1],
+  le: [2, 1],
+  lt: [2, 1],
+  ne: [2, 1],
+  not: [1, 1],
+  or: [2, 1],
+  true: [0, 1],
+  xor: [2, 1],
+  pop: [1, 0],
 };
 
 /** arithmetic worked out on known operands: what sizes a `copy` is often computed (`2 2 mul copy`) */
 const KNOWN: Partial<Record<string, (a: number, b: number) => number>> = {
-  add: (a, b) => a + b, sub: (a, b) => a - b, mul: (a, b) => a * b, idiv: (a, b) => (b === 0 ? NaN : Math.trunc(a / b)),
-  mod: (a, b) => (b === 0 ? NaN : a % b), abs: (a) => Math.abs(a), neg: (a) => -a, cvi: (a) => Math.trunc(a),
-  floor: (a) => Math.floor(a), ceiling: (a) => Math.ceil(a), round: (a) => Math.round(a), truncate: (a) => Math.trunc(a),
+  add: (a, b) => a + b,
+  sub: (a, b) => a - b,
+  mul: (a, b) => a * b,
+  idiv: (a, b) => (b === 0 ? NaN : Math.trunc(a / b)),
+  mod: (a, b) => (b === 0 ? NaN : a % b),
+  abs: (a) => Math.abs(a),
+  neg: (a) => -a,
+  cvi: (a) => Math.trunc(a),
+  floor: (a) => Math.floor(a),
+  ceiling: (a) => Math.ceil(a),
+  round: (a) => Math.round(a),
+  truncate: (a) => Math.trunc(a),
 };
 
 const TOKEN = /\{|\}|[^\s{}()<>[\]/%]+/g;
 const EXCERPT_CHARS = 120;
 
 /** Calculator functions whose program overflows the operand stack, one fact per function stream. */
-export function collectCalculatorOverflows(doc: PdfDocument, functions: readonly { stream: PdfStream; ref: string }[]): CalculatorOverflowFact[] {
+export function collectCalculatorOverflows(
+  doc: PdfDocument,
+  functions: readonly { stream: PdfStream; ref: string }[],
+): CalculatorOverflowFact[] {
   const out: CalculatorOverflowFact[] = [];
   const { CALCULATOR_MAX_TOKENS: maxTokens, MAX_NESTING_DEPTH: maxDepth } = doc.limits;
   for (const { stream, ref } of functions) {
@@ -61,7 +104,8 @@ export function collectCalculatorOverflows(doc: PdfDocument, functions: readonly
     if (!program) continue;
     const inputs = arrayLength(doc, stream, "Domain") / 2;
     const overflow = stackOverflow(program, Math.max(0, Math.floor(inputs)));
-    if (overflow) out.push({ objectRef: ref, ...overflow, excerpt: text.replace(/\s+/g, " ").trim().slice(0, EXCERPT_CHARS) });
+    if (overflow)
+      out.push({ objectRef: ref, ...overflow, excerpt: text.replace(/\s+/g, " ").trim().slice(0, EXCERPT_CHARS) });
   }
   return out;
 }
@@ -147,7 +191,10 @@ function operate(op: string, stack: Value[], pending: Proc[]): Value[] {
       const otherwise = pending.pop();
       const then = pending.pop();
       stack.pop();
-      return deeper(then ? run(then, stack.slice()) : stack.slice(), otherwise ? run(otherwise, stack.slice()) : stack.slice());
+      return deeper(
+        then ? run(then, stack.slice()) : stack.slice(),
+        otherwise ? run(otherwise, stack.slice()) : stack.slice(),
+      );
     }
     case "dup":
       push(stack, stack.at(-1), op);
@@ -185,7 +232,10 @@ function operate(op: string, stack: Value[], pending: Proc[]): Value[] {
   if (!effect) return stack;
   const operands = stack.splice(Math.max(0, stack.length - effect[0]));
   const known = Object.hasOwn(KNOWN, op) ? KNOWN[op] : undefined;
-  const result = known && operands.length === effect[0] && operands.every((v) => v !== undefined) ? known(operands[0]!, operands[1]!) : undefined;
+  const result =
+    known && operands.length === effect[0] && operands.every((v) => v !== undefined)
+      ? known(operands[0]!, operands[1]!)
+      : undefined;
   for (let i = 0; i < effect[1]; i++) push(stack, Number.isFinite(result) ? result : undefined, op);
   return stack;
 }

@@ -20,7 +20,8 @@ function withStreams(streams: [dict: string, data: Uint8Array][]): Uint8Array {
 }
 
 const bombsOf = (pdf: Uint8Array) => collectDecodeBombs(readPdf(pdf, DEFAULT_LIMITS));
-const image = (w: number, h: number, extra = "/Filter /FlateDecode") => `/Type /XObject /Subtype /Image /Width ${w} /Height ${h} /ColorSpace /DeviceRGB /BitsPerComponent 8 ${extra}`;
+const image = (w: number, h: number, extra = "/Filter /FlateDecode") =>
+  `/Type /XObject /Subtype /Image /Width ${w} /Height ${h} /ColorSpace /DeviceRGB /BitsPerComponent 8 ${extra}`;
 
 describe("collectDecodeBombs", () => {
   it("does not take a 30-page lossless scan (mostly white 2500 x 3500 RGB pages, ~1000:1) for a bomb", () => {
@@ -34,7 +35,10 @@ describe("collectDecodeBombs", () => {
     ["Flate over Flate", [["/Filter [/FlateDecode /FlateDecode]", new Uint8Array(deflateSync(zeros(40 * MIB)))]]],
     ["an image whose data runs far past its declared 100 x 100 raster", [[image(100, 100), zeros(40 * MIB)]]],
     ["an image declaring a raster no scanner makes (100,000 x 100,000)", [[image(100_000, 100_000), zeros(40 * MIB)]]],
-    ["a Flate-over-Flate image", [[image(4000, 4000, "/Filter [/FlateDecode /FlateDecode]"), new Uint8Array(deflateSync(zeros(40 * MIB)))]]],
+    [
+      "a Flate-over-Flate image",
+      [[image(4000, 4000, "/Filter [/FlateDecode /FlateDecode]"), new Uint8Array(deflateSync(zeros(40 * MIB)))]],
+    ],
   ])("finds %s", (_name, streams) => {
     expect(bombsOf(withStreams(streams)).length).toBeGreaterThan(0);
   });

@@ -43,7 +43,20 @@ const PROBE_MAX_OUTPUT_BYTES = 1024 * 1024;
  */
 export const MAX_SCAN_IMAGE_PIXELS = 160 * 1024 * 1024;
 /** Colour components by colour space family (§8.6); an unknown or unreadable one counts as 4 (CMYK). */
-const COMPONENTS: Record<string, number> = { DeviceGray: 1, CalGray: 1, G: 1, Indexed: 1, I: 1, Separation: 1, DeviceRGB: 3, CalRGB: 3, RGB: 3, Lab: 3, DeviceCMYK: 4, CMYK: 4 };
+const COMPONENTS: Record<string, number> = {
+  DeviceGray: 1,
+  CalGray: 1,
+  G: 1,
+  Indexed: 1,
+  I: 1,
+  Separation: 1,
+  DeviceRGB: 3,
+  CalRGB: 3,
+  RGB: 3,
+  Lab: 3,
+  DeviceCMYK: 4,
+  CMYK: 4,
+};
 /**
  * How far the head's expansion may overstate the whole stream's: a scanned page starts with its white
  * margin, which deflates better than the text below (the text lines of a scanned letter: about 1.5x). A disguised bomb this
@@ -78,7 +91,12 @@ export function collectDecodeBombs(doc: PdfDocument): DecodeBombFact[] {
     // cut by the budget (the document's, spent on the other pages) before the end of its own raster
     if (raster !== null && decoded.data.length <= raster) continue;
     const subtype = stream.dict.get("Subtype");
-    out.push({ ref: `${obj.num} ${obj.gen} R`, filters: decoded.filters, expansion: decoded.expansion ?? 0, image: subtype instanceof PdfName && subtype.name === "Image" });
+    out.push({
+      ref: `${obj.num} ${obj.gen} R`,
+      filters: decoded.filters,
+      expansion: decoded.expansion ?? 0,
+      image: subtype instanceof PdfName && subtype.name === "Image",
+    });
   }
   return out;
 }
@@ -94,10 +112,22 @@ function flateImageRaster(doc: PdfDocument, stream: PdfStream): number | null {
   if (!(subtype instanceof PdfName) || subtype.name !== "Image") return null;
   const filter = doc.resolve(d.get("Filter"));
   const names = Array.isArray(filter) ? filter.map((f) => doc.resolve(f)) : [filter];
-  if (names.length !== 1 || !(names[0] instanceof PdfName) || (names[0].name !== "FlateDecode" && names[0].name !== "Fl")) return null;
+  if (
+    names.length !== 1 ||
+    !(names[0] instanceof PdfName) ||
+    (names[0].name !== "FlateDecode" && names[0].name !== "Fl")
+  )
+    return null;
   const width = doc.resolve(d.get("Width") ?? d.get("W"));
   const height = doc.resolve(d.get("Height") ?? d.get("H"));
-  if (typeof width !== "number" || typeof height !== "number" || !(width > 0) || !(height > 0) || width * height > MAX_SCAN_IMAGE_PIXELS) return null;
+  if (
+    typeof width !== "number" ||
+    typeof height !== "number" ||
+    !(width > 0) ||
+    !(height > 0) ||
+    width * height > MAX_SCAN_IMAGE_PIXELS
+  )
+    return null;
   const mask = doc.resolve(d.get("ImageMask")) === true;
   const bpc = doc.resolve(d.get("BitsPerComponent") ?? d.get("BPC"));
   const bits = mask ? 1 : typeof bpc === "number" && bpc > 0 && bpc <= 16 ? bpc : 16;

@@ -147,14 +147,28 @@ export interface DeepFacts {
 export type DocumentFacts = FastFacts & Partial<DeepFacts>;
 
 /** JavaScript of an XFA form as script facts (FormCalc is left out: it cannot call the Acrobat APIs). */
-export function xfaScriptFacts(xfaScripts: XfaFact["scripts"], objectRef: string | undefined, path: string, budget: Budget): ScriptFact[] {
+export function xfaScriptFacts(
+  xfaScripts: XfaFact["scripts"],
+  objectRef: string | undefined,
+  path: string,
+  budget: Budget,
+): ScriptFact[] {
   const out: ScriptFact[] = [];
   for (const s of xfaScripts) {
     if (!/javascript/i.test(s.contentType)) continue;
     // scripts of initialize / ready events run when the form opens, without any user action
     const automatic = !s.activity || XFA_AUTOMATIC_ACTIVITIES.has(s.activity);
     const trigger = s.activity ? `XFA ${s.activity} event` : "XFA script";
-    out.push({ source: s.source, objectRef, path, trigger, automatic, consent: xfaActivityConsent(s.activity), origin: "xfa", signals: scriptSignals(s.source, budget) });
+    out.push({
+      source: s.source,
+      objectRef,
+      path,
+      trigger,
+      automatic,
+      consent: xfaActivityConsent(s.activity),
+      origin: "xfa",
+      signals: scriptSignals(s.source, budget),
+    });
   }
   return out;
 }
@@ -177,7 +191,14 @@ function xfaLocation(c: XfaCallbackFact, objectRef: string | undefined): RemoteL
  * documents (a spread copy got a shape of its own per document, and the reads of it went megamorphic).
  */
 function securityFact({ security: s, encrypted }: PdfDocument): FastFacts["security"] {
-  return { state: s.state, openedWith: s.openedWith, message: s.message, revision: s.revision, method: s.method, encrypted };
+  return {
+    state: s.state,
+    openedWith: s.openedWith,
+    message: s.message,
+    revision: s.revision,
+    method: s.method,
+    encrypted,
+  };
 }
 
 export function collectFacts(doc: PdfDocument, limits: Limits): FastFacts {
@@ -194,7 +215,16 @@ export function collectFacts(doc: PdfDocument, limits: Limits): FastFacts {
     if (a.script === undefined || opaque) continue;
     let signals = signalsOf.get(a.script);
     if (!signals) signalsOf.set(a.script, (signals = scriptSignals(a.script, doc)));
-    scripts.push({ source: a.script, objectRef: a.objectRef, path: a.path, trigger: a.trigger, automatic: a.automatic, consent: a.consent, origin: "action", signals });
+    scripts.push({
+      source: a.script,
+      objectRef: a.objectRef,
+      path: a.path,
+      trigger: a.trigger,
+      automatic: a.automatic,
+      consent: a.consent,
+      origin: "action",
+      signals,
+    });
   }
   if (!opaque) scripts.push(...xfaScriptFacts(xfa?.scripts ?? [], xfa?.objectRef, "/Root/AcroForm/XFA", doc));
   if (!opaque) {
@@ -204,7 +234,16 @@ export function collectFacts(doc: PdfDocument, limits: Limits): FastFacts {
       if (js instanceof PdfStream) reached.add(js);
     }
     for (const o of collectOrphanScripts(doc, reached, contentStreams)) {
-      scripts.push({ source: o.source, objectRef: o.objectRef, path: o.objectRef, trigger: "none found (script stream no action reaches)", automatic: false, consent: "no-trigger", origin: "stream", signals: scriptSignals(o.source, doc) });
+      scripts.push({
+        source: o.source,
+        objectRef: o.objectRef,
+        path: o.objectRef,
+        trigger: "none found (script stream no action reaches)",
+        automatic: false,
+        consent: "no-trigger",
+        origin: "stream",
+        signals: scriptSignals(o.source, doc),
+      });
     }
   }
   const xfaCallbacks = xfa && !opaque ? collectXfaCallbacks(xfa.text, doc) : [];
@@ -220,14 +259,23 @@ export function collectFacts(doc: PdfDocument, limits: Limits): FastFacts {
     doc,
     limits,
     structure,
-    hiddenPayloads: [...collectHiddenPayloads(doc, structure.outsideSpans, doc), ...programsOutsideAttachments(programStreams, embedded)],
+    hiddenPayloads: [
+      ...collectHiddenPayloads(doc, structure.outsideSpans, doc),
+      ...programsOutsideAttachments(programStreams, embedded),
+    ],
     officePolyglot: findOfficePolyglot(doc),
     hiddenKeywords: findHiddenActiveKeywords(doc),
     passwordFields: passwordFields(doc),
     keywords,
     strings: index.stringsByRef,
     swfStreams,
-    formats: collectFormatFacts(doc, limits, { swfStreams, fontPrograms: fonts.programs, xfaText: xfa?.text, hasJbig2: !!keywords.counts["/JBIG2Decode"], hasDct: index.nameCounts.has("DCTDecode") || index.nameCounts.has("DCT") }),
+    formats: collectFormatFacts(doc, limits, {
+      swfStreams,
+      fontPrograms: fonts.programs,
+      xfaText: xfa?.text,
+      hasJbig2: !!keywords.counts["/JBIG2Decode"],
+      hasDct: index.nameCounts.has("DCTDecode") || index.nameCounts.has("DCT"),
+    }),
     media: collectMedia(doc),
     portfolio: collectPortfolio(doc),
     encodedTextFields: textFields.encoded,
@@ -239,7 +287,13 @@ export function collectFacts(doc: PdfDocument, limits: Limits): FastFacts {
     endlessLoops: collectEndlessLoops(scripts, limits, doc.budgetHits),
     security: securityFact(doc),
     actions,
-    remoteLocations: collectRemoteLocations(doc, actions, index.fileSpecHolders, scripts, xfaCallbacks.map((c) => xfaLocation(c, xfa?.objectRef))),
+    remoteLocations: collectRemoteLocations(
+      doc,
+      actions,
+      index.fileSpecHolders,
+      scripts,
+      xfaCallbacks.map((c) => xfaLocation(c, xfa?.objectRef)),
+    ),
     xfaCallbacks,
     urls: classifyTargets(actions.map((a) => a.target)),
     pageLayouts: collectPageLayouts(doc, actions, limits),

@@ -45,14 +45,25 @@ export function collectEmbeddedFiles(doc: PdfDocument): EmbeddedFileFact[] {
   };
   const names = doc.dict(doc.catalog?.get("Names"));
   if (names) {
-    for (const v of nameTreeValues(doc, names.get("EmbeddedFiles"), "/Root/Names/EmbeddedFiles", doc.limits.MAX_NAME_TREE_NODES, "MAX_NAME_TREE_NODES")) fromFileSpec(v.value, v.path);
+    for (const v of nameTreeValues(
+      doc,
+      names.get("EmbeddedFiles"),
+      "/Root/Names/EmbeddedFiles",
+      doc.limits.MAX_NAME_TREE_NODES,
+      "MAX_NAME_TREE_NODES",
+    ))
+      fromFileSpec(v.value, v.path);
   }
   doc.pages().forEach((page, p) => {
     const annots = doc.resolve(page.dict.get("Annots"));
     if (!Array.isArray(annots)) return;
     annots.forEach((a, i) => {
       const ad = doc.dict(a);
-      if (ad && doc.resolve(ad.get("Subtype")) instanceof PdfName && (doc.resolve(ad.get("Subtype")) as PdfName).name === "FileAttachment") {
+      if (
+        ad &&
+        doc.resolve(ad.get("Subtype")) instanceof PdfName &&
+        (doc.resolve(ad.get("Subtype")) as PdfName).name === "FileAttachment"
+      ) {
         fromFileSpec(ad.get("FS"), `/Root/Pages[${p}]/Annots[${i}]/FS`);
       }
     });

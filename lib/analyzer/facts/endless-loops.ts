@@ -14,7 +14,11 @@ export interface ScriptLoopFact {
   loops: EndlessLoop[];
 }
 
-export function collectEndlessLoops(scripts: readonly ScriptFact[], limits: Limits, budgetHits: Set<BudgetName>): ScriptLoopFact[] {
+export function collectEndlessLoops(
+  scripts: readonly ScriptFact[],
+  limits: Limits,
+  budgetHits: Set<BudgetName>,
+): ScriptLoopFact[] {
   const out: ScriptLoopFact[] = [];
   const done = new Map<string, EndlessLoop[]>();
   let left = limits.JS_LOOP_CHECK_BYTES;
@@ -31,7 +35,8 @@ export function collectEndlessLoops(scripts: readonly ScriptFact[], limits: Limi
       }
       done.set(s.source, loops);
     }
-    if (loops.length) out.push({ objectRef: s.objectRef, path: s.path, trigger: s.trigger, automatic: s.automatic, loops });
+    if (loops.length)
+      out.push({ objectRef: s.objectRef, path: s.path, trigger: s.trigger, automatic: s.automatic, loops });
   }
   return out;
 }

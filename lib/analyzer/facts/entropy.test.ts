@@ -27,13 +27,24 @@ describe("byteEntropy", () => {
     ["one byte repeated", new Uint8Array(5000).fill(0x41), 0],
     ["two values, equally often", Uint8Array.from({ length: 1000 }, (_, i) => i % 2), 1],
     ["every byte value once", Uint8Array.from({ length: 256 }, (_, i) => i), 8],
-    ["every byte value 5,000 times (counts past the table)", Uint8Array.from({ length: 256 * 5000 }, (_, i) => i % 256), 8],
+    [
+      "every byte value 5,000 times (counts past the table)",
+      Uint8Array.from({ length: 256 * 5000 }, (_, i) => i % 256),
+      8,
+    ],
   ])("%s", (_name, bytes, h) => {
     expect(byteEntropy(bytes)).toBeCloseTo(h, 12);
   });
 
   it("agrees with the textbook formula on short and long inputs of small and full alphabets", () => {
-    for (const [length, alphabet] of [[7, 3], [100, 16], [4096, 256], [4096, 2], [20_000, 256], [70_000, 5]]) {
+    for (const [length, alphabet] of [
+      [7, 3],
+      [100, 16],
+      [4096, 256],
+      [4096, 2],
+      [20_000, 256],
+      [70_000, 5],
+    ]) {
       const bytes = bytesFrom(length * alphabet, length, alphabet);
       expect(Math.abs(byteEntropy(bytes) - reference(bytes))).toBeLessThan(1e-12);
     }

@@ -46,7 +46,10 @@ const CASES: [BudgetName, Partial<Limits>, () => Uint8Array][] = [
     { MAX_XFA_SCRIPTS: 2 },
     () => {
       const b = new PdfBuilder();
-      const xfa = b.addStream("", `<xdp:xdp><template>${script("var a = 1;")}${script("var b = 2;")}${script("var c = 3;")}</template></xdp:xdp>`);
+      const xfa = b.addStream(
+        "",
+        `<xdp:xdp><template>${script("var a = 1;")}${script("var b = 2;")}${script("var c = 3;")}</template></xdp:xdp>`,
+      );
       b.addCatalog(`/AcroForm << /Fields [] /XFA ${xfa} 0 R >>`);
       return b.build();
     },
@@ -104,7 +107,10 @@ describe("fact collectors' budgets", () => {
     const [, overrides, build] = CASES.find(([name]) => name === "MAX_ORPHAN_SCRIPTS")!;
     const limits = resolveLimits(overrides);
     const doc = readPdf(build(), limits);
-    expect(collectFacts(doc, limits).scripts.map((s) => s.source)).toEqual(["var stage0 = 0; app.alert(stage0);", "var stage1 = 1; app.alert(stage1);"]);
+    expect(collectFacts(doc, limits).scripts.map((s) => s.source)).toEqual([
+      "var stage0 = 0; app.alert(stage0);",
+      "var stage1 = 1; app.alert(stage1);",
+    ]);
     expect([...doc.budgetHits]).toEqual(["MAX_ORPHAN_SCRIPTS"]);
   });
 });

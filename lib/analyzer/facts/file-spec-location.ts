@@ -3,7 +3,13 @@
 // share named in any of them is reached by some reader: the attacker chooses which.
 import type { PdfDocument } from "../../pdf/document";
 import { PdfName, PdfString, type PdfObject } from "../../pdf/objects";
-import { classifyLocation, isFileShare, isRemote, type Location, type LocationSyntax } from "../content/classify-location";
+import {
+  classifyLocation,
+  isFileShare,
+  isRemote,
+  type Location,
+  type LocationSyntax,
+} from "../content/classify-location";
 
 export interface FileSpecLocation extends Location {
   /** the string that names the location */
@@ -16,7 +22,11 @@ export interface FileSpecLocation extends Location {
 
 const KEYS = ["UF", "F", "DOS", "Unix", "Mac"] as const;
 
-export function fileSpecLocation(doc: PdfDocument, value: PdfObject | undefined, syntax: LocationSyntax = "file-spec"): FileSpecLocation | undefined {
+export function fileSpecLocation(
+  doc: PdfDocument,
+  value: PdfObject | undefined,
+  syntax: LocationSyntax = "file-spec",
+): FileSpecLocation | undefined {
   const v = doc.resolve(value);
   if (v instanceof PdfString) return { ...classifyLocation(v.text, syntax), target: v.text, key: "", embedded: false };
   const d = doc.dict(v);

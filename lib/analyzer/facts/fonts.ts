@@ -40,7 +40,11 @@ export function collectFonts(doc: PdfDocument): { matrices: FontMatrixFact[]; pr
         const s = d.has(key) ? doc.resolve(d.get(key)) : undefined;
         if (s instanceof PdfStream) {
           const owner = doc.ownerOf(s);
-          programs.push({ objectRef: owner ? refString(owner.num, owner.gen) : refString(num, inst.gen), key, stream: s });
+          programs.push({
+            objectRef: owner ? refString(owner.num, owner.gen) : refString(num, inst.gen),
+            key,
+            stream: s,
+          });
         }
       }
       for (const v of d.entries.values()) if (v !== null && typeof v === "object") stack.push(v);

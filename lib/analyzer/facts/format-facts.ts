@@ -74,7 +74,17 @@ export interface FormatFacts {
   fonts: FontFormatFact[];
 }
 
-export function collectFormatFacts(doc: PdfDocument, limits: Limits, from: { swfStreams: SwfStreamFact[]; fontPrograms: FontProgramFact[]; xfaText?: string; hasJbig2: boolean; hasDct: boolean }): FormatFacts {
+export function collectFormatFacts(
+  doc: PdfDocument,
+  limits: Limits,
+  from: {
+    swfStreams: SwfStreamFact[];
+    fontPrograms: FontProgramFact[];
+    xfaText?: string;
+    hasJbig2: boolean;
+    hasDct: boolean;
+  },
+): FormatFacts {
   return {
     jbig2: from.hasJbig2 ? collectJbig2(doc, limits) : [],
     dctHuffman: from.hasDct ? collectDctHuffman(doc, limits) : [],
@@ -110,7 +120,6 @@ export function collectXfaImages(xml: string, limits: Limits, budgetHits: Set<Bu
   return out;
 }
 
-
 function filterNames(doc: PdfDocument, stream: PdfStream): string[] {
   return filterNamesOf(stream.dict, (o) => doc.resolve(o));
 }
@@ -130,7 +139,10 @@ function collectDctHuffman(doc: PdfDocument, limits: Limits): DctHuffmanFact[] {
     const names = filterNames(doc, v);
     // DCTDecode last: the filters before it are undone, the image stays encoded (a head is enough)
     if (names[names.length - 1] !== "DCTDecode" && names[names.length - 1] !== "DCT") continue;
-    const head = names.length === 1 ? doc.decodeHead(v, limits.JPEG_HEADER_BYTES) : doc.decode(v).data.subarray(0, limits.JPEG_HEADER_BYTES);
+    const head =
+      names.length === 1
+        ? doc.decodeHead(v, limits.JPEG_HEADER_BYTES)
+        : doc.decode(v).data.subarray(0, limits.JPEG_HEADER_BYTES);
     const found = jpegHuffmanProblem(head, limits.MAX_JPEG_SEGMENTS);
     if (found === "unread") {
       if (head.length >= limits.JPEG_HEADER_BYTES) doc.budgetHits.add("JPEG_HEADER_BYTES");
@@ -198,7 +210,14 @@ function collectThreeD(doc: PdfDocument, limits: Limits): ThreeDStreamFact[] {
     const readable = !d.encrypted && d.complete && d.data.length > 0;
     const u3d = readable && sub.name === "U3D" ? parseU3d(d.data, limits.MAX_U3D_BLOCKS, doc) : null;
     if (u3d?.truncated) doc.budgetHits.add("MAX_U3D_BLOCKS");
-    out.push({ objectRef: refString(num, inst.gen), subtype: sub.name, readable, bytes: d.data.length, u3d, prcAnomalies: readable && sub.name === "PRC" ? parsePrc(d.data) : [] });
+    out.push({
+      objectRef: refString(num, inst.gen),
+      subtype: sub.name,
+      readable,
+      bytes: d.data.length,
+      u3d,
+      prcAnomalies: readable && sub.name === "PRC" ? parsePrc(d.data) : [],
+    });
   }
   return out;
 }
@@ -247,7 +266,9 @@ export function fontProgramFormat(doc: PdfDocument, f: FontProgramFact): FontFor
   // CoolType reads any program with an sfnt header as TrueType/OpenType, whatever the key
   if (!type1 || SFNT_VERSIONS.has(Buffer.from(head.subarray(0, 4)).toString("latin1"))) {
     const directory = parseSfnt(head, maxTables);
-    const fits = head.length >= 12 && 12 + 16 * new DataView(head.buffer, head.byteOffset, head.byteLength).getUint16(4) <= head.length;
+    const fits =
+      head.length >= 12 &&
+      12 + 16 * new DataView(head.buffer, head.byteOffset, head.byteLength).getUint16(4) <= head.length;
     const full = !fits || directory?.tables.includes("SING") ? doc.decode(f.stream) : null;
     const whole = full && !full.encrypted ? full.data : null;
     fact.sfnt = (whole ? parseSfnt(whole, maxTables) : directory) ?? undefined;

@@ -5,7 +5,18 @@ import type { PdfDocument } from "../../pdf/document";
 import { PdfDict, PdfName, PdfStream, type PdfObject } from "../../pdf/objects";
 
 /** Names that run code, act on opening, reach out or carry a payload (the keyword triage's active subset). */
-export const ACTIVE_KEYWORDS: ReadonlySet<string> = new Set(["JavaScript", "JS", "OpenAction", "AA", "Launch", "EmbeddedFile", "URI", "SubmitForm", "RichMedia", "XFA"]);
+export const ACTIVE_KEYWORDS: ReadonlySet<string> = new Set([
+  "JavaScript",
+  "JS",
+  "OpenAction",
+  "AA",
+  "Launch",
+  "EmbeddedFile",
+  "URI",
+  "SubmitForm",
+  "RichMedia",
+  "XFA",
+]);
 
 export interface HiddenKeyword {
   keyword: string;
@@ -22,11 +33,23 @@ export interface HiddenKeyword {
 export function findHiddenActiveKeywords(doc: PdfDocument): HiddenKeyword[] {
   const out: HiddenKeyword[] = doc.strayNames
     .filter((n) => ACTIVE_KEYWORDS.has(n.name))
-    .map((n) => ({ keyword: `/${n.name}`, offset: n.offset, where: n.recoveredIn ? `outside the objects; recovered as object ${n.recoveredIn} (header glued to junk)` : "outside every object" }));
+    .map((n) => ({
+      keyword: `/${n.name}`,
+      offset: n.offset,
+      where: n.recoveredIn
+        ? `outside the objects; recovered as object ${n.recoveredIn} (header glued to junk)`
+        : "outside every object",
+    }));
   for (const o of doc.instances) {
-    const where = o.recovery === "inside-stream" ? "swallowed by a stream whose end marker was lost" : o.recovery === "xref-target" ? "read at its xref offset, inside another object's data" : null;
+    const where =
+      o.recovery === "inside-stream"
+        ? "swallowed by a stream whose end marker was lost"
+        : o.recovery === "xref-target"
+          ? "read at its xref offset, inside another object's data"
+          : null;
     if (!where) continue; // glued headers: their names are stray names, listed above
-    for (const name of activeNamesIn(doc, o.value)) out.push({ keyword: `/${name}`, offset: o.offset, where: `in object ${o.num} ${o.gen}, ${where}` });
+    for (const name of activeNamesIn(doc, o.value))
+      out.push({ keyword: `/${name}`, offset: o.offset, where: `in object ${o.num} ${o.gen}, ${where}` });
   }
   return out;
 }

@@ -14,21 +14,31 @@ const plain = () => {
   b.addCatalog();
   return b;
 };
-const ruleFired = (pdf: Uint8Array) => analyzeFast(pdf, { fileName: "x.pdf" }).findings.some((f) => f.ruleId === "hidden-payload");
+const ruleFired = (pdf: Uint8Array) =>
+  analyzeFast(pdf, { fileName: "x.pdf" }).findings.some((f) => f.ruleId === "hidden-payload");
 
 describe("collectHiddenPayloads", () => {
   it("finds a ZIP appended after %%EOF and lists the names in it that run", () => {
-    const zip = makeZip([{ name: "readme.txt", data: "hello" }, { name: "Invoice_0042.pdf.js", data: "WScript.Echo(1)" }]);
+    const zip = makeZip([
+      { name: "readme.txt", data: "hello" },
+      { name: "Invoice_0042.pdf.js", data: "WScript.Echo(1)" },
+    ]);
     const pdf = plain().build({ suffix: `\n${text(zip)}` });
-    expect(payloadsOf(pdf)).toEqual([expect.objectContaining({ kind: "zip", where: "after-eof", entries: 2, runnableNames: ["Invoice_0042.pdf.js"] })]);
+    expect(payloadsOf(pdf)).toEqual([
+      expect.objectContaining({ kind: "zip", where: "after-eof", entries: 2, runnableNames: ["Invoice_0042.pdf.js"] }),
+    ]);
     expect(ruleFired(pdf)).toBe(true);
   });
 
   it("tells a program before the header from one between the objects", () => {
-    expect(payloadsOf(plain().build({ prefix: text(PE_FILE) }))).toEqual([expect.objectContaining({ kind: "pe-executable", where: "before-header", offset: 0 })]);
+    expect(payloadsOf(plain().build({ prefix: text(PE_FILE) }))).toEqual([
+      expect.objectContaining({ kind: "pe-executable", where: "before-header", offset: 0 }),
+    ]);
     const b = plain();
     b.addJunk(concat([bytes("\n"), ELF_FILE, bytes("\n")]));
-    expect(payloadsOf(b.build())).toEqual([expect.objectContaining({ kind: "elf-executable", where: "between-objects" })]);
+    expect(payloadsOf(b.build())).toEqual([
+      expect.objectContaining({ kind: "elf-executable", where: "between-objects" }),
+    ]);
   });
 
   it("wants a format's header, not its first bytes: MZ without a PE header, a Java class, a ZIP of documents", () => {

@@ -12,7 +12,10 @@ import { readZipDirectory } from "../embedded/read-zip-directory";
 import { isExecutableName } from "../file-kinds";
 import type { ProgramStreamFact } from "./stream-heads";
 
-export type HiddenPayloadKind = Extract<PayloadKind, "pe-executable" | "elf-executable" | "macho-executable" | "zip" | "rar" | "7z" | "ole-office">;
+export type HiddenPayloadKind = Extract<
+  PayloadKind,
+  "pe-executable" | "elf-executable" | "macho-executable" | "zip" | "rar" | "7z" | "ole-office"
+>;
 
 export interface HiddenPayloadFact {
   kind: HiddenPayloadKind;
@@ -42,12 +45,22 @@ const HEADER_CHECKS: Partial<Record<HiddenPayloadKind, Signature["valid"]>> = {
   // a DOS header whose e_lfanew (offset 0x3C) points at "PE\0\0" (PE/COFF specification, "MS-DOS Stub")
   "pe-executable": (b, at, end) => at + 0x40 <= end && peHeaderAt(b, at + b.readUInt32LE(at + 0x3c), end),
   // ELF class (1: 32-bit, 2: 64-bit) and byte order (1: little, 2: big), System V ABI "e_ident"
-  "elf-executable": (b, at, end) => at + 6 <= end && (b[at + 4] === 1 || b[at + 4] === 2) && (b[at + 5] === 1 || b[at + 5] === 2),
+  "elf-executable": (b, at, end) =>
+    at + 6 <= end && (b[at + 4] === 1 || b[at + 4] === 2) && (b[at + 5] === 1 || b[at + 5] === 2),
   // a universal binary (CA FE BA BE) counts a few architectures where a Java class file (same magic) has its version
-  "macho-executable": (b, at, end) => b[at] !== 0xca || (at + 8 <= end && b.readUInt32BE(at + 4) > 0 && b.readUInt32BE(at + 4) <= 20),
+  "macho-executable": (b, at, end) =>
+    b[at] !== 0xca || (at + 8 <= end && b.readUInt32BE(at + 4) > 0 && b.readUInt32BE(at + 4) <= 20),
 };
 
-const HIDDEN_KINDS: ReadonlySet<PayloadKind> = new Set<HiddenPayloadKind>(["pe-executable", "elf-executable", "macho-executable", "zip", "rar", "7z", "ole-office"]);
+const HIDDEN_KINDS: ReadonlySet<PayloadKind> = new Set<HiddenPayloadKind>([
+  "pe-executable",
+  "elf-executable",
+  "macho-executable",
+  "zip",
+  "rar",
+  "7z",
+  "ole-office",
+]);
 
 /** file-magic.ts's signatures of the kinds a hidden payload can be, with their header checks. */
 const SIGNATURES: readonly Signature[] = MAGIC.filter(([kind]) => HIDDEN_KINDS.has(kind)).map(([kind, bytes]) => ({
@@ -61,7 +74,12 @@ export type ProgramKind = Extract<HiddenPayloadKind, "pe-executable" | "elf-exec
 /** The kind of program whose header `head` starts with (its format's header checked, not only the magic), or null. */
 export function programKindOf(head: Uint8Array): ProgramKind | null {
   const b = Buffer.from(head.buffer, head.byteOffset, head.byteLength);
-  const s = SIGNATURES.find((x) => (x.kind === "pe-executable" || x.kind === "elf-executable" || x.kind === "macho-executable") && b.subarray(0, x.magic.length).equals(x.magic) && x.valid(b, 0, b.length));
+  const s = SIGNATURES.find(
+    (x) =>
+      (x.kind === "pe-executable" || x.kind === "elf-executable" || x.kind === "macho-executable") &&
+      b.subarray(0, x.magic.length).equals(x.magic) &&
+      x.valid(b, 0, b.length),
+  );
   return (s?.kind as ProgramKind | undefined) ?? null;
 }
 
@@ -74,8 +92,16 @@ function peHeaderAt(b: Buffer, pe: number, end: number): boolean {
  * of what it compresses only when stored, and one finding per span says it). HIDDEN_PAYLOAD_SCAN_BYTES
  * of the spans are searched; HIDDEN_PAYLOADS_MAX are kept.
  */
-export function collectHiddenPayloads(doc: PdfDocument, spans: readonly (readonly [number, number])[], budget: Budget): HiddenPayloadFact[] {
-  const { HIDDEN_PAYLOAD_SCAN_BYTES: maxScan, HIDDEN_PAYLOADS_MAX: maxKept, MAX_ARCHIVE_ENTRIES: maxEntries } = budget.limits;
+export function collectHiddenPayloads(
+  doc: PdfDocument,
+  spans: readonly (readonly [number, number])[],
+  budget: Budget,
+): HiddenPayloadFact[] {
+  const {
+    HIDDEN_PAYLOAD_SCAN_BYTES: maxScan,
+    HIDDEN_PAYLOADS_MAX: maxKept,
+    MAX_ARCHIVE_ENTRIES: maxEntries,
+  } = budget.limits;
   const buf = Buffer.from(doc.bytes.buffer, doc.bytes.byteOffset, doc.bytes.byteLength);
   const lastEof = doc.eofOffsets.length ? doc.eofOffsets[doc.eofOffsets.length - 1] : Infinity;
   const out: HiddenPayloadFact[] = [];
@@ -117,14 +143,28 @@ export function collectHiddenPayloads(doc: PdfDocument, spans: readonly (readonl
 }
 
 /** Streams holding a program that no attachment presents (an attachment's own are the embedded-file rules'). */
-export function programsOutsideAttachments(programs: readonly ProgramStreamFact[], embedded: readonly { objectRef?: string }[]): HiddenPayloadFact[] {
+export function programsOutsideAttachments(
+  programs: readonly ProgramStreamFact[],
+  embedded: readonly { objectRef?: string }[],
+): HiddenPayloadFact[] {
   const attached = new Set(embedded.map((e) => e.objectRef));
-  return programs.filter((p) => !attached.has(p.objectRef)).map((p) => ({ kind: p.kind, offset: -1, where: "stream", objectRef: p.objectRef, runnableNames: [], entries: 0, macros: false }));
+  return programs
+    .filter((p) => !attached.has(p.objectRef))
+    .map((p) => ({
+      kind: p.kind,
+      offset: -1,
+      where: "stream",
+      objectRef: p.objectRef,
+      runnableNames: [],
+      entries: 0,
+      macros: false,
+    }));
 }
 
 /** The first offset in [from, end) where `s` starts a valid header, or -1. */
 function firstValid(buf: Buffer, s: Signature, from: number, end: number): number {
   const span = buf.subarray(from, end);
-  for (let at = span.indexOf(s.magic); at !== -1; at = span.indexOf(s.magic, at + 1)) if (s.valid(buf, from + at, end)) return from + at;
+  for (let at = span.indexOf(s.magic); at !== -1; at = span.indexOf(s.magic, at + 1))
+    if (s.valid(buf, from + at, end)) return from + at;
   return -1;
 }

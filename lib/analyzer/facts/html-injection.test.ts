@@ -21,7 +21,10 @@ describe("HTML injection in a document's strings", () => {
   });
 
   it.each([
-    ["XHTML rich text (/RC)", `<?xml version="1.0"?><body xmlns="http://www.w3.org/1999/xhtml" xmlns:xfa="http://www.xfa.org/schema/xfa-data/1.0/" xfa:APIVersion="Acrobat:11.0.0" xfa:spec="2.0.2"><p dir="ltr"><span style="font-size:10.0pt">Please sign <b>here</b></span></p></body>`],
+    [
+      "XHTML rich text (/RC)",
+      `<?xml version="1.0"?><body xmlns="http://www.w3.org/1999/xhtml" xmlns:xfa="http://www.xfa.org/schema/xfa-data/1.0/" xfa:APIVersion="Acrobat:11.0.0" xfa:spec="2.0.2"><p dir="ltr"><span style="font-size:10.0pt">Please sign <b>here</b></span></p></body>`,
+    ],
     ["a comparison in a comment", "if a < b and c > d, the total is wrong"],
     ["a mail address in brackets", "Jane Doe <jane.doe@example.com>"],
     ["a link without script", `<a href="https://example.com/report">report</a>`],
@@ -31,7 +34,12 @@ describe("HTML injection in a document's strings", () => {
   });
 
   it("keeps the text before the markup in the excerpt, and one fact per object", () => {
-    const hits = collectHtmlInjections(new Map([["3 0 R", `Name: x"><img src=1 onerror=a()> and <script>b()</script>`], ["4 0 R", "plain"]]));
+    const hits = collectHtmlInjections(
+      new Map([
+        ["3 0 R", `Name: x"><img src=1 onerror=a()> and <script>b()</script>`],
+        ["4 0 R", "plain"],
+      ]),
+    );
     expect(hits).toHaveLength(1);
     expect(hits[0].excerpt).toContain(`x"><img src=1 onerror`);
   });

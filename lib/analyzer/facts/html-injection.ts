@@ -12,7 +12,8 @@
  * attribute. The attribute run and the spaces around `=` are bounded, so each `<` is tried over at
  * most a few hundred characters: linear.
  */
-const MARKUP = /<[a-z][a-z0-9]{0,15}\b[^<>]{0,300}?[\s/"']on[a-z]{3,30}\s{0,20}=|<(?:script|iframe|object|embed)\b|<[a-z][a-z0-9]{0,15}\b[^<>]{0,300}?\b(?:href|src|action|formaction)\s{0,20}=\s{0,20}["']?\s{0,20}javascript:/i;
+const MARKUP =
+  /<[a-z][a-z0-9]{0,15}\b[^<>]{0,300}?[\s/"']on[a-z]{3,30}\s{0,20}=|<(?:script|iframe|object|embed)\b|<[a-z][a-z0-9]{0,15}\b[^<>]{0,300}?\b(?:href|src|action|formaction)\s{0,20}=\s{0,20}["']?\s{0,20}javascript:/i;
 const EXCERPT_BEFORE = 40;
 const EXCERPT_CHARS = 160;
 
@@ -35,7 +36,13 @@ export function collectHtmlInjections(strings: ReadonlyMap<string, string>): Htm
     const m = MARKUP.exec(text);
     if (!m) continue;
     const from = Math.max(0, m.index - EXCERPT_BEFORE);
-    out.push({ objectRef, excerpt: text.slice(from, from + EXCERPT_CHARS).replace(/\s+/g, " ").trim() });
+    out.push({
+      objectRef,
+      excerpt: text
+        .slice(from, from + EXCERPT_CHARS)
+        .replace(/\s+/g, " ")
+        .trim(),
+    });
   }
   return out;
 }

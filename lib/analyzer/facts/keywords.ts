@@ -57,7 +57,9 @@ export function collectKeywords(doc: PdfDocument, index: ObjectIndex): KeywordFa
     counts,
     rawCounts: countRaw(doc.buf),
     escaped,
-    onlyInObjectStreams: KEYWORDS.filter((k) => index.nameCounts.has(k) && !index.looseNames.has(k)).map((k) => `/${k}`),
+    onlyInObjectStreams: KEYWORDS.filter((k) => index.nameCounts.has(k) && !index.looseNames.has(k)).map(
+      (k) => `/${k}`,
+    ),
   };
 }
 
@@ -91,5 +93,14 @@ function countRaw(buf: Buffer): Record<string, number> {
 }
 
 function isNameChar(c: number): boolean {
-  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x23 || c === 0x5f || c === 0x2d || c === 0x2e || c === 0x2b;
+  return (
+    (c >= 0x30 && c <= 0x39) ||
+    (c >= 0x41 && c <= 0x5a) ||
+    (c >= 0x61 && c <= 0x7a) ||
+    c === 0x23 ||
+    c === 0x5f ||
+    c === 0x2d ||
+    c === 0x2e ||
+    c === 0x2b
+  );
 }

@@ -17,7 +17,18 @@ import type { ObjectIndex } from "./object-index";
 import { bytesToText, ContentScanner } from "../content/text";
 
 export const LOOP_STRUCTURES = [
-  "page-tree", "outline", "action-next", "name-tree", "number-tree", "field-tree", "struct-tree", "reference-chain", "xobject", "object-stream", "function", "page-navigation",
+  "page-tree",
+  "outline",
+  "action-next",
+  "name-tree",
+  "number-tree",
+  "field-tree",
+  "struct-tree",
+  "reference-chain",
+  "xobject",
+  "object-stream",
+  "function",
+  "page-navigation",
 ] as const;
 export type LoopStructure = (typeof LOOP_STRUCTURES)[number];
 
@@ -68,7 +79,14 @@ function navigationTargets(doc: PdfDocument, page: PdfDict): PdfObject[] {
   for (let i = 0; action && i < MAX_NAVIGATION_STEPS; i++) {
     const s = action.get("S");
     const d = doc.resolve(action.get("D"));
-    if (s instanceof PdfName && s.name === "GoTo" && Array.isArray(d) && d[0] instanceof PdfRef && nodeOf(doc, d[0]) !== page) out.push(d[0]);
+    if (
+      s instanceof PdfName &&
+      s.name === "GoTo" &&
+      Array.isArray(d) &&
+      d[0] instanceof PdfRef &&
+      nodeOf(doc, d[0]) !== page
+    )
+      out.push(d[0]);
     const next = doc.resolve(action.get("Next"));
     action = next instanceof PdfDict ? next : undefined;
   }
@@ -104,7 +122,14 @@ interface Root {
  * Cycles of one structure reachable from `roots`. `state` is shared by walks of the same structure so
  * a node finished from one root is not walked again from another (each node once per structure).
  */
-function findCycles(doc: PdfDocument, structure: Exclude<LoopStructure, "reference-chain" | "xobject">, roots: Root[], state: Map<PdfDict, 1 | 2>, out: LoopFact[], maxCycles: number): void {
+function findCycles(
+  doc: PdfDocument,
+  structure: Exclude<LoopStructure, "reference-chain" | "xobject">,
+  roots: Root[],
+  state: Map<PdfDict, 1 | 2>,
+  out: LoopFact[],
+  maxCycles: number,
+): void {
   const keys = CHILD_KEYS[structure];
   const maxNodes = doc.limits.MAX_OBJECTS;
   const childrenOf = (d: PdfDict): PdfObject[] => {
@@ -127,7 +152,15 @@ function findCycles(doc: PdfDocument, structure: Exclude<LoopStructure, "referen
   for (const root of roots) {
     const first = nodeOf(doc, root.value);
     if (!first || state.has(first)) continue;
-    const path: Frame[] = [{ node: first, via: root.value, holder: root.value instanceof PdfRef ? root.value : root.owner, children: childrenOf(first), next: 0 }];
+    const path: Frame[] = [
+      {
+        node: first,
+        via: root.value,
+        holder: root.value instanceof PdfRef ? root.value : root.owner,
+        children: childrenOf(first),
+        next: 0,
+      },
+    ];
     state.set(first, 1);
     while (path.length) {
       if (state.size > maxNodes) {
@@ -153,7 +186,13 @@ function findCycles(doc: PdfDocument, structure: Exclude<LoopStructure, "referen
       }
       if (s === 2) continue;
       state.set(node, 1);
-      path.push({ node, via: child, holder: child instanceof PdfRef ? child : top.holder, children: childrenOf(node), next: 0 });
+      path.push({
+        node,
+        via: child,
+        holder: child instanceof PdfRef ? child : top.holder,
+        children: childrenOf(node),
+        next: 0,
+      });
     }
   }
 }
@@ -201,30 +240,51 @@ function referenceCycles(doc: PdfDocument, out: LoopFact[], maxCycles: number): 
 export function collectLoops(doc: PdfDocument, actionDicts: ObjectIndex["actionDicts"]): LoopFact[] {
   const out: LoopFact[] = [];
   const max = doc.limits.MAX_EVIDENCE_PER_FINDING;
-  const walk = (structure: Exclude<LoopStructure, "reference-chain" | "xobject">, roots: Root[]) => findCycles(doc, structure, roots, new Map(), out, max);
+  const walk = (structure: Exclude<LoopStructure, "reference-chain" | "xobject">, roots: Root[]) =>
+    findCycles(doc, structure, roots, new Map(), out, max);
   const catalog = doc.catalog;
   const rootRef = doc.trailer?.get("Root");
   const owner = rootRef instanceof PdfRef ? rootRef.toString() : undefined;
   if (catalog) {
     const structRoot = doc.dict(catalog.get("StructTreeRoot"));
-    const entry = (d: PdfDict | undefined, key: string, path: string, holder?: string): Root[] => (d?.has(key) ? [{ value: d.get(key), path, owner: holder }] : []);
+    const entry = (d: PdfDict | undefined, key: string, path: string, holder?: string): Root[] =>
+      d?.has(key) ? [{ value: d.get(key), path, owner: holder }] : [];
     walk("page-tree", entry(catalog, "Pages", "/Root/Pages", owner));
     walk("outline", entry(catalog, "Outlines", "/Root/Outlines", owner));
     const names = doc.dict(catalog.get("Names"));
-    walk("name-tree", [...[...(names?.entries.keys() ?? [])].flatMap((k) => entry(names, k, `/Root/Names/${k}`, owner)), ...entry(structRoot, "IDTree", "/Root/StructTreeRoot/IDTree")]);
-    walk("number-tree", [...entry(catalog, "PageLabels", "/Root/PageLabels", owner), ...entry(structRoot, "ParentTree", "/Root/StructTreeRoot/ParentTree")]);
+    walk("name-tree", [
+      ...[...(names?.entries.keys() ?? [])].flatMap((k) => entry(names, k, `/Root/Names/${k}`, owner)),
+      ...entry(structRoot, "IDTree", "/Root/StructTreeRoot/IDTree"),
+    ]);
+    walk("number-tree", [
+      ...entry(catalog, "PageLabels", "/Root/PageLabels", owner),
+      ...entry(structRoot, "ParentTree", "/Root/StructTreeRoot/ParentTree"),
+    ]);
     const fields = doc.resolve(doc.dict(catalog.get("AcroForm"))?.get("Fields"));
-    if (Array.isArray(fields)) walk("field-tree", fields.map((f, i) => ({ value: f, path: `/Root/AcroForm/Fields[${i}]` })));
+    if (Array.isArray(fields))
+      walk(
+        "field-tree",
+        fields.map((f, i) => ({ value: f, path: `/Root/AcroForm/Fields[${i}]` })),
+      );
     walk("struct-tree", entry(catalog, "StructTreeRoot", "/Root/StructTreeRoot", owner));
   }
-  walk("action-next", actionDicts.map(({ dict, ref }) => actionRoot(doc, dict, ref)));
-  walk("page-navigation", doc.pages().map((p, i) => ({ value: p.ref ?? p.dict, path: `page ${i + 1} /AA /O` })));
+  walk(
+    "action-next",
+    actionDicts.map(({ dict, ref }) => actionRoot(doc, dict, ref)),
+  );
+  walk(
+    "page-navigation",
+    doc.pages().map((p, i) => ({ value: p.ref ?? p.dict, path: `page ${i + 1} /AA /O` })),
+  );
   const streams: Root[] = [];
   const functions: Root[] = [];
   for (const [num, inst] of doc.table) {
-    const d = inst.value instanceof PdfStream ? inst.value.dict : inst.value instanceof PdfDict ? inst.value : undefined;
-    if (d?.has("Extends") && isType(d, "ObjStm")) streams.push({ value: new PdfRef(num, inst.gen), path: `${num} ${inst.gen} R /Extends` });
-    if (d?.has("Functions") && d.has("FunctionType")) functions.push({ value: new PdfRef(num, inst.gen), path: `${num} ${inst.gen} R /Functions` });
+    const d =
+      inst.value instanceof PdfStream ? inst.value.dict : inst.value instanceof PdfDict ? inst.value : undefined;
+    if (d?.has("Extends") && isType(d, "ObjStm"))
+      streams.push({ value: new PdfRef(num, inst.gen), path: `${num} ${inst.gen} R /Extends` });
+    if (d?.has("Functions") && d.has("FunctionType"))
+      functions.push({ value: new PdfRef(num, inst.gen), path: `${num} ${inst.gen} R /Functions` });
   }
   walk("object-stream", streams);
   walk("function", functions);
@@ -259,7 +319,10 @@ function xobjectCycles(doc: PdfDocument, out: LoopFact[], maxCycles: number): vo
   /** the forms a form's content paints, resolved in `xobjects` */
   // the form names of each resource dictionary met: a form whose content names none of them paints no form
   const formNames = new Map<PdfDict, string[]>();
-  const painted = (form: PdfStream, xobjects: PdfDict | undefined): { name: string; ref: PdfObject; stream: PdfStream }[] => {
+  const painted = (
+    form: PdfStream,
+    xobjects: PdfDict | undefined,
+  ): { name: string; ref: PdfObject; stream: PdfStream }[] => {
     if (!xobjects) return [];
     let candidates = formNames.get(xobjects);
     if (!candidates) formNames.set(xobjects, (candidates = formsIn(doc, xobjects).map((f) => f.name)));
@@ -283,7 +346,8 @@ function xobjectCycles(doc: PdfDocument, out: LoopFact[], maxCycles: number): vo
     for (const n of names) {
       const ref = xobjects.get(n);
       const x = doc.resolve(ref);
-      if (ref !== undefined && x instanceof PdfStream && isSubtype(x.dict, "Form")) forms.push({ name: n, ref, stream: x });
+      if (ref !== undefined && x instanceof PdfStream && isSubtype(x.dict, "Form"))
+        forms.push({ name: n, ref, stream: x });
     }
     return forms;
   };
@@ -317,7 +381,13 @@ function xobjectCycles(doc: PdfDocument, out: LoopFact[], maxCycles: number): vo
         if (s === undefined) push(nodeOf(kid, top.node.xobjects));
         else if (s === 1 && found++ < maxCycles) {
           const at = path.findIndex((f) => f.node.stream === kid.stream);
-          out.push(loopOf("xobject", `/Root/Pages[${pageIndex}]/Resources/XObject/${root.name}`, path.slice(at).map((f) => f.node.label)));
+          out.push(
+            loopOf(
+              "xobject",
+              `/Root/Pages[${pageIndex}]/Resources/XObject/${root.name}`,
+              path.slice(at).map((f) => f.node.label),
+            ),
+          );
         }
       }
     }
@@ -325,7 +395,10 @@ function xobjectCycles(doc: PdfDocument, out: LoopFact[], maxCycles: number): vo
 }
 
 /** The form XObjects of an /XObject resource dictionary, by name. */
-function formsIn(doc: PdfDocument, xobjects: PdfDict | undefined): { name: string; ref: PdfObject; stream: PdfStream }[] {
+function formsIn(
+  doc: PdfDocument,
+  xobjects: PdfDict | undefined,
+): { name: string; ref: PdfObject; stream: PdfStream }[] {
   const forms: { name: string; ref: PdfObject; stream: PdfStream }[] = [];
   for (const [name, ref] of xobjects?.entries ?? []) {
     const x = doc.resolve(ref);

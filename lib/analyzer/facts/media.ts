@@ -37,9 +37,16 @@ export function collectMedia(doc: PdfDocument): MediaFacts {
     const d = doc.dict(inst.value);
     const sub = d?.get("Subtype");
     if (!d || !(sub instanceof PdfName) || (sub.name !== "3D" && sub.name !== "RichMedia")) continue;
-    const act = sub.name === "3D" ? doc.dict(d.get("3DA"))?.get("A") : doc.dict(doc.dict(d.get("RichMediaSettings"))?.get("Activation"))?.get("Condition");
+    const act =
+      sub.name === "3D"
+        ? doc.dict(d.get("3DA"))?.get("A")
+        : doc.dict(doc.dict(d.get("RichMediaSettings"))?.get("Activation"))?.get("Condition");
     const cond = doc.resolve(act);
-    annotations.push({ objectRef: `${num} ${inst.gen} R`, subtype: sub.name, activation: cond instanceof PdfName ? cond.name : undefined });
+    annotations.push({
+      objectRef: `${num} ${inst.gen} R`,
+      subtype: sub.name,
+      activation: cond instanceof PdfName ? cond.name : undefined,
+    });
   }
   const assets: RichMediaAssetFact[] = [];
   if (annotations.some((a) => a.subtype === "RichMedia")) {

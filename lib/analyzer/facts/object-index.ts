@@ -50,12 +50,22 @@ export function indexObjects(doc: PdfDocument, maxNodes: number): ObjectIndex {
     let strings: string[] | null = null;
     // no closure or ref string per object: most of a file's objects need neither
     const count = loose ? countLoose : countName;
-    if (current && inst.value instanceof PdfStream && inst.value.dict.get("FunctionType") === 4) calculatorFunctions.push({ stream: inst.value, ref: refString(inst.num, inst.gen) });
+    if (current && inst.value instanceof PdfStream && inst.value.dict.get("FunctionType") === 4)
+      calculatorFunctions.push({ stream: inst.value, ref: refString(inst.num, inst.gen) });
     stack.push(inst.value);
     while (stack.length) {
       if (++nodes > maxNodes) {
         doc.budgetHits.add("MAX_INDEX_NODES");
-        return { nameCounts, looseNames, colorsOverflow, actionDicts, stringsByRef, fileSpecHolders, shadowingDicts, calculatorFunctions };
+        return {
+          nameCounts,
+          looseNames,
+          colorsOverflow,
+          actionDicts,
+          stringsByRef,
+          fileSpecHolders,
+          shadowingDicts,
+          calculatorFunctions,
+        };
       }
       const o = stack.pop()!;
       if (o instanceof PdfName) count(nameCounts, looseNames, o.name);
@@ -66,7 +76,8 @@ export function indexObjects(doc: PdfDocument, maxNodes: number): ObjectIndex {
       } else {
         const d = o instanceof PdfStream ? o.dict : o instanceof PdfDict ? o : null;
         if (!d) continue;
-        if (current && (d.get("S") instanceof PdfName || d.has("JS"))) actionDicts.push({ dict: d, ref: refString(inst.num, inst.gen) });
+        if (current && (d.get("S") instanceof PdfName || d.has("JS")))
+          actionDicts.push({ dict: d, ref: refString(inst.num, inst.gen) });
         if (current && d.shadowed) shadowingDicts.push({ dict: d, ref: refString(inst.num, inst.gen) });
         let holder = false;
         for (const [k, v] of d.entries) {
@@ -102,7 +113,16 @@ export function indexObjects(doc: PdfDocument, maxNodes: number): ObjectIndex {
       }
     }
   }
-  return { nameCounts, looseNames, colorsOverflow, actionDicts, stringsByRef, fileSpecHolders, shadowingDicts, calculatorFunctions };
+  return {
+    nameCounts,
+    looseNames,
+    colorsOverflow,
+    actionDicts,
+    stringsByRef,
+    fileSpecHolders,
+    shadowingDicts,
+    calculatorFunctions,
+  };
 }
 
 function countName(counts: Map<string, number>, _loose: Set<string>, name: string): void {

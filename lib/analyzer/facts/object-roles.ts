@@ -47,7 +47,12 @@ export type ObjectView = (num: number) => PdfObject | undefined;
 const NOT_FOLLOWED = new Set(["Parent", "P", "Prev", "Annots", "Popup", "IRT"]);
 const OPTIONAL_CONTENT_TYPES = new Set(["OCG", "OCMD"]);
 
-export function objectRoles(view: ObjectView, trailer: PdfDict | null | undefined, maxObjects: number, maxChain: number): Map<number, RoleInfo> {
+export function objectRoles(
+  view: ObjectView,
+  trailer: PdfDict | null | undefined,
+  maxObjects: number,
+  maxChain: number,
+): Map<number, RoleInfo> {
   const roles = new Map<number, RoleInfo>();
   const resolve = (o: PdfObject | undefined): PdfObject | undefined => {
     let cur = o;
@@ -73,12 +78,17 @@ export function objectRoles(view: ObjectView, trailer: PdfDict | null | undefine
         const d = dictOf(o);
         // optional content met inside a page (/OC, /Properties) is its own thing: its visibility is what changes
         const t = d?.get("Type");
-        roles.set(o.num, t instanceof PdfName && OPTIONAL_CONTENT_TYPES.has(t.name) ? { role: "optional-content" } : info);
+        roles.set(
+          o.num,
+          t instanceof PdfName && OPTIONAL_CONTENT_TYPES.has(t.name) ? { role: "optional-content" } : info,
+        );
         stack.push(view(o.num) ?? null);
       } else if (Array.isArray(o)) pushAll(stack, o);
       else {
         const d = o instanceof PdfStream ? o.dict : o instanceof PdfDict ? o : null;
-        if (d) for (const [k, v] of d.entries) if (!NOT_FOLLOWED.has(k) && v !== null && typeof v === "object") stack.push(v);
+        if (d)
+          for (const [k, v] of d.entries)
+            if (!NOT_FOLLOWED.has(k) && v !== null && typeof v === "object") stack.push(v);
       }
     }
   };

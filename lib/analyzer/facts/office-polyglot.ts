@@ -55,7 +55,8 @@ function visibleRegions(doc: PdfDocument): [number, number][] {
   const hidden: [number, number][] = [];
   for (const inst of doc.instances) {
     const v = inst.value;
-    if (v instanceof PdfStream && v.dataOffset >= 0 && hasFilter(doc, v)) hidden.push([v.dataOffset, v.dataOffset + v.raw.length]);
+    if (v instanceof PdfStream && v.dataOffset >= 0 && hasFilter(doc, v))
+      hidden.push([v.dataOffset, v.dataOffset + v.raw.length]);
   }
   hidden.sort((a, b) => a[0] - b[0]);
   const out: [number, number][] = [];
@@ -73,13 +74,16 @@ export function hasFilter(doc: PdfDocument, s: PdfStream): boolean {
   return filterNamesOf(s.dict, (o) => doc.resolve(o)).length > 0;
 }
 
-function firstContainer(bytes: Uint8Array, regions: readonly [number, number][]): Pick<OfficePolyglotFact, "offset" | "header"> | null {
+function firstContainer(
+  bytes: Uint8Array,
+  regions: readonly [number, number][],
+): Pick<OfficePolyglotFact, "offset" | "header"> | null {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   for (const [start, end] of regions) {
     const region = buf.subarray(start, end);
     for (const needle of CONTAINER) {
       // the search goes on after the line read: each byte is read a bounded number of times, however many needles a line holds
-      for (let at = region.indexOf(needle); at !== -1; ) {
+      for (let at = region.indexOf(needle); at !== -1;) {
         const line = lineAround(region, at);
         if (CONTAINER_LINE.test(line.text)) return { offset: start + line.start, header: line.text.trim() };
         at = region.indexOf(needle, Math.max(line.end, at + needle.length));

@@ -5,7 +5,8 @@ import { readPdf } from "../../pdf/document";
 import { PdfBuilder, bytes } from "../../pdf/testing/pdf-builder";
 import { collectFacts } from "./document-facts";
 
-const streamScripts = (pdf: Uint8Array) => collectFacts(readPdf(pdf, DEFAULT_LIMITS), DEFAULT_LIMITS).scripts.filter((s) => s.origin === "stream");
+const streamScripts = (pdf: Uint8Array) =>
+  collectFacts(readPdf(pdf, DEFAULT_LIMITS), DEFAULT_LIMITS).scripts.filter((s) => s.origin === "stream");
 
 describe("orphan script streams", () => {
   it("reads a script stream whose names tree was cut off by truncation", () => {
@@ -27,10 +28,23 @@ describe("orphan script streams", () => {
 
   it.each([
     ["a page content stream", (b: PdfBuilder) => b.addStream("", "q 1 0 0 1 72 720 cm BT /F1 12 Tf (x = 1;) Tj ET Q")],
-    ["a content stream starting with BT", (b: PdfBuilder) => b.addStream("", "BT\n/F1 12 Tf\n72 720 Td\n(Hello; world) Tj\nET")],
-    ["PostScript-like data", (b: PdfBuilder) => b.addStream("", "g (xmlnode-nodename) ,\r; (y) ,\r/XMLNode :\r/Dictionary :\r; (attr) ,\r/Array :\r")],
-    ["an XFA packet", (b: PdfBuilder) => b.addStream("", "<xdp:xdp><template><script>var a = 1;</script></template></xdp:xdp>")],
-    ["a typed stream (an embedded file)", (b: PdfBuilder) => b.addStream("/Type /EmbeddedFile", "var a = 1; app.alert(a);")],
+    [
+      "a content stream starting with BT",
+      (b: PdfBuilder) => b.addStream("", "BT\n/F1 12 Tf\n72 720 Td\n(Hello; world) Tj\nET"),
+    ],
+    [
+      "PostScript-like data",
+      (b: PdfBuilder) =>
+        b.addStream("", "g (xmlnode-nodename) ,\r; (y) ,\r/XMLNode :\r/Dictionary :\r; (attr) ,\r/Array :\r"),
+    ],
+    [
+      "an XFA packet",
+      (b: PdfBuilder) => b.addStream("", "<xdp:xdp><template><script>var a = 1;</script></template></xdp:xdp>"),
+    ],
+    [
+      "a typed stream (an embedded file)",
+      (b: PdfBuilder) => b.addStream("/Type /EmbeddedFile", "var a = 1; app.alert(a);"),
+    ],
     ["binary data", (b: PdfBuilder) => b.addStream("", bytes("var\x00\x01\x02 = 1;"))],
   ])("leaves %s alone", (_name, add) => {
     const b = new PdfBuilder();

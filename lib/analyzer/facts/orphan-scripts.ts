@@ -10,12 +10,26 @@ import { PdfStream } from "../../pdf/objects";
 import { readText } from "../content/text";
 
 /** keys of streams that have a role of their own (images, fonts, forms, ICC profiles, functions, patterns) */
-const TYPED_KEYS = ["Type", "Subtype", "Width", "Height", "BBox", "Length1", "Length2", "Length3", "N", "FunctionType", "PatternType", "ShadingType"];
+const TYPED_KEYS = [
+  "Type",
+  "Subtype",
+  "Width",
+  "Height",
+  "BBox",
+  "Length1",
+  "Length2",
+  "Length3",
+  "N",
+  "FunctionType",
+  "PatternType",
+  "ShadingType",
+];
 /**
  * A statement at the head of the text, after comments: a declaration, a keyword, a call or an
  * assignment. PDF content streams start with numbers, names or operators (q, BT) and never match.
  */
-const JS_START = /^\s*(?:\/\/[^\n]{0,512}\n\s*|\/\*[^*]{0,512}\*\/\s*){0,256}(?:(?:var|let|const|function|if|try|for|while|eval)\b|(?:this|app|event|util)\s*\.|[A-Za-z_$][\w$]{0,63}\s*(?:=[^=]|\())/;
+const JS_START =
+  /^\s*(?:\/\/[^\n]{0,512}\n\s*|\/\*[^*]{0,512}\*\/\s*){0,256}(?:(?:var|let|const|function|if|try|for|while|eval)\b|(?:this|app|event|util)\s*\.|[A-Za-z_$][\w$]{0,63}\s*(?:=[^=]|\())/;
 /**
  * The head a stream is recognised by, not a budget: every candidate is judged on this much (its text is
  * then read up to MAX_SCRIPT_CHARS); so is the first 4 KiB of that text for a statement end.
@@ -29,10 +43,15 @@ export interface OrphanScript {
 }
 
 /** Streams of JavaScript text that are not the /JS of any action (`reached`) nor a page's content (`drawn`). */
-export function collectOrphanScripts(doc: PdfDocument, reached: ReadonlySet<PdfStream>, drawn: ReadonlySet<PdfStream>): OrphanScript[] {
+export function collectOrphanScripts(
+  doc: PdfDocument,
+  reached: ReadonlySet<PdfStream>,
+  drawn: ReadonlySet<PdfStream>,
+): OrphanScript[] {
   const out: OrphanScript[] = [];
   const { MAX_ORPHAN_SCRIPTS: maxScripts, MAX_SCRIPT_CHARS: maxChars } = doc.limits;
-  const candidate = (s: unknown): s is PdfStream => s instanceof PdfStream && !reached.has(s) && !drawn.has(s) && !TYPED_KEYS.some((k) => s.dict.has(k));
+  const candidate = (s: unknown): s is PdfStream =>
+    s instanceof PdfStream && !reached.has(s) && !drawn.has(s) && !TYPED_KEYS.some((k) => s.dict.has(k));
   for (let i = 0; i < doc.instances.length; i++) {
     const s = doc.instances[i].value;
     if (!candidate(s)) continue;

@@ -32,9 +32,18 @@ describe("padded text fields of a document", () => {
   it("reads the document information and annotations", () => {
     const b = new PdfBuilder();
     b.info = b.addRaw(latin1(`<< /Author (x${"A".repeat(600)}\x90\x90\xeb\x06\x12\x34\x56\x78\x01\x02) >>`));
-    const annot = b.addRaw(latin1(`<< /Type /Annot /Subtype /Text /Rect [0 0 10 10] /Contents (${" ".repeat(300)}\x01\x02\x03\x04\x05\x06\x07\x08\x0b) >>`));
+    const annot = b.addRaw(
+      latin1(
+        `<< /Type /Annot /Subtype /Text /Rect [0 0 10 10] /Contents (${" ".repeat(300)}\x01\x02\x03\x04\x05\x06\x07\x08\x0b) >>`,
+      ),
+    );
     b.addCatalog("", 1, `/Annots [${annot} 0 R]`);
     const padded = collectFacts(readPdf(b.build(), DEFAULT_LIMITS), DEFAULT_LIMITS).paddedTextFields;
-    expect(padded.map((f) => [f.objectRef, f.path, f.run]).sort()).toEqual([[`${annot} 0 R`, "/Contents", 300], [undefined, "/Author", 600]].sort());
+    expect(padded.map((f) => [f.objectRef, f.path, f.run]).sort()).toEqual(
+      [
+        [`${annot} 0 R`, "/Contents", 300],
+        [undefined, "/Author", 600],
+      ].sort(),
+    );
   });
 });

@@ -10,9 +10,45 @@ const FF_PASSWORD = 1 << 13;
  * Words of password fields' names: English, German, Spanish, Portuguese, French, Russian, Dutch, Swedish,
  * Polish, Italian (password), Turkish.
  */
-const PASSWORD_WORDS = new Set(["pass", "password", "passwd", "passcode", "passphrase", "pwd", "pw", "pin", "passwort", "kennwort", "contraseña", "contrasena", "senha", "motdepasse", "mdp", "пароль", "wachtwoord", "lösenord", "hasło", "haslo", "şifre", "sifre", "parola", "parolă"]);
+const PASSWORD_WORDS = new Set([
+  "pass",
+  "password",
+  "passwd",
+  "passcode",
+  "passphrase",
+  "pwd",
+  "pw",
+  "pin",
+  "passwort",
+  "kennwort",
+  "contraseña",
+  "contrasena",
+  "senha",
+  "motdepasse",
+  "mdp",
+  "пароль",
+  "wachtwoord",
+  "lösenord",
+  "hasło",
+  "haslo",
+  "şifre",
+  "sifre",
+  "parola",
+  "parolă",
+]);
 /** The same in scripts written without spaces between words, or as two words: Japanese, Chinese, Korean, Arabic. */
-const PASSWORD_PHRASES = ["パスワード", "暗証番号", "密码", "密碼", "口令", "비밀번호", "암호", "كلمة المرور", "كلمة السر", "رمز المرور"];
+const PASSWORD_PHRASES = [
+  "パスワード",
+  "暗証番号",
+  "密码",
+  "密碼",
+  "口令",
+  "비밀번호",
+  "암호",
+  "كلمة المرور",
+  "كلمة السر",
+  "رمز المرور",
+];
 export interface PasswordField {
   name: string;
   objectRef?: string;
@@ -27,7 +63,11 @@ export function passwordFields(doc: PdfDocument): PasswordField[] {
   const out: PasswordField[] = [];
   const seen = new Set<object>();
   // FT and Ff are inheritable from the parent field (§12.7.4.1)
-  const stack: { node: PdfObject; parent: string; ft?: string; ff: number }[] = fields.map((f) => ({ node: f, parent: "", ff: 0 }));
+  const stack: { node: PdfObject; parent: string; ft?: string; ff: number }[] = fields.map((f) => ({
+    node: f,
+    parent: "",
+    ff: 0,
+  }));
   const maxFields = doc.limits.MAX_FORM_FIELDS;
   while (stack.length && seen.size < maxFields) {
     const { node, parent, ft: parentFt, ff: parentFf } = stack.pop()!;
@@ -51,7 +91,8 @@ export function passwordFields(doc: PdfDocument): PasswordField[] {
     const tooltip = doc.resolve(d.get("TU"));
     const label = `${name} ${tooltip instanceof PdfString ? tooltip.text : ""}`;
     const why = ff & FF_PASSWORD ? "Password flag" : hasPasswordWord(label) ? "password-like name" : null;
-    if (why) out.push({ name: name || "(unnamed)", objectRef: node instanceof PdfRef ? node.toString() : undefined, why });
+    if (why)
+      out.push({ name: name || "(unnamed)", objectRef: node instanceof PdfRef ? node.toString() : undefined, why });
   }
   if (stack.length) doc.budgetHits.add("MAX_FORM_FIELDS");
   return out;
@@ -63,5 +104,8 @@ function hasPasswordWord(label: string): boolean {
     .toLowerCase()
     .replace(/mot ?de ?passe/g, "motdepasse")
     .split(/[^\p{L}\p{N}]+/u);
-  return words.some((w) => PASSWORD_WORDS.has(w) || /^(pass|pwd)\d*$/.test(w)) || PASSWORD_PHRASES.some((p) => label.includes(p));
+  return (
+    words.some((w) => PASSWORD_WORDS.has(w) || /^(pass|pwd)\d*$/.test(w)) ||
+    PASSWORD_PHRASES.some((p) => label.includes(p))
+  );
 }

@@ -9,7 +9,13 @@ import type { Budget } from "../../limits";
 import type { PdfDocument } from "../../pdf/document";
 import { PdfDict, PdfName, PdfStream, PdfString, type PdfObject } from "../../pdf/objects";
 import type { ActionFact } from "./actions";
-import { classifyLocation, isFileShare, isRemote, type LocationKind, type LocationSyntax } from "../content/classify-location";
+import {
+  classifyLocation,
+  isFileShare,
+  isRemote,
+  type LocationKind,
+  type LocationSyntax,
+} from "../content/classify-location";
 import type { ObjectIndex } from "./object-index";
 import type { Consent } from "./trigger-consent";
 import { readStringLiteral } from "../javascript/callback-apis";
@@ -65,7 +71,15 @@ export function collectRemoteLocations(
     if (!a.target || !a.targetKind || !isRemote(a.targetKind)) continue;
     targetsOfActions.add(a.target);
     const media = a.type === "Rendition" || a.type === "Movie" || a.type === "Sound";
-    add({ carrier: media ? `media clip of a /${a.type} action` : `/${a.type} action`, target: a.target, kind: a.targetKind, objectRef: a.objectRef, path: a.path, trigger: a.trigger, consent: a.consent });
+    add({
+      carrier: media ? `media clip of a /${a.type} action` : `/${a.type} action`,
+      target: a.target,
+      kind: a.targetKind,
+      objectRef: a.objectRef,
+      path: a.path,
+      trigger: a.trigger,
+      consent: a.consent,
+    });
   }
   for (const h of holders) {
     if (out.length >= max) {
@@ -85,15 +99,37 @@ export function collectRemoteLocations(
   const baseText = doc.resolve(base);
   if (baseText instanceof PdfString) {
     const l = classifyLocation(baseText.text, "uri");
-    if (isFileShare(l.kind)) add({ carrier: "/URI /Base (base of relative URI actions)", target: baseText.text, ...l, path: "/Root/URI/Base", trigger: "link click", consent: "click" });
+    if (isFileShare(l.kind))
+      add({
+        carrier: "/URI /Base (base of relative URI actions)",
+        target: baseText.text,
+        ...l,
+        path: "/Root/URI/Base",
+        trigger: "link click",
+        consent: "click",
+      });
   }
-  for (const s of scripts) for (const l of scriptFileShares(s.source, doc)) add({ carrier: "script string literal", target: l.target, ...classifyLocation(l.target, "windows-path"), objectRef: s.objectRef, path: s.path, trigger: s.trigger, consent: s.consent });
+  for (const s of scripts)
+    for (const l of scriptFileShares(s.source, doc))
+      add({
+        carrier: "script string literal",
+        target: l.target,
+        ...classifyLocation(l.target, "windows-path"),
+        objectRef: s.objectRef,
+        path: s.path,
+        trigger: s.trigger,
+        consent: s.consent,
+      });
   for (const c of callbacks) if (isRemote(c.kind)) add(c);
   return out;
 }
 
 /** The remote strings of one file-specification-like dictionary (§7.11.3 Table 43, or a dictionary with /F). */
-function holderLocations(doc: PdfDocument, d: PdfDict, streamDict: boolean): { target: string; kind: LocationKind; host?: string }[] {
+function holderLocations(
+  doc: PdfDocument,
+  d: PdfDict,
+  streamDict: boolean,
+): { target: string; kind: LocationKind; host?: string }[] {
   // a specification that carries the file's data (/EF): readers use the data, the name is a label
   if (d.has("EF")) return [];
   const fs = doc.resolve(d.get("FS"));
@@ -110,15 +146,41 @@ function holderLocations(doc: PdfDocument, d: PdfDict, streamDict: boolean): { t
   return out;
 }
 
-const ACTION_NAMES = new Set(["GoTo", "GoToR", "GoToE", "GoToDp", "Launch", "Thread", "URI", "Sound", "Movie", "Hide", "Named", "SubmitForm", "ResetForm", "ImportData", "SetOCGState", "Rendition", "Trans", "GoTo3DView", "JavaScript", "RichMediaExecute"]);
+const ACTION_NAMES = new Set([
+  "GoTo",
+  "GoToR",
+  "GoToE",
+  "GoToDp",
+  "Launch",
+  "Thread",
+  "URI",
+  "Sound",
+  "Movie",
+  "Hide",
+  "Named",
+  "SubmitForm",
+  "ResetForm",
+  "ImportData",
+  "SetOCGState",
+  "Rendition",
+  "Trans",
+  "GoTo3DView",
+  "JavaScript",
+  "RichMediaExecute",
+]);
 
 /**
  * What carries a file specification found inside object `owner`, from the keys and dictionaries on
  * the way to it; null for an action (collectActions reports those with their trigger).
  */
-function carrierOf(doc: PdfDocument, owner: PdfObject, holder: PdfDict): { carrier: string; path: string; trigger: string; consent: Consent } | null {
+function carrierOf(
+  doc: PdfDocument,
+  owner: PdfObject,
+  holder: PdfDict,
+): { carrier: string; path: string; trigger: string; consent: Consent } | null {
   const chain = keyPath(doc, owner instanceof PdfStream ? owner.dict : owner, holder);
-  if (!chain) return { carrier: "file specification", path: "", trigger: "where the document uses it", consent: "click" };
+  if (!chain)
+    return { carrier: "file specification", path: "", trigger: "where the document uses it", consent: "click" };
   // the stream's own /F, a string or a file specification dictionary: its data lives in that file
   if (owner instanceof PdfStream && (chain.length === 0 || chain[0].key === "F")) {
     const sub = doc.resolve(owner.dict.get("Subtype"));
@@ -126,16 +188,27 @@ function carrierOf(doc: PdfDocument, owner: PdfObject, holder: PdfDict): { carri
     return { carrier: `external stream${what} (/F)`, path: "/F", trigger: "page display", consent: "none" };
   }
   const path = chain.map((c) => `/${c.key}`).join("");
-  const dicts = [owner instanceof PdfStream ? owner.dict : owner, ...chain.map((c) => c.value)].filter((x): x is PdfDict => x instanceof PdfDict);
-  const names = (key: string) => dicts.map((x) => doc.resolve(x.get(key))).filter((n): n is PdfName => n instanceof PdfName).map((n) => n.name);
+  const dicts = [owner instanceof PdfStream ? owner.dict : owner, ...chain.map((c) => c.value)].filter(
+    (x): x is PdfDict => x instanceof PdfDict,
+  );
+  const names = (key: string) =>
+    dicts
+      .map((x) => doc.resolve(x.get(key)))
+      .filter((n): n is PdfName => n instanceof PdfName)
+      .map((n) => n.name);
   if (names("S").some((s) => ACTION_NAMES.has(s)) || dicts.some((x) => x.has("JS"))) return null;
   const keys = chain.map((c) => c.key);
-  if (keys.includes("Ref")) // §8.10.4: readers that import the referenced page fetch the file when they draw the form
+  if (keys.includes("Ref"))
+    // §8.10.4: readers that import the referenced page fetch the file when they draw the form
     return { carrier: "reference XObject (/Ref)", path, trigger: "page display", consent: "none" };
-  if (names("Subtype").includes("FileAttachment")) return { carrier: "FileAttachment annotation (/FS)", path, trigger: "opening the attachment", consent: "click" };
-  if (keys.includes("Movie")) return { carrier: "movie (/Movie /F)", path, trigger: "playing the movie", consent: "click" };
-  if (names("Type").includes("MediaClip") || names("S").includes("MCD")) return { carrier: "media clip (/MCD /D)", path, trigger: "playing the media", consent: "click" };
-  if (keys.includes("URLs")) return { carrier: "output profile reference", path, trigger: "colour-managed display", consent: "none" };
+  if (names("Subtype").includes("FileAttachment"))
+    return { carrier: "FileAttachment annotation (/FS)", path, trigger: "opening the attachment", consent: "click" };
+  if (keys.includes("Movie"))
+    return { carrier: "movie (/Movie /F)", path, trigger: "playing the movie", consent: "click" };
+  if (names("Type").includes("MediaClip") || names("S").includes("MCD"))
+    return { carrier: "media clip (/MCD /D)", path, trigger: "playing the media", consent: "click" };
+  if (keys.includes("URLs"))
+    return { carrier: "output profile reference", path, trigger: "colour-managed display", consent: "none" };
   return { carrier: "file specification", path, trigger: "where the document uses it", consent: "click" };
 }
 
@@ -165,7 +238,8 @@ function keyPath(doc: PdfDocument, root: PdfObject, target: PdfDict): { key: str
       for (let i = 0; i < d.length; i++) {
         const v = d[i];
         if (v === target) return [...path, { key: String(i), value: v }];
-        if (v instanceof PdfDict || Array.isArray(v)) stack.push({ value: v, path: [...path, { key: String(i), value: v }] });
+        if (v instanceof PdfDict || Array.isArray(v))
+          stack.push({ value: v, path: [...path, { key: String(i), value: v }] });
       }
     }
   }

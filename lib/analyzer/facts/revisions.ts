@@ -125,7 +125,8 @@ export function readRevisions(doc: PdfDocument): Revisions {
     current: (num) => (fromXref ? versionAt(num, last) : (doc.table.get(num) ?? null)),
     touchedAfter(rev) {
       const out = new Set<number>();
-      for (const [r, sections] of sectionsByRev) if (r > rev) for (const s of sections) for (const num of s.entries.keys()) out.add(num);
+      for (const [r, sections] of sectionsByRev)
+        if (r > rev) for (const s of sections) for (const num of s.entries.keys()) out.add(num);
       for (const [num, o] of doc.table) if (revisionOf(o.offset) > rev) out.add(num);
       return out;
     },
@@ -144,7 +145,8 @@ export function readRevisions(doc: PdfDocument): Revisions {
       return out;
     },
     trailerAt(rev) {
-      for (let r = Math.min(rev, last); r >= 0; r--) for (const s of sectionsByRev.get(r) ?? []) if (s.trailer?.has("Root")) return s.trailer;
+      for (let r = Math.min(rev, last); r >= 0; r--)
+        for (const s of sectionsByRev.get(r) ?? []) if (s.trailer?.has("Root")) return s.trailer;
       return null;
     },
     fromXref,

@@ -21,7 +21,9 @@ describe("collectShadowedActionKeys", () => {
   });
 
   it("is not active when the action in effect only moves in the document, and ignores keys that decide no action", () => {
-    expect(shadowedIn(built({ annots: [linkAnnot("<< /S /GoTo /D [0 /Fit] /S /GoTo /D [0 /FitH] >>")] }))).toEqual([expect.objectContaining({ key: "S", action: "GoTo", active: false })]);
+    expect(shadowedIn(built({ annots: [linkAnnot("<< /S /GoTo /D [0 /Fit] /S /GoTo /D [0 /FitH] >>")] }))).toEqual([
+      expect.objectContaining({ key: "S", action: "GoTo", active: false }),
+    ]);
     expect(shadowedIn(built({ page: "/Rotate 0 /Rotate 90" }))).toEqual([]);
   });
 });

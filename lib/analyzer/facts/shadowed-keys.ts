@@ -12,7 +12,16 @@ const ACTION_KEYS = new Set(["S", "JS", "URI", "F", "Win", "Next", "Fields", "Fl
 /** keys whose value is an action of the dictionary holding it (the others belong to the dictionary's own action) */
 const HOLDING_KEYS = new Set(["A", "OpenAction"]);
 /** action types that run code or reach outside the document: what an injection adds */
-const ACTIVE_ACTIONS = new Set(["JavaScript", "Launch", "SubmitForm", "ImportData", "GoToR", "GoToE", "URI", "Rendition"]);
+const ACTIVE_ACTIONS = new Set([
+  "JavaScript",
+  "Launch",
+  "SubmitForm",
+  "ImportData",
+  "GoToR",
+  "GoToE",
+  "URI",
+  "Rendition",
+]);
 
 export interface ShadowedActionKeyFact {
   objectRef: string;
@@ -24,15 +33,23 @@ export interface ShadowedActionKeyFact {
   active: boolean;
 }
 
-export function collectShadowedActionKeys(doc: PdfDocument, shadowing: readonly { dict: PdfDict; ref: string }[]): ShadowedActionKeyFact[] {
+export function collectShadowedActionKeys(
+  doc: PdfDocument,
+  shadowing: readonly { dict: PdfDict; ref: string }[],
+): ShadowedActionKeyFact[] {
   const out: ShadowedActionKeyFact[] = [];
   for (const { dict, ref } of shadowing) {
     for (const key of dict.shadowed ?? []) {
       if (!ACTION_KEYS.has(key)) continue;
       // /AA holds an action per trigger; /A and /OpenAction one; the other keys are the action's own
       const triggers = key === "AA" ? doc.dict(dict.get(key)) : undefined;
-      const actions = triggers ? [...triggers.entries.values()].map((v) => doc.dict(v)) : [HOLDING_KEYS.has(key) ? doc.dict(dict.get(key)) : dict];
-      const types = actions.map((a) => a?.get("S")).filter((t): t is PdfName => t instanceof PdfName).map((t) => t.name);
+      const actions = triggers
+        ? [...triggers.entries.values()].map((v) => doc.dict(v))
+        : [HOLDING_KEYS.has(key) ? doc.dict(dict.get(key)) : dict];
+      const types = actions
+        .map((a) => a?.get("S"))
+        .filter((t): t is PdfName => t instanceof PdfName)
+        .map((t) => t.name);
       const active = types.some((t) => ACTIVE_ACTIONS.has(t)) || actions.some((a) => a?.has("JS"));
       out.push({ objectRef: ref, key, ...(types.length ? { action: types[0] } : {}), active });
     }

@@ -69,12 +69,43 @@ const HEX_OR_SPACE = new Uint8Array(256);
 for (const c of "0123456789abcdefABCDEF \t\r\n\f\0") HEX_OR_SPACE[c.charCodeAt(0)] = 1;
 
 /** catalog keys a signer may change: signing, validation data, metadata (§12.8.2.2, ISO 32000-2 §12.8.4.3 DSS) */
-const ALLOWED_CATALOG_KEYS = new Set(["DSS", "Perms", "Metadata", "Extensions", "Version", "AcroForm", "Lang", "MarkInfo", "ViewerPreferences", "PageMode", "PageLayout"]);
+const ALLOWED_CATALOG_KEYS = new Set([
+  "DSS",
+  "Perms",
+  "Metadata",
+  "Extensions",
+  "Version",
+  "AcroForm",
+  "Lang",
+  "MarkInfo",
+  "ViewerPreferences",
+  "PageMode",
+  "PageLayout",
+]);
 /** page keys that change what the page draws, and where */
 const PAGE_CONTENT_KEYS = new Set(["Contents", "Resources", "Group", "Kids"]);
 const PAGE_BOX_KEYS = new Set(["MediaBox", "CropBox", "Rotate", "UserUnit"]);
 /** annotation keys that change what it draws or whether it shows */
-const ANNOTATION_DRAWING_KEYS = new Set(["AP", "AS", "Rect", "F", "Subtype", "QuadPoints", "C", "IC", "CA", "BS", "Border", "RD", "Vertices", "InkList", "L", "MK", "OC", "BE"]);
+const ANNOTATION_DRAWING_KEYS = new Set([
+  "AP",
+  "AS",
+  "Rect",
+  "F",
+  "Subtype",
+  "QuadPoints",
+  "C",
+  "IC",
+  "CA",
+  "BS",
+  "Border",
+  "RD",
+  "Vertices",
+  "InkList",
+  "L",
+  "MK",
+  "OC",
+  "BE",
+]);
 /** a field's value and what shows it: what form filling changes */
 const FIELD_FILL_KEYS = new Set(["V", "AS", "AP", "MK", "DV", "I", "Ff", "RV", "DA", "Q"]);
 /** the value itself (a text's /V, a check box's /AS, a list's selection /I, rich text /RV): a fill changes it */
@@ -87,7 +118,25 @@ const FIELD_VALUE_KEYS = ["V", "AS", "I", "RV"] as const;
 const FIELD_APPEARANCE_KEYS = new Set(["AP", "MK", "DA", "Q"]);
 const READ_ONLY_FLAG = 1;
 /** annotations that draw over the page (markup that only tints, links and notes do not hide anything) */
-const COVERING_ANNOTATIONS = new Set(["FreeText", "Square", "Circle", "Polygon", "PolyLine", "Ink", "Stamp", "Line", "Redact", "Watermark", "Caret", "3D", "RichMedia", "Screen", "Movie", "Projection", "Widget"]);
+const COVERING_ANNOTATIONS = new Set([
+  "FreeText",
+  "Square",
+  "Circle",
+  "Polygon",
+  "PolyLine",
+  "Ink",
+  "Stamp",
+  "Line",
+  "Redact",
+  "Watermark",
+  "Caret",
+  "3D",
+  "RichMedia",
+  "Screen",
+  "Movie",
+  "Projection",
+  "Widget",
+]);
 
 export function collectSignatures(doc: PdfDocument, limits: Limits): SignatureFacts {
   const all = findSignatures(doc);
@@ -106,9 +155,24 @@ export function collectSignatures(doc: PdfDocument, limits: Limits): SignatureFa
       let oldRoles = rolesAt.get(fact.revision);
       if (!oldRoles) {
         const r = fact.revision;
-        rolesAt.set(r, (oldRoles = objectRoles((num) => revs.versionAt(num, r)?.value, revs.trailerAt(r), limits.MAX_OBJECTS, limits.MAX_REF_CHAIN)));
+        rolesAt.set(
+          r,
+          (oldRoles = objectRoles(
+            (num) => revs.versionAt(num, r)?.value,
+            revs.trailerAt(r),
+            limits.MAX_OBJECTS,
+            limits.MAX_REF_CHAIN,
+          )),
+        );
       }
-      const changes = changesAfter(doc, revs, fact.revision, { current: currentRoles, old: oldRoles }, lockOf(doc, s, fact), limits);
+      const changes = changesAfter(
+        doc,
+        revs,
+        fact.revision,
+        { current: currentRoles, old: oldRoles },
+        lockOf(doc, s, fact),
+        limits,
+      );
       fact.changeCounts = {};
       for (const c of changes) fact.changeCounts[c.effect] = (fact.changeCounts[c.effect] ?? 0) + 1;
       const perEffect = new Map<ChangeEffect, number>();
@@ -167,11 +231,18 @@ function findSignatures(doc: PdfDocument): FoundSignature[] {
     const d = doc.dict(value);
     if (!d || seen.has(d) || !isSignatureDict(d) || !d.has("ByteRange")) return;
     seen.add(d);
-    out.push({ dict: d, ref: value instanceof PdfRef ? value : undefined, field, kind: kindByDict.get(d) ?? kindOf(doc, d) });
+    out.push({
+      dict: d,
+      ref: value instanceof PdfRef ? value : undefined,
+      field,
+      kind: kindByDict.get(d) ?? kindOf(doc, d),
+    });
   };
   const acro = doc.dict(catalog?.get("AcroForm"));
   const fields = doc.resolve(acro?.get("Fields"));
-  const stack: { f: PdfObject; parent?: FieldNode; ft?: string }[] = Array.isArray(fields) ? fields.map((f) => ({ f })) : [];
+  const stack: { f: PdfObject; parent?: FieldNode; ft?: string }[] = Array.isArray(fields)
+    ? fields.map((f) => ({ f }))
+    : [];
   const seenFields = new Set<PdfDict>();
   while (stack.length && seenFields.size < doc.limits.MAX_OBJECTS) {
     const { f, parent, ft: inherited } = stack.pop()!;
@@ -196,7 +267,11 @@ function findSignatures(doc: PdfDocument): FoundSignature[] {
 function kindOf(doc: PdfDocument, d: PdfDict): SignatureKind {
   const type = doc.resolve(d.get("Type"));
   const sub = doc.resolve(d.get("SubFilter"));
-  if ((type instanceof PdfName && type.name === "DocTimeStamp") || (sub instanceof PdfName && sub.name === "ETSI.RFC3161")) return "timestamp";
+  if (
+    (type instanceof PdfName && type.name === "DocTimeStamp") ||
+    (sub instanceof PdfName && sub.name === "ETSI.RFC3161")
+  )
+    return "timestamp";
   const refs = doc.resolve(d.get("Reference"));
   for (const r of Array.isArray(refs) ? refs : []) {
     const m = doc.resolve(doc.dict(r)?.get("TransformMethod"));
@@ -226,7 +301,11 @@ function describeSignature(doc: PdfDocument, revs: Revisions, s: FoundSignature)
   };
   const br = doc.resolve(s.dict.get("ByteRange"));
   const nums = Array.isArray(br) ? br.map((x) => doc.resolve(x)) : [];
-  if (nums.length < 2 || nums.length % 2 || !nums.every((n): n is number => typeof n === "number" && Number.isSafeInteger(n) && n >= 0)) {
+  if (
+    nums.length < 2 ||
+    nums.length % 2 ||
+    !nums.every((n): n is number => typeof n === "number" && Number.isSafeInteger(n) && n >= 0)
+  ) {
     fact.coverageProblems.push("no usable /ByteRange");
     return fact;
   }
@@ -239,7 +318,8 @@ function describeSignature(doc: PdfDocument, revs: Revisions, s: FoundSignature)
     const gapStart = nums[i] + nums[i + 1];
     const gapEnd = nums[i + 2];
     if (gapEnd < gapStart) fact.coverageProblems.push(`ranges overlap or are out of order at ${gapEnd}`);
-    else if (!isContentsGap(doc, gapStart, gapEnd, holder)) fact.coverageProblems.push(`bytes ${gapStart}-${gapEnd} are left out and are not the signature's /Contents`);
+    else if (!isContentsGap(doc, gapStart, gapEnd, holder))
+      fact.coverageProblems.push(`bytes ${gapStart}-${gapEnd} are left out and are not the signature's /Contents`);
   }
   const end = nums[nums.length - 2] + nums[nums.length - 1];
   if (end > size) {
@@ -251,7 +331,11 @@ function describeSignature(doc: PdfDocument, revs: Revisions, s: FoundSignature)
   if (at >= 0) fact.revision = at;
   else {
     const inside = revs.revisionOf(end);
-    fact.coverageProblems.push(inside < revs.ends.length ? `the range ends at byte ${end}, inside revision ${inside + 1} (which ends at ${revs.ends[inside]})` : `the range ends at byte ${end}, after the last %%EOF`);
+    fact.coverageProblems.push(
+      inside < revs.ends.length
+        ? `the range ends at byte ${end}, inside revision ${inside + 1} (which ends at ${revs.ends[inside]})`
+        : `the range ends at byte ${end}, after the last %%EOF`,
+    );
     // what it does cover is the revisions before that point
     if (inside > 0) fact.revision = inside - 1;
   }
@@ -275,7 +359,11 @@ function isContentsGap(doc: PdfDocument, start: number, end: number, holder: num
   const whole = end - start >= 2 && bytes[start] === 0x3c && bytes[end - 1] === 0x3e;
   const digitsOnly = !whole && bytes[start - 1] === 0x3c && bytes[end] === 0x3e;
   if (!whole && !digitsOnly) return false;
-  if (holder !== undefined && !doc.instances.some((o) => o.num === holder && !o.container && o.offset <= start && end <= o.end)) return false;
+  if (
+    holder !== undefined &&
+    !doc.instances.some((o) => o.num === holder && !o.container && o.offset <= start && end <= o.end)
+  )
+    return false;
   for (let i = whole ? start + 1 : start; i < (whole ? end - 1 : end); i++) if (!HEX_OR_SPACE[bytes[i]]) return false;
   return true;
 }
@@ -309,7 +397,12 @@ function lockOf(doc: PdfDocument, s: FoundSignature, fact: SignatureFact): Lock 
   }
   const names = (v: PdfObject | undefined) => {
     const a = doc.resolve(v);
-    return new Set((Array.isArray(a) ? a : []).map((x) => doc.resolve(x)).filter((x): x is PdfString => x instanceof PdfString).map((x) => x.text));
+    return new Set(
+      (Array.isArray(a) ? a : [])
+        .map((x) => doc.resolve(x))
+        .filter((x): x is PdfString => x instanceof PdfString)
+        .map((x) => x.text),
+    );
   };
   for (const p of params) {
     const action = doc.resolve(p.get("Action"));
@@ -335,18 +428,44 @@ interface Roles {
 }
 
 /** Every object whose body differs between revision `rev` and the current view, classified. */
-function changesAfter(doc: PdfDocument, revs: Revisions, rev: number, roles: Roles, lock: Lock, limits: Limits): SignatureChange[] {
+function changesAfter(
+  doc: PdfDocument,
+  revs: Revisions,
+  rev: number,
+  roles: Roles,
+  lock: Lock,
+  limits: Limits,
+): SignatureChange[] {
   const out: SignatureChange[] = [];
   const oldTrailer = revs.trailerAt(rev);
   const oldRoot = oldTrailer?.get("Root");
   const newRoot = doc.trailer?.get("Root");
   if (oldRoot instanceof PdfRef && newRoot instanceof PdfRef && oldRoot.num !== newRoot.num) {
-    out.push({ objectRef: "trailer /Root", role: "catalog", change: `${oldRoot} replaced by ${newRoot}`, effect: "hide-and-replace" });
+    out.push({
+      objectRef: "trailer /Root",
+      role: "catalog",
+      change: `${oldRoot} replaced by ${newRoot}`,
+      effect: "hide-and-replace",
+    });
   }
-  const ctx: ClassifyContext = { doc, revs, rev, roles, lock, depth: limits.MAX_NESTING_DEPTH, oldView: (n) => revs.versionAt(n, rev)?.value, newView: (n) => revs.current(n)?.value };
+  const ctx: ClassifyContext = {
+    doc,
+    revs,
+    rev,
+    roles,
+    lock,
+    depth: limits.MAX_NESTING_DEPTH,
+    oldView: (n) => revs.versionAt(n, rev)?.value,
+    newView: (n) => revs.current(n)?.value,
+  };
   for (const { num, body } of revs.misdirectedAfter(rev)) {
     const role = roles.current.get(num) ?? roles.old.get(num);
-    out.push({ objectRef: `${num} 0 R`, role: role ? describeRole(ctx, role) : "object", change: `xref entry re-pointed at the body of ${body.num} ${body.gen} R`, effect: "hide-and-replace" });
+    out.push({
+      objectRef: `${num} 0 R`,
+      role: role ? describeRole(ctx, role) : "object",
+      change: `xref entry re-pointed at the body of ${body.num} ${body.gen} R`,
+      effect: "hide-and-replace",
+    });
   }
   for (const num of revs.touchedAfter(rev)) {
     const before = revs.versionAt(num, rev);
@@ -377,16 +496,39 @@ function deref(o: PdfObject | undefined, view: ObjectView): PdfObject | undefine
   return v;
 }
 
-function classify(ctx: ClassifyContext, num: number, before: IndirectObject | null, after: IndirectObject | null): SignatureChange[] {
+function classify(
+  ctx: ClassifyContext,
+  num: number,
+  before: IndirectObject | null,
+  after: IndirectObject | null,
+): SignatureChange[] {
   const { roles } = ctx;
   const info = roles.current.get(num) ?? roles.old.get(num);
   const objectRef = `${num} ${(after ?? before)!.gen} R`;
-  const change = (role: string, what: string, effect: ChangeEffect): SignatureChange => ({ objectRef, role, change: what, effect });
+  const change = (role: string, what: string, effect: ChangeEffect): SignatureChange => ({
+    objectRef,
+    role,
+    change: what,
+    effect,
+  });
   const where = info?.page !== undefined ? ` on page ${info.page + 1}` : "";
-  if (!info) return [change("object no page, form or catalog entry uses", before ? (after ? "redefined" : "deleted") : "added", "other")];
+  if (!info)
+    return [
+      change(
+        "object no page, form or catalog entry uses",
+        before ? (after ? "redefined" : "deleted") : "added",
+        "other",
+      ),
+    ];
   // a body the signed revision had but did not use, re-pointed to by a later xref: the signed view never showed it
   if (before && after && ctx.revs.revisionOf(after.offset) <= ctx.rev) {
-    return [change(describeRole(ctx, info), "re-pointed by a later xref to another body inside the signed bytes", "hide-and-replace")];
+    return [
+      change(
+        describeRole(ctx, info),
+        "re-pointed by a later xref to another body inside the signed bytes",
+        "hide-and-replace",
+      ),
+    ];
   }
   const oldDict = dictOfValue(before?.value);
   const newDict = dictOfValue(after?.value);
@@ -394,29 +536,66 @@ function classify(ctx: ClassifyContext, num: number, before: IndirectObject | nu
     case "catalog":
       return catalogChanges(ctx, oldDict, newDict).map(([what, effect]) => change("catalog", what, effect));
     case "page-tree":
-      if (!before || !after) return [change("page tree node", before ? "deleted" : "added", before ? "hide-and-replace" : "other")];
+      if (!before || !after)
+        return [change("page tree node", before ? "deleted" : "added", before ? "hide-and-replace" : "other")];
       // an indirect /Kids array
       if (!oldDict || !newDict) return [change("page tree /Kids", "redefined", "hide-and-replace")];
-      return diffKeys(oldDict, newDict, ctx.depth).map((k) => change("page tree node", `/${k}`, k === "Kids" || k === "Count" ? "hide-and-replace" : PAGE_CONTENT_KEYS.has(k) ? "replace" : PAGE_BOX_KEYS.has(k) ? "hide" : "other"));
+      return diffKeys(oldDict, newDict, ctx.depth).map((k) =>
+        change(
+          "page tree node",
+          `/${k}`,
+          k === "Kids" || k === "Count"
+            ? "hide-and-replace"
+            : PAGE_CONTENT_KEYS.has(k)
+              ? "replace"
+              : PAGE_BOX_KEYS.has(k)
+                ? "hide"
+                : "other",
+        ),
+      );
     case "page": {
       const role = `page ${info.page! + 1}`;
       if (!before || !after) return [change(role, before ? "deleted" : "added", "replace")];
       // an indirect /Annots array, or the page itself
-      if (!oldDict || !newDict) return annotationListChange(ctx, role, before.value, after.value).map(([what, effect]) => change(role, what, effect));
+      if (!oldDict || !newDict)
+        return annotationListChange(ctx, role, before.value, after.value).map(([what, effect]) =>
+          change(role, what, effect),
+        );
       const out: SignatureChange[] = [];
       for (const k of diffKeys(oldDict, newDict, ctx.depth)) {
-        if (k === "Annots") for (const [what, effect] of annotationListChange(ctx, role, oldDict.get("Annots"), newDict.get("Annots"))) out.push(change(role, what, effect));
-        else out.push(change(role, `/${k}`, PAGE_CONTENT_KEYS.has(k) ? "replace" : PAGE_BOX_KEYS.has(k) ? "hide" : k === "AA" ? "action" : "other"));
+        if (k === "Annots")
+          for (const [what, effect] of annotationListChange(ctx, role, oldDict.get("Annots"), newDict.get("Annots")))
+            out.push(change(role, what, effect));
+        else
+          out.push(
+            change(
+              role,
+              `/${k}`,
+              PAGE_CONTENT_KEYS.has(k) ? "replace" : PAGE_BOX_KEYS.has(k) ? "hide" : k === "AA" ? "action" : "other",
+            ),
+          );
       }
       return out;
     }
     case "drawn":
-      return [change(`object drawn${where}`, before ? (after ? "redefined" : "deleted") : "added", before && !after ? "hide" : "replace")];
+      return [
+        change(
+          `object drawn${where}`,
+          before ? (after ? "redefined" : "deleted") : "added",
+          before && !after ? "hide" : "replace",
+        ),
+      ];
     case "annotation": {
       const role = `${info.subtype ?? "untyped"} annotation${where}`;
-      if (isFieldWidget(ctx, newDict ?? oldDict)) return fieldChanges(ctx, oldDict, newDict).map(([what, effect]) => change(role, what, effect));
-      if (!before || !after) return [change(role, before ? "deleted" : "added", COVERING_ANNOTATIONS.has(info.subtype ?? "") ? "hide" : "other")];
-      return diffKeys(oldDict, newDict, ctx.depth).map((k) => change(role, `/${k}`, ANNOTATION_DRAWING_KEYS.has(k) ? "hide" : k === "AA" ? "action" : "other"));
+      if (isFieldWidget(ctx, newDict ?? oldDict))
+        return fieldChanges(ctx, oldDict, newDict).map(([what, effect]) => change(role, what, effect));
+      if (!before || !after)
+        return [
+          change(role, before ? "deleted" : "added", COVERING_ANNOTATIONS.has(info.subtype ?? "") ? "hide" : "other"),
+        ];
+      return diffKeys(oldDict, newDict, ctx.depth).map((k) =>
+        change(role, `/${k}`, ANNOTATION_DRAWING_KEYS.has(k) ? "hide" : k === "AA" ? "action" : "other"),
+      );
     }
     case "appearance": {
       const owner = info.owner !== undefined ? (ctx.newView(info.owner) ?? ctx.oldView(info.owner)) : undefined;
@@ -429,31 +608,77 @@ function classify(ctx: ClassifyContext, num: number, before: IndirectObject | nu
         const locked = isLocked(ctx.lock, fill.name) || isReadOnly(ctx, dictOfValue(ctx.oldView(owned)));
         // an appearance redrawn while the value stayed what was signed is no fill
         const filled = !before || valueChanged(ctx, dictOfValue(ctx.oldView(owned)), dictOfValue(ctx.newView(owned)));
-        return [change(role, `${before ? "redefined" : "added"}${filled ? "" : " with the field's value unchanged"}`, locked || !filled ? "replace" : "allowed")];
+        return [
+          change(
+            role,
+            `${before ? "redefined" : "added"}${filled ? "" : " with the field's value unchanged"}`,
+            locked || !filled ? "replace" : "allowed",
+          ),
+        ];
       }
       return [change(role, before ? (after ? "redefined" : "deleted") : "added", before ? "replace" : "other")];
     }
     case "field":
       return fieldChanges(ctx, oldDict, newDict).map(([what, effect]) => change("form field", what, effect));
     case "form":
-      if (!oldDict || !newDict) return [change("form", before ? (after ? "field list changed" : "deleted") : "added", "allowed")];
-      return diffKeys(oldDict, newDict, ctx.depth).map((k) => change("form", `/${k}`, k === "XFA" ? xfaChange(ctx, oldDict.get("XFA"), newDict.get("XFA")) : "allowed"));
+      if (!oldDict || !newDict)
+        return [change("form", before ? (after ? "field list changed" : "deleted") : "added", "allowed")];
+      return diffKeys(oldDict, newDict, ctx.depth).map((k) =>
+        change("form", `/${k}`, k === "XFA" ? xfaChange(ctx, oldDict.get("XFA"), newDict.get("XFA")) : "allowed"),
+      );
     case "optional-content":
-      return [change("optional content (layer visibility)", before ? (after ? "redefined" : "deleted") : "added", "hide")];
+      return [
+        change("optional content (layer visibility)", before ? (after ? "redefined" : "deleted") : "added", "hide"),
+      ];
     case "action":
-      return [change(`automatic action or document script${info.owner !== undefined ? ` of ${info.owner} 0 R` : ""}`, before ? (after ? "redefined" : "deleted") : "added", "action")];
+      return [
+        change(
+          `automatic action or document script${info.owner !== undefined ? ` of ${info.owner} 0 R` : ""}`,
+          before ? (after ? "redefined" : "deleted") : "added",
+          "action",
+        ),
+      ];
     case "xfa": {
       const role = info.subtype ? `XFA ${info.subtype} packet` : "XFA form";
-      if (info.subtype) return [change(role, before ? (after ? "redefined" : "deleted") : "added", XFA_FILL_PACKETS.has(info.subtype) ? (ctx.lock.all ? "replace" : "allowed") : info.subtype === "template" ? "replace" : "other")];
-      return [change(role, before ? (after ? "redefined" : "deleted") : "added", xfaChange(ctx, before?.value, after?.value))];
+      if (info.subtype)
+        return [
+          change(
+            role,
+            before ? (after ? "redefined" : "deleted") : "added",
+            XFA_FILL_PACKETS.has(info.subtype)
+              ? ctx.lock.all
+                ? "replace"
+                : "allowed"
+              : info.subtype === "template"
+                ? "replace"
+                : "other",
+          ),
+        ];
+      return [
+        change(role, before ? (after ? "redefined" : "deleted") : "added", xfaChange(ctx, before?.value, after?.value)),
+      ];
     }
     case "attachment":
-      return [change("attached file", before ? (after ? "redefined" : "deleted") : "added", before ? "replace" : "other")];
+      return [
+        change("attached file", before ? (after ? "redefined" : "deleted") : "added", before ? "replace" : "other"),
+      ];
     case "signature":
     case "dss":
     case "permissions":
     case "form-resources":
-      return [change(info.role === "dss" ? "long-term validation data (/DSS)" : info.role === "form-resources" ? "form default resources" : info.role === "permissions" ? "permissions" : "signature", before ? (after ? "redefined" : "deleted") : "added", "allowed")];
+      return [
+        change(
+          info.role === "dss"
+            ? "long-term validation data (/DSS)"
+            : info.role === "form-resources"
+              ? "form default resources"
+              : info.role === "permissions"
+                ? "permissions"
+                : "signature",
+          before ? (after ? "redefined" : "deleted") : "added",
+          "allowed",
+        ),
+      ];
     default:
       return [change(info.role, before ? (after ? "redefined" : "deleted") : "added", "other")];
   }
@@ -516,7 +741,11 @@ function describeRole(ctx: ClassifyContext, info: RoleInfo): string {
   return info.role === "drawn" ? "object drawn on a page" : info.role;
 }
 
-function catalogChanges(ctx: ClassifyContext, before: PdfDict | undefined, after: PdfDict | undefined): [string, ChangeEffect][] {
+function catalogChanges(
+  ctx: ClassifyContext,
+  before: PdfDict | undefined,
+  after: PdfDict | undefined,
+): [string, ChangeEffect][] {
   if (!before || !after) return [[before ? "deleted" : "added", "hide-and-replace"]];
   const out: [string, ChangeEffect][] = [];
   for (const k of diffKeys(before, after, ctx.depth)) {
@@ -524,7 +753,8 @@ function catalogChanges(ctx: ClassifyContext, before: PdfDict | undefined, after
       // a form dictionary written into the catalog: its /XFA is the form's content
       const xfaBefore = dictOfValue(before.get("AcroForm"))?.get("XFA");
       const xfaAfter = dictOfValue(after.get("AcroForm"))?.get("XFA");
-      if (k === "AcroForm" && !sameValue(xfaBefore, xfaAfter, ctx.depth)) out.push(["/AcroForm /XFA", xfaChange(ctx, xfaBefore, xfaAfter)]);
+      if (k === "AcroForm" && !sameValue(xfaBefore, xfaAfter, ctx.depth))
+        out.push(["/AcroForm /XFA", xfaChange(ctx, xfaBefore, xfaAfter)]);
       else out.push([`/${k}`, "allowed"]);
     } else if (k === "Pages") out.push(["/Pages", "hide-and-replace"]);
     else if (k === "OpenAction" || k === "AA") out.push([`/${k}`, "action"]);
@@ -532,14 +762,20 @@ function catalogChanges(ctx: ClassifyContext, before: PdfDict | undefined, after
     else if (k === "Names") {
       const b = dictOfValue(before.get("Names"));
       const a = dictOfValue(after.get("Names"));
-      for (const n of diffKeys(b, a, ctx.depth)) out.push([`/Names /${n}`, n === "JavaScript" ? "action" : n === "EmbeddedFiles" ? "replace" : "other"]);
+      for (const n of diffKeys(b, a, ctx.depth))
+        out.push([`/Names /${n}`, n === "JavaScript" ? "action" : n === "EmbeddedFiles" ? "replace" : "other"]);
     } else out.push([`/${k}`, "other"]);
   }
   return out;
 }
 
 /** A page's /Annots before and after: added annotations by what they draw, removed ones reveal what they covered. */
-function annotationListChange(ctx: ClassifyContext, role: string, before: PdfObject | undefined, after: PdfObject | undefined): [string, ChangeEffect][] {
+function annotationListChange(
+  ctx: ClassifyContext,
+  role: string,
+  before: PdfObject | undefined,
+  after: PdfObject | undefined,
+): [string, ChangeEffect][] {
   const list = (o: PdfObject | undefined, view: ObjectView) => {
     const v = deref(o, view);
     return Array.isArray(v) ? v : [];
@@ -557,10 +793,15 @@ function annotationListChange(ctx: ClassifyContext, role: string, before: PdfObj
     const sub = d?.get("Subtype");
     const subtype = sub instanceof PdfName ? sub.name : "untyped";
     const field = fieldOfWidget(ctx, d);
-    const effect: ChangeEffect = field?.type === "Sig" ? "allowed" : COVERING_ANNOTATIONS.has(subtype) ? "hide" : "other";
-    out.push([`${subtype === "Widget" && field?.type === "Sig" ? "signature widget" : `${subtype} annotation`} ${a instanceof PdfRef ? `${a} ` : ""}added to /Annots`, effect]);
+    const effect: ChangeEffect =
+      field?.type === "Sig" ? "allowed" : COVERING_ANNOTATIONS.has(subtype) ? "hide" : "other";
+    out.push([
+      `${subtype === "Widget" && field?.type === "Sig" ? "signature widget" : `${subtype} annotation`} ${a instanceof PdfRef ? `${a} ` : ""}added to /Annots`,
+      effect,
+    ]);
   }
-  for (const k of oldKeys) if (k !== null && !newKeys.has(k)) out.push([`annotation ${k} 0 R removed from /Annots`, "hide"]);
+  for (const k of oldKeys)
+    if (k !== null && !newKeys.has(k)) out.push([`annotation ${k} 0 R removed from /Annots`, "hide"]);
   if (!out.length) out.push([`/Annots rewritten (${role})`, "other"]);
   return out;
 }
@@ -589,7 +830,11 @@ function isFieldWidget(ctx: ClassifyContext, d: PdfDict | undefined): boolean {
 }
 
 /** A form field (or its widget) changed: filling is allowed unless the field is locked; hiding or moving it is not. */
-function fieldChanges(ctx: ClassifyContext, before: PdfDict | undefined, after: PdfDict | undefined): [string, ChangeEffect][] {
+function fieldChanges(
+  ctx: ClassifyContext,
+  before: PdfDict | undefined,
+  after: PdfDict | undefined,
+): [string, ChangeEffect][] {
   const field = fieldOfWidget(ctx, after ?? before);
   const sig = field?.type === "Sig";
   if (!before || !after) {
@@ -597,7 +842,12 @@ function fieldChanges(ctx: ClassifyContext, before: PdfDict | undefined, after: 
     // a new signature field (and its widget) is what signing adds; any other new field draws over the page
     const sub = after.get("Subtype");
     const widget = sub instanceof PdfName && sub.name === "Widget";
-    return [[`${sig ? "signature field" : `${field?.type ?? ""} field`.trim()} added`, sig ? "allowed" : widget ? "hide" : "other"]];
+    return [
+      [
+        `${sig ? "signature field" : `${field?.type ?? ""} field`.trim()} added`,
+        sig ? "allowed" : widget ? "hide" : "other",
+      ],
+    ];
   }
   const out: [string, ChangeEffect][] = [];
   const locked = isLocked(ctx.lock, field?.name);
@@ -607,13 +857,22 @@ function fieldChanges(ctx: ClassifyContext, before: PdfDict | undefined, after: 
   for (const k of diffKeys(before, after, ctx.depth)) {
     if (sig) out.push([`/${k}`, k === "AA" ? "action" : "allowed"]);
     else if (FIELD_FILL_KEYS.has(k)) {
-      const why = locked ? " of a locked field" : readOnly && k !== "Ff" ? " of a read-only field" : !filled && FIELD_APPEARANCE_KEYS.has(k) ? " with the field's value unchanged" : "";
+      const why = locked
+        ? " of a locked field"
+        : readOnly && k !== "Ff"
+          ? " of a read-only field"
+          : !filled && FIELD_APPEARANCE_KEYS.has(k)
+            ? " with the field's value unchanged"
+            : "";
       out.push([`/${k}${why}`, why ? "replace" : "allowed"]);
-    }
-    else if (k === "F" || k === "Rect") out.push([`/${k}`, "hide"]);
+    } else if (k === "F" || k === "Rect") out.push([`/${k}`, "hide"]);
     else if (k === "AA" || k === "A") out.push([`/${k}`, k === "AA" ? "action" : "other"]);
     else if (k === "FT") out.push(["/FT", "replace"]);
-    else out.push([`/${k}`, k === "Kids" || k === "T" || k === "TU" || k === "TM" || k === "Lock" || k === "SV" ? "allowed" : "other"]);
+    else
+      out.push([
+        `/${k}`,
+        k === "Kids" || k === "T" || k === "TU" || k === "TM" || k === "Lock" || k === "SV" ? "allowed" : "other",
+      ]);
   }
   return out;
 }
@@ -622,19 +881,27 @@ function fieldChanges(ctx: ClassifyContext, before: PdfDict | undefined, after: 
 function valueChanged(ctx: ClassifyContext, before: PdfDict | undefined, after: PdfDict | undefined): boolean {
   const a = fieldLevels(ctx, before, ctx.oldView);
   const b = fieldLevels(ctx, after, ctx.newView);
-  return FIELD_VALUE_KEYS.some((k) => !sameValue(a.find((d) => d.has(k))?.get(k), b.find((d) => d.has(k))?.get(k), ctx.depth));
+  return FIELD_VALUE_KEYS.some(
+    (k) => !sameValue(a.find((d) => d.has(k))?.get(k), b.find((d) => d.has(k))?.get(k), ctx.depth),
+  );
 }
 
 /** §12.7.4.1: /Ff is inheritable; the nearest level that has it decides. */
 function isReadOnly(ctx: ClassifyContext, d: PdfDict | undefined): boolean {
-  const ff = deref(fieldLevels(ctx, d, ctx.oldView).find((x) => x.has("Ff"))?.get("Ff"), ctx.oldView);
+  const ff = deref(
+    fieldLevels(ctx, d, ctx.oldView)
+      .find((x) => x.has("Ff"))
+      ?.get("Ff"),
+    ctx.oldView,
+  );
   return typeof ff === "number" && (ff & READ_ONLY_FLAG) !== 0;
 }
 
 /** A widget and the fields above it (/Parent), in one view, nearest first. */
 function fieldLevels(ctx: ClassifyContext, d: PdfDict | undefined, view: ObjectView): PdfDict[] {
   const out: PdfDict[] = [];
-  for (let x = d; x && out.length < ctx.doc.limits.MAX_INHERITANCE_DEPTH; x = dictOfValue(deref(x.get("Parent"), view))) out.push(x);
+  for (let x = d; x && out.length < ctx.doc.limits.MAX_INHERITANCE_DEPTH; x = dictOfValue(deref(x.get("Parent"), view)))
+    out.push(x);
   return out;
 }
 
@@ -660,8 +927,12 @@ export function sameValue(a: PdfObject | undefined, b: PdfObject | undefined, de
   if (a instanceof PdfRef) return b instanceof PdfRef && a.num === b.num && a.gen === b.gen;
   if (a instanceof PdfName) return b instanceof PdfName && a.name === b.name;
   if (a instanceof PdfString) return b instanceof PdfString && Buffer.from(a.bytes).equals(Buffer.from(b.bytes));
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => sameValue(x, b[i], depth - 1));
-  if (a instanceof PdfStream) return b instanceof PdfStream && sameValue(a.dict, b.dict, depth - 1) && Buffer.from(a.raw).equals(Buffer.from(b.raw));
+  if (Array.isArray(a))
+    return Array.isArray(b) && a.length === b.length && a.every((x, i) => sameValue(x, b[i], depth - 1));
+  if (a instanceof PdfStream)
+    return (
+      b instanceof PdfStream && sameValue(a.dict, b.dict, depth - 1) && Buffer.from(a.raw).equals(Buffer.from(b.raw))
+    );
   if (a instanceof PdfDict) return b instanceof PdfDict && diffKeys(a, b, depth - 1).length === 0;
   return false;
 }

@@ -22,7 +22,10 @@ export interface ProgramStreamFact {
 /** a program's header (a PE's e_lfanew and "PE\0\0") lies in this much of its head, for any real program (a first read, not a budget) */
 const PROGRAM_HEAD_BYTES = 4096;
 
-export function sniffStreamHeads(doc: PdfDocument): { swfStreams: SwfStreamFact[]; programStreams: ProgramStreamFact[] } {
+export function sniffStreamHeads(doc: PdfDocument): {
+  swfStreams: SwfStreamFact[];
+  programStreams: ProgramStreamFact[];
+} {
   const swfStreams: SwfStreamFact[] = [];
   const programStreams: ProgramStreamFact[] = [];
   const max = doc.limits.MAX_SWF_STREAMS;
@@ -35,7 +38,12 @@ export function sniffStreamHeads(doc: PdfDocument): { swfStreams: SwfStreamFact[
       break;
     }
     const kind = sniffPayload(doc.decodeHead(v, 64));
-    if (kind === "flash") swfStreams.push({ objectRef: `${num} ${inst.gen} R`, stream: v, subtypeOnly: v.dict.has("Subtype") && !v.dict.has("Type") });
+    if (kind === "flash")
+      swfStreams.push({
+        objectRef: `${num} ${inst.gen} R`,
+        stream: v,
+        subtypeOnly: v.dict.has("Subtype") && !v.dict.has("Type"),
+      });
     else if (kind === "pe-executable" || kind === "elf-executable" || kind === "macho-executable") {
       const program = programKindOf(doc.decodeHead(v, PROGRAM_HEAD_BYTES));
       if (program) programStreams.push({ objectRef: `${num} ${inst.gen} R`, kind: program });

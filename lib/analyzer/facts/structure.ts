@@ -48,7 +48,9 @@ export function collectStructure(doc: PdfDocument): StructureFacts {
     anomalyCounts,
     objectCount: doc.instances.length,
     revisions: Math.max(doc.xrefSections.length, doc.eofOffsets.length),
-    gaps: outsideSpans.filter(([start, end]) => end - start >= MIN_GAP_BYTES).map(([start, end]) => ({ start, end, entropy: byteEntropy(doc.bytes, start, end) })),
+    gaps: outsideSpans
+      .filter(([start, end]) => end - start >= MIN_GAP_BYTES)
+      .map(([start, end]) => ({ start, end, entropy: byteEntropy(doc.bytes, start, end) })),
     outsideSpans,
     hasCatalog: doc.catalog !== undefined,
     pageLeaves: countPageLeaves(doc),
@@ -56,7 +58,10 @@ export function collectStructure(doc: PdfDocument): StructureFacts {
 }
 
 function spansOutsideObjects(doc: PdfDocument): [number, number][] {
-  const objects = doc.instances.filter((o) => !o.container).map((o) => [o.offset, o.end] as const).sort((a, b) => a[0] - b[0]);
+  const objects = doc.instances
+    .filter((o) => !o.container)
+    .map((o) => [o.offset, o.end] as const)
+    .sort((a, b) => a[0] - b[0]);
   const spans: [number, number][] = [];
   let cursor = 0;
   for (const [s, e] of objects) {

@@ -9,7 +9,10 @@ import { collectFacts } from "./document-facts";
 import { findSignature } from "./test-signatures";
 
 const EICAR = testSignature("eicar");
-const found = (pdf: Uint8Array) => collectFacts(readPdf(pdf, DEFAULT_LIMITS), DEFAULT_LIMITS).testSignatures.map((t) => `${t.signature}@${t.where.split(" ")[0]}`);
+const found = (pdf: Uint8Array) =>
+  collectFacts(readPdf(pdf, DEFAULT_LIMITS), DEFAULT_LIMITS).testSignatures.map(
+    (t) => `${t.signature}@${t.where.split(" ")[0]}`,
+  );
 
 describe("findSignature", () => {
   it.each<[string, string, number]>([

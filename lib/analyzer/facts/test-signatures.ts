@@ -26,9 +26,22 @@ export interface TestSignature {
 }
 
 export const TEST_SIGNATURES: readonly TestSignature[] = Object.freeze([
-  { id: "eicar", name: "EICAR anti-virus test file", text: ["X5O!P%@AP", "[4\\PZX54(P^)7CC)7}$", "EICAR-STANDARD-", "ANTIVIRUS-TEST-FILE!$H+H*"].join("") },
-  { id: "gtube", name: "GTUBE anti-spam test string", text: ["XJS*C4JDBQADN1.NSBN3*2IDNEN*", "GTUBE-STANDARD-", "ANTI-UBE-TEST-EMAIL*C.34X"].join("") },
-  { id: "amsi", name: "AMSI (Windows Antimalware Scan Interface) test sample", text: ["AMSI Test Sample: ", "7e72c3ce-861b-4339-8740-0ac1484c1386"].join(""), scriptsOnly: true },
+  {
+    id: "eicar",
+    name: "EICAR anti-virus test file",
+    text: ["X5O!P%@AP", "[4\\PZX54(P^)7CC)7}$", "EICAR-STANDARD-", "ANTIVIRUS-TEST-FILE!$H+H*"].join(""),
+  },
+  {
+    id: "gtube",
+    name: "GTUBE anti-spam test string",
+    text: ["XJS*C4JDBQADN1.NSBN3*2IDNEN*", "GTUBE-STANDARD-", "ANTI-UBE-TEST-EMAIL*C.34X"].join(""),
+  },
+  {
+    id: "amsi",
+    name: "AMSI (Windows Antimalware Scan Interface) test sample",
+    text: ["AMSI Test Sample: ", "7e72c3ce-861b-4339-8740-0ac1484c1386"].join(""),
+    scriptsOnly: true,
+  },
 ] satisfies TestSignature[]);
 
 export interface TestSignatureFact {
@@ -47,23 +60,32 @@ export interface TestSignatureInputs {
 }
 
 /** Each test signature found, once per place; the raw file first. */
-export function collectTestSignatures(doc: PdfDocument, { embedded, scripts, strings }: TestSignatureInputs): TestSignatureFact[] {
+export function collectTestSignatures(
+  doc: PdfDocument,
+  { embedded, scripts, strings }: TestSignatureInputs,
+): TestSignatureFact[] {
   const out: TestSignatureFact[] = [];
   let places = 0;
   // places searched at most: a file of thousands of streams is searched in its first ones
   const maxPlaces = doc.limits.MAX_TEST_SIGNATURE_PLACES;
   // where a signature was found is described only when one was: most places hold none
-  const search = (data: Uint8Array | string, place: () => Pick<TestSignatureFact, "where" | "objectRef">, opts: { offset?: boolean; streams?: boolean } = {}) => {
+  const search = (
+    data: Uint8Array | string,
+    place: () => Pick<TestSignatureFact, "where" | "objectRef">,
+    opts: { offset?: boolean; streams?: boolean } = {},
+  ) => {
     if (++places > maxPlaces) {
       doc.budgetHits.add("MAX_TEST_SIGNATURE_PLACES");
       return;
     }
     const hay = typeof data === "string" ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-    for (const { id, at } of findTestSignatures(hay, opts.streams)) out.push({ signature: id, ...place(), ...(opts.offset ? { offset: at } : {}) });
+    for (const { id, at } of findTestSignatures(hay, opts.streams))
+      out.push({ signature: id, ...place(), ...(opts.offset ? { offset: at } : {}) });
   };
   search(doc.bytes, () => ({ where: "file" }), { offset: true });
   const attachments = new Set(embedded.map((e) => e.data));
-  for (const e of embedded) search(e.data, () => ({ where: `attachment ${e.name}`, objectRef: e.objectRef }), { streams: true });
+  for (const e of embedded)
+    search(e.data, () => ({ where: `attachment ${e.name}`, objectRef: e.objectRef }), { streams: true });
   // streams: without the key, encrypted data is noise; images keep their own encoding
   if (!doc.encrypted || doc.decryptStream) {
     for (const [num, inst] of doc.table) {
@@ -72,7 +94,9 @@ export function collectTestSignatures(doc: PdfDocument, { embedded, scripts, str
       const d = doc.decode(v);
       // unfiltered data is in the raw file; attachments were searched as such
       if (d.encrypted || d.imageFilter || !d.filters.length || attachments.has(d.data)) continue;
-      search(d.data, () => ({ where: `stream ${num} ${inst.gen} R (decoded)`, objectRef: `${num} ${inst.gen} R` }), { streams: true });
+      search(d.data, () => ({ where: `stream ${num} ${inst.gen} R (decoded)`, objectRef: `${num} ${inst.gen} R` }), {
+        streams: true,
+      });
     }
   }
   for (const s of scripts) search(s.source, () => ({ where: `script ${s.path}`, objectRef: s.objectRef }));
@@ -109,12 +133,16 @@ const PATTERNS: readonly Pattern[] = TEST_SIGNATURES.map((signature) => {
 });
 
 /** The patterns searched in a place, split by how they are found: all of them, or a stream's (no script-only ones). */
-const patternsFor = (wanted: readonly Pattern[]) => ({ anchored: wanted.filter((p) => p.anchorAt >= 0), unanchored: wanted.filter((p) => p.anchorAt < 0) });
+const patternsFor = (wanted: readonly Pattern[]) => ({
+  anchored: wanted.filter((p) => p.anchorAt >= 0),
+  unanchored: wanted.filter((p) => p.anchorAt < 0),
+});
 const ALL_PATTERNS = patternsFor(PATTERNS);
 const STREAM_PATTERNS = patternsFor(PATTERNS.filter((p) => !p.signature.scriptsOnly));
 
 type Haystack = Buffer | string;
-const codeReader = (hay: Haystack) => (typeof hay === "string" ? (i: number) => hay.charCodeAt(i) : (i: number) => hay[i]);
+const codeReader = (hay: Haystack) =>
+  typeof hay === "string" ? (i: number) => hay.charCodeAt(i) : (i: number) => hay[i];
 
 /**
  * The test signatures in `hay` and where each starts, also when written inside a PDF or JavaScript
@@ -127,7 +155,11 @@ export function findTestSignatures(hay: Haystack, streams = false): { id: TestSi
   const codeAt = codeReader(hay);
   // (the pattern lists are made once: a document's strings are searched by the thousand)
   const { anchored, unanchored } = streams ? STREAM_PATTERNS : ALL_PATTERNS;
-  for (let a = anchored.length ? hay.indexOf(SHARED_ANCHOR) : -1; a >= 0 && out.length < anchored.length; a = hay.indexOf(SHARED_ANCHOR, a + 1)) {
+  for (
+    let a = anchored.length ? hay.indexOf(SHARED_ANCHOR) : -1;
+    a >= 0 && out.length < anchored.length;
+    a = hay.indexOf(SHARED_ANCHOR, a + 1)
+  ) {
     for (const p of anchored) {
       const at = out.some((o) => o.id === p.signature.id) ? -1 : matchAt(codeAt, a - p.anchorAt, p);
       if (at >= 0) out.push({ id: p.signature.id, at });

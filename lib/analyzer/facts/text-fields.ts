@@ -47,7 +47,8 @@ const EXCERPT_BYTES = 24;
 function textFieldHolders(doc: PdfDocument): { dict: PdfDict; num?: number; gen?: number }[] {
   const candidates: { dict: PdfDict; num?: number; gen?: number }[] = [];
   doc.table.forEach((inst, num) => {
-    if (inst.value instanceof PdfDict && inst.value.has("Rect")) candidates.push({ dict: inst.value, num, gen: inst.gen });
+    if (inst.value instanceof PdfDict && inst.value.has("Rect"))
+      candidates.push({ dict: inst.value, num, gen: inst.gen });
   });
   const info = doc.dict(doc.trailer?.get("Info"));
   if (info) candidates.push({ dict: info });
@@ -60,7 +61,7 @@ export function paddingOf(bytes: Uint8Array): Pick<PaddedTextFieldFact, "run" | 
   if ((bytes[0] === 0xfe && bytes[1] === 0xff) || (bytes[0] === 0xff && bytes[1] === 0xfe)) return null;
   let best = 0;
   let bestEnd = 0;
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     let j = i + 1;
     while (j < bytes.length && bytes[j] === bytes[i]) j++;
     if (j - i > best) [best, bestEnd] = [j - i, j];
@@ -71,7 +72,9 @@ export function paddingOf(bytes: Uint8Array): Pick<PaddedTextFieldFact, "run" | 
   const binaryTail = tail.some((b) => (b < 0x20 && b !== 9 && b !== 10 && b !== 13) || b >= 0x7f);
   if (!binaryTail) return null;
   const shown = bytes.subarray(bestEnd - EXCERPT_BYTES, bestEnd + EXCERPT_BYTES);
-  const excerpt = Array.from(shown, (b) => (b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : `\\x${b.toString(16).padStart(2, "0")}`)).join("");
+  const excerpt = Array.from(shown, (b) =>
+    b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : `\\x${b.toString(16).padStart(2, "0")}`,
+  ).join("");
   return { run: best, end: bestEnd, excerpt };
 }
 
@@ -79,7 +82,10 @@ export function paddingOf(bytes: Uint8Array): Pick<PaddedTextFieldFact, "run" | 
  * The text fields of annotations and the document information that hold an encoded payload, and those
  * padded like an overflow exploit: one walk over the fields for both, up to MAX_ENCODED_TEXT_FIELDS of each.
  */
-export function collectTextFields(doc: PdfDocument): { encoded: EncodedTextFieldFact[]; padded: PaddedTextFieldFact[] } {
+export function collectTextFields(doc: PdfDocument): {
+  encoded: EncodedTextFieldFact[];
+  padded: PaddedTextFieldFact[];
+} {
   const encoded: EncodedTextFieldFact[] = [];
   const padded: PaddedTextFieldFact[] = [];
   const candidates = textFieldHolders(doc);

@@ -72,12 +72,35 @@ export function unknownTrigger(key: string): TriggerInfo {
  * reader started) need a click.
  */
 const XFA_NO_CONSENT = new Set([
-  "initialize", "ready", "docReady", "formReady", "layoutReady", "indexChange", "calculate", "validate",
-  "mouseEnter", "mouseExit", "enter", "exit", "docClose", "preSave", "postSave", "prePrint", "postPrint",
+  "initialize",
+  "ready",
+  "docReady",
+  "formReady",
+  "layoutReady",
+  "indexChange",
+  "calculate",
+  "validate",
+  "mouseEnter",
+  "mouseExit",
+  "enter",
+  "exit",
+  "docClose",
+  "preSave",
+  "postSave",
+  "prePrint",
+  "postPrint",
 ]);
 
 /** XFA activities that run when the form opens (what the verdict model's "automatic" features count). */
-export const XFA_AUTOMATIC_ACTIVITIES: ReadonlySet<string> = new Set(["initialize", "ready", "docReady", "formReady", "layoutReady", "preOpen", "indexChange"]);
+export const XFA_AUTOMATIC_ACTIVITIES: ReadonlySet<string> = new Set([
+  "initialize",
+  "ready",
+  "docReady",
+  "formReady",
+  "layoutReady",
+  "preOpen",
+  "indexChange",
+]);
 
 /** Consent of an XFA script or action by its event activity; a script outside any event (a calculate or validate script) runs on its own. */
 export function xfaActivityConsent(activity: string | undefined): Consent {

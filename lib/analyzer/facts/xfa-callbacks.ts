@@ -40,7 +40,17 @@ const FORMCALC_URL_FUNCTIONS = ["get", "post", "put"];
 const CONNECTION_ELEMENTS = new Set(["wsdlConnection", "xmlConnection", "xsdConnection"]);
 const CONNECTION_ADDRESSES = new Set(["soapAddress", "wsdlAddress", "uri"]);
 /** the tags the walk below acts on, opening and closing */
-const OPENING_NAMES = new Set(["event", "variables", "submit", "execute", "image", "exData", "script", ...CONNECTION_ELEMENTS, ...CONNECTION_ADDRESSES]);
+const OPENING_NAMES = new Set([
+  "event",
+  "variables",
+  "submit",
+  "execute",
+  "image",
+  "exData",
+  "script",
+  ...CONNECTION_ELEMENTS,
+  ...CONNECTION_ADDRESSES,
+]);
 const CLOSING_NAMES = new Set(["event", "variables", ...CONNECTION_ELEMENTS]);
 
 export function collectXfaCallbacks(xml: string, budget: Budget): XfaCallbackFact[] {
@@ -77,14 +87,16 @@ export function collectXfaCallbacks(xml: string, budget: Budget): XfaCallbackFac
       if (xml.startsWith("<?xml-stylesheet", lt)) {
         const href = attribute(xml.slice(lt + 2, Math.min(end === -1 ? xml.length : end, lt + MAX_TAG_CHARS)), "href");
         const l = href ? classifyLocation(href, "uri") : undefined;
-        if (href && l && isRemote(l.kind)) add({ element: "<?xml-stylesheet href?>", target: href, kind: l.kind, onOpen: true, offset: lt });
+        if (href && l && isRemote(l.kind))
+          add({ element: "<?xml-stylesheet href?>", target: href, kind: l.kind, onOpen: true, offset: lt });
       }
       lt = next(xml, end);
       continue;
     }
     if (markup && isDeclarationAt(xml, lt)) {
       const declaration = readDeclaration(xml, lt);
-      if (declaration) add({ ...declaration, ...classifyLocation(declaration.target, "uri"), onOpen: true, offset: lt });
+      if (declaration)
+        add({ ...declaration, ...classifyLocation(declaration.target, "uri"), onOpen: true, offset: lt });
       lt = xml.indexOf("<", lt + 2);
       continue;
     }
@@ -117,7 +129,15 @@ export function collectXfaCallbacks(xml: string, budget: Budget): XfaCallbackFac
       if (target) {
         const l = classifyLocation(target, "uri");
         // a submit outside any event is run by nothing
-        if (l.kind === "mail" || isRemote(l.kind)) add({ element: "<submit>", target, ...l, event, onOpen: event !== undefined && xfaActivityConsent(event) === "none", offset: lt });
+        if (l.kind === "mail" || isRemote(l.kind))
+          add({
+            element: "<submit>",
+            target,
+            ...l,
+            event,
+            onOpen: event !== undefined && xfaActivityConsent(event) === "none",
+            offset: lt,
+          });
       }
     } else if (name === "execute") {
       const c = attribute(tag, "connection");
@@ -128,12 +148,20 @@ export function collectXfaCallbacks(xml: string, budget: Budget): XfaCallbackFac
     } else if (connection && CONNECTION_ADDRESSES.has(name) && !selfClosing) {
       const target = elementText(xml, after);
       const l = classifyLocation(target, "uri");
-      if (isRemote(l.kind)) connections.push({ element: `<${connection.element} "${connection.name}"> <${name}>`, name: connection.name, target, kind: l.kind, offset: lt });
+      if (isRemote(l.kind))
+        connections.push({
+          element: `<${connection.element} "${connection.name}"> <${name}>`,
+          name: connection.name,
+          target,
+          kind: l.kind,
+          offset: lt,
+        });
     } else if (name === "image" || name === "exData") {
       const href = attribute(tag, "href");
       if (href) {
         const l = classifyLocation(href, "uri");
-        if (isRemote(l.kind)) add({ element: `<${name} href>`, target: href, kind: l.kind, event: eventNow(), onOpen: true, offset: lt });
+        if (isRemote(l.kind))
+          add({ element: `<${name} href>`, target: href, kind: l.kind, event: eventNow(), onOpen: true, offset: lt });
       }
     } else if (name === "script" && !selfClosing) {
       const end = xml.indexOf("</script", gt);
@@ -142,7 +170,8 @@ export function collectXfaCallbacks(xml: string, budget: Budget): XfaCallbackFac
       const formCalc = /formcalc/i.test(attribute(tag, "contentType") ?? "application/x-formcalc");
       if (formCalc || runsAlone) {
         const body = decodeXmlEntities(xml.slice(gt + 1, end === -1 ? xml.length : end));
-        if (formCalc) for (const call of formCalcCallbacks(body, budget)) add({ ...call, event, onOpen: runsAlone, offset: lt });
+        if (formCalc)
+          for (const call of formCalcCallbacks(body, budget)) add({ ...call, event, onOpen: runsAlone, offset: lt });
         if (runsAlone) for (const c of executedConnections(body, budget)) executedOnOpen.add(c);
       }
       after = end === -1 ? xml.length : end;
@@ -151,7 +180,8 @@ export function collectXfaCallbacks(xml: string, budget: Budget): XfaCallbackFac
   }
   // full, with the rest of the form not read
   if (lt !== -1 && out.length >= maxCallbacks) budget.budgetHits.add("MAX_XFA_CALLBACKS");
-  for (const c of connections) add({ element: c.element, target: c.target, kind: c.kind, onOpen: executedOnOpen.has(c.name), offset: c.offset });
+  for (const c of connections)
+    add({ element: c.element, target: c.target, kind: c.kind, onOpen: executedOnOpen.has(c.name), offset: c.offset });
   return out;
 }
 
@@ -203,7 +233,10 @@ function elementText(xml: string, from: number): string {
  * FormCalc's URL functions Get(url), Post(url, data, ...), Put(url, data, ...) (XFA 3.3 "FormCalc
  * Specification", URL functions; function names are case-insensitive) and $host.gotoURL(url).
  */
-export function formCalcCallbacks(body: string, budget: Budget): Omit<XfaCallbackFact, "event" | "onOpen" | "offset">[] {
+export function formCalcCallbacks(
+  body: string,
+  budget: Budget,
+): Omit<XfaCallbackFact, "event" | "onOpen" | "offset">[] {
   const out: Omit<XfaCallbackFact, "event" | "onOpen" | "offset">[] = [];
   const lower = body.toLowerCase();
   const max = budget.limits.MAX_XFA_SCRIPT_CALLS;
@@ -221,7 +254,11 @@ export function formCalcCallbacks(body: string, budget: Budget): Omit<XfaCallbac
       while (j < body.length && (body[j] === " " || body[j] === "\t" || body[j] === "\n" || body[j] === "\r")) j++;
       const literal = body[j] === '"' ? readStringLiteral(body, j, MAX_TEXT_CHARS) : undefined;
       const element = fn === "gotourl" ? "FormCalc $host.gotoURL" : `FormCalc ${fn[0].toUpperCase()}${fn.slice(1)}`;
-      out.push(literal ? { element, target: literal, kind: classifyLocation(literal, "uri").kind } : { element, target: "(computed)", kind: "computed" });
+      out.push(
+        literal
+          ? { element, target: literal, kind: classifyLocation(literal, "uri").kind }
+          : { element, target: "(computed)", kind: "computed" },
+      );
     }
     if (at !== -1) budget.budgetHits.add("MAX_XFA_SCRIPT_CALLS");
   }

@@ -14,9 +14,35 @@ import { fileKindOfExtension, RUNNABLE_KINDS, type FileKind } from "../file-kind
 
 /** Most-impersonated brands in credential phishing (public phishing-trend reports). */
 export const PHISHED_BRANDS: readonly string[] = Object.freeze([
-  "apple", "icloud", "paypal", "microsoft", "office365", "outlook", "onedrive", "sharepoint", "google", "gmail",
-  "amazon", "netflix", "facebook", "instagram", "linkedin", "dropbox", "docusign", "adobe", "wellsfargo", "chase",
-  "bankofamerica", "dhl", "fedex", "usps", "whatsapp", "yahoo", "coinbase", "binance", "metamask",
+  "apple",
+  "icloud",
+  "paypal",
+  "microsoft",
+  "office365",
+  "outlook",
+  "onedrive",
+  "sharepoint",
+  "google",
+  "gmail",
+  "amazon",
+  "netflix",
+  "facebook",
+  "instagram",
+  "linkedin",
+  "dropbox",
+  "docusign",
+  "adobe",
+  "wellsfargo",
+  "chase",
+  "bankofamerica",
+  "dhl",
+  "fedex",
+  "usps",
+  "whatsapp",
+  "yahoo",
+  "coinbase",
+  "binance",
+  "metamask",
 ]);
 /** digit-for-letter swaps used in look-alike names (app1e, paypa1, micr0soft) */
 const LEET: Record<string, string> = { "0": "o", "1": "l", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b" };
@@ -25,12 +51,53 @@ const LEET: Record<string, string> = { "0": "o", "1": "l", "3": "e", "4": "a", "
  * attack): `аррӏе.com` in Cyrillic reads as apple.com.
  */
 const CONFUSABLE_TO_LATIN: Record<string, string> = {
-  а: "a", в: "b", е: "e", ё: "e", һ: "h", і: "i", ї: "i", ј: "j", к: "k", ӏ: "l", м: "m", н: "h", о: "o", р: "p",
-  с: "c", т: "t", у: "y", х: "x", ѕ: "s", ԁ: "d", ԛ: "q", ԝ: "w", ɡ: "g", α: "a", β: "b", ε: "e", ι: "i", κ: "k",
-  ν: "v", ο: "o", ρ: "p", τ: "t", υ: "u", χ: "x", ω: "w",
+  а: "a",
+  в: "b",
+  е: "e",
+  ё: "e",
+  һ: "h",
+  і: "i",
+  ї: "i",
+  ј: "j",
+  к: "k",
+  ӏ: "l",
+  м: "m",
+  н: "h",
+  о: "o",
+  р: "p",
+  с: "c",
+  т: "t",
+  у: "y",
+  х: "x",
+  ѕ: "s",
+  ԁ: "d",
+  ԛ: "q",
+  ԝ: "w",
+  ɡ: "g",
+  α: "a",
+  β: "b",
+  ε: "e",
+  ι: "i",
+  κ: "k",
+  ν: "v",
+  ο: "o",
+  ρ: "p",
+  τ: "t",
+  υ: "u",
+  χ: "x",
+  ω: "w",
 };
 /** TLDs of Cyrillic-script registries, where an all-Cyrillic name is ordinary (рф, бг, мкд, укр, срб, қаз, мон, бел). */
-const CYRILLIC_TLDS = new Set(["xn--p1ai", "xn--90ae", "xn--d1alf", "xn--j1amh", "xn--90a3ac", "xn--80ao21a", "xn--l1acc", "xn--90ais"]);
+const CYRILLIC_TLDS = new Set([
+  "xn--p1ai",
+  "xn--90ae",
+  "xn--d1alf",
+  "xn--j1amh",
+  "xn--90a3ac",
+  "xn--80ao21a",
+  "xn--l1acc",
+  "xn--90ais",
+]);
 
 export interface UrlFacts {
   /** the target as written, trimmed */
@@ -116,7 +183,8 @@ function classify(raw: string): UrlFacts | null {
   const fileName = lastSegment(url.pathname);
   const extension = extensionOf(fileName);
   const fileKind = fileKindOfExtension(extension, { inUrl: true });
-  const scriptAsSource = fileKind === "script" && (hosting === "code-hosting" || ASSET_HOST_LABELS.includes(host.split(".")[0]));
+  const scriptAsSource =
+    fileKind === "script" && (hosting === "code-hosting" || ASSET_HOST_LABELS.includes(host.split(".")[0]));
   return {
     raw,
     scheme: split.scheme,
@@ -224,7 +292,9 @@ export function lookAlikeBrands(hostUnicode: string): string[] {
   const skeleton = [...lower.normalize("NFD").replace(/\p{M}/gu, "")].map((c) => CONFUSABLE_TO_LATIN[c] ?? c).join("");
   const unleet = skeleton.replace(/[0134578]/g, (d) => LEET[d]);
   const oneAsI = skeleton.replace(/1/g, "i");
-  return PHISHED_BRANDS.filter((b) => !lower.includes(b) && (skeleton.includes(b) || unleet.includes(b) || oneAsI.includes(b)));
+  return PHISHED_BRANDS.filter(
+    (b) => !lower.includes(b) && (skeleton.includes(b) || unleet.includes(b) || oneAsI.includes(b)),
+  );
 }
 
 /** Each distinct network URL among `targets`, classified. */
@@ -239,7 +309,10 @@ export function classifyTargets(targets: Iterable<string | undefined>): Map<stri
 }
 
 function pathLookAlikeBrands(pathname: string): string[] {
-  const words = percentDecoded(pathname).toLowerCase().split(/[^a-z0-9]+/).filter((w) => /\d/.test(w) && /[a-z]/.test(w));
+  const words = percentDecoded(pathname)
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => /\d/.test(w) && /[a-z]/.test(w));
   const found = new Set<string>();
   for (const word of words) {
     const unleet = word.replace(/[0134578]/g, (d) => LEET[d]);

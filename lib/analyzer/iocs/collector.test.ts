@@ -23,7 +23,11 @@ describe("IocCollector: normalisation", () => {
     ["addUrl", "http://BÜCHER.de/", { urls: ["http://xn--bcher-kva.de/"] }],
     ["addUrl", "www.evil.com:8080/x", { urls: ["http://www.evil.com:8080/x"] }],
     ["addUrl", "evil.com/x", { urls: ["http://evil.com/x"] }],
-    ["addUrl", "http://[::FFFF:10.0.0.1]:8080/", { urls: ["http://[::ffff:10.0.0.1]:8080/"], ips: ["::ffff:10.0.0.1"] }],
+    [
+      "addUrl",
+      "http://[::FFFF:10.0.0.1]:8080/",
+      { urls: ["http://[::ffff:10.0.0.1]:8080/"], ips: ["::ffff:10.0.0.1"] },
+    ],
     ["addUrl", "http://1.2.3.4/x", { urls: ["http://1.2.3.4/x"], ips: ["1.2.3.4"], domains: [] }],
     ["addUrl", "mailto:A@Evil.com", { urls: [], emails: ["a@evil.com"] }],
     ["addUrl", "file://evil.com/s/x", { urls: [], uncPaths: ["\\\\evil.com\\s\\x"] }],

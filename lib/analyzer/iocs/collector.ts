@@ -117,7 +117,9 @@ export class IocCollector {
   /** Plain lists in first-seen order, and one item per value grouped by type (IOC_TYPES order); victim data marked (victim-data.ts). */
   toIocs(): Iocs {
     const values = (type: IocType): string[] => [...this.bucket(type).keys()];
-    const linkedHosts = new Set([...values("url"), ...values("unc")].map(hostOf).filter((h): h is string => h !== null));
+    const linkedHosts = new Set(
+      [...values("url"), ...values("unc")].map(hostOf).filter((h): h is string => h !== null),
+    );
     const victims = victimData(values("url"), values("email"), linkedHosts);
     const items: IocItem[] = [];
     for (const type of IOC_TYPES) {

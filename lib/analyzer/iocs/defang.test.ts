@@ -14,7 +14,10 @@ describe("defang", () => {
     ["evil.com", "evil[.]com"],
     ["\\\\evil.com@SSL\\share\\a.exe", "\\\\evil[.]com[@]SSL\\share\\a.exe"],
     ["\\\\10.0.0.5\\s", "\\\\10[.]0[.]0[.]5\\s"],
-    ["https://www.google.com/url?q=https://evil.example/a&sa=D", "hxxps[://]www[.]google[.]com/url?q=hxxps[://]evil[.]example/a&sa=D"],
+    [
+      "https://www.google.com/url?q=https://evil.example/a&sa=D",
+      "hxxps[://]www[.]google[.]com/url?q=hxxps[://]evil[.]example/a&sa=D",
+    ],
   ])("%s -> %s", (value, expected) => {
     expect(defang(value)).toBe(expected);
   });

@@ -26,7 +26,10 @@ export function defang(value: string): string {
 const NESTED_URL = /\b([a-z][a-z0-9+.-]{0,30}):\/\/([^/?#\\&\s"'<>]*)/gi;
 
 function defangNested(tail: string): string {
-  return tail.replace(NESTED_URL, (_m, scheme: string, host: string) => `${scheme.replace(/^http/i, "hxxp")}[://]${host.replaceAll(".", "[.]")}`);
+  return tail.replace(
+    NESTED_URL,
+    (_m, scheme: string, host: string) => `${scheme.replace(/^http/i, "hxxp")}[://]${host.replaceAll(".", "[.]")}`,
+  );
 }
 
 function defangHost(host: string): string {
@@ -46,5 +49,7 @@ export function refang(value: string): string {
 
 /** Defangs every URL-ish token of free text (http -> hxxp, dots in hosts bracketed). */
 export function defangText(text: string): string {
-  return text.replace(/\b(?:https?|ftp|file):\/\/[^\s"'<>()]+/gi, (u) => defang(u)).replace(/\\\\([\w.-]+)\\/g, (_m, host: string) => `\\\\${host.replace(/\./g, "[.]")}\\`);
+  return text
+    .replace(/\b(?:https?|ftp|file):\/\/[^\s"'<>()]+/gi, (u) => defang(u))
+    .replace(/\\\\([\w.-]+)\\/g, (_m, host: string) => `\\\\${host.replace(/\./g, "[.]")}\\`);
 }

@@ -14,6 +14,8 @@ describe("dynamic-DNS zones, declared once", () => {
   });
 
   it("are named only in url-hosts.ts", () => {
-    expect(findCopies((line) => DYNAMIC_DNS_HOSTS.some((h) => line.includes(`"${h}"`)), ["lib/analyzer/iocs/url-hosts.ts"])).toEqual([]);
+    expect(
+      findCopies((line) => DYNAMIC_DNS_HOSTS.some((h) => line.includes(`"${h}"`)), ["lib/analyzer/iocs/url-hosts.ts"]),
+    ).toEqual([]);
   });
 });

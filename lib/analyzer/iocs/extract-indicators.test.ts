@@ -50,7 +50,11 @@ describe("extractIndicators: URLs", () => {
     ["ftp", "ftp://files.evil.com/a.zip", ["ftp://files.evil.com/a.zip"]],
     ["sftp is not ftp", "sftp://files.evil.com/a.zip", []],
     ["userinfo trick", "http://google.com@evil.com/x", ["http://google.com@evil.com/x"]],
-    ["redirect parameter", "http://a.com/r?u=http://evil.com/x", ["http://a.com/r?u=http://evil.com/x", "http://evil.com/x"]],
+    [
+      "redirect parameter",
+      "http://a.com/r?u=http://evil.com/x",
+      ["http://a.com/r?u=http://evil.com/x", "http://evil.com/x"],
+    ],
     ["XML entities in XFA", `<a href="http://evil.com/?a=1&amp;b=2"/>`, ["http://evil.com/?a=1&b=2"], "xfa"],
     ["scheme-less URI action", "evil.com/x.exe", ["http://evil.com/x.exe"], "uri-action"],
     ["scheme-less text is not a URL", "evil.com/x.exe", []],
@@ -69,17 +73,40 @@ describe("extractIndicators: URLs", () => {
 
   // A /URI value is one address: what ends a URL in running text does not cut it short.
   it.each<[string, string, string[], IocSourceKind]>([
-    ["parentheses in the path", "https://en.wikipedia.org/wiki/PDF_(disambiguation)", ["https://en.wikipedia.org/wiki/PDF_(disambiguation)"], "uri-action"],
-    ["quotes and braces in the query", `http://evil.com/a?q={"id":'7'}`, [`http://evil.com/a?q={"id":'7'}`], "uri-action"],
-    ["a space in the path, encoded", " http://evil.com/Invoice 2024.zip ", ["http://evil.com/Invoice%202024.zip"], "uri-action"],
+    [
+      "parentheses in the path",
+      "https://en.wikipedia.org/wiki/PDF_(disambiguation)",
+      ["https://en.wikipedia.org/wiki/PDF_(disambiguation)"],
+      "uri-action",
+    ],
+    [
+      "quotes and braces in the query",
+      `http://evil.com/a?q={"id":'7'}`,
+      [`http://evil.com/a?q={"id":'7'}`],
+      "uri-action",
+    ],
+    [
+      "a space in the path, encoded",
+      " http://evil.com/Invoice 2024.zip ",
+      ["http://evil.com/Invoice%202024.zip"],
+      "uri-action",
+    ],
     ["a line break inside, dropped", "http://evil.com/lo\ngin.php", ["http://evil.com/login.php"], "submit-form"],
-    ["a redirect parameter, both kept", "http://a.com/r?u=http://evil.com/x(1)", ["http://a.com/r?u=http://evil.com/x(1)", "http://evil.com/x"], "uri-action"],
+    [
+      "a redirect parameter, both kept",
+      "http://a.com/r?u=http://evil.com/x(1)",
+      ["http://a.com/r?u=http://evil.com/x(1)", "http://evil.com/x"],
+      "uri-action",
+    ],
   ])("action target with %s is kept whole", (_name, text, urls, source) => {
     expect(extract(text, source).urls).toEqual(urls);
   });
 
   it("the userinfo of a whole action target is not an e-mail address", () => {
-    expect(extract("http://paypal.com@evil.com/x(1)", "uri-action")).toMatchObject({ urls: ["http://paypal.com@evil.com/x(1)"], emails: [] });
+    expect(extract("http://paypal.com@evil.com/x(1)", "uri-action")).toMatchObject({
+      urls: ["http://paypal.com@evil.com/x(1)"],
+      emails: [],
+    });
   });
 
   it("records domains of URL hosts, IPs of IP-literal hosts", () => {
@@ -121,9 +148,29 @@ describe("extractIndicators: URLs", () => {
 describe("extractIndicators: UNC paths and file URLs", () => {
   it.each<[string, string, string[], string[], string[], IocSourceKind?]>([
     ["UNC to an IP", "\\\\10.0.0.5\\share\\x.exe", ["\\\\10.0.0.5\\share\\x.exe"], ["10.0.0.5"], []],
-    ["JS-escaped UNC", `var p = "\\\\\\\\10.0.0.5\\\\share\\\\x.exe";`, ["\\\\10.0.0.5\\share\\x.exe"], ["10.0.0.5"], [], "javascript"],
-    ["PDF launch target", "/F (\\\\Evil.COM\\pub\\a.pdf)", ["\\\\evil.com\\pub\\a.pdf"], [], ["evil.com"], "launch-action"],
-    ["WebDAV", "\\\\evil.com@SSL@443\\DavWWWRoot\\a.dll,", ["\\\\evil.com@SSL@443\\DavWWWRoot\\a.dll"], [], ["evil.com"]],
+    [
+      "JS-escaped UNC",
+      `var p = "\\\\\\\\10.0.0.5\\\\share\\\\x.exe";`,
+      ["\\\\10.0.0.5\\share\\x.exe"],
+      ["10.0.0.5"],
+      [],
+      "javascript",
+    ],
+    [
+      "PDF launch target",
+      "/F (\\\\Evil.COM\\pub\\a.pdf)",
+      ["\\\\evil.com\\pub\\a.pdf"],
+      [],
+      ["evil.com"],
+      "launch-action",
+    ],
+    [
+      "WebDAV",
+      "\\\\evil.com@SSL@443\\DavWWWRoot\\a.dll,",
+      ["\\\\evil.com@SSL@443\\DavWWWRoot\\a.dll"],
+      [],
+      ["evil.com"],
+    ],
     ["NetBIOS host", "open \\\\fileserver\\public\\doc.pdf.", ["\\\\fileserver\\public\\doc.pdf"], [], []],
     ["file URL", "file://evil.com/share/x.exe", ["\\\\evil.com\\share\\x.exe"], [], ["evil.com"]],
     ["file URL, four slashes", "file:////10.0.0.5/share", ["\\\\10.0.0.5\\share"], ["10.0.0.5"], []],
@@ -197,7 +244,11 @@ describe("extractIndicators: IPv4", () => {
     ["a section number", "ISO 19005-2, 6.2.4.1 and 8.4.5.4 Composite font", "string"],
     ["a test-case id", "7.21.4.1-1 General 8.10.2.3-t01-fail-a", "metadata"],
     ["a numbered outline entry", "Isosicle 1.1.1.1 -> 18", "string"],
-    ["an exploit script's viewer-version check", "} else if(pRENDENDO == '10.1.2.45'){ t['9.502']['p'] = '9.5.2.0';", "javascript"],
+    [
+      "an exploit script's viewer-version check",
+      "} else if(pRENDENDO == '10.1.2.45'){ t['9.502']['p'] = '9.5.2.0';",
+      "javascript",
+    ],
   ])("%s is no IP", (_name, text, source) => {
     expect(extract(text, source).ips).toEqual([]);
   });
@@ -276,7 +327,10 @@ describe("extractIndicators: hostile input", () => {
 
   it.each<[string, () => string]>([
     ["random anchor characters", () => randomText(FIVE_MB, "htpsfw.:/\\@0123456789abcdefx-_ ")],
-    ["random latin1 bytes", () => randomText(FIVE_MB, Array.from({ length: 256 }, (_, i) => String.fromCharCode(i)).join(""))],
+    [
+      "random latin1 bytes",
+      () => randomText(FIVE_MB, Array.from({ length: 256 }, (_, i) => String.fromCharCode(i)).join("")),
+    ],
     ["nested URL anchors", () => "http://".repeat(FIVE_MB / 7)],
     ["www anchors", () => " www.".repeat(FIVE_MB / 5)],
     ["one long URL", () => `http://evil.com/${"a".repeat(FIVE_MB)}`],

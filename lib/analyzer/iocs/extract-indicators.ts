@@ -46,7 +46,8 @@ export function extractIndicators(
 
   // An action's target is one address, taken whole: its path and query may hold characters that end a
   // URL in running text (spaces, parentheses, quotes), and without a scheme it is opened as http.
-  const wholeTarget = (src.source === "uri-action" || src.source === "submit-form") && addWholeTarget(scanned, src, sink);
+  const wholeTarget =
+    (src.source === "uri-action" || src.source === "submit-form") && addWholeTarget(scanned, src, sink);
   if (wholeTarget) scanned = scanned.trimStart();
   const authorities = scanUrls(scanned, src, sink, wholeTarget);
   scanUncPaths(scanned, src, sink);
@@ -58,7 +59,10 @@ export function extractIndicators(
 
 /** Adds an action target as one URL (tabs and newlines dropped, other spaces encoded, as WHATWG URL does). */
 function addWholeTarget(text: string, src: IocSource, sink: IocCollector): boolean {
-  const target = text.trim().replace(/[\t\n\r]/g, "").replace(/\s/g, "%20");
+  const target = text
+    .trim()
+    .replace(/[\t\n\r]/g, "")
+    .replace(/\s/g, "%20");
   if (target.length === 0 || target.length > MAX_URL_CHARS || normalizeUrl(target) === null) return false;
   sink.addUrl(target, src);
   return true;
@@ -156,8 +160,20 @@ function scanUrls(text: string, src: IocSource, sink: IocCollector, skipFirst = 
  * the next line: typesetters break long URLs after a hyphen without adding one (pdf.js's tracemonkey
  * paper: ".../lists/lua-l/2008-" then "02/msg00051.html"). The two parts as one URL, or undefined.
  */
-function wrappedAtHyphen(text: string, src: IocSource, start: number, authorityEnd: number, spanEnd: number): string | undefined {
-  if (!PROSE_SOURCES.has(src.source) || text.charCodeAt(spanEnd) !== 0x0a || text.charCodeAt(spanEnd - 1) !== 0x2d || authorityEnd >= spanEnd - 1) return undefined;
+function wrappedAtHyphen(
+  text: string,
+  src: IocSource,
+  start: number,
+  authorityEnd: number,
+  spanEnd: number,
+): string | undefined {
+  if (
+    !PROSE_SOURCES.has(src.source) ||
+    text.charCodeAt(spanEnd) !== 0x0a ||
+    text.charCodeAt(spanEnd - 1) !== 0x2d ||
+    authorityEnd >= spanEnd - 1
+  )
+    return undefined;
   const limit = Math.min(text.length, start + MAX_URL_CHARS + 1);
   let next = spanEnd + 1;
   while (next < limit && !isStopChar(text.charCodeAt(next), URL_STOP_ASCII)) next++;
@@ -251,7 +267,7 @@ function* ipv4RunsWithHint(text: string): Generator<{ run: string; index: number
  * regex, the hint was tried at every position of the text.
  */
 export function* ipv6RunsWithHint(text: string): Generator<{ run: string; index: number }> {
-  for (let colon = text.indexOf(":"); colon !== -1; ) {
+  for (let colon = text.indexOf(":"); colon !== -1;) {
     let start = colon;
     while (start > 0 && inTable(IPV6_RUN_CHARS, text.charCodeAt(start - 1))) start--;
     let end = colon + 1;

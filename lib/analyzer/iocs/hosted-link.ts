@@ -19,8 +19,10 @@ export interface HostedLink {
 export function hostedLinkOf(url: UrlFacts | null | undefined): HostedLink | null {
   if (!url || (url.scheme !== "http" && url.scheme !== "https")) return null;
   if (url.shortener) return { kind: "shortener", host: url.host, destination: null };
-  if (url.hosting === "redirector") return { kind: "redirector", host: url.host, destination: url.redirectTo ? classifyUrl(url.redirectTo) : null };
-  if (url.hosting === "file-sharing" || url.hosting === "free-hosting") return { kind: url.hosting, host: url.host, destination: null };
+  if (url.hosting === "redirector")
+    return { kind: "redirector", host: url.host, destination: url.redirectTo ? classifyUrl(url.redirectTo) : null };
+  if (url.hosting === "file-sharing" || url.hosting === "free-hosting")
+    return { kind: url.hosting, host: url.host, destination: null };
   return null;
 }
 

@@ -61,7 +61,11 @@ function referenceIpv6(text: string, add: (ip: string) => void): void {
 }
 
 /** the addresses a scan hands to the collector, valid ones only (the collector drops the rest) */
-function collected(scan: (text: string, src: IocSource, sink: IocCollector) => void, text: string, src: IocSource): string[] {
+function collected(
+  scan: (text: string, src: IocSource, sink: IocCollector) => void,
+  text: string,
+  src: IocSource,
+): string[] {
   const out: string[] = [];
   scan(text, src, { addIp: (ip: string) => out.push(ip) } as unknown as IocCollector);
   return out.filter((ip) => isIP(ip) !== 0);
@@ -74,10 +78,16 @@ function randomText(seed: number, length: number): string {
     s = (s * 1103515245 + 12345) & 0x7fffffff;
     return (s >> 4) % n;
   };
-  const hex = () => (next(70000)).toString(16).slice(0, 1 + next(4));
+  const hex = () =>
+    next(70000)
+      .toString(16)
+      .slice(0, 1 + next(4));
   const tokens = [
     () => Array.from({ length: 3 + next(3) }, () => String(next(300))).join("."),
-    () => Array.from({ length: 2 + next(7) }, hex).join(":").replace(/:/, next(2) ? "::" : ":"),
+    () =>
+      Array.from({ length: 2 + next(7) }, hex)
+        .join(":")
+        .replace(/:/, next(2) ? "::" : ":"),
     () => `::ffff:${next(256)}.${next(256)}.${next(256)}.${next(256)}`,
     () => String(next(100000)),
     () => `${next(10)}.${next(100)}`,

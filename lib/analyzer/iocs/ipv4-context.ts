@@ -9,25 +9,126 @@ import type { IocSourceKind } from "./ioc-source";
 
 /** Words that announce an address (the two words before the quad are read: "connect to", "IP address"). */
 const NETWORK_WORDS = new Set([
-  "ip", "ips", "ipv4", "ipaddress", "ip-address", "host", "hosts", "hostname", "server", "servers", "srv", "address",
-  "addresses", "addr", "gateway", "gw", "proxy", "dns", "nameserver", "resolver", "router", "firewall", "connect",
-  "connecting", "connected", "connection", "ping", "c2", "cnc", "callback", "beacon", "remote", "peer", "endpoint",
-  "target", "dest", "destination", "src", "dst", "bind", "listen", "listening", "socket", "tcp", "udp", "lhost",
-  "rhost", "ftp", "http", "https", "telnet", "ssh", "nc", "curl", "wget", "visit", "browse", "reach", "subnet", "netmask", "route", "dhcp", "wan", "lan", "url", "uri", "serveur", "adresse", "servidor",
-  "dirección", "direccion", "endereço", "endereco", "indirizzo", "adres", "adresi", "сервер", "адрес",
+  "ip",
+  "ips",
+  "ipv4",
+  "ipaddress",
+  "ip-address",
+  "host",
+  "hosts",
+  "hostname",
+  "server",
+  "servers",
+  "srv",
+  "address",
+  "addresses",
+  "addr",
+  "gateway",
+  "gw",
+  "proxy",
+  "dns",
+  "nameserver",
+  "resolver",
+  "router",
+  "firewall",
+  "connect",
+  "connecting",
+  "connected",
+  "connection",
+  "ping",
+  "c2",
+  "cnc",
+  "callback",
+  "beacon",
+  "remote",
+  "peer",
+  "endpoint",
+  "target",
+  "dest",
+  "destination",
+  "src",
+  "dst",
+  "bind",
+  "listen",
+  "listening",
+  "socket",
+  "tcp",
+  "udp",
+  "lhost",
+  "rhost",
+  "ftp",
+  "http",
+  "https",
+  "telnet",
+  "ssh",
+  "nc",
+  "curl",
+  "wget",
+  "visit",
+  "browse",
+  "reach",
+  "subnet",
+  "netmask",
+  "route",
+  "dhcp",
+  "wan",
+  "lan",
+  "url",
+  "uri",
+  "serveur",
+  "adresse",
+  "servidor",
+  "dirección",
+  "direccion",
+  "endereço",
+  "endereco",
+  "indirizzo",
+  "adres",
+  "adresi",
+  "сервер",
+  "адрес",
 ]);
 /** Words and metadata keys after which a dotted number is a version. */
 const VERSION_WORDS = new Set([
-  "ver", "vers", "v", "build", "release", "rel", "rev", "revision", "update", "patch", "sp", "servicepack",
-  "firmware", "fw", "edition", "producer", "creator", "creatortool", "generator", "application", "software", "agent",
-  "useragent", "tool", "library", "engine",
+  "ver",
+  "vers",
+  "v",
+  "build",
+  "release",
+  "rel",
+  "rev",
+  "revision",
+  "update",
+  "patch",
+  "sp",
+  "servicepack",
+  "firmware",
+  "fw",
+  "edition",
+  "producer",
+  "creator",
+  "creatortool",
+  "generator",
+  "application",
+  "software",
+  "agent",
+  "useragent",
+  "tool",
+  "library",
+  "engine",
 ]);
 /**
  * Action targets and command lines, where a bare quad is a host (`/URI (1.2.3.4)`, `ping 1.2.3.4`).
  * Scripts are read like prose: exploit scripts compare the viewer's version with dotted literals
  * (`if (v == '10.1.2.45')`, CVE-2013-0640 kits) far more often than they name an address bare.
  */
-const TARGET_SOURCES: ReadonlySet<IocSourceKind> = new Set(["launch-action", "uri-action", "submit-form", "gotor-action", "qr-code"]);
+const TARGET_SOURCES: ReadonlySet<IocSourceKind> = new Set([
+  "launch-action",
+  "uri-action",
+  "submit-form",
+  "gotor-action",
+  "qr-code",
+]);
 
 /** Between a name and its version: `Scribus 1.3`, `Chrome/138`, `version: 1`, `Version='4.1'`. */
 const SEPARATORS = ` \t:="'(/`;
@@ -46,11 +147,18 @@ export function isAddressInContext(text: string, start: number, end: number, sou
   if (/^-[\p{L}\p{N}]/u.test(after)) return false;
   const before = text.slice(Math.max(0, start - 7), start);
   // `//1.2.3.4/`, `\\1.2.3.4\`, `user@1.2.3.4`, and the IPv4 tail of an IPv4-mapped IPv6 `::ffff:1.2.3.4`
-  if (before.endsWith("//") || before.endsWith("\\\\") || before.endsWith("@") || before.toLowerCase().endsWith("::ffff:")) return true;
+  if (
+    before.endsWith("//") ||
+    before.endsWith("\\\\") ||
+    before.endsWith("@") ||
+    before.toLowerCase().endsWith("::ffff:")
+  )
+    return true;
 
   let i = start;
   let separators = "";
-  while (i > 0 && separators.length < MAX_SEPARATOR_CHARS && SEPARATORS.includes(text[i - 1])) separators = text[--i] + separators;
+  while (i > 0 && separators.length < MAX_SEPARATOR_CHARS && SEPARATORS.includes(text[i - 1]))
+    separators = text[--i] + separators;
   // inside an XML element (XMP, XFA): its name says what the text is (`<xmp:CreatorTool>`, `<pdf:Producer>`)
   const element = enclosingElement(text, start);
   if (VERSION_WORDS.has(element) || element.endsWith("version")) return false;

@@ -8,7 +8,18 @@ const MAX_LOCAL_CHARS = 64;
 // RFC 5322 atext plus the dot; quoted local parts are not worth the ambiguity.
 const LOCAL = /^[a-z0-9!#$%&'*+/=?^_`{|}~.-]+$/i;
 const NON_TLD_SUFFIXES: ReadonlySet<string> = new Set([
-  "png", "jpg", "jpeg", "gif", "bmp", "svg", "webp", "tif", "tiff", "ico", "heic", "avif",
+  "png",
+  "jpg",
+  "jpeg",
+  "gif",
+  "bmp",
+  "svg",
+  "webp",
+  "tif",
+  "tiff",
+  "ico",
+  "heic",
+  "avif",
 ]);
 
 export interface NormalizedEmail {

@@ -29,7 +29,7 @@ export function formatIpv6Groups(groups: readonly number[]): string {
   // RFC 5952 §4.2: compress the longest run of at least two zero groups, the first one on a tie.
   let bestStart = -1;
   let bestLength = 1;
-  for (let i = 0; i < 8; ) {
+  for (let i = 0; i < 8;) {
     if (groups[i] !== 0) {
       i++;
       continue;
@@ -70,11 +70,26 @@ export function parseIpv6Groups(text: string): number[] {
  * developer's localhost server). Documentation ranges (RFC 5737) are not among them.
  */
 const INTERNAL = new BlockList();
-for (const [net, bits] of [["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12], ["192.168.0.0", 16]] as const) INTERNAL.addSubnet(net, bits, "ipv4");
-for (const [net, bits] of [["::", 127], ["fc00::", 7], ["fe80::", 10]] as const) INTERNAL.addSubnet(net, bits, "ipv6");
+for (const [net, bits] of [
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.168.0.0", 16],
+] as const)
+  INTERNAL.addSubnet(net, bits, "ipv4");
+for (const [net, bits] of [
+  ["::", 127],
+  ["fc00::", 7],
+  ["fe80::", 10],
+] as const)
+  INTERNAL.addSubnet(net, bits, "ipv6");
 
 /** `ip` (normalised, IPv6 without brackets) is an address inside the reader's own machine or network. */
 export function isInternalAddress(ip: string, kind: "ipv4" | "ipv6"): boolean {
-  if (kind === "ipv6" && ip.startsWith("::ffff:") && isIP(ip.slice(7)) === 4) return INTERNAL.check(ip.slice(7), "ipv4");
+  if (kind === "ipv6" && ip.startsWith("::ffff:") && isIP(ip.slice(7)) === 4)
+    return INTERNAL.check(ip.slice(7), "ipv4");
   return INTERNAL.check(ip, kind);
 }

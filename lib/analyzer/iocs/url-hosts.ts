@@ -10,11 +10,49 @@
 
 /** Link shorteners (commonly abused to hide phishing destinations). */
 export const SHORTENER_HOSTS: readonly string[] = Object.freeze([
-  "bit.ly", "bitly.com", "tinyurl.com", "t.co", "goo.gl", "ow.ly", "is.gd", "buff.ly", "rebrand.ly", "cutt.ly",
-  "shorturl.at", "rb.gy", "t.ly", "tiny.cc", "bl.ink", "lnkd.in", "s.id", "v.gd", "qrco.de", "urlz.fr", "shorte.st",
-  "adf.ly", "bc.vc", "soo.gd", "clck.ru", "u.to", "x.co", "tr.im", "qr.io", "surl.li", "bit.do", "shorturl.com",
+  "bit.ly",
+  "bitly.com",
+  "tinyurl.com",
+  "t.co",
+  "goo.gl",
+  "ow.ly",
+  "is.gd",
+  "buff.ly",
+  "rebrand.ly",
+  "cutt.ly",
+  "shorturl.at",
+  "rb.gy",
+  "t.ly",
+  "tiny.cc",
+  "bl.ink",
+  "lnkd.in",
+  "s.id",
+  "v.gd",
+  "qrco.de",
+  "urlz.fr",
+  "shorte.st",
+  "adf.ly",
+  "bc.vc",
+  "soo.gd",
+  "clck.ru",
+  "u.to",
+  "x.co",
+  "tr.im",
+  "qr.io",
+  "surl.li",
+  "bit.do",
+  "shorturl.com",
   // TinyURL's alias domains, and the short links of QR-code generators (quishing lures print them)
-  "tiny.one", "rotf.lol", "shorturl.asia", "short.gy", "snip.ly", "t2m.io", "urlr.me", "kutt.it", "l.ead.me", "qrs.ly",
+  "tiny.one",
+  "rotf.lol",
+  "shorturl.asia",
+  "short.gy",
+  "snip.ly",
+  "t2m.io",
+  "urlr.me",
+  "kutt.it",
+  "l.ead.me",
+  "qrs.ly",
 ]);
 
 /**
@@ -22,16 +60,65 @@ export const SHORTENER_HOSTS: readonly string[] = Object.freeze([
  * exfiltration targets; delivery lures link them for payloads: "Invoice.zip on Google Drive").
  */
 export const FILE_SHARING_HOSTS: readonly string[] = Object.freeze([
-  "drive.google.com", "docs.google.com", "drive.usercontent.google.com", "storage.googleapis.com",
-  "firebasestorage.googleapis.com", "firebasestorage.app", "dropbox.com", "dropboxusercontent.com", "dl.dropbox.com",
-  "onedrive.live.com", "1drv.ms", "sharepoint.com", "mediafire.com", "wetransfer.com", "we.tl", "transfer.sh",
-  "mega.nz", "mega.io", "box.com", "app.box.com", "sendspace.com", "4shared.com", "zippyshare.com", "gofile.io",
-  "anonfiles.com", "file.io", "filebin.net", "pixeldrain.com", "catbox.moe", "files.catbox.moe", "uploadfiles.io",
-  "icedrive.net", "pcloud.com", "pcloud.link", "yadi.sk", "disk.yandex.ru", "disk.yandex.com", "cdn.discordapp.com",
-  "media.discordapp.net", "cdn.discord.com", "tmpfiles.org", "bashupload.com", "filetransfer.io", "swisstransfer.com",
-  "smash.gg", "limewire.com", "s3.amazonaws.com", "blob.core.windows.net", "r2.dev", "digitaloceanspaces.com",
-  "backblazeb2.com", "storage.cloud.google.com", "ipfs.io", "dweb.link", "cloudflare-ipfs.com", "gateway.pinata.cloud",
-  "w3s.link", "nftstorage.link", "4everland.io",
+  "drive.google.com",
+  "docs.google.com",
+  "drive.usercontent.google.com",
+  "storage.googleapis.com",
+  "firebasestorage.googleapis.com",
+  "firebasestorage.app",
+  "dropbox.com",
+  "dropboxusercontent.com",
+  "dl.dropbox.com",
+  "onedrive.live.com",
+  "1drv.ms",
+  "sharepoint.com",
+  "mediafire.com",
+  "wetransfer.com",
+  "we.tl",
+  "transfer.sh",
+  "mega.nz",
+  "mega.io",
+  "box.com",
+  "app.box.com",
+  "sendspace.com",
+  "4shared.com",
+  "zippyshare.com",
+  "gofile.io",
+  "anonfiles.com",
+  "file.io",
+  "filebin.net",
+  "pixeldrain.com",
+  "catbox.moe",
+  "files.catbox.moe",
+  "uploadfiles.io",
+  "icedrive.net",
+  "pcloud.com",
+  "pcloud.link",
+  "yadi.sk",
+  "disk.yandex.ru",
+  "disk.yandex.com",
+  "cdn.discordapp.com",
+  "media.discordapp.net",
+  "cdn.discord.com",
+  "tmpfiles.org",
+  "bashupload.com",
+  "filetransfer.io",
+  "swisstransfer.com",
+  "smash.gg",
+  "limewire.com",
+  "s3.amazonaws.com",
+  "blob.core.windows.net",
+  "r2.dev",
+  "digitaloceanspaces.com",
+  "backblazeb2.com",
+  "storage.cloud.google.com",
+  "ipfs.io",
+  "dweb.link",
+  "cloudflare-ipfs.com",
+  "gateway.pinata.cloud",
+  "w3s.link",
+  "nftstorage.link",
+  "4everland.io",
 ]);
 
 /**
@@ -39,16 +126,70 @@ export const FILE_SHARING_HOSTS: readonly string[] = Object.freeze([
  * payloads there (phishing-trend reports name these zones again and again).
  */
 export const FREE_HOSTING_HOSTS: readonly string[] = Object.freeze([
-  "web.app", "firebaseapp.com", "pages.dev", "workers.dev", "github.io", "gitlab.io", "netlify.app", "vercel.app",
-  "herokuapp.com", "glitch.me", "repl.co", "replit.app", "weebly.com", "weeblysite.com", "wixsite.com", "wix.com",
-  "000webhostapp.com", "000webhost.com", "blogspot.com", "wordpress.com", "sites.google.com", "godaddysites.com",
-  "webflow.io", "square.site", "jimdosite.com", "carrd.co", "notion.site", "framer.app", "surge.sh", "ngrok.io",
-  "ngrok-free.app", "trycloudflare.com", "azurewebsites.net", "web.core.windows.net", "onrender.com", "fly.dev",
-  "duckdns.org", "no-ip.com", "ddns.net", "hopto.org", "zapto.org", "sytes.net", "epizy.com", "rf.gd",
-  "infinityfreeapp.com", "altervista.org", "16mb.com", "esy.es", "hol.es", "pe.hu", "atwebpages.com",
+  "web.app",
+  "firebaseapp.com",
+  "pages.dev",
+  "workers.dev",
+  "github.io",
+  "gitlab.io",
+  "netlify.app",
+  "vercel.app",
+  "herokuapp.com",
+  "glitch.me",
+  "repl.co",
+  "replit.app",
+  "weebly.com",
+  "weeblysite.com",
+  "wixsite.com",
+  "wix.com",
+  "000webhostapp.com",
+  "000webhost.com",
+  "blogspot.com",
+  "wordpress.com",
+  "sites.google.com",
+  "godaddysites.com",
+  "webflow.io",
+  "square.site",
+  "jimdosite.com",
+  "carrd.co",
+  "notion.site",
+  "framer.app",
+  "surge.sh",
+  "ngrok.io",
+  "ngrok-free.app",
+  "trycloudflare.com",
+  "azurewebsites.net",
+  "web.core.windows.net",
+  "onrender.com",
+  "fly.dev",
+  "duckdns.org",
+  "no-ip.com",
+  "ddns.net",
+  "hopto.org",
+  "zapto.org",
+  "sytes.net",
+  "epizy.com",
+  "rf.gd",
+  "infinityfreeapp.com",
+  "altervista.org",
+  "16mb.com",
+  "esy.es",
+  "hol.es",
+  "pe.hu",
+  "atwebpages.com",
   // form builders and design tools that publish a page: credential-harvesting forms and lure pages live there
-  "forms.office.com", "forms.microsoft.com", "forms.gle", "typeform.com", "jotform.com", "jotform.me", "canva.site",
-  "codesandbox.io", "csb.app", "stackblitz.io", "linktr.ee", "mailchi.mp",
+  "forms.office.com",
+  "forms.microsoft.com",
+  "forms.gle",
+  "typeform.com",
+  "jotform.com",
+  "jotform.me",
+  "canva.site",
+  "codesandbox.io",
+  "csb.app",
+  "stackblitz.io",
+  "linktr.ee",
+  "mailchi.mp",
 ]);
 
 /**
@@ -57,8 +198,17 @@ export const FREE_HOSTING_HOSTS: readonly string[] = Object.freeze([
  * flag). Most are free hosting as well (FREE_HOSTING_HOSTS lists those the lure rules read).
  */
 export const DYNAMIC_DNS_HOSTS: readonly string[] = Object.freeze([
-  "duckdns.org", "no-ip.com", "no-ip.org", "ddns.net", "hopto.org", "zapto.org", "sytes.net", "dynu.net", "ngrok.io",
-  "ngrok-free.app", "trycloudflare.com",
+  "duckdns.org",
+  "no-ip.com",
+  "no-ip.org",
+  "ddns.net",
+  "hopto.org",
+  "zapto.org",
+  "sytes.net",
+  "dynu.net",
+  "ngrok.io",
+  "ngrok-free.app",
+  "trycloudflare.com",
 ]);
 
 /**
@@ -158,10 +308,27 @@ export function redirectorOf(host: string, site: string | null, path: string): R
  * page or served to web pages as a library, not a script dropped on the reader's disk.
  */
 export const CODE_HOSTING_HOSTS: readonly string[] = Object.freeze([
-  "github.com", "gist.github.com", "raw.githubusercontent.com", "gist.githubusercontent.com", "gitlab.com",
-  "bitbucket.org", "codeberg.org", "sourceforge.net", "cdn.jsdelivr.net", "unpkg.com", "cdnjs.cloudflare.com",
-  "ajax.googleapis.com", "code.jquery.com", "npmjs.com", "www.npmjs.com", "registry.npmjs.org", "esm.sh",
-  "cdn.skypack.dev", "stackpath.bootstrapcdn.com", "maxcdn.bootstrapcdn.com", "ajax.aspnetcdn.com",
+  "github.com",
+  "gist.github.com",
+  "raw.githubusercontent.com",
+  "gist.githubusercontent.com",
+  "gitlab.com",
+  "bitbucket.org",
+  "codeberg.org",
+  "sourceforge.net",
+  "cdn.jsdelivr.net",
+  "unpkg.com",
+  "cdnjs.cloudflare.com",
+  "ajax.googleapis.com",
+  "code.jquery.com",
+  "npmjs.com",
+  "www.npmjs.com",
+  "registry.npmjs.org",
+  "esm.sh",
+  "cdn.skypack.dev",
+  "stackpath.bootstrapcdn.com",
+  "maxcdn.bootstrapcdn.com",
+  "ajax.aspnetcdn.com",
 ]);
 
 /**
@@ -216,7 +383,12 @@ export function hostingKindOf(host: string, path = "/"): HostingKind | null {
     if (labels.some((l) => l === "s3" || l.startsWith("s3-"))) return "file-sharing";
   }
   // any IPFS gateway: /ipfs/<cid> paths, or <cid>.ipfs.<gateway> subdomains
-  if (path.startsWith("/ipfs/") || path.startsWith("/ipns/") || labels.slice(1, -1).some((l) => l === "ipfs" || l === "ipns")) return "file-sharing";
+  if (
+    path.startsWith("/ipfs/") ||
+    path.startsWith("/ipns/") ||
+    labels.slice(1, -1).some((l) => l === "ipfs" || l === "ipns")
+  )
+    return "file-sharing";
   for (const name of hostAndParents(bare)) {
     const kind = HOSTING.get(name);
     if (kind) return kind;
@@ -230,10 +402,47 @@ export function hostingKindOf(host: string, path = "/"): HostingKind | null {
  * is no lure's way out.
  */
 export const GOVERNMENT_SUFFIXES: readonly string[] = Object.freeze([
-  "gov", "mil", "fed.us", "gov.uk", "gc.ca", "canada.ca", "gouv.fr", "gouv.qc.ca", "gov.au", "govt.nz", "gv.at", "admin.ch",
-  "bund.de", "gob.es", "gob.mx", "gov.br", "gov.in", "nic.in", "go.jp", "go.kr", "gov.cn", "gov.it", "gov.ie", "gov.za",
-  "gov.sg", "gov.pl", "gov.pt", "gov.gr", "gov.tr", "gov.il", "gov.ph", "gov.ng", "gov.ar", "gob.ar", "gob.cl", "gob.pe",
-  "overheid.nl", "rijksoverheid.nl", "belgium.be", "fgov.be", "europa.eu",
+  "gov",
+  "mil",
+  "fed.us",
+  "gov.uk",
+  "gc.ca",
+  "canada.ca",
+  "gouv.fr",
+  "gouv.qc.ca",
+  "gov.au",
+  "govt.nz",
+  "gv.at",
+  "admin.ch",
+  "bund.de",
+  "gob.es",
+  "gob.mx",
+  "gov.br",
+  "gov.in",
+  "nic.in",
+  "go.jp",
+  "go.kr",
+  "gov.cn",
+  "gov.it",
+  "gov.ie",
+  "gov.za",
+  "gov.sg",
+  "gov.pl",
+  "gov.pt",
+  "gov.gr",
+  "gov.tr",
+  "gov.il",
+  "gov.ph",
+  "gov.ng",
+  "gov.ar",
+  "gob.ar",
+  "gob.cl",
+  "gob.pe",
+  "overheid.nl",
+  "rijksoverheid.nl",
+  "belgium.be",
+  "fgov.be",
+  "europa.eu",
 ]);
 
 /** `host` is a government's: under GOVERNMENT_SUFFIXES, or a US state's `*.state.<xx>.us`. */
@@ -252,5 +461,8 @@ export function isGovernmentHost(host: string): boolean {
 export function isViewerDownloadPage(host: string, path: string): boolean {
   const bare = host.replace(/^www\./, "");
   if (bare === "get.adobe.com") return true;
-  return bare === "adobe.com" && (path.startsWith("/go/") || path.startsWith("/reader") || path.startsWith("/products/acrobat/readstep"));
+  return (
+    bare === "adobe.com" &&
+    (path.startsWith("/go/") || path.startsWith("/reader") || path.startsWith("/products/acrobat/readstep"))
+  );
 }

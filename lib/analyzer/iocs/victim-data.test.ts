@@ -16,10 +16,13 @@ function personalisedLurePdf(...extraLinks: string[]): Uint8Array {
 
 describe("victim data", () => {
   it("finds addresses in query strings and fragments, percent-encoded once or twice", () => {
-    expect([...addressesInQueries(["https://x.example/a?u=J.Doe%40AcmeCorp.com", "https://y.example/#to=ops%2540corp.example", "https://z.example/path@x.com"])]).toEqual([
-      "j.doe@acmecorp.com",
-      "ops@corp.example",
-    ]);
+    expect([
+      ...addressesInQueries([
+        "https://x.example/a?u=J.Doe%40AcmeCorp.com",
+        "https://y.example/#to=ops%2540corp.example",
+        "https://z.example/path@x.com",
+      ]),
+    ]).toEqual(["j.doe@acmecorp.com", "ops@corp.example"]);
   });
 
   it("marks the address and its domain, not the attacker's host", () => {
@@ -32,7 +35,13 @@ describe("victim data", () => {
   });
 
   it("leaves a domain the document links to as a host unmarked, and addresses outside query strings alone", () => {
-    expect([...victimData(["https://a.example/?e=x@corp.example", "https://corp.example/login"], ["x@corp.example", "y@corp.example"], new Set(["a.example", "corp.example"]))]).toEqual(["x@corp.example"]);
+    expect([
+      ...victimData(
+        ["https://a.example/?e=x@corp.example", "https://corp.example/login"],
+        ["x@corp.example", "y@corp.example"],
+        new Set(["a.example", "corp.example"]),
+      ),
+    ]).toEqual(["x@corp.example"]);
     const items = analyzeFast(personalisedLurePdf("https://acmecorp.com/"), { fileName: "lure.pdf" }).iocs.items;
     expect(items.find((i) => i.value === "acmecorp.com")?.victimData).toBeUndefined();
     expect(items.find((i) => i.value === "j.doe@acmecorp.com")?.victimData).toBe(true);

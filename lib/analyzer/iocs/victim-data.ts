@@ -37,7 +37,11 @@ export function addressesInQueries(urls: readonly string[]): Set<string> {
  * The values of `emails` and `domains` that are victim data, given the document's URLs and the hosts
  * it links to (URL and UNC hosts).
  */
-export function victimData(urls: readonly string[], emails: readonly string[], linkedHosts: ReadonlySet<string>): Set<string> {
+export function victimData(
+  urls: readonly string[],
+  emails: readonly string[],
+  linkedHosts: ReadonlySet<string>,
+): Set<string> {
   const inQueries = addressesInQueries(urls);
   const victims = new Set<string>();
   for (const email of emails) {

@@ -474,7 +474,11 @@ export const ACROBAT_STUBS = String.raw`function (host, ctx, opts) {
 /** The prelude for one script: the stubs, given the document's context. */
 export function acrobatPrelude(ctx: ScriptContext, opts: PreludeOptions = {}): string {
   const context = JSON.stringify({ ...ctx, viewerVersion: undefined });
-  const options = JSON.stringify({ xfa: !!opts.xfa, viewerVersion: opts.viewerVersion ?? ctx.viewerVersion ?? 9.3, definitions: opts.definitions ?? [] });
+  const options = JSON.stringify({
+    xfa: !!opts.xfa,
+    viewerVersion: opts.viewerVersion ?? ctx.viewerVersion ?? 9.3,
+    definitions: opts.definitions ?? [],
+  });
   return `(${ACROBAT_STUBS})(globalThis.${SANDBOX_HOST_GLOBAL}, ${context}, ${options});`;
 }
 

@@ -8,7 +8,17 @@ import { createWorkerParser } from "../../engines/sandbox/worker-parser";
 import { IocCollector } from "../iocs";
 import { JavaScriptEntry } from "../report";
 import { collectScriptIndicators } from "./analyze-scripts";
-import { analyzePdfScripts, annotationKitPdf, benignFormPdf, deepConcatenationPdf, loopAndFormPdf, manyLoopsPdf, xfaHeldPayloadPdf, xfaExploitPdf, type Analyzed } from "./testing/script-fixtures";
+import {
+  analyzePdfScripts,
+  annotationKitPdf,
+  benignFormPdf,
+  deepConcatenationPdf,
+  loopAndFormPdf,
+  manyLoopsPdf,
+  xfaHeldPayloadPdf,
+  xfaExploitPdf,
+  type Analyzed,
+} from "./testing/script-fixtures";
 
 const engines = { emulate: createSandboxEmulator({ concurrency: 2 }), parseDeep: createWorkerParser() };
 
@@ -22,7 +32,12 @@ describe("a kit that hides its payload in an annotation", () => {
     const [entry] = kit.result.entries;
     expect(kit.result.entries).toHaveLength(1);
     expect(() => JavaScriptEntry.parse(entry)).not.toThrow();
-    expect(entry).toMatchObject({ location: { path: "/Root/OpenAction" }, trigger: "document open", automatic: true, origin: "action" });
+    expect(entry).toMatchObject({
+      location: { path: "/Root/OpenAction" },
+      trigger: "document open",
+      automatic: true,
+      origin: "action",
+    });
   });
 
   it("runs it with the annotation's subject and records the decoded layer", () => {
@@ -36,7 +51,16 @@ describe("a kit that hides its payload in an annotation", () => {
     expect(entry.full_layers?.[0]).toContain("http://evil.example/drop.exe");
     expect(entry.source?.length).toBe(entry.size);
     expect(entry.full_text_truncated).toBe(false);
-    expect(entry.apis).toEqual(expect.arrayContaining(["this.syncAnnotScan", "this.getAnnots", "eval", "unescape", "Collab.collectEmailInfo", "app.launchURL"]));
+    expect(entry.apis).toEqual(
+      expect.arrayContaining([
+        "this.syncAnnotScan",
+        "this.getAnnots",
+        "eval",
+        "unescape",
+        "Collab.collectEmailInfo",
+        "app.launchURL",
+      ]),
+    );
   });
 
   it("names the CVE from the layer and from the run, and finds shellcode and spray in the layer", () => {
@@ -53,9 +77,23 @@ describe("a kit that hides its payload in an annotation", () => {
     // the layer's two %u runs: the 48-byte sled (nothing to read) and the 32-byte prologue
     expect(entry.shellcode).toHaveLength(1);
     const [sc] = entry.shellcode!;
-    expect(sc).toMatchObject({ source: "layer", size: 32, architecture: "x86", bitness: 32, sled_bytes: 0, truncated: false });
+    expect(sc).toMatchObject({
+      source: "layer",
+      size: 32,
+      architecture: "x86",
+      bitness: 32,
+      sled_bytes: 0,
+      truncated: false,
+    });
     expect(sc.architecture_evidence).toEqual([expect.stringContaining("PEB of 32-bit Windows")]);
-    expect(sc.instructions.slice(0, 6).map((i) => i.text)).toEqual(["cld", "call 00000088h", "pusha", "mov ebp, esp", "xor eax, eax", "mov edx, [fs:eax+30h]"]);
+    expect(sc.instructions.slice(0, 6).map((i) => i.text)).toEqual([
+      "cld",
+      "call 00000088h",
+      "pusha",
+      "mov ebp, esp",
+      "xor eax, eax",
+      "mov edx, [fs:eax+30h]",
+    ]);
     expect(sc.instructions[1]).toMatchObject({ offset: 1, hex: "e882000000" });
   });
 
@@ -79,7 +117,10 @@ describe("budgets", () => {
 
   it("skips a script above JS_MAX_SCRIPT_BYTES and says so", async () => {
     const { result } = await analyzePdfScripts(annotationKitPdf(), engines, { JS_MAX_SCRIPT_BYTES: 64 });
-    expect(result.entries[0].emulation).toMatchObject({ status: "skipped", detail: expect.stringMatching(/JS_MAX_SCRIPT_BYTES/) });
+    expect(result.entries[0].emulation).toMatchObject({
+      status: "skipped",
+      detail: expect.stringMatching(/JS_MAX_SCRIPT_BYTES/),
+    });
     expect(result.entries[0].parse_error).toMatch(/JS_MAX_SCRIPT_BYTES/);
     expect(result.budgetHits).toContain("JS_MAX_SCRIPT_BYTES");
   });
@@ -102,7 +143,12 @@ describe("XFA and forms", () => {
     expect(s.origin).toBe("xfa");
     expect(s.emulationStatus).toBe("completed");
     expect(s.cves).toEqual(["CVE-2010-0188", "CVE-2013-0640"]);
-    expect(s.exploits.filter((e) => e.source === "emulation").map((e) => e.api).sort()).toEqual(["xfa keep.previous", "xfa rawValue TIFF"]);
+    expect(
+      s.exploits
+        .filter((e) => e.source === "emulation")
+        .map((e) => e.api)
+        .sort(),
+    ).toEqual(["xfa keep.previous", "xfa rawValue TIFF"]);
   });
 
   it("analyses one handler shared by many widgets once and finds nothing in a benign form", async () => {
@@ -129,7 +175,10 @@ describe("a copy of a script", () => {
     b.addStream("", `\r\n${code}\n`);
     b.addCatalog(`/OpenAction << /S /JavaScript /JS ${hexString(code)} >>`);
     let runs = 0;
-    const counting = { ...engines, emulate: (async (...a) => (runs++, engines.emulate(...a))) as typeof engines.emulate };
+    const counting = {
+      ...engines,
+      emulate: (async (...a) => (runs++, engines.emulate(...a))) as typeof engines.emulate,
+    };
     const { result } = await analyzePdfScripts(b.build(), counting);
     expect(result.entries.map((e) => e.origin).sort()).toEqual(["action", "stream"]);
     expect(new Set(result.entries.map((e) => e.sha256)).size).toBe(2);
@@ -142,8 +191,16 @@ describe("JS_MAX_SCRIPTS", () => {
   it("runs the automatic scripts first and reports the ones left over", async () => {
     const { PdfBuilder, hexString } = await import("../../pdf/testing/pdf-builder");
     const b = new PdfBuilder();
-    const widgets = [0, 1, 2].map((i) => b.add(`<< /Type /Annot /Subtype /Widget /Rect [0 0 1 1] /A << /S /JavaScript /JS ${hexString(`eval("app.alert(" + ${i} + ")")`)} >> >>`));
-    b.addCatalog(`/OpenAction << /S /JavaScript /JS ${hexString(`eval(unescape("%61pp.alert(9)"))`)} >>`, 1, `/Annots [${widgets.map((w) => `${w} 0 R`).join(" ")}]`);
+    const widgets = [0, 1, 2].map((i) =>
+      b.add(
+        `<< /Type /Annot /Subtype /Widget /Rect [0 0 1 1] /A << /S /JavaScript /JS ${hexString(`eval("app.alert(" + ${i} + ")")`)} >> >>`,
+      ),
+    );
+    b.addCatalog(
+      `/OpenAction << /S /JavaScript /JS ${hexString(`eval(unescape("%61pp.alert(9)"))`)} >>`,
+      1,
+      `/Annots [${widgets.map((w) => `${w} 0 R`).join(" ")}]`,
+    );
     const { result } = await analyzePdfScripts(b.build(), engines, { JS_MAX_SCRIPTS: 2 });
     expect(result.entries.find((e) => e.automatic)!.emulation.status).toBe("completed");
     expect(result.entries.filter((e) => e.emulation.detail === "JS_MAX_SCRIPTS budget exhausted")).toHaveLength(2);

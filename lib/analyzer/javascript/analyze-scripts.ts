@@ -89,9 +89,25 @@ export interface ScriptsAnalysis {
 
 /** APIs that reach the network or start a program (Acrobat JS API Reference). */
 const NETWORK_APIS = new Set([
-  "app.launchURL", "this.getURL", "this.submitForm", "this.mailDoc", "this.mailForm", "app.mailMsg", "SOAP.request", "SOAP.connect", "Net.HTTP.request",
-  "xfa.host.gotoURL", "app.openDoc", "app.openFDF", "this.importDataObject", "util.readFileIntoStream",
-  "media.getURLData", "this.importIcon", "this.importSound", "this.importAnXFDF", "xfa.host.importData",
+  "app.launchURL",
+  "this.getURL",
+  "this.submitForm",
+  "this.mailDoc",
+  "this.mailForm",
+  "app.mailMsg",
+  "SOAP.request",
+  "SOAP.connect",
+  "Net.HTTP.request",
+  "xfa.host.gotoURL",
+  "app.openDoc",
+  "app.openFDF",
+  "this.importDataObject",
+  "util.readFileIntoStream",
+  "media.getURLData",
+  "this.importIcon",
+  "this.importSound",
+  "this.importAnXFDF",
+  "xfa.host.importData",
 ]);
 /** presentation: characters of a script or layer shown as an excerpt */
 const EXCERPT_CHARS = 200;
@@ -109,7 +125,10 @@ interface Shared {
   detail?: string;
 }
 
-export async function analyzeScripts(scripts: readonly ScriptInput[], ctx: AnalyzeScriptsContext): Promise<ScriptsAnalysis> {
+export async function analyzeScripts(
+  scripts: readonly ScriptInput[],
+  ctx: AnalyzeScriptsContext,
+): Promise<ScriptsAnalysis> {
   const { limits } = ctx;
   const budgetHits = new Set<BudgetName>();
   const budget: Budget = { limits, budgetHits };
@@ -159,17 +178,30 @@ export async function analyzeScripts(scripts: readonly ScriptInput[], ctx: Analy
   scripts.forEach((fact, i) => {
     const shared = results.get(keyOf[i])!;
     const analysis = assemble(fact, shaOf[i], shared, limits);
-    Object.assign(analysis.entry, fullTextOf(shaOf[i], fact.source, shared.layers.map((l) => l.code)));
+    Object.assign(
+      analysis.entry,
+      fullTextOf(
+        shaOf[i],
+        fact.source,
+        shared.layers.map((l) => l.code),
+      ),
+    );
     // described once per distinct script, like its full text
     if (!described.has(shaOf[i])) {
       described.add(shaOf[i]);
-      const shellcode = shellcodeEntries(fact.source, shared.layers.map((l) => l.code), shared.emulation?.strings ?? [], budget);
+      const shellcode = shellcodeEntries(
+        fact.source,
+        shared.layers.map((l) => l.code),
+        shared.emulation?.strings ?? [],
+        budget,
+      );
       if (shellcode.length > 0) analysis.entry.shellcode = shellcode;
     }
     out.scripts.push(analysis);
     out.entries.push(analysis.entry);
     for (const l of shared.layers) addIoc(l.code, fact.objectRef);
-    for (const l of [shared.ast, ...shared.layers.map((x) => x.ast)]) for (const d of l.decodedStrings) addIoc(d, fact.objectRef);
+    for (const l of [shared.ast, ...shared.layers.map((x) => x.ast)])
+      for (const d of l.decodedStrings) addIoc(d, fact.objectRef);
     for (const s of shared.emulation?.strings ?? []) {
       addIoc(s, fact.objectRef);
       const bytes = printableRuns(unitsToLatin1(textWindow(s, budget, "JS_MAX_PRINTABLE_SCAN_CHARS")));
@@ -191,7 +223,10 @@ export function collectScriptIndicators(result: ScriptsAnalysis, sink: IocCollec
  * with the others' functions defined, as in the viewer where a kit's OpenAction calls a function a
  * document-level script declared (corpus 74b3edcb3b1b).
  */
-function sharedDefinitions(order: { fact: ScriptInput; sha256: string }[], budget: Budget): { sha256: string; code: string }[] {
+function sharedDefinitions(
+  order: { fact: ScriptInput; sha256: string }[],
+  budget: Budget,
+): { sha256: string; code: string }[] {
   const { JS_MAX_DEFINITION_CHARS: maxChars, JS_MAX_DEFINITION_SOURCE_CHARS: maxSource } = budget.limits;
   const out: { sha256: string; code: string }[] = [];
   let total = 0;
@@ -221,11 +256,26 @@ function sharedDefinitions(order: { fact: ScriptInput; sha256: string }[], budge
 
 function rank(s: ScriptInput): number {
   const g = s.signals;
-  const suspicious = (g.evalLike ? 4 : 0) + (g.unescape ? 2 : 0) + (g.fromCharCode ? 2 : 0) + (g.percentU > 0 ? 4 : 0) + (g.exploitApis.length ? 8 : 0) + (g.heapSpray ? 4 : 0) + (g.dynamicCalls ? 1 : 0) + (judgeObfuscation(g.techniques).length ? 4 : 0);
+  const suspicious =
+    (g.evalLike ? 4 : 0) +
+    (g.unescape ? 2 : 0) +
+    (g.fromCharCode ? 2 : 0) +
+    (g.percentU > 0 ? 4 : 0) +
+    (g.exploitApis.length ? 8 : 0) +
+    (g.heapSpray ? 4 : 0) +
+    (g.dynamicCalls ? 1 : 0) +
+    (judgeObfuscation(g.techniques).length ? 4 : 0);
   return (s.automatic ? 1000 : 0) + suspicious * 50 + Math.min(49, Math.log2(1 + s.source.length) * 2);
 }
 
-async function analyzeOne(fact: ScriptInput, ctx: AnalyzeScriptsContext, mayEmulate: boolean, turn: EmulationTurn, budgetHits: Set<BudgetName>, definitions: string[]): Promise<Shared> {
+async function analyzeOne(
+  fact: ScriptInput,
+  ctx: AnalyzeScriptsContext,
+  mayEmulate: boolean,
+  turn: EmulationTurn,
+  budgetHits: Set<BudgetName>,
+  definitions: string[],
+): Promise<Shared> {
   const { limits } = ctx;
   const source = fact.source;
   const signals = fact.signals ?? scriptSignals(source, { limits, budgetHits });
@@ -233,7 +283,14 @@ async function analyzeOne(fact: ScriptInput, ctx: AnalyzeScriptsContext, mayEmul
     budgetHits.add("JS_MAX_SCRIPT_BYTES");
     const ast = emptyFacts();
     ast.parseError = `script of ${source.length} characters is larger than JS_MAX_SCRIPT_BYTES`;
-    return { ast, signals, layers: [], emulation: null, status: "skipped", detail: "script larger than JS_MAX_SCRIPT_BYTES" };
+    return {
+      ast,
+      signals,
+      layers: [],
+      emulation: null,
+      status: "skipped",
+      detail: "script larger than JS_MAX_SCRIPT_BYTES",
+    };
   }
   const { facts: ast, runnable } = await analyzeSource(source, ctx, budgetHits);
 
@@ -243,23 +300,28 @@ async function analyzeOne(fact: ScriptInput, ctx: AnalyzeScriptsContext, mayEmul
   const remaining = await turn.begin();
   if (!ctx.emulate) detail = "no sandbox configured";
   else if (!source.trim()) detail = "empty script";
-  else if (!fact.automatic && nothingToRun(ast, signals, source)) detail = "user-triggered script without dynamic code or decoding: static analysis suffices";
+  else if (!fact.automatic && nothingToRun(ast, signals, source))
+    detail = "user-triggered script without dynamic code or decoding: static analysis suffices";
   else if (!mayEmulate) {
     detail = "JS_MAX_SCRIPTS budget exhausted";
     budgetHits.add("JS_MAX_SCRIPTS");
-  }
-  else if (ctx.signal?.aborted) detail = "analysis cancelled";
+  } else if (ctx.signal?.aborted) detail = "analysis cancelled";
   else if (remaining < 250) {
     detail = "JS_TOTAL_CPU_MS budget exhausted";
     budgetHits.add("JS_TOTAL_CPU_MS");
   } else {
     const xfa = fact.origin === "xfa";
-    emulation = await ctx.emulate(xfa ? wrapXfaScript(runnable) : runnable, acrobatPrelude(ctx.docContext, { xfa, definitions }), {
-      cpuMs: Math.min(limits.JS_CPU_MS, remaining),
-      memoryBytes: limits.JS_MEMORY_BYTES,
-      maxLayers: limits.JS_MAX_LAYERS,
-      maxOutputChars: limits.JS_MAX_OUTPUT_CHARS,
-    }, ctx.signal);
+    emulation = await ctx.emulate(
+      xfa ? wrapXfaScript(runnable) : runnable,
+      acrobatPrelude(ctx.docContext, { xfa, definitions }),
+      {
+        cpuMs: Math.min(limits.JS_CPU_MS, remaining),
+        memoryBytes: limits.JS_MEMORY_BYTES,
+        maxLayers: limits.JS_MAX_LAYERS,
+        maxOutputChars: limits.JS_MAX_OUTPUT_CHARS,
+      },
+      ctx.signal,
+    );
     turn.end(emulation.cpuMs);
     status = emulation.status;
     detail = emulation.detail;
@@ -296,10 +358,21 @@ async function analyzeOne(fact: ScriptInput, ctx: AnalyzeScriptsContext, mayEmul
  */
 function nothingToRun(ast: AstFacts, signals: ScriptSignals, source: string): boolean {
   return (
-    ast.parsed && !ast.tolerant && source.length < 4096 &&
-    !ast.dynamicCode.length && !ast.computedCalls.length && !ast.unresolvedComputedCalls && !ast.exploits.length && !ast.shellcode.length && !ast.heapSpray.length &&
+    ast.parsed &&
+    !ast.tolerant &&
+    source.length < 4096 &&
+    !ast.dynamicCode.length &&
+    !ast.computedCalls.length &&
+    !ast.unresolvedComputedCalls &&
+    !ast.exploits.length &&
+    !ast.shellcode.length &&
+    !ast.heapSpray.length &&
     ast.decodeCalls.unescape + ast.decodeCalls.fromCharCode + ast.decodeCalls.other === 0 &&
-    !signals.evalLike && signals.percentU === 0 && signals.escapes < 16 && !signals.assembledNames && !signals.techniques.length
+    !signals.evalLike &&
+    signals.percentU === 0 &&
+    signals.escapes < 16 &&
+    !signals.assembledNames &&
+    !signals.techniques.length
   );
 }
 
@@ -307,7 +380,11 @@ function nothingToRun(ast: AstFacts, signals: ScriptSignals, source: string): bo
  * analyzeAst, with a second parse in the deep parser when this thread's stack is not enough.
  * `runnable`: the text to emulate (the source after the parser's repairs, if any).
  */
-async function analyzeSource(source: string, ctx: AnalyzeScriptsContext, budgetHits: Set<BudgetName>): Promise<{ facts: AstFacts; runnable: string }> {
+async function analyzeSource(
+  source: string,
+  ctx: AnalyzeScriptsContext,
+  budgetHits: Set<BudgetName>,
+): Promise<{ facts: AstFacts; runnable: string }> {
   const budget: Budget = { limits: ctx.limits, budgetHits };
   if (source.length > ctx.limits.JS_MAX_SCRIPT_BYTES) {
     const facts = emptyFacts();
@@ -317,9 +394,20 @@ async function analyzeSource(source: string, ctx: AnalyzeScriptsContext, budgetH
   const parsed = parseScript(source);
   const runnable = parsed.text ?? source;
   if (!("error" in parsed) || !parsed.tooDeep) return { facts: analyzeAst(source, { parsed, budget }), runnable };
-  if (!ctx.parseDeep) return { facts: analyzeAst(source, { parsed: { error: `nesting too deep for the parser's stack: ${parsed.error}`, tooDeep: true }, budget }), runnable };
+  if (!ctx.parseDeep)
+    return {
+      facts: analyzeAst(source, {
+        parsed: { error: `nesting too deep for the parser's stack: ${parsed.error}`, tooDeep: true },
+        budget,
+      }),
+      runnable,
+    };
   const deep = await ctx.parseDeep(runnable);
-  if ("error" in deep) return { facts: analyzeAst(source, { parsed: { error: `nesting too deep: ${deep.error}`, tooDeep: true }, budget }), runnable };
+  if ("error" in deep)
+    return {
+      facts: analyzeAst(source, { parsed: { error: `nesting too deep: ${deep.error}`, tooDeep: true }, budget }),
+      runnable,
+    };
   const facts = analyzeAst(source, { ast: deep.ast, budget });
   if (runnable !== source) facts.tolerant = true;
   return { facts, runnable };
@@ -329,7 +417,8 @@ function assemble(fact: ScriptInput, sha256: string, shared: Shared, limits: Lim
   const { ast, signals, layers, emulation } = shared;
   const exploits: ScriptAnalysis["exploits"] = [];
   const addExploit = (api: string, cve: string[], source: FindingSource, text: string) => {
-    if (!exploits.some((e) => e.api === api && e.source === source)) exploits.push({ api, cve, source, excerpt: excerpt(text, EXCERPT_CHARS) });
+    if (!exploits.some((e) => e.api === api && e.source === source))
+      exploits.push({ api, cve, source, excerpt: excerpt(text, EXCERPT_CHARS) });
   };
   for (const e of ast.exploits) addExploit(e.api, e.cve, "static", e.excerpt);
   // text patterns catch what did not parse
@@ -338,13 +427,16 @@ function assemble(fact: ScriptInput, sha256: string, shared: Shared, limits: Lim
     for (const e of l.ast.exploits) addExploit(e.api, e.cve, "layer", e.excerpt);
     for (const e of l.signals.exploitApis) addExploit(e.api, e.cve, "layer", l.code.slice(0, EXCERPT_CHARS));
   }
-  for (const call of emulation?.apiCalls ?? []) for (const e of emulationExploits(call)) addExploit(e.api, e.cve, "emulation", `${call.api}(${call.args.join(", ")})`);
+  for (const call of emulation?.apiCalls ?? [])
+    for (const e of emulationExploits(call))
+      addExploit(e.api, e.cve, "emulation", `${call.api}(${call.args.join(", ")})`);
 
   const shellcode: ScriptAnalysis["shellcode"] = ast.shellcode.map((s) => ({ source: "static" as const, ...s }));
   for (const l of layers) for (const s of l.ast.shellcode) shellcode.push({ source: "layer", ...s });
   for (const s of emulation?.strings ?? []) {
     const v = classifyShellcode(s);
-    if (v.shellcode) shellcode.push({ source: "emulation", excerpt: hexExcerpt(s), length: s.length, nopSled: v.nopSled });
+    if (v.shellcode)
+      shellcode.push({ source: "emulation", excerpt: hexExcerpt(s), length: s.length, nopSled: v.nopSled });
   }
 
   const heapSpray: ScriptAnalysis["heapSpray"] = ast.heapSpray.map((h) => ({ source: "static" as const, ...h }));
@@ -362,7 +454,11 @@ function assemble(fact: ScriptInput, sha256: string, shared: Shared, limits: Lim
     if (w && !fileWrites.some((x) => x.api === w.api && x.path === w.path)) fileWrites.push(w);
   }
 
-  const apis = new Set<string>([...ast.apis, ...layers.flatMap((l) => l.ast.apis), ...(emulation?.apiCalls ?? []).map((c) => c.api)]);
+  const apis = new Set<string>([
+    ...ast.apis,
+    ...layers.flatMap((l) => l.ast.apis),
+    ...(emulation?.apiCalls ?? []).map((c) => c.api),
+  ]);
   const cves = [...new Set(exploits.flatMap((e) => e.cve))].sort();
   const parseError = !ast.parsed || ast.tolerant ? ast.parseError : undefined;
   const entry: JavaScriptEntry = {
@@ -373,7 +469,11 @@ function assemble(fact: ScriptInput, sha256: string, shared: Shared, limits: Lim
     size: fact.source.length,
     sha256,
     excerpt: excerpt(fact.source, EXCERPT_CHARS),
-    deobfuscated_layers: layers.map((l) => defangText(l.code.length > limits.JS_LAYER_EXCERPT_CHARS ? `${l.code.slice(0, limits.JS_LAYER_EXCERPT_CHARS)}…` : l.code)),
+    deobfuscated_layers: layers.map((l) =>
+      defangText(
+        l.code.length > limits.JS_LAYER_EXCERPT_CHARS ? `${l.code.slice(0, limits.JS_LAYER_EXCERPT_CHARS)}…` : l.code,
+      ),
+    ),
     apis: [...apis].sort().slice(0, MAX_APIS),
     cves,
     emulation: { status: shared.status, detail: shared.detail, duration_ms: emulation?.durationMs ?? 0 },
@@ -412,7 +512,12 @@ function assemble(fact: ScriptInput, sha256: string, shared: Shared, limits: Lim
 export function emulationExploits(call: ApiCall): ReturnType<typeof matchExploitApis> {
   const assign = call.api.endsWith("=");
   const segs = (assign ? call.api.slice(0, -1) : call.api).split(".");
-  return matchExploitApis({ member: segs[segs.length - 1], receiver: segs[segs.length - 2], kind: assign ? "assign" : "call", args: call.args });
+  return matchExploitApis({
+    member: segs[segs.length - 1],
+    receiver: segs[segs.length - 2],
+    kind: assign ? "assign" : "call",
+    args: call.args,
+  });
 }
 
 /** A network or launch call, with its target (URL, file, or the attachment launched). */
@@ -448,7 +553,11 @@ function hexExcerpt(s: string): string {
   return `${s.length} chars: ${hex}…`;
 }
 
-async function forEachLimited<T>(items: T[], limit: number, fn: (item: T, index: number) => Promise<void>): Promise<void> {
+async function forEachLimited<T>(
+  items: T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<void>,
+): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < items.length) {

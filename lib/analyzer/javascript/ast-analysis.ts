@@ -6,9 +6,26 @@
 import type { Options } from "acorn";
 import { parseJs } from "./acorn-parser";
 import { textWindow, type Budget } from "../../limits";
-import { foldConstant, foldToString, isConstant, newFoldEnv, NOT_CONSTANT, toStr, type AnyNode, type FoldEnv, type Folded } from "./constant-fold";
+import {
+  foldConstant,
+  foldToString,
+  isConstant,
+  newFoldEnv,
+  NOT_CONSTANT,
+  toStr,
+  type AnyNode,
+  type FoldEnv,
+  type Folded,
+} from "./constant-fold";
 import { matchExploitApis, UNKNOWN, type ArgValue } from "./exploit-match";
-import { classifyShellcode, countPercentU, decodeHexString, decodePercentEscapes, printableRuns, unitsToLatin1 } from "./shellcode";
+import {
+  classifyShellcode,
+  countPercentU,
+  decodeHexString,
+  decodePercentEscapes,
+  printableRuns,
+  unitsToLatin1,
+} from "./shellcode";
 import { ownEntry } from "../own-entry";
 import { replaceDelimited } from "../text/replace-delimited";
 
@@ -86,20 +103,133 @@ const MIN_GROWTH_TARGET = 0x1000;
 const EXCERPT = 120;
 
 /** Globals of the Acrobat JavaScript API (Acrobat JS API Reference): a call on them is an API call. */
-const ACROBAT_ROOTS = new Set(["app", "Collab", "util", "media", "spell", "SOAP", "Net", "xfa", "event", "console", "global", "security", "identity", "search", "color", "display", "info", "ADBC", "TTS", "Doc", "Annot3D"]);
+const ACROBAT_ROOTS = new Set([
+  "app",
+  "Collab",
+  "util",
+  "media",
+  "spell",
+  "SOAP",
+  "Net",
+  "xfa",
+  "event",
+  "console",
+  "global",
+  "security",
+  "identity",
+  "search",
+  "color",
+  "display",
+  "info",
+  "ADBC",
+  "TTS",
+  "Doc",
+  "Annot3D",
+]);
 /** Doc methods and properties (the global object of a document script is its Doc). */
 const DOC_MEMBERS = new Set([
-  "getField", "getAnnots", "getAnnot", "syncAnnotScan", "getPageNthWord", "getPageNumWords", "selectPageNthWord", "exportDataObject", "importDataObject",
-  "getDataObject", "getDataObjectContents", "createDataObject", "openDataObject", "removeDataObject", "submitForm", "getURL", "mailDoc", "mailForm", "print", "printSeps",
-  "addScript", "removeScript", "setAction", "setPageAction", "addField", "removeField", "addAnnot", "addLink", "getLinks", "getOCGs", "getIcon", "addIcon", "importIcon",
-  "resetForm", "saveAs", "closeDoc", "getTemplate", "createTemplate", "spawnPageFromTemplate", "getNthFieldName", "gotoNamedDest", "getSound", "importSound", "getPrintParams",
-  "info", "dataObjects", "numPages", "numFields", "path", "documentFileName", "URL", "media", "external", "disclosed", "bookmarkRoot", "pageNum", "author", "title", "subject",
-  "keywords", "creator", "producer", "creationDate", "modDate", "metadata", "getPageBox", "getPageRotation", "extractPages", "insertPages", "deletePages", "replacePages",
-  "newPage", "encryptForRecipients", "certifyInvisibleSign", "flattenPages", "importXFAData", "exportXFAData", "exportAsFDF", "exportAsXFDF", "exportAsText", "importAnFDF",
-  "importAnXFDF", "importTextData", "scroll", "getColorConvertAction", "colorConvertPage", "addWatermarkFromFile", "addWatermarkFromText", "setOCGOrder", "addRequirement",
+  "getField",
+  "getAnnots",
+  "getAnnot",
+  "syncAnnotScan",
+  "getPageNthWord",
+  "getPageNumWords",
+  "selectPageNthWord",
+  "exportDataObject",
+  "importDataObject",
+  "getDataObject",
+  "getDataObjectContents",
+  "createDataObject",
+  "openDataObject",
+  "removeDataObject",
+  "submitForm",
+  "getURL",
+  "mailDoc",
+  "mailForm",
+  "print",
+  "printSeps",
+  "addScript",
+  "removeScript",
+  "setAction",
+  "setPageAction",
+  "addField",
+  "removeField",
+  "addAnnot",
+  "addLink",
+  "getLinks",
+  "getOCGs",
+  "getIcon",
+  "addIcon",
+  "importIcon",
+  "resetForm",
+  "saveAs",
+  "closeDoc",
+  "getTemplate",
+  "createTemplate",
+  "spawnPageFromTemplate",
+  "getNthFieldName",
+  "gotoNamedDest",
+  "getSound",
+  "importSound",
+  "getPrintParams",
+  "info",
+  "dataObjects",
+  "numPages",
+  "numFields",
+  "path",
+  "documentFileName",
+  "URL",
+  "media",
+  "external",
+  "disclosed",
+  "bookmarkRoot",
+  "pageNum",
+  "author",
+  "title",
+  "subject",
+  "keywords",
+  "creator",
+  "producer",
+  "creationDate",
+  "modDate",
+  "metadata",
+  "getPageBox",
+  "getPageRotation",
+  "extractPages",
+  "insertPages",
+  "deletePages",
+  "replacePages",
+  "newPage",
+  "encryptForRecipients",
+  "certifyInvisibleSign",
+  "flattenPages",
+  "importXFAData",
+  "exportXFAData",
+  "exportAsFDF",
+  "exportAsXFDF",
+  "exportAsText",
+  "importAnFDF",
+  "importAnXFDF",
+  "importTextData",
+  "scroll",
+  "getColorConvertAction",
+  "colorConvertPage",
+  "addWatermarkFromFile",
+  "addWatermarkFromText",
+  "setOCGOrder",
+  "addRequirement",
 ]);
 /** Built-ins that turn a string into code or decode one. */
-const CODE_APIS = new Set(["eval", "Function", "setTimeout", "setInterval", "app.setTimeOut", "app.setInterval", "this.addScript", "execScript"]);
+const CODE_APIS = new Set([
+  "eval",
+  "Function",
+  "setTimeout",
+  "setInterval",
+  "app.setTimeOut",
+  "app.setInterval",
+  "this.addScript",
+  "execScript",
+]);
 const DECODERS: Record<string, keyof AstFacts["decodeCalls"]> = {
   unescape: "unescape",
   "String.fromCharCode": "fromCharCode",
@@ -109,7 +239,20 @@ const DECODERS: Record<string, keyof AstFacts["decodeCalls"]> = {
   "util.stringFromStream": "other",
   "SOAP.streamDecode": "other",
 };
-const GLOBAL_FUNCTIONS = new Set(["eval", "unescape", "escape", "Function", "setTimeout", "setInterval", "decodeURIComponent", "decodeURI", "parseInt", "String", "execScript", "atob"]);
+const GLOBAL_FUNCTIONS = new Set([
+  "eval",
+  "unescape",
+  "escape",
+  "Function",
+  "setTimeout",
+  "setInterval",
+  "decodeURIComponent",
+  "decodeURI",
+  "parseInt",
+  "String",
+  "execScript",
+  "atob",
+]);
 const DOC_PREFIXES = [["app", "doc"], ["event", "target"], ["this"], ["globalThis"], ["window"], ["self"], ["doc"]];
 
 /**
@@ -149,7 +292,9 @@ export function analyzeAst(source: string, opts: AnalyzeAstOptions): AstFacts {
  * offset-preserving repairs, or the longest prefix that parses): the code to run in the sandbox.
  * `tooDeep`: the parser ran out of stack on `text`: parse it again where the stack is larger.
  */
-export type ParseOutcome = { ast: AnyNode; tolerant?: boolean; repairedError?: string; text?: string } | { error: string; tooDeep?: boolean; text?: string };
+export type ParseOutcome =
+  | { ast: AnyNode; tolerant?: boolean; repairedError?: string; text?: string }
+  | { error: string; tooDeep?: boolean; text?: string };
 
 /**
  * acorn in script mode with Annex B (HTML comments, legacy octal); on a syntax error, once more after
@@ -175,7 +320,11 @@ export function parseScript(source: string): ParseOutcome {
   // the longest prefix ending at a statement boundary before the error
   let end = first.pos ?? source.length;
   for (let attempt = 0; attempt < 4 && end > 0; attempt++) {
-    const cut = Math.max(source.lastIndexOf(";", end - 1), source.lastIndexOf("}", end - 1), source.lastIndexOf("\n", end - 1));
+    const cut = Math.max(
+      source.lastIndexOf(";", end - 1),
+      source.lastIndexOf("}", end - 1),
+      source.lastIndexOf("\n", end - 1),
+    );
     if (cut <= 0) break;
     const text = source.slice(0, cut + 1);
     const prefix = tryParse(text);
@@ -271,7 +420,12 @@ class Walker {
           inLoop: frame.inLoop || loop,
           bigLoop: frame.bigLoop || big,
           growth: growth ?? (isFunction(kid) ? undefined : frame.growth),
-          inPlusChain: node.type === "BinaryExpression" && node.operator === "+" && kid === node.left && kid.type === "BinaryExpression" && kid.operator === "+",
+          inPlusChain:
+            node.type === "BinaryExpression" &&
+            node.operator === "+" &&
+            kid === node.left &&
+            kid.type === "BinaryExpression" &&
+            kid.operator === "+",
         });
       }
     }
@@ -300,7 +454,8 @@ class Walker {
         if (typeof node.value === "string") this.literal(node.value, node.raw ?? "", node);
         break;
       case "TemplateLiteral":
-        for (const q of node.quasis) if (typeof q.value.cooked === "string") this.literal(q.value.cooked, q.value.raw, node);
+        for (const q of node.quasis)
+          if (typeof q.value.cooked === "string") this.literal(q.value.cooked, q.value.raw, node);
         break;
       case "BinaryExpression":
         if (node.operator === "+" && !frame.inPlusChain) this.folded(node);
@@ -314,12 +469,26 @@ class Walker {
   /** [0x0082e8fc, 0x89600000, ...]: shellcode kept as dwords (or bytes) and written to memory later */
   private numberArray(node: AnyNode): void {
     const els: AnyNode[] = node.elements;
-    if (els.length > 1_000_000 || !els.every((e) => e?.type === "Literal" && typeof e.value === "number" && Number.isInteger(e.value) && e.value >= 0 && e.value <= 0xffffffff)) return;
+    if (
+      els.length > 1_000_000 ||
+      !els.every(
+        (e) =>
+          e?.type === "Literal" &&
+          typeof e.value === "number" &&
+          Number.isInteger(e.value) &&
+          e.value >= 0 &&
+          e.value <= 0xffffffff,
+      )
+    )
+      return;
     const values = els.map((e) => e.value as number);
     const dwords = values.some((v) => v > 0xff);
     if (!dwords && values.length < 64) return;
     let bytes = "";
-    for (const v of values.slice(0, 16_384)) bytes += dwords ? String.fromCharCode(v & 0xff, (v >>> 8) & 0xff, (v >>> 16) & 0xff, v >>> 24) : String.fromCharCode(v);
+    for (const v of values.slice(0, 16_384))
+      bytes += dwords
+        ? String.fromCharCode(v & 0xff, (v >>> 8) & 0xff, (v >>> 16) & 0xff, v >>> 24)
+        : String.fromCharCode(v);
     const verdict = classifyShellcode(bytes, true);
     if (!verdict.shellcode) return;
     this.shellcode(`[${values.slice(0, 8).join(",")}`, bytes.length, verdict.nopSled, node);
@@ -332,11 +501,13 @@ class Walker {
   private bind(name: string, init: AnyNode | null | undefined, op: string): void {
     let value = init;
     // z = y = app.doc
-    for (let i = 0; value?.type === "AssignmentExpression" && value.operator === "=" && i < 16; i++) value = value.right;
+    for (let i = 0; value?.type === "AssignmentExpression" && value.operator === "=" && i < 16; i++)
+      value = value.right;
     if (op === "+=") {
       const prev = this.env.values.get(name);
       const add = value ? foldConstant(value, this.env) : NOT_CONSTANT;
-      if (typeof prev === "string" && isConstant(add) && prev.length + toStr(add).length <= 1024 * 1024) this.env.values.set(name, prev + toStr(add));
+      if (typeof prev === "string" && isConstant(add) && prev.length + toStr(add).length <= 1024 * 1024)
+        this.env.values.set(name, prev + toStr(add));
       else this.env.values.delete(name);
       return;
     }
@@ -365,8 +536,17 @@ class Walker {
       const self = (n: AnyNode | undefined) => n?.type === "Identifier" && n.name === left.name;
       const doubling =
         (node.operator === "+=" && self(node.right)) ||
-        (node.operator === "=" && node.right.type === "BinaryExpression" && node.right.operator === "+" && self(node.right.left) && self(node.right.right)) ||
-        (node.operator === "=" && node.right.type === "CallExpression" && node.right.callee.type === "MemberExpression" && self(node.right.callee.object) && memberName(node.right.callee) === "concat" && self(node.right.arguments[0]));
+        (node.operator === "=" &&
+          node.right.type === "BinaryExpression" &&
+          node.right.operator === "+" &&
+          self(node.right.left) &&
+          self(node.right.right)) ||
+        (node.operator === "=" &&
+          node.right.type === "CallExpression" &&
+          node.right.callee.type === "MemberExpression" &&
+          self(node.right.callee.object) &&
+          memberName(node.right.callee) === "concat" &&
+          self(node.right.arguments[0]));
       if (doubling) this.spray("string-doubling", node);
       else if (frame.growth === left.name && node.operator === "+=") this.spray("growth-loop", node);
       this.bind(left.name, node.right, node.operator);
@@ -380,7 +560,8 @@ class Walker {
       this.exploit({ member, receiver, kind: "assign", args: [this.argValue(node.right)] }, node);
     }
     // a[i] = block + shellcode inside a loop of 100+ iterations
-    if (frame.bigLoop && left.computed && node.operator === "=" && isStringish(node.right)) this.spray("array-fill", node);
+    if (frame.bigLoop && left.computed && node.operator === "=" && isStringish(node.right))
+      this.spray("array-fill", node);
   }
 
   // ---- calls ----
@@ -390,7 +571,11 @@ class Walker {
     let segments = this.segmentsOf(callee);
     // eval.call(null, x) / eval.apply(null, [x]) / fn.call(...)
     let args: AnyNode[] = node.arguments;
-    if (segments && segments.length > 1 && (segments[segments.length - 1].name === "call" || segments[segments.length - 1].name === "apply")) {
+    if (
+      segments &&
+      segments.length > 1 &&
+      (segments[segments.length - 1].name === "call" || segments[segments.length - 1].name === "apply")
+    ) {
       const how = segments[segments.length - 1].name;
       segments = segments.slice(0, -1);
       args = how === "call" ? args.slice(1) : args[1]?.type === "ArrayExpression" ? args[1].elements : [];
@@ -403,7 +588,8 @@ class Walker {
     if (!segments) return;
     let api = normalizeApi(joinSegments(segments));
     if (node.type === "NewExpression" && api === "Function") api = "Function";
-    if (/(^|\.)constructor\.constructor$|^<function>\.constructor$|^<string>\.constructor\.constructor$/.test(api)) api = "Function";
+    if (/(^|\.)constructor\.constructor$|^<function>\.constructor$|^<string>\.constructor\.constructor$/.test(api))
+      api = "Function";
     if (isReportedApi(api)) this.apis.add(reportedName(api));
 
     const decoder = ownEntry(DECODERS, api);
@@ -414,9 +600,19 @@ class Walker {
     if (CODE_APIS.has(api) || /\.(setAction|setPageAction|addScript)$/.test(api)) {
       if (this.room(this.facts.dynamicCode.length)) this.facts.dynamicCode.push({ api, excerpt: this.excerpt(node) });
       if (args.some((a) => this.isDecoded(a))) this.facts.decodeChains++;
-      const codeArg = api === "Function" ? args[args.length - 1] : /setAction$/.test(api) ? args[1] : /setPageAction$/.test(api) ? args[2] : /addScript$/.test(api) ? args[1] : args[0];
+      const codeArg =
+        api === "Function"
+          ? args[args.length - 1]
+          : /setAction$/.test(api)
+            ? args[1]
+            : /setPageAction$/.test(api)
+              ? args[2]
+              : /addScript$/.test(api)
+                ? args[1]
+                : args[0];
       const code = codeArg ? foldToString(codeArg, this.env) : null;
-      if (code && !this.facts.staticLayers.includes(code) && this.room(this.facts.staticLayers.length)) this.facts.staticLayers.push(code);
+      if (code && !this.facts.staticLayers.includes(code) && this.room(this.facts.staticLayers.length))
+        this.facts.staticLayers.push(code);
     }
     const member = segments[segments.length - 1]?.name;
     const receiver = segments[segments.length - 2]?.name;
@@ -434,7 +630,10 @@ class Walker {
     if (KNOWN_PROPERTIES.has(api) && !this.apis.has(api) && this.room(this.apis.size, 2)) this.apis.add(api);
   }
 
-  private exploit(use: { member?: string; receiver?: string; kind: "call" | "assign"; args: ArgValue[] }, node: AnyNode): void {
+  private exploit(
+    use: { member?: string; receiver?: string; kind: "call" | "assign"; args: ArgValue[] },
+    node: AnyNode,
+  ): void {
     if (!use.member) return;
     for (const e of matchExploitApis({ member: use.member, receiver: use.receiver, kind: use.kind, args: use.args })) {
       const excerpt = this.excerpt(node);
@@ -549,7 +748,11 @@ class Walker {
   }
 
   private spray(kind: HeapSprayShape["kind"], node: AnyNode): void {
-    if (this.facts.heapSpray.some((h) => h.kind === kind && h.excerpt === this.excerpt(node)) || !this.room(this.facts.heapSpray.length)) return;
+    if (
+      this.facts.heapSpray.some((h) => h.kind === kind && h.excerpt === this.excerpt(node)) ||
+      !this.room(this.facts.heapSpray.length)
+    )
+      return;
     this.facts.heapSpray.push({ kind, excerpt: this.excerpt(node) });
   }
 
@@ -571,7 +774,8 @@ class Walker {
     const test = node.test;
     if (!test || test.type !== "BinaryExpression" || !/^[<>]=?$/.test(test.operator)) return undefined;
     const [lenSide, numSide] = test.operator.startsWith("<") ? [test.left, test.right] : [test.right, test.left];
-    if (lenSide.type !== "MemberExpression" || memberName(lenSide) !== "length" || lenSide.object.type !== "Identifier") return undefined;
+    if (lenSide.type !== "MemberExpression" || memberName(lenSide) !== "length" || lenSide.object.type !== "Identifier")
+      return undefined;
     const bound = foldConstant(numSide, this.env);
     return typeof bound === "number" && bound >= MIN_GROWTH_TARGET ? lenSide.object.name : undefined;
   }
@@ -597,7 +801,11 @@ class Walker {
           n = n.callee;
           continue;
         case "MemberExpression": {
-          const key = n.computed ? foldToString(n.property, this.env) : n.property.type === "Identifier" ? n.property.name : null;
+          const key = n.computed
+            ? foldToString(n.property, this.env)
+            : n.property.type === "Identifier"
+              ? n.property.name
+              : null;
           if (key === null) return null;
           out.push({ name: key, called });
           called = false;
@@ -607,7 +815,8 @@ class Walker {
         case "Identifier": {
           const alias = this.env.aliases.get(n.name);
           const parts = (alias ?? n.name).split(".");
-          for (let i = parts.length - 1; i >= 0; i--) out.push({ name: parts[i], called: i === parts.length - 1 ? called : false });
+          for (let i = parts.length - 1; i >= 0; i--)
+            out.push({ name: parts[i], called: i === parts.length - 1 ? called : false });
           return out.reverse();
         }
         case "ThisExpression":
@@ -638,7 +847,19 @@ class Walker {
 }
 
 const LOOPS = new Set(["ForStatement", "WhileStatement", "DoWhileStatement", "ForInStatement", "ForOfStatement"]);
-const SKIP_KEYS = new Set(["type", "start", "end", "loc", "range", "raw", "regex", "operator", "name", "sourceType", "kind"]);
+const SKIP_KEYS = new Set([
+  "type",
+  "start",
+  "end",
+  "loc",
+  "range",
+  "raw",
+  "regex",
+  "operator",
+  "name",
+  "sourceType",
+  "kind",
+]);
 
 export function children(node: AnyNode): AnyNode[] {
   const out: AnyNode[] = [];
@@ -657,20 +878,26 @@ export function isFunction(n: AnyNode): boolean {
 }
 
 function memberName(n: AnyNode): string | undefined {
-  return !n.computed && n.property?.type === "Identifier" ? n.property.name : n.property?.type === "Literal" ? String(n.property.value) : undefined;
+  return !n.computed && n.property?.type === "Identifier"
+    ? n.property.name
+    : n.property?.type === "Literal"
+      ? String(n.property.value)
+      : undefined;
 }
 
 /** Right-hand sides a spray stores: strings, concatenations, substr/substring/concat results, variables. */
 function isStringish(n: AnyNode): boolean {
   if (n.type === "Identifier" || (n.type === "BinaryExpression" && n.operator === "+")) return true;
   if (n.type === "Literal") return typeof n.value === "string";
-  if (n.type === "CallExpression" && n.callee.type === "MemberExpression") return /^(substr|substring|slice|concat)$/.test(memberName(n.callee) ?? "");
+  if (n.type === "CallExpression" && n.callee.type === "MemberExpression")
+    return /^(substr|substring|slice|concat)$/.test(memberName(n.callee) ?? "");
   return false;
 }
 
 function countEscapes(raw: string): number {
   let n = 0;
-  for (let i = raw.indexOf("\\"); i >= 0 && i < raw.length; i = raw.indexOf("\\", i + 2)) if (raw[i + 1] === "x" || raw[i + 1] === "u") n++;
+  for (let i = raw.indexOf("\\"); i >= 0 && i < raw.length; i = raw.indexOf("\\", i + 2))
+    if (raw[i + 1] === "x" || raw[i + 1] === "u") n++;
   return n;
 }
 
@@ -684,7 +911,7 @@ function joinSegments(segs: Segment[]): string {
  */
 export function normalizeApi(path: string): string {
   let parts = path.split(".");
-  for (let changed = true; changed && parts.length > 1; ) {
+  for (let changed = true; changed && parts.length > 1;) {
     changed = false;
     for (const prefix of DOC_PREFIXES) {
       if (parts.length > prefix.length && prefix.every((p, i) => parts[i] === p)) {
@@ -703,12 +930,36 @@ export function normalizeApi(path: string): string {
 
 /** Property reads worth reporting: the environment checks kits make before choosing an exploit. */
 const KNOWN_PROPERTIES = new Set([
-  "app.viewerVersion", "app.viewerType", "app.viewerVariation", "app.platform", "app.language", "app.plugIns", "app.formsVersion", "app.doc", "app.media",
-  "app.activeDocs", "app.numPlugIns", "app.fs", "app.printerNames", "xfa.host", "xfa.form", "xfa.template", "xfa.datasets", "xfa.data", "xfa.layout",
-  "this.info", "this.dataObjects", "this.numPages", "this.path", "this.URL", "this.documentFileName", "this.media",
+  "app.viewerVersion",
+  "app.viewerType",
+  "app.viewerVariation",
+  "app.platform",
+  "app.language",
+  "app.plugIns",
+  "app.formsVersion",
+  "app.doc",
+  "app.media",
+  "app.activeDocs",
+  "app.numPlugIns",
+  "app.fs",
+  "app.printerNames",
+  "xfa.host",
+  "xfa.form",
+  "xfa.template",
+  "xfa.datasets",
+  "xfa.data",
+  "xfa.layout",
+  "this.info",
+  "this.dataObjects",
+  "this.numPages",
+  "this.path",
+  "this.URL",
+  "this.documentFileName",
+  "this.media",
 ]);
 /** Methods of strings, arrays and numbers: not part of an API's name (this.getAnnots()[0].subject.replace). */
-const GENERIC_METHODS = /^(toString|valueOf|indexOf|lastIndexOf|replace|split|substr|substring|slice|charAt|charCodeAt|concat|join|push|pop|shift|reverse|match|search|toLowerCase|toUpperCase|length|apply|call)$/;
+const GENERIC_METHODS =
+  /^(toString|valueOf|indexOf|lastIndexOf|replace|split|substr|substring|slice|charAt|charCodeAt|concat|join|push|pop|shift|reverse|match|search|toLowerCase|toUpperCase|length|apply|call)$/;
 
 /** The name as reported: up to the first call (this.getAnnots().0.subject -> this.getAnnots), no generic method. */
 function reportedName(api: string): string {
@@ -730,7 +981,15 @@ function isReportedApi(api: string): boolean {
 /** Paths worth remembering behind a variable: the Acrobat API, the document, decoders and eval. */
 function isKnownTarget(api: string): boolean {
   const first = api.split(".")[0].replace(/\(\)$/, "");
-  return api === "this" || CODE_APIS.has(api) || api in DECODERS || GLOBAL_FUNCTIONS.has(api) || ACROBAT_ROOTS.has(first) || first === "this" || api === "String";
+  return (
+    api === "this" ||
+    CODE_APIS.has(api) ||
+    api in DECODERS ||
+    GLOBAL_FUNCTIONS.has(api) ||
+    ACROBAT_ROOTS.has(first) ||
+    first === "this" ||
+    api === "String"
+  );
 }
 
 export type { AnyNode, Folded };

@@ -11,7 +11,8 @@
  * (BROWSER_DOM_ANCHOR): names a page's script uses and Acrobat's objects do not have. The globals count
  * only as globals: `this.parent.location` is an XFA subform's field named "location", not the page's.
  */
-const BROWSER_DOM = /(?<![\w$.])(?:document\s*\.\s*(?:write(?:ln)?\s*\(|cookie\b|domain\b|location\b|createElement\s*\(|getElementById\s*\(|querySelector(?:All)?\s*\(|body\s*\.)|(?:window|top|parent)\s*\.\s*(?:location\b|document\b|opener\b|open\s*\()|(?:localStorage|sessionStorage)\s*[.[])|\.(?:inner|outer)HTML\s*=(?!=)/g;
+const BROWSER_DOM =
+  /(?<![\w$.])(?:document\s*\.\s*(?:write(?:ln)?\s*\(|cookie\b|domain\b|location\b|createElement\s*\(|getElementById\s*\(|querySelector(?:All)?\s*\(|body\s*\.)|(?:window|top|parent)\s*\.\s*(?:location\b|document\b|opener\b|open\s*\()|(?:localStorage|sessionStorage)\s*[.[])|\.(?:inner|outer)HTML\s*=(?!=)/g;
 const BROWSER_DOM_ANCHOR = /document|window|top|parent|Storage|HTML/;
 /** distinct uses named in a finding: the first few are the evidence */
 const MAX_USES = 8;

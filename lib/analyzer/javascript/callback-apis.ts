@@ -48,32 +48,82 @@ export const CALLBACK_APIS: readonly CallbackApi[] = [
   { api: "app.launchURL", role: "network", anchor: "launchURL", pattern: /\blaunchURL(?:["']\s*\])?\s*\(/g },
   { api: "getURL", role: "network", anchor: "getURL", pattern: /\bgetURL(?:["']\s*\])?\s*\(/g },
   { api: "xfa.host.gotoURL", role: "network", anchor: "gotoURL", pattern: /\bgotoURL(?:["']\s*\])?\s*\(/g },
-  { api: "SOAP", role: "network", anchor: "SOAP", pattern: /\bSOAP\s*(?:\.\s*|\[\s*["'])(?:request|connect|response|queryServices|resolveService)(?:["']\s*\])?\s*\(/g },
+  {
+    api: "SOAP",
+    role: "network",
+    anchor: "SOAP",
+    pattern:
+      /\bSOAP\s*(?:\.\s*|\[\s*["'])(?:request|connect|response|queryServices|resolveService)(?:["']\s*\])?\s*\(/g,
+  },
   { api: "Net.HTTP", role: "network", anchor: "Net", pattern: /\bNet\s*(?:\.\s*|\[\s*["'])(?:HTTP|SOAP|Discovery)\b/g },
-  { api: "ADBC.newConnection", role: "network", anchor: "ADBC", pattern: /\bADBC\s*(?:\.\s*|\[\s*["'])newConnection(?:["']\s*\])?\s*\(/g },
-  { api: "app.openDoc (remote)", role: "network", anchor: "openDoc", pattern: /\bopenDoc(?:["']\s*\])?\s*\(/g, remoteArgument: true },
+  {
+    api: "ADBC.newConnection",
+    role: "network",
+    anchor: "ADBC",
+    pattern: /\bADBC\s*(?:\.\s*|\[\s*["'])newConnection(?:["']\s*\])?\s*\(/g,
+  },
+  {
+    api: "app.openDoc (remote)",
+    role: "network",
+    anchor: "openDoc",
+    pattern: /\bopenDoc(?:["']\s*\])?\s*\(/g,
+    remoteArgument: true,
+  },
   { api: "mailDoc", role: "mail", anchor: "mailDoc", pattern: /\bmailDoc(?:["']\s*\])?\s*\(/g },
   { api: "mailForm", role: "mail", anchor: "mailForm", pattern: /\bmailForm(?:["']\s*\])?\s*\(/g },
   { api: "app.mailMsg", role: "mail", anchor: "mailMsg", pattern: /\bmailMsg(?:["']\s*\])?\s*\(/g },
   { api: "app.mailGetAddrs", role: "mail", anchor: "mailGetAddrs", pattern: /\bmailGetAddrs(?:["']\s*\])?\s*\(/g },
-  { api: "importDataObject", role: "file", anchor: "importDataObject", pattern: /\bimportDataObject(?:["']\s*\])?\s*\(/g },
-  { api: "util.readFileIntoStream", role: "file", anchor: "readFileIntoStream", pattern: /\breadFileIntoStream(?:["']\s*\])?\s*\(/g },
+  {
+    api: "importDataObject",
+    role: "file",
+    anchor: "importDataObject",
+    pattern: /\bimportDataObject(?:["']\s*\])?\s*\(/g,
+  },
+  {
+    api: "util.readFileIntoStream",
+    role: "file",
+    anchor: "readFileIntoStream",
+    pattern: /\breadFileIntoStream(?:["']\s*\])?\s*\(/g,
+  },
   { api: "importTextData", role: "file", anchor: "importTextData", pattern: /\bimportTextData(?:["']\s*\])?\s*\(/g },
   { api: "importAnFDF", role: "file", anchor: "importAnFDF", pattern: /\bimportAnFDF(?:["']\s*\])?\s*\(/g },
   { api: "importXFAData", role: "file", anchor: "importXFAData", pattern: /\bimportXFAData(?:["']\s*\])?\s*\(/g },
   // the further URL and path loaders of the data-leak literature (Müller et al., "Processing Dangerous
   // Paths", NDSS 2021): each fetches what its argument names, and a UNC path hands over the NTLM hash
   { api: "app.media.getURLData", role: "network", anchor: "getURLData", pattern: /\bgetURLData(?:["']\s*\])?\s*\(/g },
-  { api: "app.openFDF (remote)", role: "network", anchor: "openFDF", pattern: /\bopenFDF(?:["']\s*\])?\s*\(/g, remoteArgument: true },
+  {
+    api: "app.openFDF (remote)",
+    role: "network",
+    anchor: "openFDF",
+    pattern: /\bopenFDF(?:["']\s*\])?\s*\(/g,
+    remoteArgument: true,
+  },
   { api: "importAnXFDF", role: "file", anchor: "importAnXFDF", pattern: /\bimportAnXFDF(?:["']\s*\])?\s*\(/g },
   { api: "importIcon", role: "file", anchor: "importIcon", pattern: /\bimportIcon(?:["']\s*\])?\s*\(/g },
   { api: "importSound", role: "file", anchor: "importSound", pattern: /\bimportSound(?:["']\s*\])?\s*\(/g },
-  { api: "xfa.host.importData", role: "file", anchor: "importData", pattern: /\bhost\s*(?:\.\s*|\[\s*["'])importData(?:["']\s*\])?\s*\(/g },
+  {
+    api: "xfa.host.importData",
+    role: "file",
+    anchor: "importData",
+    pattern: /\bhost\s*(?:\.\s*|\[\s*["'])importData(?:["']\s*\])?\s*\(/g,
+  },
   // CVE-2014-8452: XMLData.parse resolved a DOCTYPE's external entities, reading local files or URLs
-  { api: "XMLData.parse (external entity)", role: "network", anchor: "XMLData", pattern: /\bXMLData\s*(?:\.\s*|\[\s*["'])parse(?:["']\s*\])?\s*\(/g, externalEntity: true },
+  {
+    api: "XMLData.parse (external entity)",
+    role: "network",
+    anchor: "XMLData",
+    pattern: /\bXMLData\s*(?:\.\s*|\[\s*["'])parse(?:["']\s*\])?\s*\(/g,
+    externalEntity: true,
+  },
   // the web platform's requests, for viewers that run document scripts in a browser (PDF101's
   // callback tests): no Acrobat form calls them
-  { api: "fetch (remote)", role: "network", anchor: "fetch", pattern: /(?<![\w$.])fetch(?:["']\s*\])?\s*\(/g, remoteArgument: true },
+  {
+    api: "fetch (remote)",
+    role: "network",
+    anchor: "fetch",
+    pattern: /(?<![\w$.])fetch(?:["']\s*\])?\s*\(/g,
+    remoteArgument: true,
+  },
   { api: "XMLHttpRequest", role: "network", anchor: "XMLHttpRequest", pattern: /\bnew\s+XMLHttpRequest\b/g },
   { api: "WebSocket", role: "network", anchor: "WebSocket", pattern: /\bnew\s+WebSocket\s*\(/g },
   { api: "navigator.sendBeacon", role: "network", anchor: "sendBeacon", pattern: /\bsendBeacon(?:["']\s*\])?\s*\(/g },
@@ -81,9 +131,27 @@ export const CALLBACK_APIS: readonly CallbackApi[] = [
   // once, the web platform's oldest beacon (`new Image().src = url`). Remote addresses only
   { api: "Image.src (remote)", role: "network", anchor: "src", pattern: /\.\s*src\s*=(?!=)/g, remoteArgument: true },
   // document assembly reads local files as a matter of course: these count for a remote path only
-  { api: "insertPages (remote)", role: "file", anchor: "insertPages", pattern: /\binsertPages(?:["']\s*\])?\s*\(/g, remoteArgument: true },
-  { api: "replacePages (remote)", role: "file", anchor: "replacePages", pattern: /\breplacePages(?:["']\s*\])?\s*\(/g, remoteArgument: true },
-  { api: "addWatermarkFromFile (remote)", role: "file", anchor: "addWatermarkFromFile", pattern: /\baddWatermarkFromFile(?:["']\s*\])?\s*\(/g, remoteArgument: true },
+  {
+    api: "insertPages (remote)",
+    role: "file",
+    anchor: "insertPages",
+    pattern: /\binsertPages(?:["']\s*\])?\s*\(/g,
+    remoteArgument: true,
+  },
+  {
+    api: "replacePages (remote)",
+    role: "file",
+    anchor: "replacePages",
+    pattern: /\breplacePages(?:["']\s*\])?\s*\(/g,
+    remoteArgument: true,
+  },
+  {
+    api: "addWatermarkFromFile (remote)",
+    role: "file",
+    anchor: "addWatermarkFromFile",
+    pattern: /\baddWatermarkFromFile(?:["']\s*\])?\s*\(/g,
+    remoteArgument: true,
+  },
 ];
 
 /** a detection window, not a budget: how far past the call's "(" its first string argument is looked for (an argument, not the script) */
@@ -97,7 +165,9 @@ const TARGET_CHARS = 200;
  * anchor read the script 17 times (about 3 ms of the ~40 ms the script signals take per pass over
  * ../shared/corpus, against under 1 ms for the one regex).
  */
-export const ANY_CALLBACK_API = new RegExp(CALLBACK_APIS.map((a) => a.anchor.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"));
+export const ANY_CALLBACK_API = new RegExp(
+  CALLBACK_APIS.map((a) => a.anchor.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"),
+);
 
 /** The calls of `text` to the APIs above, JS_MAX_CALLS_PER_API per API (evidence, not a census: a hit when more are left unread). */
 export function findCallbackCalls(text: string, budget: Budget): CallbackCall[] {
@@ -132,10 +202,22 @@ export function findCallbackCalls(text: string, budget: Budget): CallbackCall[] 
       // a call written in a comment (a disabled block of an old form) is no call
       if (layout.inComment(m.index)) continue;
       const from = m.index + m[0].length;
-      const target = api.externalEntity ? (entity ??= { target: externalEntityOf(text) }).target : quoteWithinWindow(from) ? firstStringArgument(text, from) : undefined;
+      const target = api.externalEntity
+        ? (entity ??= { target: externalEntityOf(text) }).target
+        : quoteWithinWindow(from)
+          ? firstStringArgument(text, from)
+          : undefined;
       if (api.externalEntity && target === undefined) continue;
       if (api.remoteArgument && !(target && isRemote(classifyLocation(target, "windows-path").kind))) continue;
-      out.push({ api: api.api, role: api.role, offset: m.index, text: text.slice(m.index, m.index + CALL_TEXT_CHARS), target, onLoad: layout.runs(m.index), afterDialog: afterDialog(text, m.index) });
+      out.push({
+        api: api.api,
+        role: api.role,
+        offset: m.index,
+        text: text.slice(m.index, m.index + CALL_TEXT_CHARS),
+        target,
+        onLoad: layout.runs(m.index),
+        afterDialog: afterDialog(text, m.index),
+      });
       kept++;
     }
     if (m) budget.budgetHits.add("JS_MAX_CALLS_PER_API");
@@ -158,7 +240,11 @@ const DIALOG_WINDOW = 400;
  */
 export function afterDialog(text: string, offset: number): boolean {
   const from = Math.max(0, offset - DIALOG_WINDOW);
-  for (let at = text.lastIndexOf("if", offset); at >= from && at !== -1; at = at === 0 ? -1 : text.lastIndexOf("if", at - 1)) {
+  for (
+    let at = text.lastIndexOf("if", offset);
+    at >= from && at !== -1;
+    at = at === 0 ? -1 : text.lastIndexOf("if", at - 1)
+  ) {
     if (at > 0 && IDENT[text.charCodeAt(at - 1)]) continue;
     let i = at + 2;
     while (i < offset && SPACE[text.charCodeAt(i)]) i++;
@@ -166,7 +252,8 @@ export function afterDialog(text: string, offset: number): boolean {
     const close = matchingParen(text, i, offset);
     if (close === -1) return false;
     const condition = text.slice(i, close);
-    if (!condition.includes("alert(") && !condition.includes("response(") && !answerVariable(text, condition, at)) return false;
+    if (!condition.includes("alert(") && !condition.includes("response(") && !answerVariable(text, condition, at))
+      return false;
     // between the condition and the call: only "{" and the receiver (this., event.target., app.)
     for (let j = close + 1; j < offset; j++) {
       const c = text.charCodeAt(j);
@@ -183,7 +270,7 @@ const ANSWER_WINDOW = 2000;
 /** The condition tests a variable that holds a dialog's answer: `var ans = app.alert(...); if (ans == 1) ...`. */
 function answerVariable(text: string, condition: string, ifAt: number): boolean {
   const before = text.slice(Math.max(0, ifAt - ANSWER_WINDOW), ifAt);
-  for (let i = 0; i < condition.length; ) {
+  for (let i = 0; i < condition.length;) {
     if (!IDENT[condition.charCodeAt(i)]) {
       i++;
       continue;

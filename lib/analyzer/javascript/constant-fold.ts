@@ -32,8 +32,10 @@ function cut(env: FoldEnv, name: BudgetName, over: boolean): boolean {
   if (over) env.budget.budgetHits.add(name);
   return over;
 }
-const tooLong = (env: FoldEnv, chars: number) => cut(env, "JS_MAX_FOLDED_CHARS", chars > env.budget.limits.JS_MAX_FOLDED_CHARS);
-const tooMany = (env: FoldEnv, items: number) => cut(env, "JS_MAX_FOLDED_ARRAY_ITEMS", items > env.budget.limits.JS_MAX_FOLDED_ARRAY_ITEMS);
+const tooLong = (env: FoldEnv, chars: number) =>
+  cut(env, "JS_MAX_FOLDED_CHARS", chars > env.budget.limits.JS_MAX_FOLDED_CHARS);
+const tooMany = (env: FoldEnv, items: number) =>
+  cut(env, "JS_MAX_FOLDED_ARRAY_ITEMS", items > env.budget.limits.JS_MAX_FOLDED_ARRAY_ITEMS);
 /** characters with a meaning in a regex pattern: a regex literal without them (unescaped) is plain text */
 const REGEX_SYNTAX = "\\()[]{}*+?|^$.";
 
@@ -75,12 +77,18 @@ export function foldConstant(node: AnyNode | null | undefined, env: FoldEnv, dep
       const v = foldConstant(node.argument, env, depth + 1);
       if (v === NOT_CONSTANT || Array.isArray(v)) return NOT_CONSTANT;
       switch (node.operator) {
-        case "-": return -Number(v);
-        case "+": return Number(v);
-        case "~": return ~Number(v);
-        case "!": return !v;
-        case "void": return undefined;
-        case "typeof": return typeof v;
+        case "-":
+          return -Number(v);
+        case "+":
+          return Number(v);
+        case "~":
+          return ~Number(v);
+        case "!":
+          return !v;
+        case "void":
+          return undefined;
+        case "typeof":
+          return typeof v;
       }
       return NOT_CONSTANT;
     }
@@ -137,25 +145,43 @@ function foldArithmetic(node: AnyNode, env: FoldEnv, depth: number): Result {
   const x = Number(a);
   const y = Number(b);
   switch (node.operator) {
-    case "-": return x - y;
-    case "*": return x * y;
-    case "/": return x / y;
-    case "%": return x % y;
-    case "^": return x ^ y;
-    case "|": return x | y;
-    case "&": return x & y;
-    case "<<": return x << y;
-    case ">>": return x >> y;
-    case ">>>": return x >>> y;
+    case "-":
+      return x - y;
+    case "*":
+      return x * y;
+    case "/":
+      return x / y;
+    case "%":
+      return x % y;
+    case "^":
+      return x ^ y;
+    case "|":
+      return x | y;
+    case "&":
+      return x & y;
+    case "<<":
+      return x << y;
+    case ">>":
+      return x >> y;
+    case ">>>":
+      return x >>> y;
     // loose equality on purpose: the script's own semantics
-    case "==": return a == b;
-    case "!=": return a != b;
-    case "===": return a === b;
-    case "!==": return a !== b;
-    case "<": return a! < b!;
-    case ">": return a! > b!;
-    case "<=": return a! <= b!;
-    case ">=": return a! >= b!;
+    case "==":
+      return a == b;
+    case "!=":
+      return a != b;
+    case "===":
+      return a === b;
+    case "!==":
+      return a !== b;
+    case "<":
+      return a! < b!;
+    case ">":
+      return a! > b!;
+    case "<=":
+      return a! <= b!;
+    case ">=":
+      return a! >= b!;
   }
   return NOT_CONSTANT;
 }
@@ -182,11 +208,19 @@ function foldMember(node: AnyNode, env: FoldEnv, depth: number): Result {
 
 function foldCall(node: AnyNode, env: FoldEnv, depth: number): Result {
   const callee = node.callee;
-  const args = (): Result[] => node.arguments.map((a: AnyNode) => (a.type === "SpreadElement" ? NOT_CONSTANT : foldConstant(a, env, depth + 1)));
+  const args = (): Result[] =>
+    node.arguments.map((a: AnyNode) => (a.type === "SpreadElement" ? NOT_CONSTANT : foldConstant(a, env, depth + 1)));
   // String.fromCharCode(...), unescape(...), parseInt(...): global functions by name (aliases included)
-  const fname = callee.type === "Identifier" ? (env.aliases.get(callee.name) ?? callee.name) : staticMemberName(callee, env);
+  const fname =
+    callee.type === "Identifier" ? (env.aliases.get(callee.name) ?? callee.name) : staticMemberName(callee, env);
   if (fname) {
-    const global = foldGlobalCall(fname, cut(env, "JS_MAX_FOLDED_CALL_ARGUMENTS", node.arguments.length > env.budget.limits.JS_MAX_FOLDED_CALL_ARGUMENTS) ? null : args(), env);
+    const global = foldGlobalCall(
+      fname,
+      cut(env, "JS_MAX_FOLDED_CALL_ARGUMENTS", node.arguments.length > env.budget.limits.JS_MAX_FOLDED_CALL_ARGUMENTS)
+        ? null
+        : args(),
+      env,
+    );
     if (global !== NOT_CONSTANT) return global;
   }
   if (callee.type !== "MemberExpression") return NOT_CONSTANT;
@@ -207,7 +241,12 @@ function foldCall(node: AnyNode, env: FoldEnv, depth: number): Result {
 function staticMemberName(node: AnyNode, env: FoldEnv): string | null {
   if (node.type !== "MemberExpression") return null;
   const key = node.computed ? foldToString(node.property, env) : node.property.name;
-  const obj = node.object.type === "Identifier" ? (env.aliases.get(node.object.name) ?? node.object.name) : node.object.type === "ThisExpression" ? "this" : null;
+  const obj =
+    node.object.type === "Identifier"
+      ? (env.aliases.get(node.object.name) ?? node.object.name)
+      : node.object.type === "ThisExpression"
+        ? "this"
+        : null;
   return key && obj ? `${obj}.${key}` : null;
 }
 
@@ -265,15 +304,24 @@ function foldStringMethod(s: string, method: string, a: Result[], argNodes: AnyN
       const out = global ? s.split(p).join(replacement) : s.replace(p, replacement);
       return tooLong(env, out.length) ? NOT_CONSTANT : out;
     }
-    case "substr": return s.substr(n(0, 0)!, n(1));
-    case "substring": return s.substring(n(0, 0)!, n(1));
-    case "slice": return s.slice(n(0, 0), n(1));
-    case "charAt": return s.charAt(n(0, 0)!);
-    case "charCodeAt": return s.charCodeAt(n(0, 0)!);
-    case "toUpperCase": return s.toUpperCase();
-    case "toLowerCase": return s.toLowerCase();
-    case "trim": return s.trim();
-    case "toString": return s;
+    case "substr":
+      return s.substr(n(0, 0)!, n(1));
+    case "substring":
+      return s.substring(n(0, 0)!, n(1));
+    case "slice":
+      return s.slice(n(0, 0), n(1));
+    case "charAt":
+      return s.charAt(n(0, 0)!);
+    case "charCodeAt":
+      return s.charCodeAt(n(0, 0)!);
+    case "toUpperCase":
+      return s.toUpperCase();
+    case "toLowerCase":
+      return s.toLowerCase();
+    case "trim":
+      return s.trim();
+    case "toString":
+      return s;
     case "concat": {
       const out = s + (a as Folded[]).map(toStr).join("");
       return tooLong(env, out.length) ? NOT_CONSTANT : out;
@@ -293,13 +341,16 @@ function foldArrayMethod(arr: Folded[], method: string, a: Result[], env: FoldEn
       const out = arr.map((v) => (v === null || v === undefined ? "" : toStr(v))).join(sep);
       return tooLong(env, out.length) ? NOT_CONSTANT : out;
     }
-    case "reverse": return [...arr].reverse();
-    case "slice": return arr.slice(a[0] === undefined ? 0 : Number(a[0]), a[1] === undefined ? undefined : Number(a[1]));
+    case "reverse":
+      return [...arr].reverse();
+    case "slice":
+      return arr.slice(a[0] === undefined ? 0 : Number(a[0]), a[1] === undefined ? undefined : Number(a[1]));
     case "concat": {
       const out = arr.concat(...(a as Folded[]).map((v) => (Array.isArray(v) ? v : [v])));
       return tooMany(env, out.length) ? NOT_CONSTANT : out;
     }
-    case "toString": return arr.map(toStr).join(",");
+    case "toString":
+      return arr.map(toStr).join(",");
   }
   return NOT_CONSTANT;
 }

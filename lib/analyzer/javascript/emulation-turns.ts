@@ -16,7 +16,10 @@ export class EmulationTurns {
   private readonly ended: Promise<void>[] = [];
   private readonly release: (() => void)[] = [];
 
-  constructor(count: number, private readonly totalCpuMs: number) {
+  constructor(
+    count: number,
+    private readonly totalCpuMs: number,
+  ) {
     for (let i = 0; i < count; i++) this.ended.push(new Promise<void>((resolve) => this.release.push(resolve)));
   }
 

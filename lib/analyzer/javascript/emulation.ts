@@ -50,4 +50,9 @@ export interface EmulationResult {
  * that fails to start or crashes yields status "error" with a detail.
  */
 /** `signal`: the analysis was cancelled (client gone, deadline): the sandbox stops, its child is killed. */
-export type EmulateFn = (source: string, prelude: string, budget: EmulationBudget, signal?: AbortSignal) => Promise<EmulationResult>;
+export type EmulateFn = (
+  source: string,
+  prelude: string,
+  budget: EmulationBudget,
+  signal?: AbortSignal,
+) => Promise<EmulationResult>;

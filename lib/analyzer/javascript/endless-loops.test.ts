@@ -6,13 +6,18 @@ const excerpts = (source: string) => findEndlessLoops(source, defaultBudget()).m
 
 describe("findEndlessLoops", () => {
   it("finds the constant loops a script cannot leave, and says what they do", () => {
-    expect(findEndlessLoops("for (;;) { app.alert('x'); }", defaultBudget())).toEqual([{ excerpt: "for (;;)", offset: 0, alerts: true, doubles: false }]);
-    expect(findEndlessLoops("var s = 'a'; while (true) { s += s; }", defaultBudget())).toEqual([{ excerpt: "while (true)", offset: 13, alerts: false, doubles: true }]);
+    expect(findEndlessLoops("for (;;) { app.alert('x'); }", defaultBudget())).toEqual([
+      { excerpt: "for (;;)", offset: 0, alerts: true, doubles: false },
+    ]);
+    expect(findEndlessLoops("var s = 'a'; while (true) { s += s; }", defaultBudget())).toEqual([
+      { excerpt: "while (true)", offset: 13, alerts: false, doubles: true },
+    ]);
     expect(excerpts("spray(); while(1);\nfunction f() {}")).toEqual(["while(1)"]);
   });
 
   it("leaves loops that break, return, throw or continue an outer loop", () => {
-    for (const body of ["break;", "return;", "throw e;", "if (x) { break; }"]) expect(excerpts(`while (true) { f(); ${body} }`)).toEqual([]);
+    for (const body of ["break;", "return;", "throw e;", "if (x) { break; }"])
+      expect(excerpts(`while (true) { f(); ${body} }`)).toEqual([]);
     expect(excerpts("outer: for (;;) { while (1) { continue outer; } }")).toEqual(["for (;;)"]);
     expect(excerpts("outer: for (;;) { while (1) { break outer; } }")).toEqual([]);
     expect(excerpts("for (;;) { while (1) { break; } }")).toEqual(["for (;;)"]);

@@ -42,7 +42,10 @@ const MAX_SEGMENT_HEADS = 64;
 export function findEndlessLoops(source: string, budget: Budget): EndlessLoop[] {
   const heads = constantLoopHeads(source, MAX_SEGMENT_HEADS + 1);
   if (!heads.length) return [];
-  return (heads.length <= MAX_SEGMENT_HEADS && loopsOfStatements(source, heads, budget)) || loopsOfWholeScript(source, budget);
+  return (
+    (heads.length <= MAX_SEGMENT_HEADS && loopsOfStatements(source, heads, budget)) ||
+    loopsOfWholeScript(source, budget)
+  );
 }
 
 function loopsOfWholeScript(source: string, budget: Budget): EndlessLoop[] {
@@ -89,7 +92,12 @@ function walkLoops(root: AnyNode, text: string, offset: number, out: EndlessLoop
         budget.budgetHits.add("JS_MAX_ENDLESS_LOOPS");
         return;
       }
-      out.push({ excerpt: headOf(text, node), offset: offset + node.start, alerts: someNode(node.body, isAlertCall, budget), doubles: someNode(node.body, isStringDoubling, budget) });
+      out.push({
+        excerpt: headOf(text, node),
+        offset: offset + node.start,
+        alerts: someNode(node.body, isAlertCall, budget),
+        doubles: someNode(node.body, isStringDoubling, budget),
+      });
     }
     // a label names the statement right below it: `continue outer` in that loop restarts it
     const own = node.type === "LabeledStatement" ? [...labels, node.label.name] : [];
@@ -104,7 +112,10 @@ function walkLoops(root: AnyNode, text: string, offset: number, out: EndlessLoop
  * block or empty body, the script has a `do` (its `while` tail looks like a head), or the tokenizer refuses it.
  * Heads the tokenizer reads inside a string, comment or regular expression are no loops.
  */
-function constantLoopStatements(source: string, heads: readonly LoopHead[]): { start: number; end: number }[] | undefined {
+function constantLoopStatements(
+  source: string,
+  heads: readonly LoopHead[],
+): { start: number; end: number }[] | undefined {
   const wanted = new Set(heads.map((h) => h.at));
   const out: { start: number; end: number }[] = [];
   /** the statement being read: its start, and the brace depth its block closes at (0 while in its head) */
@@ -187,7 +198,8 @@ function constantLoopHeads(text: string, max: number): LoopHead[] {
 
 /** `word` stands somewhere in `text` as a whole word (in code, a string or a comment alike). */
 function keywordIn(text: string, word: string): boolean {
-  for (let i = text.indexOf(word); i >= 0; i = text.indexOf(word, i + word.length)) if (keywordAt(text, i, word.length)) return true;
+  for (let i = text.indexOf(word); i >= 0; i = text.indexOf(word, i + word.length))
+    if (keywordAt(text, i, word.length)) return true;
   return false;
 }
 
@@ -222,7 +234,14 @@ function isFalsyConstant(n: AnyNode): boolean {
   return false;
 }
 
-const BREAKABLE = new Set(["ForStatement", "WhileStatement", "DoWhileStatement", "ForInStatement", "ForOfStatement", "SwitchStatement"]);
+const BREAKABLE = new Set([
+  "ForStatement",
+  "WhileStatement",
+  "DoWhileStatement",
+  "ForInStatement",
+  "ForOfStatement",
+  "SwitchStatement",
+]);
 
 /**
  * Whether the loop body can leave the loop: a break of it (unlabelled outside inner loops and switches,
@@ -232,7 +251,9 @@ const BREAKABLE = new Set(["ForStatement", "WhileStatement", "DoWhileStatement",
  */
 function leaves(body: AnyNode, ownLabels: string[], budget: Budget): boolean {
   const maxNodes = budget.limits.JS_MAX_LOOP_WALK_NODES;
-  const stack: { node: AnyNode; inner: boolean; labels: Set<string> }[] = [{ node: body, inner: false, labels: new Set() }];
+  const stack: { node: AnyNode; inner: boolean; labels: Set<string> }[] = [
+    { node: body, inner: false, labels: new Set() },
+  ];
   for (let nodes = 0; stack.length && nodes < maxNodes; nodes++) {
     const { node, inner, labels } = stack.pop()!;
     switch (node.type) {
@@ -273,7 +294,10 @@ function someNode(root: AnyNode, test: (n: AnyNode) => boolean, budget: Budget):
 function isAlertCall(n: AnyNode): boolean {
   if (n.type !== "CallExpression") return false;
   const c = n.callee;
-  return (c.type === "Identifier" && c.name === "alert") || (c.type === "MemberExpression" && !c.computed && c.property?.name === "alert");
+  return (
+    (c.type === "Identifier" && c.name === "alert") ||
+    (c.type === "MemberExpression" && !c.computed && c.property?.name === "alert")
+  );
 }
 
 /** s += s, s = s + s, s = s.concat(s) */
@@ -285,11 +309,19 @@ function isStringDoubling(n: AnyNode): boolean {
   if (n.operator === "+=") return same(r);
   if (n.operator !== "=") return false;
   if (r.type === "BinaryExpression" && r.operator === "+") return same(r.left) && same(r.right);
-  return r.type === "CallExpression" && r.callee.type === "MemberExpression" && same(r.callee.object) && r.callee.property?.name === "concat" && r.arguments.length === 1 && same(r.arguments[0]);
+  return (
+    r.type === "CallExpression" &&
+    r.callee.type === "MemberExpression" &&
+    same(r.callee.object) &&
+    r.callee.property?.name === "concat" &&
+    r.arguments.length === 1 &&
+    same(r.arguments[0])
+  );
 }
 
 function headOf(text: string, node: AnyNode): string {
-  if (node.type === "DoWhileStatement") return `do … while (${text.slice(node.test.start, node.test.end)})`.slice(0, EXCERPT_CHARS);
+  if (node.type === "DoWhileStatement")
+    return `do … while (${text.slice(node.test.start, node.test.end)})`.slice(0, EXCERPT_CHARS);
   const bodyStart = node.body.start > node.start ? node.body.start : node.end;
   return text.slice(node.start, bodyStart).replace(/\s+/g, " ").trim().slice(0, EXCERPT_CHARS);
 }

@@ -14,14 +14,20 @@ describe("escapedByteRuns", () => {
 
   it("reads \\x runs too, and leaves short runs and ordinary text alone", () => {
     const hex = "\\x31\\xc0".repeat(16);
-    expect(escapedByteRuns(`s = "${hex}";`, defaultBudget())[0]).toMatchObject({ kind: "\\x", bytes: new Uint8Array(Array(16).fill([0x31, 0xc0]).flat()) });
+    expect(escapedByteRuns(`s = "${hex}";`, defaultBudget())[0]).toMatchObject({
+      kind: "\\x",
+      bytes: new Uint8Array(Array(16).fill([0x31, 0xc0]).flat()),
+    });
     expect(escapedByteRuns('app.alert("%u0041%u0042 hello");', defaultBudget())).toEqual([]);
     expect(escapedByteRuns("\\x41\\x42", defaultBudget())).toEqual([]);
   });
 });
 
 describe("escapedByteRuns budgets", () => {
-  const budgetOf = (o: Parameters<typeof resolveLimits>[0]): Budget => ({ limits: resolveLimits(o), budgetHits: new Set() });
+  const budgetOf = (o: Parameters<typeof resolveLimits>[0]): Budget => ({
+    limits: resolveLimits(o),
+    budgetHits: new Set(),
+  });
   const text = `a = "${"%u9090".repeat(16)}"; b = "${"\\x90".repeat(40)}";`;
 
   it("reports the runs, bytes and characters it leaves unread, and nothing when the text fits", () => {
@@ -34,7 +40,11 @@ describe("escapedByteRuns budgets", () => {
     const chars = budgetOf({ SHELLCODE_ESCAPE_SCAN_CHARS: 120 });
     expect(escapedByteRuns(text, chars)).toHaveLength(1);
     expect([...chars.budgetHits]).toEqual(["SHELLCODE_ESCAPE_SCAN_CHARS"]);
-    const fits = budgetOf({ SHELLCODE_ESCAPE_RUNS: 2, SHELLCODE_ESCAPE_RUN_BYTES: 40, SHELLCODE_ESCAPE_SCAN_CHARS: text.length });
+    const fits = budgetOf({
+      SHELLCODE_ESCAPE_RUNS: 2,
+      SHELLCODE_ESCAPE_RUN_BYTES: 40,
+      SHELLCODE_ESCAPE_SCAN_CHARS: text.length,
+    });
     expect(escapedByteRuns(text, fits)).toHaveLength(2);
     expect(fits.budgetHits.size).toBe(0);
   });

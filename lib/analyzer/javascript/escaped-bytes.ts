@@ -28,7 +28,10 @@ export function escapedByteRuns(text: string, budget: Budget): EscapedBytes[] {
   const { SHELLCODE_ESCAPE_RUNS: maxRuns, SHELLCODE_ESCAPE_RUN_BYTES: maxRunBytes } = budget.limits;
   const scanned = textWindow(text, budget, "SHELLCODE_ESCAPE_SCAN_CHARS");
   const runs: EscapedBytes[] = [];
-  for (const [re, kind] of [[UNITS, "%u"], [HEX_ESCAPES, "\\x"]] as const) {
+  for (const [re, kind] of [
+    [UNITS, "%u"],
+    [HEX_ESCAPES, "\\x"],
+  ] as const) {
     re.lastIndex = 0;
     let m = re.exec(scanned);
     for (; m && runs.length < maxRuns * 2; m = re.exec(scanned)) {

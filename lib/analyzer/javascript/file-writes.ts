@@ -68,7 +68,11 @@ const MAX_RESOLVE_DEPTH = 3;
 /** a detection window, not a budget: variable lookups per path (a + a + a + ... must not fan out) */
 const MAX_RESOLVE_LOOKUPS = 32;
 
-const AUTOSTART_FOLDERS = [/\/start menu\/programs\/startup\//, /\/library\/launch(agents|daemons)\//, /\/\.config\/autostart\//];
+const AUTOSTART_FOLDERS = [
+  /\/start menu\/programs\/startup\//,
+  /\/library\/launch(agents|daemons)\//,
+  /\/\.config\/autostart\//,
+];
 
 export function writtenFileRuns(path: string | undefined): WrittenFileRuns {
   if (!path) return null;
@@ -97,7 +101,14 @@ export function findFileWrites(text: string, budget: Budget): FileWrite[] {
     // Arguments that run past the window are a write all the same, to a path left unresolved
     if (args !== null && args.trim() === "") continue;
     const path = args === null ? undefined : pathOf(text, m.index, args, api.pathIndex);
-    out.push({ api: api.api, path, runs: writtenFileRuns(path), text: text.slice(m.index, m.index + CALL_TEXT_CHARS), onLoad: layout.runs(m.index), afterDialog: afterDialog(text, m.index) });
+    out.push({
+      api: api.api,
+      path,
+      runs: writtenFileRuns(path),
+      text: text.slice(m.index, m.index + CALL_TEXT_CHARS),
+      onLoad: layout.runs(m.index),
+      afterDialog: afterDialog(text, m.index),
+    });
   }
   if (m) budget.budgetHits.add("JS_MAX_CALLS_PER_API");
   return out;
@@ -116,7 +127,10 @@ function calledAsMember(text: string, nameAt: number, receiver?: string): boolea
 }
 
 /** A write the sandbox recorded (acrobat-stubs.ts: objects as JSON, other arguments as strings), or null for other calls. */
-export function fileWriteOfCall(call: { api: string; args: string[] }): Omit<FileWrite, "onLoad" | "afterDialog"> | null {
+export function fileWriteOfCall(call: {
+  api: string;
+  args: string[];
+}): Omit<FileWrite, "onLoad" | "afterDialog"> | null {
   const api = API_BY_NAME.get(call.api);
   if (!api || call.args.length === 0) return null;
   const first = call.args[0];
@@ -128,8 +142,14 @@ export function fileWriteOfCall(call: { api: string; args: string[] }): Omit<Fil
       path = undefined;
     }
   }
-  const written = typeof path === "string" && path !== "undefined" && path !== "" ? path.slice(0, PATH_CHARS) : undefined;
-  return { api: api.api, path: written, runs: writtenFileRuns(written), text: `${api.api}(${call.args.join(", ")})`.slice(0, CALL_TEXT_CHARS) };
+  const written =
+    typeof path === "string" && path !== "undefined" && path !== "" ? path.slice(0, PATH_CHARS) : undefined;
+  return {
+    api: api.api,
+    path: written,
+    runs: writtenFileRuns(written),
+    text: `${api.api}(${call.args.join(", ")})`.slice(0, CALL_TEXT_CHARS),
+  };
 }
 
 /** The text between the "(" at `open` and its ")", within ARGUMENT_WINDOW; null when it does not close there. */

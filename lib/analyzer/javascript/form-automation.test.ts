@@ -18,13 +18,15 @@ describe("urlAssignments", () => {
   });
 
   it("ignores addresses passed to calls, unquoted or compared, and text that only starts like one", () => {
-    const source = 'app.launchURL("http://a.example/"); if (x == "http://b.example/") y(); z = http; w = "httpx://c"; v = "http:/d"';
+    const source =
+      'app.launchURL("http://a.example/"); if (x == "http://b.example/") y(); z = http; w = "httpx://c"; v = "http:/d"';
     expect(urlAssignments(source).size).toBe(0);
   });
 });
 
 describe("isFormAutomation", () => {
-  const formScript = 'var total = this.getField("a").value + this.getField("b").value;\nthis.getField("sum").value = util.printf("%.2f", total);\n';
+  const formScript =
+    'var total = this.getField("a").value + this.getField("b").value;\nthis.getField("sum").value = util.printf("%.2f", total);\n';
   const explained = (source: string) => isFormAutomation(source, scriptSignals(source, defaultBudget()));
 
   it("explains a script that formats and sums fields", () => {
@@ -37,7 +39,10 @@ describe("isFormAutomation", () => {
     ["a file write", 'this.exportAsText(true, null, "/c/temp/fields.txt");'],
     ["an XFA data import", 'xfa.host.importData("/c/data/answers.xml");'],
     ["a computed link call", 'this["getURL"]("https://collect.example/x");'],
-    ["a link API taken as a value and called by another name", 'var go = this.getURL; go("https://collect.example/x");'],
+    [
+      "a link API taken as a value and called by another name",
+      'var go = this.getURL; go("https://collect.example/x");',
+    ],
     ["an image beacon", 'var i = new Image(); i.src = "https://collect.example/p.gif";'],
   ])("does not explain a form script that also makes %s (the callback and file-write lists decide)", (_name, call) => {
     expect(explained(`${formScript}${call}`)).toBe(false);

@@ -52,11 +52,22 @@ export function urlAssignments(source: string, into = new Map<string, string[]>(
  * Designer's version check opens ADBE.Viewer_Value_New_Version_URL, which another of its scripts sets:
  * a link call is explained when its address, written out or assigned to the name it uses, is the vendor's.
  */
-export function isFormAutomation(source: string, s: ScriptSignals, addresses: ReadonlyMap<string, readonly string[]> = new Map()): boolean {
+export function isFormAutomation(
+  source: string,
+  s: ScriptSignals,
+  addresses: ReadonlyMap<string, readonly string[]> = new Map(),
+): boolean {
   // evalLike is case-blind ("function (" counts): eval and Function calls are judged by the techniques below
   if (source.length > SCAN_CHARS) return false;
   if (s.unescape || s.decoderLoop || s.assembledNames || s.heapSpray || s.nopSled) return false;
-  if (s.percentU > 0 || s.exploitApis.length > 0 || s.launchesAttachment || s.obfuscatedIdentifiers > 0 || s.memoryPrimitives.length > 0) return false;
+  if (
+    s.percentU > 0 ||
+    s.exploitApis.length > 0 ||
+    s.launchesAttachment ||
+    s.obfuscatedIdentifiers > 0 ||
+    s.memoryPrimitives.length > 0
+  )
+    return false;
   // a form's script has no web page to write into
   if (s.browserDom.length > 0) return false;
   if (s.longestHexRun >= 64 || s.escapes >= 16) return false;

@@ -10,7 +10,8 @@ function literalsByLoop(text: string): [number, number][] {
     const q = text.charCodeAt(i);
     if (q !== 0x22 && q !== 0x27) continue;
     let j = i + 1;
-    while (j < text.length && text.charCodeAt(j) !== q && text.charCodeAt(j) !== 0x0a) j += text.charCodeAt(j) === 0x5c ? 2 : 1;
+    while (j < text.length && text.charCodeAt(j) !== q && text.charCodeAt(j) !== 0x0a)
+      j += text.charCodeAt(j) === 0x5c ? 2 : 1;
     out.push([i, j]);
     i = j;
   }
@@ -20,7 +21,7 @@ function literalsByLoop(text: string): [number, number][] {
 function literalsByScanner(text: string): [number, number][] {
   const out: [number, number][] = [];
   const scan = new LiteralScanner(text);
-  for (let i = scan.nextQuote(0); i !== -1; ) {
+  for (let i = scan.nextQuote(0); i !== -1;) {
     const j = scan.literalEnd(i);
     out.push([i, j]);
     i = scan.nextQuote(j + 1);
@@ -48,9 +49,23 @@ describe("LiteralScanner", () => {
   });
 
   it.each([
-    ["a closed literal", `x = "ab" + 'c';`, [[4, 7], [11, 13]]],
+    [
+      "a closed literal",
+      `x = "ab" + 'c';`,
+      [
+        [4, 7],
+        [11, 13],
+      ],
+    ],
     ["an escaped quote inside", String.raw`"a\"b"`, [[0, 5]]],
-    ["a line end cuts a literal", `"ab\n'c'`, [[0, 3], [4, 6]]],
+    [
+      "a line end cuts a literal",
+      `"ab\n'c'`,
+      [
+        [0, 3],
+        [4, 6],
+      ],
+    ],
     ["a final backslash runs past the end", `"ab\\`, [[0, 5]]],
     ["no quote at all", "var a = 1;", []],
   ])("%s", (_name, text, expected) => {

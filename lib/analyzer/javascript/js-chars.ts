@@ -6,9 +6,16 @@ export const SPACE = new Uint8Array(65536);
 export const WORD = new Uint8Array(65536);
 export const IDENT = new Uint8Array(65536);
 // ECMA-262 WhiteSpace and LineTerminator (what \s matches)
-for (const c of [0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20, 0xa0, 0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff]) SPACE[c] = 1;
+for (const c of [0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20, 0xa0, 0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff])
+  SPACE[c] = 1;
 SPACE.fill(1, 0x2000, 0x200b);
-for (const [from, to] of [[0x30, 0x3a], [0x41, 0x5b], [0x61, 0x7b], [0x5f, 0x60]]) WORD.fill(1, from, to);
+for (const [from, to] of [
+  [0x30, 0x3a],
+  [0x41, 0x5b],
+  [0x61, 0x7b],
+  [0x5f, 0x60],
+])
+  WORD.fill(1, from, to);
 IDENT.set(WORD);
 IDENT[0x24] = 1;
 
@@ -39,7 +46,8 @@ export function skipSpaces(text: string, from: number): number {
  */
 export function* namesBefore(text: string, op: number): Generator<string> {
   const end = nameRunEnd(text, op);
-  for (let start = nameRunStart(text, end); start < end; start++) if (startsName(text, start)) yield text.slice(start, end);
+  for (let start = nameRunStart(text, end); start < end; start++)
+    if (startsName(text, start)) yield text.slice(start, end);
 }
 
 /** Where the identifier run before `op` ends: `op` with the spaces before it skipped. */

@@ -19,12 +19,24 @@ export const MACHINE_CODE_IDIOMS: readonly MachineCodeIdiom[] = [
   { arch: "x86", pattern: /\x64[\x8b\x03\x33][\x40-\x7f]\x30/, what: "fs:[reg+0x30]: reads the PEB of 32-bit Windows" },
   { arch: "x86", pattern: /\x64\x8b[\x00-\x3f]\x30/, what: "mov r32, fs:[0x30]: reads the PEB of 32-bit Windows" },
   // GetPC idioms: valid in 64-bit mode too, but 64-bit code has RIP-relative addressing instead
-  { arch: "x86", pattern: /\xd9\x74\x24\xf4/, what: "fnstenv [esp-0xc]: GetPC through the FPU state (Metasploit's shikata_ga_nai)" },
+  {
+    arch: "x86",
+    pattern: /\xd9\x74\x24\xf4/,
+    what: "fnstenv [esp-0xc]: GetPC through the FPU state (Metasploit's shikata_ga_nai)",
+  },
   { arch: "x86", pattern: /\xe8\x00\x00\x00\x00[\x58-\x5f]/, what: "call $+5; pop r32: GetPC" },
   { arch: "x86", pattern: /\xe8\xff\xff\xff\xff/, what: "call $+4: GetPC into its own last byte" },
   { arch: "x86", pattern: /\xeb[\x00-\x7f][\x58-\x5f]/, what: "jmp short; pop r32: jmp-call-pop GetPC" },
-  { arch: "x64", pattern: /\x65[\x48\x4c]\x8b[\x04\x0c\x14\x1c\x24\x2c\x34\x3c]\x25\x60\x00\x00\x00/, what: "mov r64, gs:[0x60]: reads the PEB of 64-bit Windows" },
-  { arch: "x64", pattern: /\x65[\x48\x4c]\x8b[\x40-\x7f]\x60/, what: "mov r64, gs:[reg+0x60]: reads the PEB of 64-bit Windows" },
+  {
+    arch: "x64",
+    pattern: /\x65[\x48\x4c]\x8b[\x04\x0c\x14\x1c\x24\x2c\x34\x3c]\x25\x60\x00\x00\x00/,
+    what: "mov r64, gs:[0x60]: reads the PEB of 64-bit Windows",
+  },
+  {
+    arch: "x64",
+    pattern: /\x65[\x48\x4c]\x8b[\x40-\x7f]\x60/,
+    what: "mov r64, gs:[reg+0x60]: reads the PEB of 64-bit Windows",
+  },
 ];
 
 /** The idioms the bytes (latin1 text) hold. */

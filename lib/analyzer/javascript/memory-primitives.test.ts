@@ -14,7 +14,12 @@ describe("findMemoryPrimitives", () => {
       "fake[0x1fee] = 2.12199579047120666927013567069E-314;",
       "for (var i = 0; i < arr.length; i++) if (arr[i].byteLength == -1) var rw = new DataView(arr[i]);",
     ].join("\n");
-    expect(kinds(exploit)).toEqual(["typed-array-spray", "raw-memory-access", "corrupted-length-check", "pointer-as-double"]);
+    expect(kinds(exploit)).toEqual([
+      "typed-array-spray",
+      "raw-memory-access",
+      "corrupted-length-check",
+      "pointer-as-double",
+    ]);
   });
 
   it("takes a typed array in a loop of its own for grooming, and a lone one for nothing", () => {
@@ -25,7 +30,7 @@ describe("findMemoryPrimitives", () => {
   it("finds nothing in form scripts", () => {
     const form = [
       'var f = this.getField("total"); var parts = [];',
-      "for (var i = 0; i < 10; i++) parts.push(this.getField(\"row\" + i).value);",
+      'for (var i = 0; i < 10; i++) parts.push(this.getField("row" + i).value);',
       'if (parts.indexOf("") == -1 && parts.length != 0) f.value = util.printf("%.2f", 1e-3 * parts.length);',
     ].join("\n");
     expect(kinds(form)).toEqual([]);

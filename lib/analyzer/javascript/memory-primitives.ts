@@ -7,7 +7,8 @@
 // of them: over the 1,790 files of the three corpora, one script names ArrayBuffer or DataView, and it is
 // that exploit. Text level, each primitive tried only when its anchor word occurs.
 
-export type MemoryPrimitiveKind = "typed-array-spray" | "raw-memory-access" | "corrupted-length-check" | "pointer-as-double";
+export type MemoryPrimitiveKind =
+  "typed-array-spray" | "raw-memory-access" | "corrupted-length-check" | "pointer-as-double";
 
 export interface MemoryPrimitive {
   kind: MemoryPrimitiveKind;
@@ -20,7 +21,8 @@ const LOOP_WINDOW = 400;
 /** presentation: characters of evidence kept */
 const EXCERPT_CHARS = 100;
 
-const TYPED_ALLOCATION = /\bnew\s+(?:ArrayBuffer|SharedArrayBuffer|DataView|(?:Ui|I)nt(?:8|16|32)Array|Uint8ClampedArray|Float(?:32|64)Array|Big(?:Ui|I)nt64Array)\s*\(/g;
+const TYPED_ALLOCATION =
+  /\bnew\s+(?:ArrayBuffer|SharedArrayBuffer|DataView|(?:Ui|I)nt(?:8|16|32)Array|Uint8ClampedArray|Float(?:32|64)Array|Big(?:Ui|I)nt64Array)\s*\(/g;
 const LOOP_HEAD = /\b(?:for|while)\s*\(/g;
 /** DataView's accessors (typed arrays are read by index, which any array does too) */
 const RAW_ACCESS = /\.\s*(?:get|set)(?:Ui|I)nt(?:8|16|32)\s*\(|\.\s*(?:get|set)(?:Float(?:32|64)|Big(?:Ui|I)nt64)\s*\(/;
@@ -32,7 +34,8 @@ const DENORMAL_DOUBLE = /\b\d(?:\.\d+)?[eE]-3(?:09|1\d|2[0-4])\b/;
 /** The primitive kinds a script's text shows, each once with its first evidence. */
 export function findMemoryPrimitives(text: string): MemoryPrimitive[] {
   const out: MemoryPrimitive[] = [];
-  const at = (kind: MemoryPrimitiveKind, index: number) => out.push({ kind, excerpt: text.slice(index, index + EXCERPT_CHARS) });
+  const at = (kind: MemoryPrimitiveKind, index: number) =>
+    out.push({ kind, excerpt: text.slice(index, index + EXCERPT_CHARS) });
   if (text.includes("Array") || text.includes("DataView")) {
     const spray = allocationInLoop(text);
     if (spray !== -1) at("typed-array-spray", spray);

@@ -68,9 +68,11 @@ const EVAL_CALL = /(?:\beval|\bFunction|\bsetTimeOut|\bsetInterval)\s*\(\s*/g;
 const WRITTEN_OUT = /function\b|\([^()]*\)\s*=>|[\w$]+\s*=>|[)\s]/y;
 const LITERAL_ENDS_ARGUMENT = /\s*[,)]/y;
 /** a function looked up by a name read from the document: G[this.subject](this.title) */
-const NAME_FROM_DOCUMENT = /\[\s*(?:this|doc|app\s*\.\s*doc|event\s*\.\s*target)\s*\.\s*(?:info\s*\.\s*[A-Za-z_$][\w$]*|title|subject|author|keywords|creator|producer)\s*\]/;
+const NAME_FROM_DOCUMENT =
+  /\[\s*(?:this|doc|app\s*\.\s*doc|event\s*\.\s*target)\s*\.\s*(?:info\s*\.\s*[A-Za-z_$][\w$]*|title|subject|author|keywords|creator|producer)\s*\]/;
 /** a global or Doc method called by a name computed at run time: this[f(1) + f(2)](code) */
-const GLOBAL_COMPUTED_CALL = /\b(?:this|app|globalThis|window)\s*\[(?!\s*["'][\w.]*["']\s*\])(?:[^[\]\n]|\[[^[\]\n]{0,40}\]){1,300}\]\s*\(/;
+const GLOBAL_COMPUTED_CALL =
+  /\b(?:this|app|globalThis|window)\s*\[(?!\s*["'][\w.]*["']\s*\])(?:[^[\]\n]|\[[^[\]\n]{0,40}\]){1,300}\]\s*\(/;
 /** a string literal of 48+ small integers with a delimiter: "10@32@118@97..." split and fed to fromCharCode */
 const CHAR_CODE_STRING = /["']\s*(?:\d{1,3}(?:[^\w\s"'\\.]\s*|\s+)){48}/;
 /** hex-only string literals, decoded below when of even length (no repeated pair group: it grew V8's backtrack stack per pair) */
@@ -91,12 +93,14 @@ const STRING_LITERAL = /"([^"\\\n]{40,256})"|'([^'\\\n]{40,256})'/g;
  * "this" only at run time (the Blackhole kit's way of hiding "this", "eval", "subject"). Templating a
  * message replaces a literal placeholder with a variable, the other way round.
  */
-const LITERAL_TEMPLATING = /["'][^"'\\\n]{1,40}["']\s*(?:\)\s*)?\.\s*replace\s*\(\s*[\w$]{1,64}\s*,\s*["'][^"'\\\n]{1,20}["']\s*\)/;
+const LITERAL_TEMPLATING =
+  /["'][^"'\\\n]{1,40}["']\s*(?:\)\s*)?\.\s*replace\s*\(\s*[\w$]{1,64}\s*,\s*["'][^"'\\\n]{1,20}["']\s*\)/;
 /**
  * A member looked up by a name decoded from a literal: String['fHrAoAmC'.replace(/[AH]/g, '')],
  * app[h.replace(/[aviezjl]/g, '')]: which API is called is known only at run time.
  */
-const DECODED_MEMBER = /\[\s*(?:\(\s*)?["'][^"'\\\n]{2,60}["']\s*(?:\)\s*)?\.\s*(?:replace|split)\s*\(|\[\s*[A-Za-z_$][\w$]{0,63}\s*\.\s*replace\s*\(\s*\/\[[^\]\n]{2,30}\]\/g\s*,\s*(?:""|'')\s*\)\s*\]/;
+const DECODED_MEMBER =
+  /\[\s*(?:\(\s*)?["'][^"'\\\n]{2,60}["']\s*(?:\)\s*)?\.\s*(?:replace|split)\s*\(|\[\s*[A-Za-z_$][\w$]{0,63}\s*\.\s*replace\s*\(\s*\/\[[^\]\n]{2,30}\]\/g\s*,\s*(?:""|'')\s*\)\s*\]/;
 /** symbols an obfuscator puts between the characters of code, and that code itself hardly uses */
 const FILLER_SYMBOLS = "!@#$%^&*~?|`";
 /** a backslash escape of one character, read as the character it stands for */
@@ -144,7 +148,12 @@ export function detectObfuscationTechniques(source: string, budget: Budget): Obf
   add("hex-encoded-text", "strong", hexEncodedText(text));
   add("shuffled-alphabet", "strong", shuffledAlphabet(text));
   const escaped = text.includes("\\") ? countMatches(text, ESCAPED_PLAIN) : 0;
-  if (escaped >= MIN_ESCAPED_PLAIN) add("escaped-plain-characters", escaped >= STRONG_ESCAPED_PLAIN ? "strong" : "decoder", `${escaped} escaped letters or digits`);
+  if (escaped >= MIN_ESCAPED_PLAIN)
+    add(
+      "escaped-plain-characters",
+      escaped >= STRONG_ESCAPED_PLAIN ? "strong" : "decoder",
+      `${escaped} escaped letters or digits`,
+    );
   add("junk-stripping", "decoder", JUNK_REPLACE.exec(text) ?? JUNK_SPLIT.exec(text));
   add("string-reversal", "decoder", REVERSAL.exec(text));
   add("arguments-callee", "decoder", CALLEE.exec(text));
@@ -238,17 +247,24 @@ function piecewiseStrings(text: string): string | null {
   let pieces = 0;
   let all = 0;
   const scan = new LiteralScanner(text);
-  for (let i = scan.nextQuote(0); i !== -1; ) {
+  for (let i = scan.nextQuote(0); i !== -1;) {
     const j = scan.literalEnd(i);
     // a literal the line end cut is no literal; the walk goes on after it
     const length = j < text.length && text.charCodeAt(j) === text.charCodeAt(i) ? j - i - 1 : 0;
     if (length > 0) {
       all++;
-      if (length <= 2 && isLetters(text, i + 1, j) && (nextNonSpace(text, j + 1) === "+" || previousNonSpace(text, i - 1) === "+")) pieces++;
+      if (
+        length <= 2 &&
+        isLetters(text, i + 1, j) &&
+        (nextNonSpace(text, j + 1) === "+" || previousNonSpace(text, i - 1) === "+")
+      )
+        pieces++;
     }
     i = scan.nextQuote(j + 1);
   }
-  return pieces >= MIN_PIECEWISE_LITERALS && pieces * 2 >= all ? `${pieces} of ${all} string literals are one or two letters joined by +` : null;
+  return pieces >= MIN_PIECEWISE_LITERALS && pieces * 2 >= all
+    ? `${pieces} of ${all} string literals are one or two letters joined by +`
+    : null;
 }
 
 function isLetters(text: string, from: number, to: number): boolean {
@@ -280,11 +296,13 @@ function previousNonSpace(text: string, from: number): string {
 function junkInterleavedText(text: string): string | null {
   let checked = 0;
   const scan = new LiteralScanner(text);
-  for (let i = scan.nextQuote(0); i !== -1 && checked < 40; ) {
+  for (let i = scan.nextQuote(0); i !== -1 && checked < 40;) {
     const j = scan.literalEnd(i);
     if (j - i - 1 >= 200) {
       checked++;
-      const sample = text.slice(i + 1, Math.min(j, i + 401)).replace(ONE_CHAR_ESCAPE, (_, c: string) => (c === "n" ? "\n" : c === "r" ? "\r" : c === "t" ? "\t" : c));
+      const sample = text
+        .slice(i + 1, Math.min(j, i + 401))
+        .replace(ONE_CHAR_ESCAPE, (_, c: string) => (c === "n" ? "\n" : c === "r" ? "\r" : c === "t" ? "\t" : c));
       if (interleaved(sample, 0) || interleaved(sample, 1)) return sample.slice(0, EVIDENCE_CHARS);
     }
     i = scan.nextQuote(j + 1);
@@ -303,7 +321,9 @@ function interleaved(s: string, phase: number): boolean {
   const top = [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6);
   const slots = Math.ceil((s.length - phase) / 2);
   const covered = top.reduce((a, [, n]) => a + n, 0);
-  return covered >= 0.75 * slots && top.filter(([c]) => FILLER_SYMBOLS.includes(c)).length >= 3 && distinctChars(s) >= 20;
+  return (
+    covered >= 0.75 * slots && top.filter(([c]) => FILLER_SYMBOLS.includes(c)).length >= 3 && distinctChars(s) >= 20
+  );
 }
 
 /** Hex literals that decode to 48+ characters of printable text: code or a URL kept as hex. */
@@ -348,7 +368,13 @@ function shuffledAlphabet(text: string): string | null {
     // words and sentences repeat characters; a table uses each once, and a table that encodes code
     // holds its punctuation (an id alphabet such as nanoid's "-_" + letters does not)
     const syntax = [...new Set(s)].filter((c) => SYNTAX_CHARS.includes(c)).length;
-    if (ordered / s.length < 0.25 && distinct >= s.length * 0.9 && syntax >= MIN_SYNTAX_CHARS && !/\s\w+\s\w+\s/.test(s)) return s;
+    if (
+      ordered / s.length < 0.25 &&
+      distinct >= s.length * 0.9 &&
+      syntax >= MIN_SYNTAX_CHARS &&
+      !/\s\w+\s\w+\s/.test(s)
+    )
+      return s;
   }
   return null;
 }
@@ -418,4 +444,3 @@ function stringLiteralEnd(text: string, at: number): number {
   }
   return -1;
 }
-

@@ -9,7 +9,24 @@
 import type { Budget, BudgetName } from "../../limits";
 import { IDENT, skipString, SPACE } from "./js-chars";
 
-const NOT_CALLS = new Set(["if", "for", "while", "switch", "catch", "return", "typeof", "function", "with", "do", "else", "in", "of", "void", "delete", "instanceof"]);
+const NOT_CALLS = new Set([
+  "if",
+  "for",
+  "while",
+  "switch",
+  "catch",
+  "return",
+  "typeof",
+  "function",
+  "with",
+  "do",
+  "else",
+  "in",
+  "of",
+  "void",
+  "delete",
+  "instanceof",
+]);
 
 interface FunctionBody {
   name?: string;
@@ -79,8 +96,17 @@ export function runsOnLoad(text: string, budget: Budget): ScriptLayout {
   return { runs, inComment };
 }
 
-function scanFunctions(text: string, budget: Budget): { functions: FunctionBody[]; calls: { name: string; pos: number; fn: number }[]; comments: [number, number][] } | { hit: BudgetName } {
-  const { JS_MAX_LOAD_SCAN_FUNCTIONS: maxFunctions, JS_MAX_LOAD_SCAN_CALLS: maxCalls, JS_MAX_LOAD_SCAN_COMMENTS: maxComments } = budget.limits;
+function scanFunctions(
+  text: string,
+  budget: Budget,
+):
+  | { functions: FunctionBody[]; calls: { name: string; pos: number; fn: number }[]; comments: [number, number][] }
+  | { hit: BudgetName } {
+  const {
+    JS_MAX_LOAD_SCAN_FUNCTIONS: maxFunctions,
+    JS_MAX_LOAD_SCAN_CALLS: maxCalls,
+    JS_MAX_LOAD_SCAN_COMMENTS: maxComments,
+  } = budget.limits;
   const functions: FunctionBody[] = [];
   const comments: [number, number][] = [];
   const calls: { name: string; pos: number; fn: number }[] = [];
@@ -161,7 +187,12 @@ function scanFunctions(text: string, budget: Budget): { functions: FunctionBody[
       const arrow = lastChar === "=>";
       if ((pending && parens === pending.parens) || arrow) {
         if (functions.length >= maxFunctions) return { hit: "JS_MAX_LOAD_SCAN_FUNCTIONS" };
-        functions.push({ name: arrow ? undefined : pending?.name, start: i, end: n, parent: fnStack.length ? fnStack[fnStack.length - 1] : -1 });
+        functions.push({
+          name: arrow ? undefined : pending?.name,
+          start: i,
+          end: n,
+          parent: fnStack.length ? fnStack[fnStack.length - 1] : -1,
+        });
         braces.push(functions.length - 1);
         fnStack.push(functions.length - 1);
         pending = null;

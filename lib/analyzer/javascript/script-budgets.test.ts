@@ -10,9 +10,16 @@ import { collectScriptContext } from "./script-context";
 import { scriptSignals } from "./script-signals";
 import { collectXfaValues } from "./xfa-values";
 
-const budgetOf = (overrides: Partial<Limits> = {}): Budget => ({ limits: resolveLimits(overrides), budgetHits: new Set() });
+const budgetOf = (overrides: Partial<Limits> = {}): Budget => ({
+  limits: resolveLimits(overrides),
+  budgetHits: new Set(),
+});
 
-type Case = [BudgetName, Partial<Limits>, (overrides: Partial<Limits>) => ReadonlySet<BudgetName> | readonly BudgetName[]];
+type Case = [
+  BudgetName,
+  Partial<Limits>,
+  (overrides: Partial<Limits>) => ReadonlySet<BudgetName> | readonly BudgetName[],
+];
 
 /** A case that runs `analyze` over one script with the (lowered or default) budget. */
 const scriptCase =
@@ -52,7 +59,9 @@ const CASES: Case[] = [
     { JS_MAX_ENDLESS_LOOPS: 1 },
     (o) => {
       const b = new PdfBuilder();
-      b.addCatalog("/OpenAction << /S /JavaScript /JS (while \\(true\\) { app.alert\\(1\\); } while \\(1\\) { app.alert\\(2\\); }) >>");
+      b.addCatalog(
+        "/OpenAction << /S /JavaScript /JS (while \\(true\\) { app.alert\\(1\\); } while \\(1\\) { app.alert\\(2\\); }) >>",
+      );
       return analyzeFast(b.build(), { fileName: "loops.pdf", limits: o }).budget_hits;
     },
   ],
@@ -95,16 +104,32 @@ const CASES: Case[] = [
       ["JS_MAX_FOLD_DEPTH", { JS_MAX_FOLD_DEPTH: 2 }, `var a = "d" + ("e" + ("f" + ("g" + "h")));`],
       ["JS_MAX_FOLDED_CHARS", { JS_MAX_FOLDED_CHARS: 8 }, `var a = "abcdef" + "ghijkl";`],
       ["JS_MAX_FOLDED_ARRAY_ITEMS", { JS_MAX_FOLDED_ARRAY_ITEMS: 2 }, `var a = [1, 2, 3];`],
-      ["JS_MAX_FOLDED_CALL_ARGUMENTS", { JS_MAX_FOLDED_CALL_ARGUMENTS: 2 }, `var a = String.fromCharCode(104, 105, 106);`],
+      [
+        "JS_MAX_FOLDED_CALL_ARGUMENTS",
+        { JS_MAX_FOLDED_CALL_ARGUMENTS: 2 },
+        `var a = String.fromCharCode(104, 105, 106);`,
+      ],
     ] as const
   ).map(scriptCase((script, budget) => analyzeAst(script, { budget }))),
   ...(
     [
-      ["JS_MAX_CALLS_PER_API", { JS_MAX_CALLS_PER_API: 1 }, `this.submitForm("http://a.example/x"); this.submitForm("http://b.example/y");`],
-      ["JS_MAX_LOAD_SCAN_FUNCTIONS", { JS_MAX_LOAD_SCAN_FUNCTIONS: 1 }, `function a() { getURL("http://x.example/"); } function b() {}`],
+      [
+        "JS_MAX_CALLS_PER_API",
+        { JS_MAX_CALLS_PER_API: 1 },
+        `this.submitForm("http://a.example/x"); this.submitForm("http://b.example/y");`,
+      ],
+      [
+        "JS_MAX_LOAD_SCAN_FUNCTIONS",
+        { JS_MAX_LOAD_SCAN_FUNCTIONS: 1 },
+        `function a() { getURL("http://x.example/"); } function b() {}`,
+      ],
       ["JS_MAX_LOAD_SCAN_CALLS", { JS_MAX_LOAD_SCAN_CALLS: 1 }, `f(); getURL("http://x.example/");`],
       ["JS_MAX_LOAD_SCAN_COMMENTS", { JS_MAX_LOAD_SCAN_COMMENTS: 1 }, `// one\n// two\ngetURL("http://x.example/");`],
-      ["JS_MAX_LOAD_SCAN_ROUNDS", { JS_MAX_LOAD_SCAN_ROUNDS: 1 }, `function a() { b(); } function b() { getURL("http://x.example/"); } a();`],
+      [
+        "JS_MAX_LOAD_SCAN_ROUNDS",
+        { JS_MAX_LOAD_SCAN_ROUNDS: 1 },
+        `function a() { b(); } function b() { getURL("http://x.example/"); } a();`,
+      ],
       ["JS_SIGNAL_SCAN_CHARS", { JS_SIGNAL_SCAN_CHARS: 8 }, `var a = 1; var b = 2;`],
       ["JS_ASSEMBLED_NAMES_SCAN_CHARS", { JS_ASSEMBLED_NAMES_SCAN_CHARS: 8 }, `var a = 1; var b = 2;`],
       ["JS_OBFUSCATION_SCAN_CHARS", { JS_OBFUSCATION_SCAN_CHARS: 8 }, `var a = 1; var b = 2;`],
@@ -115,7 +140,10 @@ const CASES: Case[] = [
     { JS_CONTEXT_MAX_XFA_FIELD_BODY_CHARS: 16 },
     (o) => {
       const budget = budgetOf(o);
-      collectXfaValues(`<template><field name="f"><value><text>a payload past the cap</text></value></field></template>`, budget);
+      collectXfaValues(
+        `<template><field name="f"><value><text>a payload past the cap</text></value></field></template>`,
+        budget,
+      );
       return budget.budgetHits;
     },
   ],

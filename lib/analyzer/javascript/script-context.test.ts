@@ -21,14 +21,18 @@ describe("collectScriptContext", () => {
   it("collects annotations, Info, fields and page words", () => {
     const b = new PdfBuilder();
     const subj = b.addFlateStream("", "z61z6cz65z72z74");
-    const annot = b.add(`<< /Type /Annot /Subtype /Text /Rect [0 0 1 1] /Subj ${subj} 0 R /Contents (note) /NM (a1) >>`);
+    const annot = b.add(
+      `<< /Type /Annot /Subtype /Text /Rect [0 0 1 1] /Subj ${subj} 0 R /Contents (note) /NM (a1) >>`,
+    );
     const kid = b.add(`<< /T (name) /V (John) /FT /Tx >>`);
     const parent = b.add(`<< /T (person) /Kids [${kid} 0 R] >>`);
     const content = b.addStream("", "BT (payload one) Tj ET");
     b.info = b.add(`<< /Title (Invoice) /Subject (%u4141) >>`);
     b.addCatalog(`/AcroForm << /Fields [${parent} 0 R] >>`, 1, `/Annots [${annot} 0 R] /Contents ${content} 0 R`);
     const ctx = collectScriptContext(readPdf(b.build(), resolveLimits()), { fileName: "x.pdf" });
-    expect(ctx.annotations).toEqual([{ page: 0, type: "Text", subject: "z61z6cz65z72z74", contents: "note", name: "a1", author: undefined }]);
+    expect(ctx.annotations).toEqual([
+      { page: 0, type: "Text", subject: "z61z6cz65z72z74", contents: "note", name: "a1", author: undefined },
+    ]);
     expect(ctx.info).toEqual({ Title: "Invoice", Subject: "%u4141" });
     expect(ctx.fields).toEqual(expect.arrayContaining([{ name: "person.name", value: "John", type: "Tx" }]));
     expect(ctx.pageWords).toEqual([["payload", "one"]]);

@@ -26,13 +26,23 @@ export interface ScriptContext {
   xfaValues?: XfaValue[];
 }
 
-export const EMPTY_SCRIPT_CONTEXT: ScriptContext = { numPages: 1, info: {}, annotations: [], fields: [], pageWords: [], dataObjects: [] };
+export const EMPTY_SCRIPT_CONTEXT: ScriptContext = {
+  numPages: 1,
+  info: {},
+  annotations: [],
+  fields: [],
+  pageWords: [],
+  dataObjects: [],
+};
 
 // Its budgets are the JS_CONTEXT_* limits (lib/limits.ts): one value is kept whole up to
 // JS_CONTEXT_MAX_VALUE_CHARS (payloads hide there), all of them up to JS_CONTEXT_MAX_CHARS.
 
 /** `opts.xfa`: the fast facts' XFA form, when the caller has them (collected here otherwise). */
-export function collectScriptContext(doc: PdfDocument, opts: { fileName?: string; dataObjects?: string[]; xfa?: XfaFact | null } = {}): ScriptContext {
+export function collectScriptContext(
+  doc: PdfDocument,
+  opts: { fileName?: string; dataObjects?: string[]; xfa?: XfaFact | null } = {},
+): ScriptContext {
   const limits = doc.limits;
   let left = limits.JS_CONTEXT_MAX_CHARS;
   const text = (v: PdfObject | undefined): string | undefined => {
@@ -44,12 +54,23 @@ export function collectScriptContext(doc: PdfDocument, opts: { fileName?: string
     const max = Math.min(limits.JS_CONTEXT_MAX_VALUE_CHARS, left);
     const read = readText(doc, v, max);
     const t = read?.text;
-    if (read?.cut) doc.budgetHits.add(max < limits.JS_CONTEXT_MAX_VALUE_CHARS ? "JS_CONTEXT_MAX_CHARS" : "JS_CONTEXT_MAX_VALUE_CHARS");
+    if (read?.cut)
+      doc.budgetHits.add(
+        max < limits.JS_CONTEXT_MAX_VALUE_CHARS ? "JS_CONTEXT_MAX_CHARS" : "JS_CONTEXT_MAX_VALUE_CHARS",
+      );
     if (t !== undefined) left -= t.length;
     return t;
   };
   const pages = doc.pages();
-  const ctx: ScriptContext = { fileName: opts.fileName, numPages: Math.max(1, pages.length), info: {}, annotations: [], fields: [], pageWords: [], dataObjects: opts.dataObjects ?? [] };
+  const ctx: ScriptContext = {
+    fileName: opts.fileName,
+    numPages: Math.max(1, pages.length),
+    info: {},
+    annotations: [],
+    fields: [],
+    pageWords: [],
+    dataObjects: opts.dataObjects ?? [],
+  };
 
   const info = doc.dict(doc.trailer?.get("Info"));
   for (const [key, value] of info?.entries ?? []) {
@@ -82,11 +103,16 @@ export function collectScriptContext(doc: PdfDocument, opts: { fileName?: string
   const xfa = opts.xfa === undefined ? collectXfa(doc) : opts.xfa;
   if (xfa?.text) ctx.xfaValues = collectXfaValues(xfa.text, doc);
   if (pages.length > limits.JS_CONTEXT_MAX_WORD_PAGES) doc.budgetHits.add("JS_CONTEXT_MAX_WORD_PAGES");
-  for (let i = 0; i < Math.min(pages.length, limits.JS_CONTEXT_MAX_WORD_PAGES); i++) ctx.pageWords.push(pageWords(doc, pages[i].dict));
+  for (let i = 0; i < Math.min(pages.length, limits.JS_CONTEXT_MAX_WORD_PAGES); i++)
+    ctx.pageWords.push(pageWords(doc, pages[i].dict));
   return ctx;
 }
 
-function collectFields(doc: PdfDocument, ctx: ScriptContext, text: (v: PdfObject | undefined) => string | undefined): void {
+function collectFields(
+  doc: PdfDocument,
+  ctx: ScriptContext,
+  text: (v: PdfObject | undefined) => string | undefined,
+): void {
   const acro = doc.dict(doc.catalog?.get("AcroForm"));
   const roots = doc.resolve(acro?.get("Fields"));
   if (!Array.isArray(roots)) return;
@@ -168,16 +194,26 @@ export function shownText(data: Uint8Array, maxChars: number): string {
       i++;
       const clean = hex.replace(/[^0-9a-f]/gi, "");
       let s = "";
-      for (let k = 0; k < clean.length; k += 2) s += String.fromCharCode(parseInt(clean.slice(k, k + 2).padEnd(2, "0"), 16));
+      for (let k = 0; k < clean.length; k += 2)
+        s += String.fromCharCode(parseInt(clean.slice(k, k + 2).padEnd(2, "0"), 16));
       pending.push(s);
     } else if (c === 0x2d || (c >= 0x30 && c <= 0x39) || c === 0x2e) {
       let num = "";
-      while (i < n && (data[i] === 0x2d || data[i] === 0x2e || (data[i] >= 0x30 && data[i] <= 0x39))) num += String.fromCharCode(data[i++]);
+      while (i < n && (data[i] === 0x2d || data[i] === 0x2e || (data[i] >= 0x30 && data[i] <= 0x39)))
+        num += String.fromCharCode(data[i++]);
       // a large negative TJ adjustment is a word gap
       if (Number(num) < -200 && pending.length) pending.push(" ");
     } else if ((c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x27 || c === 0x22 || c === 0x2a) {
       let op = "";
-      while (i < n && ((data[i] >= 0x41 && data[i] <= 0x5a) || (data[i] >= 0x61 && data[i] <= 0x7a) || data[i] === 0x27 || data[i] === 0x22 || data[i] === 0x2a)) op += String.fromCharCode(data[i++]);
+      while (
+        i < n &&
+        ((data[i] >= 0x41 && data[i] <= 0x5a) ||
+          (data[i] >= 0x61 && data[i] <= 0x7a) ||
+          data[i] === 0x27 ||
+          data[i] === 0x22 ||
+          data[i] === 0x2a)
+      )
+        op += String.fromCharCode(data[i++]);
       if (op === "Tj" || op === "TJ") out += pending.join("");
       else if (op === "'" || op === '"') out += " " + pending.join("");
       else if (op === "Td" || op === "TD" || op === "T*" || op === "Tm" || op === "ET") out += " ";
@@ -187,7 +223,16 @@ export function shownText(data: Uint8Array, maxChars: number): string {
   return out.slice(0, maxChars);
 }
 
-const ESCAPES: Record<number, string> = { 0x6e: "\n", 0x72: "\r", 0x74: "\t", 0x62: "\b", 0x66: "\f", 0x28: "(", 0x29: ")", 0x5c: "\\" };
+const ESCAPES: Record<number, string> = {
+  0x6e: "\n",
+  0x72: "\r",
+  0x74: "\t",
+  0x62: "\b",
+  0x66: "\f",
+  0x28: "(",
+  0x29: ")",
+  0x5c: "\\",
+};
 
 function nameOf(o: PdfObject | undefined): string | undefined {
   return o instanceof PdfName ? o.name : undefined;

@@ -2,7 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { createFullTextBudget } from "./script-full-text";
 
-const budget = (JS_REPORT_SCRIPT_CHARS: number, JS_REPORT_TOTAL_CHARS: number) => createFullTextBudget({ JS_REPORT_SCRIPT_CHARS, JS_REPORT_TOTAL_CHARS });
+const budget = (JS_REPORT_SCRIPT_CHARS: number, JS_REPORT_TOTAL_CHARS: number) =>
+  createFullTextBudget({ JS_REPORT_SCRIPT_CHARS, JS_REPORT_TOTAL_CHARS });
 
 describe("createFullTextBudget", () => {
   it("keeps a script and its layers verbatim (no defanging) when they fit", () => {
@@ -21,9 +22,24 @@ describe("createFullTextBudget", () => {
   });
 
   it.each([
-    { name: "a text longer than the per-script limit", perScript: 4, total: 100, expected: { source: "abcd", full_layers: ["1234", "xyz"], full_text_truncated: true } },
-    { name: "layers past the report total", perScript: 100, total: 8, expected: { source: "abcdef", full_layers: ["12"], full_text_truncated: true } },
-    { name: "a source exactly at the total", perScript: 100, total: 6, expected: { source: "abcdef", full_layers: [], full_text_truncated: true } },
+    {
+      name: "a text longer than the per-script limit",
+      perScript: 4,
+      total: 100,
+      expected: { source: "abcd", full_layers: ["1234", "xyz"], full_text_truncated: true },
+    },
+    {
+      name: "layers past the report total",
+      perScript: 100,
+      total: 8,
+      expected: { source: "abcdef", full_layers: ["12"], full_text_truncated: true },
+    },
+    {
+      name: "a source exactly at the total",
+      perScript: 100,
+      total: 6,
+      expected: { source: "abcdef", full_layers: [], full_text_truncated: true },
+    },
   ])("cuts $name", ({ perScript, total, expected }) => {
     expect(budget(perScript, total)("a", "abcdef", ["123456", "xyz"])).toEqual(expected);
   });

@@ -5,11 +5,10 @@ import { hasSelfAppend, hasSelfDouble, scriptSignals, stringAssignments } from "
 /** the longest run of hex digits, by a regex over every run (the reference) */
 const reference = (text: string) => Math.max(0, ...[...text.matchAll(/[0-9a-fA-F]+/g)].map((m) => m[0].length));
 
-
 /** Seeded picks for generated script text, and short names (letters, $, _, digits, a non-ASCII letter) */
 function scriptText(seed: number) {
   let state = seed;
-  const pick = <T,>(xs: readonly T[]): T => {
+  const pick = <T>(xs: readonly T[]): T => {
     state = (state * 1103515245 + 12345) & 0x7fffffff;
     return xs[(state >> 4) % xs.length];
   };
@@ -68,7 +67,8 @@ describe("hasSelfAppend: the s += s heap-spray shape", () => {
     let hits = 0;
     for (let k = 0; k < 3000; k++) {
       let text = "";
-      for (let part = 0; part < 1 + (k % 3); part++) text += `${pick(around)}${name()}${pick(["", " ", "  "])}${pick(["+=", "+=", "+ =", "++="])}${pick(["", " ", "\t"])}${name()}${pick(around)}`;
+      for (let part = 0; part < 1 + (k % 3); part++)
+        text += `${pick(around)}${name()}${pick(["", " ", "  "])}${pick(["+=", "+=", "+ =", "++="])}${pick(["", " ", "\t"])}${name()}${pick(around)}`;
       const expected = REGEX.test(text);
       expect(hasSelfAppend(text), JSON.stringify(text)).toBe(expected);
       if (expected) hits++;
@@ -142,13 +142,16 @@ describe("stringAssignments: name = 'piece' and name += 'piece', in order", () =
       { name: "f", op: "+=", value: "al" },
     ]);
     // at most twelve letters or dots, as the regex's {1,12}
-    expect([...stringAssignments("a = 'abcdefghijkl'; b = 'abcdefghijklm'; c = ''")]).toEqual([{ name: "a", op: "=", value: "abcdefghijkl" }]);
+    expect([...stringAssignments("a = 'abcdefghijkl'; b = 'abcdefghijklm'; c = ''")]).toEqual([
+      { name: "a", op: "=", value: "abcdefghijkl" },
+    ]);
     expect(reference("a = 'abcdefghijkl'; b = 'abcdefghijklm'; c = ''")).toHaveLength(1);
   });
 
   it("agrees with the regex it replaced on random script text", () => {
     const { pick, name } = scriptText(17);
-    const literal = () => `${pick(['"', "'"])}${"abc.XYZ".slice(0, pick([0, 1, 3, 7]))}${pick(["", "defghijkl", "mnop", "abcdefghijkl"])}${pick(['"', "'", "1"])}`;
+    const literal = () =>
+      `${pick(['"', "'"])}${"abc.XYZ".slice(0, pick([0, 1, 3, 7]))}${pick(["", "defghijkl", "mnop", "abcdefghijkl"])}${pick(['"', "'", "1"])}`;
     let hits = 0;
     for (let k = 0; k < 3000; k++) {
       let text = "";

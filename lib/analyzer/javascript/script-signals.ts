@@ -28,7 +28,8 @@ export interface ExploitApi {
  * assign-tiff: a base64 TIFF image assigned; assign-null: null assigned; text: the pattern only (a
  * constant of a public exploit, no call to match). A member "[index]" is any array index.
  */
-export type ExploitShape = "call" | "huge-format-width" | "numeric-args" | "null-arg" | "assign" | "assign-tiff" | "assign-null" | "text";
+export type ExploitShape =
+  "call" | "huge-format-width" | "numeric-args" | "null-arg" | "assign" | "assign-tiff" | "assign-null" | "text";
 
 /**
  * Acrobat JavaScript APIs with public exploits: the union of peepdf's vulnerability table
@@ -39,23 +40,94 @@ export type ExploitShape = "call" | "huge-format-width" | "numeric-args" | "null
  * the API also has benign uses (util.printf with a huge width, getAnnots with numeric arguments).
  */
 export const EXPLOIT_APIS: readonly ExploitApi[] = [
-  { api: "Collab.collectEmailInfo", cve: ["CVE-2007-5659", "CVE-2008-0655"], pattern: /collectEmailInfo\s*\(/, member: "collectEmailInfo", shape: "call" },
-  { api: "util.printf", cve: ["CVE-2008-2992"], pattern: /util\s*\.\s*printf\s*\(\s*["']%\s*\d{3,}/, member: "printf", receiver: "util", shape: "huge-format-width" },
-  { api: "Collab.getIcon", cve: ["CVE-2009-0927"], pattern: /Collab\s*\.\s*getIcon\s*\(/, member: "getIcon", receiver: "Collab", shape: "call" },
-  { api: "getAnnots", cve: ["CVE-2009-1492"], pattern: /getAnnots\s*\(\s*(?:-\s*)?(0x[0-9a-f]+|\d+)\s*,/i, member: "getAnnots", shape: "numeric-args" },
-  { api: "spell.customDictionaryOpen", cve: ["CVE-2009-1493"], pattern: /customDictionaryOpen\s*\(/, member: "customDictionaryOpen", shape: "call" },
-  { api: "media.newPlayer", cve: ["CVE-2009-4324"], pattern: /media\s*\.\s*newPlayer\s*\(\s*null\s*\)/, member: "newPlayer", receiver: "media", shape: "null-arg" },
+  {
+    api: "Collab.collectEmailInfo",
+    cve: ["CVE-2007-5659", "CVE-2008-0655"],
+    pattern: /collectEmailInfo\s*\(/,
+    member: "collectEmailInfo",
+    shape: "call",
+  },
+  {
+    api: "util.printf",
+    cve: ["CVE-2008-2992"],
+    pattern: /util\s*\.\s*printf\s*\(\s*["']%\s*\d{3,}/,
+    member: "printf",
+    receiver: "util",
+    shape: "huge-format-width",
+  },
+  {
+    api: "Collab.getIcon",
+    cve: ["CVE-2009-0927"],
+    pattern: /Collab\s*\.\s*getIcon\s*\(/,
+    member: "getIcon",
+    receiver: "Collab",
+    shape: "call",
+  },
+  {
+    api: "getAnnots",
+    cve: ["CVE-2009-1492"],
+    pattern: /getAnnots\s*\(\s*(?:-\s*)?(0x[0-9a-f]+|\d+)\s*,/i,
+    member: "getAnnots",
+    shape: "numeric-args",
+  },
+  {
+    api: "spell.customDictionaryOpen",
+    cve: ["CVE-2009-1493"],
+    pattern: /customDictionaryOpen\s*\(/,
+    member: "customDictionaryOpen",
+    shape: "call",
+  },
+  {
+    api: "media.newPlayer",
+    cve: ["CVE-2009-4324"],
+    pattern: /media\s*\.\s*newPlayer\s*\(\s*null\s*\)/,
+    member: "newPlayer",
+    receiver: "media",
+    shape: "null-arg",
+  },
   { api: "doc.printSeps", cve: ["CVE-2010-4091"], pattern: /printSeps\s*\(/, member: "printSeps", shape: "call" },
   // ToolButton use-after-free: peepdf names CVE-2013-3346, Quicksand CVE-2014-0496 for the same call
-  { api: "app.removeToolButton", cve: ["CVE-2013-3346", "CVE-2014-0496"], pattern: /removeToolButton\s*\(/, member: "removeToolButton", shape: "call" },
+  {
+    api: "app.removeToolButton",
+    cve: ["CVE-2013-3346", "CVE-2014-0496"],
+    pattern: /removeToolButton\s*\(/,
+    member: "removeToolButton",
+    shape: "call",
+  },
   // XFA: a node's keep.previous set before the layout is rebuilt (the CVE-2013-0640 kit, corpus 5b9ce71fa8e1)
-  { api: "xfa keep.previous", cve: ["CVE-2013-0640"], pattern: /\.\s*keep\s*\.\s*previous\s*=[^=]/, member: "previous", receiver: "keep", shape: "assign" },
+  {
+    api: "xfa keep.previous",
+    cve: ["CVE-2013-0640"],
+    pattern: /\.\s*keep\s*\.\s*previous\s*=[^=]/,
+    member: "previous",
+    receiver: "keep",
+    shape: "assign",
+  },
   // an embedded file's ESObject freed while still referenced (the public PoC, corpus a34b82b399e8)
-  { api: "this.dataObjects[n] = null", cve: ["CVE-2020-9715"], pattern: /dataObjects\s*\[\s*\d+\s*\]\s*=\s*null\b/, member: "[index]", receiver: "dataObjects", shape: "assign-null" },
+  {
+    api: "this.dataObjects[n] = null",
+    cve: ["CVE-2020-9715"],
+    pattern: /dataObjects\s*\[\s*\d+\s*\]\s*=\s*null\b/,
+    member: "[index]",
+    receiver: "dataObjects",
+    shape: "assign-null",
+  },
   // XFA: a crafted TIFF assigned to an image field's rawValue (libtiff overflow)
-  { api: "xfa rawValue TIFF", cve: ["CVE-2010-0188"], pattern: /rawValue\s*=\s*["'](SUkqA|TU0AK)/, member: "rawValue", shape: "assign-tiff" },
+  {
+    api: "xfa rawValue TIFF",
+    cve: ["CVE-2010-0188"],
+    pattern: /rawValue\s*=\s*["'](SUkqA|TU0AK)/,
+    member: "rawValue",
+    shape: "assign-tiff",
+  },
   // the constant of the public Foxit Reader 9.0.1 exploit (peepdf "0x01a11d09"): text only, no API shape
-  { api: "Foxit 0x01a11d09 exploit constant", cve: ["CVE-2018-9958"], pattern: /\b0x01a11d09\b/i, member: "", shape: "text" },
+  {
+    api: "Foxit 0x01a11d09 exploit constant",
+    cve: ["CVE-2018-9958"],
+    pattern: /\b0x01a11d09\b/i,
+    member: "",
+    shape: "text",
+  },
 ];
 
 /**
@@ -63,7 +135,9 @@ export const EXPLOIT_APIS: readonly ExploitApi[] = [
  * includes() before the regex runs: most scripts name none of these APIs. "" for the others.
  */
 const EXPLOIT_API_ANCHORS: readonly string[] = EXPLOIT_APIS.map((a) =>
-  a.pattern.flags.includes("i") ? "" : ([a.member, a.receiver ?? ""].find((w) => /^\w+$/.test(w) && a.pattern.source.includes(w)) ?? ""),
+  a.pattern.flags.includes("i")
+    ? ""
+    : ([a.member, a.receiver ?? ""].find((w) => /^\w+$/.test(w) && a.pattern.source.includes(w)) ?? ""),
 );
 /** any of the anchors (all are words): one pass over a script that names none, not one per anchor */
 export const ANY_EXPLOIT_API = new RegExp(EXPLOIT_API_ANCHORS.filter((a) => a).join("|"));
@@ -71,7 +145,10 @@ export const ANY_EXPLOIT_API = new RegExp(EXPLOIT_API_ANCHORS.filter((a) => a).j
 /** The exploit APIs a script's text calls the way their exploits do. */
 function exploitApisIn(text: string): ExploitApi[] {
   const named = ANY_EXPLOIT_API.test(text);
-  return EXPLOIT_APIS.filter((a, i) => (EXPLOIT_API_ANCHORS[i] === "" || (named && text.includes(EXPLOIT_API_ANCHORS[i]))) && a.pattern.test(text));
+  return EXPLOIT_APIS.filter(
+    (a, i) =>
+      (EXPLOIT_API_ANCHORS[i] === "" || (named && text.includes(EXPLOIT_API_ANCHORS[i]))) && a.pattern.test(text),
+  );
 }
 
 export interface ScriptSignals {
@@ -126,7 +203,8 @@ export interface ScriptSignals {
 
 const PERCENT_U = /%u[0-9a-f]{4}/gi;
 /** tested, never matched for its extent: exact counts, so a megabyte sled is not one long backtracking match */
-const NOP_SLED = /(?:%u(?:9090|0c0c|0a0a|0d0d|0b0b|4141|1414)){2}|(?:\\x(?:90|0c|0a|0d)){8}|0x0c0c0c0c|0x0a0a0a0a|0x0d0d0d0d/i;
+const NOP_SLED =
+  /(?:%u(?:9090|0c0c|0a0a|0d0d|0b0b|4141|1414)){2}|(?:\\x(?:90|0c|0a|0d)){8}|0x0c0c0c0c|0x0a0a0a0a|0x0d0d0d0d/i;
 const ESCAPES = /\\(x[0-9a-f]{2}|u[0-9a-f]{4})/gi;
 const STRING_LIT = /"[^"\n]{512,}"|'[^'\n]{512,}'/g;
 const EVAL_LIKE = /\beval\s*\(|\bFunction\s*\(|new\s+Function\b|\[\s*["']eval["']\s*\]|setTimeOut\s*\(\s*[a-z_$]/i;
@@ -145,11 +223,14 @@ const EVAL_CALL = /\beval\s*\(|\bFunction\s*\(|new\s+Function\b|\[\s*["']eval["'
 const OBF_IDENT = /\b_0x[0-9a-f]{4,}\b/gi;
 const LAUNCH_ATTACHMENT = /exportDataObject\s*\([^()]*nLaunch\s*:\s*[12]/;
 const DYNAMIC_CALL = /\[\s*[A-Za-z_$][\w$]*\s*\]\s*\(/g;
-const DECODER_LOOP = /fromCharCode\s*\([^;]{0,200}(\^|parseInt|charCodeAt|[-+*]\s*\d)|(parseInt|charCodeAt)\s*\([^;]{0,200}fromCharCode|\[\s*["']fromCharCode["']\s*\]/;
+const DECODER_LOOP =
+  /fromCharCode\s*\([^;]{0,200}(\^|parseInt|charCodeAt|[-+*]\s*\d)|(parseInt|charCodeAt)\s*\([^;]{0,200}fromCharCode|\[\s*["']fromCharCode["']\s*\]/;
 /** custom /Info keys count too: this.info.cduh (kits store the payload under a made-up key) */
-const HIDDEN_DATA = /syncAnnotScan|getPageNthWord|\.subject\b|\binfo\s*\.\s*(title|subject|keywords|author|creator|producer)\b|\b(this|doc)\s*\.\s*info\s*\.\s*[A-Za-z_$]|\.getDataObjectContents\s*\(/i;
+const HIDDEN_DATA =
+  /syncAnnotScan|getPageNthWord|\.subject\b|\binfo\s*\.\s*(title|subject|keywords|author|creator|producer)\b|\b(this|doc)\s*\.\s*info\s*\.\s*[A-Za-z_$]|\.getDataObjectContents\s*\(/i;
 const DANGEROUS_NAMES_ALL = /["'](eval|unescape|fromCharCode|String\.fromCharCode|Function|setTimeOut)["']/g;
-const FORM_API = /\bgetField\s*\(|\bAF[A-Z][A-Za-z]*_[A-Za-z]+\s*\(|\bevent\s*\.\s*(value|change|changeEx|willCommit|rc)\b|\butil\s*\.\s*(printd|scand|printx)\s*\(/g;
+const FORM_API =
+  /\bgetField\s*\(|\bAF[A-Z][A-Za-z]*_[A-Za-z]+\s*\(|\bevent\s*\.\s*(value|change|changeEx|willCommit|rc)\b|\butil\s*\.\s*(printd|scand|printx)\s*\(/g;
 
 /**
  * Bounded regex scans: every pattern is linear (no nested quantifiers). `budget`: the document's (the
@@ -194,18 +275,34 @@ export function scriptSignals(source: string, budget: Budget): ScriptSignals {
 /** The older text signals, named as techniques with their role. */
 function signalTechniques(s: Omit<ScriptSignals, "techniques">, text: string): ObfuscationTechnique[] {
   const out: ObfuscationTechnique[] = [];
-  const add = (on: boolean, id: ObfuscationTechnique["id"], role: ObfuscationTechnique["role"], evidence: string) => on && out.push({ id, role, evidence });
+  const add = (on: boolean, id: ObfuscationTechnique["id"], role: ObfuscationTechnique["role"], evidence: string) =>
+    on && out.push({ id, role, evidence });
   add(s.assembledNames, "names-assembled-from-pieces", "strong", "eval/unescape or a string method named from pieces");
   add(s.escapes >= 256, "many-escapes", "strong", `${s.escapes} \\x/\\u escapes`);
   add(s.longestHexRun >= 2048, "long-hex-run", "strong", `a ${s.longestHexRun}-digit hex run`);
-  add(s.obfuscatedIdentifiers >= 20, "obfuscator-identifiers", "strong", `${s.obfuscatedIdentifiers} obfuscator identifiers (_0x…)`);
+  add(
+    s.obfuscatedIdentifiers >= 20,
+    "obfuscator-identifiers",
+    "strong",
+    `${s.obfuscatedIdentifiers} obfuscator identifiers (_0x…)`,
+  );
   const evalCall = s.evalLike ? EVAL_CALL.exec(text) : null;
   add(!!evalCall, "eval-call", "runner", evalCall?.[0] ?? "");
   // one computed call runs code only when the script also decodes; two are a dispatch table of hidden names
-  add(s.dynamicCalls >= 2 || (s.dynamicCalls >= 1 && (s.decoderLoop || s.unescape)), "computed-call", "runner", `${s.dynamicCalls} call(s) through computed names`);
+  add(
+    s.dynamicCalls >= 2 || (s.dynamicCalls >= 1 && (s.decoderLoop || s.unescape)),
+    "computed-call",
+    "runner",
+    `${s.dynamicCalls} call(s) through computed names`,
+  );
   add(s.unescape, "decoder-call", "decoder", "unescape(");
   add(s.decoderLoop, "char-code-decoding", "decoder", "fromCharCode fed by arithmetic, parseInt or charCodeAt");
-  add(s.escapes >= 64 || s.longestHexRun >= 512 || s.longestString >= 1024, "long-encoded-literal", "decoder", `longest literal ${s.longestString} chars, hex run ${s.longestHexRun}, ${s.escapes} escapes`);
+  add(
+    s.escapes >= 64 || s.longestHexRun >= 512 || s.longestString >= 1024,
+    "long-encoded-literal",
+    "decoder",
+    `longest literal ${s.longestString} chars, hex run ${s.longestHexRun}, ${s.escapes} escapes`,
+  );
   add(s.hiddenDataSource, "payload-from-document", "source", "reads annotations, page words or metadata");
   return out;
 }
@@ -218,7 +315,11 @@ function assembledNames(text: string, budget: Budget): boolean {
   const joined = head.replace(/["']\s*\+\s*["']/g, "");
   // assembled only if joining the pieces made the name: a plain "Function" literal is not (and
   // nothing was joined when the text kept its length)
-  if (joined.length !== head.length && countMatches(joined, DANGEROUS_NAMES_ALL) > countMatches(head, DANGEROUS_NAMES_ALL)) return true;
+  if (
+    joined.length !== head.length &&
+    countMatches(joined, DANGEROUS_NAMES_ALL) > countMatches(head, DANGEROUS_NAMES_ALL)
+  )
+    return true;
   // fnc = 'ev'; ... fnc += 'a'; ... fnc += 'l': collect the pieces appended to each variable
   const pieces = new Map<string, string>();
   for (const m of stringAssignments(joined)) {
@@ -251,10 +352,10 @@ export function* stringAssignments(text: string): Generator<{ name: string; op: 
   }
 }
 
-
 const PIECED_METHOD = /^(slice|substr|substring|replace|split|concat|charAt|fromCharCode|indexOf|push)$/;
 
-const SENSITIVE_NAME = /^(eval|unescape|fromCharCode|Function|setTimeOut|getPageNthWord|getAnnots|syncAnnotScan|charCodeAt)$/;
+const SENSITIVE_NAME =
+  /^(eval|unescape|fromCharCode|Function|setTimeOut|getPageNthWord|getAnnots|syncAnnotScan|charCodeAt)$/;
 
 /** String.fromCharCode(100+1,118,97,108): constant arguments folded ("eval"). */
 function foldedCharCodes(text: string): boolean {
@@ -291,7 +392,10 @@ function assembledFromArrays(text: string): boolean {
   const arrays = new Map<string, string[]>();
   const decl = /\b([A-Za-z_$][\w$]*)\s*=\s*\[((?:\s*["'][^"'\n]{0,16}["']\s*,?){2,64})\]/g;
   for (let m = decl.exec(text); m && arrays.size < 256; m = decl.exec(text)) {
-    arrays.set(m[1], [...m[2].matchAll(/["']([^"'\n]*)["']/g)].map((x) => x[1]));
+    arrays.set(
+      m[1],
+      [...m[2].matchAll(/["']([^"'\n]*)["']/g)].map((x) => x[1]),
+    );
   }
   // every use below has "] +" (r[0] + r[1]); without one the back-referencing scan is not run
   if (!arrays.size || !/\]\s*\+/.test(text)) return false;
@@ -383,7 +487,6 @@ function longestHexRun(text: string): number {
   }
   return max;
 }
-
 
 function longest(text: string, re: RegExp): number {
   re.lastIndex = 0;

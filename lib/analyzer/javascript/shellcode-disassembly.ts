@@ -55,13 +55,18 @@ export function describeShellcode(bytes: Uint8Array, maxInstructions: number): S
     } else evidence.push("no idiom names the CPU; shown as 32-bit x86, the code of PDF reader exploits");
     if (architecture === "x64") return { architecture, evidence, bitness: 64, ...as64 };
   }
-  if (architecture === "x64") return { architecture, evidence, bitness: 64, ...disassemble(bytes, 64, maxInstructions) };
+  if (architecture === "x64")
+    return { architecture, evidence, bitness: 64, ...disassemble(bytes, 64, maxInstructions) };
   return { architecture, evidence, bitness: 32, ...as32 };
 }
 
 const invalidCount = (instructions: Instruction[]) => instructions.filter((i) => i.text === "(bad)").length;
 
-function disassemble(bytes: Uint8Array, bitness: 32 | 64, maxInstructions: number): { instructions: Instruction[]; truncated: boolean } {
+function disassemble(
+  bytes: Uint8Array,
+  bitness: 32 | 64,
+  maxInstructions: number,
+): { instructions: Instruction[]; truncated: boolean } {
   const { Code, Decoder, DecoderError, DecoderOptions, Formatter, FormatterSyntax } = loadIced();
   const decoder = new Decoder(bitness, bytes, DecoderOptions.None);
   const formatter = new Formatter(FormatterSyntax.Nasm);
@@ -72,7 +77,12 @@ function disassemble(bytes: Uint8Array, bitness: 32 | 64, maxInstructions: numbe
     while (decoder.canDecode && instructions.length < maxInstructions) {
       const instr = decoder.decode();
       const length = instr.length;
-      const text = instr.code !== Code.INVALID ? formatter.format(instr) : decoder.lastError === DecoderError.NoMoreBytes ? "(cut)" : "(bad)";
+      const text =
+        instr.code !== Code.INVALID
+          ? formatter.format(instr)
+          : decoder.lastError === DecoderError.NoMoreBytes
+            ? "(cut)"
+            : "(bad)";
       instr.free();
       instructions.push({ offset, hex: Buffer.from(bytes.subarray(offset, offset + length)).toString("hex"), text });
       offset += length;

@@ -6,7 +6,8 @@ import { shellcodeEntries } from "./shellcode-entries";
 /** bytes as the %u escapes of unescape() (little-endian units) */
 const percentU = (hex: string) => (hex.match(/..../g) ?? []).map((u) => `%u${u.slice(2, 4)}${u.slice(0, 2)}`).join("");
 /** bytes as the UCS-2 string unescape() builds (what the emulation reports) */
-const units = (hex: string) => (hex.match(/..../g) ?? []).map((u) => String.fromCharCode(parseInt(u.slice(2, 4) + u.slice(0, 2), 16))).join("");
+const units = (hex: string) =>
+  (hex.match(/..../g) ?? []).map((u) => String.fromCharCode(parseInt(u.slice(2, 4) + u.slice(0, 2), 16))).join("");
 
 // Metasploit shikata_ga_nai's decoder head: fldz; fnstenv [esp-0xc]; pop ebx; ... (x86 GetPC), padded to 32 bytes
 const SHIKATA = "dbdad97424f45b31c9b1503143130343138380ec".padEnd(64, "90");
@@ -15,7 +16,12 @@ const X64_PEB = "65488b042560000000488b4018488b4020".padEnd(64, "48");
 
 describe("shellcodeEntries (the report's shellcode, decoded)", () => {
   it("names x86 by its GetPC idiom and lists its instructions, past a sled", () => {
-    const [sc, ...rest] = shellcodeEntries(`var s = unescape("${percentU("90".repeat(64) + SHIKATA)}");`, [], [], defaultBudget());
+    const [sc, ...rest] = shellcodeEntries(
+      `var s = unescape("${percentU("90".repeat(64) + SHIKATA)}");`,
+      [],
+      [],
+      defaultBudget(),
+    );
     expect(rest).toEqual([]);
     expect(sc).toMatchObject({ source: "static", size: 96, sled_bytes: 64, architecture: "x86", bitness: 32 });
     expect(sc.architecture_evidence[0]).toMatch(/fnstenv/);
@@ -41,13 +47,20 @@ describe("shellcodeEntries (the report's shellcode, decoded)", () => {
 
   it("describes one payload once, whether written as escapes or built at run time, and skips text and bare sleds", () => {
     const escaped = `var s = unescape("${percentU(SHIKATA)}");`;
-    const entries = shellcodeEntries(escaped, [escaped], [units(SHIKATA), "just a long string of words, not code at all, really"], defaultBudget());
+    const entries = shellcodeEntries(
+      escaped,
+      [escaped],
+      [units(SHIKATA), "just a long string of words, not code at all, really"],
+      defaultBudget(),
+    );
     expect(entries.map((e) => e.source)).toEqual(["static"]);
     expect(shellcodeEntries(`unescape("${"%u0c0c".repeat(64)}")`, [], [], defaultBudget())).toEqual([]);
   });
 
   it("does not read a run-time string whose surrogate units the sandbox's UTF-8 turned into U+FFFD", () => {
-    expect(shellcodeEntries("", [], [units(SHIKATA).replace(/[\ud800-\udfff]/g, "\ufffd")], defaultBudget())).toEqual([]);
+    expect(shellcodeEntries("", [], [units(SHIKATA).replace(/[\ud800-\udfff]/g, "\ufffd")], defaultBudget())).toEqual(
+      [],
+    );
     expect(units(SHIKATA)).toMatch(/[\ud800-\udfff]/); // DB DA: fcmovnu, a lone surrogate as a unit
   });
 

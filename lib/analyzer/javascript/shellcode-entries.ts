@@ -19,7 +19,12 @@ interface Candidate {
 /** Bytes a distinct shellcode is known by: its first decoded bytes (one payload found as escapes and as a run-time string); an identity, not a budget. */
 const IDENTITY_BYTES = 64;
 
-export function shellcodeEntries(source: string, layers: readonly string[], runtimeStrings: readonly string[], budget: Budget): ShellcodeEntry[] {
+export function shellcodeEntries(
+  source: string,
+  layers: readonly string[],
+  runtimeStrings: readonly string[],
+  budget: Budget,
+): ShellcodeEntry[] {
   const { limits } = budget;
   const out: ShellcodeEntry[] = [];
   const seen = new Set<string>();
@@ -27,18 +32,36 @@ export function shellcodeEntries(source: string, layers: readonly string[], runt
     if (out.length >= limits.SHELLCODE_PER_SCRIPT) break;
     const code = machineCodeOf(c.text, limits.SHELLCODE_DECODED_BYTES, budget);
     // binary units, a sled, or (in a run too short for those tests) a GetPC / PEB idiom
-    if (!classifyShellcode(c.text, c.bytes).shellcode && idiomsIn(Buffer.from(code.head).toString("latin1")).length === 0) continue;
+    if (
+      !classifyShellcode(c.text, c.bytes).shellcode &&
+      idiomsIn(Buffer.from(code.head).toString("latin1")).length === 0
+    )
+      continue;
     const identity = Buffer.from(code.head.subarray(0, IDENTITY_BYTES)).toString("hex");
     // a string of sled bytes only (a sprayed block) has no code to read
     if (code.head.length === 0 || seen.has(identity)) continue;
     seen.add(identity);
     const d = describeShellcode(code.head, limits.SHELLCODE_INSTRUCTIONS);
-    out.push({ source: c.source, size: code.size, sled_bytes: code.sledBytes, architecture: d.architecture, architecture_evidence: d.evidence, bitness: d.bitness, instructions: d.instructions, truncated: d.truncated });
+    out.push({
+      source: c.source,
+      size: code.size,
+      sled_bytes: code.sledBytes,
+      architecture: d.architecture,
+      architecture_evidence: d.evidence,
+      bitness: d.bitness,
+      instructions: d.instructions,
+      truncated: d.truncated,
+    });
   }
   return out;
 }
 
-function* candidates(source: string, layers: readonly string[], runtimeStrings: readonly string[], budget: Budget): Generator<Candidate> {
+function* candidates(
+  source: string,
+  layers: readonly string[],
+  runtimeStrings: readonly string[],
+  budget: Budget,
+): Generator<Candidate> {
   for (const [kind, text] of [["static", source] as const, ...layers.map((l) => ["layer", l] as const)]) {
     for (const run of escapedByteRuns(text, budget)) {
       // %u units back to the UCS-2 string unescape() makes; \x bytes one char each

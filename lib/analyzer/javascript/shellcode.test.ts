@@ -1,19 +1,54 @@
 // What counts as machine code in a script's strings: sleds, prologues and packed UCS-2 binary do;
 // text in any script (CJK included), icons kept as latin1 and hex hashes do not.
 import { describe, expect, it } from "vitest";
-import { classifyShellcode, countPercentU, decodeHexString, decodePercentEscapes, hasNopSled, printableRuns, unitsToLatin1 } from "./shellcode";
+import {
+  classifyShellcode,
+  countPercentU,
+  decodeHexString,
+  decodePercentEscapes,
+  hasNopSled,
+  printableRuns,
+  unitsToLatin1,
+} from "./shellcode";
 
 const u = (hex: string) => decodePercentEscapes(hex);
 
 describe("classifyShellcode", () => {
   it.each([
     ["a %u0c0c sled", u("%u0c0c".repeat(40)), true, true],
-    ["a %u9090 sled before code", u("%u9090".repeat(24) + "%ue8fc%u0082%u0000%u8960%u31e5%u64c0%u508b%u8b30"), true, true],
-    ["PEB access (mov eax, fs:[0x30])", u("%u5350%u5251%u5756%u9c55%u00e8%u0000%u5d00%ued83%u310d%u64c0%u4003%u7830%u8b0c%u0c40%u708b%uad1c%u408b%ueb08%u8b09%u3440%u408d%u8b7c%u3c40%u5756%u5ebe%u0001%u0100%ubfee%u014e%u0000%uef01%u9090"), true, false],
-    ["packed binary units", u("%ud9e1%u34d9%u5824%u5858%u3358%ub3db%u031c%u31c3%u66c9%ue981%ufa65%u3080%u4021%ufae2%u17c9%u2122".repeat(5)), true, false],
+    [
+      "a %u9090 sled before code",
+      u("%u9090".repeat(24) + "%ue8fc%u0082%u0000%u8960%u31e5%u64c0%u508b%u8b30"),
+      true,
+      true,
+    ],
+    [
+      "PEB access (mov eax, fs:[0x30])",
+      u(
+        "%u5350%u5251%u5756%u9c55%u00e8%u0000%u5d00%ued83%u310d%u64c0%u4003%u7830%u8b0c%u0c40%u708b%uad1c%u408b%ueb08%u8b09%u3440%u408d%u8b7c%u3c40%u5756%u5ebe%u0001%u0100%ubfee%u014e%u0000%uef01%u9090",
+      ),
+      true,
+      false,
+    ],
+    [
+      "packed binary units",
+      u("%ud9e1%u34d9%u5824%u5858%u3358%ub3db%u031c%u31c3%u66c9%ue981%ufa65%u3080%u4021%ufae2%u17c9%u2122".repeat(5)),
+      true,
+      false,
+    ],
     ["English text", "The quick brown fox jumps over the lazy dog, twice over and over again.", false, false],
-    ["Chinese text", "Adobe 交互表单更新 交互表单更新 交互表单更新 交互表单更新 交互表单更新 交互表单更新 交互表单更新", false, false],
-    ["a PNG icon as latin1", "\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x10\0\0\0\x10\x08\x06\0\0\0\x1f\xf3\xffa\0\0\0\x04gAMA\0\0\xaf\xc8\x377\x8a\xe9\0\0\0\x19tEXt", false, false],
+    [
+      "Chinese text",
+      "Adobe 交互表单更新 交互表单更新 交互表单更新 交互表单更新 交互表单更新 交互表单更新 交互表单更新",
+      false,
+      false,
+    ],
+    [
+      "a PNG icon as latin1",
+      "\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x10\0\0\0\x10\x08\x06\0\0\0\x1f\xf3\xffa\0\0\0\x04gAMA\0\0\xaf\xc8\x377\x8a\xe9\0\0\0\x19tEXt",
+      false,
+      false,
+    ],
   ])("%s", (_name, s, shellcode, sled) => {
     const v = classifyShellcode(s);
     expect(v.shellcode).toBe(shellcode);

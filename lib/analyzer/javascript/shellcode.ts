@@ -8,12 +8,15 @@ import { MACHINE_CODE_IDIOMS } from "./machine-code-idioms";
 
 /** %uXXXX and %XX escapes, as unescape() decodes them (ECMA-262 B.2.1.2). */
 export function decodePercentEscapes(s: string): string {
-  return s.replace(/%u([0-9a-f]{4})|%([0-9a-f]{2})/gi, (_m, u: string | undefined, b: string | undefined) => String.fromCharCode(parseInt(u ?? b!, 16)));
+  return s.replace(/%u([0-9a-f]{4})|%([0-9a-f]{2})/gi, (_m, u: string | undefined, b: string | undefined) =>
+    String.fromCharCode(parseInt(u ?? b!, 16)),
+  );
 }
 
 export function countPercentU(s: string): number {
   let n = 0;
-  for (let i = s.indexOf("%u"); i >= 0; i = s.indexOf("%u", i + 2)) if (/^[0-9a-f]{4}$/i.test(s.slice(i + 2, i + 6))) n++;
+  for (let i = s.indexOf("%u"); i >= 0; i = s.indexOf("%u", i + 2))
+    if (/^[0-9a-f]{4}$/i.test(s.slice(i + 2, i + 6))) n++;
   return n;
 }
 
@@ -28,7 +31,9 @@ export function hasNopSled(s: string): boolean {
   let prev = -1;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    const sled = (c > 0xff && (c & 0xff) === c >> 8 && SLED_BYTES.has(c & 0xff)) || (c <= 0xff && (c === 0x90 || c === 0x0c || c === 0x0d));
+    const sled =
+      (c > 0xff && (c & 0xff) === c >> 8 && SLED_BYTES.has(c & 0xff)) ||
+      (c <= 0xff && (c === 0x90 || c === 0x0c || c === 0x0d));
     run = sled && c === prev ? run + 1 : sled ? 1 : 0;
     prev = c;
     if (run >= (c > 0xff ? MIN_SLED_UNITS : MIN_SLED_UNITS * 2)) return true;
@@ -39,12 +44,19 @@ export function hasNopSled(s: string): boolean {
 /** Code units of human text: ASCII printable, Latin, general punctuation, CJK, Hangul, full-width. */
 function isTextUnit(c: number): boolean {
   return (
-    (c >= 0x20 && c < 0x7f) || c === 0x09 || c === 0x0a || c === 0x0d ||
-    (c >= 0xa0 && c < 0x250) || (c >= 0x370 && c < 0x530) || (c >= 0x2000 && c < 0x2070) ||
-    (c >= 0x3000 && c < 0x3100) || (c >= 0x4e00 && c < 0xa000) || (c >= 0xac00 && c < 0xd7a4) || (c >= 0xff00 && c < 0xfff0)
+    (c >= 0x20 && c < 0x7f) ||
+    c === 0x09 ||
+    c === 0x0a ||
+    c === 0x0d ||
+    (c >= 0xa0 && c < 0x250) ||
+    (c >= 0x370 && c < 0x530) ||
+    (c >= 0x2000 && c < 0x2070) ||
+    (c >= 0x3000 && c < 0x3100) ||
+    (c >= 0x4e00 && c < 0xa000) ||
+    (c >= 0xac00 && c < 0xd7a4) ||
+    (c >= 0xff00 && c < 0xfff0)
   );
 }
-
 
 export interface ShellcodeVerdict {
   shellcode: boolean;
@@ -116,7 +128,8 @@ export function machineCodeOf(s: string, maxBytes: number, budget: Budget): Mach
   let wide = false;
   for (let i = 0; i < s.length && !wide; i++) wide = s.charCodeAt(i) > 0xff;
   const size = wide ? s.length * 2 : s.length;
-  const byteAt = (k: number) => (wide ? (k & 1 ? s.charCodeAt(k >> 1) >> 8 : s.charCodeAt(k >> 1) & 0xff) : s.charCodeAt(k) & 0xff);
+  const byteAt = (k: number) =>
+    wide ? (k & 1 ? s.charCodeAt(k >> 1) >> 8 : s.charCodeAt(k >> 1) & 0xff) : s.charCodeAt(k) & 0xff;
   // runs of filler, one value each (a 0x0c0c spray block joined to a 0x90 sled), each long enough to be one
   let sled = 0;
   while (sled < size && sled < maxScan && SLED_BYTES.has(byteAt(sled))) {
@@ -124,7 +137,8 @@ export function machineCodeOf(s: string, maxBytes: number, budget: Budget): Mach
     let end = sled;
     while (end < size && end < maxScan && byteAt(end) === filler) end++;
     // a run stopped by the scan's end with more filler after it: where the sled ends was not looked for
-    if (end === maxScan && end < size && SLED_BYTES.has(byteAt(end))) budget.budgetHits.add("SHELLCODE_SLED_SCAN_BYTES");
+    if (end === maxScan && end < size && SLED_BYTES.has(byteAt(end)))
+      budget.budgetHits.add("SHELLCODE_SLED_SCAN_BYTES");
     if (end - sled < MIN_SKIPPED_SLED_BYTES) break;
     sled = end;
   }
@@ -136,7 +150,7 @@ export function machineCodeOf(s: string, maxBytes: number, budget: Budget): Mach
 /** Printable ASCII runs of at least `min` chars (the strings(1) view of shellcode), joined by newlines. */
 export function printableRuns(bytes: string, min = 6): string {
   const runs: string[] = [];
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     let j = i;
     while (j < bytes.length && bytes.charCodeAt(j) >= 0x20 && bytes.charCodeAt(j) <= 0x7e) j++;
     if (j - i >= min) runs.push(bytes.slice(i, j));

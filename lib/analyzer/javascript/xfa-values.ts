@@ -12,15 +12,20 @@ export interface XfaValue {
   value: string;
 }
 
-
 /** a leaf element of the data packet: <prefix:name attrs>text</prefix:name> */
 const DATA_LEAF = /<(?:[\w.-]+:)?([\w.-]+)(?:\s[^<>]*)?>([^<]+)<\/(?:[\w.-]+:)?\1\s*>/g;
 const FIELD_NAME = /\bname\s*=\s*["']([^"']+)["']/;
 /** the first value element inside a field */
-const FIELD_VALUE = /<value\b[^<>]*>\s*<(text|exData|integer|decimal|float|date|time|dateTime|image)\b[^<>]*>([^<]*)<\/\1\s*>/;
+const FIELD_VALUE =
+  /<value\b[^<>]*>\s*<(text|exData|integer|decimal|float|date|time|dateTime|image)\b[^<>]*>([^<]*)<\/\1\s*>/;
 
 export function collectXfaValues(xml: string, budget: Budget): XfaValue[] {
-  const { JS_CONTEXT_MAX_XFA_VALUES: maxValues, JS_CONTEXT_MAX_XFA_VALUE_CHARS: maxValueChars, JS_CONTEXT_XFA_SCAN_CHARS: maxScan, JS_CONTEXT_MAX_XFA_FIELD_BODY_CHARS: maxFieldBody } = budget.limits;
+  const {
+    JS_CONTEXT_MAX_XFA_VALUES: maxValues,
+    JS_CONTEXT_MAX_XFA_VALUE_CHARS: maxValueChars,
+    JS_CONTEXT_XFA_SCAN_CHARS: maxScan,
+    JS_CONTEXT_MAX_XFA_FIELD_BODY_CHARS: maxFieldBody,
+  } = budget.limits;
   const hit = (name: BudgetName) => budget.budgetHits.add(name);
   if (xml.length > maxScan) hit("JS_CONTEXT_XFA_SCAN_CHARS");
   const text = xml.length > maxScan ? xml.slice(0, maxScan) : xml;

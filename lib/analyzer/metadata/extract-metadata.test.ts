@@ -22,12 +22,18 @@ const XMP = `<?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"?>
 </rdf:RDF></x:xmpmeta>
 <?xpacket end="w"?>`;
 
-function documentWithMetadata(info: string | null, xmp: string | null, opts: { flate?: boolean; version?: string; catalog?: string } = {}) {
+function documentWithMetadata(
+  info: string | null,
+  xmp: string | null,
+  opts: { flate?: boolean; version?: string; catalog?: string } = {},
+) {
   const b = new PdfBuilder();
   let catalog = opts.catalog ?? "";
   if (xmp !== null) {
     const data = Buffer.from(xmp, "utf8");
-    const n = opts.flate ? b.addFlateStream("/Type /Metadata /Subtype /XML", data) : b.addStream("/Type /Metadata /Subtype /XML", data);
+    const n = opts.flate
+      ? b.addFlateStream("/Type /Metadata /Subtype /XML", data)
+      : b.addStream("/Type /Metadata /Subtype /XML", data);
     catalog += ` /Metadata ${n} 0 R`;
   }
   b.addCatalog(catalog, 3);
@@ -53,9 +59,12 @@ describe("parsePdfDate", () => {
     expect(parsePdfDate(input)).toBe(expected);
   });
 
-  it.each(["D:20231301", "D:20230230", "D:20230101250000", "yesterday", "", "D:", "D:20230101120000+25'00'"])("rejects %j", (input) => {
-    expect(parsePdfDate(input)).toBeNull();
-  });
+  it.each(["D:20231301", "D:20230230", "D:20230101250000", "yesterday", "", "D:", "D:20230101120000+25'00'"])(
+    "rejects %j",
+    (input) => {
+      expect(parsePdfDate(input)).toBeNull();
+    },
+  );
 });
 
 describe("decodePdfDocText", () => {
@@ -80,7 +89,9 @@ describe("extractXmp", () => {
   });
 
   it("tolerates truncated and tag-soup packets", () => {
-    expect(extractXmp("<xmp:CreatorTool>Writer</xmp:CreatorTool><dc:title><rdf:Alt><rdf:li>cut")).toEqual({ "xmp:CreatorTool": "Writer" });
+    expect(extractXmp("<xmp:CreatorTool>Writer</xmp:CreatorTool><dc:title><rdf:Alt><rdf:li>cut")).toEqual({
+      "xmp:CreatorTool": "Writer",
+    });
     expect(extractXmp("not xml at all")).toEqual({});
     expect(extractXmp(`<x pdf:Producer='a &#x41;&#66; &lt;b&gt;'/>`)).toEqual({ "pdf:Producer": "a AB <b>" });
   });
@@ -123,13 +134,26 @@ describe("extractMetadata", () => {
   });
 
   it("reports the catalog /Version when it raises the header's", () => {
-    expect(extractMetadata(documentWithMetadata(null, null, { version: "%PDF-1.4", catalog: "/Version /1.7" }), 3).pdf_version).toBe("1.7");
-    expect(extractMetadata(documentWithMetadata(null, null, { version: "%PDF-1.7", catalog: "/Version /1.4" }), 3).pdf_version).toBe("1.7");
+    expect(
+      extractMetadata(documentWithMetadata(null, null, { version: "%PDF-1.4", catalog: "/Version /1.7" }), 3)
+        .pdf_version,
+    ).toBe("1.7");
+    expect(
+      extractMetadata(documentWithMetadata(null, null, { version: "%PDF-1.7", catalog: "/Version /1.4" }), 3)
+        .pdf_version,
+    ).toBe("1.7");
   });
 
   it("gives nulls for a document without metadata, and for a broken file", () => {
     const m = extractMetadata(documentWithMetadata(null, null), 3);
-    expect(m).toMatchObject({ title: null, author: null, producer: null, creation_date: null, xmp: {}, pdf_version: "1.7" });
+    expect(m).toMatchObject({
+      title: null,
+      author: null,
+      producer: null,
+      creation_date: null,
+      xmp: {},
+      pdf_version: "1.7",
+    });
     const junk = extractMetadata(readPdf(new TextEncoder().encode("garbage"), DEFAULT_LIMITS), null);
     expect(() => Metadata.parse(junk)).not.toThrow();
     expect(junk.pdf_version).toBeNull();

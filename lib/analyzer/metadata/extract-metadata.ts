@@ -19,7 +19,9 @@ export function extractMetadata(doc: PdfDocument, pageCount: number | null): Met
   const infoText = (key: string): string | null => {
     const v = doc.resolve(info?.get(key));
     if (!(v instanceof PdfString)) return null;
-    const t = decodePdfDocText(v.bytes).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, "").trim();
+    const t = decodePdfDocText(v.bytes)
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, "")
+      .trim();
     if (!t) return null;
     return t.length > MAX_INFO_CHARS ? `${t.slice(0, MAX_INFO_CHARS)}…` : t;
   };

@@ -31,7 +31,11 @@ export function fitPlatt(margins: readonly number[], labels: readonly number[]):
   let a = 1;
   let b = 0;
   for (let iter = 0; iter < 100; iter++) {
-    let ga = 0, gb = 0, haa = 1e-9, hab = 0, hbb = 1e-9;
+    let ga = 0,
+      gb = 0,
+      haa = 1e-9,
+      hab = 0,
+      hbb = 1e-9;
     for (let i = 0; i < margins.length; i++) {
       const p = sigmoid(a * margins[i] + b);
       const d = p - t[i];
@@ -60,8 +64,17 @@ export function fitPlatt(margins: readonly number[], labels: readonly number[]):
  * than mail or upload traffic does; this is the prior shift (Saerens et al. 2002) that brings the
  * false-alarm rate to the operating point the service promises. Never raises the intercept.
  */
-export function fitOperatingPoint(c: Calibration, margins: readonly number[], labels: readonly number[], threshold: number, maxFpr: number): Calibration {
-  const benign = margins.filter((_, i) => labels[i] === 0).map((m) => c.a * m + c.b).sort((x, y) => y - x);
+export function fitOperatingPoint(
+  c: Calibration,
+  margins: readonly number[],
+  labels: readonly number[],
+  threshold: number,
+  maxFpr: number,
+): Calibration {
+  const benign = margins
+    .filter((_, i) => labels[i] === 0)
+    .map((m) => c.a * m + c.b)
+    .sort((x, y) => y - x);
   const allowed = Math.floor(maxFpr * benign.length);
   if (benign.length === 0 || allowed >= benign.length) return c;
   // the (allowed+1)-th highest benign logit must fall below the threshold's logit

@@ -39,7 +39,9 @@ const FLAG_PROBABILITY = SUSPICIOUS_THRESHOLD / 100;
 export const CALIBRATION_MAX_FPR = 0.003;
 
 export function fitBody(learner: Learner, set: TrainingSet): ModelBody {
-  return learner === "trees" ? trainTrees(set.x, set.y, undefined, set.monotone) : trainLinear(set.x, set.y, undefined, set.monotone);
+  return learner === "trees"
+    ? trainTrees(set.x, set.y, undefined, set.monotone)
+    : trainLinear(set.x, set.y, undefined, set.monotone);
 }
 
 export function marginOf(body: ModelBody, x: ArrayLike<number>): number {
@@ -47,9 +49,19 @@ export function marginOf(body: ModelBody, x: ArrayLike<number>): number {
 }
 
 /** A body fitted on the whole set; Platt calibration and operating point fitted on its out-of-fold margins. */
-export function fitCalibrated(learner: Learner, set: TrainingSet, seed = 1): { body: ModelBody; calibration: Calibration } {
+export function fitCalibrated(
+  learner: Learner,
+  set: TrainingSet,
+  seed = 1,
+): { body: ModelBody; calibration: Calibration } {
   const margins = outOfFoldMargins(learner, set, CALIBRATION_FOLDS, seed);
-  const calibration = fitOperatingPoint(fitPlatt(margins, set.y), margins, set.y, FLAG_PROBABILITY, CALIBRATION_MAX_FPR);
+  const calibration = fitOperatingPoint(
+    fitPlatt(margins, set.y),
+    margins,
+    set.y,
+    FLAG_PROBABILITY,
+    CALIBRATION_MAX_FPR,
+  );
   return { body: fitBody(learner, set), calibration };
 }
 
@@ -59,9 +71,23 @@ export interface FittedModel {
 }
 
 /** One model per fold, each fitted (and calibrated) without that fold; `fold[i]` is file i's fold. */
-export function crossValidate(learner: Learner, set: TrainingSet, k: number, seed = 1): { fold: number[]; models: FittedModel[] } {
+export function crossValidate(
+  learner: Learner,
+  set: TrainingSet,
+  k: number,
+  seed = 1,
+): { fold: number[]; models: FittedModel[] } {
   const fold = foldsOf(set, k, seed);
-  const models = Array.from({ length: k }, (_, f) => fitCalibrated(learner, subset(set, fold.map((g) => g !== f)), seed));
+  const models = Array.from({ length: k }, (_, f) =>
+    fitCalibrated(
+      learner,
+      subset(
+        set,
+        fold.map((g) => g !== f),
+      ),
+      seed,
+    ),
+  );
   return { fold, models };
 }
 
@@ -74,14 +100,21 @@ export function heldOutProbabilities(set: TrainingSet, cv: { fold: number[]; mod
 }
 
 export function foldsOf(set: TrainingSet, k: number, seed: number): number[] {
-  return assignFolds(set.x.map((x, i) => ({ stratum: set.strata[i], group: vectorKey(x) })), k, seed);
+  return assignFolds(
+    set.x.map((x, i) => ({ stratum: set.strata[i], group: vectorKey(x) })),
+    k,
+    seed,
+  );
 }
 
 function outOfFoldMargins(learner: Learner, set: TrainingSet, k: number, seed: number): number[] {
   const fold = foldsOf(set, k, seed);
   const margins = new Array<number>(set.x.length).fill(0);
   for (let f = 0; f < k; f++) {
-    const train = subset(set, fold.map((g) => g !== f));
+    const train = subset(
+      set,
+      fold.map((g) => g !== f),
+    );
     const body = fitBody(learner, train);
     fold.forEach((g, i) => {
       if (g === f) margins[i] = marginOf(body, set.x[i]);
@@ -96,6 +129,21 @@ function subset(set: TrainingSet, keep: boolean[]): TrainingSet {
 }
 
 /** A fitted model as a VerdictModel over the code's current features (fold models, the shipped file). */
-export function toVerdictModel(m: FittedModel, stage: VerdictModel["stage"], meta: Pick<VerdictModel, "training" | "cv"> = { training: { files: 0, malicious: 0, benign: 0, corpora: [], params: {} }, cv: {} }): VerdictModel {
-  return { format: "pdfscan-verdict-model", version: MODEL_FORMAT_VERSION, stage, featureNames: [...FEATURE_NAMES], body: m.body, calibration: m.calibration, ...meta };
+export function toVerdictModel(
+  m: FittedModel,
+  stage: VerdictModel["stage"],
+  meta: Pick<VerdictModel, "training" | "cv"> = {
+    training: { files: 0, malicious: 0, benign: 0, corpora: [], params: {} },
+    cv: {},
+  },
+): VerdictModel {
+  return {
+    format: "pdfscan-verdict-model",
+    version: MODEL_FORMAT_VERSION,
+    stage,
+    featureNames: [...FEATURE_NAMES],
+    body: m.body,
+    calibration: m.calibration,
+    ...meta,
+  };
 }

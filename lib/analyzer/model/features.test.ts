@@ -27,10 +27,19 @@ const log2p = (n: number) => Math.log2(1 + n);
 /** One US-letter page with one link annotation covering `area` of it, over the given content. */
 function linkedPage(target: string, area: number, content: string): Uint8Array {
   const b = new PdfBuilder();
-  const link = b.add(`<< /Type /Annot /Subtype /Link /Rect [0 0 612 ${792 * area}] /A << /S /URI /URI (${target}) >> >>`);
-  const image = b.addStream("/Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8", "\x80");
+  const link = b.add(
+    `<< /Type /Annot /Subtype /Link /Rect [0 0 612 ${792 * area}] /A << /S /URI /URI (${target}) >> >>`,
+  );
+  const image = b.addStream(
+    "/Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8",
+    "\x80",
+  );
   const stream = b.addStream("", content);
-  b.addCatalog("", 1, `/Contents ${stream} 0 R /Resources << /XObject << /Im1 ${image} 0 R >> >> /Annots [${link} 0 R]`);
+  b.addCatalog(
+    "",
+    1,
+    `/Contents ${stream} 0 R /Resources << /XObject << /Im1 ${image} 0 R >> >> /Annots [${link} 0 R]`,
+  );
   return b.build();
 }
 
@@ -45,7 +54,8 @@ describe("the feature table", () => {
   });
 
   it("holds no file identity (hash, name, size, producer)", () => {
-    for (const n of FEATURE_NAMES.filter((x) => !x.startsWith("rule:"))) expect(n).not.toMatch(/\b(sha256|md5|hash|file-?name|producer|creator|size)\b/i);
+    for (const n of FEATURE_NAMES.filter((x) => !x.startsWith("rule:")))
+      expect(n).not.toMatch(/\b(sha256|md5|hash|file-?name|producer|creator|size)\b/i);
   });
 });
 
@@ -100,7 +110,10 @@ describe("extractFeatures", () => {
     expect(f.get("eof-markers")).toBe(log2p(2));
     expect(f.get("has-eof")).toBe(1);
     expect(f.get("header-offset")).toBe(0);
-    expect(f.get("objects-per-page")).toBeCloseTo(log2p(f.get("objects") === undefined ? 0 : (2 ** f.get("objects")! - 1) / 4), 6);
+    expect(f.get("objects-per-page")).toBeCloseTo(
+      log2p(f.get("objects") === undefined ? 0 : (2 ** f.get("objects")! - 1) / 4),
+      6,
+    );
     const junk = new PdfBuilder();
     junk.addCatalog();
     const g = featuresOf(junk.build({ prefix: "JUNK".repeat(64) }));
@@ -118,7 +131,9 @@ describe("extractFeatures", () => {
 
   it("counts actions by type and trigger", () => {
     const b = new PdfBuilder();
-    const link = b.add(`<< /Type /Annot /Subtype /Link /Rect [0 0 10 10] /A << /S /URI /URI (https://example.org/) >> >>`);
+    const link = b.add(
+      `<< /Type /Annot /Subtype /Link /Rect [0 0 10 10] /A << /S /URI /URI (https://example.org/) >> >>`,
+    );
     b.add(`<< /S /Launch /F (calc.exe) >>`);
     b.addCatalog(`/OpenAction << /S /JavaScript /JS (1;) >>`, 1, `/Annots [${link} 0 R]`);
     const f = featuresOf(b.build());
@@ -147,7 +162,9 @@ describe("extractFeatures", () => {
 
   it("counts form-automation API uses in scripts", () => {
     const b = new PdfBuilder();
-    const field = b.add(`<< /FT /Tx /T (total) /AA << /C << /S /JavaScript /JS (AFSimple_Calculate("SUM", new Array("a", "b")); event.value = this.getField("a").value;) >> >> >>`);
+    const field = b.add(
+      `<< /FT /Tx /T (total) /AA << /C << /S /JavaScript /JS (AFSimple_Calculate("SUM", new Array("a", "b")); event.value = this.getField("a").value;) >> >> >>`,
+    );
     b.addCatalog(`/AcroForm << /Fields [${field} 0 R] >>`);
     expect(featuresOf(b.build()).get("script:form-api-calls")).toBe(log2p(3));
     const kit = new PdfBuilder();
@@ -156,17 +173,34 @@ describe("extractFeatures", () => {
   });
 
   it("describes where links go: a front-page link against a phishing-kit link on an image-only page", () => {
-    const front = linkedPage("https://www.example.org/", 0.02, "BT /F1 12 Tf 72 700 Td (Read our release notes at example.org) Tj ET");
+    const front = linkedPage(
+      "https://www.example.org/",
+      0.02,
+      "BT /F1 12 Tf 72 700 Td (Read our release notes at example.org) Tj ET",
+    );
     const f = featuresOf(front);
     expect(f.get("link-targets")).toBe(log2p(1));
     expect(f.get("link-sites")).toBe(log2p(1));
     expect(f.get("link-front-page-share")).toBe(1);
     expect(f.get("link-max-path-depth")).toBe(0);
-    for (const n of ["link-lure-word-paths", "link-foreign-brand-paths", "link-cms-paths", "link-server-pages", "link-queries", "link-hosted", "link-max-path-escapes"]) expect(f.get(n), n).toBe(0);
+    for (const n of [
+      "link-lure-word-paths",
+      "link-foreign-brand-paths",
+      "link-cms-paths",
+      "link-server-pages",
+      "link-queries",
+      "link-hosted",
+      "link-max-path-escapes",
+    ])
+      expect(f.get(n), n).toBe(0);
     expect(f.get("linked-page-min-text")).toBe(log2p("Read our release notes at example.org".length));
     expect(f.get("linked-page-image-cover")).toBe(0);
 
-    const kit = linkedPage("http://shop.example.com/wp-content/plugins/Adobe/Sign-In/verify.php?email=a%40b.c&id=%23%24%25", 0.9, "q 612 0 0 792 0 0 cm /Im1 Do Q");
+    const kit = linkedPage(
+      "http://shop.example.com/wp-content/plugins/Adobe/Sign-In/verify.php?email=a%40b.c&id=%23%24%25",
+      0.9,
+      "q 612 0 0 792 0 0 cm /Im1 Do Q",
+    );
     const g = featuresOf(kit);
     expect(g.get("link-front-page-share")).toBe(0);
     expect(g.get("link-max-path-depth")).toBe(5);
@@ -185,8 +219,15 @@ describe("extractFeatures", () => {
     expect(own.get("link-foreign-brand-paths")).toBe(0);
     expect(own.get("link-lure-word-paths")).toBe(0);
     const b = new PdfBuilder();
-    const targets = ["https://bit.ly/3abc", "https://bit.ly/3abc", "https://drive.google.com/uc?id=1&export=download", "mailto:a@example.org"];
-    const links = targets.map((t) => b.add(`<< /Type /Annot /Subtype /Link /Rect [0 0 10 10] /A << /S /URI /URI (${t}) >> >>`));
+    const targets = [
+      "https://bit.ly/3abc",
+      "https://bit.ly/3abc",
+      "https://drive.google.com/uc?id=1&export=download",
+      "mailto:a@example.org",
+    ];
+    const links = targets.map((t) =>
+      b.add(`<< /Type /Annot /Subtype /Link /Rect [0 0 10 10] /A << /S /URI /URI (${t}) >> >>`),
+    );
     b.addCatalog("", 1, `/Annots [${links.map((l) => `${l} 0 R`).join(" ")}]`);
     const f = featuresOf(b.build());
     expect(f.get("link-targets")).toBe(log2p(2));
@@ -218,7 +259,9 @@ describe("extractFeatures", () => {
     const exe = b.addStream("/Type /EmbeddedFile", "MZ\x90\x00".padEnd(256, "\0"));
     const spec = b.add(`<< /Type /Filespec /F (a.exe) /EF << /F ${exe} 0 R >> >>`);
     const xfa = b.addStream("", "<xdp:xdp xmlns:xdp='http://ns.adobe.com/xdp/'><template/></xdp:xdp>");
-    b.addCatalog(`/Names << /EmbeddedFiles << /Names [(a.exe) ${spec} 0 R] >> >> /AcroForm << /Fields [] /XFA ${xfa} 0 R >>`);
+    b.addCatalog(
+      `/Names << /EmbeddedFiles << /Names [(a.exe) ${spec} 0 R] >> >> /AcroForm << /Fields [] /XFA ${xfa} 0 R >>`,
+    );
     const f = featuresOf(b.build());
     expect(f.get("embedded-files")).toBe(log2p(1));
     expect(f.get("embedded:pe-executable")).toBe(log2p(1));

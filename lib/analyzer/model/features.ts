@@ -52,7 +52,15 @@ export interface FeatureProfile extends FeatureSource {
   anomalies: ReadonlyMap<string, number>;
   actionTypes: ReadonlyMap<string, number>;
   filters: ReadonlyMap<string, number>;
-  streams: { count: number; chained: number; maxChain: number; meanEntropy: number; maxEntropy: number; highEntropy: number; unfiltered: number };
+  streams: {
+    count: number;
+    chained: number;
+    maxChain: number;
+    meanEntropy: number;
+    maxEntropy: number;
+    highEntropy: number;
+    unfiltered: number;
+  };
   scripts: { count: number; totalChars: number; maxChars: number; maxEntropy: number; meanEntropy: number };
   embeddedKinds: ReadonlyMap<string, number>;
   links: LinkProfile;
@@ -68,23 +76,82 @@ const HIGH_ENTROPY = 7.5;
 // Records keyed by a union type: tsc fails here when the reader or the sniffer adds a code or a kind,
 // so the feature list cannot silently fall behind.
 const ANOMALY_CODES: Record<AnomalyCode, true> = {
-  "header-missing": true, "header-not-at-start": true, "header-version-invalid": true, "eof-missing": true,
-  "data-after-eof": true, "startxref-missing": true, "startxref-invalid": true, "xref-invalid": true,
-  "xref-entry-mismatch": true, "xref-rebuilt": true, "trailer-missing": true, "object-outside-xref": true,
-  "object-redefined": true, "object-header-mismatch": true, "endobj-missing": true, "endstream-missing": true,
-  "stream-length-mismatch": true, "syntax-error": true, "name-escaped": true, "nesting-too-deep": true,
-  "reference-cycle": true, "objstm-invalid": true, "filter-unknown": true, "filter-error": true,
-  "filter-chain-too-long": true, "filter-image-not-decoded": true, "budget-exceeded": true,
+  "header-missing": true,
+  "header-not-at-start": true,
+  "header-version-invalid": true,
+  "eof-missing": true,
+  "data-after-eof": true,
+  "startxref-missing": true,
+  "startxref-invalid": true,
+  "xref-invalid": true,
+  "xref-entry-mismatch": true,
+  "xref-rebuilt": true,
+  "trailer-missing": true,
+  "object-outside-xref": true,
+  "object-redefined": true,
+  "object-header-mismatch": true,
+  "endobj-missing": true,
+  "endstream-missing": true,
+  "stream-length-mismatch": true,
+  "syntax-error": true,
+  "name-escaped": true,
+  "nesting-too-deep": true,
+  "reference-cycle": true,
+  "objstm-invalid": true,
+  "filter-unknown": true,
+  "filter-error": true,
+  "filter-chain-too-long": true,
+  "filter-image-not-decoded": true,
+  "budget-exceeded": true,
 };
 const PAYLOAD_KINDS: Record<PayloadKind, true> = {
-  "pe-executable": true, "elf-executable": true, "macho-executable": true, script: true, "ole-office": true,
-  zip: true, rar: true, "7z": true, pdf: true, flash: true, rtf: true, html: true, unknown: true,
+  "pe-executable": true,
+  "elf-executable": true,
+  "macho-executable": true,
+  script: true,
+  "ole-office": true,
+  zip: true,
+  rar: true,
+  "7z": true,
+  pdf: true,
+  flash: true,
+  rtf: true,
+  html: true,
+  unknown: true,
 };
 /** Action types of ISO 32000-2 Table 201 that carry behaviour; the rest count as "other". */
-const ACTION_TYPES = ["JavaScript", "Launch", "URI", "SubmitForm", "ResetForm", "ImportData", "GoTo", "GoToR", "GoToE", "Named", "Rendition", "Sound", "Movie", "Hide", "RichMediaExecute", "SetOCGState"] as const;
+const ACTION_TYPES = [
+  "JavaScript",
+  "Launch",
+  "URI",
+  "SubmitForm",
+  "ResetForm",
+  "ImportData",
+  "GoTo",
+  "GoToR",
+  "GoToE",
+  "Named",
+  "Rendition",
+  "Sound",
+  "Movie",
+  "Hide",
+  "RichMediaExecute",
+  "SetOCGState",
+] as const;
 const FULL_FILTERS = [...new Set(FILTER_NAMES.values())].sort();
 /** Boolean script signals counted over scripts (lib/analyzer/javascript/script-signals.ts). */
-const SCRIPT_FLAGS = ["evalLike", "unescape", "fromCharCode", "nopSled", "heapSpray", "launchesAttachment", "network", "decoderLoop", "hiddenDataSource", "assembledNames"] as const;
+const SCRIPT_FLAGS = [
+  "evalLike",
+  "unescape",
+  "fromCharCode",
+  "nopSled",
+  "heapSpray",
+  "launchesAttachment",
+  "network",
+  "decoderLoop",
+  "hiddenDataSource",
+  "assembledNames",
+] as const;
 
 const log2p = (n: number) => Math.log2(1 + Math.max(0, n));
 const flag = (b: boolean) => (b ? 1 : 0);
@@ -113,14 +180,42 @@ export const FEATURES: readonly FeatureDef[] = [
     extract: (p) => p.findings.reduce((m, f) => Math.max(m, f.weight), 0) / 100,
     findingShares: (fs) => fs.map((f) => flag(f.weight === Math.max(...fs.map((x) => x.weight)))),
   },
-  { name: "rules:critical", description: "number of critical rules that fired", monotone: true, extract: (p) => p.findings.filter((f) => f.severity === "critical").length, findingShares: (fs) => fs.map((f) => flag(f.severity === "critical")) },
-  { name: "rules:high", description: "number of high-severity rules that fired", monotone: true, extract: (p) => p.findings.filter((f) => f.severity === "high").length, findingShares: (fs) => fs.map((f) => flag(f.severity === "high")) },
+  {
+    name: "rules:critical",
+    description: "number of critical rules that fired",
+    monotone: true,
+    extract: (p) => p.findings.filter((f) => f.severity === "critical").length,
+    findingShares: (fs) => fs.map((f) => flag(f.severity === "critical")),
+  },
+  {
+    name: "rules:high",
+    description: "number of high-severity rules that fired",
+    monotone: true,
+    extract: (p) => p.findings.filter((f) => f.severity === "high").length,
+    findingShares: (fs) => fs.map((f) => flag(f.severity === "high")),
+  },
   ...KEYWORDS.flatMap((k): FeatureDef[] => [
-    { name: `kw:${k}`, description: `log2(1+count) of /${k} over parsed objects (object streams included, #xx escapes decoded)`, extract: (p) => log2p(p.facts.keywords.counts[`/${k}`] ?? 0) },
-    { name: `kw-raw:${k}`, description: `log2(1+count) of /${k} as spelled in the raw bytes (what pdfid sees)`, extract: (p) => log2p(p.facts.keywords.rawCounts[`/${k}`] ?? 0) },
+    {
+      name: `kw:${k}`,
+      description: `log2(1+count) of /${k} over parsed objects (object streams included, #xx escapes decoded)`,
+      extract: (p) => log2p(p.facts.keywords.counts[`/${k}`] ?? 0),
+    },
+    {
+      name: `kw-raw:${k}`,
+      description: `log2(1+count) of /${k} as spelled in the raw bytes (what pdfid sees)`,
+      extract: (p) => log2p(p.facts.keywords.rawCounts[`/${k}`] ?? 0),
+    },
   ]),
-  { name: "kw-escaped", description: "log2(1+count) of keywords spelled with #xx escapes", extract: (p) => log2p(p.facts.keywords.escaped.length) },
-  { name: "kw-only-in-objstm", description: "number of keywords found only inside object streams (hidden from raw scanners)", extract: (p) => p.facts.keywords.onlyInObjectStreams.length },
+  {
+    name: "kw-escaped",
+    description: "log2(1+count) of keywords spelled with #xx escapes",
+    extract: (p) => log2p(p.facts.keywords.escaped.length),
+  },
+  {
+    name: "kw-only-in-objstm",
+    description: "number of keywords found only inside object streams (hidden from raw scanners)",
+    extract: (p) => p.facts.keywords.onlyInObjectStreams.length,
+  },
   { name: "objects", description: "log2(1+indirect objects)", extract: (p) => log2p(p.doc.instances.length) },
   { name: "streams", description: "log2(1+streams)", extract: (p) => log2p(p.doc.streams) },
   { name: "object-streams", description: "log2(1+object streams)", extract: (p) => log2p(p.doc.objectStreams) },
@@ -129,72 +224,309 @@ export const FEATURES: readonly FeatureDef[] = [
   { name: "has-eof", description: "the file has a %%EOF marker", extract: (p) => flag(p.doc.eofOffsets.length > 0) },
   { name: "pages", description: "log2(1+pages)", extract: (p) => log2p(p.facts.pageCount) },
   { name: "no-pages", description: "the page tree yields no page", extract: (p) => flag(p.facts.pageCount === 0) },
-  { name: "bytes-per-page", description: "log2(1+file bytes / max(1, pages))", extract: (p) => log2p(p.doc.bytes.length / Math.max(1, p.facts.pageCount)) },
-  { name: "objects-per-page", description: "log2(1+objects / max(1, pages))", extract: (p) => log2p(p.doc.instances.length / Math.max(1, p.facts.pageCount)) },
-  { name: "header-offset", description: "log2(1+offset of %PDF-); 0 when missing", extract: (p) => log2p(p.doc.header.offset) },
+  {
+    name: "bytes-per-page",
+    description: "log2(1+file bytes / max(1, pages))",
+    extract: (p) => log2p(p.doc.bytes.length / Math.max(1, p.facts.pageCount)),
+  },
+  {
+    name: "objects-per-page",
+    description: "log2(1+objects / max(1, pages))",
+    extract: (p) => log2p(p.doc.instances.length / Math.max(1, p.facts.pageCount)),
+  },
+  {
+    name: "header-offset",
+    description: "log2(1+offset of %PDF-); 0 when missing",
+    extract: (p) => log2p(p.doc.header.offset),
+  },
   { name: "header-missing", description: "no %PDF- header", extract: (p) => flag(p.doc.header.offset < 0) },
-  { name: "xref-rebuilt", description: "the object table was rebuilt by scanning (xref unusable)", extract: (p) => flag(p.doc.xrefRebuilt) },
+  {
+    name: "xref-rebuilt",
+    description: "the object table was rebuilt by scanning (xref unusable)",
+    extract: (p) => flag(p.doc.xrefRebuilt),
+  },
   { name: "trailer-count", description: "log2(1+trailers)", extract: (p) => log2p(p.doc.trailers.length) },
   { name: "encrypted", description: "the document declares /Encrypt", extract: (p) => flag(p.doc.encrypted) },
-  { name: "encryption-opaque", description: "encrypted and not openable with the empty password", extract: (p) => flag(isContentOpaque(p.doc.security)) },
-  ...Object.keys(ANOMALY_CODES).map((code): FeatureDef => ({ name: `anomaly:${code}`, description: `log2(1+count) of reader anomaly ${code}`, extract: (p) => log2p(p.anomalies.get(code) ?? 0) })),
+  {
+    name: "encryption-opaque",
+    description: "encrypted and not openable with the empty password",
+    extract: (p) => flag(isContentOpaque(p.doc.security)),
+  },
+  ...Object.keys(ANOMALY_CODES).map((code): FeatureDef => ({
+    name: `anomaly:${code}`,
+    description: `log2(1+count) of reader anomaly ${code}`,
+    extract: (p) => log2p(p.anomalies.get(code) ?? 0),
+  })),
   { name: "actions", description: "log2(1+actions)", extract: (p) => log2p(p.facts.actions.length) },
-  ...ACTION_TYPES.map((t): FeatureDef => ({ name: `action:${t}`, description: `log2(1+count) of /S /${t} actions`, extract: (p) => log2p(p.actionTypes.get(t) ?? 0) })),
-  { name: "action:other", description: "log2(1+count) of other action types", extract: (p) => log2p(p.actionTypes.get("other") ?? 0) },
-  { name: "actions-automatic", description: "log2(1+actions that run on open without user action)", extract: (p) => log2p(p.facts.actions.filter((a) => a.automatic).length) },
-  { name: "actions-unreferenced", description: "log2(1+actions no trigger reaches)", extract: (p) => log2p(p.facts.actions.filter((a) => a.trigger.startsWith("none found")).length) },
-  { name: "actions-annotation", description: "log2(1+actions of annotations and form fields)", extract: (p) => log2p(p.facts.actions.filter((a) => a.path.includes("/Annots") || a.trigger.startsWith("form field")).length) },
-  { name: "scripts", description: "log2(1+scripts: JavaScript actions and XFA scripts)", extract: (p) => log2p(p.scripts.count) },
-  { name: "scripts-automatic", description: "log2(1+scripts that run on open)", extract: (p) => log2p(p.facts.scripts.filter((s) => s.automatic).length) },
-  { name: "scripts-xfa", description: "log2(1+XFA scripts)", extract: (p) => log2p(p.facts.scripts.filter((s) => s.origin === "xfa").length) },
+  ...ACTION_TYPES.map((t): FeatureDef => ({
+    name: `action:${t}`,
+    description: `log2(1+count) of /S /${t} actions`,
+    extract: (p) => log2p(p.actionTypes.get(t) ?? 0),
+  })),
+  {
+    name: "action:other",
+    description: "log2(1+count) of other action types",
+    extract: (p) => log2p(p.actionTypes.get("other") ?? 0),
+  },
+  {
+    name: "actions-automatic",
+    description: "log2(1+actions that run on open without user action)",
+    extract: (p) => log2p(p.facts.actions.filter((a) => a.automatic).length),
+  },
+  {
+    name: "actions-unreferenced",
+    description: "log2(1+actions no trigger reaches)",
+    extract: (p) => log2p(p.facts.actions.filter((a) => a.trigger.startsWith("none found")).length),
+  },
+  {
+    name: "actions-annotation",
+    description: "log2(1+actions of annotations and form fields)",
+    extract: (p) =>
+      log2p(p.facts.actions.filter((a) => a.path.includes("/Annots") || a.trigger.startsWith("form field")).length),
+  },
+  {
+    name: "scripts",
+    description: "log2(1+scripts: JavaScript actions and XFA scripts)",
+    extract: (p) => log2p(p.scripts.count),
+  },
+  {
+    name: "scripts-automatic",
+    description: "log2(1+scripts that run on open)",
+    extract: (p) => log2p(p.facts.scripts.filter((s) => s.automatic).length),
+  },
+  {
+    name: "scripts-xfa",
+    description: "log2(1+XFA scripts)",
+    extract: (p) => log2p(p.facts.scripts.filter((s) => s.origin === "xfa").length),
+  },
   { name: "script-chars", description: "log2(1+total script characters)", extract: (p) => log2p(p.scripts.totalChars) },
-  { name: "script-max-chars", description: "log2(1+characters of the longest script)", extract: (p) => log2p(p.scripts.maxChars) },
-  { name: "script-max-entropy", description: "highest entropy of a script (bits/char, first 64 KiB)", extract: (p) => p.scripts.maxEntropy },
-  { name: "script-mean-entropy", description: "mean entropy of the scripts (bits/char)", extract: (p) => p.scripts.meanEntropy },
-  ...SCRIPT_FLAGS.map((s): FeatureDef => ({ name: `script:${s}`, description: `log2(1+scripts with the ${s} signal)`, extract: (p) => log2p(p.facts.scripts.filter((x) => x.signals[s]).length) })),
-  { name: "script:percent-u", description: "log2(1+%uXXXX escapes over scripts)", extract: (p) => log2p(sumScripts(p, (s) => s.percentU)) },
-  { name: "script:escapes", description: "log2(1+\\x/\\u escapes over scripts)", extract: (p) => log2p(sumScripts(p, (s) => s.escapes)) },
-  { name: "script:longest-hex-run", description: "log2(1+longest run of hex digits in a script)", extract: (p) => log2p(maxScripts(p, (s) => s.longestHexRun)) },
-  { name: "script:longest-string", description: "log2(1+longest string literal in a script)", extract: (p) => log2p(maxScripts(p, (s) => s.longestString)) },
-  { name: "script:obfuscated-identifiers", description: "log2(1+obfuscator-style identifiers over scripts)", extract: (p) => log2p(sumScripts(p, (s) => s.obfuscatedIdentifiers)) },
-  { name: "script:dynamic-calls", description: "log2(1+calls through computed member names)", extract: (p) => log2p(sumScripts(p, (s) => s.dynamicCalls)) },
-  { name: "script:form-api-calls", description: "log2(1+uses of the form-automation API over scripts: getField, AF* helpers, event.value, util.printd)", extract: (p) => log2p(sumScripts(p, (s) => s.formApiCalls)) },
-  { name: "script:exploit-apis", description: "log2(1+uses of Acrobat APIs with public exploits)", extract: (p) => log2p(sumScripts(p, (s) => s.exploitApis.length)) },
-  { name: "stream-chained", description: "log2(1+streams with two or more filters)", extract: (p) => log2p(p.streams.chained) },
+  {
+    name: "script-max-chars",
+    description: "log2(1+characters of the longest script)",
+    extract: (p) => log2p(p.scripts.maxChars),
+  },
+  {
+    name: "script-max-entropy",
+    description: "highest entropy of a script (bits/char, first 64 KiB)",
+    extract: (p) => p.scripts.maxEntropy,
+  },
+  {
+    name: "script-mean-entropy",
+    description: "mean entropy of the scripts (bits/char)",
+    extract: (p) => p.scripts.meanEntropy,
+  },
+  ...SCRIPT_FLAGS.map((s): FeatureDef => ({
+    name: `script:${s}`,
+    description: `log2(1+scripts with the ${s} signal)`,
+    extract: (p) => log2p(p.facts.scripts.filter((x) => x.signals[s]).length),
+  })),
+  {
+    name: "script:percent-u",
+    description: "log2(1+%uXXXX escapes over scripts)",
+    extract: (p) => log2p(sumScripts(p, (s) => s.percentU)),
+  },
+  {
+    name: "script:escapes",
+    description: "log2(1+\\x/\\u escapes over scripts)",
+    extract: (p) => log2p(sumScripts(p, (s) => s.escapes)),
+  },
+  {
+    name: "script:longest-hex-run",
+    description: "log2(1+longest run of hex digits in a script)",
+    extract: (p) => log2p(maxScripts(p, (s) => s.longestHexRun)),
+  },
+  {
+    name: "script:longest-string",
+    description: "log2(1+longest string literal in a script)",
+    extract: (p) => log2p(maxScripts(p, (s) => s.longestString)),
+  },
+  {
+    name: "script:obfuscated-identifiers",
+    description: "log2(1+obfuscator-style identifiers over scripts)",
+    extract: (p) => log2p(sumScripts(p, (s) => s.obfuscatedIdentifiers)),
+  },
+  {
+    name: "script:dynamic-calls",
+    description: "log2(1+calls through computed member names)",
+    extract: (p) => log2p(sumScripts(p, (s) => s.dynamicCalls)),
+  },
+  {
+    name: "script:form-api-calls",
+    description:
+      "log2(1+uses of the form-automation API over scripts: getField, AF* helpers, event.value, util.printd)",
+    extract: (p) => log2p(sumScripts(p, (s) => s.formApiCalls)),
+  },
+  {
+    name: "script:exploit-apis",
+    description: "log2(1+uses of Acrobat APIs with public exploits)",
+    extract: (p) => log2p(sumScripts(p, (s) => s.exploitApis.length)),
+  },
+  {
+    name: "stream-chained",
+    description: "log2(1+streams with two or more filters)",
+    extract: (p) => log2p(p.streams.chained),
+  },
   { name: "stream-max-chain", description: "longest filter chain", extract: (p) => p.streams.maxChain },
-  { name: "stream-unfiltered", description: "log2(1+streams without any filter)", extract: (p) => log2p(p.streams.unfiltered) },
-  ...FULL_FILTERS.map((f): FeatureDef => ({ name: `filter:${f}`, description: `log2(1+streams using /${f})`, extract: (p) => log2p(p.filters.get(f) ?? 0) })),
-  { name: "filter:unknown", description: "log2(1+uses of filter names outside the standard set)", extract: (p) => log2p(p.filters.get("unknown") ?? 0) },
-  { name: "stream-mean-entropy", description: "mean entropy of stream heads (raw bytes, bits/byte)", extract: (p) => p.streams.meanEntropy },
+  {
+    name: "stream-unfiltered",
+    description: "log2(1+streams without any filter)",
+    extract: (p) => log2p(p.streams.unfiltered),
+  },
+  ...FULL_FILTERS.map((f): FeatureDef => ({
+    name: `filter:${f}`,
+    description: `log2(1+streams using /${f})`,
+    extract: (p) => log2p(p.filters.get(f) ?? 0),
+  })),
+  {
+    name: "filter:unknown",
+    description: "log2(1+uses of filter names outside the standard set)",
+    extract: (p) => log2p(p.filters.get("unknown") ?? 0),
+  },
+  {
+    name: "stream-mean-entropy",
+    description: "mean entropy of stream heads (raw bytes, bits/byte)",
+    extract: (p) => p.streams.meanEntropy,
+  },
   { name: "stream-max-entropy", description: "highest entropy of a stream head", extract: (p) => p.streams.maxEntropy },
-  { name: "stream-high-entropy-share", description: "share of sampled streams with entropy >= 7.5", extract: (p) => (p.streams.count ? p.streams.highEntropy / p.streams.count : 0) },
+  {
+    name: "stream-high-entropy-share",
+    description: "share of sampled streams with entropy >= 7.5",
+    extract: (p) => (p.streams.count ? p.streams.highEntropy / p.streams.count : 0),
+  },
   { name: "embedded-files", description: "log2(1+embedded files)", extract: (p) => log2p(p.facts.embedded.length) },
-  ...Object.keys(PAYLOAD_KINDS).map((k): FeatureDef => ({ name: `embedded:${k}`, description: `log2(1+embedded files sniffed as ${k})`, extract: (p) => log2p(p.embeddedKinds.get(k) ?? 0) })),
+  ...Object.keys(PAYLOAD_KINDS).map((k): FeatureDef => ({
+    name: `embedded:${k}`,
+    description: `log2(1+embedded files sniffed as ${k})`,
+    extract: (p) => log2p(p.embeddedKinds.get(k) ?? 0),
+  })),
   { name: "xfa", description: "an XFA form is present", extract: (p) => flag(p.facts.xfa !== null) },
-  { name: "acroform", description: "the catalog has an /AcroForm", extract: (p) => flag(p.doc.catalog?.has("AcroForm") ?? false) },
-  { linkTarget: true, name: "uri-per-page", description: "log2(1+URI actions / max(1, pages))", extract: (p) => log2p((p.actionTypes.get("URI") ?? 0) / Math.max(1, p.facts.pageCount)) },
-  { linkTarget: true, name: "link-targets", description: "log2(1+distinct web targets of links and form submissions)", extract: (p) => log2p(p.links.targets) },
-  { linkTarget: true, name: "link-sites", description: "log2(1+distinct sites linked to)", extract: (p) => log2p(p.links.sites) },
-  { linkTarget: true, name: "link-front-page-share", description: "share of web targets that are a site's front page (path /, no query)", extract: (p) => (p.links.targets ? p.links.frontPages / p.links.targets : 0) },
-  { linkTarget: true, name: "link-max-path-depth", description: "most path segments of a web target", extract: (p) => p.links.maxPathDepth },
-  { linkTarget: true, name: "link-lure-word-paths", description: "log2(1+web targets whose path or query holds an account-action word: login, verify, secure...)", extract: (p) => log2p(p.links.lureWordPaths) },
-  { linkTarget: true, name: "link-foreign-brand-paths", description: "log2(1+web targets whose path names a much-phished brand their host does not)", extract: (p) => log2p(p.links.foreignBrandPaths) },
-  { linkTarget: true, name: "link-cms-paths", description: "log2(1+web targets inside a CMS's folders: wp-content, wp-admin, includes, cgi-bin...)", extract: (p) => log2p(p.links.cmsPaths) },
-  { linkTarget: true, name: "link-server-pages", description: "log2(1+web targets ending in a server page: php, asp, jsp, cgi, htm)", extract: (p) => log2p(p.links.serverPages) },
-  { linkTarget: true, name: "link-queries", description: "log2(1+web targets with a query string)", extract: (p) => log2p(p.links.queries) },
-  { linkTarget: true, name: "link-hosted", description: "log2(1+web targets on free hosting, file sharing or a URL shortener)", extract: (p) => log2p(p.links.hosted) },
-  { linkTarget: true, name: "link-max-path-escapes", description: "log2(1+most %xx escapes in one target's path)", extract: (p) => log2p(p.links.maxPathEscapes) },
-  { linkTarget: true, name: "link-max-area", description: "largest share of its page a link annotation covers, 0..1", extract: (p) => p.links.maxLinkArea },
-  { linkTarget: true, name: "linked-page-min-text", description: "log2(1+fewest text characters on a page that carries a link); -1 when no such page was read", extract: (p) => (p.links.minLinkedPageText < 0 ? -1 : log2p(p.links.minLinkedPageText)) },
-  { linkTarget: true, name: "linked-page-image-cover", description: "largest share of a linked page covered by one image, 0..1", extract: (p) => p.links.maxLinkedPageImage },
-  { name: "font-programs", description: "log2(1+embedded font programs)", extract: (p) => log2p(p.facts.fontPrograms.length) },
-  { name: "flash-streams", description: "log2(1+streams holding a Flash movie)", extract: (p) => log2p(p.facts.swfStreams.length) },
+  {
+    name: "acroform",
+    description: "the catalog has an /AcroForm",
+    extract: (p) => flag(p.doc.catalog?.has("AcroForm") ?? false),
+  },
+  {
+    linkTarget: true,
+    name: "uri-per-page",
+    description: "log2(1+URI actions / max(1, pages))",
+    extract: (p) => log2p((p.actionTypes.get("URI") ?? 0) / Math.max(1, p.facts.pageCount)),
+  },
+  {
+    linkTarget: true,
+    name: "link-targets",
+    description: "log2(1+distinct web targets of links and form submissions)",
+    extract: (p) => log2p(p.links.targets),
+  },
+  {
+    linkTarget: true,
+    name: "link-sites",
+    description: "log2(1+distinct sites linked to)",
+    extract: (p) => log2p(p.links.sites),
+  },
+  {
+    linkTarget: true,
+    name: "link-front-page-share",
+    description: "share of web targets that are a site's front page (path /, no query)",
+    extract: (p) => (p.links.targets ? p.links.frontPages / p.links.targets : 0),
+  },
+  {
+    linkTarget: true,
+    name: "link-max-path-depth",
+    description: "most path segments of a web target",
+    extract: (p) => p.links.maxPathDepth,
+  },
+  {
+    linkTarget: true,
+    name: "link-lure-word-paths",
+    description: "log2(1+web targets whose path or query holds an account-action word: login, verify, secure...)",
+    extract: (p) => log2p(p.links.lureWordPaths),
+  },
+  {
+    linkTarget: true,
+    name: "link-foreign-brand-paths",
+    description: "log2(1+web targets whose path names a much-phished brand their host does not)",
+    extract: (p) => log2p(p.links.foreignBrandPaths),
+  },
+  {
+    linkTarget: true,
+    name: "link-cms-paths",
+    description: "log2(1+web targets inside a CMS's folders: wp-content, wp-admin, includes, cgi-bin...)",
+    extract: (p) => log2p(p.links.cmsPaths),
+  },
+  {
+    linkTarget: true,
+    name: "link-server-pages",
+    description: "log2(1+web targets ending in a server page: php, asp, jsp, cgi, htm)",
+    extract: (p) => log2p(p.links.serverPages),
+  },
+  {
+    linkTarget: true,
+    name: "link-queries",
+    description: "log2(1+web targets with a query string)",
+    extract: (p) => log2p(p.links.queries),
+  },
+  {
+    linkTarget: true,
+    name: "link-hosted",
+    description: "log2(1+web targets on free hosting, file sharing or a URL shortener)",
+    extract: (p) => log2p(p.links.hosted),
+  },
+  {
+    linkTarget: true,
+    name: "link-max-path-escapes",
+    description: "log2(1+most %xx escapes in one target's path)",
+    extract: (p) => log2p(p.links.maxPathEscapes),
+  },
+  {
+    linkTarget: true,
+    name: "link-max-area",
+    description: "largest share of its page a link annotation covers, 0..1",
+    extract: (p) => p.links.maxLinkArea,
+  },
+  {
+    linkTarget: true,
+    name: "linked-page-min-text",
+    description: "log2(1+fewest text characters on a page that carries a link); -1 when no such page was read",
+    extract: (p) => (p.links.minLinkedPageText < 0 ? -1 : log2p(p.links.minLinkedPageText)),
+  },
+  {
+    linkTarget: true,
+    name: "linked-page-image-cover",
+    description: "largest share of a linked page covered by one image, 0..1",
+    extract: (p) => p.links.maxLinkedPageImage,
+  },
+  {
+    name: "font-programs",
+    description: "log2(1+embedded font programs)",
+    extract: (p) => log2p(p.facts.fontPrograms.length),
+  },
+  {
+    name: "flash-streams",
+    description: "log2(1+streams holding a Flash movie)",
+    extract: (p) => log2p(p.facts.swfStreams.length),
+  },
   // deep stage only (0 in the fast stage): what the sandbox, the renderer and YARA saw. Nothing that
   // depends on time budgets (emulation or rendering time-outs): those vary with the machine's load.
-  { name: "deep:js-generated-layers", description: "log2(1+code layers produced at run time (eval/Function))", extract: (p) => log2p(sumDeepScripts(p, (s) => s.generatedLayers.length)) },
-  { name: "deep:js-emulation-error", description: "log2(1+scripts whose emulation ended in an error)", extract: (p) => log2p(sumDeepScripts(p, (s) => (s.emulationStatus === "error" ? 1 : 0))) },
-  { name: "deep:embedded-disguised", description: "log2(1+attachments whose content is not the type their name claims)", extract: (p) => log2p((p.facts.embeddedAnalysis ?? []).filter((e) => e.disguise).length) },
-  { name: "deep:qr-codes", description: "log2(1+QR codes on rendered pages)", extract: (p) => log2p(p.facts.render?.qrCodes.length ?? 0) },
+  {
+    name: "deep:js-generated-layers",
+    description: "log2(1+code layers produced at run time (eval/Function))",
+    extract: (p) => log2p(sumDeepScripts(p, (s) => s.generatedLayers.length)),
+  },
+  {
+    name: "deep:js-emulation-error",
+    description: "log2(1+scripts whose emulation ended in an error)",
+    extract: (p) => log2p(sumDeepScripts(p, (s) => (s.emulationStatus === "error" ? 1 : 0))),
+  },
+  {
+    name: "deep:embedded-disguised",
+    description: "log2(1+attachments whose content is not the type their name claims)",
+    extract: (p) => log2p((p.facts.embeddedAnalysis ?? []).filter((e) => e.disguise).length),
+  },
+  {
+    name: "deep:qr-codes",
+    description: "log2(1+QR codes on rendered pages)",
+    extract: (p) => log2p(p.facts.render?.qrCodes.length ?? 0),
+  },
   { name: "deep:yara-matches", description: "log2(1+YARA matches)", extract: (p) => log2p(p.facts.yara?.length ?? 0) },
 ];
 
@@ -211,11 +543,35 @@ export const FEATURE_NAMES: readonly string[] = FEATURES.map((f) => f.name);
  */
 export type FeatureKind = "rule" | "behaviour" | "structure";
 const STRUCTURAL_NAMES = new Set([
-  "objects", "streams", "object-streams", "revisions", "eof-markers", "has-eof", "pages", "no-pages", "bytes-per-page",
-  "objects-per-page", "header-offset", "header-missing", "xref-rebuilt", "trailer-count", "encrypted", "encryption-opaque",
-  "stream-chained", "stream-max-chain", "stream-unfiltered", "stream-mean-entropy", "stream-max-entropy",
-  "stream-high-entropy-share", "font-programs", "kw:ObjStm", "kw-raw:ObjStm", "kw:JBIG2Decode", "kw-raw:JBIG2Decode",
-  "kw:Encrypt", "kw-raw:Encrypt",
+  "objects",
+  "streams",
+  "object-streams",
+  "revisions",
+  "eof-markers",
+  "has-eof",
+  "pages",
+  "no-pages",
+  "bytes-per-page",
+  "objects-per-page",
+  "header-offset",
+  "header-missing",
+  "xref-rebuilt",
+  "trailer-count",
+  "encrypted",
+  "encryption-opaque",
+  "stream-chained",
+  "stream-max-chain",
+  "stream-unfiltered",
+  "stream-mean-entropy",
+  "stream-max-entropy",
+  "stream-high-entropy-share",
+  "font-programs",
+  "kw:ObjStm",
+  "kw-raw:ObjStm",
+  "kw:JBIG2Decode",
+  "kw-raw:JBIG2Decode",
+  "kw:Encrypt",
+  "kw-raw:Encrypt",
 ]);
 const STRUCTURAL_PREFIXES = ["anomaly:", "filter:"];
 
@@ -330,7 +686,10 @@ function filterNames(doc: PdfDocument, value: PdfObject | undefined): string[] {
   const v = doc.resolve(value);
   if (v instanceof PdfName) return [v.name];
   if (!Array.isArray(v)) return [];
-  return v.map((x) => doc.resolve(x)).filter((x): x is PdfName => x instanceof PdfName).map((x) => x.name);
+  return v
+    .map((x) => doc.resolve(x))
+    .filter((x): x is PdfName => x instanceof PdfName)
+    .map((x) => x.name);
 }
 
 function scriptProfile(facts: DocumentFacts): FeatureProfile["scripts"] {

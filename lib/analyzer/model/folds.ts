@@ -30,7 +30,8 @@ export function assignFolds(items: readonly FoldItem[], k: number, seed = 1): nu
     const counts = perStratum.get(stratum) ?? new Array<number>(k).fill(0);
     perStratum.set(stratum, counts);
     let best = 0;
-    for (let f = 1; f < k; f++) if (counts[f] < counts[best] || (counts[f] === counts[best] && total[f] < total[best])) best = f;
+    for (let f = 1; f < k; f++)
+      if (counts[f] < counts[best] || (counts[f] === counts[best] && total[f] < total[best])) best = f;
     counts[best] += members.length;
     total[best] += members.length;
     for (const i of members) fold[i] = best;

@@ -50,12 +50,28 @@ const WORDS: ReadonlySet<string> = new Set(LURE_WORDS.map((w) => w.replace(/[^a-
 const BRANDS: ReadonlySet<string> = new Set(PHISHED_BRANDS);
 
 export function linkProfile(facts: Pick<DocumentFacts, "actions" | "urls" | "pageLayouts">): LinkProfile {
-  const out: LinkProfile = { targets: 0, sites: 0, frontPages: 0, maxPathDepth: 0, lureWordPaths: 0, foreignBrandPaths: 0, cmsPaths: 0, serverPages: 0, queries: 0, hosted: 0, maxPathEscapes: 0, maxLinkArea: 0, minLinkedPageText: -1, maxLinkedPageImage: 0 };
+  const out: LinkProfile = {
+    targets: 0,
+    sites: 0,
+    frontPages: 0,
+    maxPathDepth: 0,
+    lureWordPaths: 0,
+    foreignBrandPaths: 0,
+    cmsPaths: 0,
+    serverPages: 0,
+    queries: 0,
+    hosted: 0,
+    maxPathEscapes: 0,
+    maxLinkArea: 0,
+    minLinkedPageText: -1,
+    maxLinkedPageImage: 0,
+  };
   const seen = new Set<string>();
   const sites = new Set<string>();
   for (const a of facts.actions) {
     if (!WEB_ACTIONS.has(a.type) || !a.target) continue;
-    if (a.type === "URI" && a.annotationAreaRatio !== undefined) out.maxLinkArea = Math.max(out.maxLinkArea, a.annotationAreaRatio);
+    if (a.type === "URI" && a.annotationAreaRatio !== undefined)
+      out.maxLinkArea = Math.max(out.maxLinkArea, a.annotationAreaRatio);
     const url = facts.urls.get(a.target);
     if (!url || (url.scheme !== "http" && url.scheme !== "https") || seen.has(url.raw)) continue;
     seen.add(url.raw);
@@ -65,7 +81,8 @@ export function linkProfile(facts: Pick<DocumentFacts, "actions" | "urls" | "pag
   out.sites = sites.size;
   for (const layout of facts.pageLayouts) {
     if (layout.partial) continue;
-    out.minLinkedPageText = out.minLinkedPageText < 0 ? layout.textChars : Math.min(out.minLinkedPageText, layout.textChars);
+    out.minLinkedPageText =
+      out.minLinkedPageText < 0 ? layout.textChars : Math.min(out.minLinkedPageText, layout.textChars);
     out.maxLinkedPageImage = Math.max(out.maxLinkedPageImage, layout.largestImageRatio);
   }
   return out;
@@ -91,7 +108,11 @@ function addTarget(out: LinkProfile, url: UrlFacts): void {
  * with the next (`Sign-In` gives sign, in, signin): whole words only, so `signing` is not `signin`.
  */
 function wordsOf(text: string): string[] {
-  const parts = text.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+  const parts = text
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
   const out = [...parts];
   for (let i = 0; i + 1 < parts.length; i++) out.push(parts[i] + parts[i + 1]);
   return out;

@@ -31,14 +31,29 @@ export function renderModelDocs(models: Record<Stage, VerdictModel> = SHIPPED_MO
   for (const model of Object.values(models)) {
     const t = model.training;
     out.push(`## ${model.stage} stage: ${model.body.kind} (format v${model.version})`, "");
-    out.push(`Trained on ${t.files} files (${t.malicious} malicious, ${t.benign} benign) of ${t.corpora.join(", ")}; parameters: ${Object.entries(t.params).map(([k, v]) => `${k} ${v}`).join(", ")}.`, "");
-    out.push(`| learner (${Object.values(model.cv)[0]?.folds ?? 0}-fold CV, held-out files) | TPR | FPR | TPR at FPR <= 1% |`, "| --- | --- | --- | --- |");
-    for (const [learner, f] of Object.entries(model.cv)) out.push(`| ${learner}${learner === model.body.kind ? " (shipped)" : ""} | ${pct(f.tpr)} | ${pct(f.fpr)} | ${pct(f.tprAtFpr1)} |`);
+    out.push(
+      `Trained on ${t.files} files (${t.malicious} malicious, ${t.benign} benign) of ${t.corpora.join(", ")}; parameters: ${Object.entries(
+        t.params,
+      )
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", ")}.`,
+      "",
+    );
+    out.push(
+      `| learner (${Object.values(model.cv)[0]?.folds ?? 0}-fold CV, held-out files) | TPR | FPR | TPR at FPR <= 1% |`,
+      "| --- | --- | --- | --- |",
+    );
+    for (const [learner, f] of Object.entries(model.cv))
+      out.push(
+        `| ${learner}${learner === model.body.kind ? " (shipped)" : ""} | ${pct(f.tpr)} | ${pct(f.fpr)} | ${pct(f.tprAtFpr1)} |`,
+      );
     out.push("", "| group | files | flagged | rate |", "| --- | --- | --- | --- |");
-    for (const c of model.cv[model.body.kind]?.perCategory ?? []) out.push(`| ${c.group} | ${c.files} | ${c.flagged} | ${pct(c.rate)} |`);
+    for (const c of model.cv[model.body.kind]?.perCategory ?? [])
+      out.push(`| ${c.group} | ${c.files} | ${c.flagged} | ${pct(c.rate)} |`);
     out.push("");
   }
   out.push("## Features", "", "| name | description |", "| --- | --- |");
-  for (const f of FEATURES) out.push(`| \`${f.name}\` | ${f.description.replaceAll("|", "\\|")}${f.monotone ? " (monotone)" : ""} |`);
+  for (const f of FEATURES)
+    out.push(`| \`${f.name}\` | ${f.description.replaceAll("|", "\\|")}${f.monotone ? " (monotone)" : ""} |`);
   return `${out.join("\n")}\n`;
 }

@@ -26,7 +26,10 @@ describe.each(Object.entries(SHIPPED_MODELS))("shipped model %s", (stage, model)
   it("was trained on the code's feature list (rerun `npm run train` after adding a rule or feature)", () => {
     const missing = FEATURE_NAMES.filter((n) => !model.featureNames.includes(n));
     const gone = model.featureNames.filter((n) => !FEATURE_NAMES.includes(n));
-    expect({ missing, gone }, "the model's features differ from the code's: run `npm run train`").toEqual({ missing: [], gone: [] });
+    expect({ missing, gone }, "the model's features differ from the code's: run `npm run train`").toEqual({
+      missing: [],
+      gone: [],
+    });
     expect(model.featureNames).toEqual(FEATURE_NAMES);
   });
 
@@ -48,14 +51,15 @@ describe.each(Object.entries(SHIPPED_MODELS))("shipped model %s", (stage, model)
     expect(p.base + p.contributions.reduce((a, b) => a + b, 0)).toBeCloseTo(p.margin, 9);
     expect(predict(model, alignFeatures(model, FEATURE_NAMES, x))).toEqual(p);
   });
-
 });
 
 describe.each(Object.entries(SHIPPED_MODELS))("shipped model %s and structure", (_stage, model) => {
   it("splits on no structural feature: it learns rules and behaviour only (features.ts LEARNED_FEATURE_KINDS)", () => {
     expect(model.body.kind).toBe("trees");
     if (model.body.kind !== "trees") return;
-    const used = new Set(model.body.trees.flatMap((t) => t.feature.filter((f) => f >= 0).map((f) => model.featureNames[f])));
+    const used = new Set(
+      model.body.trees.flatMap((t) => t.feature.filter((f) => f >= 0).map((f) => model.featureNames[f])),
+    );
     expect([...used].filter((n) => !LEARNED_FEATURE_KINDS.includes(featureKindOf(n)))).toEqual([]);
     expect(used.size).toBeGreaterThan(10);
   });
@@ -63,7 +67,10 @@ describe.each(Object.entries(SHIPPED_MODELS))("shipped model %s and structure", 
 
 describe("alignFeatures", () => {
   it("picks inputs by name and reads 0 for a feature the code no longer has", () => {
-    const model = toVerdictModel({ body: { kind: "linear", bias: 0, weights: [1, 1], means: [0, 0] }, calibration: { kind: "platt", a: 1, b: 0 } }, "fast");
+    const model = toVerdictModel(
+      { body: { kind: "linear", bias: 0, weights: [1, 1], means: [0, 0] }, calibration: { kind: "platt", a: 1, b: 0 } },
+      "fast",
+    );
     model.featureNames = ["b", "gone"];
     expect([...alignFeatures(model, ["a", "b"], [5, 7])]).toEqual([7, 0]);
   });
@@ -73,7 +80,21 @@ describe("alignFeatures", () => {
 
 function finding(ruleId: string): Finding {
   const r = RULES_BY_ID.get(ruleId)!;
-  return { id: r.id, ruleId: r.id, title: r.title, description: r.description, category: r.category, severity: r.severity, confidence: r.confidence, stage: r.stage, weight: r.weight, evidence: [], attack: [], cve: [], mitigationIds: [] };
+  return {
+    id: r.id,
+    ruleId: r.id,
+    title: r.title,
+    description: r.description,
+    category: r.category,
+    severity: r.severity,
+    confidence: r.confidence,
+    stage: r.stage,
+    weight: r.weight,
+    evidence: [],
+    attack: [],
+    cve: [],
+    mitigationIds: [],
+  };
 }
 const analysed = { unanalysable: false, partial: false };
 
@@ -92,7 +113,9 @@ function flaggedVector(model: VerdictModel): number[] {
       x[i] = best;
     }
   }
-  expect(prob(), "no feature vector scores >= 40 on this model: nothing to cap").toBeGreaterThanOrEqual(SUSPICIOUS_THRESHOLD / 100);
+  expect(prob(), "no feature vector scores >= 40 on this model: nothing to cap").toBeGreaterThanOrEqual(
+    SUSPICIOUS_THRESHOLD / 100,
+  );
   return x;
 }
 const zeros = () => FEATURE_NAMES.map(() => 0);
@@ -112,12 +135,19 @@ describe("scoreDocument", () => {
   it("makes a decompression bomb at least suspicious (technique decompression-bomb)", () => {
     const s = scoreDocument({ features: zeros(), findings: [finding("decompression-bomb")], ctx: analysed }, "fast");
     expect(s.summary.score).toBeGreaterThanOrEqual(SUSPICIOUS_THRESHOLD);
-    expect(s.summary.evidenceFloor).toMatchObject({ verdict: "suspicious", technique: "decompression-bomb", ruleId: "decompression-bomb" });
+    expect(s.summary.evidenceFloor).toMatchObject({
+      verdict: "suspicious",
+      technique: "decompression-bomb",
+      ruleId: "decompression-bomb",
+    });
   });
 
   it("makes a script bomb at least suspicious: sandbox limits hit and the document's whole JavaScript budget spent", () => {
     expect(RULES_BY_ID.has(SCRIPT_BOMB_RULE)).toBe(true);
-    const spent = scoreDocument({ features: zeros(), findings: [finding(SCRIPT_BOMB_RULE)], ctx: { ...analysed, scriptBudgetSpent: true } }, "advanced");
+    const spent = scoreDocument(
+      { features: zeros(), findings: [finding(SCRIPT_BOMB_RULE)], ctx: { ...analysed, scriptBudgetSpent: true } },
+      "advanced",
+    );
     expect(spent.summary.score).toBeGreaterThanOrEqual(SUSPICIOUS_THRESHOLD);
     expect(spent.ruleContributions.get(SCRIPT_BOMB_RULE)).toBeGreaterThan(0);
     // one slow script within the document's budget is left to the model
@@ -128,39 +158,60 @@ describe("scoreDocument", () => {
   it("keeps unknown for a file whose content it cannot see, whatever the model says, unless an exploit is proven", () => {
     const hidden = { unanalysable: true, partial: true };
     const flagged = finding("decompression-bomb");
-    expect(scoreDocument({ features: zeros(), findings: [flagged], ctx: hidden }, "fast").summary.verdict).toBe("unknown");
-    expect(scoreDocument({ features: zeros(), findings: [finding("launch-command")], ctx: hidden }, "fast").summary.verdict).toBe("malicious");
+    expect(scoreDocument({ features: zeros(), findings: [flagged], ctx: hidden }, "fast").summary.verdict).toBe(
+      "unknown",
+    );
+    expect(
+      scoreDocument({ features: zeros(), findings: [finding("launch-command")], ctx: hidden }, "fast").summary.verdict,
+    ).toBe("malicious");
   });
 
   it("keeps unknown for a file with nothing analysable and no evidence", () => {
-    expect(scoreDocument({ features: zeros(), findings: [], ctx: { unanalysable: true, partial: true } }, "fast").summary).toMatchObject({ verdict: "unknown", confidence: "low" });
+    expect(
+      scoreDocument({ features: zeros(), findings: [], ctx: { unanalysable: true, partial: true } }, "fast").summary,
+    ).toMatchObject({ verdict: "unknown", confidence: "low" });
   });
 
-  it.each(["fast", "advanced"] as const)("never flags on the model alone (%s): with no finding above info level the score stays below suspicious", (stage) => {
-    const x = flaggedVector(SHIPPED_MODELS[stage]);
-    const alone = scoreDocument({ features: x, findings: [finding("many-revisions")], ctx: analysed }, stage).summary;
-    expect(finding("many-revisions").severity).toBe("info");
-    expect(alone.score).toBe(SUSPICIOUS_THRESHOLD - 1);
-    expect(alone.verdict).toBe("benign");
-    // a finding of real weight lets the model rank the same file as flagged
-    const withEvidence = scoreDocument({ features: x, findings: [finding("javascript-present")], ctx: analysed }, stage).summary;
-    expect(withEvidence.score).toBeGreaterThanOrEqual(SUSPICIOUS_THRESHOLD);
-  });
+  it.each(["fast", "advanced"] as const)(
+    "never flags on the model alone (%s): with no finding above info level the score stays below suspicious",
+    (stage) => {
+      const x = flaggedVector(SHIPPED_MODELS[stage]);
+      const alone = scoreDocument({ features: x, findings: [finding("many-revisions")], ctx: analysed }, stage).summary;
+      expect(finding("many-revisions").severity).toBe("info");
+      expect(alone.score).toBe(SUSPICIOUS_THRESHOLD - 1);
+      expect(alone.verdict).toBe("benign");
+      // a finding of real weight lets the model rank the same file as flagged
+      const withEvidence = scoreDocument(
+        { features: x, findings: [finding("javascript-present")], ctx: analysed },
+        stage,
+      ).summary;
+      expect(withEvidence.score).toBeGreaterThanOrEqual(SUSPICIOUS_THRESHOLD);
+    },
+  );
 
-  it.each(["fast", "advanced"] as const)("once a benign explanation lifts a floor, low findings beside it do not let the model flag (%s)", (stage) => {
-    const x = flaggedVector(SHIPPED_MODELS[stage]);
-    const form = ["javascript-auto-run", "script-is-form-automation", "javascript-present"].map(finding);
-    const explained = scoreDocument({ features: x, findings: form, ctx: analysed }, stage).summary;
-    expect(explained.explained?.map((e) => e.explainedBy)).toContain("script-is-form-automation");
-    expect(explained.score).toBe(SUSPICIOUS_THRESHOLD - 1);
-    // the same findings with a medium one the explanation does not cover: the model's ranking stands
-    const more = scoreDocument({ features: x, findings: [...form, finding("submit-form")], ctx: analysed }, stage).summary;
-    expect(finding("submit-form").severity).not.toMatch(/info|low/);
-    expect(more.score).toBeGreaterThanOrEqual(SUSPICIOUS_THRESHOLD);
-  });
+  it.each(["fast", "advanced"] as const)(
+    "once a benign explanation lifts a floor, low findings beside it do not let the model flag (%s)",
+    (stage) => {
+      const x = flaggedVector(SHIPPED_MODELS[stage]);
+      const form = ["javascript-auto-run", "script-is-form-automation", "javascript-present"].map(finding);
+      const explained = scoreDocument({ features: x, findings: form, ctx: analysed }, stage).summary;
+      expect(explained.explained?.map((e) => e.explainedBy)).toContain("script-is-form-automation");
+      expect(explained.score).toBe(SUSPICIOUS_THRESHOLD - 1);
+      // the same findings with a medium one the explanation does not cover: the model's ranking stands
+      const more = scoreDocument(
+        { features: x, findings: [...form, finding("submit-form")], ctx: analysed },
+        stage,
+      ).summary;
+      expect(finding("submit-form").severity).not.toMatch(/info|low/);
+      expect(more.score).toBeGreaterThanOrEqual(SUSPICIOUS_THRESHOLD);
+    },
+  );
 
   it("gives benign a low confidence when part of the file was hidden", () => {
-    const s = scoreDocument({ features: zeros(), findings: [], ctx: { unanalysable: false, partial: true } }, "fast").summary;
+    const s = scoreDocument(
+      { features: zeros(), findings: [], ctx: { unanalysable: false, partial: true } },
+      "fast",
+    ).summary;
     expect(s.verdict).toBe("benign");
     expect(s.confidence).toBe("low");
   });
@@ -171,7 +222,9 @@ describe("analyzeFast with the shipped model", () => {
 
   it("returns schema-valid results with a contribution per finding and the model summary", () => {
     const b = new PdfBuilder();
-    b.addCatalog(`/OpenAction << /S /JavaScript /JS ${hexString(`var s = unescape("${"%u0c0c".repeat(40)}"); while (s.length < 0x100000) s += s;`)} >>`);
+    b.addCatalog(
+      `/OpenAction << /S /JavaScript /JS ${hexString(`var s = unescape("${"%u0c0c".repeat(40)}"); while (s.length < 0x100000) s += s;`)} >>`,
+    );
     const r = FastResult.parse(analyze(b.build()));
     expect(r.summary.verdict).toBe("malicious");
     expect(r.findings.length).toBeGreaterThan(0);
@@ -189,12 +242,17 @@ describe("analyzeFast with the shipped model", () => {
 
   it("scores from the features its model reads alone exactly as from the full vector", () => {
     const b = new PdfBuilder();
-    b.addCatalog(`/OpenAction << /S /JavaScript /JS (var c = "ev" + "al"; this[c]\\(unescape\\("%u4141"\\)\\);) >> /Names << /URI 1 >>`);
+    b.addCatalog(
+      `/OpenAction << /S /JavaScript /JS (var c = "ev" + "al"; this[c]\\(unescape\\("%u4141"\\)\\);) >> /Names << /URI 1 >>`,
+    );
     const file = b.build();
     let full: readonly number[] = [];
     const withFull = analyzeFast(file, { fileName: "x.pdf", onScoringInput: (s) => (full = s.features) });
     const lean = analyze(file);
-    expect({ summary: lean.summary, findings: lean.findings }).toEqual({ summary: withFull.summary, findings: withFull.findings });
+    expect({ summary: lean.summary, findings: lean.findings }).toEqual({
+      summary: withFull.summary,
+      findings: withFull.findings,
+    });
     // the full vector has values the model never reads, so the lean path did skip work
     const read = featuresRead(SHIPPED_MODELS.fast);
     expect(FEATURE_NAMES.some((n, i) => !read.has(n) && full[i] !== 0)).toBe(true);
@@ -203,9 +261,21 @@ describe("analyzeFast with the shipped model", () => {
 
 describe("featuresRead", () => {
   it("names the features on some split of a tree model, and the non-zero weights of a linear one", () => {
-    const trees = { ...SHIPPED_MODELS.fast, featureNames: ["a", "b", "c"], body: { kind: "trees" as const, bias: 0, trees: [{ feature: [2, -1, -1], threshold: [0, 0, 0], left: [1, 0, 0], right: [2, 0, 0], value: [0, 1, -1] }] } };
+    const trees = {
+      ...SHIPPED_MODELS.fast,
+      featureNames: ["a", "b", "c"],
+      body: {
+        kind: "trees" as const,
+        bias: 0,
+        trees: [{ feature: [2, -1, -1], threshold: [0, 0, 0], left: [1, 0, 0], right: [2, 0, 0], value: [0, 1, -1] }],
+      },
+    };
     expect([...featuresRead(trees)]).toEqual(["c"]);
-    const linear = { ...SHIPPED_MODELS.fast, featureNames: ["a", "b", "c"], body: { kind: "linear" as const, bias: 0, weights: [0.5, 0, -1], means: [0, 0, 0] } };
+    const linear = {
+      ...SHIPPED_MODELS.fast,
+      featureNames: ["a", "b", "c"],
+      body: { kind: "linear" as const, bias: 0, weights: [0.5, 0, -1], means: [0, 0, 0] },
+    };
     expect([...featuresRead(linear)].sort()).toEqual(["a", "c"]);
   });
 });
@@ -228,7 +298,10 @@ function toySet(n = 200, seed = 3) {
 describe("calibration", () => {
   it("Platt scaling is monotone in the margin", () => {
     const { x, y } = toySet();
-    const c = fitPlatt(x.map((r) => 4 * r[0] - 2), y);
+    const c = fitPlatt(
+      x.map((r) => 4 * r[0] - 2),
+      y,
+    );
     expect(c.a).toBeGreaterThan(0);
     const ps = [-5, -1, 0, 0.5, 1, 3, 8].map((m) => applyCalibration(c, m));
     for (let i = 1; i < ps.length; i++) expect(ps[i]).toBeGreaterThan(ps[i - 1]);
@@ -241,11 +314,16 @@ describe("calibration", () => {
     const shifted = fitOperatingPoint(c, margins, y, 0.4, 0.01);
     expect(shifted.b).toBeLessThanOrEqual(c.b);
     const benign = margins.filter((_, i) => y[i] === 0);
-    expect(benign.filter((m) => applyCalibration(shifted, m) >= 0.4).length).toBeLessThanOrEqual(Math.floor(0.01 * benign.length));
+    expect(benign.filter((m) => applyCalibration(shifted, m) >= 0.4).length).toBeLessThanOrEqual(
+      Math.floor(0.01 * benign.length),
+    );
   });
 });
 
-describe.each([["trees", trainTrees], ["linear", trainLinear]] as const)("learner %s", (_name, train) => {
+describe.each([
+  ["trees", trainTrees],
+  ["linear", trainLinear],
+] as const)("learner %s", (_name, train) => {
   it("separates the toy classes and is deterministic", () => {
     const { x, y } = toySet();
     const body = train(x, y);

@@ -13,7 +13,12 @@ export interface LinearParams {
 export const DEFAULT_LINEAR_PARAMS: LinearParams = { epochs: 400, learningRate: 0.05, l2: 0.01 };
 
 /** `monotone[f]`: the weight of feature f may not be negative (projected after each step). */
-export function trainLinear(x: readonly ArrayLike<number>[], y: readonly number[], params: LinearParams = DEFAULT_LINEAR_PARAMS, monotone: readonly boolean[] = []): ModelBody {
+export function trainLinear(
+  x: readonly ArrayLike<number>[],
+  y: readonly number[],
+  params: LinearParams = DEFAULT_LINEAR_PARAMS,
+  monotone: readonly boolean[] = [],
+): ModelBody {
   const n = x.length;
   const d = n ? x[0].length : 0;
   const means = new Array<number>(d).fill(0);

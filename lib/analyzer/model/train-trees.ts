@@ -18,9 +18,21 @@ export interface TreeParams {
   bins: number;
 }
 
-export const DEFAULT_TREE_PARAMS: TreeParams = { trees: 150, depth: 3, learningRate: 0.1, minChildWeight: 1, lambda: 1, bins: 32 };
+export const DEFAULT_TREE_PARAMS: TreeParams = {
+  trees: 150,
+  depth: 3,
+  learningRate: 0.1,
+  minChildWeight: 1,
+  lambda: 1,
+  bins: 32,
+};
 
-export function trainTrees(x: readonly ArrayLike<number>[], y: readonly number[], params: TreeParams = DEFAULT_TREE_PARAMS, monotone: readonly boolean[] = []): ModelBody {
+export function trainTrees(
+  x: readonly ArrayLike<number>[],
+  y: readonly number[],
+  params: TreeParams = DEFAULT_TREE_PARAMS,
+  monotone: readonly boolean[] = [],
+): ModelBody {
   const n = x.length;
   const d = n ? x[0].length : 0;
   const cuts = Array.from({ length: d }, (_, f) => cutPoints(x, f, params.bins));
@@ -39,7 +51,14 @@ export function trainTrees(x: readonly ArrayLike<number>[], y: readonly number[]
       h[i] = Math.max(p * (1 - p), 1e-6);
     }
     const tree: FlatTree = { feature: [], threshold: [], left: [], right: [], value: [] };
-    grow(tree, Array.from({ length: n }, (_, i) => i), 0, { g, h, bin, cuts, params, monotone }, -Infinity, Infinity);
+    grow(
+      tree,
+      Array.from({ length: n }, (_, i) => i),
+      0,
+      { g, h, bin, cuts, params, monotone },
+      -Infinity,
+      Infinity,
+    );
     for (let i = 0; i < n; i++) margin[i] += leafValue(tree, (f, c) => x[i][f] <= c);
     trees.push(tree);
   }
@@ -58,7 +77,8 @@ interface GrowContext {
 /** Grows a node whose value must stay within [lower, upper] (monotone bounds); returns its index. */
 function grow(tree: FlatTree, rows: number[], depth: number, c: GrowContext, lower: number, upper: number): number {
   const { g, h, params } = c;
-  let G = 0, H = 0;
+  let G = 0,
+    H = 0;
   for (const i of rows) {
     G += g[i];
     H += h[i];
@@ -74,7 +94,9 @@ function grow(tree: FlatTree, rows: number[], depth: number, c: GrowContext, low
   if (!split) return node;
   const leftRows = rows.filter((i) => c.bin[split.feature][i] <= split.bin);
   const rightRows = rows.filter((i) => c.bin[split.feature][i] > split.bin);
-  const [leftUpper, rightLower] = c.monotone[split.feature] ? [Math.min(upper, split.mid), Math.max(lower, split.mid)] : [upper, lower];
+  const [leftUpper, rightLower] = c.monotone[split.feature]
+    ? [Math.min(upper, split.mid), Math.max(lower, split.mid)]
+    : [upper, lower];
   tree.feature[node] = split.feature;
   tree.threshold[node] = c.cuts[split.feature][split.bin];
   tree.left[node] = grow(tree, leftRows, depth + 1, c, lower, leftUpper);
@@ -91,7 +113,14 @@ function clamp(v: number, lower: number, upper: number): number {
   return Math.min(upper, Math.max(lower, v));
 }
 
-function bestSplit(rows: number[], G: number, H: number, c: GrowContext, lower: number, upper: number): { feature: number; bin: number; mid: number } | null {
+function bestSplit(
+  rows: number[],
+  G: number,
+  H: number,
+  c: GrowContext,
+  lower: number,
+  upper: number,
+): { feature: number; bin: number; mid: number } | null {
   const { g, h, bin, cuts, params } = c;
   const score = (gs: number, hs: number) => (gs * gs) / (hs + params.lambda);
   const parent = score(G, H);
@@ -106,7 +135,8 @@ function bestSplit(rows: number[], G: number, H: number, c: GrowContext, lower: 
       gh[bf[i]] += g[i];
       hh[bf[i]] += h[i];
     }
-    let gl = 0, hl = 0;
+    let gl = 0,
+      hl = 0;
     for (let b = 0; b < k; b++) {
       gl += gh[b];
       hl += hh[b];
@@ -138,7 +168,8 @@ function cutPoints(x: readonly ArrayLike<number>[], f: number, bins: number): nu
 }
 
 function binOf(cuts: number[], v: number): number {
-  let lo = 0, hi = cuts.length;
+  let lo = 0,
+    hi = cuts.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     if (v <= cuts[mid]) hi = mid;

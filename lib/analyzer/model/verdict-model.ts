@@ -39,7 +39,13 @@ export interface VerdictModel {
   featureNames: string[];
   body: ModelBody;
   calibration: Calibration;
-  training: { files: number; malicious: number; benign: number; corpora: string[]; params: Record<string, number | string> };
+  training: {
+    files: number;
+    malicious: number;
+    benign: number;
+    corpora: string[];
+    params: Record<string, number | string>;
+  };
   /** cross-validated figures of this learner and of the alternatives it was compared with */
   cv: Record<string, CvFigures>;
 }
@@ -57,7 +63,12 @@ export interface Prediction {
 /** Scores a vector given in the model's feature order: explained margin, then calibrated probability. */
 export function predict(model: VerdictModel, x: ArrayLike<number>): Prediction {
   const e = explain(model.body, x, model.featureNames.length);
-  return { margin: e.margin, base: e.base, contributions: e.contributions, probability: applyCalibration(model.calibration, e.margin) };
+  return {
+    margin: e.margin,
+    base: e.base,
+    contributions: e.contributions,
+    probability: applyCalibration(model.calibration, e.margin),
+  };
 }
 
 /** The margin of a model body and its exact additive split over features. Deterministic. */
@@ -104,7 +115,14 @@ function packedTrees(trees: readonly FlatTree[]): PackedTrees {
   let packed = PACKED.get(trees);
   if (packed) return packed;
   const nodes = trees.reduce((n, t) => n + t.feature.length, 0);
-  packed = { roots: new Int32Array(trees.length), feature: new Int32Array(nodes), threshold: new Float64Array(nodes), left: new Int32Array(nodes), right: new Int32Array(nodes), value: new Float64Array(nodes) };
+  packed = {
+    roots: new Int32Array(trees.length),
+    feature: new Int32Array(nodes),
+    threshold: new Float64Array(nodes),
+    left: new Int32Array(nodes),
+    right: new Int32Array(nodes),
+    value: new Float64Array(nodes),
+  };
   let at = 0;
   trees.forEach((t, i) => {
     packed!.roots[i] = at;
@@ -146,7 +164,10 @@ export function featuresRead(model: VerdictModel): ReadonlySet<string> {
   let read = READ.get(model);
   if (!read) {
     const body = model.body;
-    const indices = body.kind === "trees" ? body.trees.flatMap((t) => t.feature.filter((f) => f >= 0)) : body.weights.flatMap((w, i) => (w !== 0 ? [i] : []));
+    const indices =
+      body.kind === "trees"
+        ? body.trees.flatMap((t) => t.feature.filter((f) => f >= 0))
+        : body.weights.flatMap((w, i) => (w !== 0 ? [i] : []));
     read = new Set(indices.map((i) => model.featureNames[i]));
     READ.set(model, read);
   }

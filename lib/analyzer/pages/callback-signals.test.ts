@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_LIMITS, defaultBudget, type Budget } from "../../limits";
 import { CALLBACK_MAX_WORDS, findCallbackLure, findPhoneNumbers } from "./callback-signals";
 
-const budgetWith = (overrides: Partial<typeof DEFAULT_LIMITS> = {}): Budget => ({ limits: { ...DEFAULT_LIMITS, ...overrides }, budgetHits: new Set() });
+const budgetWith = (overrides: Partial<typeof DEFAULT_LIMITS> = {}): Budget => ({
+  limits: { ...DEFAULT_LIMITS, ...overrides },
+  budgetHits: new Set(),
+});
 
 describe("findPhoneNumbers", () => {
   it.each<[string, string, string]>([
@@ -31,7 +34,9 @@ describe("findPhoneNumbers", () => {
   });
 
   it("scans a long run of digits and separators in linear time", () => {
-    expect(findPhoneNumbers("1-".repeat(200_000), defaultBudget()).length).toBeLessThanOrEqual(DEFAULT_LIMITS.CALLBACK_MAX_PHONES);
+    expect(findPhoneNumbers("1-".repeat(200_000), defaultBudget()).length).toBeLessThanOrEqual(
+      DEFAULT_LIMITS.CALLBACK_MAX_PHONES,
+    );
   });
 
   it("stops at CALLBACK_MAX_PHONES and reports it, not before", () => {
@@ -47,22 +52,54 @@ describe("findPhoneNumbers", () => {
 
 describe("findCallbackLure", () => {
   it.each<[string, string, string]>([
-    ["an unauthorized-purchase invoice", "Invoice. Amount charged: $399.99. If you did not authorize this purchase, please call our billing department at +1 (808) 555-0142.", "did not authorize"],
-    ["a renewal to cancel by phone", "Your subscription has been renewed for USD 299.00. To cancel your subscription, call us toll free: 1-855-555-0187", "cancel"],
+    [
+      "an unauthorized-purchase invoice",
+      "Invoice. Amount charged: $399.99. If you did not authorize this purchase, please call our billing department at +1 (808) 555-0142.",
+      "did not authorize",
+    ],
+    [
+      "a renewal to cancel by phone",
+      "Your subscription has been renewed for USD 299.00. To cancel your subscription, call us toll free: 1-855-555-0187",
+      "cancel",
+    ],
     ["a refund by phone", "Order total $89.99. For a refund call our helpline 1 (877) 555-0110.", "refund"],
-    ["German", "Ihr Abonnement wurde verlängert. Betrag: 349,99 €. Wenn Sie diese Zahlung nicht autorisiert haben, rufen Sie uns an: +49 30 5550 1234", "nicht autorisiert"],
-    ["French", "Votre abonnement a été renouvelé. Montant prélevé : 289,00 €. Si vous n’avez pas autorisé ce paiement, appelez le 01 84 88 55 55.", "non autorisé"],
-    ["Spanish", "Su suscripción ha sido renovada. Importe cobrado: 199,99 €. Si usted no autorizó este cargo, llame al +34 910 555 123.", "no autorizó"],
+    [
+      "German",
+      "Ihr Abonnement wurde verlängert. Betrag: 349,99 €. Wenn Sie diese Zahlung nicht autorisiert haben, rufen Sie uns an: +49 30 5550 1234",
+      "nicht autorisiert",
+    ],
+    [
+      "French",
+      "Votre abonnement a été renouvelé. Montant prélevé : 289,00 €. Si vous n’avez pas autorisé ce paiement, appelez le 01 84 88 55 55.",
+      "non autorisé",
+    ],
+    [
+      "Spanish",
+      "Su suscripción ha sido renovada. Importe cobrado: 199,99 €. Si usted no autorizó este cargo, llame al +34 910 555 123.",
+      "no autorizó",
+    ],
   ])("finds %s", (_name, text, cancellation) => {
     expect(findCallbackLure(text, defaultBudget())).toMatchObject({ cancellation });
   });
 
   it.each([
-    ["an invoice giving a phone number for questions", "Invoice 1042. Total due: $1,250.00. Questions about this invoice? Call our support team at +1 (415) 555-0199."],
-    ["an order confirmation saying how to cancel (no subscription, no brand)", "Order 55-1208: EUR 418.00. To cancel your order before it ships, contact us at 030 5550 1234."],
-    ["a statement's error notice", "Card purchase $54.20. In case of errors or questions about your electronic transfers, call us at 1-800-555-0123. Tell us at once if you believe an unauthorized transfer has been made."],
+    [
+      "an invoice giving a phone number for questions",
+      "Invoice 1042. Total due: $1,250.00. Questions about this invoice? Call our support team at +1 (415) 555-0199.",
+    ],
+    [
+      "an order confirmation saying how to cancel (no subscription, no brand)",
+      "Order 55-1208: EUR 418.00. To cancel your order before it ships, contact us at 030 5550 1234.",
+    ],
+    [
+      "a statement's error notice",
+      "Card purchase $54.20. In case of errors or questions about your electronic transfers, call us at 1-800-555-0123. Tell us at once if you believe an unauthorized transfer has been made.",
+    ],
     ["a dispute without an amount", "If you did not authorize this, call +1 (808) 555-0142."],
-    ["a dispute far from the phone number", `Amount $20.00 charged. If you did not authorize this purchase, write to us. ${"Lorem ipsum dolor sit amet. ".repeat(30)} Office: call (212) 555-0100.`],
+    [
+      "a dispute far from the phone number",
+      `Amount $20.00 charged. If you did not authorize this purchase, write to us. ${"Lorem ipsum dolor sit amet. ".repeat(30)} Office: call (212) 555-0100.`,
+    ],
   ])("finds nothing in %s", (_name, text) => {
     expect(findCallbackLure(text, defaultBudget())).toBeNull();
   });

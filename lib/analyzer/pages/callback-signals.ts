@@ -39,20 +39,47 @@ type PhraseTable = readonly [name: string, re: RegExp][];
 const CALL_ACTIONS: PhraseTable = [
   ["call", /\b(call|calling|dial|phone|telephone|tel|ring)\b/],
   ["contact", /\b(contact|reach) (us|our|the|them|a|an)\b|\bspeak (to|with)\b/],
-  ["helpline", /\b(help ?line|hotline|hot line|toll[- ]free|support (team|line|number|desk|center|centre)|customer (service|care|support)|billing (department|team|support|desk)|refund (department|desk|team))\b/],
-  ["anrufen", /\b(anrufen|rufen sie|telefon|telefonisch|hotline|kundendienst|kundenservice|kontaktieren sie|erreichen sie uns|wählen sie)\b/],
-  ["appelez", /\b(appelez|appeler|appelez-nous|téléphone|téléphonez|tél|contactez|joindre|service client|numéro vert)\b/],
-  ["llame", /\b(llame|llamar|llámenos|llamenos|teléfono|telefono|contacte|comuníquese|comuniquese|atención al cliente|servicio al cliente|línea de ayuda)\b/],
+  [
+    "helpline",
+    /\b(help ?line|hotline|hot line|toll[- ]free|support (team|line|number|desk|center|centre)|customer (service|care|support)|billing (department|team|support|desk)|refund (department|desk|team))\b/,
+  ],
+  [
+    "anrufen",
+    /\b(anrufen|rufen sie|telefon|telefonisch|hotline|kundendienst|kundenservice|kontaktieren sie|erreichen sie uns|wählen sie)\b/,
+  ],
+  [
+    "appelez",
+    /\b(appelez|appeler|appelez-nous|téléphone|téléphonez|tél|contactez|joindre|service client|numéro vert)\b/,
+  ],
+  [
+    "llame",
+    /\b(llame|llamar|llámenos|llamenos|teléfono|telefono|contacte|comuníquese|comuniquese|atención al cliente|servicio al cliente|línea de ayuda)\b/,
+  ],
 ];
 
 /** The reader did not make the charge: the call is to dispute it ("if you did not authorize this"). */
 const DISPUTES: PhraseTable = [
   // about this charge: a bank statement's notice speaks of "an unauthorized transfer" in general
-  ["did not authorize", /\b(did ?n[o']?t|have ?n[o']?t|haven't|never) (make|made|place|placed|authori[sz]e|authori[sz]ed|recogni[sz]e|request|requested|order|ordered|purchase|purchased|initiate|initiated)\b|\bnot (authori[sz]ed|recogni[sz]ed|made|placed|initiated) by you\b/],
-  ["refund", /\b(claim|request|get|receive|obtain|process) (a|your|the|an immediate) refund\b|\bfor (a|your) refund\b|\brefund (request|process)\b/],
-  ["nicht autorisiert", /\bnicht (autorisiert|genehmigt|veranlasst|bestellt|getätigt|erkannt)\b|\brückerstattung (beantragen|anfordern|erhalten)\b|\b(abbuchung|zahlung|lastschrift|transaktion) (zurückbuchen|widersprechen)\b/],
-  ["non autorisé", /\b(n'avez pas|jamais) (autorisé|effectué|commandé|demandé|passé)\b|\bnon autorisée?s?\b|\b(demander|obtenir|recevoir) (un|votre) remboursement\b|\bcontester (ce|cette|le|la) (prélèvement|paiement|transaction|débit|achat)\b/],
-  ["no autorizó", /\bno (autorizó|autorizo|realizó|realizo|reconoce|solicitó|solicito|ha autorizado|ha realizado)\b|\bno autorizad[oa]s?\b|\b(solicitar|obtener|recibir) (un|su) reembolso\b|\bdisputar (el|este|esta) (cargo|pago|cobro|transacción)\b/],
+  [
+    "did not authorize",
+    /\b(did ?n[o']?t|have ?n[o']?t|haven't|never) (make|made|place|placed|authori[sz]e|authori[sz]ed|recogni[sz]e|request|requested|order|ordered|purchase|purchased|initiate|initiated)\b|\bnot (authori[sz]ed|recogni[sz]ed|made|placed|initiated) by you\b/,
+  ],
+  [
+    "refund",
+    /\b(claim|request|get|receive|obtain|process) (a|your|the|an immediate) refund\b|\bfor (a|your) refund\b|\brefund (request|process)\b/,
+  ],
+  [
+    "nicht autorisiert",
+    /\bnicht (autorisiert|genehmigt|veranlasst|bestellt|getätigt|erkannt)\b|\brückerstattung (beantragen|anfordern|erhalten)\b|\b(abbuchung|zahlung|lastschrift|transaktion) (zurückbuchen|widersprechen)\b/,
+  ],
+  [
+    "non autorisé",
+    /\b(n'avez pas|jamais) (autorisé|effectué|commandé|demandé|passé)\b|\bnon autorisée?s?\b|\b(demander|obtenir|recevoir) (un|votre) remboursement\b|\bcontester (ce|cette|le|la) (prélèvement|paiement|transaction|débit|achat)\b/,
+  ],
+  [
+    "no autorizó",
+    /\bno (autorizó|autorizo|realizó|realizo|reconoce|solicitó|solicito|ha autorizado|ha realizado)\b|\bno autorizad[oa]s?\b|\b(solicitar|obtener|recibir) (un|su) reembolso\b|\bdisputar (el|este|esta) (cargo|pago|cobro|transacción)\b/,
+  ],
 ];
 
 /**
@@ -60,10 +87,22 @@ const DISPUTES: PhraseTable = [
  * subscription or renewal, or an impersonated brand, as call-back notices are.
  */
 const CANCELLATIONS: PhraseTable = [
-  ["cancel", /\b(to|want to|wish to|like to|in order to) (cancel|stop|dispute|reverse)\b|\b(cancel|stop|dispute|reverse) (this|the|your|its) (subscription|order|renewal|membership|plan|transaction|charge|payment|purchase|auto-?renewal|service|deduction)\b|\bcancel(l)?ation (of|request|line)\b/],
-  ["kündigen", /\b(abonnement|abo|mitgliedschaft|verlängerung|vertrag|bestellung|zahlung) ([a-zäöüß]{1,20} )?(kündigen|stornieren|beenden)\b/],
-  ["annuler", /\bannuler (votre|cet|cette|ce|la|le|l') ?(abonnement|renouvellement|adhésion|commande|transaction|paiement|prélèvement)\b/],
-  ["cancelar", /\bcancelar (su|esta|este|la|el) (suscripción|suscripcion|renovación|renovacion|membresía|membresia|pedido|transacción|cargo|pago)\b/],
+  [
+    "cancel",
+    /\b(to|want to|wish to|like to|in order to) (cancel|stop|dispute|reverse)\b|\b(cancel|stop|dispute|reverse) (this|the|your|its) (subscription|order|renewal|membership|plan|transaction|charge|payment|purchase|auto-?renewal|service|deduction)\b|\bcancel(l)?ation (of|request|line)\b/,
+  ],
+  [
+    "kündigen",
+    /\b(abonnement|abo|mitgliedschaft|verlängerung|vertrag|bestellung|zahlung) ([a-zäöüß]{1,20} )?(kündigen|stornieren|beenden)\b/,
+  ],
+  [
+    "annuler",
+    /\bannuler (votre|cet|cette|ce|la|le|l') ?(abonnement|renouvellement|adhésion|commande|transaction|paiement|prélèvement)\b/,
+  ],
+  [
+    "cancelar",
+    /\bcancelar (su|esta|este|la|el) (suscripción|suscripcion|renovación|renovacion|membresía|membresia|pedido|transacción|cargo|pago)\b/,
+  ],
 ];
 
 /** What was charged: a subscription or renewal (call-back notices' favourite) ... */
@@ -84,11 +123,15 @@ const PAYMENTS: PhraseTable = [
 
 /** Brands impersonated in call-back notices (public TOAD write-ups: BazarCall, fake antivirus renewals). */
 const BRANDS: PhraseTable = [
-  ["brand", /\b(norton|lifelock|mcafee|geek ?squad|best ?buy|paypal|amazon|microsoft|windows defender|avast|avg|kaspersky|bitdefender|malwarebytes|totalav|webroot|avira|apple|icloud|ebay|coinbase|netflix|hulu|disney\+?|zelle|venmo|cash ?app)\b/],
+  [
+    "brand",
+    /\b(norton|lifelock|mcafee|geek ?squad|best ?buy|paypal|amazon|microsoft|windows defender|avast|avg|kaspersky|bitdefender|malwarebytes|totalav|webroot|avira|apple|icloud|ebay|coinbase|netflix|hulu|disney\+?|zelle|venmo|cash ?app)\b/,
+  ],
 ];
 
 /** An amount of money: a currency sign or code next to a number ($399.99, 299,00 €, USD 49); bounded groups keep it linear. */
-const MONEY = /(?:[$€£¥]|\b(?:usd|eur|gbp|cad|aud|chf)\b) ?\d{1,6}(?:[.,]\d{1,3}){0,3}|\d{1,6}(?:[.,]\d{1,3}){0,3} ?(?:[$€£]|\b(?:usd|eur|gbp|cad|aud|chf|dollars?|euros?)\b)/;
+const MONEY =
+  /(?:[$€£¥]|\b(?:usd|eur|gbp|cad|aud|chf)\b) ?\d{1,6}(?:[.,]\d{1,3}){0,3}|\d{1,6}(?:[.,]\d{1,3}){0,3} ?(?:[$€£]|\b(?:usd|eur|gbp|cad|aud|chf|dollars?|euros?)\b)/;
 
 const compiled = new WeakMap<PhraseTable, [string, UnicodePhrase][]>();
 /** compiled on first use (`\b` made Unicode-aware): the Unicode classes cost ~30 ms, which a start of the CLI should not pay */
@@ -129,7 +172,11 @@ export function findPhoneNumbers(text: string, budget: Budget): PhoneNumber[] {
     const startsNumber = c === 0x2b /* + */ || c === 0x28 /* ( */ || isDigit(c);
     const prev = text[i - 1];
     // glued to a word or a number ("inv-2024-0001", "de89 3704") it is part of something else
-    if (!startsNumber || isWordChar(prev) || ((prev === "-" || prev === "/" || prev === ".") && isWordChar(text[i - 2]))) {
+    if (
+      !startsNumber ||
+      isWordChar(prev) ||
+      ((prev === "-" || prev === "/" || prev === ".") && isWordChar(text[i - 2]))
+    ) {
       i++;
       continue;
     }
@@ -150,14 +197,32 @@ export function findPhoneNumbers(text: string, budget: Budget): PhoneNumber[] {
 function classifyPhone(candidate: string): PhoneNumber["kind"] | null {
   const groups = candidate.split(/[^0-9]+/).filter(Boolean);
   const digits = groups.join("");
-  if (candidate.startsWith("+")) return digits.length >= 8 && digits.length <= 15 && groups[0].length <= 3 && groups.length >= 2 ? "international" : null;
+  if (candidate.startsWith("+"))
+    return digits.length >= 8 && digits.length <= 15 && groups[0].length <= 3 && groups.length >= 2
+      ? "international"
+      : null;
   // an amount (1.234.567,00) or a decimal keeps its last group short after a dot or comma
   if (/[.,]\d{1,2}$/.test(candidate)) return null;
   const nanp = groups[0] === "1" ? groups.slice(1) : groups;
-  if (nanp.join("").length === 10 && nanp.length === 3 && nanp[0].length === 3 && nanp[1].length === 3 && /^[2-9]/.test(nanp[0]) && /^[2-9]/.test(nanp[1])) return "north-american";
+  if (
+    nanp.join("").length === 10 &&
+    nanp.length === 3 &&
+    nanp[0].length === 3 &&
+    nanp[1].length === 3 &&
+    /^[2-9]/.test(nanp[0]) &&
+    /^[2-9]/.test(nanp[1])
+  )
+    return "north-american";
   // a date among the groups (16/09/2017, 01.02.2024) is no phone number
   if (/\d[/.]\d{1,2}[/.](19|20)\d\d/.test(candidate)) return null;
-  if (digits.startsWith("0") && digits.length >= 9 && digits.length <= 12 && groups.length >= 2 && groups.every((g) => g.length >= 2)) return "national";
+  if (
+    digits.startsWith("0") &&
+    digits.length >= 9 &&
+    digits.length <= 12 &&
+    groups.length >= 2 &&
+    groups.every((g) => g.length >= 2)
+  )
+    return "national";
   return null;
 }
 
@@ -192,10 +257,14 @@ export function findCallbackLure(text: string, budget: Budget, words = wordCount
   if (!charge) return null;
   const brand = firstPhrase(BRANDS, t);
   for (const phone of phones) {
-    const action = firstPhrase(CALL_ACTIONS, t.slice(Math.max(0, phone.start - ACTION_BEFORE_CHARS), phone.end + ACTION_AFTER_CHARS));
+    const action = firstPhrase(
+      CALL_ACTIONS,
+      t.slice(Math.max(0, phone.start - ACTION_BEFORE_CHARS), phone.end + ACTION_AFTER_CHARS),
+    );
     if (!action) continue;
     const near = t.slice(Math.max(0, phone.start - CANCEL_WINDOW_CHARS), phone.end + CANCEL_WINDOW_CHARS);
-    const cancellation = firstPhrase(DISPUTES, near) ?? (subscription || brand ? firstPhrase(CANCELLATIONS, near) : null);
+    const cancellation =
+      firstPhrase(DISPUTES, near) ?? (subscription || brand ? firstPhrase(CANCELLATIONS, near) : null);
     if (cancellation) return { phone, action, cancellation, charge, amount: amount.trim(), brand };
   }
   return null;

@@ -20,7 +20,9 @@ export function contentPages(pageTexts: readonly PageText[], actions: readonly P
     .map((p) => ({
       index: p.index,
       text: p.text,
-      links: actions.filter((a) => a.type === "URI" && a.page === p.index && a.target).map((a) => ({ url: a.target!, rect: [], areaRatio: a.annotationAreaRatio ?? 0 })),
+      links: actions
+        .filter((a) => a.type === "URI" && a.page === p.index && a.target)
+        .map((a) => ({ url: a.target!, rect: [], areaRatio: a.annotationAreaRatio ?? 0 })),
       qrCodes: [],
     }));
   const view = { pageCount: null, pages };

@@ -32,8 +32,14 @@ describe("findLurePhrases", () => {
     ["Защищенный документ", "защищенный документ"],
     ["Your Apple ID has been temporarily locked", "account suspension"],
     ["SECURE MY ACCOUNT", "secure your account"],
-    ["If you haven't authorized this transaction, click the link below to get a full refund", "unauthorized transaction"],
-    ["お客様のアカウントに不審なアクティビティが見つかったため、 Apple ID はロックされています。", "アカウントのロック"],
+    [
+      "If you haven't authorized this transaction, click the link below to get a full refund",
+      "unauthorized transaction",
+    ],
+    [
+      "お客様のアカウントに不審なアクティビティが見つかったため、 Apple ID はロックされています。",
+      "アカウントのロック",
+    ],
     ["今日あなたの⾝元を確認してください。", "本人確認"],
     ["您的账户已被锁定", "账户锁定"],
     ["请点击此处查看受保护的文档", "受保护的文档"],
@@ -69,10 +75,19 @@ describe("findLurePhrases", () => {
   });
 
   it("needs two different weak phrases", () => {
-    expect(findLurePhrases("Download the document from our website.", defaultBudget())).toEqual({ phrases: ["view the document"], isLure: false });
-    expect(findLurePhrases("Click here for the agenda.", defaultBudget())).toEqual({ phrases: ["call to action"], isLure: false });
+    expect(findLurePhrases("Download the document from our website.", defaultBudget())).toEqual({
+      phrases: ["view the document"],
+      isLure: false,
+    });
+    expect(findLurePhrases("Click here for the agenda.", defaultBudget())).toEqual({
+      phrases: ["call to action"],
+      isLure: false,
+    });
     expect(findLurePhrases("Scan the QR code to download our app", defaultBudget()).isLure).toBe(false);
-    expect(findLurePhrases("DocuSign Envelope ID: 1234-5678", defaultBudget())).toEqual({ phrases: ["impersonated service"], isLure: false });
+    expect(findLurePhrases("DocuSign Envelope ID: 1234-5678", defaultBudget())).toEqual({
+      phrases: ["impersonated service"],
+      isLure: false,
+    });
     expect(findLurePhrases("DocuSign: click here to review the document", defaultBudget()).isLure).toBe(true);
     expect(findLurePhrases("OneDrive - Click here to download the file", defaultBudget()).isLure).toBe(true);
     expect(findLurePhrases("Faturayı görüntüle: buraya tıklayın", defaultBudget()).isLure).toBe(true);
@@ -110,7 +125,29 @@ describe("target helpers", () => {
   it("counts words as the runs between white space that hold a letter or digit, in any script", () => {
     // the definition the one-pass count must keep: split on \s, keep the pieces with \p{L} or \p{N}
     const bySplit = (t: string) => t.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
-    const pieces = ["a", "Z", "7", "é", "ß", "Ж", "中文", "٣", "𝐀", "😀", "\ud800", "-", "•", "…", " ", "\u00a0", "\u3000", "\n", "\t", "\u2028", "\ufeff"];
+    const pieces = [
+      "a",
+      "Z",
+      "7",
+      "é",
+      "ß",
+      "Ж",
+      "中文",
+      "٣",
+      "𝐀",
+      "😀",
+      "\ud800",
+      "-",
+      "•",
+      "…",
+      " ",
+      "\u00a0",
+      "\u3000",
+      "\n",
+      "\t",
+      "\u2028",
+      "\ufeff",
+    ];
     let seed = 7;
     for (let n = 0; n < 500; n++) {
       let t = "";
@@ -140,15 +177,32 @@ describe("summarizeLures", () => {
       durationMs: 10,
       pdfjs: { pageCount: 2, hasCatalog: true },
     });
-    expect(s).toEqual({ pages_rendered: 2, qr_codes: [{ page: 0, text: "https://q.example/" }], text_excerpt: "Open hxxps[://]evil[.]example/x now\nsecond page" });
+    expect(s).toEqual({
+      pages_rendered: 2,
+      qr_codes: [{ page: 0, text: "https://q.example/" }],
+      text_excerpt: "Open hxxps[://]evil[.]example/x now\nsecond page",
+    });
     expect(summarizeLures(undefined)).toEqual({ pages_rendered: 0, qr_codes: [], text_excerpt: "" });
   });
 });
 
 describe("withUnicodeBoundaries", () => {
   // the bounded pattern scanned directly: what the two-step search must return, match for match
-  const direct = (re: RegExp) => new RegExp(re.source.replaceAll(String.raw`\b`, String.raw`(?:(?<![\p{L}\p{N}])(?=[\p{L}\p{N}])|(?<=[\p{L}\p{N}])(?![\p{L}\p{N}]))`), "u");
-  const patterns = [/\b(invoice|order|charge)\b/, /\b(disney\+?|geek ?squad)\b/, /\bprotégé\b/, /(ab|b)\b/, /\b\d{3}\b/];
+  const direct = (re: RegExp) =>
+    new RegExp(
+      re.source.replaceAll(
+        String.raw`\b`,
+        String.raw`(?:(?<![\p{L}\p{N}])(?=[\p{L}\p{N}])|(?<=[\p{L}\p{N}])(?![\p{L}\p{N}]))`,
+      ),
+      "u",
+    );
+  const patterns = [
+    /\b(invoice|order|charge)\b/,
+    /\b(disney\+?|geek ?squad)\b/,
+    /\bprotégé\b/,
+    /(ab|b)\b/,
+    /\b\d{3}\b/,
+  ];
   const texts = [
     "your invoices and orders: one invoice",
     "reorder, then order",
@@ -160,13 +214,16 @@ describe("withUnicodeBoundaries", () => {
     "",
     "日本語 order 日本語order",
   ];
-  it.each(patterns.map((re) => [re.source, re] as const))("finds the same first match as the bounded pattern scanned directly: %s", (_name, re) => {
-    const phrase = withUnicodeBoundaries(re);
-    for (const t of texts) {
-      const want = direct(re).exec(t);
-      const got = phrase.exec(t);
-      expect([got?.index, got?.[0]], t).toEqual([want?.index, want?.[0]]);
-      expect(phrase.test(t)).toBe(want !== null);
-    }
-  });
+  it.each(patterns.map((re) => [re.source, re] as const))(
+    "finds the same first match as the bounded pattern scanned directly: %s",
+    (_name, re) => {
+      const phrase = withUnicodeBoundaries(re);
+      for (const t of texts) {
+        const want = direct(re).exec(t);
+        const got = phrase.exec(t);
+        expect([got?.index, got?.[0]], t).toEqual([want?.index, want?.[0]]);
+        expect(phrase.test(t)).toBe(want !== null);
+      }
+    },
+  );
 });

@@ -28,31 +28,107 @@ export const IMAGE_PAGE_MAX_WORDS = 10;
  */
 const PHRASES: [string, "strong" | "weak", RegExp][] = [
   // English
-  ["protected/secure document", "strong", /\b(protected|secured?|encrypted) (pdf|document|file|message|attachment|invoice|fax)s?\b/],
-  ["click to view", "strong", /\b(click|tap|press)( here| below| the (link|button)( below| above)?)? to (view|open|access|download|read|see|review|sign|unlock|preview|decrypt|verify|confirm|update|restore|secure|cancel|claim|get|log ?in|sign ?in)\b/],
+  [
+    "protected/secure document",
+    "strong",
+    /\b(protected|secured?|encrypted) (pdf|document|file|message|attachment|invoice|fax)s?\b/,
+  ],
+  [
+    "click to view",
+    "strong",
+    /\b(click|tap|press)( here| below| the (link|button)( below| above)?)? to (view|open|access|download|read|see|review|sign|unlock|preview|decrypt|verify|confirm|update|restore|secure|cancel|claim|get|log ?in|sign ?in)\b/,
+  ],
   ["enable editing/content", "strong", /\benable (editing|content|macros)\b/],
-  ["verify your identity", "strong", /\b(verify|confirm|validate) your (identity|account|email|e-mail|mailbox|credentials|login)\b/],
+  [
+    "verify your identity",
+    "strong",
+    /\b(verify|confirm|validate) your (identity|account|email|e-mail|mailbox|credentials|login)\b/,
+  ],
   // a CAPTCHA on a page that cannot run one: the fake-CAPTCHA lures of 2024-2025 (a picture and a link to the ClickFix page)
-  ["fake CAPTCHA", "strong", /\b(i'?m|i am) not a robot\b|\bverify (that )?you('re| are) (a )?human\b|\b(complete|solve|pass) the captcha\b|\bcaptcha verification\b/],
-  ["sign in to view", "strong", /\b(sign|log) ?in (with your [\w ]{2,30} )?to (view|access|open|read|download|continue)\b/],
-  ["shared a file with you", "strong", /\b(shared|sent) (a |an |the |this |\d+ )?(new )?(secure |encrypted |important )?(file|document|folder|pdf|invoice|item)s? with you\b/],
-  ["received a document", "strong", /\byou('ve| have) (received|got|been sent) (a |an )?(new )?(secure |encrypted |protected |important )?(document|file|message|fax|voicemail|invoice|payment)/],
-  ["document awaits signature", "strong", /\b(document|contract|agreement|invoice)s? (is |are )?(ready|pending|waiting|awaiting) (for )?(your )?(review|signature|approval)\b/],
-  ["cannot be displayed", "strong", /\b(document|file|pdf|content|attachment)s? (can ?not|can't|could not|is unable to) be (display|preview|open|load)(ed)?\b|\b(can ?not|could not|unable to) (display|preview|open|load) (the |this )?(document|file|pdf|content)\b|\bpreview (is )?not available\b/],
+  [
+    "fake CAPTCHA",
+    "strong",
+    /\b(i'?m|i am) not a robot\b|\bverify (that )?you('re| are) (a )?human\b|\b(complete|solve|pass) the captcha\b|\bcaptcha verification\b/,
+  ],
+  [
+    "sign in to view",
+    "strong",
+    /\b(sign|log) ?in (with your [\w ]{2,30} )?to (view|access|open|read|download|continue)\b/,
+  ],
+  [
+    "shared a file with you",
+    "strong",
+    /\b(shared|sent) (a |an |the |this |\d+ )?(new )?(secure |encrypted |important )?(file|document|folder|pdf|invoice|item)s? with you\b/,
+  ],
+  [
+    "received a document",
+    "strong",
+    /\byou('ve| have) (received|got|been sent) (a |an )?(new )?(secure |encrypted |protected |important )?(document|file|message|fax|voicemail|invoice|payment)/,
+  ],
+  [
+    "document awaits signature",
+    "strong",
+    /\b(document|contract|agreement|invoice)s? (is |are )?(ready|pending|waiting|awaiting) (for )?(your )?(review|signature|approval)\b/,
+  ],
+  [
+    "cannot be displayed",
+    "strong",
+    /\b(document|file|pdf|content|attachment)s? (can ?not|can't|could not|is unable to) be (display|preview|open|load)(ed)?\b|\b(can ?not|could not|unable to) (display|preview|open|load) (the |this )?(document|file|pdf|content)\b|\bpreview (is )?not available\b/,
+  ],
   ["password expiry", "strong", /\b(your )?password (will |is about to )?(expire|expires|expired)\b/],
   ["mailbox quota", "strong", /\bmailbox (is )?(full|quota|storage)\b/],
-  ["account suspension", "strong", /\b(account|apple id|mailbox|card)( will be| has been| is| was)?( temporarily)? (suspended|locked|deactivated|terminated|disabled|on hold|limited|restricted|blocked|frozen)\b/],
-  ["secure your account", "strong", /\b(secure|unlock|restore|reactivate|re-?activate|recover) (my|your) (account|apple id|mailbox|password)\b/],
-  ["unauthorized transaction", "strong", /\b(unauthori[sz]ed (transaction|purchase|payment|charge|sign-?in|login|access)|(haven't|have not|did not|didn't) authori[sz]ed? (this|the) (transaction|purchase|payment|charge)|(unusual|suspicious) (sign-?in|login) (attempt|activity))/],
-  ["MFA re-enrolment", "strong", /\b(2fa|mfa|two[- ]factor|multi[- ]factor) (authentication )?(update|upgrade|re-?enrol|re-?authenticat|setup|expir)/],
-  ["view the document", "weak", /\b(view|open|access|download|preview|review|unlock)( the| your| this)? (secure |protected |encrypted |shared )?(document|pdf|file|invoice|attachment|message|statement)s?\b/],
-  ["scan to sign in/verify", "strong", /\bscan (the |this )?(qr[- ]?code|qr|code)( below| above)? (to|and) (view|access|sign|verify|review|unlock|authenticate|re-?authenticate|update|confirm|secure|restore|keep|retain|reactivate)\b/],
-  ["scan the QR code", "weak", /\bscan (the |this |below )?(qr[- ]?code|qr|code)\b|\bscan (to|and) (view|access|sign|verify|review|unlock|continue|re-?authenticate)\b/],
+  [
+    "account suspension",
+    "strong",
+    /\b(account|apple id|mailbox|card)( will be| has been| is| was)?( temporarily)? (suspended|locked|deactivated|terminated|disabled|on hold|limited|restricted|blocked|frozen)\b/,
+  ],
+  [
+    "secure your account",
+    "strong",
+    /\b(secure|unlock|restore|reactivate|re-?activate|recover) (my|your) (account|apple id|mailbox|password)\b/,
+  ],
+  [
+    "unauthorized transaction",
+    "strong",
+    /\b(unauthori[sz]ed (transaction|purchase|payment|charge|sign-?in|login|access)|(haven't|have not|did not|didn't) authori[sz]ed? (this|the) (transaction|purchase|payment|charge)|(unusual|suspicious) (sign-?in|login) (attempt|activity))/,
+  ],
+  [
+    "MFA re-enrolment",
+    "strong",
+    /\b(2fa|mfa|two[- ]factor|multi[- ]factor) (authentication )?(update|upgrade|re-?enrol|re-?authenticat|setup|expir)/,
+  ],
+  [
+    "view the document",
+    "weak",
+    /\b(view|open|access|download|preview|review|unlock)( the| your| this)? (secure |protected |encrypted |shared )?(document|pdf|file|invoice|attachment|message|statement)s?\b/,
+  ],
+  [
+    "scan to sign in/verify",
+    "strong",
+    /\bscan (the |this )?(qr[- ]?code|qr|code)( below| above)? (to|and) (view|access|sign|verify|review|unlock|authenticate|re-?authenticate|update|confirm|secure|restore|keep|retain|reactivate)\b/,
+  ],
+  [
+    "scan the QR code",
+    "weak",
+    /\bscan (the |this |below )?(qr[- ]?code|qr|code)\b|\bscan (to|and) (view|access|sign|verify|review|unlock|continue|re-?authenticate)\b/,
+  ],
   ["confidential document", "weak", /\b(confidential|private) (document|file|message|attachment)s?\b/],
-  ["call to action", "weak", /\b(click here|click below|tap here|klicken sie hier|hier klicken|cliquez ici|haga clic|haz clic|clique aqui|clicca qui|fai clic|klik hier|нажмите|buraya tıklayın|tıklayınız|kliknij tutaj|kliknij poniżej|انقر هنا|اضغط هنا|点击这里|點擊這裡)\b/],
-  ["impersonated service", "weak", /\b(docusign|adobe (sign|document cloud)|sharepoint|onedrive|office ?365|microsoft 365|outlook web|dropbox|wetransfer|google (drive|docs)|citrix sharefile)\b/],
+  [
+    "call to action",
+    "weak",
+    /\b(click here|click below|tap here|klicken sie hier|hier klicken|cliquez ici|haga clic|haz clic|clique aqui|clicca qui|fai clic|klik hier|нажмите|buraya tıklayın|tıklayınız|kliknij tutaj|kliknij poniżej|انقر هنا|اضغط هنا|点击这里|點擊這裡)\b/,
+  ],
+  [
+    "impersonated service",
+    "weak",
+    /\b(docusign|adobe (sign|document cloud)|sharepoint|onedrive|office ?365|microsoft 365|outlook web|dropbox|wetransfer|google (drive|docs)|citrix sharefile)\b/,
+  ],
   // German
-  ["geschütztes Dokument", "strong", /\b(geschützte[sn]?|sichere[sn]?|verschlüsselte[sn]?) (dokument|datei|nachricht|pdf)\b/],
+  [
+    "geschütztes Dokument",
+    "strong",
+    /\b(geschützte[sn]?|sichere[sn]?|verschlüsselte[sn]?) (dokument|datei|nachricht|pdf)\b/,
+  ],
   ["Identität bestätigen", "strong", /\b(bestätigen|verifizieren) sie ihre (identität|e-mail|konto)/],
   ["Datei geteilt", "strong", /\bhat (eine|ein) (datei|dokument) (mit ihnen )?geteilt\b/],
   ["Dokument anzeigen", "weak", /\b(dokument|datei|rechnung) (anzeigen|öffnen|ansehen|herunterladen)\b/],
@@ -60,30 +136,82 @@ const PHRASES: [string, "strong" | "weak", RegExp][] = [
   ["document protégé", "strong", /\b(document|fichier|message) (protégé|sécurisé|chiffré)\b/],
   ["vérifiez votre identité", "strong", /\b(vérifiez|confirmez|validez) votre (identité|compte|adresse)/],
   ["a partagé un fichier", "strong", /\ba partagé (un|le) (fichier|document) avec vous\b/],
-  ["voir le document", "weak", /\b(voir|afficher|consulter|ouvrir|télécharger) (le |votre |ce )?(document|fichier|facture)\b/],
+  [
+    "voir le document",
+    "weak",
+    /\b(voir|afficher|consulter|ouvrir|télécharger) (le |votre |ce )?(document|fichier|facture)\b/,
+  ],
   // Spanish / Portuguese
-  ["documento protegido", "strong", /\b(documento|archivo|arquivo|mensaje|mensagem) (protegido|seguro|cifrado|criptografado)\b/],
-  ["verifique su identidad", "strong", /\b(verifique|confirme|valide) (su|sua|tu) (identidad|identidade|cuenta|conta)\b/],
+  [
+    "documento protegido",
+    "strong",
+    /\b(documento|archivo|arquivo|mensaje|mensagem) (protegido|seguro|cifrado|criptografado)\b/,
+  ],
+  [
+    "verifique su identidad",
+    "strong",
+    /\b(verifique|confirme|valide) (su|sua|tu) (identidad|identidade|cuenta|conta)\b/,
+  ],
   ["ha compartido un archivo", "strong", /\b(ha compartido|compartilhou) (un|um) (archivo|arquivo|documento)\b/],
-  ["ver documento", "weak", /\b(ver|abrir|visualizar|descargar|baixar) (el |o |su |seu )?(documento|archivo|arquivo|factura|fatura)\b/],
+  [
+    "ver documento",
+    "weak",
+    /\b(ver|abrir|visualizar|descargar|baixar) (el |o |su |seu )?(documento|archivo|arquivo|factura|fatura)\b/,
+  ],
   // Italian / Dutch
-  ["documento protetto", "strong", /\b(documento|file) (protetto|sicuro)\b|\b(beveiligd|beschermd) (document|bestand)\b/],
-  ["verifica identità", "strong", /\bverifica (la tua|la sua) (identità|account)\b|\b(bevestig|verifieer) (uw|je) (identiteit|account)\b/],
-  ["visualizza documento", "weak", /\b(visualizza|apri|scarica) (il )?(documento|file)\b|\b(document|bestand) (bekijken|openen|downloaden)\b/],
+  [
+    "documento protetto",
+    "strong",
+    /\b(documento|file) (protetto|sicuro)\b|\b(beveiligd|beschermd) (document|bestand)\b/,
+  ],
+  [
+    "verifica identità",
+    "strong",
+    /\bverifica (la tua|la sua) (identità|account)\b|\b(bevestig|verifieer) (uw|je) (identiteit|account)\b/,
+  ],
+  [
+    "visualizza documento",
+    "weak",
+    /\b(visualizza|apri|scarica) (il )?(documento|file)\b|\b(document|bestand) (bekijken|openen|downloaden)\b/,
+  ],
   // Russian
-  ["защищенный документ", "strong", /(защищ[её]нный|безопасный) (документ|файл)|подтвердите (свою )?(личность|учетную запись)/],
+  [
+    "защищенный документ",
+    "strong",
+    /(защищ[её]нный|безопасный) (документ|файл)|подтвердите (свою )?(личность|учетную запись)/,
+  ],
   ["просмотреть документ", "weak", /(просмотреть|открыть|скачать) (документ|файл)/],
   ["поделился файлом", "strong", /поделил(ся|ась|ись) (с вами )?(файлом|документом)/],
   // Italian and Dutch share notices
-  ["ha condiviso un file", "strong", /\bha condiviso (un|il|questo) (file|documento) con (te|lei|voi)\b|\bheeft (een|het|dit) (bestand|document) (met (u|je|jou) )?gedeeld\b/],
+  [
+    "ha condiviso un file",
+    "strong",
+    /\bha condiviso (un|il|questo) (file|documento) con (te|lei|voi)\b|\bheeft (een|het|dit) (bestand|document) (met (u|je|jou) )?gedeeld\b/,
+  ],
   // Turkish
   ["korumalı belge", "strong", /\b(korumalı|güvenli|şifreli|şifrelenmiş) (belge|dosya|doküman|mesaj|pdf|fatura)\b/],
-  ["kimliğinizi doğrulayın", "strong", /\b(kimliğinizi|hesabınızı|e-posta adresinizi) (doğrulayın|doğrulayınız|onaylayın|onaylayınız)\b/],
+  [
+    "kimliğinizi doğrulayın",
+    "strong",
+    /\b(kimliğinizi|hesabınızı|e-posta adresinizi) (doğrulayın|doğrulayınız|onaylayın|onaylayınız)\b/,
+  ],
   ["sizinle dosya paylaştı", "strong", /\bsizinle (bir )?(dosya|belge|doküman) paylaştı\b/],
-  ["belgeyi görüntüle", "weak", /\b(belgeyi|dosyayı|faturayı) (görüntüle|görüntüleyin|görüntülemek|aç|açın|indir|indirin)\b/],
+  [
+    "belgeyi görüntüle",
+    "weak",
+    /\b(belgeyi|dosyayı|faturayı) (görüntüle|görüntüleyin|görüntülemek|aç|açın|indir|indirin)\b/,
+  ],
   // Polish
-  ["chroniony dokument", "strong", /\b(chroniony|zabezpieczony|zaszyfrowany|poufny) (dokument|plik|pdf)\b|\b(chroniona|zabezpieczona|zaszyfrowana) (wiadomość|faktura)\b/],
-  ["zweryfikuj tożsamość", "strong", /\b(zweryfikuj|potwierdź) (swoją |swoje |twoją |twoje )?(tożsamość|konto|adres e-mail)\b/],
+  [
+    "chroniony dokument",
+    "strong",
+    /\b(chroniony|zabezpieczony|zaszyfrowany|poufny) (dokument|plik|pdf)\b|\b(chroniona|zabezpieczona|zaszyfrowana) (wiadomość|faktura)\b/,
+  ],
+  [
+    "zweryfikuj tożsamość",
+    "strong",
+    /\b(zweryfikuj|potwierdź) (swoją |swoje |twoją |twoje )?(tożsamość|konto|adres e-mail)\b/,
+  ],
   ["udostępnił plik", "strong", /\budostępnił(a|o)? (ci |tobie |państwu |pani |panu )?(plik|dokument)\b/],
   ["zobacz dokument", "weak", /\b(zobacz|wyświetl|otwórz|pobierz) (dokument|plik|fakturę)\b/],
   // Arabic (letters count as word characters for the Unicode boundary; ل "to" and و "and" are written joined)
@@ -92,9 +220,17 @@ const PHRASES: [string, "strong" | "weak", RegExp][] = [
   ["شارك ملفا معك", "strong", /\bشارك (معك )?(ملفا|ملفًا|مستندا|مستندًا)\b/],
   ["عرض المستند", "weak", /\b(ل|و)?(عرض|افتح|فتح|تنزيل|تحميل) (المستند|الملف|الفاتورة|الوثيقة)\b/],
   // Japanese and Chinese: no spaces between words, so no word boundaries
-  ["アカウントのロック", "strong", /(アカウント|apple ?id|カード)(が|は)?[^。]{0,20}(ロック|停止|凍結|制限)(されています|されました|されます)/],
+  [
+    "アカウントのロック",
+    "strong",
+    /(アカウント|apple ?id|カード)(が|は)?[^。]{0,20}(ロック|停止|凍結|制限)(されています|されました|されます)/,
+  ],
   ["本人確認", "strong", /(本人|身元|アカウント(情報)?)(を|の)?(確認|検証|認証|更新)(して|する|します|を)/],
-  ["保護されたドキュメント", "strong", /(保護された|暗号化された|セキュアな?)(ドキュメント|文書|ファイル|pdf|メッセージ)/],
+  [
+    "保護されたドキュメント",
+    "strong",
+    /(保護された|暗号化された|セキュアな?)(ドキュメント|文書|ファイル|pdf|メッセージ)/,
+  ],
   ["ファイルを共有", "strong", /(ファイル|ドキュメント|文書)を(あなたと)?共有しました/],
   ["ドキュメントを表示", "weak", /(ドキュメント|文書|ファイル|請求書)を(表示|開く|ダウンロード|確認)/],
   ["クリック", "weak", /(ここ|こちら|以下|下記|次)の?(リンク)?を?クリック/],
@@ -187,7 +323,12 @@ export function pageWording(page: RenderedPage, budget: Budget): LureWording {
 }
 
 export function normalizeText(text: string): string {
-  return text.normalize("NFKC").toLowerCase().replace(/[\u2019\u2018`]/g, "'").replace(/\s+/g, " ").trim();
+  return text
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[\u2019\u2018`]/g, "'")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
@@ -264,7 +405,8 @@ export function outwardTargets(actions: readonly PageAction[], render: PageView 
   }
   for (const a of actions) {
     if (!a.target || !isOutwardTarget(a.target)) continue;
-    if (a.type === "URI" && !linked.has(`${a.page} ${a.target}`)) out.push({ url: a.target, source: "uri-action", page: a.page, areaRatio: a.annotationAreaRatio });
+    if (a.type === "URI" && !linked.has(`${a.page} ${a.target}`))
+      out.push({ url: a.target, source: "uri-action", page: a.page, areaRatio: a.annotationAreaRatio });
     else if (a.type === "SubmitForm") out.push({ url: a.target, source: "submit-form", page: a.page });
   }
   return out;

@@ -9,11 +9,20 @@ import { collectFacts } from "../facts/document-facts";
 
 function layoutOf(content: string, limits: Limits = DEFAULT_LIMITS, hits?: Set<string>) {
   const b = new PdfBuilder();
-  const image = b.addStream("/Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8", "\x80");
+  const image = b.addStream(
+    "/Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8",
+    "\x80",
+  );
   const form = b.addStream("/Type /XObject /Subtype /Form /BBox [0 0 1 1]", "");
   const contents = b.addStream("", content);
-  const link = b.add("<< /Type /Annot /Subtype /Link /Rect [0 0 612 792] /A << /S /URI /URI (https://example.com/) >> >>");
-  b.addCatalog("", 1, `/Contents ${contents} 0 R /Resources << /XObject << /Im ${image} 0 R /Fm ${form} 0 R >> >> /Annots [${link} 0 R]`);
+  const link = b.add(
+    "<< /Type /Annot /Subtype /Link /Rect [0 0 612 792] /A << /S /URI /URI (https://example.com/) >> >>",
+  );
+  b.addCatalog(
+    "",
+    1,
+    `/Contents ${contents} 0 R /Resources << /XObject << /Im ${image} 0 R /Fm ${form} 0 R >> >> /Annots [${link} 0 R]`,
+  );
   const doc = readPdf(b.build(), limits);
   const facts = collectFacts(doc, limits);
   for (const h of doc.budgetHits) hits?.add(h);

@@ -28,12 +28,17 @@ const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
 
 /** Layouts of the first LAYOUT_MAX_PAGES pages that carry a link, where the lure rules look. */
 export function collectPageLayouts(doc: PdfDocument, actions: readonly PageAction[], limits: Limits): PageLayout[] {
-  const linked = new Set(actions.filter((a) => a.page !== undefined && a.annotationAreaRatio !== undefined).map((a) => a.page));
+  const linked = new Set(
+    actions.filter((a) => a.page !== undefined && a.annotationAreaRatio !== undefined).map((a) => a.page),
+  );
   if (!linked.size) return [];
   const out: PageLayout[] = [];
-  doc.pages().slice(0, limits.LAYOUT_MAX_PAGES).forEach((page, index) => {
-    if (linked.has(index)) out.push(layoutOf(doc, page.dict, index, limits));
-  });
+  doc
+    .pages()
+    .slice(0, limits.LAYOUT_MAX_PAGES)
+    .forEach((page, index) => {
+      if (linked.has(index)) out.push(layoutOf(doc, page.dict, index, limits));
+    });
   return out;
 }
 

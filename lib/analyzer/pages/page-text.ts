@@ -28,9 +28,33 @@ export interface PageText {
  * typographic quotes and dashes of office documents.
  */
 const WIN_ANSI: Record<number, string> = {
-  0x80: "€", 0x82: "‚", 0x83: "ƒ", 0x84: "„", 0x85: "…", 0x86: "†", 0x87: "‡", 0x88: "ˆ", 0x89: "‰", 0x8a: "Š", 0x8b: "‹",
-  0x8c: "Œ", 0x8e: "Ž", 0x91: "‘", 0x92: "’", 0x93: "“", 0x94: "”", 0x95: "•", 0x96: "–", 0x97: "—", 0x98: "˜", 0x99: "™",
-  0x9a: "š", 0x9b: "›", 0x9c: "œ", 0x9e: "ž", 0x9f: "Ÿ",
+  0x80: "€",
+  0x82: "‚",
+  0x83: "ƒ",
+  0x84: "„",
+  0x85: "…",
+  0x86: "†",
+  0x87: "‡",
+  0x88: "ˆ",
+  0x89: "‰",
+  0x8a: "Š",
+  0x8b: "‹",
+  0x8c: "Œ",
+  0x8e: "Ž",
+  0x91: "‘",
+  0x92: "’",
+  0x93: "“",
+  0x94: "”",
+  0x95: "•",
+  0x96: "–",
+  0x97: "—",
+  0x98: "˜",
+  0x99: "™",
+  0x9a: "š",
+  0x9b: "›",
+  0x9c: "œ",
+  0x9e: "ž",
+  0x9f: "Ÿ",
 };
 
 type FontDecoder = ((bytes: string) => string) | null;
@@ -59,7 +83,14 @@ export function collectPageTexts(doc: PdfDocument, limits: Limits): PageText[] {
   return out;
 }
 
-function pageTextOf(doc: PdfDocument, page: PdfDict, index: number, limits: Limits, decoders: Map<PdfDict, FontDecoder>, enough: (soFar: string) => boolean): PageText {
+function pageTextOf(
+  doc: PdfDocument,
+  page: PdfDict,
+  index: number,
+  limits: Limits,
+  decoders: Map<PdfDict, FontDecoder>,
+  enough: (soFar: string) => boolean,
+): PageText {
   const maxBytes = limits.PAGE_TEXT_MAX_CONTENT_BYTES;
   const maxChars = limits.PAGE_TEXT_MAX_CHARS;
   const resources = doc.dict(inherited(doc, page, "Resources"));
@@ -73,7 +104,14 @@ function pageTextOf(doc: PdfDocument, page: PdfDict, index: number, limits: Limi
   let forms = 0;
   for (const [, ref] of xobjects?.entries ?? []) {
     const form = doc.resolve(ref);
-    if (stopped || budget <= 0 || text.length >= maxChars || !(form instanceof PdfStream) || !isName(form.dict.get("Subtype"), "Form")) continue;
+    if (
+      stopped ||
+      budget <= 0 ||
+      text.length >= maxChars ||
+      !(form instanceof PdfStream) ||
+      !isName(form.dict.get("Subtype"), "Form")
+    )
+      continue;
     // a form past the cap is left unread (PAGE_TEXT_MAX_FORMS_PER_PAGE, reported)
     if (forms >= limits.PAGE_TEXT_MAX_FORMS_PER_PAGE) {
       doc.budgetHits.add("PAGE_TEXT_MAX_FORMS_PER_PAGE");
@@ -87,11 +125,20 @@ function pageTextOf(doc: PdfDocument, page: PdfDict, index: number, limits: Limi
     text += `\n${contentStreamText(formText, fontDecoderOf(doc, doc.dict(form.dict.get("Resources")) ?? resources, decoders, state), maxChars - text.length)}`;
     stopped = enough(text.slice(0, maxChars));
   }
-  return { index, text: text.slice(0, maxChars).trim(), partial: partial || stopped || state.partial || budget <= 0 || text.length >= maxChars };
+  return {
+    index,
+    text: text.slice(0, maxChars).trim(),
+    partial: partial || stopped || state.partial || budget <= 0 || text.length >= maxChars,
+  };
 }
 
 /** The decoder of shown strings under a resource dictionary's fonts. */
-function fontDecoderOf(doc: PdfDocument, resources: PdfDict | undefined, decoders: Map<PdfDict, FontDecoder>, state: { partial: boolean }) {
+function fontDecoderOf(
+  doc: PdfDocument,
+  resources: PdfDict | undefined,
+  decoders: Map<PdfDict, FontDecoder>,
+  state: { partial: boolean },
+) {
   const fonts = doc.dict(resources?.get("Font"));
   return (name: string, bytes: string): string => {
     const font = doc.dict(fonts?.get(name));

@@ -116,7 +116,12 @@ export interface RenderOpenOptions {
   password?: string;
 }
 
-export type RenderFn = (bytes: Uint8Array, budget: RenderBudget, signal?: AbortSignal, open?: RenderOpenOptions) => Promise<RenderFacts>;
+export type RenderFn = (
+  bytes: Uint8Array,
+  budget: RenderBudget,
+  signal?: AbortSignal,
+  open?: RenderOpenOptions,
+) => Promise<RenderFacts>;
 
 /** The render budget of a limits table. */
 export function renderBudgetOf(limits: Limits): RenderBudget {
@@ -137,7 +142,11 @@ export function renderBudgetOf(limits: Limits): RenderBudget {
 
 /** The page-image budget of a limits table (added to a render budget by callers that show pages). */
 export function pageImageBudgetOf(limits: Limits): PageImageBudget {
-  return { thumbnailMaxPx: limits.RENDER_THUMBNAIL_MAX_PX, largeMaxPx: limits.RENDER_PREVIEW_MAX_PX, maxTotalBytes: limits.RENDER_PAGE_IMAGES_MAX_BYTES };
+  return {
+    thumbnailMaxPx: limits.RENDER_THUMBNAIL_MAX_PX,
+    largeMaxPx: limits.RENDER_PREVIEW_MAX_PX,
+    maxTotalBytes: limits.RENDER_PAGE_IMAGES_MAX_BYTES,
+  };
 }
 
 /** `hits` with `hit` added once: a render's budget hits, as the renderer and its host record them. */

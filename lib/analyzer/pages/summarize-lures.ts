@@ -6,7 +6,10 @@ import type { RenderFacts } from "./render-facts";
 /** presentation: characters of rendered text shown in the report */
 export const LURE_TEXT_EXCERPT_CHARS = 2000;
 
-export function summarizeLures(render: RenderFacts | undefined, maxChars = LURE_TEXT_EXCERPT_CHARS): DeepResult["lures"] {
+export function summarizeLures(
+  render: RenderFacts | undefined,
+  maxChars = LURE_TEXT_EXCERPT_CHARS,
+): DeepResult["lures"] {
   if (!render) return { pages_rendered: 0, qr_codes: [], text_excerpt: "" };
   const text = render.pages
     .map((p) => p.text.replace(/\s+/g, " ").trim())

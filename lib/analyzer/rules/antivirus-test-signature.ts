@@ -21,13 +21,25 @@ export const antivirusTestSignature = defineRule({
   mitigations: ["do_not_open", "sanitize_with_cdr"],
   confidence: "high",
   check({ testSignatures, yara }) {
-    const out: Evidence[] = testSignatures.map((t) => evidence({ objectRef: t.objectRef, offset: t.offset, path: t.where, excerpt: `${NAMES.get(t.signature)} in ${t.where}` }));
+    const out: Evidence[] = testSignatures.map((t) =>
+      evidence({
+        objectRef: t.objectRef,
+        offset: t.offset,
+        path: t.where,
+        excerpt: `${NAMES.get(t.signature)} in ${t.where}`,
+      }),
+    );
     // YARA adds what the byte search cannot read (UTF-16, base64); a signature it found is named once
     const found = new Set<string>(testSignatures.map((t) => t.signature));
     for (const m of yara ?? []) {
       const id = m.meta.signature ?? m.rule;
       if (!m.tags.includes(TEST_SIGNATURE_TAG) || found.has(id)) continue;
-      out.push(evidence({ path: m.target, excerpt: `${NAMES.get(id) ?? m.meta.description ?? m.rule} in ${m.target} (YARA ${m.rule}: as text, UTF-16 or base64)` }));
+      out.push(
+        evidence({
+          path: m.target,
+          excerpt: `${NAMES.get(id) ?? m.meta.description ?? m.rule} in ${m.target} (YARA ${m.rule}: as text, UTF-16 or base64)`,
+        }),
+      );
     }
     if (!out.length) return null;
     const kinds = new Set(out.map((e) => e.excerpt!.split(" in ")[0]));

@@ -58,17 +58,35 @@ export const automaticAction = defineRule({
   confidence: "high",
   check({ actions, remoteLocations }) {
     const hits = actions.filter((a) => a.consent === "none" && isOutward(a));
-    const drawn = remoteLocations.filter((l) => l.consent === "none" && DRAWN_FROM.test(l.carrier) && isRemote(l.kind) && !isFileShare(l.kind));
+    const drawn = remoteLocations.filter(
+      (l) => l.consent === "none" && DRAWN_FROM.test(l.carrier) && isRemote(l.kind) && !isFileShare(l.kind),
+    );
     if (!hits.length && !drawn.length) return null;
     return {
       evidence: [
-        ...hits.map((a) => evidence({ objectRef: a.objectRef, path: a.path, excerpt: excerpt(`[${a.trigger}] /${a.type} ${a.target ?? a.embeddedTarget ?? ""}`) })),
-        ...drawn.map((l) => evidence({ objectRef: l.objectRef, path: l.path, excerpt: excerpt(`[${l.trigger}] ${l.carrier} ${l.target}`) })),
+        ...hits.map((a) =>
+          evidence({
+            objectRef: a.objectRef,
+            path: a.path,
+            excerpt: excerpt(`[${a.trigger}] /${a.type} ${a.target ?? a.embeddedTarget ?? ""}`),
+          }),
+        ),
+        ...drawn.map((l) =>
+          evidence({
+            objectRef: l.objectRef,
+            path: l.path,
+            excerpt: excerpt(`[${l.trigger}] ${l.carrier} ${l.target}`),
+          }),
+        ),
       ],
       detail: [
         hits.length ? `Actions: ${[...new Set(hits.map((a) => `/${a.type} on ${a.trigger}`))].join(", ")}.` : "",
-        drawn.length ? `Content loaded from the web to draw a page: ${[...new Set(drawn.map((l) => l.carrier))].join(", ")}.` : "",
-      ].filter(Boolean).join(" "),
+        drawn.length
+          ? `Content loaded from the web to draw a page: ${[...new Set(drawn.map((l) => l.carrier))].join(", ")}.`
+          : "",
+      ]
+        .filter(Boolean)
+        .join(" "),
     };
   },
 });

@@ -18,7 +18,12 @@ export const calculatorStackExhaustion = defineRule({
   check({ calculatorOverflows }) {
     if (!calculatorOverflows.length) return null;
     return {
-      evidence: calculatorOverflows.map((f) => evidence({ objectRef: f.objectRef, excerpt: `\`${f.operator}\` takes the stack to ${f.depth} entries: ${f.excerpt}` })),
+      evidence: calculatorOverflows.map((f) =>
+        evidence({
+          objectRef: f.objectRef,
+          excerpt: `\`${f.operator}\` takes the stack to ${f.depth} entries: ${f.excerpt}`,
+        }),
+      ),
     };
   },
 });

@@ -6,7 +6,8 @@ import { evidence } from "./evidence";
 export const cooltypeSing = defineRule({
   id: "cooltype-sing-overflow",
   title: "Malformed SING font table (CVE-2010-2883)",
-  description: "An embedded TrueType/OpenType font has a SING table whose uniqueName field overruns its 28 bytes. Adobe CoolType copied it into a fixed stack buffer: a stack overflow exploited in the wild in 2010.",
+  description:
+    "An embedded TrueType/OpenType font has a SING table whose uniqueName field overruns its 28 bytes. Adobe CoolType copied it into a fixed stack buffer: a stack overflow exploited in the wild in 2010.",
   category: "exploit",
   severity: "critical",
   weight: 90,
@@ -17,6 +18,10 @@ export const cooltypeSing = defineRule({
   check({ formats }) {
     const hits = formats.fonts.filter((f) => f.sfnt?.singNameOverlong);
     if (!hits.length) return null;
-    return { evidence: hits.map((f) => evidence({ objectRef: f.objectRef, path: `/${f.key}`, excerpt: "SING table uniqueName longer than 28 bytes" })) };
+    return {
+      evidence: hits.map((f) =>
+        evidence({ objectRef: f.objectRef, path: `/${f.key}`, excerpt: "SING table uniqueName longer than 28 bytes" }),
+      ),
+    };
   },
 });

@@ -16,7 +16,10 @@ export const decompressionBomb = defineRule({
     const most = Math.max(...decodeBombs.map((b) => b.expansion));
     return {
       evidence: decodeBombs.map((b) =>
-        evidence({ objectRef: b.ref, excerpt: `${b.filters.join(" > ") || "no filter"}: expands ${b.expansion}x before the budget stops it${b.image ? " (an image XObject)" : ""}` }),
+        evidence({
+          objectRef: b.ref,
+          excerpt: `${b.filters.join(" > ") || "no filter"}: expands ${b.expansion}x before the budget stops it${b.image ? " (an image XObject)" : ""}`,
+        }),
       ),
       detail: `The largest expansion seen is ${most}x (text and images stay far below 100x).`,
     };

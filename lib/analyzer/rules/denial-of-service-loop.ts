@@ -36,7 +36,13 @@ export const denialOfServiceLoop = defineRule({
     if (!loops.length) return null;
     const kinds = [...new Set(loops.map((l) => NAMES[l.structure]))];
     return {
-      evidence: loops.map((l) => evidence({ objectRef: l.objects.find((o) => /^\d+ \d+ R$/.test(o)), path: l.path, excerpt: `${NAMES[l.structure]}: ${l.length > l.objects.length ? `${l.objects.join(" -> ")} -> … (${l.length} objects)` : [...l.objects, l.objects[0]].join(" -> ")}` })),
+      evidence: loops.map((l) =>
+        evidence({
+          objectRef: l.objects.find((o) => /^\d+ \d+ R$/.test(o)),
+          path: l.path,
+          excerpt: `${NAMES[l.structure]}: ${l.length > l.objects.length ? `${l.objects.join(" -> ")} -> … (${l.length} objects)` : [...l.objects, l.objects[0]].join(" -> ")}`,
+        }),
+      ),
       detail: `Loops: ${kinds.join(", ")}.`,
     };
   },

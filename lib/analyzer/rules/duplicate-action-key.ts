@@ -17,7 +17,12 @@ export const duplicateActionKey = defineRule({
   check({ shadowedActionKeys }) {
     if (!shadowedActionKeys.length) return null;
     return {
-      evidence: shadowedActionKeys.map((k) => evidence({ ...(k.objectRef === "trailer" ? { path: "trailer" } : { objectRef: k.objectRef }), excerpt: excerpt(`/${k.key} given twice${k.action ? `; the action in effect: /S /${k.action}` : ""}`) })),
+      evidence: shadowedActionKeys.map((k) =>
+        evidence({
+          ...(k.objectRef === "trailer" ? { path: "trailer" } : { objectRef: k.objectRef }),
+          excerpt: excerpt(`/${k.key} given twice${k.action ? `; the action in effect: /S /${k.action}` : ""}`),
+        }),
+      ),
       detail: `Keys given twice: ${[...new Set(shadowedActionKeys.map((k) => `/${k.key}${k.action ? ` (in effect: /${k.action})` : ""}`))].join(", ")}.`,
       confidence: shadowedActionKeys.some((k) => k.active) ? "high" : "medium",
     };

@@ -7,7 +7,8 @@ import { defineRule } from "./rule";
 export const embeddedArchiveWithExecutable = defineRule({
   id: "embedded-archive-with-executable",
   title: "Attached archive containing a program or script",
-  description: "An attached archive lists an executable or script file (.exe, .scr, .js, .vbs, .lnk, .hta, ...) inside. Wrapping the payload in an archive, often password-protected, hides it from attachment filters.",
+  description:
+    "An attached archive lists an executable or script file (.exe, .scr, .js, .vbs, .lnk, .hta, ...) inside. Wrapping the payload in an archive, often password-protected, hides it from attachment filters.",
   category: "embedded-file",
   severity: "high",
   weight: 65,
@@ -23,7 +24,11 @@ export const embeddedArchiveWithExecutable = defineRule({
         const a = f.archive!;
         const more = a.executables.length > 5 ? ` (+${a.executables.length - 5} more)` : "";
         const enc = a.encrypted ? `, ${a.encrypted} encrypted entr${a.encrypted === 1 ? "y" : "ies"}` : "";
-        return evidence({ objectRef: f.file.objectRef, path: f.file.path, excerpt: `${f.file.name} (${a.format}, ${a.names.length} entries${enc}): ${a.executables.slice(0, 5).join(", ")}${more}` });
+        return evidence({
+          objectRef: f.file.objectRef,
+          path: f.file.path,
+          excerpt: `${f.file.name} (${a.format}, ${a.names.length} entries${enc}): ${a.executables.slice(0, 5).join(", ")}${more}`,
+        });
       }),
     };
   },

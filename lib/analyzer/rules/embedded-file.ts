@@ -4,7 +4,8 @@ import { evidence } from "./evidence";
 export const embeddedFile = defineRule({
   id: "embedded-file",
   title: "Embedded file",
-  description: "The PDF carries attached files. Attachments are common in business documents, and a common way to deliver a second stage.",
+  description:
+    "The PDF carries attached files. Attachments are common in business documents, and a common way to deliver a second stage.",
   category: "embedded-file",
   severity: "low",
   weight: 10,
@@ -14,8 +15,16 @@ export const embeddedFile = defineRule({
   check({ embedded, keywords }) {
     if (!embedded.length && !keywords.counts["/EmbeddedFile"]) return null;
     return {
-      evidence: embedded.map((f) => evidence({ objectRef: f.objectRef, path: f.path, excerpt: `${f.name} (${f.size} bytes, ${f.kind}, sha256 ${f.sha256})` })),
-      detail: embedded.length ? `${embedded.length} file(s).` : "Embedded file keywords found but no readable file (encrypted or damaged).",
+      evidence: embedded.map((f) =>
+        evidence({
+          objectRef: f.objectRef,
+          path: f.path,
+          excerpt: `${f.name} (${f.size} bytes, ${f.kind}, sha256 ${f.sha256})`,
+        }),
+      ),
+      detail: embedded.length
+        ? `${embedded.length} file(s).`
+        : "Embedded file keywords found but no readable file (encrypted or damaged).",
     };
   },
 });

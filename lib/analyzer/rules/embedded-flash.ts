@@ -4,7 +4,8 @@ import { evidence } from "./evidence";
 export const embeddedFlash = defineRule({
   id: "embedded-flash",
   title: "Embedded Flash (SWF)",
-  description: "A stream holds a Shockwave Flash file. Flash in PDFs (RichMedia) was the vector of many exploits (CVE-2010-1297, CVE-2011-0611, CVE-2012-0754) and has no legitimate use since Flash's end of life.",
+  description:
+    "A stream holds a Shockwave Flash file. Flash in PDFs (RichMedia) was the vector of many exploits (CVE-2010-1297, CVE-2011-0611, CVE-2012-0754) and has no legitimate use since Flash's end of life.",
   category: "exploit",
   severity: "high",
   weight: 60,
@@ -19,6 +20,8 @@ export const embeddedFlash = defineRule({
     ];
     const unique = [...new Map(hits.map((h) => [h.ref, h])).values()];
     if (!unique.length) return null;
-    return { evidence: unique.map((h) => evidence({ objectRef: h.ref || undefined, path: h.path, excerpt: "SWF header" })) };
+    return {
+      evidence: unique.map((h) => evidence({ objectRef: h.ref || undefined, path: h.path, excerpt: "SWF header" })),
+    };
   },
 });

@@ -19,7 +19,10 @@ function carried(n: Analysed): Carried | null {
 }
 
 function nestedHit(files: EmbeddedAnalysis[] | undefined, verdict: Carried): RuleHit | null {
-  const hits = (files ?? []).filter((f): f is EmbeddedAnalysis & { nested: Analysed } => f.nested?.status === "analysed" && carried(f.nested) === verdict);
+  const hits = (files ?? []).filter(
+    (f): f is EmbeddedAnalysis & { nested: Analysed } =>
+      f.nested?.status === "analysed" && carried(f.nested) === verdict,
+  );
   if (!hits.length) return null;
   const cve = [...new Set(hits.flatMap((f) => f.nested.findings.flatMap((x) => x.cve)))].sort();
   return {
@@ -41,7 +44,8 @@ function nestedHit(files: EmbeddedAnalysis[] | undefined, verdict: Carried): Rul
 export const embeddedNestedPdfMalicious = defineRule({
   id: "embedded-nested-pdf-malicious",
   title: "Malicious PDF attached inside the PDF",
-  description: "An attached PDF (or XDP package) was analysed on its own and judged malicious: the outer document delivers it, and readers open attachments on request or through a script.",
+  description:
+    "An attached PDF (or XDP package) was analysed on its own and judged malicious: the outer document delivers it, and readers open attachments on request or through a script.",
   category: "embedded-file",
   severity: "critical",
   weight: 80,
@@ -55,7 +59,8 @@ export const embeddedNestedPdfMalicious = defineRule({
 export const embeddedNestedPdfSuspicious = defineRule({
   id: "embedded-nested-pdf-suspicious",
   title: "Suspicious PDF attached inside the PDF",
-  description: "An attached PDF (or XDP package) was analysed on its own and judged suspicious, or malicious by the model on findings of medium severity or less (no technique proves it); its findings are listed with it.",
+  description:
+    "An attached PDF (or XDP package) was analysed on its own and judged suspicious, or malicious by the model on findings of medium severity or less (no technique proves it); its findings are listed with it.",
   category: "embedded-file",
   severity: "medium",
   weight: 35,

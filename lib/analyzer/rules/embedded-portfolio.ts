@@ -7,7 +7,8 @@ import { defineRule } from "./rule";
 export const portfolioDocument = defineRule({
   id: "portfolio-document",
   title: "PDF portfolio (collection of files)",
-  description: "The document is a portfolio: readers present its attached files rather than the cover page, so what the user sees first is chosen by the author.",
+  description:
+    "The document is a portfolio: readers present its attached files rather than the cover page, so what the user sees first is chosen by the author.",
   category: "embedded-file",
   severity: "low",
   weight: 5,

@@ -7,7 +7,8 @@ import { defineRule } from "./rule";
 export const embeddedScriptContent = defineRule({
   id: "embedded-script-content",
   title: "Attachment that is a script",
-  description: "An attached file's content is a Windows script (VBScript, JScript, PowerShell, batch or HTA) although its name does not say so; opened, it runs with the user's rights.",
+  description:
+    "An attached file's content is a Windows script (VBScript, JScript, PowerShell, batch or HTA) although its name does not say so; opened, it runs with the user's rights.",
   category: "embedded-file",
   severity: "high",
   weight: 55,
@@ -17,8 +18,18 @@ export const embeddedScriptContent = defineRule({
   confidence: "medium",
   check({ embeddedAnalysis }) {
     // the fast rules already flag script extensions, shebang scripts and HTML (embedded-executable, embedded-active-content)
-    const hits = (embeddedAnalysis ?? []).filter((f) => f.detected.by === "script-sniff" && f.file.kind === "unknown" && !isExecutableName(f.file.name));
+    const hits = (embeddedAnalysis ?? []).filter(
+      (f) => f.detected.by === "script-sniff" && f.file.kind === "unknown" && !isExecutableName(f.file.name),
+    );
     if (!hits.length) return null;
-    return { evidence: hits.map((f) => evidence({ objectRef: f.file.objectRef, path: f.file.path, excerpt: `${f.file.name}: ${f.scriptLanguage ?? f.detected.type} script, ${f.file.size} bytes` })) };
+    return {
+      evidence: hits.map((f) =>
+        evidence({
+          objectRef: f.file.objectRef,
+          path: f.file.path,
+          excerpt: `${f.file.name}: ${f.scriptLanguage ?? f.detected.type} script, ${f.file.size} bytes`,
+        }),
+      ),
+    };
   },
 });

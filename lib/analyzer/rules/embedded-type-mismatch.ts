@@ -7,7 +7,8 @@ import { defineRule } from "./rule";
 export const embeddedTypeMismatch = defineRule({
   id: "embedded-type-mismatch",
   title: "Attachment disguised as a harmless file type",
-  description: "An attached file claims a harmless type by its name or MIME type, but its content is a program or script, or its name hides the real extension. The disguise exists to get it opened.",
+  description:
+    "An attached file claims a harmless type by its name or MIME type, but its content is a program or script, or its name hides the real extension. The disguise exists to get it opened.",
   category: "embedded-file",
   severity: "critical",
   weight: 75,
@@ -19,7 +20,13 @@ export const embeddedTypeMismatch = defineRule({
     const hits = (embeddedAnalysis ?? []).filter((f) => f.disguise);
     if (!hits.length) return null;
     return {
-      evidence: hits.map((f) => evidence({ objectRef: f.file.objectRef, path: f.file.path, excerpt: `${f.file.name}: claims ${f.disguise!.claimed}, content is ${f.disguise!.actual} (sha256 ${f.file.sha256})` })),
+      evidence: hits.map((f) =>
+        evidence({
+          objectRef: f.file.objectRef,
+          path: f.file.path,
+          excerpt: `${f.file.name}: claims ${f.disguise!.claimed}, content is ${f.disguise!.actual} (sha256 ${f.file.sha256})`,
+        }),
+      ),
     };
   },
 });

@@ -6,7 +6,8 @@ import { isContentOpaque } from "../content/content-opaque";
 export const encryptedDocument = defineRule({
   id: "encrypted-document",
   title: "Encrypted document",
-  description: "The document uses the standard security handler. Strings and streams are opaque to scanners that do not decrypt; when it opens without a password this hides content rather than protecting it.",
+  description:
+    "The document uses the standard security handler. Strings and streams are opaque to scanners that do not decrypt; when it opens without a password this hides content rather than protecting it.",
   category: "encryption",
   severity: "info",
   weight: 3,
@@ -15,9 +16,23 @@ export const encryptedDocument = defineRule({
   confidence: "high",
   check({ security }) {
     if (!security.encrypted) return null;
-    const opened = security.openedWith === "user-password" ? "the user password given" : security.openedWith === "owner-password" ? "the owner password given" : "the empty user password";
-    const how = security.state === "decrypted" ? `opened with ${opened} (R${security.revision}, ${security.method})` : `content not inspected: ${security.message ?? security.state}`;
-    return { evidence: [evidence({ path: "/Encrypt", excerpt: how })], detail: security.state === "password-required" ? "A password is needed to open it: its content could not be analysed. Give the document's password to analyse it." : undefined };
+    const opened =
+      security.openedWith === "user-password"
+        ? "the user password given"
+        : security.openedWith === "owner-password"
+          ? "the owner password given"
+          : "the empty user password";
+    const how =
+      security.state === "decrypted"
+        ? `opened with ${opened} (R${security.revision}, ${security.method})`
+        : `content not inspected: ${security.message ?? security.state}`;
+    return {
+      evidence: [evidence({ path: "/Encrypt", excerpt: how })],
+      detail:
+        security.state === "password-required"
+          ? "A password is needed to open it: its content could not be analysed. Give the document's password to analyse it."
+          : undefined,
+    };
   },
 });
 
@@ -40,15 +55,33 @@ export const encryptionHidesActiveContent = defineRule({
     if (!security.encrypted) return null;
     if (isContentOpaque(security)) {
       const names = CODE_KEYWORDS.filter((k) => keywords.counts[k]);
-      return names.length ? { evidence: [evidence({ path: "/Encrypt", excerpt: `not decrypted (${security.state}), with ${names.join(" ")}` })] } : null;
+      return names.length
+        ? {
+            evidence: [
+              evidence({ path: "/Encrypt", excerpt: `not decrypted (${security.state}), with ${names.join(" ")}` }),
+            ],
+          }
+        : null;
     }
     // decrypted, what it hid can be judged: form automation is what protected official forms run on open
     const addresses = new Map<string, string[]>();
     for (const s of scripts) urlAssignments(s.source, addresses);
     const hidden = scripts.filter((s) => s.automatic && !isFormAutomation(s.source, s.signals, addresses));
-    const auto = [...new Set([...hidden.map((s) => `script on ${s.trigger}`), ...actions.filter((a) => a.automatic && ACTIVE_ACTIONS.has(a.type) && a.type !== "JavaScript").map((a) => `/${a.type} on ${a.trigger}`)])];
+    const auto = [
+      ...new Set([
+        ...hidden.map((s) => `script on ${s.trigger}`),
+        ...actions
+          .filter((a) => a.automatic && ACTIVE_ACTIONS.has(a.type) && a.type !== "JavaScript")
+          .map((a) => `/${a.type} on ${a.trigger}`),
+      ]),
+    ];
     if (!auto.length) return null;
-    const how = security.openedWith === "user-password" || security.openedWith === "owner-password" ? "a password" : "empty user password";
-    return { evidence: [evidence({ path: "/Encrypt", excerpt: `encrypted (${how}), runs ${auto.slice(0, 5).join(", ")}` })] };
+    const how =
+      security.openedWith === "user-password" || security.openedWith === "owner-password"
+        ? "a password"
+        : "empty user password";
+    return {
+      evidence: [evidence({ path: "/Encrypt", excerpt: `encrypted (${how}), runs ${auto.slice(0, 5).join(", ")}` })],
+    };
   },
 });

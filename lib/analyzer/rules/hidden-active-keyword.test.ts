@@ -17,9 +17,21 @@ function documentWith(setup: (b: PdfBuilder) => string = () => "") {
 
 describe("hidden-active-keyword", () => {
   it.each([
-    ["an object header glued to junk", (b: PdfBuilder) => (b.addJunk("xx"), `/OpenAction ${b.add("<< /S /JavaScript /JS (app.alert(1)) >>")} 0 R`), ["/JavaScript", "/JS"]],
-    ["an action dictionary without an object header", (b: PdfBuilder) => (b.addJunk("<< /S /Launch /F (cmd.exe) >>\n"), ""), ["/Launch"]],
-    ["an escaped name without an object header", (b: PdfBuilder) => (b.addJunk("<< /S /J#61vaScript /JS (x) >>\n"), ""), ["/JavaScript", "/JS"]],
+    [
+      "an object header glued to junk",
+      (b: PdfBuilder) => (b.addJunk("xx"), `/OpenAction ${b.add("<< /S /JavaScript /JS (app.alert(1)) >>")} 0 R`),
+      ["/JavaScript", "/JS"],
+    ],
+    [
+      "an action dictionary without an object header",
+      (b: PdfBuilder) => (b.addJunk("<< /S /Launch /F (cmd.exe) >>\n"), ""),
+      ["/Launch"],
+    ],
+    [
+      "an escaped name without an object header",
+      (b: PdfBuilder) => (b.addJunk("<< /S /J#61vaScript /JS (x) >>\n"), ""),
+      ["/JavaScript", "/JS"],
+    ],
     [
       "an object swallowed by a stream that lost its endstream",
       (b: PdfBuilder) => {
@@ -41,11 +53,20 @@ describe("hidden-active-keyword", () => {
   });
 
   it.each([
-    ["an action in a well-formed object", (b: PdfBuilder) => `/OpenAction ${b.add("<< /S /JavaScript /JS (app.alert(1)) >>")} 0 R`],
+    [
+      "an action in a well-formed object",
+      (b: PdfBuilder) => `/OpenAction ${b.add("<< /S /JavaScript /JS (app.alert(1)) >>")} 0 R`,
+    ],
     ["the names in a string", (b: PdfBuilder) => `/Title ${b.add("(see /JavaScript and /OpenAction)")} 0 R`],
-    ["the names in a content stream", (b: PdfBuilder) => `/Extra ${b.addStream("", "/JavaScript /OpenAction /URI BT ET")} 0 R`],
+    [
+      "the names in a content stream",
+      (b: PdfBuilder) => `/Extra ${b.addStream("", "/JavaScript /OpenAction /URI BT ET")} 0 R`,
+    ],
     ["the names in a comment between objects", (b: PdfBuilder) => (b.addJunk("% /JavaScript /Launch\n"), "")],
-    ["the names inside a stream whose /Length is right", (b: PdfBuilder) => `/Extra ${b.addStream("", "1 0 obj << /S /JavaScript >> endobj")} 0 R`],
+    [
+      "the names inside a stream whose /Length is right",
+      (b: PdfBuilder) => `/Extra ${b.addStream("", "1 0 obj << /S /JavaScript >> endobj")} 0 R`,
+    ],
   ])("does not fire on %s", (_case, setup) => {
     expect(hidden(documentWith(setup))).toEqual([]);
   });

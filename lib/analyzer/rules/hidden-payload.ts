@@ -15,14 +15,28 @@ const PLACES: Record<HiddenPayloadFact["where"], string> = {
  * structure rules (data-after-eof, high-entropy-outside-streams).
  */
 function isRunnablePayload(p: HiddenPayloadFact): boolean {
-  if (p.kind === "pe-executable" || p.kind === "elf-executable" || p.kind === "macho-executable" || p.kind === "rar" || p.kind === "7z") return true;
+  if (
+    p.kind === "pe-executable" ||
+    p.kind === "elf-executable" ||
+    p.kind === "macho-executable" ||
+    p.kind === "rar" ||
+    p.kind === "7z"
+  )
+    return true;
   if (p.kind === "zip") return p.runnableNames.length > 0;
   return p.macros;
 }
 
 function describe(p: HiddenPayloadFact): string {
-  const names = p.runnableNames.length ? `: ${p.runnableNames.slice(0, 5).join(", ")}${p.runnableNames.length > 5 ? ` (+${p.runnableNames.length - 5} more)` : ""}` : "";
-  const what = p.kind === "ole-office" ? "an Office file with macros" : p.kind === "zip" ? `a ZIP of ${p.entries} entries${names}` : `a ${p.kind.replace("-", " ")}`;
+  const names = p.runnableNames.length
+    ? `: ${p.runnableNames.slice(0, 5).join(", ")}${p.runnableNames.length > 5 ? ` (+${p.runnableNames.length - 5} more)` : ""}`
+    : "";
+  const what =
+    p.kind === "ole-office"
+      ? "an Office file with macros"
+      : p.kind === "zip"
+        ? `a ZIP of ${p.entries} entries${names}`
+        : `a ${p.kind.replace("-", " ")}`;
   return `${what} ${PLACES[p.where]}${p.offset >= 0 ? `, at byte ${p.offset}` : ""}`;
 }
 
@@ -40,6 +54,10 @@ export const hiddenPayload = defineRule({
   check({ hiddenPayloads }) {
     const hits = hiddenPayloads.filter(isRunnablePayload);
     if (!hits.length) return null;
-    return { evidence: hits.map((p) => evidence({ objectRef: p.objectRef, offset: p.offset >= 0 ? p.offset : undefined, excerpt: describe(p) })) };
+    return {
+      evidence: hits.map((p) =>
+        evidence({ objectRef: p.objectRef, offset: p.offset >= 0 ? p.offset : undefined, excerpt: describe(p) }),
+      ),
+    };
   },
 });

@@ -3,7 +3,16 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSandboxEmulator } from "../../engines/sandbox/sandbox-emulator";
 import { createWorkerParser } from "../../engines/sandbox/worker-parser";
-import { analyzePdfScripts, annotationKitPdf, benignFormPdf, hiddenDropperPdf, loopAndFormPdf, obfuscatedFailingPdf, xfaExploitPdf, type Analyzed } from "../javascript/testing/script-fixtures";
+import {
+  analyzePdfScripts,
+  annotationKitPdf,
+  benignFormPdf,
+  hiddenDropperPdf,
+  loopAndFormPdf,
+  obfuscatedFailingPdf,
+  xfaExploitPdf,
+  type Analyzed,
+} from "../javascript/testing/script-fixtures";
 import { javascriptAcrobatExploitCve } from "./javascript-acrobat-exploit-cve";
 import { javascriptDeobfuscatedHeapSpray } from "./javascript-deobfuscated-heap-spray";
 import { javascriptDeobfuscatedShellcode } from "./javascript-deobfuscated-shellcode";
@@ -19,9 +28,20 @@ import { toFinding } from "../analyze";
 import { PdfBuilder, hexString } from "../../pdf/testing/pdf-builder";
 import { defaultBudget } from "../../limits";
 
-const RULES: Rule[] = [javascriptAcrobatExploitCve, javascriptDeobfuscatedShellcode, javascriptDeobfuscatedHeapSpray, javascriptDynamicCode, javascriptEmulationLimit, javascriptNetworkOrLaunch, javascriptObfuscatedEmulationFailed];
+const RULES: Rule[] = [
+  javascriptAcrobatExploitCve,
+  javascriptDeobfuscatedShellcode,
+  javascriptDeobfuscatedHeapSpray,
+  javascriptDynamicCode,
+  javascriptEmulationLimit,
+  javascriptNetworkOrLaunch,
+  javascriptObfuscatedEmulationFailed,
+];
 const engines = { emulate: createSandboxEmulator({ concurrency: 2 }), parseDeep: createWorkerParser() };
-const fired = (a: Analyzed) => RULES.filter((r) => r.check(a.facts, defaultBudget())).map((r) => r.id).sort();
+const fired = (a: Analyzed) =>
+  RULES.filter((r) => r.check(a.facts, defaultBudget()))
+    .map((r) => r.id)
+    .sort();
 
 let kit: Analyzed, loop: Analyzed, xfa: Analyzed, benign: Analyzed;
 beforeAll(async () => {
@@ -44,7 +64,13 @@ describe("advanced JavaScript rules", () => {
   });
 
   it("fire on the annotation kit: exploit with CVEs, shellcode, spray, layers, network", () => {
-    expect(fired(kit)).toEqual(["javascript-acrobat-exploit-cve", "javascript-deobfuscated-heap-spray", "javascript-deobfuscated-shellcode", "javascript-dynamic-code", "javascript-network-or-launch"]);
+    expect(fired(kit)).toEqual([
+      "javascript-acrobat-exploit-cve",
+      "javascript-deobfuscated-heap-spray",
+      "javascript-deobfuscated-shellcode",
+      "javascript-dynamic-code",
+      "javascript-network-or-launch",
+    ]);
     const hit = javascriptAcrobatExploitCve.check(kit.facts, defaultBudget())!;
     expect(hit.cve).toEqual(["CVE-2007-5659", "CVE-2008-0655"]);
     expect(hit.evidence[0]).toMatchObject({ path: "/Root/OpenAction" });
@@ -58,7 +84,10 @@ describe("advanced JavaScript rules", () => {
   });
 
   it("name the XFA CVEs", () => {
-    expect(javascriptAcrobatExploitCve.check(xfa.facts, defaultBudget())!.cve).toEqual(["CVE-2010-0188", "CVE-2013-0640"]);
+    expect(javascriptAcrobatExploitCve.check(xfa.facts, defaultBudget())!.cve).toEqual([
+      "CVE-2010-0188",
+      "CVE-2013-0640",
+    ]);
   });
 
   it("see a file write the text hides: the sandbox's call names the API and the path built at run time", async () => {
@@ -66,39 +95,60 @@ describe("advanced JavaScript rules", () => {
     // the text shows neither the API nor the path
     expect(dropper.facts.scripts[0].signals.fileWrites).toEqual([]);
     expect(dropper.result.scripts[0].fileWrites).toEqual([
-      expect.objectContaining({ api: "this.saveAs", path: "/C/Users/Public/AppData/Roaming/Microsoft/Windows/Start Menu/Programs/Startup/sync.js", runs: "logon" }),
+      expect.objectContaining({
+        api: "this.saveAs",
+        path: "/C/Users/Public/AppData/Roaming/Microsoft/Windows/Start Menu/Programs/Startup/sync.js",
+        runs: "logon",
+      }),
     ]);
     const hit = javascriptDropsRunnableFile.check(dropper.facts, defaultBudget());
     expect(hit?.detail).toContain("runs at logon");
     const write = javascriptFileWrite.check(dropper.facts, defaultBudget());
     expect(write?.confidence).toBe("high");
     // the text showed neither: both findings are the advanced stage's (the rules run in both stages)
-    expect([hit?.stage, write?.stage, toFinding(javascriptFileWrite, write!).stage]).toEqual(["advanced", "advanced", "advanced"]);
+    expect([hit?.stage, write?.stage, toFinding(javascriptFileWrite, write!).stage]).toEqual([
+      "advanced",
+      "advanced",
+      "advanced",
+    ]);
     // a write the text shows is the fast stage's, also when the sandbox saw it made
     const b = new PdfBuilder();
     b.addCatalog(`/OpenAction << /S /JavaScript /JS ${hexString('this.saveAs("/c/temp/copy.pdf");')} >>`);
     const visible = await analyzePdfScripts(b.build(), engines);
     expect(visible.result.scripts[0].fileWrites).toEqual([expect.objectContaining({ api: "this.saveAs" })]);
-    expect(toFinding(javascriptFileWrite, javascriptFileWrite.check(visible.facts, defaultBudget())!).stage).toBe("fast");
+    expect(toFinding(javascriptFileWrite, javascriptFileWrite.check(visible.facts, defaultBudget())!).stage).toBe(
+      "fast",
+    );
     // a path the text does not spell out is said so, not taken for one built at run time
     const unresolved = new PdfBuilder();
-    unresolved.addCatalog(`/OpenAction << /S /JavaScript /JS ${hexString('var p = this.info.keywords; this.saveAs(p);')} >>`);
+    unresolved.addCatalog(
+      `/OpenAction << /S /JavaScript /JS ${hexString("var p = this.info.keywords; this.saveAs(p);")} >>`,
+    );
     const { facts } = await analyzePdfScripts(unresolved.build(), engines);
-    expect(facts.scripts[0].signals.fileWrites).toEqual([expect.objectContaining({ api: "this.saveAs", path: undefined })]);
-    expect(javascriptFileWrite.check({ ...facts, javascript: [] }, defaultBudget())?.detail).toContain("this.saveAs to a path the script's text does not spell out");
-    for (const r of [javascriptDropsRunnableFile, javascriptFileWrite]) expect(r.check(benign.facts, defaultBudget()), r.id).toBeNull();
+    expect(facts.scripts[0].signals.fileWrites).toEqual([
+      expect.objectContaining({ api: "this.saveAs", path: undefined }),
+    ]);
+    expect(javascriptFileWrite.check({ ...facts, javascript: [] }, defaultBudget())?.detail).toContain(
+      "this.saveAs to a path the script's text does not spell out",
+    );
+    for (const r of [javascriptDropsRunnableFile, javascriptFileWrite])
+      expect(r.check(benign.facts, defaultBudget()), r.id).toBeNull();
   });
 
   it("see browser page APIs that only a decoded layer uses (web-viewer-script-injection in the advanced stage)", async () => {
     const code = "document.write('<img src=x>'); var c = document.cookie;";
     const encoded = Array.from(code, (ch) => ch.charCodeAt(0)).join(",");
     const b = new PdfBuilder();
-    b.addCatalog(`/OpenAction << /S /JavaScript /JS ${hexString(`var s = String.fromCharCode(${encoded}); eval(s);`)} >>`);
+    b.addCatalog(
+      `/OpenAction << /S /JavaScript /JS ${hexString(`var s = String.fromCharCode(${encoded}); eval(s);`)} >>`,
+    );
     const hidden = await analyzePdfScripts(b.build(), engines);
     // the text names no page API; the layer eval ran does
     expect(hidden.facts.scripts[0].signals.browserDom).toEqual([]);
     const hit = webViewerScriptInjection.check(hidden.facts, defaultBudget());
-    expect(hit?.evidence.map((e) => e.excerpt)).toEqual(["code the script decodes and runs uses the browser page's document.write, document.cookie"]);
+    expect(hit?.evidence.map((e) => e.excerpt)).toEqual([
+      "code the script decodes and runs uses the browser page's document.write, document.cookie",
+    ]);
     expect(hit?.stage).toBe("advanced");
     // without the advanced stage's facts there is nothing to see
     expect(webViewerScriptInjection.check({ ...hidden.facts, javascript: undefined }, defaultBudget())).toBeNull();
@@ -119,7 +169,9 @@ describe("javascript-dynamic-code", () => {
   it("does not count a literal string handed to eval", async () => {
     const { PdfBuilder, hexString } = await import("../../pdf/testing/pdf-builder");
     const b = new PdfBuilder();
-    b.addCatalog(`/OpenAction << /S /JavaScript /JS ${hexString(`eval("this.getField('a').value"); var n = "b"; eval("this.getField('" + n + "').value");`)} >>`);
+    b.addCatalog(
+      `/OpenAction << /S /JavaScript /JS ${hexString(`eval("this.getField('a').value"); var n = "b"; eval("this.getField('" + n + "').value");`)} >>`,
+    );
     const literal = await analyzePdfScripts(b.build(), engines);
     expect(literal.result.scripts[0].emulation?.layers).toHaveLength(2);
     // the second layer is assembled at run time: that one counts
@@ -132,7 +184,9 @@ describe("javascript-obfuscated-emulation-failed", () => {
     const failing = await analyzePdfScripts(obfuscatedFailingPdf(), engines);
     expect(failing.result.scripts[0].emulationStatus).toBe("error");
     expect(fired(failing)).toEqual(["javascript-dynamic-code", "javascript-obfuscated-emulation-failed"]);
-    expect(javascriptObfuscatedEmulationFailed.check(failing.facts, defaultBudget())!.evidence[0].excerpt).toMatch(/^error \(Error: not a real viewer\) after \d+ layer\(s\); techniques: .*eval-alias/);
+    expect(javascriptObfuscatedEmulationFailed.check(failing.facts, defaultBudget())!.evidence[0].excerpt).toMatch(
+      /^error \(Error: not a real viewer\) after \d+ layer\(s\); techniques: .*eval-alias/,
+    );
   });
 
   it("stays quiet when the same failing check is written in the clear, or when an endless loop is plain", async () => {

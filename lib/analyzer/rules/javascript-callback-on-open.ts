@@ -17,10 +17,14 @@ export const javascriptCallbackOnOpen = defineRule({
   confidence: "high",
   check({ scripts }) {
     // a call inside a function the script only defines, or after the reader answered a dialog, is the reader's choice
-    const hits = scripts.filter((s) => s.consent === "none").flatMap((s) => s.signals.callbacks.filter((c) => c.onLoad && !c.afterDialog).map((c) => ({ s, c })));
+    const hits = scripts
+      .filter((s) => s.consent === "none")
+      .flatMap((s) => s.signals.callbacks.filter((c) => c.onLoad && !c.afterDialog).map((c) => ({ s, c })));
     if (!hits.length) return null;
     return {
-      evidence: hits.map(({ s, c }) => evidence({ objectRef: s.objectRef, path: s.path, excerpt: excerpt(`[${s.trigger}] ${c.role}: ${c.text}`) })),
+      evidence: hits.map(({ s, c }) =>
+        evidence({ objectRef: s.objectRef, path: s.path, excerpt: excerpt(`[${s.trigger}] ${c.role}: ${c.text}`) }),
+      ),
       detail: `Calls: ${[...new Set(hits.map((h) => `${h.c.api} on ${h.s.trigger}`))].join(", ")}.`,
     };
   },

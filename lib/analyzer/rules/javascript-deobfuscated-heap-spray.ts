@@ -7,7 +7,8 @@ import { defineRule } from "./rule";
 export const javascriptDeobfuscatedHeapSpray = defineRule({
   id: "javascript-deobfuscated-heap-spray",
   title: "Heap spray in deobfuscated JavaScript",
-  description: "The script or code it decodes fills memory with copies of a block (string doubling, a large array filled in a loop) carrying shellcode or escaped binary: heap spraying, which places the payload at a predictable address before a vulnerability is triggered.",
+  description:
+    "The script or code it decodes fills memory with copies of a block (string doubling, a large array filled in a loop) carrying shellcode or escaped binary: heap spraying, which places the payload at a predictable address before a vulnerability is triggered.",
   category: "exploit",
   severity: "critical",
   weight: 70,
@@ -18,12 +19,19 @@ export const javascriptDeobfuscatedHeapSpray = defineRule({
   check({ javascript }) {
     const hits = (javascript ?? []).filter((s) => {
       if (!s.heapSpray.length) return false;
-      const payload = s.shellcode.length > 0 || s.ast.percentU > 0 || s.layers.some((l) => l.ast.percentU > 0 || l.signals.nopSled);
+      const payload =
+        s.shellcode.length > 0 || s.ast.percentU > 0 || s.layers.some((l) => l.ast.percentU > 0 || l.signals.nopSled);
       return payload || s.emulationStatus === "memory-limit";
     });
     if (!hits.length) return null;
     return {
-      evidence: hits.map((s) => evidence({ objectRef: s.objectRef, path: s.path, excerpt: `${[...new Set(s.heapSpray.map((h) => h.kind))].join(", ")}${s.emulationStatus === "memory-limit" ? " (the sandbox ran out of memory)" : ""}: ${excerpt(s.heapSpray[0].excerpt, 100)}` })),
+      evidence: hits.map((s) =>
+        evidence({
+          objectRef: s.objectRef,
+          path: s.path,
+          excerpt: `${[...new Set(s.heapSpray.map((h) => h.kind))].join(", ")}${s.emulationStatus === "memory-limit" ? " (the sandbox ran out of memory)" : ""}: ${excerpt(s.heapSpray[0].excerpt, 100)}`,
+        }),
+      ),
     };
   },
 });

@@ -25,7 +25,9 @@ export const javascriptDropsRunnableFile = defineRule({
     if (!hits.length) return null;
     const foxit = hits.some((h) => h.write.api === FOXIT_EXPORT_XFA_DATA.api);
     return {
-      evidence: hits.map((h) => evidence({ objectRef: h.objectRef, path: h.path, excerpt: excerpt(`[${h.trigger}] ${h.write.text}`) })),
+      evidence: hits.map((h) =>
+        evidence({ objectRef: h.objectRef, path: h.path, excerpt: excerpt(`[${h.trigger}] ${h.write.text}`) }),
+      ),
       detail: `Writes: ${[...new Set(hits.map((h) => `${h.write.path} (${h.write.runs === "logon" ? "runs at logon" : "runs when opened"}) by ${h.write.api}`))].join(", ")}.`,
       ...(foxit ? { cve: [FOXIT_EXPORT_XFA_DATA.cve] } : {}),
       stage: stageOfWrites(hits),

@@ -8,7 +8,8 @@ import { defineRule } from "./rule";
 export const javascriptDynamicCode = defineRule({
   id: "javascript-dynamic-code",
   title: "JavaScript that generates and runs code",
-  description: "When run in the sandbox, the script passed code it had decoded or assembled at run time to eval, Function, app.setTimeOut, addScript or setAction: the layered structure of obfuscated malware. The deobfuscated layers are listed in the report.",
+  description:
+    "When run in the sandbox, the script passed code it had decoded or assembled at run time to eval, Function, app.setTimeOut, addScript or setAction: the layered structure of obfuscated malware. The deobfuscated layers are listed in the report.",
   category: "obfuscation",
   severity: "medium",
   weight: 30,
@@ -20,7 +21,13 @@ export const javascriptDynamicCode = defineRule({
     const hits = (javascript ?? []).filter((s) => s.generatedLayers.length > 0);
     if (!hits.length) return null;
     return {
-      evidence: hits.map((s) => evidence({ objectRef: s.objectRef, path: s.path, excerpt: `${s.generatedLayers.length} generated layer(s); first: ${excerpt(s.generatedLayers[0], 100)}` })),
+      evidence: hits.map((s) =>
+        evidence({
+          objectRef: s.objectRef,
+          path: s.path,
+          excerpt: `${s.generatedLayers.length} generated layer(s); first: ${excerpt(s.generatedLayers[0], 100)}`,
+        }),
+      ),
     };
   },
 });

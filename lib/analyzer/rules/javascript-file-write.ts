@@ -8,7 +8,10 @@ import { evidence, excerpt } from "./evidence";
 import { scriptFileWrites, stageOfWrites } from "./script-file-writes";
 
 /** A write whose path is not known: the text builds it from parts it does not spell out, or the call gave none as text. */
-const UNKNOWN_PATH: Record<Stage, string> = { fast: "a path the script's text does not spell out", advanced: "a path the sandbox could not read" };
+const UNKNOWN_PATH: Record<Stage, string> = {
+  fast: "a path the script's text does not spell out",
+  advanced: "a path the sandbox could not read",
+};
 
 export const javascriptFileWrite = defineRule({
   id: "javascript-file-write",
@@ -25,7 +28,9 @@ export const javascriptFileWrite = defineRule({
     const hits = scriptFileWrites(facts);
     if (!hits.length) return null;
     return {
-      evidence: hits.map((h) => evidence({ objectRef: h.objectRef, path: h.path, excerpt: excerpt(`[${h.trigger}] ${h.write.text}`) })),
+      evidence: hits.map((h) =>
+        evidence({ objectRef: h.objectRef, path: h.path, excerpt: excerpt(`[${h.trigger}] ${h.write.text}`) }),
+      ),
       detail: `Writes: ${[...new Set(hits.map((h) => `${h.write.api} to ${h.write.path ?? UNKNOWN_PATH[h.foundBy]}${h.withoutConsent ? " (without the reader's consent)" : ""}`))].join(", ")}.`,
       confidence: hits.some((h) => h.withoutConsent) ? "high" : "medium",
       stage: stageOfWrites(hits),

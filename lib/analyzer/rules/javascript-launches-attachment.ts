@@ -4,7 +4,8 @@ import { evidence, excerpt } from "./evidence";
 export const javascriptLaunchesAttachment = defineRule({
   id: "javascript-launches-attachment",
   title: "JavaScript saves and opens an embedded file",
-  description: "exportDataObject with nLaunch writes an attachment to disk and opens it with its associated program: a dropper technique that needs no vulnerability.",
+  description:
+    "exportDataObject with nLaunch writes an attachment to disk and opens it with its associated program: a dropper technique that needs no vulnerability.",
   category: "javascript",
   severity: "critical",
   weight: 75,
@@ -14,6 +15,8 @@ export const javascriptLaunchesAttachment = defineRule({
   check({ scripts }) {
     const hits = scripts.filter((s) => s.signals.launchesAttachment);
     if (!hits.length) return null;
-    return { evidence: hits.map((s) => evidence({ objectRef: s.objectRef, path: s.path, excerpt: excerpt(s.source, 120) })) };
+    return {
+      evidence: hits.map((s) => evidence({ objectRef: s.objectRef, path: s.path, excerpt: excerpt(s.source, 120) })),
+    };
   },
 });

@@ -27,7 +27,13 @@ export const javascriptMemoryPrimitives = defineRule({
     const hits = scripts.filter((s) => s.signals.memoryPrimitives.length >= MIN_KINDS);
     if (!hits.length) return null;
     return {
-      evidence: hits.map((s) => evidence({ objectRef: s.objectRef, path: s.path, excerpt: excerpt(s.signals.memoryPrimitives.map((p) => `${p.kind}: ${p.excerpt}`).join(" | "), 200) })),
+      evidence: hits.map((s) =>
+        evidence({
+          objectRef: s.objectRef,
+          path: s.path,
+          excerpt: excerpt(s.signals.memoryPrimitives.map((p) => `${p.kind}: ${p.excerpt}`).join(" | "), 200),
+        }),
+      ),
       detail: `Primitives: ${[...new Set(hits.flatMap((s) => s.signals.memoryPrimitives.map((p) => KIND_TEXT[p.kind])))].join("; ")}.`,
     };
   },

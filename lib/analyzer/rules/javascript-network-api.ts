@@ -19,7 +19,9 @@ export const javascriptNetworkApi = defineRule({
     const hits = scripts.flatMap((s) => s.signals.callbacks.map((c) => ({ s, c })));
     if (!hits.length) return null;
     return {
-      evidence: hits.map(({ s, c }) => evidence({ objectRef: s.objectRef, path: s.path, excerpt: excerpt(`[${s.trigger}] ${c.role}: ${c.text}`) })),
+      evidence: hits.map(({ s, c }) =>
+        evidence({ objectRef: s.objectRef, path: s.path, excerpt: excerpt(`[${s.trigger}] ${c.role}: ${c.text}`) }),
+      ),
       detail: `APIs: ${[...new Set(hits.map((h) => `${h.c.api} (${h.c.role})`))].join(", ")}.`,
     };
   },

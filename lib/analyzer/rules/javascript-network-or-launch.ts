@@ -7,7 +7,8 @@ import { defineRule } from "./rule";
 export const javascriptNetworkOrLaunch = defineRule({
   id: "javascript-network-or-launch",
   title: "JavaScript contacts the network or launches a file",
-  description: "Run in the sandbox, a script that executes without user action opened a URL (app.launchURL, getURL, xfa.host.gotoURL), submitted or mailed data (submitForm, mailDoc, SOAP, Net.HTTP), or saved and launched an embedded file (exportDataObject with nLaunch).",
+  description:
+    "Run in the sandbox, a script that executes without user action opened a URL (app.launchURL, getURL, xfa.host.gotoURL), submitted or mailed data (submitForm, mailDoc, SOAP, Net.HTTP), or saved and launched an embedded file (exportDataObject with nLaunch).",
   category: "javascript",
   severity: "high",
   weight: 50,
@@ -16,10 +17,18 @@ export const javascriptNetworkOrLaunch = defineRule({
   stage: "advanced",
   confidence: "medium",
   check({ javascript }) {
-    const hits = (javascript ?? []).flatMap((s) => s.network.filter((n) => s.automatic || n.api.startsWith("this.exportDataObject")).map((n) => ({ s, n })));
+    const hits = (javascript ?? []).flatMap((s) =>
+      s.network.filter((n) => s.automatic || n.api.startsWith("this.exportDataObject")).map((n) => ({ s, n })),
+    );
     if (!hits.length) return null;
     return {
-      evidence: hits.map(({ s, n }) => evidence({ objectRef: s.objectRef, path: s.path, excerpt: excerpt(`${n.api}${n.target ? `: ${n.target}` : ""} (${s.trigger})`) })),
+      evidence: hits.map(({ s, n }) =>
+        evidence({
+          objectRef: s.objectRef,
+          path: s.path,
+          excerpt: excerpt(`${n.api}${n.target ? `: ${n.target}` : ""} (${s.trigger})`),
+        }),
+      ),
       detail: `Calls: ${[...new Set(hits.map((h) => h.n.api))].join(", ")}.`,
     };
   },

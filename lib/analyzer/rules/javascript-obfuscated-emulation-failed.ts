@@ -20,7 +20,8 @@ export function obfuscatedAndUnfinished(s: ScriptAnalysis): string[] {
 export const javascriptObfuscatedEmulationFailed = defineRule({
   id: "javascript-obfuscated-emulation-failed",
   title: "Obfuscated JavaScript that did not run to its end in the sandbox",
-  description: "The script is obfuscated, and its emulation stopped before the end: CPU or memory budget exhausted, or an exception (often an anti-emulation check). What its hidden layers do could not be observed; an obfuscated script that resists analysis is treated as suspicious, not as neutral.",
+  description:
+    "The script is obfuscated, and its emulation stopped before the end: CPU or memory budget exhausted, or an exception (often an anti-emulation check). What its hidden layers do could not be observed; an obfuscated script that resists analysis is treated as suspicious, not as neutral.",
   category: "obfuscation",
   severity: "high",
   weight: 40,
@@ -29,13 +30,19 @@ export const javascriptObfuscatedEmulationFailed = defineRule({
   stage: "advanced",
   confidence: "medium",
   check({ javascript }) {
-    const hits = (javascript ?? []).map((s) => ({ s, techniques: obfuscatedAndUnfinished(s) })).filter((h) => h.techniques.length);
+    const hits = (javascript ?? [])
+      .map((s) => ({ s, techniques: obfuscatedAndUnfinished(s) }))
+      .filter((h) => h.techniques.length);
     if (!hits.length) return null;
     const seen = new Set<string>();
     const unique = hits.filter(({ s }) => !seen.has(s.sha256) && seen.add(s.sha256));
     return {
       evidence: unique.slice(0, 10).map(({ s, techniques }) =>
-        evidence({ objectRef: s.objectRef, path: s.path, excerpt: `${s.emulationStatus}${s.emulationDetail ? ` (${defangText(s.emulationDetail)})` : ""} after ${s.layers.length} layer(s); techniques: ${techniques.join(", ")}` }),
+        evidence({
+          objectRef: s.objectRef,
+          path: s.path,
+          excerpt: `${s.emulationStatus}${s.emulationDetail ? ` (${defangText(s.emulationDetail)})` : ""} after ${s.layers.length} layer(s); techniques: ${techniques.join(", ")}`,
+        }),
       ),
       detail: `${unique.length} obfuscated script(s) did not complete in the sandbox.`,
     };

@@ -17,7 +17,8 @@ export function isObfuscated(s: ScriptSignals): string[] {
 export const javascriptObfuscation = defineRule({
   id: "javascript-obfuscation",
   title: "Obfuscated JavaScript",
-  description: "The script hides what it does, by a technique honest scripts do not use: eval taken as a value, code stored as delimited character codes or hex text, a shuffled lookup alphabet, letters written as escapes, names spelled in pieces, or code run from strings it decoded or read from the document. Legitimate form scripts are written in the clear.",
+  description:
+    "The script hides what it does, by a technique honest scripts do not use: eval taken as a value, code stored as delimited character codes or hex text, a shuffled lookup alphabet, letters written as escapes, names spelled in pieces, or code run from strings it decoded or read from the document. Legitimate form scripts are written in the clear.",
   category: "obfuscation",
   severity: "high",
   weight: 45,
@@ -27,7 +28,9 @@ export const javascriptObfuscation = defineRule({
     const hits = scripts.map((s) => ({ s, why: isObfuscated(s.signals) })).filter((h) => h.why.length);
     if (!hits.length) return null;
     return {
-      evidence: hits.map(({ s, why }) => evidence({ objectRef: s.objectRef, path: s.path, excerpt: `${why.join("; ")}: ${excerpt(s.source, 100)}` })),
+      evidence: hits.map(({ s, why }) =>
+        evidence({ objectRef: s.objectRef, path: s.path, excerpt: `${why.join("; ")}: ${excerpt(s.source, 100)}` }),
+      ),
       detail: `Techniques: ${hits[0].why.join("; ")}.`,
     };
   },

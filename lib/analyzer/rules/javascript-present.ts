@@ -4,7 +4,8 @@ import { evidence, excerpt } from "./evidence";
 export const javascriptPresent = defineRule({
   id: "javascript-present",
   title: "Document contains JavaScript",
-  description: "The PDF carries JavaScript. Forms use it for calculations, but almost every PDF exploit needs it; on its own it is weak evidence.",
+  description:
+    "The PDF carries JavaScript. Forms use it for calculations, but almost every PDF exploit needs it; on its own it is weak evidence.",
   category: "javascript",
   severity: "low",
   weight: 8,
@@ -15,7 +16,9 @@ export const javascriptPresent = defineRule({
     if (scripts.length === 0 && !keywords.counts["/JS"] && !keywords.counts["/JavaScript"]) return null;
     return {
       evidence: scripts.map((s) => evidence({ objectRef: s.objectRef, path: s.path, excerpt: excerpt(s.source, 120) })),
-      detail: scripts.length ? `${scripts.length} script(s) found.` : "JavaScript keywords found, but no script could be read (encrypted or damaged).",
+      detail: scripts.length
+        ? `${scripts.length} script(s) found.`
+        : "JavaScript keywords found, but no script could be read (encrypted or damaged).",
     };
   },
 });

@@ -18,9 +18,14 @@ export const javascriptResourceExhaustion = defineRule({
   confidence: "high",
   check({ endlessLoops }) {
     if (!endlessLoops.length) return null;
-    const what = (l: (typeof endlessLoops)[number]["loops"][number]) => (l.alerts ? " (shows a dialog each turn)" : l.doubles ? " (doubles a string each turn)" : "");
+    const what = (l: (typeof endlessLoops)[number]["loops"][number]) =>
+      l.alerts ? " (shows a dialog each turn)" : l.doubles ? " (doubles a string each turn)" : "";
     return {
-      evidence: endlessLoops.flatMap((s) => s.loops.map((l) => evidence({ objectRef: s.objectRef, path: s.path, excerpt: `[${s.trigger}] ${l.excerpt}${what(l)}` }))),
+      evidence: endlessLoops.flatMap((s) =>
+        s.loops.map((l) =>
+          evidence({ objectRef: s.objectRef, path: s.path, excerpt: `[${s.trigger}] ${l.excerpt}${what(l)}` }),
+        ),
+      ),
       detail: `Scripts: ${endlessLoops.length}${endlessLoops.some((s) => s.automatic) ? ", run when the document opens" : ""}.`,
     };
   },

@@ -4,7 +4,8 @@ import { evidence, excerpt } from "./evidence";
 export const javascriptShellcode = defineRule({
   id: "javascript-shellcode",
   title: "Shellcode in JavaScript strings",
-  description: "UCS-2 escaped machine code (%uXXXX runs) or NOP-sled filler (%u9090, %u0c0c, 0x0c0c0c0c): the payload of a memory-corruption exploit.",
+  description:
+    "UCS-2 escaped machine code (%uXXXX runs) or NOP-sled filler (%u9090, %u0c0c, 0x0c0c0c0c): the payload of a memory-corruption exploit.",
   category: "exploit",
   severity: "critical",
   weight: 80,
@@ -15,7 +16,13 @@ export const javascriptShellcode = defineRule({
     const hits = scripts.filter((s) => s.signals.percentU >= 32 || s.signals.nopSled);
     if (!hits.length) return null;
     return {
-      evidence: hits.map((s) => evidence({ objectRef: s.objectRef, path: s.path, excerpt: `${s.signals.percentU} %u escapes${s.signals.nopSled ? ", NOP sled" : ""}: ${excerpt(s.source, 80)}` })),
+      evidence: hits.map((s) =>
+        evidence({
+          objectRef: s.objectRef,
+          path: s.path,
+          excerpt: `${s.signals.percentU} %u escapes${s.signals.nopSled ? ", NOP sled" : ""}: ${excerpt(s.source, 80)}`,
+        }),
+      ),
     };
   },
 });

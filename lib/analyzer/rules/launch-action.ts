@@ -4,7 +4,8 @@ import { evidence, excerpt } from "./evidence";
 export const launchAction = defineRule({
   id: "launch-action",
   title: "Launch action",
-  description: "A /Launch action asks the reader to open another file or start an application. Readers prompt, but users click through; malware uses it to run commands or open dropped files.",
+  description:
+    "A /Launch action asks the reader to open another file or start an application. Readers prompt, but users click through; malware uses it to run commands or open dropped files.",
   category: "action",
   severity: "medium",
   weight: 20,
@@ -15,7 +16,13 @@ export const launchAction = defineRule({
     const hits = actions.filter((a) => a.type === "Launch");
     if (!hits.length) return null;
     return {
-      evidence: hits.map((a) => evidence({ objectRef: a.objectRef, path: a.path, excerpt: excerpt(`[${a.trigger}] ${a.target ?? "(no target)"} ${a.parameters ?? ""}`) })),
+      evidence: hits.map((a) =>
+        evidence({
+          objectRef: a.objectRef,
+          path: a.path,
+          excerpt: excerpt(`[${a.trigger}] ${a.target ?? "(no target)"} ${a.parameters ?? ""}`),
+        }),
+      ),
       detail: `Targets: ${[...new Set(hits.map((a) => excerpt(a.target ?? "(none)", 80)))].slice(0, 5).join(", ")}.`,
     };
   },

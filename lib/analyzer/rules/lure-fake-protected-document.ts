@@ -1,11 +1,24 @@
 import type { Budget } from "../../limits";
 import { contentPages } from "../pages/content-pages";
-import { isOfficialTarget, LURE_MAX_PAGES, lurePageCount, lurePages, outwardTargets, pageWording, type PageView } from "../pages/lure-signals";
+import {
+  isOfficialTarget,
+  LURE_MAX_PAGES,
+  lurePageCount,
+  lurePages,
+  outwardTargets,
+  pageWording,
+  type PageView,
+} from "../pages/lure-signals";
 import type { PageAction } from "../pages/render-facts";
 import { defineRule, renderedOrContent } from "./rule";
 import { evidence, excerpt } from "./evidence";
 
-const SOURCE_NAMES = { link: "link", "qr-code": "QR code", "uri-action": "URI action", "submit-form": "form submission" } as const;
+const SOURCE_NAMES = {
+  link: "link",
+  "qr-code": "QR code",
+  "uri-action": "URI action",
+  "submit-form": "form submission",
+} as const;
 
 /** The lure pages of `view` (rendered, or read from the content streams) and the way out they offer. */
 function lureIn(view: PageView, actions: readonly PageAction[], pageCount: number, budget: Budget) {
@@ -20,7 +33,11 @@ function lureIn(view: PageView, actions: readonly PageAction[], pageCount: numbe
   if (!pages.length) return null;
   // the way out shown: one on a lure page if any, the largest (a generator's footer link is small)
   const lurePageSet = new Set(pages.map((p) => p.page.index));
-  const target = [...targets].sort((a, b) => Number(lurePageSet.has(b.page ?? -1)) - Number(lurePageSet.has(a.page ?? -1)) || (b.areaRatio ?? 0) - (a.areaRatio ?? 0))[0];
+  const target = [...targets].sort(
+    (a, b) =>
+      Number(lurePageSet.has(b.page ?? -1)) - Number(lurePageSet.has(a.page ?? -1)) ||
+      (b.areaRatio ?? 0) - (a.areaRatio ?? 0),
+  )[0];
   return { pages, target, targets };
 }
 
@@ -35,13 +52,23 @@ export const lureFakeProtectedDocument = defineRule({
   attack: ["T1566.001", "T1204.001", "T1656"],
   mitigations: ["report_phishing", "block_indicators"],
   check({ render, actions, pageCount, pageTexts }, budget) {
-    const seen = renderedOrContent(render ? lureIn(render, actions, pageCount, budget) : null, () => lureIn(contentPages(pageTexts, actions), actions, pageCount, budget));
+    const seen = renderedOrContent(render ? lureIn(render, actions, pageCount, budget) : null, () =>
+      lureIn(contentPages(pageTexts, actions), actions, pageCount, budget),
+    );
     if (!seen) return null;
     const { pages, target, targets } = seen.hit;
     return {
       evidence: [
-        ...pages.slice(0, 5).map(({ page, wording }) => evidence({ path: `/Root/Pages[${page.index}]`, excerpt: `${wording.phrases.join(", ")}: "${excerpt(page.text, 120)}"` })),
-        evidence({ path: target.page === undefined ? undefined : `/Root/Pages[${target.page}]`, excerpt: `${SOURCE_NAMES[target.source]} to ${excerpt(target.url)}${targets.length > 1 ? ` (+${targets.length - 1} more)` : ""}` }),
+        ...pages.slice(0, 5).map(({ page, wording }) =>
+          evidence({
+            path: `/Root/Pages[${page.index}]`,
+            excerpt: `${wording.phrases.join(", ")}: "${excerpt(page.text, 120)}"`,
+          }),
+        ),
+        evidence({
+          path: target.page === undefined ? undefined : `/Root/Pages[${target.page}]`,
+          excerpt: `${SOURCE_NAMES[target.source]} to ${excerpt(target.url)}${targets.length > 1 ? ` (+${targets.length - 1} more)` : ""}`,
+        }),
       ],
       stage: seen.stage,
       detail: `Lure wording: ${[...new Set(pages.flatMap((p) => p.wording.phrases))].join(", ")}.`,

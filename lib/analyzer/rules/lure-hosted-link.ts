@@ -2,7 +2,15 @@ import type { Budget } from "../../limits";
 import { describeHostedLink, hostedLinkOf, type HostedLink } from "../iocs/hosted-link";
 import { classifyUrl } from "../iocs/classify-url";
 import { contentPages } from "../pages/content-pages";
-import { asUrl, isWebTarget, LURE_MAX_PAGES, lurePageCount, lurePages, pageWording, type PageView } from "../pages/lure-signals";
+import {
+  asUrl,
+  isWebTarget,
+  LURE_MAX_PAGES,
+  lurePageCount,
+  lurePages,
+  pageWording,
+  type PageView,
+} from "../pages/lure-signals";
 import type { RenderedPage } from "../pages/render-facts";
 import { defineRule, renderedOrContent } from "./rule";
 import { evidence, excerpt } from "./evidence";
@@ -50,11 +58,19 @@ export const lureHostedLink = defineRule({
   check({ render, pageCount, pageLayouts, pageTexts, actions }, budget) {
     const seenByStructure = new Set(pageLayouts.filter(isImagePage).map((l) => l.index));
     const nonEmpty = <T>(list: T[]) => (list.length ? list : null);
-    const seen = renderedOrContent(render ? nonEmpty(hostedLuresIn(render, pageCount, seenByStructure, budget)) : null, () => nonEmpty(hostedLuresIn(contentPages(pageTexts, actions), pageCount, seenByStructure, budget)));
+    const seen = renderedOrContent(
+      render ? nonEmpty(hostedLuresIn(render, pageCount, seenByStructure, budget)) : null,
+      () => nonEmpty(hostedLuresIn(contentPages(pageTexts, actions), pageCount, seenByStructure, budget)),
+    );
     if (!seen) return null;
     const hits = seen.hit;
     return {
-      evidence: hits.map((h) => evidence({ path: `/Root/Pages[${h.page}]`, excerpt: `page ${h.page + 1}: ${h.layout}; its link: ${describeHostedLink(h.hosted)}: ${excerpt(h.url)}` })),
+      evidence: hits.map((h) =>
+        evidence({
+          path: `/Root/Pages[${h.page}]`,
+          excerpt: `page ${h.page + 1}: ${h.layout}; its link: ${describeHostedLink(h.hosted)}: ${excerpt(h.url)}`,
+        }),
+      ),
       stage: seen.stage,
       detail: `${[...new Set(hits.map((h) => h.hosted.kind))].join(", ")}.`,
     };

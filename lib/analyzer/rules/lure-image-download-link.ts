@@ -1,5 +1,12 @@
 import { classifyUrl } from "../iocs/classify-url";
-import { asUrl, IMAGE_PAGE_COVERAGE, IMAGE_PAGE_MAX_WORDS, isWebTarget, lurePages, wordCount } from "../pages/lure-signals";
+import {
+  asUrl,
+  IMAGE_PAGE_COVERAGE,
+  IMAGE_PAGE_MAX_WORDS,
+  isWebTarget,
+  lurePages,
+  wordCount,
+} from "../pages/lure-signals";
 import { defineRule } from "./rule";
 import { evidence, excerpt } from "./evidence";
 import { IMAGE_LURE_MAX_PAGES, isImagePage, payloadOnFreeHost } from "./phishing-image-download-link";
@@ -21,7 +28,12 @@ export const lureImageDownloadLink = defineRule({
     const seenByStructure = new Set(pageLayouts.filter(isImagePage).map((l) => l.index));
     const hits: { page: number; url: string; why: string; coverage: number }[] = [];
     for (const p of lurePages(render, IMAGE_LURE_MAX_PAGES)) {
-      if ((p.imageCoverage ?? 0) < IMAGE_PAGE_COVERAGE || wordCount(p.text) >= IMAGE_PAGE_MAX_WORDS || seenByStructure.has(p.index)) continue;
+      if (
+        (p.imageCoverage ?? 0) < IMAGE_PAGE_COVERAGE ||
+        wordCount(p.text) >= IMAGE_PAGE_MAX_WORDS ||
+        seenByStructure.has(p.index)
+      )
+        continue;
       const targets = [...new Set(p.links.map((l) => l.url.trim()).filter(isWebTarget))];
       if (targets.length !== 1) continue;
       const why = payloadOnFreeHost(classifyUrl(asUrl(targets[0])) ?? undefined);
@@ -29,7 +41,12 @@ export const lureImageDownloadLink = defineRule({
     }
     if (!hits.length) return null;
     return {
-      evidence: hits.map((h) => evidence({ path: `/Root/Pages[${h.page}]`, excerpt: `page ${h.page + 1}: pictures over ${Math.round(h.coverage * 100)}% of the rendered page; its link: ${h.why}: ${excerpt(h.url)}` })),
+      evidence: hits.map((h) =>
+        evidence({
+          path: `/Root/Pages[${h.page}]`,
+          excerpt: `page ${h.page + 1}: pictures over ${Math.round(h.coverage * 100)}% of the rendered page; its link: ${h.why}: ${excerpt(h.url)}`,
+        }),
+      ),
     };
   },
 });

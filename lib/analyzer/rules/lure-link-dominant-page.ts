@@ -1,4 +1,13 @@
-import { IMAGE_PAGE_COVERAGE, IMAGE_PAGE_MAX_WORDS, isOfficialTarget, isWebTarget, LURE_MAX_PAGES, lurePageCount, lurePages, wordCount } from "../pages/lure-signals";
+import {
+  IMAGE_PAGE_COVERAGE,
+  IMAGE_PAGE_MAX_WORDS,
+  isOfficialTarget,
+  isWebTarget,
+  LURE_MAX_PAGES,
+  lurePageCount,
+  lurePages,
+  wordCount,
+} from "../pages/lure-signals";
 import type { RenderedPage } from "../pages/render-facts";
 import { defineRule } from "./rule";
 import { evidence, excerpt } from "./evidence";
@@ -37,7 +46,9 @@ export interface DominantLink {
 /** Why a rendered page's main content is a link (see the rule's description), or null. */
 export function dominantLinkOf(p: RenderedPage): DominantLink | null {
   // a government form's link to its agency, an XFA stand-in page's "get Adobe Reader" button: no lure's
-  const links = p.links.filter((l) => (isWebTarget(l.url) && !isOfficialTarget(l.url)) || /^(javascript|data):/i.test(l.url.trim()));
+  const links = p.links.filter(
+    (l) => (isWebTarget(l.url) && !isOfficialTarget(l.url)) || /^(javascript|data):/i.test(l.url.trim()),
+  );
   if (!links.length) return null;
   const words = wordCount(p.text);
   const targets = new Set(links.map((l) => l.url.trim()));
@@ -45,9 +56,12 @@ export function dominantLinkOf(p: RenderedPage): DominantLink | null {
   let why: string | null = null;
   const imagePage = (p.imageCoverage ?? 0) >= IMAGE_PAGE_COVERAGE;
   const fewTargets = targets.size <= BUTTON_PAGE_MAX_TARGETS;
-  if (largest.areaRatio >= LARGE_LINK_AREA_RATIO && words < LARGE_LINK_MAX_WORDS) why = `a link over ${Math.round(largest.areaRatio * 100)}% of the page and ${words} words`;
-  else if (words < BUTTON_PAGE_MAX_WORDS && fewTargets && largest.areaRatio >= BUTTON_MIN_AREA_RATIO) why = `${words} word(s) and a button-sized link`;
-  else if (words < IMAGE_PAGE_MAX_WORDS && fewTargets && imagePage) why = `a picture with ${words} word(s) of text and a link`;
+  if (largest.areaRatio >= LARGE_LINK_AREA_RATIO && words < LARGE_LINK_MAX_WORDS)
+    why = `a link over ${Math.round(largest.areaRatio * 100)}% of the page and ${words} words`;
+  else if (words < BUTTON_PAGE_MAX_WORDS && fewTargets && largest.areaRatio >= BUTTON_MIN_AREA_RATIO)
+    why = `${words} word(s) and a button-sized link`;
+  else if (words < IMAGE_PAGE_MAX_WORDS && fewTargets && imagePage)
+    why = `a picture with ${words} word(s) of text and a link`;
   return why ? { index: p.index, words, url: largest.url, area: largest.areaRatio, why, imagePage } : null;
 }
 
@@ -72,7 +86,12 @@ export const lureLinkDominantPage = defineRule({
       .filter((h) => h !== null);
     if (!hits.length) return null;
     return {
-      evidence: hits.map((h) => evidence({ path: `/Root/Pages[${h.index}]`, excerpt: `page ${h.index + 1}: ${h.why}${h.imagePage ? ", mostly an image" : ""}: ${excerpt(h.url)}` })),
+      evidence: hits.map((h) =>
+        evidence({
+          path: `/Root/Pages[${h.index}]`,
+          excerpt: `page ${h.index + 1}: ${h.why}${h.imagePage ? ", mostly an image" : ""}: ${excerpt(h.url)}`,
+        }),
+      ),
       // a picture with a link over it is the classic "blurred preview" lure
       confidence: hits.some((h) => h.imagePage || h.area >= LARGE_LINK_AREA_RATIO) ? "high" : "medium",
     };

@@ -26,16 +26,26 @@ export const lureLoginForm = defineRule({
     if (!passwords.length) return null;
     const targets: { url: string; objectRef?: string; path: string }[] = [];
     for (const a of actions) {
-      if (a.type === "SubmitForm" && a.target && isWebUrl(a.target)) targets.push({ url: a.target, objectRef: a.objectRef, path: a.path });
+      if (a.type === "SubmitForm" && a.target && isWebUrl(a.target))
+        targets.push({ url: a.target, objectRef: a.objectRef, path: a.path });
     }
     for (const s of scripts) {
-      for (const m of textWindow(s.source, budget, "FORM_SCRIPT_SCAN_CHARS").matchAll(SCRIPT_SUBMIT)) if (isWebUrl(m[1])) targets.push({ url: m[1], objectRef: s.objectRef, path: s.path });
+      for (const m of textWindow(s.source, budget, "FORM_SCRIPT_SCAN_CHARS").matchAll(SCRIPT_SUBMIT))
+        if (isWebUrl(m[1])) targets.push({ url: m[1], objectRef: s.objectRef, path: s.path });
     }
     if (!targets.length) return null;
     return {
       evidence: [
-        ...passwords.slice(0, 5).map((f) => evidence({ objectRef: f.objectRef, path: "/Root/AcroForm/Fields", excerpt: `field '${excerpt(f.name, 60)}' (${f.why})` })),
-        ...targets.slice(0, 5).map((t) => evidence({ objectRef: t.objectRef, path: t.path, excerpt: `submits to ${excerpt(t.url)}` })),
+        ...passwords.slice(0, 5).map((f) =>
+          evidence({
+            objectRef: f.objectRef,
+            path: "/Root/AcroForm/Fields",
+            excerpt: `field '${excerpt(f.name, 60)}' (${f.why})`,
+          }),
+        ),
+        ...targets
+          .slice(0, 5)
+          .map((t) => evidence({ objectRef: t.objectRef, path: t.path, excerpt: `submits to ${excerpt(t.url)}` })),
       ],
       confidence: passwords.some((f) => f.why === "Password flag") ? "high" : "medium",
     };

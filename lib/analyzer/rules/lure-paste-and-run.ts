@@ -13,18 +13,22 @@ import { defineRule, inShortDocumentText, type PageTextLike } from "./rule";
 import { evidence, excerpt } from "./evidence";
 
 /** Win+R (the Run dialog), in the ways lures write it ("windows key + r", "⊞ + r", "win r", "Windows-Taste + R") */
-const RUN_DIALOG = /(?:\bwin(?:dows)?|⊞)(?:[ -]logo)?(?:[ -](?:key|taste|touche|tecla))? ?(?:\+|and|&|-)? ?r\b|\brun (?:dialog|box|window)\b/;
+const RUN_DIALOG =
+  /(?:\bwin(?:dows)?|⊞)(?:[ -]logo)?(?:[ -](?:key|taste|touche|tecla))? ?(?:\+|and|&|-)? ?r\b|\brun (?:dialog|box|window)\b/;
 /** a terminal opened by name: PowerShell (Win+X, I), Terminal (macOS: Cmd+Space, "terminal") or the command prompt */
-const TERMINAL = /\b(?:open|launch|start|type|search for) (?:the |a |an )?(?:windows )?(?:powershell|terminal|command prompt)\b|\bwin(?:dows)?(?: key)? ?\+ ?x\b/;
+const TERMINAL =
+  /\b(?:open|launch|start|type|search for) (?:the |a |an )?(?:windows )?(?:powershell|terminal|command prompt)\b|\bwin(?:dows)?(?: key)? ?\+ ?x\b/;
 /** the paste: Ctrl+V, Strg+V, Cmd+V */
 const PASTE = /(?:\b(?:ctrl|control|strg|cmd|command)|⌘) ?(?:\+|-|and|&)? ?v\b/;
 /**
  * the pretext: a CAPTCHA, or a check that the reader is human, named as the lures name it ("verify you
  * are human", "verification steps"); "to verify the installation" in an IT guide is not one
  */
-const VERIFICATION = /\bcaptcha\b|\bnot a robot\b|\byou(?:'re| are) (?:a )?human\b|\bhuman verification\b|\bverification (?:steps?|required|needed|failed|code)\b|\b(?:complete|pass|finish) (?:the |this )?verification\b/;
+const VERIFICATION =
+  /\bcaptcha\b|\bnot a robot\b|\byou(?:'re| are) (?:a )?human\b|\bhuman verification\b|\bverification (?:steps?|required|needed|failed|code)\b|\b(?:complete|pass|finish) (?:the |this )?verification\b/;
 /** what makes a command line a download cradle: it fetches the code it runs (a URL, a share, iex of a download) */
-const FETCHES = /https?:\/\/|\\\\[\w.-]+\\|\biex\b|invoke-expression|downloadstring|downloadfile|invoke-webrequest|\biwr\b|\birm\b|-urlcache/;
+const FETCHES =
+  /https?:\/\/|\\\\[\w.-]+\\|\biex\b|invoke-expression|downloadstring|downloadfile|invoke-webrequest|\biwr\b|\birm\b|-urlcache/;
 /** or hides it: a hidden window, an encoded command, an HTML application */
 const HIDES = /\s-w(?:indowstyle)?\s+hidden\b|\s-e(?:nc(?:odedcommand)?)?\s+[a-z0-9+/=]{16}|\bmshta\b/;
 /** characters after a command host read as its command line (a detection window, not a budget) */
@@ -50,7 +54,8 @@ export function findPasteAndRun(source: string, budget: Budget): PasteAndRunLure
     const hides = HIDES.test(command);
     if (!hides && !FETCHES.test(command)) continue;
     // a hidden or encoded cradle is a lure's whatever the words around it; a plain download needs the pretext
-    if (hides || framed || findLurePhrases(text, budget).isLure) return { how: "command", command, instruction: opener[0] };
+    if (hides || framed || findLurePhrases(text, budget).isLure)
+      return { how: "command", command, instruction: opener[0] };
   }
   return null;
 }
@@ -77,7 +82,10 @@ export const lurePasteAndRun = defineRule({
     const seen = inShortDocumentText(facts, (pages) => lureIn(pages, budget));
     if (!seen) return null;
     const { lure, page } = seen.hit;
-    const what = lure.how === "paste" ? `"${lure.instruction}", then paste (Ctrl+V) and run, as a verification` : `"${lure.instruction}", then run: ${lure.command}`;
+    const what =
+      lure.how === "paste"
+        ? `"${lure.instruction}", then paste (Ctrl+V) and run, as a verification`
+        : `"${lure.instruction}", then run: ${lure.command}`;
     return { evidence: [evidence({ path: `/Root/Pages[${page}]`, excerpt: excerpt(what, 200) })], stage: seen.stage };
   },
 });

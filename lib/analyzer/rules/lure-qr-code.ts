@@ -1,6 +1,14 @@
 import type { Budget } from "../../limits";
 import type { RuleFacts } from "./rule";
-import { asUrl, isWebTarget, lurePageCount, lurePages, pageWording, QR_LURE_MAX_PAGES, wordCount } from "../pages/lure-signals";
+import {
+  asUrl,
+  isWebTarget,
+  lurePageCount,
+  lurePages,
+  pageWording,
+  QR_LURE_MAX_PAGES,
+  wordCount,
+} from "../pages/lure-signals";
 import { defineRule } from "./rule";
 import { evidence, excerpt } from "./evidence";
 import { phishingUrlFlags } from "./phishing-url-pattern";
@@ -15,7 +23,9 @@ function qrUrls(facts: RuleFacts, budget: Budget) {
   const { render, pageCount } = facts;
   if (!render?.qrCodes.length || lurePageCount(pageCount, render) > QR_LURE_MAX_PAGES) return [];
   return lurePages(render, QR_LURE_MAX_PAGES).flatMap((p) =>
-    p.qrCodes.filter((q) => isWebTarget(q) || /^(javascript|data):/i.test(q.trim())).map((q) => ({ page: p.index, url: q, words: wordCount(p.text), wording: pageWording(p, budget) })),
+    p.qrCodes
+      .filter((q) => isWebTarget(q) || /^(javascript|data):/i.test(q.trim()))
+      .map((q) => ({ page: p.index, url: q, words: wordCount(p.text), wording: pageWording(p, budget) })),
   );
 }
 
@@ -27,7 +37,10 @@ function qrUrls(facts: RuleFacts, budget: Budget) {
 export function qrUrlFlags(url: string): string[] {
   const u = asUrl(url);
   const facts = classifyUrl(u);
-  const redirect = facts?.hosting === "redirector" ? [`open redirector ${facts.host}`, ...(facts.redirectTo ? qrDirectFlags(facts.redirectTo) : [])] : [];
+  const redirect =
+    facts?.hosting === "redirector"
+      ? [`open redirector ${facts.host}`, ...(facts.redirectTo ? qrDirectFlags(facts.redirectTo) : [])]
+      : [];
   return [...new Set([...qrDirectFlags(u), ...redirect])];
 }
 
@@ -52,7 +65,10 @@ export const lureQrCode = defineRule({
     const withWording = hits.some((h) => h.wording.isLure);
     return {
       evidence: hits.map((h) =>
-        evidence({ path: `/Root/Pages[${h.page}]`, excerpt: `QR code on page ${h.page + 1} (${h.words} words${h.wording.phrases.length ? `; ${h.wording.phrases.join(", ")}` : ""}): ${excerpt(h.url)}` }),
+        evidence({
+          path: `/Root/Pages[${h.page}]`,
+          excerpt: `QR code on page ${h.page + 1} (${h.words} words${h.wording.phrases.length ? `; ${h.wording.phrases.join(", ")}` : ""}): ${excerpt(h.url)}`,
+        }),
       ),
       confidence: withWording ? "high" : "medium",
     };
@@ -76,7 +92,9 @@ export const lureQrCodeSuspiciousUrl = defineRule({
       .filter((h) => h.flags.length);
     if (!hits.length) return null;
     return {
-      evidence: hits.map((h) => evidence({ path: `/Root/Pages[${h.page}]`, excerpt: `${h.flags.join(", ")}: ${excerpt(h.url)}` })),
+      evidence: hits.map((h) =>
+        evidence({ path: `/Root/Pages[${h.page}]`, excerpt: `${h.flags.join(", ")}: ${excerpt(h.url)}` }),
+      ),
       detail: `${[...new Set(hits.flatMap((h) => h.flags))].join(", ")}.`,
       confidence: "high",
     };

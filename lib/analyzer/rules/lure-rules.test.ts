@@ -16,11 +16,21 @@ import { parserDifferential } from "./parser-differential";
 import { RULE_CATEGORIES, type Rule } from "./rule";
 import { defaultBudget } from "../../limits";
 
-const RULES = [lureQrCode, lureQrCodeSuspiciousUrl, lureFakeProtectedDocument, lureLinkDominantPage, lureImageDownloadLink, lureHostedLink, parserDifferential];
+const RULES = [
+  lureQrCode,
+  lureQrCodeSuspiciousUrl,
+  lureFakeProtectedDocument,
+  lureLinkDominantPage,
+  lureImageDownloadLink,
+  lureHostedLink,
+  parserDifferential,
+];
 const LIVE_LINK = /\b(https?|ftp):\/\/[^\s[]+\.[a-z]/i;
 const PAGE = [0, 0, 612, 792] as [number, number, number, number];
 
-async function firing(spec: LureDocument | Uint8Array): Promise<{ ids: string[]; facts: DocumentFacts; hits: Map<string, NonNullable<ReturnType<Rule["check"]>>> }> {
+async function firing(
+  spec: LureDocument | Uint8Array,
+): Promise<{ ids: string[]; facts: DocumentFacts; hits: Map<string, NonNullable<ReturnType<Rule["check"]>>> }> {
   const facts = await deepFacts(spec instanceof Uint8Array ? spec : buildLurePdf(spec));
   const hits = new Map<string, NonNullable<ReturnType<Rule["check"]>>>();
   for (const r of RULES) {
@@ -49,7 +59,17 @@ describe("lure rules: declarations", () => {
   });
 
   it("without render facts (the fast stage) only the content readers fire, from the content streams", async () => {
-    const facts = await deepFacts(buildLurePdf({ pages: [{ lines: ["Protected document", "Click here to view"], links: [{ url: "https://bit.ly/x", rect: PAGE }], qr: { text: "https://bit.ly/y" } }] }));
+    const facts = await deepFacts(
+      buildLurePdf({
+        pages: [
+          {
+            lines: ["Protected document", "Click here to view"],
+            links: [{ url: "https://bit.ly/x", rect: PAGE }],
+            qr: { text: "https://bit.ly/y" },
+          },
+        ],
+      }),
+    );
     const rendered = new Map(RULES.map((r) => [r.id, r.check(facts, defaultBudget())]));
     delete facts.render;
     const fast = RULES.filter((r) => r.check(facts, defaultBudget()));
@@ -60,7 +80,17 @@ describe("lure rules: declarations", () => {
 
   it("a lure whose text only the rendering shows is the advanced stage's finding", async () => {
     // the notice is drawn by a form inside a form: pdf.js reads it, the fast stage's page text does not
-    const facts = await deepFacts(buildLurePdf({ pages: [{ lines: ["Protected document", "Click here to view"], links: [{ url: "https://bit.ly/x", rect: PAGE }], nested: true }] }));
+    const facts = await deepFacts(
+      buildLurePdf({
+        pages: [
+          {
+            lines: ["Protected document", "Click here to view"],
+            links: [{ url: "https://bit.ly/x", rect: PAGE }],
+            nested: true,
+          },
+        ],
+      }),
+    );
     expect(facts.pageTexts[0].text).toBe("");
     expect(lureFakeProtectedDocument.check(facts, defaultBudget())?.stage).toBe("advanced");
     // a page without readable words whose link covers it is a lure's layout to both readers
@@ -70,7 +100,14 @@ describe("lure rules: declarations", () => {
 
 describe("lure-qr-code / lure-qr-code-suspicious-url", () => {
   it("fires on a one-page memo around a QR code to a web page", async () => {
-    const { ids, hits } = await firing({ pages: [{ lines: ["HR policy update 2025", "Scan the QR code to review and sign the new policy"], qr: { text: "https://hr-portal.example/policy" } }] });
+    const { ids, hits } = await firing({
+      pages: [
+        {
+          lines: ["HR policy update 2025", "Scan the QR code to review and sign the new policy"],
+          qr: { text: "https://hr-portal.example/policy" },
+        },
+      ],
+    });
     expect(ids).toContain("lure-qr-code");
     expect(ids).not.toContain("lure-qr-code-suspicious-url");
     expect(hits.get("lure-qr-code")!.confidence).toBe("high");
@@ -83,8 +120,16 @@ describe("lure-qr-code / lure-qr-code-suspicious-url", () => {
     ["a punycode look-alike host", "https://xn--pypal-4ve.com/signin", "punycode look-alike host"],
     ["a javascript: URI", "javascript:app.launchURL('x')", "javascript: URI"],
     ["a look-alike brand", "https://paypa1-account.example/verify", "look-alike spelling of paypal"],
-    ["an open redirect of Bing", "https://www.bing.com/ck/a?!&&p=1&u=a1aHR0cHM6Ly9ldmlsLmV4YW1wbGUvbG9naW4&ntb=1", "open redirector www.bing.com"],
-    ["an open redirect to an IP-literal host", "https://www.google.com/url?q=http://185.220.101.7/o365/login.php", "IP-literal host"],
+    [
+      "an open redirect of Bing",
+      "https://www.bing.com/ck/a?!&&p=1&u=a1aHR0cHM6Ly9ldmlsLmV4YW1wbGUvbG9naW4&ntb=1",
+      "open redirector www.bing.com",
+    ],
+    [
+      "an open redirect to an IP-literal host",
+      "https://www.google.com/url?q=http://185.220.101.7/o365/login.php",
+      "IP-literal host",
+    ],
   ])("flags a QR code leading to %s", async (_name, url, flag) => {
     const { ids, hits } = await firing({ pages: [{ lines: ["Scan me"], qr: { text: url } }] });
     expect(ids).toEqual(expect.arrayContaining(["lure-qr-code", "lure-qr-code-suspicious-url"]));
@@ -92,81 +137,221 @@ describe("lure-qr-code / lure-qr-code-suspicious-url", () => {
   });
 
   it("does not fire on a text-heavy ticket, a long brochure, or a QR code that is not a web address", async () => {
-    expect((await firing({ pages: [{ lines: prose(12), fontSize: 10, qr: { text: "https://tickets.example/e/123", size: 90, x: 480, y: 40 } }] })).ids).toEqual([]);
-    const brochure = Array.from({ length: 8 }, (_, i) => ({ lines: [`Chapter ${i + 1}`], qr: i === 0 ? { text: "https://bit.ly/brochure" } : undefined }));
+    expect(
+      (
+        await firing({
+          pages: [
+            { lines: prose(12), fontSize: 10, qr: { text: "https://tickets.example/e/123", size: 90, x: 480, y: 40 } },
+          ],
+        })
+      ).ids,
+    ).toEqual([]);
+    const brochure = Array.from({ length: 8 }, (_, i) => ({
+      lines: [`Chapter ${i + 1}`],
+      qr: i === 0 ? { text: "https://bit.ly/brochure" } : undefined,
+    }));
     expect((await firing({ pages: brochure })).ids.filter((id) => id.startsWith("lure-qr"))).toEqual([]);
-    expect((await firing({ pages: [{ lines: ["Guest Wi-Fi"], qr: { text: "WIFI:S:guest;T:WPA;P:welcome1;;" } }] })).ids).toEqual([]);
+    expect(
+      (await firing({ pages: [{ lines: ["Guest Wi-Fi"], qr: { text: "WIFI:S:guest;T:WPA;P:welcome1;;" } }] })).ids,
+    ).toEqual([]);
   });
 });
 
 describe("lure-fake-protected-document", () => {
   it("fires on a one-page 'protected document - click to view' with a page-sized link", async () => {
-    const { ids, hits } = await firing({ pages: [{ lines: ["PROTECTED DOCUMENT", "This file is protected by Microsoft Office 365.", "Click here to view the document"], links: [{ url: "https://login-office365.example/auth", rect: PAGE }] }] });
+    const { ids, hits } = await firing({
+      pages: [
+        {
+          lines: [
+            "PROTECTED DOCUMENT",
+            "This file is protected by Microsoft Office 365.",
+            "Click here to view the document",
+          ],
+          links: [{ url: "https://login-office365.example/auth", rect: PAGE }],
+        },
+      ],
+    });
     expect(ids).toEqual(expect.arrayContaining(["lure-fake-protected-document", "lure-link-dominant-page"]));
     expect(hits.get("lure-fake-protected-document")!.detail).toContain("protected/secure document");
   });
 
   it("fires with a QR code as the way out, and on French wording", async () => {
-    expect((await firing({ pages: [{ lines: ["You have received a secure message", "Scan the QR code to view it"], qr: { text: "https://secure-msg.example/m/1" } }] })).ids).toContain("lure-fake-protected-document");
-    expect((await firing({ pages: [{ lines: ["Document sécurisé", "Cliquez ici pour consulter le document"], links: [{ url: "https://partage.example/d", rect: [72, 600, 300, 640] }] }] })).ids).toContain("lure-fake-protected-document");
+    expect(
+      (
+        await firing({
+          pages: [
+            {
+              lines: ["You have received a secure message", "Scan the QR code to view it"],
+              qr: { text: "https://secure-msg.example/m/1" },
+            },
+          ],
+        })
+      ).ids,
+    ).toContain("lure-fake-protected-document");
+    expect(
+      (
+        await firing({
+          pages: [
+            {
+              lines: ["Document sécurisé", "Cliquez ici pour consulter le document"],
+              links: [{ url: "https://partage.example/d", rect: [72, 600, 300, 640] }],
+            },
+          ],
+        })
+      ).ids,
+    ).toContain("lure-fake-protected-document");
   });
 
   // issue 18: government tax forms taken for lures. A dynamic XFA form's stand-in page (what a viewer
   // without XFA shows) says the document cannot be displayed and links to Adobe's Reader download; a
   // state form's "click here to view the instructions" links to the agency
   it.each<[string, string[], string]>([
-    ["an XFA form's stand-in page linking to Adobe Reader", ["Please wait...", "This document cannot be displayed in your PDF viewer.", "Click here to download the latest Adobe Reader"], "https://get.adobe.com/reader/"],
-    ["an XFA form's stand-in page linking to an Adobe /go/ link", ["This PDF document cannot be displayed in your browser.", "Click here to download Adobe Reader"], "http://www.adobe.com/go/reader_download"],
-    ["a state tax form linking to its agency", ["Form M1 Individual Income Tax", "Click here to view the instructions"], "https://www.revenue.state.mn.us/sites/default/files/m1-inst.pdf"],
-    ["a federal form linking to irs.gov", ["Verify your identity before you file.", "Click here to view the instructions"], "https://www.irs.gov/identity-theft-central"],
+    [
+      "an XFA form's stand-in page linking to Adobe Reader",
+      [
+        "Please wait...",
+        "This document cannot be displayed in your PDF viewer.",
+        "Click here to download the latest Adobe Reader",
+      ],
+      "https://get.adobe.com/reader/",
+    ],
+    [
+      "an XFA form's stand-in page linking to an Adobe /go/ link",
+      ["This PDF document cannot be displayed in your browser.", "Click here to download Adobe Reader"],
+      "http://www.adobe.com/go/reader_download",
+    ],
+    [
+      "a state tax form linking to its agency",
+      ["Form M1 Individual Income Tax", "Click here to view the instructions"],
+      "https://www.revenue.state.mn.us/sites/default/files/m1-inst.pdf",
+    ],
+    [
+      "a federal form linking to irs.gov",
+      ["Verify your identity before you file.", "Click here to view the instructions"],
+      "https://www.irs.gov/identity-theft-central",
+    ],
   ])("does not fire on %s", async (_name, lines, url) => {
-    const setup = (b: PdfBuilder) => ({ catalog: `/AcroForm << /Fields [] /XFA ${b.addStream("", "<xdp:xdp xmlns:xdp=\"http://ns.adobe.com/xdp/\"><template/></xdp:xdp>")} 0 R >>` });
+    const setup = (b: PdfBuilder) => ({
+      catalog: `/AcroForm << /Fields [] /XFA ${b.addStream("", '<xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/"><template/></xdp:xdp>')} 0 R >>`,
+    });
     const { ids } = await firing({ pages: [{ lines, links: [{ url, rect: [72, 600, 400, 640] }] }], setup });
     expect(ids).not.toContain("lure-fake-protected-document");
   });
 
   it("still fires when the same stand-in wording links anywhere else", async () => {
-    const { ids } = await firing({ pages: [{ lines: ["This document cannot be displayed in your PDF viewer.", "Click here to view it online"], links: [{ url: "https://adobe-reader-online.example/view", rect: [72, 600, 400, 640] }] }] });
+    const { ids } = await firing({
+      pages: [
+        {
+          lines: ["This document cannot be displayed in your PDF viewer.", "Click here to view it online"],
+          links: [{ url: "https://adobe-reader-online.example/view", rect: [72, 600, 400, 640] }],
+        },
+      ],
+    });
     expect(ids).toContain("lure-fake-protected-document");
   });
 
   it("does not fire on the wording alone, nor on a long document", async () => {
     expect((await firing({ pages: [{ lines: ["Protected document", "Click here to view"] }] })).ids).toEqual([]);
-    const manual = Array.from({ length: 6 }, () => ({ lines: ["Click here to view the document history", ...prose(10)], links: [{ url: "https://docs.example/history", rect: [72, 700, 300, 714] as [number, number, number, number] }] }));
+    const manual = Array.from({ length: 6 }, () => ({
+      lines: ["Click here to view the document history", ...prose(10)],
+      links: [{ url: "https://docs.example/history", rect: [72, 700, 300, 714] as [number, number, number, number] }],
+    }));
     expect((await firing({ pages: manual })).ids).toEqual([]);
   });
 });
 
 describe("lure-link-dominant-page", () => {
   it("fires on a page that is a 'View PDF' button", async () => {
-    const { ids, hits } = await firing({ pages: [{ lines: ["View PDF"], links: [{ url: "https://files.example/d/8812", rect: [200, 400, 412, 440] }] }] });
+    const { ids, hits } = await firing({
+      pages: [{ lines: ["View PDF"], links: [{ url: "https://files.example/d/8812", rect: [200, 400, 412, 440] }] }],
+    });
     expect(ids).toEqual(["lure-link-dominant-page"]);
     expect(hits.get("lure-link-dominant-page")!.confidence).toBe("medium");
   });
 
   it("fires on a button page that comes first, or after pages with little text", async () => {
-    const button = { lines: ["View PDF"], links: [{ url: "https://files.example/d/8812", rect: [200, 400, 412, 440] as [number, number, number, number] }] };
+    const button = {
+      lines: ["View PDF"],
+      links: [{ url: "https://files.example/d/8812", rect: [200, 400, 412, 440] as [number, number, number, number] }],
+    };
     expect((await firing({ pages: [button, { lines: prose(16) }] })).ids).toEqual(["lure-link-dominant-page"]);
-    expect((await firing({ pages: [{ lines: ["Scanned by the office copier"] }, button] })).ids).toEqual(["lure-link-dominant-page"]);
+    expect((await firing({ pages: [{ lines: ["Scanned by the office copier"] }, button] })).ids).toEqual([
+      "lure-link-dominant-page",
+    ]);
   });
 
   it("fires with high confidence on an image page under a large link", async () => {
-    const { hits } = await firing({ pages: [{ qr: { text: "decoy picture", size: 500, x: 56, y: 150 }, links: [{ url: "https://files.example/d/1", rect: PAGE }] }] });
+    const { hits } = await firing({
+      pages: [
+        {
+          qr: { text: "decoy picture", size: 500, x: 56, y: 150 },
+          links: [{ url: "https://files.example/d/1", rect: PAGE }],
+        },
+      ],
+    });
     expect(hits.get("lure-link-dominant-page")!.confidence).toBe("high");
   });
 
   it("does not fire on a normal multi-page report with links, or a one-page letter with a footer link", async () => {
-    const report = Array.from({ length: 4 }, (_, i) => ({ lines: [`Section ${i + 1}`, ...prose(14)], links: [{ url: `https://docs.example/ref/${i}`, rect: [72, 60, 260, 74] as [number, number, number, number] }] }));
+    const report = Array.from({ length: 4 }, (_, i) => ({
+      lines: [`Section ${i + 1}`, ...prose(14)],
+      links: [{ url: `https://docs.example/ref/${i}`, rect: [72, 60, 260, 74] as [number, number, number, number] }],
+    }));
     expect((await firing({ pages: report })).ids).toEqual([]);
-    expect((await firing({ pages: [{ lines: ["Dear customer,", ...prose(10)], links: [{ url: "https://www.example.com/", rect: [72, 60, 200, 74] }] }] })).ids).toEqual([]);
+    expect(
+      (
+        await firing({
+          pages: [
+            {
+              lines: ["Dear customer,", ...prose(10)],
+              links: [{ url: "https://www.example.com/", rect: [72, 60, 200, 74] }],
+            },
+          ],
+        })
+      ).ids,
+    ).toEqual([]);
     // one sentence with a text-line link (corpus: libre-office-link.pdf), a generator's footer page (Pdfcrowd)
-    expect((await firing({ pages: [{ lines: ["This is a link to an awesome blog."], links: [{ url: "https://blog.example/", rect: [92, 771, 218, 785] }] }] })).ids).toEqual([]);
-    const footer = { lines: ["Create PDF in your applications with the Pdfcrowd HTML to PDF API"], links: [{ url: "https://pdfcrowd.example/doc/api/", rect: [304, 36, 400, 49] as [number, number, number, number] }] };
+    expect(
+      (
+        await firing({
+          pages: [
+            {
+              lines: ["This is a link to an awesome blog."],
+              links: [{ url: "https://blog.example/", rect: [92, 771, 218, 785] }],
+            },
+          ],
+        })
+      ).ids,
+    ).toEqual([]);
+    const footer = {
+      lines: ["Create PDF in your applications with the Pdfcrowd HTML to PDF API"],
+      links: [
+        { url: "https://pdfcrowd.example/doc/api/", rect: [304, 36, 400, 49] as [number, number, number, number] },
+      ],
+    };
     expect((await firing({ pages: [{ lines: prose(12) }, footer] })).ids).toEqual([]);
     // a printed web page: a page of prose, then a short last page with the site's logo linking home
-    expect((await firing({ pages: [{ lines: prose(16) }, { lines: ["The Council of State Governments"], links: [{ url: "https://www.example.org", rect: [200, 400, 412, 480] }] }] })).ids).toEqual([]);
+    expect(
+      (
+        await firing({
+          pages: [
+            { lines: prose(16) },
+            {
+              lines: ["The Council of State Governments"],
+              links: [{ url: "https://www.example.org", rect: [200, 400, 412, 480] }],
+            },
+          ],
+        })
+      ).ids,
+    ).toEqual([]);
     // a table of contents: few words but many distinct targets
-    const toc = { lines: ["Contents"], links: [1, 2, 3, 4].map((n) => ({ url: `https://docs.example/${n}`, rect: [72, 700 - n * 20, 300, 714 - n * 20] as [number, number, number, number] })) };
+    const toc = {
+      lines: ["Contents"],
+      links: [1, 2, 3, 4].map((n) => ({
+        url: `https://docs.example/${n}`,
+        rect: [72, 700 - n * 20, 300, 714 - n * 20] as [number, number, number, number],
+      })),
+    };
     expect((await firing({ pages: [toc] })).ids).toEqual([]);
   });
 });
@@ -178,11 +363,19 @@ describe("lure-link-dominant-page", () => {
 function picturePage(url: string, inForm: boolean): Uint8Array {
   const b = new PdfBuilder();
   const gray = new Uint8Array(64 * 64).fill(0x90);
-  const img = b.addStream("/Type /XObject /Subtype /Image /Width 64 /Height 64 /ColorSpace /DeviceGray /BitsPerComponent 8", gray);
+  const img = b.addStream(
+    "/Type /XObject /Subtype /Image /Width 64 /Height 64 /ColorSpace /DeviceGray /BitsPerComponent 8",
+    gray,
+  );
   const paint = "q 560 0 0 740 26 26 cm /Im0 Do Q";
-  const form = b.addStream(`/Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << /XObject << /Im0 ${img} 0 R >> >>`, paint);
+  const form = b.addStream(
+    `/Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << /XObject << /Im0 ${img} 0 R >> >>`,
+    paint,
+  );
   const content = b.addStream("", inForm ? "/Fm0 Do" : paint);
-  const annot = b.add(`<< /Type /Annot /Subtype /Link /Rect [150 300 460 420] /Border [0 0 0] /A << /S /URI /URI ${pdfString(url)} >> >>`);
+  const annot = b.add(
+    `<< /Type /Annot /Subtype /Link /Rect [150 300 460 420] /Border [0 0 0] /A << /S /URI /URI ${pdfString(url)} >> >>`,
+  );
   const resources = inForm ? `/XObject << /Fm0 ${form} 0 R >>` : `/XObject << /Im0 ${img} 0 R >>`;
   b.addCatalog("", 1, `/Resources << ${resources} >> /Contents ${content} 0 R /Annots [${annot} 0 R]`);
   return b.build();
@@ -190,23 +383,64 @@ function picturePage(url: string, inForm: boolean): Uint8Array {
 
 describe("lure-image-download-link", () => {
   it("fires on a rendered picture page whose one link fetches an archive from a file-sharing host", async () => {
-    const { ids, hits } = await firing(picturePage("https://drive.google.com/uc?export=download&id=1x&name=Invoice.iso", true));
+    const { ids, hits } = await firing(
+      picturePage("https://drive.google.com/uc?export=download&id=1x&name=Invoice.iso", true),
+    );
     expect(ids).toContain("lure-image-download-link");
     expect(hits.get("lure-image-download-link")!.evidence[0].excerpt).toContain("disk-image");
   });
 
   it("leaves a page the structure already shows to the fast rule, and ignores documents and paid hosts", async () => {
-    expect((await firing(picturePage("https://www.dropbox.com/s/k3x9/Invoice.zip?dl=1", false))).ids).not.toContain("lure-image-download-link");
-    expect((await firing(picturePage("https://www.dropbox.com/s/k3x9/Invoice.pdf?dl=1", true))).ids).not.toContain("lure-image-download-link");
-    expect((await firing(picturePage("https://downloads.example.com/Invoice.zip", true))).ids).not.toContain("lure-image-download-link");
+    expect((await firing(picturePage("https://www.dropbox.com/s/k3x9/Invoice.zip?dl=1", false))).ids).not.toContain(
+      "lure-image-download-link",
+    );
+    expect((await firing(picturePage("https://www.dropbox.com/s/k3x9/Invoice.pdf?dl=1", true))).ids).not.toContain(
+      "lure-image-download-link",
+    );
+    expect((await firing(picturePage("https://downloads.example.com/Invoice.zip", true))).ids).not.toContain(
+      "lure-image-download-link",
+    );
   });
 });
 
 describe("lure-hosted-link", () => {
   it.each<[string, LureDocument | Uint8Array, string]>([
-    ["a 'View PDF' button to a shared OneDrive file", { pages: [{ lines: ["View PDF"], links: [{ url: "https://onedrive.live.com/redir?resid=ABC!123", rect: [200, 400, 412, 440] }] }] }, "file-sharing"],
-    ["a page-sized link through Google's open redirect", { pages: [{ lines: ["Invoice INV-0423", "Amount due: 1,240.00"], links: [{ url: "https://www.google.com/url?q=https://pay-invoice.example/a&sa=D", rect: PAGE }] }] }, "redirector"],
-    ["'shared a file with you' linking a Google Form", { pages: [{ lines: ["Jane Doe shared a file with you", ...prose(4)], links: [{ url: "https://docs.google.com/forms/d/e/1FAIpQLSe/viewform", rect: [72, 500, 300, 520] }] }] }, "free-hosting"],
+    [
+      "a 'View PDF' button to a shared OneDrive file",
+      {
+        pages: [
+          {
+            lines: ["View PDF"],
+            links: [{ url: "https://onedrive.live.com/redir?resid=ABC!123", rect: [200, 400, 412, 440] }],
+          },
+        ],
+      },
+      "file-sharing",
+    ],
+    [
+      "a page-sized link through Google's open redirect",
+      {
+        pages: [
+          {
+            lines: ["Invoice INV-0423", "Amount due: 1,240.00"],
+            links: [{ url: "https://www.google.com/url?q=https://pay-invoice.example/a&sa=D", rect: PAGE }],
+          },
+        ],
+      },
+      "redirector",
+    ],
+    [
+      "'shared a file with you' linking a Google Form",
+      {
+        pages: [
+          {
+            lines: ["Jane Doe shared a file with you", ...prose(4)],
+            links: [{ url: "https://docs.google.com/forms/d/e/1FAIpQLSe/viewform", rect: [72, 500, 300, 520] }],
+          },
+        ],
+      },
+      "free-hosting",
+    ],
     ["a picture inside a form XObject linking a shortener", picturePage("https://bit.ly/3abcDEF", true), "shortener"],
   ])("fires on %s", async (_name, spec, kind) => {
     const { ids, hits } = await firing(spec);
@@ -215,15 +449,42 @@ describe("lure-hosted-link", () => {
   });
 
   it.each<[string, LureDocument]>([
-    ["a report page linking its data on Google Drive", { pages: [{ lines: ["Survey results 2024", ...prose(12)], links: [{ url: "https://drive.google.com/drive/folders/1AbC", rect: [72, 120, 300, 134] }] }] }],
-    ["a one-page letter with a footer shortener", { pages: [{ lines: ["Dear customer,", ...prose(10)], links: [{ url: "https://bit.ly/3abcDEF", rect: [72, 60, 200, 74] }] }] }],
-    ["a 'View PDF' button to an ordinary site", { pages: [{ lines: ["View PDF"], links: [{ url: "https://files.example/d/8812", rect: [200, 400, 412, 440] }] }] }],
+    [
+      "a report page linking its data on Google Drive",
+      {
+        pages: [
+          {
+            lines: ["Survey results 2024", ...prose(12)],
+            links: [{ url: "https://drive.google.com/drive/folders/1AbC", rect: [72, 120, 300, 134] }],
+          },
+        ],
+      },
+    ],
+    [
+      "a one-page letter with a footer shortener",
+      {
+        pages: [
+          {
+            lines: ["Dear customer,", ...prose(10)],
+            links: [{ url: "https://bit.ly/3abcDEF", rect: [72, 60, 200, 74] }],
+          },
+        ],
+      },
+    ],
+    [
+      "a 'View PDF' button to an ordinary site",
+      {
+        pages: [{ lines: ["View PDF"], links: [{ url: "https://files.example/d/8812", rect: [200, 400, 412, 440] }] }],
+      },
+    ],
   ])("does not fire on %s", async (_name, spec) => {
     expect((await firing(spec)).ids).not.toContain("lure-hosted-link");
   });
 
   it("leaves a picture page the fast stage reads from its structure to phishing-image-hosted-link", async () => {
-    expect((await firing(picturePage("https://drive.google.com/file/d/1AbC/view", false))).ids).not.toContain("lure-hosted-link");
+    expect((await firing(picturePage("https://drive.google.com/file/d/1AbC/view", false))).ids).not.toContain(
+      "lure-hosted-link",
+    );
   });
 });
 
@@ -273,15 +534,33 @@ describe("parser-differential", () => {
   it("does not fire when neither reader can open the file, or rendering timed out", async () => {
     expect((await firing(new TextEncoder().encode("not a pdf"))).ids).toEqual([]);
     const { facts } = await firing(buildLurePdf({ pages: [{ lines: ["x"] }] }));
-    facts.render = { ...facts.render!, timedOut: true, pdfjs: { pageCount: null, hasCatalog: false, error: "timeout" } };
+    facts.render = {
+      ...facts.render!,
+      timedOut: true,
+      pdfjs: { pageCount: null, hasCatalog: false, error: "timeout" },
+    };
     expect(parserDifferential.check(facts, defaultBudget())).toBeNull();
   });
 
   it("fires when pdf.js cannot open a file our reader parses, unless both lack the password", async () => {
     const { facts } = await firing(buildLurePdf({ pages: [{ lines: ["x"] }] }));
-    const failed: RenderFacts = { ...facts.render!, pagesRendered: 0, pages: [], pageCount: null, error: "InvalidPDFException: Invalid PDF structure.", pdfjs: { pageCount: null, hasCatalog: false, error: "InvalidPDFException: Invalid PDF structure." } };
-    expect(parserDifferential.check({ ...facts, render: failed }, defaultBudget())?.detail).toBe("pdf.js cannot open a document our reader parses.");
+    const failed: RenderFacts = {
+      ...facts.render!,
+      pagesRendered: 0,
+      pages: [],
+      pageCount: null,
+      error: "InvalidPDFException: Invalid PDF structure.",
+      pdfjs: { pageCount: null, hasCatalog: false, error: "InvalidPDFException: Invalid PDF structure." },
+    };
+    expect(parserDifferential.check({ ...facts, render: failed }, defaultBudget())?.detail).toBe(
+      "pdf.js cannot open a document our reader parses.",
+    );
     const locked = { ...failed, pdfjs: { ...failed.pdfjs, passwordRequired: true } };
-    expect(parserDifferential.check({ ...facts, security: { ...facts.security, state: "password-required" }, render: locked }, defaultBudget())).toBeNull();
+    expect(
+      parserDifferential.check(
+        { ...facts, security: { ...facts.security, state: "password-required" }, render: locked },
+        defaultBudget(),
+      ),
+    ).toBeNull();
   });
 });

@@ -7,7 +7,8 @@ const ON_PAGE = new Set(["PO", "PV"]);
 export const mediaAutoActivation = defineRule({
   id: "media-auto-activation",
   title: "3D or rich media activates when the page opens",
-  description: "A 3D (U3D/PRC) or RichMedia annotation is set to activate on page open (/3DA /A /PO or /PV, RichMediaActivation /Condition /PO or /PV), so its complex parser runs on untrusted data without a click. Exploits of these parsers (CVE-2011-2462, CVE-2009-3953) rely on it.",
+  description:
+    "A 3D (U3D/PRC) or RichMedia annotation is set to activate on page open (/3DA /A /PO or /PV, RichMediaActivation /Condition /PO or /PV), so its complex parser runs on untrusted data without a click. Exploits of these parsers (CVE-2011-2462, CVE-2009-3953) rely on it.",
   category: "exploit",
   severity: "medium",
   weight: 25,

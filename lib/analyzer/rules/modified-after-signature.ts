@@ -7,7 +7,12 @@ import { evidence, excerpt } from "./evidence";
 import { CONTENT_EFFECTS, type SignatureFact } from "../facts/signatures";
 import { defineRule } from "./rule";
 
-const EFFECT_NAMES: Record<string, string> = { hide: "hide", replace: "replace", "hide-and-replace": "hide-and-replace", action: "automatic action added" };
+const EFFECT_NAMES: Record<string, string> = {
+  hide: "hide",
+  replace: "replace",
+  "hide-and-replace": "hide-and-replace",
+  action: "automatic action added",
+};
 
 export function signatureLabel(s: SignatureFact, revisions: number): string {
   const name = s.field ? `'${s.field}'` : (s.objectRef ?? "");
@@ -27,14 +32,24 @@ export const modifiedAfterSignature = defineRule({
   mitigations: ["verify_signed_revision", "do_not_open"],
   confidence: "medium",
   check({ signatures }) {
-    const hits = signatures.signatures.filter((s) => s.kind !== "usage-rights" && s.changes.some((c) => CONTENT_EFFECTS.has(c.effect)));
+    const hits = signatures.signatures.filter(
+      (s) => s.kind !== "usage-rights" && s.changes.some((c) => CONTENT_EFFECTS.has(c.effect)),
+    );
     if (!hits.length) return null;
-    const variants = new Set(hits.flatMap((s) => s.changes.filter((c) => CONTENT_EFFECTS.has(c.effect)).map((c) => EFFECT_NAMES[c.effect])));
+    const variants = new Set(
+      hits.flatMap((s) => s.changes.filter((c) => CONTENT_EFFECTS.has(c.effect)).map((c) => EFFECT_NAMES[c.effect])),
+    );
     return {
       evidence: hits.flatMap((s) =>
         s.changes
           .filter((c) => CONTENT_EFFECTS.has(c.effect))
-          .map((c) => evidence({ objectRef: /^\d+ \d+ R$/.test(c.objectRef) ? c.objectRef : s.objectRef, path: s.field ? `signature field ${s.field}` : undefined, excerpt: excerpt(`${c.effect}: ${c.role}: ${c.change}; after ${signatureLabel(s, signatures.revisions)}`) })),
+          .map((c) =>
+            evidence({
+              objectRef: /^\d+ \d+ R$/.test(c.objectRef) ? c.objectRef : s.objectRef,
+              path: s.field ? `signature field ${s.field}` : undefined,
+              excerpt: excerpt(`${c.effect}: ${c.role}: ${c.change}; after ${signatureLabel(s, signatures.revisions)}`),
+            }),
+          ),
       ),
       detail: `Variants: ${[...variants].join(", ")}.`,
     };

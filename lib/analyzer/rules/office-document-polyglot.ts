@@ -16,6 +16,10 @@ export const officeDocumentPolyglot = defineRule({
     if (!p) return null;
     const what = `${p.application ?? "an Office"} web archive${p.macros ? " with an ActiveMime part (macros)" : ""}`;
     // macros are the payload: with them the finding is certain (the catalogue's malicious floor reads this)
-    return { evidence: [evidence({ offset: p.offset, excerpt: `${what}: ${excerpt(p.header)}` })], detail: `Word opens this file as a ${what}.`, confidence: p.macros ? "high" : "medium" };
+    return {
+      evidence: [evidence({ offset: p.offset, excerpt: `${what}: ${excerpt(p.header)}` })],
+      detail: `Word opens this file as a ${what}.`,
+      confidence: p.macros ? "high" : "medium",
+    };
   },
 });

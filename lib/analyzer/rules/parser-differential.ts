@@ -24,7 +24,12 @@ export const parserDifferential = defineRule({
       if (view.passwordRequired && oursOpaque) return null;
       if (!oursReads) return null;
       return {
-        evidence: [evidence({ path: "/Root", excerpt: `our reader: catalog and ${pageCount} page(s); pdf.js: ${excerpt(view.error ?? "cannot open the document", 120)}` })],
+        evidence: [
+          evidence({
+            path: "/Root",
+            excerpt: `our reader: catalog and ${pageCount} page(s); pdf.js: ${excerpt(view.error ?? "cannot open the document", 120)}`,
+          }),
+        ],
         detail: "pdf.js cannot open a document our reader parses.",
       };
     }
@@ -33,7 +38,12 @@ export const parserDifferential = defineRule({
       // pdf.js may count a page it then cannot load (a cyclic tree): that is agreement on "no page"
       if (render.pagesRendered === 0) return null;
       return {
-        evidence: [evidence({ path: "/Root/Pages", excerpt: `our reader: no page; pdf.js: ${view.pageCount} page(s), ${render.pagesRendered} rendered` })],
+        evidence: [
+          evidence({
+            path: "/Root/Pages",
+            excerpt: `our reader: no page; pdf.js: ${view.pageCount} page(s), ${render.pagesRendered} rendered`,
+          }),
+        ],
         detail: "pdf.js shows pages our reader does not find.",
         confidence: "low",
       };
@@ -41,7 +51,9 @@ export const parserDifferential = defineRule({
     const ours = structure.pageLeaves;
     if (view.pageCount === ours || view.pageCount === pageCount) return null;
     return {
-      evidence: [evidence({ path: "/Root/Pages", excerpt: `our reader: ${ours} page(s); pdf.js: ${view.pageCount} page(s)` })],
+      evidence: [
+        evidence({ path: "/Root/Pages", excerpt: `our reader: ${ours} page(s); pdf.js: ${view.pageCount} page(s)` }),
+      ],
       detail: `The page counts differ (${ours} vs ${view.pageCount}).`,
     };
   },

@@ -30,7 +30,11 @@ export function payloadOnFreeHost(link: UrlFacts | undefined): string | null {
 
 /** The page is one picture: an image over most of it and hardly any text drawn by the page itself. */
 export function isImagePage(layout: PageLayout): boolean {
-  return layout.images >= 1 && layout.largestImageRatio >= IMAGE_PAGE_COVERAGE && layout.textChars < IMAGE_PAGE_MAX_TEXT_CHARS;
+  return (
+    layout.images >= 1 &&
+    layout.largestImageRatio >= IMAGE_PAGE_COVERAGE &&
+    layout.textChars < IMAGE_PAGE_MAX_TEXT_CHARS
+  );
 }
 
 export interface PictureLink {
@@ -45,7 +49,9 @@ export function singleLinkPicturePages({ actions, urls, pageLayouts, pageCount }
   if (pageCount > IMAGE_LURE_MAX_PAGES) return [];
   const out: PictureLink[] = [];
   for (const layout of pageLayouts.filter(isImagePage)) {
-    const links = actions.filter((a) => a.page === layout.index && a.type === "URI" && a.annotationAreaRatio !== undefined && a.target);
+    const links = actions.filter(
+      (a) => a.page === layout.index && a.type === "URI" && a.annotationAreaRatio !== undefined && a.target,
+    );
     if (new Set(links.map((a) => a.target!.trim())).size !== 1) continue;
     out.push({ layout, link: links[0], url: urls.get(links[0].target!) });
   }

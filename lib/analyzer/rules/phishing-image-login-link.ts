@@ -22,13 +22,17 @@ function pageReason(url: UrlFacts): string | null {
   // a download is phishing-image-download-link's case
   if ((url.scheme !== "http" && url.scheme !== "https") || url.fileKind || url.queryFileKind) return null;
   if (url.hosting === "free-hosting") return `a page on free web-hosting host ${url.host}`;
-  const words = percentDecoded(url.path).toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const words = percentDecoded(url.path)
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
   const brands = PHISHED_BRANDS.filter((b) => words.some((w) => w.includes(b)) && !(url.site ?? url.host).includes(b));
   // a shop's /apple/iphone-15 page names a brand too: the path must also ask for an account action or
   // be the brand's page itself (`adobe.htm`)
   const stem = url.fileName.toLowerCase().replace(/\.[^.]*$/, "");
   const asksAction = words.some((w) => LURE_WORDS.some((l) => w.startsWith(l.replace("-", ""))));
-  if (brands.length && (asksAction || brands.includes(stem))) return `a sign-in-like path naming ${brands.join(", ")} off ${brands.length > 1 ? "their" : "its"} own site`;
+  if (brands.length && (asksAction || brands.includes(stem)))
+    return `a sign-in-like path naming ${brands.join(", ")} off ${brands.length > 1 ? "their" : "its"} own site`;
   if (CMS_INTERNALS.test(url.path)) return "a page inside a CMS's internal folders";
   return null;
 }

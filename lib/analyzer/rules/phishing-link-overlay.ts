@@ -12,12 +12,14 @@ const MAX_LURE_PAGES = 5;
  * imported or submitted to, a remote thread): over the page, any click reaches the sender (PDF101's
  * url-invocation tests, as jonaslejon/malicious-pdf writes them: a link over the whole page).
  */
-const reachesOut = (a: ActionFact): boolean => (a.type === "URI" ? /^(https?|ftp):/i.test(a.target ?? "") : reachesRemoteFile(a));
+const reachesOut = (a: ActionFact): boolean =>
+  a.type === "URI" ? /^(https?|ftp):/i.test(a.target ?? "") : reachesRemoteFile(a);
 
 export const phishingLinkOverlay = defineRule({
   id: "phishing-link-overlay",
   title: "Page-sized link to an outside site",
-  description: "A short document has a link covering a large part of a page that goes to an outside site, or opens, launches, imports or submits to a remote file (GoToR, GoToE, Launch, ImportData, SubmitForm, Thread with a web or file-share target). Phishing lures show a fake 'protected document' or invoice image and make the whole picture one click target leading to a credential or malware page; callback documents make any click on the page reach the sender.",
+  description:
+    "A short document has a link covering a large part of a page that goes to an outside site, or opens, launches, imports or submits to a remote file (GoToR, GoToE, Launch, ImportData, SubmitForm, Thread with a web or file-share target). Phishing lures show a fake 'protected document' or invoice image and make the whole picture one click target leading to a credential or malware page; callback documents make any click on the page reach the sender.",
   category: "phishing",
   severity: "medium",
   weight: 30,
@@ -28,7 +30,13 @@ export const phishingLinkOverlay = defineRule({
     const hits = actions.filter((a) => (a.annotationAreaRatio ?? 0) >= OVERLAY_AREA_RATIO && reachesOut(a));
     if (!hits.length) return null;
     return {
-      evidence: hits.map((a) => evidence({ objectRef: a.objectRef, path: a.path, excerpt: `${Math.round((a.annotationAreaRatio ?? 0) * 100)}% of page ${(a.page ?? 0) + 1}: ${excerpt(a.target ?? "")}` })),
+      evidence: hits.map((a) =>
+        evidence({
+          objectRef: a.objectRef,
+          path: a.path,
+          excerpt: `${Math.round((a.annotationAreaRatio ?? 0) * 100)}% of page ${(a.page ?? 0) + 1}: ${excerpt(a.target ?? "")}`,
+        }),
+      ),
     };
   },
 });

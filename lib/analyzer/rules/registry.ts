@@ -69,7 +69,13 @@ import { lureLoginForm } from "./lure-login-form";
 import { lureQrCode, lureQrCodeSuspiciousUrl } from "./lure-qr-code";
 import { parserDifferential } from "./parser-differential";
 import { yaraMatch } from "./yara-match";
-import { dataAfterEof, headerNotAtStart, malformedStructure, manyRevisions, objectsOutsideXref } from "./structure-anomalies";
+import {
+  dataAfterEof,
+  headerNotAtStart,
+  malformedStructure,
+  manyRevisions,
+  objectsOutsideXref,
+} from "./structure-anomalies";
 import { submitForm } from "./submit-form";
 import { suspiciousLink } from "./suspicious-link";
 import { mediaAutoActivation } from "./media-auto-activation";

@@ -17,7 +17,13 @@ export const remoteFileTarget = defineRule({
     const hits = remoteLocations.filter((l) => isFileShare(l.kind));
     if (!hits.length) return null;
     return {
-      evidence: hits.map((l) => evidence({ objectRef: l.objectRef, path: l.path, excerpt: excerpt(`[${l.carrier}; ${l.trigger}] ${l.target}`) })),
+      evidence: hits.map((l) =>
+        evidence({
+          objectRef: l.objectRef,
+          path: l.path,
+          excerpt: excerpt(`[${l.carrier}; ${l.trigger}] ${l.target}`),
+        }),
+      ),
       detail: `Carriers: ${[...new Set(hits.map((l) => l.carrier))].join(", ")}.`,
       // a share reached only on a click (an intranet link) is weaker evidence than one resolved on its own
       confidence: hits.some((l) => l.consent === "none") ? "high" : "medium",

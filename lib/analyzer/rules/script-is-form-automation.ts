@@ -10,7 +10,8 @@ import { isFormAutomation, urlAssignments } from "../javascript/form-automation"
 export const scriptIsFormAutomation = defineRule({
   id: "script-is-form-automation",
   title: "Scripts that run on open only automate the form",
-  description: "Every script that runs without a click fills, formats or checks form fields, checks the reader's version, prints or shows a message; none decodes or generates code, calls an API with a known exploit, or reaches the network, the file system or another document. This explains the scripts as an ordinary form's.",
+  description:
+    "Every script that runs without a click fills, formats or checks form fields, checks the reader's version, prints or shows a message; none decodes or generates code, calls an API with a known exploit, or reaches the network, the file system or another document. This explains the scripts as an ordinary form's.",
   category: "javascript",
   severity: "info",
   weight: 0,
@@ -25,7 +26,9 @@ export const scriptIsFormAutomation = defineRule({
     for (const s of scripts) urlAssignments(s.source, addresses);
     if (!auto.every((s) => isFormAutomation(s.source, s.signals, addresses))) return null;
     return {
-      evidence: auto.map((s) => evidence({ objectRef: s.objectRef, path: s.path, excerpt: `[${s.trigger}] ${excerpt(s.source, 100)}` })),
+      evidence: auto.map((s) =>
+        evidence({ objectRef: s.objectRef, path: s.path, excerpt: `[${s.trigger}] ${excerpt(s.source, 100)}` }),
+      ),
       detail: `${auto.length} script(s) on open, all form automation.`,
     };
   },

@@ -23,7 +23,17 @@ export const signatureDoesNotCoverFile = defineRule({
     const hits = signatures.signatures.filter((s) => s.kind !== "usage-rights" && s.coverageProblems.length);
     if (!hits.length) return null;
     return {
-      evidence: hits.flatMap((s) => s.coverageProblems.map((p) => evidence({ objectRef: s.objectRef, path: s.field ? `signature field ${s.field}` : undefined, excerpt: excerpt(`${signatureLabel(s, signatures.revisions)}: ${p}; /ByteRange [${(s.byteRange ?? []).join(" ")}]`) }))),
+      evidence: hits.flatMap((s) =>
+        s.coverageProblems.map((p) =>
+          evidence({
+            objectRef: s.objectRef,
+            path: s.field ? `signature field ${s.field}` : undefined,
+            excerpt: excerpt(
+              `${signatureLabel(s, signatures.revisions)}: ${p}; /ByteRange [${(s.byteRange ?? []).join(" ")}]`,
+            ),
+          }),
+        ),
+      ),
     };
   },
 });

@@ -21,7 +21,10 @@ const REWRITING_SCRIPT: readonly [what: string, pattern: RegExp][] = [
   ["resets the form", /\b(?:resetForm|resetData)\s*\(/],
   ["imports field data", /\b(?:importAnFDF|importAnXFDF|importTextData|importXFAData|importData)\s*\(/],
   ["checks or fills a field", /\.\s*(?:checkThisBox|setItems|clearItems)\s*\(/],
-  ["hides a field", /\.\s*(?:hidden\s*=\s*true|display\s*=\s*display\s*\.\s*(?:hidden|noView)|presence\s*=\s*["'](?:hidden|invisible|inactive)["'])/],
+  [
+    "hides a field",
+    /\.\s*(?:hidden\s*=\s*true|display\s*=\s*display\s*\.\s*(?:hidden|noView)|presence\s*=\s*["'](?:hidden|invisible|inactive)["'])/,
+  ],
   ["switches a layer", /\.\s*state\s*=(?!=)/],
 ];
 /** a layer switch: `.state =` only counts in a script that reaches the optional content groups */
@@ -53,13 +56,22 @@ export const signedDocumentRewrittenOnOpen = defineRule({
   check({ signatures, actions, scripts }, budget) {
     if (!signatures.signatures.some((s) => s.kind !== "usage-rights")) return null;
     const ev = [];
-    for (const a of actions) if (a.automatic && REWRITING_ACTIONS.has(a.type)) ev.push(evidence({ objectRef: a.objectRef, path: a.path, excerpt: `[${a.trigger}] /${a.type}` }));
+    for (const a of actions)
+      if (a.automatic && REWRITING_ACTIONS.has(a.type))
+        ev.push(evidence({ objectRef: a.objectRef, path: a.path, excerpt: `[${a.trigger}] /${a.type}` }));
     const seen = new Set<string>();
     for (const s of scripts) {
       if (!s.automatic || (s.origin === "xfa" && !XFA_OPEN_TRIGGER.test(s.trigger)) || seen.has(s.source)) continue;
       seen.add(s.source);
       const hit = rewriteOf(s, budget);
-      if (hit) ev.push(evidence({ objectRef: s.objectRef, path: s.path, excerpt: excerpt(`[${s.trigger}] ${hit.what}: ${s.source.slice(Math.max(0, hit.at - 40), hit.at + 80)}`) }));
+      if (hit)
+        ev.push(
+          evidence({
+            objectRef: s.objectRef,
+            path: s.path,
+            excerpt: excerpt(`[${s.trigger}] ${hit.what}: ${s.source.slice(Math.max(0, hit.at - 40), hit.at + 80)}`),
+          }),
+        );
     }
     return ev.length ? { evidence: ev } : null;
   },

@@ -4,7 +4,8 @@ import { evidence, excerpt } from "./evidence";
 export const submitForm = defineRule({
   id: "submit-form",
   title: "Form data is submitted to an outside server",
-  description: "A /SubmitForm action sends the form's fields to a URL. Phishing PDFs collect credentials this way; legitimate forms do it too, so this is context for other findings.",
+  description:
+    "A /SubmitForm action sends the form's fields to a URL. Phishing PDFs collect credentials this way; legitimate forms do it too, so this is context for other findings.",
   category: "form",
   severity: "medium",
   weight: 15,
@@ -13,6 +14,8 @@ export const submitForm = defineRule({
   check({ actions }) {
     const hits = actions.filter((a) => a.type === "SubmitForm" && /^(https?|ftp|mailto):/i.test(a.target ?? ""));
     if (!hits.length) return null;
-    return { evidence: hits.map((a) => evidence({ objectRef: a.objectRef, path: a.path, excerpt: excerpt(a.target ?? "") })) };
+    return {
+      evidence: hits.map((a) => evidence({ objectRef: a.objectRef, path: a.path, excerpt: excerpt(a.target ?? "") })),
+    };
   },
 });

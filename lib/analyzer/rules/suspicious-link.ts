@@ -19,7 +19,8 @@ const FILE_TARGET_ACTIONS = new Set(["GoToR", "GoToE", "Thread", "ImportData"]);
  * target can be megabytes long).
  */
 const INERT_SCRIPT_BODIES = new Set(["", ";", "void(0)", "void(0);", "void0", "void0;"]);
-const isInertScriptUri = (t: string) => t.length < 64 && /^javascript:/i.test(t) && INERT_SCRIPT_BODIES.has(t.slice(11).replace(/\s+/g, "").toLowerCase());
+const isInertScriptUri = (t: string) =>
+  t.length < 64 && /^javascript:/i.test(t) && INERT_SCRIPT_BODIES.has(t.slice(11).replace(/\s+/g, "").toLowerCase());
 
 /**
  * Flags that say less than the others: a shortener hides where a link goes, and a link downloads a
@@ -77,13 +78,22 @@ export const suspiciousLink = defineRule({
   mitigations: ["block_indicators", "report_phishing"],
   check({ actions, urls, pageCount }) {
     const flagged = actions
-      .filter((a) => a.target && (a.type === "URI" || a.type === "SubmitForm" || a.type === "Launch" || (FILE_TARGET_ACTIONS.has(a.type) && INLINE_SCHEME.test(a.target.trim()))))
+      .filter(
+        (a) =>
+          a.target &&
+          (a.type === "URI" ||
+            a.type === "SubmitForm" ||
+            a.type === "Launch" ||
+            (FILE_TARGET_ACTIONS.has(a.type) && INLINE_SCHEME.test(a.target.trim()))),
+      )
       .map((a) => ({ a, flags: linkRedFlags(a.target!, urls.get(a.target!) ?? null) }))
       .filter((h) => h.flags.length);
     const hits = inContext(flagged, actions, pageCount);
     if (!hits.length) return null;
     return {
-      evidence: hits.map(({ a, flags }) => evidence({ objectRef: a.objectRef, path: a.path, excerpt: `${flags.join(", ")}: ${excerpt(a.target!)}` })),
+      evidence: hits.map(({ a, flags }) =>
+        evidence({ objectRef: a.objectRef, path: a.path, excerpt: `${flags.join(", ")}: ${excerpt(a.target!)}` }),
+      ),
       detail: `${[...new Set(hits.flatMap((h) => h.flags))].join(", ")}.`,
     };
   },

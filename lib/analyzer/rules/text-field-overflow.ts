@@ -19,7 +19,11 @@ export const textFieldOverflow = defineRule({
     if (!paddedTextFields.length) return null;
     return {
       evidence: paddedTextFields.map((f) =>
-        evidence({ objectRef: f.objectRef, path: f.path, excerpt: `${f.length} bytes; a run of ${f.run} one character ends at byte ${f.end}, non-text bytes after it: ${f.excerpt}` }),
+        evidence({
+          objectRef: f.objectRef,
+          path: f.path,
+          excerpt: `${f.length} bytes; a run of ${f.run} one character ends at byte ${f.end}, non-text bytes after it: ${f.excerpt}`,
+        }),
       ),
     };
   },

@@ -41,7 +41,9 @@ export const uriRunsLocalProgram = defineRule({
     const hits = actions.filter((a) => a.type === "URI" && a.target !== undefined && localProgramOf(a.target) !== null);
     if (!hits.length) return null;
     return {
-      evidence: hits.map((a) => evidence({ objectRef: a.objectRef, path: a.path, excerpt: excerpt(`[${a.trigger}] ${a.target}`) })),
+      evidence: hits.map((a) =>
+        evidence({ objectRef: a.objectRef, path: a.path, excerpt: excerpt(`[${a.trigger}] ${a.target}`) }),
+      ),
     };
   },
 });

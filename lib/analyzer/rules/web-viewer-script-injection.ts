@@ -21,15 +21,31 @@ export const webViewerScriptInjection = defineRule({
     const domScripts = scripts.filter((s) => s.signals.browserDom.length > 0);
     // the advanced stage's deobfuscated layers: code an eval or a timer ran that the text did not show
     const domLayers = (javascript ?? []).flatMap((s) => {
-      const apis = [...new Set(s.layers.flatMap((l) => l.signals.browserDom))].filter((api) => !s.signals.browserDom.includes(api));
+      const apis = [...new Set(s.layers.flatMap((l) => l.signals.browserDom))].filter(
+        (api) => !s.signals.browserDom.includes(api),
+      );
       return apis.length ? [{ ...s, apis }] : [];
     });
     if (!htmlInjections.length && !domScripts.length && !domLayers.length) return null;
     return {
       evidence: [
-        ...htmlInjections.map((h) => evidence({ objectRef: h.objectRef, excerpt: `markup for a web page: ${excerpt(h.excerpt)}` })),
-        ...domScripts.map((s) => evidence({ objectRef: s.objectRef, path: s.path, excerpt: `script uses the browser page's ${s.signals.browserDom.join(", ")} (${s.automatic ? "runs on open" : `trigger: ${s.trigger}`})` })),
-        ...domLayers.map((s) => evidence({ objectRef: s.objectRef, path: s.path, excerpt: `code the script decodes and runs uses the browser page's ${s.apis.join(", ")}` })),
+        ...htmlInjections.map((h) =>
+          evidence({ objectRef: h.objectRef, excerpt: `markup for a web page: ${excerpt(h.excerpt)}` }),
+        ),
+        ...domScripts.map((s) =>
+          evidence({
+            objectRef: s.objectRef,
+            path: s.path,
+            excerpt: `script uses the browser page's ${s.signals.browserDom.join(", ")} (${s.automatic ? "runs on open" : `trigger: ${s.trigger}`})`,
+          }),
+        ),
+        ...domLayers.map((s) =>
+          evidence({
+            objectRef: s.objectRef,
+            path: s.path,
+            excerpt: `code the script decodes and runs uses the browser page's ${s.apis.join(", ")}`,
+          }),
+        ),
       ],
       // only the deobfuscated layers showed it: the advanced stage's finding
       stage: !htmlInjections.length && !domScripts.length ? "advanced" : undefined,

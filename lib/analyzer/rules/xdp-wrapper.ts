@@ -4,7 +4,8 @@ import { defineRule } from "./rule";
 export const xdpWrapper = defineRule({
   id: "xdp-wrapper",
   title: "PDF wrapped in an XDP package",
-  description: "The file is XML (an XFA Data Package) carrying a base64-encoded PDF. Acrobat opens it like a PDF, while scanners that only look for %PDF- miss it: an evasion technique.",
+  description:
+    "The file is XML (an XFA Data Package) carrying a base64-encoded PDF. Acrobat opens it like a PDF, while scanners that only look for %PDF- miss it: an evasion technique.",
   category: "obfuscation",
   severity: "medium",
   weight: 30,

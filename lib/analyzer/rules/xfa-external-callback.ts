@@ -7,7 +7,13 @@ import { defineRule } from "./rule";
 import { evidence, excerpt } from "./evidence";
 
 export function xfaCallbackEvidence(c: XfaCallbackFact, objectRef: string | undefined): Evidence {
-  return evidence({ objectRef, path: "/Root/AcroForm/XFA", excerpt: excerpt(`${c.element} ${c.target}${c.event ? ` (event ${c.event})` : ""}${c.onOpen ? ", runs without a click" : ""}`) });
+  return evidence({
+    objectRef,
+    path: "/Root/AcroForm/XFA",
+    excerpt: excerpt(
+      `${c.element} ${c.target}${c.event ? ` (event ${c.event})` : ""}${c.onOpen ? ", runs without a click" : ""}`,
+    ),
+  });
 }
 
 export const xfaExternalCallback = defineRule({

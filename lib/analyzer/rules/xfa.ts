@@ -4,7 +4,8 @@ import { evidence, excerpt } from "./evidence";
 export const xfaForm = defineRule({
   id: "xfa-form",
   title: "XFA form",
-  description: "The document embeds an XML Forms Architecture form. XFA is deprecated (removed in PDF 2.0) and was the carrier of several exploits (CVE-2010-0188, CVE-2013-0640); few benign documents still use it.",
+  description:
+    "The document embeds an XML Forms Architecture form. XFA is deprecated (removed in PDF 2.0) and was the carrier of several exploits (CVE-2010-0188, CVE-2013-0640); few benign documents still use it.",
   category: "form",
   severity: "low",
   weight: 10,
@@ -13,7 +14,15 @@ export const xfaForm = defineRule({
   confidence: "high",
   check({ xfa, keywords }) {
     if (!xfa && !keywords.counts["/XFA"]) return null;
-    return { evidence: [evidence({ objectRef: xfa?.objectRef, path: "/Root/AcroForm/XFA", excerpt: xfa ? `${xfa.text.length} characters, ${xfa.scripts.length} script(s)` : "XFA keyword" })] };
+    return {
+      evidence: [
+        evidence({
+          objectRef: xfa?.objectRef,
+          path: "/Root/AcroForm/XFA",
+          excerpt: xfa ? `${xfa.text.length} characters, ${xfa.scripts.length} script(s)` : "XFA keyword",
+        }),
+      ],
+    };
   },
 });
 
@@ -37,7 +46,15 @@ export const xfaTiffExploit = defineRule({
       const bad = tiff?.anomalies.filter((a) => EXPLOIT_TIFF_ANOMALIES.has(a.code)) ?? [];
       if (!tiff || !bad.length) continue;
       const sled = tiff.longestNopRun >= 64 ? `; ${tiff.longestNopRun}-byte 0x90 run` : "";
-      ev.push(evidence({ objectRef: xfa?.objectRef, path: "/Root/AcroForm/XFA", excerpt: excerpt(`TIFF (${tiff.byteOrder}) at XFA character ${offset}: ${bad.map((a) => a.message).join("; ")}${sled}`) }));
+      ev.push(
+        evidence({
+          objectRef: xfa?.objectRef,
+          path: "/Root/AcroForm/XFA",
+          excerpt: excerpt(
+            `TIFF (${tiff.byteOrder}) at XFA character ${offset}: ${bad.map((a) => a.message).join("; ")}${sled}`,
+          ),
+        }),
+      );
     }
     return ev.length ? { evidence: ev } : null;
   },

@@ -12,7 +12,8 @@ export const TEST_SIGNATURE_TAG = "test_signature";
 export const yaraMatch = defineRule({
   id: "yara-match",
   title: "YARA rule match",
-  description: "Content of the document matches YARA rules (bundled technique rules or local rule files): shellcode, executables or exploit-kit script markers in decoded data.",
+  description:
+    "Content of the document matches YARA rules (bundled technique rules or local rule files): shellcode, executables or exploit-kit script markers in decoded data.",
   category: "exploit",
   severity: "high",
   weight: 50,
@@ -34,7 +35,12 @@ export const yaraMatch = defineRule({
     const cve = [...new Set([...byRule.values()].flatMap((e) => e.cves))].sort();
     return {
       evidence: [...byRule].map(([rule, e]) =>
-        evidence({ path: e.targets[0], excerpt: excerpt(`${rule}${e.description ? ` (${e.description})` : ""} in ${e.targets.slice(0, 3).join(", ")}${e.targets.length > 3 ? ` +${e.targets.length - 3}` : ""}`) }),
+        evidence({
+          path: e.targets[0],
+          excerpt: excerpt(
+            `${rule}${e.description ? ` (${e.description})` : ""} in ${e.targets.slice(0, 3).join(", ")}${e.targets.length > 3 ? ` +${e.targets.length - 3}` : ""}`,
+          ),
+        }),
       ),
       detail: `${byRule.size} rule(s) matched.`,
       cve: cve.length ? cve : undefined,

@@ -12,7 +12,11 @@ function embeddedGoToE(): Uint8Array {
   const file = b.addStream("/Type /EmbeddedFile /Subtype /application#2Fpdf", "%PDF-1.7\n%%EOF\n");
   const spec = b.add(`<< /Type /Filespec /F (invoice.pdf) /UF (invoice.pdf) /EF << /F ${file} 0 R >> >>`);
   const content = b.addFlateStream("", "BT /F1 12 Tf 72 720 Td (Invoice attached) Tj ET");
-  b.addCatalog(`/Names << /EmbeddedFiles << /Names [(invoice.pdf) ${spec} 0 R] >> >>`, 1, `/Contents ${content} 0 R /AA << /O << /S /GoToE /T << /R /C /N (invoice.pdf) >> /D [0 /Fit] >> >>`);
+  b.addCatalog(
+    `/Names << /EmbeddedFiles << /Names [(invoice.pdf) ${spec} 0 R] >> >>`,
+    1,
+    `/Contents ${content} 0 R /AA << /O << /S /GoToE /T << /R /C /N (invoice.pdf) >> /D [0 /Fit] >> >>`,
+  );
   return b.build();
 }
 
@@ -32,7 +36,9 @@ describe("callback techniques fire their floor rule through every carrier", () =
     expect(Object.keys(CALLBACK_FIXTURES).sort()).toEqual(Object.keys(TECHNIQUE_RULES).sort());
   });
 
-  const cases = Object.entries(CALLBACK_FIXTURES).flatMap(([technique, carriers]) => Object.entries(carriers).map(([carrier, build]) => [technique, carrier, build] as const));
+  const cases = Object.entries(CALLBACK_FIXTURES).flatMap(([technique, carriers]) =>
+    Object.entries(carriers).map(([carrier, build]) => [technique, carrier, build] as const),
+  );
   it.each(cases)("%s via %s", (technique, _carrier, build) => {
     const ids = ruleIds(build());
     const { floor, also } = TECHNIQUE_RULES[technique];
@@ -42,9 +48,13 @@ describe("callback techniques fire their floor rule through every carrier", () =
 
   it("names the carrier and the trigger in the evidence", () => {
     const r = analyzeFast(CALLBACK_FIXTURES["ntlm-credential-leak"]["external-stream"](), { fileName: "x.pdf" });
-    expect(r.findings.find((f) => f.ruleId === "remote-file-target")?.evidence[0].excerpt).toBe("[external stream of a /Image XObject (/F); page display] \\\\files[.]example\\share\\logo.jpg");
+    expect(r.findings.find((f) => f.ruleId === "remote-file-target")?.evidence[0].excerpt).toBe(
+      "[external stream of a /Image XObject (/F); page display] \\\\files[.]example\\share\\logo.jpg",
+    );
     const page = analyzeFast(CALLBACK_FIXTURES["callback-without-consent"]["page-close-aa"](), { fileName: "x.pdf" });
-    expect(page.findings.find((f) => f.ruleId === "automatic-action")?.evidence[0].excerpt).toMatch(/^\[page close\] \/URI hxxps/);
+    expect(page.findings.find((f) => f.ruleId === "automatic-action")?.evidence[0].excerpt).toMatch(
+      /^\[page close\] \/URI hxxps/,
+    );
   });
 });
 
@@ -54,7 +64,9 @@ describe("automatic-action", () => {
     expect(pdf.findings.map((f) => f.ruleId)).not.toContain("automatic-action");
     const embedded = embeddedGoToE();
     const r = analyzeFast(embedded, { fileName: "x.pdf" });
-    expect(r.findings.find((f) => f.ruleId === "automatic-action")?.evidence[0].excerpt).toBe('[page open] /GoToE child "invoice.pdf"');
+    expect(r.findings.find((f) => f.ruleId === "automatic-action")?.evidence[0].excerpt).toBe(
+      '[page open] /GoToE child "invoice.pdf"',
+    );
   });
 });
 
@@ -64,8 +76,12 @@ describe("benign look-alikes fire no callback floor", () => {
   });
 
   it("still reports what the look-alikes do as context", () => {
-    expect(ruleIds(NEGATIVE_CALLBACK_FIXTURES["a document-level script that only defines what buttons call"]())).toContain("javascript-network-api");
-    expect(ruleIds(NEGATIVE_CALLBACK_FIXTURES["an XFA form whose submit button posts to https on click"]())).toContain("xfa-external-callback");
+    expect(
+      ruleIds(NEGATIVE_CALLBACK_FIXTURES["a document-level script that only defines what buttons call"]()),
+    ).toContain("javascript-network-api");
+    expect(ruleIds(NEGATIVE_CALLBACK_FIXTURES["an XFA form whose submit button posts to https on click"]())).toContain(
+      "xfa-external-callback",
+    );
     expect(ruleIds(NEGATIVE_CALLBACK_FIXTURES["relative GoToR on page open"]())).toContain("remote-goto");
   });
 });

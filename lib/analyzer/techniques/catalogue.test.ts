@@ -18,11 +18,26 @@ const ATTACK_ID = /^T\d{4}(\.\d{3})?$/;
  * a technique of the catalogue.
  */
 const REQUIRED_TECHNIQUES = [
-  "launch-file", "launch-command", "callback-without-consent", "script-on-open", "attachment-launch",
-  "script-network-callback", "ntlm-credential-leak", "decompression-bomb", "resource-exhaustion-script",
-  "qr-code-lure", "fake-protected-document", "credential-phishing-link", "malware-download-link",
-  "structure-loop", "shadow-attack", "field-rewrite-on-open", "xfa-callback",
-  "callback-phone-lure", "hosted-link-lure", "antivirus-test-signature",
+  "launch-file",
+  "launch-command",
+  "callback-without-consent",
+  "script-on-open",
+  "attachment-launch",
+  "script-network-callback",
+  "ntlm-credential-leak",
+  "decompression-bomb",
+  "resource-exhaustion-script",
+  "qr-code-lure",
+  "fake-protected-document",
+  "credential-phishing-link",
+  "malware-download-link",
+  "structure-loop",
+  "shadow-attack",
+  "field-rewrite-on-open",
+  "xfa-callback",
+  "callback-phone-lure",
+  "hosted-link-lure",
+  "antivirus-test-signature",
 ];
 
 describe("technique catalogue", () => {
@@ -39,7 +54,11 @@ describe("technique catalogue", () => {
   });
 
   it("has techniques in every category", () => {
-    for (const c of TECHNIQUE_CATEGORIES) expect(TECHNIQUES.some((t) => t.category === c), c).toBe(true);
+    for (const c of TECHNIQUE_CATEGORIES)
+      expect(
+        TECHNIQUES.some((t) => t.category === c),
+        c,
+      ).toBe(true);
   });
 
   it("names detection rules that exist, floors over its own rules, and explanation rules as explanations", () => {
@@ -54,7 +73,11 @@ describe("technique catalogue", () => {
 
   it("puts every detection rule in a technique, and every explanation rule behind one", () => {
     for (const r of RULES) expect(TECHNIQUES_OF_RULE.get(r.id), r.id).toBeDefined();
-    for (const r of RULES.filter((x) => x.role === "explanation")) expect(TECHNIQUES.some((t) => t.explainedBy?.includes(r.id)), r.id).toBe(true);
+    for (const r of RULES.filter((x) => x.role === "explanation"))
+      expect(
+        TECHNIQUES.some((t) => t.explainedBy?.includes(r.id)),
+        r.id,
+      ).toBe(true);
   });
 
   it("has a fixture for every carrier of every technique, and none for an undeclared one", () => {

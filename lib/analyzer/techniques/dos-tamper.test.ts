@@ -23,7 +23,9 @@ const TECHNIQUE_RULES: Record<string, string[]> = {
   "field-rewrite-on-open": ["signed-document-rewritten-on-open"],
 };
 
-const carriers = Object.entries(DOS_TAMPER_FIXTURES).flatMap(([technique, byCarrier]) => Object.entries(byCarrier).map(([carrier, build]) => [technique, carrier, build] as const));
+const carriers = Object.entries(DOS_TAMPER_FIXTURES).flatMap(([technique, byCarrier]) =>
+  Object.entries(byCarrier).map(([carrier, build]) => [technique, carrier, build] as const),
+);
 
 describe("denial-of-service and tampering fixtures", () => {
   it("cover the six techniques", () => {
@@ -33,7 +35,10 @@ describe("denial-of-service and tampering fixtures", () => {
   it.each(carriers)("%s through %s fires its rule", (technique, carrier, build) => {
     const r = analyzeFast(build(), { fileName: `${carrier}.pdf` });
     const fired = r.findings.filter((f) => TECHNIQUE_RULES[technique].includes(f.ruleId));
-    expect(fired.map((f) => f.ruleId), `findings: ${r.findings.map((f) => f.ruleId).join(", ")}`).not.toEqual([]);
+    expect(
+      fired.map((f) => f.ruleId),
+      `findings: ${r.findings.map((f) => f.ruleId).join(", ")}`,
+    ).not.toEqual([]);
     for (const f of fired) expect(f.evidence.length).toBeGreaterThan(0);
   });
 
@@ -70,7 +75,8 @@ describe("loop facts on hostile sizes", () => {
     const depth = 20_000;
     // 2 -> 100 -> 101 -> ... -> 100 + depth - 1 -> 2
     objects[2] = "<< /Type /Pages /Kids [3 0 R 100 0 R] /Count 2 >>";
-    for (let i = 0; i < depth; i++) objects[100 + i] = `<< /Type /Pages /Kids [${i + 1 < depth ? 101 + i : 2} 0 R] /Count 1 >>`;
+    for (let i = 0; i < depth; i++)
+      objects[100 + i] = `<< /Type /Pages /Kids [${i + 1 < depth ? 101 + i : 2} 0 R] /Count 1 >>`;
     const b = new PdfBuilder();
     b.add("<< /Type /Catalog /Pages 2 0 R >>", { num: 1 });
     b.add("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>", { num: 3 });
@@ -88,7 +94,10 @@ describe("arrays longer than a call takes arguments", () => {
     const refs = Array.from({ length: n }, () => "3 0 R").join(" ");
     const script = `while (true) { var a = [${Array.from({ length: n }, () => "1").join(",")}]; }`;
     const b = new PdfBuilder();
-    b.add(`<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [${refs}] >> /OpenAction << /S /JavaScript /JS ${hexString(script)} >> >>`, { num: 1 });
+    b.add(
+      `<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [${refs}] >> /OpenAction << /S /JavaScript /JS ${hexString(script)} >> >>`,
+      { num: 1 },
+    );
     b.add(`<< /Type /Pages /Kids [${refs}] /Count ${n} >>`, { num: 2 });
     b.add("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>", { num: 3 });
     b.root = 1;
@@ -101,7 +110,11 @@ describe("arrays longer than a call takes arguments", () => {
 describe("script facts: endless loops", () => {
   it("marks the dialog loop and the doubling loop", () => {
     const alert = factsOf(DOS_TAMPER_FIXTURES["resource-exhaustion-script"]["alert-loop"]()).endlessLoops[0];
-    expect(alert).toMatchObject({ trigger: "document open", automatic: true, loops: [{ excerpt: "for (;;)", alerts: true, doubles: false }] });
+    expect(alert).toMatchObject({
+      trigger: "document open",
+      automatic: true,
+      loops: [{ excerpt: "for (;;)", alerts: true, doubles: false }],
+    });
     const doubling = factsOf(DOS_TAMPER_FIXTURES["resource-exhaustion-script"]["string-doubling"]()).endlessLoops[0];
     expect(doubling.loops[0]).toMatchObject({ excerpt: "do … while (1)", doubles: true });
   });
@@ -131,11 +144,14 @@ describe("a signed document's open script read within FORM_SCRIPT_SCAN_CHARS", (
 describe("the advanced stage on the same scripts (real sandbox)", () => {
   const engines = { emulate: createSandboxEmulator({ concurrency: 1 }), parseDeep: createWorkerParser() };
   // a loop that never ends runs out of CPU and a doubled string out of memory whatever the machine's speed
-  it.each(Object.entries(DOS_TAMPER_FIXTURES["resource-exhaustion-script"]))("%s exhausts the sandbox: javascript-emulation-limit", async (_carrier, build) => {
-    const { facts } = await analyzePdfScripts(build(), engines, { JS_CPU_MS: 400 });
-    expect(facts.javascript?.[0].emulationStatus).toMatch(/^(timeout|memory-limit)$/);
-    expect(javascriptEmulationLimit.check(facts, defaultBudget())).not.toBeNull();
-  });
+  it.each(Object.entries(DOS_TAMPER_FIXTURES["resource-exhaustion-script"]))(
+    "%s exhausts the sandbox: javascript-emulation-limit",
+    async (_carrier, build) => {
+      const { facts } = await analyzePdfScripts(build(), engines, { JS_CPU_MS: 400 });
+      expect(facts.javascript?.[0].emulationStatus).toMatch(/^(timeout|memory-limit)$/);
+      expect(javascriptEmulationLimit.check(facts, defaultBudget())).not.toBeNull();
+    },
+  );
 });
 
 describe("signature facts", () => {
@@ -144,7 +160,17 @@ describe("signature facts", () => {
   it("a signature over the whole file covers the last revision, exactly", () => {
     const s = sigFacts(NEGATIVE_FIXTURES["a signed invoice, unchanged"].build());
     expect(s.revisions).toBe(1);
-    expect(s.signatures).toEqual([expect.objectContaining({ kind: "approval", field: "Signature1", objectRef: "1 0 R", subFilter: "adbe.pkcs7.detached", revision: 0, coverageProblems: [], changes: [] })]);
+    expect(s.signatures).toEqual([
+      expect.objectContaining({
+        kind: "approval",
+        field: "Signature1",
+        objectRef: "1 0 R",
+        subFilter: "adbe.pkcs7.detached",
+        revision: 0,
+        coverageProblems: [],
+        changes: [],
+      }),
+    ]);
   });
 
   it.each([
@@ -164,20 +190,31 @@ describe("signature facts", () => {
   it("a signature gap other than /Contents is a coverage problem", () => {
     const [sig] = sigFacts(DOS_TAMPER_FIXTURES["signature-wrapping"]["signature-gap"]()).signatures;
     expect(sig.byteRange).toHaveLength(6);
-    expect(sig.coverageProblems).toEqual([expect.stringMatching(/^bytes \d+-\d+ are left out and are not the signature's \/Contents$/)]);
+    expect(sig.coverageProblems).toEqual([
+      expect.stringMatching(/^bytes \d+-\d+ are left out and are not the signature's \/Contents$/),
+    ]);
   });
 
   it("what a signer may add stays allowed: /DSS, a countersignature, filling an unlocked field", () => {
-    for (const name of ["a signed invoice with long-term validation data (/DSS) added", "a signed invoice countersigned in a second, visible signature field", "a signed form whose unlocked field is filled in afterwards"]) {
+    for (const name of [
+      "a signed invoice with long-term validation data (/DSS) added",
+      "a signed invoice countersigned in a second, visible signature field",
+      "a signed form whose unlocked field is filled in afterwards",
+    ]) {
       const { signatures } = sigFacts(NEGATIVE_FIXTURES[name].build());
       const first = signatures.find((s) => s.field === "Signature1")!;
       expect(first.changes.length, name).toBeGreaterThan(0);
-      expect(first.changes.filter((c) => c.effect !== "allowed" && c.effect !== "other"), name).toEqual([]);
+      expect(
+        first.changes.filter((c) => c.effect !== "allowed" && c.effect !== "other"),
+        name,
+      ).toEqual([]);
     }
   });
 
   it("the countersignature covers the whole file at the second revision", () => {
-    const { signatures } = sigFacts(NEGATIVE_FIXTURES["a signed invoice countersigned in a second, visible signature field"].build());
+    const { signatures } = sigFacts(
+      NEGATIVE_FIXTURES["a signed invoice countersigned in a second, visible signature field"].build(),
+    );
     expect(signatures.find((s) => s.field === "Signature2")).toMatchObject({ revision: 1, coverageProblems: [] });
   });
 
@@ -185,7 +222,10 @@ describe("signature facts", () => {
     const pdf = NEGATIVE_FIXTURES["a signed invoice countersigned in a second, visible signature field"].build();
     const r = analyzeFast(pdf, { fileName: "two-signatures.pdf", limits: { MAX_SIGNATURES: 1 } });
     expect(r.budget_hits).toContain("MAX_SIGNATURES");
-    expect(collectFacts(readPdf(pdf, { ...DEFAULT_LIMITS, MAX_SIGNATURES: 1 }), { ...DEFAULT_LIMITS, MAX_SIGNATURES: 1 }).signatures.signatures).toHaveLength(1);
+    expect(
+      collectFacts(readPdf(pdf, { ...DEFAULT_LIMITS, MAX_SIGNATURES: 1 }), { ...DEFAULT_LIMITS, MAX_SIGNATURES: 1 })
+        .signatures.signatures,
+    ).toHaveLength(1);
   });
 
   it("a ByteRange that ends past the file's end is a coverage problem", () => {

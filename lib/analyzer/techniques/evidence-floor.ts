@@ -40,7 +40,9 @@ export interface FloorContext {
 const scoreOf = (f: TechniqueFloor) => (f.proof ? FLOOR_SCORES.proof : FLOOR_SCORES[f.verdict]);
 
 /** Rules whose hit proves an exploit or code execution by design (score 90, high confidence). */
-export const PROOF_RULES: ReadonlySet<string> = new Set(TECHNIQUES.flatMap((t) => t.floors.filter((f) => f.proof).flatMap((f) => f.rules)));
+export const PROOF_RULES: ReadonlySet<string> = new Set(
+  TECHNIQUES.flatMap((t) => t.floors.filter((f) => f.proof).flatMap((f) => f.rules)),
+);
 
 /** A fired rule as the floors read it: its id and the confidence of its hit. */
 export interface FiredRule {
@@ -65,7 +67,8 @@ export function evidenceFloor(findings: readonly FiredRule[], ctx: FloorContext 
         continue;
       }
       const score = scoreOf(f);
-      if (!floor || score > floor.score) floor = { verdict: f.verdict, score, proof: f.proof === true, techniqueId: t.id, ruleId };
+      if (!floor || score > floor.score)
+        floor = { verdict: f.verdict, score, proof: f.proof === true, techniqueId: t.id, ruleId };
     }
   }
   return { floor, explained };

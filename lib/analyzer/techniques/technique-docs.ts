@@ -22,7 +22,9 @@ export function renderTechniqueDocs(): string {
     "",
     "| technique | category | floor | ATT&CK |",
     "| --- | --- | --- | --- |",
-    ...TECHNIQUES.map((t) => `| [${t.id}](#${t.id}) | ${t.category} | ${floorSummary(t.floors)} | ${t.attack.join(" ")} |`),
+    ...TECHNIQUES.map(
+      (t) => `| [${t.id}](#${t.id}) | ${t.category} | ${floorSummary(t.floors)} | ${t.attack.join(" ")} |`,
+    ),
     "",
   ];
   for (const category of TECHNIQUE_CATEGORIES) {
@@ -32,9 +34,14 @@ export function renderTechniqueDocs(): string {
     for (const t of techniques) {
       out.push(`### ${t.id}`, "", `**${t.title}** (ATT&CK ${t.attack.join(", ")})`, "", t.description, "");
       out.push(`Rules: ${t.rules.map(ruleLink).join(", ")}.`, "");
-      if (t.floors.length) for (const f of t.floors) out.push(`- Floor **${f.proof ? "malicious (proof)" : f.verdict}** when ${f.rules.map(ruleLink).join(" or ")} fires${f.confidence === "high" ? " with high confidence" : ""}${f.when ? ` and \`${f.when}\`` : ""}.`);
+      if (t.floors.length)
+        for (const f of t.floors)
+          out.push(
+            `- Floor **${f.proof ? "malicious (proof)" : f.verdict}** when ${f.rules.map(ruleLink).join(" or ")} fires${f.confidence === "high" ? " with high confidence" : ""}${f.when ? ` and \`${f.when}\`` : ""}.`,
+          );
       else out.push(`- No floor: ${t.noFloor}.`);
-      for (const id of t.explainedBy ?? []) out.push(`- Explained (floor lifted) by ${ruleLink(id)}: ${RULES_BY_ID.get(id)?.title ?? id}.`);
+      for (const id of t.explainedBy ?? [])
+        out.push(`- Explained (floor lifted) by ${ruleLink(id)}: ${RULES_BY_ID.get(id)?.title ?? id}.`);
       out.push(`- Carriers: ${t.carriers.map((c) => `\`${c}\``).join(", ")}.`, "");
     }
   }

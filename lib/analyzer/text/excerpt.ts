@@ -5,7 +5,10 @@ import { defangText } from "../iocs/defang";
 
 export function excerpt(text: string, max = DEFAULT_LIMITS.MAX_EXCERPT_CHARS): string {
   // flatten only the head: a multi-megabyte script must not be rewritten to show 160 characters
-  const flat = text.slice(0, max * 4).replace(/\s+/g, " ").trim();
+  const flat = text
+    .slice(0, max * 4)
+    .replace(/\s+/g, " ")
+    .trim();
   return defangText(clip(flat, max));
 }
 

@@ -7,7 +7,12 @@
  * `text` with every `open ... close` block (the shortest, left to right, as /open[\s\S]*?close/g)
  * replaced by `replace(whole, inner)`; an `open` without a `close` after it stays as it is.
  */
-export function replaceDelimited(text: string, open: string, close: string, replace: (whole: string, inner: string) => string): string {
+export function replaceDelimited(
+  text: string,
+  open: string,
+  close: string,
+  replace: (whole: string, inner: string) => string,
+): string {
   let at = text.indexOf(open);
   if (at < 0) return text;
   const parts: string[] = [];

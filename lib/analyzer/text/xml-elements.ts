@@ -35,10 +35,18 @@ function nameAt(text: string, at: number, name: string, ignoreCase: boolean): bo
 }
 
 /** The open tags `<name ...>` of `text` (name followed by space, `/` or `>`), in order. */
-export function* xmlOpenTags(text: string, name: string, ignoreCase = false): Generator<{ start: number; attributes: string; end: number }> {
-  for (let lt = text.indexOf("<"); lt >= 0; ) {
+export function* xmlOpenTags(
+  text: string,
+  name: string,
+  ignoreCase = false,
+): Generator<{ start: number; attributes: string; end: number }> {
+  for (let lt = text.indexOf("<"); lt >= 0;) {
     const after = text[lt + 1 + name.length];
-    if (after !== undefined && (after === ">" || after === "/" || isSpace(after)) && nameAt(text, lt + 1, name, ignoreCase)) {
+    if (
+      after !== undefined &&
+      (after === ">" || after === "/" || isSpace(after)) &&
+      nameAt(text, lt + 1, name, ignoreCase)
+    ) {
       // the tag ends at the first `>`; a `<` first means it never closed (XML attribute values hold no `<`)
       let i = lt + 1 + name.length;
       while (i < text.length && text[i] !== ">" && text[i] !== "<") i++;
@@ -55,7 +63,11 @@ export function* xmlOpenTags(text: string, name: string, ignoreCase = false): Ge
 }
 
 /** Finds `</name\s*>` at or after a position; positions asked for never go back, so the text is read once. */
-function closeTagFinder(text: string, name: string, ignoreCase: boolean): (from: number) => { at: number; end: number } | null {
+function closeTagFinder(
+  text: string,
+  name: string,
+  ignoreCase: boolean,
+): (from: number) => { at: number; end: number } | null {
   let searchedFrom = -1;
   let found: { at: number; end: number } | null = null;
   return (from) => {
@@ -93,10 +105,23 @@ export function* xmlElements(text: string, name: string, options: XmlElementOpti
       continue;
     }
     if (close.at - tag.end > maxBody) {
-      yield { start: tag.start, attributes: tag.attributes, bodyStart: tag.end, body: null, end: tag.end, bodyTooLong: true };
+      yield {
+        start: tag.start,
+        attributes: tag.attributes,
+        bodyStart: tag.end,
+        body: null,
+        end: tag.end,
+        bodyTooLong: true,
+      };
       continue;
     }
-    yield { start: tag.start, attributes: tag.attributes, bodyStart: tag.end, body: text.slice(tag.end, close.at), end: close.end };
+    yield {
+      start: tag.start,
+      attributes: tag.attributes,
+      bodyStart: tag.end,
+      body: text.slice(tag.end, close.at),
+      end: close.end,
+    };
     resumeAt = close.end;
   }
 }

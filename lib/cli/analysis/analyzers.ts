@@ -37,9 +37,16 @@ export async function createAnalyzer(opts: AnalyzerOptions): Promise<Analyzer> {
 async function createInThreadAnalyzer({ stage, root, password }: AnalyzerOptions): Promise<Analyzer> {
   if (stage === "fast") {
     const { analyzeFast } = await import("../../analyzer");
-    return { analyze: async (bytes, fileName) => analyzeFast(bytes, { fileName, password }), warnings: [], close: async () => undefined };
+    return {
+      analyze: async (bytes, fileName) => analyzeFast(bytes, { fileName, password }),
+      warnings: [],
+      close: async () => undefined,
+    };
   }
-  const [{ createCliDeepEngines }, { analyzeDeep }] = await Promise.all([import("./deep-engines"), import("../../analyzer")]);
+  const [{ createCliDeepEngines }, { analyzeDeep }] = await Promise.all([
+    import("./deep-engines"),
+    import("../../analyzer"),
+  ]);
   const set = createCliDeepEngines(root);
   return {
     analyze: (bytes, fileName) => analyzeDeep(bytes, { fileName, engines: set.engines, password }),
@@ -61,7 +68,10 @@ async function createPoolAnalyzer({ stage, jobs, root, password }: AnalyzerOptio
   return {
     analyze: (bytes, fileName) => {
       // a copy only when the view does not own its whole buffer (a slice of a larger one)
-      const buffer = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? (bytes.buffer as ArrayBuffer) : bytes.slice().buffer;
+      const buffer =
+        bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+          ? (bytes.buffer as ArrayBuffer)
+          : bytes.slice().buffer;
       return pool.run({ stage, bytes: buffer, fileName, password }, { transferList: [buffer] });
     },
     warnings: [],

@@ -6,6 +6,9 @@ import path from "node:path";
 import { createDeepEngines, type DeepEngineSet } from "../../engines/create-deep-engines";
 
 export function createCliDeepEngines(root: string, env: NodeJS.ProcessEnv = process.env): DeepEngineSet {
-  const yaraRuleDirs = (env.PDFSCAN_YARA_RULES ?? "").split(":").filter(Boolean).map((d) => path.resolve(d));
+  const yaraRuleDirs = (env.PDFSCAN_YARA_RULES ?? "")
+    .split(":")
+    .filter(Boolean)
+    .map((d) => path.resolve(d));
   return createDeepEngines({ yaraRuleDirs, root });
 }

@@ -12,7 +12,8 @@ import type { AnalysisResult, Analyzer } from "./analyzers";
 /** documents read while others are being analysed */
 export const READ_AHEAD = 4;
 
-export type Outcome = { path: string; result: AnalysisResult; error?: undefined } | { path: string; error: string; result?: undefined };
+export type Outcome =
+  { path: string; result: AnalysisResult; error?: undefined } | { path: string; error: string; result?: undefined };
 
 export interface BatchOptions {
   analyzer: Analyzer;
@@ -70,4 +71,3 @@ async function readTarget(target: Target, opts: BatchOptions): Promise<Uint8Arra
   if (target.path === STDIN_OPERAND) return readStdin(opts.stdin ?? (process.stdin as AsyncIterable<Buffer>), limit);
   return readLocalFile(target.path, limit);
 }
-

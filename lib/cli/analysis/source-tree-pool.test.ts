@@ -16,7 +16,10 @@ let dir: string;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "pdfscan-source-pool-"));
-  for (const [name, text] of [["letter.pdf", "Dear customer"], ["memo.pdf", "Meeting notes"]]) {
+  for (const [name, text] of [
+    ["letter.pdf", "Dear customer"],
+    ["memo.pdf", "Meeting notes"],
+  ]) {
     const b = new PdfBuilder();
     const content = b.addFlateStream("", `BT /F1 12 Tf 72 720 Td (${text}) Tj ET`);
     b.addCatalog("", 1, `/Contents ${content} 0 R`);
@@ -29,10 +32,20 @@ afterAll(async () => {
 
 describe("pdfscan analyze --deep from the source tree", () => {
   it("analyses several files over the pool's threads", async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, [BIN, "analyze", "--deep", "--json", "--no-progress", "--jobs", "2", dir], {
-      env: { ...process.env, NO_COLOR: "1", PDFSCAN_CLI_SOURCE: "1" },
-    });
-    const results = stdout.trim().split("\n").map((l) => JSON.parse(l) as { file_name: string; stage: string });
-    expect(results.map((r) => [r.file_name, r.stage]).sort()).toEqual([["letter.pdf", "advanced"], ["memo.pdf", "advanced"]]);
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [BIN, "analyze", "--deep", "--json", "--no-progress", "--jobs", "2", dir],
+      {
+        env: { ...process.env, NO_COLOR: "1", PDFSCAN_CLI_SOURCE: "1" },
+      },
+    );
+    const results = stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { file_name: string; stage: string });
+    expect(results.map((r) => [r.file_name, r.stage]).sort()).toEqual([
+      ["letter.pdf", "advanced"],
+      ["memo.pdf", "advanced"],
+    ]);
   }, 120_000);
 });

@@ -20,7 +20,13 @@ async function all(stream: ReadableStream<Uint8Array>) {
 
 describe("serverSentEvents", () => {
   it("reads events split anywhere across chunks, skipping retry and comments", async () => {
-    const events = await all(body("retry: 2000\n\n: keep-alive\n\nid: 17\nev", 'ent: scan\ndata: {"status":"queued_fast_scan"}\n', "\nevent: end\ndata: {}\n\n"));
+    const events = await all(
+      body(
+        "retry: 2000\n\n: keep-alive\n\nid: 17\nev",
+        'ent: scan\ndata: {"status":"queued_fast_scan"}\n',
+        "\nevent: end\ndata: {}\n\n",
+      ),
+    );
     expect(events).toEqual([
       { event: "scan", data: '{"status":"queued_fast_scan"}', id: "17" },
       { event: "end", data: "{}" },

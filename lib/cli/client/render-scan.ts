@@ -14,7 +14,11 @@ export function verdictText(scan: ScanResource, c: Colors): string {
 
 /** "fast done, advanced running, enrichment disabled": where the scan's stages are. */
 export function stageSummary(scan: ScanResource): string {
-  return [`status ${scan.status}`, `advanced ${scan.advancedStatus ?? "-"}`, `enrichment ${scan.enrichmentStatus ?? "-"}`].join(", ");
+  return [
+    `status ${scan.status}`,
+    `advanced ${scan.advancedStatus ?? "-"}`,
+    `enrichment ${scan.enrichmentStatus ?? "-"}`,
+  ].join(", ");
 }
 
 export function formatScanBlock(scan: ScanResource, resultUrl: string, c: Colors): string {
@@ -33,14 +37,24 @@ export function formatScanBlock(scan: ScanResource, resultUrl: string, c: Colors
     ["completed", scan.completedAt ?? "-"],
     ["page", resultUrl],
   ];
-  for (const [label, reason] of [["failure", scan.failureReason], ["adv. failure", scan.advancedFailureReason]] as const) {
+  for (const [label, reason] of [
+    ["failure", scan.failureReason],
+    ["adv. failure", scan.advancedFailureReason],
+  ] as const) {
     if (reason) rows.push([label, printable(reason)]);
   }
   return rows.map(([label, value]) => `${c.dim(label.padEnd(LABEL_WIDTH))}${value}`).join("\n");
 }
 
 export function scanRow(scan: ScanResource): string[] {
-  return [scan.scanId, scan.status, scan.verdict ?? "-", scan.score === null ? "-" : String(scan.score), (scan.createdAt ?? "-").replace(/\.\d+Z$/, "Z"), printable(scan.file?.name ?? "-")];
+  return [
+    scan.scanId,
+    scan.status,
+    scan.verdict ?? "-",
+    scan.score === null ? "-" : String(scan.score),
+    (scan.createdAt ?? "-").replace(/\.\d+Z$/, "Z"),
+    printable(scan.file?.name ?? "-"),
+  ];
 }
 
 export const SCAN_ROW_HEADER = ["id", "status", "verdict", "score", "created", "file"];

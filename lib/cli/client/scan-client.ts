@@ -43,8 +43,18 @@ export class ScanClient {
   async submit(
     file: Blob,
     fileName: string,
-    options: { retentionMode?: string; enrichment: boolean; password?: string; callbackUrl?: string; zipPassword?: string },
-  ): Promise<(ScanResource | { batchId: string; scans: ScanResource[]; skipped: { name: string; reason: string }[] }) & { webhookSecret?: string }> {
+    options: {
+      retentionMode?: string;
+      enrichment: boolean;
+      password?: string;
+      callbackUrl?: string;
+      zipPassword?: string;
+    },
+  ): Promise<
+    (ScanResource | { batchId: string; scans: ScanResource[]; skipped: { name: string; reason: string }[] }) & {
+      webhookSecret?: string;
+    }
+  > {
     const form = new FormData();
     form.append("file", file, fileName);
     if (options.retentionMode) form.append("retentionMode", options.retentionMode);
@@ -57,12 +67,16 @@ export class ScanClient {
 
   /** A new webhook signing secret for this key (POST /api/webhook-secret), shown this once. */
   async rotateWebhookSecret(): Promise<string> {
-    return ((await (await this.request("POST", "api/webhook-secret")).json()) as { webhookSecret: string }).webhookSecret;
+    return ((await (await this.request("POST", "api/webhook-secret")).json()) as { webhookSecret: string })
+      .webhookSecret;
   }
 
   /** The delivery log of a scan's webhooks (GET /api/scans/:scanId/webhooks). */
   async webhookDeliveries(scanId: string): Promise<{ callbackUrl: string | null; items: WebhookDelivery[] }> {
-    return (await this.request("GET", `api/scans/${encodeURIComponent(scanId)}/webhooks`)).json() as Promise<{ callbackUrl: string | null; items: WebhookDelivery[] }>;
+    return (await this.request("GET", `api/scans/${encodeURIComponent(scanId)}/webhooks`)).json() as Promise<{
+      callbackUrl: string | null;
+      items: WebhookDelivery[];
+    }>;
   }
 
   async get(scanId: string): Promise<ScanResource> {
@@ -82,7 +96,10 @@ export class ScanClient {
 
   /** The report in one of the server's formats, as bytes (HTML and CSV are written out verbatim). */
   async report(scanId: string, format: string): Promise<Uint8Array> {
-    const res = await this.request("GET", `api/scans/${encodeURIComponent(scanId)}/report?format=${encodeURIComponent(format)}`);
+    const res = await this.request(
+      "GET",
+      `api/scans/${encodeURIComponent(scanId)}/report?format=${encodeURIComponent(format)}`,
+    );
     return new Uint8Array(await res.arrayBuffer());
   }
 
@@ -92,7 +109,10 @@ export class ScanClient {
 
   async share(scanId: string, expiresInHours: number): Promise<ShareResource> {
     const body = JSON.stringify({ expiresInHours });
-    const res = await this.request("POST", `api/scans/${encodeURIComponent(scanId)}/shares`, { body, headers: { "content-type": "application/json" } });
+    const res = await this.request("POST", `api/scans/${encodeURIComponent(scanId)}/shares`, {
+      body,
+      headers: { "content-type": "application/json" },
+    });
     return res.json() as Promise<ShareResource>;
   }
 
@@ -101,7 +121,10 @@ export class ScanClient {
    * stream's end (GET /api/scans/:scanId/events).
    */
   async *events(scanId: string, signal?: AbortSignal): AsyncGenerator<ScanResource> {
-    const res = await this.request("GET", `api/scans/${encodeURIComponent(scanId)}/events`, { headers: { accept: "text/event-stream" }, signal });
+    const res = await this.request("GET", `api/scans/${encodeURIComponent(scanId)}/events`, {
+      headers: { accept: "text/event-stream" },
+      signal,
+    });
     if (!res.body || !res.headers.get("content-type")?.startsWith("text/event-stream")) return;
     for await (const e of serverSentEvents(res.body)) {
       if (e.event === "scan") yield JSON.parse(e.data) as ScanResource;
@@ -109,7 +132,11 @@ export class ScanClient {
     }
   }
 
-  private async request(method: string, path: string, init: { body?: BodyInit; headers?: Record<string, string>; signal?: AbortSignal } = {}): Promise<Response> {
+  private async request(
+    method: string,
+    path: string,
+    init: { body?: BodyInit; headers?: Record<string, string>; signal?: AbortSignal } = {},
+  ): Promise<Response> {
     const url = `${this.target.url}/${path}`;
     const headers: Record<string, string> = { accept: "application/json, */*", ...init.headers };
     if (this.target.apiKey) headers.authorization = `Bearer ${this.target.apiKey}`;
@@ -140,8 +167,11 @@ export async function problemLine(res: Response, target: ServerTarget): Promise<
     if (typeof problem.title === "string") title = problem.title;
     if (typeof problem.detail === "string") detail = problem.detail;
     // a 400's field errors say what to change: "(verdict: must be one of ...)"
-    const fields = Array.isArray(problem.errors) ? (problem.errors as { field?: unknown; message?: unknown }[]).filter((e) => typeof e?.message === "string") : [];
-    if (fields.length > 0) detail += ` (${fields.map((e) => (typeof e.field === "string" ? `${e.field}: ${e.message}` : e.message)).join("; ")})`;
+    const fields = Array.isArray(problem.errors)
+      ? (problem.errors as { field?: unknown; message?: unknown }[]).filter((e) => typeof e?.message === "string")
+      : [];
+    if (fields.length > 0)
+      detail += ` (${fields.map((e) => (typeof e.field === "string" ? `${e.field}: ${e.message}` : e.message)).join("; ")})`;
   } catch {
     detail = text.slice(0, 200);
   }

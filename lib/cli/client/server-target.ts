@@ -59,6 +59,7 @@ export function resolveServerTarget(flags: ServerFlags, env: NodeJS.ProcessEnv):
   } catch {
     throw new CliError(`invalid server URL ${JSON.stringify(url)}: use e.g. ${DEFAULT_SERVER_URL}`);
   }
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new CliError(`invalid server URL ${JSON.stringify(url)}: http or https only`);
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:")
+    throw new CliError(`invalid server URL ${JSON.stringify(url)}: http or https only`);
   return { url: parsed.href.replace(/\/+$/, ""), apiKey };
 }

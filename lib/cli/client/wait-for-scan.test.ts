@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import type { ScanClient, ScanResource } from "./scan-client";
 import { waitForScan } from "./wait-for-scan";
 
-const scan = (status: string, verdict: string | null = null) => ({ scanId: "s1", status, advancedStatus: "pending", enrichmentStatus: "disabled", verdict, score: verdict ? 80 : null }) as unknown as ScanResource;
+const scan = (status: string, verdict: string | null = null) =>
+  ({
+    scanId: "s1",
+    status,
+    advancedStatus: "pending",
+    enrichmentStatus: "disabled",
+    verdict,
+    score: verdict ? 80 : null,
+  }) as unknown as ScanResource;
 const quiet = { stderr: { isTTY: false, write: () => true } as never, timeoutMs: 60_000 };
 
 describe("waitForScan", () => {
@@ -16,7 +24,10 @@ describe("waitForScan", () => {
         throw new Error("polled");
       },
     } as unknown as ScanClient;
-    expect(await waitForScan(client, scan("queued_fast_scan"), "a.pdf", quiet)).toMatchObject({ status: "completed", verdict: "malicious" });
+    expect(await waitForScan(client, scan("queued_fast_scan"), "a.pdf", quiet)).toMatchObject({
+      status: "completed",
+      verdict: "malicious",
+    });
   });
 
   it("polls when the stream cannot be had, or ends before the scan does", async () => {
@@ -33,7 +44,9 @@ describe("waitForScan", () => {
     ]) {
       const states = [scan("running_advanced_scan", "suspicious"), scan("completed", "suspicious")];
       const client = { events, get: async () => states.shift()! } as unknown as ScanClient;
-      expect(await waitForScan(client, scan("queued_fast_scan"), "a.pdf", quiet)).toMatchObject({ status: "completed" });
+      expect(await waitForScan(client, scan("queued_fast_scan"), "a.pdf", quiet)).toMatchObject({
+        status: "completed",
+      });
       expect(states).toEqual([]);
     }
   });

@@ -13,7 +13,12 @@ export const POLL_INTERVAL_MS = 400;
 
 const isFinal = (status: string) => (TERMINAL_STATUSES as readonly string[]).includes(status);
 
-export async function waitForScan(client: ScanClient, scan: ScanResource, fileName: string, opts: { stderr: OutputStream; timeoutMs: number }): Promise<ScanResource> {
+export async function waitForScan(
+  client: ScanClient,
+  scan: ScanResource,
+  fileName: string,
+  opts: { stderr: OutputStream; timeoutMs: number },
+): Promise<ScanResource> {
   const live = opts.stderr.isTTY === true;
   const deadline = Date.now() + opts.timeoutMs;
   let last = "";
@@ -26,7 +31,8 @@ export async function waitForScan(client: ScanClient, scan: ScanResource, fileNa
   };
   if (show(scan)) return scan;
   try {
-    for await (const current of client.events(scan.scanId, AbortSignal.timeout(opts.timeoutMs))) if (show(current)) return current;
+    for await (const current of client.events(scan.scanId, AbortSignal.timeout(opts.timeoutMs)))
+      if (show(current)) return current;
   } catch {
     // no stream, or it broke off: polling below finds out where the scan is
   }
@@ -34,7 +40,9 @@ export async function waitForScan(client: ScanClient, scan: ScanResource, fileNa
     if (show(current)) return current;
     if (Date.now() > deadline) {
       if (live) opts.stderr.write("\n");
-      throw new CliError(`scan ${scan.scanId} not finished after ${Math.round(opts.timeoutMs / 1000)} s (${stageSummary(current)}); check later with pdfscan status ${scan.scanId}`);
+      throw new CliError(
+        `scan ${scan.scanId} not finished after ${Math.round(opts.timeoutMs / 1000)} s (${stageSummary(current)}); check later with pdfscan status ${scan.scanId}`,
+      );
     }
     await new Promise((r) => setTimeout(r, POLL_INTERVAL_MS));
   }

@@ -15,7 +15,11 @@ import { createProgress } from "../progress";
 import { defaultJobs, type AnalyzeOptions, type FailOn } from "./analyze-options";
 
 /** Verdicts that reach each --fail-on level. */
-const FLAGGED: Record<FailOn, readonly Verdict[]> = { unknown: ["unknown", "suspicious", "malicious"], suspicious: ["suspicious", "malicious"], malicious: ["malicious"] };
+const FLAGGED: Record<FailOn, readonly Verdict[]> = {
+  unknown: ["unknown", "suspicious", "malicious"],
+  suspicious: ["suspicious", "malicious"],
+  malicious: ["malicious"],
+};
 
 export async function runAnalyze(paths: string[], opts: AnalyzeOptions, ctx: CliContext): Promise<void> {
   const format = opts.json ? "json" : opts.format;
@@ -26,7 +30,12 @@ export async function runAnalyze(paths: string[], opts: AnalyzeOptions, ctx: Cli
   // one document needs no thread: starting one costs more than the analysis
   const jobs = Math.max(1, Math.min(opts.jobs ?? defaultJobs(!!opts.deep), analysable));
   const password = opts.password ?? ctx.env.PDFSCAN_PDF_PASSWORD;
-  const analyzer = await createAnalyzer({ stage: opts.deep ? "deep" : "fast", jobs, root: packageRoot(), password: password || undefined });
+  const analyzer = await createAnalyzer({
+    stage: opts.deep ? "deep" : "fast",
+    jobs,
+    root: packageRoot(),
+    password: password || undefined,
+  });
   for (const w of analyzer.warnings) ctx.stderr.write(`${errColors.yellow("pdfscan: warning:")} ${w}\n`);
 
   const reporter = await createReporter(format, {
@@ -44,13 +53,18 @@ export async function runAnalyze(paths: string[], opts: AnalyzeOptions, ctx: Cli
       progress.around(() => {
         if (outcome.error !== undefined) {
           tally.errors++;
-          ctx.stderr.write(`${errColors.red("pdfscan: error:")} ${printable(outcome.path)}: ${printable(outcome.error)}\n`);
+          ctx.stderr.write(
+            `${errColors.red("pdfscan: error:")} ${printable(outcome.path)}: ${printable(outcome.error)}\n`,
+          );
           ctx.exitCode = worstExitCode(ctx.exitCode, EXIT_ERROR);
         } else {
           const { verdict } = outcome.result.summary;
           tally.files++;
           tally[verdict]++;
-          ctx.exitCode = worstExitCode(ctx.exitCode, FLAGGED[opts.failOn].includes(verdict) ? EXIT_FLAGGED : EXIT_CLEAN);
+          ctx.exitCode = worstExitCode(
+            ctx.exitCode,
+            FLAGGED[opts.failOn].includes(verdict) ? EXIT_FLAGGED : EXIT_CLEAN,
+          );
         }
         reporter.add(outcome);
       });

@@ -35,12 +35,29 @@ export function registerAnalyzeCommand(program: Command, ctx: CliContext): void 
     .option("--deep", "run the advanced stage too (pdf.js rendering, JavaScript sandbox, YARA): slower, more thorough")
     .addOption(new Option("-f, --format <format>", "output format").choices(OUTPUT_FORMATS).default("table"))
     .option("--json", "same as --format json: one JSON result per file and line, plus `path`")
-    .option("-j, --jobs <n>", "documents analysed in parallel, on worker threads (default: one per CPU but one; with --deep one per CPU)", positiveInt)
+    .option(
+      "-j, --jobs <n>",
+      "documents analysed in parallel, on worker threads (default: one per CPU but one; with --deep one per CPU)",
+      positiveInt,
+    )
     .option("--zip-password <password>", "password of ZIP archives", DEFAULT_ZIP_PASSWORD)
-    .option("--password <password>", "password of encrypted PDFs (the user or the owner password; or set PDFSCAN_PDF_PASSWORD, which stays out of the shell history)")
-    .addOption(new Option("--fail-on <verdict>", "lowest verdict that makes the exit code 1 (unknown: also files that could not be judged)").choices(FAIL_ON).default("suspicious"))
+    .option(
+      "--password <password>",
+      "password of encrypted PDFs (the user or the owner password; or set PDFSCAN_PDF_PASSWORD, which stays out of the shell history)",
+    )
+    .addOption(
+      new Option(
+        "--fail-on <verdict>",
+        "lowest verdict that makes the exit code 1 (unknown: also files that could not be judged)",
+      )
+        .choices(FAIL_ON)
+        .default("suspicious"),
+    )
     .option("-d, --details", "the detailed report of every file instead of one table row (table format)")
-    .option("--explain", "with the detailed report, why the score is what it is: the findings that moved it most, in score points (table format)")
+    .option(
+      "--explain",
+      "with the detailed report, why the score is what it is: the findings that moved it most, in score points (table format)",
+    )
     .option("--no-progress", "no progress bar (it is drawn only when stderr is a terminal anyway)")
     .addHelpText("after", EXAMPLES)
     .action(async (paths: string[], opts: AnalyzeOptions) => {

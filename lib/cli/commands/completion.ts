@@ -52,7 +52,11 @@ export function describeCommands(program: Command): CommandSpec[] {
 }
 
 /** commander's help flag is not in `options` */
-const HELP_OPTION: CommandSpec["options"][number] = { flags: ["-h", "--help"], description: "display help", takesValue: false };
+const HELP_OPTION: CommandSpec["options"][number] = {
+  flags: ["-h", "--help"],
+  description: "display help",
+  takesValue: false,
+};
 
 function describeOption(o: Option): CommandSpec["options"][number] {
   return {
@@ -82,7 +86,10 @@ function bashScript(specs: CommandSpec[]): string {
     const words = [...s.subcommands, ...s.options.flatMap((o) => o.flags)].join(" ");
     const valueCases = s.options
       .filter((o) => o.takesValue)
-      .map((o) => `        ${o.flags.join("|")}) COMPREPLY=(${o.choices ? `$(compgen -W ${quote(o.choices.join(" "))} -- "$cur")` : `$(compgen -f -- "$cur")`}); return ;;`)
+      .map(
+        (o) =>
+          `        ${o.flags.join("|")}) COMPREPLY=(${o.choices ? `$(compgen -W ${quote(o.choices.join(" "))} -- "$cur")` : `$(compgen -f -- "$cur")`}); return ;;`,
+      )
       .join("\n");
     return `    ${quote(s.path)})\n      case "$prev" in\n${valueCases}\n      esac\n      words_here=${quote(words)} ;;`;
   });
@@ -103,7 +110,10 @@ ${cases.join("\n")}
   if [[ "$path" == "completion" ]]; then words_here="bash zsh fish"; fi
   local files=1
   case "$path" in
-    ${specs.filter((s) => !s.takesFiles).map((s) => quote(s.path)).join("|")}) files=0 ;;
+    ${specs
+      .filter((s) => !s.takesFiles)
+      .map((s) => quote(s.path))
+      .join("|")}) files=0 ;;
   esac
   if [[ "$cur" == -* || $files == 0 ]]; then
     COMPREPLY=($(compgen -W "$words_here" -- "$cur"))
@@ -123,7 +133,11 @@ complete -o filenames -F _pdfscan pdfscan
 function zshScript(specs: CommandSpec[]): string {
   const fn = (s: CommandSpec) => `_pdfscan_${s.path ? s.path.replaceAll(" ", "_") : "root"}`;
   const optSpec = (o: CommandSpec["options"][number]) => {
-    const desc = o.description.replaceAll("'", "'\\''").replaceAll("[", "\\[").replaceAll("]", "\\]").replaceAll(":", "\\:");
+    const desc = o.description
+      .replaceAll("'", "'\\''")
+      .replaceAll("[", "\\[")
+      .replaceAll("]", "\\]")
+      .replaceAll(":", "\\:");
     const value = o.takesValue ? (o.choices ? `:value:(${o.choices.join(" ")})` : ":value:_files") : "";
     const names = o.flags.length > 1 ? `{${o.flags.join(",")}}` : o.flags[0];
     return `    ${o.flags.length > 1 ? `'(${o.flags.join(" ")})'` : ""}${names}'[${desc}]${value}'`;
@@ -131,7 +145,10 @@ function zshScript(specs: CommandSpec[]): string {
   const functions = specs.map((s) => {
     const opts = s.options.map(optSpec);
     if (s.subcommands.length > 0) {
-      const subs = s.subcommands.map((name) => `'${name}:${(specs.find((x) => x.path === (s.path ? `${s.path} ${name}` : name))?.description ?? "").replaceAll("'", "'\\''").replaceAll(":", "\\:")}'`);
+      const subs = s.subcommands.map(
+        (name) =>
+          `'${name}:${(specs.find((x) => x.path === (s.path ? `${s.path} ${name}` : name))?.description ?? "").replaceAll("'", "'\\''").replaceAll(":", "\\:")}'`,
+      );
       return `${fn(s)}() {
   local -a subcommands
   subcommands=(${subs.join(" ")})
@@ -143,7 +160,8 @@ ${[...opts, "    '1: :->cmd'", "    '*:: :->args'"].join(" \\\n")}
   esac
 }`;
     }
-    const rest = s.path === "completion" ? ["    '1:shell:(bash zsh fish)'"] : s.takesFiles ? ["    '*:file:_files'"] : [];
+    const rest =
+      s.path === "completion" ? ["    '1:shell:(bash zsh fish)'"] : s.takesFiles ? ["    '*:file:_files'"] : [];
     return `${fn(s)}() {
   _arguments \\
 ${[...opts, ...rest].join(" \\\n")}
@@ -162,8 +180,12 @@ function fishScript(specs: CommandSpec[]): string {
   const top = root.subcommands.join(" ");
   for (const s of specs) {
     const parts = s.path.split(" ").filter(Boolean);
-    const cond = parts.length === 0 ? `not __fish_seen_subcommand_from ${top}` : parts.map((p) => `__fish_seen_subcommand_from ${p}`).join("; and ");
-    if (parts.length === 1 && s.takesFiles && s.subcommands.length === 0) lines.push(`complete -c pdfscan -n ${quote(cond)} -F`);
+    const cond =
+      parts.length === 0
+        ? `not __fish_seen_subcommand_from ${top}`
+        : parts.map((p) => `__fish_seen_subcommand_from ${p}`).join("; and ");
+    if (parts.length === 1 && s.takesFiles && s.subcommands.length === 0)
+      lines.push(`complete -c pdfscan -n ${quote(cond)} -F`);
     for (const sub of s.subcommands) {
       const desc = specs.find((x) => x.path === (s.path ? `${s.path} ${sub}` : sub))?.description ?? "";
       lines.push(`complete -c pdfscan -n ${quote(cond)} -a ${sub} -d ${quote(desc)}`);

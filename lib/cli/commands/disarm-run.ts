@@ -45,14 +45,27 @@ export function formatSummary(input: string, output: string, s: DisarmSummary): 
   const total = Object.values(s.counts).reduce((a, b) => a + (b ?? 0), 0);
   if (total === 0) lines.push(`${where}: no active content found; the copy is a clean rewrite`);
   else {
-    lines.push(`${where}: ${total} removed (${Object.entries(s.counts).map(([k, n]) => `${k} ${n}`).join(", ")})`, "");
-    lines.push(formatTable(["object", "removed", "detail"], s.removed.map((r) => [r.object, printable(r.what), printable(r.detail)])));
+    lines.push(
+      `${where}: ${total} removed (${Object.entries(s.counts)
+        .map(([k, n]) => `${k} ${n}`)
+        .join(", ")})`,
+      "",
+    );
+    lines.push(
+      formatTable(
+        ["object", "removed", "detail"],
+        s.removed.map((r) => [r.object, printable(r.what), printable(r.detail)]),
+      ),
+    );
     if (s.unlisted) lines.push(`... and ${s.unlisted} more (DISARM_MAX_LISTED_REMOVALS)`);
     lines.push("");
   }
-  lines.push(`objects: ${s.objects.written} of ${s.objects.read} written (${s.objects.leftOut} unreferenced or reached only through what was removed, ${s.objects.superseded} older versions dropped)`);
+  lines.push(
+    `objects: ${s.objects.written} of ${s.objects.read} written (${s.objects.leftOut} unreferenced or reached only through what was removed, ${s.objects.superseded} older versions dropped)`,
+  );
   if (s.decrypted) lines.push("written decrypted: the input was encrypted with an empty user password");
-  if (s.budgetHits.length) lines.push(`budgets hit while reading (objects beyond them are not in the copy): ${s.budgetHits.join(", ")}`);
+  if (s.budgetHits.length)
+    lines.push(`budgets hit while reading (objects beyond them are not in the copy): ${s.budgetHits.join(", ")}`);
   for (const note of s.notes) lines.push(`note: ${note}`);
   return `${lines.join("\n")}\n`;
 }

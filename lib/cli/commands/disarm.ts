@@ -35,7 +35,9 @@ Exit codes: 0 the copy was written; 2 IN could not be read or disarmed (a passwo
 export function registerDisarmCommand(program: Command, ctx: CliContext): void {
   program
     .command("disarm")
-    .description("write a copy of a PDF without its active content (scripts, actions, attachments, XFA) and list what was removed")
+    .description(
+      "write a copy of a PDF without its active content (scripts, actions, attachments, XFA) and list what was removed",
+    )
     .argument("<in>", "the PDF (or XDP package) to disarm, or - for stdin")
     .argument("<out>", "where to write the copy, or - for stdout")
     .option("--json", "print the summary as JSON (on stderr when OUT is -)")

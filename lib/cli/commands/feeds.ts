@@ -26,17 +26,34 @@ export const FEED_FETCH_TIMEOUT_MS = 120_000;
 
 /** The feeds `update` fetches: {"feeds": [{"source", "format", "url"}]}. */
 const FeedsConfig = z.object({
-  feeds: z.array(z.object({ source: z.string().min(1).max(100), format: z.enum(FEED_FORMAT_NAMES as [FeedFormat, ...FeedFormat[]]), url: z.string().url() }).strict()).min(1),
+  feeds: z
+    .array(
+      z
+        .object({
+          source: z.string().min(1).max(100),
+          format: z.enum(FEED_FORMAT_NAMES as [FeedFormat, ...FeedFormat[]]),
+          url: z.string().url(),
+        })
+        .strict(),
+    )
+    .min(1),
 });
 
 /** --config, else PDFSCAN_FEEDS_CONFIG, else feeds.json beside the CLI's config file. */
 function feedsConfigPath(flag: string | undefined, env: Record<string, string | undefined>): string {
-  return flag ?? env.PDFSCAN_FEEDS_CONFIG ?? join(env.XDG_CONFIG_HOME ?? join(env.HOME ?? homedir(), ".config"), "pdfscan", "feeds.json");
+  return (
+    flag ??
+    env.PDFSCAN_FEEDS_CONFIG ??
+    join(env.XDG_CONFIG_HOME ?? join(env.HOME ?? homedir(), ".config"), "pdfscan", "feeds.json")
+  );
 }
 
 /** The body of `url`, at most MAX_FEED_FILE_BYTES, within the timeout; redirects followed (feeds move to CDNs). `optional`: null on 404. */
 async function download(url: string, { optional = false } = {}): Promise<Uint8Array | null> {
-  const res = await fetch(url, { signal: AbortSignal.timeout(FEED_FETCH_TIMEOUT_MS), headers: { "user-agent": "pdfscan-feeds/1" } });
+  const res = await fetch(url, {
+    signal: AbortSignal.timeout(FEED_FETCH_TIMEOUT_MS),
+    headers: { "user-agent": "pdfscan-feeds/1" },
+  });
   if (optional && res.status === 404) return null;
   if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}`);
   return readFetchedBody(res, MAX_FEED_FILE_BYTES);
@@ -49,7 +66,8 @@ async function readFeedFile(file: string, { optional = false } = {}): Promise<Ui
     if (optional) return null;
     throw new CliError(`cannot read ${file}`);
   }
-  if (size > MAX_FEED_FILE_BYTES) throw new CliError(`${file} is ${size} bytes; feeds up to ${MAX_FEED_FILE_BYTES} are imported`);
+  if (size > MAX_FEED_FILE_BYTES)
+    throw new CliError(`${file} is ${size} bytes; feeds up to ${MAX_FEED_FILE_BYTES} are imported`);
   return readFile(file);
 }
 
@@ -69,11 +87,19 @@ async function loadFeed(format: FeedFormat, at: { file: string } | { url: string
   const { FEED_PARSERS, readMispFeed } = await import("../../server/feeds/formats");
   if (format === "misp-feed") {
     const read = async (name: string): Promise<string | null> => {
-      const bytes = "file" in at ? await readFeedFile(join(at.file.endsWith("manifest.json") ? dirname(at.file) : at.file, name), { optional: true }) : await download(new URL(name, at.url.endsWith("/") ? at.url : `${at.url}/`).href, { optional: true });
+      const bytes =
+        "file" in at
+          ? await readFeedFile(join(at.file.endsWith("manifest.json") ? dirname(at.file) : at.file, name), {
+              optional: true,
+            })
+          : await download(new URL(name, at.url.endsWith("/") ? at.url : `${at.url}/`).href, { optional: true });
       return bytes === null ? null : Buffer.from(bytes).toString("utf8");
     };
     const manifest = await read("manifest.json");
-    if (manifest === null) throw new CliError(`no manifest.json in ${"file" in at ? at.file : at.url}: a MISP feed is a directory (or base URL) with manifest.json and <uuid>.json events`);
+    if (manifest === null)
+      throw new CliError(
+        `no manifest.json in ${"file" in at ? at.file : at.url}: a MISP feed is a directory (or base URL) with manifest.json and <uuid>.json events`,
+      );
     const feed = await readMispFeed(manifest, read, Date.now(), MAX_FEED_FILE_BYTES);
     return { parsed: feed.parsed, identity: feed.digest, detail: `${feed.events} events` };
   }
@@ -87,14 +113,17 @@ async function withFeeds<T>(ctx: CliContext, run: (store: FeedStore) => Promise<
 }
 
 const formatOption = (value: string): FeedFormat => {
-  if (!(FEED_FORMAT_NAMES as string[]).includes(value)) throw new InvalidArgumentError(`must be one of ${FEED_FORMAT_NAMES.join(", ")}`);
+  if (!(FEED_FORMAT_NAMES as string[]).includes(value))
+    throw new InvalidArgumentError(`must be one of ${FEED_FORMAT_NAMES.join(", ")}`);
   return value as FeedFormat;
 };
 
 export function registerFeedsCommand(program: Command, ctx: CliContext): void {
   const feeds = program
     .command("feeds")
-    .description("import threat feeds and known-good lists into the service's database (PDFSCAN_DATA_DIR or PDFSCAN_DATABASE_URL)")
+    .description(
+      "import threat feeds and known-good lists into the service's database (PDFSCAN_DATA_DIR or PDFSCAN_DATABASE_URL)",
+    )
     .addHelpText(
       "after",
       `
@@ -118,10 +147,16 @@ Examples:
       const { parsed, identity, detail } = await loadFeed(opts.format, { file });
       const source = opts.source ?? opts.format;
       const record = await withFeeds(ctx, (store) => store.import(source, opts.format, parsed, identity));
-      if (opts.json) ctx.stdout.write(`${JSON.stringify({ ...record, malformedExamples: parsed.malformedExamples })}\n`);
+      if (opts.json)
+        ctx.stdout.write(`${JSON.stringify({ ...record, malformedExamples: parsed.malformedExamples })}\n`);
       else {
-        ctx.stdout.write(`imported ${record.entries} entries into ${source} from ${basename(file)} (${opts.format}${detail ? `, ${detail}` : ""})\n`);
-        if (parsed.malformed > 0) ctx.stderr.write(`${parsed.malformed} malformed line${parsed.malformed === 1 ? "" : "s"} skipped, e.g.: ${parsed.malformedExamples.map((l) => JSON.stringify(l)).join(", ")}\n`);
+        ctx.stdout.write(
+          `imported ${record.entries} entries into ${source} from ${basename(file)} (${opts.format}${detail ? `, ${detail}` : ""})\n`,
+        );
+        if (parsed.malformed > 0)
+          ctx.stderr.write(
+            `${parsed.malformed} malformed line${parsed.malformed === 1 ? "" : "s"} skipped, e.g.: ${parsed.malformedExamples.map((l) => JSON.stringify(l)).join(", ")}\n`,
+          );
       }
     });
   feeds
@@ -131,25 +166,36 @@ Examples:
     .action(async (opts: { config?: string }) => {
       const path = feedsConfigPath(opts.config, ctx.env);
       const text = await readFile(path, "utf8").catch(() => {
-        throw new CliError(`no feeds configuration at ${path}: write {"feeds": [{"source": "urlhaus", "format": "urlhaus-csv", "url": "https://..."}]}`);
+        throw new CliError(
+          `no feeds configuration at ${path}: write {"feeds": [{"source": "urlhaus", "format": "urlhaus-csv", "url": "https://..."}]}`,
+        );
       });
-      const parsedConfig = FeedsConfig.safeParse((() => {
-        try {
-          return JSON.parse(text) as unknown;
-        } catch {
-          return null;
-        }
-      })());
-      if (!parsedConfig.success) throw new CliError(`${path} is not a feeds configuration: ${parsedConfig.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+      const parsedConfig = FeedsConfig.safeParse(
+        (() => {
+          try {
+            return JSON.parse(text) as unknown;
+          } catch {
+            return null;
+          }
+        })(),
+      );
+      if (!parsedConfig.success)
+        throw new CliError(
+          `${path} is not a feeds configuration: ${parsedConfig.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+        );
       await withFeeds(ctx, async (store) => {
         for (const feed of parsedConfig.data.feeds) {
           try {
             const { parsed, identity } = await loadFeed(feed.format, { url: feed.url });
             const record = await store.import(feed.source, feed.format, parsed, identity);
-            ctx.stdout.write(`${feed.source}: ${record.entries} entries (${parsed.malformed} malformed) from ${new URL(feed.url).host}\n`);
+            ctx.stdout.write(
+              `${feed.source}: ${record.entries} entries (${parsed.malformed} malformed) from ${new URL(feed.url).host}\n`,
+            );
           } catch (error) {
             // the source keeps its previous import; the others still update
-            ctx.stderr.write(`pdfscan: ${feed.source}: not updated (${(error as Error).message}); its previous import stays\n`);
+            ctx.stderr.write(
+              `pdfscan: ${feed.source}: not updated (${(error as Error).message}); its previous import stays\n`,
+            );
             ctx.exitCode = EXIT_ERROR;
           }
         }
@@ -163,7 +209,13 @@ Examples:
       const list = await withFeeds(ctx, (store) => store.list());
       if (opts.json) return void ctx.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
       if (list.length === 0) return void ctx.stdout.write("no feeds imported\n");
-      const rows = list.map((f) => [f.source, f.format, f.entries, f.malformed, new Date(f.importedAt).toISOString().replace(/\.\d+Z$/, "Z")]);
+      const rows = list.map((f) => [
+        f.source,
+        f.format,
+        f.entries,
+        f.malformed,
+        new Date(f.importedAt).toISOString().replace(/\.\d+Z$/, "Z"),
+      ]);
       ctx.stdout.write(`${formatTable(["source", "format", "entries", "malformed", "imported"], rows)}\n`);
     });
   feeds

@@ -32,7 +32,14 @@ export async function runInspect(file: string, opts: InspectOptions, ctx: CliCon
       });
     }
     if (opts.json) {
-      return void json({ ...line, text: inspect.objectText(inst), ...(stream && { streamNote: stream.note, ...(opts.output === undefined && { streamBase64: Buffer.from(stream.data).toString("base64") }) }) });
+      return void json({
+        ...line,
+        text: inspect.objectText(inst),
+        ...(stream && {
+          streamNote: stream.note,
+          ...(opts.output === undefined && { streamBase64: Buffer.from(stream.data).toString("base64") }),
+        }),
+      });
     }
     out(`${describeLine(line)}\n${printable(inspect.objectText(inst))}`);
     if (!stream) {
@@ -45,26 +52,57 @@ export async function runInspect(file: string, opts: InspectOptions, ctx: CliCon
     return;
   }
   if (opts.search !== undefined || opts.refs !== undefined) {
-    const lines = opts.search !== undefined ? inspect.searchObjects(doc, opts.search) : inspect.referencesTo(doc, opts.refs!);
+    const lines =
+      opts.search !== undefined ? inspect.searchObjects(doc, opts.search) : inspect.referencesTo(doc, opts.refs!);
     if (opts.json) return void json(lines);
-    const what = opts.search !== undefined ? `containing ${JSON.stringify(opts.search)}` : `referring to object ${opts.refs}`;
-    out(lines.length === 0 ? `no object ${what}` : [`${lines.length} object${lines.length === 1 ? "" : "s"} ${what}:`, ...lines.map(describeLine)].join("\n"));
+    const what =
+      opts.search !== undefined ? `containing ${JSON.stringify(opts.search)}` : `referring to object ${opts.refs}`;
+    out(
+      lines.length === 0
+        ? `no object ${what}`
+        : [`${lines.length} object${lines.length === 1 ? "" : "s"} ${what}:`, ...lines.map(describeLine)].join("\n"),
+    );
     return;
   }
   if (opts.revisions) {
     const revs = inspect.revisions(doc);
     if (opts.json) return void json(revs);
-    out(revs.length === 0 ? "no xref section was read (the object table was rebuilt by scanning the file)" : revs.map((r) => `xref ${r.kind} at ${r.offset}: ${r.entries} entries\n  trailer ${printable(r.trailer ?? "(none)")}`).join("\n"));
+    out(
+      revs.length === 0
+        ? "no xref section was read (the object table was rebuilt by scanning the file)"
+        : revs
+            .map(
+              (r) =>
+                `xref ${r.kind} at ${r.offset}: ${r.entries} entries\n  trailer ${printable(r.trailer ?? "(none)")}`,
+            )
+            .join("\n"),
+    );
     return;
   }
   const lines = inspect.listObjects(doc);
-  if (opts.json) return void json({ size: bytes.length, encrypted: doc.encrypted, revisions: doc.xrefSections.length, objects: lines });
-  out([`${printable(file)}: ${bytes.length} bytes, ${lines.length} objects, ${doc.xrefSections.length} xref sections${doc.encrypted ? ", encrypted" : ""}`, ...lines.map(describeLine)].join("\n"));
+  if (opts.json)
+    return void json({
+      size: bytes.length,
+      encrypted: doc.encrypted,
+      revisions: doc.xrefSections.length,
+      objects: lines,
+    });
+  out(
+    [
+      `${printable(file)}: ${bytes.length} bytes, ${lines.length} objects, ${doc.xrefSections.length} xref sections${doc.encrypted ? ", encrypted" : ""}`,
+      ...lines.map(describeLine),
+    ].join("\n"),
+  );
 }
 
 /** "  12 0 obj  stream /XObject /Image  (1,234 bytes, FlateDecode; in 5 0 obj stream)" */
 function describeLine(l: ObjectLine): string {
-  const extra = [l.stream ? `${l.stream.rawBytes} bytes${l.stream.filters.length ? `, ${l.stream.filters.join(" ")}` : ""}` : "", l.container ? `in object stream ${l.container}` : ""].filter(Boolean).join("; ");
+  const extra = [
+    l.stream ? `${l.stream.rawBytes} bytes${l.stream.filters.length ? `, ${l.stream.filters.join(" ")}` : ""}` : "",
+    l.container ? `in object stream ${l.container}` : "",
+  ]
+    .filter(Boolean)
+    .join("; ");
   return `${String(l.num).padStart(6)} ${l.gen} obj  ${l.kind}${extra ? `  (${extra})` : ""}`;
 }
 

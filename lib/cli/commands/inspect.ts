@@ -42,12 +42,19 @@ export function registerInspectCommand(program: Command, ctx: CliContext): void 
     .command("inspect")
     .description("show a PDF's objects, streams (raw, decoded, hex), references and revisions, like pdf-parser")
     .argument("<file>", "the PDF, or - for stdin")
-    .option("-o, --object <n>", "show object n (its dictionary, and its stream with --raw, --decode or --hex)", objectNumber)
+    .option(
+      "-o, --object <n>",
+      "show object n (its dictionary, and its stream with --raw, --decode or --hex)",
+      objectNumber,
+    )
     .option("--raw", "the stream's bytes as stored")
     .option("-d, --decode", "the stream decoded by its filters")
     .option("--hex", "the stream as a hex dump (raw, or decoded with --decode)")
     .option("--output <file>", "write the stream's bytes (raw, or decoded with --decode) to a file instead")
-    .option("-s, --search <text>", "the objects whose written form contains the text (a name, a key, a string), case-insensitive")
+    .option(
+      "-s, --search <text>",
+      "the objects whose written form contains the text (a name, a key, a string), case-insensitive",
+    )
     .option("-r, --refs <n>", "the objects that refer to object n", objectNumber)
     .option("--revisions", "each xref section (last revision first) with its trailer")
     .option("--password <password>", "the document's password, for an encrypted PDF")

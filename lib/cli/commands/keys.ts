@@ -18,13 +18,17 @@ export function parseDuration(value: string): number {
 }
 
 async function withKeys<T>(ctx: CliContext, run: (keys: ApiKeyStore) => Promise<T>): Promise<T> {
-  const [{ ApiKeyStore }, { setAuditSink }] = await Promise.all([import("../../server/auth/api-keys"), import("../../server/auth/audit")]);
+  const [{ ApiKeyStore }, { setAuditSink }] = await Promise.all([
+    import("../../server/auth/api-keys"),
+    import("../../server/auth/audit"),
+  ]);
   setAuditSink((line) => ctx.stderr.write(`${line}\n`));
   return withServiceDatabase(ctx, (db) => run(new ApiKeyStore(db)));
 }
 
 const when = (ms: number | null) => (ms === null ? "-" : new Date(ms).toISOString().replace(/\.\d+Z$/, "Z"));
-const stateOf = (k: ApiKeyInfo) => (k.revokedAt !== null ? "revoked" : k.expiresAt !== null && k.expiresAt <= Date.now() ? "expired" : "active");
+const stateOf = (k: ApiKeyInfo) =>
+  k.revokedAt !== null ? "revoked" : k.expiresAt !== null && k.expiresAt <= Date.now() ? "expired" : "active";
 
 export function registerKeysCommand(program: Command, ctx: CliContext): void {
   const keys = program
@@ -53,7 +57,10 @@ Examples:
         store.create({ name: opts.name, admin: !!opts.admin, principal: opts.principal, expiresAt }, "cli"),
       );
       if (opts.json) ctx.stdout.write(`${JSON.stringify({ key, ...info })}\n`);
-      else ctx.stdout.write(`${key}\n(id ${info.id}${info.admin ? ", admin" : ""}, expires ${when(info.expiresAt)}; shown only now)\n`);
+      else
+        ctx.stdout.write(
+          `${key}\n(id ${info.id}${info.admin ? ", admin" : ""}, expires ${when(info.expiresAt)}; shown only now)\n`,
+        );
     });
   keys
     .command("list")
@@ -65,8 +72,19 @@ Examples:
         ctx.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
         return;
       }
-      const rows = list.map((k) => [k.id, k.prefix, k.name, k.admin ? "yes" : "no", stateOf(k), when(k.expiresAt), when(k.lastUsedAt), String(k.activeShares)]);
-      ctx.stdout.write(`${formatTable(["id", "prefix", "name", "admin", "state", "expires", "last used", "shares"], rows)}\n`);
+      const rows = list.map((k) => [
+        k.id,
+        k.prefix,
+        k.name,
+        k.admin ? "yes" : "no",
+        stateOf(k),
+        when(k.expiresAt),
+        when(k.lastUsedAt),
+        String(k.activeShares),
+      ]);
+      ctx.stdout.write(
+        `${formatTable(["id", "prefix", "name", "admin", "state", "expires", "last used", "shares"], rows)}\n`,
+      );
     });
   keys
     .command("revoke <id>")
@@ -74,7 +92,9 @@ Examples:
     .action(async (id: string) => {
       const revoked = await withKeys(ctx, (store) => store.revoke(id, "cli"));
       if (revoked) {
-        ctx.stdout.write(`revoked ${revoked.keyId}; ${revoked.sharesRevoked} share link${revoked.sharesRevoked === 1 ? "" : "s"} revoked with it\n`);
+        ctx.stdout.write(
+          `revoked ${revoked.keyId}; ${revoked.sharesRevoked} share link${revoked.sharesRevoked === 1 ? "" : "s"} revoked with it\n`,
+        );
       } else {
         ctx.stderr.write(`pdfscan: no key ${JSON.stringify(id)}\n`);
         ctx.exitCode = EXIT_ERROR;

@@ -43,13 +43,19 @@ Examples:
   $ PDFSCAN_DATA_DIR=/var/lib/pdfscan pdfscan serve`,
     )
     .action(async (opts: { port?: string; host?: string }) => {
-      const env = { ...ctx.env, ...(opts.port ? { PORT: opts.port } : {}), ...(opts.host ? { PDFSCAN_HOST: opts.host } : {}) };
+      const env = {
+        ...ctx.env,
+        ...(opts.port ? { PORT: opts.port } : {}),
+        ...(opts.host ? { PDFSCAN_HOST: opts.host } : {}),
+      };
       ctx.exitCode = await runNode([join("bin", "start.mjs")], env);
     });
 
   program
     .command("worker")
-    .description("run a scale-out stage worker (needs PDFSCAN_REDIS_URL and a shared database; run npm run build first)")
+    .description(
+      "run a scale-out stage worker (needs PDFSCAN_REDIS_URL and a shared database; run npm run build first)",
+    )
     .addHelpText(
       "after",
       `
@@ -60,7 +66,10 @@ Examples:
     )
     .action(async () => {
       // the malloc settings npm start gives the server (lib/server/allocator-env.mjs)
-      ctx.exitCode = await runNode(["--import", "tsx", join("lib", "server", "stage-worker.ts")], withAllocatorEnv(ctx.env));
+      ctx.exitCode = await runNode(
+        ["--import", "tsx", join("lib", "server", "stage-worker.ts")],
+        withAllocatorEnv(ctx.env),
+      );
     });
 
   program
@@ -76,7 +85,10 @@ Examples:
   $ PDFSCAN_DATABASE_URL=postgres://pdfscan@db/pdfscan pdfscan migrate`,
     )
     .action(async () => {
-      const [{ parseConfig }, { openDatabase }] = await Promise.all([import("../../server/config"), import("../../server/db/open-database")]);
+      const [{ parseConfig }, { openDatabase }] = await Promise.all([
+        import("../../server/config"),
+        import("../../server/db/open-database"),
+      ]);
       const config = parseConfig(ctx.env).database;
       const database = await openDatabase(config); // opening migrates to the latest schema
       await database.close();

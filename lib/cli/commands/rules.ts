@@ -22,22 +22,33 @@ Examples:
     )
     .action(async (opts: RulesOptions) => {
       // the registry (and the analyzer modules it pulls in) loads only when this command runs
-      const [{ RULES, RULE_CATEGORIES }, { SEVERITIES }] = await Promise.all([import("../../analyzer"), import("../../analyzer/report")]);
+      const [{ RULES, RULE_CATEGORIES }, { SEVERITIES }] = await Promise.all([
+        import("../../analyzer"),
+        import("../../analyzer/report"),
+      ]);
       const rules = sortRules(RULES, RULE_CATEGORIES, SEVERITIES);
       if (opts.json) {
         ctx.stdout.write(`${JSON.stringify(rules.map(describeRule), null, 2)}\n`);
         return;
       }
       const rows = rules.map((r) => [r.id, r.severity, r.weight, r.category, r.attack.join(",") || "-", r.title]);
-      ctx.stdout.write(`${formatTable(["id", "severity", "weight", "category", "att&ck", "title"], rows)}\n${rules.length} rules\n`);
+      ctx.stdout.write(
+        `${formatTable(["id", "severity", "weight", "category", "att&ck", "title"], rows)}\n${rules.length} rules\n`,
+      );
     });
 }
 
 /** By category (registry order of categories), then most severe, then heaviest. */
-export function sortRules(rules: readonly Rule[], RULE_CATEGORIES: readonly Rule["category"][], SEVERITIES: readonly Rule["severity"][]): Rule[] {
+export function sortRules(
+  rules: readonly Rule[],
+  RULE_CATEGORIES: readonly Rule["category"][],
+  SEVERITIES: readonly Rule["severity"][],
+): Rule[] {
   const cat = (r: Rule) => RULE_CATEGORIES.indexOf(r.category);
   const sev = (r: Rule) => SEVERITIES.indexOf(r.severity);
-  return [...rules].sort((a, b) => cat(a) - cat(b) || sev(b) - sev(a) || b.weight - a.weight || a.id.localeCompare(b.id));
+  return [...rules].sort(
+    (a, b) => cat(a) - cat(b) || sev(b) - sev(a) || b.weight - a.weight || a.id.localeCompare(b.id),
+  );
 }
 
 /** Everything declared about a rule except its code. */

@@ -30,7 +30,10 @@ export function registerScanCommands(program: Command, ctx: CliContext): void {
 }
 
 function registerStatus(program: Command, ctx: CliContext): void {
-  serverCommand(program, "status", "show a scan: status of each stage, verdict, score, file", ["pdfscan status Lywa8_K40vazHp57edU3kw", "pdfscan status --json Lywa8_K40vazHp57edU3kw | jq -r .status"])
+  serverCommand(program, "status", "show a scan: status of each stage, verdict, score, file", [
+    "pdfscan status Lywa8_K40vazHp57edU3kw",
+    "pdfscan status --json Lywa8_K40vazHp57edU3kw | jq -r .status",
+  ])
     .argument("<id>", "scan id (printed by submit)")
     .option("--json", "print the scan as JSON")
     .action(async (id: string, opts: ServerOpts & { json?: boolean }) => {
@@ -77,31 +80,56 @@ function registerList(program: Command, ctx: CliContext): void {
     .addOption(new Option("--verdict <verdict>", "only this verdict").choices(VERDICT_FILTERS))
     .addOption(new Option("--status <status>", "only this status").choices(SCAN_STATUSES))
     .option("-q, --query <text>", "a SHA-256 (or hex prefix), or part of the file name")
-    .option("--ioc <indicator>", "scans whose indicators include this URL, domain, IP or address (defanged spellings accepted)")
+    .option(
+      "--ioc <indicator>",
+      "scans whose indicators include this URL, domain, IP or address (defanged spellings accepted)",
+    )
     .option("-n, --limit <n>", `at most this many scans (1-${MAX_PAGE})`, positiveInt(MAX_PAGE), 20)
     .option("--all", "every matching scan (follows the pages; --limit is the page size)")
     .option("--json", "one JSON object per scan, per line")
-    .action(async (opts: ServerOpts & { verdict?: string; status?: string; query?: string; ioc?: string; limit: number; all?: boolean; json?: boolean }) => {
-      const client = connect(opts, ctx);
-      const scans: ScanResource[] = [];
-      let cursor: string | undefined;
-      do {
-        const page = await client.list({ verdict: opts.verdict, status: opts.status, query: opts.query, ioc: opts.ioc, limit: opts.limit, cursor });
-        scans.push(...page.items);
-        cursor = page.nextCursor ?? undefined;
-      } while (opts.all && cursor);
-      if (opts.json) {
-        for (const scan of scans) ctx.stdout.write(`${JSON.stringify(scan)}\n`);
-        return;
-      }
-      const { SCAN_ROW_HEADER, scanRow } = await import("../client/render-scan");
-      ctx.stdout.write(scans.length === 0 ? "no scans\n" : `${formatTable(SCAN_ROW_HEADER, scans.map(scanRow))}\n`);
-      if (!opts.all && cursor) ctx.stderr.write(`(more scans: --all, or a larger --limit)\n`);
-    });
+    .action(
+      async (
+        opts: ServerOpts & {
+          verdict?: string;
+          status?: string;
+          query?: string;
+          ioc?: string;
+          limit: number;
+          all?: boolean;
+          json?: boolean;
+        },
+      ) => {
+        const client = connect(opts, ctx);
+        const scans: ScanResource[] = [];
+        let cursor: string | undefined;
+        do {
+          const page = await client.list({
+            verdict: opts.verdict,
+            status: opts.status,
+            query: opts.query,
+            ioc: opts.ioc,
+            limit: opts.limit,
+            cursor,
+          });
+          scans.push(...page.items);
+          cursor = page.nextCursor ?? undefined;
+        } while (opts.all && cursor);
+        if (opts.json) {
+          for (const scan of scans) ctx.stdout.write(`${JSON.stringify(scan)}\n`);
+          return;
+        }
+        const { SCAN_ROW_HEADER, scanRow } = await import("../client/render-scan");
+        ctx.stdout.write(scans.length === 0 ? "no scans\n" : `${formatTable(SCAN_ROW_HEADER, scans.map(scanRow))}\n`);
+        if (!opts.all && cursor) ctx.stderr.write(`(more scans: --all, or a larger --limit)\n`);
+      },
+    );
 }
 
 function registerDelete(program: Command, ctx: CliContext): void {
-  serverCommand(program, "delete", "delete a scan: its report, file and page images", ["pdfscan delete Lywa8_K40vazHp57edU3kw", "pdfscan scans --verdict benign --json | jq -r .scanId | xargs -n1 pdfscan delete"])
+  serverCommand(program, "delete", "delete a scan: its report, file and page images", [
+    "pdfscan delete Lywa8_K40vazHp57edU3kw",
+    "pdfscan scans --verdict benign --json | jq -r .scanId | xargs -n1 pdfscan delete",
+  ])
     .argument("<id>", "scan id")
     .action(async (id: string, opts: ServerOpts) => {
       await connect(opts, ctx).delete(id);
@@ -110,9 +138,17 @@ function registerDelete(program: Command, ctx: CliContext): void {
 }
 
 function registerShare(program: Command, ctx: CliContext): void {
-  serverCommand(program, "share", "create a read-only, expiring link to a scan's report and print its URL", ["pdfscan share Lywa8_K40vazHp57edU3kw", "pdfscan share --hours 24 Lywa8_K40vazHp57edU3kw | xclip"])
+  serverCommand(program, "share", "create a read-only, expiring link to a scan's report and print its URL", [
+    "pdfscan share Lywa8_K40vazHp57edU3kw",
+    "pdfscan share --hours 24 Lywa8_K40vazHp57edU3kw | xclip",
+  ])
     .argument("<id>", "scan id")
-    .option("--hours <n>", `the link expires after this many hours (1-${MAX_SHARE_HOURS})`, positiveInt(MAX_SHARE_HOURS), 168)
+    .option(
+      "--hours <n>",
+      `the link expires after this many hours (1-${MAX_SHARE_HOURS})`,
+      positiveInt(MAX_SHARE_HOURS),
+      168,
+    )
     .action(async (id: string, opts: ServerOpts & { hours: number }) => {
       const client = connect(opts, ctx);
       const share = await client.share(id, opts.hours);

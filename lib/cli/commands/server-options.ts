@@ -27,7 +27,8 @@ export function connect(flags: ServerFlags, ctx: CliContext): ScanClient {
 export function positiveInt(max: number): (value: string) => number {
   return (value) => {
     const n = Number(value);
-    if (!Number.isInteger(n) || n < 1 || n > max) throw new InvalidArgumentError(`must be a whole number from 1 to ${max}`);
+    if (!Number.isInteger(n) || n < 1 || n > max)
+      throw new InvalidArgumentError(`must be a whole number from 1 to ${max}`);
     return n;
   };
 }

@@ -6,7 +6,10 @@ import type { Database } from "../../server/db/database";
 import type { CliContext } from "../context";
 
 export async function withServiceDatabase<T>(ctx: CliContext, run: (db: Kysely<Database>) => Promise<T>): Promise<T> {
-  const [{ parseConfig }, { openDatabase }] = await Promise.all([import("../../server/config"), import("../../server/db/open-database")]);
+  const [{ parseConfig }, { openDatabase }] = await Promise.all([
+    import("../../server/config"),
+    import("../../server/db/open-database"),
+  ]);
   const database = await openDatabase(parseConfig(ctx.env).database);
   try {
     return await run(database.db);

@@ -32,9 +32,17 @@ export function registerSubmitCommand(program: Command, ctx: CliContext): void {
     "PDFSCAN_URL=https://pdfscan.internal pdfscan submit --wait --json x.pdf | jq .verdict",
   ])
     .argument("<file...>", "PDF files (or ZIP archives of PDFs) to upload")
-    .addOption(new Option("--retention <mode>", "how long the server keeps the file (default: the server's, delete_immediately)").choices(RETENTION_MODES))
+    .addOption(
+      new Option(
+        "--retention <mode>",
+        "how long the server keeps the file (default: the server's, delete_immediately)",
+      ).choices(RETENTION_MODES),
+    )
     .option("--enrich", "enrich the indicators (offline reputation) in the advanced stage")
-    .option("--password <password>", "password of encrypted PDFs (or set PDFSCAN_PDF_PASSWORD, which stays out of the shell history); the server uses it for the analysis only")
+    .option(
+      "--password <password>",
+      "password of encrypted PDFs (or set PDFSCAN_PDF_PASSWORD, which stays out of the shell history); the server uses it for the analysis only",
+    )
     .option("--zip-password <password>", "password of ZIP archives (default: infected); each PDF inside becomes a scan")
     .option("--callback-url <url>", "a URL that receives the scan's signed webhooks (see pdfscan webhooks --help)")
     .option("--wait", "wait until each scan is final and print its verdict (exit 1 if suspicious or malicious)")
@@ -59,20 +67,29 @@ export function registerSubmitCommand(program: Command, ctx: CliContext): void {
           zipPassword: opts.zipPassword,
         });
         // on stderr: the secret must not end up in a pipeline's stored output
-        if (webhookSecret) ctx.stderr.write(`webhook signing secret of your key (shown once, keep it): ${webhookSecret}\n`);
+        if (webhookSecret)
+          ctx.stderr.write(`webhook signing secret of your key (shown once, keep it): ${webhookSecret}\n`);
         // a ZIP: one scan per PDF inside, and what the server skipped
         const scans = "scans" in created ? created.scans : [created];
-        if ("skipped" in created) for (const s of created.skipped) ctx.stderr.write(`${name}: skipped ${s.name}: ${s.reason}\n`);
+        if ("skipped" in created)
+          for (const s of created.skipped) ctx.stderr.write(`${name}: skipped ${s.name}: ${s.reason}\n`);
         for (let scan of scans) {
           const label = scan.file?.name ?? name;
           if (opts.wait) {
             scan = await waitForScan(client, scan, label, { stderr: ctx.stderr, timeoutMs: opts.timeout * 1000 });
-            if (scan.verdict && FLAGGED_VERDICTS.includes(scan.verdict)) ctx.exitCode = worstExitCode(ctx.exitCode, EXIT_FLAGGED);
+            if (scan.verdict && FLAGGED_VERDICTS.includes(scan.verdict))
+              ctx.exitCode = worstExitCode(ctx.exitCode, EXIT_FLAGGED);
           }
           if (opts.json) ctx.stdout.write(`${JSON.stringify(scan)}\n`);
           // the page URL too (issue 22): the report is one click away from the terminal
-          else if (opts.wait) ctx.stdout.write(`${verdictLine(scan, label, colors)}  ${client.absolute(scan.resultUrl ?? `/scans/${scan.scanId}`)}\n`);
-          else ctx.stdout.write(`${scan.scanId}  ${scan.status}  ${client.absolute(scan.resultUrl ?? `/scans/${scan.scanId}`)}\n`);
+          else if (opts.wait)
+            ctx.stdout.write(
+              `${verdictLine(scan, label, colors)}  ${client.absolute(scan.resultUrl ?? `/scans/${scan.scanId}`)}\n`,
+            );
+          else
+            ctx.stdout.write(
+              `${scan.scanId}  ${scan.status}  ${client.absolute(scan.resultUrl ?? `/scans/${scan.scanId}`)}\n`,
+            );
         }
       }
     });

@@ -21,7 +21,8 @@ export function registerUiCommand(program: Command, ctx: CliContext): void {
     .addHelpText("after", KEYS_HELP)
     .action(async (opts: { url?: string; apiKey?: string }) => {
       const client = connect(opts, ctx);
-      if (!process.stdin.isTTY || !process.stdout.isTTY) throw new CliError("ui needs a terminal (stdin and stdout); in scripts use pdfscan scans, report or submit");
+      if (!process.stdin.isTTY || !process.stdout.isTTY)
+        throw new CliError("ui needs a terminal (stdin and stdout); in scripts use pdfscan scans, report or submit");
       forgetCiMarkers();
       const { startUi } = await import("../ui/start-ui");
       await startUi(client, { color: shouldUseColor(process.stdout, ctx.env), cwd: process.cwd() });

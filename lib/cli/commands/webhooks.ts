@@ -47,7 +47,9 @@ Examples:
 
   webhooks
     .command("verify")
-    .description("check a received webhook's signature and freshness (exit 0: authentic; 2: not, or more than 5 minutes old)")
+    .description(
+      "check a received webhook's signature and freshness (exit 0: authentic; 2: not, or more than 5 minutes old)",
+    )
     .argument("[body-file]", "the request body exactly as received (default or -: stdin)")
     .option("--secret <whsec>", "the signing secret (default: PDFSCAN_WEBHOOK_SECRET)")
     .requiredOption("--id <webhook-id>", "the webhook-id header")
@@ -61,26 +63,39 @@ Examples:
       try {
         hook = new Webhook(secret);
       } catch (error) {
-        throw new CliError(`the secret is not a Standard Webhooks secret (whsec_<base64>): ${(error as Error).message}`);
+        throw new CliError(
+          `the secret is not a Standard Webhooks secret (whsec_<base64>): ${(error as Error).message}`,
+        );
       }
       // the library also refuses a timestamp more than 5 minutes from now (a replayed message)
-      const headers = { "webhook-id": opts.id, "webhook-timestamp": opts.timestamp, "webhook-signature": opts.signature };
+      const headers = {
+        "webhook-id": opts.id,
+        "webhook-timestamp": opts.timestamp,
+        "webhook-signature": opts.signature,
+      };
       let payload: { type?: string; data?: { scanId?: string; status?: string; verdict?: string | null } };
       try {
         payload = hook.verify(body, headers) as typeof payload;
       } catch (error) {
         throw new CliError(`not authentic: ${(error as Error).message}`);
       }
-      ctx.stdout.write(`authentic: ${payload.type ?? "?"} for scan ${payload.data?.scanId ?? "?"} (${payload.data?.status ?? "?"}, verdict ${payload.data?.verdict ?? "none yet"})\n`);
+      ctx.stdout.write(
+        `authentic: ${payload.type ?? "?"} for scan ${payload.data?.scanId ?? "?"} (${payload.data?.status ?? "?"}, verdict ${payload.data?.verdict ?? "none yet"})\n`,
+      );
     });
 
-  serverCommand(webhooks, "secret", "make a new webhook signing secret for your key (shown once; the old one stops at once)", ["pdfscan webhooks secret"]).action(
-    async (opts: { url?: string; apiKey?: string }) => {
-      ctx.stdout.write(`${await connect(opts, ctx).rotateWebhookSecret()}\n`);
-    },
-  );
+  serverCommand(
+    webhooks,
+    "secret",
+    "make a new webhook signing secret for your key (shown once; the old one stops at once)",
+    ["pdfscan webhooks secret"],
+  ).action(async (opts: { url?: string; apiKey?: string }) => {
+    ctx.stdout.write(`${await connect(opts, ctx).rotateWebhookSecret()}\n`);
+  });
 
-  serverCommand(webhooks, "log <scanId>", "the scan's webhook deliveries and their attempts", ["pdfscan webhooks log 3kTMd..."])
+  serverCommand(webhooks, "log <scanId>", "the scan's webhook deliveries and their attempts", [
+    "pdfscan webhooks log 3kTMd...",
+  ])
     .option("--json", "print the delivery log as JSON")
     .action(async (scanId: string, opts: { url?: string; apiKey?: string; json?: boolean }) => {
       const log = await connect(opts, ctx).webhookDeliveries(scanId);
@@ -94,9 +109,20 @@ Examples:
       }
       ctx.stdout.write(`callbackUrl: ${log.callbackUrl}\n`);
       const rows = log.items.flatMap((d) =>
-        d.attemptLog.map((a, i) => [i === 0 ? d.eventType : "", i === 0 ? d.webhookId : "", a.at, a.statusCode === null ? "-" : String(a.statusCode), a.error ?? "ok", i === d.attemptLog.length - 1 ? d.state : ""]),
+        d.attemptLog.map((a, i) => [
+          i === 0 ? d.eventType : "",
+          i === 0 ? d.webhookId : "",
+          a.at,
+          a.statusCode === null ? "-" : String(a.statusCode),
+          a.error ?? "ok",
+          i === d.attemptLog.length - 1 ? d.state : "",
+        ]),
       );
-      const pending = log.items.filter((d) => d.attemptLog.length === 0).map((d) => [d.eventType, d.webhookId, "-", "-", "not sent yet", d.state]);
-      ctx.stdout.write(`${formatTable(["event", "webhook-id", "attempt at", "status", "result", "state"], [...rows, ...pending])}\n`);
+      const pending = log.items
+        .filter((d) => d.attemptLog.length === 0)
+        .map((d) => [d.eventType, d.webhookId, "-", "-", "not sent yet", d.state]);
+      ctx.stdout.write(
+        `${formatTable(["event", "webhook-id", "attempt at", "status", "result", "state"], [...rows, ...pending])}\n`,
+      );
     });
 }

@@ -21,7 +21,18 @@ export interface FileRow {
 
 export function toFileRow(o: Outcome): FileRow {
   if (o.error !== undefined) {
-    return { path: o.path, verdict: "error", score: null, confidence: "", findings: null, topRules: [], sha256: "", size: null, stage: "", error: o.error };
+    return {
+      path: o.path,
+      verdict: "error",
+      score: null,
+      confidence: "",
+      findings: null,
+      topRules: [],
+      sha256: "",
+      size: null,
+      stage: "",
+      error: o.error,
+    };
   }
   const r = o.result;
   const topRules = [...new Set(sortFindings(r.findings).map((f) => f.ruleId))].slice(0, TOP_RULES_SHOWN);

@@ -12,10 +12,14 @@ export function markdownReporter({ out }: ReporterContext): Reporter {
       const r = toFileRow(o);
       const verdict = r.error ? `error: ${mdEscape(printable(r.error))}` : `**${r.verdict}**`;
       const rules = r.topRules.map((id) => `\`${id}\``).join(", ");
-      out.write(`| ${mdEscape(printable(r.path))} | ${verdict} | ${r.score ?? ""} | ${r.findings ?? ""} | ${rules} |\n`);
+      out.write(
+        `| ${mdEscape(printable(r.path))} | ${verdict} | ${r.score ?? ""} | ${r.findings ?? ""} | ${rules} |\n`,
+      );
     },
     end(t) {
-      out.write(`\n${t.files} files analysed: ${t.malicious} malicious, ${t.suspicious} suspicious, ${t.benign} benign, ${t.unknown} unknown, ${t.errors} errors\n`);
+      out.write(
+        `\n${t.files} files analysed: ${t.malicious} malicious, ${t.suspicious} suspicious, ${t.benign} benign, ${t.unknown} unknown, ${t.errors} errors\n`,
+      );
     },
   };
 }

@@ -21,10 +21,23 @@ export function buildSarif(outcomes: Outcome[]): object {
       const uri = artifactUri(o.path);
       if (o.error !== undefined) return { uri, error: o.error };
       const r = o.result;
-      const hashes = sarifHashes({ "SHA-256": r.sha256, ...(r.hashes ? { MD5: r.hashes.md5, "SHA-1": r.hashes.sha1, ...(r.hashes.tlsh ? { TLSH: r.hashes.tlsh } : {}) } : {}) });
+      const hashes = sarifHashes({
+        "SHA-256": r.sha256,
+        ...(r.hashes
+          ? { MD5: r.hashes.md5, "SHA-1": r.hashes.sha1, ...(r.hashes.tlsh ? { TLSH: r.hashes.tlsh } : {}) }
+          : {}),
+      });
       // --deep: the attachments become nested artifacts
       const embedded = "embedded_files" in r ? (r as DeepResult).embedded_files : undefined;
-      return { uri, size: r.structure.size, hashes, summary: r.summary, stage: r.stage, findings: r.findings, embedded };
+      return {
+        uri,
+        size: r.structure.size,
+        hashes,
+        summary: r.summary,
+        stage: r.stage,
+        findings: r.findings,
+        embedded,
+      };
     }),
   );
 }

@@ -31,7 +31,9 @@ export function tableReporter({ out, colors: c, total, details, explain = false 
       const verdict = style(r.verdict.toUpperCase().padEnd(VERDICT_WIDTH));
       const rules = r.error ? r.error : r.topRules.join(",") || "-";
       const shown = rules.length > RULES_WIDTH ? `${rules.slice(0, RULES_WIDTH - 3)}...` : rules;
-      out.write(`${verdict} ${String(r.score ?? "-").padStart(SCORE_WIDTH)} ${String(r.findings ?? "-").padStart(FINDINGS_WIDTH)}  ${c.dim(printable(shown).padEnd(RULES_WIDTH))}  ${printable(r.path)}\n`);
+      out.write(
+        `${verdict} ${String(r.score ?? "-").padStart(SCORE_WIDTH)} ${String(r.findings ?? "-").padStart(FINDINGS_WIDTH)}  ${c.dim(printable(shown).padEnd(RULES_WIDTH))}  ${printable(r.path)}\n`,
+      );
     },
     end(t) {
       if (t.files + t.errors > 1) out.write(formatTally(t, c));

@@ -48,7 +48,11 @@ export function App({ client, cwd }: { client: ScanClient; cwd: string }) {
   const report = state.report?.report ?? null;
   const lines = useMemo(() => (report ? reportLines(report, columns) : null), [report, columns]);
   const bodyRows = Math.max(1, rows - 1 - bottomBarHeight(state));
-  const viewport: Viewport = { listRows: Math.max(1, bodyRows - 1), reportRows: bodyRows, reportLines: lines?.length ?? 0 };
+  const viewport: Viewport = {
+    listRows: Math.max(1, bodyRows - 1),
+    reportRows: bodyRows,
+    reportLines: lines?.length ?? 0,
+  };
   useInput((input, key) => dispatch({ type: "key", input, key, viewport }));
 
   return (
@@ -56,9 +60,21 @@ export function App({ client, cwd }: { client: ScanClient; cwd: string }) {
       <TitleBar state={state} url={client.target.url} lineCount={lines?.length ?? 0} rows={bodyRows} />
       <Box flexDirection="column" height={bodyRows} flexShrink={0}>
         {state.screen === "list" ? (
-          <ScanList scans={state.scans} selected={state.selected} rows={viewport.listRows} width={columns} now={Date.now()} empty={emptyListText(state)} />
+          <ScanList
+            scans={state.scans}
+            selected={state.selected}
+            rows={viewport.listRows}
+            width={columns}
+            now={Date.now()}
+            empty={emptyListText(state)}
+          />
         ) : (
-          <ReportView lines={lines} scroll={state.report?.scroll ?? 0} rows={bodyRows} waiting={`loading the report of ${state.report?.scanId}...`} />
+          <ReportView
+            lines={lines}
+            scroll={state.report?.scroll ?? 0}
+            rows={bodyRows}
+            waiting={`loading the report of ${state.report?.scanId}...`}
+          />
         )}
       </Box>
       <BottomBar state={state} width={columns} />
@@ -75,7 +91,8 @@ function TitleBar({ state, url, lineCount, rows }: { state: UiState; url: string
   } else if (state.report) {
     const name = state.report.report?.file.name;
     parts.push(name ? printable(name) : state.report.scanId, `scan ${state.report.scanId}`);
-    if (lineCount > 0) parts.push(`lines ${state.report.scroll + 1}-${Math.min(lineCount, state.report.scroll + rows)} of ${lineCount}`);
+    if (lineCount > 0)
+      parts.push(`lines ${state.report.scroll + 1}-${Math.min(lineCount, state.report.scroll + rows)} of ${lineCount}`);
   }
   return (
     <Text wrap="truncate-end">
@@ -86,6 +103,9 @@ function TitleBar({ state, url, lineCount, rows }: { state: UiState; url: string
 }
 
 function emptyListText(state: UiState): string {
-  if (!state.loaded) return state.message?.error ? "no list yet (the error is below); trying again every 2 s" : "loading the scans...";
-  return state.filter ? `no scans match "${state.filter}" (Esc drops the filter)` : "no scans yet: press s to submit a file";
+  if (!state.loaded)
+    return state.message?.error ? "no list yet (the error is below); trying again every 2 s" : "loading the scans...";
+  return state.filter
+    ? `no scans match "${state.filter}" (Esc drops the filter)`
+    : "no scans yet: press s to submit a file";
 }

@@ -7,7 +7,8 @@ import { useTone } from "./theme";
 import type { UiState } from "./ui-state";
 
 /** how many lines the bar takes for this state (the body gets the rest) */
-export const bottomBarHeight = (state: UiState): number => 2 + helpLines(state).length + (state.mode.kind === "export-format" ? 1 : 0);
+export const bottomBarHeight = (state: UiState): number =>
+  2 + helpLines(state).length + (state.mode.kind === "export-format" ? 1 : 0);
 
 export function BottomBar({ state, width }: { state: UiState; width: number }) {
   const tone = useTone();

@@ -10,10 +10,17 @@ const browse: Mode = { kind: "browse" };
 
 const isUp = (input: string, key: KeyFlags) => key.upArrow || input === "k";
 const isDown = (input: string, key: KeyFlags) => key.downArrow || input === "j";
-const isBack = (input: string, key: KeyFlags) => key.escape || key.leftArrow || key.backspace || key.delete || input === "h";
+const isBack = (input: string, key: KeyFlags) =>
+  key.escape || key.leftArrow || key.backspace || key.delete || input === "h";
 
 /** Ink names a key only when it comes alone: the control characters of a longer input, named here */
-const CONTROL_KEYS: Record<string, KeyFlags> = { "\r": { return: true }, "\n": { return: true }, "\t": { tab: true }, "\b": { backspace: true }, "\x7f": { delete: true } };
+const CONTROL_KEYS: Record<string, KeyFlags> = {
+  "\r": { return: true },
+  "\n": { return: true },
+  "\t": { tab: true },
+  "\b": { backspace: true },
+  "\x7f": { delete: true },
+};
 function asKey(char: string): [string, KeyFlags] {
   if (CONTROL_KEYS[char]) return ["", CONTROL_KEYS[char]];
   // Ctrl+A .. Ctrl+Z are the codes 1 to 26
@@ -27,7 +34,15 @@ export function handleKey(previous: UiState, input: string, key: KeyFlags, viewp
   const chars = Array.from(input);
   if (chars.length > 1) return pressInTurn(previous, chars.map(asKey), viewport);
   // Esc and a key typed right after it reach us as Alt+key; no key here uses Alt, so it is both
-  if (key.meta && !key.escape && input) return pressInTurn(previous, [["", { escape: true }], [input, {}]], viewport);
+  if (key.meta && !key.escape && input)
+    return pressInTurn(
+      previous,
+      [
+        ["", { escape: true }],
+        [input, {}],
+      ],
+      viewport,
+    );
   // a message stays until the next key
   const state = previous.message ? { ...previous, message: null } : previous;
   switch (state.mode.kind) {
@@ -35,7 +50,11 @@ export function handleKey(previous: UiState, input: string, key: KeyFlags, viewp
       return typing(state, state.mode, input, key);
     case "confirm-delete": {
       const { scanId, name } = state.mode;
-      if (input === "y" || input === "Y") return { state: { ...state, mode: browse, message: info(`deleting ${name}...`) }, effects: [{ type: "delete", scanId }] };
+      if (input === "y" || input === "Y")
+        return {
+          state: { ...state, mode: browse, message: info(`deleting ${name}...`) },
+          effects: [{ type: "delete", scanId }],
+        };
       return none({ ...state, mode: browse, message: info("not deleted") });
     }
     case "export-format":
@@ -69,12 +88,23 @@ function onList(state: UiState, input: string, key: KeyFlags, viewport: Viewport
   if (key.end || input === "G") return select(last);
   if (key.return && current) {
     const report = { scanId: current.scanId, report: null, scroll: 0 };
-    return { state: { ...state, screen: "report", report, help: false }, effects: [{ type: "load-report", scanId: current.scanId }] };
+    return {
+      state: { ...state, screen: "report", report, help: false },
+      effects: [{ type: "load-report", scanId: current.scanId }],
+    };
   }
   if (input === "/") return none({ ...state, mode: { kind: "input", purpose: "filter", text: state.filter } });
   if (input === "s") return none({ ...state, mode: { kind: "input", purpose: "submit", text: "" } });
-  if (input === "d" && current) return none({ ...state, mode: { kind: "confirm-delete", scanId: current.scanId, name: current.file?.name ?? current.scanId } });
-  if (input === "r") return { state: { ...state, message: info("refreshing...") }, effects: [{ type: "load-scans", filter: state.filter }] };
+  if (input === "d" && current)
+    return none({
+      ...state,
+      mode: { kind: "confirm-delete", scanId: current.scanId, name: current.file?.name ?? current.scanId },
+    });
+  if (input === "r")
+    return {
+      state: { ...state, message: info("refreshing...") },
+      effects: [{ type: "load-scans", filter: state.filter }],
+    };
   // Esc drops a filter
   if (key.escape && state.filter) return { state: filtered(state, ""), effects: [{ type: "load-scans", filter: "" }] };
   return none(state);
@@ -92,7 +122,14 @@ function onReport(state: UiState, input: string, key: KeyFlags, viewport: Viewpo
   if (key.end || input === "G") return scrollTo(lastTop);
   if (isBack(input, key)) return none({ ...state, screen: "list", report: null, help: false });
   if (input === "e") return none({ ...state, mode: { kind: "export-format", choice: 0 } });
-  if (input === "r") return { state: { ...state, message: info("reloading...") }, effects: [{ type: "load-report", scanId: open.scanId }, { type: "load-scans", filter: state.filter }] };
+  if (input === "r")
+    return {
+      state: { ...state, message: info("reloading...") },
+      effects: [
+        { type: "load-report", scanId: open.scanId },
+        { type: "load-scans", filter: state.filter },
+      ],
+    };
   return none(state);
 }
 
@@ -107,14 +144,18 @@ function choosingFormat(state: UiState, choice: number, input: string, key: KeyF
   const picked = key.return ? choice : numbered <= last ? numbered : -1;
   if (picked < 0 || !state.report) return none(state);
   const format = REPORT_FORMAT_CHOICES[picked];
-  return none({ ...state, mode: { kind: "input", purpose: "export-path", format, text: exportFileName(state.report.scanId, format) } });
+  return none({
+    ...state,
+    mode: { kind: "input", purpose: "export-path", format, text: exportFileName(state.report.scanId, format) },
+  });
 }
 
 /** a line editor: printable text appends, Backspace deletes, Ctrl+U clears, Enter commits, Esc cancels */
 function typing(state: UiState, mode: InputMode, input: string, key: KeyFlags): Step {
   if (key.escape) return none({ ...state, mode: browse });
   if (key.return) return commit({ ...state, mode: browse }, mode);
-  if (key.backspace || key.delete) return none({ ...state, mode: { ...mode, text: Array.from(mode.text).slice(0, -1).join("") } });
+  if (key.backspace || key.delete)
+    return none({ ...state, mode: { ...mode, text: Array.from(mode.text).slice(0, -1).join("") } });
   if (key.ctrl && input === "u") return none({ ...state, mode: { ...mode, text: "" } });
   // a paste arrives as one input; control characters (and Ink's named keys, which come as "") are dropped
   const text = key.ctrl || key.meta ? "" : input.replace(/[\u0000-\u001f\u007f-\u009f]/g, "");
@@ -122,7 +163,14 @@ function typing(state: UiState, mode: InputMode, input: string, key: KeyFlags): 
 }
 
 /** a new filter empties the list until the server answers for it: rows of the old filter would lie */
-const filtered = (state: UiState, filter: string): UiState => ({ ...state, filter, scans: [], loaded: false, more: false, selected: 0 });
+const filtered = (state: UiState, filter: string): UiState => ({
+  ...state,
+  filter,
+  scans: [],
+  loaded: false,
+  more: false,
+  selected: 0,
+});
 
 function commit(state: UiState, mode: InputMode): Step {
   const text = mode.text.trim();
@@ -134,6 +182,9 @@ function commit(state: UiState, mode: InputMode): Step {
       return { state: { ...state, message: info(`uploading ${text}...`) }, effects: [{ type: "submit", path: text }] };
     case "export-path":
       if (!text || !state.report || !mode.format) return none(state);
-      return { state: { ...state, message: info(`exporting ${mode.format}...`) }, effects: [{ type: "export", scanId: state.report.scanId, format: mode.format, path: text }] };
+      return {
+        state: { ...state, message: info(`exporting ${mode.format}...`) },
+        effects: [{ type: "export", scanId: state.report.scanId, format: mode.format, path: text }],
+      };
   }
 }

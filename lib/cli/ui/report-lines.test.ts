@@ -51,14 +51,24 @@ function sampleReport(details: Record<string, unknown> = { javascript: [script] 
     summary,
     fastSummary: { verdict: "suspicious", score: 60, confidence: "medium" },
     advancedSummary: summary,
-    findings: [finding("javascript-present", "low", "Document contains JavaScript"), finding("javascript-network", "high", "JavaScript contacts the network")],
+    findings: [
+      finding("javascript-present", "low", "Document contains JavaScript"),
+      finding("javascript-network", "high", "JavaScript contacts the network"),
+    ],
     iocs: {
       urls: ["http://evil.example/c"],
       ips: [],
       emails: [],
       domains: [],
       uncPaths: [],
-      items: [{ type: "url", value: "http://evil.example/c", defanged: "hxxp[://]evil[.]example/c", sources: [{ objectRef: "5 0 R", source: "javascript" }] }],
+      items: [
+        {
+          type: "url",
+          value: "http://evil.example/c",
+          defanged: "hxxp[://]evil[.]example/c",
+          sources: [{ objectRef: "5 0 R", source: "javascript" }],
+        },
+      ],
     },
     mitigations: [],
     keywordHits: ["/JS"],
@@ -81,14 +91,21 @@ describe("reportLines", () => {
   it("starts with the verdict, score and confidence in the verdict's tone, and says how the stage moved it", () => {
     const [first, ...rest] = reportLines(sampleReport(), 120);
     expect(first).toEqual({ text: "MALICIOUS  score 92/100  confidence high", tone: "malicious" });
-    expect(rest.map((l) => l.text)).toContainEqual(expect.stringMatching(/^stage\s+advanced, status completed, advanced completed \(fast stage said suspicious 60\)$/));
+    expect(rest.map((l) => l.text)).toContainEqual(
+      expect.stringMatching(
+        /^stage\s+advanced, status completed, advanced completed \(fast stage said suspicious 60\)$/,
+      ),
+    );
   });
 
   it("says why the score: each finding's points, largest first, then the prior and the floor", () => {
     const report = sampleReport();
     report.findings[0]!.contribution = 12.5;
     report.findings[1]!.contribution = 40;
-    report.summary = { ...report.summary, model: { name: "m", version: 1, probability: 0.9, priorScore: 30, topFeatures: [] } };
+    report.summary = {
+      ...report.summary,
+      model: { name: "m", version: 1, probability: 0.9, priorScore: 30, topFeatures: [] },
+    };
     const lines = texts(report);
     const at = lines.indexOf("Why 92");
     expect(lines.slice(at + 1, at + 4)).toEqual([
@@ -133,7 +150,10 @@ describe("reportLines", () => {
 
 describe("wrapLine", () => {
   it("breaks at a space and indents the continuation", () => {
-    expect(wrapLine("HIGH      JavaScript runs automatically when the document opens", 40, 10)).toEqual(["HIGH      JavaScript runs automatically", "          when the document opens"]);
+    expect(wrapLine("HIGH      JavaScript runs automatically when the document opens", 40, 10)).toEqual([
+      "HIGH      JavaScript runs automatically",
+      "          when the document opens",
+    ]);
   });
 
   it("cuts a long word where it must", () => {
@@ -143,6 +163,8 @@ describe("wrapLine", () => {
 
 describe("unlinkUrls", () => {
   it("changes the schemes a terminal links, and nothing else", () => {
-    expect(unlinkUrls('go("HTTPS://a.example/x"); ftp://b.example; mailto:c@example.org')).toBe('go("hxxpS://a.example/x"); fxp://b.example; mailto:c@example.org');
+    expect(unlinkUrls('go("HTTPS://a.example/x"); ftp://b.example; mailto:c@example.org')).toBe(
+      'go("hxxpS://a.example/x"); fxp://b.example; mailto:c@example.org',
+    );
   });
 });

@@ -25,8 +25,10 @@ const MIN_WIDTH = 20;
 
 export function reportLines(report: ScanReport, width: number): Line[] {
   const lines: Line[] = [];
-  const push = (text: string, tone?: Tone, indent = 0) => lines.push(...wrapLine(text, width, indent).map((t) => ({ text: t, tone })));
-  const row = (label: string, value: string, tone?: Tone) => push(`${label.padEnd(LABEL_WIDTH)}${value}`, tone, LABEL_WIDTH);
+  const push = (text: string, tone?: Tone, indent = 0) =>
+    lines.push(...wrapLine(text, width, indent).map((t) => ({ text: t, tone })));
+  const row = (label: string, value: string, tone?: Tone) =>
+    push(`${label.padEnd(LABEL_WIDTH)}${value}`, tone, LABEL_WIDTH);
   const section = (title: string) => lines.push({ text: "" }, { text: title, tone: "heading" });
 
   const s = report.summary;
@@ -50,17 +52,26 @@ export function reportLines(report: ScanReport, width: number): Line[] {
   for (const f of sortFindings(report.findings)) {
     push(`${TAB}${f.severity.toUpperCase().padEnd(10)}${printable(f.title)} (${f.ruleId})`, f.severity, 12);
     for (const e of f.evidence.slice(0, EVIDENCE_SHOWN)) {
-      const where = [e.objectRef, e.path, e.offset === undefined ? undefined : `offset ${e.offset}`].filter(Boolean).join(" ");
-      push(`${" ".repeat(12)}${printable(where || "evidence")}${e.excerpt ? `: ${printable(e.excerpt)}` : ""}`, "muted", 12);
+      const where = [e.objectRef, e.path, e.offset === undefined ? undefined : `offset ${e.offset}`]
+        .filter(Boolean)
+        .join(" ");
+      push(
+        `${" ".repeat(12)}${printable(where || "evidence")}${e.excerpt ? `: ${printable(e.excerpt)}` : ""}`,
+        "muted",
+        12,
+      );
     }
-    if (f.evidence.length > EVIDENCE_SHOWN) push(`${" ".repeat(12)}... and ${f.evidence.length - EVIDENCE_SHOWN} more`, "muted");
+    if (f.evidence.length > EVIDENCE_SHOWN)
+      push(`${" ".repeat(12)}... and ${f.evidence.length - EVIDENCE_SHOWN} more`, "muted");
   }
 
   const iocs = listIocs(report);
   section(`Indicators (${iocs.length})`);
   if (iocs.length === 0) push(`${TAB}none`, "muted");
   iocs.forEach(([type, value], i) => {
-    const seen = (report.iocs.items[i]?.sources ?? []).map((x) => [x.objectRef, x.source].filter(Boolean).join(" ")).join("; ");
+    const seen = (report.iocs.items[i]?.sources ?? [])
+      .map((x) => [x.objectRef, x.source].filter(Boolean).join(" "))
+      .join("; ");
     push(`${TAB}${type.padEnd(8)}${printable(value)}${seen ? `  (${printable(seen)})` : ""}`, undefined, 10);
   });
 
@@ -86,21 +97,35 @@ function scriptsOf(report: ScanReport): JavaScriptEntry[] | undefined {
 
 function scriptsTitle(report: ScanReport): string {
   const scripts = scriptsOf(report);
-  return scripts ? `Scripts (${scripts.length})` : `Scripts (they come with the advanced stage, which is ${report.advancedStatus})`;
+  return scripts
+    ? `Scripts (${scripts.length})`
+    : `Scripts (they come with the advanced stage, which is ${report.advancedStatus})`;
 }
 
 function scriptLines(script: JavaScriptEntry, index: number, all: JavaScriptEntry[], width: number): Line[] {
   const lines: Line[] = [];
-  const push = (text: string, tone?: Tone, indent = 0) => lines.push(...wrapLine(text, width, indent).map((t) => ({ text: t, tone })));
-  const code = (text: string) => unlinkUrls(text).split(/\r\n|\r|\n/).forEach((l) => push(`${" ".repeat(7)}${printable(l.replaceAll("\t", "  "))}`, undefined, 7));
-  const where = [script.location.path, script.location.objectRef && `(${script.location.objectRef})`].filter(Boolean).join(" ");
+  const push = (text: string, tone?: Tone, indent = 0) =>
+    lines.push(...wrapLine(text, width, indent).map((t) => ({ text: t, tone })));
+  const code = (text: string) =>
+    unlinkUrls(text)
+      .split(/\r\n|\r|\n/)
+      .forEach((l) => push(`${" ".repeat(7)}${printable(l.replaceAll("\t", "  "))}`, undefined, 7));
+  const where = [script.location.path, script.location.objectRef && `(${script.location.objectRef})`]
+    .filter(Boolean)
+    .join(" ");
   push(`${TAB}#${index + 1} ${printable(where)}`, "heading", 5);
-  const facts = [`trigger ${script.trigger}`, script.automatic ? "runs automatically" : "runs on a user action", `${groupThousands(script.size)} bytes`, `emulation ${script.emulation.status}`];
+  const facts = [
+    `trigger ${script.trigger}`,
+    script.automatic ? "runs automatically" : "runs on a user action",
+    `${groupThousands(script.size)} bytes`,
+    `emulation ${script.emulation.status}`,
+  ];
   push(`${" ".repeat(5)}${printable(facts.join(", "))}`, "muted", 5);
   if (script.apis.length > 0) push(`${" ".repeat(5)}APIs: ${printable(script.apis.join(", "))}`, undefined, 5);
   if (script.cves.length > 0) push(`${" ".repeat(5)}CVEs: ${script.cves.join(", ")}`, "high", 5);
   const same = all.findIndex((other) => other.sha256 === script.sha256);
-  if (script.source === undefined && same < index) push(`${" ".repeat(5)}source: the same as script #${same + 1}`, "muted", 5);
+  if (script.source === undefined && same < index)
+    push(`${" ".repeat(5)}source: the same as script #${same + 1}`, "muted", 5);
   else {
     push(`${" ".repeat(5)}source${script.source === undefined ? " (excerpt)" : ""}:`, "muted");
     code(script.source ?? script.excerpt);
@@ -137,4 +162,5 @@ export function wrapLine(text: string, columns: number, indent = 0): string[] {
 }
 
 /** http(s):// and ftp:// shown as hxxp(s):// and fxp://: a terminal does not turn them into links */
-export const unlinkUrls = (code: string): string => code.replace(/\bhttp(s?):\/\//gi, "hxxp$1://").replace(/\bftp:\/\//gi, "fxp://");
+export const unlinkUrls = (code: string): string =>
+  code.replace(/\bhttp(s?):\/\//gi, "hxxp$1://").replace(/\bftp:\/\//gi, "fxp://");

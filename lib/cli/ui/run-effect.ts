@@ -20,13 +20,23 @@ export const expandPath = (path: string, cwd: string): string => resolve(cwd, pa
 export function createEffectRunner(client: ScanClient, cwd: string): (effect: Runnable) => Promise<UiEvent | null> {
   const loading = new Set<string>();
   return async (effect) => {
-    const key = effect.type === "load-scans" ? `scans:${effect.filter}` : effect.type === "load-report" ? `report:${effect.scanId}` : null;
+    const key =
+      effect.type === "load-scans"
+        ? `scans:${effect.filter}`
+        : effect.type === "load-report"
+          ? `report:${effect.scanId}`
+          : null;
     if (key && loading.has(key)) return null;
     if (key) loading.add(key);
     try {
       return await run(client, cwd, effect);
     } catch (error) {
-      return { type: "failed", effect: effect.type, message: error instanceof CliError ? error.message : `${effect.type}: ${(error as Error).message ?? String(error)}` };
+      return {
+        type: "failed",
+        effect: effect.type,
+        message:
+          error instanceof CliError ? error.message : `${effect.type}: ${(error as Error).message ?? String(error)}`,
+      };
     } finally {
       if (key) loading.delete(key);
     }
@@ -39,7 +49,11 @@ async function run(client: ScanClient, cwd: string, effect: Runnable): Promise<U
       return { type: "scans-loaded", filter: effect.filter, page: await client.list(parseListFilter(effect.filter)) };
     case "load-report": {
       const bytes = await client.report(effect.scanId, "json");
-      return { type: "report-loaded", scanId: effect.scanId, report: JSON.parse(new TextDecoder().decode(bytes)) as ScanReport };
+      return {
+        type: "report-loaded",
+        scanId: effect.scanId,
+        report: JSON.parse(new TextDecoder().decode(bytes)) as ScanReport,
+      };
     }
     case "submit": {
       const path = expandPath(effect.path, cwd);
@@ -58,7 +72,8 @@ async function run(client: ScanClient, cwd: string, effect: Runnable): Promise<U
       const bytes = await client.report(effect.scanId, effect.format);
       let path = expandPath(effect.path, cwd);
       // a directory gets the file under the server's download name
-      if ((await stat(path).catch(() => null))?.isDirectory()) path = join(path, exportFileName(effect.scanId, effect.format));
+      if ((await stat(path).catch(() => null))?.isDirectory())
+        path = join(path, exportFileName(effect.scanId, effect.format));
       await writeFile(path, bytes).catch((error: NodeJS.ErrnoException) => {
         throw new CliError(`cannot write ${path}: ${error.code ?? error.message}`);
       });

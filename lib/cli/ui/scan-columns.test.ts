@@ -19,8 +19,20 @@ import { initialState, type UiState } from "./ui-state";
 const NOW = Date.parse("2026-03-10T12:00:00.000Z");
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
 
-const scan = (name: string, status: ScanResource["status"], verdict: ScanResource["verdict"], score: number | null): ScanResource =>
-  scanResourceFixture({ scanId: `id-${name}`, status, verdict, score, file: { name, size: 10, sha256: "c".repeat(64) }, createdAt: ago(90_000) });
+const scan = (
+  name: string,
+  status: ScanResource["status"],
+  verdict: ScanResource["verdict"],
+  score: number | null,
+): ScanResource =>
+  scanResourceFixture({
+    scanId: `id-${name}`,
+    status,
+    verdict,
+    score,
+    file: { name, size: 10, sha256: "c".repeat(64) },
+    createdAt: ago(90_000),
+  });
 
 describe("scan cells", () => {
   it("labels every status in at most 12 characters and passes an unknown one through", () => {
@@ -56,7 +68,12 @@ describe("scan cells", () => {
 
 describe("the list filter", () => {
   it("reads verdict: and status: words and searches for the rest", () => {
-    expect(parseListFilter("  Verdict:MALICIOUS invoice  status:failed 2024 ")).toEqual({ limit: LIST_PAGE_SIZE, verdict: "malicious", status: "failed", query: "invoice 2024" });
+    expect(parseListFilter("  Verdict:MALICIOUS invoice  status:failed 2024 ")).toEqual({
+      limit: LIST_PAGE_SIZE,
+      verdict: "malicious",
+      status: "failed",
+      query: "invoice 2024",
+    });
     expect(parseListFilter("")).toEqual({ limit: LIST_PAGE_SIZE });
   });
 });
@@ -77,17 +94,30 @@ describe("the bottom bar's words", () => {
     expect(prompt.text.startsWith("…")).toBe(true);
     expect(prompt.text.endsWith("/sample.pdf")).toBe(true);
     expect(prompt.label.length + prompt.text.length + 1).toBe(80);
-    expect(promptLine({ kind: "input", purpose: "filter", text: "inv" }, 80)).toEqual({ label: "filter: ", text: "inv", after: "  Enter apply, Esc cancel" });
-    expect(promptLine({ kind: "confirm-delete", scanId: "x", name: "a\x1b.pdf" }, 80)?.label).toBe("delete a\\x1b.pdf? y/n ");
+    expect(promptLine({ kind: "input", purpose: "filter", text: "inv" }, 80)).toEqual({
+      label: "filter: ",
+      text: "inv",
+      after: "  Enter apply, Esc cancel",
+    });
+    expect(promptLine({ kind: "confirm-delete", scanId: "x", name: "a\x1b.pdf" }, 80)?.label).toBe(
+      "delete a\\x1b.pdf? y/n ",
+    );
   });
 });
 
 describe("drawn by Ink at 80 columns", () => {
-  const draw = (node: ReactElement, color: boolean) => renderToString(createElement(ColorContext, { value: color }, node), { columns: 80 });
-  const scans = [scan("invoice.pdf", "completed", "malicious", 97), scan("a-very-long-file-name-".repeat(4), "running_advanced_scan", "suspicious", 55)];
+  const draw = (node: ReactElement, color: boolean) =>
+    renderToString(createElement(ColorContext, { value: color }, node), { columns: 80 });
+  const scans = [
+    scan("invoice.pdf", "completed", "malicious", 97),
+    scan("a-very-long-file-name-".repeat(4), "running_advanced_scan", "suspicious", 55),
+  ];
 
   it("draws the list: a header, a row per scan, the selection marked, nothing past 80 columns", () => {
-    const out = draw(createElement(ScanList, { scans, selected: 1, rows: 5, width: 80, now: NOW, empty: "none" }), false);
+    const out = draw(
+      createElement(ScanList, { scans, selected: 1, rows: 5, width: 80, now: NOW, empty: "none" }),
+      false,
+    );
     const lines = out.split("\n");
     expect(lines[0]).toMatch(/^\s+VERDICT\s+SCORE\s+FILE\s+STATUS\s+CREATED\s*$/);
     expect(lines[1]).toMatch(/^ {2}MALICIOUS\s+97\s+invoice\.pdf\s+completed\s+1m ago\s*$/);
@@ -104,7 +134,14 @@ describe("drawn by Ink at 80 columns", () => {
   });
 
   it("draws the bottom bar: the error line, then the prompt", () => {
-    const state: UiState = { ...initialState, message: { text: "server answered 404 Not Found: no scan x", error: true, fromPoll: false }, mode: { kind: "input", purpose: "filter", text: "inv" } };
-    expect(draw(createElement(BottomBar, { state, width: 80 }), false).split("\n")).toEqual(["server answered 404 Not Found: no scan x", "filter: inv   Enter apply, Esc cancel"]);
+    const state: UiState = {
+      ...initialState,
+      message: { text: "server answered 404 Not Found: no scan x", error: true, fromPoll: false },
+      mode: { kind: "input", purpose: "filter", text: "inv" },
+    };
+    expect(draw(createElement(BottomBar, { state, width: 80 }), false).split("\n")).toEqual([
+      "server answered 404 Not Found: no scan x",
+      "filter: inv   Enter apply, Esc cancel",
+    ]);
   });
 });

@@ -23,12 +23,14 @@ const isKnownStatus = (status: string): status is ScanStatus => (SCAN_STATUSES a
 const isKnownVerdict = (verdict: string): verdict is Verdict => (VERDICTS as readonly string[]).includes(verdict);
 
 /** a status a newer server may send is shown as it came */
-export const statusLabel = (status: string): string => (isKnownStatus(status) ? STATUS_LABELS[status] : printable(status));
+export const statusLabel = (status: string): string =>
+  isKnownStatus(status) ? STATUS_LABELS[status] : printable(status);
 
 /** still moving: the list polls and the row is drawn as live */
 export const isLiveStatus = (status: string): boolean => isKnownStatus(status) && !isTerminal(status);
 
-export const statusTone = (status: string): Tone => (status === "failed" ? "error" : isLiveStatus(status) ? "live" : "muted");
+export const statusTone = (status: string): Tone =>
+  status === "failed" ? "error" : isLiveStatus(status) ? "live" : "muted";
 
 export const verdictTone = (verdict: string | null): Tone => (verdict && isKnownVerdict(verdict) ? verdict : "unknown");
 

@@ -9,13 +9,18 @@ import { update } from "./update";
 
 const VIEWPORT: Viewport = { listRows: 3, reportRows: 10, reportLines: 25 };
 
-const scan = (scanId: string, status: ScanResource["status"] = "completed", verdict: ScanResource["verdict"] = "benign"): ScanResource =>
-  scanResourceFixture({ scanId, status, verdict, score: verdict ? 10 : null });
+const scan = (
+  scanId: string,
+  status: ScanResource["status"] = "completed",
+  verdict: ScanResource["verdict"] = "benign",
+): ScanResource => scanResourceFixture({ scanId, status, verdict, score: verdict ? 10 : null });
 
 /** what the UI keeps of a report here: the status (live or not) */
 const report = (scanId: string, status: string) => ({ scanId, status }) as unknown as ScanReport;
 
-const loaded = (ids: string[], filter = ""): UiState => update(initialState, { type: "scans-loaded", filter, page: { items: ids.map((id) => scan(id)), nextCursor: null } }).state;
+const loaded = (ids: string[], filter = ""): UiState =>
+  update(initialState, { type: "scans-loaded", filter, page: { items: ids.map((id) => scan(id)), nextCursor: null } })
+    .state;
 
 /** presses keys in turn (a string is one key; [input, flags] for named keys), keeping every effect */
 function press(state: UiState, ...keys: (string | [string, KeyFlags])[]): Step {
@@ -57,9 +62,17 @@ describe("the scans list", () => {
     expect(typed.state.filter).toBe("inv");
     expect(typed.state.scans).toEqual([]);
     expect(typed.effects).toEqual([{ type: "load-scans", filter: "inv" }]);
-    const stale = update(typed.state, { type: "scans-loaded", filter: "", page: { items: [scan("x"), scan("y")], nextCursor: null } });
+    const stale = update(typed.state, {
+      type: "scans-loaded",
+      filter: "",
+      page: { items: [scan("x"), scan("y")], nextCursor: null },
+    });
     expect(stale.state.scans).toEqual([]);
-    const answered = update(typed.state, { type: "scans-loaded", filter: "inv", page: { items: [scan("inv1")], nextCursor: null } });
+    const answered = update(typed.state, {
+      type: "scans-loaded",
+      filter: "inv",
+      page: { items: [scan("inv1")], nextCursor: null },
+    });
     expect(answered.state.scans.map((s) => s.scanId)).toEqual(["inv1"]);
     expect(press(typed.state, ESC).effects).toEqual([{ type: "load-scans", filter: "" }]);
   });
@@ -81,16 +94,28 @@ describe("the scans list", () => {
   it("submits a typed path (pasted with its Enter in one input) and selects the new scan once listed", () => {
     const typed = press(loaded(["a"]), "s", "~/in box/x.pdf\r");
     expect(typed.effects).toEqual([{ type: "submit", path: "~/in box/x.pdf" }]);
-    const submitted = update(typed.state, { type: "submitted", scan: scan("new", "queued_fast_scan", null), name: "x.pdf" });
+    const submitted = update(typed.state, {
+      type: "submitted",
+      scan: scan("new", "queued_fast_scan", null),
+      name: "x.pdf",
+    });
     expect(submitted.effects).toEqual([{ type: "load-scans", filter: "" }]);
-    const listed = update(submitted.state, { type: "scans-loaded", filter: "", page: { items: [scan("old"), scan("new"), scan("a")], nextCursor: "c" } });
+    const listed = update(submitted.state, {
+      type: "scans-loaded",
+      filter: "",
+      page: { items: [scan("old"), scan("new"), scan("a")], nextCursor: "c" },
+    });
     expect(listed.state.selected).toBe(1);
     expect(listed.state.more).toBe(true);
   });
 
   it("keeps the selection on the same scan when a refresh puts new scans above it", () => {
     const list = press(loaded(["a", "b"]), "j").state;
-    const refreshed = update(list, { type: "scans-loaded", filter: "", page: { items: [scan("n1"), scan("n2"), scan("a"), scan("b")], nextCursor: null } });
+    const refreshed = update(list, {
+      type: "scans-loaded",
+      filter: "",
+      page: { items: [scan("n1"), scan("n2"), scan("a"), scan("b")], nextCursor: null },
+    });
     expect(refreshed.state.selected).toBe(3);
   });
 
@@ -125,8 +150,15 @@ describe("the report view", () => {
 
   it("exports: a format by its number, then the server's file name, which Enter writes", () => {
     const chosen = press(opened, "e", "3");
-    expect(chosen.state.mode).toEqual({ kind: "input", purpose: "export-path", format: "stix", text: "pdfscan-a.stix.json" });
-    expect(press(chosen.state, ENTER).effects).toEqual([{ type: "export", scanId: "a", format: "stix", path: "pdfscan-a.stix.json" }]);
+    expect(chosen.state.mode).toEqual({
+      kind: "input",
+      purpose: "export-path",
+      format: "stix",
+      text: "pdfscan-a.stix.json",
+    });
+    expect(press(chosen.state, ENTER).effects).toEqual([
+      { type: "export", scanId: "a", format: "stix", path: "pdfscan-a.stix.json" },
+    ]);
     const byArrows = press(opened, "e", DOWN, ENTER, ["u", { ctrl: true }], "out/", ENTER);
     expect(byArrows.effects).toEqual([{ type: "export", scanId: "a", format: "md", path: "out/" }]);
     expect(press(opened, "e", ESC).state.mode).toEqual({ kind: "browse" });
@@ -138,17 +170,36 @@ describe("the poll", () => {
 
   it("reloads the list, and an open report only while its scan still runs", () => {
     const opened = press(loaded(["a"]), ENTER).state;
-    const running = update(opened, { type: "report-loaded", scanId: "a", report: report("a", "running_advanced_scan") }).state;
-    expect(effectsOf(running)).toEqual([{ type: "load-scans", filter: "" }, { type: "load-report", scanId: "a" }]);
+    const running = update(opened, {
+      type: "report-loaded",
+      scanId: "a",
+      report: report("a", "running_advanced_scan"),
+    }).state;
+    expect(effectsOf(running)).toEqual([
+      { type: "load-scans", filter: "" },
+      { type: "load-report", scanId: "a" },
+    ]);
     const done = update(running, { type: "report-loaded", scanId: "a", report: report("a", "completed") }).state;
     expect(effectsOf(done)).toEqual([{ type: "load-scans", filter: "" }]);
   });
 
   it("shows a failed poll as one error line until a poll succeeds; an action's error stays", () => {
-    const failed = update(loaded(["a"]), { type: "failed", effect: "load-scans", message: "cannot reach http://x: ECONNREFUSED" }).state;
+    const failed = update(loaded(["a"]), {
+      type: "failed",
+      effect: "load-scans",
+      message: "cannot reach http://x: ECONNREFUSED",
+    }).state;
     expect(failed.message).toEqual({ text: "cannot reach http://x: ECONNREFUSED", error: true, fromPoll: true });
-    expect(update(failed, { type: "scans-loaded", filter: "", page: { items: [], nextCursor: null } }).state.message).toBeNull();
-    const refused = update(loaded(["a"]), { type: "failed", effect: "delete", message: "server answered 404 Not Found: no such scan" }).state;
-    expect(update(refused, { type: "scans-loaded", filter: "", page: { items: [], nextCursor: null } }).state.message?.error).toBe(true);
+    expect(
+      update(failed, { type: "scans-loaded", filter: "", page: { items: [], nextCursor: null } }).state.message,
+    ).toBeNull();
+    const refused = update(loaded(["a"]), {
+      type: "failed",
+      effect: "delete",
+      message: "server answered 404 Not Found: no such scan",
+    }).state;
+    expect(
+      update(refused, { type: "scans-loaded", filter: "", page: { items: [], nextCursor: null } }).state.message?.error,
+    ).toBe(true);
   });
 });

@@ -16,12 +16,31 @@ export function update(state: UiState, event: UiEvent): Step {
       return { state: event.filter === state.filter ? withScans(state, event.page) : state, effects: [] };
     case "report-loaded":
       if (state.report?.scanId !== event.scanId) return { state, effects: [] };
-      return { state: { ...state, report: { ...state.report, report: event.report }, message: clearPollMessage(state.message) }, effects: [] };
+      return {
+        state: {
+          ...state,
+          report: { ...state.report, report: event.report },
+          message: clearPollMessage(state.message),
+        },
+        effects: [],
+      };
     case "submitted":
-      return { state: { ...state, follow: event.scan.scanId, message: info(`submitted ${event.name}: scan ${event.scan.scanId}`) }, effects: [{ type: "load-scans", filter: state.filter }] };
+      return {
+        state: {
+          ...state,
+          follow: event.scan.scanId,
+          message: info(`submitted ${event.name}: scan ${event.scan.scanId}`),
+        },
+        effects: [{ type: "load-scans", filter: state.filter }],
+      };
     case "deleted": {
       const scans = state.scans.filter((s) => s.scanId !== event.scanId);
-      const next = { ...state, scans, selected: clamp(state.selected, 0, scans.length - 1), message: info(`deleted ${event.scanId}`) };
+      const next = {
+        ...state,
+        scans,
+        selected: clamp(state.selected, 0, scans.length - 1),
+        message: info(`deleted ${event.scanId}`),
+      };
       return { state: next, effects: [{ type: "load-scans", filter: state.filter }] };
     }
     case "exported":
@@ -40,7 +59,15 @@ function withScans(state: UiState, page: ScanPage): UiState {
   const at = scans.findIndex((s) => s.scanId === keep);
   const follow = state.follow && at < 0 ? state.follow : null;
   const selected = at >= 0 ? at : clamp(state.selected, 0, scans.length - 1);
-  return { ...state, scans, more: page.nextCursor !== null, loaded: true, selected, follow, message: clearPollMessage(state.message) };
+  return {
+    ...state,
+    scans,
+    more: page.nextCursor !== null,
+    loaded: true,
+    selected,
+    follow,
+    message: clearPollMessage(state.message),
+  };
 }
 
 const clearPollMessage = (message: Message | null): Message | null => (message?.fromPoll ? null : message);
@@ -48,7 +75,8 @@ const clearPollMessage = (message: Message | null): Message | null => (message?.
 /** every tick reloads the list; an open report reloads while its scan is still moving */
 function pollEffects(state: UiState): Effect[] {
   const effects: Effect[] = [{ type: "load-scans", filter: state.filter }];
-  if (state.screen === "report" && state.report && reportIsMoving(state)) effects.push({ type: "load-report", scanId: state.report.scanId });
+  if (state.screen === "report" && state.report && reportIsMoving(state))
+    effects.push({ type: "load-report", scanId: state.report.scanId });
   return effects;
 }
 

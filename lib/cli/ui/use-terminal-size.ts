@@ -12,7 +12,10 @@ const FALLBACK: TerminalSize = { columns: 80, rows: 24 };
 
 export function useTerminalSize(): TerminalSize {
   const { stdout } = useStdout();
-  const read = (): TerminalSize => ({ columns: stdout.columns || FALLBACK.columns, rows: stdout.rows || FALLBACK.rows });
+  const read = (): TerminalSize => ({
+    columns: stdout.columns || FALLBACK.columns,
+    rows: stdout.rows || FALLBACK.rows,
+  });
   const [size, setSize] = useState(read);
   useEffect(() => {
     const onResize = () => setSize(read());

@@ -34,28 +34,46 @@ describe("patternTiles", () => {
 
 describe("checkDrawingBudget", () => {
   it("passes an ordinary page with a well-formed pattern and a small image", () => {
-    const page = list([[SET_FILL_COLOR_N, tiling([0, 0, 10, 10], 10, 10)], [FILL, []], [OPS.paintImageXObject, ["img_1", 800, 600]]]);
+    const page = list([
+      [SET_FILL_COLOR_N, tiling([0, 0, 10, 10], 10, 10)],
+      [FILL, []],
+      [OPS.paintImageXObject, ["img_1", 800, 600]],
+    ]);
     expect(checkDrawingBudget(page, OPS, BUDGET)).toBeNull();
   });
 
   it("refuses a degenerate tiling step", () => {
-    const page = list([[SET_FILL_COLOR_N, tiling([0, 0, 612, 792], 612, -1.173e-38)], [FILL, []]]);
+    const page = list([
+      [SET_FILL_COLOR_N, tiling([0, 0, 612, 792], 612, -1.173e-38)],
+      [FILL, []],
+    ]);
     expect(checkDrawingBudget(page, OPS, BUDGET)).toMatchObject({ budget: "RENDER_MAX_PATTERN_TILES" });
   });
 
   it("refuses a pattern nested in a pattern when the nesting multiplies the work past the budget", () => {
     // 64 tiles of a cell that itself replays 64 tiles of 20 operators: each level is fine, together not
     const inner = list(Array.from({ length: 20 }, (): [number, unknown] => [FILL, []]));
-    const middle = list([[SET_FILL_COLOR_N, tiling([0, 0, 8, 8], 1, 1, inner)], [FILL, []]]);
-    const page = list([[SET_FILL_COLOR_N, tiling([0, 0, 8, 8], 1, 1, middle)], [FILL, []]]);
-    expect(checkDrawingBudget(page, OPS, { ...BUDGET, maxOperators: 10_000 })).toMatchObject({ budget: "RENDER_MAX_OPERATORS_PER_PAGE" });
+    const middle = list([
+      [SET_FILL_COLOR_N, tiling([0, 0, 8, 8], 1, 1, inner)],
+      [FILL, []],
+    ]);
+    const page = list([
+      [SET_FILL_COLOR_N, tiling([0, 0, 8, 8], 1, 1, middle)],
+      [FILL, []],
+    ]);
+    expect(checkDrawingBudget(page, OPS, { ...BUDGET, maxOperators: 10_000 })).toMatchObject({
+      budget: "RENDER_MAX_OPERATORS_PER_PAGE",
+    });
     expect(checkDrawingBudget(page, OPS, { ...BUDGET, maxOperators: 1_000_000 })).toBeNull();
   });
 
   it("refuses patterns nested deeper than it follows", () => {
     let nested = list([[FILL, []]]);
     for (let i = 0; i < 12; i++) nested = list([[SET_FILL_COLOR_N, tiling([0, 0, 1, 1], 1, 1, nested)]]);
-    expect(checkDrawingBudget(nested, OPS, BUDGET)).toMatchObject({ budget: "RENDER_MAX_PATTERN_TILES", detail: expect.stringMatching(/nested/) });
+    expect(checkDrawingBudget(nested, OPS, BUDGET)).toMatchObject({
+      budget: "RENDER_MAX_PATTERN_TILES",
+      detail: expect.stringMatching(/nested/),
+    });
   });
 
   it("refuses a page with more operators than the budget", () => {

@@ -38,12 +38,23 @@ export interface DrawingVerdict {
 const MAX_PATTERN_NESTING = 8;
 
 /** null when the page may be drawn, else the budget it would exceed. */
-export function checkDrawingBudget(list: OperatorListIR, ops: DrawingOps, budget: DrawingBudget): DrawingVerdict | null {
+export function checkDrawingBudget(
+  list: OperatorListIR,
+  ops: DrawingOps,
+  budget: DrawingBudget,
+): DrawingVerdict | null {
   const state = { operators: 0 };
   return walk(list, ops, budget, state, 0, 1);
 }
 
-function walk(list: OperatorListIR, ops: DrawingOps, budget: DrawingBudget, state: { operators: number }, depth: number, repeat: number): DrawingVerdict | null {
+function walk(
+  list: OperatorListIR,
+  ops: DrawingOps,
+  budget: DrawingBudget,
+  state: { operators: number },
+  depth: number,
+  repeat: number,
+): DrawingVerdict | null {
   // a pattern cell's operators are replayed once per tile of every enclosing cell
   state.operators += list.fnArray.length * repeat;
   if (state.operators > budget.maxOperators) {
@@ -55,13 +66,23 @@ function walk(list: OperatorListIR, ops: DrawingOps, budget: DrawingBudget, stat
     if (!Array.isArray(args)) continue;
     const image = imagePixels(fn, args, ops);
     if (image > budget.maxImagePixels) {
-      return { budget: "RENDER_MAX_IMAGE_PIXELS", detail: `an image of ${image} pixels (budget ${budget.maxImagePixels})` };
+      return {
+        budget: "RENDER_MAX_IMAGE_PIXELS",
+        detail: `an image of ${image} pixels (budget ${budget.maxImagePixels})`,
+      };
     }
     if (args[0] !== "TilingPattern") continue;
-    if (depth >= MAX_PATTERN_NESTING) return { budget: "RENDER_MAX_PATTERN_TILES", detail: `tiling patterns nested deeper than ${MAX_PATTERN_NESTING}` };
+    if (depth >= MAX_PATTERN_NESTING)
+      return {
+        budget: "RENDER_MAX_PATTERN_TILES",
+        detail: `tiling patterns nested deeper than ${MAX_PATTERN_NESTING}`,
+      };
     const tiles = patternTiles(args);
     if (!(tiles <= budget.maxPatternTiles)) {
-      return { budget: "RENDER_MAX_PATTERN_TILES", detail: `a tiling pattern needing ${describeTiles(tiles)} tile copies per cell (/XStep ${String(args[5])}, /YStep ${String(args[6])}, /BBox [${String(args[4])}])` };
+      return {
+        budget: "RENDER_MAX_PATTERN_TILES",
+        detail: `a tiling pattern needing ${describeTiles(tiles)} tile copies per cell (/XStep ${String(args[5])}, /YStep ${String(args[6])}, /BBox [${String(args[4])}])`,
+      };
     }
     const inner = args[2] as OperatorListIR | undefined;
     if (inner?.fnArray && inner.argsArray) {

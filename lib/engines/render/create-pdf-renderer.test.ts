@@ -25,7 +25,8 @@ function qrPixels(text: string, px = 4): { data: Uint8ClampedArray; width: numbe
     for (let x = 0; x < side; x++) {
       const mx = Math.floor(x / px) - 4;
       const my = Math.floor(y / px) - 4;
-      if (mx >= 0 && my >= 0 && mx < modules.size && my < modules.size && modules.get(my, mx)) data.fill(0, (y * side + x) * 4, (y * side + x) * 4 + 3);
+      if (mx >= 0 && my >= 0 && mx < modules.size && my < modules.size && modules.get(my, mx))
+        data.fill(0, (y * side + x) * 4, (y * side + x) * 4 + 3);
     }
   }
   return { data, width: side, height: side };
@@ -36,7 +37,8 @@ function vectorQrContent(text: string, x: number, y: number, module: number): st
   const { modules } = QRCode.create(text, { errorCorrectionLevel: "M" });
   let ops = "0 g\n";
   for (let r = 0; r < modules.size; r++) {
-    for (let c = 0; c < modules.size; c++) if (modules.get(r, c)) ops += `${x + c * module} ${y + (modules.size - 1 - r) * module} ${module} ${module} re\n`;
+    for (let c = 0; c < modules.size; c++)
+      if (modules.get(r, c)) ops += `${x + c * module} ${y + (modules.size - 1 - r) * module} ${module} ${module} re\n`;
   }
   return `${ops}f\n`;
 }
@@ -68,7 +70,10 @@ describe("createPdfRenderer", () => {
 
   it("decodes a QR code drawn with vector rectangles, and a small one (1 inch)", async () => {
     const b = new PdfBuilder();
-    const content = b.addFlateStream("", vectorQrContent("https://vector.example/a", 72, 400, 6) + `q 72 0 0 72 400 100 cm /Qr Do Q`);
+    const content = b.addFlateStream(
+      "",
+      vectorQrContent("https://vector.example/a", 72, 400, 6) + `q 72 0 0 72 400 100 cm /Qr Do Q`,
+    );
     const { qrImage } = await import("../../analyzer/pages/testing/lure-pdf");
     const img = qrImage(b, "https://small.example/b");
     b.addCatalog("", 1, `/Contents ${content} 0 R /Resources << /XObject << /Qr ${img} 0 R >> >>`);
@@ -88,7 +93,9 @@ describe("createPdfRenderer", () => {
   });
 
   it("renders at most maxPages pages but reports the page count", async () => {
-    const pdf = buildLurePdf({ pages: Array.from({ length: 7 }, (_, i) => ({ lines: [`Page ${i + 1}`, ...prose(3)] })) });
+    const pdf = buildLurePdf({
+      pages: Array.from({ length: 7 }, (_, i) => ({ lines: [`Page ${i + 1}`, ...prose(3)] })),
+    });
     const r = await render(pdf, { ...BUDGET, maxPages: 2 });
     expect(r.pagesRendered).toBe(2);
     expect(r.pages.map((p) => p.text.split("\n")[0])).toEqual(["Page 1", "Page 2"]);
@@ -156,16 +163,33 @@ describe("createPdfRenderer", () => {
   });
 
   it("kills a render stuck in pdf.js's drawing (checks off) at its memory budget and keeps what it knew", async () => {
-    const unchecked = { ...BUDGET, maxPatternTiles: Infinity, maxOperatorsPerPage: Infinity, maxMemoryBytes: 400 * 1024 * 1024, timeoutMs: 60_000 };
+    const unchecked = {
+      ...BUDGET,
+      maxPatternTiles: Infinity,
+      maxOperatorsPerPage: Infinity,
+      maxMemoryBytes: 400 * 1024 * 1024,
+      timeoutMs: 60_000,
+    };
     const r = await render(degenerateTilingPdf(), unchecked);
-    expect(r).toMatchObject({ stopped: true, budgetHits: ["RENDER_MAX_MEMORY_BYTES"], pdfjs: { pageCount: 1, hasCatalog: true } });
+    expect(r).toMatchObject({
+      stopped: true,
+      budgetHits: ["RENDER_MAX_MEMORY_BYTES"],
+      pdfjs: { pageCount: 1, hasCatalog: true },
+    });
     // the next document gets a fresh process and renders normally
     const next = await render(buildLurePdf({ pages: [{ lines: ["After the stop"] }] }), BUDGET);
     expect(next.pages[0].text).toContain("After the stop");
   });
 
   it("kills a render stuck in pdf.js's drawing (checks off) once its time budget and grace are over", async () => {
-    const unchecked = { ...BUDGET, maxPatternTiles: Infinity, maxOperatorsPerPage: Infinity, maxMemoryBytes: 8 * 1024 ** 3, timeoutMs: 300, hardStopGraceMs: 200 };
+    const unchecked = {
+      ...BUDGET,
+      maxPatternTiles: Infinity,
+      maxOperatorsPerPage: Infinity,
+      maxMemoryBytes: 8 * 1024 ** 3,
+      timeoutMs: 300,
+      hardStopGraceMs: 200,
+    };
     // a warm process (pdf.js loaded), as the previous test may have left none: the in-process deadline
     // counts from the start of the render, which would otherwise include loading pdf.js
     await render(buildLurePdf({ pages: [{ lines: ["warm-up"] }] }), BUDGET);

@@ -11,7 +11,14 @@ import { fork, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { describeError, withBudgetHit, type RenderBudget, type RenderFacts, type RenderFn, type RenderOpenOptions } from "../../analyzer";
+import {
+  describeError,
+  withBudgetHit,
+  type RenderBudget,
+  type RenderFacts,
+  type RenderFn,
+  type RenderOpenOptions,
+} from "../../analyzer";
 import { DEFAULT_LIMITS, ENGINE_WALL_BACKSTOP_FACTOR, RENDER_PROCESS_IDLE_MS, type BudgetName } from "../../limits";
 import { running, stopAndReap } from "../child-exit";
 import { cpuTimeMs, residentBytes } from "../process-usage";
@@ -59,7 +66,11 @@ export const RENDER_HEARTBEAT_MS = 2_000;
 
 export function createPdfRenderer(options: RendererOptions = {}): PdfRenderer {
   const host = new RenderHost(options);
-  return Object.assign((bytes: Uint8Array, budget: RenderBudget, signal?: AbortSignal, open?: RenderOpenOptions) => host.render(bytes, budget, signal, open), { close: () => host.close() });
+  return Object.assign(
+    (bytes: Uint8Array, budget: RenderBudget, signal?: AbortSignal, open?: RenderOpenOptions) =>
+      host.render(bytes, budget, signal, open),
+    { close: () => host.close() },
+  );
 }
 
 class RenderHost {
@@ -74,7 +85,12 @@ class RenderHost {
   constructor(private readonly options: RendererOptions) {}
 
   /** One document at a time per process: pdf.js in one process renders sequentially anyway. */
-  render(bytes: Uint8Array, budget: RenderBudget, signal?: AbortSignal, open?: RenderOpenOptions): Promise<RenderFacts> {
+  render(
+    bytes: Uint8Array,
+    budget: RenderBudget,
+    signal?: AbortSignal,
+    open?: RenderOpenOptions,
+  ): Promise<RenderFacts> {
     const run = this.tail.then(() => (signal?.aborted ? cancelledFacts() : this.run(bytes, budget, signal, open)));
     this.tail = run.catch(() => undefined);
     return run;
@@ -88,7 +104,12 @@ class RenderHost {
     if (child) await stopAndReap(child);
   }
 
-  private run(bytes: Uint8Array, budget: RenderBudget, signal?: AbortSignal, open?: RenderOpenOptions): Promise<RenderFacts> {
+  private run(
+    bytes: Uint8Array,
+    budget: RenderBudget,
+    signal?: AbortSignal,
+    open?: RenderOpenOptions,
+  ): Promise<RenderFacts> {
     clearTimeout(this.idleTimer);
     return new Promise((resolve) => {
       const started = performance.now();
@@ -123,11 +144,13 @@ class RenderHost {
         const resident = child.pid !== undefined ? (residentBytes(child.pid) ?? 0) : 0;
         this.baselineBytes = Math.min(this.baselineBytes ?? resident, resident);
         const bloated = resident > this.baselineBytes + RENDER_PROCESS_MAX_GROWTH_BYTES;
-        if (!keepChild || bloated || ++this.served >= (this.options.rendersPerProcess ?? RENDERS_PER_PROCESS)) this.stopChild();
+        if (!keepChild || bloated || ++this.served >= (this.options.rendersPerProcess ?? RENDERS_PER_PROCESS))
+          this.stopChild();
         else this.armIdleStop();
         resolve(facts);
       };
-      const stop = (budgetName: BudgetName, reason: string) => finish(stoppedFacts(partial, budgetName, reason, started), false);
+      const stop = (budgetName: BudgetName, reason: string) =>
+        finish(stoppedFacts(partial, budgetName, reason, started), false);
       const onMessage = (reply: RenderReply) => {
         if (reply.id !== id) return;
         if ("started" in reply) {
@@ -140,8 +163,10 @@ class RenderHost {
         else partial = reply.facts;
       };
       // an engine failure, not a budget: the facts say what happened, budgetHits stay as they were
-      const onExit = (code: number | null, signal: string | null) => finish(stoppedFacts(partial, null, `render process exited (${signal ?? `code ${code}`})`, started), false);
-      const onError = (e: Error) => finish(stoppedFacts(partial, null, `render process failed: ${describeError(e, 300)}`, started), false);
+      const onExit = (code: number | null, signal: string | null) =>
+        finish(stoppedFacts(partial, null, `render process exited (${signal ?? `code ${code}`})`, started), false);
+      const onError = (e: Error) =>
+        finish(stoppedFacts(partial, null, `render process failed: ${describeError(e, 300)}`, started), false);
       let timer: ReturnType<typeof setTimeout> | undefined;
       const armTimer = (ms: number) => {
         clearTimeout(timer);
@@ -156,20 +181,39 @@ class RenderHost {
       const memoryWatch = setInterval(() => {
         if (residentAtStart === null) {
           const cpu = cpuAtRequest !== null && child.pid ? cpuTimeMs(child.pid) : null;
-          if (cpu !== null && cpu - cpuAtRequest! > startupMs) stop("RENDER_TIMEOUT_MS", `the render process spent ${startupMs} ms of CPU time without starting the render: stopped`);
+          if (cpu !== null && cpu - cpuAtRequest! > startupMs)
+            stop(
+              "RENDER_TIMEOUT_MS",
+              `the render process spent ${startupMs} ms of CPU time without starting the render: stopped`,
+            );
           return;
         }
         const resident = child.pid ? residentBytes(child.pid) : null;
-        if (resident !== null && resident - residentAtStart > maxGrowth) return stop("RENDER_MAX_MEMORY_BYTES", `render process grew by more than ${mib(maxGrowth)} MiB: stopped`);
+        if (resident !== null && resident - residentAtStart > maxGrowth)
+          return stop("RENDER_MAX_MEMORY_BYTES", `render process grew by more than ${mib(maxGrowth)} MiB: stopped`);
         const cpu = cpuAtStart !== null && child.pid ? cpuTimeMs(child.pid) : null;
-        if (cpu !== null && cpu - cpuAtStart! > renderMs) stop("RENDER_TIMEOUT_MS", `still rendering ${grace} ms of CPU time after its ${budget.timeoutMs} ms budget: stopped`);
+        if (cpu !== null && cpu - cpuAtStart! > renderMs)
+          stop(
+            "RENDER_TIMEOUT_MS",
+            `still rendering ${grace} ms of CPU time after its ${budget.timeoutMs} ms budget: stopped`,
+          );
       }, MEMORY_SAMPLE_MS);
-      const onAbort = () => finish({ ...stoppedFacts(partial, null, "analysis cancelled", started), engineFailure: undefined }, false);
+      const onAbort = () =>
+        finish({ ...stoppedFacts(partial, null, "analysis cancelled", started), engineFailure: undefined }, false);
       signal?.addEventListener("abort", onAbort, { once: true });
       child.on("message", onMessage);
       child.once("exit", onExit);
       child.once("error", onError);
-      child.send({ id, bytes, budget, qr: this.options.qr !== false, ...(open?.password !== undefined && { password: open.password }) } satisfies RenderRequest, (err) => err && onError(err));
+      child.send(
+        {
+          id,
+          bytes,
+          budget,
+          qr: this.options.qr !== false,
+          ...(open?.password !== undefined && { password: open.password }),
+        } satisfies RenderRequest,
+        (err) => err && onError(err),
+      );
     });
   }
 
@@ -177,7 +221,11 @@ class RenderHost {
     if (this.child && running(this.child)) return this.child;
     const entry = renderProcessEntry();
     const child = fork(entry.file, [], {
-      execArgv: [...entry.execArgv, `--max-old-space-size=${RENDER_PROCESS_HEAP_MB}`, `--initial-old-space-size=${RENDER_PROCESS_INITIAL_OLD_SPACE_MB}`],
+      execArgv: [
+        ...entry.execArgv,
+        `--max-old-space-size=${RENDER_PROCESS_HEAP_MB}`,
+        `--initial-old-space-size=${RENDER_PROCESS_INITIAL_OLD_SPACE_MB}`,
+      ],
       env: { NODE_ENV: "production" },
       stdio: ["ignore", "ignore", "ignore", "ipc"],
       // Uint8Array and nested facts cross as structured clones
@@ -186,7 +234,10 @@ class RenderHost {
     // an idle render process must not keep a CLI or an evaluation run alive
     child.unref();
     child.channel?.unref();
-    const heartbeat = setInterval(() => child.connected && child.send({ ping: true }, () => undefined), RENDER_HEARTBEAT_MS);
+    const heartbeat = setInterval(
+      () => child.connected && child.send({ ping: true }, () => undefined),
+      RENDER_HEARTBEAT_MS,
+    );
     heartbeat.unref();
     child.once("exit", () => clearInterval(heartbeat));
     this.child = child;
@@ -222,11 +273,24 @@ function renderProcessEntry(): { file: string; execArgv: string[] } {
   return { file: found, execArgv: [] };
 }
 
-function stoppedFacts(partial: RenderFacts | null, budgetName: BudgetName | null, reason: string, started: number): RenderFacts {
+function stoppedFacts(
+  partial: RenderFacts | null,
+  budgetName: BudgetName | null,
+  reason: string,
+  started: number,
+): RenderFacts {
   const base = partial ?? failed(reason, started);
   const budgetHits = budgetName ? withBudgetHit(base.budgetHits, budgetName) : base.budgetHits;
   const engineFailure = budgetName ? undefined : reason;
-  return { ...base, error: reason, stopped: true, engineFailure, timedOut: budgetName === "RENDER_TIMEOUT_MS" || undefined, budgetHits, durationMs: Math.round(performance.now() - started) };
+  return {
+    ...base,
+    error: reason,
+    stopped: true,
+    engineFailure,
+    timedOut: budgetName === "RENDER_TIMEOUT_MS" || undefined,
+    budgetHits,
+    durationMs: Math.round(performance.now() - started),
+  };
 }
 
 function cancelledFacts(): RenderFacts {
@@ -234,9 +298,16 @@ function cancelledFacts(): RenderFacts {
 }
 
 function failed(error: string, started: number): RenderFacts {
-  return { pagesRendered: 0, pageCount: null, pages: [], qrCodes: [], error, durationMs: Math.round(performance.now() - started), pdfjs: { pageCount: null, hasCatalog: false } };
+  return {
+    pagesRendered: 0,
+    pageCount: null,
+    pages: [],
+    qrCodes: [],
+    error,
+    durationMs: Math.round(performance.now() - started),
+    pdfjs: { pageCount: null, hasCatalog: false },
+  };
 }
-
 
 function mib(n: number): number {
   return Math.round(n / (1024 * 1024));

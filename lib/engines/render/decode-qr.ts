@@ -22,7 +22,10 @@ function zxingReady(): Promise<boolean> {
   zxing ??= (async () => {
     try {
       const wasm = readFileSync(createRequire(import.meta.url).resolve("zxing-wasm/reader/zxing_reader.wasm"));
-      await prepareZXingModule({ overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) }, fireImmediately: true });
+      await prepareZXingModule({
+        overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) },
+        fireImmediately: true,
+      });
       return true;
     } catch {
       return false;
@@ -37,7 +40,12 @@ export async function qrDecoderName(): Promise<QrDecoderName> {
 }
 
 /** The texts of the QR codes in an RGBA buffer (`width` * `height` * 4 bytes), deduplicated. */
-export async function decodeQrCodes(rgba: Uint8ClampedArray, width: number, height: number, max = QR_MAX_PER_IMAGE): Promise<string[]> {
+export async function decodeQrCodes(
+  rgba: Uint8ClampedArray,
+  width: number,
+  height: number,
+  max = QR_MAX_PER_IMAGE,
+): Promise<string[]> {
   if (width < QR_MIN_SIDE_PX || height < QR_MIN_SIDE_PX || rgba.length < width * height * 4) return [];
   if (await zxingReady()) {
     try {
@@ -56,7 +64,12 @@ export async function decodeQrCodes(rgba: Uint8ClampedArray, width: number, heig
 }
 
 /** jsQR returns one code per call: a found code is painted over and the search repeated. */
-export function decodeWithJsqr(rgba: Uint8ClampedArray, width: number, height: number, max = QR_MAX_PER_IMAGE): string[] {
+export function decodeWithJsqr(
+  rgba: Uint8ClampedArray,
+  width: number,
+  height: number,
+  max = QR_MAX_PER_IMAGE,
+): string[] {
   const out: string[] = [];
   let pixels = rgba;
   for (let i = 0; i < max; i++) {
@@ -71,15 +84,32 @@ export function decodeWithJsqr(rgba: Uint8ClampedArray, width: number, height: n
     const ys = [a.y, b.y, c.y, d.y];
     // the corners jsQR reports are module centres near the edge: widen the box by a margin
     const margin = Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys)) * 0.2 + 4;
-    fillWhite(pixels, width, height, Math.min(...xs) - margin, Math.min(...ys) - margin, Math.max(...xs) + margin, Math.max(...ys) + margin);
+    fillWhite(
+      pixels,
+      width,
+      height,
+      Math.min(...xs) - margin,
+      Math.min(...ys) - margin,
+      Math.max(...xs) + margin,
+      Math.max(...ys) + margin,
+    );
   }
   return out;
 }
 
-function fillWhite(rgba: Uint8ClampedArray, width: number, height: number, x0: number, y0: number, x1: number, y1: number): void {
+function fillWhite(
+  rgba: Uint8ClampedArray,
+  width: number,
+  height: number,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+): void {
   const left = clamp(Math.floor(x0), 0, width);
   const right = clamp(Math.ceil(x1), 0, width);
-  for (let y = clamp(Math.floor(y0), 0, height); y < clamp(Math.ceil(y1), 0, height); y++) rgba.fill(255, (y * width + left) * 4, (y * width + right) * 4);
+  for (let y = clamp(Math.floor(y0), 0, height); y < clamp(Math.ceil(y1), 0, height); y++)
+    rgba.fill(255, (y * width + left) * 4, (y * width + right) * 4);
 }
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));

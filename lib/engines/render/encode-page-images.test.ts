@@ -8,7 +8,15 @@ import { createInThreadRenderer } from "./render-document";
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const render = createInThreadRenderer({ qr: false });
 const twoPages = () =>
-  buildLurePdf({ pages: [{ lines: ["Your invoice is ready", "Click below to view it"], links: [{ url: "https://phish.example.net/login", rect: [72, 600, 300, 630] }] }, { lines: ["Page two"] }] });
+  buildLurePdf({
+    pages: [
+      {
+        lines: ["Your invoice is ready", "Click below to view it"],
+        links: [{ url: "https://phish.example.net/login", rect: [72, 600, 300, 630] }],
+      },
+      { lines: ["Page two"] },
+    ],
+  });
 
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(png: Uint8Array): { width: number; height: number } {
@@ -24,7 +32,10 @@ describe("page images", () => {
   });
 
   it("are PNGs of each drawn page within the size limits", async () => {
-    const facts = await render(twoPages(), { ...renderBudgetOf(DEFAULT_LIMITS), pageImages: pageImageBudgetOf(DEFAULT_LIMITS) });
+    const facts = await render(twoPages(), {
+      ...renderBudgetOf(DEFAULT_LIMITS),
+      pageImages: pageImageBudgetOf(DEFAULT_LIMITS),
+    });
     expect(facts.pageImages?.map((p) => p.index)).toEqual([0, 1]);
     for (const image of facts.pageImages ?? []) {
       for (const png of [image.thumbnail, image.large!]) expect([...png.subarray(0, 8)]).toEqual(PNG_SIGNATURE);
@@ -43,9 +54,16 @@ describe("page images", () => {
     const budget = { ...pageImageBudgetOf(DEFAULT_LIMITS), maxTotalBytes: 1 };
     const none = await render(twoPages(), { ...renderBudgetOf(DEFAULT_LIMITS), pageImages: budget });
     expect(none.pageImages).toEqual([]);
-    const full = await render(twoPages(), { ...renderBudgetOf(DEFAULT_LIMITS), pageImages: pageImageBudgetOf(DEFAULT_LIMITS) });
-    const thumbsOnly = full.pageImages!.reduce((n, p) => n + p.thumbnail.byteLength, 0) + full.pageImages![0].large!.byteLength - 1;
-    const some = await render(twoPages(), { ...renderBudgetOf(DEFAULT_LIMITS), pageImages: { ...budget, maxTotalBytes: thumbsOnly } });
+    const full = await render(twoPages(), {
+      ...renderBudgetOf(DEFAULT_LIMITS),
+      pageImages: pageImageBudgetOf(DEFAULT_LIMITS),
+    });
+    const thumbsOnly =
+      full.pageImages!.reduce((n, p) => n + p.thumbnail.byteLength, 0) + full.pageImages![0].large!.byteLength - 1;
+    const some = await render(twoPages(), {
+      ...renderBudgetOf(DEFAULT_LIMITS),
+      pageImages: { ...budget, maxTotalBytes: thumbsOnly },
+    });
     const total = some.pageImages!.reduce((n, p) => n + p.thumbnail.byteLength + (p.large?.byteLength ?? 0), 0);
     expect(total).toBeLessThanOrEqual(thumbsOnly);
     expect(some.pageImages!.every((p) => p.thumbnail.byteLength > 0)).toBe(true);

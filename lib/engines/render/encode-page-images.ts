@@ -44,7 +44,11 @@ export function scaledSize(width: number, height: number, maxPx: number): { widt
   return { width: Math.max(1, Math.round(width * ratio)), height: Math.max(1, Math.round(height * ratio)) };
 }
 
-async function encodeScaled(factory: CanvasFactory, drawn: { canvas: unknown; width: number; height: number }, maxPx: number): Promise<Uint8Array> {
+async function encodeScaled(
+  factory: CanvasFactory,
+  drawn: { canvas: unknown; width: number; height: number },
+  maxPx: number,
+): Promise<Uint8Array> {
   const size = scaledSize(drawn.width, drawn.height, maxPx);
   const target = factory.create(size.width, size.height);
   try {

@@ -23,6 +23,10 @@ export function loadPdfjs(): Promise<PdfjsModule> {
 export function pdfjsDataUrls(): { standardFontDataUrl: string; cMapUrl: string; wasmUrl: string; iccUrl: string } {
   const root = dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"));
   const dir = (name: string) => `${join(root, name)}/`;
-  return { standardFontDataUrl: dir("standard_fonts"), cMapUrl: dir("cmaps"), wasmUrl: dir("wasm"), iccUrl: dir("iccs") };
+  return {
+    standardFontDataUrl: dir("standard_fonts"),
+    cMapUrl: dir("cmaps"),
+    wasmUrl: dir("wasm"),
+    iccUrl: dir("iccs"),
+  };
 }
-

@@ -29,7 +29,11 @@ export const MIN_CODE_PATH_NUMBERS = 400;
  * true when the page paints an image, a tiling pattern, a Type 3 glyph (isType3Font: the font as
  * pdf.js loaded it) or shapes of MIN_CODE_PATH_NUMBERS or more numbers of path data.
  */
-export function needsDrawing(list: OperatorListIR, ops: PaintOps, isType3Font: (loadedName: string) => boolean): boolean {
+export function needsDrawing(
+  list: OperatorListIR,
+  ops: PaintOps,
+  isType3Font: (loadedName: string) => boolean,
+): boolean {
   const images = new Set([
     ops.paintImageMaskXObject,
     ops.paintImageMaskXObjectGroup,

@@ -8,7 +8,17 @@
 // in this process's CPU time, not wall-clock time: the process renders one document at a time, and
 // on a busy machine it gets as many pages done as on an idle one (issue 19 item 7).
 import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
-import { describeError, withBudgetHit, type PageImage, type PageImageBudget, type RenderBudget, type RenderedLink, type RenderedPage, type RenderFacts, type RenderFn } from "../../analyzer";
+import {
+  describeError,
+  withBudgetHit,
+  type PageImage,
+  type PageImageBudget,
+  type RenderBudget,
+  type RenderedLink,
+  type RenderedPage,
+  type RenderFacts,
+  type RenderFn,
+} from "../../analyzer";
 import { DEFAULT_LIMITS } from "../../limits";
 import { checkDrawingBudget } from "./check-drawing-budget";
 import { needsDrawing, type3FontTest } from "./needs-drawing";
@@ -56,9 +66,23 @@ export function createInThreadRenderer(options: RendererOptions = {}): RenderFn 
     const started = performance.now();
     const cpuAtStart = ownCpuTimeMs();
     const deadline = cpuAtStart + budget.timeoutMs;
-    const facts: RenderFacts = { pagesRendered: 0, pageCount: null, pages: [], qrCodes: [], durationMs: 0, pdfjs: { pageCount: null, hasCatalog: false } };
-    const sink: ImageSink | null = budget.pageImages ? { budget: budget.pageImages, spent: { used: 0 }, images: [] } : null;
-    const finish = () => ({ ...facts, durationMs: round(performance.now() - started), cpuMs: round(ownCpuTimeMs() - cpuAtStart), ...(sink && { pageImages: [...sink.images] }) });
+    const facts: RenderFacts = {
+      pagesRendered: 0,
+      pageCount: null,
+      pages: [],
+      qrCodes: [],
+      durationMs: 0,
+      pdfjs: { pageCount: null, hasCatalog: false },
+    };
+    const sink: ImageSink | null = budget.pageImages
+      ? { budget: budget.pageImages, spent: { used: 0 }, images: [] }
+      : null;
+    const finish = () => ({
+      ...facts,
+      durationMs: round(performance.now() - started),
+      cpuMs: round(ownCpuTimeMs() - cpuAtStart),
+      ...(sink && { pageImages: [...sink.images] }),
+    });
     let pdfjs;
     try {
       pdfjs = await loadPdfjs();
@@ -110,7 +134,9 @@ export function createInThreadRenderer(options: RendererOptions = {}): RenderFn 
       }
     } catch (e) {
       const timedOut = e instanceof DeadlineError;
-      facts.error = timedOut ? `CPU-time budget of ${budget.timeoutMs} ms exhausted after ${facts.pagesRendered} page(s)` : describeError(e);
+      facts.error = timedOut
+        ? `CPU-time budget of ${budget.timeoutMs} ms exhausted after ${facts.pagesRendered} page(s)`
+        : describeError(e);
       facts.timedOut = timedOut || undefined;
       // the pages left unrendered are a budget hit: the result says it is truncated
       if (timedOut) facts.budgetHits = withBudgetHit(facts.budgetHits, "RENDER_TIMEOUT_MS");
@@ -121,7 +147,15 @@ export function createInThreadRenderer(options: RendererOptions = {}): RenderFn 
   };
 }
 
-async function renderPage(pdfjs: Pdfjs, pdf: PDFDocumentProxy, index: number, budget: RenderBudget, deadline: number, qr: boolean, sink: ImageSink | null): Promise<RenderedPage> {
+async function renderPage(
+  pdfjs: Pdfjs,
+  pdf: PDFDocumentProxy,
+  index: number,
+  budget: RenderBudget,
+  deadline: number,
+  qr: boolean,
+  sink: ImageSink | null,
+): Promise<RenderedPage> {
   const out: RenderedPage = { index, text: "", links: [], qrCodes: [] };
   let page: PDFPageProxy;
   try {
@@ -160,7 +194,16 @@ async function renderPage(pdfjs: Pdfjs, pdf: PDFDocumentProxy, index: number, bu
   return out;
 }
 
-async function drawPage(pdfjs: Pdfjs, pdf: PDFDocumentProxy, page: PDFPageProxy, out: RenderedPage, budget: RenderBudget, deadline: number, qr: boolean, sink: ImageSink | null): Promise<void> {
+async function drawPage(
+  pdfjs: Pdfjs,
+  pdf: PDFDocumentProxy,
+  page: PDFPageProxy,
+  out: RenderedPage,
+  budget: RenderBudget,
+  deadline: number,
+  qr: boolean,
+  sink: ImageSink | null,
+): Promise<void> {
   // the operator list render() will replay (cached per intent): refuse shapes pdf.js draws without bound
   const list = await beforeDeadline(page.getOperatorList({ intent: "display" }), deadline);
   const refused = checkDrawingBudget(list, pdfjs.OPS, {
@@ -189,19 +232,34 @@ async function drawPage(pdfjs: Pdfjs, pdf: PDFDocumentProxy, page: PDFPageProxy,
   const factory = pdf.canvasFactory as CanvasFactory;
   const target = factory.create(width, height);
   try {
-    const task = page.render({ canvasContext: target.context, canvas: target.canvas as HTMLCanvasElement, viewport, recordImages: true });
+    const task = page.render({
+      canvasContext: target.context,
+      canvas: target.canvas as HTMLCanvasElement,
+      viewport,
+      recordImages: true,
+    });
     try {
       await beforeDeadline(task.promise, deadline);
     } catch (e) {
       task.cancel();
       throw e;
     }
-    const images = imageBoxes((page as unknown as { imageCoordinates?: ArrayLike<number> | null }).imageCoordinates ?? null, width, height);
+    const images = imageBoxes(
+      (page as unknown as { imageCoordinates?: ArrayLike<number> | null }).imageCoordinates ?? null,
+      width,
+      height,
+    );
     out.imageCoverage = coverage(images, width, height);
     if (sink) {
       // not raced against the deadline: the scaled copies read the page canvas, which must outlive them
       // (two small encodes; a render stuck past its budget is stopped by the host anyway)
-      const encoded = await encodePageImages(factory, { canvas: target.canvas, width, height }, out.index, sink.budget, sink.spent);
+      const encoded = await encodePageImages(
+        factory,
+        { canvas: target.canvas, width, height },
+        out.index,
+        sink.budget,
+        sink.spent,
+      );
       if (encoded) sink.images.push(encoded);
     }
     if (!qr) return;
@@ -230,7 +288,12 @@ function imageBoxes(coords: ArrayLike<number> | null, width: number, height: num
     const [ax, ay, bx, by, cx, cy] = Array.from({ length: 6 }, (_, k) => coords[i + k]);
     const xs = [ax, bx, cx, bx + cx - ax].map((v) => v * width);
     const ys = [ay, by, cy, by + cy - ay].map((v) => v * height);
-    const box = { x0: Math.max(0, Math.min(...xs)), y0: Math.max(0, Math.min(...ys)), x1: Math.min(width, Math.max(...xs)), y1: Math.min(height, Math.max(...ys)) };
+    const box = {
+      x0: Math.max(0, Math.min(...xs)),
+      y0: Math.max(0, Math.min(...ys)),
+      x1: Math.min(width, Math.max(...xs)),
+      y1: Math.min(height, Math.max(...ys)),
+    };
     if ([box.x0, box.y0, box.x1, box.y1].every(Number.isFinite) && box.x1 > box.x0 && box.y1 > box.y0) boxes.push(box);
   }
   return boxes;
@@ -278,9 +341,21 @@ function linksOf(annotations: unknown[], view: number[]): RenderedLink[] {
     const rect = ann.rect.slice(0, 4).map(Number);
     if (!rect.every(Number.isFinite)) continue;
     // only the part of the link on the page counts
-    const w = Math.max(0, Math.min(Math.max(rect[0], rect[2]), Math.max(vx0, vx1)) - Math.max(Math.min(rect[0], rect[2]), Math.min(vx0, vx1)));
-    const h = Math.max(0, Math.min(Math.max(rect[1], rect[3]), Math.max(vy0, vy1)) - Math.max(Math.min(rect[1], rect[3]), Math.min(vy0, vy1)));
-    out.push({ url: url.slice(0, 4096), rect: rect.map((v) => round(v)), areaRatio: round(Math.min(1, (w * h) / pageArea), 4) });
+    const w = Math.max(
+      0,
+      Math.min(Math.max(rect[0], rect[2]), Math.max(vx0, vx1)) -
+        Math.max(Math.min(rect[0], rect[2]), Math.min(vx0, vx1)),
+    );
+    const h = Math.max(
+      0,
+      Math.min(Math.max(rect[1], rect[3]), Math.max(vy0, vy1)) -
+        Math.max(Math.min(rect[1], rect[3]), Math.min(vy0, vy1)),
+    );
+    out.push({
+      url: url.slice(0, 4096),
+      rect: rect.map((v) => round(v)),
+      areaRatio: round(Math.min(1, (w * h) / pageArea), 4),
+    });
     if (out.length >= MAX_LINKS_PER_PAGE) break;
   }
   return out;
@@ -305,7 +380,6 @@ async function destroy(task: { destroy(): Promise<void> }): Promise<void> {
     // destroying a task that failed to load can reject again: nothing more to release
   }
 }
-
 
 function round(v: number, digits = 2): number {
   const f = 10 ** digits;

@@ -45,7 +45,8 @@ async function handleMessage(message: RenderRequest | { ping: true }): Promise<v
   lastHeard = Date.now();
   if ("ping" in message) return;
   const request = message;
-  const post = (facts: RenderFacts, done: boolean) => process.send?.({ id: request.id, facts, done } satisfies RenderReply);
+  const post = (facts: RenderFacts, done: boolean) =>
+    process.send?.({ id: request.id, facts, done } satisfies RenderReply);
   // loading pdf.js and compiling its code paths (first request only) is not the document's time: say
   // when the render begins
   await loadPdfjs().catch(() => undefined);
@@ -53,14 +54,16 @@ async function handleMessage(message: RenderRequest | { ping: true }): Promise<v
   await warmedUp;
   process.send?.({ id: request.id, started: true } satisfies RenderReply);
   const render = createInThreadRenderer({ qr: request.qr, onProgress: (facts) => post(facts, false) });
-  const facts = await render(request.bytes, request.budget, undefined, { password: request.password }).catch((e: unknown): RenderFacts => ({
-    pagesRendered: 0,
-    pageCount: null,
-    pages: [],
-    qrCodes: [],
-    durationMs: 0,
-    error: `renderer failed: ${e instanceof Error ? e.message : String(e)}`.slice(0, 500),
-    pdfjs: { pageCount: null, hasCatalog: false },
-  }));
+  const facts = await render(request.bytes, request.budget, undefined, { password: request.password }).catch(
+    (e: unknown): RenderFacts => ({
+      pagesRendered: 0,
+      pageCount: null,
+      pages: [],
+      qrCodes: [],
+      durationMs: 0,
+      error: `renderer failed: ${e instanceof Error ? e.message : String(e)}`.slice(0, 500),
+      pdfjs: { pageCount: null, hasCatalog: false },
+    }),
+  );
   post(facts, true);
 }

@@ -19,7 +19,14 @@ const ACORN_OPTIONS = {
 
 // stack overflows unwind to the catch below instead of acorn's catchStackOverflow, whose regex V8 would
 // compile with no stack left and abort on (lib/analyzer/javascript/acorn-parser.ts)
-const StackOverflowPassingParser = Parser.extend((Base) => class extends Base { catchStackOverflow(f) { return f(); } });
+const StackOverflowPassingParser = Parser.extend(
+  (Base) =>
+    class extends Base {
+      catchStackOverflow(f) {
+        return f();
+      }
+    },
+);
 
 const isNode = (v) => v !== null && typeof v === "object" && typeof v.type === "string";
 

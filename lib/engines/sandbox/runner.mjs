@@ -60,10 +60,16 @@ function errorText(err) {
 /** Status of a run from the error QuickJS (or the wasm runtime) reported. */
 function classify(err, timedOut) {
   const text = errorText(err);
-  if (/interrupted/i.test(text)) return { status: timedOut ? "timeout" : "error", detail: timedOut ? "CPU budget exhausted" : text };
+  if (/interrupted/i.test(text))
+    return { status: timedOut ? "timeout" : "error", detail: timedOut ? "CPU budget exhausted" : text };
   // "string too long" / "invalid array length": QuickJS's own size caps, reached by doubling bombs
   // (s = s + s) long before the memory budget: the same exhaustion technique, reported as such
-  if (/out of memory|memory access out of bounds|Cannot enlarge memory|Aborted\(OOM\)|string too long|invalid array length/i.test(text)) return { status: "memory-limit", detail: text };
+  if (
+    /out of memory|memory access out of bounds|Cannot enlarge memory|Aborted\(OOM\)|string too long|invalid array length/i.test(
+      text,
+    )
+  )
+    return { status: "memory-limit", detail: text };
   return { status: "error", detail: text };
 }
 
@@ -77,7 +83,9 @@ function cpuNow() {
 let runStartedCpu = null;
 
 /** compiled before "ready", so the CPU budget measures the script, not the compilation */
-const wasmModule = await WebAssembly.compile(readFileSync(createRequire(import.meta.url).resolve("@jitl/quickjs-wasmfile-release-sync/wasm")));
+const wasmModule = await WebAssembly.compile(
+  readFileSync(createRequire(import.meta.url).resolve("@jitl/quickjs-wasmfile-release-sync/wasm")),
+);
 
 /**
  * The warm-up's budget: generous enough for the prelude on cold code (~150 ms), and bounded, since the
@@ -148,7 +156,11 @@ async function run(job, emitRecords = true) {
       const kind = vm.getString(kindH);
       const name = vm.getString(nameH);
       // the prelude truncates before calling: a 100 MB string never crosses into the host
-      onRecord(kind, name, argH.map((h) => vm.getString(h)));
+      onRecord(
+        kind,
+        name,
+        argH.map((h) => vm.getString(h)),
+      );
     } catch {
       // a record the host cannot read is dropped, the script goes on
     }
@@ -232,7 +244,9 @@ process.on("message", (message) => {
 
 async function handle(message) {
   if (message?.t === "warm") {
-    await run({ source: "", prelude: String(message.prelude ?? ""), budget: WARM_BUDGET }, false).catch(() => undefined);
+    await run({ source: "", prelude: String(message.prelude ?? ""), budget: WARM_BUDGET }, false).catch(
+      () => undefined,
+    );
   } else if (message?.t === "job") {
     await run(message)
       .then((outcome) => emit({ t: "done", ...outcome, cpuMs: cpuUsed() }))

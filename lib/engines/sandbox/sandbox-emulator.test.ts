@@ -11,9 +11,15 @@ import { CANCELLED, type EmulationBudget } from "../../analyzer/javascript/emula
 import { EMPTY_SCRIPT_CONTEXT, type ScriptContext } from "../../analyzer/javascript/script-context";
 import { createSandboxEmulator } from "./sandbox-emulator";
 
-const BUDGET: EmulationBudget = { cpuMs: 1000, memoryBytes: 256 * 1024 * 1024, maxLayers: 16, maxOutputChars: 1024 * 1024 };
+const BUDGET: EmulationBudget = {
+  cpuMs: 1000,
+  memoryBytes: 256 * 1024 * 1024,
+  maxLayers: 16,
+  maxOutputChars: 1024 * 1024,
+};
 const emulate = createSandboxEmulator({ concurrency: 2 });
-const prelude = (ctx: Partial<ScriptContext> = {}, xfa = false) => acrobatPrelude({ ...EMPTY_SCRIPT_CONTEXT, ...ctx }, { xfa });
+const prelude = (ctx: Partial<ScriptContext> = {}, xfa = false) =>
+  acrobatPrelude({ ...EMPTY_SCRIPT_CONTEXT, ...ctx }, { xfa });
 const scratch = mkdtempSync(join(tmpdir(), "sandbox-test-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -23,13 +29,16 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
  */
 function fakeRunner(name: string, onJob: string): string {
   const path = join(scratch, `${name}.mjs`);
-  writeFileSync(path, `import { writeSync } from "node:fs";
+  writeFileSync(
+    path,
+    `import { writeSync } from "node:fs";
 const record = (o) => writeSync(3, JSON.stringify(o) + "\\n");
 record({ t: "ready" });
 process.on("message", (m) => {
   if (m.t !== "job") return record({ t: "ready" });
   ${onJob}
-});`);
+});`,
+  );
   return path;
 }
 
@@ -46,7 +55,11 @@ describe("recording", () => {
   });
 
   it("records Acrobat API calls with their arguments", async () => {
-    const r = await emulate(`app.alert("hi"); util.printf("%45000.45000f", 1); Collab.getIcon("x_N.bundle"); this.exportDataObject({ cName: "a.exe", nLaunch: 2 });`, prelude(), BUDGET);
+    const r = await emulate(
+      `app.alert("hi"); util.printf("%45000.45000f", 1); Collab.getIcon("x_N.bundle"); this.exportDataObject({ cName: "a.exe", nLaunch: 2 });`,
+      prelude(),
+      BUDGET,
+    );
     expect(r.status).toBe("completed");
     expect(r.apiCalls).toEqual([
       { api: "app.alert", args: ["hi"] },
@@ -57,7 +70,11 @@ describe("recording", () => {
   });
 
   it("serves the document's annotations, Info and page words to the script", async () => {
-    const ctx = { annotations: [{ page: 0, subject: "z61z70z70z2ez61z6cz65z72z74z28z31z29" }], info: { Title: "t1" }, pageWords: [["hello", "world"]] };
+    const ctx = {
+      annotations: [{ page: 0, subject: "z61z70z70z2ez61z6cz65z72z74z28z31z29" }],
+      info: { Title: "t1" },
+      pageWords: [["hello", "world"]],
+    };
     const script = `var p = app.doc.getAnnots({ nPage: 0 }); eval(unescape(p[0].subject.replace(/z/g, "%"))); app.alert(this.info.title + this.subject + getPageNthWord(0, 1));`;
     const r = await emulate(script, prelude(ctx), BUDGET);
     expect(r.layers).toEqual(["app.alert(1)"]);
@@ -65,34 +82,56 @@ describe("recording", () => {
   });
 
   it("keeps SpiderMonkey's Object.prototype.eval and records run-time shellcode and URLs", async () => {
-    const r = await emulate(`var f = "ev" + "al"; app[f]("var s = unescape('${"%u0c0c".repeat(40)}'); var u = 'http://evil.example/' + 'payload.exe';");`, prelude(), BUDGET);
+    const r = await emulate(
+      `var f = "ev" + "al"; app[f]("var s = unescape('${"%u0c0c".repeat(40)}'); var u = 'http://evil.example/' + 'payload.exe';");`,
+      prelude(),
+      BUDGET,
+    );
     expect(r.layers).toHaveLength(1);
     expect(r.strings.some((s) => s.startsWith("\u0c0c\u0c0c"))).toBe(true);
     expect(r.strings).toContain("http://evil.example/payload.exe");
   });
 
   it("resolves XFA field names and records keep.previous and rawValue", async () => {
-    const r = await emulate(wrapXfaScript(`ImageField1.rawValue = "SUkqADggAAB"; xfa.resolveNode("f.rect1").keep.previous = "contentArea";`), prelude({}, true), BUDGET);
+    const r = await emulate(
+      wrapXfaScript(`ImageField1.rawValue = "SUkqADggAAB"; xfa.resolveNode("f.rect1").keep.previous = "contentArea";`),
+      prelude({}, true),
+      BUDGET,
+    );
     expect(r.status).toBe("completed");
-    expect(r.apiCalls).toEqual(expect.arrayContaining([
-      { api: "xfa.rawValue=", args: ["SUkqADggAAB"] },
-      { api: "xfa.keep.previous=", args: ["contentArea"] },
-    ]));
+    expect(r.apiCalls).toEqual(
+      expect.arrayContaining([
+        { api: "xfa.rawValue=", args: ["SUkqADggAAB"] },
+        { api: "xfa.keep.previous=", args: ["contentArea"] },
+      ]),
+    );
   });
 
   it("keeps recording when the script replaces the built-ins the stubs use", async () => {
-    const r = await emulate(`Array.prototype.push = String.prototype.slice = JSON.stringify = Function.prototype.apply = null; eval("app.alert('still seen')");`, prelude(), BUDGET);
+    const r = await emulate(
+      `Array.prototype.push = String.prototype.slice = JSON.stringify = Function.prototype.apply = null; eval("app.alert('still seen')");`,
+      prelude(),
+      BUDGET,
+    );
     expect(r.layers).toEqual(["app.alert('still seen')"]);
     expect(r.apiCalls).toContainEqual({ api: "app.alert", args: ["still seen"] });
   });
 
   it("shows the stubs as native functions, as Acrobat's SpiderMonkey does (corpus 07397995afaf)", async () => {
-    const r = await emulate(`function mine() { return 1; } app.alert((app.newDoc + "").substr(1, 3) + "|" + (String(eval).indexOf("[native code]") > 0) + "|" + (String(mine).indexOf("return 1") > 0));`, prelude(), BUDGET);
+    const r = await emulate(
+      `function mine() { return 1; } app.alert((app.newDoc + "").substr(1, 3) + "|" + (String(eval).indexOf("[native code]") > 0) + "|" + (String(mine).indexOf("return 1") > 0));`,
+      prelude(),
+      BUDGET,
+    );
     expect(r.apiCalls).toEqual([{ api: "app.alert", args: ["fun|true|true"] }]);
   });
 
   it("gives the script no host access", async () => {
-    const r = await emulate(`app.alert([typeof process, typeof require, typeof __sandbox_host, typeof std, typeof os].join())`, prelude(), BUDGET);
+    const r = await emulate(
+      `app.alert([typeof process, typeof require, typeof __sandbox_host, typeof std, typeof os].join())`,
+      prelude(),
+      BUDGET,
+    );
     expect(r.apiCalls).toEqual([{ api: "app.alert", args: ["undefined,undefined,undefined,undefined,undefined"] }]);
   });
 });
@@ -108,7 +147,10 @@ describe("limits", () => {
 
   it("kills a child that spins where the interpreter cannot interrupt it, once its CPU time passes the budget and the grace", async () => {
     const runnerPath = fakeRunner("spin", "for (;;) {}");
-    const r = await createSandboxEmulator({ runnerPath, graceMs: 200, permissionModel: false })("1", "", { ...BUDGET, cpuMs: 200 });
+    const r = await createSandboxEmulator({ runnerPath, graceMs: 200, permissionModel: false })("1", "", {
+      ...BUDGET,
+      cpuMs: 200,
+    });
     expect(r.status).toBe("timeout");
     expect(r.detail).toMatch(/ms of CPU time/);
     expect(r.cpuMs).toBeGreaterThan(400);
@@ -117,8 +159,14 @@ describe("limits", () => {
   it("does not stop a child for the wall-clock time it spends without the CPU (a busy machine): only CPU time counts", async () => {
     // a child that gets no CPU for a while, as on a loaded machine, then finishes: under a wall-clock
     // budget of 100 ms (cpuMs + grace) it would have been killed
-    const runnerPath = fakeRunner("descheduled", `setTimeout(() => { record({ t: "done", status: "completed", cpuMs: 3 }); record({ t: "ready" }); }, 400);`);
-    const r = await createSandboxEmulator({ runnerPath, graceMs: 50, permissionModel: false })("1", "", { ...BUDGET, cpuMs: 50 });
+    const runnerPath = fakeRunner(
+      "descheduled",
+      `setTimeout(() => { record({ t: "done", status: "completed", cpuMs: 3 }); record({ t: "ready" }); }, 400);`,
+    );
+    const r = await createSandboxEmulator({ runnerPath, graceMs: 50, permissionModel: false })("1", "", {
+      ...BUDGET,
+      cpuMs: 50,
+    });
     expect(r).toMatchObject({ status: "completed", cpuMs: 3 });
     expect(r.durationMs).toBeGreaterThanOrEqual(400);
   });
@@ -156,13 +204,21 @@ describe("limits", () => {
   it("reports a child that never starts as an error", async () => {
     const runnerPath = join(scratch, "mute.mjs");
     writeFileSync(runnerPath, `setInterval(() => {}, 1000);`);
-    const r = await createSandboxEmulator({ runnerPath, startupTimeoutMs: 500, permissionModel: false })("1", "", BUDGET);
+    const r = await createSandboxEmulator({ runnerPath, startupTimeoutMs: 500, permissionModel: false })(
+      "1",
+      "",
+      BUDGET,
+    );
     expect(r).toMatchObject({ status: "error", layers: [], apiCalls: [] });
     expect(r.detail).toMatch(/did not start/);
   });
 
   it("reports a missing runner as an error", async () => {
-    const r = await createSandboxEmulator({ runnerPath: join(scratch, "absent.mjs"), permissionModel: false })("1", "", BUDGET);
+    const r = await createSandboxEmulator({ runnerPath: join(scratch, "absent.mjs"), permissionModel: false })(
+      "1",
+      "",
+      BUDGET,
+    );
     expect(r.status).toBe("error");
   });
 
@@ -190,7 +246,11 @@ describe("cancellation", () => {
 
 describe("children serving several scripts", () => {
   /** a runner that answers each script with its process id, so a test can tell which child ran it */
-  const pidRunner = () => fakeRunner("pid", `record({ t: "api", api: "pid", args: [String(process.pid)] }); record({ t: "done", status: "completed", cpuMs: 1 }); record({ t: "ready" });`);
+  const pidRunner = () =>
+    fakeRunner(
+      "pid",
+      `record({ t: "api", api: "pid", args: [String(process.pid)] }); record({ t: "done", status: "completed", cpuMs: 1 }); record({ t: "ready" });`,
+    );
   const pidOf = (r: { apiCalls: { args: string[] }[] }) => Number(r.apiCalls[0]?.args[0]);
   /** resolves once the process has exited (bounded by the test's timeout, not by a clock of its own) */
   const exited = async (pid: number) => {
@@ -225,7 +285,12 @@ describe("children serving several scripts", () => {
   });
 
   it("replaces a child after scriptsPerChild scripts", async () => {
-    const sandbox = createSandboxEmulator({ runnerPath: pidRunner(), concurrency: 1, scriptsPerChild: 2, permissionModel: false });
+    const sandbox = createSandboxEmulator({
+      runnerPath: pidRunner(),
+      concurrency: 1,
+      scriptsPerChild: 2,
+      permissionModel: false,
+    });
     const pids = [];
     for (let i = 0; i < 3; i++) pids.push(pidOf(await sandbox(String(i), "", BUDGET)));
     expect(pids[1]).toBe(pids[0]);
@@ -244,7 +309,9 @@ describe("children serving several scripts", () => {
 
   it("warms a new child with the first script's prelude before the script, and only once", async () => {
     const runnerPath = join(scratch, "count-warm.mjs");
-    writeFileSync(runnerPath, `import { writeSync } from "node:fs";
+    writeFileSync(
+      runnerPath,
+      `import { writeSync } from "node:fs";
 let warm = 0;
 const record = (o) => writeSync(3, JSON.stringify(o) + "\\n");
 record({ t: "ready" });
@@ -252,7 +319,8 @@ process.on("message", (m) => {
   if (m.t === "warm") warm++;
   else record({ t: "api", api: "warm", args: [String(warm), m.prelude === "P" ? "prelude" : "other"] }), record({ t: "done", status: "completed", cpuMs: 1 });
   record({ t: "ready" });
-});`);
+});`,
+    );
     const sandbox = createSandboxEmulator({ runnerPath, concurrency: 1, permissionModel: false });
     expect((await sandbox("1", "P", BUDGET)).apiCalls).toEqual([{ api: "warm", args: ["1", "prelude"] }]);
     expect((await sandbox("2", "P", BUDGET)).apiCalls).toEqual([{ api: "warm", args: ["1", "prelude"] }]);

@@ -19,7 +19,14 @@ import { cpuTimeMs, residentBytes } from "../process-usage";
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import type { Readable } from "node:stream";
-import { CANCELLED, type ApiCall, type EmulateFn, type EmulationBudget, type EmulationResult, type EmulationStatus } from "../../analyzer";
+import {
+  CANCELLED,
+  type ApiCall,
+  type EmulateFn,
+  type EmulationBudget,
+  type EmulationResult,
+  type EmulationStatus,
+} from "../../analyzer";
 import { locateAsset } from "./locate-asset";
 
 export interface SandboxOptions {
@@ -66,7 +73,12 @@ const ORPHAN_IDLE_FACTOR = 4;
 export function createSandboxEmulator(opts: SandboxOptions = {}): SandboxEmulator {
   const slots = new Semaphore(Math.max(1, opts.concurrency ?? 2));
   const runner = opts.runnerPath ?? locateAsset("runner.mjs");
-  const execArgv = [`--max-old-space-size=${CHILD_HEAP_MB}`, "--expose-gc", "--no-warnings", ...permissionArgs(runner, opts.permissionModel)];
+  const execArgv = [
+    `--max-old-space-size=${CHILD_HEAP_MB}`,
+    "--expose-gc",
+    "--no-warnings",
+    ...permissionArgs(runner, opts.permissionModel),
+  ];
   const pool = new ChildPool(runner, execArgv, opts);
   const emulate: EmulateFn = async (source, prelude, budget, signal) => {
     await slots.acquire();
@@ -132,11 +144,15 @@ class SandboxChild {
     stderr?.setEncoding("utf8").on("data", (d: string) => {
       if (this.stderr.length < MAX_STDERR_CHARS) this.stderr += d.slice(0, MAX_STDERR_CHARS - this.stderr.length);
     });
-    readLines(records, (line) => this.onLine(line), () => {
-      // the record pipe closes when the child exits: everything it wrote has been read
-      if (this.exited) this.markGone();
-      else this.proc.once("exit", () => this.markGone());
-    });
+    readLines(
+      records,
+      (line) => this.onLine(line),
+      () => {
+        // the record pipe closes when the child exits: everything it wrote has been read
+        if (this.exited) this.markGone();
+        else this.proc.once("exit", () => this.markGone());
+      },
+    );
   }
 
   get exited(): boolean {
@@ -213,7 +229,8 @@ class ChildPool {
 
   give(child: SandboxChild, reusable: boolean): void {
     child.scripts++;
-    if (!reusable || child.gone || child.scripts >= (this.opts.scriptsPerChild ?? SCRIPTS_PER_CHILD)) return this.retire(child);
+    if (!reusable || child.gone || child.scripts >= (this.opts.scriptsPerChild ?? SCRIPTS_PER_CHILD))
+      return this.retire(child);
     this.idle.add(child);
     // checked again once it has dropped the last script's instance and says it is ready
     child.onIdleEvent = () => (child.gone || bloated(child)) && this.retireIdle(child);
@@ -255,7 +272,12 @@ interface Job {
  * One script on `child`: warms a new child with the prelude first, hands the job over at "ready", and
  * watches it. `reusable`: the child finished the script itself and may run another.
  */
-function runJob(child: SandboxChild, job: Job, opts: SandboxOptions, signal?: AbortSignal): Promise<{ result: EmulationResult; reusable: boolean }> {
+function runJob(
+  child: SandboxChild,
+  job: Job,
+  opts: SandboxOptions,
+  signal?: AbortSignal,
+): Promise<{ result: EmulationResult; reusable: boolean }> {
   return new Promise((resolvePromise) => {
     const layers: string[] = [];
     const apiCalls: ApiCall[] = [];
@@ -287,7 +309,15 @@ function runJob(child: SandboxChild, job: Job, opts: SandboxOptions, signal?: Ab
       child.listen(null);
       const durationMs = jobSentAt ? Date.now() - jobSentAt : 0;
       const end = done ?? killedFor ?? { status: "error" as const, detail: fallback ?? child.exitDescription() };
-      const result: EmulationResult = { status: end.status, detail: end.detail, layers, apiCalls, strings, durationMs, cpuMs: done?.cpuMs ?? lastCpuMs };
+      const result: EmulationResult = {
+        status: end.status,
+        detail: end.detail,
+        layers,
+        apiCalls,
+        strings,
+        durationMs,
+        cpuMs: done?.cpuMs ?? lastCpuMs,
+      };
       resolvePromise({ result, reusable: done !== null && killedFor === null && !child.gone });
     };
     /** memory and CPU of the child running the script; false once it was killed */
@@ -322,7 +352,9 @@ function runJob(child: SandboxChild, job: Job, opts: SandboxOptions, signal?: Ab
       child.send({ t: "job", ...job }, onSendError);
       // without /proc (not Linux) there is no CPU count to watch: the wall clock stops it as before
       const backstopMs = cpuAtJob === null ? hardCpuMs : hardCpuMs * ENGINE_WALL_BACKSTOP_FACTOR;
-      timers.push(setTimeout(() => kill("timeout", `no result ${backstopMs} ms after the job was handed over`), backstopMs));
+      timers.push(
+        setTimeout(() => kill("timeout", `no result ${backstopMs} ms after the job was handed over`), backstopMs),
+      );
       watchdog = setInterval(check, opts.pollMs ?? 10);
     };
 
@@ -340,7 +372,11 @@ function runJob(child: SandboxChild, job: Job, opts: SandboxOptions, signal?: Ab
             strings.push(String(rec.value));
             break;
           case "done":
-            done = { status: rec.status as EmulationStatus, detail: rec.detail === undefined ? undefined : String(rec.detail), cpuMs: Number(rec.cpuMs) || 0 };
+            done = {
+              status: rec.status as EmulationStatus,
+              detail: rec.detail === undefined ? undefined : String(rec.detail),
+              cpuMs: Number(rec.cpuMs) || 0,
+            };
             // the records come in order on one pipe: everything the script recorded has been read
             finish();
             break;
@@ -349,7 +385,9 @@ function runJob(child: SandboxChild, job: Job, opts: SandboxOptions, signal?: Ab
       onGone: () => finish(),
     });
     const startupMs = opts.startupTimeoutMs ?? 10_000;
-    timers.push(setTimeout(() => !jobSentAt && kill("error", `sandbox did not start within ${startupMs} ms`), startupMs));
+    timers.push(
+      setTimeout(() => !jobSentAt && kill("error", `sandbox did not start within ${startupMs} ms`), startupMs),
+    );
     // the analysis was cancelled: kill the child now (its exit, reaped by this thread, settles the run)
     const onAbort = () => kill("error", CANCELLED);
     if (signal?.aborted) return onAbort();
@@ -361,12 +399,21 @@ function runJob(child: SandboxChild, job: Job, opts: SandboxOptions, signal?: Ab
 
 /** Node 20's permission flags (`/dir/*` wildcards; Node 22+ changed the syntax, so not used there). */
 function permissionArgs(runner: string, wanted: boolean | undefined): string[] {
-  if (wanted === false || !process.versions.node.startsWith("20.") || !process.allowedNodeEnvironmentFlags.has("--experimental-permission")) return [];
+  if (
+    wanted === false ||
+    !process.versions.node.startsWith("20.") ||
+    !process.allowedNodeEnvironmentFlags.has("--experimental-permission")
+  )
+    return [];
   try {
     const entry = createRequire(runner).resolve("quickjs-emscripten");
     const at = entry.lastIndexOf("/node_modules/");
     if (at < 0) return [];
-    return ["--experimental-permission", `--allow-fs-read=${entry.slice(0, at + "/node_modules".length)}/*`, `--allow-fs-read=${dirname(runner)}/*`];
+    return [
+      "--experimental-permission",
+      `--allow-fs-read=${entry.slice(0, at + "/node_modules".length)}/*`,
+      `--allow-fs-read=${dirname(runner)}/*`,
+    ];
   } catch {
     return [];
   }

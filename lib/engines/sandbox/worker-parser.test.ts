@@ -28,7 +28,9 @@ describe("createWorkerParser", () => {
   it("returns syntax errors and timeouts as errors", async () => {
     expect(await parseDeep("var = ;")).toMatchObject({ error: expect.stringMatching(/Unexpected/) });
     const slow = createWorkerParser({ timeoutMs: 1 });
-    expect(await slow(`var a = [${"1,".repeat(200_000)}];`)).toMatchObject({ error: expect.stringMatching(/timed out|exited/) });
+    expect(await slow(`var a = [${"1,".repeat(200_000)}];`)).toMatchObject({
+      error: expect.stringMatching(/timed out|exited/),
+    });
   });
 
   it("answers an error when a script exhausts the parsing thread's stack and V8 aborts its process, and parses the next script", async () => {
@@ -36,7 +38,9 @@ describe("createWorkerParser", () => {
     // large V8 aborts ("RegExpCompiler Allocation failed", fuzz seed 1411); in a worker of this
     // process that ended the process
     const parse = createWorkerParser({ stackSizeMb: 32 });
-    expect(await parse(`${"this[".repeat(40_000)}x${"]".repeat(40_000)}`)).toMatchObject({ error: expect.stringMatching(/exited|stack/) });
+    expect(await parse(`${"this[".repeat(40_000)}x${"]".repeat(40_000)}`)).toMatchObject({
+      error: expect.stringMatching(/exited|stack/),
+    });
     expect(await parse("var a = 1;")).toMatchObject({ ast: expect.objectContaining({ type: "Program" }) });
   });
 

@@ -36,11 +36,19 @@ export function createWorkerParser(opts: WorkerParserOptions = {}): ParseDeepFn 
         resolve(r);
       };
       // a minimal environment, as the sandbox children get (no secrets)
-      const child = fork(path, [], { serialization: "advanced", execArgv: [], env: { NODE_ENV: "production" }, stdio: ["ignore", "ignore", "pipe", "ipc"] });
+      const child = fork(path, [], {
+        serialization: "advanced",
+        execArgv: [],
+        env: { NODE_ENV: "production" },
+        stdio: ["ignore", "ignore", "pipe", "ipc"],
+      });
       child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
         if (stderr.length < STDERR_KEPT_CHARS) stderr += chunk.slice(0, STDERR_KEPT_CHARS - stderr.length);
       });
-      const timer = setTimeout(() => settle({ error: `parse worker timed out after ${opts.timeoutMs ?? 20_000} ms` }), opts.timeoutMs ?? 20_000);
+      const timer = setTimeout(
+        () => settle({ error: `parse worker timed out after ${opts.timeoutMs ?? 20_000} ms` }),
+        opts.timeoutMs ?? 20_000,
+      );
       child.on("message", (m: { table?: Record<string, unknown>[]; error?: string }) => {
         if (!m.table) return settle({ error: m.error ?? "parse failed" });
         settle({ ast: relink(m.table) });
@@ -51,7 +59,12 @@ export function createWorkerParser(opts: WorkerParserOptions = {}): ParseDeepFn 
         const fatal = /FATAL ERROR: [^\n]*/.exec(stderr)?.[0];
         settle({ error: `parse process exited (${signal ?? `code ${code}`})${fatal ? `: ${fatal}` : ""}` });
       });
-      child.send({ text, maxNodes: opts.maxNodes ?? 5_000_000, stackSizeMb: opts.stackSizeMb ?? 256, maxHeapMb: opts.maxHeapMb ?? 1024 });
+      child.send({
+        text,
+        maxNodes: opts.maxNodes ?? 5_000_000,
+        stackSizeMb: opts.stackSizeMb ?? 256,
+        maxHeapMb: opts.maxHeapMb ?? 1024,
+      });
     });
 }
 

@@ -63,11 +63,20 @@ export interface YaraScannerOptions {
 
 const RULE_FILE = /\.(yar|yara)$/i;
 /** modules that print or touch the host: refused in operator rules */
-const BANNED_MODULES = [{ name: "console", errorTitle: "module not allowed", errorMessage: "the console module writes to the server's output" }];
+const BANNED_MODULES = [
+  {
+    name: "console",
+    errorTitle: "module not allowed",
+    errorMessage: "the console module writes to the server's output",
+  },
+];
 
 interface YaraBinding {
   create(): YaraCompiled;
-  validate(source: string, options?: object): { errors: { code: string; message: string }[]; warnings: { code: string; message: string }[] };
+  validate(
+    source: string,
+    options?: object,
+  ): { errors: { code: string; message: string }[]; warnings: { code: string; message: string }[] };
 }
 interface YaraCompiled {
   addRuleSource(source: string): void;
@@ -117,7 +126,10 @@ function listRuleFiles(dir: string, errors: YaraRuleFileError[]): string[] {
 /** First line of a compiler message plus its location line (" --> line:3:14"). */
 function shortMessage(message: string): string {
   const lines = message.split("\n");
-  const where = lines.find((l) => l.trim().startsWith("-->"))?.trim().replace(/^-->\s*/, "");
+  const where = lines
+    .find((l) => l.trim().startsWith("-->"))
+    ?.trim()
+    .replace(/^-->\s*/, "");
   return where ? `${lines[0]} (at ${where})` : lines[0];
 }
 
@@ -154,10 +166,14 @@ export function loadYaraScanner(options: YaraScannerOptions): YaraScannerLoad {
       warnings.push(...check.warnings.map((w) => `${file}: ${shortMessage(w.message)}`));
     } catch (e) {
       // e.g. a rule name already defined by an earlier file (E012)
-      errors.push({ file, message: shortMessage((e as Error).message.replace(/^Compilation error \([A-Z0-9]+\):\s*/, "")) });
+      errors.push({
+        file,
+        message: shortMessage((e as Error).message.replace(/^Compilation error \([A-Z0-9]+\):\s*/, "")),
+      });
     }
   }
-  if (!ruleFiles.length) return { status: "unavailable", scan: null, reason: "no YARA rule file compiled", ruleFiles, errors };
+  if (!ruleFiles.length)
+    return { status: "unavailable", scan: null, reason: "no YARA rule file compiled", ruleFiles, errors };
   compiler.setMaxMatchesPerPattern(1000);
 
   // one scan at a time per compiled rule set: the binding caches a scanner inside the rules object
@@ -221,7 +237,13 @@ async function scanAll(compiler: YaraCompiled, targets: YaraScanTarget[], limits
         break;
       }
       for (const m of result) {
-        report.matches.push({ rule: m.ruleIdentifier, namespace: m.namespace, tags: m.tags, meta: stringMeta(m.meta), target: t.name });
+        report.matches.push({
+          rule: m.ruleIdentifier,
+          namespace: m.namespace,
+          tags: m.tags,
+          meta: stringMeta(m.meta),
+          target: t.name,
+        });
       }
     } catch (e) {
       report.errors.push(`${t.name}: ${(e as Error).message.split("\n")[0]}`);

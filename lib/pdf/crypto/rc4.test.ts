@@ -23,6 +23,8 @@ describe("rc4", () => {
     expect(schedule).toEqual(copy);
     expect(hex(rc4WithSchedule(rc4Schedule(ascii("Wiki")), ascii("pedia")))).toBe("1021bf0420");
     // decryption is the same operation
-    expect(Buffer.from(rc4(ascii("Secret"), rc4(ascii("Secret"), ascii("Attack at dawn")))).toString("latin1")).toBe("Attack at dawn");
+    expect(Buffer.from(rc4(ascii("Secret"), rc4(ascii("Secret"), ascii("Attack at dawn")))).toString("latin1")).toBe(
+      "Attack at dawn",
+    );
   });
 });

@@ -40,11 +40,20 @@ describe("standard security handler with the empty user password", () => {
     expect(doc.security).toMatchObject({ state: "decrypted", revision, method });
     const facts = collectFacts(doc, DEFAULT_LIMITS);
     expect(facts.scripts.map((s) => s.source)).toContain(MARKER_JS);
-    const marker = [...doc.table.values()].map((o) => o.value).find((v) => v instanceof PdfStream && v.dict.has("Type") && String((v.dict.get("Type") as { name: string }).name) === "Marker") as PdfStream;
+    const marker = [...doc.table.values()]
+      .map((o) => o.value)
+      .find(
+        (v) =>
+          v instanceof PdfStream &&
+          v.dict.has("Type") &&
+          String((v.dict.get("Type") as { name: string }).name) === "Marker",
+      ) as PdfStream;
     expect(Buffer.from(doc.decode(marker).data).toString("latin1")).toContain(MARKER_STREAM);
     const r = analyzeFast(pdf, { fileName: "enc.pdf" });
     expect(r.summary.verdict).not.toBe("unknown");
-    expect(r.findings.map((f) => f.ruleId)).toEqual(expect.arrayContaining(["encrypted-document", "javascript-auto-run", "encryption-hides-active-content"]));
+    expect(r.findings.map((f) => f.ruleId)).toEqual(
+      expect.arrayContaining(["encrypted-document", "javascript-auto-run", "encryption-hides-active-content"]),
+    );
   });
 
   it.each([
@@ -60,7 +69,9 @@ describe("standard security handler with the empty user password", () => {
     b.addCatalog("", 1, `/Contents [${flate} 0 R ${plain} 0 R]`);
     const encrypted = encryptWithQpdf(b.build(), [...args], ["--compress-streams=n", "--decode-level=none"]);
     const doc = readPdf(encrypted, DEFAULT_LIMITS);
-    const markers = [...doc.table.values()].map((o) => o.value).filter((v): v is PdfStream => v instanceof PdfStream && v.dict.has("Type"));
+    const markers = [...doc.table.values()]
+      .map((o) => o.value)
+      .filter((v): v is PdfStream => v instanceof PdfStream && v.dict.has("Type"));
     expect(markers).toHaveLength(2);
     for (const stream of markers) {
       // heads first: they must not depend on a full decode having been cached before
@@ -91,7 +102,10 @@ describe("standard security handler with the empty user password", () => {
     const b = new PdfBuilder();
     const meta = b.addStream("/Type /Metadata /Subtype /XML", "<x:xmpmeta>clear-metadata</x:xmpmeta>");
     b.addCatalog(`/Metadata ${meta} 0 R`);
-    const doc = readPdf(encryptWithQpdf(b.build(), ["", "owner", "128", "--use-aes=y", "--cleartext-metadata"]), DEFAULT_LIMITS);
+    const doc = readPdf(
+      encryptWithQpdf(b.build(), ["", "owner", "128", "--use-aes=y", "--cleartext-metadata"]),
+      DEFAULT_LIMITS,
+    );
     expect(doc.security.state).toBe("decrypted");
     const stream = doc.resolve(doc.catalog?.get("Metadata")) as PdfStream;
     expect(Buffer.from(doc.decode(stream).data).toString("latin1")).toBe("<x:xmpmeta>clear-metadata</x:xmpmeta>");
@@ -114,18 +128,31 @@ describe("standard security handler with the password the analyst gives", () => 
     ["AES-128 (R4)", "128", ["--use-aes=y"], 4],
     ["AES-256 (R5)", "256", ["--force-R5"], 5],
     ["AES-256 (R6, PDF 2.0)", "256", [], 6],
-  ] as const)("%s: opens with the user password or the owner password, not with a wrong one", (_name, bits, opts, revision) => {
-    const pdf = encrypt(["Ünïcode s3cret", "0wner pass", bits, ...opts]);
-    expect(readPdf(pdf, DEFAULT_LIMITS).security.state).toBe("password-required");
-    const wrong = readPdf(pdf, DEFAULT_LIMITS, { password: "guess" }).security;
-    expect(wrong).toMatchObject({ state: "password-required", message: "the password given does not open the document" });
-    const user = readPdf(pdf, DEFAULT_LIMITS, { password: revision >= 5 ? "Ünïcode s3cret" : "\u00dcn\u00efcode s3cret" });
-    expect(user.security).toMatchObject({ state: "decrypted", openedWith: "user-password", revision });
-    expect(collectFacts(user, DEFAULT_LIMITS).scripts.map((s) => s.source)).toContain(MARKER_JS);
-    expect(readPdf(pdf, DEFAULT_LIMITS, { password: "0wner pass" }).security).toMatchObject({ state: "decrypted", openedWith: "owner-password" });
-    // an empty-password document opens without asking, whatever password is given
-    expect(readPdf(encrypt(["", "owner", bits, ...opts]), DEFAULT_LIMITS, { password: "x" }).security.openedWith).toBe("empty-password");
-  });
+  ] as const)(
+    "%s: opens with the user password or the owner password, not with a wrong one",
+    (_name, bits, opts, revision) => {
+      const pdf = encrypt(["Ünïcode s3cret", "0wner pass", bits, ...opts]);
+      expect(readPdf(pdf, DEFAULT_LIMITS).security.state).toBe("password-required");
+      const wrong = readPdf(pdf, DEFAULT_LIMITS, { password: "guess" }).security;
+      expect(wrong).toMatchObject({
+        state: "password-required",
+        message: "the password given does not open the document",
+      });
+      const user = readPdf(pdf, DEFAULT_LIMITS, {
+        password: revision >= 5 ? "Ünïcode s3cret" : "\u00dcn\u00efcode s3cret",
+      });
+      expect(user.security).toMatchObject({ state: "decrypted", openedWith: "user-password", revision });
+      expect(collectFacts(user, DEFAULT_LIMITS).scripts.map((s) => s.source)).toContain(MARKER_JS);
+      expect(readPdf(pdf, DEFAULT_LIMITS, { password: "0wner pass" }).security).toMatchObject({
+        state: "decrypted",
+        openedWith: "owner-password",
+      });
+      // an empty-password document opens without asking, whatever password is given
+      expect(
+        readPdf(encrypt(["", "owner", bits, ...opts]), DEFAULT_LIMITS, { password: "x" }).security.openedWith,
+      ).toBe("empty-password");
+    },
+  );
 });
 
 describe("rc4", () => {

@@ -9,8 +9,8 @@ import { rc4, rc4Schedule, rc4WithSchedule } from "./rc4";
 
 /** Algorithm 2 step a: the 32-byte padding string. */
 const PAD = Uint8Array.from([
-  0x28, 0xbf, 0x4e, 0x5e, 0x4e, 0x75, 0x8a, 0x41, 0x64, 0x00, 0x4e, 0x56, 0xff, 0xfa, 0x01, 0x08, 0x2e, 0x2e, 0x00, 0xb6, 0xd0, 0x68, 0x3e, 0x80, 0x2f, 0x0c,
-  0xa9, 0xfe, 0x64, 0x53, 0x69, 0x7a,
+  0x28, 0xbf, 0x4e, 0x5e, 0x4e, 0x75, 0x8a, 0x41, 0x64, 0x00, 0x4e, 0x56, 0xff, 0xfa, 0x01, 0x08, 0x2e, 0x2e, 0x00,
+  0xb6, 0xd0, 0x68, 0x3e, 0x80, 0x2f, 0x0c, 0xa9, 0xfe, 0x64, 0x53, 0x69, 0x7a,
 ]);
 
 export type CryptMethod = "none" | "rc4" | "aes128" | "aes256";
@@ -47,10 +47,19 @@ const num = (o: PdfObject | undefined, dflt: number) => (typeof o === "number" ?
  * Opens the handler with the empty user password, else with `password` as the user password, then as
  * the owner password. `resolve` follows references; `fileId` is the first element of the trailer's /ID.
  */
-export function openStandardSecurity(enc: PdfDict, fileId: Uint8Array, resolve: (o: PdfObject | undefined) => PdfObject | undefined, password?: string): SecuritySetup {
+export function openStandardSecurity(
+  enc: PdfDict,
+  fileId: Uint8Array,
+  resolve: (o: PdfObject | undefined) => PdfObject | undefined,
+  password?: string,
+): SecuritySetup {
   const filter = resolve(enc.get("Filter"));
   if (!(filter instanceof PdfName) || filter.name !== "Standard") {
-    return { ok: false, reason: "unsupported", message: `security handler ${filter instanceof PdfName ? filter.name : "?"} is not the standard one` };
+    return {
+      ok: false,
+      reason: "unsupported",
+      message: `security handler ${filter instanceof PdfName ? filter.name : "?"} is not the standard one`,
+    };
   }
   const v = num(resolve(enc.get("V")), 0);
   const r = num(resolve(enc.get("R")), 2);
@@ -101,11 +110,24 @@ export function openStandardSecurity(enc: PdfDict, fileId: Uint8Array, resolve: 
       else if ((key = legacy(userPasswordFromOwner(r, keyLength, o, padded)))) openedWith = "owner-password";
     }
   }
-  if (!key) return { ok: false, reason: "password-required", message: password === undefined ? "the document needs a user password to open" : "the password given does not open the document" };
+  if (!key)
+    return {
+      ok: false,
+      reason: "password-required",
+      message:
+        password === undefined
+          ? "the document needs a user password to open"
+          : "the password given does not open the document",
+    };
   const fileKey = key;
   // the strings of one object are decrypted one after another: its key is derived once (an MD5 each),
   // and for RC4 its key schedule too
-  let last: { n: number; g: number; aes: boolean; key: Uint8Array; schedule?: Uint8Array } = { n: -1, g: -1, aes: false, key: fileKey };
+  let last: { n: number; g: number; aes: boolean; key: Uint8Array; schedule?: Uint8Array } = {
+    n: -1,
+    g: -1,
+    aes: false,
+    key: fileKey,
+  };
   const keyOf = (n: number, g: number, aes: boolean) => {
     if (last.n !== n || last.g !== g || last.aes !== aes) last = { n, g, aes, key: objectKey(fileKey, n, g, aes) };
     return last;
@@ -152,12 +174,25 @@ function userPasswordFromOwner(r: number, n: number, o: Uint8Array, ownerPadded:
   key = key.subarray(0, r === 2 ? 5 : n);
   if (r === 2) return rc4(key, o.subarray(0, 32));
   let x = o.subarray(0, 32);
-  for (let i = 19; i >= 0; i--) x = rc4(key.map((b) => b ^ i), x);
+  for (let i = 19; i >= 0; i--)
+    x = rc4(
+      key.map((b) => b ^ i),
+      x,
+    );
   return x;
 }
 
 /** Algorithm 2 (key from a padded password) checked by Algorithms 4/5 (user password validation). */
-function legacyKey(r: number, n: number, o: Uint8Array, p: number, id: Uint8Array, encryptMetadata: boolean, u: Uint8Array, padded: Uint8Array): Uint8Array | null {
+function legacyKey(
+  r: number,
+  n: number,
+  o: Uint8Array,
+  p: number,
+  id: Uint8Array,
+  encryptMetadata: boolean,
+  u: Uint8Array,
+  padded: Uint8Array,
+): Uint8Array | null {
   const pBytes = new Uint8Array([p & 0xff, (p >>> 8) & 0xff, (p >>> 16) & 0xff, (p >>> 24) & 0xff]);
   const parts = [padded, o.subarray(0, 32), pBytes, id];
   if (r >= 4 && !encryptMetadata) parts.push(new Uint8Array([0xff, 0xff, 0xff, 0xff]));
@@ -165,7 +200,11 @@ function legacyKey(r: number, n: number, o: Uint8Array, p: number, id: Uint8Arra
   if (r >= 3) for (let i = 0; i < 50; i++) key = md5(key).subarray(0, n);
   if (r === 2) return equal(rc4(key, PAD), u.subarray(0, 32)) ? key : null;
   let x = rc4(key, md5(PAD, id));
-  for (let i = 1; i <= 19; i++) x = rc4(key.map((b) => b ^ i), x);
+  for (let i = 1; i <= 19; i++)
+    x = rc4(
+      key.map((b) => b ^ i),
+      x,
+    );
   return equal(x.subarray(0, 16), u.subarray(0, 16)) ? key : null;
 }
 
@@ -178,7 +217,9 @@ function objectKey(fileKey: Uint8Array, n: number, g: number, aes: boolean): Uin
 
 /** The hash of Algorithm 2.A: SHA-256 of password, salt and user data (R5), or Algorithm 2.B (R6). */
 function aes256Hash(r: number, password: Uint8Array, salt: Uint8Array, udata: Uint8Array): Uint8Array {
-  return r >= 6 ? hash2B(password, salt, udata) : new Uint8Array(createHash("sha256").update(password).update(salt).update(udata).digest());
+  return r >= 6
+    ? hash2B(password, salt, udata)
+    : new Uint8Array(createHash("sha256").update(password).update(salt).update(udata).digest());
 }
 
 /** Algorithms 2.A/11 (R5/R6): validate a user password, then unwrap /UE into the file key. */
@@ -190,7 +231,13 @@ function aes256UserKey(r: number, u: Uint8Array, ue: Uint8Array, password: Uint8
 }
 
 /** Algorithms 2.A/12 (R5/R6): validate an owner password (hashed with the 48 bytes of /U), then unwrap /OE. */
-function aes256OwnerKey(r: number, o: Uint8Array, u: Uint8Array, oe: Uint8Array, password: Uint8Array): Uint8Array | null {
+function aes256OwnerKey(
+  r: number,
+  o: Uint8Array,
+  u: Uint8Array,
+  oe: Uint8Array,
+  password: Uint8Array,
+): Uint8Array | null {
   if (o.length < 48 || u.length < 48 || oe.length < 32) return null;
   const udata = u.subarray(0, 48);
   if (!equal(aes256Hash(r, password, o.subarray(32, 40), udata), o.subarray(0, 32))) return null;
@@ -229,7 +276,12 @@ function hash2B(password: Uint8Array, salt: Uint8Array, udata: Uint8Array): Uint
  * With `prefixBytes`, only the blocks that hold them are decrypted when the data has more (CBC
  * decrypts each block from itself and the one before; the padding is only at the very end).
  */
-function aesDecrypt(algo: "aes-128-cbc" | "aes-256-cbc", key: Uint8Array, data: Uint8Array, prefixBytes?: number): Uint8Array {
+function aesDecrypt(
+  algo: "aes-128-cbc" | "aes-256-cbc",
+  key: Uint8Array,
+  data: Uint8Array,
+  prefixBytes?: number,
+): Uint8Array {
   if (data.length < 32 || data.length % 16 !== 0) {
     if (data.length < 16) return new Uint8Array(0);
     data = data.subarray(0, 16 + Math.floor((data.length - 16) / 16) * 16);
@@ -245,7 +297,8 @@ function aesDecrypt(algo: "aes-128-cbc" | "aes-256-cbc", key: Uint8Array, data: 
   d.setAutoPadding(false);
   const plain = Buffer.concat([d.update(data.subarray(16)), d.final()]);
   const pad = plain[plain.length - 1];
-  if (pad >= 1 && pad <= 16 && plain.subarray(plain.length - pad).every((b) => b === pad)) return new Uint8Array(plain.subarray(0, plain.length - pad));
+  if (pad >= 1 && pad <= 16 && plain.subarray(plain.length - pad).every((b) => b === pad))
+    return new Uint8Array(plain.subarray(0, plain.length - pad));
   return new Uint8Array(plain);
 }
 

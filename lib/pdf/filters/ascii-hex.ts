@@ -7,7 +7,9 @@ const SPACE = -1;
 const END = -2;
 const INVALID = -3;
 /** each byte's meaning in one lookup: a digit's value, white space, the end mark, or invalid */
-const CLASS = Int8Array.from({ length: 256 }, (_, c) => (c === 0x3e ? END : isPdfWhitespace(c) ? SPACE : hexValue(c) >= 0 ? hexValue(c) : INVALID));
+const CLASS = Int8Array.from({ length: 256 }, (_, c) =>
+  c === 0x3e ? END : isPdfWhitespace(c) ? SPACE : hexValue(c) >= 0 ? hexValue(c) : INVALID,
+);
 
 export function decodeAsciiHex(data: Uint8Array, maxOut: number): FilterResult {
   const out = new BoundedOutput(maxOut, data.length >> 1);

@@ -25,7 +25,7 @@ describe("decodeAscii85", () => {
   it.each([
     ["invalid character", "9jqo^F*2v7~>", "Man ", /invalid character 0x76 at offset 8/],
     ["z inside a group", "9jqo^F*z~>", "Man ", /invalid character 0x7a/],
-    ["group over 2^32-1", "9jqo^s8W-\"~>", "Man ", /exceeds 2\^32-1/],
+    ["group over 2^32-1", '9jqo^s8W-"~>', "Man ", /exceeds 2\^32-1/],
     ["single-char final group", "9jqo^F~>", "Man ", /single character/],
   ])("keeps the decoded part on %s", (_name, encoded, decoded, error) => {
     const r = decodeAscii85(bytes(encoded), 100);

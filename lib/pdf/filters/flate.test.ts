@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from "vitest";
 import { bytes, text } from "../testing/pdf-builder";
 import { decodeFlate, inflateOrError, inflateSalvaging } from "./flate";
 
-const z = (b: Uint8Array | string, level = 6) => new Uint8Array(deflateSync(typeof b === "string" ? bytes(b) : b, { level }));
+const z = (b: Uint8Array | string, level = 6) =>
+  new Uint8Array(deflateSync(typeof b === "string" ? bytes(b) : b, { level }));
 
 /** ~50 KB of varied text, so compressed data spans many bytes and blocks. */
 const source = (() => {
@@ -110,7 +111,10 @@ describe("decodeFlate", () => {
         expect(r.data.length).toBe(maxOut);
         expect(r.truncated).toBe(true);
         // the first call is the whole stream up to the limit (~9.1 MiB); then each prefix
-        const produced = inflate.mock.results.reduce((n, call) => n + (call.type === "return" ? (call.value as Buffer).length : maxOut), 0);
+        const produced = inflate.mock.results.reduce(
+          (n, call) => n + (call.type === "return" ? (call.value as Buffer).length : maxOut),
+          0,
+        );
         expect(inflate.mock.calls.length).toBeLessThanOrEqual(6);
         expect(produced).toBeLessThan(5 * maxOut);
       } finally {
@@ -155,7 +159,9 @@ describe("inflateSalvaging", () => {
   it("does not claim damage for a clean prefix that merely ends early (more input gives more output)", () => {
     const prefix = inflateSalvaging(deflated.subarray(0, 1024), 1_000_000);
     expect(prefix.damagedInside).toBe(false);
-    expect(inflateSalvaging(deflated.subarray(0, 8192), 1_000_000).result.data.length).toBeGreaterThan(prefix.result.data.length);
+    expect(inflateSalvaging(deflated.subarray(0, 8192), 1_000_000).result.data.length).toBeGreaterThan(
+      prefix.result.data.length,
+    );
   });
 
   it("does not claim damage when the data inflated as raw deflate", () => {
@@ -179,10 +185,13 @@ describe("inflateSalvaging", () => {
     return new Uint8Array(0);
   };
 
-  it.each([3, 10, 40, 150, 600, 2000, 3900])("stops exactly where the damage is (damage at byte %i of a 4 KB input)", (at) => {
-    const d = damagedAt(at).subarray(0, 4096);
-    expect(inflateSalvaging(d, 1_000_000).result.data).toEqual(longestByScan(d, false));
-  });
+  it.each([3, 10, 40, 150, 600, 2000, 3900])(
+    "stops exactly where the damage is (damage at byte %i of a 4 KB input)",
+    (at) => {
+      const d = damagedAt(at).subarray(0, 4096);
+      expect(inflateSalvaging(d, 1_000_000).result.data).toEqual(longestByScan(d, false));
+    },
+  );
 
   it("finds early damage with a few failing inflates (small prefixes first), on zlib and raw data", () => {
     const notDeflate = bytes("this is plain text, not deflate data: ".repeat(30));

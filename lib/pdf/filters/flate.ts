@@ -49,13 +49,19 @@ export function decodeFlate(data: Uint8Array, maxOut: number, known?: KnownInfla
 }
 
 /** decodeFlate, and whether its output stopped at damage inside `data` (see Inflated.damagedInside). */
-export function inflateSalvaging(data: Uint8Array, maxOut: number, inflated?: Uint8Array): { result: FilterResult; damagedInside: boolean } {
+export function inflateSalvaging(
+  data: Uint8Array,
+  maxOut: number,
+  inflated?: Uint8Array,
+): { result: FilterResult; damagedInside: boolean } {
   const input = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   if (input.length === 0) return { result: { data: new Uint8Array(0), truncated: false }, damagedInside: false };
   const limit = maxOut + headroomBytes(maxOut);
   let best = hasZlibHeader(input) ? inflateLongestPrefix(input, false, limit, maxOut, inflated) : undefined;
   if (!best || (best.error !== undefined && best.out.length === 0)) {
-    const why = best ? `zlib stream undecodable (${best.error})` : `invalid zlib header 0x${input.subarray(0, 2).toString("hex")}`;
+    const why = best
+      ? `zlib stream undecodable (${best.error})`
+      : `invalid zlib header 0x${input.subarray(0, 2).toString("hex")}`;
     best = inflateRawFallback(input, limit, maxOut, why);
   }
   const { out, error, tooLarge, inputUsed, damagedInside } = best;
@@ -68,7 +74,9 @@ export function inflateSalvaging(data: Uint8Array, maxOut: number, inflated?: Ui
 
 /** RFC 1950 §2.2: CM 8 (deflate), FCHECK makes the first two bytes a multiple of 31, no preset dictionary. */
 function hasZlibHeader(b: Buffer): boolean {
-  return b.length >= 2 && (b[0] & 0x0f) === 8 && b[0] >> 4 <= 7 && ((b[0] << 8) | b[1]) % 31 === 0 && (b[1] & 0x20) === 0;
+  return (
+    b.length >= 2 && (b[0] & 0x0f) === 8 && b[0] >> 4 <= 7 && ((b[0] << 8) | b[1]) % 31 === 0 && (b[1] & 0x20) === 0
+  );
 }
 
 /** Raw deflate, as written and past a (damaged) 2-byte header; the longer output wins. */
@@ -82,12 +90,23 @@ function inflateRawFallback(input: Buffer, limit: number, maxOut: number, why: s
     if (!best || r.out.length > best.out.length) best = r;
     if (r.error === undefined && r.out.length > 0) break;
   }
-  if (!best || best.out.length === 0) return { out: Buffer.alloc(0), error: why, tooLarge: false, damagedInside: allDamaged };
-  return { ...best, damagedInside: allDamaged, error: best.error === undefined ? `${why}; inflated as raw deflate` : `${why}; raw deflate: ${best.error}` };
+  if (!best || best.out.length === 0)
+    return { out: Buffer.alloc(0), error: why, tooLarge: false, damagedInside: allDamaged };
+  return {
+    ...best,
+    damagedInside: allDamaged,
+    error: best.error === undefined ? `${why}; inflated as raw deflate` : `${why}; raw deflate: ${best.error}`,
+  };
 }
 
 /** Inflates the whole input, or failing that the longest prefix that inflates without error. */
-function inflateLongestPrefix(input: Buffer, raw: boolean, limit: number, maxOut: number, inflated?: Uint8Array): Inflated {
+function inflateLongestPrefix(
+  input: Buffer,
+  raw: boolean,
+  limit: number,
+  maxOut: number,
+  inflated?: Uint8Array,
+): Inflated {
   const whole = inflated ? wholeFrom(inflated, limit) : inflatePrefix(input, input.length, raw, limit);
   if (whole.ok) return { out: whole.out, tooLarge: false };
   // invariant: prefix `lo` inflates (the empty prefix trivially), prefix `hi` fails with `failure`
@@ -124,7 +143,9 @@ function inflateLongestPrefix(input: Buffer, raw: boolean, limit: number, maxOut
       failure = a;
     }
   }
-  return failure.tooLarge ? { out: loOut, tooLarge: true, inputUsed: lo } : { out: loOut, error: failure.message, tooLarge: false, damagedInside: true };
+  return failure.tooLarge
+    ? { out: loOut, tooLarge: true, inputUsed: lo }
+    : { out: loOut, error: failure.message, tooLarge: false, damagedInside: true };
 }
 
 /**
@@ -153,8 +174,14 @@ function wholeFrom(inflated: Uint8Array, limit: number): Attempt {
 }
 
 function inflatePrefix(input: Buffer, length: number, raw: boolean, limit: number): Attempt {
-  const out = inflateOrError(input.subarray(0, length), { finishFlush: zlib.constants.Z_SYNC_FLUSH, maxOutputLength: limit }, raw);
-  return out instanceof Error ? { ok: false, tooLarge: out.code === "ERR_BUFFER_TOO_LARGE", message: out.message } : { ok: true, out };
+  const out = inflateOrError(
+    input.subarray(0, length),
+    { finishFlush: zlib.constants.Z_SYNC_FLUSH, maxOutputLength: limit },
+    raw,
+  );
+  return out instanceof Error
+    ? { ok: false, tooLarge: out.code === "ERR_BUFFER_TOO_LARGE", message: out.message }
+    : { ok: true, out };
 }
 
 /**
@@ -162,7 +189,11 @@ function inflatePrefix(input: Buffer, length: number, raw: boolean, limit: numbe
  * errors a common outcome (the salvage search above meets several per stream), and the stack trace
  * V8 captures for each costs more than inflating a small head; none is ever shown.
  */
-export function inflateOrError(data: Uint8Array, options: zlib.ZlibOptions, raw = false): Buffer | NodeJS.ErrnoException {
+export function inflateOrError(
+  data: Uint8Array,
+  options: zlib.ZlibOptions,
+  raw = false,
+): Buffer | NodeJS.ErrnoException {
   const stackTraceLimit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {

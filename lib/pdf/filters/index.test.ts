@@ -59,7 +59,10 @@ describe("decodeStreamData: chains", () => {
     ]);
     const resolve = (o: PdfObject) => (o instanceof PdfRef ? objects.get(o.key) : o);
     const lzw = Uint8Array.from(Buffer.from("800B6050220C0C8501", "hex")); // ISO 32000 §7.4.4.2 example
-    const r = decodeStreamData(lzw, dict({ Filter: new PdfRef(1, 0), DecodeParms: new PdfRef(3, 0) }), { ...opts, resolve });
+    const r = decodeStreamData(lzw, dict({ Filter: new PdfRef(1, 0), DecodeParms: new PdfRef(3, 0) }), {
+      ...opts,
+      resolve,
+    });
     expect(text(r.data)).toBe("-----A---B");
     expect(r.filters).toEqual(["LZWDecode"]);
   });
@@ -90,7 +93,9 @@ describe("decodeStreamData: problems", () => {
     expect(text(r.data)).toBe("abc");
     expect(r.filters).toEqual(["ASCIIHexDecode", "FooDecode", "FlateDecode"]);
     expect(r.complete).toBe(false);
-    expect(r.issues).toEqual([{ code: "filter-unknown", message: "unknown filter /FooDecode; data left encoded from here" }]);
+    expect(r.issues).toEqual([
+      { code: "filter-unknown", message: "unknown filter /FooDecode; data left encoded from here" },
+    ]);
   });
 
   it.each([
@@ -118,13 +123,19 @@ describe("decodeStreamData: problems", () => {
   it("reports a predictor error with the filter it belongs to", () => {
     const r = decodeStreamData(flate("abc"), dict({ Filter: n("Fl"), DecodeParms: dict({ Predictor: 99 }) }), opts);
     expect(text(r.data)).toBe("abc");
-    expect(r.issues[0]).toEqual({ code: "filter-error", message: "FlateDecode: predictor: unsupported /Predictor 99; data left as is" });
+    expect(r.issues[0]).toEqual({
+      code: "filter-error",
+      message: "FlateDecode: predictor: unsupported /Predictor 99; data left as is",
+    });
   });
 
   it("applies only maxFilterChain filters of a longer chain", () => {
     let data = bytes(payload);
     for (let i = 0; i < 10; i++) data = hex(data);
-    const r = decodeStreamData(data, dict({ Filter: Array.from({ length: 10 }, () => n("AHx")) }), { ...opts, maxFilterChain: 8 });
+    const r = decodeStreamData(data, dict({ Filter: Array.from({ length: 10 }, () => n("AHx")) }), {
+      ...opts,
+      maxFilterChain: 8,
+    });
     expect(r.issues.map((i) => i.code)).toEqual(["filter-chain-too-long"]);
     expect(r.filters).toHaveLength(10);
     expect(r.complete).toBe(false);
@@ -156,7 +167,11 @@ describe("decodeStreamData: hostile input", () => {
       const data = Uint8Array.from({ length: rand() % 300 }, () => rand() & 255);
       if (i % 4 === 0 && data.length > 1) data.set([0x78, 0x9c]); // reach past the zlib header check
       const chain = Array.from({ length: 1 + (rand() % 3) }, () => n(names[rand() % names.length]));
-      const parms = chain.map(() => (rand() % 2 ? dict({ Predictor: [2, 12, 15][rand() % 3], Columns: 1 + (rand() % 9), Colors: 1 + (rand() % 4) }) : null));
+      const parms = chain.map(() =>
+        rand() % 2
+          ? dict({ Predictor: [2, 12, 15][rand() % 3], Columns: 1 + (rand() % 9), Colors: 1 + (rand() % 4) })
+          : null,
+      );
       const r = decodeStreamData(data, dict({ Filter: chain, DecodeParms: parms }), { ...opts, maxOutputBytes: 2048 });
       expect(r.data.length).toBeLessThanOrEqual(2048);
     }

@@ -90,7 +90,14 @@ export function normaliseFilterName(name: string): string {
 type Step = { kind: "decoded"; result: FilterResult } | { kind: "image" } | { kind: "unknown"; message: string };
 
 /** The factory switch: one decoder per full filter name. */
-function applyFilter(name: string, data: Uint8Array, parms: PdfDict | undefined, maxOut: number, deref: Deref, known?: KnownInflate): Step {
+function applyFilter(
+  name: string,
+  data: Uint8Array,
+  parms: PdfDict | undefined,
+  maxOut: number,
+  deref: Deref,
+  known?: KnownInflate,
+): Step {
   switch (name) {
     case "ASCIIHexDecode":
       return { kind: "decoded", result: decodeAsciiHex(data, maxOut) };
@@ -136,7 +143,10 @@ export function decodeStreamData(raw: Uint8Array, dict: PdfDict, opts: StreamDec
     complete = false;
   }
   if (filters.length > opts.maxFilterChain) {
-    issues.push({ code: "filter-chain-too-long", message: `${filters.length} filters; only the first ${opts.maxFilterChain} applied` });
+    issues.push({
+      code: "filter-chain-too-long",
+      message: `${filters.length} filters; only the first ${opts.maxFilterChain} applied`,
+    });
     complete = false;
   }
   const steps = Math.min(filters.length, Math.max(0, opts.maxFilterChain));
@@ -185,12 +195,17 @@ type Deref = (o: PdfObject | undefined) => PdfObject | undefined;
  * indirect reference; /F and /DP are the inline-image spellings (§8.9.7). /F is only taken as a filter
  * when it holds names, since in a stream dictionary it is the file specification (§7.3.8.2 Table 5).
  */
-function readFilterList(dict: PdfDict, deref: Deref): { names: string[]; parms: (PdfDict | undefined)[]; problem?: string } {
+function readFilterList(
+  dict: PdfDict,
+  deref: Deref,
+): { names: string[]; parms: (PdfDict | undefined)[]; problem?: string } {
   let filter = deref(dict.get("Filter"));
-  if (filter === undefined && dict.has("Filter")) return { names: [], parms: [], problem: "/Filter is an unresolved reference" };
+  if (filter === undefined && dict.has("Filter"))
+    return { names: [], parms: [], problem: "/Filter is an unresolved reference" };
   if (filter === undefined && dict.has("F")) {
     const f = deref(dict.get("F"));
-    if (f instanceof PdfName || (Array.isArray(f) && f.length > 0 && f.every((x) => deref(x) instanceof PdfName))) filter = f;
+    if (f instanceof PdfName || (Array.isArray(f) && f.length > 0 && f.every((x) => deref(x) instanceof PdfName)))
+      filter = f;
   }
   if (filter === undefined || filter === null) return { names: [], parms: [] };
   const entries = filter instanceof PdfName ? [filter] : Array.isArray(filter) ? filter : undefined;
@@ -234,7 +249,9 @@ function withPredictor(decoded: FilterResult, parms: PdfDict | undefined, deref:
   if (p.predictor === 1) return decoded;
   const predicted = decodePredictor(decoded.data, p);
   const error = [decoded.error, predicted.error && `predictor: ${predicted.error}`].filter(Boolean).join("; ");
-  return error ? { data: predicted.data, error, truncated: decoded.truncated } : { data: predicted.data, truncated: decoded.truncated };
+  return error
+    ? { data: predicted.data, error, truncated: decoded.truncated }
+    : { data: predicted.data, truncated: decoded.truncated };
 }
 
 function numberParam(parms: PdfDict | undefined, key: string, fallback: number, deref: Deref): number {

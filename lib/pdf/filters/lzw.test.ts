@@ -116,7 +116,10 @@ describe("decodeLzw", () => {
   });
 
   it("survives random bytes", () => {
-    const r = decodeLzw(sample(10_000).map((b) => b * 7), 50_000);
+    const r = decodeLzw(
+      sample(10_000).map((b) => b * 7),
+      50_000,
+    );
     expect(r.data.length).toBeLessThanOrEqual(50_000);
   });
 });

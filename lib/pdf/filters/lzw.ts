@@ -64,7 +64,13 @@ export function decodeLzw(data: Uint8Array, maxOut: number, earlyChange = 1): Fi
   return out.finish();
 }
 
-function writeString(code: number, prefix: Uint16Array, suffix: Uint8Array, length: Uint16Array, seq: Uint8Array): number {
+function writeString(
+  code: number,
+  prefix: Uint16Array,
+  suffix: Uint8Array,
+  length: Uint16Array,
+  seq: Uint8Array,
+): number {
   const len = length[code];
   for (let j = len - 1, q = code; j >= 0; j--) {
     seq[j] = suffix[q];

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { decodePredictor, type PredictorParams } from "./predictor";
 
-const params = (p: Partial<PredictorParams>): PredictorParams => ({ predictor: 12, colors: 1, bitsPerComponent: 8, columns: 1, ...p });
+const params = (p: Partial<PredictorParams>): PredictorParams => ({
+  predictor: 12,
+  colors: 1,
+  bitsPerComponent: 8,
+  columns: 1,
+  ...p,
+});
 
 /** PNG-encodes rows with one filter type each (the forward direction of RFC 2083 §6), to build fixtures. */
 function pngEncode(rows: number[][], types: number[], bpp: number): Uint8Array {
@@ -42,7 +48,11 @@ describe("decodePredictor: PNG (10-15)", () => {
     ["Paeth", 4],
   ])("decodes rows filtered with %s", (_name, type) => {
     for (const colors of [1, 3]) {
-      const encoded = pngEncode(rows, rows.map(() => type), colors);
+      const encoded = pngEncode(
+        rows,
+        rows.map(() => type),
+        colors,
+      );
       const r = decodePredictor(encoded, params({ colors, columns: 6 / colors }));
       expect(r.error).toBeUndefined();
       expect(Array.from(r.data)).toEqual(rows.flat());

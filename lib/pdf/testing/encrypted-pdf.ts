@@ -24,12 +24,16 @@ export function emptyPasswordDocument(setup: (b: PdfBuilder, enc: Encryptors) =>
   const p = Buffer.alloc(4);
   p.writeInt32LE(-44);
   const key = md5(PADDING, OWNER, p, ID).subarray(0, 5);
-  const objectKey = (num: number) => md5(key, Uint8Array.of(num & 255, (num >> 8) & 255, num >> 16, 0, 0)).subarray(0, 10);
-  const encryptBytes = (num: number, data: Uint8Array | string) => rc4(objectKey(num), typeof data === "string" ? bytes(data) : data);
+  const objectKey = (num: number) =>
+    md5(key, Uint8Array.of(num & 255, (num >> 8) & 255, num >> 16, 0, 0)).subarray(0, 10);
+  const encryptBytes = (num: number, data: Uint8Array | string) =>
+    rc4(objectKey(num), typeof data === "string" ? bytes(data) : data);
   const encryptString = (num: number, s: string) => `<${Buffer.from(encryptBytes(num, s)).toString("hex")}>`;
   const b = new PdfBuilder();
   const catalog = setup(b, { encryptString, encryptBytes });
-  const enc = b.add(`<< /Filter /Standard /V 1 /R 2 /Length 40 /P -44 /O <${Buffer.from(OWNER).toString("hex")}> /U <${Buffer.from(rc4(key, PADDING)).toString("hex")}> >>`);
+  const enc = b.add(
+    `<< /Filter /Standard /V 1 /R 2 /Length 40 /P -44 /O <${Buffer.from(OWNER).toString("hex")}> /U <${Buffer.from(rc4(key, PADDING)).toString("hex")}> >>`,
+  );
   b.addCatalog(catalog, 1, pageExtra);
   return b.build({ trailerExtra: `/Encrypt ${enc} 0 R /ID [<${ID.toString("hex")}> <${ID.toString("hex")}>]` });
 }

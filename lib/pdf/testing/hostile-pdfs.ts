@@ -8,10 +8,17 @@ import { PdfBuilder, hexString } from "./pdf-builder";
  */
 export function degenerateTilingPdf(text = "Tiled page"): Uint8Array {
   const b = new PdfBuilder();
-  const pattern = b.addStream("/Type /Pattern /PatternType 1 /PaintType 1 /TilingType 1 /BBox [0 0 612 792] /XStep 612 /YStep -0.00000000000000000000000000000000000001173 /Resources << >>", "0 0 1 rg 0 0 5 5 re f");
+  const pattern = b.addStream(
+    "/Type /Pattern /PatternType 1 /PaintType 1 /TilingType 1 /BBox [0 0 612 792] /XStep 612 /YStep -0.00000000000000000000000000000000000001173 /Resources << >>",
+    "0 0 1 rg 0 0 5 5 re f",
+  );
   const font = b.add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>");
   const content = b.addStream("", `BT /F1 12 Tf 72 720 Td (${text}) Tj ET /Pattern cs /P0 scn 0 0 612 792 re f`);
-  b.addCatalog("", 1, `/Contents ${content} 0 R /Resources << /Font << /F1 ${font} 0 R >> /Pattern << /P0 ${pattern} 0 R >> >>`);
+  b.addCatalog(
+    "",
+    1,
+    `/Contents ${content} 0 R /Resources << /Font << /F1 ${font} 0 R >> /Pattern << /P0 ${pattern} 0 R >> >>`,
+  );
   return b.build();
 }
 

@@ -129,7 +129,9 @@ export class PdfBuilder {
       offsets.set(stmNum, { offset: pos, gen: 0 });
       push(
         concat([
-          bytes(`${stmNum} 0 obj\n<< /Type /ObjStm /N ${packed.length} /First ${first} /Filter /FlateDecode /Length ${data.length} >>\nstream\n`),
+          bytes(
+            `${stmNum} 0 obj\n<< /Type /ObjStm /N ${packed.length} /First ${first} /Filter /FlateDecode /Length ${data.length} >>\nstream\n`,
+          ),
           data,
           bytes("\nendstream\nendobj\n"),
         ]),
@@ -144,7 +146,10 @@ export class PdfBuilder {
       let t = `xref\n0 ${size}\n0000000000 65535 f\r\n`;
       for (let n = 1; n < size; n++) {
         const e = offsets.get(n);
-        t += e && "offset" in e ? `${String(e.offset).padStart(10, "0")} ${String(e.gen).padStart(5, "0")} n\r\n` : "0000000000 65535 f\r\n";
+        t +=
+          e && "offset" in e
+            ? `${String(e.offset).padStart(10, "0")} ${String(e.gen).padStart(5, "0")} n\r\n`
+            : "0000000000 65535 f\r\n";
       }
       push(bytes(`${t}trailer\n<< ${trailerDict} >>\n`));
     } else if (xrefMode === "stream") {
@@ -155,14 +160,20 @@ export class PdfBuilder {
         const e = offsets.get(n);
         const r = n * 7;
         if (!e) rows.set([0, 0, 0, 0, 0, 0xff, 0xff], r);
-        else if ("offset" in e) rows.set([1, (e.offset >>> 24) & 255, (e.offset >>> 16) & 255, (e.offset >>> 8) & 255, e.offset & 255, 0, e.gen], r);
+        else if ("offset" in e)
+          rows.set(
+            [1, (e.offset >>> 24) & 255, (e.offset >>> 16) & 255, (e.offset >>> 8) & 255, e.offset & 255, 0, e.gen],
+            r,
+          );
         else rows.set([2, (e.stm >>> 24) & 255, (e.stm >>> 16) & 255, (e.stm >>> 8) & 255, e.stm & 255, 0, e.index], r);
       }
       const data = new Uint8Array(deflateSync(rows));
       const dict = trailerDict.replace(`/Size ${size}`, `/Size ${size + 1}`);
       push(
         concat([
-          bytes(`${xrefNum} 0 obj\n<< /Type /XRef ${dict} /W [1 4 2] /Filter /FlateDecode /Length ${data.length} >>\nstream\n`),
+          bytes(
+            `${xrefNum} 0 obj\n<< /Type /XRef ${dict} /W [1 4 2] /Filter /FlateDecode /Length ${data.length} >>\nstream\n`,
+          ),
           data,
           bytes("\nendstream\nendobj\n"),
         ]),
@@ -177,7 +188,11 @@ export class PdfBuilder {
 }
 
 /** Appends an incremental update (new/changed objects + xref section with /Prev) to an existing file. */
-export function appendUpdate(base: Uint8Array, objects: { num: number; body: string }[], trailerExtra = ""): Uint8Array {
+export function appendUpdate(
+  base: Uint8Array,
+  objects: { num: number; body: string }[],
+  trailerExtra = "",
+): Uint8Array {
   const baseText = text(base);
   const prevMatch = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(baseText);
   const prev = prevMatch ? Number(prevMatch[1]) : 0;
@@ -213,7 +228,9 @@ export function withXref(body: string, markers: Record<number, string>): Uint8Ar
     const at = n in markers ? head.length + body.indexOf(markers[n]) : -1;
     xref += at >= 0 ? `${String(at).padStart(10, "0")} 00000 n\r\n` : "0000000000 65535 f\r\n";
   }
-  return bytes(`${head}${body}${xref}trailer\n<< /Size ${size} /Root 1 0 R >>\nstartxref\n${head.length + body.length}\n%%EOF\n`);
+  return bytes(
+    `${head}${body}${xref}trailer\n<< /Size ${size} /Root 1 0 R >>\nstartxref\n${head.length + body.length}\n%%EOF\n`,
+  );
 }
 
 /** An XDP package (XFA 3.3 ch. 30) carrying `pdf` base64-encoded in <pdf><document><chunk>. */

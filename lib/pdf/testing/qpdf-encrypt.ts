@@ -25,7 +25,10 @@ function qpdf(args: string[]): void {
     execFileSync("qpdf", args, { stdio: "pipe" });
   } catch (e) {
     const err = e as { code?: string; status?: number; stderr?: Buffer };
-    if (err.code === "ENOENT") throw new Error("qpdf is required for the encryption tests: apt-get install -y qpdf (npm test installs it)", { cause: e });
+    if (err.code === "ENOENT")
+      throw new Error("qpdf is required for the encryption tests: apt-get install -y qpdf (npm test installs it)", {
+        cause: e,
+      });
     // qpdf exits 3 for warnings: the output is written
     if (err.status !== 3) throw new Error(`qpdf ${args.join(" ")} failed: ${err.stderr?.toString()}`, { cause: e });
   }

@@ -18,7 +18,8 @@ export function multiPageScanPdf({ pages = 30, width = 2500, height = 3500 }: Sc
   // "text lines": a dark band of 30 rows every 120 rows, broken like words
   for (let y = 300; y + 30 < height - 300; y += 120) {
     for (let row = y; row < y + 30; row++) {
-      for (let x = 250; x < width - 250; x++) if (x % 97 < 80) raster.fill(0x20, (row * width + x) * 3, (row * width + x) * 3 + 3);
+      for (let x = 250; x < width - 250; x++)
+        if (x % 97 < 80) raster.fill(0x20, (row * width + x) * 3, (row * width + x) * 3 + 3);
     }
   }
   // one compressed image shared by every page's own image object, so building stays quick
@@ -28,9 +29,16 @@ export function multiPageScanPdf({ pages = 30, width = 2500, height = 3500 }: Sc
   b.info = b.add("<< /Producer (Scanner PDF driver) /Title (Scan) >>");
   const kids: number[] = [];
   for (let i = 0; i < pages; i++) {
-    const img = b.addStream(`/Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode`, data);
+    const img = b.addStream(
+      `/Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode`,
+      data,
+    );
     const content = b.addStream("", `q 595 0 0 842 0 0 cm /Im0 Do Q`);
-    kids.push(b.add(`<< /Type /Page /Parent ${pagesNum} 0 R /MediaBox [0 0 595 842] /Resources << /XObject << /Im0 ${img} 0 R >> >> /Contents ${content} 0 R >>`));
+    kids.push(
+      b.add(
+        `<< /Type /Page /Parent ${pagesNum} 0 R /MediaBox [0 0 595 842] /Resources << /XObject << /Im0 ${img} 0 R >> >> /Contents ${content} 0 R >>`,
+      ),
+    );
   }
   b.add(`<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(" ")}] /Count ${pages} >>`, { num: pagesNum });
   b.root = b.add(`<< /Type /Catalog /Pages ${pagesNum} 0 R >>`);

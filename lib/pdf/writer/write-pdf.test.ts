@@ -12,7 +12,10 @@ const dict = (entries: Record<string, PdfObject>) => new PdfDict(new Map(Object.
 const name = (n: string) => new PdfName(n);
 const MAX_DEPTH = DEFAULT_LIMITS.MAX_NESTING_DEPTH;
 
-function onePageFile(extra: { num: number; value: PdfObject }[] = [], catalogExtra: Record<string, PdfObject> = {}): Uint8Array {
+function onePageFile(
+  extra: { num: number; value: PdfObject }[] = [],
+  catalogExtra: Record<string, PdfObject> = {},
+): Uint8Array {
   return writePdf(
     [
       { num: 1, gen: 0, value: dict({ Type: name("Catalog"), Pages: new PdfRef(2, 0), ...catalogExtra }) },
@@ -67,7 +70,14 @@ describe("writePdf", () => {
 
   it("round-trips strings with every byte value, names with delimiters and reals", () => {
     const all = Uint8Array.from({ length: 256 }, (_, i) => i);
-    const value = dict({ Lit: new PdfString(all), Hex: new PdfString(all, true), Odd: name("a b/c#d"), Real: 0.125, Neg: -3, Arr: [true, false, null] });
+    const value = dict({
+      Lit: new PdfString(all),
+      Hex: new PdfString(all, true),
+      Odd: name("a b/c#d"),
+      Real: 0.125,
+      Neg: -3,
+      Arr: [true, false, null],
+    });
     const doc = readPdf(onePageFile([{ num: 4, value }], { Extra: new PdfRef(4, 0) }), DEFAULT_LIMITS);
     expect(doc.anomalies.items).toEqual([]);
     const back = doc.get(4)!.value as PdfDict;
@@ -89,7 +99,9 @@ describe("writePdf", () => {
 
   it("lists unused numbers as free entries", () => {
     const file = onePageFile([{ num: 7, value: 42 }], { Extra: new PdfRef(7, 0) });
-    expect(text(file)).toMatch(/xref\n0 8\n0000000000 65535 f\r\n(\d{10} 00000 n\r\n){3}(0000000000 00000 f\r\n){3}\d{10} 00000 n\r\n/);
+    expect(text(file)).toMatch(
+      /xref\n0 8\n0000000000 65535 f\r\n(\d{10} 00000 n\r\n){3}(0000000000 00000 f\r\n){3}\d{10} 00000 n\r\n/,
+    );
     expect(readPdf(file, DEFAULT_LIMITS).get(7)?.value).toBe(42);
   });
 });

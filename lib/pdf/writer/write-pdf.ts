@@ -52,9 +52,13 @@ export function writePdf(objects: readonly WrittenObject[], opts: WritePdfOption
   let xref = `xref\n0 ${size}\n0000000000 65535 f\r\n`;
   for (let n = 1; n < size; n++) {
     const e = offsets.get(n);
-    xref += e ? `${String(e.offset).padStart(10, "0")} ${String(Math.min(e.gen, 65535)).padStart(5, "0")} n\r\n` : "0000000000 00000 f\r\n";
+    xref += e
+      ? `${String(e.offset).padStart(10, "0")} ${String(Math.min(e.gen, 65535)).padStart(5, "0")} n\r\n`
+      : "0000000000 00000 f\r\n";
   }
-  const trailer = new PdfDict(new Map<string, PdfObject>([["Size", size], ...[...opts.trailer.entries].filter(([k]) => k !== "Size")]));
+  const trailer = new PdfDict(
+    new Map<string, PdfObject>([["Size", size], ...[...opts.trailer.entries].filter(([k]) => k !== "Size")]),
+  );
   push(latin1Bytes(`${xref}trailer\n${serializeObject(trailer, opts.maxDepth)}\nstartxref\n${xrefAt}\n%%EOF\n`));
   const out = Buffer.concat(parts, pos);
   return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);

@@ -68,12 +68,22 @@ export class ApiKeyStore {
       last_used_at: null,
     };
     await this.db.insertInto("api_keys").values(row).execute();
-    audit("key.created", { keyId: id, prefix: row.prefix, name: row.name, admin: input.admin, expiresAt: row.expires_at, actor });
+    audit("key.created", {
+      keyId: id,
+      prefix: row.prefix,
+      name: row.name,
+      admin: input.admin,
+      expiresAt: row.expires_at,
+      actor,
+    });
     return { key, info: infoOf(row) };
   }
 
   async count(): Promise<number> {
-    const r = await this.db.selectFrom("api_keys").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const r = await this.db
+      .selectFrom("api_keys")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     return Number(r.n);
   }
 
@@ -88,7 +98,9 @@ export class ApiKeyStore {
       .groupBy("key_id")
       .execute();
     const shares = new Map(counts.map((c) => [c.key_id, Number(c.n)]));
-    return (await this.db.selectFrom("api_keys").selectAll().orderBy("created_at").execute()).map((r) => infoOf(r, r.revoked_at === null ? (shares.get(r.id) ?? 0) : 0));
+    return (await this.db.selectFrom("api_keys").selectAll().orderBy("created_at").execute()).map((r) =>
+      infoOf(r, r.revoked_at === null ? (shares.get(r.id) ?? 0) : 0),
+    );
   }
 
   /**
@@ -101,12 +113,18 @@ export class ApiKeyStore {
       .selectAll()
       .where((eb) => eb.or([eb("id", "=", idOrPrefix), eb("prefix", "=", idOrPrefix)]))
       .execute();
-    if (rows.length > 1) throw new Error(`${rows.length} keys have the prefix ${idOrPrefix}: revoke by id (pdfscan keys list)`);
+    if (rows.length > 1)
+      throw new Error(`${rows.length} keys have the prefix ${idOrPrefix}: revoke by id (pdfscan keys list)`);
     const row = rows[0];
     if (!row) return null;
     const now = this.clock();
     const sharesRevoked = await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable("api_keys").set({ revoked_at: now }).where("id", "=", row.id).where("revoked_at", "is", null).execute();
+      await trx
+        .updateTable("api_keys")
+        .set({ revoked_at: now })
+        .where("id", "=", row.id)
+        .where("revoked_at", "is", null)
+        .execute();
       await trx.deleteFrom("sessions").where("key_id", "=", row.id).execute();
       const links = await trx
         .updateTable("share_links")
@@ -122,13 +140,21 @@ export class ApiKeyStore {
   }
 
   /** The usable key with this secret: not revoked, not expired. Records its use. */
-  async authenticate(secret: string): Promise<{ ok: true; key: ApiKeyInfo } | { ok: false; reason: "unknown" | "revoked" | "expired"; keyId?: string }> {
+  async authenticate(
+    secret: string,
+  ): Promise<{ ok: true; key: ApiKeyInfo } | { ok: false; reason: "unknown" | "revoked" | "expired"; keyId?: string }> {
     if (!looksLikeApiKey(secret)) return { ok: false, reason: "unknown" };
-    const row = await this.db.selectFrom("api_keys").selectAll().where("secret_hash", "=", hashSecret(secret)).executeTakeFirst();
+    const row = await this.db
+      .selectFrom("api_keys")
+      .selectAll()
+      .where("secret_hash", "=", hashSecret(secret))
+      .executeTakeFirst();
     return this.check(row);
   }
 
-  async byId(id: string): Promise<{ ok: true; key: ApiKeyInfo } | { ok: false; reason: "unknown" | "revoked" | "expired"; keyId?: string }> {
+  async byId(
+    id: string,
+  ): Promise<{ ok: true; key: ApiKeyInfo } | { ok: false; reason: "unknown" | "revoked" | "expired"; keyId?: string }> {
     return this.check(await this.db.selectFrom("api_keys").selectAll().where("id", "=", id).executeTakeFirst());
   }
 
@@ -136,7 +162,8 @@ export class ApiKeyStore {
     if (!row) return { ok: false as const, reason: "unknown" as const };
     const now = this.clock();
     if (row.revoked_at !== null) return { ok: false as const, reason: "revoked" as const, keyId: row.id };
-    if (row.expires_at !== null && row.expires_at <= now) return { ok: false as const, reason: "expired" as const, keyId: row.id };
+    if (row.expires_at !== null && row.expires_at <= now)
+      return { ok: false as const, reason: "expired" as const, keyId: row.id };
     if (row.last_used_at === null || row.last_used_at < now - LAST_USED_RESOLUTION_MS) {
       await this.db.updateTable("api_keys").set({ last_used_at: now }).where("id", "=", row.id).execute();
     }

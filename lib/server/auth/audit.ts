@@ -24,20 +24,29 @@ export const AUDIT_EVENTS = {
   "key.bootstrap": { what: "the first start created the admin key", limited: false },
   "session.created": { what: "a browser signed in", limited: false },
   "session.ended": { what: "a browser signed out, or its session was replaced by an explicit sign-in", limited: false },
-  "webhook.secret_rotated": { what: "a key's webhook signing secret was replaced (POST /api/webhook-secret)", limited: false },
+  "webhook.secret_rotated": {
+    what: "a key's webhook signing secret was replaced (POST /api/webhook-secret)",
+    limited: false,
+  },
   "share.minted": { what: "a share link was made", limited: false },
   "share.revoked": { what: "a share link was revoked", limited: false },
   "share.used": { what: "a share link opened its scan", limited: true },
   "scan.created": { what: "a scan was created (upload stored)", limited: false },
   "scan.deleted": { what: "a scan was deleted with its file, report and page images", limited: false },
   "scan.sample_download": { what: "a scan's retained file was downloaded (as a password ZIP)", limited: false },
-  "scan.embedded_download": { what: "a file embedded in a scan's retained file was downloaded (as a password ZIP)", limited: false },
+  "scan.embedded_download": {
+    what: "a file embedded in a scan's retained file was downloaded (as a password ZIP)",
+    limited: false,
+  },
   "access.denied": { what: "a credential was refused", limited: true },
   "csrf.denied": { what: "a state-changing request lacked our Origin or its CSRF token", limited: true },
   "host.denied": { what: "a request named a Host this server does not serve", limited: true },
   "rate.limited": { what: "a caller spent its request or analysis budget", limited: true },
   "quota.exceeded": { what: "an upload would exceed its principal's storage quota", limited: true },
-  "admin.access": { what: "an admin key read or deleted another principal's scan, or listed everyone's", limited: false },
+  "admin.access": {
+    what: "an admin key read or deleted another principal's scan, or listed everyone's",
+    limited: false,
+  },
   "audit.suppressed": { what: "how many limited lines were held back in the window that just ended", limited: false },
 } as const satisfies Record<string, AuditEventSpec>;
 
@@ -96,7 +105,10 @@ export class AuditLimiter {
     this.suppressed++;
     // the summary is due when the limit lifts, whether or not anything else is logged by then
     if (!this.timer) {
-      this.timer = setTimeout(() => this.endWindow(this.clock()), Math.max(0, this.windowStart + this.limits.windowMs - now));
+      this.timer = setTimeout(
+        () => this.endWindow(this.clock()),
+        Math.max(0, this.windowStart + this.limits.windowMs - now),
+      );
       this.timer.unref();
     }
     return false;
@@ -114,7 +126,13 @@ export class AuditLimiter {
         .map(([source, e]) => `${source}=${e.suppressed}`)
         .join(" ");
       const sources = [...this.bySource.values()].filter((e) => e.suppressed > 0).length;
-      this.emit("audit.suppressed", { suppressed: this.suppressed, sources, top, windowStart: new Date(this.windowStart).toISOString(), windowS: this.limits.windowMs / 1000 });
+      this.emit("audit.suppressed", {
+        suppressed: this.suppressed,
+        sources,
+        top,
+        windowStart: new Date(this.windowStart).toISOString(),
+        windowS: this.limits.windowMs / 1000,
+      });
     }
     this.windowStart = now;
     this.written = 0;
@@ -132,13 +150,16 @@ interface AuditState {
   requestSource: AsyncLocalStorage<string>;
 }
 const STATE_KEY = Symbol.for("pdfscan.audit");
-const write = (event: AuditEvent, fields: AuditFields) => state().sink(JSON.stringify({ audit: true, ts: new Date().toISOString(), event, ...fields }));
+const write = (event: AuditEvent, fields: AuditFields) =>
+  state().sink(JSON.stringify({ audit: true, ts: new Date().toISOString(), event, ...fields }));
 
 function state(): AuditState {
   const g = globalThis as typeof globalThis & { [STATE_KEY]?: AuditState };
   g[STATE_KEY] ??= {
     sink: (line) => console.log(line),
-    limiter: new AuditLimiter({ linesPerSource: AUDIT_LINES_PER_SOURCE, windowMs: AUDIT_WINDOW_MS }, (event, fields) => write(event, fields)),
+    limiter: new AuditLimiter({ linesPerSource: AUDIT_LINES_PER_SOURCE, windowMs: AUDIT_WINDOW_MS }, (event, fields) =>
+      write(event, fields),
+    ),
     requestSource: new AsyncLocalStorage<string>(),
   };
   return g[STATE_KEY];

@@ -61,7 +61,10 @@ describe("API keys, sessions and share links (SQLite)", () => {
     const sessions = new SessionStore(database.db, keys, 60_000, clock);
     const { info } = await keys.create({ name: "s", admin: true });
     const s = await sessions.create(info.id);
-    expect(await sessions.resolve(s.sessionId)).toMatchObject({ key: { id: info.id, admin: true }, csrfToken: s.csrfToken });
+    expect(await sessions.resolve(s.sessionId)).toMatchObject({
+      key: { id: info.id, admin: true },
+      csrfToken: s.csrfToken,
+    });
     await keys.revoke(info.id);
     expect(await sessions.resolve(s.sessionId)).toBeNull();
     const other = await keys.create({ name: "t", admin: false });
@@ -92,7 +95,10 @@ describe("API keys, sessions and share links (SQLite)", () => {
     const count = async (id: string) => (await keys.list()).find((k) => k.id === id)!.activeShares;
     const a = await keys.create({ name: "sharer-a", admin: false });
     const b = await keys.create({ name: "sharer-b", admin: false, expiresAt: now + 7_200_000 });
-    const aLinks = [await shares.mint("scan-x", "alice", 720, a.info.id), await shares.mint("scan-y", "alice", 720, a.info.id)];
+    const aLinks = [
+      await shares.mint("scan-x", "alice", 720, a.info.id),
+      await shares.mint("scan-y", "alice", 720, a.info.id),
+    ];
     const spent = await shares.mint("scan-z", "alice", 1, a.info.id);
     await shares.revoke("scan-y", aLinks[1].info.shareId, "test");
     const bLink = await shares.mint("scan-x", "alice", 720, b.info.id);
@@ -108,7 +114,9 @@ describe("API keys, sessions and share links (SQLite)", () => {
     expect(await shares.resolve(spent.token)).toBeNull();
     expect((await shares.list("scan-x")).find((l) => l.shareId === aLinks[0].info.shareId)?.revokedAt).toBe(now);
     expect(await count(a.info.id)).toBe(0);
-    expect(auditLines.map((l) => JSON.parse(l))).toContainEqual(expect.objectContaining({ event: "key.revoked", keyId: a.info.id, sharesRevoked: 1 }));
+    expect(auditLines.map((l) => JSON.parse(l))).toContainEqual(
+      expect.objectContaining({ event: "key.revoked", keyId: a.info.id, sharesRevoked: 1 }),
+    );
     // another key's links stay; an expired key's links stop with it
     expect(await shares.resolve(bLink.token)).toMatchObject({ scanId: "scan-x" });
     now += 3_600_000;
@@ -125,13 +133,20 @@ describe("MemoryRateLimiter", () => {
 
   it("allows q requests per window, then 429 with the RateLimit fields, and refills", async () => {
     const limiter = new MemoryRateLimiter(2, 10);
-    expect((await limiter.take("k")).headers).toEqual({ "ratelimit-policy": '"default";q=2;w=10', ratelimit: '"default";r=1;t=10' });
+    expect((await limiter.take("k")).headers).toEqual({
+      "ratelimit-policy": '"default";q=2;w=10',
+      ratelimit: '"default";r=1;t=10',
+    });
     expect((await limiter.take("k")).allowed).toBe(true);
     const refused = await limiter.take("k");
     expect(refused).toMatchObject({ allowed: false, retryAfterS: 10, headers: { ratelimit: '"default";r=0;t=10' } });
     // refused requests do not move the window's end
     vi.advanceTimersByTime(4_000);
-    expect(await limiter.take("k")).toMatchObject({ allowed: false, retryAfterS: 6, headers: { ratelimit: '"default";r=0;t=6' } });
+    expect(await limiter.take("k")).toMatchObject({
+      allowed: false,
+      retryAfterS: 6,
+      headers: { ratelimit: '"default";r=0;t=6' },
+    });
     expect((await limiter.take("other")).allowed).toBe(true);
     vi.advanceTimersByTime(6_000);
     expect((await limiter.take("k")).headers.ratelimit).toBe('"default";r=1;t=10');
@@ -140,7 +155,11 @@ describe("MemoryRateLimiter", () => {
 
 describe("RedisRateLimiter", () => {
   let redis: RedisPrefix;
-  setUpShared(createRedisPrefix, (r) => (redis = r), (r) => r.drop());
+  setUpShared(
+    createRedisPrefix,
+    (r) => (redis = r),
+    (r) => r.drop(),
+  );
 
   it("shares one count per key and window between limiters (web servers), and lets requests through when Redis is down", async () => {
     const a = new RedisRateLimiter(redis.redis, redis.prefix, 3, 60);
@@ -152,7 +171,11 @@ describe("RedisRateLimiter", () => {
     expect((await b.take("key:y")).allowed).toBe(true);
     expect((await redis.keys()).sort()).toEqual([`${redis.prefix}:ratelimit:key:x`, `${redis.prefix}:ratelimit:key:y`]);
     const logged: string[] = [];
-    const unreachable = new Redis("redis://127.0.0.1:1", { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null }).on("error", () => {});
+    const unreachable = new Redis("redis://127.0.0.1:1", {
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    }).on("error", () => {});
     const down = new RedisRateLimiter(unreachable, "p", 1, 60, (m) => logged.push(m));
     expect((await down.take("k")).allowed).toBe(true);
     expect(logged.length).toBe(1);

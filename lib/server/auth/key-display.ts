@@ -8,4 +8,5 @@ export const KEY_DISPLAY_CHARS = API_KEY_PREFIX.length + 4;
 
 export const keyDisplayPrefix = (key: string): string => key.slice(0, KEY_DISPLAY_CHARS);
 
-export const looksLikeApiKey = (value: string): boolean => value.startsWith(API_KEY_PREFIX) && /^[A-Za-z0-9_-]{1,200}$/.test(value);
+export const looksLikeApiKey = (value: string): boolean =>
+  value.startsWith(API_KEY_PREFIX) && /^[A-Za-z0-9_-]{1,200}$/.test(value);

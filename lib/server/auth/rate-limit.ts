@@ -34,7 +34,12 @@ function decision(requests: number, windowS: number, used: number, resetMs: numb
  * counts that request too, which shows nowhere: the window's end does not move, and r stays 0);
  * any other rejection is a store failure, left to the caller.
  */
-async function consume(limiter: RateLimiterAbstract, subject: string, requests: number, windowS: number): Promise<RateDecision> {
+async function consume(
+  limiter: RateLimiterAbstract,
+  subject: string,
+  requests: number,
+  windowS: number,
+): Promise<RateDecision> {
   let res: RateLimiterRes;
   try {
     res = await limiter.consume(subject);
@@ -78,7 +83,12 @@ export class RedisRateLimiter implements RateLimiter {
     private readonly log: (message: string, error?: unknown) => void = () => {},
   ) {
     // ioredis: the default client mode (useRedisPackage is for node-redis v4+)
-    this.limiter = new RateLimiterRedis({ storeClient: redis, keyPrefix: `${prefix}:ratelimit`, points: requests, duration: windowS });
+    this.limiter = new RateLimiterRedis({
+      storeClient: redis,
+      keyPrefix: `${prefix}:ratelimit`,
+      points: requests,
+      duration: windowS,
+    });
   }
 
   async take(subject: string): Promise<RateDecision> {

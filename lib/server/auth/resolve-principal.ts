@@ -11,13 +11,17 @@ import { SESSION_COOKIE, type Session } from "./sessions";
 
 export { LOCAL_PRINCIPAL, type Principal };
 
-const challenge = (error?: string) => ({ "www-authenticate": `Bearer realm="pdfscan"${error ? `, error="${error}"` : ""}` });
+const challenge = (error?: string) => ({
+  "www-authenticate": `Bearer realm="pdfscan"${error ? `, error="${error}"` : ""}`,
+});
 
 /** Resolves the caller of a request; 401 authentication_required when there is no valid credential. */
 export async function resolvePrincipal(request: Request | { headers: Headers }): Promise<Principal> {
   const principal = await findPrincipal(request.headers);
   if (principal) return principal;
-  throw new ApiError("authentication_required", "Send an API key as `Authorization: Bearer pdfscan_...`, or sign in.", { headers: challenge() });
+  throw new ApiError("authentication_required", "Send an API key as `Authorization: Bearer pdfscan_...`, or sign in.", {
+    headers: challenge(),
+  });
 }
 
 /** The caller, or null when none is signed in (pages redirect to /signin). Bad credentials are a 401. */
@@ -30,9 +34,13 @@ export async function findPrincipal(headers: Headers): Promise<Principal | null>
     const result = m ? await auth.keys.authenticate(m[1]) : ({ ok: false, reason: "malformed" } as const);
     if (!result.ok) {
       audit("access.denied", { reason: result.reason, keyId: "keyId" in result ? result.keyId : undefined });
-      throw new ApiError("authentication_required", `The API key is ${result.reason === "unknown" || result.reason === "malformed" ? "not valid" : result.reason}.`, {
-        headers: challenge("invalid_token"),
-      });
+      throw new ApiError(
+        "authentication_required",
+        `The API key is ${result.reason === "unknown" || result.reason === "malformed" ? "not valid" : result.reason}.`,
+        {
+          headers: challenge("invalid_token"),
+        },
+      );
     }
     return { id: result.key.principal, kind: "key", keyId: result.key.id, admin: result.key.admin };
   }

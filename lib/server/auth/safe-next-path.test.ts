@@ -62,7 +62,8 @@ describe("safeNextPath", () => {
   });
 
   it("answers / for anything that is not one string", () => {
-    for (const value of [undefined, null, 42, ["/scans", "//evil.example"], { toString: () => "/scans" }]) expect(safeNextPath(value)).toBe("/");
+    for (const value of [undefined, null, 42, ["/scans", "//evil.example"], { toString: () => "/scans" }])
+      expect(safeNextPath(value)).toBe("/");
   });
 
   it("never returns a value a browser resolves to another origin", () => {

@@ -13,7 +13,10 @@ export const CSRF_HEADER = "x-csrf-token";
 
 /** POST /api/session: the key to sign in with (the route validates with it, the OpenAPI document shows it). */
 export const SignIn = z
-  .object({ apiKey: z.string().min(1).max(200), replace: z.boolean().default(false).meta({ description: "replace a live session (else 409 session_exists)" }) })
+  .object({
+    apiKey: z.string().min(1).max(200),
+    replace: z.boolean().default(false).meta({ description: "replace a live session (else 409 session_exists)" }),
+  })
   .strict();
 
 export interface Session {
@@ -36,7 +39,13 @@ export class SessionStore {
     const expiresAt = now + this.ttlMs;
     await this.db
       .insertInto("sessions")
-      .values({ secret_hash: hashSecret(sessionId), key_id: keyId, csrf_token: csrfToken, created_at: now, expires_at: expiresAt })
+      .values({
+        secret_hash: hashSecret(sessionId),
+        key_id: keyId,
+        csrf_token: csrfToken,
+        created_at: now,
+        expires_at: expiresAt,
+      })
       .execute();
     // expired sessions are removed as new ones are made
     await this.db.deleteFrom("sessions").where("expires_at", "<=", now).execute();
@@ -45,7 +54,11 @@ export class SessionStore {
 
   async resolve(sessionId: string): Promise<Session | null> {
     if (!/^s_[A-Za-z0-9_-]{20,100}$/.test(sessionId)) return null;
-    const row = await this.db.selectFrom("sessions").selectAll().where("secret_hash", "=", hashSecret(sessionId)).executeTakeFirst();
+    const row = await this.db
+      .selectFrom("sessions")
+      .selectAll()
+      .where("secret_hash", "=", hashSecret(sessionId))
+      .executeTakeFirst();
     if (!row || row.expires_at <= this.clock()) return null;
     const key = await this.keys.byId(row.key_id);
     return key.ok ? { key: key.key, csrfToken: row.csrf_token } : null;

@@ -36,7 +36,8 @@ export async function openShare(token: string): Promise<OpenedShare> {
     scan,
     report: () => service.getReport(viewer, share.scanId),
     pageImage: (page, size) => service.pageImageOf(scan, page, size),
-    reload: async () => ((await (await getAuth()).shares.resolve(token)) ? service.findScan(viewer, share.scanId) : null),
+    reload: async () =>
+      (await (await getAuth()).shares.resolve(token)) ? service.findScan(viewer, share.scanId) : null,
   };
 }
 

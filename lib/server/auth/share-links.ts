@@ -33,7 +33,15 @@ export const sharePath = (token: string): string => `/share/${token}`;
 
 /** POST /api/scans/:scanId/shares: the link's lifetime (the route validates with it, the OpenAPI document shows it). */
 export const MintShare = z
-  .object({ expiresInHours: z.number().int().min(1).max(MAX_SHARE_TTL_HOURS).default(DEFAULT_SHARE_TTL_HOURS).meta({ description: "lifetime (default 7 days)" }) })
+  .object({
+    expiresInHours: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_SHARE_TTL_HOURS)
+      .default(DEFAULT_SHARE_TTL_HOURS)
+      .meta({ description: "lifetime (default 7 days)" }),
+  })
   .strict();
 
 /** A share link as the API shows it (the token itself only once, when minted). */
@@ -65,7 +73,12 @@ export class ShareLinkStore {
   ) {}
 
   /** `keyId`: the key of the caller that mints it (null with auth off); the link dies with that key. */
-  async mint(scanId: string, owner: string, ttlHours: number, keyId: string | null): Promise<{ token: string; info: ShareLinkInfo }> {
+  async mint(
+    scanId: string,
+    owner: string,
+    ttlHours: number,
+    keyId: string | null,
+  ): Promise<{ token: string; info: ShareLinkInfo }> {
     const token = newSecret(SHARE_TOKEN_PREFIX);
     const now = this.clock();
     const row: ShareLinksTable = {
@@ -84,7 +97,14 @@ export class ShareLinkStore {
   }
 
   async list(scanId: string): Promise<ShareLinkInfo[]> {
-    return (await this.db.selectFrom("share_links").selectAll().where("scan_id", "=", scanId).orderBy("created_at", "desc").execute()).map(infoOf);
+    return (
+      await this.db
+        .selectFrom("share_links")
+        .selectAll()
+        .where("scan_id", "=", scanId)
+        .orderBy("created_at", "desc")
+        .execute()
+    ).map(infoOf);
   }
 
   async revoke(scanId: string, shareId: string, actor: string): Promise<boolean> {
@@ -106,14 +126,31 @@ export class ShareLinkStore {
     const row = await this.db
       .selectFrom("share_links")
       .leftJoin("api_keys", "api_keys.id", "share_links.key_id")
-      .select(["share_links.id", "share_links.scan_id", "share_links.owner", "share_links.expires_at", "share_links.revoked_at", "share_links.key_id"])
-      .select(["api_keys.revoked_at as key_revoked_at", "api_keys.expires_at as key_expires_at", "api_keys.id as key_found"])
+      .select([
+        "share_links.id",
+        "share_links.scan_id",
+        "share_links.owner",
+        "share_links.expires_at",
+        "share_links.revoked_at",
+        "share_links.key_id",
+      ])
+      .select([
+        "api_keys.revoked_at as key_revoked_at",
+        "api_keys.expires_at as key_expires_at",
+        "api_keys.id as key_found",
+      ])
       .where("share_links.secret_hash", "=", hashSecret(token))
       .executeTakeFirst();
     const now = this.clock();
     if (!row || row.revoked_at !== null || row.expires_at <= now) return null;
     // the minting key must still be usable: not revoked, not expired, not gone
-    if (row.key_id !== null && (row.key_found === null || row.key_revoked_at !== null || (row.key_expires_at !== null && row.key_expires_at <= now))) return null;
+    if (
+      row.key_id !== null &&
+      (row.key_found === null ||
+        row.key_revoked_at !== null ||
+        (row.key_expires_at !== null && row.key_expires_at <= now))
+    )
+      return null;
     return { shareId: row.id, scanId: row.scan_id, owner: row.owner };
   }
 }

@@ -21,7 +21,10 @@ describe("a terminated PostgreSQL session", () => {
       const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(conn);
       await stores!.pg!.pool.query("select pg_terminate_backend($1)", [rows[0].pid]);
       await new Promise((r) => setTimeout(r, 300)); // the FATAL message arrives between two queries
-      return sql`select 1`.execute(conn).then(() => undefined, (error: unknown) => error);
+      return sql`select 1`.execute(conn).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
     });
     expect(isConnectionLost(lost)).toBe(true);
     expect((await sql<{ one: number }>`select 1 as one`.execute(db)).rows).toEqual([{ one: 1 }]);
@@ -29,8 +32,14 @@ describe("a terminated PostgreSQL session", () => {
 
   it("is answered 503 with Retry-After, not 500", async () => {
     const request = new Request("http://127.0.0.1/api/scans/x");
-    const terminated = Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" });
-    for (const error of [terminated, new Error("Connection terminated unexpectedly"), Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" })]) {
+    const terminated = Object.assign(new Error("terminating connection due to administrator command"), {
+      code: "57P01",
+    });
+    for (const error of [
+      terminated,
+      new Error("Connection terminated unexpectedly"),
+      Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }),
+    ]) {
       const res = errorResponse(error, request);
       expect(res.status).toBe(503);
       expect(res.headers.get("retry-after")).toBe("1");

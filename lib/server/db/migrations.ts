@@ -61,16 +61,27 @@ function buildMigrations(dialect: DialectKind): Record<string, Migration> {
           // the state machine's vocabularies, enforced by the database too
           .addCheckConstraint("scans_status_check", sql`status in (${inList(SCAN_STATUSES)})`)
           .addCheckConstraint("scans_advanced_status_check", sql`advanced_status in (${inList(ADVANCED_STATUSES)})`)
-          .addCheckConstraint("scans_enrichment_status_check", sql`enrichment_status in (${inList(ENRICHMENT_STATUSES)})`)
+          .addCheckConstraint(
+            "scans_enrichment_status_check",
+            sql`enrichment_status in (${inList(ENRICHMENT_STATUSES)})`,
+          )
           .addCheckConstraint("scans_retention_mode_check", sql`retention_mode in (${inList(RETENTION_MODES)})`)
           .addCheckConstraint("scans_score_check", sql`score is null or (score >= 0 and score <= 100)`)
           .execute();
         // GET /api/scans: the owner's scans, newest first
-        await db.schema.createIndex("scans_owner_created_idx").on("scans").columns(["owner", "created_at", "id"]).execute();
+        await db.schema
+          .createIndex("scans_owner_created_idx")
+          .on("scans")
+          .columns(["owner", "created_at", "id"])
+          .execute();
         // dispatcher and recovery: runnable scans by status
         await db.schema.createIndex("scans_status_idx").on("scans").columns(["status", "lease_until"]).execute();
         // retention sweeper
-        await db.schema.createIndex("scans_retained_idx").on("scans").columns(["file_retained", "expires_at"]).execute();
+        await db.schema
+          .createIndex("scans_retained_idx")
+          .on("scans")
+          .columns(["file_retained", "expires_at"])
+          .execute();
 
         await createBlobTable(db, "blobs", dialect);
       },
@@ -125,14 +136,18 @@ function buildMigrations(dialect: DialectKind): Record<string, Migration> {
     "0003_page_images": {
       async up(db: Kysely<unknown>) {
         // one column per statement: SQLite's ALTER TABLE adds one at a time
-        await db.schema.alterTable("scans").addColumn("keep_thumbnails", "integer", (c) => c.notNull().defaultTo(0)).execute();
+        await db.schema
+          .alterTable("scans")
+          .addColumn("keep_thumbnails", "integer", (c) => c.notNull().defaultTo(0))
+          .execute();
         await db.schema.alterTable("scans").addColumn("page_images", "text").execute();
         await db.schema.alterTable("scans").addColumn("page_images_deleted_at", "bigint").execute();
         await createBlobTable(db, "page_images", dialect);
       },
       async down(db: Kysely<unknown>) {
         await db.schema.dropTable("page_images").execute();
-        for (const column of ["page_images_deleted_at", "page_images", "keep_thumbnails"]) await db.schema.alterTable("scans").dropColumn(column).execute();
+        for (const column of ["page_images_deleted_at", "page_images", "keep_thumbnails"])
+          await db.schema.alterTable("scans").dropColumn(column).execute();
       },
     },
     // issue 19: quota decisions serialised per principal (one row each, locked while a scan is
@@ -191,9 +206,17 @@ function buildMigrations(dialect: DialectKind): Record<string, Migration> {
           .addCheckConstraint("webhook_deliveries_state_check", sql`state in ('pending', 'succeeded', 'failed')`)
           .execute();
         // the dispatcher: due deliveries
-        await db.schema.createIndex("webhook_deliveries_due_idx").on("webhook_deliveries").columns(["state", "next_attempt_at"]).execute();
+        await db.schema
+          .createIndex("webhook_deliveries_due_idx")
+          .on("webhook_deliveries")
+          .columns(["state", "next_attempt_at"])
+          .execute();
         // a scan's delivery log
-        await db.schema.createIndex("webhook_deliveries_scan_idx").on("webhook_deliveries").columns(["scan_id", "created_at"]).execute();
+        await db.schema
+          .createIndex("webhook_deliveries_scan_idx")
+          .on("webhook_deliveries")
+          .columns(["scan_id", "created_at"])
+          .execute();
         await db.schema
           .createTable("idempotency_keys")
           .addColumn("owner", "text", (c) => c.notNull())
@@ -205,14 +228,19 @@ function buildMigrations(dialect: DialectKind): Record<string, Migration> {
           .addColumn("expires_at", "bigint", (c) => c.notNull())
           .addPrimaryKeyConstraint("idempotency_keys_pk", ["owner", "key"])
           .execute();
-        await db.schema.createIndex("idempotency_keys_expiry_idx").on("idempotency_keys").columns(["expires_at"]).execute();
+        await db.schema
+          .createIndex("idempotency_keys_expiry_idx")
+          .on("idempotency_keys")
+          .columns(["expires_at"])
+          .execute();
       },
       async down(db: Kysely<unknown>) {
         await db.schema.dropTable("idempotency_keys").execute();
         await db.schema.dropTable("webhook_deliveries").execute();
         await db.schema.dropTable("webhook_secrets").execute();
         await db.schema.dropIndex("scans_owner_batch_idx").execute();
-        for (const column of ["batch_id", "callback_key", "callback_url"]) await db.schema.alterTable("scans").dropColumn(column).execute();
+        for (const column of ["batch_id", "callback_key", "callback_url"])
+          await db.schema.alterTable("scans").dropColumn(column).execute();
       },
     },
     // issue 21: imported threat feeds and known-good lists (lib/server/feeds)
@@ -237,7 +265,11 @@ function buildMigrations(dialect: DialectKind): Record<string, Migration> {
           .addCheckConstraint("feed_entries_list_check", sql`list in ('malicious', 'known-good')`)
           .execute();
         await db.schema.createIndex("feed_entries_lookup_idx").on("feed_entries").columns(["kind", "value"]).execute();
-        await db.schema.createIndex("feed_entries_range_idx").on("feed_entries").columns(["kind", "range_start", "range_end"]).execute();
+        await db.schema
+          .createIndex("feed_entries_range_idx")
+          .on("feed_entries")
+          .columns(["kind", "range_start", "range_end"])
+          .execute();
         await db.schema
           .createTable("feed_imports")
           .addColumn("source", "text", (c) => c.primaryKey())
@@ -264,7 +296,11 @@ function buildMigrations(dialect: DialectKind): Record<string, Migration> {
           .addColumn("value", "text", (c) => c.notNull())
           .addPrimaryKeyConstraint("scan_indicators_pk", ["scan_id", "type", "value"])
           .execute();
-        await db.schema.createIndex("scan_indicators_value_idx").on("scan_indicators").columns(["value", "owner"]).execute();
+        await db.schema
+          .createIndex("scan_indicators_value_idx")
+          .on("scan_indicators")
+          .columns(["value", "owner"])
+          .execute();
         // seen before: the owner's scans of the same file
         await db.schema.createIndex("scans_owner_sha256_idx").on("scans").columns(["owner", "sha256"]).execute();
       },
@@ -307,11 +343,20 @@ export async function migrateToLatest(db: Kysely<unknown>, dialect: DialectKind)
   // database, finds another schema's, skips creating its own and fails ("kysely_migration_lock does
   // not exist"), as tests running beside others in one database did.
   const migrationTableSchema =
-    dialect === "postgres" ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
-  const migrator = new Migrator({ db, provider: new StaticProvider(buildMigrations(dialect)), ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+    dialect === "postgres"
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({
+    db,
+    provider: new StaticProvider(buildMigrations(dialect)),
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === "Error")?.migrationName;
-    throw new Error(`database migration ${failed ?? ""} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(
+      `database migration ${failed ?? ""} failed: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
   }
 }

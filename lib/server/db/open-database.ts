@@ -66,7 +66,9 @@ function openPostgres(url: string): OpenDatabase {
     // times are epoch milliseconds in bigint columns: read them as numbers (exact below 2^53)
     types: {
       getTypeParser: ((oid: number, format?: "text" | "binary") =>
-        oid === PG_INT8_OID && format !== "binary" ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
+        oid === PG_INT8_OID && format !== "binary"
+          ? (v: string) => Number(v)
+          : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
     },
   });
   // an idle client losing its connection (server restart) must not crash the process
@@ -75,7 +77,9 @@ function openPostgres(url: string): OpenDatabase {
   // (pg_terminate_backend, failover) emits "error" on its client, which has no listener while it is
   // out of the pool. Its next query fails (routes answer 503, see connection-lost.ts) and the pool
   // discards it on release.
-  pool.on("connect", (client) => client.on("error", (error) => console.error("[pdfscan] postgres connection lost:", error.message)));
+  pool.on("connect", (client) =>
+    client.on("error", (error) => console.error("[pdfscan] postgres connection lost:", error.message)),
+  );
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: "postgres", purgeDeleted: async () => {}, close: () => db.destroy() };
 }

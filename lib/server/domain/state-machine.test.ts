@@ -35,7 +35,11 @@ const EVENTS: ScanEvent[] = [
   { type: "expire" },
 ];
 
-const st = (status: ScanState["status"], advancedStatus: ScanState["advancedStatus"], enrichmentStatus: ScanState["enrichmentStatus"]): ScanState => ({
+const st = (
+  status: ScanState["status"],
+  advancedStatus: ScanState["advancedStatus"],
+  enrichmentStatus: ScanState["enrichmentStatus"],
+): ScanState => ({
   status,
   advancedStatus,
   enrichmentStatus,
@@ -61,7 +65,9 @@ function expected(s: ScanState, e: ScanEvent): ScanState | null {
     case "resume_advanced":
       return s.status === "running_advanced_scan" ? s : null;
     case "start_enrichment":
-      return s.status === "running_advanced_scan" && (enr === "pending" || enr === "running") ? st("running_advanced_scan", "running", "running") : null;
+      return s.status === "running_advanced_scan" && (enr === "pending" || enr === "running")
+        ? st("running_advanced_scan", "running", "running")
+        : null;
     case "advanced_finished":
       if (s.status !== "running_advanced_scan") return null;
       if (enabled !== (e.enrichment !== null)) return null;
@@ -82,17 +88,23 @@ describe("scan state machine", () => {
     for (const s of STATES) expect(stateViolation(s)).toBeNull();
   });
 
-  it.each(CASES.filter((c) => c.want !== null).map((c) => [label(c.s, c.e), c] as const))("allows %s", (_, { s, e, want }) => {
-    const next = transition(s, e);
-    expect(next).toEqual(want);
-    expect(stateViolation(next)).toBeNull();
-    // forward only
-    expect(statusRank(next.status)).toBeGreaterThanOrEqual(statusRank(s.status));
-  });
+  it.each(CASES.filter((c) => c.want !== null).map((c) => [label(c.s, c.e), c] as const))(
+    "allows %s",
+    (_, { s, e, want }) => {
+      const next = transition(s, e);
+      expect(next).toEqual(want);
+      expect(stateViolation(next)).toBeNull();
+      // forward only
+      expect(statusRank(next.status)).toBeGreaterThanOrEqual(statusRank(s.status));
+    },
+  );
 
-  it.each(CASES.filter((c) => c.want === null).map((c) => [label(c.s, c.e), c] as const))("refuses %s", (_, { s, e }) => {
-    expect(() => transition(s, e)).toThrow(IllegalTransitionError);
-  });
+  it.each(CASES.filter((c) => c.want === null).map((c) => [label(c.s, c.e), c] as const))(
+    "refuses %s",
+    (_, { s, e }) => {
+      expect(() => transition(s, e)).toThrow(IllegalTransitionError);
+    },
+  );
 
   it("refuses any event on an invalid state (a corrupted row cannot be moved along)", () => {
     const invalid: ScanState[] = [];
@@ -103,7 +115,8 @@ describe("scan state machine", () => {
           if (stateViolation(s)) invalid.push(s);
         }
     expect(invalid.length).toBeGreaterThan(0);
-    for (const s of invalid) for (const e of EVENTS) expect(() => transition(s, e), label(s, e)).toThrow(IllegalTransitionError);
+    for (const s of invalid)
+      for (const e of EVENTS) expect(() => transition(s, e), label(s, e)).toThrow(IllegalTransitionError);
   });
 
   it("starts at queued_fast_scan with advancedStatus pending (seed rule 1)", () => {
@@ -112,7 +125,8 @@ describe("scan state machine", () => {
   });
 
   it("reports an advancedStatus of queued or running at completed_fast_scan (seed rule 2)", () => {
-    for (const s of STATES.filter((x) => x.status === "completed_fast_scan")) expect(["queued", "running"]).toContain(s.advancedStatus);
+    for (const s of STATES.filter((x) => x.status === "completed_fast_scan"))
+      expect(["queued", "running"]).toContain(s.advancedStatus);
   });
 
   it("leaves no sub-stage pending or running once a scan has ended", () => {
@@ -152,6 +166,12 @@ describe("scan state machine", () => {
   });
 
   it("knows when the report is readable", () => {
-    expect(SCAN_STATUSES.filter(isReportReady)).toEqual(["completed_fast_scan", "queued_advanced_scan", "running_advanced_scan", "completed", "expired"]);
+    expect(SCAN_STATUSES.filter(isReportReady)).toEqual([
+      "completed_fast_scan",
+      "queued_advanced_scan",
+      "running_advanced_scan",
+      "completed",
+      "expired",
+    ]);
   });
 });

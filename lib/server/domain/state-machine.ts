@@ -89,7 +89,11 @@ export function describeState(s: ScanState): string {
 
 /** The state of a new scan (seed rule 1: queued_fast_scan). */
 export function initialState(enableEnrichment: boolean): ScanState {
-  return { status: "queued_fast_scan", advancedStatus: "pending", enrichmentStatus: enableEnrichment ? "pending" : "disabled" };
+  return {
+    status: "queued_fast_scan",
+    advancedStatus: "pending",
+    enrichmentStatus: enableEnrichment ? "pending" : "disabled",
+  };
 }
 
 interface Rule {
@@ -98,18 +102,25 @@ interface Rule {
 }
 
 /** Terminal enrichment status for a scan that ends before enrichment could run. */
-const enrichmentGivenUp = (s: ScanState): EnrichmentStatus => (s.enrichmentStatus === "disabled" ? "disabled" : "failed");
+const enrichmentGivenUp = (s: ScanState): EnrichmentStatus =>
+  s.enrichmentStatus === "disabled" ? "disabled" : "failed";
 
 const RULES: { [T in ScanEventType]: Rule } = {
   start_fast: { from: ["queued_fast_scan"], to: (s) => ({ ...s, status: "running_fast_scan" }) },
   resume_fast: { from: ["running_fast_scan"], to: (s) => s },
-  fast_succeeded: { from: ["running_fast_scan"], to: (s) => ({ ...s, status: "completed_fast_scan", advancedStatus: "queued" }) },
+  fast_succeeded: {
+    from: ["running_fast_scan"],
+    to: (s) => ({ ...s, status: "completed_fast_scan", advancedStatus: "queued" }),
+  },
   fast_failed: {
     from: ["running_fast_scan"],
     to: (s) => ({ status: "failed", advancedStatus: "failed", enrichmentStatus: enrichmentGivenUp(s) }),
   },
   queue_advanced: { from: ["completed_fast_scan"], to: (s) => ({ ...s, status: "queued_advanced_scan" }) },
-  start_advanced: { from: ["queued_advanced_scan"], to: (s) => ({ ...s, status: "running_advanced_scan", advancedStatus: "running" }) },
+  start_advanced: {
+    from: ["queued_advanced_scan"],
+    to: (s) => ({ ...s, status: "running_advanced_scan", advancedStatus: "running" }),
+  },
   resume_advanced: { from: ["running_advanced_scan"], to: (s) => s },
   start_enrichment: {
     from: ["running_advanced_scan"],
@@ -148,7 +159,8 @@ export function transition(state: ScanState, event: ScanEvent): ScanState {
   const next = rule.to(state, event);
   const violation = stateViolation(next);
   if (violation) throw new IllegalTransitionError(state, event, violation);
-  if (statusRank(next.status) < statusRank(state.status)) throw new IllegalTransitionError(state, event, "status moves forward only");
+  if (statusRank(next.status) < statusRank(state.status))
+    throw new IllegalTransitionError(state, event, "status moves forward only");
   return next;
 }
 
@@ -157,7 +169,9 @@ export function statusRank(status: ScanStatus): number {
   return status === "failed" ? SCAN_STATUSES.indexOf("completed") : SCAN_STATUSES.indexOf(status);
 }
 
-const ALLOWED_SUBSTATES: { [S in ScanStatus]: { advanced: readonly AdvancedStatus[]; enrichment: readonly EnrichmentStatus[] } } = {
+const ALLOWED_SUBSTATES: {
+  [S in ScanStatus]: { advanced: readonly AdvancedStatus[]; enrichment: readonly EnrichmentStatus[] };
+} = {
   queued_fast_scan: { advanced: ["pending"], enrichment: ["disabled", "pending"] },
   running_fast_scan: { advanced: ["pending"], enrichment: ["disabled", "pending"] },
   // seed rule 2: at completed_fast_scan the advanced stage is already queued (or running)
@@ -173,13 +187,17 @@ const ALLOWED_SUBSTATES: { [S in ScanStatus]: { advanced: readonly AdvancedStatu
 export function stateViolation(s: ScanState): string | null {
   const allowed = ALLOWED_SUBSTATES[s.status];
   if (!allowed) return `unknown status ${String(s.status)}`;
-  if (!allowed.advanced.includes(s.advancedStatus)) return `advancedStatus ${s.advancedStatus} is not allowed at ${s.status}`;
-  if (!allowed.enrichment.includes(s.enrichmentStatus)) return `enrichmentStatus ${s.enrichmentStatus} is not allowed at ${s.status}`;
+  if (!allowed.advanced.includes(s.advancedStatus))
+    return `advancedStatus ${s.advancedStatus} is not allowed at ${s.status}`;
+  if (!allowed.enrichment.includes(s.enrichmentStatus))
+    return `enrichmentStatus ${s.enrichmentStatus} is not allowed at ${s.status}`;
   return null;
 }
 
-export const isTerminal = (status: ScanStatus): boolean => (TERMINAL_STATUSES as readonly ScanStatus[]).includes(status);
-export const isReportReady = (status: ScanStatus): boolean => (REPORT_READY_STATUSES as readonly ScanStatus[]).includes(status);
+export const isTerminal = (status: ScanStatus): boolean =>
+  (TERMINAL_STATUSES as readonly ScanStatus[]).includes(status);
+export const isReportReady = (status: ScanStatus): boolean =>
+  (REPORT_READY_STATUSES as readonly ScanStatus[]).includes(status);
 
 /** Every valid state: the cross product filtered by the invariants (for tests and docs). */
 export function allValidStates(): ScanState[] {

@@ -9,7 +9,10 @@ const quoted = (line: string, values: readonly string[]) => values.every((v) => 
 
 describe("terminal statuses, declared once", () => {
   it("are listed only by the state machine", () => {
-    const copies = findCopies((line) => quoted(line, TERMINAL_STATUSES) || quoted(line, REPORT_READY_STATUSES), ["lib/server/domain/state-machine.ts"]);
+    const copies = findCopies(
+      (line) => quoted(line, TERMINAL_STATUSES) || quoted(line, REPORT_READY_STATUSES),
+      ["lib/server/domain/state-machine.ts"],
+    );
     expect(copies).toEqual([]);
   });
 

@@ -28,7 +28,11 @@ export const EnrichmentResult = z.object({
   external: z.boolean(),
   generatedAt: z.string(),
   indicators: z.array(EnrichedIndicator),
-  summary: z.object({ total: z.number().int(), flagged: z.number().int(), byClassification: z.record(z.string(), z.number().int()) }),
+  summary: z.object({
+    total: z.number().int(),
+    flagged: z.number().int(),
+    byClassification: z.record(z.string(), z.number().int()),
+  }),
   /** the imported feeds' entries that name the indicators or the file's hashes (lib/server/feeds), and the online services' hits */
   feeds: FeedMatch.optional(),
   /** what each configured online service was asked and answered (online/online-lookups.ts); absent when none is configured */
@@ -39,5 +43,8 @@ export type EnrichmentResult = z.infer<typeof EnrichmentResult>;
 export interface EnrichmentProvider {
   readonly name: string;
   /** Enriches the indicators of one document; `signal` aborts when the step's budget is spent. */
-  enrich(iocs: Iocs, options: { signal: AbortSignal; now: Date; hashes?: readonly string[] }): Promise<EnrichmentResult>;
+  enrich(
+    iocs: Iocs,
+    options: { signal: AbortSignal; now: Date; hashes?: readonly string[] },
+  ): Promise<EnrichmentResult>;
 }

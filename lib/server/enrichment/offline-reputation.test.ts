@@ -27,7 +27,11 @@ describe("offline reputation", () => {
   it.each([
     [{ type: "url", value: "http://bit.ly/abc" }, ["url-shortener", "cleartext-http"], "public"],
     [{ type: "url", value: "https://xn--pple-43d.com/login" }, ["punycode-domain"], "public"],
-    [{ type: "url", value: "http://user:pw@203.0.113.9:8080/payload.exe" }, ["ip-literal-host", "credentials-in-url", "cleartext-http", "non-standard-port", "executable-download"], "documentation"],
+    [
+      { type: "url", value: "http://user:pw@203.0.113.9:8080/payload.exe" },
+      ["ip-literal-host", "credentials-in-url", "cleartext-http", "non-standard-port", "executable-download"],
+      "documentation",
+    ],
     [{ type: "url", value: "https://a.b.c.d.e.f.example.org/" }, ["deep-subdomain"], "documentation"],
     [{ type: "domain", value: "evil.duckdns.org" }, ["dynamic-dns"], "public"],
     [{ type: "domain", value: "intranet.corp" }, [], "local"],

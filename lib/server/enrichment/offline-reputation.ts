@@ -49,8 +49,34 @@ const RESERVED = blockList([
 ]);
 
 /** RFC 2606 / RFC 6761 / RFC 8375 names that never resolve on the internet. */
-const RESERVED_TLDS = new Set(["example", "test", "invalid", "localhost", "local", "internal", "home.arpa", "lan", "corp"]);
-const FREEMAIL = new Set(["gmail.com", "googlemail.com", "outlook.com", "hotmail.com", "live.com", "yahoo.com", "aol.com", "gmx.com", "gmx.net", "mail.ru", "yandex.ru", "proton.me", "protonmail.com", "icloud.com", "zoho.com"]);
+const RESERVED_TLDS = new Set([
+  "example",
+  "test",
+  "invalid",
+  "localhost",
+  "local",
+  "internal",
+  "home.arpa",
+  "lan",
+  "corp",
+]);
+const FREEMAIL = new Set([
+  "gmail.com",
+  "googlemail.com",
+  "outlook.com",
+  "hotmail.com",
+  "live.com",
+  "yahoo.com",
+  "aol.com",
+  "gmx.com",
+  "gmx.net",
+  "mail.ru",
+  "yandex.ru",
+  "proton.me",
+  "protonmail.com",
+  "icloud.com",
+  "zoho.com",
+]);
 const DEFAULT_PORTS: Record<string, string> = { "http:": "80", "https:": "443", "ftp:": "21" };
 /** A host deeper than this many labels is unusual (e.g. login.microsoft.com.secure.example.net). */
 const MAX_USUAL_LABELS = 5;
@@ -77,7 +103,13 @@ export function classifyDomain(domain: string): { classification: Classification
   const tld = labels.at(-1) ?? "";
   const lastTwo = labels.slice(-2).join(".");
   if (RESERVED_TLDS.has(tld) || RESERVED_TLDS.has(lastTwo) || /^example\.(com|net|org)$/.test(lastTwo)) {
-    return { classification: tld === "localhost" || tld === "local" || tld === "lan" || tld === "internal" || tld === "corp" ? "local" : "documentation", flags };
+    return {
+      classification:
+        tld === "localhost" || tld === "local" || tld === "lan" || tld === "internal" || tld === "corp"
+          ? "local"
+          : "documentation",
+      flags,
+    };
   }
   return { classification: "public", flags };
 }
@@ -130,11 +162,20 @@ export function enrichIndicator(item: Pick<IocItem, "type" | "value" | "defanged
   if (item.type === "email" && host && FREEMAIL.has(host.toLowerCase())) flags.push("freemail");
   if (item.type === "unc") {
     flags.push("smb-target");
-    if (classification === "public") notes.push("opening a UNC path to a public host can leak NTLM credentials (T1187)");
+    if (classification === "public")
+      notes.push("opening a UNC path to a public host can leak NTLM credentials (T1187)");
   }
-  if (classification === "private" || classification === "local") notes.push("points into a private or local network: not reachable from the internet");
+  if (classification === "private" || classification === "local")
+    notes.push("points into a private or local network: not reachable from the internet");
   if (classification === "documentation") notes.push("a documentation/example address: never a real destination");
-  return { type: item.type, value: item.value, defanged: item.defanged, classification, flags: [...new Set(flags)], notes };
+  return {
+    type: item.type,
+    value: item.value,
+    defanged: item.defanged,
+    classification,
+    flags: [...new Set(flags)],
+    notes,
+  };
 }
 
 export const offlineReputationProvider: EnrichmentProvider = {
@@ -149,7 +190,11 @@ export const offlineReputationProvider: EnrichmentProvider = {
       external: false,
       generatedAt: now.toISOString(),
       indicators,
-      summary: { total: iocs.items.length, flagged: indicators.filter((i) => i.flags.length > 0).length, byClassification },
+      summary: {
+        total: iocs.items.length,
+        flagged: indicators.filter((i) => i.flags.length > 0).length,
+        byClassification,
+      },
     };
   },
 };

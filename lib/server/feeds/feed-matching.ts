@@ -54,7 +54,8 @@ export function lookupsOf(iocs: Iocs, hashes: readonly string[]): Lookup[] {
     // a.b.evil.example.com: b.evil.example.com, then the registered domain example.com
     const labels = domain.split(".");
     const stop = labels.length - registered.split(".").length;
-    for (let i = 1; i < stop && i <= MAX_PARENT_DOMAINS; i++) out.push({ kind: "domain", value: labels.slice(i).join("."), indicator, matchedAs: "parent-domain" });
+    for (let i = 1; i < stop && i <= MAX_PARENT_DOMAINS; i++)
+      out.push({ kind: "domain", value: labels.slice(i).join("."), indicator, matchedAs: "parent-domain" });
     out.push({ kind: "domain", value: registered, indicator, matchedAs: "registered-domain" });
   };
   for (const item of iocs.items) {
@@ -84,14 +85,20 @@ export function lookupsOf(iocs: Iocs, hashes: readonly string[]): Lookup[] {
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** The hits for a document, each with its age and whether it counts. */
-export async function matchFeeds(store: FeedStore, iocs: Iocs, hashes: readonly string[], now: number): Promise<FeedMatch> {
+export async function matchFeeds(
+  store: FeedStore,
+  iocs: Iocs,
+  hashes: readonly string[],
+  now: number,
+): Promise<FeedMatch> {
   const [hits, imports] = await Promise.all([store.lookup(lookupsOf(iocs, hashes)), store.list()]);
   const importedAt = new Map(imports.map((s) => [s.source, s.importedAt]));
   // hosts and domains a known-good list names, per indicator
   const knownGood = new Set(hits.filter((h) => h.list === "known-good").map((h) => h.indicator));
   const out = hits.map((h: FeedHit): FeedHitOut => {
     const seen = h.lastSeen ?? h.firstSeen ?? importedAt.get(h.source) ?? null;
-    const hostLevel = h.matchedAs === "domain" || h.matchedAs === "parent-domain" || h.matchedAs === "registered-domain";
+    const hostLevel =
+      h.matchedAs === "domain" || h.matchedAs === "parent-domain" || h.matchedAs === "registered-domain";
     return {
       ...h,
       firstSeen: iso(h.firstSeen),
@@ -101,6 +108,10 @@ export async function matchFeeds(store: FeedStore, iocs: Iocs, hashes: readonly 
       counts: h.list === "malicious" && !(hostLevel && knownGood.has(h.indicator)),
     };
   });
-  const sources = imports.map((s) => ({ source: s.source, importedAt: new Date(s.importedAt).toISOString(), entries: s.entries }));
+  const sources = imports.map((s) => ({
+    source: s.source,
+    importedAt: new Date(s.importedAt).toISOString(),
+    entries: s.entries,
+  }));
   return { hits: out, sources };
 }

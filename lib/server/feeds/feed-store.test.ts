@@ -25,7 +25,11 @@ describe.each(["sqlite", "postgres"] as const)("feed store (%s)", (kind) => {
   let stores: TestStores;
   const now = Date.parse("2026-11-29T12:00:00Z");
   const clock = () => now;
-  setUpShared(() => openTestStores(kind, clock), (x) => (stores = x), (x) => x.close());
+  setUpShared(
+    () => openTestStores(kind, clock),
+    (x) => (stores = x),
+    (x) => x.close(),
+  );
   const store = () => new FeedStore(stores.database.db, clock);
   const text = (s: string) => new TextEncoder().encode(s);
 
@@ -40,7 +44,10 @@ describe.each(["sqlite", "postgres"] as const)("feed store (%s)", (kind) => {
     const smaller = "https://a.example.com/login\n";
     await feeds.import(`openphish-${kind}`, "openphish", FEED_PARSERS.openphish(smaller, now), text(smaller));
     expect(await feeds.lookup([{ kind: "url", value: "https://b.example.com/x", indicator: "x" }])).toEqual([]);
-    expect((await feeds.list()).find((f) => f.source === `openphish-${kind}`)).toMatchObject({ format: "openphish", entries: 1 });
+    expect((await feeds.list()).find((f) => f.source === `openphish-${kind}`)).toMatchObject({
+      format: "openphish",
+      entries: 1,
+    });
     expect(await feeds.remove(`openphish-${kind}`)).toBe(true);
     expect(await feeds.lookup([{ kind: "url", value: "https://a.example.com/login", indicator: "x" }])).toEqual([]);
     expect(await feeds.remove(`openphish-${kind}`)).toBe(false);
@@ -48,7 +55,8 @@ describe.each(["sqlite", "postgres"] as const)("feed store (%s)", (kind) => {
 
   it("finds an IPv4 or IPv6 address inside a listed range, and no entry past its expiry", async () => {
     const feeds = store();
-    const drop = '{"cidr":"198.18.64.0/20","sblid":"SBL1","rir":"arin"}\n{"cidr":"2001:db8:1234::/46","sblid":"SBL2","rir":"ripencc"}\n';
+    const drop =
+      '{"cidr":"198.18.64.0/20","sblid":"SBL1","rir":"arin"}\n{"cidr":"2001:db8:1234::/46","sblid":"SBL2","rir":"ripencc"}\n';
     await feeds.import(`drop-${kind}`, "spamhaus-drop", FEED_PARSERS["spamhaus-drop"](drop, now), text(drop));
     const ips = ["198.18.70.1", "198.18.80.1", "2001:db8:1237:ffff::1", "2001:db8:1238::1"];
     const hits = await feeds.lookup(ips.map((ip) => ({ kind: "ip" as const, value: ip, indicator: ip })));
@@ -68,11 +76,27 @@ describe.each(["sqlite", "postgres"] as const)("feed store (%s)", (kind) => {
     await feeds.import(`certpl-${kind}`, "certpl-domains", FEED_PARSERS["certpl-domains"](certpl, now), text(certpl));
     const lure = analyzeFast(linkPdf(`https://portal.evil-login-${kind}.example.net/signin`), { fileName: "lure.pdf" });
     const match = await matchFeeds(feeds, lure.iocs, [lure.sha256], now);
-    expect(match.hits).toContainEqual(expect.objectContaining({ matchedAs: "parent-domain", matchedValue: `evil-login-${kind}.example.net`, source: `certpl-${kind}`, category: "phishing", counts: true, ageDays: 0 }));
+    expect(match.hits).toContainEqual(
+      expect.objectContaining({
+        matchedAs: "parent-domain",
+        matchedValue: `evil-login-${kind}.example.net`,
+        source: `certpl-${kind}`,
+        category: "phishing",
+        counts: true,
+        ageDays: 0,
+      }),
+    );
     const raised = withFeedEvidence(JSON.stringify(lure), match)!;
-    expect(raised.summary).toMatchObject({ verdict: "suspicious", evidenceFloor: { ruleId: FEED_RULE_ID, verdict: "suspicious" } });
+    expect(raised.summary).toMatchObject({
+      verdict: "suspicious",
+      evidenceFloor: { ruleId: FEED_RULE_ID, verdict: "suspicious" },
+    });
     expect(raised.summary.score).toBeGreaterThanOrEqual(40);
-    const finding = (JSON.parse(raised.json) as { findings: { ruleId: string; contribution: number; evidence: { excerpt: string }[] }[] }).findings[0]!;
+    const finding = (
+      JSON.parse(raised.json) as {
+        findings: { ruleId: string; contribution: number; evidence: { excerpt: string }[] }[];
+      }
+    ).findings[0]!;
     expect(finding.ruleId).toBe(FEED_RULE_ID);
     // the raise is the finding's share of the score, so the report's explanation still adds up
     expect(finding.contribution).toBe(raised.summary.score - lure.summary.score);
@@ -89,9 +113,23 @@ describe.each(["sqlite", "postgres"] as const)("feed store (%s)", (kind) => {
     expect(withFeedEvidence(JSON.stringify(hosted), hostedMatch)).toBeNull();
 
     // the file's own hash on a malware feed: malicious
-    const stix = JSON.stringify({ type: "bundle", id: "bundle--1", objects: [{ type: "indicator", id: "indicator--1", pattern: `[file:hashes.'SHA-256' = '${hosted.sha256}']`, pattern_type: "stix" }] });
+    const stix = JSON.stringify({
+      type: "bundle",
+      id: "bundle--1",
+      objects: [
+        {
+          type: "indicator",
+          id: "indicator--1",
+          pattern: `[file:hashes.'SHA-256' = '${hosted.sha256}']`,
+          pattern_type: "stix",
+        },
+      ],
+    });
     await feeds.import(`stix-${kind}`, "stix", FEED_PARSERS.stix(stix, now), text(stix));
-    const proven = withFeedEvidence(JSON.stringify(hosted), await matchFeeds(feeds, hosted.iocs, [hosted.sha256], now))!;
+    const proven = withFeedEvidence(
+      JSON.stringify(hosted),
+      await matchFeeds(feeds, hosted.iocs, [hosted.sha256], now),
+    )!;
     expect(proven.summary).toMatchObject({ verdict: "malicious", confidence: "high" });
     expect(proven.summary.score).toBeGreaterThanOrEqual(90);
   });
@@ -99,7 +137,11 @@ describe.each(["sqlite", "postgres"] as const)("feed store (%s)", (kind) => {
   it("imports a 20,000-line feed in one transaction", async () => {
     const feeds = store();
     const big = Array.from({ length: 20_000 }, (_, i) => `https://host${i}.example.com/p${i}`).join("\n");
-    expect((await feeds.import(`big-${kind}`, "openphish", FEED_PARSERS.openphish(big, now), text(big))).entries).toBe(20_000);
-    expect(await feeds.lookup([{ kind: "url", value: "https://host19999.example.com/p19999", indicator: "x" }])).toHaveLength(1);
+    expect((await feeds.import(`big-${kind}`, "openphish", FEED_PARSERS.openphish(big, now), text(big))).entries).toBe(
+      20_000,
+    );
+    expect(
+      await feeds.lookup([{ kind: "url", value: "https://host19999.example.com/p19999", indicator: "x" }]),
+    ).toHaveLength(1);
   });
 });

@@ -71,16 +71,38 @@ export class FeedStore {
     };
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom("feed_entries").where("source", "=", source).execute();
-      for (let i = 0; i < rows.length; i += INSERT_BATCH) await trx.insertInto("feed_entries").values(rows.slice(i, i + INSERT_BATCH)).execute();
-      const row = { source, format, imported_at: record.importedAt, entries: record.entries, malformed: record.malformed, file_sha256: record.fileSha256 };
-      await trx.insertInto("feed_imports").values(row).onConflict((oc) => oc.column("source").doUpdateSet(row)).execute();
+      for (let i = 0; i < rows.length; i += INSERT_BATCH)
+        await trx
+          .insertInto("feed_entries")
+          .values(rows.slice(i, i + INSERT_BATCH))
+          .execute();
+      const row = {
+        source,
+        format,
+        imported_at: record.importedAt,
+        entries: record.entries,
+        malformed: record.malformed,
+        file_sha256: record.fileSha256,
+      };
+      await trx
+        .insertInto("feed_imports")
+        .values(row)
+        .onConflict((oc) => oc.column("source").doUpdateSet(row))
+        .execute();
     });
     return record;
   }
 
   async list(): Promise<FeedImport[]> {
     const rows = await this.db.selectFrom("feed_imports").selectAll().orderBy("source").execute();
-    return rows.map((r) => ({ source: r.source, format: r.format, importedAt: Number(r.imported_at), entries: r.entries, malformed: r.malformed, fileSha256: r.file_sha256 }));
+    return rows.map((r) => ({
+      source: r.source,
+      format: r.format,
+      importedAt: Number(r.imported_at),
+      entries: r.entries,
+      malformed: r.malformed,
+      fileSha256: r.file_sha256,
+    }));
   }
 
   /** Removes a source and its entries; false when there was none. */
@@ -97,12 +119,15 @@ export class FeedStore {
     const now = this.clock();
     const hits: FeedHit[] = [];
     const byKey = new Map<string, Lookup[]>();
-    for (const l of lookups) byKey.set(`${l.kind}\u0000${l.value}`, [...(byKey.get(`${l.kind}\u0000${l.value}`) ?? []), l]);
+    for (const l of lookups)
+      byKey.set(`${l.kind}\u0000${l.value}`, [...(byKey.get(`${l.kind}\u0000${l.value}`) ?? []), l]);
     const keys = [...byKey.keys()];
     const live = (r: { expires_at: number | null }) => r.expires_at === null || Number(r.expires_at) > now;
     // every query at once: on PostgreSQL each is a round trip, and the pool has connections to spare
     const exact = Array.from({ length: Math.ceil(keys.length / LOOKUP_BATCH) }, async (_, b) => {
-      const batch = keys.slice(b * LOOKUP_BATCH, (b + 1) * LOOKUP_BATCH).map((k) => k.split("\u0000") as [string, string]);
+      const batch = keys
+        .slice(b * LOOKUP_BATCH, (b + 1) * LOOKUP_BATCH)
+        .map((k) => k.split("\u0000") as [string, string]);
       const rows = await this.db
         .selectFrom("feed_entries")
         .selectAll()
@@ -118,7 +143,11 @@ export class FeedStore {
         // an IPv6 address: the ranges that hold it are its prefixes, looked up as values (normalize.ts)
         const prefixes = n === null ? ipv6Prefixes(l.value) : [];
         if (n === null && prefixes.length === 0) return [];
-        const rows = await (n !== null ? query.where("range_start", "<=", n).where("range_end", ">=", n) : query.where("value", "in", prefixes)).execute();
+        const rows = await (
+          n !== null
+            ? query.where("range_start", "<=", n).where("range_end", ">=", n)
+            : query.where("value", "in", prefixes)
+        ).execute();
         return rows.filter(live).map((r) => hitOf(r, { ...l, matchedAs: "cidr" }));
       });
     for (const found of await Promise.all([...exact, ...ranges])) hits.push(...found);
@@ -127,7 +156,11 @@ export class FeedStore {
 
   /** Entries per list (health and the CLI's listing). */
   async counts(): Promise<Record<string, number>> {
-    const rows = await this.db.selectFrom("feed_entries").select(["list", sql<number>`count(*)`.as("n")]).groupBy("list").execute();
+    const rows = await this.db
+      .selectFrom("feed_entries")
+      .select(["list", sql<number>`count(*)`.as("n")])
+      .groupBy("list")
+      .execute();
     return Object.fromEntries(rows.map((r) => [r.list, Number(r.n)]));
   }
 }

@@ -15,8 +15,10 @@ const MAX_EVIDENCE = 10;
 const RANK: Record<Verdict, number> = { unknown: 0, benign: 1, suspicious: 2, malicious: 3 };
 
 function floorOf(hits: FeedHitOut[]): { verdict: "malicious" | "suspicious"; score: number; proof: boolean } {
-  if (hits.some((h) => h.matchedAs === "sha256" || h.matchedAs === "sha1" || h.matchedAs === "md5")) return { verdict: "malicious", score: FLOOR_SCORES.proof, proof: true };
-  if (hits.some((h) => h.matchedAs === "url" || h.matchedAs === "email")) return { verdict: "malicious", score: FLOOR_SCORES.malicious, proof: false };
+  if (hits.some((h) => h.matchedAs === "sha256" || h.matchedAs === "sha1" || h.matchedAs === "md5"))
+    return { verdict: "malicious", score: FLOOR_SCORES.proof, proof: true };
+  if (hits.some((h) => h.matchedAs === "url" || h.matchedAs === "email"))
+    return { verdict: "malicious", score: FLOOR_SCORES.malicious, proof: false };
   return { verdict: "suspicious", score: FLOOR_SCORES.suspicious, proof: false };
 }
 
@@ -26,7 +28,9 @@ function findingOf(hits: FeedHitOut[], floor: ReturnType<typeof floorOf>, import
   return {
     id: FEED_RULE_ID,
     ruleId: FEED_RULE_ID,
-    title: online ? "Known-bad indicator on a threat feed or online reputation service" : "Known-bad indicator on an imported threat feed",
+    title: online
+      ? "Known-bad indicator on a threat feed or online reputation service"
+      : "Known-bad indicator on an imported threat feed",
     description: `The document's ${floor.proof ? "file hash" : "indicators"} appear on ${sources.join(", ")}: threat feeds the operator imported, or online services the operator enabled. An entry is someone else's observation: check its age and confidence below. Entries past their expiry do not count, nor do host-level entries of hosts a known-good list names.`,
     category: "reputation",
     severity: floor.proof ? "critical" : floor.verdict === "malicious" ? "high" : "medium",
@@ -56,11 +60,19 @@ export function withFeedEvidence(resultJson: string, match: FeedMatch): { json: 
         verdict: RANK[floor.verdict] > RANK[s.verdict] ? floor.verdict : s.verdict,
         score: Math.max(s.score, floor.score),
         confidence: floor.proof ? "high" : s.confidence === "low" ? "medium" : s.confidence,
-        evidenceFloor: { verdict: floor.verdict, score: floor.score, technique: "known-bad-indicator", ruleId: FEED_RULE_ID },
+        evidenceFloor: {
+          verdict: floor.verdict,
+          score: floor.score,
+          technique: "known-bad-indicator",
+          ruleId: FEED_RULE_ID,
+        },
       }
     : s;
   // the points the feeds added (the raise above the analysis' score), as the analyzer credits a floor's lift to its rule
-  const finding = { ...findingOf(counting, floor, new Set(match.sources.map((x) => x.source))), contribution: summary.score - s.score };
+  const finding = {
+    ...findingOf(counting, floor, new Set(match.sources.map((x) => x.source))),
+    contribution: summary.score - s.score,
+  };
   const findings = [finding, ...result.findings.filter((f) => f.ruleId !== FEED_RULE_ID)];
   return { json: JSON.stringify({ ...result, summary, findings }), summary };
 }

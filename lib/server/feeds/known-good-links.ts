@@ -17,7 +17,9 @@ const MAX_EVIDENCE = 10;
 
 /** The web targets of the document's links, as the report's indicators hold them. */
 function linkTargets(iocs: Iocs): string[] {
-  return iocs.items.filter((i) => i.type === "url" && /^https?:/i.test(i.value) && i.sources.some((s) => LINK_SOURCES.has(s.source))).map((i) => i.value);
+  return iocs.items
+    .filter((i) => i.type === "url" && /^https?:/i.test(i.value) && i.sources.some((s) => LINK_SOURCES.has(s.source)))
+    .map((i) => i.value);
 }
 
 /** The advanced result with the link features' points taken back and the finding that says so, or null when nothing changes. */
@@ -33,7 +35,11 @@ export function withKnownGoodLinks(resultJson: string, match: FeedMatch): { json
   const score = Math.max(s.evidenceFloor?.score ?? 0, Math.round(s.score - points));
   if (score >= s.score) return null;
   // the analyzer's thresholds; a file it could not analyse stays unknown
-  const summary: Summary = { ...s, verdict: s.verdict === "unknown" ? "unknown" : verdictFor(score, { unanalysable: false }), score };
+  const summary: Summary = {
+    ...s,
+    verdict: s.verdict === "unknown" ? "unknown" : verdictFor(score, { unanalysable: false }),
+    score,
+  };
   const finding: Finding = {
     id: KNOWN_GOOD_LINKS_RULE_ID,
     ruleId: KNOWN_GOOD_LINKS_RULE_ID,
@@ -54,5 +60,12 @@ export function withKnownGoodLinks(resultJson: string, match: FeedMatch): { json
     mitigationIds: [],
     contribution: score - s.score,
   };
-  return { json: JSON.stringify({ ...result, summary, findings: [...result.findings.filter((f) => f.ruleId !== KNOWN_GOOD_LINKS_RULE_ID), finding] }), summary };
+  return {
+    json: JSON.stringify({
+      ...result,
+      summary,
+      findings: [...result.findings.filter((f) => f.ruleId !== KNOWN_GOOD_LINKS_RULE_ID), finding],
+    }),
+    summary,
+  };
 }

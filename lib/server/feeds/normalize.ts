@@ -5,7 +5,14 @@
 // looked up by every prefix of an address: an address has at most 128).
 import { isIP } from "node:net";
 import { getDomain } from "tldts";
-import { formatIpv6Groups, normalizeDomain, normalizeEmail, normalizeIp, normalizeUrl, parseIpv6Groups } from "../../analyzer";
+import {
+  formatIpv6Groups,
+  normalizeDomain,
+  normalizeEmail,
+  normalizeIp,
+  normalizeUrl,
+  parseIpv6Groups,
+} from "../../analyzer";
 
 export const feedUrl = (raw: string): string | null => normalizeUrl(raw.trim())?.url ?? null;
 export const feedDomain = (raw: string): string | null => normalizeDomain(raw.trim().replace(/\.$/, ""));
@@ -17,7 +24,8 @@ export const feedHash = (raw: string, length: 32 | 40 | 64): string | null => {
 };
 
 /** The registered domain (example.co.uk for a.b.example.co.uk), or null for an IP or a bare suffix. */
-export const registeredDomain = (host: string): string | null => (isIP(host) ? null : getDomain(host, { allowPrivateDomains: false }));
+export const registeredDomain = (host: string): string | null =>
+  isIP(host) ? null : getDomain(host, { allowPrivateDomains: false });
 
 /** An IPv4 address as a number, or null. */
 export function ipv4Number(ip: string): number | null {

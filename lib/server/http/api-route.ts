@@ -26,7 +26,9 @@ interface Guarded {
 }
 
 /** A route that needs a caller: Bearer key, UI session (+ CSRF token), or auth off. */
-export function apiRoute<C>(handler: (request: Request, context: C, principal: Principal) => Promise<Response>): Handler<C> {
+export function apiRoute<C>(
+  handler: (request: Request, context: C, principal: Principal) => Promise<Response>,
+): Handler<C> {
   return guarded(async (request, context, g) => {
     const principal = await resolvePrincipal(request);
     if (principal.kind === "session" && !SAFE_METHODS.has(request.method)) checkCsrf(request, principal);
@@ -44,7 +46,9 @@ export function publicRoute<C>(
   handler: (request: Request, context: C, g: { rate(subject: string): Promise<void> }) => Promise<Response>,
   { anyHost = false }: { anyHost?: boolean } = {},
 ): Handler<C> {
-  return guarded((request, context, g) => handler(request, context, { rate: (subject) => takeRate(subject, g) }), { anyHost });
+  return guarded((request, context, g) => handler(request, context, { rate: (subject) => takeRate(subject, g) }), {
+    anyHost,
+  });
 }
 
 /**
@@ -57,10 +61,15 @@ export function otherMethods(...allowed: HttpMethod[]): Record<HttpMethod | "OPT
   const served = new Set<string>([...allowed, ...(allowed.includes("GET") ? ["HEAD"] : []), "OPTIONS"]);
   const allow = [...HTTP_METHODS, "OPTIONS"].filter((m) => served.has(m)).join(", ");
   const refuse = guarded(async (request) => {
-    throw new ApiError("method_not_allowed", `${request.method} is not supported here; allowed: ${allow}.`, { headers: { allow } });
+    throw new ApiError("method_not_allowed", `${request.method} is not supported here; allowed: ${allow}.`, {
+      headers: { allow },
+    });
   });
   const options = guarded(async () => new Response(null, { status: 204, headers: { allow } }));
-  return { ...(Object.fromEntries(HTTP_METHODS.map((m) => [m, refuse])) as Record<HttpMethod, Handler<unknown>>), OPTIONS: options };
+  return {
+    ...(Object.fromEntries(HTTP_METHODS.map((m) => [m, refuse])) as Record<HttpMethod, Handler<unknown>>),
+    OPTIONS: options,
+  };
 }
 
 /** The API's answer to a path it does not have. */
@@ -68,7 +77,10 @@ export const unknownApiPath = guarded(async (request) => {
   throw new ApiError("not_found", `No API route ${JSON.stringify(new URL(request.url).pathname.slice(0, 200))}.`);
 });
 
-function guarded<C>(run: (request: Request, context: C, g: Guarded) => Promise<Response>, { anyHost = false } = {}): Handler<C> {
+function guarded<C>(
+  run: (request: Request, context: C, g: Guarded) => Promise<Response>,
+  { anyHost = false } = {},
+): Handler<C> {
   // every audit line written while handling the request names its source (audit.ts limits by it)
   return (request, context) => withAuditSource(sourceOf(request.headers), () => guard(request, context));
   async function guard(request: Request, context: C): Promise<Response> {
@@ -89,7 +101,10 @@ function checkHost(request: Request): void {
   const host = request.headers.get("host");
   if (isAllowedHost(host, getConfig().allowedHosts)) return;
   audit("host.denied", { host: (host ?? "").slice(0, 200), path: new URL(request.url).pathname.slice(0, 200) });
-  throw new ApiError("misdirected_request", "This server does not serve that host name (configure PDFSCAN_ALLOWED_HOSTS or PDFSCAN_PUBLIC_URL).");
+  throw new ApiError(
+    "misdirected_request",
+    "This server does not serve that host name (configure PDFSCAN_ALLOWED_HOSTS or PDFSCAN_PUBLIC_URL).",
+  );
 }
 
 /** A state-changing request sent by a browser from another site is refused, whatever it carries. */
@@ -97,9 +112,14 @@ function checkOrigin(request: Request): void {
   if (SAFE_METHODS.has(request.method)) return;
   const origin = request.headers.get("origin");
   const site = request.headers.get("sec-fetch-site");
-  const foreignOrigin = origin !== null && !ownOrigins(request.headers.get("host"), getConfig()).includes(origin.toLowerCase());
+  const foreignOrigin =
+    origin !== null && !ownOrigins(request.headers.get("host"), getConfig()).includes(origin.toLowerCase());
   if (foreignOrigin || site === "cross-site") {
-    audit("csrf.denied", { reason: "origin", origin: (origin ?? "").slice(0, 200), path: new URL(request.url).pathname.slice(0, 200) });
+    audit("csrf.denied", {
+      reason: "origin",
+      origin: (origin ?? "").slice(0, 200),
+      path: new URL(request.url).pathname.slice(0, 200),
+    });
     throw new ApiError("forbidden", "Cross-origin state-changing requests are not accepted.");
   }
 }
@@ -107,9 +127,18 @@ function checkOrigin(request: Request): void {
 /** A UI session's state-changing request must come from our pages: same Origin and its CSRF token. */
 function checkCsrf(request: Request, principal: Principal): void {
   const token = request.headers.get(CSRF_HEADER);
-  if (request.headers.get("origin") !== null && token !== null && principal.csrfToken && safeEqual(token, principal.csrfToken)) return;
+  if (
+    request.headers.get("origin") !== null &&
+    token !== null &&
+    principal.csrfToken &&
+    safeEqual(token, principal.csrfToken)
+  )
+    return;
   audit("csrf.denied", { reason: "token", keyId: principal.keyId, path: new URL(request.url).pathname.slice(0, 200) });
-  throw new ApiError("forbidden", `A signed-in browser request that changes state needs its Origin and the ${CSRF_HEADER} header.`);
+  throw new ApiError(
+    "forbidden",
+    `A signed-in browser request that changes state needs its Origin and the ${CSRF_HEADER} header.`,
+  );
 }
 
 async function takeRate(subject: string, g: Guarded): Promise<void> {
@@ -130,9 +159,12 @@ function withHeaders(response: Response, headers: Record<string, string>): Respo
     for (const [k, v] of Object.entries(all)) if (!response.headers.has(k)) response.headers.set(k, v);
   } catch {
     // immutable headers (a fetched Response): copy into a new one
-    target = new Response(response.body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    target = new Response(response.body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
     for (const [k, v] of Object.entries(all)) if (!target.headers.has(k)) target.headers.set(k, v);
   }
   return target;
 }
-

@@ -1,1 +1,3 @@
-export declare const BASE_SECURITY_HEADERS: Readonly<Record<"x-content-type-options" | "referrer-policy" | "permissions-policy" | "x-frame-options", string>>;
+export declare const BASE_SECURITY_HEADERS: Readonly<
+  Record<"x-content-type-options" | "referrer-policy" | "permissions-policy" | "x-frame-options", string>
+>;

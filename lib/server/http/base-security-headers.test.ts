@@ -16,10 +16,15 @@ describe("base security headers, declared once", () => {
 
   it("the static files carry them", async () => {
     // by URL: the config is plain ESM without type declarations
-    const { default: nextConfig } = (await import(pathToFileURL(join(REPO_ROOT, "next.config.mjs")).href)) as { default: NextConfig };
+    const { default: nextConfig } = (await import(pathToFileURL(join(REPO_ROOT, "next.config.mjs")).href)) as {
+      default: NextConfig;
+    };
     const rules = await nextConfig.headers!();
     expect(rules.length).toBeGreaterThan(0);
-    for (const rule of rules) expect(Object.fromEntries(rule.headers.map((h) => [h.key.toLowerCase(), h.value]))).toEqual(BASE_SECURITY_HEADERS);
+    for (const rule of rules)
+      expect(Object.fromEntries(rule.headers.map((h) => [h.key.toLowerCase(), h.value]))).toEqual(
+        BASE_SECURITY_HEADERS,
+      );
   });
 
   it("are set by name only in base-security-headers.mjs", () => {

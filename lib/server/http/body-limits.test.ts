@@ -24,33 +24,73 @@ function bodyReadBy(file: string): BodyKind {
   const reexport = /export \{[^}]*\bPOST\b[^}]*\} from "([^"]+)"/.exec(source);
   if (reexport) return bodyReadBy(path.resolve(path.dirname(file), `${reexport[1]}.ts`));
   // the upload readers (http/upload.ts readUpload, through analyze-request.ts and scans/create-scan-request.ts)
-  if (["readUpload(", "analyzeRequest(", "createScanRequest("].some((reader) => source.includes(reader))) return "upload";
+  if (["readUpload(", "analyzeRequest(", "createScanRequest("].some((reader) => source.includes(reader)))
+    return "upload";
   if (source.includes("readJsonBody(")) return "json";
   return "none";
 }
 
 /** A request path the route serves: dynamic segments filled in, route groups dropped. */
 function samplePath(file: string): string {
-  const segments = path.relative(APP, path.dirname(file)).split(path.sep).filter((s) => s && !/^\(.*\)$/.test(s));
+  const segments = path
+    .relative(APP, path.dirname(file))
+    .split(path.sep)
+    .filter((s) => s && !/^\(.*\)$/.test(s));
   return `/${segments.map((s) => (s.startsWith("[") ? "x" : s)).join("/")}`;
 }
 
 describe("request body table", () => {
-  const routes = routeFiles(APP).map((file) => ({ file: path.relative(APP, file), path: samplePath(file), reads: bodyReadBy(file) }));
+  const routes = routeFiles(APP).map((file) => ({
+    file: path.relative(APP, file),
+    path: samplePath(file),
+    reads: bodyReadBy(file),
+  }));
 
   it("finds the routes that read bodies", () => {
-    expect(routes.filter((r) => r.reads !== "none").map((r) => r.path).sort()).toEqual(
-      ["/analyze/deep", "/analyze/fast", "/api/scans", "/api/scans/x/shares", "/api/session", "/api/v1/analyze/deep", "/api/v1/analyze/fast", "/api/v1/scans", "/api/v1/scans/x/shares", "/api/v1/session"].sort(),
+    expect(
+      routes
+        .filter((r) => r.reads !== "none")
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(
+      [
+        "/analyze/deep",
+        "/analyze/fast",
+        "/api/scans",
+        "/api/scans/x/shares",
+        "/api/session",
+        "/api/v1/analyze/deep",
+        "/api/v1/analyze/fast",
+        "/api/v1/scans",
+        "/api/v1/scans/x/shares",
+        "/api/v1/session",
+      ].sort(),
     );
   });
 
-  it.each(routes.map((r) => [r.file, r.path, r.reads] as const))("%s (POST %s) reads %s, as the table says", (_file, routePath, reads) => {
-    expect(bodyKindOf("POST", routePath)).toBe(reads);
-    for (const method of ["GET", "HEAD", "PUT", "PATCH", "DELETE", "OPTIONS"]) expect(bodyKindOf(method, routePath)).toBe("none");
-  });
+  it.each(routes.map((r) => [r.file, r.path, r.reads] as const))(
+    "%s (POST %s) reads %s, as the table says",
+    (_file, routePath, reads) => {
+      expect(bodyKindOf("POST", routePath)).toBe(reads);
+      for (const method of ["GET", "HEAD", "PUT", "PATCH", "DELETE", "OPTIONS"])
+        expect(bodyKindOf(method, routePath)).toBe("none");
+    },
+  );
 
   it("gives no body to pages, unknown paths, or near misses of body routes", () => {
-    for (const p of ["/", "/scans", "/signin", "/share/x", "/nope", "/api/scans/", "/api/scans/x", "/analyze/fast/x", "/api/analyze/fast", "/api/v2/scans", "/api/scans/x/shares/y"]) {
+    for (const p of [
+      "/",
+      "/scans",
+      "/signin",
+      "/share/x",
+      "/nope",
+      "/api/scans/",
+      "/api/scans/x",
+      "/analyze/fast/x",
+      "/api/analyze/fast",
+      "/api/v2/scans",
+      "/api/scans/x/shares/y",
+    ]) {
       expect(bodyKindOf("POST", p), p).toBe("none");
     }
   });

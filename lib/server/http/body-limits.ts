@@ -42,7 +42,8 @@ export function bodyLimitOf(kind: BodyKind, maxUploadBytes: number): BodyLimit {
       return {
         kind,
         maxBytes: HTTP_LIMITS.MAX_JSON_BODY_BYTES,
-        tooLarge: () => new ApiError("body_too_large", `The JSON body is over ${HTTP_LIMITS.MAX_JSON_BODY_BYTES} bytes.`),
+        tooLarge: () =>
+          new ApiError("body_too_large", `The JSON body is over ${HTTP_LIMITS.MAX_JSON_BODY_BYTES} bytes.`),
       };
     case "none":
       return { kind, maxBytes: 0, tooLarge: () => new ApiError("body_too_large", "This request takes no body.") };
@@ -50,7 +51,10 @@ export function bodyLimitOf(kind: BodyKind, maxUploadBytes: number): BodyLimit {
 }
 
 export function fileTooLarge(maxUploadBytes: number): ApiError {
-  return new ApiError("file_too_large", `The upload exceeds the limit of ${formatSize(maxUploadBytes)} (${maxUploadBytes} bytes).`);
+  return new ApiError(
+    "file_too_large",
+    `The upload exceeds the limit of ${formatSize(maxUploadBytes)} (${maxUploadBytes} bytes).`,
+  );
 }
 
 function formatSize(n: number): string {

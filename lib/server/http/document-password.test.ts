@@ -7,11 +7,16 @@ const form = (fields: Record<string, string[]>) => new Map(Object.entries(fields
 
 describe("takeDocumentPassword", () => {
   it("takes the password out of the fields, so the options that follow never see it", () => {
-    expect(takeDocumentPassword(form({ password: ["s3cret"], retentionMode: ["retain_24h"] }))).toEqual({ password: "s3cret", fields: form({ retentionMode: ["retain_24h"] }) });
+    expect(takeDocumentPassword(form({ password: ["s3cret"], retentionMode: ["retain_24h"] }))).toEqual({
+      password: "s3cret",
+      fields: form({ retentionMode: ["retain_24h"] }),
+    });
   });
 
   it("reads an absent or empty password as none (the empty user password is always tried)", () => {
-    expect(takeDocumentPassword(form({ retentionMode: ["retain_24h"] }))).toEqual({ fields: form({ retentionMode: ["retain_24h"] }) });
+    expect(takeDocumentPassword(form({ retentionMode: ["retain_24h"] }))).toEqual({
+      fields: form({ retentionMode: ["retain_24h"] }),
+    });
     expect(takeDocumentPassword(form({ password: [""] }))).toEqual({ fields: new Map() });
   });
 

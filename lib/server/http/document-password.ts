@@ -12,13 +12,18 @@ export const PASSWORD_FIELD = "password";
 export const MAX_DOCUMENT_PASSWORD_BYTES = 1024;
 
 /** The form fields without `password` (a Map, as multipart.ts reads them), and the password (undefined when absent or empty). */
-export function takeDocumentPassword(fields: ReadonlyMap<string, string[]>): { password?: string; fields: Map<string, string[]> } {
+export function takeDocumentPassword(fields: ReadonlyMap<string, string[]>): {
+  password?: string;
+  fields: Map<string, string[]>;
+} {
   const rest = new Map(fields);
   const values = rest.get(PASSWORD_FIELD);
   if (values === undefined) return { fields: rest };
   rest.delete(PASSWORD_FIELD);
   if (values.length > 1) {
-    throw new ApiError("invalid_request", "A form field was sent more than once.", { errors: [{ field: PASSWORD_FIELD, message: `sent ${values.length} times` }] });
+    throw new ApiError("invalid_request", "A form field was sent more than once.", {
+      errors: [{ field: PASSWORD_FIELD, message: `sent ${values.length} times` }],
+    });
   }
   const password = values[0];
   if (Buffer.byteLength(password, "utf8") > MAX_DOCUMENT_PASSWORD_BYTES) {

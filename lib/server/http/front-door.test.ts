@@ -30,10 +30,15 @@ async function handler(req: IncomingMessage, res: ServerResponse): Promise<void>
     res.end("Internal Server Error: secret at /srv/app.js");
     return;
   }
-  if (path.startsWith("/_next/static/") || path === "/data.json") return void res.writeHead(200, { "content-type": "application/javascript" }).end("self.x=1");
+  if (path.startsWith("/_next/static/") || path === "/data.json")
+    return void res.writeHead(200, { "content-type": "application/javascript" }).end("self.x=1");
   if (path === "/empty-405") return void res.writeHead(405, { allow: "GET" }).end();
-  if (path === "/typed-413") return void res.writeHead(413, { "Content-Type": "text/plain", "Content-Length": "8" }).end("too big!");
-  if (path === "/html-404") return void res.writeHead(404, { "content-type": "text/html", "content-security-policy": "default-src 'self'" }).end("<p>no</p>");
+  if (path === "/typed-413")
+    return void res.writeHead(413, { "Content-Type": "text/plain", "Content-Length": "8" }).end("too big!");
+  if (path === "/html-404")
+    return void res
+      .writeHead(404, { "content-type": "text/html", "content-security-policy": "default-src 'self'" })
+      .end("<p>no</p>");
   if (path === "/written-error") {
     res.statusCode = 400;
     res.write("partial");
@@ -59,31 +64,47 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 const request = (line: string, headers: Record<string, string> = {}, body?: Buffer) => {
   calls = [];
-  const head = [line, "host: 127.0.0.1", "connection: close", ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)].join("\r\n");
+  const head = [
+    line,
+    "host: 127.0.0.1",
+    "connection: close",
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+  ].join("\r\n");
   return rawExchange(url, `${head}\r\n\r\n`, { body, timeoutMs: 10_000 });
 };
 
 /** A chunked body of `pieces` chunks of `size` bytes. */
 const chunked = (pieces: number, size: number) =>
-  Buffer.concat([...Array.from({ length: pieces }, () => Buffer.concat([Buffer.from(`${size.toString(16)}\r\n`), Buffer.alloc(size, 0x41), Buffer.from("\r\n")])), Buffer.from("0\r\n\r\n")]);
+  Buffer.concat([
+    ...Array.from({ length: pieces }, () =>
+      Buffer.concat([Buffer.from(`${size.toString(16)}\r\n`), Buffer.alloc(size, 0x41), Buffer.from("\r\n")]),
+    ),
+    Buffer.from("0\r\n\r\n"),
+  ]);
 
 describe("front door", () => {
-  it.each(["TRACE / HTTP/1.1", "PROPFIND /api/scans HTTP/1.1", "FOO / HTTP/1.1", "CONNECT evil.example:443 HTTP/1.1"])("answers %s with 501 before Next", async (line) => {
-    const res = await request(line);
-    expect(res.status).toBe(501);
-    expect(JSON.parse(res.body)).toMatchObject({ code: "not_implemented", status: 501 });
-    expect(res.headers["content-security-policy"]).toBe(API_CSP);
-    expect(res.headers["x-content-type-options"]).toBe("nosniff");
-    expect(calls).toEqual([]);
-  });
+  it.each(["TRACE / HTTP/1.1", "PROPFIND /api/scans HTTP/1.1", "FOO / HTTP/1.1", "CONNECT evil.example:443 HTTP/1.1"])(
+    "answers %s with 501 before Next",
+    async (line) => {
+      const res = await request(line);
+      expect(res.status).toBe(501);
+      expect(JSON.parse(res.body)).toMatchObject({ code: "not_implemented", status: 501 });
+      expect(res.headers["content-security-policy"]).toBe(API_CSP);
+      expect(res.headers["x-content-type-options"]).toBe("nosniff");
+      expect(calls).toEqual([]);
+    },
+  );
 
-  it.each(["http://evil.example/api/scans", "https://evil.example/", "evil.example:80"])("refuses the request target %s with 400", async (target) => {
-    const res = await request(`GET ${target} HTTP/1.1`);
-    expect(res.status).toBe(400);
-    expect(JSON.parse(res.body)).toMatchObject({ code: "invalid_request" });
-    expect(res.headers.location).toBeUndefined();
-    expect(calls).toEqual([]);
-  });
+  it.each(["http://evil.example/api/scans", "https://evil.example/", "evil.example:80"])(
+    "refuses the request target %s with 400",
+    async (target) => {
+      const res = await request(`GET ${target} HTTP/1.1`);
+      expect(res.status).toBe(400);
+      expect(JSON.parse(res.body)).toMatchObject({ code: "invalid_request" });
+      expect(res.headers.location).toBeUndefined();
+      expect(calls).toEqual([]);
+    },
+  );
 
   it("answers OPTIONS * with the methods served", async () => {
     const res = await request("OPTIONS * HTTP/1.1");
@@ -126,15 +147,22 @@ describe("front door", () => {
     expect(bytes).toBeLessThanOrEqual(UPLOAD_CAP + 64 * 1024);
   });
 
-  it.each(["/text-error", "/empty-405", "/typed-413", "/written-error", "/throws"])("turns the answer of %s into problem+json with the security headers", async (path) => {
-    const res = await request(`GET ${path} HTTP/1.1`);
-    expect(res.status).toBeGreaterThanOrEqual(400);
-    expect(res.headers["content-type"]).toBe("application/problem+json");
-    expect(JSON.parse(res.body)).toMatchObject({ status: res.status, code: expect.any(String), title: expect.any(String) });
-    expect(res.body).not.toMatch(/partial|rest|secret|a bug/);
-    expect(res.headers["content-security-policy"]).toBe(API_CSP);
-    expect(res.headers["x-frame-options"]).toBe("DENY");
-  });
+  it.each(["/text-error", "/empty-405", "/typed-413", "/written-error", "/throws"])(
+    "turns the answer of %s into problem+json with the security headers",
+    async (path) => {
+      const res = await request(`GET ${path} HTTP/1.1`);
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.headers["content-type"]).toBe("application/problem+json");
+      expect(JSON.parse(res.body)).toMatchObject({
+        status: res.status,
+        code: expect.any(String),
+        title: expect.any(String),
+      });
+      expect(res.body).not.toMatch(/partial|rest|secret|a bug/);
+      expect(res.headers["content-security-policy"]).toBe(API_CSP);
+      expect(res.headers["x-frame-options"]).toBe("DENY");
+    },
+  );
 
   it("serves Next's built scripts with a CSP that lets a worker they start load our scripts only; anything else gets the API's", async () => {
     const script = await request("GET /_next/static/chunks/turbopack-worker-1.js HTTP/1.1");

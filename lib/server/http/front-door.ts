@@ -40,7 +40,9 @@ export function attachFrontDoor(server: Server, handle: RequestHandler, options:
   const staticDefaults = { ...defaults, "content-security-policy": STATIC_SCRIPT_CSP };
   const admit = (req: IncomingMessage, res: ServerResponse): ApiError | null => {
     // Next's built scripts: the CSP a file is served with is a worker's own when the file starts one
-    guardResponse(res, pathOf(req.url ?? "").startsWith(NEXT_STATIC_PREFIX) ? staticDefaults : defaults, { head: req.method === "HEAD" });
+    guardResponse(res, pathOf(req.url ?? "").startsWith(NEXT_STATIC_PREFIX) ? staticDefaults : defaults, {
+      head: req.method === "HEAD",
+    });
     return refusalOf(req, options);
   };
   const pass = (req: IncomingMessage, res: ServerResponse) => {
@@ -56,14 +58,16 @@ export function attachFrontDoor(server: Server, handle: RequestHandler, options:
     });
     handle(req, res).catch((error: unknown) => {
       console.error(`[pdfscan] unhandled error on ${req.method} ${pathOf(req.url ?? "").slice(0, 200)}:`, error);
-      if (!res.headersSent) sendProblem(req, res, new ApiError("internal", "The server failed to handle this request."));
+      if (!res.headersSent)
+        sendProblem(req, res, new ApiError("internal", "The server failed to handle this request."));
       else res.destroy();
     });
   };
   server.on("request", (req: IncomingMessage, res: ServerResponse) => {
     const refusal = admit(req, res);
     if (refusal) return sendProblem(req, res, refusal);
-    if (req.method === "OPTIONS" && req.url === "*") return void res.writeHead(204, { allow: SERVED_METHODS.join(", ") }).end();
+    if (req.method === "OPTIONS" && req.url === "*")
+      return void res.writeHead(204, { allow: SERVED_METHODS.join(", ") }).end();
     pass(req, res);
   });
   // `Expect: 100-continue` (curl sends it for bodies over 1 MiB): a refused body is never asked for
@@ -81,7 +85,13 @@ export function attachFrontDoor(server: Server, handle: RequestHandler, options:
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
     const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
     // a client gone, or one too slow to send its request (requestTimeout): nobody to answer
-    if (error.code === "ECONNRESET" || error.code === "ERR_HTTP_REQUEST_TIMEOUT" || !socket.writable || inFlight?.headersSent) return void socket.destroy();
+    if (
+      error.code === "ECONNRESET" ||
+      error.code === "ERR_HTTP_REQUEST_TIMEOUT" ||
+      !socket.writable ||
+      inFlight?.headersSent
+    )
+      return void socket.destroy();
     const refusal =
       error.code === "HPE_INVALID_METHOD"
         ? new ApiError("not_implemented", "That request method is not served here.")
@@ -162,8 +172,17 @@ function sendProblem(req: IncomingMessage, res: ServerResponse, error: ApiError)
 /** A problem written straight to a socket that has no ServerResponse (CONNECT, parse errors). */
 function endRaw(socket: Duplex, error: ApiError, defaults: Record<string, string>): void {
   const body = JSON.stringify(toProblem(error));
-  const headers = { ...defaults, "content-type": "application/problem+json", "content-length": String(Buffer.byteLength(body)), "cache-control": "no-store", connection: "close" };
-  const head = [`HTTP/1.1 ${error.status} ${STATUS_CODES[error.status]}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+  const headers = {
+    ...defaults,
+    "content-type": "application/problem+json",
+    "content-length": String(Buffer.byteLength(body)),
+    "cache-control": "no-store",
+    connection: "close",
+  };
+  const head = [
+    `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status]}`,
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+  ];
   socket.on("error", () => {});
   socket.end(`${head.join("\r\n")}\r\n\r\n${body}`);
 }

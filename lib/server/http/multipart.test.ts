@@ -7,7 +7,13 @@ import { ApiError } from "../errors";
 import { parseMultipart } from "./multipart";
 
 const PROTOTYPE_NAMES = Object.getOwnPropertyNames(Object.prototype);
-const LIMITS = { contentType: "multipart/form-data; boundary=B", fileField: "file", maxFileBytes: 1024, maxParts: 64, maxFieldBytes: 64 };
+const LIMITS = {
+  contentType: "multipart/form-data; boundary=B",
+  fileField: "file",
+  maxFileBytes: 1024,
+  maxParts: 64,
+  maxFieldBytes: 64,
+};
 
 const part = (name: string, value: string, fileName?: string) =>
   `--B\r\nContent-Disposition: form-data; name="${name}"${fileName ? `; filename="${fileName}"` : ""}\r\n\r\n${value}\r\n`;
@@ -15,7 +21,11 @@ const parse = (body: string) => parseMultipart(Readable.from([Buffer.from(body)]
 
 describe("parseMultipart", () => {
   it("keeps fields named after Object.prototype members as ordinary names", async () => {
-    const body = [...PROTOTYPE_NAMES.map((n) => part(n, `v-${n}`)), part("file", "%PDF-1.7", "a.pdf"), "--B--\r\n"].join("");
+    const body = [
+      ...PROTOTYPE_NAMES.map((n) => part(n, `v-${n}`)),
+      part("file", "%PDF-1.7", "a.pdf"),
+      "--B--\r\n",
+    ].join("");
     const parsed = await parse(body);
     expect([...parsed.fields.keys()]).toEqual(PROTOTYPE_NAMES);
     for (const n of PROTOTYPE_NAMES) expect(parsed.fields.get(n)).toEqual([`v-${n}`]);
@@ -24,13 +34,18 @@ describe("parseMultipart", () => {
   });
 
   it("records file parts under those names as (file), repeated names in order", async () => {
-    const body = [...PROTOTYPE_NAMES.flatMap((n) => [part(n, "x", `${n}.pdf`), part(n, "second")]), "--B--\r\n"].join("");
+    const body = [...PROTOTYPE_NAMES.flatMap((n) => [part(n, "x", `${n}.pdf`), part(n, "second")]), "--B--\r\n"].join(
+      "",
+    );
     const parsed = await parse(body);
     for (const n of PROTOTYPE_NAMES) expect(parsed.fields.get(n)).toEqual(["(file)", "second"]);
   });
 
   it.each([10, 40, 70, 90])("refuses a body cut after %i bytes with 400, whatever part it ends in", async (cut) => {
-    const body = `${part("retentionMode", "retain_24h")}${part("file", "%PDF-1.7 0123456789", "a.pdf")}--B--\r\n`.slice(0, cut);
+    const body = `${part("retentionMode", "retain_24h")}${part("file", "%PDF-1.7 0123456789", "a.pdf")}--B--\r\n`.slice(
+      0,
+      cut,
+    );
     const error = await parse(body).then(
       () => null,
       (e: unknown) => e,

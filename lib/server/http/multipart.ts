@@ -88,7 +88,11 @@ export function parseMultipart(source: Readable, limits: MultipartLimits): Promi
       reject(error);
     };
     const tooMany = () =>
-      fail(new ApiError("invalid_request", `The multipart body has more than ${limits.maxParts} parts.`, { errors: [{ field: "(body)", message: "too many parts" }] }));
+      fail(
+        new ApiError("invalid_request", `The multipart body has more than ${limits.maxParts} parts.`, {
+          errors: [{ field: "(body)", message: "too many parts" }],
+        }),
+      );
 
     bb.on("file", (field, stream, info) => {
       if (field !== limits.fileField) {
@@ -114,9 +118,15 @@ export function parseMultipart(source: Readable, limits: MultipartLimits): Promi
     bb.on("field", (field, value, info) => {
       if (info.valueTruncated || info.nameTruncated) {
         fail(
-          new ApiError("invalid_request", `The form field ${JSON.stringify(field.slice(0, MAX_FIELD_NAME_BYTES))} is too long.`, {
-            errors: [{ field: field.slice(0, MAX_FIELD_NAME_BYTES), message: `at most ${limits.maxFieldBytes} bytes` }],
-          }),
+          new ApiError(
+            "invalid_request",
+            `The form field ${JSON.stringify(field.slice(0, MAX_FIELD_NAME_BYTES))} is too long.`,
+            {
+              errors: [
+                { field: field.slice(0, MAX_FIELD_NAME_BYTES), message: `at most ${limits.maxFieldBytes} bytes` },
+              ],
+            },
+          ),
         );
         return;
       }
@@ -125,14 +135,22 @@ export function parseMultipart(source: Readable, limits: MultipartLimits): Promi
     bb.on("partsLimit", tooMany);
     bb.on("filesLimit", tooMany);
     bb.on("fieldsLimit", tooMany);
-    bb.on("error", (error) => fail(new ApiError("invalid_request", "The multipart body could not be parsed.", { cause: error })));
+    bb.on("error", (error) =>
+      fail(new ApiError("invalid_request", "The multipart body could not be parsed.", { cause: error })),
+    );
     bb.on("close", () => {
       if (settled) return;
       settled = true;
       resolve(result);
     });
     // the bounded reader fails the body with its own 413 (read-body.ts): passed on as it is
-    source.on("error", (error) => fail(error instanceof ApiError ? error : new ApiError("invalid_request", "The request body could not be read.", { cause: error })));
+    source.on("error", (error) =>
+      fail(
+        error instanceof ApiError
+          ? error
+          : new ApiError("invalid_request", "The request body could not be read.", { cause: error }),
+      ),
+    );
     source.pipe(bb);
   });
 }

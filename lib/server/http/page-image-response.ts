@@ -11,7 +11,9 @@ export const PAGE_IMAGE_MAX_AGE_S = 300;
 export function parsePageImageRequest(n: string, url: URL): { page: number; size: PageImageSize } {
   const size = url.searchParams.get("size") ?? "thumbnail";
   if (size !== "thumbnail" && size !== "large") {
-    throw new ApiError("invalid_request", "The image size is invalid.", { errors: [{ field: "size", message: 'must be "thumbnail" or "large"' }] });
+    throw new ApiError("invalid_request", "The image size is invalid.", {
+      errors: [{ field: "size", message: 'must be "thumbnail" or "large"' }],
+    });
   }
   if (!/^[1-9][0-9]{0,5}$/.test(n)) throw new ApiError("page_not_found", `No page ${JSON.stringify(n.slice(0, 16))}.`);
   return { page: Number(n), size };

@@ -76,8 +76,15 @@ export function errorResponse(error: unknown, request: Request): Response {
   if (error instanceof ApiError) return problemResponse(error);
   if (error instanceof AnalysisFailure) return problemResponse(apiErrorOf(error));
   if (isConnectionLost(error)) {
-    console.error(`[pdfscan] database connection lost on ${request.method} ${new URL(request.url).pathname}:`, (error as Error).message);
-    return problemResponse(new ApiError("unavailable", "The scan store connection was lost; retry shortly.", { headers: { "retry-after": "1" } }));
+    console.error(
+      `[pdfscan] database connection lost on ${request.method} ${new URL(request.url).pathname}:`,
+      (error as Error).message,
+    );
+    return problemResponse(
+      new ApiError("unavailable", "The scan store connection was lost; retry shortly.", {
+        headers: { "retry-after": "1" },
+      }),
+    );
   }
   console.error(`[pdfscan] unhandled error on ${request.method} ${new URL(request.url).pathname}:`, error);
   return problemResponse(new ApiError("internal", "The server failed to handle this request."));

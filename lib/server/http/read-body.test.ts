@@ -27,7 +27,11 @@ function streamed(chunks: number[] | "endless", headers: Record<string, string> 
   return { request, pulled: () => pulled, cancel };
 }
 
-const refusal = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e);
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => e,
+  );
 
 describe("readBody", () => {
   it("returns a body within the limit whole", async () => {
@@ -35,7 +39,10 @@ describe("readBody", () => {
   });
 
   it("refuses on the chunk that crosses the limit", async () => {
-    expect(await refusal(readBody(streamed([60, 60, 60]).request, LIMIT))).toMatchObject({ code: "body_too_large", status: 413 });
+    expect(await refusal(readBody(streamed([60, 60, 60]).request, LIMIT))).toMatchObject({
+      code: "body_too_large",
+      status: 413,
+    });
   });
 
   it("refuses a body that never ends, drops MAX_DISCARD_BYTES of the rest and then cancels it", async () => {

@@ -27,7 +27,11 @@ const KEPT_ERROR_BODY = /^application\/(?:problem\+)?json|^text\/html/i;
 
 type Callback = (error?: Error | null) => void;
 
-export function guardResponse(res: ServerResponse, defaults: Record<string, string>, { head }: { head: boolean }): void {
+export function guardResponse(
+  res: ServerResponse,
+  defaults: Record<string, string>,
+  { head }: { head: boolean },
+): void {
   // the originals, called with whatever arguments the maker passed (their overloads differ)
   type Loose = (this: ServerResponse, ...args: unknown[]) => unknown;
   const writeHead = res.writeHead as Loose;

@@ -11,7 +11,8 @@ export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'no
  * one starts a Web Worker (the script viewer's layout worker, app/_lib/use-beautified.ts): the worker
  * may load our scripts (Turbopack's worker bootstrap imports its chunks) and nothing else.
  */
-export const STATIC_SCRIPT_CSP = "default-src 'none'; script-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+export const STATIC_SCRIPT_CSP =
+  "default-src 'none'; script-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /**
  * Pages: scripts only with this response's nonce ('strict-dynamic' lets Next's loader add its chunks),

@@ -6,7 +6,8 @@ import { buildZip } from "../../zip/testing";
 import { ApiError } from "../errors";
 import { isZip, openUploadedArchive, takeZipPassword, type ArchiveMember } from "./upload-archive";
 
-const pdf = (n: number) => new TextEncoder().encode(`%PDF-1.7\n1 0 obj << /Title (member ${n}) >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
+const pdf = (n: number) =>
+  new TextEncoder().encode(`%PDF-1.7\n1 0 obj << /Title (member ${n}) >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
 const BOUNDS = { maxPdfMembers: 5, maxMemberBytes: 1024 * 1024 };
 
 async function collect(zip: Uint8Array, password = "infected", bounds = BOUNDS) {
@@ -16,7 +17,11 @@ async function collect(zip: Uint8Array, password = "infected", bounds = BOUNDS) 
   return { names: got.map((m) => m.name), members: got, skipped };
 }
 
-const refusal = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => (e instanceof ApiError ? { code: e.code, errors: e.extra.errors } : String(e)));
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => (e instanceof ApiError ? { code: e.code, errors: e.extra.errors } : String(e)),
+  );
 
 describe("ZIP uploads", () => {
   it("recognises an archive by its first record", async () => {
@@ -55,18 +60,32 @@ describe("ZIP uploads", () => {
 
   it("refuses a wrong password, naming zipPassword", async () => {
     const zip = await buildZip({ "a.pdf": pdf(1) }, { password: "infected" });
-    expect(await refusal(collect(zip, "wrong"))).toEqual({ code: "invalid_request", errors: [{ field: "zipPassword", message: expect.stringContaining("does not open the archive") }] });
+    expect(await refusal(collect(zip, "wrong"))).toEqual({
+      code: "invalid_request",
+      errors: [{ field: "zipPassword", message: expect.stringContaining("does not open the archive") }],
+    });
   });
 
   it("refuses an archive without a PDF, one with too many, and bytes that only start like one", async () => {
-    expect(await refusal(collect(await buildZip({ "a.txt": new Uint8Array([1, 2, 3]) })))).toMatchObject({ code: "missing_file" });
+    expect(await refusal(collect(await buildZip({ "a.txt": new Uint8Array([1, 2, 3]) })))).toMatchObject({
+      code: "missing_file",
+    });
     const many = Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`${i}.pdf`, pdf(i)]));
-    expect(await refusal(collect(await buildZip(many)))).toMatchObject({ code: "invalid_request", errors: [{ field: "file", message: "more than 5 PDF members" }] });
-    expect(await refusal(collect(new Uint8Array([0x50, 0x4b, 3, 4, 0, 0, 0, 0, 9, 9, 9])))).toMatchObject({ code: "invalid_request", errors: [{ field: "file" }] });
+    expect(await refusal(collect(await buildZip(many)))).toMatchObject({
+      code: "invalid_request",
+      errors: [{ field: "file", message: "more than 5 PDF members" }],
+    });
+    expect(await refusal(collect(new Uint8Array([0x50, 0x4b, 3, 4, 0, 0, 0, 0, 9, 9, 9])))).toMatchObject({
+      code: "invalid_request",
+      errors: [{ field: "file" }],
+    });
   });
 
   it("takes zipPassword from the fields (default infected) and refuses it twice", () => {
-    expect(takeZipPassword(new Map([["retentionMode", ["retain_24h"]]]))).toEqual({ zipPassword: "infected", fields: new Map([["retentionMode", ["retain_24h"]]]) });
+    expect(takeZipPassword(new Map([["retentionMode", ["retain_24h"]]]))).toEqual({
+      zipPassword: "infected",
+      fields: new Map([["retentionMode", ["retain_24h"]]]),
+    });
     expect(takeZipPassword(new Map([["zipPassword", ["s3cret"]]])).zipPassword).toBe("s3cret");
     expect(() => takeZipPassword(new Map([["zipPassword", ["a", "b"]]]))).toThrow(ApiError);
   });

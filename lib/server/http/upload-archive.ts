@@ -15,7 +15,12 @@ export { SAMPLE_ZIP_PASSWORD };
 
 /** APPNOTE 4.3.7: a local file header (or 4.3.16, the end record of an empty archive) opens a ZIP. */
 export function isZip(bytes: Uint8Array): boolean {
-  return bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && ((bytes[2] === 3 && bytes[3] === 4) || (bytes[2] === 5 && bytes[3] === 6));
+  return (
+    bytes.length >= 4 &&
+    bytes[0] === 0x50 &&
+    bytes[1] === 0x4b &&
+    ((bytes[2] === 3 && bytes[3] === 4) || (bytes[2] === 5 && bytes[3] === 6))
+  );
 }
 
 export interface ArchiveMember {
@@ -24,7 +29,10 @@ export interface ArchiveMember {
   bytes: ArrayBuffer;
 }
 
-export const SkippedMember = z.object({ name: z.string().meta({ description: "the member's path in the archive" }), reason: z.string() });
+export const SkippedMember = z.object({
+  name: z.string().meta({ description: "the member's path in the archive" }),
+  reason: z.string(),
+});
 export type SkippedMember = z.infer<typeof SkippedMember>;
 
 export interface ArchiveBounds {
@@ -38,23 +46,38 @@ export interface ArchiveBounds {
  * The archive's members that are PDFs, read lazily in archive order; `skipped` fills as it goes. 400
  * invalid_request for an unreadable archive, a wrong password, or more PDF members than allowed.
  */
-export async function openUploadedArchive(bytes: Uint8Array, password: string, bounds: ArchiveBounds): Promise<{ members: AsyncGenerator<ArchiveMember>; skipped: SkippedMember[] }> {
+export async function openUploadedArchive(
+  bytes: Uint8Array,
+  password: string,
+  bounds: ArchiveBounds,
+): Promise<{ members: AsyncGenerator<ArchiveMember>; skipped: SkippedMember[] }> {
   let entries: ZipMember[];
   try {
     entries = await openZip(bytes, password);
   } catch (error) {
-    throw new ApiError("invalid_request", `The ZIP archive cannot be read: ${(error as Error).message}.`, { errors: [{ field: "file", message: "not a readable ZIP archive" }] });
+    throw new ApiError("invalid_request", `The ZIP archive cannot be read: ${(error as Error).message}.`, {
+      errors: [{ field: "file", message: "not a readable ZIP archive" }],
+    });
   }
   if (entries.length > HTTP_LIMITS.ARCHIVE_MAX_ENTRIES) {
-    throw new ApiError("invalid_request", `The ZIP archive has ${entries.length} entries; at most ${HTTP_LIMITS.ARCHIVE_MAX_ENTRIES} are read.`, {
-      errors: [{ field: "file", message: `more than ${HTTP_LIMITS.ARCHIVE_MAX_ENTRIES} entries` }],
-    });
+    throw new ApiError(
+      "invalid_request",
+      `The ZIP archive has ${entries.length} entries; at most ${HTTP_LIMITS.ARCHIVE_MAX_ENTRIES} are read.`,
+      {
+        errors: [{ field: "file", message: `more than ${HTTP_LIMITS.ARCHIVE_MAX_ENTRIES} entries` }],
+      },
+    );
   }
   const skipped: SkippedMember[] = [];
   return { members: pdfMembers(entries, password, bounds, skipped), skipped };
 }
 
-async function* pdfMembers(entries: ZipMember[], password: string, bounds: ArchiveBounds, skipped: SkippedMember[]): AsyncGenerator<ArchiveMember> {
+async function* pdfMembers(
+  entries: ZipMember[],
+  password: string,
+  bounds: ArchiveBounds,
+  skipped: SkippedMember[],
+): AsyncGenerator<ArchiveMember> {
   let total = 0;
   let pdfs = 0;
   let wrongPassword = 0;
@@ -87,16 +110,27 @@ async function* pdfMembers(entries: ZipMember[], password: string, bounds: Archi
     else if (!isPdfOrXdp(data)) skip("not a PDF");
     else {
       if (++pdfs > bounds.maxPdfMembers) {
-        throw new ApiError("invalid_request", `The ZIP archive holds more than ${bounds.maxPdfMembers} PDFs; send them in smaller archives.`, {
-          errors: [{ field: "file", message: `more than ${bounds.maxPdfMembers} PDF members` }],
-        });
+        throw new ApiError(
+          "invalid_request",
+          `The ZIP archive holds more than ${bounds.maxPdfMembers} PDFs; send them in smaller archives.`,
+          {
+            errors: [{ field: "file", message: `more than ${bounds.maxPdfMembers} PDF members` }],
+          },
+        );
       }
-      yield { name: entry.name, bytes: data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer };
+      yield {
+        name: entry.name,
+        bytes: data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer,
+      };
     }
   }
   if (pdfs === 0) {
     if (wrongPassword > 0) {
-      throw new ApiError("invalid_request", "The ZIP archive's password is wrong.", { errors: [{ field: ZIP_PASSWORD_FIELD, message: `does not open the archive (default "${SAMPLE_ZIP_PASSWORD}")` }] });
+      throw new ApiError("invalid_request", "The ZIP archive's password is wrong.", {
+        errors: [
+          { field: ZIP_PASSWORD_FIELD, message: `does not open the archive (default "${SAMPLE_ZIP_PASSWORD}")` },
+        ],
+      });
     }
     throw new ApiError("missing_file", `The ZIP archive holds no PDF (${skipped.length} members skipped).`, {
       errors: [{ field: "file", message: "no PDF member" }],
@@ -105,15 +139,19 @@ async function* pdfMembers(entries: ZipMember[], password: string, bounds: Archi
   }
 }
 
-
 /** The archive password field (default "infected"), and the fields without it. */
-export function takeZipPassword(fields: ReadonlyMap<string, string[]>): { zipPassword: string; fields: Map<string, string[]> } {
+export function takeZipPassword(fields: ReadonlyMap<string, string[]>): {
+  zipPassword: string;
+  fields: Map<string, string[]>;
+} {
   const rest = new Map(fields);
   const values = rest.get(ZIP_PASSWORD_FIELD);
   rest.delete(ZIP_PASSWORD_FIELD);
   if (values === undefined || values[0] === "") return { zipPassword: SAMPLE_ZIP_PASSWORD, fields: rest };
   if (values.length > 1 || values[0]!.length > 256) {
-    throw new ApiError("invalid_request", "The ZIP password is invalid.", { errors: [{ field: ZIP_PASSWORD_FIELD, message: "send it once, at most 256 characters" }] });
+    throw new ApiError("invalid_request", "The ZIP password is invalid.", {
+      errors: [{ field: ZIP_PASSWORD_FIELD, message: "send it once, at most 256 characters" }],
+    });
   }
   return { zipPassword: values[0]!, fields: rest };
 }

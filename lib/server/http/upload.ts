@@ -59,14 +59,21 @@ function unsupported(): never {
 }
 
 /** A raw body: the file itself; its options are the query parameters. */
-async function readRawBody(request: Request, maxBytes: number): Promise<{ fileName: string; bytes: Uint8Array; fields: Map<string, string[]> }> {
+async function readRawBody(
+  request: Request,
+  maxBytes: number,
+): Promise<{ fileName: string; bytes: Uint8Array; fields: Map<string, string[]> }> {
   const bytes = await readBody(request, bodyLimitOf("upload", maxBytes));
   if (bytes.byteLength > maxBytes) throw fileTooLarge(maxBytes);
   const fields = new Map<string, string[]>();
   for (const [name, value] of new URL(request.url).searchParams) fields.set(name, [...(fields.get(name) ?? []), value]);
   const named = fields.get(FILE_NAME_PARAM)?.[0];
   fields.delete(FILE_NAME_PARAM);
-  return { fileName: (named ?? dispositionFileName(request.headers.get("content-disposition")) ?? "").slice(0, 255), bytes, fields };
+  return {
+    fileName: (named ?? dispositionFileName(request.headers.get("content-disposition")) ?? "").slice(0, 255),
+    bytes,
+    fields,
+  };
 }
 
 /** filename="..." (or RFC 6266 filename*=UTF-8''...) of a Content-Disposition header. */
@@ -83,9 +90,14 @@ function dispositionFileName(header: string | null): string | undefined {
   return /filename\s*=\s*"([^"]*)"/i.exec(header)?.[1] ?? /filename\s*=\s*([^;\s]+)/i.exec(header)?.[1];
 }
 
-async function readForm(request: Request, contentType: string, maxBytes: number): Promise<{ fileName: string; bytes: Uint8Array; fields: Map<string, string[]> }> {
+async function readForm(
+  request: Request,
+  contentType: string,
+  maxBytes: number,
+): Promise<{ fileName: string; bytes: Uint8Array; fields: Map<string, string[]> }> {
   const body = boundedBody(request, bodyLimitOf("upload", maxBytes));
-  if (!body) throw new ApiError("missing_file", `The request has no body; send the PDF in form field "${UPLOAD_FIELD}".`);
+  if (!body)
+    throw new ApiError("missing_file", `The request has no body; send the PDF in form field "${UPLOAD_FIELD}".`);
   const parsed = await parseMultipart(Readable.fromWeb(body as NodeReadableStream<Uint8Array>), {
     contentType,
     fileField: UPLOAD_FIELD,

@@ -38,7 +38,9 @@ function servedMethods(file: string, text: string): string[] {
 describe("the OpenAPI document", () => {
   it("is a valid OpenAPI 3.1 document", async () => {
     const validator = new Validator();
-    const result = await validator.validate(structuredClone(openApiDocument()) as unknown as Parameters<Validator["validate"]>[0]);
+    const result = await validator.validate(
+      structuredClone(openApiDocument()) as unknown as Parameters<Validator["validate"]>[0],
+    );
     expect(result.errors).toBeUndefined();
     expect(result.valid).toBe(true);
     expect(validator.version).toBe("3.1");
@@ -46,7 +48,9 @@ describe("the OpenAPI document", () => {
 
   it("describes every route file and every method it serves, and nothing else", () => {
     const doc = openApiDocument();
-    const documented = new Set(Object.entries(doc.paths ?? {}).flatMap(([p, item]) => Object.keys(item as object).map((m) => `${m} ${p}`)));
+    const documented = new Set(
+      Object.entries(doc.paths ?? {}).flatMap(([p, item]) => Object.keys(item as object).map((m) => `${m} ${p}`)),
+    );
     const served = new Set<string>();
     for (const { urlPath, file, text } of routeFiles()) {
       // catch-alls only answer 404 (or 405) for paths the API does not have
@@ -54,16 +58,28 @@ describe("the OpenAPI document", () => {
       for (const m of servedMethods(file, text)) served.add(`${m} ${urlPath}`);
     }
     expect(served.size).toBeGreaterThan(30);
-    expect([...served].filter((s) => !documented.has(s)), "served but not documented").toEqual([]);
-    expect([...documented].filter((s) => !served.has(s)), "documented but not served").toEqual([]);
+    expect(
+      [...served].filter((s) => !documented.has(s)),
+      "served but not documented",
+    ).toEqual([]);
+    expect(
+      [...documented].filter((s) => !served.has(s)),
+      "documented but not served",
+    ).toEqual([]);
   });
 
   it("names every problem code: each is answered by some operation, or listed as unlisted with why", () => {
     const listed = new Set(OPERATIONS.flatMap(problemsOf));
     const unlisted = new Set(Object.keys(UNLISTED_PROBLEMS));
     const codes = Object.keys(STATUS_BY_CODE) as ErrorCode[];
-    expect(codes.filter((c) => !listed.has(c) && !unlisted.has(c)), "in no operation").toEqual([]);
-    expect(codes.filter((c) => listed.has(c) && unlisted.has(c)), "both listed and unlisted").toEqual([]);
+    expect(
+      codes.filter((c) => !listed.has(c) && !unlisted.has(c)),
+      "in no operation",
+    ).toEqual([]);
+    expect(
+      codes.filter((c) => listed.has(c) && unlisted.has(c)),
+      "both listed and unlisted",
+    ).toEqual([]);
     // the unlisted ones are explained in the document itself
     for (const code of unlisted) expect(openApiDocument().info.description).toContain(`\`${code}\``);
   });
@@ -72,7 +88,17 @@ describe("the OpenAPI document", () => {
     const doc = openApiDocument();
     for (const op of OPERATIONS) {
       for (const p of [op.path, v1PathOf(op)].filter((x): x is string => x !== null)) {
-        const responses = (doc.paths?.[p] as Record<string, { responses: Record<string, { content?: Record<string, { schema: { properties?: { code?: { enum?: string[] } } } }> }> }>)[op.method].responses;
+        const responses = (
+          doc.paths?.[p] as Record<
+            string,
+            {
+              responses: Record<
+                string,
+                { content?: Record<string, { schema: { properties?: { code?: { enum?: string[] } } } }> }
+              >;
+            }
+          >
+        )[op.method].responses;
         for (const code of problemsOf(op)) {
           const schema = responses[String(STATUS_BY_CODE[code])]?.content?.["application/problem+json"]?.schema;
           expect(schema?.properties?.code?.enum, `${op.operationId} ${code}`).toContain(code);
@@ -83,7 +109,9 @@ describe("the OpenAPI document", () => {
 
   it("has unique operation ids and a security requirement on every keyed operation", () => {
     const doc = openApiDocument();
-    const ops = Object.values(doc.paths ?? {}).flatMap((item) => Object.values(item as Record<string, { operationId: string; security: unknown[] }>));
+    const ops = Object.values(doc.paths ?? {}).flatMap((item) =>
+      Object.values(item as Record<string, { operationId: string; security: unknown[] }>),
+    );
     const ids = ops.map((o) => o.operationId);
     expect(new Set(ids).size).toBe(ids.length);
     for (const op of OPERATIONS) {

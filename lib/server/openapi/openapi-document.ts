@@ -2,7 +2,12 @@
 // zod-openapi from the operations table (operations.ts) and the zod schemas it names. Built once per
 // process: the table is static.
 import { z } from "zod";
-import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from "zod-openapi";
+import {
+  createDocument,
+  type ZodOpenApiOperationObject,
+  type ZodOpenApiPathsObject,
+  type ZodOpenApiResponsesObject,
+} from "zod-openapi";
 import { DeepResult, FastResult } from "../../analyzer/report";
 import { ShareResource } from "../auth/share-links";
 import { CSRF_HEADER, SESSION_COOKIE } from "../auth/sessions";
@@ -34,7 +39,9 @@ const DESCRIPTION = `PDF malware analysis: a verdict, a score and a confidence f
 
 Every path under /api is also served under /api/v1; /analyze/fast, /analyze/deep and /health also as /api/v1/analyze/fast, /api/v1/analyze/deep and /api/v1/health.
 
-Errors are RFC 9457 application/problem+json with a stable \`code\`. Each operation lists the codes it can answer. Not listed on operations: ${Object.entries(UNLISTED_PROBLEMS)
+Errors are RFC 9457 application/problem+json with a stable \`code\`. Each operation lists the codes it can answer. Not listed on operations: ${Object.entries(
+  UNLISTED_PROBLEMS,
+)
   .map(([code, why]) => `\`${code}\` (${why})`)
   .join("; ")}.
 
@@ -45,17 +52,31 @@ function responsesOf(op: Operation): ZodOpenApiResponsesObject {
   for (const a of op.answers) {
     out[`${a.status}` as `2${string}`] = {
       description: a.description,
-      ...(a.content ? { content: Object.fromEntries(Object.entries(a.content).map(([type, schema]) => [type, { schema }])) } : {}),
-      ...(a.headers ? { headers: Object.fromEntries(Object.entries(a.headers).map(([name, description]) => [name, { description, schema: { type: "string" } }])) } : {}),
+      ...(a.content
+        ? { content: Object.fromEntries(Object.entries(a.content).map(([type, schema]) => [type, { schema }])) }
+        : {}),
+      ...(a.headers
+        ? {
+            headers: Object.fromEntries(
+              Object.entries(a.headers).map(([name, description]) => [
+                name,
+                { description, schema: { type: "string" } },
+              ]),
+            ),
+          }
+        : {}),
     };
   }
   // one response per status, naming its codes; the schema admits only those codes
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of problemsOf(op)) byStatus.set(STATUS_BY_CODE[code], [...(byStatus.get(STATUS_BY_CODE[code]) ?? []), code]);
+  for (const code of problemsOf(op))
+    byStatus.set(STATUS_BY_CODE[code], [...(byStatus.get(STATUS_BY_CODE[code]) ?? []), code]);
   for (const [status, codes] of [...byStatus].sort((a, b) => a[0] - b[0])) {
     out[`${status}` as `4${string}`] = {
       description: `problem: ${codes.join(", ")}`,
-      content: { "application/problem+json": { schema: Problem.extend({ code: z.enum(codes as [ErrorCode, ...ErrorCode[]]) }) } },
+      content: {
+        "application/problem+json": { schema: Problem.extend({ code: z.enum(codes as [ErrorCode, ...ErrorCode[]]) }) },
+      },
     };
   }
   return out;
@@ -69,22 +90,46 @@ function operationObject(op: Operation): ZodOpenApiOperationObject {
     tags: [op.tag],
     security: op.access === "key" ? [{ bearer: [] }, { session: [] }] : [],
     ...(op.path_params || op.query || op.headers
-      ? { requestParams: { ...(op.path_params ? { path: op.path_params } : {}), ...(op.query ? { query: op.query } : {}), ...(op.headers ? { header: op.headers } : {}) } }
+      ? {
+          requestParams: {
+            ...(op.path_params ? { path: op.path_params } : {}),
+            ...(op.query ? { query: op.query } : {}),
+            ...(op.headers ? { header: op.headers } : {}),
+          },
+        }
       : {}),
-    ...(op.body ? { requestBody: { required: op.body.required, content: Object.fromEntries(Object.entries(op.body.content).map(([type, schema]) => [type, { schema }])) } } : {}),
+    ...(op.body
+      ? {
+          requestBody: {
+            required: op.body.required,
+            content: Object.fromEntries(Object.entries(op.body.content).map(([type, schema]) => [type, { schema }])),
+          },
+        }
+      : {}),
     responses: responsesOf(op),
   };
 }
 
 /** The Standard Webhooks headers every webhook carries (lib/server/webhooks/webhook-dispatcher.ts). */
 const WebhookHeaders = z.object({
-  "webhook-id": z.string().meta({ description: "msg_<random>: the same on every attempt of one message; deduplicate on it" }),
-  "webhook-timestamp": z.string().meta({ description: "Unix seconds of this attempt; refuse messages more than a few minutes old (replays)" }),
-  "webhook-signature": z.string().meta({ description: "v1,<base64 HMAC-SHA256 of `${webhook-id}.${webhook-timestamp}.${body}` under your key's secret>" }),
+  "webhook-id": z
+    .string()
+    .meta({ description: "msg_<random>: the same on every attempt of one message; deduplicate on it" }),
+  "webhook-timestamp": z
+    .string()
+    .meta({ description: "Unix seconds of this attempt; refuse messages more than a few minutes old (replays)" }),
+  "webhook-signature": z.string().meta({
+    description: "v1,<base64 HMAC-SHA256 of `${webhook-id}.${webhook-timestamp}.${body}` under your key's secret>",
+  }),
 });
 
 /** 5000 -> "5 s", 1800000 -> "30 min", 7200000 -> "2 h" */
-const duration = (ms: number): string => (ms >= 3_600_000 && ms % 3_600_000 === 0 ? `${ms / 3_600_000} h` : ms >= 60_000 && ms % 60_000 === 0 ? `${ms / 60_000} min` : `${ms / 1000} s`);
+const duration = (ms: number): string =>
+  ms >= 3_600_000 && ms % 3_600_000 === 0
+    ? `${ms / 3_600_000} h`
+    : ms >= 60_000 && ms % 60_000 === 0
+      ? `${ms / 60_000} min`
+      : `${ms / 1000} s`;
 
 /** What the service POSTs to a scan's callbackUrl: one entry per event type. */
 function webhooksSection(): ZodOpenApiPathsObject {
@@ -98,8 +143,14 @@ function webhooksSection(): ZodOpenApiPathsObject {
           description: `${WEBHOOK_EVENT_DESCRIPTIONS[type]} Signed the Standard Webhooks way with your key's whsec_ secret (verify with a Standard Webhooks library, or \`pdfscan webhooks verify\`). Retried with backoff (by default after ${DEFAULT_WEBHOOK_RETRY_DELAYS_MS.map(duration).join(", ")}) until a 2xx; 410 Gone stops the retries; redirects are not followed. GET /api/scans/{scanId}/webhooks shows the attempts.`,
           tags: ["Webhooks"],
           requestParams: { header: WebhookHeaders },
-          requestBody: { required: true, content: { "application/json": { schema: WebhookPayload.extend({ type: z.literal(type) }) } } },
-          responses: { "200": { description: "any 2xx: received (the body is not read)" }, "410": { description: "gone: no more webhooks of this message are sent" } },
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: WebhookPayload.extend({ type: z.literal(type) }) } },
+          },
+          responses: {
+            "200": { description: "any 2xx: received (the body is not read)" },
+            "410": { description: "gone: no more webhooks of this message are sent" },
+          },
         },
       },
     ]),
@@ -113,22 +164,35 @@ function buildDocument(): ReturnType<typeof createDocument> {
       if (path === null) continue;
       const item = (paths[path] ??= {});
       // the /api/v1 copy is the same operation: its id gets a suffix (ids are unique in a document)
-      item[op.method] = { ...operationObject(op), operationId: path === op.path ? op.operationId : `${op.operationId}V1` };
+      item[op.method] = {
+        ...operationObject(op),
+        operationId: path === op.path ? op.operationId : `${op.operationId}V1`,
+      };
     }
   }
   return createDocument({
-      openapi: "3.1.0",
-      info: { title: "pdfscan API", version: SERVICE_VERSION, description: DESCRIPTION, license: { name: "Proprietary" } },
-      tags: [...new Set(OPERATIONS.map((o) => o.tag))].map((name) => ({ name })),
-      paths,
-      webhooks: webhooksSection(),
-      components: {
-        schemas: { FastResult, DeepResult, ScanReport, Scan: ScanResource, ShareLink: ShareResource, Problem },
-        securitySchemes: {
-          bearer: { type: "http", scheme: "bearer", description: "an API key, pdfscan_<random>" },
-          session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE, description: `the web UI's session (POST /api/session); writes also send the ${CSRF_HEADER} header` },
+    openapi: "3.1.0",
+    info: {
+      title: "pdfscan API",
+      version: SERVICE_VERSION,
+      description: DESCRIPTION,
+      license: { name: "Proprietary" },
+    },
+    tags: [...new Set(OPERATIONS.map((o) => o.tag))].map((name) => ({ name })),
+    paths,
+    webhooks: webhooksSection(),
+    components: {
+      schemas: { FastResult, DeepResult, ScanReport, Scan: ScanResource, ShareLink: ShareResource, Problem },
+      securitySchemes: {
+        bearer: { type: "http", scheme: "bearer", description: "an API key, pdfscan_<random>" },
+        session: {
+          type: "apiKey",
+          in: "cookie",
+          name: SESSION_COOKIE,
+          description: `the web UI's session (POST /api/session); writes also send the ${CSRF_HEADER} header`,
         },
       },
+    },
   });
 }
 

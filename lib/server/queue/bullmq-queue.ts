@@ -26,7 +26,8 @@ export const STAGE_PRIORITY = { fast: 1, advanced: 2 } as const;
 export const MAX_OWNER_RANK = 1_000_000;
 
 /** A job's priority: its stage's, behind the jobs its owner already has waiting. */
-export const stagePriority = (stage: Stage, ownerBacklog: number): number => STAGE_PRIORITY[stage] + 2 * Math.min(Math.max(0, ownerBacklog), MAX_OWNER_RANK);
+export const stagePriority = (stage: Stage, ownerBacklog: number): number =>
+  STAGE_PRIORITY[stage] + 2 * Math.min(Math.max(0, ownerBacklog), MAX_OWNER_RANK);
 /** The same Redis connection error is logged at most once per this interval (it retries every few ms). */
 const REPEATED_ERROR_LOG_MS = 30_000;
 
@@ -73,13 +74,16 @@ export class BullMQQueue implements JobQueue {
     // a cheap read that needs the server: BullMQ 6 keeps the raw client behind its backend
     await Promise.race([
       this.queue.getJobCounts("wait"),
-      new Promise((_, reject) => setTimeout(() => reject(new Error("Redis did not answer PING")), HEALTH_PING_TIMEOUT_MS).unref()),
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error("Redis did not answer PING")), HEALTH_PING_TIMEOUT_MS).unref(),
+      ),
     ]);
   }
 
   async enqueue(job: StageJob): Promise<void> {
     // the job's own scan is among the queued ones: its rank is the others'
-    const backlog = job.owner !== undefined && this.options.backlogOf ? (await this.options.backlogOf(job.owner, job.stage)) - 1 : 0;
+    const backlog =
+      job.owner !== undefined && this.options.backlogOf ? (await this.options.backlogOf(job.owner, job.stage)) - 1 : 0;
     const added = this.queue.add(
       job.stage,
       { scanId: job.scanId },
@@ -94,7 +98,10 @@ export class BullMQQueue implements JobQueue {
     );
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`Redis did not accept the ${jobKey(job)} job within ${ENQUEUE_TIMEOUT_MS} ms`)), ENQUEUE_TIMEOUT_MS);
+      timer = setTimeout(
+        () => reject(new Error(`Redis did not accept the ${jobKey(job)} job within ${ENQUEUE_TIMEOUT_MS} ms`)),
+        ENQUEUE_TIMEOUT_MS,
+      );
     });
     // if the add completes later, the job simply exists (ids make a second add a no-op)
     added.catch(() => {});

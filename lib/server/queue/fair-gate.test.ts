@@ -14,7 +14,11 @@ function recorder(gate: FairGate) {
   return { granted, ask, release };
 }
 
-const refusal = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => (e instanceof GateRefusedError ? e.reason : e));
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => (e instanceof GateRefusedError ? e.reason : e),
+  );
 
 describe("FairGate", () => {
   it("refuses a caller past its own cap and nobody else", async () => {

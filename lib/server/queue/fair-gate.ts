@@ -29,11 +29,17 @@ export class GateRefusedError extends Error {
   readonly [GATE_REFUSED_BRAND] = true;
 
   static override [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[GATE_REFUSED_BRAND] === true;
+    return (
+      typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[GATE_REFUSED_BRAND] === true
+    );
   }
 
   constructor(readonly reason: GateRefusal) {
-    super(reason === "caller_limit" ? "the caller already has its most analyses running or waiting" : "the waiting room is full");
+    super(
+      reason === "caller_limit"
+        ? "the caller already has its most analyses running or waiting"
+        : "the waiting room is full",
+    );
   }
 }
 
@@ -79,10 +85,14 @@ export class FairGate {
    * A slot for `caller`: at once when one is free and nobody waits, else when the fair order reaches
    * it. Rejects with GateRefusedError, or with the signal's reason when it aborts while waiting.
    */
-  acquire(caller: string, { signal, capped = true }: { signal?: AbortSignal; capped?: boolean } = {}): Promise<ReleaseSlot> {
+  acquire(
+    caller: string,
+    { signal, capped = true }: { signal?: AbortSignal; capped?: boolean } = {},
+  ): Promise<ReleaseSlot> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     const entry = this.callers.get(caller) ?? { running: 0, waiting: [], lastGrant: -1 };
-    if (capped && entry.running + entry.waiting.length >= this.limits.perCallerMax) return Promise.reject(new GateRefusedError("caller_limit"));
+    if (capped && entry.running + entry.waiting.length >= this.limits.perCallerMax)
+      return Promise.reject(new GateRefusedError("caller_limit"));
     if (this.running < this.limits.slots && this.waiting === 0) {
       this.callers.set(caller, entry);
       return Promise.resolve(this.grant(caller, entry));
@@ -132,7 +142,8 @@ export class FairGate {
       for (const candidate of this.callers) {
         const c = candidate[1];
         if (c.waiting.length === 0) continue;
-        if (!next || c.running < next[1].running || (c.running === next[1].running && c.lastGrant < next[1].lastGrant)) next = candidate;
+        if (!next || c.running < next[1].running || (c.running === next[1].running && c.lastGrant < next[1].lastGrant))
+          next = candidate;
       }
       if (!next) return;
       const [caller, entry] = next;

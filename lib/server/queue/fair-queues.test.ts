@@ -8,7 +8,11 @@ import { BullMQQueue, stagePriority } from "./bullmq-queue";
 import { InProcessQueue } from "./in-process-queue";
 import type { StageJob } from "./job-queue";
 
-const job = (owner: string, n: number, stage: StageJob["stage"] = "fast"): StageJob => ({ stage, scanId: `${owner}${n}`, owner });
+const job = (owner: string, n: number, stage: StageJob["stage"] = "fast"): StageJob => ({
+  stage,
+  scanId: `${owner}${n}`,
+  owner,
+});
 
 /** Runs jobs one at a time; each holds the queue until the test lets it go, so the order is the queue's alone. */
 function oneAtATime() {
@@ -39,7 +43,8 @@ describe("InProcessQueue", () => {
   it("takes owners in turn within a stage, fast stages first", async () => {
     const queue = new InProcessQueue({ concurrency: 1, findRunnable: async () => [] });
     const run = oneAtATime();
-    for (const j of [job("g", 1), job("g", 2), job("g", 3), job("a", 1, "advanced"), job("o", 1), job("g", 4)]) await queue.enqueue(j);
+    for (const j of [job("g", 1), job("g", 2), job("g", 3), job("a", 1, "advanced"), job("o", 1), job("g", 4)])
+      await queue.enqueue(j);
     await queue.start(run.handler);
     for (let i = 0; i < 5; i++) await run.next();
     expect(run.order).toEqual(["g1", "o1", "g2", "g3", "g4", "a1"]);
@@ -50,7 +55,11 @@ describe("InProcessQueue", () => {
 
 describe("BullMQQueue", () => {
   let redis: RedisPrefix;
-  setUpShared(createRedisPrefix, (r) => (redis = r), (r) => r.drop());
+  setUpShared(
+    createRedisPrefix,
+    (r) => (redis = r),
+    (r) => r.drop(),
+  );
 
   it("ranks a job behind its owner's waiting jobs: a newcomer goes before someone's backlog", async () => {
     const backlog = new Map<string, number>();
@@ -82,7 +91,12 @@ describe("BullMQQueue", () => {
       for (let i = 0; i < 4; i++) await run.next();
       run.finish();
       expect(run.order).toEqual(["g1", "o1", "g2", "g3", "g4"]);
-      expect([stagePriority("fast", 0), stagePriority("advanced", 0), stagePriority("fast", 2), stagePriority("fast", 10 ** 9)]).toEqual([1, 2, 5, 2_000_001]);
+      expect([
+        stagePriority("fast", 0),
+        stagePriority("advanced", 0),
+        stagePriority("fast", 2),
+        stagePriority("fast", 10 ** 9),
+      ]).toEqual([1, 2, 5, 2_000_001]);
     } finally {
       run?.finish();
       await queue.close();

@@ -19,14 +19,34 @@ export function csvField(value: string): string {
 export function toIocCsv(report: ScanReport): string {
   const facts = exportFactsOf(report);
   const rows: string[][] = [[...CSV_HEADER]];
-  const row = (type: string, value: string, sources: string, defanged = value, victim = false) => rows.push([type, value, defanged, String(victim), sources]);
-  for (const [name, value] of Object.entries(facts.hashes)) row(HASH_TYPES[name as keyof typeof HASH_TYPES], value, "file");
+  const row = (type: string, value: string, sources: string, defanged = value, victim = false) =>
+    rows.push([type, value, defanged, String(victim), sources]);
+  for (const [name, value] of Object.entries(facts.hashes))
+    row(HASH_TYPES[name as keyof typeof HASH_TYPES], value, "file");
   for (const item of report.iocs.items) {
     const sources = item.sources.map((s) => (s.objectRef ? `${s.source} ${s.objectRef}` : s.source)).join("; ");
     row(item.type, item.value, sources, item.defanged, item.victimData === true);
   }
-  for (const cve of facts.cves) row("cve", cve, `finding ${report.findings.filter((f) => f.cve.includes(cve)).map((f) => f.ruleId).join(" ") || "script"}`);
-  for (const t of facts.techniques) row("attack-technique", t, `finding ${report.findings.filter((f) => f.attack.includes(t)).map((f) => f.ruleId).join(" ")}`);
+  for (const cve of facts.cves)
+    row(
+      "cve",
+      cve,
+      `finding ${
+        report.findings
+          .filter((f) => f.cve.includes(cve))
+          .map((f) => f.ruleId)
+          .join(" ") || "script"
+      }`,
+    );
+  for (const t of facts.techniques)
+    row(
+      "attack-technique",
+      t,
+      `finding ${report.findings
+        .filter((f) => f.attack.includes(t))
+        .map((f) => f.ruleId)
+        .join(" ")}`,
+    );
   for (const f of facts.embedded) {
     const where = `embedded ${f.name}${f.objectRef ? ` ${f.objectRef}` : ""}; type ${f.type}${f.nested ? `; nested ${f.nested.verdict} ${f.nested.score}` : ""}`;
     row("embedded-sha256", f.sha256, where);

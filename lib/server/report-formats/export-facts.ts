@@ -18,15 +18,26 @@ export interface ExportFacts {
 const CVE = /^CVE-\d{4}-\d{4,}$/;
 
 /** Each hash's attribute type in MISP and row type in the CSV (the same lower-case names). */
-export const HASH_TYPES = { MD5: "md5", "SHA-1": "sha1", "SHA-256": "sha256", TLSH: "tlsh" } as const satisfies Record<keyof ExportFacts["hashes"], string>;
+export const HASH_TYPES = { MD5: "md5", "SHA-1": "sha1", "SHA-256": "sha256", TLSH: "tlsh" } as const satisfies Record<
+  keyof ExportFacts["hashes"],
+  string
+>;
 
 export function exportFactsOf(report: ScanReport): ExportFacts {
   const { md5, sha1, sha256, tlsh } = report.file;
   const scripts = DeepResult.shape.javascript.safeParse(report.details.javascript);
   const embedded = DeepResult.shape.embedded_files.safeParse(report.details.embedded_files);
-  const cves = [...report.findings.flatMap((f) => f.cve), ...(scripts.success ? scripts.data.flatMap((s) => s.cves) : [])].filter((c) => CVE.test(c));
+  const cves = [
+    ...report.findings.flatMap((f) => f.cve),
+    ...(scripts.success ? scripts.data.flatMap((s) => s.cves) : []),
+  ].filter((c) => CVE.test(c));
   return {
-    hashes: { ...(md5 ? { MD5: md5 } : {}), ...(sha1 ? { "SHA-1": sha1 } : {}), "SHA-256": sha256, ...(tlsh ? { TLSH: tlsh } : {}) },
+    hashes: {
+      ...(md5 ? { MD5: md5 } : {}),
+      ...(sha1 ? { "SHA-1": sha1 } : {}),
+      "SHA-256": sha256,
+      ...(tlsh ? { TLSH: tlsh } : {}),
+    },
     cves: [...new Set(cves)].sort(),
     techniques: [...new Set(report.findings.flatMap((f) => f.attack))].sort(),
     embedded: embedded.success ? embedded.data : [],

@@ -18,4 +18,5 @@ export type ReportFormat = keyof typeof REPORT_EXPORTS;
 export const REPORT_FORMAT_CHOICES = Object.keys(REPORT_EXPORTS) as ReportFormat[];
 
 /** "pdfscan-<scan id>.stix.json": the name of a downloaded export (Content-Disposition, the CLI's files) */
-export const exportFileName = (scanId: string, format: ReportFormat): string => `pdfscan-${scanId}.${REPORT_EXPORTS[format].extension}`;
+export const exportFileName = (scanId: string, format: ReportFormat): string =>
+  `pdfscan-${scanId}.${REPORT_EXPORTS[format].extension}`;

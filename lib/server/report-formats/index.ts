@@ -24,11 +24,36 @@ interface FormatSpec {
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 export const REPORT_FORMATS = {
-  json: { contentType: "application/json", accepts: ["application/json"], extension: REPORT_EXPORTS.json.extension, render: json },
-  stix: { contentType: STIX_MEDIA_TYPE, accepts: ["application/stix+json"], extension: REPORT_EXPORTS.stix.extension, render: (r) => json(toStixBundle(r)) },
-  misp: { contentType: "application/json", accepts: ["application/vnd.misp+json"], extension: REPORT_EXPORTS.misp.extension, render: (r) => json(toMispEvent(r)) },
-  csv: { contentType: "text/csv; charset=utf-8; header=present", accepts: ["text/csv"], extension: REPORT_EXPORTS.csv.extension, render: toIocCsv },
-  md: { contentType: "text/markdown; charset=utf-8", accepts: ["text/markdown"], extension: REPORT_EXPORTS.md.extension, render: toMarkdown },
+  json: {
+    contentType: "application/json",
+    accepts: ["application/json"],
+    extension: REPORT_EXPORTS.json.extension,
+    render: json,
+  },
+  stix: {
+    contentType: STIX_MEDIA_TYPE,
+    accepts: ["application/stix+json"],
+    extension: REPORT_EXPORTS.stix.extension,
+    render: (r) => json(toStixBundle(r)),
+  },
+  misp: {
+    contentType: "application/json",
+    accepts: ["application/vnd.misp+json"],
+    extension: REPORT_EXPORTS.misp.extension,
+    render: (r) => json(toMispEvent(r)),
+  },
+  csv: {
+    contentType: "text/csv; charset=utf-8; header=present",
+    accepts: ["text/csv"],
+    extension: REPORT_EXPORTS.csv.extension,
+    render: toIocCsv,
+  },
+  md: {
+    contentType: "text/markdown; charset=utf-8",
+    accepts: ["text/markdown"],
+    extension: REPORT_EXPORTS.md.extension,
+    render: toMarkdown,
+  },
   html: {
     contentType: "text/html; charset=utf-8",
     accepts: ["text/html"],
@@ -36,7 +61,12 @@ export const REPORT_FORMATS = {
     render: toHtml,
     headers: { "content-security-policy": HTML_REPORT_CSP },
   },
-  sarif: { contentType: "application/sarif+json", accepts: ["application/sarif+json"], extension: REPORT_EXPORTS.sarif.extension, render: (r) => json(toSarif(r)) },
+  sarif: {
+    contentType: "application/sarif+json",
+    accepts: ["application/sarif+json"],
+    extension: REPORT_EXPORTS.sarif.extension,
+    render: (r) => json(toSarif(r)),
+  },
 } as const satisfies Record<ReportFormat, FormatSpec>;
 
 export type { ReportFormat };
@@ -71,7 +101,9 @@ function fromAccept(accept: string | null): ReportFormat | null {
     .sort((a, b) => b.q - a.q || a.index - b.index);
   for (const range of ranges) {
     if (range.type === "*/*" || range.type === "application/*") return "json";
-    const match = REPORT_FORMAT_NAMES.find((name) => (REPORT_FORMATS[name].accepts as readonly string[]).includes(range.type));
+    const match = REPORT_FORMAT_NAMES.find((name) =>
+      (REPORT_FORMATS[name].accepts as readonly string[]).includes(range.type),
+    );
     if (match) return match;
   }
   return null;
@@ -101,14 +133,18 @@ export async function reportResponse(
   const fileName = exportFileName(report.scanId, format);
   if (download) headers["content-disposition"] = `attachment; filename="${fileName}"`;
   else if (format !== "json") headers["content-disposition"] = `inline; filename="${fileName}"`;
-  const extras: HtmlExtras = format === "html" && pageImage ? { pageImages: await pagePicturesOf(report, pageImage) } : {};
+  const extras: HtmlExtras =
+    format === "html" && pageImage ? { pageImages: await pagePicturesOf(report, pageImage) } : {};
   return new Response(spec.render(report, extras), { status: 200, headers });
 }
 
 /** Page pictures an HTML export holds at most (the scan page's thumbnails are as many). */
 export const MAX_EXPORTED_PAGES = 20;
 
-async function pagePicturesOf(report: ScanReport, pageImage: (page: number) => Promise<Uint8Array>): Promise<{ page: number; png: Uint8Array }[]> {
+async function pagePicturesOf(
+  report: ScanReport,
+  pageImage: (page: number) => Promise<Uint8Array>,
+): Promise<{ page: number; png: Uint8Array }[]> {
   const out: { page: number; png: Uint8Array }[] = [];
   for (const { page } of report.pageImages.pages.slice(0, MAX_EXPORTED_PAGES)) {
     const png = await pageImage(page).catch(() => null);

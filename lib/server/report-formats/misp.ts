@@ -70,7 +70,13 @@ export function toMispEvent(report: ScanReport): Record<string, unknown> {
   add("filename", "Payload delivery", report.file.name, false, "analysed PDF");
   for (const [name, value] of Object.entries(facts.hashes)) {
     // TLSH is a similarity hash: a pivot, not an exact match to block on
-    add(HASH_TYPES[name as keyof typeof HASH_TYPES], "Payload delivery", value, report.summary.verdict === "malicious" && name !== "TLSH", `PDF, ${report.file.size} bytes`);
+    add(
+      HASH_TYPES[name as keyof typeof HASH_TYPES],
+      "Payload delivery",
+      value,
+      report.summary.verdict === "malicious" && name !== "TLSH",
+      `PDF, ${report.file.size} bytes`,
+    );
   }
   const network: [keyof Iocs, string, string][] = [
     ["urls", "url", "Network activity"],
@@ -80,12 +86,21 @@ export function toMispEvent(report: ScanReport): Record<string, unknown> {
   ];
   for (const [key, type, category] of network) {
     for (const value of report.iocs[key] as string[]) {
-      if (!facts.victim.has(value)) add(type, category, value, flagged && PUBLIC_ONLY(type, value), `found in ${report.file.name}`);
-      else if (type === "email-src") add("target-email", "Targeting data", value, false, "victim data: the recipient's address in a link's query string (not an indicator)");
+      if (!facts.victim.has(value))
+        add(type, category, value, flagged && PUBLIC_ONLY(type, value), `found in ${report.file.name}`);
+      else if (type === "email-src")
+        add(
+          "target-email",
+          "Targeting data",
+          value,
+          false,
+          "victim data: the recipient's address in a link's query string (not an indicator)",
+        );
       else add(type, category, value, false, "victim data: the recipient's domain (not an indicator)");
     }
   }
-  for (const cve of facts.cves) add("vulnerability", "External analysis", cve, false, "exploited or targeted by the document");
+  for (const cve of facts.cves)
+    add("vulnerability", "External analysis", cve, false, "exploited or targeted by the document");
   for (const unc of report.iocs.uncPaths) add("text", "Network activity", unc, false, "UNC path (SMB/WebDAV target)");
 
   const techniques = facts.techniques;
@@ -131,7 +146,10 @@ export function toMispEvent(report: ScanReport): Record<string, unknown> {
       date: report.createdAt.slice(0, 10),
       timestamp,
       threat_level_id: MISP_THREAT_LEVEL[report.summary.verdict],
-      analysis: report.stage === "advanced" || report.status === "completed" || report.status === "expired" ? ANALYSIS_COMPLETED : ANALYSIS_ONGOING,
+      analysis:
+        report.stage === "advanced" || report.status === "completed" || report.status === "expired"
+          ? ANALYSIS_COMPLETED
+          : ANALYSIS_ONGOING,
       distribution: DIST_ORG_ONLY,
       published: false,
       Orgc: { name: "pdfscan" },

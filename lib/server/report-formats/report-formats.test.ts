@@ -69,7 +69,9 @@ function ioCRichPdf(): Uint8Array {
   const b = new PdfBuilder();
   const js = `app.launchURL("http://198.51.100.7/a,b?x=\\"q\\"", true); var m = "mailto:ops@evil.example"; var s = "\\\\\\\\fileserver.evil.example\\\\share\\\\x";`;
   const action = b.add(`<< /Type /Action /S /JavaScript /JS (${js}) >>`);
-  const link = b.add(`<< /Type /Annot /Subtype /Link /Rect [0 0 10 10] /A << /S /URI /URI (https://xn--pple-43d.example.net/login?a=1,2) >> >>`);
+  const link = b.add(
+    `<< /Type /Annot /Subtype /Link /Rect [0 0 10 10] /A << /S /URI /URI (https://xn--pple-43d.example.net/login?a=1,2) >> >>`,
+  );
   b.addCatalog(`/OpenAction ${action} 0 R`, 1, `/Annots [${link} 0 R]`);
   return b.build();
 }
@@ -78,7 +80,8 @@ const UUID_45 = /^[0-9a-f]{8}-[0-9a-f]{4}-[45][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9
 const STIX_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const SCO_TYPES = new Set(["file", "url", "domain-name", "ipv4-addr", "ipv6-addr", "email-addr"]);
 /** The comparison expressions we emit: [object:path = 'string'] (STIX 2.1 patterning, section 9). */
-const PATTERN = /^\[(url|domain-name|ipv4-addr|ipv6-addr|email-addr):value = '(?:[^'\\]|\\['\\])*'\]$|^\[file:hashes\.'SHA-256' = '[0-9a-f]{64}'\]$/;
+const PATTERN =
+  /^\[(url|domain-name|ipv4-addr|ipv6-addr|email-addr):value = '(?:[^'\\]|\\['\\])*'\]$|^\[file:hashes\.'SHA-256' = '[0-9a-f]{64}'\]$/;
 
 function collectRefs(obj: Record<string, unknown>): string[] {
   const refs: string[] = [];
@@ -119,7 +122,11 @@ function parseCsv(text: string): string[][] {
 }
 
 describe("STIX 2.1 bundle", () => {
-  for (const [name, pdf] of [["suspicious", suspiciousPdf()], ["ioc-rich", ioCRichPdf()], ["benign", benignPdf()]] as const) {
+  for (const [name, pdf] of [
+    ["suspicious", suspiciousPdf()],
+    ["ioc-rich", ioCRichPdf()],
+    ["benign", benignPdf()],
+  ] as const) {
     it(`is well-formed for the ${name} sample`, () => {
       const report = reportOf(pdf);
       const bundle = toStixBundle(report) as { type: string; id: string; objects: Record<string, unknown>[] };
@@ -140,9 +147,14 @@ describe("STIX 2.1 bundle", () => {
           expect(o.modified).toMatch(STIX_TIME);
         }
       }
-      for (const o of bundle.objects) for (const ref of collectRefs(o)) expect(ids.has(ref), `${o.id} -> ${ref}`).toBe(true);
+      for (const o of bundle.objects)
+        for (const ref of collectRefs(o)) expect(ids.has(ref), `${o.id} -> ${ref}`).toBe(true);
       const analysis = bundle.objects.find((o) => o.type === "malware-analysis")!;
-      expect(analysis).toMatchObject({ product: "pdfscan", result: report.summary.verdict, confidence: { low: 15, medium: 50, high: 85 }[report.summary.confidence] });
+      expect(analysis).toMatchObject({
+        product: "pdfscan",
+        result: report.summary.verdict,
+        confidence: { low: 15, medium: 50, high: 85 }[report.summary.confidence],
+      });
       expect(["malicious", "suspicious", "benign", "unknown"]).toContain(analysis.result);
       expect((analysis.analysis_sco_refs as string[]).length).toBeGreaterThan(0);
       const file = bundle.objects.find((o) => o.type === "file")!;
@@ -154,7 +166,8 @@ describe("STIX 2.1 bundle", () => {
         expect(ind).toMatchObject({ pattern_type: "stix", valid_from: expect.stringMatching(STIX_TIME) });
         expect(ind.pattern).toMatch(PATTERN);
       }
-      for (const r of bundle.objects.filter((o) => o.type === "relationship")) expect(["related-to", "mitigates"]).toContain(r.relationship_type);
+      for (const r of bundle.objects.filter((o) => o.type === "relationship"))
+        expect(["related-to", "mitigates"]).toContain(r.relationship_type);
       // deterministic: the same report exports the same ids
       expect(toStixBundle(report)).toEqual(bundle);
     });
@@ -163,7 +176,10 @@ describe("STIX 2.1 bundle", () => {
   it("has an indicator per URL of a suspicious document, attack patterns and courses of action", () => {
     const report = reportOf(suspiciousPdf());
     const objects = (toStixBundle(report) as { objects: Record<string, unknown>[] }).objects;
-    for (const url of report.iocs.urls) expect(objects.some((o) => o.type === "indicator" && o.pattern === `[url:value = ${stixString(url)}]`)).toBe(true);
+    for (const url of report.iocs.urls)
+      expect(objects.some((o) => o.type === "indicator" && o.pattern === `[url:value = ${stixString(url)}]`)).toBe(
+        true,
+      );
     const techniques = new Set(report.findings.flatMap((f) => f.attack));
     expect(objects.filter((o) => o.type === "attack-pattern")).toHaveLength(techniques.size);
     expect(objects.filter((o) => o.type === "course-of-action")).toHaveLength(report.mitigations.length);
@@ -177,22 +193,44 @@ describe("STIX 2.1 bundle", () => {
 describe("MISP event", () => {
   it("has the event fields, typed attributes and ATT&CK tags", () => {
     const report = reportOf(ioCRichPdf());
-    const { Event } = toMispEvent(report) as { Event: Record<string, unknown> & { Attribute: Record<string, unknown>[]; Tag: { name: string }[] } };
-    expect(Event).toMatchObject({ info: expect.stringContaining(report.summary.verdict), date: "2026-04-01", analysis: "2", published: false });
+    const { Event } = toMispEvent(report) as {
+      Event: Record<string, unknown> & { Attribute: Record<string, unknown>[]; Tag: { name: string }[] };
+    };
+    expect(Event).toMatchObject({
+      info: expect.stringContaining(report.summary.verdict),
+      date: "2026-04-01",
+      analysis: "2",
+      published: false,
+    });
     expect(["1", "2", "3", "4"]).toContain(Event.threat_level_id);
     expect(Event.uuid).toMatch(UUID_45);
-    const types = new Set(["filename", "md5", "sha1", "sha256", "tlsh", "url", "domain", "ip-dst", "email-src", "target-email", "text", "vulnerability"]);
+    const types = new Set([
+      "filename",
+      "md5",
+      "sha1",
+      "sha256",
+      "tlsh",
+      "url",
+      "domain",
+      "ip-dst",
+      "email-src",
+      "target-email",
+      "text",
+      "vulnerability",
+    ]);
     for (const a of Event.Attribute) {
       expect(types.has(String(a.type)), String(a.type)).toBe(true);
       expect(typeof a.to_ids).toBe("boolean");
       expect(a.uuid).toMatch(UUID_45);
     }
     expect(Event.Attribute).toContainEqual(expect.objectContaining({ type: "sha256", value: report.file.sha256 }));
-    for (const url of report.iocs.urls) expect(Event.Attribute).toContainEqual(expect.objectContaining({ type: "url", value: url }));
+    for (const url of report.iocs.urls)
+      expect(Event.Attribute).toContainEqual(expect.objectContaining({ type: "url", value: url }));
     // a documentation address (RFC 5737) is never marked for IDS
     const docIp = Event.Attribute.find((a) => a.type === "ip-dst" && a.value === "198.51.100.7");
     expect(docIp?.to_ids).toBe(false);
-    for (const t of new Set(report.findings.flatMap((f) => f.attack))) expect(Event.Tag).toContainEqual({ name: `mitre-attack:technique="${t}"` });
+    for (const t of new Set(report.findings.flatMap((f) => f.attack)))
+      expect(Event.Tag).toContainEqual({ name: `mitre-attack:technique="${t}"` });
   });
 });
 
@@ -213,7 +251,8 @@ describe("CSV of indicators", () => {
       const mine = rows.filter((r) => r[0] === item.type && r[1] === item.value);
       expect(mine).toHaveLength(1);
       expect(mine[0]![2]).toBe(item.defanged);
-      for (const s of item.sources) expect(mine[0]![4]).toContain(s.objectRef ? `${s.source} ${s.objectRef}` : s.source);
+      for (const s of item.sources)
+        expect(mine[0]![4]).toContain(s.objectRef ? `${s.source} ${s.objectRef}` : s.source);
     }
     for (const r of rows) expect(r).toHaveLength(5);
   });
@@ -253,7 +292,9 @@ describe("Markdown and HTML", () => {
     expect(why).toContain(`A file with no evidence scores ${report.summary.model!.priorScore}`);
     expect(md).toContain(`${points} score points`);
     const html = toHtml(report);
-    expect(html).toContain(`<h2>Why ${report.summary.score}</h2><ul>\n<li><strong>${points}</strong> ${htmlEscape(`${top.title} (${top.ruleId})`)}</li>`);
+    expect(html).toContain(
+      `<h2>Why ${report.summary.score}</h2><ul>\n<li><strong>${points}</strong> ${htmlEscape(`${top.title} (${top.ruleId})`)}</li>`,
+    );
   });
 
   it("escapes every hostile string in HTML", () => {
@@ -301,7 +342,9 @@ describe("downloads", () => {
   it.each(REPORT_FORMAT_NAMES)("answers %s?download=1 as an attachment named after the scan", async (format) => {
     const report = reportOf(suspiciousPdf());
     const res = await reportResponse(report, format, { download: true });
-    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="pdfscan-${report.scanId}.${REPORT_FORMATS[format].extension}"`);
+    expect(res.headers.get("content-disposition")).toBe(
+      `attachment; filename="pdfscan-${report.scanId}.${REPORT_FORMATS[format].extension}"`,
+    );
     expect(res.headers.get("content-type")).toBe(REPORT_FORMATS[format].contentType);
   });
 
@@ -324,7 +367,9 @@ describe("report", () => {
 
   it("uses the advanced result once that stage completed, else the fast one", () => {
     expect(reportOf(suspiciousPdf()).stage).toBe("advanced");
-    expect(reportOf(suspiciousPdf(), "a.pdf", { advanced_status: "failed", advanced_failure_reason: "x" }).stage).toBe("fast");
+    expect(reportOf(suspiciousPdf(), "a.pdf", { advanced_status: "failed", advanced_failure_reason: "x" }).stage).toBe(
+      "fast",
+    );
     expect(reportOf(suspiciousPdf()).details).toMatchObject({ metadata: { title: "x" } });
   });
 
@@ -342,9 +387,14 @@ describe("report", () => {
 });
 
 describe("negotiateFormat", () => {
-  it.each(["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf"])("answers ?format=%s with 400, never a built-in property", (name) => {
-    expect(() => negotiateFormat(new URL(`http://x/r?format=${name}`), null)).toThrow(expect.objectContaining({ code: "invalid_request", status: 400 }));
-  });
+  it.each(["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf"])(
+    "answers ?format=%s with 400, never a built-in property",
+    (name) => {
+      expect(() => negotiateFormat(new URL(`http://x/r?format=${name}`), null)).toThrow(
+        expect.objectContaining({ code: "invalid_request", status: 400 }),
+      );
+    },
+  );
 });
 
 describe("exports carry the whole finding (issue 20)", () => {
@@ -353,20 +403,51 @@ describe("exports carry the whole finding (issue 20)", () => {
   /** a malicious lure: a link personalised with its target's address, a script exploiting CVE-2008-2992, an attached malicious PDF */
   function wholeFindingReport(): ScanReport {
     const b = new PdfBuilder();
-    const js = b.add(`<< /Type /Action /S /JavaScript /JS (var s = unescape("%u0c0c%u0c0c"); util.printf("%45000f", 1);) >>`);
-    const link = b.add(`<< /Type /Annot /Subtype /Link /Rect [0 0 10 10] /A << /S /URI /URI (https://login.evil.example/verify.php?email=${VICTIM}) >> >>`);
+    const js = b.add(
+      `<< /Type /Action /S /JavaScript /JS (var s = unescape("%u0c0c%u0c0c"); util.printf("%45000f", 1);) >>`,
+    );
+    const link = b.add(
+      `<< /Type /Annot /Subtype /Link /Rect [0 0 10 10] /A << /S /URI /URI (https://login.evil.example/verify.php?email=${VICTIM}) >> >>`,
+    );
     b.addCatalog(`/OpenAction ${js} 0 R`, 1, `/Annots [${link} 0 R]`);
     const pdf = b.build();
     const fast = analyzeFast(pdf, { fileName: "lure.pdf" });
-    const findings = fast.findings.map((f, i) => (i === 0 ? { ...f, cve: [...new Set([...f.cve, "CVE-2008-2992"])], attack: [...new Set([...f.attack, "T1203"])] } : f));
+    const findings = fast.findings.map((f, i) =>
+      i === 0
+        ? { ...f, cve: [...new Set([...f.cve, "CVE-2008-2992"])], attack: [...new Set([...f.attack, "T1203"])] }
+        : f,
+    );
     const advanced = {
       ...fast,
       stage: "advanced",
       findings,
       hashes: { ...fast.hashes!, tlsh: `T1${"A".repeat(70)}` },
-      metadata: { title: null, author: null, subject: null, keywords: null, creator: null, producer: null, creation_date: null, modification_date: null, pdf_version: "1.7", page_count: 1, xmp: {} },
+      metadata: {
+        title: null,
+        author: null,
+        subject: null,
+        keywords: null,
+        creator: null,
+        producer: null,
+        creation_date: null,
+        modification_date: null,
+        pdf_version: "1.7",
+        page_count: 1,
+        xmp: {},
+      },
       javascript: [],
-      embedded_files: [{ name: "invoice-details.pdf", objectRef: "9 0 R", size: 2048, sha256: EMBEDDED_SHA256, md5: "d".repeat(32), type: "pdf", mime: "application/pdf", nested: { verdict: "malicious", score: 97 } }],
+      embedded_files: [
+        {
+          name: "invoice-details.pdf",
+          objectRef: "9 0 R",
+          size: 2048,
+          sha256: EMBEDDED_SHA256,
+          md5: "d".repeat(32),
+          type: "pdf",
+          mime: "application/pdf",
+          nested: { verdict: "malicious", score: 97 },
+        },
+      ],
       lures: { pages_rendered: 1, qr_codes: [], text_excerpt: "" },
     };
     return reportOf(pdf, "lure.pdf", { advanced_result: JSON.stringify(advanced), verdict: "malicious" });
@@ -380,10 +461,22 @@ describe("exports carry the whole finding (issue 20)", () => {
 
   it("shows the CVE, the ATT&CK technique, the embedded file and every hash in every format", () => {
     const report = wholeFindingReport();
-    expect(report.file).toMatchObject({ md5: expect.stringMatching(/^[0-9a-f]{32}$/), sha1: expect.stringMatching(/^[0-9a-f]{40}$/), tlsh: `T1${"A".repeat(70)}` });
+    expect(report.file).toMatchObject({
+      md5: expect.stringMatching(/^[0-9a-f]{32}$/),
+      sha1: expect.stringMatching(/^[0-9a-f]{40}$/),
+      tlsh: `T1${"A".repeat(70)}`,
+    });
     for (const format of REPORT_FORMAT_NAMES) {
       const text = REPORT_FORMATS[format].render(report);
-      for (const needle of ["CVE-2008-2992", "T1203", EMBEDDED_SHA256, report.file.md5!, report.file.sha1!, report.file.tlsh!, report.file.sha256]) {
+      for (const needle of [
+        "CVE-2008-2992",
+        "T1203",
+        EMBEDDED_SHA256,
+        report.file.md5!,
+        report.file.sha1!,
+        report.file.tlsh!,
+        report.file.sha256,
+      ]) {
         expect(text, `${format} carries ${needle}`).toContain(needle);
       }
     }
@@ -392,31 +485,71 @@ describe("exports carry the whole finding (issue 20)", () => {
   it("STIX: a vulnerability, the embedded file contained in the PDF with an indicator on it, no indicator on victim data", () => {
     const report = wholeFindingReport();
     const objects = (toStixBundle(report) as { objects: Record<string, unknown>[] }).objects;
-    expect(objects).toContainEqual(expect.objectContaining({ type: "vulnerability", name: "CVE-2008-2992", external_references: [expect.objectContaining({ source_name: "cve", external_id: "CVE-2008-2992" })] }));
-    expect(objects).toContainEqual(expect.objectContaining({ type: "attack-pattern", external_references: [expect.objectContaining({ external_id: "T1203" })] }));
+    expect(objects).toContainEqual(
+      expect.objectContaining({
+        type: "vulnerability",
+        name: "CVE-2008-2992",
+        external_references: [expect.objectContaining({ source_name: "cve", external_id: "CVE-2008-2992" })],
+      }),
+    );
+    expect(objects).toContainEqual(
+      expect.objectContaining({
+        type: "attack-pattern",
+        external_references: [expect.objectContaining({ external_id: "T1203" })],
+      }),
+    );
     const files = objects.filter((o) => o.type === "file");
     const outer = files.find((o) => o.name === "lure.pdf")!;
     const inner = files.find((o) => o.name === "invoice-details.pdf")!;
-    expect(outer.hashes).toEqual({ MD5: report.file.md5, "SHA-1": report.file.sha1, "SHA-256": report.file.sha256, TLSH: report.file.tlsh });
+    expect(outer.hashes).toEqual({
+      MD5: report.file.md5,
+      "SHA-1": report.file.sha1,
+      "SHA-256": report.file.sha256,
+      TLSH: report.file.tlsh,
+    });
     expect(outer.contains_refs).toEqual([inner.id]);
     const patterns = objects.filter((o) => o.type === "indicator").map((o) => String(o.pattern));
     expect(patterns).toContain(`[file:hashes.'SHA-256' = '${EMBEDDED_SHA256}']`);
     expect(patterns.some((p) => p.includes("login.evil.example"))).toBe(true);
-    expect(patterns.filter((p) => p.includes(VICTIM) && !p.startsWith("[url:") || p.includes("'acmecorp.com'"))).toEqual([]);
+    expect(
+      patterns.filter((p) => (p.includes(VICTIM) && !p.startsWith("[url:")) || p.includes("'acmecorp.com'")),
+    ).toEqual([]);
     expect(objects.filter((o) => o.type === "email-addr").map((o) => o.value)).toContain(VICTIM); // observed, not an indicator
   });
 
   it("MISP: the CVE as a vulnerability attribute, the embedded file as a file object, the victim as target-email never to_ids", () => {
     const report = wholeFindingReport();
-    const { Event } = toMispEvent(report) as { Event: { Attribute: Record<string, unknown>[]; Object: { name: string; template_uuid: string; Attribute: Record<string, unknown>[]; comment: string }[] } };
-    expect(Event.Attribute).toContainEqual(expect.objectContaining({ type: "vulnerability", value: "CVE-2008-2992", to_ids: false }));
-    for (const [type, value] of [["md5", report.file.md5], ["sha1", report.file.sha1], ["tlsh", report.file.tlsh]]) expect(Event.Attribute).toContainEqual(expect.objectContaining({ type, value }));
-    expect(Event.Attribute).toContainEqual(expect.objectContaining({ type: "target-email", category: "Targeting data", value: VICTIM, to_ids: false }));
-    expect(Event.Attribute.filter((a) => a.to_ids && (String(a.value).includes("acmecorp.com") && a.type !== "url"))).toEqual([]);
+    const { Event } = toMispEvent(report) as {
+      Event: {
+        Attribute: Record<string, unknown>[];
+        Object: { name: string; template_uuid: string; Attribute: Record<string, unknown>[]; comment: string }[];
+      };
+    };
+    expect(Event.Attribute).toContainEqual(
+      expect.objectContaining({ type: "vulnerability", value: "CVE-2008-2992", to_ids: false }),
+    );
+    for (const [type, value] of [
+      ["md5", report.file.md5],
+      ["sha1", report.file.sha1],
+      ["tlsh", report.file.tlsh],
+    ])
+      expect(Event.Attribute).toContainEqual(expect.objectContaining({ type, value }));
+    expect(Event.Attribute).toContainEqual(
+      expect.objectContaining({ type: "target-email", category: "Targeting data", value: VICTIM, to_ids: false }),
+    );
+    expect(
+      Event.Attribute.filter((a) => a.to_ids && String(a.value).includes("acmecorp.com") && a.type !== "url"),
+    ).toEqual([]);
     expect(Event.Attribute.find((a) => a.type === "email-src" && a.value === VICTIM)).toBeUndefined();
     const [object] = Event.Object;
-    expect(object).toMatchObject({ name: "file", template_uuid: "688c46fb-5edb-40a3-8273-1af7923e2215", comment: expect.stringContaining("nested analysis: malicious, score 97") });
-    expect(object!.Attribute).toContainEqual(expect.objectContaining({ object_relation: "sha256", value: EMBEDDED_SHA256, to_ids: true }));
+    expect(object).toMatchObject({
+      name: "file",
+      template_uuid: "688c46fb-5edb-40a3-8273-1af7923e2215",
+      comment: expect.stringContaining("nested analysis: malicious, score 97"),
+    });
+    expect(object!.Attribute).toContainEqual(
+      expect.objectContaining({ object_relation: "sha256", value: EMBEDDED_SHA256, to_ids: true }),
+    );
   });
 
   it("CSV and SARIF: victim rows marked, one row per embedded file, and a SARIF log with the file's hashes", () => {
@@ -424,8 +557,17 @@ describe("exports carry the whole finding (issue 20)", () => {
     const rows = parseCsv(toIocCsv(report));
     expect(rows.find((r) => r[1] === VICTIM)?.[3]).toBe("true");
     expect(rows.find((r) => r[1] === "login.evil.example")?.[3]).toBe("false");
-    expect(rows).toContainEqual(["embedded-sha256", EMBEDDED_SHA256, EMBEDDED_SHA256, "false", "embedded invoice-details.pdf 9 0 R; type pdf; nested malicious 97"]);
-    const sarif = JSON.parse(REPORT_FORMATS.sarif.render(report)) as { version: string; runs: { artifacts: { hashes: Record<string, string> }[]; results: { ruleId: string }[] }[] };
+    expect(rows).toContainEqual([
+      "embedded-sha256",
+      EMBEDDED_SHA256,
+      EMBEDDED_SHA256,
+      "false",
+      "embedded invoice-details.pdf 9 0 R; type pdf; nested malicious 97",
+    ]);
+    const sarif = JSON.parse(REPORT_FORMATS.sarif.render(report)) as {
+      version: string;
+      runs: { artifacts: { hashes: Record<string, string> }[]; results: { ruleId: string }[] }[];
+    };
     expect(sarif.version).toBe("2.1.0");
     expect(sarif.runs[0]!.artifacts[0]!.hashes).toMatchObject({ "sha-256": report.file.sha256, md5: report.file.md5 });
     expect(sarif.runs[0]!.results.map((r) => r.ruleId)).toEqual(report.findings.map((f) => f.ruleId));
@@ -435,9 +577,26 @@ describe("exports carry the whole finding (issue 20)", () => {
 describe("stored results of before the naming rule", () => {
   it("still read: a model summary with prior_score and top_features comes out camelCase", () => {
     const fast = analyzeFast(suspiciousPdf(), { fileName: "old.pdf" });
-    const model = { name: "m", version: 1, probability: 0.5, prior_score: 3, top_features: [{ feature: "f", value: 1, contribution: 2 }] };
+    const model = {
+      name: "m",
+      version: 1,
+      probability: 0.5,
+      prior_score: 3,
+      top_features: [{ feature: "f", value: 1, contribution: 2 }],
+    };
     const old = JSON.stringify({ ...fast, summary: { ...fast.summary, model } });
-    const report = reportOf(suspiciousPdf(), "old.pdf", { fast_result: old, advanced_result: null, advanced_status: "failed", advanced_failure_reason: "x" });
-    expect(report.summary.model).toEqual({ name: "m", version: 1, probability: 0.5, priorScore: 3, topFeatures: [{ feature: "f", value: 1, contribution: 2 }] });
+    const report = reportOf(suspiciousPdf(), "old.pdf", {
+      fast_result: old,
+      advanced_result: null,
+      advanced_status: "failed",
+      advanced_failure_reason: "x",
+    });
+    expect(report.summary.model).toEqual({
+      name: "m",
+      version: 1,
+      probability: 0.5,
+      priorScore: 3,
+      topFeatures: [{ feature: "f", value: 1, contribution: 2 }],
+    });
   });
 });

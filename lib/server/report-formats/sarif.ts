@@ -42,7 +42,13 @@ export function sarifLevel(severity: Severity): Level {
   return severity === "critical" || severity === "high" ? "error" : severity === "medium" ? "warning" : "note";
 }
 
-const SECURITY_SEVERITY: Record<Severity, string> = { critical: "9.5", high: "8.0", medium: "5.5", low: "3.0", info: "1.0" };
+const SECURITY_SEVERITY: Record<Severity, string> = {
+  critical: "9.5",
+  high: "8.0",
+  medium: "5.5",
+  low: "3.0",
+  info: "1.0",
+};
 
 function registryRules(): SarifRule[] {
   return RULES.map((r) => ({
@@ -51,7 +57,13 @@ function registryRules(): SarifRule[] {
     shortDescription: { text: r.title },
     fullDescription: { text: r.description },
     defaultConfiguration: { level: sarifLevel(r.severity) },
-    properties: { category: r.category, severity: r.severity, weight: r.weight, tags: ["security", r.category, ...r.attack], "security-severity": SECURITY_SEVERITY[r.severity] },
+    properties: {
+      category: r.category,
+      severity: r.severity,
+      weight: r.weight,
+      tags: ["security", r.category, ...r.attack],
+      "security-severity": SECURITY_SEVERITY[r.severity],
+    },
   }));
 }
 
@@ -63,7 +75,13 @@ function ruleOf(f: Finding): SarifRule {
     shortDescription: { text: f.title },
     fullDescription: { text: f.description || f.title },
     defaultConfiguration: { level: sarifLevel(f.severity) },
-    properties: { category: f.category, severity: f.severity, weight: f.weight, tags: ["security", f.category, ...f.attack], "security-severity": SECURITY_SEVERITY[f.severity] },
+    properties: {
+      category: f.category,
+      severity: f.severity,
+      weight: f.weight,
+      tags: ["security", f.category, ...f.attack],
+      "security-severity": SECURITY_SEVERITY[f.severity],
+    },
   };
 }
 
@@ -77,11 +95,25 @@ export function sarifLog(inputs: SarifInput[]): object {
   for (const r of inputs) {
     const uri = r.uri;
     if (r.error !== undefined) {
-      notifications.push({ level: "error", message: { text: `${decodeURI(uri)}: ${r.error}` }, locations: [{ physicalLocation: { artifactLocation: { uri } } }] });
+      notifications.push({
+        level: "error",
+        message: { text: `${decodeURI(uri)}: ${r.error}` },
+        locations: [{ physicalLocation: { artifactLocation: { uri } } }],
+      });
       continue;
     }
     const index = artifacts.length;
-    artifacts.push({ location: { uri }, length: r.size, hashes: r.hashes, properties: { verdict: r.summary.verdict, score: r.summary.score, confidence: r.summary.confidence, stage: r.stage } });
+    artifacts.push({
+      location: { uri },
+      length: r.size,
+      hashes: r.hashes,
+      properties: {
+        verdict: r.summary.verdict,
+        score: r.summary.score,
+        confidence: r.summary.confidence,
+        stage: r.stage,
+      },
+    });
     for (const f of r.embedded ?? []) {
       artifacts.push({
         location: { uri: `${uri}#${encodeURIComponent(f.name)}` },
@@ -107,10 +139,19 @@ export function sarifLog(inputs: SarifInput[]): object {
         locations: [
           {
             physicalLocation: { artifactLocation: { uri, index } },
-            ...(where.length > 0 ? { logicalLocations: [...new Set(where)].slice(0, 10).map((name) => ({ name, kind: "object" })) } : {}),
+            ...(where.length > 0
+              ? { logicalLocations: [...new Set(where)].slice(0, 10).map((name) => ({ name, kind: "object" })) }
+              : {}),
           },
         ],
-        properties: { severity: f.severity, confidence: f.confidence, weight: f.weight, stage: f.stage, attack: f.attack, cve: f.cve },
+        properties: {
+          severity: f.severity,
+          confidence: f.confidence,
+          weight: f.weight,
+          stage: f.stage,
+          attack: f.attack,
+          cve: f.cve,
+        },
       });
     }
   }
@@ -137,5 +178,15 @@ export function sarifHashes(hashes: Record<string, string>): Record<string, stri
 export function toSarif(report: ScanReport): object {
   const uri = encodeURI(report.file.name);
   const facts = exportFactsOf(report);
-  return sarifLog([{ uri, size: report.file.size, hashes: sarifHashes(facts.hashes), summary: report.summary, stage: report.stage, findings: report.findings, embedded: facts.embedded }]);
+  return sarifLog([
+    {
+      uri,
+      size: report.file.size,
+      hashes: sarifHashes(facts.hashes),
+      summary: report.summary,
+      stage: report.stage,
+      findings: report.findings,
+      embedded: facts.embedded,
+    },
+  ]);
 }

@@ -35,7 +35,8 @@ function attackUrl(technique: string): string {
 }
 
 export function toStixBundle(report: ScanReport): Record<string, unknown> {
-  const sdoId = (type: string, key: string) => `${type}--${uuidv5(`${report.scanId}/${type}/${key}`, PDFSCAN_NAMESPACE)}`;
+  const sdoId = (type: string, key: string) =>
+    `${type}--${uuidv5(`${report.scanId}/${type}/${key}`, PDFSCAN_NAMESPACE)}`;
   const created = report.completedAt;
   const confidence = STIX_CONFIDENCE[report.summary.confidence];
   const common = { spec_version: "2.1", created, modified: created, created_by_ref: IDENTITY_ID };
@@ -70,7 +71,15 @@ export function toStixBundle(report: ScanReport): Record<string, unknown> {
   facts.embedded.forEach((f, i) => {
     if (seenEmbedded.has(embeddedIds[i]!)) return;
     seenEmbedded.add(embeddedIds[i]!);
-    objects.push({ type: "file", spec_version: "2.1", id: embeddedIds[i]!, name: f.name, size: f.size, hashes: { "SHA-256": f.sha256, MD5: f.md5 }, ...(f.mime ? { mime_type: f.mime } : {}) });
+    objects.push({
+      type: "file",
+      spec_version: "2.1",
+      id: embeddedIds[i]!,
+      name: f.name,
+      size: f.size,
+      hashes: { "SHA-256": f.sha256, MD5: f.md5 },
+      ...(f.mime ? { mime_type: f.mime } : {}),
+    });
   });
 
   // observables and, for a malicious or suspicious document, indicators with a pattern each
@@ -96,17 +105,31 @@ export function toStixBundle(report: ScanReport): Record<string, unknown> {
     observableIds.push(id);
     objects.push({ type, spec_version: "2.1", id, value });
     // victim data is observed, never an indicator: blocking it would block the victim
-    if (flagged && !facts.victim.has(value)) addIndicator(`${type}:${value}`, `${label} in ${report.file.name}`, `[${type}:${patternPath} = ${stixString(value)}]`);
+    if (flagged && !facts.victim.has(value))
+      addIndicator(
+        `${type}:${value}`,
+        `${label} in ${report.file.name}`,
+        `[${type}:${patternPath} = ${stixString(value)}]`,
+      );
   };
   for (const url of report.iocs.urls) observe("url", url, "value", "URL");
   for (const domain of report.iocs.domains) observe("domain-name", domain, "value", "Domain");
   for (const ip of report.iocs.ips) observe(ip.includes(":") ? "ipv6-addr" : "ipv4-addr", ip, "value", "IP address");
   for (const email of report.iocs.emails) observe("email-addr", email, "value", "E-mail address");
   if (report.summary.verdict === "malicious") {
-    addIndicator(`file:${report.file.sha256}`, `Malicious PDF ${report.file.name}`, `[file:hashes.'SHA-256' = ${stixString(report.file.sha256)}]`);
+    addIndicator(
+      `file:${report.file.sha256}`,
+      `Malicious PDF ${report.file.name}`,
+      `[file:hashes.'SHA-256' = ${stixString(report.file.sha256)}]`,
+    );
   }
   for (const f of facts.embedded) {
-    if (f.nested?.verdict === "malicious") addIndicator(`file:${f.sha256}`, `Malicious embedded file ${f.name} in ${report.file.name}`, `[file:hashes.'SHA-256' = ${stixString(f.sha256)}]`);
+    if (f.nested?.verdict === "malicious")
+      addIndicator(
+        `file:${f.sha256}`,
+        `Malicious embedded file ${f.name} in ${report.file.name}`,
+        `[file:hashes.'SHA-256' = ${stixString(f.sha256)}]`,
+      );
   }
 
   const analysisId = sdoId("malware-analysis", report.stage);
@@ -161,8 +184,21 @@ export function toStixBundle(report: ScanReport): Record<string, unknown> {
   }
   for (const cve of facts.cves) {
     const id = sdoId("vulnerability", cve);
-    objects.push({ type: "vulnerability", ...common, id, name: cve, external_references: [{ source_name: "cve", external_id: cve, url: `https://www.cve.org/CVERecord?id=${cve}` }] });
-    relationships.push({ type: "relationship", ...common, id: sdoId("relationship", `${id}->${analysisId}`), relationship_type: "related-to", source_ref: id, target_ref: analysisId });
+    objects.push({
+      type: "vulnerability",
+      ...common,
+      id,
+      name: cve,
+      external_references: [{ source_name: "cve", external_id: cve, url: `https://www.cve.org/CVERecord?id=${cve}` }],
+    });
+    relationships.push({
+      type: "relationship",
+      ...common,
+      id: sdoId("relationship", `${id}->${analysisId}`),
+      relationship_type: "related-to",
+      source_ref: id,
+      target_ref: analysisId,
+    });
   }
   for (const m of report.mitigations) {
     const id = sdoId("course-of-action", m.id);
@@ -173,7 +209,15 @@ export function toStixBundle(report: ScanReport): Record<string, unknown> {
       name: m.title,
       description: m.description,
       ...(m.attackMitigationId
-        ? { external_references: [{ source_name: "mitre-attack", external_id: m.attackMitigationId, url: `https://attack.mitre.org/mitigations/${m.attackMitigationId}/` }] }
+        ? {
+            external_references: [
+              {
+                source_name: "mitre-attack",
+                external_id: m.attackMitigationId,
+                url: `https://attack.mitre.org/mitigations/${m.attackMitigationId}/`,
+              },
+            ],
+          }
         : {}),
     });
     const techniques = new Set(report.findings.filter((f) => m.appliesTo.includes(f.id)).flatMap((f) => f.attack));
@@ -190,5 +234,9 @@ export function toStixBundle(report: ScanReport): Record<string, unknown> {
     }
   }
   objects.push(...relationships);
-  return { type: "bundle", id: `bundle--${uuidv5(`${report.scanId}/bundle/${report.stage}`, PDFSCAN_NAMESPACE)}`, objects };
+  return {
+    type: "bundle",
+    id: `bundle--${uuidv5(`${report.scanId}/bundle/${report.stage}`, PDFSCAN_NAMESPACE)}`,
+    objects,
+  };
 }

@@ -14,7 +14,6 @@ import { getScanService } from "../runtime";
 import { parseScanOptions } from "./scan-requests";
 import { toScanResource } from "./scan-resource";
 
-
 export async function createScanRequest(request: Request, principal: Principal): Promise<Response> {
   // before the body: a malformed key is refused without reading the upload
   const idempotencyKey = idempotencyKeyOf(request.headers);
@@ -28,9 +27,20 @@ export async function createScanRequest(request: Request, principal: Principal):
   if (upload.kind === "zip") {
     const options = parseScanOptions(fields);
     const archive = new Uint8Array(upload.bytes);
-    const { members, skipped } = await openUploadedArchive(archive, zipPassword, { maxPdfMembers: HTTP_LIMITS.ARCHIVE_MAX_PDF_MEMBERS, maxMemberBytes: maxBytes });
+    const { members, skipped } = await openUploadedArchive(archive, zipPassword, {
+      maxPdfMembers: HTTP_LIMITS.ARCHIVE_MAX_PDF_MEMBERS,
+      maxMemberBytes: maxBytes,
+    });
     const archiveSha256 = createHash("sha256").update(archive).digest("hex");
-    const batch = await service.createBatch({ principal, archiveName: upload.fileName, archiveSha256, members, password, idempotencyKey, ...options });
+    const batch = await service.createBatch({
+      principal,
+      archiveName: upload.fileName,
+      archiveSha256,
+      members,
+      password,
+      idempotencyKey,
+      ...options,
+    });
     const body = {
       batchId: batch.batchId,
       archive: { name: upload.fileName, size: archive.byteLength, sha256: archiveSha256 },
@@ -38,7 +48,10 @@ export async function createScanRequest(request: Request, principal: Principal):
       skipped,
       ...(batch.webhookSecret ? { webhookSecret: batch.webhookSecret } : {}),
     };
-    return Response.json(body, { status: 201, headers: createdHeaders(`${apiBase}/scans?batch=${batch.batchId}`, batch.replayed) });
+    return Response.json(body, {
+      status: 201,
+      headers: createdHeaders(`${apiBase}/scans?batch=${batch.batchId}`, batch.replayed),
+    });
   }
   const options = parseScanOptions(fields);
   const { scan, webhookSecret, replayed } = await service.createScan({

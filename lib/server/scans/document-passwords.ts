@@ -20,7 +20,10 @@ export interface DocumentPasswords {
 export class MemoryDocumentPasswords implements DocumentPasswords {
   private readonly byScan = new Map<string, { password: string; expiresAt: number }>();
 
-  constructor(private readonly clock: () => number = Date.now, private readonly ttlMs = DOCUMENT_PASSWORD_TTL_MS) {}
+  constructor(
+    private readonly clock: () => number = Date.now,
+    private readonly ttlMs = DOCUMENT_PASSWORD_TTL_MS,
+  ) {}
 
   async put(scanId: string, password: string): Promise<void> {
     this.dropExpired();
@@ -43,7 +46,11 @@ export class MemoryDocumentPasswords implements DocumentPasswords {
 }
 
 export class RedisDocumentPasswords implements DocumentPasswords {
-  constructor(private readonly redis: Redis, private readonly prefix: string, private readonly ttlMs = DOCUMENT_PASSWORD_TTL_MS) {}
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    private readonly ttlMs = DOCUMENT_PASSWORD_TTL_MS,
+  ) {}
 
   private key(scanId: string): string {
     return `${this.prefix}:document-password:${scanId}`;

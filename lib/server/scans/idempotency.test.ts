@@ -6,10 +6,20 @@ import type { Principal } from "../auth/principal";
 import { ApiError } from "../errors";
 import { openTestStores, type TestStores } from "../testing/test-stores";
 import { setUpShared } from "../testing/set-up-shared";
-import { IDEMPOTENCY_ABANDONED_MS, IDEMPOTENCY_TTL_MS, IdempotencyKeys, idempotencyKeyOf, requestFingerprint } from "./idempotency";
+import {
+  IDEMPOTENCY_ABANDONED_MS,
+  IDEMPOTENCY_TTL_MS,
+  IdempotencyKeys,
+  idempotencyKeyOf,
+  requestFingerprint,
+} from "./idempotency";
 import { ScanService, type CreateScanInput } from "./service";
 
-const code = async (p: Promise<unknown>) => p.then(() => "ok", (e: unknown) => (e instanceof ApiError ? e.code : String(e)));
+const code = async (p: Promise<unknown>) =>
+  p.then(
+    () => "ok",
+    (e: unknown) => (e instanceof ApiError ? e.code : String(e)),
+  );
 
 describe("the Idempotency-Key header", () => {
   it("takes a token or a Structured Field string, and refuses empty, long or non-ASCII keys", () => {
@@ -30,11 +40,27 @@ describe.each(["sqlite", "postgres"] as const)("idempotent scan creation (%s)", 
   let stores: TestStores;
   let now = Date.parse("2026-11-29T12:00:00Z");
   const clock = () => now;
-  setUpShared(() => openTestStores(kind, clock), (x) => (stores = x), (x) => x.close());
+  setUpShared(
+    () => openTestStores(kind, clock),
+    (x) => (stores = x),
+    (x) => x.close(),
+  );
 
   const principal = (id: string): Principal => ({ id, kind: "key", keyId: `key_${id}`, admin: false });
-  const service = () => new ScanService({ repo: stores.repo, blobs: stores.blobs, queue: { enqueue: async () => {} }, clock, idempotency: new IdempotencyKeys(stores.database.db, clock) });
-  const input = (who: string, key: string | undefined, bytes = new Uint8Array([37, 80, 68, 70, 1]), extra: Partial<CreateScanInput> = {}): CreateScanInput => ({
+  const service = () =>
+    new ScanService({
+      repo: stores.repo,
+      blobs: stores.blobs,
+      queue: { enqueue: async () => {} },
+      clock,
+      idempotency: new IdempotencyKeys(stores.database.db, clock),
+    });
+  const input = (
+    who: string,
+    key: string | undefined,
+    bytes = new Uint8Array([37, 80, 68, 70, 1]),
+    extra: Partial<CreateScanInput> = {},
+  ): CreateScanInput => ({
     principal: principal(who),
     fileName: "invoice.pdf",
     bytes: bytes.slice().buffer,
@@ -64,9 +90,15 @@ describe.each(["sqlite", "postgres"] as const)("idempotent scan creation (%s)", 
     const s = service();
     const who = `mismatch-${kind}`;
     await s.createScan(input(who, "k"));
-    expect(await code(s.createScan(input(who, "k", new Uint8Array([37, 80, 68, 70, 2]))))).toBe("idempotency_key_mismatch");
-    expect(await code(s.createScan(input(who, "k", undefined, { retentionMode: "retain_7d" })))).toBe("idempotency_key_mismatch");
-    expect(await code(s.createScan(input(who, "k", undefined, { fileName: "other.pdf" })))).toBe("idempotency_key_mismatch");
+    expect(await code(s.createScan(input(who, "k", new Uint8Array([37, 80, 68, 70, 2]))))).toBe(
+      "idempotency_key_mismatch",
+    );
+    expect(await code(s.createScan(input(who, "k", undefined, { retentionMode: "retain_7d" })))).toBe(
+      "idempotency_key_mismatch",
+    );
+    expect(await code(s.createScan(input(who, "k", undefined, { fileName: "other.pdf" })))).toBe(
+      "idempotency_key_mismatch",
+    );
     expect(await stores.repo.listOwned(who, { limit: 10 })).toHaveLength(1);
   });
 

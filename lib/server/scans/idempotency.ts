@@ -26,7 +26,12 @@ export function idempotencyKeyOf(headers: Headers): string | undefined {
   const key = /^"(.*)"$/.exec(raw.trim())?.[1] ?? raw.trim();
   if (key.length < 1 || key.length > MAX_IDEMPOTENCY_KEY_CHARS || !/^[\x21-\x7e]+$/.test(key)) {
     throw new ApiError("invalid_request", "The Idempotency-Key header is invalid.", {
-      errors: [{ field: "Idempotency-Key", message: `must be 1 to ${MAX_IDEMPOTENCY_KEY_CHARS} visible ASCII characters (a UUID, say)` }],
+      errors: [
+        {
+          field: "Idempotency-Key",
+          message: `must be 1 to ${MAX_IDEMPOTENCY_KEY_CHARS} visible ASCII characters (a UUID, say)`,
+        },
+      ],
     });
   }
   return key;
@@ -34,7 +39,11 @@ export function idempotencyKeyOf(headers: Headers): string | undefined {
 
 /** What the request asks for, as one hash: the same key must come with the same fingerprint. */
 export function requestFingerprint(parts: Record<string, string | boolean | undefined>): string {
-  const canonical = JSON.stringify(Object.keys(parts).sort().map((k) => [k, parts[k] ?? null]));
+  const canonical = JSON.stringify(
+    Object.keys(parts)
+      .sort()
+      .map((k) => [k, parts[k] ?? null]),
+  );
   return createHash("sha256").update(canonical).digest("hex");
 }
 
@@ -61,23 +70,50 @@ export class IdempotencyKeys {
       .where("owner", "=", owner)
       .where("key", "=", key)
       .where((eb) =>
-        eb.or([eb("expires_at", "<=", now), eb.and([eb("scan_id", "is", null), eb("batch_id", "is", null), eb("created_at", "<", now - IDEMPOTENCY_ABANDONED_MS)])]),
+        eb.or([
+          eb("expires_at", "<=", now),
+          eb.and([
+            eb("scan_id", "is", null),
+            eb("batch_id", "is", null),
+            eb("created_at", "<", now - IDEMPOTENCY_ABANDONED_MS),
+          ]),
+        ]),
       )
       .execute();
     const inserted = await this.db
       .insertInto("idempotency_keys")
-      .values({ owner, key, request_hash: fingerprint, scan_id: null, batch_id: null, created_at: now, expires_at: now + IDEMPOTENCY_TTL_MS })
+      .values({
+        owner,
+        key,
+        request_hash: fingerprint,
+        scan_id: null,
+        batch_id: null,
+        created_at: now,
+        expires_at: now + IDEMPOTENCY_TTL_MS,
+      })
       .onConflict((oc) => oc.columns(["owner", "key"]).doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0) return { kind: "new" };
-    const existing = await this.db.selectFrom("idempotency_keys").selectAll().where("owner", "=", owner).where("key", "=", key).executeTakeFirst();
+    const existing = await this.db
+      .selectFrom("idempotency_keys")
+      .selectAll()
+      .where("owner", "=", owner)
+      .where("key", "=", key)
+      .executeTakeFirst();
     if (!existing) return this.claim(owner, key, fingerprint); // released in between: try again
     if (existing.request_hash !== fingerprint) {
-      throw new ApiError("idempotency_key_mismatch", "This Idempotency-Key was already used with another request (another file or other options). Use a new key for a new request.");
+      throw new ApiError(
+        "idempotency_key_mismatch",
+        "This Idempotency-Key was already used with another request (another file or other options). Use a new key for a new request.",
+      );
     }
     if (existing.scan_id !== null) return { kind: "replay", scanId: existing.scan_id };
     if (existing.batch_id !== null) return { kind: "replay", batchId: existing.batch_id };
-    throw new ApiError("idempotency_key_in_use", "A request with this Idempotency-Key is still being handled; retry shortly.", { headers: { "retry-after": "1" } });
+    throw new ApiError(
+      "idempotency_key_in_use",
+      "A request with this Idempotency-Key is still being handled; retry shortly.",
+      { headers: { "retry-after": "1" } },
+    );
   }
 
   /** The claimed request created this scan or batch: later requests with the key get it. */
@@ -88,7 +124,13 @@ export class IdempotencyKeys {
 
   /** The claimed request failed: the key is free for a retry. */
   async release(owner: string, key: string): Promise<void> {
-    await this.db.deleteFrom("idempotency_keys").where("owner", "=", owner).where("key", "=", key).where("scan_id", "is", null).where("batch_id", "is", null).execute();
+    await this.db
+      .deleteFrom("idempotency_keys")
+      .where("owner", "=", owner)
+      .where("key", "=", key)
+      .where("scan_id", "is", null)
+      .where("batch_id", "is", null)
+      .execute();
   }
 
   /** Forgets the keys that named a deleted scan, or the batch it belonged to (a retry then creates anew). */

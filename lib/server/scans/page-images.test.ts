@@ -22,31 +22,50 @@ const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 const render = createInThreadRenderer({ qr: false });
 const RENDERING: Partial<StageAnalyzers> = {
-  advanced: (bytes, fileName, options) => analyzeDeep(new Uint8Array(bytes), { fileName, engines: { render }, onPageImages: options?.onPageImages }),
+  advanced: (bytes, fileName, options) =>
+    analyzeDeep(new Uint8Array(bytes), { fileName, engines: { render }, onPageImages: options?.onPageImages }),
 };
 const lurePdf = () =>
   buildLurePdf({
     pages: [
       { lines: ["Cover page"] },
-      { lines: ["Protected document", "Click here to view the shared file"], links: [{ url: "https://phish.example.net/login", rect: [72, 600, 400, 640] }] },
+      {
+        lines: ["Protected document", "Click here to view the shared file"],
+        links: [{ url: "https://phish.example.net/login", rect: [72, 600, 400, 640] }],
+      },
     ],
   });
 
 describe.each(["sqlite", "postgres"] as const)("page thumbnails (%s)", (kind) => {
   let h: Harness;
-  setUpShared(() => createHarness(kind), (x) => (h = x), (x) => x.close());
+  setUpShared(
+    () => createHarness(kind),
+    (x) => (h = x),
+    (x) => x.close(),
+  );
 
   const scanned = async (options: Parameters<Harness["create"]>[1]) => {
     const id = await h.create(lurePdf(), { principal: ALICE, ...options });
     await h.drain(h.pipeline({ analyzers: RENDERING }));
     return id;
   };
-  const codeOf = (promise: Promise<unknown>) => promise.then(() => null, (e: unknown) => (e instanceof ApiError ? e.code : String(e)));
+  const codeOf = (promise: Promise<unknown>) =>
+    promise.then(
+      () => null,
+      (e: unknown) => (e instanceof ApiError ? e.code : String(e)),
+    );
   const pageImages = async (id: string) => ScanReport.parse(await h.service.getReport(ALICE, id)).pageImages;
 
   it("are stored for a retained scan and served to its owner only", async () => {
     const id = await scanned({ retentionMode: "retain_24h" });
-    expect(await pageImages(id)).toEqual({ status: "available", pages: [{ page: 1, large: true }, { page: 2, large: true }], keepThumbnails: false });
+    expect(await pageImages(id)).toEqual({
+      status: "available",
+      pages: [
+        { page: 1, large: true },
+        { page: 2, large: true },
+      ],
+      keepThumbnails: false,
+    });
     for (const size of ["thumbnail", "large"] as const) {
       const png = await h.service.getPageImage(ALICE, id, 2, size);
       expect([...png.subarray(0, 8)]).toEqual(PNG_SIGNATURE);
@@ -116,9 +135,16 @@ describe.each(["sqlite", "postgres"] as const)("page thumbnails (%s)", (kind) =>
 
   it("written after the scan was deleted elsewhere (another server) are removed by the stage itself", async () => {
     // a second web server over the same stores: its delete cannot reach this pipeline, only the database
-    const elsewhere = new ScanService({ repo: h.stores.repo, blobs: h.stores.blobs, pageImages: h.stores.pageImages, queue: { enqueue: async () => {} } });
+    const elsewhere = new ScanService({
+      repo: h.stores.repo,
+      blobs: h.stores.blobs,
+      pageImages: h.stores.pageImages,
+      queue: { enqueue: async () => {} },
+    });
     const logged = await deletedMidStage(elsewhere);
-    expect(logged).toEqual([expect.stringMatching(/page images of scan \S+ removed: the scan was deleted while they were made/)]);
+    expect(logged).toEqual([
+      expect.stringMatching(/page images of scan \S+ removed: the scan was deleted while they were made/),
+    ]);
   });
 
   it("left without a scan (stored after a delete) are swept as orphans after the grace", async () => {

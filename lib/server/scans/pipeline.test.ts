@@ -19,7 +19,11 @@ const LEASE_MS = 30_000;
 
 describe.each(["sqlite", "postgres"] as const)("scan pipeline (%s)", (kind) => {
   let h: Harness;
-  setUpShared(() => createHarness(kind), (x) => (h = x), (x) => x.close());
+  setUpShared(
+    () => createHarness(kind),
+    (x) => (h = x),
+    (x) => x.close(),
+  );
 
   const row = async (id: string): Promise<ScanRow> => (await h.stores.repo.get(id))!;
   const stored = (id: string) => h.stores.blobs.exists(id);
@@ -27,12 +31,21 @@ describe.each(["sqlite", "postgres"] as const)("scan pipeline (%s)", (kind) => {
   /** A worker claimed the stage and died: its lease runs out LEASE_MS from now. */
   async function claimAndDie(id: string, stage: "fast" | "advanced", patch: Partial<ScanRow> = {}): Promise<void> {
     let scan = await row(id);
-    if (stage === "advanced" && scan.status === "completed_fast_scan") scan = (await h.stores.repo.transition(scan, { type: "queue_advanced" }, { attempts: 0 }))!;
+    if (stage === "advanced" && scan.status === "completed_fast_scan")
+      scan = (await h.stores.repo.transition(scan, { type: "queue_advanced" }, { attempts: 0 }))!;
     const queued = stage === "fast" ? "queued_fast_scan" : "queued_advanced_scan";
-    const event = scan.status === queued ? { type: stage === "fast" ? "start_fast" : "start_advanced" } : { type: stage === "fast" ? "resume_fast" : "resume_advanced" };
-    const claimed = await h.stores.repo.transition(scan, event as never, { lease_owner: DEAD_WORKER, lease_until: h.clock.now + LEASE_MS, attempts: scan.attempts + 1 });
+    const event =
+      scan.status === queued
+        ? { type: stage === "fast" ? "start_fast" : "start_advanced" }
+        : { type: stage === "fast" ? "resume_fast" : "resume_advanced" };
+    const claimed = await h.stores.repo.transition(scan, event as never, {
+      lease_owner: DEAD_WORKER,
+      lease_until: h.clock.now + LEASE_MS,
+      attempts: scan.attempts + 1,
+    });
     expect(claimed).not.toBeNull();
-    if (Object.keys(patch).length > 0) expect(await h.stores.repo.checkpoint(claimed!, DEAD_WORKER, patch)).not.toBeNull();
+    if (Object.keys(patch).length > 0)
+      expect(await h.stores.repo.checkpoint(claimed!, DEAD_WORKER, patch)).not.toBeNull();
   }
 
   it("runs the fast stage, hands off the advanced stage, ends completed with the advanced verdict and deletes the bytes", async () => {
@@ -50,8 +63,16 @@ describe.each(["sqlite", "postgres"] as const)("scan pipeline (%s)", (kind) => {
     expect(await p.runAdvancedStage(id)).toBe("done");
     const done = await row(id);
     const deep = await analyzeDeep(suspiciousPdf(), { fileName: "sample.pdf" });
-    expect(done).toMatchObject({ status: "completed", advanced_status: "completed", enrichment_status: "disabled", file_retained: 0 });
-    expect({ verdict: done.verdict, score: done.score }).toEqual({ verdict: deep.summary.verdict, score: deep.summary.score });
+    expect(done).toMatchObject({
+      status: "completed",
+      advanced_status: "completed",
+      enrichment_status: "disabled",
+      file_retained: 0,
+    });
+    expect({ verdict: done.verdict, score: done.score }).toEqual({
+      verdict: deep.summary.verdict,
+      score: deep.summary.score,
+    });
     expect(done.lease_owner).toBe(p.workerId);
     expect(await stored(id)).toBe(false);
     expect(ScanReport.parse(await h.service.getReport(LOCAL_PRINCIPAL, id)).stage).toBe("advanced");
@@ -60,19 +81,22 @@ describe.each(["sqlite", "postgres"] as const)("scan pipeline (%s)", (kind) => {
   it.each([
     ["delete_immediately", ""],
     ["retain_24h", "Dear customer, scan the QR code"],
-  ] as const)("under %s stores the rendered page text as %j (the document's content leaves with the file)", async (retentionMode, kept) => {
-    const id = await h.create(suspiciousPdf(), { retentionMode });
-    h.jobs.length = 0;
-    const deep = await analyzeDeep(suspiciousPdf(), { fileName: "sample.pdf" });
-    const withText = { ...deep, lures: { ...deep.lures, text_excerpt: "Dear customer, scan the QR code" } };
-    const p = h.pipeline({ analyzers: { advanced: async () => withText } });
-    expect(await p.runFastStage(id)).toBe("done");
-    expect(await p.runAdvancedStage(id)).toBe("done");
-    const stored = JSON.parse((await row(id)).advanced_result!) as typeof withText;
-    expect(stored.lures.text_excerpt).toBe(kept);
-    expect(stored.findings).toEqual(JSON.parse(JSON.stringify(withText.findings))); // finding excerpts stay
-    h.jobs.length = 0;
-  });
+  ] as const)(
+    "under %s stores the rendered page text as %j (the document's content leaves with the file)",
+    async (retentionMode, kept) => {
+      const id = await h.create(suspiciousPdf(), { retentionMode });
+      h.jobs.length = 0;
+      const deep = await analyzeDeep(suspiciousPdf(), { fileName: "sample.pdf" });
+      const withText = { ...deep, lures: { ...deep.lures, text_excerpt: "Dear customer, scan the QR code" } };
+      const p = h.pipeline({ analyzers: { advanced: async () => withText } });
+      expect(await p.runFastStage(id)).toBe("done");
+      expect(await p.runAdvancedStage(id)).toBe("done");
+      const stored = JSON.parse((await row(id)).advanced_result!) as typeof withText;
+      expect(stored.lures.text_excerpt).toBe(kept);
+      expect(stored.findings).toEqual(JSON.parse(JSON.stringify(withText.findings))); // finding excerpts stay
+      h.jobs.length = 0;
+    },
+  );
 
   it("skips a replayed or duplicate job", async () => {
     const id = await h.create(benignPdf());
@@ -92,7 +116,10 @@ describe.each(["sqlite", "postgres"] as const)("scan pipeline (%s)", (kind) => {
     h.jobs.length = 0;
     let runs = 0;
     const counting: Partial<StageAnalyzers> = { fast: async (b, n, o) => (runs++, REAL_ANALYZERS.fast(b, n, o)) };
-    const outcomes = await Promise.all([h.pipeline({ analyzers: counting }).runFastStage(id), h.pipeline({ analyzers: counting }).runFastStage(id)]);
+    const outcomes = await Promise.all([
+      h.pipeline({ analyzers: counting }).runFastStage(id),
+      h.pipeline({ analyzers: counting }).runFastStage(id),
+    ]);
     expect(outcomes.filter((o) => o === "done")).toHaveLength(1);
     expect(runs).toBe(1);
     expect((await row(id)).status).toBe("queued_advanced_scan");
@@ -123,7 +150,13 @@ describe.each(["sqlite", "postgres"] as const)("scan pipeline (%s)", (kind) => {
     }
     expect(await h.pipeline().runFastStage(id)).toBe("done");
     const failed = await row(id);
-    expect(failed).toMatchObject({ status: "failed", advanced_status: "failed", enrichment_status: "failed", file_retained: 0, verdict: null });
+    expect(failed).toMatchObject({
+      status: "failed",
+      advanced_status: "failed",
+      enrichment_status: "failed",
+      file_retained: 0,
+      verdict: null,
+    });
     expect(failed.failure_reason).toMatch(/^attempts_exhausted: /);
     expect(await stored(id)).toBe(false);
     await expect(h.service.getReport(LOCAL_PRINCIPAL, id)).rejects.toMatchObject({ code: "report_unavailable" });
@@ -141,7 +174,12 @@ describe.each(["sqlite", "postgres"] as const)("scan pipeline (%s)", (kind) => {
     }
     expect(await p.runAdvancedStage(id)).toBe("done");
     const done = await row(id);
-    expect(done).toMatchObject({ status: "completed", advanced_status: "failed", verdict: fastVerdict, file_retained: 0 });
+    expect(done).toMatchObject({
+      status: "completed",
+      advanced_status: "failed",
+      verdict: fastVerdict,
+      file_retained: 0,
+    });
     expect(done.advanced_failure_reason).toMatch(/^attempts_exhausted: /);
     h.jobs.length = 0;
   });
@@ -163,7 +201,13 @@ describe.each(["sqlite", "postgres"] as const)("scan pipeline (%s)", (kind) => {
     const q = h.pipeline({ analyzers: { advanced: async () => (analysed++, deep) } });
     expect(await q.runAdvancedStage(id)).toBe("done");
     expect(analysed).toBe(0);
-    expect(await row(id)).toMatchObject({ status: "completed", advanced_status: "completed", verdict: "malicious", score: 99, file_retained: 0 });
+    expect(await row(id)).toMatchObject({
+      status: "completed",
+      advanced_status: "completed",
+      verdict: "malicious",
+      score: 99,
+      file_retained: 0,
+    });
     expect(await stored(id)).toBe(false);
     h.jobs.length = 0;
   });
@@ -171,12 +215,20 @@ describe.each(["sqlite", "postgres"] as const)("scan pipeline (%s)", (kind) => {
   it("records a failing advanced stage as partial success (completed, advancedStatus failed, fast verdict)", async () => {
     const id = await h.create(suspiciousPdf(), { retentionMode: "retain_24h" });
     h.jobs.length = 0;
-    const p = h.pipeline({ analyzers: { advanced: async () => Promise.reject(new Error("engine exploded at /secret/path")) } });
+    const p = h.pipeline({
+      analyzers: { advanced: async () => Promise.reject(new Error("engine exploded at /secret/path")) },
+    });
     await p.runFastStage(id);
     const fast = await row(id);
     expect(await p.runAdvancedStage(id)).toBe("done");
     const done = await row(id);
-    expect(done).toMatchObject({ status: "completed", advanced_status: "failed", verdict: fast.verdict, score: fast.score, file_retained: 1 });
+    expect(done).toMatchObject({
+      status: "completed",
+      advanced_status: "failed",
+      verdict: fast.verdict,
+      score: fast.score,
+      file_retained: 1,
+    });
     expect(done.advanced_failure_reason).toBe("internal: the advanced stage failed unexpectedly");
     expect(await stored(id)).toBe(true); // retain_24h keeps it until expiresAt
     const report = await h.service.getReport(LOCAL_PRINCIPAL, id);
@@ -195,19 +247,31 @@ describe.each(["sqlite", "postgres"] as const)("scan pipeline (%s)", (kind) => {
     expect(Date.now() - t0).toBeLessThan(5_000);
     const done = await row(id);
     expect(done).toMatchObject({ status: "completed", advanced_status: "failed", file_retained: 0 });
-    expect(done.advanced_failure_reason).toMatch(/^analysis_timeout: the advanced stage did not finish within its budget of 150 ms/);
+    expect(done.advanced_failure_reason).toMatch(
+      /^analysis_timeout: the advanced stage did not finish within its budget of 150 ms/,
+    );
     h.jobs.length = 0;
   });
 
   it.each([
-    ["a time-out", new AnalysisFailure("analysis_timeout", "The analysis did not finish within 10 ms."), /^analysis_timeout: /],
+    [
+      "a time-out",
+      new AnalysisFailure("analysis_timeout", "The analysis did not finish within 10 ms."),
+      /^analysis_timeout: /,
+    ],
     ["a crash", new Error("boom"), /^internal: /],
   ])("fails the scan when the fast stage ends in %s, deleting delete_immediately bytes", async (_, error, reason) => {
     const id = await h.create(suspiciousPdf());
     h.jobs.length = 0;
     expect(await h.pipeline({ analyzers: { fast: () => Promise.reject(error) } }).runFastStage(id)).toBe("done");
     const failed = await row(id);
-    expect(failed).toMatchObject({ status: "failed", advanced_status: "failed", file_retained: 0, verdict: null, score: null });
+    expect(failed).toMatchObject({
+      status: "failed",
+      advanced_status: "failed",
+      file_retained: 0,
+      verdict: null,
+      score: null,
+    });
     expect(failed.failure_reason).toMatch(reason);
     expect(await stored(id)).toBe(false);
     expect(h.jobs).toEqual([]);
@@ -218,7 +282,10 @@ describe.each(["sqlite", "postgres"] as const)("scan pipeline (%s)", (kind) => {
     h.jobs.length = 0;
     let calls = 0;
     const fullOnce: Partial<StageAnalyzers> = {
-      fast: async (b, n, o) => (++calls === 1 ? Promise.reject(new AnalysisFailure("pool_full", "Too many analyses are waiting; retry shortly.")) : REAL_ANALYZERS.fast(b, n, o)),
+      fast: async (b, n, o) =>
+        ++calls === 1
+          ? Promise.reject(new AnalysisFailure("pool_full", "Too many analyses are waiting; retry shortly."))
+          : REAL_ANALYZERS.fast(b, n, o),
     };
     expect(await h.pipeline({ analyzers: fullOnce }).runFastStage(id)).toBe("done");
     expect(calls).toBe(2);
@@ -231,7 +298,10 @@ describe.each(["sqlite", "postgres"] as const)("scan pipeline (%s)", (kind) => {
     h.jobs.length = 0;
     await h.stores.blobs.delete(id);
     await h.pipeline().runFastStage(id);
-    expect(await row(id)).toMatchObject({ status: "failed", failure_reason: "file_missing: the uploaded file is no longer stored" });
+    expect(await row(id)).toMatchObject({
+      status: "failed",
+      failure_reason: "file_missing: the uploaded file is no longer stored",
+    });
   });
 
   it("runs the offline enrichment on the extracted indicators when enabled", async () => {
@@ -257,7 +327,12 @@ describe.each(["sqlite", "postgres"] as const)("scan pipeline (%s)", (kind) => {
       await p.runFastStage(id);
       await p.runAdvancedStage(id);
       const done = await row(id);
-      expect(done).toMatchObject({ status: "completed", advanced_status: "completed", enrichment_status: "failed", enrichment_result: null });
+      expect(done).toMatchObject({
+        status: "completed",
+        advanced_status: "completed",
+        enrichment_status: "failed",
+        enrichment_result: null,
+      });
       expect(done.enrichment_failure_reason).toMatch(/^(internal|analysis_timeout): /);
     }
     h.jobs.length = 0;
@@ -269,7 +344,9 @@ describe.each(["sqlite", "postgres"] as const)("scan pipeline (%s)", (kind) => {
     // barriers, not sleeps: the deletion happens while the analysis is inside the stage
     const inside = barrier();
     const deleted = barrier();
-    const held: Partial<StageAnalyzers> = { fast: async (b, n, o) => (inside.resolve(), await deleted.promise, REAL_ANALYZERS.fast(b, n, o)) };
+    const held: Partial<StageAnalyzers> = {
+      fast: async (b, n, o) => (inside.resolve(), await deleted.promise, REAL_ANALYZERS.fast(b, n, o)),
+    };
     const running = h.pipeline({ analyzers: held }).runFastStage(id);
     await inside.promise;
     await h.service.deleteScan(LOCAL_PRINCIPAL, id);
@@ -293,10 +370,16 @@ describe.each(["sqlite", "postgres"] as const)("scan pipeline (%s)", (kind) => {
           inside.resolve();
         }),
     };
-    const running = h.pipeline({ analyzers: endless, config: { leaseMs: 1_000, fastTimeoutMs: 600_000 } }).runFastStage(id);
+    const running = h
+      .pipeline({ analyzers: endless, config: { leaseMs: 1_000, fastTimeoutMs: 600_000 } })
+      .runFastStage(id);
     await inside.promise;
     // another web server's delete: it cannot reach this pipeline, only the database
-    await new ScanService({ repo: h.stores.repo, blobs: h.stores.blobs, queue: { enqueue: async () => {} } }).deleteScan(LOCAL_PRINCIPAL, id);
+    await new ScanService({
+      repo: h.stores.repo,
+      blobs: h.stores.blobs,
+      queue: { enqueue: async () => {} },
+    }).deleteScan(LOCAL_PRINCIPAL, id);
     await cancelled.promise;
     expect(await running).toBe("not_found");
     expect(await h.stores.repo.get(id)).toBeUndefined();
@@ -319,7 +402,12 @@ describe.each(["sqlite", "postgres"] as const)("scan pipeline (%s)", (kind) => {
     await inside.promise;
     stopping.stopAll();
     expect(await running).toBe("busy");
-    expect(await row(id)).toMatchObject({ status: "running_fast_scan", lease_until: null, attempts: 0, fast_result: null });
+    expect(await row(id)).toMatchObject({
+      status: "running_fast_scan",
+      lease_until: null,
+      attempts: 0,
+      fast_result: null,
+    });
     // the stopped process takes no new stage
     const other = await h.create(benignPdf());
     expect(await stopping.runFastStage(other)).toBe("busy");
@@ -328,7 +416,6 @@ describe.each(["sqlite", "postgres"] as const)("scan pipeline (%s)", (kind) => {
     expect((await row(id)).status).not.toBe("running_fast_scan");
     h.jobs.length = 0;
   });
-
 });
 
 /** A promise and the function that resolves it (Promise.withResolvers is Node 22). */

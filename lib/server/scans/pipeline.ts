@@ -55,7 +55,11 @@ export interface StageAnalyzers {
    * the advanced stage; its result is stored as is: only `summary` and `iocs` are read here. With
    * `onPageImages`, PNG images of the rendered pages are handed to it beside the result.
    */
-  advanced(bytes: ArrayBuffer, fileName: string, options: StageAnalysisOptions & { onPageImages?: (images: PageImage[]) => void }): Promise<unknown>;
+  advanced(
+    bytes: ArrayBuffer,
+    fileName: string,
+    options: StageAnalysisOptions & { onPageImages?: (images: PageImage[]) => void },
+  ): Promise<unknown>;
 }
 
 export interface PipelineConfig {
@@ -85,7 +89,10 @@ export interface PipelineDeps {
 type Attempt<T> = { ok: true; value: T } | { ok: false; reason: string };
 
 class StageError extends Error {
-  constructor(readonly code: string, message: string) {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -136,14 +143,22 @@ export class ScanPipeline {
    */
   stopAll(): void {
     this.stopping = true;
-    for (const stop of this.active.values()) stop.abort(new StageStopped("busy", "this process is shutting down", true));
+    for (const stop of this.active.values())
+      stop.abort(new StageStopped("busy", "this process is shutting down", true));
   }
 
   async runFastStage(scanId: string): Promise<StageOutcome> {
     const { repo, config } = this.deps;
     const scan = await repo.get(scanId);
     if (!scan) return "not_found";
-    const claimed = await this.claim(scan, "queued_fast_scan", "running_fast_scan", { type: "start_fast" }, { type: "resume_fast" }, { fast_started_at: this.clock() });
+    const claimed = await this.claim(
+      scan,
+      "queued_fast_scan",
+      "running_fast_scan",
+      { type: "start_fast" },
+      { type: "resume_fast" },
+      { fast_started_at: this.clock() },
+    );
     if (typeof claimed === "string") return claimed;
     return this.withLease(claimed, async (s, stop) => {
       if (s.pending_event) return this.finalize(s);
@@ -151,7 +166,10 @@ export class ScanPipeline {
       const attempt = await this.withBudget("fast", config.fastTimeoutMs, stop, async (signal) => {
         const bytes = await this.readUpload(s);
         const password = await this.passwordOf(s);
-        const result = await this.analyze(() => this.deps.analyzers.fast(bytes, s.file_name, { owner: s.owner, signal, password }), signal);
+        const result = await this.analyze(
+          () => this.deps.analyzers.fast(bytes, s.file_name, { owner: s.owner, signal, password }),
+          signal,
+        );
         const parsed = FastResult.safeParse(result);
         if (!parsed.success) throw new StageError("invalid_result", "the fast analysis returned an invalid result");
         return parsed.data;
@@ -188,27 +206,55 @@ export class ScanPipeline {
       scan = (await repo.transition(scan, { type: "queue_advanced" }, { attempts: 0 })) ?? (await repo.get(scanId));
       if (!scan) return "not_found";
     }
-    const claimed = await this.claim(scan, "queued_advanced_scan", "running_advanced_scan", { type: "start_advanced" }, { type: "resume_advanced" }, { advanced_started_at: this.clock() });
+    const claimed = await this.claim(
+      scan,
+      "queued_advanced_scan",
+      "running_advanced_scan",
+      { type: "start_advanced" },
+      { type: "resume_advanced" },
+      { advanced_started_at: this.clock() },
+    );
     if (typeof claimed === "string") return claimed;
     return this.withLease(claimed, async (s, stop) => {
       if (s.pending_event) return this.finalize(s);
       // the enrichment falls back to the fast stage's indicators; nothing else of it is needed here
       const fastIocs = Iocs.parse((JSON.parse(s.fast_result!) as { iocs: unknown }).iocs);
       const gaveUp = s.attempts > MAX_STAGE_ATTEMPTS;
-      const deep: Attempt<{ json: string; summary: Summary; iocs: IocsType; hashes: string[]; pageImages: string | null }> = gaveUp
+      const deep: Attempt<{
+        json: string;
+        summary: Summary;
+        iocs: IocsType;
+        hashes: string[];
+        pageImages: string | null;
+      }> = gaveUp
         ? { ok: false, reason: giveUpReason("advanced") }
         : await this.withBudget("advanced", config.advancedTimeoutMs, stop, async (signal) => {
             const bytes = await this.readUpload(s);
             let images: PageImage[] = [];
             const password = await this.passwordOf(s);
-            const options = { owner: s.owner, signal, password, ...(this.keepsPageImages(s) && { onPageImages: (i: PageImage[]) => (images = i) }) };
-            const result = (await this.analyze(() => this.deps.analyzers.advanced(bytes, s.file_name, options), signal)) as { summary?: unknown; iocs?: unknown };
+            const options = {
+              owner: s.owner,
+              signal,
+              password,
+              ...(this.keepsPageImages(s) && { onPageImages: (i: PageImage[]) => (images = i) }),
+            };
+            const result = (await this.analyze(
+              () => this.deps.analyzers.advanced(bytes, s.file_name, options),
+              signal,
+            )) as { summary?: unknown; iocs?: unknown };
             // the advanced result may grow (deep analysis); only its summary and indicators matter here
             const summary = Summary.safeParse(result?.summary);
             const iocs = Iocs.safeParse(result?.iocs);
-            if (!summary.success || !iocs.success) throw new StageError("invalid_result", "the advanced analysis returned an invalid result");
+            if (!summary.success || !iocs.success)
+              throw new StageError("invalid_result", "the advanced analysis returned an invalid result");
             const kept = s.retention_mode === "delete_immediately" ? withoutPageText(result) : result;
-            return { json: JSON.stringify(kept), summary: summary.data, iocs: iocs.data, hashes: hashesOf(result), pageImages: await this.storePageImages(s, images, signal) };
+            return {
+              json: JSON.stringify(kept),
+              summary: summary.data,
+              iocs: iocs.data,
+              hashes: hashesOf(result),
+              pageImages: await this.storePageImages(s, images, signal),
+            };
           });
       if (stop.aborted) return (stop.reason as StageStopped).outcome;
       let current = s;
@@ -217,7 +263,12 @@ export class ScanPipeline {
         if (gaveUp) {
           enrichment = { ok: false, reason: "skipped: the advanced stage was given up" };
         } else {
-          const started = await repo.transition(current, { type: "start_enrichment" }, {}, { leaseOwner: this.workerId });
+          const started = await repo.transition(
+            current,
+            { type: "start_enrichment" },
+            {},
+            { leaseOwner: this.workerId },
+          );
           if (!started) return "busy";
           current = started;
           const iocs = deep.ok ? deep.value.iocs : fastIocs;
@@ -248,7 +299,9 @@ export class ScanPipeline {
       });
       if (!checkpointed) return "busy";
       // the last stage that opens the document has run: its password is no longer needed
-      await this.deps.passwords?.forget(s.id).catch((error: unknown) => this.log(`forgetting the document password of ${s.id} failed`, error));
+      await this.deps.passwords
+        ?.forget(s.id)
+        .catch((error: unknown) => this.log(`forgetting the document password of ${s.id} failed`, error));
       return this.finalize(checkpointed);
     });
   }
@@ -275,13 +328,19 @@ export class ScanPipeline {
   ): Promise<ScanRow | "skipped" | "busy"> {
     if (this.stopping) return "busy";
     const now = this.clock();
-    const lease: ScanPatch = { lease_owner: this.workerId, lease_until: now + this.deps.config.leaseMs, attempts: scan.attempts + 1 };
+    const lease: ScanPatch = {
+      lease_owner: this.workerId,
+      lease_until: now + this.deps.config.leaseMs,
+      attempts: scan.attempts + 1,
+    };
     if (scan.status === queued) {
       return (await this.deps.repo.transition(scan, start, { ...lease, ...startPatch })) ?? "busy";
     }
     if (scan.status === running) {
       if (scan.lease_until !== null && scan.lease_until >= now) return "busy";
-      this.log(`resuming ${scan.status} of scan ${scan.id} (attempt ${scan.attempts + 1}; previous owner ${scan.lease_owner ?? "none"})`);
+      this.log(
+        `resuming ${scan.status} of scan ${scan.id} (attempt ${scan.attempts + 1}; previous owner ${scan.lease_owner ?? "none"})`,
+      );
       return (await this.deps.repo.transition(scan, resume, lease, { leaseExpiredBefore: now })) ?? "busy";
     }
     return "skipped";
@@ -292,21 +351,27 @@ export class ScanPipeline {
    * must end early: the scan was deleted (cancel(), or a heartbeat that finds no row) or another
    * process took the stage over (this one's writes would be refused anyway).
    */
-  private async withLease(scan: ScanRow, work: (scan: ScanRow, stop: AbortSignal) => Promise<StageOutcome>): Promise<StageOutcome> {
+  private async withLease(
+    scan: ScanRow,
+    work: (scan: ScanRow, stop: AbortSignal) => Promise<StageOutcome>,
+  ): Promise<StageOutcome> {
     const { leaseMs } = this.deps.config;
     const stop = new AbortController();
     this.active.set(scan.id, stop);
-    const timer = setInterval(() => {
-      this.deps.repo
-        .heartbeat(scan, this.workerId, this.clock() + leaseMs)
-        .then(async (held) => {
-          if (held) return;
-          clearInterval(timer);
-          const stopped = await this.whyLost(scan);
-          if (stopped) stop.abort(stopped);
-        })
-        .catch((error: unknown) => this.log(`lease heartbeat of scan ${scan.id} failed`, error));
-    }, Math.max(100, Math.floor(leaseMs / 3)));
+    const timer = setInterval(
+      () => {
+        this.deps.repo
+          .heartbeat(scan, this.workerId, this.clock() + leaseMs)
+          .then(async (held) => {
+            if (held) return;
+            clearInterval(timer);
+            const stopped = await this.whyLost(scan);
+            if (stopped) stop.abort(stopped);
+          })
+          .catch((error: unknown) => this.log(`lease heartbeat of scan ${scan.id} failed`, error));
+      },
+      Math.max(100, Math.floor(leaseMs / 3)),
+    );
     timer.unref();
     try {
       return await work(scan, stop.signal);
@@ -316,7 +381,10 @@ export class ScanPipeline {
       if (stop.signal.aborted) {
         const why = stop.signal.reason as StageStopped;
         this.log(`${scan.status} of scan ${scan.id} stopped: ${why.message}`);
-        if (why.handBack) await this.deps.repo.handBackLease(scan.id, this.workerId).catch((error: unknown) => this.log(`handing back the lease of scan ${scan.id} failed`, error));
+        if (why.handBack)
+          await this.deps.repo
+            .handBackLease(scan.id, this.workerId)
+            .catch((error: unknown) => this.log(`handing back the lease of scan ${scan.id} failed`, error));
       }
     }
   }
@@ -325,7 +393,8 @@ export class ScanPipeline {
   private async whyLost(scan: ScanRow): Promise<StageStopped | null> {
     const now = await this.deps.repo.get(scan.id);
     if (!now) return new StageStopped("not_found", "the scan was deleted");
-    if (now.status === scan.status && now.lease_owner !== this.workerId) return new StageStopped("busy", `its lease passed to ${now.lease_owner ?? "nobody"}`);
+    if (now.status === scan.status && now.lease_owner !== this.workerId)
+      return new StageStopped("busy", `its lease passed to ${now.lease_owner ?? "nobody"}`);
     return null;
   }
 
@@ -371,7 +440,10 @@ export class ScanPipeline {
   /** The indicator search's index (GET /api/scans?ioc=): worth a log line when it fails, never the scan. */
   private async indexIndicators(scan: ScanRow, iocs: IocsType): Promise<void> {
     await this.deps.repo
-      .indexIndicators(scan, iocs.items.map((i) => ({ type: i.type, value: i.value })))
+      .indexIndicators(
+        scan,
+        iocs.items.map((i) => ({ type: i.type, value: i.value })),
+      )
       .catch((error: unknown) => this.log(`indexing the indicators of scan ${scan.id} failed`, error));
   }
 
@@ -405,7 +477,9 @@ export class ScanPipeline {
     const queued = await this.deps.repo.transition(scan, { type: "queue_advanced" }, { attempts: 0 });
     if (!queued) return;
     // if this fails (Redis down), the recovery loop finds the queued scan and enqueues it later
-    await this.deps.queue.enqueue({ stage: "advanced", scanId: scan.id, owner: scan.owner }).catch((error: unknown) => this.log(`enqueue advanced stage of ${scan.id} failed`, error));
+    await this.deps.queue
+      .enqueue({ stage: "advanced", scanId: scan.id, owner: scan.owner })
+      .catch((error: unknown) => this.log(`enqueue advanced stage of ${scan.id} failed`, error));
   }
 
   private async readUpload(scan: ScanRow): Promise<ArrayBuffer> {
@@ -434,7 +508,12 @@ export class ScanPipeline {
    * (the stage's) aborts the work's signal too, and then the attempt waits for the work to wind down
    * (within the budget), so nothing it writes is left behind by a stage that already returned.
    */
-  private async withBudget<T>(stage: string, budgetMs: number, stop: AbortSignal, work: (signal: AbortSignal) => Promise<T>): Promise<Attempt<T>> {
+  private async withBudget<T>(
+    stage: string,
+    budgetMs: number,
+    stop: AbortSignal,
+    work: (signal: AbortSignal) => Promise<T>,
+  ): Promise<Attempt<T>> {
     const controller = new AbortController();
     const overBudget = `analysis_timeout: the ${stage} stage did not finish within its budget of ${budgetMs} ms`;
     let timer: NodeJS.Timeout | undefined;
@@ -450,7 +529,8 @@ export class ScanPipeline {
     const attempt = work(controller.signal).then(
       (value): Attempt<T> => ({ ok: true, value }),
       (error: unknown): Attempt<T> => {
-        if (controller.signal.aborted) return { ok: false, reason: stop.aborted ? `cancelled: ${(stop.reason as Error).message}` : overBudget };
+        if (controller.signal.aborted)
+          return { ok: false, reason: stop.aborted ? `cancelled: ${(stop.reason as Error).message}` : overBudget };
         if (error instanceof StageError) return { ok: false, reason: `${error.code}: ${error.message}` };
         if (error instanceof AnalysisFailure) return { ok: false, reason: `${error.kind}: ${error.message}` };
         this.log(`${stage} stage failed`, error);
@@ -483,7 +563,16 @@ function withoutPageText<T extends object>(result: T): T {
 
 /** The file's hashes and its embedded files', for the feeds' hash lookups (the result's shape is the analyzer's). */
 function hashesOf(result: unknown): string[] {
-  const r = result as { sha256?: unknown; hashes?: Record<string, unknown>; embedded_files?: { sha256?: unknown; md5?: unknown }[] };
-  const values = [r.sha256, r.hashes?.md5, r.hashes?.sha1, ...(Array.isArray(r.embedded_files) ? r.embedded_files.flatMap((e) => [e.sha256, e.md5]) : [])];
+  const r = result as {
+    sha256?: unknown;
+    hashes?: Record<string, unknown>;
+    embedded_files?: { sha256?: unknown; md5?: unknown }[];
+  };
+  const values = [
+    r.sha256,
+    r.hashes?.md5,
+    r.hashes?.sha1,
+    ...(Array.isArray(r.embedded_files) ? r.embedded_files.flatMap((e) => [e.sha256, e.md5]) : []),
+  ];
   return [...new Set(values.filter((v): v is string => typeof v === "string"))];
 }

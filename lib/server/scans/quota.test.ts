@@ -15,17 +15,33 @@ const CONCURRENT = 12;
 
 describe.each(["sqlite", "postgres"] as const)("storage quota (%s)", (kind) => {
   let stores: TestStores;
-  setUpShared(() => openTestStores(kind), (x) => (stores = x), (x) => x.close());
+  setUpShared(
+    () => openTestStores(kind),
+    (x) => (stores = x),
+    (x) => x.close(),
+  );
 
-  const service = () => new ScanService({ repo: stores.repo, blobs: stores.blobs, queue: { enqueue: async () => {} }, quotaBytes: QUOTA });
+  const service = () =>
+    new ScanService({ repo: stores.repo, blobs: stores.blobs, queue: { enqueue: async () => {} }, quotaBytes: QUOTA });
   const upload = (s: ScanService, principal: Principal) =>
-    s.createScan({ principal, fileName: "q.pdf", bytes: new Uint8Array(UPLOAD).buffer, retentionMode: "retain_24h", enableEnrichment: false });
+    s.createScan({
+      principal,
+      fileName: "q.pdf",
+      bytes: new Uint8Array(UPLOAD).buffer,
+      retentionMode: "retain_24h",
+      enableEnrichment: false,
+    });
 
   it(`decides ${CONCURRENT} concurrent reservations of one principal one after the other`, async () => {
     const owner = `direct-${kind}`;
     const principal: Principal = { id: owner, kind: "key", keyId: null, admin: false };
     const rows = Array.from({ length: CONCURRENT }, () =>
-      newScanRow(newScanId(), { principal, fileName: "r.pdf", retentionMode: "retain_24h", enableEnrichment: false }, new Uint8Array(UPLOAD), Date.now()),
+      newScanRow(
+        newScanId(),
+        { principal, fileName: "r.pdf", retentionMode: "retain_24h", enableEnrichment: false },
+        new Uint8Array(UPLOAD),
+        Date.now(),
+      ),
     );
     const decisions = await Promise.all(rows.map((row) => stores.repo.insertWithinQuota(row, QUOTA)));
     expect(decisions.filter((d) => d.inserted).length).toBe(Math.floor(QUOTA / UPLOAD));
@@ -37,7 +53,9 @@ describe.each(["sqlite", "postgres"] as const)("storage quota (%s)", (kind) => {
     const principal: Principal = { id: `racer-${kind}`, kind: "key", keyId: "key_racer", admin: false };
     // two services over the same stores: two web servers sharing one database
     const [a, b] = [service(), service()];
-    const outcomes = await Promise.allSettled(Array.from({ length: CONCURRENT }, (_, i) => upload(i % 2 ? a : b, principal)));
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: CONCURRENT }, (_, i) => upload(i % 2 ? a : b, principal)),
+    );
     const admitted = outcomes.flatMap((o) => (o.status === "fulfilled" ? [o.value] : []));
     const refused = outcomes.flatMap((o) => (o.status === "rejected" ? [o.reason as unknown] : []));
     expect(admitted.length).toBe(Math.floor(QUOTA / UPLOAD));

@@ -16,10 +16,12 @@ function propertyNames(schema: unknown, path = ""): string[] {
   if (!schema || typeof schema !== "object") return [];
   const node = schema as Record<string, unknown>;
   const names: string[] = [];
-  for (const [name, child] of Object.entries((node.properties as Record<string, unknown>) ?? {})) names.push(`${path}.${name}`, ...propertyNames(child, `${path}.${name}`));
+  for (const [name, child] of Object.entries((node.properties as Record<string, unknown>) ?? {}))
+    names.push(`${path}.${name}`, ...propertyNames(child, `${path}.${name}`));
   for (const key of ["items", "anyOf", "oneOf", "allOf", "additionalProperties", "$defs"]) {
     const child = node[key];
-    for (const c of Array.isArray(child) ? child : key === "$defs" && child ? Object.values(child) : [child]) names.push(...propertyNames(c, path));
+    for (const c of Array.isArray(child) ? child : key === "$defs" && child ? Object.values(child) : [child])
+      names.push(...propertyNames(c, path));
   }
   return names;
 }
@@ -37,7 +39,9 @@ describe("report field names", () => {
   });
 
   it("finds a snake_case name when there is one (the check can fail)", () => {
-    const names = propertyNames(z.toJSONSchema(z.object({ fine: z.string(), nested: z.array(z.object({ not_fine: z.number() })) })));
+    const names = propertyNames(
+      z.toJSONSchema(z.object({ fine: z.string(), nested: z.array(z.object({ not_fine: z.number() })) })),
+    );
     expect(names.filter((p) => !CAMEL.test(p.slice(p.lastIndexOf(".") + 1)))).toEqual([".nested.not_fine"]);
   });
 });

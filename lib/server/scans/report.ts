@@ -5,7 +5,16 @@
 // (lib/server/report-formats) renders this one object.
 import { z } from "zod";
 import { mitigationsFor } from "../../analyzer/mitigations";
-import { ENGINE_VERSION, FastResult, Finding, Iocs, Mitigation, SCHEMA_VERSION, Stage, Summary } from "../../analyzer/report";
+import {
+  ENGINE_VERSION,
+  FastResult,
+  Finding,
+  Iocs,
+  Mitigation,
+  SCHEMA_VERSION,
+  Stage,
+  Summary,
+} from "../../analyzer/report";
 import { EnrichmentResult } from "../enrichment/enrichment-provider";
 import type { StoredPage } from "../storage/page-image-store";
 import { RETENTION_MODES, deletesImmediately } from "../domain/retention";
@@ -60,7 +69,9 @@ export const ScanReport = z.object({
   seenBefore: z
     .object({
       count: z.number().int().min(0),
-      scans: z.array(z.object({ scanId: z.string(), createdAt: isoTime, verdict: z.string().nullable(), fileName: z.string() })),
+      scans: z.array(
+        z.object({ scanId: z.string(), createdAt: isoTime, verdict: z.string().nullable(), fileName: z.string() }),
+      ),
     })
     .optional(),
   /** the enrichment step's output when enrichment ran and completed */
@@ -85,7 +96,18 @@ export type ScanReport = z.infer<typeof ScanReport>;
 
 /** Fields of a stage result that the report maps itself; the rest goes to `details`. */
 const MAPPED_RESULT_FIELDS = new Set([
-  "file_name", "sha256", "hashes", "keyword_hits", "iocs", "summary", "schema_version", "engine_version", "stage", "findings", "truncated", "mitigations",
+  "file_name",
+  "sha256",
+  "hashes",
+  "keyword_hits",
+  "iocs",
+  "summary",
+  "schema_version",
+  "engine_version",
+  "stage",
+  "findings",
+  "truncated",
+  "mitigations",
 ]);
 
 export const iso = (ms: number): string => new Date(ms).toISOString();
@@ -95,7 +117,10 @@ export const iso = (ms: number): string => new Date(ms).toISOString();
  * those whose model summary still had the snake_case names (prior_score, top_features) of before the
  * report's one naming rule (issue 20).
  */
-const StoredResult = z.preprocess(renamedModelFields, FastResult.extend({ mitigations: z.array(Mitigation).optional() }));
+const StoredResult = z.preprocess(
+  renamedModelFields,
+  FastResult.extend({ mitigations: z.array(Mitigation).optional() }),
+);
 
 function renamedModelFields(raw: unknown): unknown {
   const model = (raw as { summary?: { model?: Record<string, unknown> } } | null)?.summary?.model;
@@ -132,7 +157,14 @@ export function buildReport(scan: ScanRow): ScanReport | null {
     // results carry their mitigations; one stored before they did gets them from the same builder
     mitigations: result.mitigations ?? mitigationsFor(result.findings),
     keywordHits: result.keyword_hits,
-    file: { name: scan.file_name, size: scan.file_size, sha256: scan.sha256, md5: result.hashes?.md5 ?? null, sha1: result.hashes?.sha1 ?? null, tlsh: result.hashes?.tlsh ?? null },
+    file: {
+      name: scan.file_name,
+      size: scan.file_size,
+      sha256: scan.sha256,
+      md5: result.hashes?.md5 ?? null,
+      sha1: result.hashes?.sha1 ?? null,
+      tlsh: result.hashes?.tlsh ?? null,
+    },
     fileRetained: scan.file_retained === 1,
     retentionMode: scan.retention_mode,
     expiresAt: scan.expires_at === null ? null : iso(scan.expires_at),

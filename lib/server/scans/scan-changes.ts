@@ -76,7 +76,9 @@ export class RedisScanChanges implements ScanChanges {
 
   notify(scanId: string, row: ScanRow | null): void {
     const change: ScanChange = { scanId, row: withoutResults(row) };
-    this.publisher.publish(this.channel, JSON.stringify(change)).catch((error) => this.log("scan change not published", error));
+    this.publisher
+      .publish(this.channel, JSON.stringify(change))
+      .catch((error) => this.log("scan change not published", error));
   }
 
   subscribe(scanId: string, listener: (row: ScanRow | null) => void): () => void {

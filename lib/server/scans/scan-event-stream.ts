@@ -48,7 +48,12 @@ export function sseEvent(event: string, data: unknown, id?: string): string {
  * them (a resumed stage) is later by its updatedAt. A message that arrives after a newer re-read is older.
  */
 function isFurther(a: ScanResource, b: ScanResource): boolean {
-  const key = (s: ScanResource) => [SCAN_STATUSES.indexOf(s.status), ADVANCED_STATUSES.indexOf(s.advancedStatus), ENRICHMENT_STATUSES.indexOf(s.enrichmentStatus), Date.parse(s.updatedAt)];
+  const key = (s: ScanResource) => [
+    SCAN_STATUSES.indexOf(s.status),
+    ADVANCED_STATUSES.indexOf(s.advancedStatus),
+    ENRICHMENT_STATUSES.indexOf(s.enrichmentStatus),
+    Date.parse(s.updatedAt),
+  ];
   const [ka, kb] = [key(a), key(b)];
   for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return ka[i] > kb[i];
   return false;
@@ -58,7 +63,12 @@ function isFurther(a: ScanResource, b: ScanResource): boolean {
  * The events a new state means, given the last one sent on this connection (null: none yet), or []
  * when it is not further on. `lastEventId`: the client resumes after that event.
  */
-export function eventsBetween(previous: ScanResource | null, current: ScanResource | null, lastEventId: string | null, scanId: string): string[] {
+export function eventsBetween(
+  previous: ScanResource | null,
+  current: ScanResource | null,
+  lastEventId: string | null,
+  scanId: string,
+): string[] {
   if (!current) return [sseEvent("deleted", { scanId })];
   if (previous && !isFurther(current, previous)) return [];
   const id = eventIdOf(current);
@@ -66,10 +76,15 @@ export function eventsBetween(previous: ScanResource | null, current: ScanResour
   const seen = previous === null && lastEventId === id;
   const out: string[] = [];
   if (!seen) out.push(sseEvent("scan", current, id));
-  const verdictMoved = current.verdict !== null && !seen && (previous === null || previous.verdict !== current.verdict || previous.score !== current.score);
+  const verdictMoved =
+    current.verdict !== null &&
+    !seen &&
+    (previous === null || previous.verdict !== current.verdict || previous.score !== current.score);
   if (verdictMoved) {
     const stage = current.advancedStatus === "completed" ? "advanced" : "fast";
-    out.push(sseEvent("verdict", { verdict: current.verdict, score: current.score, confidence: current.confidence, stage }));
+    out.push(
+      sseEvent("verdict", { verdict: current.verdict, score: current.score, confidence: current.confidence, stage }),
+    );
   }
   if (TERMINAL.has(current.status)) out.push(sseEvent("end", { status: current.status }));
   return out;

@@ -10,7 +10,11 @@ import type { ScanFilter } from "./scan-repository";
 
 describe.each(["sqlite", "postgres"] as const)("scan list filters (%s)", (kind) => {
   let h: Harness;
-  setUpShared(() => createHarness(kind), (x) => (h = x), (x) => x.close());
+  setUpShared(
+    () => createHarness(kind),
+    (x) => (h = x),
+    (x) => x.close(),
+  );
 
   const dana: Principal = { id: `dana-${kind}`, kind: "key", keyId: null, admin: false };
   const eve: Principal = { id: `eve-${kind}`, kind: "key", keyId: null, admin: false };

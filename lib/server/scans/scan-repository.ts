@@ -83,11 +83,14 @@ function assertDataInvariants(state: ScanState, row: ScanRow): void {
   };
   if (isReportReady(state.status)) {
     // contract: from completed_fast_scan on, verdict and score are set (never null)
-    if (row.verdict === null || row.score === null || row.fast_result === null) fail("verdict, score and the fast result must be set");
+    if (row.verdict === null || row.score === null || row.fast_result === null)
+      fail("verdict, score and the fast result must be set");
   }
   if (state.status === "failed" && !row.failure_reason) fail("a failed scan needs a failure reason");
-  if (state.advancedStatus === "failed" && state.status !== "failed" && !row.advanced_failure_reason) fail("a failed advanced stage needs a reason");
-  if (state.enrichmentStatus === "failed" && state.status !== "failed" && !row.enrichment_failure_reason) fail("a failed enrichment needs a reason");
+  if (state.advancedStatus === "failed" && state.status !== "failed" && !row.advanced_failure_reason)
+    fail("a failed advanced stage needs a reason");
+  if (state.enrichmentStatus === "failed" && state.status !== "failed" && !row.enrichment_failure_reason)
+    fail("a failed enrichment needs a reason");
 }
 
 const HEX = /^[0-9a-f]{1,64}$/i;
@@ -128,7 +131,8 @@ export class ScanRepository {
      * The webhook a transition sends, if any (webhooks/webhook-store.ts webhookDeliveryFor): written
      * in the transition's own transaction, so a step and its webhook are recorded together or not at all.
      */
-    private readonly outbox: (before: ScanRow, after: ScanRow, now: number) => WebhookDeliveriesTable | null = () => null,
+    private readonly outbox: (before: ScanRow, after: ScanRow, now: number) => WebhookDeliveriesTable | null = () =>
+      null,
   ) {}
 
   async insert(row: ScanRow): Promise<void> {
@@ -165,7 +169,10 @@ export class ScanRepository {
     }
     if (before) {
       q = q.where((eb) =>
-        eb.or([eb("created_at", "<", before.createdAt), eb.and([eb("created_at", "=", before.createdAt), eb("id", "<", before.id)])]),
+        eb.or([
+          eb("created_at", "<", before.createdAt),
+          eb.and([eb("created_at", "=", before.createdAt), eb("id", "<", before.id)]),
+        ]),
       );
     }
     return q.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
@@ -216,18 +223,37 @@ export class ScanRepository {
    * guard. Returns the updated row, or null when the row changed meanwhile (another writer won, the
    * lease was lost, or the scan was deleted). Illegal events throw: they are programming errors.
    */
-  async transition(scan: ScanRow, event: ScanEvent, patch: ScanPatch = {}, guard: TransitionGuard = {}): Promise<ScanRow | null> {
+  async transition(
+    scan: ScanRow,
+    event: ScanEvent,
+    patch: ScanPatch = {},
+    guard: TransitionGuard = {},
+  ): Promise<ScanRow | null> {
     for (const column of STATUS_COLUMNS) {
-      if (column in patch) throw new ScanDataInvariantError(`status column ${column} may only be set by the state machine`);
+      if (column in patch)
+        throw new ScanDataInvariantError(`status column ${column} may only be set by the state machine`);
     }
     const from = stateOf(scan);
     const to = nextState(from, event);
     const now = this.clock();
-    const next: ScanRow = { ...scan, ...patch, status: to.status, advanced_status: to.advancedStatus, enrichment_status: to.enrichmentStatus, updated_at: now };
+    const next: ScanRow = {
+      ...scan,
+      ...patch,
+      status: to.status,
+      advanced_status: to.advancedStatus,
+      enrichment_status: to.enrichmentStatus,
+      updated_at: now,
+    };
     assertDataInvariants(to, next);
     let q = this.db
       .updateTable("scans")
-      .set({ ...patch, status: to.status, advanced_status: to.advancedStatus, enrichment_status: to.enrichmentStatus, updated_at: now })
+      .set({
+        ...patch,
+        status: to.status,
+        advanced_status: to.advancedStatus,
+        enrichment_status: to.enrichmentStatus,
+        updated_at: now,
+      })
       .where("id", "=", scan.id)
       .where("status", "=", from.status)
       .where("advanced_status", "=", from.advancedStatus)
@@ -252,7 +278,10 @@ export class ScanRepository {
   }
 
   /** Replaces the scan's indexed indicators (each stage's result: the advanced stage's supersede the fast stage's). */
-  async indexIndicators(scan: Pick<ScanRow, "id" | "owner">, indicators: { type: string; value: string }[]): Promise<void> {
+  async indexIndicators(
+    scan: Pick<ScanRow, "id" | "owner">,
+    indicators: { type: string; value: string }[],
+  ): Promise<void> {
     const rows = new Map<string, { scan_id: string; owner: string; type: string; value: string }>();
     for (const i of indicators.slice(0, MAX_INDEXED_INDICATORS)) {
       const value = i.value.toLowerCase().slice(0, 2048);
@@ -261,17 +290,31 @@ export class ScanRepository {
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom("scan_indicators").where("scan_id", "=", scan.id).execute();
       const all = [...rows.values()];
-      for (let i = 0; i < all.length; i += 500) await trx.insertInto("scan_indicators").values(all.slice(i, i + 500)).execute();
+      for (let i = 0; i < all.length; i += 500)
+        await trx
+          .insertInto("scan_indicators")
+          .values(all.slice(i, i + 500))
+          .execute();
     });
   }
 
   /** Other scans of the file with this SHA-256, oldest first (owner null: everyone's). */
-  async scansOfFile(owner: string | null, sha256: string, exceptId: string, limit: number): Promise<{ count: number; scans: EarlierScan[] }> {
+  async scansOfFile(
+    owner: string | null,
+    sha256: string,
+    exceptId: string,
+    limit: number,
+  ): Promise<{ count: number; scans: EarlierScan[] }> {
     let base = this.db.selectFrom("scans").where("sha256", "=", sha256).where("id", "!=", exceptId);
     if (owner !== null) base = base.where("owner", "=", owner);
     const [counted, scans] = await Promise.all([
       base.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirst(),
-      base.select(["id", "created_at", "verdict", "file_name", "owner"]).orderBy("created_at").orderBy("id").limit(limit).execute(),
+      base
+        .select(["id", "created_at", "verdict", "file_name", "owner"])
+        .orderBy("created_at")
+        .orderBy("id")
+        .limit(limit)
+        .execute(),
     ]);
     return { count: Number(counted?.n ?? 0), scans: scans.map((s) => ({ ...s, created_at: Number(s.created_at) })) };
   }
@@ -310,7 +353,8 @@ export class ScanRepository {
    */
   async checkpoint(scan: ScanRow, leaseOwner: string, patch: ScanPatch): Promise<ScanRow | null> {
     for (const column of STATUS_COLUMNS) {
-      if (column in patch) throw new ScanDataInvariantError(`status column ${column} may only be set by the state machine`);
+      if (column in patch)
+        throw new ScanDataInvariantError(`status column ${column} may only be set by the state machine`);
     }
     const now = this.clock();
     const res = await this.db
@@ -336,7 +380,12 @@ export class ScanRepository {
 
   /** Records that retention deleted the scan's page images (not a status change). */
   async markPageImagesDeleted(id: string, at: number): Promise<void> {
-    await this.db.updateTable("scans").set({ page_images_deleted_at: at, updated_at: at }).where("id", "=", id).where("page_images_deleted_at", "is", null).execute();
+    await this.db
+      .updateTable("scans")
+      .set({ page_images_deleted_at: at, updated_at: at })
+      .where("id", "=", id)
+      .where("page_images_deleted_at", "is", null)
+      .execute();
   }
 
   /**
@@ -345,26 +394,47 @@ export class ScanRepository {
    * each owner's oldest first, then their second oldest, and so on (a window rank per owner), so an
    * owner with a thousand queued scans does not fill every batch.
    */
-  async findRunnable({ now, limit, queuedBefore = Number.MAX_SAFE_INTEGER }: { now: number; limit: number; queuedBefore?: number }): Promise<RunnableScan[]> {
+  async findRunnable({
+    now,
+    limit,
+    queuedBefore = Number.MAX_SAFE_INTEGER,
+  }: {
+    now: number;
+    limit: number;
+    queuedBefore?: number;
+  }): Promise<RunnableScan[]> {
     const rows = await this.db
       .selectFrom("scans")
-      .select(["id", "status", "owner", sql<number>`row_number() over (partition by owner order by created_at, id)`.as("owner_rank")])
+      .select([
+        "id",
+        "status",
+        "owner",
+        sql<number>`row_number() over (partition by owner order by created_at, id)`.as("owner_rank"),
+      ])
       .where((eb) =>
         eb.or([
           eb.and([eb("status", "in", QUEUED_STATUSES), eb("updated_at", "<=", queuedBefore)]),
-          eb.and([eb("status", "in", RUNNING_STATUSES), eb.or([eb("lease_until", "is", null), eb("lease_until", "<", now)])]),
+          eb.and([
+            eb("status", "in", RUNNING_STATUSES),
+            eb.or([eb("lease_until", "is", null), eb("lease_until", "<", now)]),
+          ]),
         ]),
       )
       .orderBy("owner_rank")
       .orderBy("created_at")
       .limit(limit)
       .execute();
-    return rows.map((r) => ({ id: r.id, owner: r.owner, stage: FAST_STATUSES.includes(r.status) ? "fast" : "advanced" }));
+    return rows.map((r) => ({
+      id: r.id,
+      owner: r.owner,
+      stage: FAST_STATUSES.includes(r.status) ? "fast" : "advanced",
+    }));
   }
 
   /** The owner's scans waiting for this stage (BullMQ ranks a new job of the owner behind them). */
   async countQueued(owner: string, stage: Stage): Promise<number> {
-    const statuses: ScanStatus[] = stage === "fast" ? ["queued_fast_scan"] : ["completed_fast_scan", "queued_advanced_scan"];
+    const statuses: ScanStatus[] =
+      stage === "fast" ? ["queued_fast_scan"] : ["completed_fast_scan", "queued_advanced_scan"];
     const r = await this.db
       .selectFrom("scans")
       .select((eb) => eb.fn.countAll<number | string>().as("n"))

@@ -17,14 +17,27 @@ const problem = (fn: () => unknown) => {
 
 describe("scan options (multipart fields)", () => {
   it("defaults to delete_immediately without enrichment (seed rule 1, contract)", () => {
-    expect(parseScanOptions(new Map())).toEqual({ retentionMode: "delete_immediately", enableEnrichment: false, keepThumbnails: false });
+    expect(parseScanOptions(new Map())).toEqual({
+      retentionMode: "delete_immediately",
+      enableEnrichment: false,
+      keepThumbnails: false,
+    });
   });
 
   it.each([
-    [{ retentionMode: ["retain_24h"], enableEnrichment: ["true"] }, { retentionMode: "retain_24h", enableEnrichment: true, keepThumbnails: false }],
-    [{ retentionMode: ["retain_30d"], enableEnrichment: ["false"] }, { retentionMode: "retain_30d", enableEnrichment: false, keepThumbnails: false }],
+    [
+      { retentionMode: ["retain_24h"], enableEnrichment: ["true"] },
+      { retentionMode: "retain_24h", enableEnrichment: true, keepThumbnails: false },
+    ],
+    [
+      { retentionMode: ["retain_30d"], enableEnrichment: ["false"] },
+      { retentionMode: "retain_30d", enableEnrichment: false, keepThumbnails: false },
+    ],
     [{ retentionMode: ["retain_7d"] }, { retentionMode: "retain_7d", enableEnrichment: false, keepThumbnails: false }],
-    [{ keepThumbnails: ["true"] }, { retentionMode: "delete_immediately", enableEnrichment: false, keepThumbnails: true }],
+    [
+      { keepThumbnails: ["true"] },
+      { retentionMode: "delete_immediately", enableEnrichment: false, keepThumbnails: true },
+    ],
   ])("reads %j", (fields, want) => {
     expect(parseScanOptions(form(fields))).toEqual(want);
   });
@@ -61,10 +74,15 @@ describe("list query", () => {
     expect(problem(() => parseListQuery(new URLSearchParams({ limit }))).extra.errors?.[0].field).toBe("limit");
   });
   it("reads limit and cursor", () => {
-    expect(parseListQuery(new URLSearchParams({ limit: "5", cursor: "abc", other: "ignored" }))).toEqual({ limit: 5, cursor: "abc" });
+    expect(parseListQuery(new URLSearchParams({ limit: "5", cursor: "abc", other: "ignored" }))).toEqual({
+      limit: 5,
+      cursor: "abc",
+    });
   });
   it("reads the filters, trims the search text and drops a blank one", () => {
-    expect(parseListQuery(new URLSearchParams({ verdict: "malicious", status: "completed", q: "  Invoice.pdf " }))).toEqual({
+    expect(
+      parseListQuery(new URLSearchParams({ verdict: "malicious", status: "completed", q: "  Invoice.pdf " })),
+    ).toEqual({
       limit: 20,
       verdict: "malicious",
       status: "completed",

@@ -75,7 +75,8 @@ export function parseScanOptions(fields: ReadonlyMap<string, string[]>): ScanOpt
   const input: Record<string, string> = Object.create(null);
   for (const [name, [value]] of fields) input[name] = value;
   const parsed = ScanOptions.safeParse(input);
-  if (!parsed.success) throw new ApiError("invalid_request", "The scan options are invalid.", { errors: toFieldErrors(parsed.error) });
+  if (!parsed.success)
+    throw new ApiError("invalid_request", "The scan options are invalid.", { errors: toFieldErrors(parsed.error) });
   return parsed.data;
 }
 
@@ -84,11 +85,20 @@ export const ListQuery = z.object({
     .string()
     .regex(/^\d+$/, `must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
     .transform(Number)
-    .pipe(z.number().int().min(1, `must be from 1 to ${MAX_PAGE_SIZE}`).max(MAX_PAGE_SIZE, `must be from 1 to ${MAX_PAGE_SIZE}`))
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(1, `must be from 1 to ${MAX_PAGE_SIZE}`)
+        .max(MAX_PAGE_SIZE, `must be from 1 to ${MAX_PAGE_SIZE}`),
+    )
     .default(DEFAULT_PAGE_SIZE),
   cursor: z.string().min(1).max(200).optional(),
   // admin keys: everyone's scans
-  all: z.enum(["true", "false"], { error: 'must be "true" or "false"' }).transform((v) => v === "true").optional(),
+  all: z
+    .enum(["true", "false"], { error: 'must be "true" or "false"' })
+    .transform((v) => v === "true")
+    .optional(),
   verdict: z.enum(VERDICTS, { error: oneOf(VERDICTS) }).optional(),
   status: z.enum(SCAN_STATUSES, { error: oneOf(SCAN_STATUSES) }).optional(),
   // the scans whose indicators include this one (a URL, domain, IP or address; defanged spellings accepted)
@@ -98,7 +108,10 @@ export const ListQuery = z.object({
     .transform((v) => refang(v.trim()).toLowerCase())
     .optional(),
   // the scans of one uploaded ZIP (batchId of POST /api/scans)
-  batch: z.string().regex(/^[A-Za-z0-9_-]{22}$/, "must be a batchId").optional(),
+  batch: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{22}$/, "must be a batchId")
+    .optional(),
   // a SHA-256 (or its hex prefix) or part of the file name; blank means no search
   q: z
     .string()
@@ -115,7 +128,6 @@ export interface ListQuery extends ScanFilter {
 
 const LIST_PARAMS = ["limit", "cursor", "all", "verdict", "status", "q", "batch", "ioc"] as const;
 
-
 /** GET /api/scans?limit=&cursor=&verdict=&status=&q= (other parameters are ignored, as usual for queries). */
 export function parseListQuery(params: URLSearchParams): ListQuery {
   const raw: Record<string, string> = {};
@@ -124,7 +136,8 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
     if (value !== null && value !== "") raw[key] = value;
   }
   const parsed = ListQuery.safeParse(raw);
-  if (!parsed.success) throw new ApiError("invalid_request", "The query is invalid.", { errors: toFieldErrors(parsed.error) });
+  if (!parsed.success)
+    throw new ApiError("invalid_request", "The query is invalid.", { errors: toFieldErrors(parsed.error) });
   const { q, batch, ioc, ...rest } = parsed.data;
   return { ...rest, ...(q ? { q } : {}), ...(batch ? { batchId: batch } : {}), ...(ioc ? { ioc } : {}) };
 }

@@ -29,10 +29,17 @@ export const ScanResource = z.object({
   failureReason: z.string().nullable().meta({ description: "why the scan failed (status failed)" }),
   expiresAt: isoTime.nullable(),
   fileRetained: z.boolean(),
-  keepThumbnails: z.boolean().meta({ description: "page thumbnails stay until the scan is deleted (else they follow the file's retention)" }),
+  keepThumbnails: z
+    .boolean()
+    .meta({ description: "page thumbnails stay until the scan is deleted (else they follow the file's retention)" }),
   file: z.object({ name: z.string(), size: z.number().int().min(0), sha256: z.string().regex(/^[0-9a-f]{64}$/) }),
-  callbackUrl: z.string().nullable().meta({ description: "where this scan's webhooks go (GET .../webhooks lists the deliveries)" }),
-  batchId: z.string().nullable().meta({ description: "the uploaded ZIP this file came from (GET /api/scans?batch= lists its scans); null: uploaded alone" }),
+  callbackUrl: z
+    .string()
+    .nullable()
+    .meta({ description: "where this scan's webhooks go (GET .../webhooks lists the deliveries)" }),
+  batchId: z.string().nullable().meta({
+    description: "the uploaded ZIP this file came from (GET /api/scans?batch= lists its scans); null: uploaded alone",
+  }),
   createdAt: isoTime,
   updatedAt: isoTime,
   fastCompletedAt: isoTime.nullable(),
@@ -42,10 +49,10 @@ export type ScanResource = z.infer<typeof ScanResource>;
 
 /** The answer of POST /api/scans: the scan, and the key's webhook signing secret the first time a callbackUrl needed one. */
 export const CreatedScanResource = ScanResource.extend({
-  webhookSecret: z
-    .string()
-    .optional()
-    .meta({ description: "whsec_... : the Standard Webhooks signing secret of your key, present only in the answer that created it (shown once; POST /api/webhook-secret makes a new one)" }),
+  webhookSecret: z.string().optional().meta({
+    description:
+      "whsec_... : the Standard Webhooks signing secret of your key, present only in the answer that created it (shown once; POST /api/webhook-secret makes a new one)",
+  }),
 });
 
 /** The answer to a ZIP upload (the OpenAPI document's schema of it). */
@@ -53,8 +60,13 @@ export const ScanBatch = z.object({
   batchId: z.string().meta({ description: "the scans of this archive share it: GET /api/scans?batch=<batchId>" }),
   archive: z.object({ name: z.string(), size: z.number().int().min(0), sha256: z.string() }),
   scans: z.array(ScanResource).meta({ description: "one scan per PDF member, named <archive>/<member path>" }),
-  skipped: z.array(SkippedMember).meta({ description: "members that are not PDFs, or were refused (size, ratio, password); empty on a replay" }),
-  webhookSecret: z.string().optional().meta({ description: "as for a single file: the key's new webhook secret, shown once" }),
+  skipped: z
+    .array(SkippedMember)
+    .meta({ description: "members that are not PDFs, or were refused (size, ratio, password); empty on a replay" }),
+  webhookSecret: z
+    .string()
+    .optional()
+    .meta({ description: "as for a single file: the key's new webhook secret, shown once" }),
 });
 
 export const resultUrlOf = (scanId: string): string => `/scans/${scanId}`;

@@ -16,7 +16,11 @@ const HOUR = 3_600_000;
 
 describe.each(["sqlite", "postgres"] as const)("scan service (%s)", (kind) => {
   let h: Harness;
-  setUpShared(() => createHarness(kind), (x) => (h = x), (x) => x.close());
+  setUpShared(
+    () => createHarness(kind),
+    (x) => (h = x),
+    (x) => x.close(),
+  );
 
   const complete = async () => {
     await h.drain();
@@ -36,7 +40,13 @@ describe.each(["sqlite", "postgres"] as const)("scan service (%s)", (kind) => {
     const id = await h.create(pdf, { principal: ALICE, retentionMode: "retain_7d" });
     expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
     const scan = await h.service.getScan(ALICE, id);
-    expect(scan).toMatchObject({ status: "queued_fast_scan", advanced_status: "pending", enrichment_status: "disabled", owner: "alice", file_size: pdf.length });
+    expect(scan).toMatchObject({
+      status: "queued_fast_scan",
+      advanced_status: "pending",
+      enrichment_status: "disabled",
+      owner: "alice",
+      file_size: pdf.length,
+    });
     expect(scan.expires_at).toBe(scan.created_at + 7 * 24 * HOUR);
     expect(Buffer.from((await h.stores.blobs.get(id))!).equals(Buffer.from(pdf))).toBe(true);
     expect(h.jobs).toContainEqual({ stage: "fast", scanId: id, owner: "alice" });
@@ -90,7 +100,12 @@ describe.each(["sqlite", "postgres"] as const)("scan service (%s)", (kind) => {
     const fast = h.jobs.findIndex((j) => j.scanId === id);
     await h.pipeline().runStage(h.jobs.splice(fast, 1)[0]);
     const report = ScanReport.parse(await h.service.getReport(ALICE, id));
-    expect(report).toMatchObject({ scanId: id, stage: "fast", status: "queued_advanced_scan", advancedStatus: "queued" });
+    expect(report).toMatchObject({
+      scanId: id,
+      stage: "fast",
+      status: "queued_advanced_scan",
+      advancedStatus: "queued",
+    });
     await complete();
     expect((await h.service.getReport(ALICE, id)).stage).toBe("advanced");
   });

@@ -116,7 +116,8 @@ export class ScanService {
     const owner = input.principal.id;
     const claim = await idempotency.claim(owner, key, fingerprintOf(input));
     if (claim.kind === "replay") {
-      if (!("scanId" in claim)) throw new ApiError("idempotency_key_mismatch", "This Idempotency-Key was used for a ZIP upload.");
+      if (!("scanId" in claim))
+        throw new ApiError("idempotency_key_mismatch", "This Idempotency-Key was used for a ZIP upload.");
       const scan = await this.deps.repo.getOwned(owner, claim.scanId);
       if (scan) return { scan, webhookSecret: null, replayed: true };
       // the scan was deleted since (and its key not yet forgotten): the key is free, this request is a new one
@@ -128,7 +129,9 @@ export class ScanService {
       await idempotency.complete(owner, key, { scanId: created.scan.id });
       return { ...created, replayed: false };
     } catch (error) {
-      await idempotency.release(owner, key).catch((e: unknown) => this.log(`releasing idempotency key of ${owner} failed`, e));
+      await idempotency
+        .release(owner, key)
+        .catch((e: unknown) => this.log(`releasing idempotency key of ${owner} failed`, e));
       throw error;
     }
   }
@@ -142,10 +145,18 @@ export class ScanService {
     const owner = input.principal.id;
     const key = input.idempotencyKey;
     if (key !== undefined && idempotency) {
-      const claim = await idempotency.claim(owner, key, fingerprintOf({ ...input, fileName: input.archiveName, sha256: input.archiveSha256 }));
+      const claim = await idempotency.claim(
+        owner,
+        key,
+        fingerprintOf({ ...input, fileName: input.archiveName, sha256: input.archiveSha256 }),
+      );
       if (claim.kind === "replay") {
-        if (!("batchId" in claim)) throw new ApiError("idempotency_key_mismatch", "This Idempotency-Key was used for a single file.");
-        const scans = await repo.listOwned(owner, { limit: HTTP_LIMITS.ARCHIVE_MAX_PDF_MEMBERS, filter: { batchId: claim.batchId } });
+        if (!("batchId" in claim))
+          throw new ApiError("idempotency_key_mismatch", "This Idempotency-Key was used for a single file.");
+        const scans = await repo.listOwned(owner, {
+          limit: HTTP_LIMITS.ARCHIVE_MAX_PDF_MEMBERS,
+          filter: { batchId: claim.batchId },
+        });
         return { batchId: claim.batchId, scans: scans.reverse(), webhookSecret: null, replayed: true };
       }
     }
@@ -154,13 +165,21 @@ export class ScanService {
     let webhookSecret: string | null = null;
     try {
       for await (const member of input.members) {
-        const created = await this.storeScan({ ...input, fileName: `${input.archiveName}/${member.name}`.slice(0, 1024), bytes: member.bytes, batchId });
+        const created = await this.storeScan({
+          ...input,
+          fileName: `${input.archiveName}/${member.name}`.slice(0, 1024),
+          bytes: member.bytes,
+          batchId,
+        });
         scans.push(created.scan);
         webhookSecret ??= created.webhookSecret;
       }
       if (key !== undefined) await idempotency?.complete(owner, key, { batchId });
     } catch (error) {
-      for (const scan of scans) await this.deleteScan(input.principal, scan.id).catch((e: unknown) => this.log(`removing ${scan.id} of a failed batch failed`, e));
+      for (const scan of scans)
+        await this.deleteScan(input.principal, scan.id).catch((e: unknown) =>
+          this.log(`removing ${scan.id} of a failed batch failed`, e),
+        );
       if (key !== undefined) await idempotency?.release(owner, key).catch(() => {});
       throw error;
     }
@@ -174,7 +193,8 @@ export class ScanService {
     const quota = this.deps.quotaBytes;
     if (input.callbackUrl !== undefined) await this.checkCallback(input.callbackUrl);
     // an early refusal before any byte is stored; the decision itself is insertWithinQuota's
-    if (quota !== undefined) this.checkQuota(input.principal, await repo.retainedBytes(input.principal.id), bytes.byteLength, quota);
+    if (quota !== undefined)
+      this.checkQuota(input.principal, await repo.retainedBytes(input.principal.id), bytes.byteLength, quota);
     const row = newScanRow(newScanId(), input, bytes, now);
     await blobs.put(row.blob_key, bytes);
     try {
@@ -191,21 +211,34 @@ export class ScanService {
     if (input.password !== undefined) await this.keepPassword(row, input.password);
     // before the stage can send a webhook: its signing secret exists (created, and shown, on first use)
     const webhookSecret = row.callback_key ? await this.webhookSecretOf(row) : null;
-    audit("scan.created", { scanId: row.id, owner: row.owner, keyId: input.principal.keyId, size: row.file_size, retentionMode: row.retention_mode });
+    audit("scan.created", {
+      scanId: row.id,
+      owner: row.owner,
+      keyId: input.principal.keyId,
+      size: row.file_size,
+      retentionMode: row.retention_mode,
+    });
     // the row is durable now; if the queue is down, recovery enqueues the stage later
-    await queue.enqueue({ stage: "fast", scanId: row.id, owner: row.owner }).catch((error: unknown) => this.log(`enqueue fast stage of ${row.id} failed`, error));
+    await queue
+      .enqueue({ stage: "fast", scanId: row.id, owner: row.owner })
+      .catch((error: unknown) => this.log(`enqueue fast stage of ${row.id} failed`, error));
     return { scan: row, webhookSecret };
   }
 
   /** 400 invalid_request when webhooks cannot go to the URL (its form, or a private target: SSRF guard). */
   private async checkCallback(callbackUrl: string): Promise<void> {
     const webhooks = this.deps.webhooks;
-    if (!webhooks) throw new ApiError("invalid_request", "This server does not send webhooks.", { errors: [{ field: "callbackUrl", message: "not supported here" }] });
+    if (!webhooks)
+      throw new ApiError("invalid_request", "This server does not send webhooks.", {
+        errors: [{ field: "callbackUrl", message: "not supported here" }],
+      });
     try {
       await resolveCallbackTarget(callbackUrl, { allowPrivate: webhooks.allowPrivate });
     } catch (error) {
       if (!(error instanceof CallbackRefused)) throw error;
-      throw new ApiError("invalid_request", "Webhooks cannot be sent to this callback URL.", { errors: [{ field: "callbackUrl", message: error.message }] });
+      throw new ApiError("invalid_request", "Webhooks cannot be sent to this callback URL.", {
+        errors: [{ field: "callbackUrl", message: error.message }],
+      });
     }
   }
 
@@ -218,7 +251,9 @@ export class ScanService {
       this.log(`creating the webhook secret of ${row.callback_key} failed`, error);
       await this.deps.repo.deleteOwned(row.owner, row.id).catch(() => {});
       await this.deps.blobs.delete(row.blob_key).catch(() => {});
-      throw new ApiError("unavailable", "The webhook signing secret could not be created; retry shortly.", { cause: error });
+      throw new ApiError("unavailable", "The webhook signing secret could not be created; retry shortly.", {
+        cause: error,
+      });
     }
   }
 
@@ -232,7 +267,9 @@ export class ScanService {
       this.log(`keeping the document password of ${row.id} failed`, error);
       await repo.deleteOwned(row.owner, row.id).catch(() => {});
       await blobs.delete(row.blob_key).catch(() => {});
-      throw new ApiError("unavailable", "The document password could not be handed to the analysis; retry shortly.", { cause: error });
+      throw new ApiError("unavailable", "The document password could not be handed to the analysis; retry shortly.", {
+        cause: error,
+      });
     }
   }
 
@@ -247,16 +284,26 @@ export class ScanService {
   /** The principal's scan as it is now, or null when there is none (an event stream's re-read: no audit line per read). */
   async findScan(principal: Principal, scanId: string): Promise<ScanRow | null> {
     const { repo } = this.deps;
-    return (!isScanId(scanId) ? undefined : principal.admin ? await repo.get(scanId) : await repo.getOwned(principal.id, scanId)) ?? null;
+    return (
+      (!isScanId(scanId)
+        ? undefined
+        : principal.admin
+          ? await repo.get(scanId)
+          : await repo.getOwned(principal.id, scanId)) ?? null
+    );
   }
 
   /** quota_exceeded (413) when `adding` bytes to the `used` ones would pass the quota. */
   private checkQuota(principal: Principal, used: number, adding: number, quota: number): void {
     if (used + adding > quota) {
       audit("quota.exceeded", { principal: principal.id, keyId: principal.keyId, used, adding, quota });
-      throw new ApiError("quota_exceeded", `Storing this file would exceed your storage quota of ${quota} bytes (${used} in use). Delete scans or wait for their files to expire.`, {
-        extensions: { quotaBytes: quota, usedBytes: used },
-      });
+      throw new ApiError(
+        "quota_exceeded",
+        `Storing this file would exceed your storage quota of ${quota} bytes (${used} in use). Delete scans or wait for their files to expire.`,
+        {
+          extensions: { quotaBytes: quota, usedBytes: used },
+        },
+      );
     }
   }
 
@@ -278,9 +325,13 @@ export class ScanService {
   async getReport(principal: Principal, scanId: string): Promise<ScanReport> {
     const scan = await this.getScan(principal, scanId);
     if (scan.status === "failed") {
-      throw new ApiError("report_unavailable", `The scan failed and has no report: ${scan.failure_reason ?? "unknown reason"}.`, {
-        extensions: { scanStatus: scan.status, failureReason: scan.failure_reason },
-      });
+      throw new ApiError(
+        "report_unavailable",
+        `The scan failed and has no report: ${scan.failure_reason ?? "unknown reason"}.`,
+        {
+          extensions: { scanStatus: scan.status, failureReason: scan.failure_reason },
+        },
+      );
     }
     const report = buildReport(scan);
     if (!report) {
@@ -290,10 +341,23 @@ export class ScanService {
       });
     }
     if (principal.kind === "share") return report;
-    const earlier = await this.deps.repo.scansOfFile(principal.admin ? null : scan.owner, scan.sha256, scan.id, SEEN_BEFORE_LISTED);
+    const earlier = await this.deps.repo.scansOfFile(
+      principal.admin ? null : scan.owner,
+      scan.sha256,
+      scan.id,
+      SEEN_BEFORE_LISTED,
+    );
     return {
       ...report,
-      seenBefore: { count: earlier.count, scans: earlier.scans.map((s) => ({ scanId: s.id, createdAt: new Date(s.created_at).toISOString(), verdict: s.verdict, fileName: s.file_name })) },
+      seenBefore: {
+        count: earlier.count,
+        scans: earlier.scans.map((s) => ({
+          scanId: s.id,
+          createdAt: new Date(s.created_at).toISOString(),
+          verdict: s.verdict,
+          fileName: s.file_name,
+        })),
+      },
     };
   }
 
@@ -307,9 +371,13 @@ export class ScanService {
       throw new ApiError("scan_not_found", `No scan ${JSON.stringify(scanId)}.`);
     }
     audit("scan.deleted", { scanId: scan.id, owner: scan.owner, keyId: principal.keyId });
-    await this.deps.idempotency?.forgetScan(scan.id, scan.batch_id).catch((error: unknown) => this.log(`forgetting the idempotency keys of ${scan.id} failed`, error));
+    await this.deps.idempotency
+      ?.forgetScan(scan.id, scan.batch_id)
+      .catch((error: unknown) => this.log(`forgetting the idempotency keys of ${scan.id} failed`, error));
     this.deps.onDeleted?.(scan.id);
-    await this.deps.passwords?.forget(scan.id).catch((error: unknown) => this.log(`forgetting the document password of ${scan.id} failed`, error));
+    await this.deps.passwords
+      ?.forget(scan.id)
+      .catch((error: unknown) => this.log(`forgetting the document password of ${scan.id} failed`, error));
     await this.deps.blobs.delete(scan.blob_key);
     await this.deps.pageImages?.delete(scan.id);
     await this.deps.purgeDeleted?.();
@@ -324,7 +392,10 @@ export class ScanService {
   async getSampleArchive(principal: Principal, scanId: string): Promise<{ zip: Uint8Array; fileName: string }> {
     const { scan, bytes } = await this.retainedFile(principal, scanId, "A share link does not give the file.");
     audit("scan.sample_download", { scanId: scan.id, owner: scan.owner, keyId: principal.keyId });
-    return { zip: await sampleArchive(`${scan.sha256}.pdf`, new Uint8Array(bytes)), fileName: `pdfscan-${scan.id}-sample.zip` };
+    return {
+      zip: await sampleArchive(`${scan.sha256}.pdf`, new Uint8Array(bytes)),
+      fileName: `pdfscan-${scan.id}-sample.zip`,
+    };
   }
 
   /**
@@ -345,11 +416,19 @@ export class ScanService {
   }
 
   /** The scan and its uploaded bytes, for its owner or an admin; 410 file_not_retained once they are gone. */
-  async retainedFile(principal: Principal, scanId: string, notForShares: string): Promise<{ scan: ScanRow; bytes: ArrayBuffer }> {
+  async retainedFile(
+    principal: Principal,
+    scanId: string,
+    notForShares: string,
+  ): Promise<{ scan: ScanRow; bytes: ArrayBuffer }> {
     if (principal.kind === "share") throw new ApiError("forbidden", notForShares);
     const scan = await this.getScan(principal, scanId);
     const bytes = scan.file_retained ? await this.deps.blobs.get(scan.blob_key) : null;
-    if (!bytes) throw new ApiError("file_not_retained", "The uploaded file is not kept any more (its retention mode deleted it); the report stays.");
+    if (!bytes)
+      throw new ApiError(
+        "file_not_retained",
+        "The uploaded file is not kept any more (its retention mode deleted it); the report stays.",
+      );
     return { scan, bytes };
   }
 
@@ -362,7 +441,11 @@ export class ScanService {
   async pageImageOf(scan: ScanRow, page: number, size: PageImageSize): Promise<Uint8Array> {
     const listed = storedPagesOf(scan).some((p) => p.page === page && (size === "thumbnail" || p.large));
     const png = listed ? await this.deps.pageImages?.get(scan.id, page, size) : null;
-    if (!png) throw new ApiError("page_not_found", `No ${size} image of page ${page} is stored for this scan (not rendered, or deleted under its retention mode).`);
+    if (!png)
+      throw new ApiError(
+        "page_not_found",
+        `No ${size} image of page ${page} is stored for this scan (not rendered, or deleted under its retention mode).`,
+      );
     return png;
   }
 
@@ -437,9 +520,12 @@ function encodeCursor(row: ScanRow): string {
 function decodeCursor(cursor: string): { createdAt: number; id: string } {
   try {
     const [createdAt, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as unknown[];
-    if (typeof createdAt === "number" && Number.isSafeInteger(createdAt) && typeof id === "string" && isScanId(id)) return { createdAt, id };
+    if (typeof createdAt === "number" && Number.isSafeInteger(createdAt) && typeof id === "string" && isScanId(id))
+      return { createdAt, id };
   } catch {
     // fall through
   }
-  throw new ApiError("invalid_request", "The cursor is invalid.", { errors: [{ field: "cursor", message: "not a cursor from a previous page" }] });
+  throw new ApiError("invalid_request", "The cursor is invalid.", {
+    errors: [{ field: "cursor", message: "not a cursor from a previous page" }],
+  });
 }

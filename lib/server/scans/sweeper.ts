@@ -22,7 +22,17 @@ export interface SweepResult {
   orphansDeleted: number;
 }
 
-export async function sweepExpired({ repo, blobs, pageImages, now }: { repo: ScanRepository; blobs: BlobStore; pageImages?: PageImageStore; now: number }): Promise<SweepResult> {
+export async function sweepExpired({
+  repo,
+  blobs,
+  pageImages,
+  now,
+}: {
+  repo: ScanRepository;
+  blobs: BlobStore;
+  pageImages?: PageImageStore;
+  now: number;
+}): Promise<SweepResult> {
   const result: SweepResult = { expired: 0, filesDeleted: 0, orphansDeleted: 0 };
   for (const scan of await repo.findRetentionDue(now, SWEEP_BATCH)) {
     const retentionEnded = scan.expires_at !== null && scan.expires_at <= now;

@@ -9,7 +9,11 @@ import { LocalFileStore } from "./local-file-store";
 
 describe.each(["sqlite", "postgres"] as const)("BlobStore (%s configuration)", (kind) => {
   let stores: TestStores;
-  setUpShared(() => openTestStores(kind), (s) => (stores = s), (s) => s.close());
+  setUpShared(
+    () => openTestStores(kind),
+    (s) => (stores = s),
+    (s) => s.close(),
+  );
 
   it(`is the ${kind === "sqlite" ? "local" : "postgres"} store`, () => {
     expect(stores.blobs.kind).toBe(kind === "sqlite" ? "local" : "postgres");
@@ -61,7 +65,11 @@ describe.each(["sqlite", "postgres"] as const)("BlobStore (%s configuration)", (
 
 describe("LocalFileStore", () => {
   let stores: TestStores;
-  setUpShared(() => openTestStores("sqlite"), (s) => (stores = s), (s) => s.close());
+  setUpShared(
+    () => openTestStores("sqlite"),
+    (s) => (stores = s),
+    (s) => s.close(),
+  );
 
   it("writes files readable by the owner only (0600) under data/uploads", async () => {
     await stores.blobs.put("perm", Buffer.from("%PDF-"));

@@ -8,5 +8,7 @@ import { LocalFileStore } from "./local-file-store";
 import { PostgresBlobStore } from "./postgres-blob-store";
 
 export function createBlobStore(config: Pick<Config, "storage" | "dataDir">, db: Kysely<Database>): BlobStore {
-  return config.storage === "postgres" ? new PostgresBlobStore(db) : new LocalFileStore(path.join(config.dataDir, UPLOADS_DIR_NAME));
+  return config.storage === "postgres"
+    ? new PostgresBlobStore(db)
+    : new LocalFileStore(path.join(config.dataDir, UPLOADS_DIR_NAME));
 }

@@ -51,8 +51,14 @@ export class PageImageStore {
   }
 }
 
-export function createPageImageStore(config: Pick<Config, "storage" | "dataDir">, db: Kysely<Database>): PageImageStore {
-  const blobs = config.storage === "postgres" ? new PostgresBlobStore(db, "page_images") : new LocalFileStore(path.join(config.dataDir, PAGE_IMAGES_DIR_NAME), ".png.bundle");
+export function createPageImageStore(
+  config: Pick<Config, "storage" | "dataDir">,
+  db: Kysely<Database>,
+): PageImageStore {
+  const blobs =
+    config.storage === "postgres"
+      ? new PostgresBlobStore(db, "page_images")
+      : new LocalFileStore(path.join(config.dataDir, PAGE_IMAGES_DIR_NAME), ".png.bundle");
   return new PageImageStore(blobs);
 }
 

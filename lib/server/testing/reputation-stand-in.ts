@@ -35,20 +35,33 @@ const json = (status: number, body: unknown) => ({ status, body: JSON.stringify(
 
 /** `port` 0: any free port (tests in this process); a fixed one for the browser tests' server. */
 export async function startReputationStandIn(port = 0): Promise<ReputationStandIn> {
-  const standIn: Omit<ReputationStandIn, "url" | "close"> = { requests: [], files: new Map(), hosts: new Map(), apiKey: "vt-test-key", authKey: "uh-test-key", failWith: null, hang: false };
+  const standIn: Omit<ReputationStandIn, "url" | "close"> = {
+    requests: [],
+    files: new Map(),
+    hosts: new Map(),
+    apiKey: "vt-test-key",
+    authKey: "uh-test-key",
+    failWith: null,
+    hang: false,
+  };
   const answer = (req: StandInRequest): { status: number; body: string } => {
     const taught = /^\/stand-in\/(files|hosts)\/([^/]+)$/.exec(req.path);
     if (taught && req.method === "PUT") {
       const key = decodeURIComponent(taught[2]!).toLowerCase();
-      if (taught[1] === "files") standIn.files.set(key, JSON.parse(req.body) as { malicious: number; undetected: number; label?: string });
+      if (taught[1] === "files")
+        standIn.files.set(key, JSON.parse(req.body) as { malicious: number; undetected: number; label?: string });
       else standIn.hosts.set(key, JSON.parse(req.body) as { url: string; status: "online" | "offline" }[]);
       return json(204, {});
     }
     if (req.path === "/stand-in/health") return json(200, { ok: true });
-    if (standIn.failWith) return json(standIn.failWith, { error: { code: standIn.failWith === 429 ? "QuotaExceededError" : "InternalError", message: "stand-in" } });
+    if (standIn.failWith)
+      return json(standIn.failWith, {
+        error: { code: standIn.failWith === 429 ? "QuotaExceededError" : "InternalError", message: "stand-in" },
+      });
     const file = /^\/api\/v3\/files\/([^/]+)$/.exec(req.path);
     if (file && req.method === "GET") {
-      if (req.headers["x-apikey"] !== standIn.apiKey) return json(401, { error: { code: "WrongCredentialsError", message: "Wrong API key" } });
+      if (req.headers["x-apikey"] !== standIn.apiKey)
+        return json(401, { error: { code: "WrongCredentialsError", message: "Wrong API key" } });
       const id = decodeURIComponent(file[1]!).toLowerCase();
       const known = standIn.files.get(id);
       if (!known) return json(404, { error: { code: "NotFoundError", message: `File "${id}" not found` } });
@@ -58,7 +71,16 @@ export async function startReputationStandIn(port = 0): Promise<ReputationStandI
           type: "file",
           links: { self: `https://www.virustotal.com/api/v3/files/${id}` },
           attributes: {
-            last_analysis_stats: { malicious: known.malicious, suspicious: 0, undetected: known.undetected, harmless: 0, timeout: 1, "type-unsupported": 3, failure: 0, "confirmed-timeout": 0 },
+            last_analysis_stats: {
+              malicious: known.malicious,
+              suspicious: 0,
+              undetected: known.undetected,
+              harmless: 0,
+              timeout: 1,
+              "type-unsupported": 3,
+              failure: 0,
+              "confirmed-timeout": 0,
+            },
             last_analysis_date: 1_764_000_000,
             first_submission_date: 1_700_000_000,
             ...(known.label && { popular_threat_classification: { suggested_threat_label: known.label } }),
@@ -78,7 +100,18 @@ export async function startReputationStandIn(port = 0): Promise<ReputationStandI
         firstseen: "2026-10-01 08:00:00 UTC",
         url_count: String(urls.length),
         blacklists: { spamhaus_dbl: "not listed", surbl: "not listed" },
-        urls: urls.map((u, i) => ({ id: String(3_000_000 + i), urlhaus_reference: `https://urlhaus.abuse.ch/url/${3_000_000 + i}/`, url: u.url, url_status: u.status, date_added: "2026-11-20 10:30:00 UTC", threat: "malware_download", reporter: "stand-in", larted: "true", takedown_time_seconds: null, tags: ["pdf"] })),
+        urls: urls.map((u, i) => ({
+          id: String(3_000_000 + i),
+          urlhaus_reference: `https://urlhaus.abuse.ch/url/${3_000_000 + i}/`,
+          url: u.url,
+          url_status: u.status,
+          date_added: "2026-11-20 10:30:00 UTC",
+          threat: "malware_download",
+          reporter: "stand-in",
+          larted: "true",
+          takedown_time_seconds: null,
+          tags: ["pdf"],
+        })),
       });
     }
     return json(404, { error: { code: "NotFoundError", message: "no such endpoint" } });
@@ -88,7 +121,12 @@ export async function startReputationStandIn(port = 0): Promise<ReputationStandI
     req.setEncoding("utf8");
     req.on("data", (c: string) => (body += c));
     req.on("end", () => {
-      const r = { method: req.method ?? "", path: new URL(req.url ?? "/", "http://x").pathname, headers: req.headers, body };
+      const r = {
+        method: req.method ?? "",
+        path: new URL(req.url ?? "/", "http://x").pathname,
+        headers: req.headers,
+        body,
+      };
       if (!r.path.startsWith("/stand-in/")) standIn.requests.push(r);
       if (standIn.hang) return;
       const { status, body: out } = answer(r);

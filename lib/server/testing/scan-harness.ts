@@ -14,7 +14,8 @@ import { openTestStores, type TestStores } from "./test-stores";
 
 export const REAL_ANALYZERS: StageAnalyzers = {
   fast: async (bytes, fileName) => analyzeFast(new Uint8Array(bytes), { fileName }),
-  advanced: (bytes, fileName, options) => analyzeDeep(new Uint8Array(bytes), { fileName, onPageImages: options?.onPageImages, signal: options?.signal }),
+  advanced: (bytes, fileName, options) =>
+    analyzeDeep(new Uint8Array(bytes), { fileName, onPageImages: options?.onPageImages, signal: options?.signal }),
 };
 
 export const TEST_PIPELINE_CONFIG: PipelineConfig = {
@@ -38,7 +39,16 @@ export interface Harness {
     log?: (message: string, error?: unknown) => void;
   }): ScanPipeline;
   /** creates a scan as POST /api/scans would */
-  create(bytes: Uint8Array, options?: { retentionMode?: RetentionMode; enableEnrichment?: boolean; keepThumbnails?: boolean; principal?: Principal; fileName?: string }): Promise<string>;
+  create(
+    bytes: Uint8Array,
+    options?: {
+      retentionMode?: RetentionMode;
+      enableEnrichment?: boolean;
+      keepThumbnails?: boolean;
+      principal?: Principal;
+      fileName?: string;
+    },
+  ): Promise<string>;
   /** runs recorded jobs in order until none is left */
   drain(pipeline?: ScanPipeline): Promise<void>;
   close(): Promise<void>;
@@ -53,7 +63,14 @@ export async function createHarness(kind: "sqlite" | "postgres"): Promise<Harnes
   // as in one process (embedded): deleting a scan stops its stage in every pipeline made here
   const pipelines: ScanPipeline[] = [];
   const onDeleted = (scanId: string) => pipelines.forEach((p) => p.cancel(scanId));
-  const service = new ScanService({ repo: stores.repo, blobs: stores.blobs, pageImages: stores.pageImages, queue, clock: now, onDeleted });
+  const service = new ScanService({
+    repo: stores.repo,
+    blobs: stores.blobs,
+    pageImages: stores.pageImages,
+    queue,
+    clock: now,
+    onDeleted,
+  });
   const pipeline: Harness["pipeline"] = (options = {}) => {
     const made = new ScanPipeline({
       repo: stores.repo,

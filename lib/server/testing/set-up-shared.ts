@@ -4,7 +4,11 @@
 // PostgreSQL or Redis shows up as N failed tests with the reason, never as skips.
 import { afterAll, beforeAll, beforeEach } from "vitest";
 
-export function setUpShared<T>(create: () => Promise<T>, use: (value: T) => void, dispose: (value: T) => Promise<unknown> | unknown): void {
+export function setUpShared<T>(
+  create: () => Promise<T>,
+  use: (value: T) => void,
+  dispose: (value: T) => Promise<unknown> | unknown,
+): void {
   let pending: Promise<T> | undefined;
   beforeAll(() => {
     pending = create();

@@ -73,7 +73,12 @@ export interface RedisPrefix {
 /** A fresh BullMQ prefix; throws a clear error when Redis is not reachable. */
 export async function createRedisPrefix(): Promise<RedisPrefix> {
   const prefix = `pdfscan-test-${suffix()}`;
-  const redis = new Redis(TEST_REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 5_000, retryStrategy: () => null });
+  const redis = new Redis(TEST_REDIS_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 5_000,
+    retryStrategy: () => null,
+  });
   try {
     await redis.connect();
     await redis.ping();
@@ -94,7 +99,12 @@ export async function createRedisPrefix(): Promise<RedisPrefix> {
     } catch (error) {
       if (!/Connection is closed/.test((error as Error).message)) throw error;
       current.disconnect();
-      current = new Redis(TEST_REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 5_000, retryStrategy: () => null });
+      current = new Redis(TEST_REDIS_URL, {
+        lazyConnect: true,
+        maxRetriesPerRequest: 1,
+        connectTimeout: 5_000,
+        retryStrategy: () => null,
+      });
       await current.connect();
       return run(current);
     }
@@ -144,7 +154,9 @@ export async function openTestStores(kind: "sqlite" | "postgres", clock: () => n
   const dataDir = mkdtempSync(path.join(tmpdir(), "pdfscan-stores-"));
   const config: Pick<Config, "database" | "storage" | "dataDir"> = {
     dataDir,
-    database: pgSchema ? { kind: "postgres", url: pgSchema.url } : { kind: "sqlite", file: path.join(dataDir, SQLITE_FILE_NAME) },
+    database: pgSchema
+      ? { kind: "postgres", url: pgSchema.url }
+      : { kind: "sqlite", file: path.join(dataDir, SQLITE_FILE_NAME) },
     storage: kind === "postgres" ? "postgres" : "local",
   };
   let database: OpenDatabase;

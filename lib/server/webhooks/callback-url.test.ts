@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { CallbackRefused, callbackUrlProblem, resolveCallbackTarget, type Lookup } from "./callback-url";
 
-const resolvesTo = (...addresses: string[]): Lookup => async () => addresses.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
+const resolvesTo =
+  (...addresses: string[]): Lookup =>
+  async () =>
+    addresses.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
 const refusal = async (url: string, lookup: Lookup = resolvesTo("93.184.216.34")) =>
   resolveCallbackTarget(url, { allowPrivate: false, lookup }).then(
     () => null,
@@ -45,9 +48,15 @@ describe("SSRF guard (after DNS resolution)", () => {
   });
 
   it("refuses a name that resolves to a private address, and one with any private answer among public ones", async () => {
-    expect(await refusal("https://internal.example.org/hook", resolvesTo("10.0.0.7"))).toContain("resolves to 10.0.0.7");
-    expect(await refusal("https://rebind.example.org/hook", resolvesTo("93.184.216.34", "127.0.0.1"))).toContain("127.0.0.1");
-    expect(await refusal("https://mapped.example.org/hook", resolvesTo("::ffff:192.168.0.10"))).toContain("::ffff:192.168.0.10");
+    expect(await refusal("https://internal.example.org/hook", resolvesTo("10.0.0.7"))).toContain(
+      "resolves to 10.0.0.7",
+    );
+    expect(await refusal("https://rebind.example.org/hook", resolvesTo("93.184.216.34", "127.0.0.1"))).toContain(
+      "127.0.0.1",
+    );
+    expect(await refusal("https://mapped.example.org/hook", resolvesTo("::ffff:192.168.0.10"))).toContain(
+      "::ffff:192.168.0.10",
+    );
   });
 
   it("refuses a name that does not resolve", async () => {
@@ -58,7 +67,10 @@ describe("SSRF guard (after DNS resolution)", () => {
   });
 
   it("connects to the address it checked (the sender pins it, so a later DNS answer cannot redirect the webhook)", async () => {
-    const target = await resolveCallbackTarget("https://hooks.example.org/x", { allowPrivate: false, lookup: resolvesTo("93.184.216.34") });
+    const target = await resolveCallbackTarget("https://hooks.example.org/x", {
+      allowPrivate: false,
+      lookup: resolvesTo("93.184.216.34"),
+    });
     expect(target).toMatchObject({ address: "93.184.216.34", family: 4 });
     expect(target.url.hostname).toBe("hooks.example.org");
   });

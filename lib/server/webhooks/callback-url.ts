@@ -56,7 +56,10 @@ export const isPublicAddress = (address: string): boolean => classifyIp(unmapped
  * does not resolve, or (without allowPrivate) any address it resolves to is not public: one private
  * answer among public ones is refused too, since the connection could use it.
  */
-export async function resolveCallbackTarget(text: string, { allowPrivate, lookup = systemLookup }: { allowPrivate: boolean; lookup?: Lookup }): Promise<ResolvedTarget> {
+export async function resolveCallbackTarget(
+  text: string,
+  { allowPrivate, lookup = systemLookup }: { allowPrivate: boolean; lookup?: Lookup },
+): Promise<ResolvedTarget> {
   const problem = callbackUrlProblem(text);
   if (problem) throw new CallbackRefused(`the callback URL ${problem}`);
   const url = new URL(text);
@@ -82,7 +85,9 @@ export async function resolveCallbackTarget(text: string, { allowPrivate, lookup
   if (!allowPrivate) {
     const refused = addresses.find((a) => !isPublicAddress(a.address));
     if (refused) {
-      throw new CallbackRefused(`the callback host ${host} resolves to ${refused.address}, a private, loopback, link-local or reserved address (refused to protect internal services)`);
+      throw new CallbackRefused(
+        `the callback host ${host} resolves to ${refused.address}, a private, loopback, link-local or reserved address (refused to protect internal services)`,
+      );
     }
   }
   const [first] = addresses;

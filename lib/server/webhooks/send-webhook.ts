@@ -16,22 +16,38 @@ export interface SendOutcome {
 }
 
 /** `interrupt` (this process shuts down) cuts the attempt short like the timeout does. */
-export async function sendWebhook(target: ResolvedTarget, headers: Record<string, string>, body: string, timeoutMs: number, interrupt?: AbortSignal): Promise<SendOutcome> {
+export async function sendWebhook(
+  target: ResolvedTarget,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs: number,
+  interrupt?: AbortSignal,
+): Promise<SendOutcome> {
   const started = performance.now();
   const { url, address, family } = target;
   // the checked address, in whichever callback form net asks for (all: true with autoSelectFamily)
   const pinned: LookupFunction = (_hostname, options, callback) => {
-    if (options.all) (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
+    if (options.all)
+      (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
     else callback(null, address, family);
   };
   const request = url.protocol === "https:" ? https.request : http.request;
-  const done = (statusCode: number | null, error: string | null): SendOutcome => ({ statusCode, error, durationMs: Math.round(performance.now() - started) });
+  const done = (statusCode: number | null, error: string | null): SendOutcome => ({
+    statusCode,
+    error,
+    durationMs: Math.round(performance.now() - started),
+  });
   return new Promise<SendOutcome>((resolve) => {
     const req = request(url, {
       method: "POST",
       agent: false,
       lookup: pinned,
-      headers: { ...headers, "content-type": "application/json", "content-length": String(Buffer.byteLength(body)), "user-agent": "pdfscan-webhooks/1" },
+      headers: {
+        ...headers,
+        "content-type": "application/json",
+        "content-length": String(Buffer.byteLength(body)),
+        "user-agent": "pdfscan-webhooks/1",
+      },
       signal: interrupt ? AbortSignal.any([interrupt, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs),
     });
     req.on("response", (res) => {
@@ -43,7 +59,15 @@ export async function sendWebhook(target: ResolvedTarget, headers: Record<string
     });
     req.on("error", (error: NodeJS.ErrnoException) => {
       if (interrupt?.aborted) resolve(done(null, "interrupted: this process is shutting down"));
-      else resolve(done(null, error.name === "AbortError" || error.name === "TimeoutError" ? `no answer within ${timeoutMs} ms` : `${error.code ?? error.name}: ${error.message}`));
+      else
+        resolve(
+          done(
+            null,
+            error.name === "AbortError" || error.name === "TimeoutError"
+              ? `no answer within ${timeoutMs} ms`
+              : `${error.code ?? error.name}: ${error.message}`,
+          ),
+        );
     });
     req.end(body);
   });

@@ -65,21 +65,47 @@ describe.each(["sqlite", "postgres"] as const)("webhook outbox and dispatcher (%
   const clock = () => now;
   beforeAll(() => new Promise<void>((r) => hook.server.listen(0, "127.0.0.1", r)));
   afterAll(() => new Promise<void>((r) => hook.server.close(() => r())));
-  setUpShared(() => openTestStores(kind, clock), (x) => (stores = x), (x) => x.close());
+  setUpShared(
+    () => openTestStores(kind, clock),
+    (x) => (stores = x),
+    (x) => x.close(),
+  );
 
   const parts = () => {
     const repo = new ScanRepository(stores.database.db, clock, () => {}, webhookDeliveryFor);
     const store = new WebhookStore(stores.database.db, clock);
-    const dispatcher = new WebhookDispatcher({ store, retryDelaysMs: DELAYS, timeoutMs: 5_000, allowPrivate: true, log: () => {}, clock });
+    const dispatcher = new WebhookDispatcher({
+      store,
+      retryDelaysMs: DELAYS,
+      timeoutMs: 5_000,
+      allowPrivate: true,
+      log: () => {},
+      clock,
+    });
     return { repo, store, dispatcher };
   };
 
   /** a scan with a callback URL that has just finished its fast stage (one webhook in the outbox) */
   async function fastCompletedScan(repo: ScanRepository, url = hook.url()): Promise<ScanRow> {
-    const row = newScanRow(newScanId(), { principal: LOCAL_PRINCIPAL, fileName: "lure.pdf", retentionMode: "delete_immediately", enableEnrichment: false, callbackUrl: url }, new Uint8Array(8), now);
+    const row = newScanRow(
+      newScanId(),
+      {
+        principal: LOCAL_PRINCIPAL,
+        fileName: "lure.pdf",
+        retentionMode: "delete_immediately",
+        enableEnrichment: false,
+        callbackUrl: url,
+      },
+      new Uint8Array(8),
+      now,
+    );
     await repo.insert(row);
     const running = await repo.transition(row, { type: "start_fast" });
-    return (await repo.transition(running!, { type: "fast_succeeded" }, { verdict: "malicious", score: 97, confidence: "high", fast_result: "{}" }))!;
+    return (await repo.transition(
+      running!,
+      { type: "fast_succeeded" },
+      { verdict: "malicious", score: 97, confidence: "high", fast_result: "{}" },
+    ))!;
   }
 
   it("writes the webhook with the transition, signs it so the standardwebhooks library verifies it, and logs the attempt", async () => {
@@ -87,7 +113,12 @@ describe.each(["sqlite", "postgres"] as const)("webhook outbox and dispatcher (%
     const { secret } = await store.ensureSecret("local");
     const scan = await fastCompletedScan(repo);
     const [pending] = await store.listForScan(scan.id);
-    expect(pending).toMatchObject({ event_type: "scan.fast_completed", state: "pending", attempts: 0, url: hook.url() });
+    expect(pending).toMatchObject({
+      event_type: "scan.fast_completed",
+      state: "pending",
+      attempts: 0,
+      url: hook.url(),
+    });
 
     hook.received.length = 0;
     expect(await dispatcher.run()).toBe(1);
@@ -95,16 +126,26 @@ describe.each(["sqlite", "postgres"] as const)("webhook outbox and dispatcher (%
     const [got] = hook.received;
     const verified = verifyAsReceived(secret, got!);
     const payload = WebhookPayload.parse(verified);
-    expect(payload).toMatchObject({ type: "scan.fast_completed", data: { scanId: scan.id, status: "completed_fast_scan", verdict: "malicious", score: 97 } });
+    expect(payload).toMatchObject({
+      type: "scan.fast_completed",
+      data: { scanId: scan.id, status: "completed_fast_scan", verdict: "malicious", score: 97 },
+    });
     expect(got!.headers["webhook-id"]).toBe(pending!.id);
     expect(got!.headers["content-type"]).toBe("application/json");
     // another secret does not verify it
     expect(() => verifyAsReceived(`whsec_${Buffer.alloc(32, 7).toString("base64")}`, got!)).toThrow(/signature/i);
     // nor does the body changed by one character
-    expect(() => verifyAsReceived(secret, { ...got!, body: got!.body.replace("malicious", "benign") })).toThrow(/signature/i);
+    expect(() => verifyAsReceived(secret, { ...got!, body: got!.body.replace("malicious", "benign") })).toThrow(
+      /signature/i,
+    );
 
     const [done] = (await store.listForScan(scan.id)).map(toWebhookDelivery);
-    expect(done).toMatchObject({ state: "succeeded", attempts: 1, nextAttemptAt: null, attemptLog: [{ statusCode: 200, error: null }] });
+    expect(done).toMatchObject({
+      state: "succeeded",
+      attempts: 1,
+      nextAttemptAt: null,
+      attemptLog: [{ statusCode: 200, error: null }],
+    });
     expect(await dispatcher.run()).toBe(0); // nothing is sent twice
   });
 
@@ -117,13 +158,22 @@ describe.each(["sqlite", "postgres"] as const)("webhook outbox and dispatcher (%
 
     await dispatcher.run();
     let [d] = (await store.listForScan(scan.id)).map(toWebhookDelivery);
-    expect(d).toMatchObject({ state: "pending", attempts: 1, nextAttemptAt: new Date(now + DELAYS[0]!).toISOString(), attemptLog: [{ statusCode: 500, error: "HTTP 500" }] });
+    expect(d).toMatchObject({
+      state: "pending",
+      attempts: 1,
+      nextAttemptAt: new Date(now + DELAYS[0]!).toISOString(),
+      attemptLog: [{ statusCode: 500, error: "HTTP 500" }],
+    });
     expect(await dispatcher.run()).toBe(0); // not due yet
 
     now += DELAYS[0]!;
     await dispatcher.run();
     [d] = (await store.listForScan(scan.id)).map(toWebhookDelivery);
-    expect(d).toMatchObject({ state: "pending", attempts: 2, attemptLog: [{ statusCode: 500 }, { statusCode: 302, error: "HTTP 302: redirects are not followed" }] });
+    expect(d).toMatchObject({
+      state: "pending",
+      attempts: 2,
+      attemptLog: [{ statusCode: 500 }, { statusCode: 302, error: "HTTP 302: redirects are not followed" }],
+    });
     expect(hook.received).toHaveLength(2); // the redirect was not followed
 
     now += DELAYS[1]!;
@@ -145,23 +195,47 @@ describe.each(["sqlite", "postgres"] as const)("webhook outbox and dispatcher (%
       now += step;
       await dispatcher.run();
     }
-    expect(toWebhookDelivery((await store.listForScan(failing.id))[0]!)).toMatchObject({ state: "failed", attempts: 3, nextAttemptAt: null });
+    expect(toWebhookDelivery((await store.listForScan(failing.id))[0]!)).toMatchObject({
+      state: "failed",
+      attempts: 3,
+      nextAttemptAt: null,
+    });
 
     const gone = await fastCompletedScan(repo);
     hook.answers.push(410);
     await dispatcher.run();
-    expect(toWebhookDelivery((await store.listForScan(gone.id))[0]!)).toMatchObject({ state: "failed", attempts: 1, attemptLog: [{ statusCode: 410 }] });
+    expect(toWebhookDelivery((await store.listForScan(gone.id))[0]!)).toMatchObject({
+      state: "failed",
+      attempts: 1,
+      attemptLog: [{ statusCode: 410 }],
+    });
   });
 
   it("refuses a private target when private receivers are not allowed, without retrying", async () => {
     const { repo, store } = parts();
     await store.ensureSecret("local");
-    const strict = new WebhookDispatcher({ store, retryDelaysMs: DELAYS, timeoutMs: 5_000, allowPrivate: false, log: () => {}, clock });
+    const strict = new WebhookDispatcher({
+      store,
+      retryDelaysMs: DELAYS,
+      timeoutMs: 5_000,
+      allowPrivate: false,
+      log: () => {},
+      clock,
+    });
     const scan = await fastCompletedScan(repo);
     hook.received.length = 0;
     await strict.run();
     const [d] = (await store.listForScan(scan.id)).map(toWebhookDelivery);
-    expect(d).toMatchObject({ state: "failed", attempts: 1, attemptLog: [{ statusCode: null, error: expect.stringContaining("refused: the callback host 127.0.0.1 resolves to 127.0.0.1") }] });
+    expect(d).toMatchObject({
+      state: "failed",
+      attempts: 1,
+      attemptLog: [
+        {
+          statusCode: null,
+          error: expect.stringContaining("refused: the callback host 127.0.0.1 resolves to 127.0.0.1"),
+        },
+      ],
+    });
     expect(hook.received).toHaveLength(0);
   });
 
@@ -170,7 +244,18 @@ describe.each(["sqlite", "postgres"] as const)("webhook outbox and dispatcher (%
     await store.ensureSecret("local");
     const scans = await Promise.all(Array.from({ length: 6 }, () => fastCompletedScan(repo)));
     hook.received.length = 0;
-    const dispatchers = Array.from({ length: 3 }, () => new WebhookDispatcher({ store, retryDelaysMs: DELAYS, timeoutMs: 5_000, allowPrivate: true, log: () => {}, clock }));
+    const dispatchers = Array.from(
+      { length: 3 },
+      () =>
+        new WebhookDispatcher({
+          store,
+          retryDelaysMs: DELAYS,
+          timeoutMs: 5_000,
+          allowPrivate: true,
+          log: () => {},
+          clock,
+        }),
+    );
     await Promise.all(dispatchers.map((d) => d.run()));
     const ids = hook.received.map((r) => r.headers["webhook-id"]);
     expect(ids).toHaveLength(6);
@@ -193,10 +278,23 @@ describe.each(["sqlite", "postgres"] as const)("webhook outbox and dispatcher (%
       await dispatcher.close();
       await round;
       const [d] = await store.listForScan(scan.id);
-      expect(d).toMatchObject({ state: "pending", attempts: 0, lease_owner: null, lease_until: null, attempt_log: "[]" });
+      expect(d).toMatchObject({
+        state: "pending",
+        attempts: 0,
+        lease_owner: null,
+        lease_until: null,
+        attempt_log: "[]",
+      });
       expect(await dispatcher.run()).toBe(0); // a closed dispatcher claims nothing
       // another process takes it at once, not a lease (timeout + margin) later
-      const next = new WebhookDispatcher({ store, retryDelaysMs: DELAYS, timeoutMs: 5_000, allowPrivate: true, log: () => {}, clock });
+      const next = new WebhookDispatcher({
+        store,
+        retryDelaysMs: DELAYS,
+        timeoutMs: 5_000,
+        allowPrivate: true,
+        log: () => {},
+        clock,
+      });
       expect((await store.claimDue(next.leaseOwner, now + 1_000, 10)).map((r) => r.id)).toEqual([d!.id]);
     } finally {
       silent.closeAllConnections();
@@ -210,15 +308,34 @@ describe.each(["sqlite", "postgres"] as const)("webhook outbox and dispatcher (%
     const queued = await repo.transition(scan, { type: "queue_advanced" });
     const started = await repo.transition(queued!, { type: "start_advanced" });
     await repo.transition(started!, { type: "advanced_finished", advanced: "completed", enrichment: null });
-    expect((await store.listForScan(scan.id)).map((d) => d.event_type)).toEqual(["scan.fast_completed", "scan.completed"]);
+    expect((await store.listForScan(scan.id)).map((d) => d.event_type)).toEqual([
+      "scan.fast_completed",
+      "scan.completed",
+    ]);
 
-    const doomed = newScanRow(newScanId(), { principal: LOCAL_PRINCIPAL, fileName: "x.pdf", retentionMode: "delete_immediately", enableEnrichment: false, callbackUrl: hook.url() }, new Uint8Array(8), now);
+    const doomed = newScanRow(
+      newScanId(),
+      {
+        principal: LOCAL_PRINCIPAL,
+        fileName: "x.pdf",
+        retentionMode: "delete_immediately",
+        enableEnrichment: false,
+        callbackUrl: hook.url(),
+      },
+      new Uint8Array(8),
+      now,
+    );
     await repo.insert(doomed);
     const running = await repo.transition(doomed, { type: "start_fast" });
     await repo.transition(running!, { type: "fast_failed" }, { failure_reason: "not a PDF" });
     expect((await store.listForScan(doomed.id)).map((d) => d.event_type)).toEqual(["scan.failed"]);
 
-    const quiet = newScanRow(newScanId(), { principal: LOCAL_PRINCIPAL, fileName: "y.pdf", retentionMode: "delete_immediately", enableEnrichment: false }, new Uint8Array(8), now);
+    const quiet = newScanRow(
+      newScanId(),
+      { principal: LOCAL_PRINCIPAL, fileName: "y.pdf", retentionMode: "delete_immediately", enableEnrichment: false },
+      new Uint8Array(8),
+      now,
+    );
     await repo.insert(quiet);
     await repo.transition(quiet, { type: "start_fast" });
     expect(await store.listForScan(quiet.id)).toEqual([]);

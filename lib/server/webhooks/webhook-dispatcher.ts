@@ -15,7 +15,9 @@ import { sendWebhook, type SendOutcome } from "./send-webhook";
 import type { DeliveryAttempt, WebhookStore } from "./webhook-store";
 
 /** Delays before the 2nd, 3rd, ... attempt (Standard Webhooks "retry schedule"); 8 attempts over about 28 hours. */
-export const DEFAULT_WEBHOOK_RETRY_DELAYS_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
+export const DEFAULT_WEBHOOK_RETRY_DELAYS_MS = [
+  5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000,
+];
 /** One attempt may take this long (connect, send, the status line). */
 export const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;
 /** Deliveries one dispatcher sends at once. */
@@ -112,27 +114,47 @@ export class WebhookDispatcher {
       const secret = await store.secretOf(row.key_ref);
       if (!secret) throw new CallbackRefused(`no signing secret for ${row.key_ref}`);
       const target = await resolveCallbackTarget(row.url, { allowPrivate, lookup });
-      outcome = await (this.options.send ?? sendWebhook)(target, signedHeaders(secret, row.id, new Date(at), row.payload), row.payload, timeoutMs, this.closing.signal);
+      outcome = await (this.options.send ?? sendWebhook)(
+        target,
+        signedHeaders(secret, row.id, new Date(at), row.payload),
+        row.payload,
+        timeoutMs,
+        this.closing.signal,
+      );
       // 410 Gone: the receiver asks not to be called again (Standard Webhooks)
       final = outcome.error === null || outcome.statusCode === 410;
     } catch (error) {
       final = error instanceof CallbackRefused;
-      outcome = { statusCode: null, error: error instanceof CallbackRefused ? `refused: ${error.message}` : `not sent: ${(error as Error).message}`, durationMs: 0 };
+      outcome = {
+        statusCode: null,
+        error: error instanceof CallbackRefused ? `refused: ${error.message}` : `not sent: ${(error as Error).message}`,
+        durationMs: 0,
+      };
     }
     if (this.closing.signal.aborted && outcome.statusCode === null) {
       // cut short by the shutdown, not by the receiver: not an attempt
-      await store.handBack(row, this.leaseOwner).catch((error: unknown) => this.options.log(`handing back webhook ${row.id} failed`, error));
+      await store
+        .handBack(row, this.leaseOwner)
+        .catch((error: unknown) => this.options.log(`handing back webhook ${row.id} failed`, error));
       return;
     }
     const delay = retryDelaysMs[row.attempts];
     const nextAttemptAt = final || delay === undefined ? null : this.clock() + delay;
-    const attempt: DeliveryAttempt = { at: iso(at), statusCode: outcome.statusCode, error: outcome.error, durationMs: outcome.durationMs };
+    const attempt: DeliveryAttempt = {
+      at: iso(at),
+      statusCode: outcome.statusCode,
+      error: outcome.error,
+      durationMs: outcome.durationMs,
+    };
     try {
       await store.recordAttempt(row, this.leaseOwner, attempt, nextAttemptAt);
     } catch (error) {
       // the lease expires and the delivery is tried again: at-least-once, as the spec says receivers expect
       this.options.log(`recording webhook ${row.id} failed`, error);
     }
-    if (outcome.error !== null) this.options.log(`webhook ${row.id} (${row.event_type}) to ${new URL(row.url).origin}: ${outcome.error}${nextAttemptAt === null ? ", giving up" : `, next attempt at ${iso(nextAttemptAt)}`}`);
+    if (outcome.error !== null)
+      this.options.log(
+        `webhook ${row.id} (${row.event_type}) to ${new URL(row.url).origin}: ${outcome.error}${nextAttemptAt === null ? ", giving up" : `, next attempt at ${iso(nextAttemptAt)}`}`,
+      );
   }
 }

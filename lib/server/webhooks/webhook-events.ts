@@ -19,8 +19,10 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** What each event means (the OpenAPI document's webhooks section). */
 export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
-  "scan.fast_completed": "The fast stage is done: the scan has its first verdict and score, and the report can be read.",
-  "scan.completed": "The scan is finished (advanced stage and enrichment included; see advancedStatus for a partial success).",
+  "scan.fast_completed":
+    "The fast stage is done: the scan has its first verdict and score, and the report can be read.",
+  "scan.completed":
+    "The scan is finished (advanced stage and enrichment included; see advancedStatus for a partial success).",
   "scan.failed": "The scan ended without a usable result (failureReason says why).",
 };
 

@@ -23,7 +23,11 @@ export const DELIVERY_STATES = ["pending", "succeeded", "failed"] as const;
 const isoTime = z.iso.datetime();
 export const DeliveryAttempt = z.object({
   at: isoTime,
-  statusCode: z.number().int().nullable().meta({ description: "the receiver's HTTP status; null when it did not answer or the target was refused" }),
+  statusCode: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: "the receiver's HTTP status; null when it did not answer or the target was refused" }),
   error: z.string().nullable(),
   durationMs: z.number().int().min(0),
 });
@@ -34,7 +38,9 @@ export const WebhookDelivery = z.object({
   webhookId: z.string().meta({ description: "the webhook-id header of every attempt (receivers deduplicate on it)" }),
   eventType: z.enum(WEBHOOK_EVENT_TYPES),
   url: z.string(),
-  state: z.enum(DELIVERY_STATES).meta({ description: "pending: attempts left; succeeded: a 2xx came back; failed: attempts exhausted or target refused" }),
+  state: z.enum(DELIVERY_STATES).meta({
+    description: "pending: attempts left; succeeded: a 2xx came back; failed: attempts exhausted or target refused",
+  }),
   attempts: z.number().int().min(0),
   nextAttemptAt: isoTime.nullable(),
   createdAt: isoTime,
@@ -94,7 +100,11 @@ export class WebhookStore {
   ) {}
 
   async secretOf(keyRef: string): Promise<string | null> {
-    const row = await this.db.selectFrom("webhook_secrets").select("secret").where("key_ref", "=", keyRef).executeTakeFirst();
+    const row = await this.db
+      .selectFrom("webhook_secrets")
+      .select("secret")
+      .where("key_ref", "=", keyRef)
+      .executeTakeFirst();
     return row?.secret ?? null;
   }
 
@@ -104,7 +114,11 @@ export class WebhookStore {
     if (existing) return { secret: existing, created: false };
     const secret = newSigningSecret();
     // two first callbacks at once: one insert wins, the other reads the winner's secret
-    const res = await this.db.insertInto("webhook_secrets").values({ key_ref: keyRef, secret, created_at: this.clock() }).onConflict((oc) => oc.column("key_ref").doNothing()).executeTakeFirst();
+    const res = await this.db
+      .insertInto("webhook_secrets")
+      .values({ key_ref: keyRef, secret, created_at: this.clock() })
+      .onConflict((oc) => oc.column("key_ref").doNothing())
+      .executeTakeFirst();
     if (Number(res.numInsertedOrUpdatedRows ?? 0n) > 0) return { secret, created: true };
     return { secret: (await this.secretOf(keyRef))!, created: false };
   }
@@ -124,7 +138,8 @@ export class WebhookStore {
   /** The scan's deliveries in the order their events happened (two steps in one millisecond: by the event order). */
   async listForScan(scanId: string): Promise<WebhookDeliveriesTable[]> {
     const rows = await this.db.selectFrom("webhook_deliveries").selectAll().where("scan_id", "=", scanId).execute();
-    const rank = (r: WebhookDeliveriesTable) => WEBHOOK_EVENT_TYPES.indexOf(r.event_type as (typeof WEBHOOK_EVENT_TYPES)[number]);
+    const rank = (r: WebhookDeliveriesTable) =>
+      WEBHOOK_EVENT_TYPES.indexOf(r.event_type as (typeof WEBHOOK_EVENT_TYPES)[number]);
     return rows.sort((a, b) => a.created_at - b.created_at || rank(a) - rank(b));
   }
 
@@ -171,7 +186,12 @@ export class WebhookStore {
    * Records one attempt of a claimed delivery: `nextAttemptAt` null ends it (succeeded when the
    * attempt did, failed otherwise). Lease-guarded: a process that lost its claim records nothing.
    */
-  async recordAttempt(row: WebhookDeliveriesTable, leaseOwner: string, attempt: DeliveryAttempt, nextAttemptAt: number | null): Promise<boolean> {
+  async recordAttempt(
+    row: WebhookDeliveriesTable,
+    leaseOwner: string,
+    attempt: DeliveryAttempt,
+    nextAttemptAt: number | null,
+  ): Promise<boolean> {
     const now = this.clock();
     const log = [...(JSON.parse(row.attempt_log) as DeliveryAttempt[]), attempt].slice(-MAX_LOGGED_ATTEMPTS);
     const succeeded = attempt.error === null;

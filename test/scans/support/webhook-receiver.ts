@@ -40,7 +40,10 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
 }
 
 /** The payload if the signature verifies under `secret` (Standard Webhooks reference library); throws otherwise. */
-export function verifyWebhook(secret: string, w: ReceivedWebhook): { type: string; timestamp: string; data: { scanId: string; status: string; verdict: string | null } } {
+export function verifyWebhook(
+  secret: string,
+  w: ReceivedWebhook,
+): { type: string; timestamp: string; data: { scanId: string; status: string; verdict: string | null } } {
   return new Webhook(secret).verify(w.body, w.headers as Record<string, string>) as ReturnType<typeof verifyWebhook>;
 }
 

@@ -27,7 +27,10 @@ export async function startWorker(env: Record<string, string>): Promise<WorkerPr
   let output = "";
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const ready = new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`worker not ready after ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`worker not ready after ${READY_TIMEOUT_MS} ms`)),
+      READY_TIMEOUT_MS,
+    );
     const keep = (chunk: Buffer) => {
       output = (output + chunk.toString()).slice(-16_000);
       const m = /\[pdfscan-worker\] ready: id (\S+),/.exec(output);

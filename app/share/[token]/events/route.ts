@@ -11,7 +11,10 @@ export const GET = publicRoute(async (request, { params }: { params: Promise<{ t
   const { token } = await params;
   const share = await openShare(token);
   await rate(`share:${share.shareId}`);
-  return scanEventsResponse(request, share.scan.id, { reload: share.reload, show: (row) => sharedScanResource(row, token) });
+  return scanEventsResponse(request, share.scan.id, {
+    reload: share.reload,
+    show: (row) => sharedScanResource(row, token),
+  });
 });
 
 export const { PUT, PATCH, POST, DELETE, OPTIONS } = otherMethods("GET");

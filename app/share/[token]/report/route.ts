@@ -11,7 +11,10 @@ export const GET = publicRoute(async (request, { params }: { params: Promise<{ t
   const { token } = await params;
   const share = await openShare(token);
   await rate(`share:${share.shareId}`);
-  return reportResponse(await share.report(), format, { download: wantsDownload(new URL(request.url)), pageImage: (page) => share.pageImage(page, "thumbnail") });
+  return reportResponse(await share.report(), format, {
+    download: wantsDownload(new URL(request.url)),
+    pageImage: (page) => share.pageImage(page, "thumbnail"),
+  });
 });
 
 export const { PUT, PATCH, POST, DELETE, OPTIONS } = otherMethods("GET");

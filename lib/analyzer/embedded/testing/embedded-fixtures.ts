@@ -18,7 +18,14 @@ import { scoreFindings } from "../../score";
 import { unwrapXdp } from "../../xdp";
 import { analyzeEmbeddedFiles, type EmbeddedFilesResult } from "../../deep/analyze-embedded-files";
 
-export const ADVANCED_EMBEDDED_RULES: readonly Rule[] = [embeddedNestedPdfMalicious, embeddedNestedPdfSuspicious, embeddedArchiveWithExecutable, portfolioDocument, embeddedTypeMismatch, embeddedScriptContent];
+export const ADVANCED_EMBEDDED_RULES: readonly Rule[] = [
+  embeddedNestedPdfMalicious,
+  embeddedNestedPdfSuspicious,
+  embeddedArchiveWithExecutable,
+  portfolioDocument,
+  embeddedTypeMismatch,
+  embeddedScriptContent,
+];
 
 /** A PE with a DOS stub and an i386 PE header at e_lfanew 0x40. */
 export const PE_FILE: Uint8Array = (() => {
@@ -31,7 +38,12 @@ export const PE_FILE: Uint8Array = (() => {
 })();
 
 /** An x86-64 ELF header. */
-export const ELF_FILE: Uint8Array = concat([Uint8Array.of(0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0), new Uint8Array(8), Uint8Array.of(2, 0, 0x3e, 0, 1, 0, 0, 0), new Uint8Array(104)]);
+export const ELF_FILE: Uint8Array = concat([
+  Uint8Array.of(0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0),
+  new Uint8Array(8),
+  Uint8Array.of(2, 0, 0x3e, 0, 1, 0, 0, 0),
+  new Uint8Array(104),
+]);
 
 export interface ZipMember {
   name: string;
@@ -96,9 +108,15 @@ export function macroOoxml(kind: "docm" | "xlsm"): Uint8Array {
   const dir = kind === "docm" ? "word" : "xl";
   return makeZip([
     { name: "[Content_Types].xml", data: CONTENT_TYPES(main) },
-    { name: "_rels/.rels", data: '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"/>' },
+    {
+      name: "_rels/.rels",
+      data: '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"/>',
+    },
     { name: main, data: '<?xml version="1.0"?><document/>' },
-    { name: `${dir}/vbaProject.bin`, data: concat([Uint8Array.of(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1), new Uint8Array(56)]) },
+    {
+      name: `${dir}/vbaProject.bin`,
+      data: concat([Uint8Array.of(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1), new Uint8Array(56)]),
+    },
   ]);
 }
 
@@ -144,27 +162,43 @@ export interface Attachment {
 }
 
 /** A one-page PDF with these attachments; `catalog` adds catalog entries (e.g. /Collection). */
-export function pdfWithAttachments(files: Attachment[], options: { catalog?: string; openActionJs?: string } = {}): Uint8Array {
+export function pdfWithAttachments(
+  files: Attachment[],
+  options: { catalog?: string; openActionJs?: string } = {},
+): Uint8Array {
   const b = new PdfBuilder();
   const names: string[] = [];
   const annots: number[] = [];
   for (const f of files) {
     const dict = `/Type /EmbeddedFile ${f.subtype ? `/Subtype ${f.subtype}` : ""}`;
     const file = f.flate ? b.addFlateStream(dict, f.data) : b.addStream(dict, f.data);
-    const spec = b.add(`<< /Type /Filespec /F ${hexString(f.name)} /UF ${hexString(f.name)} /EF << /F ${file} 0 R >> >>`);
-    if (f.via === "annotation") annots.push(b.add(`<< /Type /Annot /Subtype /FileAttachment /Rect [72 700 90 718] /FS ${spec} 0 R /Contents (attachment) >>`));
+    const spec = b.add(
+      `<< /Type /Filespec /F ${hexString(f.name)} /UF ${hexString(f.name)} /EF << /F ${file} 0 R >> >>`,
+    );
+    if (f.via === "annotation")
+      annots.push(
+        b.add(
+          `<< /Type /Annot /Subtype /FileAttachment /Rect [72 700 90 718] /FS ${spec} 0 R /Contents (attachment) >>`,
+        ),
+      );
     else names.push(`${hexString(f.name)} ${spec} 0 R`);
   }
   const content = b.addFlateStream("", "BT /F1 12 Tf 72 720 Td (Please see the attached file.) Tj ET");
   const js = options.openActionJs ? `/OpenAction << /S /JavaScript /JS ${hexString(options.openActionJs)} >>` : "";
   const tree = names.length ? `/Names << /EmbeddedFiles << /Names [${names.join(" ")}] >> >>` : "";
-  b.addCatalog(`${tree} ${js} ${options.catalog ?? ""}`, 1, `/Contents ${content} 0 R ${annots.length ? `/Annots [${annots.map((n) => `${n} 0 R`).join(" ")}]` : ""}`);
+  b.addCatalog(
+    `${tree} ${js} ${options.catalog ?? ""}`,
+    1,
+    `/Contents ${content} 0 R ${annots.length ? `/Annots [${annots.map((n) => `${n} 0 R`).join(" ")}]` : ""}`,
+  );
   return b.build();
 }
 
 /** A PDF that runs a shellcode-spraying script when opened: malicious on its own. */
 export function maliciousPdf(): Uint8Array {
-  return pdfWithAttachments([], { openActionJs: `var sc = unescape("${"%u9090".repeat(32)}%ue800%u0000%u5b00%ucccc"); var s = unescape("%u0c0c%u0c0c"); while (s.length < 0x100000) s += s; var a = []; for (var i = 0; i < 200; i++) a[i] = s + sc;` });
+  return pdfWithAttachments([], {
+    openActionJs: `var sc = unescape("${"%u9090".repeat(32)}%ue800%u0000%u5b00%ucccc"); var s = unescape("%u0c0c%u0c0c"); while (s.length < 0x100000) s += s; var a = []; for (var i = 0; i < 200; i++) a[i] = s + sc;`,
+  });
 }
 
 export interface DeepOutcome {
@@ -179,7 +213,15 @@ export interface DeepOutcome {
  * The deep stage as far as attachments go: the fast result, then analyzeEmbeddedFiles with a
  * recursive analyzeNested, then the advanced embedded rules; findings are scored together.
  */
-export async function analyzeWithEmbedded(input: Uint8Array, options: { limits?: Partial<Limits>; depth?: number; calls?: { name: string; depth: number }[]; budget?: { remaining: number } } = {}): Promise<DeepOutcome> {
+export async function analyzeWithEmbedded(
+  input: Uint8Array,
+  options: {
+    limits?: Partial<Limits>;
+    depth?: number;
+    calls?: { name: string; depth: number }[];
+    budget?: { remaining: number };
+  } = {},
+): Promise<DeepOutcome> {
   const limits = resolveLimits(options.limits);
   const calls = options.calls ?? [];
   const budget = options.budget ?? { remaining: limits.MAX_NESTED_PDF_ANALYSES };
@@ -193,7 +235,12 @@ export async function analyzeWithEmbedded(input: Uint8Array, options: { limits?:
     analyzeNested: async (data, name, depth) => {
       calls.push({ name, depth });
       const r = await analyzeWithEmbedded(data, { limits: options.limits, depth, calls, budget });
-      return { verdict: r.summary.verdict, score: r.summary.score, findings: r.findings, budgetHits: r.embedded.budgetHits };
+      return {
+        verdict: r.summary.verdict,
+        score: r.summary.score,
+        findings: r.findings,
+        budgetHits: r.embedded.budgetHits,
+      };
     },
   });
   const facts = { ...fastFacts, embeddedAnalysis: embedded.facts };
@@ -202,7 +249,12 @@ export async function analyzeWithEmbedded(input: Uint8Array, options: { limits?:
     const hit = rule.check(facts, defaultBudget());
     if (hit) findings.push(toFinding(rule, hit, limits));
   }
-  return { summary: scoreFindings(findings, { unanalysable: false, partial: embedded.budgetHits.length > 0 }), findings, embedded, nestedCalls: calls };
+  return {
+    summary: scoreFindings(findings, { unanalysable: false, partial: embedded.budgetHits.length > 0 }),
+    findings,
+    embedded,
+    nestedCalls: calls,
+  };
 }
 
 /**
@@ -213,7 +265,8 @@ export async function analyzeWithEmbedded(input: Uint8Array, options: { limits?:
  */
 export function wordWebArchive({ macros }: { macros: boolean }): string {
   const boundary = "----=_NextPart_01D9C1F2.5A3B7E10";
-  const part = (location: string, encoding: string, type: string, body: string) => `--${boundary}\r\nContent-Location: ${location}\r\nContent-Transfer-Encoding: ${encoding}\r\nContent-Type: ${type}\r\n\r\n${body}\r\n\r\n`;
+  const part = (location: string, encoding: string, type: string, body: string) =>
+    `--${boundary}\r\nContent-Location: ${location}\r\nContent-Transfer-Encoding: ${encoding}\r\nContent-Type: ${type}\r\n\r\n${body}\r\n\r\n`;
   const page = `<html xmlns:o=3D"urn:schemas-microsoft-com:office:office" xmlns:w=3D"urn:schemas-microsoft-com:office:word">\r\n<head><meta name=3DProgId content=3DWord.Document>${macros ? '<link rel=3DEdit-Time-Data href=3D"report_files/editdata.mso">' : ""}\r\n<!--[if gte mso 9]><xml><w:WordDocument><w:View>Print</w:View></w:WordDocument></xml><![endif]--></head>\r\n<body><p>Quarterly report</p></body></html>`;
   // "ActiveMime" and its header, base64 as Word writes the part (the VBA storage follows, compressed)
   const mso = `${Buffer.from("ActiveMime\0\0\x01\xf0\x04\0\0\0\xff\xff\xff\xff\0\0\x07\xf0", "latin1").toString("base64")}eJztWntsHFcVPnd`;

@@ -6,7 +6,8 @@ import { hexValue } from "../../../pdf/syntax";
 
 /** base64 digit of each ASCII code; -1 for every other character */
 const BASE64_DIGIT = new Int8Array(128).fill(-1);
-for (const [i, c] of [..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"].entries()) BASE64_DIGIT[c.charCodeAt(0)] = i;
+for (const [i, c] of [..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"].entries())
+  BASE64_DIGIT[c.charCodeAt(0)] = i;
 
 /**
  * The bytes of the first `maxChars` base64 digits of xml[from, to), whole quartets only: character

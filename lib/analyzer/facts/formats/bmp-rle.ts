@@ -63,7 +63,7 @@ export function parseBmpRle(bmp: Uint8Array, maxRleBytes: number): BmpRleReport 
     if (firstAt < 0) firstAt = at;
   };
   const end = Math.min(bmp.length, start + maxRleBytes);
-  for (let p = start; p + 1 < end; ) {
+  for (let p = start; p + 1 < end;) {
     const count = bmp[p];
     const value = bmp[p + 1];
     const at = p;
@@ -93,7 +93,14 @@ export function parseBmpRle(bmp: Uint8Array, maxRleBytes: number): BmpRleReport 
       p += bytes + (bytes & 1);
     }
   }
-  return { compression: compression === BI_RLE8 ? "RLE8" : "RLE4", width, height, outOfBounds, firstOutOfBoundsAt: firstAt, headerIssues: issues };
+  return {
+    compression: compression === BI_RLE8 ? "RLE8" : "RLE4",
+    width,
+    height,
+    outOfBounds,
+    firstOutOfBoundsAt: firstAt,
+    headerIssues: issues,
+  };
 }
 
 /** base64 units (digits, `=`, whitespace, character references) after "Qk" and two digits: shorter is no image */
@@ -109,7 +116,7 @@ const MIN_BMP_UNITS = 30;
 export function base64BmpsInXml(xml: string, maxBytes: number, budget: Budget): { offset: number; bmp: Uint8Array }[] {
   const out: { offset: number; bmp: Uint8Array }[] = [];
   const maxChars = Math.ceil(maxBytes / 3) * 4;
-  for (let at = xml.indexOf("Qk"); at >= 0; ) {
+  for (let at = xml.indexOf("Qk"); at >= 0;) {
     const end = base64RunEnd(xml, at);
     if (end < 0) {
       at = xml.indexOf("Qk", at + 1);
@@ -127,7 +134,8 @@ export function base64BmpsInXml(xml: string, maxBytes: number, budget: Budget): 
 }
 
 /** `\s` of a regex: ASCII whitespace, and the Unicode spaces a split value may use */
-const isWhitespace = (c: number) => c === 0x20 || (c >= 0x09 && c <= 0x0d) || (c >= 0x80 && /\s/.test(String.fromCharCode(c)));
+const isWhitespace = (c: number) =>
+  c === 0x20 || (c >= 0x09 && c <= 0x0d) || (c >= 0x80 && /\s/.test(String.fromCharCode(c)));
 
 /** End of the base64 run of an image at `at` ("Qk", two digits, then enough units), or -1. */
 function base64RunEnd(xml: string, at: number): number {

@@ -10,7 +10,8 @@ import { withCpuTime } from "../../../../test/support/cpu-time";
 const page = (w: number, h: number) => jbig2Segment(0, 48, jbig2PageInfo(w, h));
 const codes = (data: Uint8Array) => parseJbig2(data, 1_000).anomalies.map((a) => a.code);
 /** symbol dictionary data: arithmetic coding, template 0 (8 AT bytes), then SDNUMEXSYMS and SDNUMNEWSYMS */
-const symbolDictionary = (exported: number, fresh: number) => concat([new Uint8Array(2 + 8), u32(exported, fresh), new Uint8Array(4)]);
+const symbolDictionary = (exported: number, fresh: number) =>
+  concat([new Uint8Array(2 + 8), u32(exported, fresh), new Uint8Array(4)]);
 /** text region fields after the region information: flags 0 (arithmetic, no refinement), SBNUMINSTANCES */
 const textRegionFields = (instances: number) => concat([new Uint8Array(2), u32(instances), new Uint8Array(4)]);
 
@@ -56,7 +57,11 @@ describe("parseJbig2", () => {
 
   it("reports a text region whose dictionaries export more than 2^32 symbols together (CVE-2021-30860)", () => {
     const dict = symbolDictionary(0xfffffff0, 0xfffffff0);
-    const data = concat([jbig2Segment(0, 0, dict), jbig2Segment(1, 0, dict), jbig2Segment(2, 6, jbig2Region(10, 10, 0, 0, textRegionFields(1)), { referredTo: [0, 1] })]);
+    const data = concat([
+      jbig2Segment(0, 0, dict),
+      jbig2Segment(1, 0, dict),
+      jbig2Segment(2, 6, jbig2Region(10, 10, 0, 0, textRegionFields(1)), { referredTo: [0, 1] }),
+    ]);
     const r = parseJbig2(data, 100);
     expect(r.anomalies.map((a) => a.code)).toContain("symbol-count-overflow");
     expect(r.anomalies.find((a) => a.code === "symbol-count-overflow")?.cve).toBe("CVE-2021-30860");
@@ -68,8 +73,12 @@ describe("parseJbig2", () => {
   });
 
   it("reports thousands of refinement segments (the FORCEDENTRY logic-gate construction)", () => {
-    const refinements = Array.from({ length: 1_001 }, (_, i) => jbig2Segment(i + 1, 40, jbig2Region(1, 1, 0, 0, new Uint8Array(1))));
-    expect(parseJbig2(concat([page(64, 64), ...refinements]), 10_000).anomalies.map((a) => a.code)).toEqual(["refinement-segments-absurd"]);
+    const refinements = Array.from({ length: 1_001 }, (_, i) =>
+      jbig2Segment(i + 1, 40, jbig2Region(1, 1, 0, 0, new Uint8Array(1))),
+    );
+    expect(parseJbig2(concat([page(64, 64), ...refinements]), 10_000).anomalies.map((a) => a.code)).toEqual([
+      "refinement-segments-absurd",
+    ]);
     expect(codes(concat([page(64, 64), ...refinements.slice(0, 2)]))).toEqual([]);
   });
 

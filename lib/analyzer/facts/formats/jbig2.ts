@@ -126,7 +126,8 @@ export function parseJbig2(data: Uint8Array, maxSegments: number, globals?: Jbig
   const table: SegmentTable = { byNumber: new Map(), exported: new Map() };
   for (const s of known?.segments ?? []) {
     table.byNumber.set(s.number, s);
-    if (s.exportedSymbols !== undefined) table.exported.set(s.number, Math.min(s.exportedSymbols, symbolInputs(s, table) + (s.newSymbols ?? 0)));
+    if (s.exportedSymbols !== undefined)
+      table.exported.set(s.number, Math.min(s.exportedSymbols, symbolInputs(s, table) + (s.newSymbols ?? 0)));
   }
   let p = 0;
   if (FILE_HEADER.every((b, i) => data[i] === b)) {
@@ -153,16 +154,27 @@ export function parseJbig2(data: Uint8Array, maxSegments: number, globals?: Jbig
       count = dv.getUint32(p - 1) & 0x1fffffff;
       p += 3 + Math.ceil((count + 1) / 8);
     } else if (count === 5 || count === 6) {
-      anomalies.push({ code: "referred-count-invalid", offset: headerOffset, message: `segment ${number}: referred-to count ${count} (values 5 and 6 are not allowed)`, cve: "CVE-2009-0658" });
+      anomalies.push({
+        code: "referred-count-invalid",
+        offset: headerOffset,
+        message: `segment ${number}: referred-to count ${count} (values 5 and 6 are not allowed)`,
+        cve: "CVE-2009-0658",
+      });
       break;
     }
     const refSize = number <= 256 ? 1 : number <= 65536 ? 2 : 4;
     if (p + count * refSize + (longPage ? 4 : 1) + 4 > data.length) {
-      anomalies.push({ code: "segment-length-overrun", offset: headerOffset, message: `segment ${number}: header declares ${count} referred-to segments, more than the stream holds`, cve: "CVE-2009-0658" });
+      anomalies.push({
+        code: "segment-length-overrun",
+        offset: headerOffset,
+        message: `segment ${number}: header declares ${count} referred-to segments, more than the stream holds`,
+        cve: "CVE-2009-0658",
+      });
       break;
     }
     const referredTo: number[] = [];
-    for (let i = 0; i < count; i++, p += refSize) referredTo.push(refSize === 1 ? data[p] : refSize === 2 ? dv.getUint16(p) : dv.getUint32(p));
+    for (let i = 0; i < count; i++, p += refSize)
+      referredTo.push(refSize === 1 ? data[p] : refSize === 2 ? dv.getUint16(p) : dv.getUint32(p));
     const page = longPage ? dv.getUint32(p) : data[p];
     p += longPage ? 4 : 1;
     const dataLength = dv.getUint32(p);
@@ -172,12 +184,23 @@ export function parseJbig2(data: Uint8Array, maxSegments: number, globals?: Jbig
     checkReferences(seg, table, anomalies, globalsKnown);
     if (dataLength === 0xffffffff) {
       // only an immediate generic region may leave its length open (§7.2.7); its end needs decoding
-      if (type !== IMMEDIATE_GENERIC_REGION) anomalies.push({ code: "unknown-data-length", offset: headerOffset, message: `segment ${number} (type ${type}): data length 0xffffffff`, cve: "CVE-2009-0658" });
+      if (type !== IMMEDIATE_GENERIC_REGION)
+        anomalies.push({
+          code: "unknown-data-length",
+          offset: headerOffset,
+          message: `segment ${number} (type ${type}): data length 0xffffffff`,
+          cve: "CVE-2009-0658",
+        });
       readFields(seg, dv, data.length, table, anomalies);
       break;
     }
     if (p + dataLength > data.length) {
-      anomalies.push({ code: "segment-length-overrun", offset: headerOffset, message: `segment ${number} (type ${type}): data length ${dataLength} with ${data.length - p} bytes left`, cve: "CVE-2009-0658" });
+      anomalies.push({
+        code: "segment-length-overrun",
+        offset: headerOffset,
+        message: `segment ${number} (type ${type}): data length ${dataLength} with ${data.length - p} bytes left`,
+        cve: "CVE-2009-0658",
+      });
       break;
     }
     readFields(seg, dv, p + dataLength, table, anomalies);
@@ -187,39 +210,89 @@ export function parseJbig2(data: Uint8Array, maxSegments: number, globals?: Jbig
   return finish(segments, anomalies, table, truncated);
 }
 
-function finish(segments: Jbig2Segment[], anomalies: Jbig2Anomaly[], table: SegmentTable, truncated: boolean): Jbig2Facts {
+function finish(
+  segments: Jbig2Segment[],
+  anomalies: Jbig2Anomaly[],
+  table: SegmentTable,
+  truncated: boolean,
+): Jbig2Facts {
   const typeCounts: Record<number, number> = {};
   for (const s of segments) typeCounts[s.type] = (typeCounts[s.type] ?? 0) + 1;
   const refinements = segments.filter((s) => JBIG2_REFINEMENT_REGIONS.has(s.type)).length;
   if (refinements > MAX_PLAUSIBLE_REFINEMENTS) {
-    anomalies.push({ code: "refinement-segments-absurd", offset: 0, message: `${refinements} refinement region segments in one image`, cve: "CVE-2021-30860" });
+    anomalies.push({
+      code: "refinement-segments-absurd",
+      offset: 0,
+      message: `${refinements} refinement region segments in one image`,
+      cve: "CVE-2021-30860",
+    });
   }
   return { segments, anomalies, typeCounts, page: table.page, truncated };
 }
 
-function checkReferences(seg: Jbig2Segment, table: SegmentTable, anomalies: Jbig2Anomaly[], globalsKnown: boolean): void {
+function checkReferences(
+  seg: Jbig2Segment,
+  table: SegmentTable,
+  anomalies: Jbig2Anomaly[],
+  globalsKnown: boolean,
+): void {
   const at = seg.headerOffset;
-  if (!SEGMENT_TYPES.has(seg.type)) anomalies.push({ code: "reserved-segment-type", offset: at, message: `segment ${seg.number}: reserved segment type ${seg.type}`, cve: "CVE-2009-0658" });
-  if (seg.page > MAX_PLAUSIBLE_PAGE) anomalies.push({ code: "page-association-impossible", offset: at, message: `segment ${seg.number}: page association ${seg.page} (0x${seg.page.toString(16)})`, cve: "CVE-2009-0658" });
+  if (!SEGMENT_TYPES.has(seg.type))
+    anomalies.push({
+      code: "reserved-segment-type",
+      offset: at,
+      message: `segment ${seg.number}: reserved segment type ${seg.type}`,
+      cve: "CVE-2009-0658",
+    });
+  if (seg.page > MAX_PLAUSIBLE_PAGE)
+    anomalies.push({
+      code: "page-association-impossible",
+      offset: at,
+      message: `segment ${seg.number}: page association ${seg.page} (0x${seg.page.toString(16)})`,
+      cve: "CVE-2009-0658",
+    });
   for (const r of seg.referredTo) {
-    if (r >= seg.number) anomalies.push({ code: "referred-segment-forward", offset: at, message: `segment ${seg.number} refers to later segment ${r}`, cve: "CVE-2021-30860" });
+    if (r >= seg.number)
+      anomalies.push({
+        code: "referred-segment-forward",
+        offset: at,
+        message: `segment ${seg.number} refers to later segment ${r}`,
+        cve: "CVE-2021-30860",
+      });
     const target = table.byNumber.get(r);
     if (!target) {
-      if (r < seg.number && globalsKnown) anomalies.push({ code: "referred-segment-unknown", offset: at, message: `segment ${seg.number} refers to undefined segment ${r}`, cve: "CVE-2021-30860" });
+      if (r < seg.number && globalsKnown)
+        anomalies.push({
+          code: "referred-segment-unknown",
+          offset: at,
+          message: `segment ${seg.number} refers to undefined segment ${r}`,
+          cve: "CVE-2021-30860",
+        });
       continue;
     }
     if (!allowedReference(seg.type, target.type)) {
-      anomalies.push({ code: "referred-segment-wrong-type", offset: at, message: `segment ${seg.number} (type ${seg.type}) refers to segment ${r} of type ${target.type}`, cve: "CVE-2021-30860" });
+      anomalies.push({
+        code: "referred-segment-wrong-type",
+        offset: at,
+        message: `segment ${seg.number} (type ${seg.type}) refers to segment ${r} of type ${target.type}`,
+        cve: "CVE-2021-30860",
+      });
     }
   }
   if (JBIG2_REFINEMENT_REGIONS.has(seg.type) && seg.referredTo.length > 1) {
-    anomalies.push({ code: "referred-segment-wrong-type", offset: at, message: `refinement segment ${seg.number} refers to ${seg.referredTo.length} segments (at most 1)`, cve: "CVE-2021-30860" });
+    anomalies.push({
+      code: "referred-segment-wrong-type",
+      offset: at,
+      message: `refinement segment ${seg.number} refers to ${seg.referredTo.length} segments (at most 1)`,
+      cve: "CVE-2021-30860",
+    });
   }
 }
 
 /** Which segment types may refer to which (T.88 §7.3: text regions use symbol dictionaries and tables, ...). */
 function allowedReference(from: number, to: number): boolean {
-  if (from === JBIG2_SYMBOL_DICTIONARY || JBIG2_TEXT_REGIONS.has(from)) return to === JBIG2_SYMBOL_DICTIONARY || to === TABLES;
+  if (from === JBIG2_SYMBOL_DICTIONARY || JBIG2_TEXT_REGIONS.has(from))
+    return to === JBIG2_SYMBOL_DICTIONARY || to === TABLES;
   if (HALFTONE_REGIONS.has(from)) return to === PATTERN_DICTIONARY;
   if (JBIG2_REFINEMENT_REGIONS.has(from)) return to === 36 || to === 4 || to === 20 || to === 40; // intermediate regions
   return true;
@@ -231,13 +304,24 @@ function symbolInputs(seg: Jbig2Segment, table: SegmentTable): number {
 }
 
 /** The fixed fields at the start of a segment's data, each checked against what the decoder allocates from it. */
-function readFields(seg: Jbig2Segment, dv: DataView, end: number, table: SegmentTable, anomalies: Jbig2Anomaly[]): void {
+function readFields(
+  seg: Jbig2Segment,
+  dv: DataView,
+  end: number,
+  table: SegmentTable,
+  anomalies: Jbig2Anomaly[],
+): void {
   const at = seg.dataOffset;
   const has = (n: number) => at + n <= Math.min(end, dv.byteLength);
   if (seg.type === PAGE_INFORMATION && has(8)) {
     table.page = { width: dv.getUint32(at), height: dv.getUint32(at + 4) };
     const { width, height } = table.page;
-    if (height !== UNKNOWN_HEIGHT && width * height > MAX_PLAUSIBLE_PIXELS) anomalies.push({ code: "region-size-overflow", offset: seg.headerOffset, message: `page information ${seg.number}: ${width}x${height} pixels` });
+    if (height !== UNKNOWN_HEIGHT && width * height > MAX_PLAUSIBLE_PIXELS)
+      anomalies.push({
+        code: "region-size-overflow",
+        offset: seg.headerOffset,
+        message: `page information ${seg.number}: ${width}x${height} pixels`,
+      });
     return;
   }
   if (seg.type === JBIG2_SYMBOL_DICTIONARY) return readSymbolDictionary(seg, dv, end, table, anomalies);
@@ -246,20 +330,37 @@ function readFields(seg: Jbig2Segment, dv: DataView, end: number, table: Segment
     seg.grayMax = dv.getUint32(at + 3);
     // the collective bitmap is (GRAYMAX + 1) x HDPW pixels wide (§6.7.5): 32-bit decoders overflow
     if ((seg.grayMax + 1) * seg.patternWidth > MAX_PLAUSIBLE_PIXELS || seg.grayMax === 0xffffffff) {
-      anomalies.push({ code: "pattern-dictionary-overflow", offset: seg.headerOffset, message: `pattern dictionary ${seg.number}: GRAYMAX ${seg.grayMax} with patterns ${seg.patternWidth} pixels wide` });
+      anomalies.push({
+        code: "pattern-dictionary-overflow",
+        offset: seg.headerOffset,
+        message: `pattern dictionary ${seg.number}: GRAYMAX ${seg.grayMax} with patterns ${seg.patternWidth} pixels wide`,
+      });
     }
     return;
   }
-  const isRegion = JBIG2_TEXT_REGIONS.has(seg.type) || HALFTONE_REGIONS.has(seg.type) || GENERIC_REGIONS.has(seg.type) || JBIG2_REFINEMENT_REGIONS.has(seg.type);
+  const isRegion =
+    JBIG2_TEXT_REGIONS.has(seg.type) ||
+    HALFTONE_REGIONS.has(seg.type) ||
+    GENERIC_REGIONS.has(seg.type) ||
+    JBIG2_REFINEMENT_REGIONS.has(seg.type);
   if (!isRegion || !has(REGION_INFO_BYTES)) return;
-  seg.region = { width: dv.getUint32(at), height: dv.getUint32(at + 4), x: dv.getUint32(at + 8), y: dv.getUint32(at + 12) };
+  seg.region = {
+    width: dv.getUint32(at),
+    height: dv.getUint32(at + 4),
+    x: dv.getUint32(at + 8),
+    y: dv.getUint32(at + 12),
+  };
   checkRegion(seg, seg.region, table.page, anomalies);
   if (JBIG2_TEXT_REGIONS.has(seg.type)) readTextRegion(seg, dv, end, table, anomalies);
 }
 
 function checkRegion(seg: Jbig2Segment, r: Jbig2Region, page: SegmentTable["page"], anomalies: Jbig2Anomaly[]): void {
   if (r.width * r.height > MAX_PLAUSIBLE_PIXELS) {
-    anomalies.push({ code: "region-size-overflow", offset: seg.headerOffset, message: `region segment ${seg.number} (type ${seg.type}): ${r.width}x${r.height} pixels` });
+    anomalies.push({
+      code: "region-size-overflow",
+      offset: seg.headerOffset,
+      message: `region segment ${seg.number} (type ${seg.type}): ${r.width}x${r.height} pixels`,
+    });
     return;
   }
   // intermediate regions (refinement sources) have no page position to check
@@ -271,13 +372,25 @@ function checkRegion(seg: Jbig2Segment, r: Jbig2Region, page: SegmentTable["page
   // a striped page grows as regions arrive; only a position past 2^31 is beyond any page then
   const absurdY = page.height === UNKNOWN_HEIGHT && r.y + r.height > MAX_PLAUSIBLE_PIXELS;
   if (beyondX || beyondY || absurdY) {
-    anomalies.push({ code: "region-outside-page", offset: seg.headerOffset, message: `region segment ${seg.number} (type ${seg.type}): ${r.width}x${r.height} at (${r.x},${r.y}) on a ${page.width}x${page.height === UNKNOWN_HEIGHT ? "striped" : page.height} page` });
+    anomalies.push({
+      code: "region-outside-page",
+      offset: seg.headerOffset,
+      message: `region segment ${seg.number} (type ${seg.type}): ${r.width}x${r.height} at (${r.x},${r.y}) on a ${page.width}x${page.height === UNKNOWN_HEIGHT ? "striped" : page.height} page`,
+    });
   }
 }
 
 /** SDNUMEXSYMS is chosen among input and new symbols (§7.4.2.1.5-6); more is an impossible export. */
-function readSymbolDictionary(seg: Jbig2Segment, dv: DataView, end: number, table: SegmentTable, anomalies: Jbig2Anomaly[]): void {
-  const known = seg.referredTo.every((r) => table.byNumber.has(r) && (table.byNumber.get(r)!.type !== JBIG2_SYMBOL_DICTIONARY || table.exported.has(r)));
+function readSymbolDictionary(
+  seg: Jbig2Segment,
+  dv: DataView,
+  end: number,
+  table: SegmentTable,
+  anomalies: Jbig2Anomaly[],
+): void {
+  const known = seg.referredTo.every(
+    (r) => table.byNumber.has(r) && (table.byNumber.get(r)!.type !== JBIG2_SYMBOL_DICTIONARY || table.exported.has(r)),
+  );
   if (seg.dataOffset + 2 > Math.min(end, dv.byteLength)) return;
   const flags = dv.getUint16(seg.dataOffset);
   const huffman = (flags & 1) !== 0;
@@ -289,23 +402,46 @@ function readSymbolDictionary(seg: Jbig2Segment, dv: DataView, end: number, tabl
   seg.exportedSymbols = dv.getUint32(at);
   seg.newSymbols = dv.getUint32(at + 4);
   if (seg.newSymbols > MAX_PLAUSIBLE_SYMBOLS) {
-    anomalies.push({ code: "symbol-count-absurd", offset: seg.headerOffset, message: `symbol dictionary ${seg.number} declares ${seg.newSymbols} new symbols`, cve: "CVE-2021-30860" });
+    anomalies.push({
+      code: "symbol-count-absurd",
+      offset: seg.headerOffset,
+      message: `symbol dictionary ${seg.number} declares ${seg.newSymbols} new symbols`,
+      cve: "CVE-2021-30860",
+    });
   }
   // a dictionary that is missing or unreadable exports an unknown number of symbols
   if (!known) return;
   const inputs = symbolInputs(seg, table);
   if (seg.exportedSymbols > inputs + seg.newSymbols) {
-    anomalies.push({ code: "symbol-export-impossible", offset: seg.headerOffset, message: `${seg.page === 0 ? "global " : ""}symbol dictionary ${seg.number} exports ${seg.exportedSymbols} symbols from ${inputs} input + ${seg.newSymbols} new`, cve: "CVE-2021-30860" });
+    anomalies.push({
+      code: "symbol-export-impossible",
+      offset: seg.headerOffset,
+      message: `${seg.page === 0 ? "global " : ""}symbol dictionary ${seg.number} exports ${seg.exportedSymbols} symbols from ${inputs} input + ${seg.newSymbols} new`,
+      cve: "CVE-2021-30860",
+    });
   }
   table.exported.set(seg.number, Math.min(seg.exportedSymbols, inputs + seg.newSymbols));
 }
 
 /** SBNUMSYMS (the sum over referred dictionaries) must fit 32 bits; SBNUMINSTANCES follows the flags (§7.4.3.1). */
-function readTextRegion(seg: Jbig2Segment, dv: DataView, end: number, table: SegmentTable, anomalies: Jbig2Anomaly[]): void {
-  const known = seg.referredTo.every((r) => table.byNumber.has(r) && (table.byNumber.get(r)!.type !== JBIG2_SYMBOL_DICTIONARY || table.exported.has(r)));
+function readTextRegion(
+  seg: Jbig2Segment,
+  dv: DataView,
+  end: number,
+  table: SegmentTable,
+  anomalies: Jbig2Anomaly[],
+): void {
+  const known = seg.referredTo.every(
+    (r) => table.byNumber.has(r) && (table.byNumber.get(r)!.type !== JBIG2_SYMBOL_DICTIONARY || table.exported.has(r)),
+  );
   const inputs = symbolInputs(seg, table);
   if (known && inputs > 0xffffffff) {
-    anomalies.push({ code: "symbol-count-overflow", offset: seg.headerOffset, message: `text region ${seg.number}: referred dictionaries export ${inputs} symbols, more than 2^32`, cve: "CVE-2021-30860" });
+    anomalies.push({
+      code: "symbol-count-overflow",
+      offset: seg.headerOffset,
+      message: `text region ${seg.number}: referred dictionaries export ${inputs} symbols, more than 2^32`,
+      cve: "CVE-2021-30860",
+    });
   }
   let at = seg.dataOffset + REGION_INFO_BYTES;
   const limit = Math.min(end, dv.byteLength);
@@ -317,6 +453,11 @@ function readTextRegion(seg: Jbig2Segment, dv: DataView, end: number, table: Seg
   if (at + 4 > limit) return;
   seg.instances = dv.getUint32(at);
   if (seg.instances > MAX_PLAUSIBLE_SYMBOLS && seg.region && seg.instances > seg.region.width * seg.region.height) {
-    anomalies.push({ code: "instance-count-absurd", offset: seg.headerOffset, message: `text region ${seg.number}: ${seg.instances} symbol instances in a ${seg.region.width}x${seg.region.height} region`, cve: "CVE-2021-30860" });
+    anomalies.push({
+      code: "instance-count-absurd",
+      offset: seg.headerOffset,
+      message: `text region ${seg.number}: ${seg.instances} symbol instances in a ${seg.region.width}x${seg.region.height} region`,
+      cve: "CVE-2021-30860",
+    });
   }
 }

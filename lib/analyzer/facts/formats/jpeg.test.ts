@@ -23,8 +23,12 @@ describe("JPEG Huffman tables", () => {
 
   it("names an over-filled longer length and a table of more than 256 symbols", () => {
     // 2 + 1 codes of 2 bits leave room for 2 of 3 bits... 5 of 3 bits is one too many
-    expect(jpegHuffmanProblem(jpeg({ ac: [0, 3, 3, ...zeros(13)] }), 1024)).toMatchObject({ problem: expect.stringContaining("codes of 3 bits over-fill") });
-    expect(jpegHuffmanProblem(jpeg({ ac: [...zeros(14), 0, 255].map((c, i) => (i === 15 ? 255 : i === 14 ? 2 : c)) }), 1024)).toMatchObject({ problem: "257 symbols (a table holds at most 256)" });
+    expect(jpegHuffmanProblem(jpeg({ ac: [0, 3, 3, ...zeros(13)] }), 1024)).toMatchObject({
+      problem: expect.stringContaining("codes of 3 bits over-fill"),
+    });
+    expect(
+      jpegHuffmanProblem(jpeg({ ac: [...zeros(14), 0, 255].map((c, i) => (i === 15 ? 255 : i === 14 ? 2 : c)) }), 1024),
+    ).toMatchObject({ problem: "257 symbols (a table holds at most 256)" });
   });
 
   it("accepts a complete code (all codes of the last length used)", () => {
@@ -37,7 +41,10 @@ describe("JPEG Huffman tables", () => {
     const bytes = jpeg();
     const dht = bytes.findIndex((b, i) => b === 0xff && bytes[i + 1] === 0xc4);
     bytes[dht + 4] = 0x27;
-    expect(jpegHuffmanProblem(bytes, 1024)).toMatchObject({ offset: dht, problem: "table class 2, destination 7 (only 0-1 and 0-3 exist)" });
+    expect(jpegHuffmanProblem(bytes, 1024)).toMatchObject({
+      offset: dht,
+      problem: "table class 2, destination 7 (only 0-1 and 0-3 exist)",
+    });
   });
 
   it("leaves cut headers and too many segments unread", () => {
@@ -60,13 +67,18 @@ describe("JPEG facts of a document", () => {
   const dctHuffman = (image: Uint8Array, filter = "/DCTDecode") => {
     const b = new PdfBuilder();
     const flate = filter.startsWith("/FlateDecode");
-    const img = b.addStream(`/Subtype /Image /Width 8 /Height 8 /BitsPerComponent 8 /ColorSpace /DeviceGray /Filter [${filter}]`, flate ? new Uint8Array(deflateSync(image)) : image);
+    const img = b.addStream(
+      `/Subtype /Image /Width 8 /Height 8 /BitsPerComponent 8 /ColorSpace /DeviceGray /Filter [${filter}]`,
+      flate ? new Uint8Array(deflateSync(image)) : image,
+    );
     b.addCatalog("", 1, `/Resources << /XObject << /Im0 ${img} 0 R >> >>`);
     return collectFacts(readPdf(b.build(), DEFAULT_LIMITS), DEFAULT_LIMITS).formats.dctHuffman;
   };
 
   it("finds the over-filled table in a DCTDecode image, also under Flate", () => {
-    expect(dctHuffman(jpeg({ ac: OVERFILLED_AC_COUNTS }))).toMatchObject([{ problem: expect.stringContaining("84 codes") }]);
+    expect(dctHuffman(jpeg({ ac: OVERFILLED_AC_COUNTS }))).toMatchObject([
+      { problem: expect.stringContaining("84 codes") },
+    ]);
     expect(dctHuffman(jpeg({ ac: OVERFILLED_AC_COUNTS }), "/FlateDecode /DCTDecode")).toHaveLength(1);
   });
 

@@ -51,7 +51,7 @@ export function jpegHuffmanProblem(bytes: Uint8Array, maxSegments: number): Jpeg
 
 /** What is wrong with the tables of one DHT segment's payload (ITU T.81 B.2.4.2), or null. */
 function tableProblem(seg: Uint8Array): string | null {
-  for (let p = 0; p < seg.length; ) {
+  for (let p = 0; p < seg.length;) {
     if (p + 17 > seg.length) return "a table's 16 code counts run past its segment";
     const klass = seg[p] >> 4;
     const id = seg[p] & 0x0f;
@@ -62,7 +62,8 @@ function tableProblem(seg: Uint8Array): string | null {
       const count = seg[p + length];
       symbols += count;
       codes += count;
-      if (codes > 2 ** length) return `${count} codes of ${length} bit${length > 1 ? "s" : ""} over-fill the code space (at most ${2 ** length - (codes - count)})`;
+      if (codes > 2 ** length)
+        return `${count} codes of ${length} bit${length > 1 ? "s" : ""} over-fill the code space (at most ${2 ** length - (codes - count)})`;
       codes *= 2;
     }
     if (symbols > 256) return `${symbols} symbols (a table holds at most 256)`;

@@ -31,12 +31,16 @@ export function parseSfnt(font: Uint8Array, maxTables = DEFAULT_LIMITS.MAX_SFNT_
     if (tag !== "SING" || singNameOverlong) continue;
     const start = dv.getUint32(rec + 8) + UNIQUE_NAME_OFFSET;
     // truncated right where the name should be, or no NUL in the 28 bytes
-    singNameOverlong = start + UNIQUE_NAME_SIZE > font.length || !font.subarray(start, start + UNIQUE_NAME_SIZE).includes(0);
+    singNameOverlong =
+      start + UNIQUE_NAME_SIZE > font.length || !font.subarray(start, start + UNIQUE_NAME_SIZE).includes(0);
   }
   return { tables, singNameOverlong };
 }
 
 /** Whether parseSfnt(font, maxTables) left table records of the directory unread. */
 export function sfntTablesCut(font: Uint8Array, maxTables: number): boolean {
-  return font.length >= 12 + (maxTables + 1) * 16 && new DataView(font.buffer, font.byteOffset, font.byteLength).getUint16(4) > maxTables;
+  return (
+    font.length >= 12 + (maxTables + 1) * 16 &&
+    new DataView(font.buffer, font.byteOffset, font.byteLength).getUint16(4) > maxTables
+  );
 }

@@ -56,10 +56,15 @@ export function readSwf(data: Uint8Array, maxBytes: number): SwfBody | null {
 export function flashExploitSignals(body: Uint8Array): FlashExploitSignals {
   const text = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("latin1");
   const has = (re: RegExp) => re.test(text);
-  const heapSpray = has(/ByteArray/) && has(/\bwrite(Int|UnsignedInt|Double|UTFBytes|MultiByte)\b/) && has(/LITTLE_ENDIAN/);
+  const heapSpray =
+    has(/ByteArray/) && has(/\bwrite(Int|UnsignedInt|Double|UTFBytes|MultiByte)\b/) && has(/LITTLE_ENDIAN/);
   const mp4Trigger = has(/NetStream/) && has(/NetConnection/) && has(/[\w-]\.(mp4|m4v|f4v|3gp)\b/i);
   const loadBytes = has(/\bloadBytes\b/) && has(/\bLoader\b/);
-  const markers = [heapSpray && "ByteArray little-endian writes", mp4Trigger && "NetStream playing an MP4", loadBytes && "Loader.loadBytes"].filter((m): m is string => !!m);
+  const markers = [
+    heapSpray && "ByteArray little-endian writes",
+    mp4Trigger && "NetStream playing an MP4",
+    loadBytes && "Loader.loadBytes",
+  ].filter((m): m is string => !!m);
   return { heapSpray, mp4Trigger, loadBytes, markers };
 }
 
@@ -67,5 +72,10 @@ export function flashExploitSignals(body: Uint8Array): FlashExploitSignals {
 export function parseSwf(data: Uint8Array, maxBytes: number): SwfFacts | null {
   const swf = readSwf(data, maxBytes);
   if (!swf) return null;
-  return { compression: swf.compression, version: swf.version, bodyBytes: swf.body?.length ?? null, signals: swf.body ? flashExploitSignals(swf.body) : null };
+  return {
+    compression: swf.compression,
+    version: swf.version,
+    bodyBytes: swf.body?.length ?? null,
+    signals: swf.body ? flashExploitSignals(swf.body) : null,
+  };
 }

@@ -23,18 +23,24 @@ describe("parseTiff", () => {
 
   it("reports the exploit's DotRange of 204 values after a NOP sled (CVE-2010-0188)", () => {
     const r = parseTiff(tiff([...PLAIN_TIFF_TAGS, DOT_RANGE_OVERFLOW], { sled: 4096 }), defaultBudget());
-    expect(r?.anomalies).toEqual([{ code: "pair-tag-count-overflow", message: "DotRange (0x0150) with 204 values, at most 2 allowed" }]);
+    expect(r?.anomalies).toEqual([
+      { code: "pair-tag-count-overflow", message: "DotRange (0x0150) with 204 values, at most 2 allowed" },
+    ]);
     expect(r?.longestNopRun).toBe(4096);
   });
 
   it("reports the big-endian variant that overflows HalftoneHints (0x0141) instead", () => {
-    expect(codes(tiff([...PLAIN_TIFF_TAGS, { tag: 0x0141, type: 3, count: 204, value: 0 }], { bigEndian: true }))).toEqual(["pair-tag-count-overflow"]);
+    expect(
+      codes(tiff([...PLAIN_TIFF_TAGS, { tag: 0x0141, type: 3, count: 204, value: 0 }], { bigEndian: true })),
+    ).toEqual(["pair-tag-count-overflow"]);
   });
 
   it("reports strip offsets and byte counts that disagree, and value arrays whose size wraps 32 bits", () => {
     const tags = PLAIN_TIFF_TAGS.map((t) => (t.tag === 0x0117 ? { ...t, count: 3 } : t));
     expect(codes(tiff(tags))).toEqual(["strip-counts-mismatch"]);
-    expect(codes(tiff([...PLAIN_TIFF_TAGS, { tag: 0x8298, type: 12, count: 0x20000000, value: 0 }]))).toEqual(["tag-size-overflow"]);
+    expect(codes(tiff([...PLAIN_TIFF_TAGS, { tag: 0x8298, type: 12, count: 0x20000000, value: 0 }]))).toEqual([
+      "tag-size-overflow",
+    ]);
   });
 
   it("stops on a directory chain that loops back and on a directory outside the file", () => {
@@ -60,7 +66,9 @@ describe("base64TiffsInXml", () => {
   });
 
   it("ignores the header letters inside another base64 run", () => {
-    expect(base64TiffsInXml("<image>/9j/4AAQSkZJRgABAQAAAQABAADSUkqAAAAAAAAAAAAAAAA</image>", 1 << 20, defaultBudget())).toEqual([]);
+    expect(
+      base64TiffsInXml("<image>/9j/4AAQSkZJRgABAQAAAQABAADSUkqAAAAAAAAAAAAAAAA</image>", 1 << 20, defaultBudget()),
+    ).toEqual([]);
   });
 
   it("drops character references, whitespace and padding from the value, and stops at the byte budget", () => {
@@ -77,7 +85,9 @@ describe("base64TiffsInXml", () => {
     // the former implementation: drop references and non-digits, cut to whole quartets, decode
     const reference = (value: string) => {
       const clean = value.replace(/&#x?[0-9a-fA-F]+;|[^A-Za-z0-9+/]/g, "");
-      return clean.length - (clean.length % 4) >= 12 ? new Uint8Array(Buffer.from(clean.slice(0, clean.length - (clean.length % 4)), "base64")) : undefined;
+      return clean.length - (clean.length % 4) >= 12
+        ? new Uint8Array(Buffer.from(clean.slice(0, clean.length - (clean.length % 4)), "base64"))
+        : undefined;
     };
     const pieces = ["&", "#", "x", ";", "&#", "&#x", "4", "1", "a", "G", "+", "/", "=", " ", "\n", "é", "SUkqA"];
     let seed = 7;

@@ -33,7 +33,8 @@ export interface TiffEntry {
   valueOrOffset: number;
 }
 
-export type TiffAnomalyCode = "pair-tag-count-overflow" | "tag-size-overflow" | "strip-counts-mismatch" | "ifd-outside-file";
+export type TiffAnomalyCode =
+  "pair-tag-count-overflow" | "tag-size-overflow" | "strip-counts-mismatch" | "ifd-outside-file";
 
 export interface TiffAnomaly {
   code: TiffAnomalyCode;
@@ -75,7 +76,8 @@ export function parseTiff(data: Uint8Array, budget: Budget): TiffFacts | null {
     if (u16(at) > maxEntries) budget.budgetHits.add("MAX_TIFF_ENTRIES");
     const n = Math.min(u16(at), maxEntries);
     const directory: TiffEntry[] = [];
-    for (let i = 0, e = at + 2; i < n && e + 12 <= data.length; i++, e += 12) directory.push({ tag: u16(e), type: u16(e + 2), count: u32(e + 4), valueOrOffset: u32(e + 8) });
+    for (let i = 0, e = at + 2; i < n && e + 12 <= data.length; i++, e += 12)
+      directory.push({ tag: u16(e), type: u16(e + 2), count: u32(e + 4), valueOrOffset: u32(e + 8) });
     entries.push(...directory);
     checkDirectory(directory, data.length, anomalies);
     const next = at + 2 + n * 12;
@@ -93,16 +95,32 @@ function checkDirectory(dir: TiffEntry[], size: number, anomalies: TiffAnomaly[]
   for (const e of dir) {
     const pair = PAIR_TAGS.get(e.tag);
     const allowed = e.tag === DOT_RANGE ? 2 * Math.max(1, spp) : 2;
-    if (pair && e.count > allowed) anomalies.push({ code: "pair-tag-count-overflow", message: `${pair} (0x${e.tag.toString(16).padStart(4, "0")}) with ${e.count} values, at most ${allowed} allowed` });
+    if (pair && e.count > allowed)
+      anomalies.push({
+        code: "pair-tag-count-overflow",
+        message: `${pair} (0x${e.tag.toString(16).padStart(4, "0")}) with ${e.count} values, at most ${allowed} allowed`,
+      });
     const bytes = e.count * (TYPE_BYTES[e.type] ?? 1);
     // a value array larger than 4 GiB wraps libtiff's 32-bit size computation
-    if (bytes > 0xffffffff) anomalies.push({ code: "tag-size-overflow", message: `tag 0x${e.tag.toString(16).padStart(4, "0")}: ${e.count} values of type ${e.type} (${bytes} bytes)` });
+    if (bytes > 0xffffffff)
+      anomalies.push({
+        code: "tag-size-overflow",
+        message: `tag 0x${e.tag.toString(16).padStart(4, "0")}: ${e.count} values of type ${e.type} (${bytes} bytes)`,
+      });
   }
-  for (const [offsets, counts, what] of [[STRIP_OFFSETS, STRIP_BYTE_COUNTS, "strip"], [TILE_OFFSETS, TILE_BYTE_COUNTS, "tile"]] as const) {
+  for (const [offsets, counts, what] of [
+    [STRIP_OFFSETS, STRIP_BYTE_COUNTS, "strip"],
+    [TILE_OFFSETS, TILE_BYTE_COUNTS, "tile"],
+  ] as const) {
     const o = get(offsets);
     const c = get(counts);
-    if (o && c && o.count !== c.count) anomalies.push({ code: "strip-counts-mismatch", message: `${o.count} ${what} offsets for ${c.count} ${what} byte counts` });
-    if (o && o.count > size) anomalies.push({ code: "strip-counts-mismatch", message: `${o.count} ${what}s in a ${size}-byte TIFF` });
+    if (o && c && o.count !== c.count)
+      anomalies.push({
+        code: "strip-counts-mismatch",
+        message: `${o.count} ${what} offsets for ${c.count} ${what} byte counts`,
+      });
+    if (o && o.count > size)
+      anomalies.push({ code: "strip-counts-mismatch", message: `${o.count} ${what}s in a ${size}-byte TIFF` });
   }
 }
 
@@ -125,7 +143,11 @@ const BASE64_TIFF = /SUkqA|TU0AK/g;
  * split the base64 one character a line to defeat byte patterns, so whitespace and character
  * references inside the value are removed, and the header is looked for after removing them too.
  */
-export function base64TiffsInXml(xml: string, maxBytes: number, budget: Budget): { offset: number; tiff: Uint8Array }[] {
+export function base64TiffsInXml(
+  xml: string,
+  maxBytes: number,
+  budget: Budget,
+): { offset: number; tiff: Uint8Array }[] {
   const out: { offset: number; tiff: Uint8Array }[] = [];
   const maxChars = Math.ceil(maxBytes / 3) * 4;
   for (const start of tiffStarts(xml)) {
@@ -135,7 +157,12 @@ export function base64TiffsInXml(xml: string, maxBytes: number, budget: Budget):
     }
     const end = xml.indexOf("<", start);
     // whitespace can triple the text of a split value: read enough raw text for maxChars of base64
-    const tiff = decodeBase64Text(xml, start, end < 0 ? Math.min(xml.length, start + maxChars * 4) : Math.min(end, start + maxChars * 4), maxChars);
+    const tiff = decodeBase64Text(
+      xml,
+      start,
+      end < 0 ? Math.min(xml.length, start + maxChars * 4) : Math.min(end, start + maxChars * 4),
+      maxChars,
+    );
     if (tiff) out.push({ offset: start, tiff });
   }
   return out;
@@ -146,7 +173,8 @@ function tiffStarts(xml: string): number[] {
   const starts = new Set<number>();
   BASE64_TIFF.lastIndex = 0;
   // not inside another base64 run, where the letters can occur by chance
-  for (let m = BASE64_TIFF.exec(xml); m; m = BASE64_TIFF.exec(xml)) if (m.index === 0 || !/[A-Za-z0-9+/]/.test(xml[m.index - 1])) starts.add(m.index);
+  for (let m = BASE64_TIFF.exec(xml); m; m = BASE64_TIFF.exec(xml))
+    if (m.index === 0 || !/[A-Za-z0-9+/]/.test(xml[m.index - 1])) starts.add(m.index);
   // element values: `>` then the (whitespace-split) base64 text
   const VALUE = />\s*(?:S\s*U\s*k\s*q\s*A|T\s*U\s*0\s*A\s*K)/g;
   for (let m = VALUE.exec(xml); m; m = VALUE.exec(xml)) starts.add(m.index + m[0].search(/[ST]/));

@@ -7,7 +7,11 @@ const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$|^\d+#[0-9A-Za-z]+$/;
 const MATRIX_KEYS = /\/(FontMatrix|FontBBox)\s*([[{])/g;
 
 /** The cleartext part of a Type 1 program: before `eexec`, PFB segment header skipped, at most `maxBytes`. */
-export function type1Cleartext(program: Uint8Array, length1?: number, maxBytes = DEFAULT_LIMITS.MAX_TYPE1_CLEARTEXT_BYTES): string {
+export function type1Cleartext(
+  program: Uint8Array,
+  length1?: number,
+  maxBytes = DEFAULT_LIMITS.MAX_TYPE1_CLEARTEXT_BYTES,
+): string {
   let start = 0;
   let end = program.length;
   if (program[0] === 0x80 && program[1] === 0x01 && program.length > 6) {
@@ -15,7 +19,9 @@ export function type1Cleartext(program: Uint8Array, length1?: number, maxBytes =
     start = 6;
     end = Math.min(end, 6 + (program[2] | (program[3] << 8) | (program[4] << 16) | (program[5] << 24)));
   } else if (length1 && length1 > 0) end = Math.min(end, length1);
-  const text = Buffer.from(program.buffer, program.byteOffset + start, Math.min(end - start, maxBytes)).toString("latin1");
+  const text = Buffer.from(program.buffer, program.byteOffset + start, Math.min(end - start, maxBytes)).toString(
+    "latin1",
+  );
   const eexec = text.indexOf("eexec");
   return eexec >= 0 ? text.slice(0, eexec) : text;
 }
@@ -72,7 +78,7 @@ function tokenize(body: string): string[] {
   const out: string[] = [];
   let noStringEnd = false;
   let noHexEnd = false;
-  for (let i = 0; i < body.length; ) {
+  for (let i = 0; i < body.length;) {
     const c = body[i];
     if (c === "(" && !noStringEnd) {
       let j = i + 1;

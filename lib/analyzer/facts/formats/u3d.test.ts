@@ -16,7 +16,10 @@ describe("parseU3d", () => {
   it("reports a file size beyond the stream and a block running past its end as structural", () => {
     const data = u3d({ fileSize: 2612 });
     new DataView(data.buffer).setUint32(36 + 4, 0x10000, true);
-    expect(parseU3d(data, 100, defaultBudget())?.structuralAnomalies).toEqual(["file header declares 2612 bytes, the stream has 96", expect.stringMatching(/^block 0xffffff14 at byte 36 declares 65536\+0 bytes/)]);
+    expect(parseU3d(data, 100, defaultBudget())?.structuralAnomalies).toEqual([
+      "file header declares 2612 bytes, the stream has 96",
+      expect.stringMatching(/^block 0xffffff14 at byte 36 declares 65536\+0 bytes/),
+    ]);
   });
 
   it("stops at the block budget", () => {
@@ -27,12 +30,27 @@ describe("parseU3d", () => {
 describe("parseU3d mesh declarations", () => {
   it("reads the Max Mesh Description of a mesh declared inside a modifier chain", () => {
     const r = parseU3d(u3dWithMesh([12, 8, 36, 0, 0, 0], 1), 100, defaultBudget());
-    expect(r?.meshes).toEqual([{ faceCount: 12, positionCount: 8, normalCount: 36, diffuseColorCount: 0, specularColorCount: 0, textureCoordCount: 0, shadingCount: 1, maxTextureLayers: 1 }]);
+    expect(r?.meshes).toEqual([
+      {
+        faceCount: 12,
+        positionCount: 8,
+        normalCount: 36,
+        diffuseColorCount: 0,
+        specularColorCount: 0,
+        textureCoordCount: 0,
+        shadingCount: 1,
+        maxTextureLayers: 1,
+      },
+    ]);
     expect(r?.structuralAnomalies).toEqual([]);
   });
 
   it("reports mesh counts that overflow the decoder's allocation and too many texture layers (CVE-2009-3953)", () => {
-    expect(parseU3d(u3dWithMesh([0xfffffff0, 8, 36, 0, 0, 0]), 100, defaultBudget())?.structuralAnomalies).toEqual([expect.stringMatching(/faceCount 4294967280 overflows/)]);
-    expect(parseU3d(u3dWithMesh([12, 8, 36, 0, 0, 0], 200), 100, defaultBudget())?.structuralAnomalies).toEqual([expect.stringMatching(/200 texture layers \(at most 8\)/)]);
+    expect(parseU3d(u3dWithMesh([0xfffffff0, 8, 36, 0, 0, 0]), 100, defaultBudget())?.structuralAnomalies).toEqual([
+      expect.stringMatching(/faceCount 4294967280 overflows/),
+    ]);
+    expect(parseU3d(u3dWithMesh([12, 8, 36, 0, 0, 0], 200), 100, defaultBudget())?.structuralAnomalies).toEqual([
+      expect.stringMatching(/200 texture layers \(at most 8\)/),
+    ]);
   });
 });

@@ -69,7 +69,8 @@ export function parseU3d(data: Uint8Array, maxBlocks: number, budget: Budget): U
   const declSize = dv.getUint32(20, true);
   const fileSize = Number(dv.getBigUint64(24, true));
   if (headerData < 24) structuralAnomalies.push(`file header block data size ${headerData} (at least 24)`);
-  if (fileSize > data.length) structuralAnomalies.push(`file header declares ${fileSize} bytes, the stream has ${data.length}`);
+  if (fileSize > data.length)
+    structuralAnomalies.push(`file header declares ${fileSize} bytes, the stream has ${data.length}`);
   let p = 0;
   let blocks = 0;
   let declarationEnd = -1;
@@ -85,7 +86,9 @@ export function parseU3d(data: Uint8Array, maxBlocks: number, budget: Budget): U
     if (declarationEnd < 0 && CONTINUATION_BLOCKS.has(type)) declarationEnd = p;
     const next = p + 12 + pad4(dataSize) + pad4(metaSize);
     if (next > data.length + 3) {
-      structuralAnomalies.push(`block 0x${type.toString(16)} at byte ${p} declares ${dataSize}+${metaSize} bytes, ${data.length - p - 12} left`);
+      structuralAnomalies.push(
+        `block 0x${type.toString(16)} at byte ${p} declares ${dataSize}+${metaSize} bytes, ${data.length - p - 12} left`,
+      );
       break;
     }
     readDeclaration(dv, p, Math.min(data.length, p + 12 + dataSize), meshes, structuralAnomalies, budget);
@@ -94,8 +97,17 @@ export function parseU3d(data: Uint8Array, maxBlocks: number, budget: Budget): U
   }
   // the declaration section runs from the end of the header block to the first continuation block
   const declarationBytes = (declarationEnd < 0 ? Math.min(p, data.length) : declarationEnd) - (12 + pad4(headerData));
-  if (declarationBytes > 0 && declSize < declarationBytes) headerInconsistencies.push(`declaration size ${declSize} for ${declarationBytes} bytes of declaration blocks`);
-  return { blocks, meshes, declaredFileSize: fileSize, declaredDeclarationSize: declSize, structuralAnomalies, headerInconsistencies, truncated: blocks >= maxBlocks };
+  if (declarationBytes > 0 && declSize < declarationBytes)
+    headerInconsistencies.push(`declaration size ${declSize} for ${declarationBytes} bytes of declaration blocks`);
+  return {
+    blocks,
+    meshes,
+    declaredFileSize: fileSize,
+    declaredDeclarationSize: declSize,
+    structuralAnomalies,
+    headerInconsistencies,
+    truncated: blocks >= maxBlocks,
+  };
 }
 
 /**
@@ -104,7 +116,15 @@ export function parseU3d(data: Uint8Array, maxBlocks: number, budget: Budget): U
  * The counts of its Max Mesh Description size the decoder's arrays: CVE-2009-3953's exploit
  * (adobe_u3d_meshdecl) declares values no mesh has.
  */
-function readDeclaration(dv: DataView, at: number, end: number, meshes: U3dMeshFacts[], anomalies: string[], budget: Budget, depth = 0): void {
+function readDeclaration(
+  dv: DataView,
+  at: number,
+  end: number,
+  meshes: U3dMeshFacts[],
+  anomalies: string[],
+  budget: Budget,
+  depth = 0,
+): void {
   const type = dv.getUint32(at, true);
   let q = at + 12;
   const u32 = () => {
@@ -135,7 +155,15 @@ function readDeclaration(dv: DataView, at: number, end: number, meshes: U3dMeshF
   skipString();
   u32(); // chain index
   u32(); // mesh attributes
-  const [faceCount, positionCount, normalCount, diffuseColorCount, specularColorCount, textureCoordCount, shadingCount] = [u32(), u32(), u32(), u32(), u32(), u32(), u32()];
+  const [
+    faceCount,
+    positionCount,
+    normalCount,
+    diffuseColorCount,
+    specularColorCount,
+    textureCoordCount,
+    shadingCount,
+  ] = [u32(), u32(), u32(), u32(), u32(), u32(), u32()];
   if (shadingCount < 0) return;
   let maxTextureLayers = 0;
   const maxShadings = budget.limits.MAX_U3D_SHADINGS;
@@ -147,18 +175,35 @@ function readDeclaration(dv: DataView, at: number, end: number, meshes: U3dMeshF
     q += 4 * Math.min(layers, MAX_TEXTURE_LAYERS) + 4; // texture coordinate dimensions, original shading id
   }
   if (i >= maxShadings && i < shadingCount && q + 8 <= end) budget.budgetHits.add("MAX_U3D_SHADINGS");
-  const mesh = { faceCount, positionCount, normalCount, diffuseColorCount, specularColorCount, textureCoordCount, shadingCount, maxTextureLayers };
+  const mesh = {
+    faceCount,
+    positionCount,
+    normalCount,
+    diffuseColorCount,
+    specularColorCount,
+    textureCoordCount,
+    shadingCount,
+    maxTextureLayers,
+  };
   meshes.push(mesh);
-  const counts = Object.entries(mesh).filter(([k, v]) => k !== "shadingCount" && k !== "maxTextureLayers" && v > MAX_MESH_COUNT);
-  for (const [k, v] of counts) anomalies.push(`mesh declaration at byte ${at}: ${k} ${v} overflows the decoder's allocation`);
+  const counts = Object.entries(mesh).filter(
+    ([k, v]) => k !== "shadingCount" && k !== "maxTextureLayers" && v > MAX_MESH_COUNT,
+  );
+  for (const [k, v] of counts)
+    anomalies.push(`mesh declaration at byte ${at}: ${k} ${v} overflows the decoder's allocation`);
   // each shading description takes at least 12 bytes of the block
-  if (shadingCount * 12 > end - at) anomalies.push(`mesh declaration at byte ${at}: ${shadingCount} shading descriptions in a ${end - at}-byte block`);
-  if (maxTextureLayers > MAX_TEXTURE_LAYERS) anomalies.push(`mesh declaration at byte ${at}: ${maxTextureLayers} texture layers (at most ${MAX_TEXTURE_LAYERS})`);
+  if (shadingCount * 12 > end - at)
+    anomalies.push(`mesh declaration at byte ${at}: ${shadingCount} shading descriptions in a ${end - at}-byte block`);
+  if (maxTextureLayers > MAX_TEXTURE_LAYERS)
+    anomalies.push(
+      `mesh declaration at byte ${at}: ${maxTextureLayers} texture layers (at most ${MAX_TEXTURE_LAYERS})`,
+    );
 }
 
 /** PRC files start with "PRC" and two version numbers (ISO 14739-1 §8.3.1); the anomalies of the header. */
 export function parsePrc(data: Uint8Array): string[] {
   if (data.length < 11) return [`${data.length}-byte PRC stream`];
-  if (data[0] !== 0x50 || data[1] !== 0x52 || data[2] !== 0x43) return [`PRC stream does not start with "PRC" (starts ${Buffer.from(data.subarray(0, 8)).toString("hex")})`];
+  if (data[0] !== 0x50 || data[1] !== 0x52 || data[2] !== 0x43)
+    return [`PRC stream does not start with "PRC" (starts ${Buffer.from(data.subarray(0, 8)).toString("hex")})`];
   return [];
 }

@@ -11,7 +11,8 @@ import { collectScriptContext } from "../script-context";
 
 export const SLED = "%u9090".repeat(24);
 /** msfvenom-style prologue: cld; call; pushad; mov ebp,esp; xor eax,eax; mov edx,fs:[eax+0x30] */
-export const SHELLCODE = "%ue8fc%u0082%u0000%u8960%u31e5%u64c0%u508b%u8b30%u0c52%u528b%u8b14%u2872%ub70f%u264a%uff31%u3cac";
+export const SHELLCODE =
+  "%ue8fc%u0082%u0000%u8960%u31e5%u64c0%u508b%u8b30%u0c52%u528b%u8b14%u2872%ub70f%u264a%uff31%u3cac";
 
 /** The second stage of an annotation-hidden kit: spray, exploit call, download. */
 export const PAYLOAD = [
@@ -35,8 +36,14 @@ export function annotationKitPdf(): Uint8Array {
 /** A page-open script that never ends, and a plain form field handler. */
 export function loopAndFormPdf(): Uint8Array {
   const b = new PdfBuilder();
-  const field = b.add(`<< /Type /Annot /Subtype /Widget /FT /Tx /T (total) /Rect [0 0 10 10] /AA << /K << /S /JavaScript /JS (event.value = this.getField\\("a"\\).value;) >> >> >>`);
-  b.addCatalog(`/AcroForm << /Fields [${field} 0 R] >>`, 1, `/Annots [${field} 0 R] /AA << /O << /S /JavaScript /JS (app.alert\\("x"\\); while \\(true\\) {}) >> >>`);
+  const field = b.add(
+    `<< /Type /Annot /Subtype /Widget /FT /Tx /T (total) /Rect [0 0 10 10] /AA << /K << /S /JavaScript /JS (event.value = this.getField\\("a"\\).value;) >> >> >>`,
+  );
+  b.addCatalog(
+    `/AcroForm << /Fields [${field} 0 R] >>`,
+    1,
+    `/Annots [${field} 0 R] /AA << /O << /S /JavaScript /JS (app.alert\\("x"\\); while \\(true\\) {}) >> >>`,
+  );
   return b.build();
 }
 
@@ -56,7 +63,8 @@ export function hiddenDropperPdf(): Uint8Array {
 /** An XFA form whose initialize script sets a TIFF image and keep.previous. */
 export function xfaExploitPdf(): Uint8Array {
   const b = new PdfBuilder();
-  const xml = `<xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/"><template><subform name="form1"><field name="ImageField1"/>` +
+  const xml =
+    `<xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/"><template><subform name="form1"><field name="ImageField1"/>` +
     `<event activity="initialize"><script contentType="application/x-javascript">var t = "SUkqADggAAB" + "BQUFBQUFB"; ImageField1.rawValue = t; xfa.resolveNode("form1.rect1").keep.previous = "contentArea";</script></event>` +
     `</subform></template></xdp:xdp>`;
   const xfa = b.addStream("", xml);
@@ -72,9 +80,11 @@ export function xfaHeldPayloadPdf(): Uint8Array {
   const hex = (t: string) => Array.from(t, (c) => c.charCodeAt(0).toString(16).padStart(2, "0")).join("");
   const stage = `Collab.getIcon("N.bundle"); xfa.host.messageBox("done"); xfa.host.someNewerApi(1);`;
   const [a, b] = [stage.slice(0, 20), stage.slice(20)];
-  const script = `var h = xfa.resolveNode("form1.hold").rawValue + xfa.datasets.data.form1.rest.value; var s = "";` +
+  const script =
+    `var h = xfa.resolveNode("form1.hold").rawValue + xfa.datasets.data.form1.rest.value; var s = "";` +
     ` for (var i = 0; i < h.length; i += 2) s += String.fromCharCode(parseInt(h.substr(i, 2), 16)); eval(s);`;
-  const xml = `<xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/"><template><subform name="form1"><field name="hold"><value><text>${hex(a)}</text></value></field>` +
+  const xml =
+    `<xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/"><template><subform name="form1"><field name="hold"><value><text>${hex(a)}</text></value></field>` +
     `<event activity="initialize"><script contentType="application/x-javascript">${script}</script></event></subform></template>` +
     `<xfa:datasets xmlns:xfa="http://www.xfa.org/schema/xfa-data/1.0/"><xfa:data><form1><rest>${hex(b)}</rest></form1></xfa:data></xfa:datasets></xdp:xdp>`;
   const b2 = new PdfBuilder();
@@ -87,10 +97,21 @@ export function xfaHeldPayloadPdf(): Uint8Array {
 export function benignFormPdf(widgets = 20): Uint8Array {
   const b = new PdfBuilder();
   const fields: number[] = [];
-  for (let i = 0; i < widgets; i++) fields.push(b.add(`<< /Type /Annot /Subtype /Widget /FT /Tx /T (f${i}) /V (v${i}) /Rect [0 0 10 10] /AA << /F << /S /JavaScript /JS (AFNumber_Format\\(2, 0, 0, 0, "", true\\);) >> >> >>`));
-  const helper = b.add(`<< /S /JavaScript /JS (function total\\(\\) { var s = 0; for \\(var i = 0; i < 20; i++\\) s += Number\\(this.getField\\("f" + i\\).value\\) || 0; return s; } app.alert\\("Form ready"\\);) >>`);
+  for (let i = 0; i < widgets; i++)
+    fields.push(
+      b.add(
+        `<< /Type /Annot /Subtype /Widget /FT /Tx /T (f${i}) /V (v${i}) /Rect [0 0 10 10] /AA << /F << /S /JavaScript /JS (AFNumber_Format\\(2, 0, 0, 0, "", true\\);) >> >> >>`,
+      ),
+    );
+  const helper = b.add(
+    `<< /S /JavaScript /JS (function total\\(\\) { var s = 0; for \\(var i = 0; i < 20; i++\\) s += Number\\(this.getField\\("f" + i\\).value\\) || 0; return s; } app.alert\\("Form ready"\\);) >>`,
+  );
   const refs = fields.map((f) => `${f} 0 R`).join(" ");
-  b.addCatalog(`/AcroForm << /Fields [${refs}] >> /Names << /JavaScript << /Names [(helper) ${helper} 0 R] >> >>`, 1, `/Annots [${refs}]`);
+  b.addCatalog(
+    `/AcroForm << /Fields [${refs}] >> /Names << /JavaScript << /Names [(helper) ${helper} 0 R] >> >>`,
+    1,
+    `/Annots [${refs}]`,
+  );
   return b.build();
 }
 
@@ -111,7 +132,9 @@ export function deepConcatenationPdf(terms: number): Uint8Array {
 export function obfuscatedFailingPdf(clear = false): Uint8Array {
   const check = `if (app.plugIns.length < 100) throw new Error("not a real viewer"); app.alert("ok");`;
   const codes = Array.from(check, (c) => c.charCodeAt(0)).join("@");
-  const js = clear ? check : `var d = eval; var s = "${codes}".split("@"), t = ""; for (var i = 0; i < s.length; i++) t += String.fromCharCode(s[i]); d(t);`;
+  const js = clear
+    ? check
+    : `var d = eval; var s = "${codes}".split("@"), t = ""; for (var i = 0; i < s.length; i++) t += String.fromCharCode(s[i]); d(t);`;
   const b = new PdfBuilder();
   b.addCatalog(`/OpenAction << /S /JavaScript /JS ${hexString(js)} >>`);
   return b.build();
@@ -121,7 +144,10 @@ export function obfuscatedFailingPdf(clear = false): Uint8Array {
 export function manyLoopsPdf(count: number): Uint8Array {
   const b = new PdfBuilder();
   const names: string[] = [];
-  for (let i = 0; i < count; i++) names.push(`(s${String(i).padStart(3, "0")}) ${b.add(`<< /S /JavaScript /JS (var n${i} = 0; while \\(true\\) n${i}++;) >>`)} 0 R`);
+  for (let i = 0; i < count; i++)
+    names.push(
+      `(s${String(i).padStart(3, "0")}) ${b.add(`<< /S /JavaScript /JS (var n${i} = 0; while \\(true\\) n${i}++;) >>`)} 0 R`,
+    );
   b.addCatalog(`/Names << /JavaScript << /Names [${names.join(" ")}] >> >>`);
   return b.build();
 }
@@ -132,10 +158,18 @@ export interface Analyzed {
 }
 
 /** Reads `pdf`, collects its scripts and context, and runs analyzeScripts; the facts with its javascript. */
-export async function analyzePdfScripts(pdf: Uint8Array, engines: { emulate?: EmulateFn; parseDeep?: ParseDeepFn }, limits: Partial<Limits> = {}): Promise<Analyzed> {
+export async function analyzePdfScripts(
+  pdf: Uint8Array,
+  engines: { emulate?: EmulateFn; parseDeep?: ParseDeepFn },
+  limits: Partial<Limits> = {},
+): Promise<Analyzed> {
   const l = resolveLimits({ JS_CPU_MS: 1500, ...limits });
   const doc = readPdf(pdf, l);
   const fast = collectFacts(doc, l);
-  const result = await analyzeScripts(fast.scripts, { ...engines, limits: l, docContext: collectScriptContext(doc, { fileName: "fixture.pdf" }) });
+  const result = await analyzeScripts(fast.scripts, {
+    ...engines,
+    limits: l,
+    docContext: collectScriptContext(doc, { fileName: "fixture.pdf" }),
+  });
   return { facts: { ...fast, javascript: result.scripts }, result };
 }

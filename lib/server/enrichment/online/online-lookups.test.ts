@@ -28,7 +28,15 @@ function iocsOf(items: Partial<IocItem>[]): Iocs {
 const base = (feeds?: FeedMatch): EnrichmentProvider => ({
   name: "offline",
   async enrich() {
-    return { provider: "offline", providerVersion: "1", external: false, generatedAt: new Date(NOW).toISOString(), indicators: [], summary: { total: 0, flagged: 0, byClassification: {} }, ...(feeds && { feeds }) } satisfies EnrichmentResult;
+    return {
+      provider: "offline",
+      providerVersion: "1",
+      external: false,
+      generatedAt: new Date(NOW).toISOString(),
+      indicators: [],
+      summary: { total: 0, flagged: 0, byClassification: {} },
+      ...(feeds && { feeds }),
+    } satisfies EnrichmentResult;
   },
 });
 
@@ -40,16 +48,30 @@ describe.each(["sqlite", "postgres"] as const)("online reputation services (%s)"
     standIn = await startReputationStandIn();
   });
   afterAll(() => standIn.close());
-  setUpShared(() => openTestStores(kind, () => clock), (x) => (stores = x), (x) => x.close());
+  setUpShared(
+    () => openTestStores(kind, () => clock),
+    (x) => (stores = x),
+    (x) => x.close(),
+  );
 
   const deps = (providers: OnlineProvider[]): OnlineLookupDeps => {
     const limiters = new Map(providers.map((p) => [p, new MemoryRateLimiter(p.perMinute, 60)]));
-    return { providers, cache: new ProviderCache(stores.database.db, 86_400_000, () => clock), limiterOf: (p) => limiters.get(p)!, timeoutMs: 2_000 };
+    return {
+      providers,
+      cache: new ProviderCache(stores.database.db, 86_400_000, () => clock),
+      limiterOf: (p) => limiters.get(p)!,
+      timeoutMs: 2_000,
+    };
   };
-  const vt = (overrides: Partial<Parameters<typeof virusTotal>[0]> = {}) => virusTotal({ baseUrl: standIn.url, apiKey: standIn.apiKey, perMinute: 100, minDetections: 5, ...overrides });
+  const vt = (overrides: Partial<Parameters<typeof virusTotal>[0]> = {}) =>
+    virusTotal({ baseUrl: standIn.url, apiKey: standIn.apiKey, perMinute: 100, minDetections: 5, ...overrides });
   const uh = () => urlhausHost({ baseUrl: standIn.url, authKey: standIn.authKey, perMinute: 60 });
   const enrich = (d: OnlineLookupDeps, iocs: Iocs, hashes: string[], feeds?: FeedMatch) =>
-    withOnlineProviders(base(feeds), d).enrich(iocs, { signal: new AbortController().signal, now: new Date(NOW), hashes });
+    withOnlineProviders(base(feeds), d).enrich(iocs, {
+      signal: new AbortController().signal,
+      now: new Date(NOW),
+      hashes,
+    });
   const fresh = () => {
     standIn.requests.length = 0;
     standIn.files.clear();
@@ -69,7 +91,17 @@ describe.each(["sqlite", "postgres"] as const)("online reputation services (%s)"
     expect(r.external).toBe(true);
     expect(r.online).toEqual([{ provider: "virustotal", asked: 2, sent: 2, cached: 0, skipped: [] }]);
     expect(r.feeds!.hits).toEqual([
-      expect.objectContaining({ indicator: FILE, matchedAs: "sha256", source: "virustotal", list: "malicious", category: "malware: 41/60 engines, trojan.pdfka/js", confidence: 68, counts: true, reference: `https://www.virustotal.com/gui/file/${FILE}`, firstSeen: "2023-11-14T22:13:20.000Z" }),
+      expect.objectContaining({
+        indicator: FILE,
+        matchedAs: "sha256",
+        source: "virustotal",
+        list: "malicious",
+        category: "malware: 41/60 engines, trojan.pdfka/js",
+        confidence: 68,
+        counts: true,
+        reference: `https://www.virustotal.com/gui/file/${FILE}`,
+        firstSeen: "2023-11-14T22:13:20.000Z",
+      }),
       expect.objectContaining({ indicator: EMBEDDED, category: "malware: 2/60 engines", counts: false }),
     ]);
   });
@@ -108,16 +140,45 @@ describe.each(["sqlite", "postgres"] as const)("online reputation services (%s)"
       { type: "url", value: "http://phish.example.org/x" },
     ]);
     const knownGood: FeedMatch = {
-      hits: [{ indicator: "https://docs.google.com/uc?id=1", matchedAs: "domain", matchedValue: "docs.google.com", source: "tranco", list: "known-good", category: "top site", confidence: 100, firstSeen: null, lastSeen: null, ageDays: 3, expiresAt: null, reference: null, counts: false }],
+      hits: [
+        {
+          indicator: "https://docs.google.com/uc?id=1",
+          matchedAs: "domain",
+          matchedValue: "docs.google.com",
+          source: "tranco",
+          list: "known-good",
+          category: "top site",
+          confidence: 100,
+          firstSeen: null,
+          lastSeen: null,
+          ageDays: 3,
+          expiresAt: null,
+          reference: null,
+          counts: false,
+        },
+      ],
       sources: [{ source: "tranco", importedAt: new Date(NOW).toISOString(), entries: 1 }],
     };
     const r = await enrich(deps([uh()]), iocs, [FILE], knownGood);
     const asked = standIn.requests.map((q) => new URLSearchParams(q.body).get("host"));
     expect(asked).toEqual(["evil-cdn.badhost.net", "docs.google.com", "8.8.4.4"]);
-    expect(standIn.requests.every((q) => q.path === "/v1/host/" && q.headers["auth-key"] === standIn.authKey)).toBe(true);
+    expect(standIn.requests.every((q) => q.path === "/v1/host/" && q.headers["auth-key"] === standIn.authKey)).toBe(
+      true,
+    );
     const online = r.feeds!.hits.filter((h) => h.source === "urlhaus");
     expect(online).toEqual([
-      expect.objectContaining({ indicator: "http://evil-cdn.badhost.net/a.exe", matchedAs: "domain", matchedValue: "evil-cdn.badhost.net", category: "malware distribution host: 1 URLs, 1 online", confidence: 90, counts: true, firstSeen: "2026-10-01T08:00:00.000Z", lastSeen: "2026-11-20T10:30:00.000Z", ageDays: 9, reference: "https://urlhaus.abuse.ch/host/evil-cdn.badhost.net/" }),
+      expect.objectContaining({
+        indicator: "http://evil-cdn.badhost.net/a.exe",
+        matchedAs: "domain",
+        matchedValue: "evil-cdn.badhost.net",
+        category: "malware distribution host: 1 URLs, 1 online",
+        confidence: 90,
+        counts: true,
+        firstSeen: "2026-10-01T08:00:00.000Z",
+        lastSeen: "2026-11-20T10:30:00.000Z",
+        ageDays: 9,
+        reference: "https://urlhaus.abuse.ch/host/evil-cdn.badhost.net/",
+      }),
       expect.objectContaining({ matchedValue: "docs.google.com", confidence: 60, counts: false }),
     ]);
     expect(r.feeds!.hits.filter((h) => h.source === "tranco")).toHaveLength(1); // the imported feed's hits stay
@@ -125,11 +186,15 @@ describe.each(["sqlite", "postgres"] as const)("online reputation services (%s)"
 
   it("skips past the rate limit, past the per-scan cap, and after the service refused the key; a slow service costs its timeout, never the enrichment", async () => {
     fresh();
-    const hashes = Array.from({ length: PROVIDER_LIMITS.LOOKUPS_PER_SCAN + 2 }, (_, i) => i.toString(16).padStart(64, "0"));
+    const hashes = Array.from({ length: PROVIDER_LIMITS.LOOKUPS_PER_SCAN + 2 }, (_, i) =>
+      i.toString(16).padStart(64, "0"),
+    );
     const limited = await enrich(deps([vt({ perMinute: 3 })]), iocsOf([]), hashes);
     expect(standIn.requests).toHaveLength(3);
     const skipped = limited.online![0]!.skipped;
-    expect(skipped.filter((s) => s.reason === "rate limit: 3 lookups a minute")).toHaveLength(PROVIDER_LIMITS.LOOKUPS_PER_SCAN - 3);
+    expect(skipped.filter((s) => s.reason === "rate limit: 3 lookups a minute")).toHaveLength(
+      PROVIDER_LIMITS.LOOKUPS_PER_SCAN - 3,
+    );
     expect(skipped.filter((s) => s.reason.startsWith("more than"))).toHaveLength(2);
 
     fresh();
@@ -152,7 +217,11 @@ describe.each(["sqlite", "postgres"] as const)("online reputation services (%s)"
     fresh();
     const spent = new AbortController();
     spent.abort();
-    const r = await lookUpOnline(deps([vt()]), iocsOf([]), [FILE], { signal: spent.signal, now: NOW, knownGood: new Set() });
+    const r = await lookUpOnline(deps([vt()]), iocsOf([]), [FILE], {
+      signal: spent.signal,
+      now: NOW,
+      knownGood: new Set(),
+    });
     expect(r.reports[0]!.skipped).toEqual([{ value: FILE, reason: "the enrichment step's budget ran out" }]);
     expect(standIn.requests).toHaveLength(0);
     const plain = base();

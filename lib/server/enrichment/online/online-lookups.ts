@@ -51,7 +51,9 @@ interface Asked {
 export function askedOf(provider: OnlineProvider, iocs: Iocs, hashes: readonly string[]): Asked[] {
   const out = new Map<string, Asked>();
   if (provider.asks === "hashes") {
-    for (const h of hashes) if (/^[0-9a-f]{64}$/i.test(h)) out.set(h.toLowerCase(), { value: h.toLowerCase(), indicator: h.toLowerCase(), matchedAs: "sha256" });
+    for (const h of hashes)
+      if (/^[0-9a-f]{64}$/i.test(h))
+        out.set(h.toLowerCase(), { value: h.toLowerCase(), indicator: h.toLowerCase(), matchedAs: "sha256" });
     return [...out.values()];
   }
   for (const item of iocs.items) {
@@ -62,7 +64,8 @@ export function askedOf(provider: OnlineProvider, iocs: Iocs, hashes: readonly s
     const ip = isIP(host) !== 0;
     const value = ip ? host : feedDomain(host);
     // only public names and addresses: a private, local or documentation one means nothing to an internet service
-    if (!value || out.has(value) || (ip ? classifyIp(value) : classifyDomain(value).classification) !== "public") continue;
+    if (!value || out.has(value) || (ip ? classifyIp(value) : classifyDomain(value).classification) !== "public")
+      continue;
     out.set(value, { value, indicator: item.value, matchedAs: ip ? "ip" : "domain" });
   }
   return [...out.values()];
@@ -85,13 +88,17 @@ export async function lookUpOnline(
       let stopped: string | null = null;
       for (const [i, a] of asked.entries()) {
         if (i >= PROVIDER_LIMITS.LOOKUPS_PER_SCAN) {
-          report.skipped.push({ value: a.value, reason: `more than ${PROVIDER_LIMITS.LOOKUPS_PER_SCAN} lookups for one scan` });
+          report.skipped.push({
+            value: a.value,
+            reason: `more than ${PROVIDER_LIMITS.LOOKUPS_PER_SCAN} lookups for one scan`,
+          });
           continue;
         }
         let answer: ProviderAnswer | undefined = await deps.cache.get(provider.name, a.value);
         if (answer) report.cached++;
         else if (stopped) report.skipped.push({ value: a.value, reason: stopped });
-        else if (signal.aborted) report.skipped.push({ value: a.value, reason: "the enrichment step's budget ran out" });
+        else if (signal.aborted)
+          report.skipped.push({ value: a.value, reason: "the enrichment step's budget ran out" });
         else if (!(await deps.limiterOf(provider).take(`online:${provider.name}`)).allowed) {
           report.skipped.push({ value: a.value, reason: `rate limit: ${provider.perMinute} lookups a minute` });
         } else {
@@ -101,7 +108,8 @@ export async function lookUpOnline(
             await deps.cache.put(provider.name, a.value, answer);
           } catch (error) {
             const reason = error instanceof ProviderError ? error.message : `failed: ${(error as Error).message}`;
-            if (error instanceof ProviderError && error.stopsProvider) stopped = `not asked: the service answered ${reason} before`;
+            if (error instanceof ProviderError && error.stopsProvider)
+              stopped = `not asked: the service answered ${reason} before`;
             report.skipped.push({ value: a.value, reason });
           }
         }
@@ -113,7 +121,13 @@ export async function lookUpOnline(
   return { hits, reports };
 }
 
-function hitOf(provider: OnlineProvider, a: Asked, answer: Extract<ProviderAnswer, { listed: true }>, now: number, knownGood: ReadonlySet<string>): FeedHitOut {
+function hitOf(
+  provider: OnlineProvider,
+  a: Asked,
+  answer: Extract<ProviderAnswer, { listed: true }>,
+  now: number,
+  knownGood: ReadonlySet<string>,
+): FeedHitOut {
   const seen = answer.lastSeen ?? answer.firstSeen;
   return {
     indicator: a.indicator,
@@ -142,7 +156,11 @@ export function withOnlineProviders(base: EnrichmentProvider, deps: OnlineLookup
       const result = await base.enrich(iocs, options);
       const feedHits = result.feeds?.hits ?? [];
       const knownGood = new Set(feedHits.filter((h) => h.list === "known-good").map((h) => h.indicator));
-      const online = await lookUpOnline(deps, iocs, options.hashes ?? [], { signal: options.signal, now: options.now.getTime(), knownGood });
+      const online = await lookUpOnline(deps, iocs, options.hashes ?? [], {
+        signal: options.signal,
+        now: options.now.getTime(),
+        knownGood,
+      });
       return {
         ...result,
         external: result.external || online.reports.some((r) => r.sent > 0),

@@ -27,11 +27,21 @@ export class ProviderCache {
 
   async put(provider: string, key: string, answer: ProviderAnswer): Promise<void> {
     const now = this.clock();
-    const row = { provider, lookup_key: key, answer: JSON.stringify(answer), fetched_at: now, expires_at: now + this.ttlMs };
+    const row = {
+      provider,
+      lookup_key: key,
+      answer: JSON.stringify(answer),
+      fetched_at: now,
+      expires_at: now + this.ttlMs,
+    };
     await this.db
       .insertInto("provider_cache")
       .values(row)
-      .onConflict((oc) => oc.columns(["provider", "lookup_key"]).doUpdateSet({ answer: row.answer, fetched_at: now, expires_at: row.expires_at }))
+      .onConflict((oc) =>
+        oc
+          .columns(["provider", "lookup_key"])
+          .doUpdateSet({ answer: row.answer, fetched_at: now, expires_at: row.expires_at }),
+      )
       .execute();
   }
 

@@ -40,11 +40,15 @@ export async function requestJson(req: ProviderRequest): Promise<{ status: numbe
   } catch (error) {
     if (req.signal.aborted) throw new ProviderError("the enrichment step's budget ran out");
     if (signal.aborted) throw new ProviderError(`no answer within ${req.timeoutMs} ms`);
-    throw new ProviderError(`not reached: ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message}`);
+    throw new ProviderError(
+      `not reached: ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message}`,
+    );
   }
   const text = Buffer.from(
     await readFetchedBody(res, PROVIDER_LIMITS.MAX_ANSWER_BYTES).catch(() => {
-      throw new ProviderError(`the answer (HTTP ${res.status}) was cut off or larger than ${PROVIDER_LIMITS.MAX_ANSWER_BYTES} bytes`);
+      throw new ProviderError(
+        `the answer (HTTP ${res.status}) was cut off or larger than ${PROVIDER_LIMITS.MAX_ANSWER_BYTES} bytes`,
+      );
     }),
   ).toString("utf8");
   try {

@@ -18,7 +18,9 @@ const HostAnswer = z.object({
   urlhaus_reference: z.string().optional(),
   firstseen: z.string().nullable().optional(),
   url_count: z.union([z.string(), z.number()]).optional(),
-  urls: z.array(z.object({ url_status: z.string().nullable().optional(), date_added: z.string().nullable().optional() })).optional(),
+  urls: z
+    .array(z.object({ url_status: z.string().nullable().optional(), date_added: z.string().nullable().optional() }))
+    .optional(),
 });
 
 /** "2019-01-05 14:39:08 UTC", URLhaus's form, as milliseconds; null when absent or unreadable. */
@@ -42,9 +44,13 @@ export function urlhausHost(settings: UrlhausSettings): OnlineProvider {
         ...ctx,
       });
       const answer = HostAnswer.safeParse(body);
-      if (status === 401 || status === 403 || answer.data?.query_status === "unknown_auth_key") throw new ProviderError("the Auth-Key was refused", true);
+      if (status === 401 || status === 403 || answer.data?.query_status === "unknown_auth_key")
+        throw new ProviderError("the Auth-Key was refused", true);
       if (status === 429) throw new ProviderError("HTTP 429: rate limited", true);
-      if (status !== 200 || !answer.success) throw new ProviderError(`HTTP ${status}${answer.success ? ` ${answer.data.query_status}` : ": not the documented answer"}`);
+      if (status !== 200 || !answer.success)
+        throw new ProviderError(
+          `HTTP ${status}${answer.success ? ` ${answer.data.query_status}` : ": not the documented answer"}`,
+        );
       const a = answer.data;
       if (a.query_status === "no_results" || a.query_status === "invalid_host") return { listed: false };
       if (a.query_status !== "ok") throw new ProviderError(`query_status ${a.query_status}`);

@@ -45,7 +45,10 @@ export function virusTotal(settings: VirusTotalSettings): OnlineProvider {
       if (status !== 200) {
         const code = ErrorBody.safeParse(body).data?.error.code ?? "";
         // a refused key or a spent quota fails every later lookup too
-        throw new ProviderError(`HTTP ${status}${code ? ` ${code}` : ""}`, status === 401 || status === 403 || status === 429);
+        throw new ProviderError(
+          `HTTP ${status}${code ? ` ${code}` : ""}`,
+          status === 401 || status === 403 || status === 429,
+        );
       }
       const report = FileReport.safeParse(body);
       if (!report.success) throw new ProviderError("the file report did not have the documented shape");

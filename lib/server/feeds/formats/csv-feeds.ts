@@ -6,7 +6,10 @@ import type { ParsedFeed } from "../feed-entry";
 import { dataLines, FeedCollector, feedTime, PHISHING_URL_LIFETIME_MS } from "./entry-builder";
 
 /** Rows as objects by header; abuse.ch puts the header in the last "# " comment line before the data. */
-function rowsByHeader(text: string, { commentHeader }: { commentHeader: boolean }): { rows: Record<string, string>[]; header: string[] } | null {
+function rowsByHeader(
+  text: string,
+  { commentHeader }: { commentHeader: boolean },
+): { rows: Record<string, string>[]; header: string[] } | null {
   const lines = text.split(/\r?\n/);
   let headerLine: string | undefined;
   const data: string[] = [];
@@ -24,7 +27,9 @@ function rowsByHeader(text: string, { commentHeader }: { commentHeader: boolean 
   if (!headerLine) return null;
   let header: string[];
   try {
-    header = ((parse(headerLine, { trim: true, relax_quotes: true })[0] as string[] | undefined) ?? []).map((h) => h.toLowerCase());
+    header = ((parse(headerLine, { trim: true, relax_quotes: true })[0] as string[] | undefined) ?? []).map((h) =>
+      h.toLowerCase(),
+    );
   } catch {
     return null;
   }
@@ -48,13 +53,17 @@ function csvFeed(
   return (text, now) => {
     const c = new FeedCollector(now);
     const table = rowsByHeader(text, { commentHeader });
-    if (!table || !table.header.includes(requires)) return c.malformed(`no header line (${expected})`), c.parsed;
+    if (!table || !table.header.includes(requires)) return (c.malformed(`no header line (${expected})`), c.parsed);
     for (const r of table.rows) addRow(c, r);
     return c.parsed;
   };
 }
 
-export const parseUrlhausCsv = csvFeed(addUrlhausRow, { commentHeader: true, requires: "url", expected: "# id,dateadded,url,..." });
+export const parseUrlhausCsv = csvFeed(addUrlhausRow, {
+  commentHeader: true,
+  requires: "url",
+  expected: "# id,dateadded,url,...",
+});
 
 /** One URLhaus record, from the CSV or the JSON export (the same field names). */
 export function addUrlhausRow(c: FeedCollector, r: Record<string, string>): void {
@@ -71,10 +80,19 @@ export function addUrlhausRow(c: FeedCollector, r: Record<string, string>): void
 
 /** ThreatFox ioc_type -> what we store; "ip:port" keeps the IP. */
 const THREATFOX_KINDS: Record<string, "url" | "domain" | "ip" | "md5" | "sha1" | "sha256"> = {
-  url: "url", domain: "domain", "ip:port": "ip", md5_hash: "md5", sha1_hash: "sha1", sha256_hash: "sha256",
+  url: "url",
+  domain: "domain",
+  "ip:port": "ip",
+  md5_hash: "md5",
+  sha1_hash: "sha1",
+  sha256_hash: "sha256",
 };
 
-export const parseThreatfoxCsv = csvFeed(addThreatfoxRow, { commentHeader: true, requires: "ioc_value", expected: '# "first_seen_utc","ioc_id",...' });
+export const parseThreatfoxCsv = csvFeed(addThreatfoxRow, {
+  commentHeader: true,
+  requires: "ioc_value",
+  expected: '# "first_seen_utc","ioc_id",...',
+});
 
 /** One ThreatFox record, from the CSV or the JSON export (the same field names). */
 export function addThreatfoxRow(c: FeedCollector, r: Record<string, string>): void {
@@ -101,7 +119,13 @@ export function parseFeodo(text: string, now: number): ParsedFeed {
         c.malformed(r.__malformed ?? JSON.stringify(r));
         continue;
       }
-      c.add("ip", r.dst_ip, { list: "malicious", category: `c2${r.malware ? `:${r.malware.toLowerCase()}` : ""}`, confidence: r.c2_status === "online" ? 90 : 70, firstSeen: feedTime(r.first_seen_utc), lastSeen: feedTime(r.last_online) });
+      c.add("ip", r.dst_ip, {
+        list: "malicious",
+        category: `c2${r.malware ? `:${r.malware.toLowerCase()}` : ""}`,
+        confidence: r.c2_status === "online" ? 90 : 70,
+        firstSeen: feedTime(r.first_seen_utc),
+        lastSeen: feedTime(r.last_online),
+      });
     }
     return c.parsed;
   }
@@ -109,7 +133,11 @@ export function parseFeodo(text: string, now: number): ParsedFeed {
   return c.parsed;
 }
 
-export const parsePhishtankCsv = csvFeed(addPhishtankRow, { commentHeader: false, requires: "url", expected: "phish_id,url,..." });
+export const parsePhishtankCsv = csvFeed(addPhishtankRow, {
+  commentHeader: false,
+  requires: "url",
+  expected: "phish_id,url,...",
+});
 
 /** One PhishTank record, from the CSV or the JSON export (the same field names). */
 export function addPhishtankRow(c: FeedCollector, r: Record<string, string>): void {
@@ -135,7 +163,12 @@ export function parseTranco(text: string, now: number, maxRank = 100_000): Parse
       continue;
     }
     if (Number(m[1]) > maxRank) continue;
-    c.add("domain", m[2]!, { list: "known-good", category: "top-site", confidence: 80, reference: `tranco rank ${m[1]}` });
+    c.add("domain", m[2]!, {
+      list: "known-good",
+      category: "top-site",
+      confidence: 80,
+      reference: `tranco rank ${m[1]}`,
+    });
   }
   return c.parsed;
 }

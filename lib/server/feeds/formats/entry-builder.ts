@@ -59,7 +59,7 @@ export class FeedCollector {
 
   add(kind: FeedKind, raw: string, f: EntryFields): boolean {
     const value = NORMALIZE[kind](raw);
-    if (value === null) return this.malformed(raw), false;
+    if (value === null) return (this.malformed(raw), false);
     const lifetime = f.lifetimeMs === undefined ? LIFETIME_MS[kind] : f.lifetimeMs;
     const seen = f.lastSeen ?? f.firstSeen ?? this.now;
     const entry: FeedEntry = {
@@ -70,7 +70,12 @@ export class FeedCollector {
       confidence: Math.max(0, Math.min(100, Math.round(f.confidence))),
       firstSeen: f.firstSeen ?? null,
       lastSeen: f.lastSeen ?? null,
-      expiresAt: f.expiresAt !== undefined && f.expiresAt !== null ? f.expiresAt : f.list === "known-good" || lifetime === null ? null : seen + lifetime,
+      expiresAt:
+        f.expiresAt !== undefined && f.expiresAt !== null
+          ? f.expiresAt
+          : f.list === "known-good" || lifetime === null
+            ? null
+            : seen + lifetime,
       reference: f.reference ?? null,
     };
     this.parsed.entries.push(entry);
@@ -85,5 +90,8 @@ export class FeedCollector {
 
 /** Non-empty lines that are not comments (#, ;, //). */
 export function dataLines(text: string): string[] {
-  return text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith("#") && !l.startsWith(";") && !l.startsWith("//"));
+  return text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith("#") && !l.startsWith(";") && !l.startsWith("//"));
 }

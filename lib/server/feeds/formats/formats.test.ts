@@ -71,8 +71,22 @@ const STIX = JSON.stringify({
   type: "bundle",
   id: "bundle--00000000-0000-4000-8000-000000000000",
   objects: [
-    { type: "indicator", id: "indicator--1", pattern: "[url:value = 'https://drop.example.net/a.exe']", pattern_type: "stix", valid_from: "2026-11-01T00:00:00Z", valid_until: "2026-12-01T00:00:00Z", confidence: 70, indicator_types: ["malicious-activity"] },
-    { type: "indicator", id: "indicator--2", pattern: `[file:hashes.'SHA-256' = '${"c".repeat(64)}'] OR [domain-name:value = 'c2.example.org']`, pattern_type: "stix" },
+    {
+      type: "indicator",
+      id: "indicator--1",
+      pattern: "[url:value = 'https://drop.example.net/a.exe']",
+      pattern_type: "stix",
+      valid_from: "2026-11-01T00:00:00Z",
+      valid_until: "2026-12-01T00:00:00Z",
+      confidence: 70,
+      indicator_types: ["malicious-activity"],
+    },
+    {
+      type: "indicator",
+      id: "indicator--2",
+      pattern: `[file:hashes.'SHA-256' = '${"c".repeat(64)}'] OR [domain-name:value = 'c2.example.org']`,
+      pattern_type: "stix",
+    },
     { type: "indicator", id: "indicator--3", pattern: "[process:name = 'evil.exe']", pattern_type: "stix" },
     { type: "malware", id: "malware--1", name: "x" },
   ],
@@ -90,7 +104,14 @@ describe("feed formats", () => {
       ["url", "http://203.0.113.9/bins/x86", 90],
       ["url", "https://invoice-portal.example.net/doc/INV-2231.zip", 75],
     ]);
-    expect(p.entries[0]).toMatchObject({ list: "malicious", category: "malware_download", firstSeen: Date.parse("2026-11-28T10:00:01Z"), lastSeen: Date.parse("2026-11-29T09:00:00Z"), expiresAt: Date.parse("2026-11-29T09:00:00Z") + 30 * DAY, reference: "https://urlhaus.abuse.ch/url/3312001/" });
+    expect(p.entries[0]).toMatchObject({
+      list: "malicious",
+      category: "malware_download",
+      firstSeen: Date.parse("2026-11-28T10:00:01Z"),
+      lastSeen: Date.parse("2026-11-29T09:00:00Z"),
+      expiresAt: Date.parse("2026-11-29T09:00:00Z") + 30 * DAY,
+      reference: "https://urlhaus.abuse.ch/url/3312001/",
+    });
     expect(p.malformed).toBe(1);
   });
 
@@ -107,25 +128,47 @@ describe("feed formats", () => {
 
   it("phishtank-csv, feodo, openphish, certpl-domains, tranco", () => {
     const phish = FEED_PARSERS["phishtank-csv"](PHISHTANK, NOW);
-    expect(phish.entries).toMatchObject([{ kind: "url", value: "https://secure-m1crosoft.example.com/owa/login.php", category: "phishing:microsoft", confidence: 90, expiresAt: Date.parse("2026-11-28T11:00:00Z") + 14 * DAY }]);
+    expect(phish.entries).toMatchObject([
+      {
+        kind: "url",
+        value: "https://secure-m1crosoft.example.com/owa/login.php",
+        category: "phishing:microsoft",
+        confidence: 90,
+        expiresAt: Date.parse("2026-11-28T11:00:00Z") + 14 * DAY,
+      },
+    ]);
     expect(phish.malformed).toBe(1);
     const feodo = FEED_PARSERS.feodo(FEODO_CSV, NOW);
     expect(feodo.entries).toMatchObject([{ kind: "ip", value: "192.0.2.77", category: "c2:qakbot" }]);
     expect(feodo.malformed).toBe(1);
-    expect(FEED_PARSERS.feodo("# Feodo plain\n192.0.2.1\n192.0.2.2\nbogus\n", NOW).entries.map((e) => e.value)).toEqual(["192.0.2.1", "192.0.2.2"]);
+    expect(FEED_PARSERS.feodo("# Feodo plain\n192.0.2.1\n192.0.2.2\nbogus\n", NOW).entries.map((e) => e.value)).toEqual(
+      ["192.0.2.1", "192.0.2.2"],
+    );
     const open = FEED_PARSERS.openphish("https://a.example.com/login\nhttps://b.example.com/x?y=1\n\nnot a url\n", NOW);
     expect(open.entries.map((e) => e.value)).toEqual(["https://a.example.com/login", "https://b.example.com/x?y=1"]);
     expect(open.malformed).toBe(1);
-    expect(FEED_PARSERS["certpl-domains"]("bank-login.example.pl\nPAYU-verify.example.pl.\n", NOW).entries.map((e) => e.value)).toEqual(["bank-login.example.pl", "payu-verify.example.pl"]);
+    expect(
+      FEED_PARSERS["certpl-domains"]("bank-login.example.pl\nPAYU-verify.example.pl.\n", NOW).entries.map(
+        (e) => e.value,
+      ),
+    ).toEqual(["bank-login.example.pl", "payu-verify.example.pl"]);
     const tranco = FEED_PARSERS.tranco("1,google.com\n2,docs.google.com\n150000,deep.example.com\nbroken\n", NOW);
-    expect(tranco.entries.map((e) => [e.value, e.list, e.expiresAt])).toEqual([["google.com", "known-good", null], ["docs.google.com", "known-good", null]]);
+    expect(tranco.entries.map((e) => [e.value, e.list, e.expiresAt])).toEqual([
+      ["google.com", "known-good", null],
+      ["docs.google.com", "known-good", null],
+    ]);
     expect(tranco.malformed).toBe(1);
   });
 
   it("spamhaus-drop: IPv4 and IPv6 ranges normalised to their network, the metadata line ignored", () => {
     const p = FEED_PARSERS["spamhaus-drop"](SPAMHAUS, NOW);
     expect(p.entries).toMatchObject([
-      { kind: "cidr", value: "198.18.64.0/20", category: "hijacked-netblock", reference: "https://check.spamhaus.org/sbl/query/SBL100001" },
+      {
+        kind: "cidr",
+        value: "198.18.64.0/20",
+        category: "hijacked-netblock",
+        reference: "https://check.spamhaus.org/sbl/query/SBL100001",
+      },
       { kind: "cidr", value: "2001:db8:1234::/48", reference: "https://check.spamhaus.org/sbl/query/SBL100002" },
     ]);
     expect(p.malformed).toBe(1);
@@ -155,24 +198,75 @@ describe("feed formats", () => {
       ["sha256", "c".repeat(64)],
       ["domain", "c2.example.org"],
     ]);
-    expect(p.entries[0]).toMatchObject({ confidence: 70, expiresAt: Date.parse("2026-12-01T00:00:00Z"), category: "malicious-activity" });
+    expect(p.entries[0]).toMatchObject({
+      confidence: 70,
+      expiresAt: Date.parse("2026-12-01T00:00:00Z"),
+      category: "malicious-activity",
+    });
     expect(p.malformed).toBe(0); // process:name is a pattern this importer does not match on, not a broken one
   });
 
   it("urlhaus-json, threatfox-json, phishtank-json: the JSON exports give what their CSVs give", () => {
     const urlhaus = JSON.stringify({
-      "3312001": [{ dateadded: "2026-11-28 10:00:01 UTC", url: "http://203.0.113.9/bins/x86", url_status: "online", last_online: "2026-11-29 09:00:00", threat: "malware_download", tags: ["elf", "mirai"], urlhaus_link: "https://urlhaus.abuse.ch/url/3312001/", reporter: "geenensp" }],
+      "3312001": [
+        {
+          dateadded: "2026-11-28 10:00:01 UTC",
+          url: "http://203.0.113.9/bins/x86",
+          url_status: "online",
+          last_online: "2026-11-29 09:00:00",
+          threat: "malware_download",
+          tags: ["elf", "mirai"],
+          urlhaus_link: "https://urlhaus.abuse.ch/url/3312001/",
+          reporter: "geenensp",
+        },
+      ],
       "3312003": [{ dateadded: "2026-11-28 10:06:00", url: "not a url", url_status: "online" }],
     });
     const u = FEED_PARSERS["urlhaus-json"](urlhaus, NOW);
-    expect(u.entries).toMatchObject([{ kind: "url", value: "http://203.0.113.9/bins/x86", confidence: 90, reference: "https://urlhaus.abuse.ch/url/3312001/", firstSeen: Date.parse("2026-11-28T10:00:01Z"), lastSeen: Date.parse("2026-11-29T09:00:00Z") }]);
+    expect(u.entries).toMatchObject([
+      {
+        kind: "url",
+        value: "http://203.0.113.9/bins/x86",
+        confidence: 90,
+        reference: "https://urlhaus.abuse.ch/url/3312001/",
+        firstSeen: Date.parse("2026-11-28T10:00:01Z"),
+        lastSeen: Date.parse("2026-11-29T09:00:00Z"),
+      },
+    ]);
     expect(u.malformed).toBe(1);
     const threatfox = JSON.stringify({
-      "1300001": [{ ioc_value: "198.51.100.23:443", ioc_type: "ip:port", threat_type: "botnet_cc", malware: "win.qakbot", malware_printable: "QakBot", first_seen_utc: "2026-11-20 08:00:00", last_seen_utc: null, confidence_level: 75, reference: null, tags: "qakbot", anonymous: "0", reporter: "abuse_ch" }],
+      "1300001": [
+        {
+          ioc_value: "198.51.100.23:443",
+          ioc_type: "ip:port",
+          threat_type: "botnet_cc",
+          malware: "win.qakbot",
+          malware_printable: "QakBot",
+          first_seen_utc: "2026-11-20 08:00:00",
+          last_seen_utc: null,
+          confidence_level: 75,
+          reference: null,
+          tags: "qakbot",
+          anonymous: "0",
+          reporter: "abuse_ch",
+        },
+      ],
     });
-    expect(FEED_PARSERS["threatfox-json"](threatfox, NOW).entries).toMatchObject([{ kind: "ip", value: "198.51.100.23", confidence: 75, reference: "https://threatfox.abuse.ch/ioc/1300001/" }]);
+    expect(FEED_PARSERS["threatfox-json"](threatfox, NOW).entries).toMatchObject([
+      { kind: "ip", value: "198.51.100.23", confidence: 75, reference: "https://threatfox.abuse.ch/ioc/1300001/" },
+    ]);
     const phishtank = JSON.stringify([
-      { phish_id: 8450001, url: "https://secure-m1crosoft.example.com/owa/login.php", phish_detail_url: "http://www.phishtank.com/phish_detail.php?phish_id=8450001", submission_time: "2026-11-28T10:00:00+00:00", verified: "yes", verification_time: "2026-11-28T11:00:00+00:00", online: "yes", details: [], target: "Microsoft" },
+      {
+        phish_id: 8450001,
+        url: "https://secure-m1crosoft.example.com/owa/login.php",
+        phish_detail_url: "http://www.phishtank.com/phish_detail.php?phish_id=8450001",
+        submission_time: "2026-11-28T10:00:00+00:00",
+        verified: "yes",
+        verification_time: "2026-11-28T11:00:00+00:00",
+        online: "yes",
+        details: [],
+        target: "Microsoft",
+      },
       "not a record",
     ]);
     const p = FEED_PARSERS["phishtank-json"](phishtank, NOW);
@@ -182,33 +276,61 @@ describe("feed formats", () => {
 
   it("never throws on garbage", async () => {
     for (const name of FEED_FORMAT_NAMES) {
-      if (name === "misp-feed") await expect(readMispFeed("\u0000{not json", async () => null, NOW, 1e6)).resolves.toMatchObject({ events: 0, parsed: { malformed: 1 } });
-      else expect(() => FEED_PARSERS[name]("\u0000{not json,\"\n,,,\n# x", NOW)).not.toThrow();
+      if (name === "misp-feed")
+        await expect(readMispFeed("\u0000{not json", async () => null, NOW, 1e6)).resolves.toMatchObject({
+          events: 0,
+          parsed: { malformed: 1 },
+        });
+      else expect(() => FEED_PARSERS[name]('\u0000{not json,"\n,,,\n# x', NOW)).not.toThrow();
     }
   });
 
   it("misp-feed: reads each event the manifest names, counts missing events and ids that are not UUIDs, and never reads a path", async () => {
-    const second = MISP_EVENT.replace("5f1c2a3b-0000-4000-8000-000000000001", "5f1c2a3b-0000-4000-8000-000000000002").replace(/"value":"[^"]*evil[^"]*"/, '"value":"https://second-event.example.org/x"');
-    const files: Record<string, string> = { "5f1c2a3b-0000-4000-8000-000000000001.json": MISP_EVENT, "5f1c2a3b-0000-4000-8000-000000000002.json": second };
+    const second = MISP_EVENT.replace(
+      "5f1c2a3b-0000-4000-8000-000000000001",
+      "5f1c2a3b-0000-4000-8000-000000000002",
+    ).replace(/"value":"[^"]*evil[^"]*"/, '"value":"https://second-event.example.org/x"');
+    const files: Record<string, string> = {
+      "5f1c2a3b-0000-4000-8000-000000000001.json": MISP_EVENT,
+      "5f1c2a3b-0000-4000-8000-000000000002.json": second,
+    };
     const manifest = JSON.stringify({
-      "5f1c2a3b-0000-4000-8000-000000000001": { info: "Phishing campaign", threat_level_id: "1", timestamp: "1764400000" },
+      "5f1c2a3b-0000-4000-8000-000000000001": {
+        info: "Phishing campaign",
+        threat_level_id: "1",
+        timestamp: "1764400000",
+      },
       "5F1C2A3B-0000-4000-8000-000000000002": { info: "Second" },
       "5f1c2a3b-0000-4000-8000-00000000000f": { info: "missing file" },
       "../../etc/passwd": { info: "a path" },
     });
     const asked: string[] = [];
     const feed = await readMispFeed(manifest, async (name) => (asked.push(name), files[name] ?? null), NOW, 1e6);
-    expect(asked).toEqual(["5f1c2a3b-0000-4000-8000-000000000001.json", "5f1c2a3b-0000-4000-8000-000000000002.json", "5f1c2a3b-0000-4000-8000-00000000000f.json"]);
+    expect(asked).toEqual([
+      "5f1c2a3b-0000-4000-8000-000000000001.json",
+      "5f1c2a3b-0000-4000-8000-000000000002.json",
+      "5f1c2a3b-0000-4000-8000-00000000000f.json",
+    ]);
     expect(feed.events).toBe(2);
     const one = FEED_PARSERS["misp-event"](MISP_EVENT, NOW);
     expect(feed.parsed.entries.length).toBe(one.entries.length * 2);
     // each event's own bad attribute, the missing event, the id that is not a UUID
     expect(feed.parsed.malformed).toBe(2 * one.malformed + 2);
-    expect(feed.parsed.malformedExamples).toEqual(expect.arrayContaining(["5f1c2a3b-0000-4000-8000-00000000000f.json: missing", 'event id "../../etc/passwd" is not a UUID']));
+    expect(feed.parsed.malformedExamples).toEqual(
+      expect.arrayContaining([
+        "5f1c2a3b-0000-4000-8000-00000000000f.json: missing",
+        'event id "../../etc/passwd" is not a UUID',
+      ]),
+    );
     // the same content is the same feed; a changed event is not
     const again = await readMispFeed(manifest, async (name) => files[name] ?? null, NOW, 1e6);
     expect(Buffer.from(again.digest).equals(Buffer.from(feed.digest))).toBe(true);
-    const changed = await readMispFeed(manifest, async (name) => (name.endsWith("2.json") ? MISP_EVENT : files[name] ?? null), NOW, 1e6);
+    const changed = await readMispFeed(
+      manifest,
+      async (name) => (name.endsWith("2.json") ? MISP_EVENT : (files[name] ?? null)),
+      NOW,
+      1e6,
+    );
     expect(Buffer.from(changed.digest).equals(Buffer.from(feed.digest))).toBe(false);
   });
 });

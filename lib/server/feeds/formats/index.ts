@@ -2,7 +2,15 @@
 // (for default expiries) and returns the entries and the malformed lines.
 import type { ParsedFeed } from "../feed-entry";
 import { parseFeodo, parsePhishtankCsv, parseThreatfoxCsv, parseTranco, parseUrlhausCsv } from "./csv-feeds";
-import { parseMispEvent, parseMispWarninglist, parsePhishtankJson, parseSpamhausDrop, parseStixBundle, parseThreatfoxJson, parseUrlhausJson } from "./json-feeds";
+import {
+  parseMispEvent,
+  parseMispWarninglist,
+  parsePhishtankJson,
+  parseSpamhausDrop,
+  parseStixBundle,
+  parseThreatfoxJson,
+  parseUrlhausJson,
+} from "./json-feeds";
 import { parseCertPlDomains, parseOpenphish } from "./line-lists";
 import type { FeedFormat } from "./names";
 

@@ -17,7 +17,10 @@ function jsonOf(text: string): unknown {
 
 export function parseSpamhausDrop(text: string, now: number): ParsedFeed {
   const c = new FeedCollector(now);
-  for (const line of text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean)) {
+  for (const line of text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean)) {
     const row = jsonOf(line) as { cidr?: unknown; sblid?: unknown; type?: unknown } | null | undefined;
     if (!row || typeof row !== "object") {
       c.malformed(line);
@@ -28,7 +31,12 @@ export function parseSpamhausDrop(text: string, now: number): ParsedFeed {
       c.malformed(line);
       continue;
     }
-    c.add("cidr", row.cidr, { list: "malicious", category: "hijacked-netblock", confidence: 90, reference: typeof row.sblid === "string" ? `https://check.spamhaus.org/sbl/query/${row.sblid}` : null });
+    c.add("cidr", row.cidr, {
+      list: "malicious",
+      category: "hijacked-netblock",
+      confidence: 90,
+      reference: typeof row.sblid === "string" ? `https://check.spamhaus.org/sbl/query/${row.sblid}` : null,
+    });
   }
   return c.parsed;
 }
@@ -39,9 +47,13 @@ const WARNINGLIST_KINDS: Record<string, FeedKind | "auto"> = { hostname: "domain
 export function parseMispWarninglist(text: string, now: number): ParsedFeed {
   const c = new FeedCollector(now);
   const doc = jsonOf(text) as { name?: unknown; type?: unknown; list?: unknown } | undefined;
-  if (!doc) return c.malformed("not JSON"), c.parsed;
+  if (!doc) return (c.malformed("not JSON"), c.parsed);
   const kind = WARNINGLIST_KINDS[String(doc.type)];
-  if (!kind || !Array.isArray(doc.list)) return c.malformed(`warninglist type ${String(doc.type)} is not one of ${Object.keys(WARNINGLIST_KINDS).join(", ")}`), c.parsed;
+  if (!kind || !Array.isArray(doc.list))
+    return (
+      c.malformed(`warninglist type ${String(doc.type)} is not one of ${Object.keys(WARNINGLIST_KINDS).join(", ")}`),
+      c.parsed
+    );
   const category = `warninglist:${typeof doc.name === "string" ? doc.name.slice(0, 80) : "unnamed"}`;
   for (const raw of doc.list) {
     if (typeof raw !== "string") {
@@ -49,7 +61,14 @@ export function parseMispWarninglist(text: string, now: number): ParsedFeed {
       continue;
     }
     const value = raw.replace(/^\*\./, "");
-    const as: FeedKind = kind !== "auto" ? kind : value.includes("/") ? "cidr" : /^[\d.]+$/.test(value) || value.includes(":") ? "ip" : "domain";
+    const as: FeedKind =
+      kind !== "auto"
+        ? kind
+        : value.includes("/")
+          ? "cidr"
+          : /^[\d.]+$/.test(value) || value.includes(":")
+            ? "ip"
+            : "domain";
     c.add(as, value, { list: "known-good", category, confidence: 80 });
   }
   return c.parsed;
@@ -57,9 +76,21 @@ export function parseMispWarninglist(text: string, now: number): ParsedFeed {
 
 /** MISP attribute types -> what we store (ip-dst|port and the like keep their first part). */
 const MISP_KINDS: Record<string, FeedKind> = {
-  url: "url", link: "url", domain: "domain", hostname: "domain", "ip-dst": "ip", "ip-src": "ip", "ip-dst|port": "ip",
-  "email-src": "email", "email-dst": "email", md5: "md5", sha1: "sha1", sha256: "sha256",
-  "filename|md5": "md5", "filename|sha1": "sha1", "filename|sha256": "sha256",
+  url: "url",
+  link: "url",
+  domain: "domain",
+  hostname: "domain",
+  "ip-dst": "ip",
+  "ip-src": "ip",
+  "ip-dst|port": "ip",
+  "email-src": "email",
+  "email-dst": "email",
+  md5: "md5",
+  sha1: "sha1",
+  sha256: "sha256",
+  "filename|md5": "md5",
+  "filename|sha1": "sha1",
+  "filename|sha256": "sha256",
 };
 
 interface MispAttribute {
@@ -74,10 +105,20 @@ interface MispAttribute {
 /** A MISP event ({"Event": {...}}) as a MISP feed serves it: its to_ids attributes, objects' included. */
 export function parseMispEvent(text: string, now: number): ParsedFeed {
   const c = new FeedCollector(now);
-  const doc = jsonOf(text) as { Event?: { uuid?: unknown; info?: unknown; Attribute?: MispAttribute[]; Object?: { Attribute?: MispAttribute[] }[]; threat_level_id?: unknown } } | undefined;
-  if (!doc) return c.malformed("not JSON"), c.parsed;
+  const doc = jsonOf(text) as
+    | {
+        Event?: {
+          uuid?: unknown;
+          info?: unknown;
+          Attribute?: MispAttribute[];
+          Object?: { Attribute?: MispAttribute[] }[];
+          threat_level_id?: unknown;
+        };
+      }
+    | undefined;
+  if (!doc) return (c.malformed("not JSON"), c.parsed);
   const event = doc.Event;
-  if (!event) return c.malformed("no Event"), c.parsed;
+  if (!event) return (c.malformed("no Event"), c.parsed);
   const attributes = [...(event.Attribute ?? []), ...(event.Object ?? []).flatMap((o) => o.Attribute ?? [])];
   const confidence = { "1": 90, "2": 70, "3": 50 }[String(event.threat_level_id)] ?? 60;
   for (const a of attributes) {
@@ -88,12 +129,16 @@ export function parseMispEvent(text: string, now: number): ParsedFeed {
       c.malformed(JSON.stringify(a).slice(0, 200));
       continue;
     }
-    const value = String(a.type).includes("|") ? a.value.split("|").at(String(a.type).startsWith("filename|") ? 1 : 0)! : a.value;
+    const value = String(a.type).includes("|")
+      ? a.value.split("|").at(String(a.type).startsWith("filename|") ? 1 : 0)!
+      : a.value;
     c.add(kind, value, {
       list: "malicious",
       category: "misp",
       confidence,
-      firstSeen: feedTime(typeof a.first_seen === "string" ? a.first_seen : typeof a.timestamp === "string" ? a.timestamp : null),
+      firstSeen: feedTime(
+        typeof a.first_seen === "string" ? a.first_seen : typeof a.timestamp === "string" ? a.timestamp : null,
+      ),
       lastSeen: feedTime(typeof a.last_seen === "string" ? a.last_seen : null),
       reference: typeof event.uuid === "string" ? `misp-event ${event.uuid}` : null,
     });
@@ -103,18 +148,30 @@ export function parseMispEvent(text: string, now: number): ParsedFeed {
 
 /** STIX comparison -> kind; only [x:value = '...'] and [file:hashes.'ALG' = '...'] patterns are read. */
 const STIX_KINDS: Record<string, FeedKind> = {
-  "url:value": "url", "domain-name:value": "domain", "ipv4-addr:value": "ip", "ipv6-addr:value": "ip", "email-addr:value": "email",
-  "file:hashes.'SHA-256'": "sha256", "file:hashes.'MD5'": "md5", "file:hashes.'SHA-1'": "sha1",
-  "file:hashes.MD5": "md5", "file:hashes.'SHA256'": "sha256",
+  "url:value": "url",
+  "domain-name:value": "domain",
+  "ipv4-addr:value": "ip",
+  "ipv6-addr:value": "ip",
+  "email-addr:value": "email",
+  "file:hashes.'SHA-256'": "sha256",
+  "file:hashes.'MD5'": "md5",
+  "file:hashes.'SHA-1'": "sha1",
+  "file:hashes.MD5": "md5",
+  "file:hashes.'SHA256'": "sha256",
 };
 const COMPARISON = /([a-z0-9-]+:[A-Za-z0-9_.'-]+)\s*=\s*'((?:[^'\\]|\\.)*)'/g;
 
 export function parseStixBundle(text: string, now: number): ParsedFeed {
   const c = new FeedCollector(now);
   const doc = jsonOf(text) as { objects?: Record<string, unknown>[] } | undefined;
-  if (!doc) return c.malformed("not JSON"), c.parsed;
+  if (!doc) return (c.malformed("not JSON"), c.parsed);
   for (const o of doc.objects ?? []) {
-    if (o.type !== "indicator" || typeof o.pattern !== "string" || o.pattern_type !== undefined && o.pattern_type !== "stix") continue;
+    if (
+      o.type !== "indicator" ||
+      typeof o.pattern !== "string" ||
+      (o.pattern_type !== undefined && o.pattern_type !== "stix")
+    )
+      continue;
     const found = [...o.pattern.matchAll(COMPARISON)];
     if (found.length === 0) {
       c.malformed(o.pattern);
@@ -139,9 +196,13 @@ export function parseStixBundle(text: string, now: number): ParsedFeed {
 
 /** A JSON record's fields as the CSV rows have them (numbers and nulls as text; arrays joined). */
 function asRow(record: unknown): Record<string, string> {
-  if (!record || typeof record !== "object" || Array.isArray(record)) return { __malformed: JSON.stringify(record).slice(0, 200) };
+  if (!record || typeof record !== "object" || Array.isArray(record))
+    return { __malformed: JSON.stringify(record).slice(0, 200) };
   return Object.fromEntries(
-    Object.entries(record as Record<string, unknown>).map(([k, v]) => [k.toLowerCase(), v === null || v === undefined ? "" : Array.isArray(v) ? v.join(",") : String(v)]),
+    Object.entries(record as Record<string, unknown>).map(([k, v]) => [
+      k.toLowerCase(),
+      v === null || v === undefined ? "" : Array.isArray(v) ? v.join(",") : String(v),
+    ]),
   );
 }
 
@@ -149,11 +210,17 @@ function asRow(record: unknown): Record<string, string> {
  * The abuse.ch JSON exports (URLhaus json_recent, ThreatFox export/json): an object keyed by the
  * record id, each value a list of records with the CSV's field names; the id becomes `id`/`ioc_id`.
  */
-function abuseChJson(text: string, now: number, idField: string, addRow: (c: FeedCollector, r: Record<string, string>) => void): ParsedFeed {
+function abuseChJson(
+  text: string,
+  now: number,
+  idField: string,
+  addRow: (c: FeedCollector, r: Record<string, string>) => void,
+): ParsedFeed {
   const c = new FeedCollector(now);
   const doc = jsonOf(text);
-  if (!doc) return c.malformed("not JSON"), c.parsed;
-  if (!doc || typeof doc !== "object" || Array.isArray(doc)) return c.malformed("not an object keyed by record id"), c.parsed;
+  if (!doc) return (c.malformed("not JSON"), c.parsed);
+  if (!doc || typeof doc !== "object" || Array.isArray(doc))
+    return (c.malformed("not an object keyed by record id"), c.parsed);
   for (const [id, records] of Object.entries(doc as Record<string, unknown>)) {
     for (const record of Array.isArray(records) ? records : [records]) addRow(c, { [idField]: id, ...asRow(record) });
   }
@@ -161,14 +228,15 @@ function abuseChJson(text: string, now: number, idField: string, addRow: (c: Fee
 }
 
 export const parseUrlhausJson = (text: string, now: number): ParsedFeed => abuseChJson(text, now, "id", addUrlhausRow);
-export const parseThreatfoxJson = (text: string, now: number): ParsedFeed => abuseChJson(text, now, "ioc_id", addThreatfoxRow);
+export const parseThreatfoxJson = (text: string, now: number): ParsedFeed =>
+  abuseChJson(text, now, "ioc_id", addThreatfoxRow);
 
 /** PhishTank's online-valid.json: an array of records with the CSV's field names. */
 export function parsePhishtankJson(text: string, now: number): ParsedFeed {
   const c = new FeedCollector(now);
   const doc = jsonOf(text);
-  if (!doc) return c.malformed("not JSON"), c.parsed;
-  if (!Array.isArray(doc)) return c.malformed("not an array of records"), c.parsed;
+  if (!doc) return (c.malformed("not JSON"), c.parsed);
+  if (!Array.isArray(doc)) return (c.malformed("not an array of records"), c.parsed);
   for (const record of doc) addPhishtankRow(c, asRow(record));
   return c.parsed;
 }

@@ -4,12 +4,19 @@ import { dataLines, FeedCollector, PHISHING_URL_LIFETIME_MS } from "./entry-buil
 
 export function parseOpenphish(text: string, now: number): ParsedFeed {
   const c = new FeedCollector(now);
-  for (const line of dataLines(text)) c.add("url", line, { list: "malicious", category: "phishing", confidence: 80, lifetimeMs: PHISHING_URL_LIFETIME_MS });
+  for (const line of dataLines(text))
+    c.add("url", line, {
+      list: "malicious",
+      category: "phishing",
+      confidence: 80,
+      lifetimeMs: PHISHING_URL_LIFETIME_MS,
+    });
   return c.parsed;
 }
 
 export function parseCertPlDomains(text: string, now: number): ParsedFeed {
   const c = new FeedCollector(now);
-  for (const line of dataLines(text)) c.add("domain", line, { list: "malicious", category: "phishing", confidence: 85 });
+  for (const line of dataLines(text))
+    c.add("domain", line, { list: "malicious", category: "phishing", confidence: 85 });
   return c.parsed;
 }

@@ -23,7 +23,12 @@ export interface MispFeed {
  * Reads the manifest, then each event it names through `readEvent` (a file name such as
  * "5f1c...json"; null when absent), stopping after `maxTotalBytes` of event text.
  */
-export async function readMispFeed(manifestText: string, readEvent: (fileName: string) => Promise<string | null>, now: number, maxTotalBytes: number): Promise<MispFeed> {
+export async function readMispFeed(
+  manifestText: string,
+  readEvent: (fileName: string) => Promise<string | null>,
+  now: number,
+  maxTotalBytes: number,
+): Promise<MispFeed> {
   const parsed: ParsedFeed = { entries: [], malformed: 0, malformedExamples: [] };
   const bad = (why: string) => {
     parsed.malformed++;
@@ -44,7 +49,9 @@ export async function readMispFeed(manifestText: string, readEvent: (fileName: s
   let bytes = 0;
   for (const uuid of Object.keys(manifest)) {
     if (events >= MISP_FEED_MAX_EVENTS || bytes > maxTotalBytes) {
-      bad(`more than ${events >= MISP_FEED_MAX_EVENTS ? `${MISP_FEED_MAX_EVENTS} events` : `${maxTotalBytes} bytes of events`}: the rest were not read`);
+      bad(
+        `more than ${events >= MISP_FEED_MAX_EVENTS ? `${MISP_FEED_MAX_EVENTS} events` : `${maxTotalBytes} bytes of events`}: the rest were not read`,
+      );
       break;
     }
     if (!UUID.test(uuid)) {
@@ -62,7 +69,8 @@ export async function readMispFeed(manifestText: string, readEvent: (fileName: s
     const event = parseMispEvent(text, now);
     for (const e of event.entries) parsed.entries.push(e);
     parsed.malformed += event.malformed;
-    for (const x of event.malformedExamples) if (parsed.malformedExamples.length < MAX_EXAMPLES) parsed.malformedExamples.push(`${uuid}.json: ${x}`);
+    for (const x of event.malformedExamples)
+      if (parsed.malformedExamples.length < MAX_EXAMPLES) parsed.malformedExamples.push(`${uuid}.json: ${x}`);
   }
   return { parsed, digest: hash.digest(), events };
 }

@@ -14,7 +14,8 @@ export const FEED_FORMAT_DESCRIPTIONS = {
   tranco: "Tranco top-sites list (rank,domain; the first 100,000 are known-good)",
   "misp-warninglist": "MISP warninglist JSON (hostname, cidr or string lists; known-good)",
   "misp-event": "MISP event JSON as a MISP feed serves it (attributes with to_ids)",
-  "misp-feed": "a whole MISP feed: a directory (or, for feeds update, a base URL) with manifest.json and one <uuid>.json per event",
+  "misp-feed":
+    "a whole MISP feed: a directory (or, for feeds update, a base URL) with manifest.json and one <uuid>.json per event",
   stix: "STIX 2.1 bundle of indicators (equality patterns on URLs, domains, IPs, e-mails, hashes)",
 } as const;
 

@@ -16,7 +16,10 @@ export const GET = apiRoute(async (request, { params }: { params: Promise<{ scan
   // someone else's scan is scan_not_found before any stream starts
   await service.getScan(principal, scanId);
   const apiBase = apiBaseOf(request);
-  return scanEventsResponse(request, scanId, { reload: () => service.findScan(principal, scanId), show: (row) => toScanResource(row, apiBase) });
+  return scanEventsResponse(request, scanId, {
+    reload: () => service.findScan(principal, scanId),
+    show: (row) => toScanResource(row, apiBase),
+  });
 });
 
 export const { PUT, PATCH, POST, DELETE, OPTIONS } = otherMethods("GET");

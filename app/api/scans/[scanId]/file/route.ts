@@ -11,7 +11,11 @@ export const GET = apiRoute(async (_request, { params }: { params: Promise<{ sca
   const { scanId } = await params;
   const { zip, fileName } = await (await getScanService()).getSampleArchive(principal, scanId);
   return new Response(zip as Uint8Array<ArrayBuffer>, {
-    headers: { "content-type": "application/zip", "content-disposition": `attachment; filename="${fileName}"`, "cache-control": "no-store" },
+    headers: {
+      "content-type": "application/zip",
+      "content-disposition": `attachment; filename="${fileName}"`,
+      "cache-control": "no-store",
+    },
   });
 });
 

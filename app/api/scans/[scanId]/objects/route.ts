@@ -12,7 +12,9 @@ export const dynamic = "force-dynamic";
 export const GET = apiRoute(async (request, { params }: { params: Promise<{ scanId: string }> }, principal) => {
   const { scanId } = await params;
   const filter = parseObjectsQuery(new URL(request.url).searchParams);
-  const list = await (await getScanInspection()).objects(principal, scanId, filter, analysisCallerOf(principal, request.signal));
+  const list = await (
+    await getScanInspection()
+  ).objects(principal, scanId, filter, analysisCallerOf(principal, request.signal));
   return Response.json(list, { headers: { "cache-control": "no-store" } });
 });
 

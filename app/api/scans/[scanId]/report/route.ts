@@ -16,7 +16,8 @@ export const GET = apiRoute(async (request, { params }: { params: Promise<{ scan
   const report = await service.getReport(principal, scanId);
   // the HTML export holds the pictures of the pages, as the scan page shows them; the scan is read once for all of them
   let scan: ReturnType<typeof service.getScan> | undefined;
-  const pageImage = async (page: number) => service.pageImageOf(await (scan ??= service.getScan(principal, scanId)), page, "thumbnail");
+  const pageImage = async (page: number) =>
+    service.pageImageOf(await (scan ??= service.getScan(principal, scanId)), page, "thumbnail");
   return reportResponse(report, format, { download: wantsDownload(new URL(request.url)), pageImage });
 });
 

@@ -13,7 +13,10 @@ export const POST = apiRoute(async (request, { params }: { params: Promise<{ sca
   const { scanId } = await params;
   const { scan } = await (await getScanService()).rerunScan(principal, scanId);
   const apiBase = apiBaseOf(request);
-  return Response.json(toScanResource(scan, apiBase), { status: 201, headers: { location: `${apiBase}/scans/${scan.id}`, "cache-control": "no-store" } });
+  return Response.json(toScanResource(scan, apiBase), {
+    status: 201,
+    headers: { location: `${apiBase}/scans/${scan.id}`, "cache-control": "no-store" },
+  });
 });
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");

@@ -19,7 +19,10 @@ export const POST = apiRoute(async (request, { params }: Context, principal) => 
   const scan = await (await getScanService()).getScan(principal, scanId);
   const { expiresInHours } = await readJsonBody(request, MintShare);
   const { token, info } = await (await getAuth()).shares.mint(scan.id, scan.owner, expiresInHours, principal.keyId);
-  return Response.json({ ...toShareResource(info), url: sharePath(token), token }, { status: 201, headers: { location: sharePath(token) } });
+  return Response.json(
+    { ...toShareResource(info), url: sharePath(token), token },
+    { status: 201, headers: { location: sharePath(token) } },
+  );
 });
 
 export const GET = apiRoute(async (_request, { params }: Context, principal) => {

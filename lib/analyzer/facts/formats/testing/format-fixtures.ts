@@ -58,7 +58,12 @@ export function xfaImageXml(image: Uint8Array, opts: { split?: boolean } = {}): 
 }
 
 /** One JBIG2 segment (T.88 §7.2) with short-form referred-to segments, page association 1 unless given. */
-export function jbig2Segment(number: number, type: number, data: Uint8Array, opts: { referredTo?: number[]; page?: number } = {}): Uint8Array {
+export function jbig2Segment(
+  number: number,
+  type: number,
+  data: Uint8Array,
+  opts: { referredTo?: number[]; page?: number } = {},
+): Uint8Array {
   const refs = opts.referredTo ?? [];
   const refSize = number <= 256 ? 1 : number <= 65536 ? 2 : 4;
   const out = new Uint8Array(6 + refs.length * refSize + 1 + 4 + data.length);
@@ -89,7 +94,13 @@ export function jbig2PageInfo(width: number, height: number): Uint8Array {
 }
 
 /** Region segment information (§7.4.1) followed by `rest` (the region's own fields and coded data). */
-export function jbig2Region(width: number, height: number, x: number, y: number, rest: Uint8Array = new Uint8Array(4)): Uint8Array {
+export function jbig2Region(
+  width: number,
+  height: number,
+  x: number,
+  y: number,
+  rest: Uint8Array = new Uint8Array(4),
+): Uint8Array {
   const d = new Uint8Array(17 + rest.length);
   const dv = new DataView(d.buffer);
   dv.setUint32(0, width);
@@ -120,7 +131,8 @@ export function u3dWithMesh(counts: number[], textureLayers = 0): Uint8Array {
   const mesh = block(0xffffff31, Uint8Array.from([...name, ...le(0, 0, ...counts, 1), ...shading]));
   // chain data: name, type, attributes, padding to 4-byte alignment in the file (data starts at byte 48), count
   const chain = block(0xffffff14, Uint8Array.from([...name, ...le(1, 0), 0, 0, ...le(1), ...mesh]));
-  const header = (fileSize: number) => block(0x00443355, Uint8Array.from([...le(0, 0, chain.length), ...le(fileSize, 0), ...le(0)]));
+  const header = (fileSize: number) =>
+    block(0x00443355, Uint8Array.from([...le(0, 0, chain.length), ...le(fileSize, 0), ...le(0)]));
   return Uint8Array.from([...header(36 + chain.length), ...chain]);
 }
 
@@ -144,21 +156,39 @@ export const STANDARD_AC_COUNTS = [0, 2, 1, 3, 3, 2, 4, 3, 5, 5, 4, 4, 0, 0, 1, 
 /** 84 one-bit codes where two fit: the table of the Cool PDF / Documalis image-stream overflows */
 export const OVERFILLED_AC_COUNTS = [0x54, 2, 2, 3, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0];
 
-const segment = (marker: number, payload: number[]) => [0xff, marker, (payload.length + 2) >> 8, (payload.length + 2) & 0xff, ...payload];
+const segment = (marker: number, payload: number[]) => [
+  0xff,
+  marker,
+  (payload.length + 2) >> 8,
+  (payload.length + 2) & 0xff,
+  ...payload,
+];
 /** one DHT table: class and destination, the 16 counts, then as many symbol bytes as they add up to */
-const huffmanTable = (classAndId: number, counts: number[]) => [classAndId, ...counts, ...Array.from({ length: counts.reduce((a, b) => a + b, 0) }, (_, i) => i & 0xff)];
+const huffmanTable = (classAndId: number, counts: number[]) => [
+  classAndId,
+  ...counts,
+  ...Array.from({ length: counts.reduce((a, b) => a + b, 0) }, (_, i) => i & 0xff),
+];
 
 /**
  * A baseline JPEG's headers (SOI, DQT, SOF0 of an 8x8 grey image, DHT with a DC and an AC table, SOS)
  * and a few bytes of scan: enough for a header check, not a decodable picture.
  */
-export function jpeg({ dc = STANDARD_DC_COUNTS, ac = STANDARD_AC_COUNTS }: { dc?: number[]; ac?: number[] } = {}): Uint8Array {
+export function jpeg({
+  dc = STANDARD_DC_COUNTS,
+  ac = STANDARD_AC_COUNTS,
+}: { dc?: number[]; ac?: number[] } = {}): Uint8Array {
   return Uint8Array.from([
-    0xff, 0xd8,
+    0xff,
+    0xd8,
     ...segment(0xdb, [0x00, ...Array.from({ length: 64 }, () => 1)]),
     ...segment(0xc0, [8, 0, 8, 0, 8, 1, 1, 0x11, 0]),
     ...segment(0xc4, [...huffmanTable(0x00, dc), ...huffmanTable(0x10, ac)]),
     ...segment(0xda, [1, 1, 0x00, 0, 63, 0]),
-    0x12, 0x34, 0x56, 0xff, 0xd9,
+    0x12,
+    0x34,
+    0x56,
+    0xff,
+    0xd9,
   ]);
 }

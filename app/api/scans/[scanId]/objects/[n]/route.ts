@@ -9,12 +9,16 @@ import { getScanInspection } from "../../../../../../lib/server/runtime";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute(async (request, { params }: { params: Promise<{ scanId: string; n: string }> }, principal) => {
-  const { scanId, n } = await params;
-  const num = parseObjectNumber(n);
-  const { stream } = parseObjectQuery(new URL(request.url).searchParams);
-  const view = await (await getScanInspection()).object(principal, scanId, num, stream, analysisCallerOf(principal, request.signal));
-  return Response.json(view, { headers: { "cache-control": "no-store" } });
-});
+export const GET = apiRoute(
+  async (request, { params }: { params: Promise<{ scanId: string; n: string }> }, principal) => {
+    const { scanId, n } = await params;
+    const num = parseObjectNumber(n);
+    const { stream } = parseObjectQuery(new URL(request.url).searchParams);
+    const view = await (
+      await getScanInspection()
+    ).object(principal, scanId, num, stream, analysisCallerOf(principal, request.signal));
+    return Response.json(view, { headers: { "cache-control": "no-store" } });
+  },
+);
 
 export const { PUT, PATCH, POST, DELETE, OPTIONS } = otherMethods("GET");

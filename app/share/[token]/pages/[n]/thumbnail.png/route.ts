@@ -6,12 +6,14 @@ import { pageImageResponse, parsePageImageRequest } from "../../../../../../lib/
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const GET = publicRoute(async (request, { params }: { params: Promise<{ token: string; n: string }> }, { rate }) => {
-  const { token, n } = await params;
-  const share = await openShare(token);
-  await rate(`share:${share.shareId}`);
-  const { page, size } = parsePageImageRequest(n, new URL(request.url));
-  return pageImageResponse(await share.pageImage(page, size));
-});
+export const GET = publicRoute(
+  async (request, { params }: { params: Promise<{ token: string; n: string }> }, { rate }) => {
+    const { token, n } = await params;
+    const share = await openShare(token);
+    await rate(`share:${share.shareId}`);
+    const { page, size } = parsePageImageRequest(n, new URL(request.url));
+    return pageImageResponse(await share.pageImage(page, size));
+  },
+);
 
 export const { PUT, PATCH, POST, DELETE, OPTIONS } = otherMethods("GET");

@@ -9,13 +9,15 @@ import { getScanService } from "../../../../../../../lib/server/runtime";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute(async (request, { params }: { params: Promise<{ scanId: string; n: string }> }, principal) => {
-  const { scanId, n } = await params;
-  const service = await getScanService();
-  // the scan first: someone else's scan is scan_not_found whatever the page
-  const scan = await service.getScan(principal, scanId);
-  const { page, size } = parsePageImageRequest(n, new URL(request.url));
-  return pageImageResponse(await service.pageImageOf(scan, page, size));
-});
+export const GET = apiRoute(
+  async (request, { params }: { params: Promise<{ scanId: string; n: string }> }, principal) => {
+    const { scanId, n } = await params;
+    const service = await getScanService();
+    // the scan first: someone else's scan is scan_not_found whatever the page
+    const scan = await service.getScan(principal, scanId);
+    const { page, size } = parsePageImageRequest(n, new URL(request.url));
+    return pageImageResponse(await service.pageImageOf(scan, page, size));
+  },
+);
 
 export const { PUT, PATCH, POST, DELETE, OPTIONS } = otherMethods("GET");
