@@ -57,12 +57,6 @@ export const RENDER_PROCESS_INITIAL_OLD_SPACE_MB = 64;
 const STARTUP_TIMEOUT_MS = 15_000;
 /** how often the host samples the render process's resident memory and CPU time while it renders */
 const MEMORY_SAMPLE_MS = 20;
-/**
- * The host pings its process this often. A host thread that was terminated (piscina stops a worker
- * thread on a hard timeout) cannot kill its children: the process exits by itself once the pings
- * stop (RENDER_PROCESS_ORPHAN_MS in render-process.ts), instead of living on with the server.
- */
-export const RENDER_HEARTBEAT_MS = 2_000;
 
 export function createPdfRenderer(options: RendererOptions = {}): PdfRenderer {
   const host = new RenderHost(options);
@@ -234,12 +228,6 @@ class RenderHost {
     // an idle render process must not keep a CLI or an evaluation run alive
     child.unref();
     child.channel?.unref();
-    const heartbeat = setInterval(
-      () => child.connected && child.send({ ping: true }, () => undefined),
-      RENDER_HEARTBEAT_MS,
-    );
-    heartbeat.unref();
-    child.once("exit", () => clearInterval(heartbeat));
     this.child = child;
     this.served = 0;
     this.baselineBytes = null;

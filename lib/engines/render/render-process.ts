@@ -8,9 +8,6 @@ import { loadPdfjs } from "./load-pdfjs";
 import { createInThreadRenderer } from "./render-document";
 import { warmUpDocument } from "./warm-up-document";
 
-/** With no message from the host for this long, the host is gone (its thread terminated): exit. */
-export const RENDER_PROCESS_ORPHAN_MS = 10_000;
-
 export interface RenderRequest {
   id: number;
   bytes: Uint8Array;
@@ -29,22 +26,18 @@ export type RenderReply =
 // pdf.js rejects promises nobody awaits any more (a destroyed task, XRefEntryException from a
 // background fetch): they are not this render's failure, and unhandled they would end the process
 process.on("unhandledRejection", () => {});
-// the host went away: nothing left to render for
+// the host went away, its process or only its thread (piscina terminates a worker thread on a hard
+// timeout; the IPC channel closes with it, test/engine-children-orphaned.test.ts): nothing left to render for
 process.on("disconnect", () => process.exit(0));
-let lastHeard = Date.now();
 /** the warm-up render (warm-up-document.ts), once per process, before the first document's clock starts */
 let warmedUp: Promise<unknown> | null = null;
 /** generous: the warm-up only has to finish, and a process that cannot render it fails its first document as it would anyway */
 const WARM_UP_BUDGET: RenderBudget = { maxPages: 1, scale: 1, timeoutMs: 10_000 };
-setInterval(() => Date.now() - lastHeard > RENDER_PROCESS_ORPHAN_MS && process.exit(0), 1_000).unref();
 
 // every step below catches its own failure: the promise is never rejected
-process.on("message", (message: RenderRequest | { ping: true }) => void handleMessage(message));
+process.on("message", (message: RenderRequest) => void handleMessage(message));
 
-async function handleMessage(message: RenderRequest | { ping: true }): Promise<void> {
-  lastHeard = Date.now();
-  if ("ping" in message) return;
-  const request = message;
+async function handleMessage(request: RenderRequest): Promise<void> {
   const post = (facts: RenderFacts, done: boolean) =>
     process.send?.({ id: request.id, facts, done } satisfies RenderReply);
   // loading pdf.js and compiling its code paths (first request only) is not the document's time: say

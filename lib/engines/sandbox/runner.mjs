@@ -23,8 +23,8 @@
 // prelude, budget} per script, each only after a "ready". Records go back as JSON lines on fd 3,
 // written synchronously so that what was recorded survives a SIGKILL:
 //   {t:"ready"} {t:"layer",api,code} {t:"api",api,args} {t:"string",value} {t:"done",status,detail,cpuMs}
-// argv[2]: milliseconds without a message after which an idle child exits by itself (its host may
-// be a worker thread that was terminated and cannot kill it).
+// The child lives as long as its IPC channel: it exits when the channel closes, whether its host's
+// process ended or only the worker thread that forked it (test/engine-children-orphaned.test.ts).
 import { readFileSync, writeSync } from "node:fs";
 import { createRequire } from "node:module";
 import { newQuickJSWASMModuleFromVariant, newVariant, RELEASE_SYNC } from "quickjs-emscripten";
@@ -219,8 +219,6 @@ function cpuUsed() {
   return runStartedCpu === null ? 0 : Math.round(cpuNow() - runStartedCpu);
 }
 
-const idleExitMs = Number(process.argv[2]) || 60_000;
-let idleTimer;
 /** ready for the next message, with the last script's instance dropped and collected */
 function ready() {
   runStartedCpu = null;
@@ -228,17 +226,12 @@ function ready() {
   // goes back now, so the parent's RSS watchdog reads the next script's memory, not the last one's
   globalThis.gc?.();
   emit({ t: "ready" });
-  clearTimeout(idleTimer);
-  // unref'd: the IPC channel keeps this process alive until the parent disconnects
-  idleTimer = setTimeout(() => process.exit(0), idleExitMs);
-  idleTimer.unref();
 }
 
-// the parent went away: nothing left to run for
+// the host went away (its process, or the worker thread that forked this one): nothing left to run for
 process.on("disconnect", () => process.exit(0));
 let queue = Promise.resolve();
 process.on("message", (message) => {
-  clearTimeout(idleTimer);
   queue = queue.then(() => handle(message));
 });
 

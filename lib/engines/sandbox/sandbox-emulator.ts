@@ -67,8 +67,6 @@ export const CHILD_MAX_GROWTH_BYTES = 64 * 1024 * 1024;
 const MAX_STDERR_CHARS = 2048;
 /** V8 heap of the child: records are small; the script's memory is the wasm heap, bounded separately */
 const CHILD_HEAP_MB = 128;
-/** An idle child whose host stopped talking to it (a terminated worker thread) exits after this many idle periods. */
-const ORPHAN_IDLE_FACTOR = 4;
 
 export function createSandboxEmulator(opts: SandboxOptions = {}): SandboxEmulator {
   const slots = new Semaphore(Math.max(1, opts.concurrency ?? 2));
@@ -123,8 +121,8 @@ class SandboxChild {
   /** called when it becomes ready or goes away with no job listening (the pool's check of an idle child) */
   onIdleEvent: (() => void) | null = null;
 
-  constructor(runner: string, execArgv: string[], idleExitMs: number) {
-    this.proc = fork(runner, [String(idleExitMs)], {
+  constructor(runner: string, execArgv: string[]) {
+    this.proc = fork(runner, [], {
       execArgv,
       env: { NODE_ENV: "production" },
       stdio: ["ignore", "ignore", "pipe", "pipe", "ipc"],
@@ -220,8 +218,7 @@ class ChildPool {
       if (!child.gone && !bloated(child)) return child;
       this.retire(child);
     }
-    const idleMs = this.opts.idleMs ?? SANDBOX_PROCESS_IDLE_MS;
-    const child = new SandboxChild(this.runner, this.execArgv, idleMs * ORPHAN_IDLE_FACTOR);
+    const child = new SandboxChild(this.runner, this.execArgv);
     this.live.add(child);
     child.proc.once("exit", () => this.live.delete(child));
     return child;
