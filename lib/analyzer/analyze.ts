@@ -220,7 +220,7 @@ export function toFinding(
     title: rule.title,
     description: hit.detail ? `${rule.description} ${hit.detail}` : rule.description,
     category: rule.category,
-    severity: rule.severity,
+    severity: hit.severity ?? rule.severity,
     confidence: hit.confidence ?? rule.confidence,
     stage: hit.stage ?? rule.stage,
     weight: rule.weight,

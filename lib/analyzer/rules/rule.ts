@@ -2,6 +2,7 @@
 // docs show about it; `check` is small and pure: it reads document facts and returns evidence.
 import type { Budget } from "../../limits";
 import type { DocumentFacts } from "../facts/document-facts";
+import type { Consent } from "../facts/trigger-consent";
 import type { MitigationAction } from "../mitigations";
 import type { Confidence, Evidence, Severity, Stage } from "../report";
 
@@ -33,10 +34,36 @@ export interface RuleHit {
   /** overrides the rule's default confidence */
   confidence?: Confidence;
   /**
+   * overrides the rule's default severity: a capability the document shows only behind a button, link
+   * or field the reader uses (consent "click", facts/trigger-consent.ts) is context, "info"
+   */
+  severity?: Severity;
+  /**
    * "advanced" when the hit rests only on what the advanced stage added (the sandbox's calls, the
    * rendered text) to the facts of a fast-stage rule: the finding then says which stage found it
    */
   stage?: Stage;
+}
+
+/**
+ * The part of a hit for a capability (a script, a submission, a mail or network call) by the triggers
+ * that run it: behind the reader's click only (every consent "click"), the capability is what an
+ * ordinary form's buttons and fields do (a Submit or "Email this form" button, a field's formatting):
+ * context, severity "info", which lets no model score flag a file by itself (score.ts). Run on open, on
+ * a page, or reached by nothing, the rule's own severity stands.
+ */
+export function byConsent(consents: readonly Consent[]): Pick<RuleHit, "severity" | "detail"> {
+  return consents.length > 0 && consents.every((c) => c === "click")
+    ? { severity: "info", detail: "Only behind buttons, links or fields the reader uses." }
+    : {};
+}
+
+/** A hit's own detail followed by that of a part (byConsent's). */
+export function withDetail(
+  detail: string,
+  part: Pick<RuleHit, "severity" | "detail">,
+): Pick<RuleHit, "severity" | "detail"> {
+  return { ...part, detail: part.detail ? `${detail} ${part.detail}` : detail };
 }
 
 /**

@@ -166,12 +166,12 @@ const EXPLOIT_TIFF_BASE64 = Buffer.from(tiff([...PLAIN_TIFF_TAGS, DOT_RANGE_OVER
 
 const FIXTURES: Record<string, Fixture> = {
   "javascript-present": {
-    name: "a form field with a calculation script",
+    name: "a document-level script (run on open) that defines a helper",
     build: () =>
       documentWith({
         setup(b) {
-          const field = b.add("<< /FT /Tx /T (total) /AA << /C << /S /JavaScript /JS (event.value = 1 + 1;) >> >> >>");
-          return { catalog: `/AcroForm << /Fields [${field} 0 R] >>` };
+          const js = b.add(`<< /S /JavaScript /JS ${hexString("function total(a, b) { return a + b; }")} >>`);
+          return { catalog: `/Names << /JavaScript << /Names [(helpers) ${js} 0 R] >> >>` };
         },
       }).build(),
   },
@@ -257,10 +257,10 @@ const FIXTURES: Record<string, Fixture> = {
       }).build(),
   },
   "submit-form": {
-    name: "a form submitted to a web server",
+    name: "a form submitted to a web server when its page opens",
     build: () =>
       documentWith({
-        annots: [link("<< /S /SubmitForm /F << /FS /URL /F (https://forms.example.com/submit) >> /Flags 4 >>")],
+        page: "/AA << /O << /S /SubmitForm /F << /FS /URL /F (https://forms.example.com/submit) >> /Flags 4 >> >>",
       }).build(),
   },
   "remote-goto": {
@@ -268,13 +268,8 @@ const FIXTURES: Record<string, Fixture> = {
     build: () => documentWith({ annots: [link("<< /S /GoToR /F (appendix.pdf) /D [0 /Fit] >>")] }).build(),
   },
   "javascript-network-api": {
-    name: "a submit button's script",
-    build: () =>
-      documentWith({
-        annots: [
-          `<< /Type /Annot /Subtype /Widget /FT /Btn /T (send) /Rect [72 500 172 530] /A << /S /JavaScript /JS ${hexString('this.submitForm({cURL: "https://forms.example.com/post"});')} >> >>`,
-        ],
-      }).build(),
+    name: "a script run on open that submits the form",
+    build: () => openActionScript('this.submitForm({cURL: "https://forms.example.com/post"});'),
   },
   "javascript-callback-on-open": {
     name: "an /OpenAction script that opens a tracking URL",
@@ -760,6 +755,65 @@ function formWithFormatScripts() {
   }).build();
 }
 
+/** A widget button whose /A runs `action`: what the reader clicks. */
+const button = (action: string, name = "b") =>
+  `<< /Type /Annot /Subtype /Widget /FT /Btn /Ff 65536 /T (${name}) /Rect [72 500 172 530] /A ${action} >>`;
+const jsAction = (js: string) => `<< /S /JavaScript /JS ${hexString(js)} >>`;
+
+describe("a capability only behind the reader's click is context (info severity), not evidence", () => {
+  const SUBMIT = "<< /S /SubmitForm /F << /FS /URL /F (https://forms.example.gov/cgi-bin/submit) >> /Flags 4 >>";
+  const EMAIL = 'this.mailDoc({bUI: true, cTo: "hr@example.com", cSubject: "Application form"});';
+  it.each([
+    ["a Submit button", [button(SUBMIT)], ["submit-form"]],
+    ['an "Email this form" button', [button(jsAction(EMAIL))], ["javascript-network-api", "javascript-present"]],
+    [
+      "a Submit button, an e-mail button and a print button",
+      [
+        button(SUBMIT, "submit"),
+        button(jsAction(EMAIL), "send"),
+        button(jsAction("this.print({bUI: true});"), "print"),
+      ],
+      ["submit-form", "javascript-network-api", "javascript-present"],
+    ],
+  ])("%s: the findings are info, the form benign", (_name, annots, ruleIds) => {
+    const r = analyzeFast(documentWith({ annots }).build(), { fileName: "form.pdf" });
+    for (const id of ruleIds) {
+      const f = r.findings.find((x) => x.ruleId === id);
+      expect(f, id).toMatchObject({ severity: "info" });
+      expect(f!.description).toContain("Only behind buttons, links or fields the reader uses.");
+    }
+    expect(r.summary.verdict).toBe("benign");
+  });
+
+  it("a field's formatting and calculation scripts are info too", () => {
+    const r = analyzeFast(formWithFormatScripts(), { fileName: "form.pdf" });
+    expect(r.findings.find((f) => f.ruleId === "javascript-present")?.severity).toBe("info");
+  });
+
+  it.each([
+    ["the same submission on page open", documentWith({ page: `/AA << /O ${SUBMIT} >>` }), "submit-form"],
+    [
+      "the e-mail script on open",
+      documentWith({ catalog: `/OpenAction ${jsAction(EMAIL)}` }),
+      "javascript-network-api",
+    ],
+    [
+      "a button and an open script: one of them runs unasked",
+      documentWith({ annots: [button(jsAction(EMAIL))], catalog: `/OpenAction ${jsAction("var x = 1;")}` }),
+      "javascript-present",
+    ],
+    [
+      "a script no action reaches (a viewer never runs it, a loader may)",
+      documentWith({ setup: (b) => void b.add(`<< /S /JavaScript /JS ${hexString(EMAIL)} >>`) }),
+      "javascript-network-api",
+    ],
+  ])("%s keeps the rule's own severity", (_name, doc, id) => {
+    const rule = RULES_BY_ID.get(id)!;
+    const f = analyzeFast(doc.build(), { fileName: "x.pdf" }).findings.find((x) => x.ruleId === id);
+    expect(f, id).toMatchObject({ severity: rule.severity });
+  });
+});
+
 describe("benign fixtures stay benign", () => {
   it("a plain report fires no high or critical rule and is benign with high confidence", () => {
     const r = analyzeFast(plainReport(), { fileName: "report.pdf" });
@@ -771,6 +825,7 @@ describe("benign fixtures stay benign", () => {
   it("a form with AFNumber_Format / AFDate field scripts is benign", () => {
     const r = analyzeFast(formWithFormatScripts(), { fileName: "form.pdf" });
     expect(r.findings.map((f) => f.ruleId)).toEqual(["javascript-present"]);
+    expect(r.findings[0].severity).toBe("info");
     expect(r.summary.verdict).toBe("benign");
     expect(r.summary.confidence).toBe("high");
   });
