@@ -47,6 +47,12 @@ export interface ActionFact {
   embeddedTarget?: string;
   /** Launch /Win /P parameters */
   parameters?: string;
+  /**
+   * JavaScript: the web address the script sends the reader to when it runs (app.launchURL, getURL,
+   * xfa.host.gotoURL, submitForm with a literal address): a button that is a link by script. Set with the
+   * script's signals (document-facts.ts scriptWayOut).
+   */
+  opens?: string;
   /** position of the annotation's rectangle area on its page, 0..1 (links only) */
   annotationAreaRatio?: number;
   /** page index (0-based) of a page or annotation trigger */
@@ -235,6 +241,7 @@ function describeAction(
     targetKind: undefined,
     embeddedTarget: undefined,
     parameters: undefined,
+    opens: undefined,
     annotationAreaRatio: undefined,
     page: undefined,
   };

@@ -7,6 +7,7 @@ import type { EmbeddedAnalysis } from "../embedded/embedded-analysis";
 import type { ScriptAnalysis } from "../javascript/analyze-scripts";
 import type { ScriptInput } from "../javascript/script-input";
 import { scriptSignals, type ScriptSignals } from "../javascript/script-signals";
+import { wayOutOf } from "../javascript/callback-apis";
 import { collectActions, type ActionFact } from "./actions";
 import { collectDecodeBombs, type DecodeBombFact } from "./decode-bombs";
 import { collectEmbeddedFiles, type EmbeddedFileFact } from "./embedded";
@@ -215,6 +216,8 @@ export function collectFacts(doc: PdfDocument, limits: Limits): FastFacts {
     if (a.script === undefined || opaque) continue;
     let signals = signalsOf.get(a.script);
     if (!signals) signalsOf.set(a.script, (signals = scriptSignals(a.script, doc)));
+    // still assembling the action facts: a button's script that opens a web page is its way out
+    a.opens = wayOutOf(signals.callbacks);
     scripts.push({
       source: a.script,
       objectRef: a.objectRef,

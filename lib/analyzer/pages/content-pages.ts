@@ -1,7 +1,8 @@
 // The pages of a short document as its content streams show them, in the shape of rendered pages, for
 // the lure rules that read a page's wording and links (lure-signals.ts): the fast stage's stand-in for
 // the rendering, as the content-stream text is for the call-back lure (page-text.ts). A page's links are
-// the URI actions of its link annotations, with their share of the page; there are no rectangles, QR
+// the URI actions of its link annotations and the web pages its buttons' scripts open (ActionFact.opens),
+// with their share of the page; there are no rectangles, QR
 // codes or image coverage (those take drawing). A page whose text could not be read whole (a composite
 // font without a ToUnicode map, a budget) is left out: its few readable words would pass for a page of
 // little text.
@@ -20,9 +21,11 @@ export function contentPages(pageTexts: readonly PageText[], actions: readonly P
     .map((p) => ({
       index: p.index,
       text: p.text,
-      links: actions
-        .filter((a) => a.type === "URI" && a.page === p.index && a.target)
-        .map((a) => ({ url: a.target!, rect: [], areaRatio: a.annotationAreaRatio ?? 0 })),
+      // a button whose script opens a web page is a link too (ActionFact.opens)
+      links: actions.flatMap((a) => {
+        const url = a.type === "URI" ? a.target : a.opens;
+        return a.page === p.index && url ? [{ url, rect: [], areaRatio: a.annotationAreaRatio ?? 0 }] : [];
+      }),
       qrCodes: [],
     }));
   const view = { pageCount: null, pages };

@@ -382,15 +382,16 @@ export function asUrl(target: string): string {
 
 export interface OutwardTarget {
   url: string;
-  source: "link" | "qr-code" | "uri-action" | "submit-form";
+  source: "link" | "qr-code" | "uri-action" | "submit-form" | "script";
   /** 0-based page */
   page?: number;
   areaRatio?: number;
 }
 
 /**
- * Where the document sends a reader: the view's links and QR codes, and URI / SubmitForm actions. A URI
- * action is its link annotation's own target, listed once: the view's links are those annotations.
+ * Where the document sends a reader: the view's links and QR codes, URI / SubmitForm actions, and the
+ * web pages scripts open (ActionFact.opens: a button that is a link by script). A URI action is its link
+ * annotation's own target, listed once: the view's links are those annotations.
  */
 export function outwardTargets(actions: readonly PageAction[], render: PageView | undefined): OutwardTarget[] {
   const out: OutwardTarget[] = [];
@@ -409,6 +410,9 @@ export function outwardTargets(actions: readonly PageAction[], render: PageView 
       out.push({ url: a.target, source: "uri-action", page: a.page, areaRatio: a.annotationAreaRatio });
     else if (a.type === "SubmitForm") out.push({ url: a.target, source: "submit-form", page: a.page });
   }
+  for (const a of actions)
+    if (a.opens && isOutwardTarget(a.opens) && !linked.has(`${a.page} ${a.opens}`))
+      out.push({ url: a.opens, source: "script", page: a.page, areaRatio: a.annotationAreaRatio });
   return out;
 }
 

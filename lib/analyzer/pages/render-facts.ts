@@ -161,6 +161,8 @@ export function withBudgetHit(hits: readonly BudgetName[] | undefined, hit: Budg
 export interface PageAction {
   type: string;
   target?: string;
+  /** JavaScript: the web address its script opens when it runs (ActionFact.opens) */
+  opens?: string;
   /** 0-based page of the annotation that carries it */
   page?: number;
   /** the annotation's area over its page's */

@@ -18,6 +18,7 @@ const SOURCE_NAMES = {
   "qr-code": "QR code",
   "uri-action": "URI action",
   "submit-form": "form submission",
+  script: "button script opening",
 } as const;
 
 /** The lure pages of `view` (rendered, or read from the content streams) and the way out they offer. */
@@ -45,7 +46,7 @@ export const lureFakeProtectedDocument = defineRule({
   id: "lure-fake-protected-document",
   title: "Fake 'protected document' page with a way out",
   description:
-    "A short document's text (rendered, or read from its content streams) reads like a credential-phishing lure ('protected document', 'click to view', 'verify your identity', 'shared a file with you', 'enable editing', password-expiry or mailbox-quota notices, a fake CAPTCHA's 'verify you are human'; several languages) and the document also sends the reader somewhere: a web link, a URI action or a QR code. The PDF itself is harmless; its one purpose is to get the reader onto the attacker's page. Links to a government site or to Adobe's Reader download page (the 'your viewer cannot display this form' stand-in page of government XFA forms) are no way out.",
+    "A short document's text (rendered, or read from its content streams) reads like a credential-phishing lure ('protected document', 'click to view', 'verify your identity', 'shared a file with you', 'enable editing', password-expiry or mailbox-quota notices, a fake CAPTCHA's 'verify you are human'; several languages) and the document also sends the reader somewhere: a web link, a URI action, a QR code or a button whose script opens a web page (app.launchURL, getURL, xfa.host.gotoURL, submitForm). The PDF itself is harmless; its one purpose is to get the reader onto the attacker's page. Links to a government site or to Adobe's Reader download page (the 'your viewer cannot display this form' stand-in page of government XFA forms) are no way out.",
   category: "phishing",
   severity: "high",
   weight: 45,

@@ -572,12 +572,12 @@ export const TECHNIQUES: readonly Technique[] = [
     title: "Fake 'protected document' lure",
     category: "social-engineering",
     description:
-      "A page that says the document is protected, encrypted or cannot be displayed, as text or as a picture, with one way out (a link, a button) to the attacker's login or download page.",
+      "A page that says the document is protected, encrypted or cannot be displayed, as text or as a picture, with one way out (a link, a button, a button whose script opens the page: no /URI for a link scanner to read) to the attacker's login or download page.",
     attack: ["T1566.001", "T1204.001", "T1656"],
     rules: ["lure-fake-protected-document", "phishing-image-login-link", "lure-link-dominant-page"],
     // government forms' "cannot be displayed, download Adobe Reader" pages and agency links are not a way out (rule)
     floors: [{ verdict: "suspicious", rules: ["lure-fake-protected-document"] }],
-    carriers: ["text-with-link", "image-with-link", "fake-captcha-with-link"],
+    carriers: ["text-with-link", "image-with-link", "fake-captcha-with-link", "text-with-button-script"],
   },
   {
     id: "callback-phone-lure",

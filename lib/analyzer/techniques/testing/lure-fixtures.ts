@@ -146,6 +146,15 @@ export const LURE_FIXTURES: TechniqueFixtures = {
     "fake-captcha-with-link": textPage(["Security check", "Verify you are human to continue", "I'm not a robot"], {
       links: [{ url: "https://check-7731.example/verify", rect: PAGE }],
     }),
+    // no link annotation at all: the "View document" button's script opens the page (a scanner of /URI sees none)
+    "text-with-button-script": textPage(
+      ["SECURE DOCUMENT", "This document is protected.", "Click VIEW DOCUMENT below to access your file."],
+      {
+        annots: [
+          `<< /Type /Annot /Subtype /Widget /FT /Btn /Ff 65536 /T (view) /Rect [72 560 272 590] /A << /S /JavaScript /JS ${hexString('app.launchURL("https://docs-secure-view.example/auth/index.php", true);')} >> >>`,
+        ],
+      },
+    ),
   },
   "paste-and-run-lure": {
     // the fake-CAPTCHA ClickFix page: the command is on the clipboard, put there by the attacker's site
