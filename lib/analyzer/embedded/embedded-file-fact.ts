@@ -16,4 +16,6 @@ export interface EmbeddedFileFact {
   data: Uint8Array;
   /** decoding stopped early: the payload is not complete */
   incomplete: boolean;
+  /** a data file by its name and its bytes (XML, CSV, text, images, Office documents without macros): nothing in it runs (data-attachment.ts) */
+  dataOnly: boolean;
 }

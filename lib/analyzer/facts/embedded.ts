@@ -5,6 +5,7 @@ import type { PdfDocument } from "../../pdf/document";
 import { PdfName, PdfStream, type PdfObject } from "../../pdf/objects";
 import { nameTreeValues } from "../content/name-tree";
 import { sniffPayload } from "../content/file-magic";
+import { isDataAttachment } from "../embedded/data-attachment";
 import type { EmbeddedFileFact } from "../embedded/embedded-file-fact";
 import { fileSpecText } from "../content/text";
 
@@ -20,6 +21,7 @@ export function collectEmbeddedFiles(doc: PdfDocument): EmbeddedFileFact[] {
     if (decoded.encrypted) return;
     const owner = doc.ownerOf(stream);
     const sub = doc.resolve(stream.dict.get("Subtype"));
+    const kind = sniffPayload(decoded.data);
     out.push({
       name,
       objectRef: owner ? `${owner.num} ${owner.gen} R` : undefined,
@@ -27,10 +29,11 @@ export function collectEmbeddedFiles(doc: PdfDocument): EmbeddedFileFact[] {
       size: decoded.data.length,
       sha256: createHash("sha256").update(decoded.data).digest("hex"),
       md5: createHash("md5").update(decoded.data).digest("hex"),
-      kind: sniffPayload(decoded.data),
+      kind,
       subtype: sub instanceof PdfName ? sub.name : undefined,
       data: decoded.data,
       incomplete: !decoded.complete,
+      dataOnly: isDataAttachment(name, kind, decoded.data, !decoded.complete),
     });
   };
   const fromFileSpec = (spec: PdfObject | undefined, path: string) => {

@@ -294,8 +294,9 @@ const FIXTURES: Record<string, Fixture> = {
     build: () => documentWith({ annots: [link("<< /S /URI /URI (http://192.0.2.44/invoice.exe) >>")] }).build(),
   },
   "embedded-file": {
-    name: "an attached text file",
-    build: () => attachment("notes.txt", "Meeting notes: nothing to see here.\n"),
+    name: "an attached PDF (the fast stage does not read inside it)",
+    build: () =>
+      attachment("appendix.pdf", "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"),
   },
   "embedded-executable": {
     name: "an attached PE executable",
@@ -811,6 +812,38 @@ describe("a capability only behind the reader's click is context (info severity)
     const rule = RULES_BY_ID.get(id)!;
     const f = analyzeFast(doc.build(), { fileName: "x.pdf" }).findings.find((x) => x.ruleId === id);
     expect(f, id).toMatchObject({ severity: rule.severity });
+  });
+});
+
+describe("an attachment of data is context (info severity), not evidence", () => {
+  /** the start of an OOXML package: a ZIP whose first entry is [Content_Types].xml */
+  const ooxml = (extra = "") =>
+    concat([
+      bytes("PK\x03\x04\x14\x00\x06\x00\x08\x00\x00\x00!\x00[Content_Types].xml"),
+      bytes(`word/document.xml${extra}`),
+    ]);
+  it.each([
+    ["the XML of a Factur-X e-invoice", attachment("factur-x.xml", '<?xml version="1.0"?><rsm:CrossIndustryInvoice/>')],
+    ["a CSV of figures", attachment("data.csv", "date,amount\n2024-01-01,12.50\n")],
+    ["a Word document without macros", attachment("source.docx", ooxml())],
+    ["a file without an extension", attachment("readme", "Plain notes.\n")],
+  ])("%s: info, benign", (_name, pdf) => {
+    const r = analyzeFast(pdf, { fileName: "x.pdf" });
+    const f = r.findings.find((x) => x.ruleId === "embedded-file");
+    expect(f).toMatchObject({ severity: "info" });
+    expect(f!.description).toContain("data only");
+    expect(r.summary.verdict).toBe("benign");
+  });
+
+  it.each([
+    ["a Word document with a VBA project", attachment("source.docx", ooxml("word/vbaProject.bin"))],
+    ["a macro-enabled name", attachment("figures.xlsm", ooxml())],
+    ["an archive", attachment("documents.zip", bytes("PK\x03\x04\x14\x00\x00\x00\x08\x00report.txt"))],
+    ["a web page", attachment("statement.html", "<html><body>Statement</body></html>")],
+    ["an .xml name on a program's bytes", attachment("invoice.xml", bytes("MZ\x90\x00\x03\x00\x00\x00"))],
+  ])("%s keeps the rule's own severity", (_name, pdf) => {
+    const f = analyzeFast(pdf, { fileName: "x.pdf" }).findings.find((x) => x.ruleId === "embedded-file");
+    expect(f).toMatchObject({ severity: RULES_BY_ID.get("embedded-file")!.severity });
   });
 });
 
