@@ -264,8 +264,8 @@ const FIXTURES: Record<string, Fixture> = {
       }).build(),
   },
   "remote-goto": {
-    name: "a link to a page of another PDF",
-    build: () => documentWith({ annots: [link("<< /S /GoToR /F (appendix.pdf) /D [0 /Fit] >>")] }).build(),
+    name: "a link to a page of a PDF named from the drive's root",
+    build: () => documentWith({ annots: [link("<< /S /GoToR /F (/C/Docs/appendix.pdf) /D [0 /Fit] >>")] }).build(),
   },
   "javascript-network-api": {
     name: "a script run on open that submits the form",
@@ -768,6 +768,11 @@ describe("a capability only behind the reader's click is context (info severity)
     ["a Submit button", [button(SUBMIT)], ["submit-form"]],
     ['an "Email this form" button', [button(jsAction(EMAIL))], ["javascript-network-api", "javascript-present"]],
     [
+      "a link to a page of appendix.pdf beside it",
+      [link("<< /S /GoToR /F (appendix.pdf) /D [0 /Fit] >>")],
+      ["remote-goto"],
+    ],
+    [
       "a Submit button, an e-mail button and a print button",
       [
         button(SUBMIT, "submit"),
@@ -797,6 +802,11 @@ describe("a capability only behind the reader's click is context (info severity)
       "the e-mail script on open",
       documentWith({ catalog: `/OpenAction ${jsAction(EMAIL)}` }),
       "javascript-network-api",
+    ],
+    [
+      "a link to a PDF named from the drive's root",
+      documentWith({ annots: [link("<< /S /GoToR /F (/C/Users/Public/next.pdf) /D [0 /Fit] >>")] }),
+      "remote-goto",
     ],
     [
       "a button and an open script: one of them runs unasked",
