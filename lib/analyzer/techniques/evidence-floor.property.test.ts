@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { analyzeFast } from "../analyze";
 import { mulberry32 } from "../model/folds";
+import { between, pick, type Rand } from "./testing/seeded-choice";
 import { PdfBuilder, appendUpdate, hexString } from "../../pdf/testing/pdf-builder";
 import { CVE_2009_0658, exploitBmp } from "../embedded/testing/exploit-fixtures";
 import {
@@ -17,10 +18,6 @@ import {
   xfaImageXml,
 } from "../facts/formats/testing/format-fixtures";
 import { SHELLCODE, SLED } from "../javascript/testing/script-fixtures";
-
-type Rand = () => number;
-const pick = <T>(r: Rand, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)];
-const between = (r: Rand, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
 
 /** What one generated document is made of: catalog entries, first-page entries, annotations, setup. */
 interface Parts {
