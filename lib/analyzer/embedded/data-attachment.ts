@@ -6,6 +6,7 @@
 // embedded-active-content, embedded-type-mismatch); an attachment of data is context for the
 // embedded-file rule, not evidence.
 import { hasOfficeMacros, type PayloadKind } from "../content/file-magic";
+import { extensionOf } from "./detect-disguise";
 
 /** Extensions of data files whose sniffed bytes are no container (kind "unknown": text, XML, images). */
 const PLAIN_DATA = new Set(["xml", "csv", "tsv", "txt", "json", "png", "jpg", "jpeg", "gif", "tif", "tiff"]);
@@ -15,15 +16,15 @@ const OFFICE_ZIP = new Set(["docx", "xlsx", "pptx", "odt", "ods", "odp"]);
 /**
  * Whether an attachment named `name` whose bytes sniff as `kind` is a data file (see above). A name
  * without an extension, or none at all (the unnamed streams LiveCycle forms keep, named "(object 12)"
- * by facts/embedded.ts), runs as nothing either; a script that saves such a stream under a name of its choosing is read by the script rules.
+ * by facts/embedded.ts), runs as nothing either; a script that saves such a stream under a name of its
+ * choosing is read by the script rules.
  * A PDF is not counted: the fast stage does not read inside it (the advanced stage does, and carries
  * up what it finds: embedded-nested-pdf).
  */
 export function isDataAttachment(name: string, kind: PayloadKind, data: Uint8Array, incomplete: boolean): boolean {
   if (incomplete) return false;
-  const trimmed = name.trim();
-  const dot = trimmed.lastIndexOf(".");
-  const extension = dot < 0 ? "" : trimmed.slice(dot + 1).toLowerCase();
-  if (dot < 0 || PLAIN_DATA.has(extension)) return kind === "unknown";
+  // extensionOf reads 1-8 letters or digits: a longer or odd extension (".joboptions") is unknown, not absent
+  const extension = extensionOf(name);
+  if (extension === "" ? !name.includes(".") : PLAIN_DATA.has(extension)) return kind === "unknown";
   return OFFICE_ZIP.has(extension) && kind === "zip" && !hasOfficeMacros(data, kind);
 }

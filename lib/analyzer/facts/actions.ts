@@ -50,7 +50,7 @@ export interface ActionFact {
   /**
    * JavaScript: the web address the script sends the reader to when it runs (app.launchURL, getURL,
    * xfa.host.gotoURL, submitForm with a literal address): a button that is a link by script. Set with the
-   * script's signals (document-facts.ts, javascript/callback-apis.ts wayOutOf).
+   * script's signals (document-facts.ts, script-way-out.ts wayOutOf).
    */
   opens?: string;
   /** position of the annotation's rectangle area on its page, 0..1 (links only) */

@@ -7,7 +7,7 @@ import type { EmbeddedAnalysis } from "../embedded/embedded-analysis";
 import type { ScriptAnalysis } from "../javascript/analyze-scripts";
 import type { ScriptInput } from "../javascript/script-input";
 import { scriptSignals, type ScriptSignals } from "../javascript/script-signals";
-import { wayOutOf } from "../javascript/callback-apis";
+import { wayOutOf } from "./script-way-out";
 import { collectActions, type ActionFact } from "./actions";
 import { collectDecodeBombs, type DecodeBombFact } from "./decode-bombs";
 import { collectEmbeddedFiles, type EmbeddedFileFact } from "./embedded";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { defaultBudget } from "../../limits";
-import { afterDialog, findCallbackCalls, wayOutOf } from "./callback-apis";
+import { afterDialog, findCallbackCalls } from "./callback-apis";
 import { runsOnLoad } from "./runs-on-load";
 
 describe("findCallbackCalls", () => {
@@ -238,21 +238,4 @@ describe("afterDialog", () => {
     const u = "var ans = app.viewerVersion;\nif (ans == 1) this.getURL(url);";
     expect(afterDialog(u, u.indexOf("getURL"))).toBe(false);
   });
-});
-
-describe("wayOutOf: the web page a script sends the reader to", () => {
-  const wayOut = (script: string) => wayOutOf(findCallbackCalls(script, defaultBudget()));
-  it.each([
-    ['app.launchURL("https://docs-view.example/auth", true);', "https://docs-view.example/auth"],
-    ['this.getURL("http://example.com/p");', "http://example.com/p"],
-    ['xfa.host.gotoURL("www.example.com/login");', "www.example.com/login"],
-    ['this.submitForm({cURL: "https://collect.example/x"});', "https://collect.example/x"],
-  ])("%s", (script, url) => expect(wayOut(script)).toBe(url));
-
-  it.each([
-    ['this.mailDoc({cTo: "hr@example.com"});', "a mail, no page"],
-    ['app.launchURL(base + "/auth", true);', "no literal address"],
-    ['this.submitForm({cURL: "mailto:hr@example.com"});', "an address, not a web page"],
-    ['function go() { app.launchURL("https://example.com/"); }', "a function the script only defines"],
-  ])("%s: none (%s)", (script) => expect(wayOut(script)).toBeUndefined());
 });

@@ -225,20 +225,6 @@ export function findCallbackCalls(text: string, budget: Budget): CallbackCall[] 
   return out.sort((a, b) => a.offset - b.offset);
 }
 
-/** The APIs that send the viewer to a web page: a script that calls one is a link by other means. */
-const NAVIGATION_APIS: ReadonlySet<string> = new Set(["app.launchURL", "getURL", "xfa.host.gotoURL", "submitForm"]);
-const WEB_ADDRESS = /^(?:https?:\/\/|www\.)/i;
-
-/**
- * The web address a script sends the reader to when it runs (its first navigation call with a literal
- * http(s) or www. address, not one inside a function it only defines), if it names one: a button whose
- * script does `app.launchURL("https://...")` is a link that link scanners reading /URI do not see.
- */
-export function wayOutOf(calls: readonly CallbackCall[]): string | undefined {
-  const call = calls.find((c) => NAVIGATION_APIS.has(c.api) && c.onLoad && WEB_ADDRESS.test(c.target?.trim() ?? ""));
-  return call?.target?.trim();
-}
-
 /** The URI of an external entity or DTD the script declares (in a string it parses: quotes escaped). */
 function externalEntityOf(text: string): string | undefined {
   return firstExternalDeclaration(text, true)?.target;

@@ -27,7 +27,7 @@ export type RenderReply =
 // background fetch): they are not this render's failure, and unhandled they would end the process
 process.on("unhandledRejection", () => {});
 // the host went away, its process or only its thread (piscina terminates a worker thread on a hard
-// timeout; the IPC channel closes with it, test/engine-children-orphaned.test.ts): nothing left to render for
+// timeout; the IPC channel closes with it, test/engine-children-orphaned.integration.test.ts): nothing left to render for
 process.on("disconnect", () => process.exit(0));
 /** the warm-up render (warm-up-document.ts), once per process, before the first document's clock starts */
 let warmedUp: Promise<unknown> | null = null;

@@ -24,7 +24,7 @@
 // written synchronously so that what was recorded survives a SIGKILL:
 //   {t:"ready"} {t:"layer",api,code} {t:"api",api,args} {t:"string",value} {t:"done",status,detail,cpuMs}
 // The child lives as long as its IPC channel: it exits when the channel closes, whether its host's
-// process ended or only the worker thread that forked it (test/engine-children-orphaned.test.ts).
+// process ended or only the worker thread that forked it (test/engine-children-orphaned.integration.test.ts).
 import { readFileSync, writeSync } from "node:fs";
 import { createRequire } from "node:module";
 import { newQuickJSWASMModuleFromVariant, newVariant, RELEASE_SYNC } from "quickjs-emscripten";
