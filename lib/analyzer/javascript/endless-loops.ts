@@ -117,6 +117,9 @@ function constantLoopStatements(
   heads: readonly LoopHead[],
 ): { start: number; end: number }[] | undefined {
   const wanted = new Set(heads.map((h) => h.at));
+  // past the last head's statement the rest of the script holds no statement wanted (a `do` there
+  // has its `while` tail after it, and no head is there): the tokenizer stops
+  const lastHead = Math.max(...wanted);
   const out: { start: number; end: number }[] = [];
   /** the statement being read: its start, and the brace depth its block closes at (0 while in its head) */
   let open: { start: number; closesAt: number; parens: number } | undefined;
@@ -124,6 +127,7 @@ function constantLoopStatements(
   try {
     const tokens = tokenizer(source, ACORN_OPTIONS);
     for (let t = tokens.getToken(); t.type !== tokTypes.eof; t = tokens.getToken()) {
+      if (!open && t.start > lastHead) break;
       if (t.type === tokTypes._do) return undefined;
       if (open && open.closesAt === 0) {
         // in the head: its parentheses, then the block

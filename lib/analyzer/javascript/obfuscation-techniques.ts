@@ -303,7 +303,9 @@ function junkInterleavedText(text: string): string | null {
       const sample = text
         .slice(i + 1, Math.min(j, i + 401))
         .replace(ONE_CHAR_ESCAPE, (_, c: string) => (c === "n" ? "\n" : c === "r" ? "\r" : c === "t" ? "\t" : c));
-      if (interleaved(sample, 0) || interleaved(sample, 1)) return sample.slice(0, EVIDENCE_CHARS);
+      // a sample of few distinct characters (a spray's "%u0c0c...") is no code with fillers: told first, as it is cheapest
+      if (distinctChars(sample) >= 20 && (interleaved(sample, 0) || interleaved(sample, 1)))
+        return sample.slice(0, EVIDENCE_CHARS);
     }
     i = scan.nextQuote(j + 1);
   }
@@ -312,8 +314,8 @@ function junkInterleavedText(text: string): string | null {
 
 /**
  * Every second character from `phase` on is mostly filler: the six most common make up 75% of those
- * places, and three of them are symbols code does not use between tokens (! @ # $ % ^ & * ~ ? | `).
- * Prose and code spread their characters over letters, spaces and code punctuation instead.
+ * places, and three of them are symbols code does not use between tokens (! @ # $ % ^ & * ~ ? | `)
+ * (the caller has checked that the sample holds 20 distinct characters). Prose and code spread their characters over letters, spaces and code punctuation instead.
  */
 function interleaved(s: string, phase: number): boolean {
   const counts = new Map<string, number>();
@@ -321,9 +323,7 @@ function interleaved(s: string, phase: number): boolean {
   const top = [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6);
   const slots = Math.ceil((s.length - phase) / 2);
   const covered = top.reduce((a, [, n]) => a + n, 0);
-  return (
-    covered >= 0.75 * slots && top.filter(([c]) => FILLER_SYMBOLS.includes(c)).length >= 3 && distinctChars(s) >= 20
-  );
+  return covered >= 0.75 * slots && top.filter(([c]) => FILLER_SYMBOLS.includes(c)).length >= 3;
 }
 
 /** Hex literals that decode to 48+ characters of printable text: code or a URL kept as hex. */
@@ -361,20 +361,15 @@ function shuffledAlphabet(text: string): string | null {
   STRING_LITERAL.lastIndex = 0;
   for (let m = STRING_LITERAL.exec(text); m; m = STRING_LITERAL.exec(text)) {
     const s = m[1] ?? m[2];
+    // words and sentences repeat characters; a table uses each once (the cheapest test first: most
+    // long literals of a script are text, data or a spray)
     const distinct = distinctChars(s);
-    if (distinct < MIN_ALPHABET) continue;
+    if (distinct < MIN_ALPHABET || distinct < s.length * 0.9) continue;
     let ordered = 0;
     for (let i = 1; i < s.length; i++) if (s.charCodeAt(i) === s.charCodeAt(i - 1) + 1) ordered++;
-    // words and sentences repeat characters; a table uses each once, and a table that encodes code
-    // holds its punctuation (an id alphabet such as nanoid's "-_" + letters does not)
+    // a table that encodes code holds its punctuation (an id alphabet such as nanoid's "-_" + letters does not)
     const syntax = [...new Set(s)].filter((c) => SYNTAX_CHARS.includes(c)).length;
-    if (
-      ordered / s.length < 0.25 &&
-      distinct >= s.length * 0.9 &&
-      syntax >= MIN_SYNTAX_CHARS &&
-      !/\s\w+\s\w+\s/.test(s)
-    )
-      return s;
+    if (ordered / s.length < 0.25 && syntax >= MIN_SYNTAX_CHARS && !/\s\w+\s\w+\s/.test(s)) return s;
   }
   return null;
 }

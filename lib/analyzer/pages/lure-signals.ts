@@ -2,6 +2,7 @@
 // much text a page has, and where a reader's clicks and scans lead (links, URI actions, QR codes).
 import { textWindow, type Budget } from "../../limits";
 import { classifyUrl } from "../iocs/classify-url";
+import { collapseWhitespace } from "../text/excerpt";
 import { isGovernmentHost, isViewerDownloadPage } from "../iocs/url-hosts";
 import type { PageAction, RenderFacts, RenderedPage } from "./render-facts";
 
@@ -322,13 +323,23 @@ export function pageWording(page: RenderedPage, budget: Budget): LureWording {
   return wording;
 }
 
+/**
+ * The last text normalized, and its form: the lure rules of one document each normalize the same
+ * page text (the call-back, paste-and-run and wording checks), and normalizing a page (NFKC, case,
+ * spaces) was the costliest step they share. A pure function's memo, compared by value.
+ */
+let lastNormalized: { text: string; normal: string } | undefined;
+
 export function normalizeText(text: string): string {
-  return text
-    .normalize("NFKC")
-    .toLowerCase()
-    .replace(/[\u2019\u2018`]/g, "'")
-    .replace(/\s+/g, " ")
-    .trim();
+  if (lastNormalized?.text === text) return lastNormalized.normal;
+  const normal = collapseWhitespace(
+    text
+      .normalize("NFKC")
+      .toLowerCase()
+      .replace(/[\u2019\u2018`]/g, "'"),
+  ).trim();
+  lastNormalized = { text, normal };
+  return normal;
 }
 
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;

@@ -27,11 +27,13 @@ function hostedLureLink(p: RenderedPage, budget: Budget): { layout: string; url:
   const dominant = dominantLinkOf(p);
   const main = dominant && hostedOf(dominant.url);
   if (dominant && main) return { layout: dominant.why, url: dominant.url, hosted: main };
-  const wording = pageWording(p, budget);
-  if (!wording.isLure) return null;
+  // the page's first hosted link, then its wording: most pages link to no such host, and the phrase
+  // tables are the costlier question
   for (const url of new Set(p.links.map((l) => l.url.trim()).filter(isWebTarget))) {
     const hosted = hostedOf(url);
-    if (hosted) return { layout: `lure wording (${wording.phrases.join(", ")})`, url, hosted };
+    if (!hosted) continue;
+    const wording = pageWording(p, budget);
+    return wording.isLure ? { layout: `lure wording (${wording.phrases.join(", ")})`, url, hosted } : null;
   }
   return null;
 }
