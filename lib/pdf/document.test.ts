@@ -27,7 +27,7 @@ describe("readPdf: well-formed layouts", () => {
     const { b, content } = plainDocument();
     const doc = read(b.build());
     expect(codes(doc)).toEqual([]);
-    expect(doc.header).toEqual({ version: "1.7", offset: 0 });
+    expect(doc.header).toEqual({ version: "1.7", offset: 0, format: "pdf" });
     expect(doc.xrefSections.map((s) => s.kind)).toEqual(["table"]);
     expect(doc.xrefRebuilt).toBe(false);
     expect(doc.eofOffsets).toHaveLength(1);
@@ -209,7 +209,7 @@ describe("readPdf: header and end of file", () => {
     expect(doc.anomalies.items.filter((a) => a.code === "header-not-at-start")).toEqual([
       { code: "header-not-at-start", offset: prefix.length, message: expect.any(String) },
     ]);
-    expect(doc.header).toEqual({ version: "1.7", offset: prefix.length });
+    expect(doc.header).toEqual({ version: "1.7", offset: prefix.length, format: "pdf" });
     expect(doc.xrefRebuilt).toBe(false);
     expect(doc.pages()).toHaveLength(1);
   });

@@ -19,7 +19,7 @@ import { PdfDict, PdfKeyword, PdfName, PdfRef, PdfStream, PdfString, type PdfObj
 import { openStandardSecurity, type OpenedWith } from "./crypto/standard-security";
 import { ObjectParser } from "./parser";
 import { TOKEN_END, WHITESPACE, asBuffer, isDigit } from "./syntax";
-import { pdfHeaderOffset, PDF_HEADER_WINDOW_BYTES } from "./sniff";
+import { fdfHeaderOffset, pdfHeaderOffset, PDF_HEADER_WINDOW_BYTES } from "./sniff";
 import { findStrayNames, type StrayName } from "./stray-names";
 import {
   findStartxref,
@@ -130,7 +130,12 @@ export class PdfDocument {
     { inputBytes: number; allInput: boolean; out: Uint8Array; whole: boolean }
   >();
   private inflatedHeadsBytes = 0;
-  header: { version: string | null; offset: number } = { version: null, offset: -1 };
+  /** `format`: "fdf" for a Forms Data Format file (`%FDF-` header, ISO 32000-2 §12.7.8) */
+  header: { version: string | null; offset: number; format: "pdf" | "fdf" } = {
+    version: null,
+    offset: -1,
+    format: "pdf",
+  };
   trailer: PdfDict | null = null;
   xrefRebuilt = false;
   objectStreams = 0;
@@ -448,13 +453,16 @@ export function readPdf(bytes: Uint8Array, limits: Limits, options: ReadOptions 
 function readHeader(doc: PdfDocument): void {
   // the window is the one the server and CLI decide by (sniff.ts); a header past it is still read
   const inWindow = pdfHeaderOffset(doc.bytes);
-  const at = inWindow >= 0 ? inWindow : doc.buf.indexOf(HEADER);
-  if (inWindow < 0) {
+  // an FDF file has a header of its own, not a missing one
+  const fdfAt = inWindow < 0 ? fdfHeaderOffset(doc.bytes) : -1;
+  const format = fdfAt >= 0 ? "fdf" : "pdf";
+  const at = inWindow >= 0 ? inWindow : fdfAt >= 0 ? fdfAt : doc.buf.indexOf(HEADER);
+  if (inWindow < 0 && fdfAt < 0) {
     doc.anomalies.add("header-missing", 0, `no %PDF- header in the first ${PDF_HEADER_WINDOW_BYTES} bytes`);
     if (at < 0) return;
   } else if (at > 0) doc.anomalies.add("header-not-at-start", at, `header at offset ${at}, not 0`);
-  const m = /^%PDF-(\d+)\.(\d+)/.exec(doc.buf.toString("latin1", at, at + 16));
-  doc.header = { version: m ? `${m[1]}.${m[2]}` : null, offset: at };
+  const m = /^%(?:PDF|FDF)-(\d+)\.(\d+)/.exec(doc.buf.toString("latin1", at, at + 16));
+  doc.header = { version: m ? `${m[1]}.${m[2]}` : null, offset: at, format };
   if (
     !m ||
     (Number(m[1]) !== 1 && Number(m[1]) !== 2) ||
@@ -799,8 +807,11 @@ function readXrefChain(doc: PdfDocument): void {
   for (const o of doc.instances) byOffset.set(o.offset, o);
   const ctx = xrefContext(doc, byOffset);
   const sx = findStartxref(doc.bytes, doc.buf);
-  if (!sx) doc.anomalies.add("startxref-missing", doc.bytes.length, "no startxref");
-  else if (sx.value === null) doc.anomalies.add("startxref-invalid", sx.keywordOffset, "startxref without an offset");
+  // an FDF file is a header, its objects and a trailer (§12.7.8.2): no cross-reference data to miss
+  const fdf = doc.header.format === "fdf";
+  if (!sx) {
+    if (!fdf) doc.anomalies.add("startxref-missing", doc.bytes.length, "no startxref");
+  } else if (sx.value === null) doc.anomalies.add("startxref-invalid", sx.keywordOffset, "startxref without an offset");
   const queue: number[] = sx?.value != null ? [sx.value] : [];
   const visited = new Set<number>();
   while (queue.length) {
@@ -1031,7 +1042,9 @@ function buildTable(doc: PdfDocument): void {
     }
   }
   doc.xrefRebuilt = doc.xrefSections.length === 0 || (checked > 0 && mismatches * 4 > checked);
-  if (doc.xrefRebuilt && doc.instances.length > 0) {
+  // (an FDF file without cross-reference data is read by scanning, as written: no anomaly)
+  const fdfWithoutXref = doc.header.format === "fdf" && doc.xrefSections.length === 0;
+  if (doc.xrefRebuilt && doc.instances.length > 0 && !fdfWithoutXref) {
     doc.anomalies.add("xref-rebuilt", -1, "cross-reference data unusable: object table rebuilt by scanning");
     doc.table.clear();
   }

@@ -47,6 +47,14 @@ export function pdfHeaderOffset(bytes: Uint8Array): number {
   return indexOfAscii(bytes, "%PDF-", 0, PDF_HEADER_WINDOW_BYTES);
 }
 
+/**
+ * Offset of `%FDF-` in the same window, or -1: a Forms Data Format file (ISO 32000-2 §12.7.8), PDF
+ * syntax under its own header, which a viewer opens to fill the form its /F names.
+ */
+export function fdfHeaderOffset(bytes: Uint8Array): number {
+  return indexOfAscii(bytes, "%FDF-", 0, PDF_HEADER_WINDOW_BYTES);
+}
+
 export function hasPdfHeader(bytes: Uint8Array): boolean {
   return indexOfAscii(bytes, "%PDF-", 0, PDF_HEADER_WINDOW_BYTES) >= 0;
 }

@@ -15,6 +15,8 @@ import {
   ANNOTATION_TRIGGERS,
   DOCUMENT_SCRIPT_TRIGGER,
   DOCUMENT_TRIGGERS,
+  FDF_SCRIPT_TRIGGER,
+  FDF_TARGET_TRIGGER,
   OPEN_TRIGGER,
   PAGE_TRIGGERS,
   unknownTrigger,
@@ -159,11 +161,11 @@ export function collectActions(
     });
   });
 
-  const acroForm = doc.dict(catalog?.get("AcroForm"));
-  if (acroForm) {
+  /** The actions of a field tree's fields (AcroForm, or the fields an FDF file brings). */
+  const visitFields = (fields: PdfObject | undefined, basePath: string) => {
     const stack: [PdfObject, string][] = [];
-    const fields = doc.resolve(acroForm.get("Fields"));
-    if (Array.isArray(fields)) fields.forEach((f, i) => stack.push([f, `/Root/AcroForm/Fields[${i}]`]));
+    const list = doc.resolve(fields);
+    if (Array.isArray(list)) list.forEach((f, i) => stack.push([f, `${basePath}[${i}]`]));
     const seenFields = new Set<PdfDict>();
     while (stack.length && seenFields.size < doc.limits.MAX_OBJECTS) {
       const [f, path] = stack.pop()!;
@@ -179,6 +181,47 @@ export function collectActions(
       const kids = doc.resolve(fd.get("Kids"));
       if (Array.isArray(kids)) kids.forEach((k, i) => stack.push([k, `${path}/Kids[${i}]`]));
     }
+  };
+  const acroForm = doc.dict(catalog?.get("AcroForm"));
+  if (acroForm) visitFields(acroForm.get("Fields"), "/Root/AcroForm/Fields");
+
+  // An FDF file (§12.7.8): opening it opens the document /F names (a web address or a file share is
+  // fetched then, with no click: the FDF variant of a GoToR on open) and runs its scripts; its fields'
+  // and annotations' actions are merged into that document. Described as the actions they amount to.
+  const fdf = doc.dict(catalog?.get("FDF"));
+  if (fdf) {
+    const target = fdf.get("F");
+    if (target !== undefined) visit(synthetic("GoToR", "F", target), rootRef, FDF_TARGET_PATH, FDF_TARGET_TRIGGER);
+    const scripts = doc.dict(fdf.get("JavaScript"));
+    const scriptsRef = refOf(fdf.get("JavaScript"), rootRef);
+    // a script is a text string or stream; an action dictionary in its place is read as the action it is
+    const visitScript = (js: PdfObject, path: string) => {
+      const value = doc.resolve(js);
+      const action = value instanceof PdfDict ? js : synthetic("JavaScript", "JS", js);
+      visit(action, scriptsRef, path, FDF_SCRIPT_TRIGGER);
+    };
+    for (const key of ["Before", "After", "AfterPermsReady"]) {
+      const js = scripts?.get(key);
+      if (js !== undefined) visitScript(js, `/Root/FDF/JavaScript/${key}`);
+    }
+    // /Doc: name, script, name, script... added to the document-level scripts
+    const docScripts = doc.resolve(scripts?.get("Doc"));
+    if (Array.isArray(docScripts))
+      for (let i = 1; i < docScripts.length; i += 2) visitScript(docScripts[i], `/Root/FDF/JavaScript/Doc[${i}]`);
+    visitFields(fdf.get("Fields"), "/Root/FDF/Fields");
+    const annots = doc.resolve(fdf.get("Annots"));
+    if (Array.isArray(annots))
+      annots.forEach((a, i) => {
+        const ad = doc.dict(a);
+        if (!ad) return;
+        const apath = `/Root/FDF/Annots[${i}]`;
+        visit(ad.get("A"), refOf(a, rootRef), `${apath}/A`, {
+          name: "annotation activated",
+          automatic: false,
+          consent: ACTIVATION_CONSENT,
+        });
+        visitAA(ad.get("AA"), refOf(a, rootRef), apath, ANNOTATION_TRIGGERS);
+      });
   }
 
   // actions no trigger reaches: still code in the file (another reader, or a later update, may run it)
@@ -188,6 +231,19 @@ export function collectActions(
     if ((s instanceof PdfName && ACTION_TYPES.has(s.name)) || dict.has("JS")) visit(dict, ref, ref, UNREFERENCED);
   }
   return out;
+}
+
+/** Where an FDF file names the document it fills (ISO 32000-2 Table 243 /F) */
+export const FDF_TARGET_PATH = "/Root/FDF/F";
+
+/** An action dictionary for what an FDF entry does (`/S type`, and the entry's value under `key`). */
+function synthetic(type: string, key: string, value: PdfObject): PdfDict {
+  return new PdfDict(
+    new Map<string, PdfObject>([
+      ["S", new PdfName(type)],
+      [key, value],
+    ]),
+  );
 }
 
 const UNREFERENCED: TriggerInfo = { name: "none found (unreferenced)", automatic: false, consent: "no-trigger" };

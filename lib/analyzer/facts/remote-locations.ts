@@ -8,7 +8,7 @@
 import type { Budget } from "../../limits";
 import type { PdfDocument } from "../../pdf/document";
 import { PdfDict, PdfName, PdfStream, PdfString, type PdfObject } from "../../pdf/objects";
-import type { ActionFact } from "./actions";
+import { FDF_TARGET_PATH, type ActionFact } from "./actions";
 import {
   classifyLocation,
   isFileShare,
@@ -72,7 +72,11 @@ export function collectRemoteLocations(
     targetsOfActions.add(a.target);
     const media = a.type === "Rendition" || a.type === "Movie" || a.type === "Sound";
     add({
-      carrier: media ? `media clip of a /${a.type} action` : `/${a.type} action`,
+      carrier: media
+        ? `media clip of a /${a.type} action`
+        : a.path === FDF_TARGET_PATH
+          ? "FDF file's target document (/F)"
+          : `/${a.type} action`,
       target: a.target,
       kind: a.targetKind,
       objectRef: a.objectRef,

@@ -56,6 +56,12 @@ export const ANNOTATION_TRIGGERS: Readonly<Record<string, TriggerInfo>> = {
 /** /OpenAction (§12.3.2 Table 29) and the /Names /JavaScript tree (§7.7.4: run when the document opens). */
 export const OPEN_TRIGGER = t("document open", true, "none");
 export const DOCUMENT_SCRIPT_TRIGGER = t("document open (document-level script)", true, "none");
+/**
+ * An FDF file (§12.7.8) opened: the viewer opens the document its /F names to fill it, and runs the
+ * FDF's /JavaScript /Before, /After, /AfterPermsReady and /Doc scripts around the import (Table 245).
+ */
+export const FDF_TARGET_TRIGGER = t("FDF opened (the viewer opens the document it fills)", true, "none");
+export const FDF_SCRIPT_TRIGGER = t("FDF opened (script run when its data is imported)", true, "none");
 /** /A of a link, widget or other annotation (§12.5.6.5, §12.7.4): the reader activates it. */
 export const ACTIVATION_CONSENT: Consent = "click";
 

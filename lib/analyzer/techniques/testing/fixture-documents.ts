@@ -1,7 +1,7 @@
 // Test-only: the plain document every technique fixture starts from (a page of text), and the few
 // pieces they share: a script action, a link annotation, an attachment, an XFA form. Each fixture adds
 // one technique through one carrier, so what fires is the technique, not the document's look.
-import { PdfBuilder, hexString } from "../../../pdf/testing/pdf-builder";
+import { PdfBuilder, bytes, hexString } from "../../../pdf/testing/pdf-builder";
 
 export interface PlainParts {
   /** extra catalog entries */
@@ -72,3 +72,17 @@ export const xfaEventScript = (activity: string, script: string) =>
 
 /** A GoTo to a named destination that goes on to `next`: the harmless head of a /Next chain (§12.6.2). */
 export const goToThen = (next: string) => `<< /S /GoTo /D (intro) /Next ${next} >>`;
+
+/**
+ * An FDF file (Forms Data Format, ISO 32000-2 §12.7.8): `%FDF-1.2`, a catalog whose /FDF dictionary
+ * holds `fdf` (the form it fills, scripts) and `fields` (two values by default), and a trailer; no cross-reference
+ * table or startxref, as Acrobat writes them. Opening one makes the viewer open the form named by /F.
+ */
+export function fdfFile(
+  fdf: string,
+  fields = "/Fields [<< /T (name) /V (Jane Doe) >> << /T (date) /V (2026-03-01) >>]",
+): Uint8Array {
+  return bytes(
+    `%FDF-1.2\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /FDF << ${fdf} ${fields} >> >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n`,
+  );
+}
