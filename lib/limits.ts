@@ -65,6 +65,8 @@ export interface Limits {
   MAX_SWF_STREAMS: number;
   /** places (the file, decoded streams, attachments, scripts, strings) searched for industry test signatures */
   MAX_TEST_SIGNATURE_PLACES: number;
+  /** `${` read as the start of a Log4j or Commons Text lookup per document (facts/processor-injections.ts) */
+  MAX_LOOKUP_CANDIDATES: number;
   /** bytes outside every object (structure.ts outsideSpans) searched for a hidden program or archive (facts/hidden-payloads.ts) */
   HIDDEN_PAYLOAD_SCAN_BYTES: number;
   /** hidden programs and archives kept per document */
@@ -333,6 +335,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   MAX_BOMB_CANDIDATES: 8,
   MAX_SWF_STREAMS: 20,
   MAX_TEST_SIGNATURE_PLACES: 10_000,
+  MAX_LOOKUP_CANDIDATES: 1024,
   HIDDEN_PAYLOAD_SCAN_BYTES: 16 * 1024 * 1024,
   HIDDEN_PAYLOADS_MAX: 16,
   MAX_TEXT_FIELD_CHARS: 1024 * 1024,

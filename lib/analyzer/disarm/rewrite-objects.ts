@@ -9,9 +9,12 @@ import { PdfDict, PdfKeyword, PdfName, PdfRef, PdfStream, PdfString, dictOf, typ
 import type { WrittenObject } from "../../pdf/writer/write-pdf";
 import { nameOf } from "../facts/actions";
 import { nameTreeValues } from "../content/name-tree";
-import { fileSpecText, isTextualStream } from "../content/text";
+import { bytesToText, fileSpecText, isTextualStream } from "../content/text";
 import { findTestSignatures, TEST_SIGNATURES } from "../facts/test-signatures";
 import { holdsWebMarkup } from "../facts/html-injection";
+import { findLookups } from "../facts/processor-injections";
+import { remoteSpecEntries } from "../facts/remote-locations";
+import { firstExternalDeclaration } from "../content/xml-declarations";
 import { hasFilter, holdsWebArchive } from "../facts/office-polyglot";
 import { deflateSync } from "node:zlib";
 import {
@@ -49,12 +52,18 @@ export class ObjectRewriter {
   private readonly reasons = new WeakMap<PdfDict, DropReason | null>();
   private lastNum = 0;
   private readonly exploits: ExploitContent;
+  /** `${` read as lookups in the copy's strings, one budget for the document (facts/processor-injections.ts) */
+  private readonly lookupCandidates: { left: number };
+  /** an FDF file's /FDF dictionary: its /F is the document the viewer opens with it (facts/actions.ts) */
+  private readonly fdf: PdfDict | undefined;
 
   constructor(
     private readonly doc: PdfDocument,
     private readonly log: RemovalLog,
   ) {
     this.exploits = new ExploitContent(doc);
+    this.lookupCandidates = { left: doc.limits.MAX_LOOKUP_CANDIDATES };
+    this.fdf = doc.dict(doc.catalog?.get("FDF"));
   }
 
   /** The rewritten objects and trailer; null when the trailer names no catalog dictionary. */
@@ -133,6 +142,19 @@ export class ObjectRewriter {
       );
       return new PdfString(withoutAngleBrackets(value.bytes), value.hex);
     }
+    if (
+      value instanceof PdfString &&
+      value.text.includes("${") &&
+      findLookups(value.text, this.lookupCandidates).length
+    ) {
+      this.log.add(
+        "payload",
+        holder,
+        key ? `${key} string` : "string",
+        "Log4j or Commons Text lookup for a server: the '$' of each '${' blanked, so no lookup is read",
+      );
+      return new PdfString(withoutLookupMarks(value.bytes), value.hex);
+    }
     if (value instanceof PdfName && ACTIVE_NAMES.has(value.name)) {
       this.log.add(
         ACTIVE_NAMES.get(value.name)!,
@@ -189,8 +211,26 @@ export class ObjectRewriter {
   /** A copy of a dictionary without the removed keys, its values cleaned. */
   private cleanDict(d: PdfDict, holder: string, skip: readonly string[] = []): PdfDict {
     const out = new Map<string, PdfObject>();
+    // a file share or web address named by a file specification wherever it hangs (a damaged
+    // annotation or stream no longer recognised as one still names it): left out
+    const remote = new Set<string>();
+    for (const r of remoteSpecEntries(this.doc, d, false)) {
+      // (an FDF file's /F is told as such below)
+      if (d === this.fdf && r.key === "F") continue;
+      remote.add(r.key);
+      this.log.add("external-content", holder, `/${r.key}`, `a file on another machine: ${r.target}`);
+    }
     for (const [k, v] of d.entries) {
-      if (skip.includes(k)) continue;
+      if (skip.includes(k) || remote.has(k)) continue;
+      if (d === this.fdf && k === "F") {
+        this.log.add(
+          "remote-goto",
+          holder,
+          "FDF /F",
+          `the document the FDF file opens: ${fileSpecText(this.doc, v) ?? ""}`,
+        );
+        continue;
+      }
       if (REMOVED_KEYS.has(k)) {
         this.logRemovedKey(d, k, v, holder);
         continue;
@@ -246,6 +286,13 @@ export class ObjectRewriter {
     if (type === "EmbeddedFile") return { kind: "embedded-file", label: "EmbeddedFile stream", detail: "" };
     const media = value instanceof PdfStream ? this.exploits.mediaStream(value) : undefined;
     if (media) return { kind: "media", label: media, detail: "" };
+    // XML metadata that declares an external entity is left out: a server's XML parser would resolve it
+    if (value instanceof PdfStream && type === "Metadata") {
+      const d = doc.decode(value);
+      const declaration = d.encrypted ? null : firstExternalDeclaration(bytesToText(d.data, doc.limits.MAX_XMP_BYTES));
+      if (declaration)
+        return { kind: "payload", label: "XML metadata", detail: `${declaration.element}: ${declaration.target}` };
+    }
     const action = actionType(doc, d);
     const kind = action ? REMOVED_ACTION_TYPES.get(action) : undefined;
     if (action && kind) return { kind, label: action, detail: "", action: true };
@@ -360,6 +407,16 @@ function withoutAngleBrackets(bytes: Uint8Array): Uint8Array {
   if (out[0] === 0xfe && out[1] === 0xff) {
     for (let i = 2; i + 1 < out.length; i += 2) if (out[i] === 0 && bracket(out[i + 1])) out[i + 1] = 0x20;
   } else for (let i = 0; i < out.length; i++) if (bracket(out[i])) out[i] = 0x20;
+  return out;
+}
+
+/** `bytes` of a string (PDFDocEncoding or UTF-16BE) with the `$` of every `${` a space. */
+function withoutLookupMarks(bytes: Uint8Array): Uint8Array {
+  const out = Uint8Array.from(bytes);
+  if (out[0] === 0xfe && out[1] === 0xff) {
+    for (let i = 2; i + 3 < out.length; i += 2)
+      if (out[i] === 0 && out[i + 1] === 0x24 && out[i + 2] === 0 && out[i + 3] === 0x7b) out[i + 1] = 0x20;
+  } else for (let i = 0; i + 1 < out.length; i++) if (out[i] === 0x24 && out[i + 1] === 0x7b) out[i] = 0x20;
   return out;
 }
 

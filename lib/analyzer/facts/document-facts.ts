@@ -41,6 +41,7 @@ import { XFA_AUTOMATIC_ACTIVITIES, xfaActivityConsent, type Consent } from "./tr
 import { classifyTargets, type UrlFacts } from "../iocs/classify-url";
 import { collectPageLayouts, type PageLayout } from "../pages/page-layout";
 import { collectPageTexts, type PageText } from "../pages/page-text";
+import { collectProcessorInjections, type ProcessorInjectionFact } from "./processor-injections";
 import { contentStreamsOfPages } from "../content/text";
 
 export interface ScriptFact extends ScriptInput {
@@ -92,6 +93,8 @@ export interface FastFacts {
   decodeBombs: DecodeBombFact[];
   /** industry test strings (EICAR, GTUBE, AMSI) in the file, decoded streams, attachments, scripts or strings */
   testSignatures: TestSignatureFact[];
+  /** payloads for the servers that process the document: Log4j / Commons Text lookups, XXE in XML metadata */
+  processorInjections: ProcessorInjectionFact[];
   /** keys an action's dictionary gives twice (shadowed-keys.ts): the mark of text injected as PDF syntax */
   shadowedActionKeys: ShadowedActionKeyFact[];
   /** text of each current object's strings, by object ref */
@@ -286,6 +289,7 @@ export function collectFacts(doc: PdfDocument, limits: Limits): FastFacts {
     loops: collectLoops(doc, index.actionDicts),
     calculatorOverflows: collectCalculatorOverflows(doc, index.calculatorFunctions),
     htmlInjections: collectHtmlInjections(index.stringsByRef),
+    processorInjections: collectProcessorInjections(doc, index.stringsByRef, embedded),
     signatures: collectSignatures(doc, limits),
     endlessLoops: collectEndlessLoops(scripts, limits, doc.budgetHits),
     security: securityFact(doc),

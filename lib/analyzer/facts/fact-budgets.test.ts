@@ -83,6 +83,16 @@ const CASES: [BudgetName, Partial<Limits>, () => Uint8Array][] = [
     },
   ],
   [
+    "MAX_LOOKUP_CANDIDATES",
+    { MAX_LOOKUP_CANDIDATES: 1 },
+    () => {
+      const b = new PdfBuilder();
+      b.info = b.add("<< /Title (${year} report, ${quarter}) >>");
+      b.addCatalog();
+      return b.build();
+    },
+  ],
+  [
     "MAX_TEST_SIGNATURE_PLACES",
     { MAX_TEST_SIGNATURE_PLACES: 1 },
     () => {

@@ -128,26 +128,38 @@ export function collectRemoteLocations(
   return out;
 }
 
-/** The remote strings of one file-specification-like dictionary (§7.11.3 Table 43, or a dictionary with /F). */
-function holderLocations(
+/**
+ * The entries of one file-specification-like dictionary (§7.11.3 Table 43, or a dictionary with /F)
+ * whose string names a location on another machine, with their keys: what the report shows, and what
+ * the disarmed copy leaves out (disarm/rewrite-objects.ts).
+ */
+export function remoteSpecEntries(
   doc: PdfDocument,
   d: PdfDict,
   streamDict: boolean,
-): { target: string; kind: LocationKind; host?: string }[] {
+): { key: string; target: string; kind: LocationKind; host?: string }[] {
   // a specification that carries the file's data (/EF): readers use the data, the name is a label
   if (d.has("EF")) return [];
   const fs = doc.resolve(d.get("FS"));
   const url = fs instanceof PdfName && fs.name === "URL";
-  const out: { target: string; kind: LocationKind; host?: string }[] = [];
+  const out: { key: string; target: string; kind: LocationKind; host?: string }[] = [];
   // a stream dictionary's only file specification is its /F (§7.3.8.2 Table 5)
   for (const key of streamDict ? ["F"] : ["F", "UF", "DOS", "Unix", "Mac", "FS"]) {
     const v = d.get(key);
     if (!(v instanceof PdfString)) continue;
     const syntax: LocationSyntax = url ? "uri" : key === "DOS" ? "windows-path" : "file-spec";
     const l = classifyLocation(v.text, syntax);
-    if (isRemote(l.kind)) out.push({ target: v.text, ...l });
+    if (isRemote(l.kind)) out.push({ key, target: v.text, ...l });
   }
   return out;
+}
+
+function holderLocations(
+  doc: PdfDocument,
+  d: PdfDict,
+  streamDict: boolean,
+): { target: string; kind: LocationKind; host?: string }[] {
+  return remoteSpecEntries(doc, d, streamDict).map(({ key: _key, ...location }) => location);
 }
 
 const ACTION_NAMES = new Set([

@@ -16,6 +16,7 @@ import { decompressionBomb } from "./decompression-bomb";
 import { denialOfServiceLoop } from "./denial-of-service-loop";
 import { calculatorStackExhaustion } from "./calculator-stack-exhaustion";
 import { webViewerScriptInjection } from "./web-viewer-script-injection";
+import { metadataExternalEntity, serverLookupInjection } from "./processor-injection";
 import { uriRunsLocalProgram } from "./uri-runs-local-program";
 import { textFieldOverflow } from "./text-field-overflow";
 import { exploitJpegHuffman } from "./exploit-jpeg-huffman";
@@ -125,6 +126,8 @@ export const RULES: readonly Rule[] = [
   denialOfServiceLoop,
   calculatorStackExhaustion,
   webViewerScriptInjection,
+  serverLookupInjection,
+  metadataExternalEntity,
   uriRunsLocalProgram,
   textFieldOverflow,
   exploitJpegHuffman,

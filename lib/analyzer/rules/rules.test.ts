@@ -510,6 +510,14 @@ const FIXTURES: Record<string, Fixture> = {
     name: "a link whose /URI action gives /S twice, the later /S /JavaScript (PDF injection)",
     build: CORE_FIXTURES["pdf-injection"]["uri-becomes-javascript"],
   },
+  "server-lookup-injection": {
+    name: "a title that is a Log4j JNDI lookup of an LDAP server",
+    build: CORE_FIXTURES["processor-injection"]["info-title-jndi"],
+  },
+  "metadata-external-entity": {
+    name: "an XMP packet that declares an entity read from file:///etc/passwd",
+    build: CORE_FIXTURES["processor-injection"]["xmp-external-entity"],
+  },
   "web-viewer-script-injection": {
     name: "a comment whose author is an <img onerror> element (stored XSS in a web viewer)",
     build: CORE_FIXTURES["web-viewer-script-injection"]["annotation-markup"],

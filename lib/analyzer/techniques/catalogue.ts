@@ -399,6 +399,26 @@ export const TECHNIQUES: readonly Technique[] = [
   },
   // ---- exploitation --------------------------------------------------------------------------
   {
+    id: "processor-injection",
+    title: "Payload for the server that processes the document",
+    category: "exploitation",
+    description:
+      "The document is a carrier for an attack on the software that indexes, converts or logs uploaded files, not on its reader: a Log4j JNDI lookup (`${jndi:ldap://...}`, Log4Shell) or a Commons Text lookup (Text4Shell) in the title, author, a field value or the XMP metadata, which a vulnerable library runs when it logs or templates the value; or an external entity in the XMP packet or an XML attachment (an e-invoice's XML), which an XML parser resolves to read the server's files or reach into its network (XXE, SSRF). Uploaded to a portal or a ticketing system, or scanned by a mail pipeline, the file attacks the server.",
+    attack: ["T1190", "T1203"],
+    rules: ["server-lookup-injection", "metadata-external-entity"],
+    floors: [{ verdict: "suspicious", rules: ["server-lookup-injection", "metadata-external-entity"] }],
+    carriers: [
+      "info-title-jndi",
+      "nested-lookup-jndi",
+      "form-value-jndi",
+      "xmp-jndi",
+      "text4shell-script-lookup",
+      "xmp-external-entity",
+      "xmp-parameter-entity",
+      "xml-attachment-external-entity",
+    ],
+  },
+  {
     id: "acrobat-api-exploit",
     title: "Exploit of a vulnerable Acrobat JavaScript API",
     category: "exploitation",

