@@ -12,9 +12,8 @@ import { nameTreeValues } from "../content/name-tree";
 import { bytesToText, fileSpecText, isTextualStream } from "../content/text";
 import { findTestSignatures, TEST_SIGNATURES } from "../facts/test-signatures";
 import { holdsWebMarkup } from "../facts/html-injection";
-import { findLookups } from "../facts/processor-injections";
+import { findLookups, firstHostileDeclaration } from "../facts/processor-injections";
 import { remoteSpecEntries } from "../facts/remote-locations";
-import { firstExternalDeclaration } from "../content/xml-declarations";
 import { hasFilter, holdsWebArchive } from "../facts/office-polyglot";
 import { deflateSync } from "node:zlib";
 import {
@@ -289,7 +288,7 @@ export class ObjectRewriter {
     // XML metadata that declares an external entity is left out: a server's XML parser would resolve it
     if (value instanceof PdfStream && type === "Metadata") {
       const d = doc.decode(value);
-      const declaration = d.encrypted ? null : firstExternalDeclaration(bytesToText(d.data, doc.limits.MAX_XMP_BYTES));
+      const declaration = d.encrypted ? null : firstHostileDeclaration(bytesToText(d.data, doc.limits.MAX_XMP_BYTES));
       if (declaration)
         return { kind: "payload", label: "XML metadata", detail: `${declaration.element}: ${declaration.target}` };
     }

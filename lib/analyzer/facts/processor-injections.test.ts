@@ -67,6 +67,12 @@ describe("collectProcessorInjections: where servers read", () => {
       { kind: "external-entity", target: "file:///etc/passwd" },
     ]);
     expect(factsOf(withXmp(`<!DOCTYPE x [<!ENTITY copy "(c) Acme">]>`))).toEqual([]);
+    // a standard's DTD, named by an old generator, is fetched from its publisher: not an attacker's
+    const dublinCore = `<!DOCTYPE rdf:RDF PUBLIC "-//DUBLIN CORE//DCMES DTD 2002/07/31//EN" "http://dublincore.org/documents/2002/07/31/dcmes-xml/dcmes-xml-dtd.dtd">`;
+    expect(factsOf(withXmp(dublinCore))).toEqual([]);
+    expect(factsOf(withXmp(`<!DOCTYPE x SYSTEM "https://logs.example/x.dtd">`))).toMatchObject([
+      { kind: "external-entity", target: "https://logs.example/x.dtd" },
+    ]);
   });
 
   it("reads an XML attachment's declarations (an e-invoice a payables system parses)", () => {

@@ -10,7 +10,7 @@
 import type { PdfDocument } from "../../pdf/document";
 import { PdfName, PdfStream } from "../../pdf/objects";
 import { bytesToText } from "../content/text";
-import { firstExternalDeclaration } from "../content/xml-declarations";
+import { isDeclarationAt, readDeclaration, type ExternalDeclaration } from "../content/xml-declarations";
 import type { EmbeddedFileFact } from "./embedded";
 
 export interface ProcessorInjectionFact {
@@ -110,7 +110,7 @@ export function collectProcessorInjections(
       const ref = `${num} ${inst.gen} R`;
       const xml = bytesToText(d.data, doc.limits.MAX_XMP_BYTES);
       lookupsIn(xml, `XML metadata ${ref}`, ref);
-      const declaration = xml.includes("<!") ? firstExternalDeclaration(xml) : null;
+      const declaration = xml.includes("<!") ? firstHostileDeclaration(xml) : null;
       if (declaration)
         out.push({
           kind: "external-entity",
@@ -128,7 +128,7 @@ export function collectProcessorInjections(
     // (bytesToText reads a byte order mark and drops it)
     const head = bytesToText(e.data.subarray(0, XML_SNIFF_BYTES), XML_SNIFF_BYTES).trimStart();
     if (!head.startsWith("<")) continue;
-    const declaration = firstExternalDeclaration(bytesToText(e.data, doc.limits.MAX_XMP_BYTES));
+    const declaration = firstHostileDeclaration(bytesToText(e.data, doc.limits.MAX_XMP_BYTES));
     if (declaration)
       out.push({
         kind: "external-entity",
@@ -141,6 +141,38 @@ export function collectProcessorInjections(
   }
   if (candidates.left < 0) doc.budgetHits.add("MAX_LOOKUP_CANDIDATES");
   return out;
+}
+
+/**
+ * Hosts of the standard DTDs an old generator may name in a DOCTYPE (W3C's XHTML and SVG, Dublin Core,
+ * Adobe's): a validating parser fetches them from their publisher, which tells no attacker anything.
+ */
+const STANDARD_DTD_HOSTS = new Set([
+  "www.w3.org",
+  "w3.org",
+  "dublincore.org",
+  "purl.org",
+  "ns.adobe.com",
+  "www.adobe.com",
+]);
+
+/**
+ * The first external entity, or external DTD of a host other than a standard's publisher, that `xml`
+ * declares (content/xml-declarations.ts reads each `<!DOCTYPE` and `<!ENTITY`).
+ */
+export function firstHostileDeclaration(xml: string): ExternalDeclaration | null {
+  for (let lt = xml.indexOf("<!"); lt !== -1; lt = xml.indexOf("<!", lt + 2)) {
+    const d = isDeclarationAt(xml, lt) ? readDeclaration(xml, lt) : null;
+    if (!d) continue;
+    const standardDtd = d.element.startsWith("<!DOCTYPE") && STANDARD_DTD_HOSTS.has(hostOf(d.target));
+    if (!standardDtd) return d;
+  }
+  return null;
+}
+
+/** The lower-case host of an http(s) URL, "" for anything else. */
+function hostOf(target: string): string {
+  return /^https?:\/\/([^/:?#\s]+)/i.exec(target.trim())?.[1].toLowerCase() ?? "";
 }
 
 /** A metadata stream (§14.3.2: /Type /Metadata /Subtype /XML), on the catalog, a page, an image or a font. */
