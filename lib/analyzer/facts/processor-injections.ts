@@ -30,7 +30,7 @@ export interface ProcessorInjectionFact {
 const XML_SNIFF_BYTES = 64;
 /** A window, not a budget: characters read after a `${` (a lookup and the lookups nested in it). */
 const LOOKUP_WINDOW_CHARS = 512;
-/** Rounds of unwrapping nested lookups (`${${lower:j}ndi:...}`): each removes one level. */
+/** A bound of the method, not a budget: rounds of unwrapping nested lookups (`${${lower:j}ndi:...}`), one level each. */
 const MAX_UNWRAP_ROUNDS = 8;
 
 /**
