@@ -30,14 +30,37 @@ function pageAndScriptPdf(): Uint8Array {
   return b.build();
 }
 
-/** The worker thread: runs one advanced stage with the pool's own task handler, then waits to be terminated. */
+/**
+ * The worker thread: runs one advanced stage with the pool's own task handler, then waits to be
+ * terminated. It lists the process's children every few milliseconds while the stage runs: an engine
+ * child may already be gone when the stage ends (the render process stops after RENDER_PROCESS_IDLE_MS
+ * idle, which a loaded machine can reach while the script is emulated), and the test must know it.
+ */
 const HOST = `
+import { readdirSync, readFileSync } from "node:fs";
 import { MessageChannel, parentPort, workerData } from "node:worker_threads";
 const { default: runAnalysisTask } = await import(workerData.bundle);
+const seen = new Map();
+const look = () => {
+  for (const t of readdirSync("/proc/self/task")) {
+    let list = "";
+    try { list = readFileSync("/proc/self/task/" + t + "/children", "latin1"); } catch { continue; }
+    for (const pid of list.split(/\\s+/).filter(Boolean).map(Number)) {
+      if (seen.has(pid)) continue;
+      try { seen.set(pid, readFileSync("/proc/" + pid + "/cmdline", "latin1").replaceAll("\\0", " ")); } catch {}
+    }
+  }
+};
+const poll = setInterval(look, 5);
 const { port1 } = new MessageChannel();
 const result = await runAnalysisTask({ kind: "deep", bytes: workerData.bytes, fileName: "orphan.pdf", control: port1 });
+look();
+clearInterval(poll);
 port1.close();
-parentPort.postMessage({ notes: result.engine_notes, scripts: result.javascript?.length ?? 0, pages: result.lures?.pages_rendered ?? 0 });
+parentPort.postMessage({
+  answer: { notes: result.engine_notes, scripts: result.javascript?.length ?? 0, pages: result.lures?.pages_rendered ?? 0 },
+  children: [...seen],
+});
 `;
 
 /** Child processes of this process, by every thread that forked one. */
@@ -75,14 +98,18 @@ describe.skipIf(process.platform !== "linux")("engine children of a terminated p
       workerData: { bundle: pathToFileURL(WORKER_BUNDLE).href, bytes },
       transferList: [bytes],
     });
-    const answer = await new Promise<{ notes: unknown[]; scripts: number; pages: number }>((resolve, reject) => {
+    const { answer, children } = await new Promise<{
+      answer: { notes: unknown[]; scripts: number; pages: number };
+      children: [number, string][];
+    }>((resolve, reject) => {
       worker.once("message", resolve);
       worker.once("error", reject);
     });
     // both engines ran: no engine note, the script was emulated and the page rendered
     expect(answer).toEqual({ notes: [], scripts: 1, pages: 1 });
-    const forked = childPids().filter((pid) => !before.has(pid) && running(pid));
-    const commands = forked.map(commandOf);
+    // ...each in a child process the thread forked (seen while the stage ran)
+    const engineChildren = children.filter(([pid]) => !before.has(pid));
+    const commands = engineChildren.map(([, command]) => command);
     expect(
       commands.some((c) => c.includes("render-process")),
       commands.join("\n"),
@@ -91,6 +118,9 @@ describe.skipIf(process.platform !== "linux")("engine children of a terminated p
       commands.some((c) => c.includes("runner.mjs")),
       commands.join("\n"),
     ).toBe(true);
+    // the children still running when the thread goes: on an idle machine both
+    const forked = engineChildren.map(([pid]) => pid).filter(running);
+    expect(forked.length).toBeGreaterThan(0);
 
     await worker.terminate();
     const deadline = Date.now() + GONE_WITHIN_MS;
