@@ -1042,10 +1042,10 @@ function buildTable(doc: PdfDocument): void {
     }
   }
   doc.xrefRebuilt = doc.xrefSections.length === 0 || (checked > 0 && mismatches * 4 > checked);
-  // (an FDF file without cross-reference data is read by scanning, as written: no anomaly)
-  const fdfWithoutXref = doc.header.format === "fdf" && doc.xrefSections.length === 0;
-  if (doc.xrefRebuilt && doc.instances.length > 0 && !fdfWithoutXref) {
-    doc.anomalies.add("xref-rebuilt", -1, "cross-reference data unusable: object table rebuilt by scanning");
+  if (doc.xrefRebuilt && doc.instances.length > 0) {
+    // an FDF file without cross-reference data is read by scanning, as it was written to be: no anomaly
+    if (doc.header.format !== "fdf" || doc.xrefSections.length > 0)
+      doc.anomalies.add("xref-rebuilt", -1, "cross-reference data unusable: object table rebuilt by scanning");
     doc.table.clear();
   }
   for (const [num, o] of lastByNum) {

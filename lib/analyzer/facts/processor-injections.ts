@@ -8,9 +8,11 @@
 // titles, attachment names), its XML metadata streams and its XML attachments. Page content is not searched: an advisory
 // about Log4Shell shows the string to its readers, and no server interpolates a page.
 import type { PdfDocument } from "../../pdf/document";
-import { PdfName, PdfStream } from "../../pdf/objects";
+import { PdfStream } from "../../pdf/objects";
+import { classifyLocation } from "../content/classify-location";
 import { bytesToText } from "../content/text";
 import { isDeclarationAt, readDeclaration, type ExternalDeclaration } from "../content/xml-declarations";
+import { nameOf } from "./actions";
 import type { EmbeddedFileFact } from "./embedded";
 
 export interface ProcessorInjectionFact {
@@ -100,26 +102,30 @@ export function collectProcessorInjections(
     if (!text.includes("${")) return;
     for (const l of findLookups(text, candidates)) out.push({ kind: "lookup", ...l, objectRef, where });
   };
+  const entityIn = (xml: string, what: string, where: string, objectRef: string | undefined) => {
+    const declaration = xml.includes("<!") ? firstHostileDeclaration(xml) : null;
+    if (declaration)
+      out.push({
+        kind: "external-entity",
+        what,
+        excerpt: declaration.element,
+        target: declaration.target,
+        objectRef,
+        where,
+      });
+  };
   for (const [ref, text] of strings) lookupsIn(text, `string ${ref}`, ref);
   if (!doc.encrypted || doc.decryptStream) {
     for (const [num, inst] of doc.table) {
       const v = inst.value;
-      if (!(v instanceof PdfStream) || !isXmlMetadata(v)) continue;
+      // a metadata stream (§14.3.2: /Type /Metadata), on the catalog, a page, an image or a font
+      if (!(v instanceof PdfStream) || nameOf(doc.resolve(v.dict.get("Type"))) !== "Metadata") continue;
       const d = doc.decode(v);
       if (d.encrypted) continue;
       const ref = `${num} ${inst.gen} R`;
       const xml = bytesToText(d.data, doc.limits.MAX_XMP_BYTES);
       lookupsIn(xml, `XML metadata ${ref}`, ref);
-      const declaration = xml.includes("<!") ? firstHostileDeclaration(xml) : null;
-      if (declaration)
-        out.push({
-          kind: "external-entity",
-          what: "XML external entity in the metadata (XXE)",
-          excerpt: declaration.element,
-          target: declaration.target,
-          objectRef: ref,
-          where: `XML metadata ${ref}`,
-        });
+      entityIn(xml, "XML external entity in the metadata (XXE)", `XML metadata ${ref}`, ref);
     }
   }
   // an XML attachment is parsed by the server that takes the document in: an e-invoice's XML
@@ -128,16 +134,8 @@ export function collectProcessorInjections(
     // (bytesToText reads a byte order mark and drops it)
     const head = bytesToText(e.data.subarray(0, XML_SNIFF_BYTES), XML_SNIFF_BYTES).trimStart();
     if (!head.startsWith("<")) continue;
-    const declaration = firstHostileDeclaration(bytesToText(e.data, doc.limits.MAX_XMP_BYTES));
-    if (declaration)
-      out.push({
-        kind: "external-entity",
-        what: "XML external entity in an XML attachment (XXE)",
-        excerpt: declaration.element,
-        target: declaration.target,
-        objectRef: e.objectRef,
-        where: `attachment ${e.name}`,
-      });
+    const xml = bytesToText(e.data, doc.limits.MAX_XMP_BYTES);
+    entityIn(xml, "XML external entity in an XML attachment (XXE)", `attachment ${e.name}`, e.objectRef);
   }
   if (candidates.left < 0) doc.budgetHits.add("MAX_LOOKUP_CANDIDATES");
   return out;
@@ -164,19 +162,9 @@ export function firstHostileDeclaration(xml: string): ExternalDeclaration | null
   for (let lt = xml.indexOf("<!"); lt !== -1; lt = xml.indexOf("<!", lt + 2)) {
     const d = isDeclarationAt(xml, lt) ? readDeclaration(xml, lt) : null;
     if (!d) continue;
-    const standardDtd = d.element.startsWith("<!DOCTYPE") && STANDARD_DTD_HOSTS.has(hostOf(d.target));
+    const host = classifyLocation(d.target, "uri").host ?? "";
+    const standardDtd = d.element.startsWith("<!DOCTYPE") && STANDARD_DTD_HOSTS.has(host);
     if (!standardDtd) return d;
   }
   return null;
-}
-
-/** The lower-case host of an http(s) URL, "" for anything else. */
-function hostOf(target: string): string {
-  return /^https?:\/\/([^/:?#\s]+)/i.exec(target.trim())?.[1].toLowerCase() ?? "";
-}
-
-/** A metadata stream (§14.3.2: /Type /Metadata /Subtype /XML), on the catalog, a page, an image or a font. */
-function isXmlMetadata(s: PdfStream): boolean {
-  const type = s.dict.get("Type");
-  return type instanceof PdfName && type.name === "Metadata";
 }

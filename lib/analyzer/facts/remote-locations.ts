@@ -91,7 +91,7 @@ export function collectRemoteLocations(
       break;
     }
     const streamDict = h.owner instanceof PdfStream && h.owner.dict === h.dict;
-    for (const found of holderLocations(doc, h.dict, streamDict)) {
+    for (const { key: _key, ...found } of remoteSpecEntries(doc, h.dict, streamDict)) {
       // actions are reported above with the trigger that runs them (unreferenced ones included)
       if (targetsOfActions.has(found.target)) continue;
       const carrier = carrierOf(doc, h.owner, h.dict);
@@ -152,14 +152,6 @@ export function remoteSpecEntries(
     if (isRemote(l.kind)) out.push({ key, target: v.text, ...l });
   }
   return out;
-}
-
-function holderLocations(
-  doc: PdfDocument,
-  d: PdfDict,
-  streamDict: boolean,
-): { target: string; kind: LocationKind; host?: string }[] {
-  return remoteSpecEntries(doc, d, streamDict).map(({ key: _key, ...location }) => location);
 }
 
 const ACTION_NAMES = new Set([
