@@ -133,7 +133,13 @@ export function evaluateDocument(
     // numbered object, yet its catalog and actions were read like any other's
     ctx: {
       unanalysable: (doc.instances.length === 0 && !doc.catalog) || opaque,
-      partial: opaque || budgetHits.size > 0 || doc.xrefRebuilt || notes.length > 0,
+      // a password it does not have hides something even when strings and streams are in the clear (attachments)
+      partial:
+        opaque ||
+        doc.security.state === "password-required" ||
+        budgetHits.size > 0 ||
+        doc.xrefRebuilt ||
+        notes.length > 0,
       scriptBudgetSpent: budgetHits.has("JS_TOTAL_CPU_MS"),
     },
   };

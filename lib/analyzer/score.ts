@@ -144,8 +144,9 @@ export function scoreDocument(
     score = SUSPICIOUS_THRESHOLD - 1;
   const proof = floor?.proof === true;
   // a file whose content the analysis could not see (no objects, a password it does not have): the
-  // model would extrapolate from its shell, so the verdict stays unknown unless an exploit is proven
-  const verdict = input.ctx.unanalysable && !proof ? "unknown" : verdictFor(score, input.ctx);
+  // model would extrapolate from its shell, so the verdict stays unknown unless what could be seen
+  // sets a floor (an action left in the clear, an exploit proven): evidence first, whatever is hidden
+  const verdict = input.ctx.unanalysable && !floor ? "unknown" : verdictFor(score, input.ctx);
   return {
     summary: {
       verdict,
@@ -194,6 +195,8 @@ export function scoreDocument(
 function modelConfidence(verdict: Verdict, probability: number, proof: boolean, ctx: ScoreContext): Confidence {
   if (verdict === "unknown") return "low";
   if (proof) return "high";
+  // a floor held on what could be seen of a hidden file: the rest of it is the model's guess
+  if (ctx.unanalysable) return "low";
   if (verdict === "benign" && ctx.partial) return "low";
   const side = verdict === "benign" ? 1 - probability : probability;
   return side >= 0.9 ? "high" : side >= 0.7 ? "medium" : "low";

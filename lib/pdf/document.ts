@@ -16,7 +16,7 @@ import {
 /** A stream decode result; `encrypted` when the data could not be decrypted and stays opaque. */
 export type DecodedStream = StreamDecodeResult & { encrypted?: boolean };
 import { PdfDict, PdfKeyword, PdfName, PdfRef, PdfStream, PdfString, type PdfObject } from "./objects";
-import { openStandardSecurity, type OpenedWith } from "./crypto/standard-security";
+import { openStandardSecurity, type CryptFilters, type CryptMethod, type OpenedWith } from "./crypto/standard-security";
 import { ObjectParser } from "./parser";
 import { TOKEN_END, WHITESPACE, asBuffer, isDigit } from "./syntax";
 import { fdfHeaderOffset, pdfHeaderOffset, PDF_HEADER_WINDOW_BYTES } from "./sniff";
@@ -70,6 +70,11 @@ export interface SecurityState {
   message?: string;
   revision?: number;
   method?: string;
+  /**
+   * The standard handler's crypt filters (§7.6.5), known with or without the key: "none" marks what is
+   * in the clear (strings, streams, attachments), readable without the password.
+   */
+  methods?: { strings: CryptMethod; streams: CryptMethod; files: CryptMethod };
 }
 
 const HEADER = Buffer.from("%PDF-");
@@ -273,6 +278,7 @@ export class PdfDocument {
       maxOutputBytes: Math.min(this.limits.MAX_DECODED_BYTES_PER_STREAM, remaining),
       maxFilterChain: this.limits.MAX_FILTER_CHAIN,
       resolve: (o) => this.resolve(o),
+      cryptApplied: this.encrypted,
       knownInflate: raw === stream.raw ? this.knownInflate(stream) : undefined,
     });
     this.decodedTotal += result.data.length;
@@ -357,6 +363,7 @@ export class PdfDocument {
       maxOutputBytes: n,
       maxFilterChain: this.limits.MAX_FILTER_CHAIN,
       resolve: (o) => this.resolve(o),
+      cryptApplied: this.encrypted,
     }).data;
   }
 
@@ -895,17 +902,27 @@ function openSecurity(doc: PdfDocument, password: string | undefined): void {
     resolve,
     password,
   );
+  // §7.6.3.1: with /EncryptMetadata false the metadata streams are stored in the clear
+  const clearMetadata = resolve(enc.get("EncryptMetadata")) === false;
   if (!setup.ok) {
-    doc.security = { state: setup.reason, message: setup.message };
+    const f = setup.filters;
+    doc.security = { state: setup.reason, message: setup.message, ...(f && { methods: methodsOf(f) }) };
+    // without the key, what the crypt filters leave in the clear is still read as it is (an encrypted
+    // document may keep all but its attachments, or its streams, readable to anyone)
+    if (f) doc.decryptStream = (stream) => (streamMethod(stream, f, clearMetadata) === "none" ? stream.raw : null);
     return;
   }
   const h = setup.handler;
-  doc.security = { state: "decrypted", openedWith: setup.openedWith, revision: h.revision, method: h.streamMethod };
-  // §7.6.3.1: with /EncryptMetadata false the metadata streams are stored in the clear
-  const clearMetadata = resolve(enc.get("EncryptMetadata")) === false;
+  doc.security = {
+    state: "decrypted",
+    openedWith: setup.openedWith,
+    revision: h.revision,
+    method: h.streamMethod,
+    methods: methodsOf(h.filters),
+  };
   doc.decryptStream = (stream, owner, prefixBytes) =>
-    owner && !owner.container && !(clearMetadata && isStreamOfType(stream, "Metadata"))
-      ? h.decrypt(stream.raw, owner.num, owner.gen, h.streamMethod, prefixBytes)
+    owner && !owner.container
+      ? h.decrypt(stream.raw, owner.num, owner.gen, streamMethod(stream, h.filters, clearMetadata), prefixBytes)
       : stream.raw;
   const encInstance = encEntry instanceof PdfRef ? latest.get(encEntry.num) : undefined;
   for (const inst of doc.instances) {
@@ -919,6 +936,30 @@ function isStreamOfType(v: PdfObject, type: string): v is PdfStream {
   if (!(v instanceof PdfStream)) return false;
   const t = v.dict.get("Type");
   return t instanceof PdfName && t.name === type;
+}
+
+const methodsOf = (f: CryptFilters): SecurityState["methods"] => ({
+  strings: f.strings,
+  streams: f.streams,
+  files: f.files,
+});
+
+/**
+ * The crypt method of one stream (§7.6.5): a /Crypt first filter names its own (§7.4.10: /Identity
+ * by default), attachments take /EFF, metadata may be in the clear; every other stream takes /StmF.
+ */
+function streamMethod(stream: PdfStream, f: CryptFilters, clearMetadata: boolean): CryptMethod {
+  const filter = stream.dict.get("Filter");
+  const first = Array.isArray(filter) ? filter[0] : filter;
+  if (first instanceof PdfName && first.name === "Crypt") {
+    const parms = stream.dict.get("DecodeParms");
+    const p = Array.isArray(parms) ? parms[0] : parms;
+    const name = p instanceof PdfDict ? p.get("Name") : undefined;
+    return f.named(name instanceof PdfName ? name.name : "Identity");
+  }
+  if (isStreamOfType(stream, "EmbeddedFile")) return f.files;
+  if (clearMetadata && isStreamOfType(stream, "Metadata")) return "none";
+  return f.streams;
 }
 
 /** Replaces every string below `root` (dict values, array items) with its decryption, iteratively. */

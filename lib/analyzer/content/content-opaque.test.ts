@@ -17,6 +17,13 @@ describe("isContentOpaque", () => {
     expect(isContentOpaque({ state })).toBe(opaque);
   });
 
+  it("a password-required document whose strings and streams are in the clear (only attachments encrypted) is not opaque", () => {
+    const methods = { strings: "none", streams: "none", files: "aes256" } as const;
+    expect(isContentOpaque({ state: "password-required", methods })).toBe(false);
+    expect(isContentOpaque({ state: "password-required", methods: { ...methods, strings: "aes256" } })).toBe(true);
+    expect(isContentOpaque({ state: "password-required", methods: { ...methods, streams: "rc4" } })).toBe(true);
+  });
+
   it("is the only place that decides it", () => {
     expect(findCopies((line) => TWO_STATE_TEST.test(line), ["lib/analyzer/content/content-opaque.ts"])).toEqual([]);
   });

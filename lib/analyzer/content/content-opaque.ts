@@ -11,6 +11,10 @@ const OPAQUE_BY_STATE: Readonly<Record<SecurityState["state"], boolean>> = {
   unsupported: true,
 };
 
-export function isContentOpaque(security: Pick<SecurityState, "state">): boolean {
-  return OPAQUE_BY_STATE[security.state];
+export function isContentOpaque(security: Pick<SecurityState, "state" | "methods">): boolean {
+  if (!OPAQUE_BY_STATE[security.state]) return false;
+  // strings and streams in the clear, only attachments encrypted (Acrobat's "encrypt only file
+  // attachments", §7.6.5 /EFF): the document reads as it is, without the password
+  const m = security.methods;
+  return !(m && m.strings === "none" && m.streams === "none");
 }

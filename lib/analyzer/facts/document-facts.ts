@@ -201,6 +201,7 @@ function securityFact({ security: s, encrypted }: PdfDocument): FastFacts["secur
     message: s.message,
     revision: s.revision,
     method: s.method,
+    methods: s.methods,
     encrypted,
   };
 }

@@ -155,15 +155,16 @@ describe("scoreDocument", () => {
     expect(one.summary.score).toBeLessThan(SUSPICIOUS_THRESHOLD);
   });
 
-  it("keeps unknown for a file whose content it cannot see, whatever the model says, unless an exploit is proven", () => {
+  it("keeps unknown for a file whose content it cannot see, whatever the model says, unless what it can see sets a floor", () => {
     const hidden = { unanalysable: true, partial: true };
-    const flagged = finding("decompression-bomb");
-    expect(scoreDocument({ features: zeros(), findings: [flagged], ctx: hidden }, "fast").summary.verdict).toBe(
-      "unknown",
-    );
-    expect(
-      scoreDocument({ features: zeros(), findings: [finding("launch-command")], ctx: hidden }, "fast").summary.verdict,
-    ).toBe("malicious");
+    const verdictOf = (ruleId: string) =>
+      scoreDocument({ features: zeros(), findings: [finding(ruleId)], ctx: hidden }, "fast").summary;
+    // no floor: a script name beside ciphertext says nothing the model could weigh
+    expect(verdictOf("javascript-present").verdict).toBe("unknown");
+    // an automatic action in the clear (names are never encrypted): its floor holds, with low confidence
+    expect(verdictOf("automatic-action")).toMatchObject({ verdict: "suspicious", confidence: "low" });
+    // a proven exploit: malicious, with the confidence of a proof
+    expect(verdictOf("launch-command")).toMatchObject({ verdict: "malicious", confidence: "high" });
   });
 
   it("keeps unknown for a file with nothing analysable and no evidence", () => {

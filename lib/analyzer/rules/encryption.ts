@@ -1,5 +1,5 @@
 import { defineRule } from "./rule";
-import { evidence } from "./evidence";
+import { evidence, excerpt } from "./evidence";
 import { isFormAutomation, urlAssignments } from "../javascript/form-automation";
 import { isContentOpaque } from "../content/content-opaque";
 
@@ -22,16 +22,21 @@ export const encryptedDocument = defineRule({
         : security.openedWith === "owner-password"
           ? "the owner password given"
           : "the empty user password";
+    const opaque = isContentOpaque(security);
     const how =
       security.state === "decrypted"
         ? `opened with ${opened} (R${security.revision}, ${security.method})`
-        : `content not inspected: ${security.message ?? security.state}`;
+        : opaque
+          ? `content not inspected: ${security.message ?? security.state}`
+          : `strings and streams in the clear (crypt filters /Identity), attachments encrypted: ${security.message ?? security.state}`;
     return {
       evidence: [evidence({ path: "/Encrypt", excerpt: how })],
       detail:
-        security.state === "password-required"
-          ? "A password is needed to open it: its content could not be analysed. Give the document's password to analyse it."
-          : undefined,
+        security.state !== "password-required"
+          ? undefined
+          : opaque
+            ? "A password is needed to open it: its content could not be analysed. Give the document's password to analyse it."
+            : "Its strings and streams are in the clear and were analysed; its attachments need the password. Give the document's password to analyse them too.",
     };
   },
 });
@@ -82,6 +87,46 @@ export const encryptionHidesActiveContent = defineRule({
         : "empty user password";
     return {
       evidence: [evidence({ path: "/Encrypt", excerpt: `encrypted (${how}), runs ${auto.slice(0, 5).join(", ")}` })],
+    };
+  },
+});
+
+/** actions that send data out or run code: what an attacker adds to exfiltrate a document's decrypted content */
+const EXFILTRATING_ACTIONS = new Set(["SubmitForm", "URI", "JavaScript", "Launch", "GoToR", "GoToE", "ImportData"]);
+
+export const clearActionsInEncryptedDocument = defineRule({
+  id: "clear-actions-in-encrypted-document",
+  title: "Actions in the clear in an encrypted document",
+  description:
+    "The document is encrypted, but its crypt filters leave strings or streams in the clear (/StrF or /StmF /Identity) while the other stays encrypted, and it holds an action that submits, links, runs a script or opens a file. Nothing protects the /Encrypt dictionary or adds an integrity check: anyone can add such actions to an encrypted document without its password, and when its reader opens it with the password, the action sends the decrypted content to the attacker (PDFex direct exfiltration, Müller et al., CCS 2019). Writers encrypt strings and streams alike, or only attachments.",
+  category: "encryption",
+  severity: "high",
+  weight: 40,
+  attack: ["T1020"],
+  mitigations: ["do_not_open", "disable_reader_javascript", "block_indicators"],
+  check({ security, actions }) {
+    const m = security.methods;
+    if (!security.encrypted || !m) return null;
+    const clear =
+      m.strings === "none" && m.streams !== "none"
+        ? "strings"
+        : m.streams === "none" && m.strings !== "none"
+          ? "streams"
+          : null;
+    if (!clear) return null;
+    const outward = actions.filter((a) => EXFILTRATING_ACTIONS.has(a.type));
+    if (!outward.length) return null;
+    const encrypted = clear === "strings" ? `streams (${m.streams})` : `strings (${m.strings})`;
+    return {
+      evidence: outward.slice(0, 5).map((a) =>
+        evidence({
+          path: a.path,
+          objectRef: a.objectRef,
+          excerpt: excerpt(
+            `[${a.trigger}; ${clear} in the clear, ${encrypted} encrypted] /${a.type}${a.target ? ` ${a.target}` : ""}`,
+          ),
+        }),
+      ),
     };
   },
 });

@@ -562,5 +562,15 @@ describe("parser-differential", () => {
         defaultBudget(),
       ),
     ).toBeNull();
+    // only the attachments need it (/EFF): our reader reads the rest, pdf.js asks for the password anyway
+    const attachmentsOnly = {
+      ...facts.security,
+      encrypted: true,
+      state: "password-required" as const,
+      methods: { strings: "none", streams: "none", files: "aes256" } as const,
+    };
+    expect(
+      parserDifferential.check({ ...facts, security: attachmentsOnly, render: locked }, defaultBudget()),
+    ).toBeNull();
   });
 });

@@ -20,8 +20,9 @@ export const parserDifferential = defineRule({
     const oursOpaque = isContentOpaque(security);
     const oursReads = structure.hasCatalog && pageCount > 0;
     if (!view.hasCatalog) {
-      // both readers lack the key: they agree the content is hidden
-      if (view.passwordRequired && oursOpaque) return null;
+      // both readers lack the key: they agree the content is hidden (pdf.js asks for it even when only
+      // the attachments are encrypted, which our reader reads around)
+      if (view.passwordRequired && (oursOpaque || security.state === "password-required")) return null;
       if (!oursReads) return null;
       return {
         evidence: [

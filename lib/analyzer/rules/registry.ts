@@ -10,7 +10,7 @@ import { hiddenPayload } from "./hidden-payload";
 import { lurePasteAndRun } from "./lure-paste-and-run";
 import { embeddedFile } from "./embedded-file";
 import { embeddedFlash } from "./embedded-flash";
-import { encryptedDocument, encryptionHidesActiveContent } from "./encryption";
+import { clearActionsInEncryptedDocument, encryptedDocument, encryptionHidesActiveContent } from "./encryption";
 import { colorsOverflow, fontMatrixInjection, jbig2Stream, richMedia } from "./exploit-streams";
 import { decompressionBomb } from "./decompression-bomb";
 import { denialOfServiceLoop } from "./denial-of-service-loop";
@@ -143,6 +143,7 @@ export const RULES: readonly Rule[] = [
   highEntropyOutsideStreams,
   encryptedDocument,
   encryptionHidesActiveContent,
+  clearActionsInEncryptedDocument,
   xfaForm,
   xfaTiffExploit,
   xfaExternalCallback,

@@ -15,6 +15,7 @@ import { PdfBuilder, appendUpdate, bytes, concat, hexString, wrapInXdp } from ".
 import { TEST_SIGNATURES } from "../facts/test-signatures";
 import { LURE_FIXTURES } from "../techniques/testing/lure-fixtures";
 import { CORE_FIXTURES } from "../techniques/testing/core-fixtures";
+import { CALLBACK_FIXTURES } from "../techniques/testing/callback-fixtures";
 import { RULES, RULES_BY_ID } from "./registry";
 import { RULE_CATEGORIES } from "./rule";
 
@@ -394,6 +395,10 @@ const FIXTURES: Record<string, Fixture> = {
         trailerExtra: `/Encrypt ${enc} 0 R /ID [<00112233445566778899aabbccddeeff> <00112233445566778899aabbccddeeff>]`,
       });
     },
+  },
+  "clear-actions-in-encrypted-document": {
+    name: "an encrypted document whose strings are in the clear, with a form submission on open",
+    build: CALLBACK_FIXTURES["decryption-exfiltration"]["clear-strings-submit-form"],
   },
   "encryption-hides-active-content": {
     name: "an encrypted document with an /OpenAction script",

@@ -26,6 +26,7 @@ const TECHNIQUE_RULES: Record<string, { floor: string; also?: string }> = {
   "script-network-callback": { floor: "javascript-callback-on-open", also: "javascript-network-api" },
   "xfa-callback": { floor: "xfa-callback-on-open", also: "xfa-external-callback" },
   "ntlm-credential-leak": { floor: "remote-file-target" },
+  "decryption-exfiltration": { floor: "clear-actions-in-encrypted-document" },
 };
 const FLOOR_RULES = Object.values(TECHNIQUE_RULES).map((t) => t.floor);
 
@@ -54,6 +55,30 @@ describe("callback techniques fire their floor rule through every carrier", () =
     const page = analyzeFast(CALLBACK_FIXTURES["callback-without-consent"]["page-close-aa"](), { fileName: "x.pdf" });
     expect(page.findings.find((f) => f.ruleId === "automatic-action")?.evidence[0].excerpt).toMatch(
       /^\[page close\] \/URI hxxps/,
+    );
+  });
+});
+
+describe("decryption-exfiltration (PDFex)", () => {
+  it.each(Object.entries(CALLBACK_FIXTURES["decryption-exfiltration"]))(
+    "%s: without the password the content stays hidden, and the action in the clear still sets the verdict",
+    (_carrier, build) => {
+      const r = analyzeFast(build(), { fileName: "x.pdf" });
+      expect(r.findings.find((f) => f.ruleId === "encrypted-document")?.evidence[0].excerpt).toMatch(
+        /^content not inspected/,
+      );
+      // an unanalysable file used to be unknown whatever its actions in the clear said
+      expect(["suspicious", "malicious"]).toContain(r.summary.verdict);
+      expect(r.summary.evidenceFloor?.verdict).toBe("suspicious");
+    },
+  );
+
+  it("says which half is in the clear, and names the action", () => {
+    const r = analyzeFast(CALLBACK_FIXTURES["decryption-exfiltration"]["clear-streams-script"](), {
+      fileName: "x.pdf",
+    });
+    expect(r.findings.find((f) => f.ruleId === "clear-actions-in-encrypted-document")?.evidence[0].excerpt).toBe(
+      "[document open; streams in the clear, strings (aes128) encrypted] /JavaScript",
     );
   });
 });

@@ -253,6 +253,17 @@ export const TECHNIQUES: readonly Technique[] = [
     ],
   },
   {
+    id: "decryption-exfiltration",
+    title: "Actions added in the clear to exfiltrate an encrypted document (PDFex)",
+    category: "information-disclosure",
+    description:
+      "An encrypted document whose crypt filters leave strings or streams in the clear (/StrF or /StmF /Identity) while the other stays encrypted, with an action that submits the form or the whole document, opens a link, runs a script or opens a file. The /Encrypt dictionary has no integrity protection: an attacker who intercepts a victim's encrypted document adds such actions without its password, and when the victim opens it with the password, the action sends the decrypted content to the attacker (Müller et al., 'Practical Decryption exFiltration: Breaking PDF Encryption', CCS 2019).",
+    attack: ["T1020"],
+    rules: ["clear-actions-in-encrypted-document"],
+    floors: [{ verdict: "suspicious", rules: ["clear-actions-in-encrypted-document"] }],
+    carriers: ["clear-strings-submit-form", "clear-strings-uri", "clear-streams-script"],
+  },
+  {
     id: "ntlm-credential-leak",
     title: "File-share reference that leaks Windows credentials",
     category: "information-disclosure",

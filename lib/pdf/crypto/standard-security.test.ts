@@ -6,8 +6,8 @@ import { analyzeFast } from "../../analyzer/analyze";
 import { collectFacts } from "../../analyzer/facts/document-facts";
 import { DEFAULT_LIMITS } from "../../limits";
 import { readPdf } from "../document";
-import { PdfStream } from "../objects";
-import { PdfBuilder } from "../testing/pdf-builder";
+import { PdfStream, PdfString } from "../objects";
+import { PdfBuilder, appendUpdate, text } from "../testing/pdf-builder";
 import { encryptWithQpdf } from "../testing/qpdf-encrypt";
 import { rc4 } from "./rc4";
 
@@ -153,6 +153,94 @@ describe("standard security handler with the password the analyst gives", () => 
       ).toBe("empty-password");
     },
   );
+});
+
+/** An AES-128 /Encrypt dictionary whose keys no password given here opens, with the crypt filters given. */
+function lockedWith(filters: string): string {
+  return `<< /Filter /Standard /V 4 /R 4 /Length 128 /P -1028 /CF << /StdCF << /CFM /AESV2 /AuthEvent /DocOpen /Length 16 >> >> ${filters} /O <${"11".repeat(32)}> /U <${"22".repeat(32)}> >>`;
+}
+
+/** a one-page document written as an encrypted one's objects (as they are, ciphertext or not) */
+function lockedDocument(filters: string, setup: (b: PdfBuilder) => string = () => ""): Uint8Array {
+  const b = new PdfBuilder();
+  const catalog = setup(b);
+  const content = b.addStream("/Type /Marker", `BT (${MARKER_STREAM}) Tj ET`);
+  b.addCatalog(catalog, 1, `/Contents ${content} 0 R`);
+  b.info = b.add("<< /Title (Quarterly figures) >>");
+  const id = "<00112233445566778899aabbccddeeff>";
+  return b.build({ trailerExtra: `/Encrypt ${b.add(lockedWith(filters))} 0 R /ID [${id} ${id}]` });
+}
+
+const markerOf = (doc: ReturnType<typeof readPdf>) =>
+  [...doc.table.values()]
+    .map((o) => o.value)
+    .find((v) => v instanceof PdfStream && (v.dict.get("Type") as { name?: string })?.name === "Marker") as PdfStream;
+
+describe("crypt filters (§7.6.5): what they leave in the clear", () => {
+  it("reads a stream whose own /Crypt filter is /Identity as it is, in a document that opens (§7.4.10)", () => {
+    const pdf = encrypt(["", "owner", "128", "--use-aes=y"]);
+    const t = text(pdf);
+    const root = Number(/\/Root (\d+) 0 R/.exec(t)![1]);
+    const pages = /\/Pages (\d+ 0 R)/.exec(t)![1];
+    const size = Number(/\/Size (\d+)/.exec(t)![1]);
+    const js = "app.alert('stream in the clear')";
+    const updated = appendUpdate(
+      pdf,
+      [
+        {
+          num: size,
+          body: `<< /Filter [/Crypt] /DecodeParms [<< /Name /Identity >>] /Length ${js.length} >>\nstream\n${js}\nendstream`,
+        },
+        { num: root, body: `<< /Type /Catalog /Pages ${pages} /OpenAction << /S /JavaScript /JS ${size} 0 R >> >>` },
+      ],
+      `/Encrypt ${/\/Encrypt (\d+ 0 R)/.exec(t)![1]} /ID ${/\/ID\s*(\[[^\]]*\])/.exec(t)![1]}`,
+    );
+    const doc = readPdf(updated, DEFAULT_LIMITS);
+    expect(doc.security).toMatchObject({ state: "decrypted", methods: { streams: "aes128", strings: "aes128" } });
+    expect(collectFacts(doc, DEFAULT_LIMITS).scripts.map((s) => s.source)).toContain(js);
+  });
+
+  it("without the password, reads the streams /StmF /Identity leaves in the clear; strings stay ciphertext", () => {
+    const doc = readPdf(lockedDocument("/StmF /Identity /StrF /StdCF"), DEFAULT_LIMITS);
+    expect(doc.security).toMatchObject({
+      state: "password-required",
+      methods: { streams: "none", strings: "aes128", files: "none" },
+    });
+    const marker = doc.decode(markerOf(doc));
+    expect(marker.encrypted).toBeUndefined();
+    expect(Buffer.from(marker.data).toString("latin1")).toContain(MARKER_STREAM);
+    // half hidden: the analysis still treats the content as opaque
+    expect(analyzeFast(lockedDocument("/StmF /Identity /StrF /StdCF"), { fileName: "x.pdf" }).summary.verdict).toBe(
+      "unknown",
+    );
+  });
+
+  it("without the password, keeps streams /StmF names a real filter for encrypted", () => {
+    const doc = readPdf(lockedDocument("/StmF /StdCF /StrF /Identity"), DEFAULT_LIMITS);
+    expect(doc.decode(markerOf(doc)).encrypted).toBe(true);
+    const info = doc.resolve(doc.trailer?.get("Info"));
+    expect(((info as { get(k: string): unknown }).get("Title") as PdfString).text).toBe("Quarterly figures");
+  });
+
+  it("only attachments encrypted (/EFF): the document is analysed, its attachment is not, and a clean verdict is low-confidence", () => {
+    const pdf = lockedDocument("/StmF /Identity /StrF /Identity /EFF /StdCF", (b) => {
+      const file = b.addStream("/Type /EmbeddedFile", "ciphertext of the attachment");
+      const spec = b.add(`<< /Type /Filespec /F (report.xlsx) /UF (report.xlsx) /EF << /F ${file} 0 R >> >>`);
+      return `/Names << /EmbeddedFiles << /Names [(report.xlsx) ${spec} 0 R] >> >>`;
+    });
+    const doc = readPdf(pdf, DEFAULT_LIMITS);
+    expect(doc.security.methods).toEqual({ streams: "none", strings: "none", files: "aes128" });
+    const attachment = [...doc.table.values()]
+      .map((o) => o.value)
+      .find((v) => v instanceof PdfStream && (v.dict.get("Type") as { name?: string })?.name === "EmbeddedFile");
+    expect(doc.decode(attachment as PdfStream).encrypted).toBe(true);
+    expect(Buffer.from(doc.decode(markerOf(doc)).data).toString("latin1")).toContain(MARKER_STREAM);
+    const r = analyzeFast(pdf, { fileName: "x.pdf" });
+    expect(r.summary).toMatchObject({ verdict: "benign", confidence: "low" });
+    const finding = r.findings.find((f) => f.ruleId === "encrypted-document");
+    expect(finding?.evidence[0].excerpt).toMatch(/^strings and streams in the clear .*attachments encrypted/);
+    expect(finding?.description).toMatch(/attachments need the password/);
+  });
 });
 
 describe("rc4", () => {

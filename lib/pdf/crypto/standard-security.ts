@@ -20,6 +20,7 @@ export interface SecurityHandler {
   keyLength: number;
   streamMethod: CryptMethod;
   stringMethod: CryptMethod;
+  filters: CryptFilters;
   /**
    * Decrypts the data of object num/gen with the given method. With `prefixBytes`, at least that many
    * first plaintext bytes (all of them when the data is shorter): what a head decode sniffs, without
@@ -33,7 +34,29 @@ export type OpenedWith = "empty-password" | "user-password" | "owner-password";
 
 export type SecuritySetup =
   | { ok: true; handler: SecurityHandler; openedWith: OpenedWith }
-  | { ok: false; reason: "password-required" | "unsupported"; message: string };
+  | {
+      ok: false;
+      reason: "password-required" | "unsupported";
+      message: string;
+      /** the standard handler's crypt filters, read without a key: what they leave in the clear is readable */
+      filters?: CryptFilters;
+    };
+
+/**
+ * What the /Encrypt dictionary's crypt filters apply (ISO 32000-2 §7.6.5), known without any key. A
+ * filter named /Identity (the default of each entry) leaves its objects in the clear: an encrypted
+ * document may keep its strings, its streams or all but its attachments readable to anyone.
+ */
+export interface CryptFilters {
+  /** /StmF: streams */
+  streams: CryptMethod;
+  /** /StrF: strings */
+  strings: CryptMethod;
+  /** /EFF: embedded file streams (default /StmF) */
+  files: CryptMethod;
+  /** the filter a stream names in its own /Crypt filter (§7.4.10): /Identity or an entry of /CF */
+  named(name: string): CryptMethod;
+}
 
 const md5 = (...parts: Uint8Array[]) => {
   const h = createHash("md5");
@@ -67,27 +90,10 @@ export function openStandardSecurity(
   const u = bytesOf(resolve(enc.get("U")));
   const p = num(resolve(enc.get("P")), 0);
   const encryptMetadata = resolve(enc.get("EncryptMetadata")) !== false;
-  let streamMethod: CryptMethod = "rc4";
-  let stringMethod: CryptMethod = "rc4";
-  let keyLength = v === 1 ? 5 : Math.max(5, Math.min(16, Math.floor(num(resolve(enc.get("Length")), 40) / 8)));
-  if (v >= 4) {
-    const cf = resolve(enc.get("CF"));
-    const methodOf = (name: PdfObject | undefined): CryptMethod => {
-      const n = resolve(name);
-      if (!(n instanceof PdfName) || n.name === "Identity") return "none";
-      const filterDict = cf instanceof PdfDict ? resolve(cf.get(n.name)) : undefined;
-      const cfm = filterDict instanceof PdfDict ? resolve(filterDict.get("CFM")) : undefined;
-      if (cfm instanceof PdfName && cfm.name === "AESV2") return "aes128";
-      if (cfm instanceof PdfName && cfm.name === "AESV3") return "aes256";
-      if (cfm instanceof PdfName && cfm.name === "None") return "none";
-      // /Length of a crypt filter is in bits per the spec, in bytes in many writers: accept both
-      const len = filterDict instanceof PdfDict ? num(resolve(filterDict.get("Length")), 16) : 16;
-      keyLength = Math.max(5, Math.min(16, len > 16 ? Math.floor(len / 8) : len));
-      return "rc4";
-    };
-    streamMethod = methodOf(enc.get("StmF"));
-    stringMethod = methodOf(enc.get("StrF"));
-  }
+  const { filters, rc4KeyBytes } = cryptFilters(enc, resolve);
+  const { streams: streamMethod, strings: stringMethod } = filters;
+  let keyLength =
+    v === 1 ? 5 : (rc4KeyBytes ?? Math.max(5, Math.min(16, Math.floor(num(resolve(enc.get("Length")), 40) / 8))));
   let key: Uint8Array | null;
   let openedWith: OpenedWith = "empty-password";
   if (r >= 5) {
@@ -114,6 +120,7 @@ export function openStandardSecurity(
     return {
       ok: false,
       reason: "password-required",
+      filters,
       message:
         password === undefined
           ? "the document needs a user password to open"
@@ -140,6 +147,7 @@ export function openStandardSecurity(
       keyLength,
       streamMethod,
       stringMethod,
+      filters,
       decrypt(data, n, g, method, prefixBytes) {
         if (method === "none") return data;
         if (method === "aes256") return aesDecrypt("aes-256-cbc", fileKey, data, prefixBytes);
@@ -151,6 +159,49 @@ export function openStandardSecurity(
       },
     },
   };
+}
+
+/**
+ * The crypt filters of an /Encrypt dictionary. Before V 4 one method (RC4) covers all; from V 4 each
+ * entry names a filter of /CF (§7.6.5). `rc4KeyBytes`: the key length an RC4 filter declares (the last of
+ * /StmF and /StrF), which replaces the dictionary's /Length.
+ */
+export function cryptFilters(
+  enc: PdfDict,
+  resolve: (o: PdfObject | undefined) => PdfObject | undefined,
+): { filters: CryptFilters; rc4KeyBytes: number | undefined } {
+  if (num(resolve(enc.get("V")), 0) < 4) {
+    const named = (name: string): CryptMethod => (name === "Identity" ? "none" : "rc4");
+    return { filters: { streams: "rc4", strings: "rc4", files: "rc4", named }, rc4KeyBytes: undefined };
+  }
+  const cf = resolve(enc.get("CF"));
+  let rc4KeyBytes: number | undefined;
+  const named = (name: string): CryptMethod => {
+    if (name === "Identity") return "none";
+    const filterDict = cf instanceof PdfDict ? resolve(cf.get(name)) : undefined;
+    const cfm = filterDict instanceof PdfDict ? resolve(filterDict.get("CFM")) : undefined;
+    if (cfm instanceof PdfName && cfm.name === "AESV2") return "aes128";
+    if (cfm instanceof PdfName && cfm.name === "AESV3") return "aes256";
+    if (cfm instanceof PdfName && cfm.name === "None") return "none";
+    return "rc4";
+  };
+  const methodOf = (entry: string): CryptMethod => {
+    const n = resolve(enc.get(entry));
+    if (!(n instanceof PdfName)) return "none";
+    const method = named(n.name);
+    if (method === "rc4") {
+      const filterDict = cf instanceof PdfDict ? resolve(cf.get(n.name)) : undefined;
+      // /Length of a crypt filter is in bits per the spec, in bytes in many writers: accept both
+      const len = filterDict instanceof PdfDict ? num(resolve(filterDict.get("Length")), 16) : 16;
+      rc4KeyBytes = Math.max(5, Math.min(16, len > 16 ? Math.floor(len / 8) : len));
+    }
+    return method;
+  };
+  const streams = methodOf("StmF");
+  const strings = methodOf("StrF");
+  const eff = resolve(enc.get("EFF"));
+  const files = eff instanceof PdfName ? named(eff.name) : streams;
+  return { filters: { streams, strings, files, named }, rc4KeyBytes };
 }
 
 /** Algorithm 2 step a: the password's bytes (PDFDocEncoding, taken as Latin-1), cut or padded to 32. */

@@ -30,6 +30,11 @@ export interface StreamDecodeOptions {
    * (flate.ts KnownInflate), used instead of inflating it again.
    */
   knownInflate?: KnownInflate;
+  /**
+   * The data was decrypted by the security handler, which applies a stream's own first /Crypt filter
+   * (§7.4.10, document.ts streamMethod): that step passes the data on, whatever filter it names.
+   */
+  cryptApplied?: boolean;
 }
 
 export interface FilterIssue {
@@ -152,6 +157,7 @@ export function decodeStreamData(raw: Uint8Array, dict: PdfDict, opts: StreamDec
   const steps = Math.min(filters.length, Math.max(0, opts.maxFilterChain));
   for (let i = 0; i < steps; i++) {
     const name = filters[i];
+    if (i === 0 && name === "Crypt" && opts.cryptApplied) continue;
     const step = applyFilter(name, data, parms[i], max, deref, i === 0 ? opts.knownInflate : undefined);
     if (step.kind === "image") {
       imageFilter = name;

