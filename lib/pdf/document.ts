@@ -917,7 +917,7 @@ function openSecurity(doc: PdfDocument, password: string | undefined): void {
     state: "decrypted",
     openedWith: setup.openedWith,
     revision: h.revision,
-    method: h.streamMethod,
+    method: h.filters.streams,
     methods: methodsOf(h.filters),
   };
   doc.decryptStream = (stream, owner, prefixBytes) =>
@@ -927,7 +927,7 @@ function openSecurity(doc: PdfDocument, password: string | undefined): void {
   const encInstance = encEntry instanceof PdfRef ? latest.get(encEntry.num) : undefined;
   for (const inst of doc.instances) {
     if (inst.container || inst === encInstance || isStreamOfType(inst.value, "XRef")) continue; // §7.5.8.4: xref streams stay clear
-    decryptStrings(inst.value, (s) => new PdfString(h.decrypt(s.bytes, inst.num, inst.gen, h.stringMethod), s.hex));
+    decryptStrings(inst.value, (s) => new PdfString(h.decrypt(s.bytes, inst.num, inst.gen, h.filters.strings), s.hex));
   }
 }
 

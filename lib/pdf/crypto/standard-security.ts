@@ -18,8 +18,6 @@ export type CryptMethod = "none" | "rc4" | "aes128" | "aes256";
 export interface SecurityHandler {
   revision: number;
   keyLength: number;
-  streamMethod: CryptMethod;
-  stringMethod: CryptMethod;
   filters: CryptFilters;
   /**
    * Decrypts the data of object num/gen with the given method. With `prefixBytes`, at least that many
@@ -91,7 +89,6 @@ export function openStandardSecurity(
   const p = num(resolve(enc.get("P")), 0);
   const encryptMetadata = resolve(enc.get("EncryptMetadata")) !== false;
   const { filters, rc4KeyBytes } = cryptFilters(enc, resolve);
-  const { streams: streamMethod, strings: stringMethod } = filters;
   let keyLength =
     v === 1 ? 5 : (rc4KeyBytes ?? Math.max(5, Math.min(16, Math.floor(num(resolve(enc.get("Length")), 40) / 8))));
   let key: Uint8Array | null;
@@ -107,7 +104,7 @@ export function openStandardSecurity(
     }
     keyLength = 32;
   } else {
-    if (streamMethod === "aes128" || stringMethod === "aes128") keyLength = 16;
+    if (filters.streams === "aes128" || filters.strings === "aes128") keyLength = 16;
     const legacy = (padded: Uint8Array) => legacyKey(r, keyLength, o, p, fileId, encryptMetadata, u, padded);
     key = legacy(PAD);
     if (!key && password !== undefined) {
@@ -145,8 +142,6 @@ export function openStandardSecurity(
     handler: {
       revision: r,
       keyLength,
-      streamMethod,
-      stringMethod,
       filters,
       decrypt(data, n, g, method, prefixBytes) {
         if (method === "none") return data;
