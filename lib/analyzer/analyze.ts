@@ -1,7 +1,7 @@
 // The single entry point of the analyzer: bytes in, result out. Pure: no I/O, no env, no Next.
 import { DEFAULT_LIMITS, resolveLimits, type Budget, type BudgetName, type Limits } from "../limits";
 import { readPdf, type PdfDocument } from "../pdf/document";
-import { isContentOpaque } from "./content/content-opaque";
+import { isContentOpaque, isPartlyLocked } from "./content/content-opaque";
 import {
   collectFacts,
   xfaScriptFacts,
@@ -134,12 +134,7 @@ export function evaluateDocument(
     ctx: {
       unanalysable: (doc.instances.length === 0 && !doc.catalog) || opaque,
       // a password it does not have hides something even when strings and streams are in the clear (attachments)
-      partial:
-        opaque ||
-        doc.security.state === "password-required" ||
-        budgetHits.size > 0 ||
-        doc.xrefRebuilt ||
-        notes.length > 0,
+      partial: isPartlyLocked(doc.security) || budgetHits.size > 0 || doc.xrefRebuilt || notes.length > 0,
       scriptBudgetSpent: budgetHits.has("JS_TOTAL_CPU_MS"),
     },
   };

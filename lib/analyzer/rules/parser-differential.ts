@@ -1,4 +1,4 @@
-import { isContentOpaque } from "../content/content-opaque";
+import { isPartlyLocked } from "../content/content-opaque";
 import { defineRule } from "./rule";
 import { evidence, excerpt } from "./evidence";
 
@@ -17,12 +17,11 @@ export const parserDifferential = defineRule({
     const view = render?.pdfjs;
     // a timeout says nothing about the document, only about our budget
     if (!view || render.timedOut || render.stopped) return null;
-    const oursOpaque = isContentOpaque(security);
     const oursReads = structure.hasCatalog && pageCount > 0;
     if (!view.hasCatalog) {
-      // both readers lack the key: they agree the content is hidden (pdf.js asks for it even when only
+      // both readers lack the key: they agree something is hidden (pdf.js asks for it even when only
       // the attachments are encrypted, which our reader reads around)
-      if (view.passwordRequired && (oursOpaque || security.state === "password-required")) return null;
+      if (view.passwordRequired && isPartlyLocked(security)) return null;
       if (!oursReads) return null;
       return {
         evidence: [

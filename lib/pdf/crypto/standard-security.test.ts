@@ -9,6 +9,7 @@ import { readPdf } from "../document";
 import { PdfStream, PdfString } from "../objects";
 import { PdfBuilder, appendUpdate, text } from "../testing/pdf-builder";
 import { encryptWithQpdf } from "../testing/qpdf-encrypt";
+import { lockedEncryption } from "../testing/encrypted-pdf";
 import { rc4 } from "./rc4";
 
 // a script that is not form automation (a timer running code text), so encryption-hides-active-content fires
@@ -155,11 +156,6 @@ describe("standard security handler with the password the analyst gives", () => 
   );
 });
 
-/** An AES-128 /Encrypt dictionary whose keys no password given here opens, with the crypt filters given. */
-function lockedWith(filters: string): string {
-  return `<< /Filter /Standard /V 4 /R 4 /Length 128 /P -1028 /CF << /StdCF << /CFM /AESV2 /AuthEvent /DocOpen /Length 16 >> >> ${filters} /O <${"11".repeat(32)}> /U <${"22".repeat(32)}> >>`;
-}
-
 /** a one-page document written as an encrypted one's objects (as they are, ciphertext or not) */
 function lockedDocument(filters: string, setup: (b: PdfBuilder) => string = () => ""): Uint8Array {
   const b = new PdfBuilder();
@@ -167,8 +163,7 @@ function lockedDocument(filters: string, setup: (b: PdfBuilder) => string = () =
   const content = b.addStream("/Type /Marker", `BT (${MARKER_STREAM}) Tj ET`);
   b.addCatalog(catalog, 1, `/Contents ${content} 0 R`);
   b.info = b.add("<< /Title (Quarterly figures) >>");
-  const id = "<00112233445566778899aabbccddeeff>";
-  return b.build({ trailerExtra: `/Encrypt ${b.add(lockedWith(filters))} 0 R /ID [${id} ${id}]` });
+  return b.build({ trailerExtra: lockedEncryption(b, filters) });
 }
 
 const markerOf = (doc: ReturnType<typeof readPdf>) =>

@@ -170,11 +170,14 @@ export function cryptFilters(
     return { filters: { streams: "rc4", strings: "rc4", files: "rc4", named }, rc4KeyBytes: undefined };
   }
   const cf = resolve(enc.get("CF"));
+  const filterDictOf = (name: string) => {
+    const d = cf instanceof PdfDict ? resolve(cf.get(name)) : undefined;
+    return d instanceof PdfDict ? d : undefined;
+  };
   let rc4KeyBytes: number | undefined;
   const named = (name: string): CryptMethod => {
     if (name === "Identity") return "none";
-    const filterDict = cf instanceof PdfDict ? resolve(cf.get(name)) : undefined;
-    const cfm = filterDict instanceof PdfDict ? resolve(filterDict.get("CFM")) : undefined;
+    const cfm = resolve(filterDictOf(name)?.get("CFM"));
     if (cfm instanceof PdfName && cfm.name === "AESV2") return "aes128";
     if (cfm instanceof PdfName && cfm.name === "AESV3") return "aes256";
     if (cfm instanceof PdfName && cfm.name === "None") return "none";
@@ -185,9 +188,8 @@ export function cryptFilters(
     if (!(n instanceof PdfName)) return "none";
     const method = named(n.name);
     if (method === "rc4") {
-      const filterDict = cf instanceof PdfDict ? resolve(cf.get(n.name)) : undefined;
       // /Length of a crypt filter is in bits per the spec, in bytes in many writers: accept both
-      const len = filterDict instanceof PdfDict ? num(resolve(filterDict.get("Length")), 16) : 16;
+      const len = num(resolve(filterDictOf(n.name)?.get("Length")), 16);
       rc4KeyBytes = Math.max(5, Math.min(16, len > 16 ? Math.floor(len / 8) : len));
     }
     return method;

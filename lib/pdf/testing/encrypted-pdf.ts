@@ -1,5 +1,6 @@
-// Test fixture: a document encrypted with RC4 40-bit (R2) and the empty user password, the kind a
-// reader opens silently (Algorithms 1, 2 and 4 of ISO 32000-1 §7.6.3). Test-only.
+// Test fixtures: a document encrypted with RC4 40-bit (R2) and the empty user password, the kind a
+// reader opens silently (Algorithms 1, 2 and 4 of ISO 32000-1 §7.6.3), and the /Encrypt entries of a
+// document locked by a password the test does not know (lockedEncryption). Test-only.
 import { createHash } from "node:crypto";
 import { rc4 } from "../crypto/rc4";
 import { PdfBuilder, bytes, concat } from "./pdf-builder";
@@ -36,4 +37,16 @@ export function emptyPasswordDocument(setup: (b: PdfBuilder, enc: Encryptors) =>
   );
   b.addCatalog(catalog, 1, pageExtra);
   return b.build({ trailerExtra: `/Encrypt ${enc} 0 R /ID [<${ID.toString("hex")}> <${ID.toString("hex")}>]` });
+}
+
+/**
+ * Adds an AES-128 (V 4) /Encrypt dictionary whose keys no password opens (a user password the test
+ * does not know) with these crypt filters (`/StmF /StdCF /StrF /Identity`...), and returns the
+ * trailer's /Encrypt and /ID entries: what /Identity leaves in the clear is all a reader sees.
+ */
+export function lockedEncryption(b: PdfBuilder, filters: string): string {
+  const enc = b.add(
+    `<< /Filter /Standard /V 4 /R 4 /Length 128 /P -1028 /CF << /StdCF << /CFM /AESV2 /AuthEvent /DocOpen /Length 16 >> >> ${filters} /O <${"11".repeat(32)}> /U <${"22".repeat(32)}> >>`,
+  );
+  return `/Encrypt ${enc} 0 R /ID [<${ID.toString("hex")}> <${ID.toString("hex")}>]`;
 }

@@ -3,6 +3,7 @@
 // container. Hosts are reserved names (RFC 2606 .example / .test); nothing here resolves.
 // NEGATIVE_CALLBACK_FIXTURES are benign look-alikes the callback floors must leave alone.
 import { PdfBuilder, hexString } from "../../../pdf/testing/pdf-builder";
+import { lockedEncryption } from "../../../pdf/testing/encrypted-pdf";
 import { fdfFile } from "./fixture-documents";
 import type { CarrierFixture, TechniqueFixtures } from "./technique-fixtures";
 
@@ -17,7 +18,7 @@ interface Parts {
   draw?: string;
   /** adds objects first; may return more catalog/page entries and page resources that refer to them */
   setup?: (b: PdfBuilder) => { catalog?: string; page?: string; xobjects?: string } | void;
-  /** an /Encrypt dictionary: the letter is written as an encrypted document's objects */
+  /** crypt filters (`/StmF /StdCF /StrF /Identity`): the letter is written as a locked document's objects (lockedEncryption) */
   encrypt?: string;
 }
 
@@ -39,22 +40,14 @@ function letter({ catalog = "", page = "", annots = [], draw = "", setup, encryp
     `/Resources << /Font << /F1 ${font} 0 R >> ${xobjects} >> /Contents ${content} 0 R ${annotEntry} ${page} ${extra.page ?? ""}`,
   );
   b.info = b.add("<< /Title (Statement) /Producer (LibreOffice 7.6) >>");
-  if (!encrypt) return b.build();
-  const id = "<00112233445566778899aabbccddeeff>";
-  return b.build({ trailerExtra: `/Encrypt ${b.add(encrypt)} 0 R /ID [${id} ${id}]` });
+  return b.build(encrypt ? { trailerExtra: lockedEncryption(b, encrypt) } : {});
 }
 
 const BEACON = "https://track.example/open?id=4711";
 const UNC = "\\\\files.example\\share\\statement.pdf";
-/**
- * An AES-128 /Encrypt dictionary whose keys no password given here opens (the victim's password), with
- * these crypt filters. /Identity leaves strings or streams in the clear: where a PDFex attacker writes
- * the actions added.
- */
-const lockedWith = (filters: string) =>
-  `<< /Filter /Standard /V 4 /R 4 /Length 128 /P -1028 /CF << /StdCF << /CFM /AESV2 /AuthEvent /DocOpen /Length 16 >> >> ${filters} /O <${"11".repeat(32)}> /U <${"22".repeat(32)}> >>`;
+/** /Identity leaves strings or streams in the clear: where a PDFex attacker writes the actions added */
 const clearIn = (clear: "strings" | "streams") =>
-  lockedWith(clear === "strings" ? "/StmF /StdCF /StrF /Identity" : "/StmF /Identity /StrF /StdCF");
+  clear === "strings" ? "/StmF /StdCF /StrF /Identity" : "/StmF /Identity /StrF /StdCF";
 const EXFILTRATION = "https://collect.example/pdfex";
 const urlSpec = (url: string) => `<< /FS /URL /F ${hexString(url)} >>`;
 const uriAction = (url = BEACON) => `<< /S /URI /URI ${hexString(url)} >>`;
@@ -289,13 +282,13 @@ export const NEGATIVE_CALLBACK_FIXTURES: Record<string, CarrierFixture> = {
     letter({
       catalog: FORM,
       annots: [link(`<< /S /SubmitForm /F ${urlSpec("https://forms.example/submit")} >>`)],
-      encrypt: lockedWith("/StmF /StdCF /StrF /StdCF"),
+      encrypt: "/StmF /StdCF /StrF /StdCF",
     }),
   /** Acrobat's "encrypt only file attachments": everything but the attachments in the clear */
   "an attachments-only encrypted document with a web link": () =>
     letter({
       annots: [link(uriAction("https://www.example.com/contact"))],
-      encrypt: lockedWith("/StmF /Identity /StrF /Identity /EFF /StdCF"),
+      encrypt: "/StmF /Identity /StrF /Identity /EFF /StdCF",
     }),
   "a link click to a website": () => letter({ annots: [link(uriAction("https://www.example.com/contact"))] }),
   /** LaTeX hyperref and HTML converters write scheme-relative links (corpus-everyday d8764df6987b_hht.pdf) */
