@@ -184,6 +184,19 @@ function inflatePrefix(input: Buffer, length: number, raw: boolean, limit: numbe
     : { ok: true, out };
 }
 
+/** Deflate's usual expansion (text and fonts 2-5x, images more): the first output buffer's guess. */
+const USUAL_EXPANSION = 4;
+const MAX_OUTPUT_CHUNK = 1024 * 1024;
+
+/**
+ * zlib's output buffer sized from the input. Node's default is 16 KiB: a small stream allocated 16 KiB
+ * (kept alive by its output, then copied out by compact()), and a large one filled many buffers that
+ * Buffer.concat copied again; most outputs now fit the first buffer.
+ */
+function outputChunkBytes(inputBytes: number, maxOutput = Infinity): number {
+  return Math.max(zlib.constants.Z_MIN_CHUNK, Math.min(inputBytes * USUAL_EXPANSION, MAX_OUTPUT_CHUNK, maxOutput));
+}
+
 /**
  * zlib's synchronous inflate with its error returned, not thrown. Damaged and hostile streams make
  * errors a common outcome (the salvage search above meets several per stream), and the stack trace
@@ -196,8 +209,9 @@ export function inflateOrError(
 ): Buffer | NodeJS.ErrnoException {
   const stackTraceLimit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
+  const sized = { chunkSize: outputChunkBytes(data.length, options.maxOutputLength), ...options };
   try {
-    return raw ? zlib.inflateRawSync(data, options) : zlib.inflateSync(data, options);
+    return raw ? zlib.inflateRawSync(data, sized) : zlib.inflateSync(data, sized);
   } catch (e) {
     return e as NodeJS.ErrnoException;
   } finally {
