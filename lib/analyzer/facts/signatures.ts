@@ -10,6 +10,7 @@
 import type { Limits } from "../../limits";
 import type { IndirectObject, PdfDocument } from "../../pdf/document";
 import { PdfDict, PdfName, PdfRef, PdfStream, PdfString, type PdfObject } from "../../pdf/objects";
+import { bytesToText } from "../content/text";
 import { isSignatureDict, objectRoles, type ObjectView, type RoleInfo } from "./object-roles";
 import { readRevisions, type Revisions } from "./revisions";
 
@@ -602,7 +603,10 @@ function classify(
       const ownerDict = dictOfValue(owner);
       const role = `appearance of ${info.owner !== undefined ? `${info.owner} 0 R` : "an annotation"}${where}`;
       const fill = fieldOfWidget(ctx, ownerDict);
-      if (fill?.type === "Sig") return [change(role, before ? "redefined" : "added", "allowed")];
+      if (fill?.type === "Sig")
+        return unsignedSignatureThatDraws(ctx, ownerDict)
+          ? [change(role, `${before ? "redefined" : "added"} ${SNEAKY}`, "hide")]
+          : [change(role, before ? "redefined" : "added", "allowed")];
       if (fill) {
         const owned = info.owner!;
         const locked = isLocked(ctx.lock, fill.name) || isReadOnly(ctx, dictOfValue(ctx.oldView(owned)));
@@ -793,10 +797,11 @@ function annotationListChange(
     const sub = d?.get("Subtype");
     const subtype = sub instanceof PdfName ? sub.name : "untyped";
     const field = fieldOfWidget(ctx, d);
+    const sneaky = field?.type === "Sig" && unsignedSignatureThatDraws(ctx, d);
     const effect: ChangeEffect =
-      field?.type === "Sig" ? "allowed" : COVERING_ANNOTATIONS.has(subtype) ? "hide" : "other";
+      field?.type === "Sig" && !sneaky ? "allowed" : sneaky || COVERING_ANNOTATIONS.has(subtype) ? "hide" : "other";
     out.push([
-      `${subtype === "Widget" && field?.type === "Sig" ? "signature widget" : `${subtype} annotation`} ${a instanceof PdfRef ? `${a} ` : ""}added to /Annots`,
+      `${subtype === "Widget" && field?.type === "Sig" ? "signature widget" : `${subtype} annotation`} ${a instanceof PdfRef ? `${a} ` : ""}added to /Annots${sneaky ? ` ${SNEAKY}` : ""}`,
       effect,
     ]);
   }
@@ -842,6 +847,7 @@ function fieldChanges(
     // a new signature field (and its widget) is what signing adds; any other new field draws over the page
     const sub = after.get("Subtype");
     const widget = sub instanceof PdfName && sub.name === "Widget";
+    if (sig && unsignedSignatureThatDraws(ctx, after)) return [[`signature field added ${SNEAKY}`, "hide"]];
     return [
       [
         `${sig ? "signature field" : `${field?.type ?? ""} field`.trim()} added`,
@@ -855,7 +861,14 @@ function fieldChanges(
   const readOnly = isReadOnly(ctx, before);
   const filled = valueChanged(ctx, before, after);
   for (const k of diffKeys(before, after, ctx.depth)) {
-    if (sig) out.push([`/${k}`, k === "AA" ? "action" : "allowed"]);
+    if (sig)
+      out.push(
+        k === "AA"
+          ? [`/${k}`, "action"]
+          : FIELD_APPEARANCE_KEYS.has(k) && unsignedSignatureThatDraws(ctx, after)
+            ? [`/${k} ${SNEAKY}`, "hide"]
+            : [`/${k}`, "allowed"],
+      );
     else if (FIELD_FILL_KEYS.has(k)) {
       const why = locked
         ? " of a locked field"
@@ -903,6 +916,40 @@ function fieldLevels(ctx: ClassifyContext, d: PdfDict | undefined, view: ObjectV
   for (let x = d; x && out.length < ctx.doc.limits.MAX_INHERITANCE_DEPTH; x = dictOfValue(deref(x.get("Parent"), view)))
     out.push(x);
   return out;
+}
+
+const HIDDEN_FLAG = 1 << 1;
+const NO_VIEW_FLAG = 1 << 5;
+const SNEAKY = "(unsigned, its appearance draws over the page)";
+/** Content operators that paint: text, XObjects and inline images, shadings, filled paths (ISO 32000-2 Annex A). */
+const PAINTING_OPERATOR = /(?:^|[\s\])>}])(?:Tj|TJ|Do|BI|sh|f\*?|F|B\*?|b\*?)(?=[\s[(/<{%]|$)|\)\s*['"]/;
+
+/**
+ * A signature field that no one signed (no /V at any level) whose widget appearance paints on a visible
+ * rectangle: the sneaky signature attack (Mainka, Mladenov, Rohlmann, Schwenk, "Breaking the
+ * Specification: PDF Certification", IEEE S&P 2021). Adding signature fields is what a certification or
+ * an approval signature permits, so validators accept the update; a field waiting to be signed shows an
+ * empty box (or a border), while this one draws text, an image or a filled area over signed content.
+ */
+function unsignedSignatureThatDraws(ctx: ClassifyContext, widget: PdfDict | undefined): boolean {
+  const { newView, doc } = ctx;
+  if (!widget || fieldLevels(ctx, widget, newView).some((d) => deref(d.get("V"), newView) !== undefined)) return false;
+  const rect = deref(widget.get("Rect"), newView);
+  const n = (i: number) => (Array.isArray(rect) ? deref(rect[i], newView) : undefined);
+  const [x1, y1, x2, y2] = [0, 1, 2, 3].map(n);
+  const visible =
+    typeof x1 === "number" && typeof y1 === "number" && typeof x2 === "number" && typeof y2 === "number"
+      ? x1 !== x2 && y1 !== y2
+      : false;
+  const flags = deref(widget.get("F"), newView);
+  // §12.5.3: Hidden (2) and NoView (6) widgets are not shown
+  if (typeof flags === "number" && (flags & (HIDDEN_FLAG | NO_VIEW_FLAG)) !== 0) return false;
+  const ap = dictOfValue(deref(widget.get("AP"), newView));
+  const normal = deref(ap?.get("N"), newView);
+  if (!visible || !(normal instanceof PdfStream)) return false;
+  const decoded = doc.decode(normal);
+  const text = bytesToText(decoded.data, doc.limits.PAGE_TEXT_MAX_CONTENT_BYTES);
+  return PAINTING_OPERATOR.test(text);
 }
 
 function dictOfValue(v: PdfObject | undefined): PdfDict | undefined {

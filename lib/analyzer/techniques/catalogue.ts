@@ -358,7 +358,7 @@ export const TECHNIQUES: readonly Technique[] = [
     title: "Content changed after signing (shadow attacks)",
     category: "data-manipulation",
     description:
-      "An incremental update after a signature hides signed content (a layer switched, an overlay annotation, a crop, a read-only field's appearance dropped), replaces it (a content stream, font, image, locked field, or a field's appearance redrawn while its value stays), or re-links the catalog, page tree or xref (an entry pointed at another object's body) to content the signer never saw (Mainka, Mladenov, Schwenk, NDSS 2021): the signature still validates over what is no longer shown.",
+      "An incremental update after a signature hides signed content (a layer switched, an overlay annotation, a crop, a read-only field's appearance dropped), replaces it (a content stream, font, image, locked field, or a field's appearance redrawn while its value stays), or re-links the catalog, page tree or xref (an entry pointed at another object's body) to content the signer never saw (Mainka, Mladenov, Schwenk, NDSS 2021), or adds a signature field no one signs whose widget draws over the page (the sneaky signature attack: Mainka, Mladenov, Rohlmann, Schwenk, IEEE S&P 2021; adding signature fields is what a certification permits): the signature still validates over what is no longer shown.",
     attack: ["T1565.001"],
     rules: ["modified-after-signature"],
     floors: [{ verdict: "suspicious", rules: ["modified-after-signature"] }],
@@ -373,6 +373,7 @@ export const TECHNIQUES: readonly Technique[] = [
       "hide-and-replace",
       "misdirected-xref-entry",
       "hide-and-replace-pages",
+      "sneaky-signature",
     ],
   },
   {

@@ -181,6 +181,7 @@ describe("signature facts", () => {
     ["fill-locked-field", "replace", "Widget annotation on page 1"],
     ["hide-and-replace", "hide-and-replace", "object drawn on a page"],
     ["hide-and-replace-pages", "hide-and-replace", "catalog"],
+    ["sneaky-signature", "hide", "Widget annotation on page 1"],
   ])("%s: the change after the signature is classified %s (%s)", (carrier, effect, role) => {
     const [sig] = sigFacts(DOS_TAMPER_FIXTURES["shadow-attack"][carrier]()).signatures;
     expect(sig.revision).toBe(0);
@@ -200,6 +201,8 @@ describe("signature facts", () => {
       "a signed invoice with long-term validation data (/DSS) added",
       "a signed invoice countersigned in a second, visible signature field",
       "a signed form whose unlocked field is filled in afterwards",
+      "a signed invoice with empty signature fields added for the next signers (a border, nothing)",
+      "a signed invoice with a signature field added for the next signer, its appearance left empty",
     ]) {
       const { signatures } = sigFacts(NEGATIVE_FIXTURES[name].build());
       const first = signatures.find((s) => s.field === "Signature1")!;

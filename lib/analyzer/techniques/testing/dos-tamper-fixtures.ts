@@ -432,12 +432,39 @@ const SHADOW_ATTACK: Record<string, CarrierFixture> = {
     const file = signedInvoice({ shadowContent: true });
     return appendXrefOnly(file, [[N.content, text(file).indexOf(`\n${N.content} 0 obj`) + 1]]);
   },
+  // hide: a signature field added after signing (what a signature permits) that no one signs, its widget
+  // drawing a white box and other text over the total (the sneaky signature attack, IEEE S&P 2021)
+  "sneaky-signature": () =>
+    addedSignatureField("1 g 0 0 300 20 re f 0 g BT /Helv 12 Tf 2 5 Td (Total due: 9,200.00 EUR) Tj ET"),
   // hide-and-replace: the catalog re-pointed at a page tree that was in the signed bytes but not used
   "hide-and-replace-pages": () =>
     appendUpdate(signedInvoice({ shadowPages: true }), [
       { num: N.catalog, body: `<< /Type /Catalog /Pages ${N.shadowPages} 0 R /AcroForm ${N.acroForm} 0 R >>` },
     ]),
 };
+
+/**
+ * The signed invoice with a second, unsigned signature field (41) over the total, whose widget draws
+ * `appearance` (40), added by an update. Blank or border-only, it is the placeholder a signing workflow
+ * adds for the next signer.
+ */
+export function addedSignatureField(appearance: string): Uint8Array {
+  return appendUpdate(signedInvoice(), [
+    {
+      num: 40,
+      body: streamBody(
+        `/Type /XObject /Subtype /Form /BBox [0 0 300 20] /Resources << /Font << /Helv ${N.font} 0 R >> >>`,
+        appearance,
+      ),
+    },
+    {
+      num: 41,
+      body: `<< /FT /Sig /T (Signature2) /Type /Annot /Subtype /Widget /Rect [70 712 370 732] /F 4 /P ${N.page} 0 R /AP << /N 40 0 R >> >>`,
+    },
+    { num: N.acroForm, body: acroForm(`${N.sigField} 0 R 41 0 R`) },
+    { num: N.page, body: signedPage(`${N.sigField} 0 R 41 0 R`) },
+  ]);
+}
 
 /** The signed invoice with its ByteRange rewritten in place: `range` gets [lt, gt, rest] (the honest one) and the text. */
 function rewriteByteRange(
@@ -615,6 +642,14 @@ export const NEGATIVE_FIXTURES: Record<string, { rules: string[]; build: Carrier
         { num: 40, body: fieldAppearance("1250.00") },
         { num: N.textField, body: textField("1250.00", 40) },
       ]),
+  },
+  "a signed invoice with empty signature fields added for the next signers (a border, nothing)": {
+    rules: ["modified-after-signature", "signature-does-not-cover-file"],
+    build: () => addedSignatureField("0 G 1 w 0.5 0.5 299 19 re S"),
+  },
+  "a signed invoice with a signature field added for the next signer, its appearance left empty": {
+    rules: ["modified-after-signature", "signature-does-not-cover-file"],
+    build: () => addedSignatureField(""),
   },
   "a signed invoice countersigned in a second, visible signature field": {
     rules: ["modified-after-signature", "signature-does-not-cover-file"],
