@@ -15,6 +15,8 @@ import {
   PE_FILE,
   analyzeWithEmbedded,
   macroOoxml,
+  makeRar4,
+  makeRar5,
   makeZip,
   maliciousPdf,
   oleWithVba,
@@ -98,6 +100,35 @@ describe("embedded types: each attachment is typed from its content, and the rig
     expect(r.findings.find((f) => f.ruleId === "embedded-archive-with-executable")?.evidence[0].excerpt).toContain(
       "1 encrypted entry",
     );
+  });
+
+  it.each([
+    ["RAR 5", makeRar5],
+    ["RAR 4", makeRar4],
+  ])("reads the names inside a %s from its headers: an encrypted program in it is flagged", async (_v, make) => {
+    const rar = make([
+      { name: "a.txt", data: "a" },
+      { name: "payload/Setup.SCR", data: "not a program's bytes", encrypted: true },
+    ]);
+    const r = await analyzeWithEmbedded(pdfWithAttachments([{ name: "files.rar", data: rar }]));
+    expect(r.embedded.facts[0].archive).toEqual({
+      format: "rar",
+      names: ["a.txt", "payload/Setup.SCR"],
+      executables: ["payload/Setup.SCR"],
+      encrypted: 1,
+      truncated: false,
+      opaque: false,
+    });
+    expect(r.findings.find((f) => f.ruleId === "embedded-archive-with-executable")?.evidence[0].excerpt).toBe(
+      "files.rar (rar, 2 entries, 1 encrypted entry): payload/Setup.SCR",
+    );
+  });
+
+  it("a RAR whose headers are encrypted (rar -hp) stays opaque, with no finding about its names", async () => {
+    const rar = makeRar5([{ name: "Setup.exe", data: "x" }], { headersEncrypted: true });
+    const r = await analyzeWithEmbedded(pdfWithAttachments([{ name: "files.rar", data: rar }]));
+    expect(r.embedded.facts[0].archive).toMatchObject({ format: "rar", names: [], opaque: true });
+    expect(ids(r)).not.toContain("embedded-archive-with-executable");
   });
 
   it("records VBA macros of OOXML and OLE documents without duplicating the fast rule", async () => {

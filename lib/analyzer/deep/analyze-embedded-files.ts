@@ -17,7 +17,8 @@ import type {
   NestedOutcome,
 } from "../embedded/embedded-analysis";
 import { richMediaAssets } from "../embedded/portfolio";
-import { readZipDirectory } from "../embedded/read-zip-directory";
+import { readRarDirectory } from "../embedded/read-rar-directory";
+import { readZipDirectory, type ZipEntryName } from "../embedded/read-zip-directory";
 import { PdfRef, PdfStream } from "../../pdf/objects";
 import type { PdfDocument } from "../../pdf/document";
 
@@ -111,6 +112,10 @@ export async function analyzeEmbeddedFiles(facts: FastFacts, ctx: EmbeddedContex
         budgetHits.add("MAX_ARCHIVE_ENTRIES");
       analysis.macros = listing.names.some((n) => OOXML_MACRO_PART.test(n));
       if (detected.category === "archive") analysis.archive = listing;
+    } else if (detected.type === "rar") {
+      analysis.archive = listRar(file.data, limits.MAX_ARCHIVE_ENTRIES);
+      if (analysis.archive.truncated && analysis.archive.names.length >= limits.MAX_ARCHIVE_ENTRIES)
+        budgetHits.add("MAX_ARCHIVE_ENTRIES");
     } else if (detected.category === "archive") {
       analysis.archive = {
         format: detected.type,
@@ -178,14 +183,29 @@ async function analyseNested(
 
 function listZip(data: Uint8Array, format: string, maxEntries: number): ArchiveListing {
   const dir = readZipDirectory(data, maxEntries);
-  const names = dir.entries.map((e) => e.name);
+  return archiveListing(format, dir.entries, dir.truncated, dir.source === "none");
+}
+
+/** A RAR's names from its headers; one that encrypts its headers (rar -hp) stays opaque. */
+function listRar(data: Uint8Array, maxEntries: number): ArchiveListing {
+  const dir = readRarDirectory(data, maxEntries);
+  return archiveListing("rar", dir.entries, dir.truncated, dir.version === null || dir.headersEncrypted);
+}
+
+function archiveListing(
+  format: string,
+  entries: readonly ZipEntryName[],
+  truncated: boolean,
+  opaque: boolean,
+): ArchiveListing {
+  const names = entries.map((e) => e.name);
   return {
     format,
     names,
     executables: names.filter((n) => isExecutableName(n.replace(/\/$/, ""))),
-    encrypted: dir.entries.filter((e) => e.encrypted).length,
-    truncated: dir.truncated,
-    opaque: dir.source === "none",
+    encrypted: entries.filter((e) => e.encrypted).length,
+    truncated,
+    opaque,
   };
 }
 

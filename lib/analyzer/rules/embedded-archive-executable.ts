@@ -1,6 +1,6 @@
 // An archive attached to a PDF with a program inside: the classic two-step dropper that gets an
-// executable past mail filters blocking .exe attachments (T1027.009). Names come from the zip's
-// central directory; nothing is extracted.
+// executable past mail filters blocking .exe attachments (T1027.009). Names come from a zip's
+// central directory or a RAR's block headers (embedded/read-rar-directory.ts); nothing is extracted.
 import { evidence } from "./evidence";
 import { defineRule } from "./rule";
 

@@ -145,6 +145,7 @@ export const TECHNIQUES: readonly Technique[] = [
       "embedded-files-tree",
       "file-attachment-annotation",
       "zip-archive",
+      "rar-archive",
       "disguised-name",
       "appended-after-eof",
       "before-header",

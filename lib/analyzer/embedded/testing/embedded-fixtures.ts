@@ -99,6 +99,68 @@ export function makeZip(members: ZipMember[]): Uint8Array {
   return concat([...locals, cd, eocd]);
 }
 
+/** RAR 5 variable-length integer (7 bits a byte, low first). */
+function rarVint(n: number): number[] {
+  const out: number[] = [];
+  do {
+    let b = n % 128;
+    n = Math.floor(n / 128);
+    if (n) b |= 0x80;
+    out.push(b);
+  } while (n);
+  return out;
+}
+const le32 = (n: number) => [n & 0xff, (n >>> 8) & 0xff, (n >>> 16) & 0xff, (n >>> 24) & 0xff];
+const rar5Block = (body: number[]) => {
+  const size = rarVint(body.length);
+  return [...le32(crc32(Uint8Array.from([...size, ...body]))), ...size, ...body];
+};
+
+/**
+ * A RAR 5 archive of stored members (RARLAB's "RAR 5.0 archive format"; unrar lists it). `encrypted`
+ * adds a file-encryption record (the data is stored as given); `headersEncrypted` writes the archive
+ * encryption header rar -hp puts first, after which nothing can be read without the password.
+ */
+export function makeRar5(members: ZipMember[], opts: { headersEncrypted?: boolean } = {}): Uint8Array {
+  const out = [0x52, 0x61, 0x72, 0x21, 0x1a, 0x07, 0x01, 0x00];
+  if (opts.headersEncrypted) out.push(...rar5Block([4, 0, 0, 0, 15, ...new Array<number>(16).fill(7)]));
+  out.push(...rar5Block([1, 0, 0]));
+  for (const m of members) {
+    const data = [...(typeof m.data === "string" ? bytes(m.data) : m.data)];
+    const name = [...Buffer.from(m.name, "utf8")];
+    // file encryption record: version 0, flags 0, KDF count, salt, IV
+    const record = m.encrypted ? [1, 0, 0, 15, ...new Array<number>(32).fill(1)] : [];
+    const extra = record.length ? [...rarVint(record.length), ...record] : [];
+    const fields = [0x04, ...rarVint(data.length), 0x20, ...le32(crc32(Uint8Array.from(data))), 0, 0];
+    const head = [2, extra.length ? 0x03 : 0x02, ...(extra.length ? rarVint(extra.length) : [])];
+    out.push(...rar5Block([...head, ...rarVint(data.length), ...fields, ...rarVint(name.length), ...name, ...extra]));
+    out.push(...data);
+  }
+  out.push(...rar5Block([5, 0, 0]));
+  return Uint8Array.from(out);
+}
+
+/** A RAR 1.5-4.x archive of stored members (unrar's headers.hpp); `headersEncrypted` sets the main header's password flag. */
+export function makeRar4(members: ZipMember[], opts: { headersEncrypted?: boolean } = {}): Uint8Array {
+  const le16 = (n: number) => [n & 0xff, (n >>> 8) & 0xff];
+  // HEAD_CRC: the low 16 bits of the CRC32 of the header from HEAD_TYPE on
+  const block = (type: number, flags: number, rest: number[]) => {
+    const head = [type, ...le16(flags), ...le16(7 + rest.length), ...rest];
+    return [...le16(crc32(Uint8Array.from(head)) & 0xffff), ...head];
+  };
+  const out = [0x52, 0x61, 0x72, 0x21, 0x1a, 0x07, 0x00];
+  out.push(...block(0x73, opts.headersEncrypted ? 0x0080 : 0, [0, 0, 0, 0, 0, 0]));
+  for (const m of members) {
+    const data = [...(typeof m.data === "string" ? bytes(m.data) : m.data)];
+    const name = [...Buffer.from(m.name, "latin1")];
+    const sizes = [...le32(data.length), ...le32(data.length)];
+    const fixed = [...sizes, 2, ...le32(crc32(Uint8Array.from(data))), 0, 0, 0x21, 0, 29, 0x30, ...le16(name.length)];
+    out.push(...block(0x74, 0x8000 | (m.encrypted ? 0x0004 : 0), [...fixed, ...le32(0x20), ...name]), ...data);
+  }
+  out.push(...block(0x7b, 0x4000, []));
+  return Uint8Array.from(out);
+}
+
 const CONTENT_TYPES = (main: string) =>
   `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="bin" ContentType="application/vnd.ms-office.vbaProject"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/${main}" ContentType="${main.startsWith("word") ? "application/vnd.ms-word.document.macroEnabled.main+xml" : "application/vnd.ms-excel.sheet.macroEnabled.main+xml"}"/></Types>`;
 

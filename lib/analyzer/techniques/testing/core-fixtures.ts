@@ -6,6 +6,7 @@ import { deflateSync } from "node:zlib";
 import { wrapInXdp, concat, bytes, hexString, text } from "../../../pdf/testing/pdf-builder";
 import {
   PE_FILE,
+  makeRar5,
   makeZip,
   maliciousPdf,
   pdfWithAttachments,
@@ -310,6 +311,9 @@ export const CORE_FIXTURES: TechniqueFixtures = {
     "file-attachment-annotation": () => pdfWithAttachments([{ name: "update.exe", data: PE_FILE, via: "annotation" }]),
     "zip-archive": () =>
       pdfWithAttachments([{ name: "documents.zip", data: makeZip([{ name: "Invoice.pdf.exe", data: PE_FILE }]) }]),
+    // RAR, not zip, gets a program past filters that open zips: its names are in its block headers
+    "rar-archive": () =>
+      pdfWithAttachments([{ name: "scan_0042.rar", data: makeRar5([{ name: "scan_0042.pdf.scr", data: PE_FILE }]) }]),
     "disguised-name": () => pdfWithAttachments([{ name: "scan_0042.jpg", data: PE_FILE }]),
     // nothing refers to them: a loader carves them out, or an archiver opens the appended ZIP
     "appended-after-eof": () =>
