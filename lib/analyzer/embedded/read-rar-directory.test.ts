@@ -1,6 +1,7 @@
 // The RAR name reader on archives built in code (both checked once against unrar, which lists the
 // same names), damaged and header-encrypted ones included.
 import { describe, expect, it } from "vitest";
+import { mulberry32 } from "../model/folds";
 import { concat } from "../../pdf/testing/pdf-builder";
 import { readRarDirectory } from "./read-rar-directory";
 import { makeRar4, makeRar5 } from "./testing/embedded-fixtures";
@@ -70,5 +71,22 @@ describe("readRarDirectory on what is not a RAR", () => {
   ])("%s: no names, never throws", (_what, data) => {
     const d = readRarDirectory(data, 100);
     expect(d.entries).toEqual([]);
+  });
+});
+
+describe("readRarDirectory on damaged archives", () => {
+  it.each([
+    ["RAR 5", makeRar5],
+    ["RAR 4", makeRar4],
+  ])("%s: 500 copies with random bytes overwritten end without an exception, within maxEntries", (_v, make) => {
+    const rar = make(MEMBERS);
+    const random = mulberry32(20261201);
+    for (let i = 0; i < 500; i++) {
+      const copy = rar.slice();
+      for (let k = 0; k < 1 + Math.floor(random() * 6); k++)
+        copy[Math.floor(random() * copy.length)] = Math.floor(random() * 256);
+      const d = readRarDirectory(copy, 2);
+      expect(d.entries.length).toBeLessThanOrEqual(2);
+    }
   });
 });
