@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { resolveLimits } from "../../limits";
 import { readPdf } from "../../pdf/document";
 import { bytes, concat, PdfBuilder, text } from "../../pdf/testing/pdf-builder";
-import { ELF_FILE, PE_FILE, makeZip } from "../embedded/testing/embedded-fixtures";
+import { ELF_FILE, PE_FILE, makeRar4, makeRar5, makeZip } from "../embedded/testing/embedded-fixtures";
 import { analyzeFast } from "../analyze";
 import { collectFacts } from "./document-facts";
 
@@ -28,6 +28,22 @@ describe("collectHiddenPayloads", () => {
       expect.objectContaining({ kind: "zip", where: "after-eof", entries: 2, runnableNames: ["Invoice_0042.pdf.js"] }),
     ]);
     expect(ruleFired(pdf)).toBe(true);
+  });
+
+  it("finds a RAR appended after %%EOF (a RAR/PDF polyglot), names the programs in it, and fires whatever it holds", () => {
+    const rar = makeRar5([
+      { name: "readme.txt", data: "hello" },
+      { name: "Invoice_0042.pdf.exe", data: "MZ" },
+    ]);
+    const pdf = plain().build({ suffix: `\n${text(rar)}` });
+    expect(payloadsOf(pdf)).toEqual([
+      expect.objectContaining({ kind: "rar", where: "after-eof", entries: 2, runnableNames: ["Invoice_0042.pdf.exe"] }),
+    ]);
+    const finding = analyzeFast(pdf, { fileName: "x.pdf" }).findings.find((f) => f.ruleId === "hidden-payload");
+    expect(finding?.evidence[0].excerpt).toMatch(/^a RAR of 2 entries: Invoice_0042\.pdf\.exe after %%EOF/);
+    const documents = plain().build({ suffix: `\n${text(makeRar4([{ name: "minutes.pdf", data: "%PDF-1.4" }]))}` });
+    expect(payloadsOf(documents)).toEqual([expect.objectContaining({ kind: "rar", entries: 1, runnableNames: [] })]);
+    expect(ruleFired(documents)).toBe(true);
   });
 
   it("tells a program before the header from one between the objects", () => {

@@ -8,6 +8,7 @@
 import type { Budget } from "../../limits";
 import type { PdfDocument } from "../../pdf/document";
 import { hasOfficeMacros, MAGIC, type PayloadKind } from "../content/file-magic";
+import { readRarDirectory } from "../embedded/read-rar-directory";
 import { readZipDirectory } from "../embedded/read-zip-directory";
 import { isExecutableName } from "../file-kinds";
 import type { ProgramStreamFact } from "./stream-heads";
@@ -25,7 +26,7 @@ export interface HiddenPayloadFact {
   where: "before-header" | "between-objects" | "after-eof" | "stream";
   /** the stream's object, for `where: "stream"` */
   objectRef?: string;
-  /** names in a ZIP that run when opened (file-kinds.ts); [] for other kinds */
+  /** names in a ZIP or RAR that run when opened (file-kinds.ts); [] for other kinds */
   runnableNames: string[];
   /** entries of a ZIP read, 0 when its directory could not be read */
   entries: number;
@@ -127,14 +128,21 @@ export function collectHiddenPayloads(
       }
       const where = offset < doc.header.offset ? "before-header" : offset > lastEof ? "after-eof" : "between-objects";
       const data = doc.bytes.subarray(offset, end);
-      const zip = kind === "zip" ? readZipDirectory(data, maxEntries) : null;
-      if (zip?.truncated && zip.entries.length >= maxEntries) budget.budgetHits.add("MAX_ARCHIVE_ENTRIES");
+      const listing =
+        kind === "zip"
+          ? readZipDirectory(data, maxEntries)
+          : kind === "rar"
+            ? readRarDirectory(data, maxEntries)
+            : null;
+      if (listing?.truncated && listing.entries.length >= maxEntries) budget.budgetHits.add("MAX_ARCHIVE_ENTRIES");
       out.push({
         kind,
         offset,
         where,
-        runnableNames: zip ? zip.entries.map((e) => e.name).filter((n) => isExecutableName(n.replace(/\/$/, ""))) : [],
-        entries: zip?.entries.length ?? 0,
+        runnableNames: (listing?.entries ?? [])
+          .map((e) => e.name)
+          .filter((n) => isExecutableName(n.replace(/\/$/, ""))),
+        entries: listing?.entries.length ?? 0,
         macros: kind === "ole-office" && hasOfficeMacros(data, kind),
       });
     }

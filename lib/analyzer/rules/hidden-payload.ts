@@ -10,8 +10,9 @@ const PLACES: Record<HiddenPayloadFact["where"], string> = {
 };
 
 /**
- * What makes a hidden payload one: a program; an archive whose names run when opened, or whose names
- * cannot be read here (RAR, 7z); an Office file with macros. A ZIP of documents is left to the
+ * What makes a hidden payload one: a program; an archive whose names run when opened; a RAR or 7z
+ * whatever it holds (no writer appends one to a document: a RAR/PDF polyglot is made to be opened by
+ * the archiver; a RAR's names are shown when its headers can be read); an Office file with macros. A ZIP of documents is left to the
  * structure rules (data-after-eof, high-entropy-outside-streams).
  */
 function isRunnablePayload(p: HiddenPayloadFact): boolean {
@@ -34,8 +35,8 @@ function describe(p: HiddenPayloadFact): string {
   const what =
     p.kind === "ole-office"
       ? "an Office file with macros"
-      : p.kind === "zip"
-        ? `a ZIP of ${p.entries} entries${names}`
+      : p.kind === "zip" || (p.kind === "rar" && p.entries > 0)
+        ? `a ${p.kind.toUpperCase()} of ${p.entries} entries${names}`
         : `a ${p.kind.replace("-", " ")}`;
   return `${what} ${PLACES[p.where]}${p.offset >= 0 ? `, at byte ${p.offset}` : ""}`;
 }
