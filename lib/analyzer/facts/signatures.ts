@@ -58,6 +58,12 @@ export interface SignatureFact {
   changeCounts: Partial<Record<ChangeEffect, number>>;
   /** DocMDP permission of a certification signature: 1 no changes, 2 form filling and signing, 3 also annotations */
   docMdp?: number;
+  /**
+   * Why no validator can check this signature at all: its /ByteRange or its value (/Contents) is missing,
+   * null, not what the format says or empty (the universal signature forgery shapes, Mladenov et al.,
+   * CCS 2019). A value written as zeros is a placeholder of a document prepared for signing, not this.
+   */
+  unverifiable?: string;
 }
 
 export interface SignatureFacts {
@@ -230,7 +236,8 @@ function findSignatures(doc: PdfDocument): FoundSignature[] {
   }
   const add = (value: PdfObject | undefined, field?: FoundSignature["field"]) => {
     const d = doc.dict(value);
-    if (!d || seen.has(d) || !isSignatureDict(d) || !d.has("ByteRange")) return;
+    // a signature field's value is its signature dictionary, whatever it lacks (a forgery lacks what is checked)
+    if (!d || seen.has(d) || (!field && !isSignatureDict(d))) return;
     seen.add(d);
     out.push({
       dict: d,
@@ -302,14 +309,19 @@ function describeSignature(doc: PdfDocument, revs: Revisions, s: FoundSignature)
   };
   const br = doc.resolve(s.dict.get("ByteRange"));
   const nums = Array.isArray(br) ? br.map((x) => doc.resolve(x)) : [];
+  const value = unverifiableValue(doc.resolve(s.dict.get("Contents")));
   if (
     nums.length < 2 ||
     nums.length % 2 ||
     !nums.every((n): n is number => typeof n === "number" && Number.isSafeInteger(n) && n >= 0)
   ) {
     fact.coverageProblems.push("no usable /ByteRange");
+    fact.unverifiable = [br === undefined ? "no /ByteRange" : `/ByteRange ${describeValue(br)}`, value]
+      .filter(Boolean)
+      .join(", ");
     return fact;
   }
+  if (value) fact.unverifiable = value;
   fact.byteRange = nums;
   const size = doc.bytes.length;
   if (nums[0] !== 0) fact.coverageProblems.push(`the first ${nums[0]} bytes are not signed`);
@@ -342,6 +354,16 @@ function describeSignature(doc: PdfDocument, revs: Revisions, s: FoundSignature)
   }
   return fact;
 }
+
+/** Why a signature's /Contents holds no value to check (§12.8.1: a DER-encoded signature as a byte string), or "". */
+function unverifiableValue(contents: PdfObject | undefined): string {
+  if (contents === undefined) return "no /Contents (no signature value)";
+  if (!(contents instanceof PdfString)) return `/Contents ${describeValue(contents)}, not a signature value`;
+  return contents.bytes.length === 0 ? "/Contents empty" : "";
+}
+
+const describeValue = (v: PdfObject | undefined): string =>
+  v === null ? "null" : Array.isArray(v) ? `[${v.length} items]` : v instanceof PdfDict ? "a dictionary" : String(v);
 
 /** The object number whose current body is `d` (a field holding a direct signature dictionary). */
 function numberOf(doc: PdfDocument, d: PdfDict): number | undefined {

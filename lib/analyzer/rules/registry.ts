@@ -82,6 +82,7 @@ import { suspiciousLink } from "./suspicious-link";
 import { mediaAutoActivation } from "./media-auto-activation";
 import { modifiedAfterSignature } from "./modified-after-signature";
 import { signatureDoesNotCoverFile } from "./signature-does-not-cover-file";
+import { unverifiableSignature } from "./unverifiable-signature";
 import { signedDocumentRewrittenOnOpen } from "./signed-document-rewritten-on-open";
 import { payloadInTextField } from "./payload-in-text-field";
 import { phishingImageDownloadLink } from "./phishing-image-download-link";
@@ -139,6 +140,7 @@ export const RULES: readonly Rule[] = [
   manyRevisions,
   modifiedAfterSignature,
   signatureDoesNotCoverFile,
+  unverifiableSignature,
   signedDocumentRewrittenOnOpen,
   highEntropyOutsideStreams,
   encryptedDocument,

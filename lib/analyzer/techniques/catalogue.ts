@@ -391,6 +391,17 @@ export const TECHNIQUES: readonly Technique[] = [
     carriers: ["signature-gap", "range-past-end"],
   },
   {
+    id: "universal-signature-forgery",
+    title: "Signature that names a signer but cannot be checked",
+    category: "data-manipulation",
+    description:
+      "A signature dictionary with the signer's name and no /ByteRange or no signature value (missing, null, of the wrong type or empty): the universal signature forgery of Mladenov et al. (CCS 2019), which made viewers show any document as validly signed by anyone. No signing tool writes one (a document prepared for signing holds a placeholder of zeros).",
+    attack: ["T1565.001", "T1036"],
+    rules: ["unverifiable-signature"],
+    floors: [{ verdict: "suspicious", rules: ["unverifiable-signature"] }],
+    carriers: ["byte-range-removed", "byte-range-null", "contents-null"],
+  },
+  {
     id: "field-rewrite-on-open",
     title: "Signed document rewrites its fields on open",
     category: "data-manipulation",

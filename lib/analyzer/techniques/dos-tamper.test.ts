@@ -19,6 +19,7 @@ const TECHNIQUE_RULES: Record<string, string[]> = {
   "calculator-stack-exhaustion": ["calculator-stack-exhaustion"],
   "resource-exhaustion-script": ["javascript-resource-exhaustion"],
   "shadow-attack": ["modified-after-signature"],
+  "universal-signature-forgery": ["unverifiable-signature"],
   "signature-wrapping": ["signature-does-not-cover-file"],
   "field-rewrite-on-open": ["signed-document-rewritten-on-open"],
 };
@@ -28,7 +29,7 @@ const carriers = Object.entries(DOS_TAMPER_FIXTURES).flatMap(([technique, byCarr
 );
 
 describe("denial-of-service and tampering fixtures", () => {
-  it("cover the six techniques", () => {
+  it("cover the seven techniques", () => {
     expect(Object.keys(DOS_TAMPER_FIXTURES).sort()).toEqual(Object.keys(TECHNIQUE_RULES).sort());
   });
 
@@ -186,6 +187,22 @@ describe("signature facts", () => {
     const [sig] = sigFacts(DOS_TAMPER_FIXTURES["shadow-attack"][carrier]()).signatures;
     expect(sig.revision).toBe(0);
     expect(sig.changes).toContainEqual(expect.objectContaining({ effect, role }));
+  });
+
+  it.each([
+    ["byte-range-removed", "no /ByteRange"],
+    ["byte-range-null", "/ByteRange null"],
+    ["contents-null", "/Contents null, not a signature value"],
+  ])("universal signature forgery through %s: the signature says why it cannot be checked (%s)", (carrier, why) => {
+    const [sig] = sigFacts(DOS_TAMPER_FIXTURES["universal-signature-forgery"][carrier]()).signatures;
+    expect(sig).toMatchObject({ field: "Signature1", kind: "approval", unverifiable: why });
+  });
+
+  it("a signature value of zeros (a document prepared for signing) is no forgery", () => {
+    const pdf = NEGATIVE_FIXTURES["a document prepared for signing: its signature value still a placeholder of zeros"];
+    const [sig] = sigFacts(pdf.build()).signatures;
+    expect(sig.unverifiable).toBeUndefined();
+    expect(sig.coverageProblems).toEqual([]);
   });
 
   it("a signature gap other than /Contents is a coverage problem", () => {

@@ -244,16 +244,16 @@ interface SignedOptions {
   readOnlyValue?: string;
   /** a second widget (41, unused by the page) for the same field on the same spot, drawing 9200.00 */
   twinField?: boolean;
+  /** rewrites the signature dictionary; without the ByteRange placeholder the file is left unsigned */
+  signature?: (dict: string) => string;
 }
 
 /** A one-page invoice with a signature field whose signature covers the whole file. */
 export function signedInvoice(opts: SignedOptions = {}): Uint8Array {
   const b = new PdfBuilder();
   const add = (num: number, body: string) => b.add(body, { num });
-  add(
-    N.sig,
-    `<< /Type /Sig /Filter /Adobe.PPKLite /SubFilter /adbe.pkcs7.detached /M (D:20260102093000Z) /Name (Accounts Payable) ${BYTE_RANGE_PLACEHOLDER} /Contents ${FAKE_PKCS7} >>`,
-  );
+  const sig = `<< /Type /Sig /Filter /Adobe.PPKLite /SubFilter /adbe.pkcs7.detached /M (D:20260102093000Z) /Name (Accounts Payable) ${BYTE_RANGE_PLACEHOLDER} /Contents ${FAKE_PKCS7} >>`;
+  add(N.sig, opts.signature ? opts.signature(sig) : sig);
   add(N.font, FONT);
   let layerText = "";
   if (opts.layer) {
@@ -324,7 +324,8 @@ export function signedInvoice(opts: SignedOptions = {}): Uint8Array {
     `<< /Type /Catalog /Pages ${N.pages} 0 R /AcroForm ${N.acroForm} 0 R ${opts.layer ? `/OCProperties ${N.ocProperties} 0 R` : ""} ${opts.catalog ?? ""} >>`,
   );
   b.root = N.catalog;
-  return sign(b.build());
+  const file = b.build();
+  return text(file).includes(BYTE_RANGE_PLACEHOLDER) ? sign(file) : file;
 }
 
 const textField = (value: string, ap: number) =>
@@ -480,6 +481,19 @@ function rewriteByteRange(
   return bytes(t.slice(0, at) + filled.padEnd(old[0].length, " ") + t.slice(at + old[0].length));
 }
 
+/**
+ * Universal signature forgery (Mladenov et al., CCS 2019): the invoice "signed by Accounts Payable"
+ * with no signature a validator could check.
+ */
+const UNIVERSAL_SIGNATURE_FORGERY: Record<string, CarrierFixture> = {
+  "byte-range-removed": () => signedInvoice({ signature: (d) => d.replace(BYTE_RANGE_PLACEHOLDER, "") }),
+  "byte-range-null": () => signedInvoice({ signature: (d) => d.replace(BYTE_RANGE_PLACEHOLDER, "/ByteRange null") }),
+  "contents-null": () =>
+    signedInvoice({
+      signature: (d) => d.replace(BYTE_RANGE_PLACEHOLDER, "/ByteRange [0 10 20 30]").replace(FAKE_PKCS7, "null"),
+    }),
+};
+
 const SIGNATURE_WRAPPING: Record<string, CarrierFixture> = {
   // a second gap: the object after the signature is left out of what is signed (signature wrapping)
   "signature-gap": () =>
@@ -519,6 +533,7 @@ export const DOS_TAMPER_FIXTURES: TechniqueFixtures = {
   "resource-exhaustion-script": RESOURCE_EXHAUSTION_SCRIPT,
   "shadow-attack": SHADOW_ATTACK,
   "signature-wrapping": SIGNATURE_WRAPPING,
+  "universal-signature-forgery": UNIVERSAL_SIGNATURE_FORGERY,
   "field-rewrite-on-open": FIELD_REWRITE_ON_OPEN,
 };
 
@@ -651,6 +666,10 @@ export const NEGATIVE_FIXTURES: Record<string, { rules: string[]; build: Carrier
     rules: ["modified-after-signature", "signature-does-not-cover-file"],
     build: () => addedSignatureField(""),
   },
+  "a document prepared for signing: its signature value still a placeholder of zeros": {
+    rules: ["unverifiable-signature"],
+    build: () => signedInvoice({ signature: (d) => d.replace(FAKE_PKCS7, `<${"0".repeat(512)}>`) }),
+  },
   "a signed invoice countersigned in a second, visible signature field": {
     rules: ["modified-after-signature", "signature-does-not-cover-file"],
     build: () => {
@@ -720,6 +739,10 @@ export const DOS_TAMPER_RULE_FIXTURES: Record<string, { name: string; build: Car
   "signature-does-not-cover-file": {
     name: "a ByteRange that leaves out an object besides /Contents",
     build: SIGNATURE_WRAPPING["signature-gap"],
+  },
+  "unverifiable-signature": {
+    name: "a signature dictionary without /ByteRange",
+    build: UNIVERSAL_SIGNATURE_FORGERY["byte-range-removed"],
   },
   "signed-document-rewritten-on-open": {
     name: "a signed form whose /OpenAction sets a field",
