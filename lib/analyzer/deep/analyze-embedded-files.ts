@@ -6,7 +6,6 @@ import type { BudgetName, Limits } from "../../limits";
 import type { EmbeddedFileFact } from "../embedded/embedded-file-fact";
 import type { FastFacts } from "../facts/document-facts";
 import { hasOfficeMacros } from "../content/file-magic";
-import { isExecutableName } from "../file-kinds";
 import type { EmbeddedFileEntry, Finding, Verdict } from "../report";
 import { detectDisguise } from "../embedded/detect-disguise";
 import { detectFileType, scriptLanguageOf } from "../embedded/detect-file-type";
@@ -17,8 +16,7 @@ import type {
   NestedOutcome,
 } from "../embedded/embedded-analysis";
 import { richMediaAssets } from "../embedded/portfolio";
-import { readRarDirectory } from "../embedded/read-rar-directory";
-import { readZipDirectory, type ZipEntryName } from "../embedded/read-zip-directory";
+import { readArchiveDirectory, runnableNames, type ArchiveDirectory } from "../embedded/archive-directory";
 import { PdfRef, PdfStream } from "../../pdf/objects";
 import type { PdfDocument } from "../../pdf/document";
 
@@ -106,16 +104,14 @@ export async function analyzeEmbeddedFiles(facts: FastFacts, ctx: EmbeddedContex
       scriptLanguage: detected.category === "script" ? scriptLanguageOf(detected.type) : undefined,
       macros: false,
     };
-    if (ZIP_TYPES.has(detected.type)) {
-      const listing = listZip(file.data, detected.type, limits.MAX_ARCHIVE_ENTRIES);
-      if (listing.truncated && listing.names.length >= limits.MAX_ARCHIVE_ENTRIES)
-        budgetHits.add("MAX_ARCHIVE_ENTRIES");
-      analysis.macros = listing.names.some((n) => OOXML_MACRO_PART.test(n));
+    const listed = ZIP_TYPES.has(detected.type) ? "zip" : detected.type === "rar" ? "rar" : null;
+    if (listed) {
+      const dir = readArchiveDirectory(listed, file.data, limits.MAX_ARCHIVE_ENTRIES);
+      if (dir.capped) budgetHits.add("MAX_ARCHIVE_ENTRIES");
+      const listing = archiveListing(detected.type, dir);
+      // OOXML documents are zips: their part names say whether they carry a VBA project
+      if (listed === "zip") analysis.macros = listing.names.some((n) => OOXML_MACRO_PART.test(n));
       if (detected.category === "archive") analysis.archive = listing;
-    } else if (detected.type === "rar") {
-      analysis.archive = listRar(file.data, limits.MAX_ARCHIVE_ENTRIES);
-      if (analysis.archive.truncated && analysis.archive.names.length >= limits.MAX_ARCHIVE_ENTRIES)
-        budgetHits.add("MAX_ARCHIVE_ENTRIES");
     } else if (detected.category === "archive") {
       analysis.archive = {
         format: detected.type,
@@ -181,31 +177,14 @@ async function analyseNested(
   }
 }
 
-function listZip(data: Uint8Array, format: string, maxEntries: number): ArchiveListing {
-  const dir = readZipDirectory(data, maxEntries);
-  return archiveListing(format, dir.entries, dir.truncated, dir.source === "none");
-}
-
-/** A RAR's names from its headers; one that encrypts its headers (rar -hp) stays opaque. */
-function listRar(data: Uint8Array, maxEntries: number): ArchiveListing {
-  const dir = readRarDirectory(data, maxEntries);
-  return archiveListing("rar", dir.entries, dir.truncated, dir.version === null || dir.headersEncrypted);
-}
-
-function archiveListing(
-  format: string,
-  entries: readonly ZipEntryName[],
-  truncated: boolean,
-  opaque: boolean,
-): ArchiveListing {
-  const names = entries.map((e) => e.name);
+function archiveListing(format: string, dir: ArchiveDirectory): ArchiveListing {
   return {
     format,
-    names,
-    executables: names.filter((n) => isExecutableName(n.replace(/\/$/, ""))),
-    encrypted: entries.filter((e) => e.encrypted).length,
-    truncated,
-    opaque,
+    names: dir.entries.map((e) => e.name),
+    executables: runnableNames(dir.entries),
+    encrypted: dir.entries.filter((e) => e.encrypted).length,
+    truncated: dir.truncated,
+    opaque: dir.opaque,
   };
 }
 

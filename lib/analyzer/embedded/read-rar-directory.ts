@@ -7,8 +7,8 @@
 // its own in the analysing process; a header walk is a few bounded reads.
 import type { ZipEntryName } from "./read-zip-directory";
 
-const RAR5_SIGNATURE = [0x52, 0x61, 0x72, 0x21, 0x1a, 0x07, 0x01, 0x00];
-const RAR4_SIGNATURE = [0x52, 0x61, 0x72, 0x21, 0x1a, 0x07, 0x00];
+/** "Rar!" 1A 07, then 00 (RAR 1.5-4.x) or 01 00 (RAR 5) */
+const RAR_MARK = Buffer.from("Rar!\x1a\x07", "latin1");
 /** a self-extractor puts its stub before the signature: RAR's own tools look this far in */
 const MAX_SFX_STUB = 1024 * 1024;
 
@@ -23,20 +23,13 @@ export interface RarDirectory {
 }
 
 export function readRarDirectory(data: Uint8Array, maxEntries: number): RarDirectory {
-  const rar5 = findSignature(data, RAR5_SIGNATURE);
-  if (rar5 >= 0) return readRar5(data, rar5 + RAR5_SIGNATURE.length, maxEntries);
-  const rar4 = findSignature(data, RAR4_SIGNATURE);
-  if (rar4 >= 0) return readRar4(data, rar4 + RAR4_SIGNATURE.length, maxEntries);
-  return { entries: [], version: null, headersEncrypted: false, truncated: false };
-}
-
-function findSignature(data: Uint8Array, sig: readonly number[]): number {
-  const stop = Math.min(data.length - sig.length, MAX_SFX_STUB);
-  outer: for (let i = 0; i <= stop; i++) {
-    for (let k = 0; k < sig.length; k++) if (data[i + k] !== sig[k]) continue outer;
-    return i;
+  const head = Buffer.from(data.buffer, data.byteOffset, Math.min(data.length, MAX_SFX_STUB + 8));
+  for (let at = head.indexOf(RAR_MARK); at >= 0; at = head.indexOf(RAR_MARK, at + 1)) {
+    const next = at + RAR_MARK.length;
+    if (head[next] === 0x00) return readRar4(data, next + 1, maxEntries);
+    if (head[next] === 0x01 && head[next + 1] === 0x00) return readRar5(data, next + 2, maxEntries);
   }
-  return -1;
+  return { entries: [], version: null, headersEncrypted: false, truncated: false };
 }
 
 /** RAR 5 variable-length integer: 7 bits a byte, low first, high bit set while more follow (at most 10 bytes). */
@@ -73,32 +66,21 @@ function readRar5(data: Uint8Array, start: number, maxEntries: number): RarDirec
     const type = vint(data, size.next);
     const flags = type && vint(data, type.next);
     if (!type || !flags) return { ...out, truncated: true };
-    let q = flags.next;
-    let extraSize = 0;
-    let dataSize = 0;
-    if (flags.value & RAR5_HAS_EXTRA) {
-      const v = vint(data, q);
-      if (!v) return { ...out, truncated: true };
-      extraSize = v.value;
-      q = v.next;
-    }
-    if (flags.value & RAR5_HAS_DATA) {
-      const v = vint(data, q);
-      if (!v) return { ...out, truncated: true };
-      dataSize = v.value;
-      q = v.next;
-    }
+    // the extra area's and the data area's sizes, each present when its flag is set
+    const extra = flags.value & RAR5_HAS_EXTRA ? vint(data, flags.next) : { value: 0, next: flags.next };
+    const dataArea = extra && (flags.value & RAR5_HAS_DATA ? vint(data, extra.next) : { value: 0, next: extra.next });
+    if (!extra || !dataArea) return { ...out, truncated: true };
     if (type.value === RAR5_ENCRYPTION) return { ...out, headersEncrypted: true };
     if (type.value === RAR5_END) return out;
     if (type.value === RAR5_FILE) {
       if (out.entries.length >= maxEntries) return { ...out, truncated: true };
-      const entry = rar5FileEntry(data, q, headerEnd, extraSize);
+      const entry = rar5FileEntry(data, dataArea.next, headerEnd, extra.value);
       if (!entry) return { ...out, truncated: true };
       out.entries.push(entry);
     } else if (type.value !== RAR5_MAIN && p === start) {
       return { ...out, truncated: true }; // a main header comes first: this is no RAR 5 archive
     }
-    p = headerEnd + dataSize;
+    p = headerEnd + dataArea.value;
   }
   return { ...out, truncated: true };
 }

@@ -8,9 +8,7 @@
 import type { Budget } from "../../limits";
 import type { PdfDocument } from "../../pdf/document";
 import { hasOfficeMacros, MAGIC, type PayloadKind } from "../content/file-magic";
-import { readRarDirectory } from "../embedded/read-rar-directory";
-import { readZipDirectory } from "../embedded/read-zip-directory";
-import { isExecutableName } from "../file-kinds";
+import { readArchiveDirectory, runnableNames } from "../embedded/archive-directory";
 import type { ProgramStreamFact } from "./stream-heads";
 
 export type HiddenPayloadKind = Extract<
@@ -128,20 +126,13 @@ export function collectHiddenPayloads(
       }
       const where = offset < doc.header.offset ? "before-header" : offset > lastEof ? "after-eof" : "between-objects";
       const data = doc.bytes.subarray(offset, end);
-      const listing =
-        kind === "zip"
-          ? readZipDirectory(data, maxEntries)
-          : kind === "rar"
-            ? readRarDirectory(data, maxEntries)
-            : null;
-      if (listing?.truncated && listing.entries.length >= maxEntries) budget.budgetHits.add("MAX_ARCHIVE_ENTRIES");
+      const listing = kind === "zip" || kind === "rar" ? readArchiveDirectory(kind, data, maxEntries) : null;
+      if (listing?.capped) budget.budgetHits.add("MAX_ARCHIVE_ENTRIES");
       out.push({
         kind,
         offset,
         where,
-        runnableNames: (listing?.entries ?? [])
-          .map((e) => e.name)
-          .filter((n) => isExecutableName(n.replace(/\/$/, ""))),
+        runnableNames: listing ? runnableNames(listing.entries) : [],
         entries: listing?.entries.length ?? 0,
         macros: kind === "ole-office" && hasOfficeMacros(data, kind),
       });

@@ -10,6 +10,7 @@
 import type { Limits } from "../../limits";
 import type { IndirectObject, PdfDocument } from "../../pdf/document";
 import { PdfDict, PdfName, PdfRef, PdfStream, PdfString, type PdfObject } from "../../pdf/objects";
+import { serializeObject } from "../../pdf/writer/serialize-object";
 import { bytesToText } from "../content/text";
 import { isSignatureDict, objectRoles, type ObjectView, type RoleInfo } from "./object-roles";
 import { readRevisions, type Revisions } from "./revisions";
@@ -362,8 +363,11 @@ function unverifiableValue(contents: PdfObject | undefined): string {
   return contents.bytes.length === 0 ? "/Contents empty" : "";
 }
 
-const describeValue = (v: PdfObject | undefined): string =>
-  v === null ? "null" : Array.isArray(v) ? `[${v.length} items]` : v instanceof PdfDict ? "a dictionary" : String(v);
+/** A value as written (shortened): what stands where a byte range or a signature value should. */
+const describeValue = (v: PdfObject): string => {
+  const written = serializeObject(v, 1);
+  return written.length > 40 ? `${written.slice(0, 40)}…` : written;
+};
 
 /** The object number whose current body is `d` (a field holding a direct signature dictionary). */
 function numberOf(doc: PdfDocument, d: PdfDict): number | undefined {
@@ -955,23 +959,20 @@ const PAINTING_OPERATOR = /(?:^|[\s\])>}])(?:Tj|TJ|Do|BI|sh|f\*?|F|B\*?|b\*?)(?=
  */
 function unsignedSignatureThatDraws(ctx: ClassifyContext, widget: PdfDict | undefined): boolean {
   const { newView, doc } = ctx;
-  if (!widget || fieldLevels(ctx, widget, newView).some((d) => deref(d.get("V"), newView) !== undefined)) return false;
-  const rect = deref(widget.get("Rect"), newView);
-  const n = (i: number) => (Array.isArray(rect) ? deref(rect[i], newView) : undefined);
-  const [x1, y1, x2, y2] = [0, 1, 2, 3].map(n);
-  const visible =
-    typeof x1 === "number" && typeof y1 === "number" && typeof x2 === "number" && typeof y2 === "number"
-      ? x1 !== x2 && y1 !== y2
-      : false;
-  const flags = deref(widget.get("F"), newView);
-  // §12.5.3: Hidden (2) and NoView (6) widgets are not shown
+  if (!widget || !isShown(widget, newView)) return false;
+  if (fieldLevels(ctx, widget, newView).some((d) => deref(d.get("V"), newView) !== undefined)) return false;
+  const normal = deref(dictOfValue(deref(widget.get("AP"), newView))?.get("N"), newView);
+  if (!(normal instanceof PdfStream)) return false;
+  return PAINTING_OPERATOR.test(bytesToText(doc.decode(normal).data, doc.limits.PAGE_TEXT_MAX_CONTENT_BYTES));
+}
+
+/** An annotation with an area that is not Hidden or NoView (§12.5.3 flags 2 and 6): the reader draws it. */
+function isShown(annot: PdfDict, view: ObjectView): boolean {
+  const flags = deref(annot.get("F"), view);
   if (typeof flags === "number" && (flags & (HIDDEN_FLAG | NO_VIEW_FLAG)) !== 0) return false;
-  const ap = dictOfValue(deref(widget.get("AP"), newView));
-  const normal = deref(ap?.get("N"), newView);
-  if (!visible || !(normal instanceof PdfStream)) return false;
-  const decoded = doc.decode(normal);
-  const text = bytesToText(decoded.data, doc.limits.PAGE_TEXT_MAX_CONTENT_BYTES);
-  return PAINTING_OPERATOR.test(text);
+  const rect = deref(annot.get("Rect"), view);
+  const [x1, y1, x2, y2] = Array.isArray(rect) ? rect.slice(0, 4).map((v) => deref(v, view)) : [];
+  return [x1, y1, x2, y2].every((v) => typeof v === "number") && x1 !== x2 && y1 !== y2;
 }
 
 function dictOfValue(v: PdfObject | undefined): PdfDict | undefined {

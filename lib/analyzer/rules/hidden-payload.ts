@@ -10,10 +10,10 @@ const PLACES: Record<HiddenPayloadFact["where"], string> = {
 };
 
 /**
- * What makes a hidden payload one: a program; an archive whose names run when opened; a RAR or 7z
- * whatever it holds (no writer appends one to a document: a RAR/PDF polyglot is made to be opened by
- * the archiver; a RAR's names are shown when its headers can be read); an Office file with macros. A ZIP of documents is left to the
- * structure rules (data-after-eof, high-entropy-outside-streams).
+ * What makes a hidden payload one: a program; a zip whose names run when opened; a RAR or 7z whatever
+ * it holds (no writer appends one to a document: a RAR/PDF polyglot is made for the archiver; a RAR's
+ * names are shown when its headers can be read); an Office file with macros. A zip of documents is left
+ * to the structure rules (data-after-eof, high-entropy-outside-streams).
  */
 function isRunnablePayload(p: HiddenPayloadFact): boolean {
   if (

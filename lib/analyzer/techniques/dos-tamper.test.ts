@@ -218,7 +218,7 @@ describe("signature facts", () => {
       "a signed invoice with long-term validation data (/DSS) added",
       "a signed invoice countersigned in a second, visible signature field",
       "a signed form whose unlocked field is filled in afterwards",
-      "a signed invoice with empty signature fields added for the next signers (a border, nothing)",
+      "a signed invoice with an empty signature field added for the next signer, drawn as a border",
       "a signed invoice with a signature field added for the next signer, its appearance left empty",
     ]) {
       const { signatures } = sigFacts(NEGATIVE_FIXTURES[name].build());

@@ -658,7 +658,7 @@ export const NEGATIVE_FIXTURES: Record<string, { rules: string[]; build: Carrier
         { num: N.textField, body: textField("1250.00", 40) },
       ]),
   },
-  "a signed invoice with empty signature fields added for the next signers (a border, nothing)": {
+  "a signed invoice with an empty signature field added for the next signer, drawn as a border": {
     rules: ["modified-after-signature", "signature-does-not-cover-file"],
     build: () => addedSignatureField("0 G 1 w 0.5 0.5 299 19 re S"),
   },
