@@ -106,3 +106,35 @@ describe("calculator function stack overflow", () => {
     expect(budgetHits.has("MAX_NESTING_DEPTH")).toBe(true);
   });
 });
+
+describe("calculator function code injection (CVE-2018-5158)", () => {
+  const injections = (program: string, dict?: string) => factsOf(program, dict).facts.calculatorInjections;
+
+  it("finds a call in the program, with where it is", () => {
+    const { fn, facts } = factsOf('{ fetch("https://track.example/ps") }');
+    expect(facts.calculatorInjections).toEqual([
+      { objectRef: `${fn} 0 R`, where: "program", excerpt: '{ fetch("https://track.example/ps") }' },
+    ]);
+  });
+
+  it("finds a string or a name in /Domain or /Range", () => {
+    expect(injections("{ dup }", "/FunctionType 4 /Domain [0 1] /Range [0 (1\\); alert\\(1\\)//)]")).toMatchObject([
+      { where: "/Range", excerpt: "(1\\); alert\\(1\\)//)" },
+    ]);
+    expect(injections("{ dup }", "/FunctionType 4 /Domain [/x 1] /Range [0 1]")).toMatchObject([
+      { where: "/Domain", excerpt: "/x" },
+    ]);
+  });
+
+  it.each([
+    ["an honest tint transform", "{ 1 exch sub dup dup }"],
+    ["a conditional", "{ dup 0.5 gt { pop 1 } { pop 0 } ifelse }"],
+    ["a comment with parentheses", "% tint (c) 2020 Example Inc.\n{ dup dup }"],
+    [
+      "damaged binary data",
+      "\u0001\u0002\u0003\u0004\u0005\u00ff\u00fe ab(x) \u0007\u0008\u000e\u000f\u0010\u0011\u0012",
+    ],
+  ])("finds nothing in %s", (_name, program) => {
+    expect(injections(program)).toEqual([]);
+  });
+});

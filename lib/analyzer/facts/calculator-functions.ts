@@ -13,6 +13,7 @@
 import type { BudgetName } from "../../limits";
 import type { PdfDocument } from "../../pdf/document";
 import { PdfStream } from "../../pdf/objects";
+import { serializeObject } from "../../pdf/writer/serialize-object";
 import { bytesToText } from "../content/text";
 
 /** the operand-stack limit of a calculator function (ISO 32000-1 Annex C; pdf.js's PostScriptStack): a detection threshold */
@@ -88,6 +89,83 @@ const KNOWN: Partial<Record<string, (a: number, b: number) => number>> = {
 
 const TOKEN = /\{|\}|[^\s{}()<>[\]/%]+/g;
 const EXCERPT_CHARS = 120;
+
+export interface CalculatorInjectionFact {
+  objectRef: string;
+  /** where the code sits: "/Domain", "/Range" or "program" */
+  where: string;
+  /** the entries that are not numbers, or the program's script syntax and what follows it */
+  excerpt: string;
+}
+
+/**
+ * Script syntax in a calculator program, outside its comments: a call (`fetch(`, `alert(`) or a string
+ * literal. The language is numbers, operators and braces (§7.10.5.1); none of it uses parentheses or
+ * quotes, and a broken generator does not write a call.
+ */
+const SCRIPT_SYNTAX = /[A-Za-z_$][\w$.]{0,63}\s{0,20}\(|["'`]/;
+const COMMENT = /%[^\r\n]*/g;
+/** a program with more control or high bytes than this share is damaged data, not text an attacker wrote */
+const MAX_BINARY_SHARE = 0.05;
+
+/**
+ * Calculator functions written to run code in a viewer that compiles them into JavaScript: pdf.js
+ * before 2.0.550 turned a PostScript function into a JavaScript function built from its /Domain,
+ * /Range and program without checking they were numbers (CVE-2018-5158, Mozilla bug 1452075), as it
+ * later did with a font's /FontMatrix (CVE-2024-4367). A string, name or other non-number in /Domain
+ * or /Range, or a call or string literal in the program (malicious-pdf test40: `{ fetch("...") }` as
+ * an image's tint transform), is the injection. One fact per function stream.
+ */
+export function collectCalculatorInjections(
+  doc: PdfDocument,
+  functions: readonly { stream: PdfStream; ref: string }[],
+): CalculatorInjectionFact[] {
+  const out: CalculatorInjectionFact[] = [];
+  const maxChars = doc.limits.CALCULATOR_MAX_TOKENS * 8;
+  for (const { stream, ref } of functions) {
+    const bounds = (["Domain", "Range"] as const).flatMap((key) => {
+      const v = doc.resolve(stream.dict.get(key));
+      const bad = Array.isArray(v) ? v.map((x) => doc.resolve(x)).filter((x) => typeof x !== "number") : [];
+      return bad.length
+        ? [
+            {
+              where: `/${key}`,
+              excerpt: bad.map((x) => (x === undefined ? "null" : serializeObject(x, 1)).slice(0, 200)).join(" "),
+            },
+          ]
+        : [];
+    });
+    if (bounds.length) {
+      out.push({ objectRef: ref, ...bounds[0] });
+      continue;
+    }
+    const decoded = doc.decode(stream);
+    if (decoded.encrypted) continue;
+    const text = bytesToText(decoded.data, maxChars);
+    if (binaryShare(text) > MAX_BINARY_SHARE) continue;
+    const code = text.replace(COMMENT, "");
+    const m = SCRIPT_SYNTAX.exec(code);
+    if (m)
+      out.push({
+        objectRef: ref,
+        where: "program",
+        excerpt: code
+          .slice(Math.max(0, m.index - 20), m.index + EXCERPT_CHARS)
+          .replace(/\s+/g, " ")
+          .trim(),
+      });
+  }
+  return out;
+}
+
+function binaryShare(text: string): number {
+  let binary = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || c > 0x7e) binary++;
+  }
+  return text.length ? binary / text.length : 0;
+}
 
 /** Calculator functions whose program overflows the operand stack, one fact per function stream. */
 export function collectCalculatorOverflows(

@@ -16,7 +16,12 @@ import { collectFormatFacts, type FormatFacts } from "./format-facts";
 import { collectFonts, type FontMatrixFact, type FontProgramFact } from "./fonts";
 import { collectKeywords, type KeywordFacts } from "./keywords";
 import { collectLoops, type LoopFact } from "./loops";
-import { collectCalculatorOverflows, type CalculatorOverflowFact } from "./calculator-functions";
+import {
+  collectCalculatorInjections,
+  collectCalculatorOverflows,
+  type CalculatorInjectionFact,
+  type CalculatorOverflowFact,
+} from "./calculator-functions";
 import { collectHtmlInjections, type HtmlInjectionFact } from "./html-injection";
 import { collectSignatures, type SignatureFacts } from "./signatures";
 import { collectMedia, type MediaFacts } from "./media";
@@ -125,6 +130,8 @@ export interface FastFacts {
   htmlInjections: HtmlInjectionFact[];
   /** PostScript calculator functions whose program overflows the operand stack (facts/calculator-functions.ts) */
   calculatorOverflows: CalculatorOverflowFact[];
+  /** calculator functions that carry script for a viewer that compiles them (calculator-functions.ts, CVE-2018-5158) */
+  calculatorInjections: CalculatorInjectionFact[];
   /** scripts with a loop they cannot leave (facts/endless-loops.ts) */
   endlessLoops: ScriptLoopFact[];
   /** each digital signature, the revision it covers and what changed after it (facts/signatures.ts) */
@@ -289,6 +296,7 @@ export function collectFacts(doc: PdfDocument, limits: Limits): FastFacts {
     paddedTextFields: textFields.padded,
     loops: collectLoops(doc, index.actionDicts),
     calculatorOverflows: collectCalculatorOverflows(doc, index.calculatorFunctions),
+    calculatorInjections: collectCalculatorInjections(doc, index.calculatorFunctions),
     htmlInjections: collectHtmlInjections(index.stringsByRef),
     processorInjections: collectProcessorInjections(doc, index.stringsByRef, embedded),
     signatures: collectSignatures(doc, limits),

@@ -14,6 +14,10 @@ describe("HTML injection in a document's strings", () => {
     ["an iframe", `<iframe src="https://collect.example/">`],
     ["a javascript: URL in an attribute", `<a href = " javascript:alert(1)">x</a>`],
     ["upper case", "<IMG SRC=x ONERROR=alert(1)>"],
+    // the callback of an injection test: the viewer's page fetches the image (CVE-2025-70401, an annotation's author)
+    ["an image loaded from a server", `<img src="https://collect.example/t43-annot">`],
+    ["a protocol-relative stylesheet link", `</title><link rel=stylesheet href=//collect.example/x.css>`],
+    ["a meta refresh", `<meta http-equiv="refresh" content="0; url=https://collect.example/">`],
   ])("finds %s", (_name, text) => {
     const [hit] = found(text);
     expect(hit.objectRef).toBe("7 0 R");
@@ -29,6 +33,7 @@ describe("HTML injection in a document's strings", () => {
     ["a mail address in brackets", "Jane Doe <jane.doe@example.com>"],
     ["a link without script", `<a href="https://example.com/report">report</a>`],
     ["an attribute named like a handler without '='", "<p>turn online ordering on</p>"],
+    ["an image from the document's own folder", `<img src="logo.png" alt="logo">`],
   ])("finds nothing in %s", (_name, text) => {
     expect(found(text)).toEqual([]);
   });

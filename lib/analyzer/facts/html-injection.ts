@@ -4,16 +4,20 @@
 // that does not escape them runs the markup's script in the application's origin: stored script
 // injection (XSS) through an uploaded PDF (luigigubello/PayloadsAllThePDFs: `"><details open
 // ontoggle=confirm(3)>` as an annotation's /T, and as a URI). PDF strings never need an element with
-// an event handler, a <script> or <iframe> element, or a javascript: URL in an attribute: rich text
-// (/RC, /DS) is XHTML of paragraphs and spans with style attributes only (ISO 32000-1 §12.7.3.4).
+// an event handler, a <script> or <iframe> element, a javascript: URL in an attribute or an element that
+// fetches from a server: rich text (/RC, /DS) is XHTML of paragraphs and spans with style attributes
+// only (ISO 32000-1 §12.7.3.4).
 
 /**
- * An element with an event-handler attribute, a script-bearing element, or a javascript: URL in an
- * attribute. The attribute run and the spaces around `=` are bounded, so each `<` is tried over at
- * most a few hundred characters: linear.
+ * An element with an event-handler attribute, a script-bearing element, a javascript: URL in an
+ * attribute, or an element that loads from a server as the page shows it (`<img src="https://...">`,
+ * a stylesheet link, a meta refresh: the injection's callback, which tells the sender whose viewer put
+ * the string into its page unescaped; CVE-2025-70401's Apryse WebViewer author field, malicious-pdf
+ * test43). The attribute run and the spaces around `=` are bounded, so each `<` is tried over at most a
+ * few hundred characters: linear.
  */
 const MARKUP =
-  /<[a-z][a-z0-9]{0,15}\b[^<>]{0,300}?[\s/"']on[a-z]{3,30}\s{0,20}=|<(?:script|iframe|object|embed)\b|<[a-z][a-z0-9]{0,15}\b[^<>]{0,300}?\b(?:href|src|action|formaction)\s{0,20}=\s{0,20}["']?\s{0,20}javascript:/i;
+  /<[a-z][a-z0-9]{0,15}\b[^<>]{0,300}?[\s/"']on[a-z]{3,30}\s{0,20}=|<(?:script|iframe|object|embed)\b|<[a-z][a-z0-9]{0,15}\b[^<>]{0,300}?\b(?:href|src|action|formaction)\s{0,20}=\s{0,20}["']?\s{0,20}javascript:|<(?:img|image|video|audio|source|link|meta|base|svg|input)\b[^<>]{0,300}?\b(?:src|href|srcset|poster|content|background)\s{0,20}=\s{0,20}["']?\s{0,20}(?:\d{1,3}\s{0,5};\s{0,5}url\s{0,5}=\s{0,5})?(?:https?:)?\/\//i;
 const EXCERPT_BEFORE = 40;
 const EXCERPT_CHARS = 160;
 

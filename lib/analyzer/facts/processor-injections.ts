@@ -16,7 +16,7 @@ import { nameOf } from "./actions";
 import type { EmbeddedFileFact } from "./embedded";
 
 export interface ProcessorInjectionFact {
-  kind: "lookup" | "external-entity";
+  kind: "lookup" | "external-entity" | "template" | "command";
   /** what the payload is, e.g. "Log4j JNDI lookup (CVE-2021-44228)" */
   what: string;
   /** the payload as written (a window of it), or the declaration */
@@ -62,6 +62,88 @@ const DANGEROUS_LOOKUPS: readonly { what: string; head: RegExp }[] = [
     head: /^\$\{\s*dns\s*:\s*(?:address|canonical-name|name)\|([^\s}]{1,200})/i,
   },
 ];
+
+/**
+ * Template and shell injections in a value a server renders or passes on: code for a template engine
+ * that reaches the runtime (Jinja2's object traversal, FreeMarker's Execute, Spring EL or OGNL naming
+ * java.lang.Runtime, Velocity's class loading, ERB or EJS code), a template probe's arithmetic
+ * (`{{7*7}}`: a pentest tool checking whether the server evaluates it), and a shell command that
+ * fetches or opens a shell, after a substitution or a separator (`$(curl https://...)`,
+ * `; nc host 4444 -e /bin/sh`): what upload-testing tools write into titles, authors and field values
+ * (PortSwigger's SSTI research; PayloadsAllTheThings). Each pattern is anchored on a literal and its
+ * runs are bounded: linear. A shell probe without a fetch (`;sleep 10`, `$(whoami)`) is left out: a
+ * shell tutorial's bookmarks name the same commands.
+ */
+const SERVER_PAYLOADS: readonly { kind: "template" | "command"; what: string; anchor: string; pattern: RegExp }[] = [
+  {
+    kind: "template",
+    what: "template injection reaching the runtime (Jinja2 or Twig)",
+    anchor: "{{",
+    pattern:
+      /\{\{[^{}]{0,200}?(?:__(?:class|globals|builtins|import|subclasses|mro|init)__|\bconfig\.items\b|\b_self\.env\b|\b(?:lipsum|cycler|joiner)\.__|\brequest\.application\b|\bos\.popen\b|\bregisterUndefinedFilterCallback\b)/i,
+  },
+  {
+    kind: "template",
+    what: "template injection reaching the runtime (FreeMarker)",
+    anchor: "freemarker",
+    pattern: /freemarker\.template\.utility\.(?:Execute|ObjectConstructor|JythonRuntime)/i,
+  },
+  {
+    kind: "template",
+    what: "expression injection reaching the runtime (Spring EL, OGNL or JSP EL)",
+    anchor: "{",
+    pattern:
+      /[$#%]\{[^{}]{0,200}?(?:T\s{0,5}\(\s{0,5}java\.lang\.(?:Runtime|ProcessBuilder|System)\b|@java\.lang\.Runtime@|#_memberAccess|getRuntime\s{0,5}\(\s{0,5}\)\s{0,5}\.\s{0,5}exec\b)/i,
+  },
+  {
+    kind: "template",
+    what: "template injection reaching the runtime (Velocity)",
+    anchor: "#set",
+    pattern: /#set\s{0,5}\(\s{0,5}\$[\w.]{1,40}\s{0,5}=[^)]{0,200}?(?:\.forName\s{0,5}\(|java\.lang\.Runtime)/i,
+  },
+  {
+    kind: "template",
+    what: "template injection running code (ERB or EJS)",
+    anchor: "<%",
+    pattern:
+      /<%=?\s{0,20}(?:system\s{0,5}\(|exec\s{0,5}\(|spawn\s{0,5}\(|IO\.popen|`|require\s{0,5}\(\s{0,5}["']child_process|process\.mainModule)/i,
+  },
+  {
+    kind: "template",
+    what: "template injection probe",
+    anchor: "*",
+    pattern: /(?:\{\{|[$#]\{|<%=)\s{0,5}\d{1,4}\s{0,5}\*\s{0,5}\d{1,4}\s{0,5}(?:\}\}|\}|%>)/,
+  },
+  {
+    kind: "command",
+    what: "shell command substitution that fetches or opens a shell",
+    anchor: "",
+    pattern:
+      /(?:\$\(|`)\s{0,5}(?:(?:curl|wget)\s[^()`\n]{0,200}?(?:https?|ftp):\/\/|(?:nc|ncat)\s+(?:-[a-z]{1,4}(?:\s+[\w./-]{1,100})?\s+){0,4}[\w.-]{1,100}\s+\d{2,5}\b|(?:bash|sh)\s+-i\b|python3?\s+-c\s|powershell(?:\.exe)?\s)/i,
+  },
+  {
+    kind: "command",
+    what: "shell command after a separator that fetches or opens a shell",
+    anchor: "",
+    pattern:
+      /(?:;|\|\|?|&&)\s{0,5}(?:(?:curl|wget)\s[^;|&\n]{0,200}?(?:https?|ftp):\/\/|(?:nc|ncat)\s+(?:-[a-z]{1,4}(?:\s+[\w./-]{1,100})?\s+){0,4}[\w.-]{1,100}\s+\d{2,5}\b|(?:bash|sh)\s+-i\b|\/bin\/(?:ba)?sh\s+-[ci]\b|powershell(?:\.exe)?\s+(?:-\w+(?:\s+\w+)?\s+){0,6}-(?:e|enc|encodedcommand)\s)/i,
+  },
+];
+/** a window, not a budget: the characters of a value read for template and shell payloads */
+const SERVER_PAYLOAD_WINDOW_CHARS = 64 * 1024;
+const SHELL_WORDS = /curl|wget|nc|ncat|bash|sh\b|python|powershell/i;
+
+/** The template and shell payloads in `text`, one per pattern. */
+export function findServerPayloads(text: string): { kind: "template" | "command"; what: string; excerpt: string }[] {
+  const head = text.length > SERVER_PAYLOAD_WINDOW_CHARS ? text.slice(0, SERVER_PAYLOAD_WINDOW_CHARS) : text;
+  const out: { kind: "template" | "command"; what: string; excerpt: string }[] = [];
+  for (const { kind, what, anchor, pattern } of SERVER_PAYLOADS) {
+    if (anchor ? !head.includes(anchor) : !SHELL_WORDS.test(head)) continue;
+    const m = pattern.exec(head);
+    if (m) out.push({ kind, what, excerpt: head.slice(m.index, m.index + 160) });
+  }
+  return out;
+}
 
 /**
  * The dangerous lookups in `text`, once each. Each `${` is read over LOOKUP_WINDOW_CHARS with its
@@ -114,7 +196,13 @@ export function collectProcessorInjections(
         where,
       });
   };
-  for (const [ref, text] of strings) lookupsIn(text, `string ${ref}`, ref);
+  const payloadsIn = (text: string, where: string, objectRef: string) => {
+    for (const p of findServerPayloads(text)) out.push({ ...p, objectRef, where });
+  };
+  for (const [ref, text] of strings) {
+    lookupsIn(text, `string ${ref}`, ref);
+    payloadsIn(text, `string ${ref}`, ref);
+  }
   if (!doc.encrypted || doc.decryptStream) {
     for (const [num, inst] of doc.table) {
       const v = inst.value;
@@ -125,6 +213,7 @@ export function collectProcessorInjections(
       const ref = `${num} ${inst.gen} R`;
       const xml = bytesToText(d.data, doc.limits.MAX_XMP_BYTES);
       lookupsIn(xml, `XML metadata ${ref}`, ref);
+      payloadsIn(xml, `XML metadata ${ref}`, ref);
       entityIn(xml, "XML external entity in the metadata (XXE)", `XML metadata ${ref}`, ref);
     }
   }

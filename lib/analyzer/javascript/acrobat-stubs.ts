@@ -154,6 +154,32 @@ export const ACROBAT_STUBS = String.raw`function (host, ctx, opts) {
     var pos = 0;
     return { read: function (n) { var r = s.slice(pos, pos + (n || s.length)); pos += r.length; var h = ""; for (var i = 0; i < r.length; i++) h += ("0" + (r.charCodeAt(i) & 255).toString(16)).slice(-2); return h; }, __text: s };
   }
+  // SOAP.streamDecode's encoders (Acrobat JS API Reference: "hex" and "base64"): staged loaders
+  // decode their payload this way before eval (malicious-pdf's --obfuscate 4, the April 2026 Reader
+  // zero-day). Also applied where a script names them as util's char set, which Acrobat does not
+  // decode: the layer the script means to run is shown either way.
+  var B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  function decodeText(s, encoder) {
+    s = s === undefined || s === null ? "" : String(s);
+    if (s.length > MAX_STRING * 4) s = slice(s, 0, MAX_STRING * 4);
+    var e = String(encoder).toLowerCase(), out = "", i;
+    if (e === "hex") {
+      var h = s.replace(/[^0-9a-f]/gi, "");
+      for (i = 0; i + 1 < h.length; i += 2) out += realFromCharCode(parseInt(h.substr(i, 2), 16));
+      return out;
+    }
+    if (e !== "base64") return s;
+    var bits = 0, n = 0;
+    for (i = 0; i < s.length; i++) {
+      var v = B64.indexOf(s.charAt(i) === "-" ? "+" : s.charAt(i) === "_" ? "/" : s.charAt(i));
+      if (v < 0) continue;
+      bits = (bits << 6) | v; n += 6;
+      if (n >= 8) { n -= 8; out += realFromCharCode((bits >> n) & 255); }
+    }
+    return out;
+  }
+  var ENCODERS = { hex: 1, base64: 1 };
+  function textOf(s) { return s && s.__text !== undefined ? s.__text : ""; }
   function annot(a) {
     var o = { type: a.type || "Text", subject: a.subject === undefined ? "" : a.subject, contents: a.contents === undefined ? "" : a.contents, name: a.name || "", author: a.author || "", page: a.page || 0, rect: [0, 0, 0, 0], hidden: false, print: true, readOnly: false, noView: false, opacity: 1 };
     o.getProps = function () { call("annot.getProps", []); return o; };
@@ -298,8 +324,8 @@ export const ACROBAT_STUBS = String.raw`function (host, ctx, opts) {
     printd: stub("util.printd", "2010/01/01"),
     printx: stub("util.printx", function (f, s) { return String(s === undefined ? "" : s); }),
     scand: stub("util.scand", function () { return new Date(2010, 0, 1); }),
-    stringFromStream: stub("util.stringFromStream", function (s) { return s && s.__text !== undefined ? s.__text : ""; }),
-    streamFromString: stub("util.streamFromString", function (s) { return stream(s); }),
+    stringFromStream: stub("util.stringFromStream", function (s, cs) { return ENCODERS[String(cs).toLowerCase()] ? decodeText(textOf(s), cs) : textOf(s); }),
+    streamFromString: stub("util.streamFromString", function (s, cs) { return stream(ENCODERS[String(cs).toLowerCase()] ? decodeText(s, cs) : s); }),
     byteToChar: stub("util.byteToChar", function (n) { return realFromCharCode(n & 255); }),
     charToByte: stub("util.charToByte", function (c) { return String(c).charCodeAt(0) & 255; }),
     crackURL: stub("util.crackURL", function (u) { return { cScheme: "http", cHost: "", nPort: 80, cPath: "/", cParameters: "", cFragment: "", cURL: String(u) }; }),
@@ -316,10 +342,11 @@ export const ACROBAT_STUBS = String.raw`function (host, ctx, opts) {
   spell.checkWord = stub("spell.checkWord", null);
   var SOAP = { wireDump: false };
   methods(SOAP, "SOAP.", ["request", "connect", "response", "queryServices", "resolveService"], {});
-  SOAP.streamDecode = stub("SOAP.streamDecode", function (s) { return s; });
+  SOAP.streamDecode = stub("SOAP.streamDecode", function (s, enc) { return ENCODERS[String(enc).toLowerCase()] ? stream(decodeText(textOf(s), enc)) : s; });
   SOAP.streamEncode = stub("SOAP.streamEncode", function (s) { return s; });
   SOAP.streamFromString = stub("SOAP.streamFromString", function (s) { return stream(s); });
   SOAP.stringFromStream = stub("SOAP.stringFromStream", function (s) { return s && s.__text !== undefined ? s.__text : ""; });
+  var RSS = methods({}, "RSS.", ["addFeed"]);
   var Net = { SOAP: SOAP, HTTP: methods({}, "Net.HTTP.", ["request"]), Discovery: methods({}, "Net.Discovery.", ["queryServices", "resolveService"]), streamDecode: SOAP.streamDecode, streamEncode: SOAP.streamEncode, streamDigest: stub("Net.streamDigest", {}) };
   var event = { name: "Open", type: "Doc", target: G, targetName: "", source: G, value: "", rc: true, change: "", changeEx: "", commitKey: 0, willCommit: true, modifier: false, shift: false, selStart: 0, selEnd: 0, keyDown: false, fieldFull: false };
   var console = methods({}, "console.", ["println", "show", "hide", "clear"]);
@@ -329,7 +356,7 @@ export const ACROBAT_STUBS = String.raw`function (host, ctx, opts) {
   var identity = { name: "user", loginName: "user", email: "", corporation: "" };
   var search = { available: true, indexes: [], query: stub("search.query"), addIndex: stub("search.addIndex"), removeIndex: stub("search.removeIndex"), getIndexForPath: stub("search.getIndexForPath", null) };
   var globals = {
-    app: app, util: util, Collab: Collab, spell: spell, SOAP: SOAP, Net: Net, event: event, console: console, global: globalObj, color: color, security: security, identity: identity, search: search,
+    app: app, util: util, Collab: Collab, spell: spell, SOAP: SOAP, Net: Net, RSS: RSS, event: event, console: console, global: globalObj, color: color, security: security, identity: identity, search: search,
     display: { visible: 0, hidden: 1, noPrint: 2, noView: 3 },
     border: { s: "solid", b: "beveled", d: "dashed", i: "inset", u: "underline" },
     style: { ch: "check", cr: "cross", di: "diamond", ci: "circle", st: "star", sq: "square" },
@@ -432,7 +459,7 @@ export const ACROBAT_STUBS = String.raw`function (host, ctx, opts) {
   // Acrobat's SpiderMonkey ("\nfunction newDoc() {\n    [native code]\n}\n"), not for script source
   var natives = new WeakMap();
   [[G, ["eval", "unescape", "Function"]], [String, ["fromCharCode"]]].forEach(function (e) { e[1].forEach(function (k) { natives.set(e[0][k], k); }); });
-  [app, util, Collab, spell, SOAP, Net, Net.HTTP, media, console, security, search, xfa, xfa.host, xfa.layout, doc, app.thermometer, globalObj].forEach(function (o) {
+  [app, util, Collab, spell, SOAP, Net, Net.HTTP, RSS, media, console, security, search, xfa, xfa.host, xfa.layout, doc, app.thermometer, globalObj].forEach(function (o) {
     for (var k in o) if (typeof o[k] === "function" && !natives.has(o[k])) natives.set(o[k], k);
   });
   for (var ai = 0; ai < af.length; ai++) natives.set(G[af[ai]], af[ai]);

@@ -98,6 +98,7 @@ const NETWORK_APIS = new Set([
   "SOAP.request",
   "SOAP.connect",
   "Net.HTTP.request",
+  "RSS.addFeed",
   "xfa.host.gotoURL",
   "app.openDoc",
   "app.openFDF",

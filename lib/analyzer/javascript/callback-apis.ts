@@ -55,6 +55,8 @@ export const CALLBACK_APIS: readonly CallbackApi[] = [
     pattern:
       /\bSOAP\s*(?:\.\s*|\[\s*["'])(?:request|connect|response|queryServices|resolveService)(?:["']\s*\])?\s*\(/g,
   },
+  // RSS.addFeed subscribes the viewer to a feed and fetches it (the April 2026 Reader zero-day's beacon)
+  { api: "RSS.addFeed", role: "network", anchor: "addFeed", pattern: /\baddFeed(?:["']\s*\])?\s*\(/g },
   { api: "Net.HTTP", role: "network", anchor: "Net", pattern: /\bNet\s*(?:\.\s*|\[\s*["'])(?:HTTP|SOAP|Discovery)\b/g },
   {
     api: "ADBC.newConnection",

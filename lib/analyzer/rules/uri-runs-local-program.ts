@@ -18,9 +18,14 @@ const FILE_URL = /^file:(?:\/\/([^/]*))?\/*(.*)$/is;
  * Support Diagnostic Tool runs the PowerShell its arguments carry: Follina, CVE-2022-30190),
  * ms-officecmd: (the Office launcher's command line, 2021), ms-appinstaller: (installs the package its
  * source= names; abused by Emotet and BazarLoader, CVE-2021-43890), hcp: (Help and Support Center,
- * CVE-2010-1885), and compiled HTML help (ms-its:, mk:@MSITStore:), which runs the help file's scripts.
+ * CVE-2010-1885), compiled HTML help (ms-its:, mk:@MSITStore:), which runs the help file's scripts, and
+ * the office suite's own URLs where LibreOffice or OpenOffice opens the document (they import PDFs, and
+ * convert them headless on servers): vnd.sun.star.script: runs the macro or Python script it names
+ * (CVE-2018-16858, CVE-2019-9848), vnd.sun.star.expand: expands the machine's environment and settings
+ * (`${HOME}`, `$(user)`) into the address it then opens, sending them to the sender (CVE-2024-12426).
  */
-const PROGRAM_SCHEME = /^(?:ms-msdt|ms-officecmd|ms-appinstaller|hcp|ms-its):|^mk:@msitstore:/i;
+const PROGRAM_SCHEME =
+  /^(?:ms-msdt|ms-officecmd|ms-appinstaller|hcp|ms-its|vnd\.sun\.star\.(?:script|expand)):|^mk:@msitstore:/i;
 /**
  * The Office URI schemes with a document on a server (`ms-word:ofe|u|https://host/x.docx`, ofv for
  * read-only): Word, Excel or PowerPoint starts and opens the attacker's document, its macros, remote
@@ -48,7 +53,7 @@ export const uriRunsLocalProgram = defineRule({
   id: "uri-runs-local-program",
   title: "Link that runs a program on the reader's machine",
   description:
-    "A URI action names a program on the reader's own computer instead of a web address: a file: URL or a drive path to an executable, script or shortcut (file:///C:/Windows/System32/cmd.exe), a command line (`start C:\\...\\calc.exe`), or a Windows protocol handler that starts a program with the link's text as its input (ms-msdt:, the Follina exploit CVE-2022-30190; ms-officecmd:; ms-appinstaller:, which installs a package from the web; hcp:; compiled HTML help; an Office URI such as `ms-word:ofe|u|https://...` that opens a document from a server in Word, Excel or PowerPoint). The reader hands a URI to the system, which runs a program given by path (Windows ShellExecute); a web-based viewer passes it to the browser, which offers to run it. It is a /Launch action written as a link, past the reader's launch blocking.",
+    "A URI action names a program on the reader's own computer instead of a web address: a file: URL or a drive path to an executable, script or shortcut (file:///C:/Windows/System32/cmd.exe), a command line (`start C:\\...\\calc.exe`), or a Windows protocol handler that starts a program with the link's text as its input (ms-msdt:, the Follina exploit CVE-2022-30190; ms-officecmd:; ms-appinstaller:, which installs a package from the web; hcp:; compiled HTML help; LibreOffice's vnd.sun.star.script:, which runs a macro, and vnd.sun.star.expand:, which writes the machine's environment variables into the address it opens (CVE-2024-12426); an Office URI such as `ms-word:ofe|u|https://...` that opens a document from a server in Word, Excel or PowerPoint). The reader hands a URI to the system, which runs a program given by path (Windows ShellExecute); a web-based viewer passes it to the browser, which offers to run it. It is a /Launch action written as a link, past the reader's launch blocking.",
   category: "action",
   severity: "high",
   weight: 40,

@@ -29,7 +29,7 @@ export const TECHNIQUES: readonly Technique[] = [
     title: "Launch action opens a file or application",
     category: "code-execution",
     description:
-      "A /Launch action opens another file with the application the system associates with it, or an application by name; a link does the same through a file: URL, a command line or a Windows protocol handler that starts a program with the link's input (ms-msdt: for the Follina exploit, ms-appinstaller:, an Office URI that opens a remote document in Word). Readers prompt, users click through; droppers open the file they saved.",
+      "A /Launch action opens another file with the application the system associates with it, or an application by name; a link does the same through a file: URL, a command line or a Windows protocol handler that starts a program with the link's input (ms-msdt: for the Follina exploit, ms-appinstaller:, an Office URI that opens a remote document in Word) or the office suite's own URLs that run a macro or send the machine's environment (LibreOffice's vnd.sun.star.script: and vnd.sun.star.expand:). Readers prompt, users click through; droppers open the file they saved.",
     attack: ["T1204.002", "T1106"],
     rules: ["launch-action", "uri-runs-local-program"],
     floors: [{ verdict: "suspicious", rules: ["launch-action", "uri-runs-local-program"] }],
@@ -45,6 +45,8 @@ export const TECHNIQUES: readonly Technique[] = [
       "uri-ms-msdt",
       "uri-office-remote-document",
       "uri-ms-appinstaller",
+      "uri-libreoffice-script",
+      "uri-libreoffice-expand",
     ],
   },
   {
@@ -245,6 +247,7 @@ export const TECHNIQUES: readonly Technique[] = [
     floors: [{ verdict: "suspicious", rules: ["xfa-callback-on-open"] }],
     carriers: [
       "submit-on-initialize",
+      "soap-submit-action",
       "formcalc-get",
       "formcalc-post",
       "external-entity",
@@ -431,10 +434,15 @@ export const TECHNIQUES: readonly Technique[] = [
     title: "Payload for the server that processes the document",
     category: "exploitation",
     description:
-      "The document is a carrier for an attack on the software that indexes, converts or logs uploaded files, not on its reader: a Log4j JNDI lookup (`${jndi:ldap://...}`, Log4Shell) or a Commons Text lookup (Text4Shell) in the title, author, a field value or the XMP metadata, which a vulnerable library runs when it logs or templates the value; or an external entity in the XMP packet or an XML attachment (an e-invoice's XML), which an XML parser resolves to read the server's files or reach into its network (XXE, SSRF). Uploaded to a portal or a ticketing system, or scanned by a mail pipeline, the file attacks the server.",
+      "The document is a carrier for an attack on the software that indexes, converts or logs uploaded files, not on its reader: a Log4j JNDI lookup (`${jndi:ldap://...}`, Log4Shell) or a Commons Text lookup (Text4Shell) in the title, author, a field value or the XMP metadata, which a vulnerable library runs when it logs or templates the value; or an external entity in the XMP packet or an XML attachment (an e-invoice's XML), which an XML parser resolves to read the server's files or reach into its network (XXE, SSRF); or template code or a shell command for a report generator or conversion script that renders the value or passes it to a shell (SSTI, command injection). Uploaded to a portal or a ticketing system, or scanned by a mail pipeline, the file attacks the server.",
     attack: ["T1190", "T1203"],
-    rules: ["server-lookup-injection", "metadata-external-entity"],
-    floors: [{ verdict: "suspicious", rules: ["server-lookup-injection", "metadata-external-entity"] }],
+    rules: ["server-lookup-injection", "metadata-external-entity", "server-code-injection"],
+    floors: [
+      {
+        verdict: "suspicious",
+        rules: ["server-lookup-injection", "metadata-external-entity", "server-code-injection"],
+      },
+    ],
     carriers: [
       "info-title-jndi",
       "nested-lookup-jndi",
@@ -444,6 +452,9 @@ export const TECHNIQUES: readonly Technique[] = [
       "xmp-external-entity",
       "xmp-parameter-entity",
       "xml-attachment-external-entity",
+      "info-title-ssti",
+      "xmp-spring-el",
+      "form-value-shell",
     ],
   },
   {
@@ -514,6 +525,17 @@ export const TECHNIQUES: readonly Technique[] = [
       { verdict: "malicious", rules: ["exploit-type1-font-code"] },
     ],
     carriers: ["truetype-sing", "font-matrix"],
+  },
+  {
+    id: "calculator-function-injection",
+    title: "Code injected through a calculator function",
+    category: "exploitation",
+    description:
+      "A PostScript calculator function whose bounds or program hold script: a viewer that compiles the function into JavaScript without checking it (pdf.js before 2.0.550, CVE-2018-5158) runs the script as the page is drawn.",
+    attack: ["T1203", "T1059.007"],
+    rules: ["calculator-code-injection"],
+    floors: [{ verdict: "malicious", rules: ["calculator-code-injection"], proof: true }],
+    carriers: ["tint-transform-program", "shading-function-range"],
   },
   {
     id: "image-codec-exploit",
@@ -589,8 +611,12 @@ export const TECHNIQUES: readonly Technique[] = [
       "lure-link-dominant-page",
       "suspicious-link",
     ],
-    floors: [{ verdict: "suspicious", rules: ["phishing-url-pattern", "phishing-image-login-link"] }],
-    carriers: ["image-page-link", "text-link"],
+    floors: [
+      { verdict: "suspicious", rules: ["phishing-url-pattern", "phishing-image-login-link"] },
+      // a page-sized click target that opens or imports a remote file: any click is the callback
+      { verdict: "suspicious", rules: ["phishing-link-overlay"], confidence: "high" },
+    ],
+    carriers: ["image-page-link", "text-link", "page-covering-button", "page-covering-remote-import"],
   },
   {
     id: "malware-download-link",

