@@ -131,14 +131,16 @@ const SERVER_PAYLOADS: readonly { kind: "template" | "command"; what: string; an
 ];
 /** a window, not a budget: the characters of a value read for template and shell payloads */
 const SERVER_PAYLOAD_WINDOW_CHARS = 64 * 1024;
-const SHELL_WORDS = /curl|wget|nc|ncat|bash|sh\b|python|powershell/i;
+/** the command patterns' precondition: one of their commands as a word (most values hold none) */
+const SHELL_WORDS = /\b(?:curl|wget|nc|ncat|bash|sh|python3?|powershell)\b/i;
 
 /** The template and shell payloads in `text`, one per pattern. */
 export function findServerPayloads(text: string): { kind: "template" | "command"; what: string; excerpt: string }[] {
   const head = text.length > SERVER_PAYLOAD_WINDOW_CHARS ? text.slice(0, SERVER_PAYLOAD_WINDOW_CHARS) : text;
   const out: { kind: "template" | "command"; what: string; excerpt: string }[] = [];
+  let shell: boolean | undefined;
   for (const { kind, what, anchor, pattern } of SERVER_PAYLOADS) {
-    if (anchor ? !head.includes(anchor) : !SHELL_WORDS.test(head)) continue;
+    if (anchor ? !head.includes(anchor) : !(shell ??= SHELL_WORDS.test(head))) continue;
     const m = pattern.exec(head);
     if (m) out.push({ kind, what, excerpt: head.slice(m.index, m.index + 160) });
   }
