@@ -33,6 +33,7 @@ import { javascriptHeapSpray } from "./javascript-heap-spray";
 import { javascriptMemoryPrimitives } from "./javascript-memory-primitives";
 import { javascriptLaunchesAttachment } from "./javascript-launches-attachment";
 import { javascriptCallbackOnOpen } from "./javascript-callback-on-open";
+import { javascriptLocalFileExfiltration } from "./javascript-local-file-exfiltration";
 import { javascriptFileWrite } from "./javascript-file-write";
 import { javascriptDropsRunnableFile } from "./javascript-drops-runnable-file";
 import { javascriptNetworkApi } from "./javascript-network-api";
@@ -112,6 +113,7 @@ export const RULES: readonly Rule[] = [
   javascriptLaunchesAttachment,
   javascriptNetworkApi,
   javascriptCallbackOnOpen,
+  javascriptLocalFileExfiltration,
   javascriptFileWrite,
   javascriptDropsRunnableFile,
   launchAction,

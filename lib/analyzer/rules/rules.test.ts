@@ -528,6 +528,10 @@ const FIXTURES: Record<string, Fixture> = {
     name: "a title that is a Log4j JNDI lookup of an LDAP server",
     build: CORE_FIXTURES["processor-injection"]["info-title-jndi"],
   },
+  "javascript-local-file-exfiltration": {
+    name: "a text field whose mouse-down script reads /etc/passwd and submits it (PayloadsAllThePDFs' Foxit PoC)",
+    build: CALLBACK_FIXTURES["local-file-exfiltration"]["field-mouse-down"],
+  },
   "server-code-injection": {
     name: "a title that is Jinja2 code reaching os.popen (server-side template injection)",
     build: CORE_FIXTURES["processor-injection"]["info-title-ssti"],

@@ -27,6 +27,7 @@ const TECHNIQUE_RULES: Record<string, { floor: string; also?: string }> = {
   "xfa-callback": { floor: "xfa-callback-on-open", also: "xfa-external-callback" },
   "ntlm-credential-leak": { floor: "remote-file-target" },
   "decryption-exfiltration": { floor: "clear-actions-in-encrypted-document" },
+  "local-file-exfiltration": { floor: "javascript-local-file-exfiltration", also: "javascript-network-api" },
 };
 const FLOOR_RULES = Object.values(TECHNIQUE_RULES).map((t) => t.floor);
 

