@@ -12,9 +12,10 @@
 // the program's tokens (CALCULATOR_MAX_TOKENS).
 import type { BudgetName } from "../../limits";
 import type { PdfDocument } from "../../pdf/document";
-import { PdfStream } from "../../pdf/objects";
+import { PdfStream, type PdfObject } from "../../pdf/objects";
 import { serializeObject } from "../../pdf/writer/serialize-object";
 import { bytesToText } from "../content/text";
+import { printableRatio } from "../embedded/sniff-script";
 
 /** the operand-stack limit of a calculator function (ISO 32000-1 Annex C; pdf.js's PostScriptStack): a detection threshold */
 export const CALCULATOR_STACK_LIMIT = 100;
@@ -105,8 +106,8 @@ export interface CalculatorInjectionFact {
  */
 const SCRIPT_SYNTAX = /[A-Za-z_$][\w$.]{0,63}\s{0,20}\(|["'`]/;
 const COMMENT = /%[^\r\n]*/g;
-/** a program with more control or high bytes than this share is damaged data, not text an attacker wrote */
-const MAX_BINARY_SHARE = 0.05;
+/** a program with less printable text than this share is damaged data, not text an attacker wrote */
+const MIN_PRINTABLE_SHARE = 0.95;
 
 /**
  * Calculator functions written to run code in a viewer that compiles them into JavaScript: pdf.js
@@ -123,26 +124,17 @@ export function collectCalculatorInjections(
   const out: CalculatorInjectionFact[] = [];
   const maxChars = doc.limits.CALCULATOR_MAX_TOKENS * 8;
   for (const { stream, ref } of functions) {
-    const bounds = (["Domain", "Range"] as const).flatMap((key) => {
-      const v = doc.resolve(stream.dict.get(key));
-      const bad = Array.isArray(v) ? v.map((x) => doc.resolve(x)).filter((x) => typeof x !== "number") : [];
-      return bad.length
-        ? [
-            {
-              where: `/${key}`,
-              excerpt: bad.map((x) => (x === undefined ? "null" : serializeObject(x, 1)).slice(0, 200)).join(" "),
-            },
-          ]
-        : [];
-    });
-    if (bounds.length) {
-      out.push({ objectRef: ref, ...bounds[0] });
+    const bound = (["Domain", "Range"] as const)
+      .map((key) => ({ key, bad: nonNumbers(doc, stream.dict.get(key)) }))
+      .find((b) => b.bad.length);
+    if (bound) {
+      const excerpt = bound.bad.map((x) => (x === undefined ? "null" : serializeObject(x, 1)).slice(0, 200)).join(" ");
+      out.push({ objectRef: ref, where: `/${bound.key}`, excerpt });
       continue;
     }
     const decoded = doc.decode(stream);
-    if (decoded.encrypted) continue;
+    if (decoded.encrypted || printableRatio(decoded.data.subarray(0, maxChars)) < MIN_PRINTABLE_SHARE) continue;
     const text = bytesToText(decoded.data, maxChars);
-    if (binaryShare(text) > MAX_BINARY_SHARE) continue;
     const code = text.replace(COMMENT, "");
     const m = SCRIPT_SYNTAX.exec(code);
     if (m)
@@ -158,13 +150,10 @@ export function collectCalculatorInjections(
   return out;
 }
 
-function binaryShare(text: string): number {
-  let binary = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || c > 0x7e) binary++;
-  }
-  return text.length ? binary / text.length : 0;
+/** the entries of an array that are not numbers (none when it is no array) */
+function nonNumbers(doc: PdfDocument, value: PdfObject | undefined): (PdfObject | undefined)[] {
+  const v = doc.resolve(value);
+  return Array.isArray(v) ? v.map((x) => doc.resolve(x)).filter((x) => typeof x !== "number") : [];
 }
 
 /** Calculator functions whose program overflows the operand stack, one fact per function stream. */

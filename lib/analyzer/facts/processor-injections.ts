@@ -74,7 +74,8 @@ const DANGEROUS_LOOKUPS: readonly { what: string; head: RegExp }[] = [
  * runs are bounded: linear. A shell probe without a fetch (`;sleep 10`, `$(whoami)`) is left out: a
  * shell tutorial's bookmarks name the same commands.
  */
-const SERVER_PAYLOADS: readonly { kind: "template" | "command"; what: string; anchor: string; pattern: RegExp }[] = [
+type ServerPayload = { kind: "template" | "command"; what: string };
+const SERVER_PAYLOADS: readonly (ServerPayload & { anchor: string; pattern: RegExp })[] = [
   {
     kind: "template",
     what: "template injection reaching the runtime (Jinja2 or Twig)",
@@ -135,9 +136,9 @@ const SERVER_PAYLOAD_WINDOW_CHARS = 64 * 1024;
 const SHELL_WORDS = /\b(?:curl|wget|nc|ncat|bash|sh|python3?|powershell)\b/i;
 
 /** The template and shell payloads in `text`, one per pattern. */
-export function findServerPayloads(text: string): { kind: "template" | "command"; what: string; excerpt: string }[] {
+export function findServerPayloads(text: string): (ServerPayload & { excerpt: string })[] {
   const head = text.length > SERVER_PAYLOAD_WINDOW_CHARS ? text.slice(0, SERVER_PAYLOAD_WINDOW_CHARS) : text;
-  const out: { kind: "template" | "command"; what: string; excerpt: string }[] = [];
+  const out: (ServerPayload & { excerpt: string })[] = [];
   let shell: boolean | undefined;
   for (const { kind, what, anchor, pattern } of SERVER_PAYLOADS) {
     if (anchor ? !head.includes(anchor) : !(shell ??= SHELL_WORDS.test(head))) continue;

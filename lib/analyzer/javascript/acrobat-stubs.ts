@@ -154,10 +154,11 @@ export const ACROBAT_STUBS = String.raw`function (host, ctx, opts) {
     var pos = 0;
     return { read: function (n) { var r = s.slice(pos, pos + (n || s.length)); pos += r.length; var h = ""; for (var i = 0; i < r.length; i++) h += ("0" + (r.charCodeAt(i) & 255).toString(16)).slice(-2); return h; }, __text: s };
   }
-  // SOAP.streamDecode's encoders (Acrobat JS API Reference: "hex" and "base64"): staged loaders
-  // decode their payload this way before eval (malicious-pdf's --obfuscate 4, the April 2026 Reader
-  // zero-day). Also applied where a script names them as util's char set, which Acrobat does not
-  // decode: the layer the script means to run is shown either way.
+  // SOAP.streamDecode's encoders (Acrobat JS API Reference: "hex" and "base64"; any other name leaves
+  // the text as it is): staged loaders decode their payload this way before eval (malicious-pdf's
+  // --obfuscate 4, the April 2026 Reader zero-day). Also applied where a script names one as
+  // util.stringFromStream's char set, which Acrobat does not decode: the layer the script means to run
+  // is shown either way.
   var B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
   function decodeText(s, encoder) {
     s = s === undefined || s === null ? "" : String(s);
@@ -178,7 +179,6 @@ export const ACROBAT_STUBS = String.raw`function (host, ctx, opts) {
     }
     return out;
   }
-  var ENCODERS = { hex: 1, base64: 1 };
   function textOf(s) { return s && s.__text !== undefined ? s.__text : ""; }
   function annot(a) {
     var o = { type: a.type || "Text", subject: a.subject === undefined ? "" : a.subject, contents: a.contents === undefined ? "" : a.contents, name: a.name || "", author: a.author || "", page: a.page || 0, rect: [0, 0, 0, 0], hidden: false, print: true, readOnly: false, noView: false, opacity: 1 };
@@ -324,8 +324,8 @@ export const ACROBAT_STUBS = String.raw`function (host, ctx, opts) {
     printd: stub("util.printd", "2010/01/01"),
     printx: stub("util.printx", function (f, s) { return String(s === undefined ? "" : s); }),
     scand: stub("util.scand", function () { return new Date(2010, 0, 1); }),
-    stringFromStream: stub("util.stringFromStream", function (s, cs) { return ENCODERS[String(cs).toLowerCase()] ? decodeText(textOf(s), cs) : textOf(s); }),
-    streamFromString: stub("util.streamFromString", function (s, cs) { return stream(ENCODERS[String(cs).toLowerCase()] ? decodeText(s, cs) : s); }),
+    stringFromStream: stub("util.stringFromStream", function (s, cs) { return decodeText(textOf(s), cs); }),
+    streamFromString: stub("util.streamFromString", function (s) { return stream(s); }),
     byteToChar: stub("util.byteToChar", function (n) { return realFromCharCode(n & 255); }),
     charToByte: stub("util.charToByte", function (c) { return String(c).charCodeAt(0) & 255; }),
     crackURL: stub("util.crackURL", function (u) { return { cScheme: "http", cHost: "", nPort: 80, cPath: "/", cParameters: "", cFragment: "", cURL: String(u) }; }),
@@ -342,10 +342,10 @@ export const ACROBAT_STUBS = String.raw`function (host, ctx, opts) {
   spell.checkWord = stub("spell.checkWord", null);
   var SOAP = { wireDump: false };
   methods(SOAP, "SOAP.", ["request", "connect", "response", "queryServices", "resolveService"], {});
-  SOAP.streamDecode = stub("SOAP.streamDecode", function (s, enc) { return ENCODERS[String(enc).toLowerCase()] ? stream(decodeText(textOf(s), enc)) : s; });
+  SOAP.streamDecode = stub("SOAP.streamDecode", function (s, enc) { return stream(decodeText(textOf(s), enc)); });
   SOAP.streamEncode = stub("SOAP.streamEncode", function (s) { return s; });
   SOAP.streamFromString = stub("SOAP.streamFromString", function (s) { return stream(s); });
-  SOAP.stringFromStream = stub("SOAP.stringFromStream", function (s) { return s && s.__text !== undefined ? s.__text : ""; });
+  SOAP.stringFromStream = stub("SOAP.stringFromStream", textOf);
   var RSS = methods({}, "RSS.", ["addFeed"]);
   var Net = { SOAP: SOAP, HTTP: methods({}, "Net.HTTP.", ["request"]), Discovery: methods({}, "Net.Discovery.", ["queryServices", "resolveService"]), streamDecode: SOAP.streamDecode, streamEncode: SOAP.streamEncode, streamDigest: stub("Net.streamDigest", {}) };
   var event = { name: "Open", type: "Doc", target: G, targetName: "", source: G, value: "", rc: true, change: "", changeEx: "", commitKey: 0, willCommit: true, modifier: false, shift: false, selStart: 0, selEnd: 0, keyDown: false, fieldFull: false };
