@@ -58,6 +58,25 @@ describe("findLurePhrases", () => {
     ["هذا مستند محمي", "مستند محمي"],
     ["يرجى تأكيد هويتك", "تحقق من هويتك"],
     ["شارك معك ملفا", "شارك ملفا معك"],
+    // voicemail and fax notices, and a document that announces another one
+    ["You have a new voice message (0:42)", "new voice message"],
+    ["You have (2) unread voicemails", "new voice message"],
+    ["You've got a new fax message", "new voice message"],
+    ["Your invoice is ready to view", "your document is ready"],
+    ["Your remittance advice is now available for download", "your document is ready"],
+    ["Klicken Sie hier, um die Rechnung anzuzeigen", "klicken Sie hier, um anzuzeigen"],
+    ["Ihre Rechnung ist jetzt verfügbar", "Ihre Rechnung ist bereit"],
+    ["Cliquez ici pour consulter votre facture", "cliquez ici pour voir"],
+    ["Votre facture électronique est disponible", "votre facture est disponible"],
+    ["Haga clic aquí para ver la factura", "haga clic para ver"],
+    ["Clique aqui para visualizar o boleto", "haga clic para ver"],
+    ["Su factura electrónica está disponible", "su factura está disponible"],
+    ["Seu boleto já está disponível", "su factura está disponible"],
+    ["Clicca qui per visualizzare il documento", "clicca qui per visualizzare"],
+    ["Klik hier om uw factuur te bekijken", "clicca qui per visualizzare"],
+    ["La tua fattura è pronta", "la tua fattura è pronta"],
+    ["Uw factuur staat klaar", "la tua fattura è pronta"],
+    ["Kliknij tutaj, aby wyświetlić fakturę", "kliknij, aby wyświetlić"],
   ])("%j is lure wording (%s)", (text, name) => {
     const w = findLurePhrases(text, defaultBudget());
     expect(w.phrases).toContain(name);
@@ -94,6 +113,10 @@ describe("findLurePhrases", () => {
     expect(findLurePhrases("Pobierz dokument", defaultBudget()).isLure).toBe(false);
     expect(findLurePhrases("انقر هنا لعرض المستند", defaultBudget()).isLure).toBe(true);
     expect(findLurePhrases("ドキュメントを表示", defaultBudget()).isLure).toBe(false);
+    // the nouns of payment and voice notices are weak alone, a lure with a second weak phrase
+    expect(findLurePhrases("Please review the proposal before Friday.", defaultBudget()).isLure).toBe(false);
+    expect(findLurePhrases("Play voice message", defaultBudget()).isLure).toBe(false);
+    expect(findLurePhrases("View Purchase Order. CLICK HERE", defaultBudget()).isLure).toBe(true);
   });
 
   it.each([
@@ -102,6 +125,12 @@ describe("findLurePhrases", () => {
     "To protect the document store, backups run nightly.",
     "This report is a protected work under copyright law.",
     "Das Dokument beschreibt die Sicherheitsarchitektur.",
+    // a footer that says where the document itself is published, and unsubscribe lines
+    "This document is available for download at www.example.org/guidelines",
+    "When you have new messages, the message lamp lights.",
+    "Klicken Sie hier, um sich vom Newsletter abzumelden.",
+    "Cliquez ici pour vous désabonner.",
+    "Il documento è disponibile sul sito del ministero.",
     "",
   ])("%j is not lure wording", (text) => {
     expect(findLurePhrases(text, defaultBudget()).isLure).toBe(false);

@@ -66,6 +66,24 @@ const PHRASES: [string, "strong" | "weak", RegExp][] = [
     "strong",
     /\byou('ve| have) (received|got|been sent) (a |an )?(new )?(secure |encrypted |protected |important )?(document|file|message|fax|voicemail|invoice|payment)/,
   ],
+  // a notice that a voice message or fax waits: voicemail and fax lures of 2022-2026 carry no document of
+  // their own, only the notice and the link that "plays" it
+  [
+    "new voice message",
+    "strong",
+    /\byou('ve| have) (got )?(a |an |\d+ |\(\d+\) )?(new|missed|unread|pending) (voice ?mail|voice message|audio message|fax)( message)?s?\b/,
+  ],
+  [
+    "play the message",
+    "weak",
+    /\b(listen to|play|hear) (the |your |this |new )?(voice ?mail|voice message|audio message)s?\b/,
+  ],
+  // a document that announces another document: the real invoice is the invoice, not a notice of it
+  [
+    "your document is ready",
+    "strong",
+    /\byour (new )?(invoice|document|statement|file|remittance( advice)?|payment advice|purchase order|contract|agreement|fax|payslip|pay ?stub)s? (is|are|has been|have been) (now )?(ready|available|uploaded) (to|for) (view|download|review|access)(ing)?\b/,
+  ],
   [
     "document awaits signature",
     "strong",
@@ -101,7 +119,7 @@ const PHRASES: [string, "strong" | "weak", RegExp][] = [
   [
     "view the document",
     "weak",
-    /\b(view|open|access|download|preview|review|unlock)( the| your| this)? (secure |protected |encrypted |shared )?(document|pdf|file|invoice|attachment|message|statement)s?\b/,
+    /\b(view|open|access|download|preview|review|unlock)( the| your| this)? (secure |protected |encrypted |shared )?(document|pdf|file|invoice|attachment|message|statement|remittance( advice)?|payment (advice|confirmation|details)|purchase order|proposal|quotation|payslip|pay ?stub|voice ?mail|voice message|fax)s?\b/,
   ],
   [
     "scan to sign in/verify",
@@ -132,7 +150,16 @@ const PHRASES: [string, "strong" | "weak", RegExp][] = [
   ],
   ["Identität bestätigen", "strong", /\b(bestätigen|verifizieren) sie ihre (identität|e-mail|konto)/],
   ["Datei geteilt", "strong", /\bhat (eine|ein) (datei|dokument) (mit ihnen )?geteilt\b/],
-  ["Dokument anzeigen", "weak", /\b(dokument|datei|rechnung) (anzeigen|öffnen|ansehen|herunterladen)\b/],
+  [
+    "klicken Sie hier, um anzuzeigen",
+    "strong",
+    /\b(klicken sie|klicke) (hier|unten|auf den (link|button|knopf)),? um [^.\n]{0,40}?(anzuzeigen|zu öffnen|herunterzuladen|anzusehen|einzusehen|zu überprüfen|zu bestätigen|zu verifizieren)\b/,
+  ],
+  [
+    "Ihre Rechnung ist bereit",
+    "strong",
+    /\bihre? (rechnung|dokument|datei|abrechnung) (ist|steht) (jetzt )?(bereit|verfügbar|abrufbar)\b/,
+  ],
   // French
   ["document protégé", "strong", /\b(document|fichier|message) (protégé|sécurisé|chiffré)\b/],
   ["vérifiez votre identité", "strong", /\b(vérifiez|confirmez|validez) votre (identité|compte|adresse)/],
@@ -141,6 +168,16 @@ const PHRASES: [string, "strong" | "weak", RegExp][] = [
     "voir le document",
     "weak",
     /\b(voir|afficher|consulter|ouvrir|télécharger) (le |votre |ce )?(document|fichier|facture)\b/,
+  ],
+  [
+    "cliquez ici pour voir",
+    "strong",
+    /\bcliquez (ici|ci-dessous|sur le (lien|bouton)( ci-dessous)?) pour (voir|consulter|télécharger|ouvrir|accéder|afficher|vérifier|valider|confirmer)\b/,
+  ],
+  [
+    "votre facture est disponible",
+    "strong",
+    /\bvotre (facture|document|fichier|relevé) (électronique )?(est )?(disponible|prête?)\b/,
   ],
   // Spanish / Portuguese
   [
@@ -159,6 +196,16 @@ const PHRASES: [string, "strong" | "weak", RegExp][] = [
     "weak",
     /\b(ver|abrir|visualizar|descargar|baixar) (el |o |su |seu )?(documento|archivo|arquivo|factura|fatura)\b/,
   ],
+  [
+    "haga clic para ver",
+    "strong",
+    /\b(haga|haz|dé|de) clic (aquí|aqui|abajo|en el (enlace|botón)( de abajo)?) para (ver|descargar|abrir|acceder|revisar|consultar)\b|\b(clique|toque|clica) (aqui|abaixo|no (link|botão)( abaixo)?) (para|e) (visualizar|baixar|abrir|acessar|ver|consultar|conferir)\b/,
+  ],
+  [
+    "su factura está disponible",
+    "strong",
+    /\b(su|tu) (factura|documento|archivo|recibo)( electrónic[oa])? (ya )?(está|esta) (disponible|list[oa])\b|\b(seu|sua) (boleto|documento|arquivo|comprovante|fatura|nota fiscal)( eletrônica)? (já |ja )?(está|esta) (disponível|disponivel|pront[oa])\b/,
+  ],
   // Italian / Dutch
   [
     "documento protetto",
@@ -174,6 +221,16 @@ const PHRASES: [string, "strong" | "weak", RegExp][] = [
     "visualizza documento",
     "weak",
     /\b(visualizza|apri|scarica) (il )?(documento|file)\b|\b(document|bestand) (bekijken|openen|downloaden)\b/,
+  ],
+  [
+    "clicca qui per visualizzare",
+    "strong",
+    /\b(clicca|fai clic|clicchi) (qui|sotto|sul (link|pulsante)( sotto)?) per (visualizzare|scaricare|aprire|accedere|vedere|consultare)\b|\bklik (hier|hieronder|op de (link|knop)) om [^.\n]{0,40}?(te (bekijken|openen|downloaden|bevestigen|verifiëren)|in te zien)\b/,
+  ],
+  [
+    "la tua fattura è pronta",
+    "strong",
+    /\b(la (tua|sua) fattura|il (tuo|suo) documento) (elettronic[oa] )?(è|e'|è ora) (pront[oa]|disponibile)\b|\buw (factuur|document|bestand) (staat (nu )?klaar|is (nu )?beschikbaar)\b/,
   ],
   // Russian
   [
@@ -215,6 +272,11 @@ const PHRASES: [string, "strong" | "weak", RegExp][] = [
   ],
   ["udostępnił plik", "strong", /\budostępnił(a|o)? (ci |tobie |państwu |pani |panu )?(plik|dokument)\b/],
   ["zobacz dokument", "weak", /\b(zobacz|wyświetl|otwórz|pobierz) (dokument|plik|fakturę)\b/],
+  [
+    "kliknij, aby wyświetlić",
+    "strong",
+    /\bkliknij (tutaj|poniżej|w (link|przycisk)( poniżej)?),? (aby|żeby) (wyświetlić|pobrać|otworzyć|zobaczyć|zweryfikować|potwierdzić|uzyskać dostęp)\b/,
+  ],
   // Arabic (letters count as word characters for the Unicode boundary; ل "to" and و "and" are written joined)
   ["مستند محمي", "strong", /\b(مستند|ملف|وثيقة|رسالة|فاتورة) (محمي|محمية|آمن|آمنة|مشفر|مشفرة)\b/],
   ["تحقق من هويتك", "strong", /\b(تحقق|تحققوا|أكد|أكّد|يرجى تأكيد|قم بتأكيد) (من )?(هويتك|حسابك|بريدك الإلكتروني)\b/],

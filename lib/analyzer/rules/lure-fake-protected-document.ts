@@ -1,6 +1,9 @@
 import type { Budget } from "../../limits";
 import { contentPages } from "../pages/content-pages";
+import type { FileKind } from "../file-kinds";
+import { classifyUrl } from "../iocs/classify-url";
 import {
+  asUrl,
   isOfficialTarget,
   LURE_MAX_PAGES,
   lurePageCount,
@@ -28,9 +31,12 @@ function lureIn(view: PageView, actions: readonly PageAction[], pageCount: numbe
   // government form's link to its agency or an XFA form's "get Adobe Reader" link is no way out
   const targets = outwardTargets(actions, view).filter((t) => !isOfficialTarget(t.url));
   if (!targets.length) return null;
+  // a link that fetches a file (an archive, program, disk image or shortcut) is the payload's way in:
+  // with it, one phrase of lure wording ("download the invoice") makes the malware-delivery lure
+  const download = targets.map((t) => fileDownloadKind(t.url)).find((k) => k !== null) ?? null;
   const pages = lurePages(view, LURE_MAX_PAGES)
     .map((p) => ({ page: p, wording: pageWording(p, budget) }))
-    .filter((p) => p.wording.isLure);
+    .filter((p) => p.wording.isLure || (download !== null && p.wording.phrases.length > 0));
   if (!pages.length) return null;
   // the way out shown: one on a lure page if any, the largest (a generator's footer link is small)
   const lurePageSet = new Set(pages.map((p) => p.page.index));
@@ -39,14 +45,20 @@ function lureIn(view: PageView, actions: readonly PageAction[], pageCount: numbe
       Number(lurePageSet.has(b.page ?? -1)) - Number(lurePageSet.has(a.page ?? -1)) ||
       (b.areaRatio ?? 0) - (a.areaRatio ?? 0),
   )[0];
-  return { pages, target, targets };
+  return { pages, target, targets, download };
+}
+
+/** The kind of file a web target downloads by its final path segment or a query value (`?file=x.zip`), or null. */
+function fileDownloadKind(target: string): FileKind | null {
+  const url = classifyUrl(asUrl(target));
+  return url ? (url.fileKind ?? url.queryFileKind) : null;
 }
 
 export const lureFakeProtectedDocument = defineRule({
   id: "lure-fake-protected-document",
   title: "Fake 'protected document' page with a way out",
   description:
-    "A short document's text (rendered, or read from its content streams) reads like a credential-phishing lure ('protected document', 'click to view', 'verify your identity', 'shared a file with you', 'enable editing', password-expiry or mailbox-quota notices, a fake CAPTCHA's 'verify you are human'; several languages) and the document also sends the reader somewhere: a web link, a URI action, a QR code or a button whose script opens a web page (app.launchURL, getURL, xfa.host.gotoURL, submitForm). The PDF itself is harmless; its one purpose is to get the reader onto the attacker's page. Links to a government site or to Adobe's Reader download page (the 'your viewer cannot display this form' stand-in page of government XFA forms) are no way out.",
+    "A short document's text (rendered, or read from its content streams) reads like a credential-phishing lure ('protected document', 'click to view', 'verify your identity', 'shared a file with you', 'enable editing', password-expiry or mailbox-quota notices, a voicemail or fax waiting, 'your invoice is ready to view' (a document that announces another document), a fake CAPTCHA's 'verify you are human'; several languages; one such phrase is enough when a link downloads an archive, program, disk image or shortcut) and the document also sends the reader somewhere: a web link, a URI action, a QR code or a button whose script opens a web page (app.launchURL, getURL, xfa.host.gotoURL, submitForm). The PDF itself is harmless; its one purpose is to get the reader onto the attacker's page. Links to a government site or to Adobe's Reader download page (the 'your viewer cannot display this form' stand-in page of government XFA forms) are no way out.",
   category: "phishing",
   severity: "high",
   weight: 45,
@@ -57,7 +69,7 @@ export const lureFakeProtectedDocument = defineRule({
       lureIn(contentPages(pageTexts, actions), actions, pageCount, budget),
     );
     if (!seen) return null;
-    const { pages, target, targets } = seen.hit;
+    const { pages, target, targets, download } = seen.hit;
     return {
       evidence: [
         ...pages.slice(0, 5).map(({ page, wording }) =>
@@ -72,7 +84,7 @@ export const lureFakeProtectedDocument = defineRule({
         }),
       ],
       stage: seen.stage,
-      detail: `Lure wording: ${[...new Set(pages.flatMap((p) => p.wording.phrases))].join(", ")}.`,
+      detail: `Lure wording: ${[...new Set(pages.flatMap((p) => p.wording.phrases))].join(", ")}.${download ? ` A link downloads a file (${download}).` : ""}`,
     };
   },
 });

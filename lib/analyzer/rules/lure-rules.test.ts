@@ -238,6 +238,42 @@ describe("lure-fake-protected-document", () => {
     expect(ids).not.toContain("lure-fake-protected-document");
   });
 
+  // the notices of 2022-2026 mailbox lures that announce a voicemail, a fax or another document, in
+  // the languages of the big invoice and boleto campaigns
+  it.each<[string, string[]]>([
+    ["a voicemail notice", ["You have a new voice message", "Duration: 0:42", "Play voice message"]],
+    ["a document-ready notice", ["Accounts Payable", "Your remittance advice is now available to view"]],
+    ["a purchase-order lure", ["View Purchase Order", "To view or download the document, CLICK HERE"]],
+    ["a Portuguese boleto notice", ["Boleto bancário", "Seu boleto já está disponível", "Clique aqui para visualizar"]],
+    ["an Italian invoice notice", ["Fattura n. 2025/118", "Clicca qui per visualizzare il documento"]],
+  ])("fires on %s with a link", async (_name, lines) => {
+    const { ids } = await firing({
+      pages: [{ lines, links: [{ url: "https://portal-docs-view.example/v/118", rect: [200, 380, 412, 420] }] }],
+    });
+    expect(ids).toContain("lure-fake-protected-document");
+  });
+
+  // the malware-delivery lure: one phrase ("download the invoice") and a link that fetches an archive
+  it("fires on one weak phrase when the link downloads an archive, not when it opens a page", async () => {
+    const lines = ["Invoice INV-20931", "Amount due: $4,210.00", "Download invoice (PDF, 245 KB)"];
+    const link = (url: string) => ({ pages: [{ lines, links: [{ url, rect: [200, 380, 412, 420] as typeof PAGE }] }] });
+    const zip = await firing(link("https://invoice-files.example/download/INV-20931.zip"));
+    expect(zip.ids).toContain("lure-fake-protected-document");
+    expect(zip.hits.get("lure-fake-protected-document")?.detail).toContain("downloads a file (archive)");
+    expect((await firing(link("https://invoice-files.example/d?file=INV-20931.iso"))).ids).toContain(
+      "lure-fake-protected-document",
+    );
+    expect((await firing(link("https://invoice-files.example/download/INV-20931.pdf"))).ids).not.toContain(
+      "lure-fake-protected-document",
+    );
+    // a release note's archive link without lure wording
+    const note = { lines: ["Release 4.2", "Changes: faster import, new themes"] };
+    const archive = { url: "https://tools.example/releases/tool-4.2.zip", rect: [72, 600, 300, 620] as typeof PAGE };
+    expect((await firing({ pages: [{ ...note, links: [archive] }] })).ids).not.toContain(
+      "lure-fake-protected-document",
+    );
+  });
+
   it("still fires when the same stand-in wording links anywhere else", async () => {
     const { ids } = await firing({
       pages: [
