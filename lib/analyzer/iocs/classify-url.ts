@@ -11,6 +11,7 @@ import { redirectDestination } from "./redirect-destination";
 export { percentDecoded };
 import { ASSET_HOST_LABELS, hostingKindOf, isShortenerHost, redirectorOf, type HostingKind } from "./url-hosts";
 import { fileKindOfExtension, RUNNABLE_KINDS, type FileKind } from "../file-kinds";
+import { hiddenAddressIn } from "./victim-data";
 
 /** Most-impersonated brands in credential phishing (public phishing-trend reports). */
 export const PHISHED_BRANDS: readonly string[] = Object.freeze([
@@ -147,6 +148,8 @@ export interface UrlFacts {
   queryFileKind: FileKind | null;
   /** the final path segment is a program, script, disk image or shortcut, and not code shown on a code-hosting page */
   executableDownload: boolean;
+  /** an e-mail address carried in the fragment or base64-encoded (victim-data.ts hiddenAddressIn), or null */
+  hiddenAddress: "fragment" | "base64" | null;
 }
 
 /** a memo size, not a budget: classifications remembered (a URL past it is classified again) */
@@ -207,6 +210,7 @@ function classify(raw: string): UrlFacts | null {
     fileKind,
     queryFileKind: queryFileKind(url.searchParams),
     executableDownload: fileKind !== null && RUNNABLE_KINDS.has(fileKind) && !scriptAsSource,
+    hiddenAddress: hiddenAddressIn(url),
   };
 }
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { analyzeFast } from "../analyze";
 import { PdfBuilder } from "../../pdf/testing/pdf-builder";
-import { addressesInQueries, victimData } from "./victim-data";
+import { addressesInQueries, hiddenAddressIn, victimData } from "./victim-data";
 
 function personalisedLurePdf(...extraLinks: string[]): Uint8Array {
   const b = new PdfBuilder();
@@ -13,6 +13,32 @@ function personalisedLurePdf(...extraLinks: string[]): Uint8Array {
   b.addCatalog("", 1, `/Annots [${links.map((l) => `${l} 0 R`).join(" ")}]`);
   return b.build();
 }
+
+describe("hiddenAddressIn", () => {
+  it.each([
+    ["https://docs-view.example/index.html#j.doe@acme.example", "fragment"],
+    ["https://docs-view.example/#email=j.doe%40acme.example", "fragment"],
+    ["https://docs-view.example/view?e=ai5kb2VAYWNtZS5leGFtcGxl", "base64"],
+    // standard base64 with its "+" and "=" padding, unencoded in the query
+    ["https://docs-view.example/view?id=77&u=eXl+QGFjbWUuZXhhbXBsZQ==", "base64"],
+    ["https://docs-view.example/v/YW5uYS5rQGNvcnAuZXhhbXBsZQ/start", "base64"],
+    ["https://docs-view.example/x#YW5uYS5rQGNvcnAuZXhhbXBsZQ", "base64"],
+  ])("%s carries an address (%s)", (url, how) => {
+    expect(hiddenAddressIn(new URL(url))).toBe(how);
+  });
+
+  it.each([
+    // an unsubscribe link carries the subscriber's address openly
+    "https://news.example/unsubscribe?email=j.doe@acme.example",
+    "https://news.example/prefs?email=j.doe%40acme.example&list=7",
+    // tokens, ids and words that are base64 of nothing
+    "https://cdn.example/assets/aGVsbG8gd29ybGQ/app.js",
+    "https://docs.example/guide/Introduction#section-Authentication",
+    "https://drive.example/d/1xQdh1AbC7AbCdEfGh/view",
+  ])("%s carries none", (url) => {
+    expect(hiddenAddressIn(new URL(url))).toBeNull();
+  });
+});
 
 describe("victim data", () => {
   it("finds addresses in query strings and fragments, percent-encoded once or twice", () => {

@@ -42,6 +42,19 @@ const linkFindings = (pdf: Uint8Array) =>
     .findings.filter((f) => LINK_RULES.includes(f.ruleId))
     .map((f) => f.ruleId);
 
+describe("phishing-url-pattern: a link personalised for its recipient", () => {
+  it("fires on an address in the fragment or base64-encoded, not on a plain unsubscribe value", () => {
+    const text = { rect: "150 300 460 420" };
+    expect(linkFindings(pageWithLink("https://docview.example/index.html#j.doe@acme.example", text))).toContain(
+      "phishing-url-pattern",
+    );
+    expect(linkFindings(pageWithLink("https://docview.example/index.html?e=ai5kb2VAYWNtZS5leGFtcGxl", text))).toContain(
+      "phishing-url-pattern",
+    );
+    expect(linkFindings(pageWithLink("https://news.example/unsubscribe?email=j.doe@acme.example", text))).toEqual([]);
+  });
+});
+
 describe("suspicious-link reads the URL's classification", () => {
   it.each([
     ["a script on a code-hosting page", "https://github.com/mozilla/pdf.js/blob/master/src/display/api.js"],

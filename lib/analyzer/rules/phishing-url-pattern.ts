@@ -56,6 +56,7 @@ export function phishingUrlFlags(target: string, url: UrlFacts | null = classify
     flags.push(`lure word '${inHost[0]}' in a ${labels}-level host`);
   if (CMS_INTERNALS.test(url.path)) flags.push("page inside a CMS's internal folders");
   if (url.lookAlikeBrands.length) flags.push(`look-alike spelling of ${url.lookAlikeBrands.join(", ")}`);
+  if (url.hiddenAddress) flags.push(`an e-mail address hidden in the link (${url.hiddenAddress})`);
   if (url.pathLookAlikeBrands.length)
     flags.push(`look-alike spelling of ${url.pathLookAlikeBrands.join(", ")} in the path`);
   return flags;
@@ -65,7 +66,7 @@ export const phishingUrlPattern = defineRule({
   id: "phishing-url-pattern",
   title: "Link looks like a credential-phishing URL",
   description:
-    "A link's address has the lexical marks of phishing pages: several account-action words (sign-in, verify, secure, payment...) in the host name (paths are not counted: real sign-in pages have them too), a deep subdomain chain around such a word, a host spelled to look like a much-phished brand (digit-for-letter swaps like app1e or paypa1, or look-alike letters of another script), a path word starting with such a swapped brand (kit folders like /app1esubm1t/), or a page hidden in a CMS's internal folders (kits dropped on compromised sites).",
+    "A link's address has the lexical marks of phishing pages: several account-action words (sign-in, verify, secure, payment...) in the host name (paths are not counted: real sign-in pages have them too), a deep subdomain chain around such a word, a host spelled to look like a much-phished brand (digit-for-letter swaps like app1e or paypa1, or look-alike letters of another script), a path word starting with such a swapped brand (kit folders like /app1esubm1t/), a page hidden in a CMS's internal folders (kits dropped on compromised sites), or an e-mail address carried in the fragment or base64-encoded (a kit's link personalised for its recipient, to pre-fill the fake sign-in form; a plain ?email= value, as unsubscribe links carry, is not counted).",
   category: "phishing",
   severity: "high",
   weight: 45,
