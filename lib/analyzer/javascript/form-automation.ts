@@ -66,7 +66,8 @@ export function isFormAutomation(
     s.exploitApis.length > 0 ||
     s.launchesAttachment ||
     s.obfuscatedIdentifiers > 0 ||
-    s.memoryPrimitives.length > 0
+    s.memoryPrimitives.length > 0 ||
+    s.reentrancy.length > 0
   )
     return false;
   // a form's script has no web page to write into

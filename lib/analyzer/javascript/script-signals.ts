@@ -1,6 +1,7 @@
 // Text-level signals of a script, cheap enough for the fast stage. They look for the techniques
 // exploit kits used (escaped shellcode, heap spraying, eval of decoded strings, vulnerable Acrobat
 // APIs); the advanced stage re-checks on a real parser's AST and on the deobfuscated layers.
+import { findReentrancyShapes, type ReentrancyShape } from "./reentrancy";
 import { textWindow, type Budget } from "../../limits";
 import { findMemoryPrimitives, type MemoryPrimitive } from "./memory-primitives";
 import { countMatches, IDENT, nameRunEnd, nameRunStart, namesBefore, skipSpaces, startsName, wordAt } from "./js-chars";
@@ -197,6 +198,8 @@ export interface ScriptSignals {
   techniques: ObfuscationTechnique[];
   /** the primitives of a typed-array memory-corruption exploit, one entry per kind (memory-primitives.ts) */
   memoryPrimitives: MemoryPrimitive[];
+  /** shapes that make the reader call back into the script mid-work: use-after-free triggers (reentrancy.ts) */
+  reentrancy: ReentrancyShape[];
   /** browser page APIs (document.write, document.cookie, window.location...): code for a web viewer's page (browser-dom.ts) */
   browserDom: string[];
 }
@@ -266,6 +269,7 @@ export function scriptSignals(source: string, budget: Budget): ScriptSignals {
     formApiCalls: countMatches(text, FORM_API),
     techniques: [],
     memoryPrimitives: findMemoryPrimitives(text),
+    reentrancy: findReentrancyShapes(text),
     browserDom: findBrowserDomApis(text),
   };
   signals.techniques = [...detectObfuscationTechniques(text, budget), ...signalTechniques(signals, text)];

@@ -1,6 +1,6 @@
 import type { MemoryPrimitiveKind } from "../javascript/memory-primitives";
 import { defineRule } from "./rule";
-import { evidence, excerpt } from "./evidence";
+import { scriptShapesHit } from "./script-shapes";
 
 /** kinds that together make the exploit's shape: one alone (a DataView in a font tool, a -1 test) is not enough */
 const MIN_KINDS = 2;
@@ -24,17 +24,9 @@ export const javascriptMemoryPrimitives = defineRule({
   mitigations: ["do_not_open", "update_reader", "disable_reader_javascript"],
   confidence: "high",
   check({ scripts }) {
-    const hits = scripts.filter((s) => s.signals.memoryPrimitives.length >= MIN_KINDS);
-    if (!hits.length) return null;
-    return {
-      evidence: hits.map((s) =>
-        evidence({
-          objectRef: s.objectRef,
-          path: s.path,
-          excerpt: excerpt(s.signals.memoryPrimitives.map((p) => `${p.kind}: ${p.excerpt}`).join(" | "), 200),
-        }),
-      ),
-      detail: `Primitives: ${[...new Set(hits.flatMap((s) => s.signals.memoryPrimitives.map((p) => KIND_TEXT[p.kind])))].join("; ")}.`,
-    };
+    return scriptShapesHit(scripts, (s) => s.signals.memoryPrimitives, KIND_TEXT, {
+      minKinds: MIN_KINDS,
+      label: "Primitives",
+    });
   },
 });

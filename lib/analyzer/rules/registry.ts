@@ -31,6 +31,7 @@ import { javascriptAutoRun } from "./javascript-auto-run";
 import { javascriptExploitApi } from "./javascript-exploit-api";
 import { javascriptHeapSpray } from "./javascript-heap-spray";
 import { javascriptMemoryPrimitives } from "./javascript-memory-primitives";
+import { javascriptReentrancyTrigger } from "./javascript-reentrancy-trigger";
 import { javascriptLaunchesAttachment } from "./javascript-launches-attachment";
 import { javascriptCallbackOnOpen } from "./javascript-callback-on-open";
 import { javascriptLocalFileExfiltration } from "./javascript-local-file-exfiltration";
@@ -109,6 +110,7 @@ export const RULES: readonly Rule[] = [
   javascriptShellcode,
   javascriptHeapSpray,
   javascriptMemoryPrimitives,
+  javascriptReentrancyTrigger,
   javascriptExploitApi,
   javascriptLaunchesAttachment,
   javascriptNetworkApi,

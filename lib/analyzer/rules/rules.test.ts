@@ -207,6 +207,13 @@ const FIXTURES: Record<string, Fixture> = {
         "var a = []; for (var i = 0; i < 0x800; i++) { a[i] = new ArrayBuffer(0x58); new DataView(a[i]).setUint32(0, 0x41414141, true); }",
       ),
   },
+  "javascript-reentrancy-trigger": {
+    name: "a getter installed on the event object, then a form reset",
+    build: () =>
+      openActionScript(
+        'event.__defineGetter__("target", function () { return {}; }); try { this.resetForm(); } catch (e) {}',
+      ),
+  },
   "javascript-exploit-api": {
     name: "a Collab.collectEmailInfo call (CVE-2007-5659)",
     build: () => openActionScript('var msg = "A"; Collab.collectEmailInfo({subj: "", msg: msg});'),

@@ -512,6 +512,18 @@ export const TECHNIQUES: readonly Technique[] = [
     carriers: ["open-action-script"],
   },
   {
+    id: "reader-reentrancy-trigger",
+    title: "Use-after-free trigger: the reader called back mid-work",
+    category: "exploitation",
+    description:
+      "A script installs getters or setters on the reader's objects, wraps them in Proxies, swaps their prototypes, replaces valueOf, or sets field actions that delete pages, fields or the document: the reader runs the script's code in the middle of its own API call, and the code frees or retypes what the reader holds. The trigger of the Acrobat and Foxit use-after-free and type-confusion proofs of concept of 2019-2023 (CVE-2023-21608, CVE-2022-28672), with or without the typed-array exploitation after it.",
+    attack: ["T1203", "T1059.007"],
+    rules: ["javascript-reentrancy-trigger"],
+    // the shape of a trigger, not proof that it works on a given reader
+    floors: [{ verdict: "suspicious", rules: ["javascript-reentrancy-trigger"] }],
+    carriers: ["open-action-script"],
+  },
+  {
     id: "string-overflow-exploit",
     title: "Metadata string that overflows a reader's buffer",
     category: "exploitation",

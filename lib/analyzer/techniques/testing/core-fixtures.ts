@@ -410,6 +410,17 @@ export const CORE_FIXTURES: TechniqueFixtures = {
         ),
       ),
   },
+  "reader-reentrancy-trigger": {
+    // a Format action set by script that deletes a page, set off while the reader calculates a field
+    "open-action-script": () =>
+      built(
+        openAction(
+          scriptAction(
+            'var f = this.getField("total"); f.setAction("Format", "onFormat()"); function onFormat() { this.deletePages(0); } this.getField("qty").setFocus();',
+          ),
+        ),
+      ),
+  },
   "typed-array-memory-exploit": {
     // the grooming and the read/write primitive of a use-after-free exploit, without its trigger
     "open-action-script": () =>
