@@ -31,6 +31,7 @@ describe("findLurePhrases", () => {
     ["Dit is een beveiligd document", "documento protetto"],
     ["Защищенный документ", "защищенный документ"],
     ["Your Apple ID has been temporarily locked", "account suspension"],
+    ["Your wallet will be suspended within 24 hours", "account suspension"],
     ["SECURE MY ACCOUNT", "secure your account"],
     [
       "If you haven't authorized this transaction, click the link below to get a full refund",

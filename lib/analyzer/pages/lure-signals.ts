@@ -99,7 +99,7 @@ const PHRASES: [string, "strong" | "weak", RegExp][] = [
   [
     "account suspension",
     "strong",
-    /\b(account|apple id|mailbox|card)( will be| has been| is| was)?( temporarily)? (suspended|locked|deactivated|terminated|disabled|on hold|limited|restricted|blocked|frozen)\b/,
+    /\b(account|apple id|mailbox|card|wallet)( will be| has been| is| was)?( temporarily)? (suspended|locked|deactivated|terminated|disabled|on hold|limited|restricted|blocked|frozen)\b/,
   ],
   [
     "secure your account",
