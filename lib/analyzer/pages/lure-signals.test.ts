@@ -128,6 +128,8 @@ describe("findLurePhrases", () => {
     "Das Dokument beschreibt die Sicherheitsarchitektur.",
     // a footer that says where the document itself is published, and unsubscribe lines
     "This document is available for download at www.example.org/guidelines",
+    "Go paperless: your statements are available to view online at www.example-utility.com",
+    "Your invoices are available to view in your online account.",
     "When you have new messages, the message lamp lights.",
     "Klicken Sie hier, um sich vom Newsletter abzumelden.",
     "Cliquez ici pour vous désabonner.",

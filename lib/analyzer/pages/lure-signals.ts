@@ -79,10 +79,11 @@ const PHRASES: [string, "strong" | "weak", RegExp][] = [
     /\b(listen to|play|hear) (the |your |this |new )?(voice ?mail|voice message|audio message)s?\b/,
   ],
   // a document that announces another document: the real invoice is the invoice, not a notice of it
+  // (one document: a paper statement's or invoice's footer says the next ones "are available to view online")
   [
     "your document is ready",
     "strong",
-    /\byour (new )?(invoice|document|statement|file|remittance( advice)?|payment advice|purchase order|contract|agreement|fax|payslip|pay ?stub)s? (is|are|has been|have been) (now )?(ready|available|uploaded) (to|for) (view|download|review|access)(ing)?\b/,
+    /\byour (new )?(invoice|document|file|remittance( advice)?|payment advice|purchase order|contract|agreement|fax|payslip|pay ?stub) (is|has been) (now )?(ready|available|uploaded) (to|for) (view|download|review|access)(ing)?\b/,
   ],
   [
     "document awaits signature",
@@ -177,7 +178,7 @@ const PHRASES: [string, "strong" | "weak", RegExp][] = [
   [
     "votre facture est disponible",
     "strong",
-    /\bvotre (facture|document|fichier|relevé) (électronique )?(est )?(disponible|prête?)\b/,
+    /\bvotre (facture|document|fichier) (électronique )?(est )?(disponible|prête?)\b/,
   ],
   // Spanish / Portuguese
   [
