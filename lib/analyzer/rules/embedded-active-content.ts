@@ -2,11 +2,17 @@ import { hasOfficeMacros, isActiveHtml, isMacroOfficeName } from "../content/fil
 import { defineRule } from "./rule";
 import { evidence } from "./evidence";
 
+/**
+ * Names a browser opens as a page whatever the first bytes are (a page may start with a comment, a
+ * <meta> or a <div>; an SVG image runs its <script> elements): SVG smuggling and HTML attachments.
+ */
+const WEB_PAGE_NAME = /\.(?:html?|xhtml?|shtml|svgz?|mht(?:ml)?)\s*$/i;
+
 export const embeddedActiveContent = defineRule({
   id: "embedded-active-content",
   title: "Embedded script, macro document or HTML",
   description:
-    "An attachment can run code when opened: an Office document with VBA macros (or a macro-enabled/legacy Office name), a shell script, RTF, an HTA, or an HTML page that acts when a browser opens it (a script, a plug-in or frame, an event handler, a javascript: URL, a form or password box, a refresh to another page: the HTML-attachment phishing and smuggling pages). A page of text, pictures and links is a document, reported as an attachment only.",
+    "An attachment can run code when opened: an Office document with VBA macros (or a macro-enabled/legacy Office name), a shell script, RTF, an HTA, or an HTML page or SVG image (by its content, or its name) that acts when a browser opens it (a script, a plug-in or frame, an event handler, a javascript: URL, a form or password box, a refresh to another page: the HTML-attachment phishing and smuggling pages). A page of text, pictures and links is a document, reported as an attachment only.",
   category: "embedded-file",
   severity: "high",
   weight: 55,
@@ -16,7 +22,7 @@ export const embeddedActiveContent = defineRule({
     const hits = embedded.filter(
       (f) =>
         f.kind === "script" ||
-        (f.kind === "html" && isActiveHtml(f.data, f.name)) ||
+        ((f.kind === "html" || WEB_PAGE_NAME.test(f.name)) && isActiveHtml(f.data, f.name)) ||
         f.kind === "rtf" ||
         hasOfficeMacros(f.data, f.kind) ||
         isMacroOfficeName(f.name),

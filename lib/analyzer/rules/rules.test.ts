@@ -912,6 +912,15 @@ describe("embedded-active-content: an HTML page that acts when a browser opens i
     expect(fires(attachment("view.html", html))).toBe(true);
   });
 
+  it("reads a page by its name when its first bytes do not say HTML: a comment first, an SVG image", () => {
+    expect(
+      fires(attachment("invoice.htm", "<!-- saved --><div><script>location='https://x.example/'</script></div>")),
+    ).toBe(true);
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>window.location="https://x.example/"</script></svg>';
+    expect(fires(attachment("scan.svg", svg))).toBe(true);
+    expect(fires(attachment("logo.svg", '<svg xmlns="http://www.w3.org/2000/svg"><circle r="4"/></svg>'))).toBe(false);
+  });
+
   it("fires on an .hta whatever it holds, not on a page of text, pictures and links", () => {
     expect(fires(attachment("update.hta", "<html><body>Update</body></html>"))).toBe(true);
     const page =
