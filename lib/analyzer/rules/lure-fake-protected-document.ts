@@ -31,9 +31,11 @@ function lureIn(view: PageView, actions: readonly PageAction[], pageCount: numbe
   // government form's link to its agency or an XFA form's "get Adobe Reader" link is no way out
   const targets = outwardTargets(actions, view).filter((t) => !isOfficialTarget(t.url));
   if (!targets.length) return null;
-  // a link that fetches a file (an archive, program, disk image or shortcut) is the payload's way in:
-  // with it, one phrase of lure wording ("download the invoice") makes the malware-delivery lure
-  const download = targets.map((t) => fileDownloadKind(t.url)).find((k) => k !== null) ?? null;
+  // a document whose one way out fetches a file (an archive, program, disk image or shortcut) hands the
+  // reader the payload: with it, one phrase of lure wording ("download the invoice") makes the
+  // malware-delivery lure (a software guide's download link sits among its other links)
+  const oneWayOut = new Set(targets.map((t) => t.url.trim())).size === 1;
+  const download = oneWayOut ? fileDownloadKind(targets[0].url) : null;
   const pages = lurePages(view, LURE_MAX_PAGES)
     .map((p) => ({ page: p, wording: pageWording(p, budget) }))
     .filter((p) => p.wording.isLure || (download !== null && p.wording.phrases.length > 0));
@@ -58,7 +60,7 @@ export const lureFakeProtectedDocument = defineRule({
   id: "lure-fake-protected-document",
   title: "Fake 'protected document' page with a way out",
   description:
-    "A short document's text (rendered, or read from its content streams) reads like a credential-phishing lure ('protected document', 'click to view', 'verify your identity', 'shared a file with you', 'enable editing', password-expiry or mailbox-quota notices, a voicemail or fax waiting, 'your invoice is ready to view' (a document that announces another document), a fake CAPTCHA's 'verify you are human'; several languages; one such phrase is enough when a link downloads an archive, program, disk image or shortcut) and the document also sends the reader somewhere: a web link, a URI action, a QR code or a button whose script opens a web page (app.launchURL, getURL, xfa.host.gotoURL, submitForm). The PDF itself is harmless; its one purpose is to get the reader onto the attacker's page. Links to a government site or to Adobe's Reader download page (the 'your viewer cannot display this form' stand-in page of government XFA forms) are no way out.",
+    "A short document's text (rendered, or read from its content streams) reads like a credential-phishing lure ('protected document', 'click to view', 'verify your identity', 'shared a file with you', 'enable editing', password-expiry or mailbox-quota notices, a voicemail or fax waiting, 'your invoice is ready to view' (a document that announces another document), a fake CAPTCHA's 'verify you are human'; several languages; one such phrase is enough when the document's one link downloads an archive, program, disk image or shortcut) and the document also sends the reader somewhere: a web link, a URI action, a QR code or a button whose script opens a web page (app.launchURL, getURL, xfa.host.gotoURL, submitForm). The PDF itself is harmless; its one purpose is to get the reader onto the attacker's page. Links to a government site or to Adobe's Reader download page (the 'your viewer cannot display this form' stand-in page of government XFA forms) are no way out.",
   category: "phishing",
   severity: "high",
   weight: 45,

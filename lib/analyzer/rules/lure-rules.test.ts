@@ -266,6 +266,19 @@ describe("lure-fake-protected-document", () => {
     expect((await firing(link("https://invoice-files.example/download/INV-20931.pdf"))).ids).not.toContain(
       "lure-fake-protected-document",
     );
+    // a guide whose archive link is one of several ways out
+    const guide = await firing({
+      pages: [
+        {
+          lines: ["Quick start", "Download the file and unpack it."],
+          links: [
+            { url: "https://tools.example/releases/tool-4.2.zip", rect: [72, 600, 300, 620] },
+            { url: "https://tools.example/docs", rect: [72, 560, 300, 580] },
+          ],
+        },
+      ],
+    });
+    expect(guide.ids).not.toContain("lure-fake-protected-document");
     // a release note's archive link without lure wording
     const note = { lines: ["Release 4.2", "Changes: faster import, new themes"] };
     const archive = { url: "https://tools.example/releases/tool-4.2.zip", rect: [72, 600, 300, 620] as typeof PAGE };
