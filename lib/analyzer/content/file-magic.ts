@@ -58,24 +58,6 @@ export function isMacroOfficeName(name: string): boolean {
   return MACRO_OFFICE_EXTENSIONS.test(name.trim());
 }
 
-/**
- * What makes an HTML page act when a browser opens it: a script or plug-in element, an event handler, a
- * javascript: URL, a form (it posts what the reader types: the credential form of an HTML-attachment
- * phishing), a password box, a refresh that moves to another page, an HTA application. A page of text,
- * pictures and links (a saved web page, release notes, an e-mail body kept beside its PDF) has none. The
- * attribute runs are bounded, so each `<` is tried over at most a few hundred characters: linear.
- */
-const ACTIVE_HTML =
-  /<(?:script|iframe|frame|object|embed|applet|form|hta:application)\b|<[a-z][a-z0-9]{0,15}\b[^<>]{0,300}?[\s/"']on[a-z]{3,30}\s{0,20}=|\b(?:href|src|action|formaction)\s{0,20}=\s{0,20}["']?\s{0,20}javascript:|<meta\b[^<>]{0,300}?\brefresh\b|<input\b[^<>]{0,300}?\btype\s{0,20}=\s{0,20}["']?password/i;
-/** a window, not a budget: a page longer than this counts as active (padding must not hide a script) */
-const ACTIVE_HTML_SCAN_BYTES = 4 * 1024 * 1024;
-
-/** An HTML attachment that runs, submits or redirects when opened (ACTIVE_HTML); an .hta always does. */
-export function isActiveHtml(data: Uint8Array, name: string): boolean {
-  if (/\.hta\s*$/i.test(name) || data.length > ACTIVE_HTML_SCAN_BYTES) return true;
-  return ACTIVE_HTML.test(latin1(data, 0, data.length));
-}
-
 /** OOXML (zip) with a VBA project, or OLE with a VBA storage name: Office macros. */
 export function hasOfficeMacros(data: Uint8Array, kind: PayloadKind): boolean {
   if (kind !== "zip" && kind !== "ole-office") return false;

@@ -7,19 +7,15 @@
 // of them: over the 1,790 files of the three corpora, one script names ArrayBuffer or DataView, and it is
 // that exploit. Text level, each primitive tried only when its anchor word occurs.
 
+import { shapeAt, type ScriptShape } from "./script-shape";
+
 export type MemoryPrimitiveKind =
   "typed-array-spray" | "raw-memory-access" | "corrupted-length-check" | "pointer-as-double";
 
-export interface MemoryPrimitive {
-  kind: MemoryPrimitiveKind;
-  /** the text that shows it, clipped */
-  excerpt: string;
-}
+export type MemoryPrimitive = ScriptShape<MemoryPrimitiveKind>;
 
 /** a detection window, not a budget: how far before an allocation the loop that repeats it may start */
 const LOOP_WINDOW = 400;
-/** presentation: characters of evidence kept */
-const EXCERPT_CHARS = 100;
 
 const TYPED_ALLOCATION =
   /\bnew\s+(?:ArrayBuffer|SharedArrayBuffer|DataView|(?:Ui|I)nt(?:8|16|32)Array|Uint8ClampedArray|Float(?:32|64)Array|Big(?:Ui|I)nt64Array)\s*\(/g;
@@ -34,8 +30,7 @@ const DENORMAL_DOUBLE = /\b\d(?:\.\d+)?[eE]-3(?:09|1\d|2[0-4])\b/;
 /** The primitive kinds a script's text shows, each once with its first evidence. */
 export function findMemoryPrimitives(text: string): MemoryPrimitive[] {
   const out: MemoryPrimitive[] = [];
-  const at = (kind: MemoryPrimitiveKind, index: number) =>
-    out.push({ kind, excerpt: text.slice(index, index + EXCERPT_CHARS) });
+  const at = (kind: MemoryPrimitiveKind, index: number) => out.push(shapeAt(kind, text, index));
   if (text.includes("Array") || text.includes("DataView")) {
     const spray = allocationInLoop(text);
     if (spray !== -1) at("typed-array-spray", spray);

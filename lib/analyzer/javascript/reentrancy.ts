@@ -11,16 +11,12 @@
 // Proxy or a prototype, replaces valueOf, or calls setAction. Text level, each shape tried only when its
 // anchor word occurs.
 
+import { shapeAt, type ScriptShape } from "./script-shape";
+
 export type ReentrancyKind = "accessor" | "proxy" | "prototype-swap" | "conversion-override" | "action-frees";
 
-export interface ReentrancyShape {
-  kind: ReentrancyKind;
-  /** the text that shows it, clipped */
-  excerpt: string;
-}
+export type ReentrancyShape = ScriptShape<ReentrancyKind>;
 
-/** presentation: characters of evidence kept */
-const EXCERPT_CHARS = 100;
 /** a detection window, not a budget: how much of a named callback's body is read for a freeing call */
 const CALLBACK_BODY_CHARS = 2048;
 /** a detection window, not a budget: the first actions set by script are read (each may search the text once) */
@@ -47,35 +43,27 @@ const CALLED_NAME = /^\s*([A-Za-z_$][\w$]{0,63})\s*\(/;
 /** the reader's own objects, which the shapes are aimed at: a script library that never touches them is left alone */
 const READER_OBJECT = /\b(?:this|event|app|Collab|util|xfa)\s*[.[]|\bgetField\s*\(/;
 
+/** Each shape: the words it cannot occur without, and where it first occurs (-1: nowhere). */
+const SHAPES: readonly { kind: ReentrancyKind; anchors: readonly string[]; find: (text: string) => number }[] = [
+  { kind: "accessor", anchors: ["define"], find: (t) => firstMatch(ACCESSOR, t) },
+  { kind: "proxy", anchors: ["Proxy"], find: (t) => firstMatch(PROXY, t) },
+  { kind: "prototype-swap", anchors: ["__proto__", "setPrototypeOf"], find: (t) => firstMatch(PROTOTYPE_SWAP, t) },
+  { kind: "conversion-override", anchors: ["valueOf"], find: (t) => firstMatch(CONVERSION_OVERRIDE, t) },
+  { kind: "action-frees", anchors: ["setAction"], find: (t) => actionThatFrees(t) },
+];
+
 /** The re-entrancy shapes `text` shows, each kind once with its first evidence; none in a script that never touches the reader's objects. */
 export function findReentrancyShapes(text: string): ReentrancyShape[] {
-  const out: ReentrancyShape[] = [];
-  const anchors = ["define", "Proxy", "__proto__", "setPrototypeOf", "valueOf", "setAction"];
-  if (!anchors.some((a) => text.includes(a)) || !READER_OBJECT.test(text)) return out;
-  const at = (kind: ReentrancyKind, index: number) =>
-    out.push({ kind, excerpt: text.slice(index, index + EXCERPT_CHARS) });
-  const first = (re: RegExp) => re.exec(text)?.index ?? -1;
-  if (text.includes("define")) {
-    const i = first(ACCESSOR);
-    if (i >= 0) at("accessor", i);
-  }
-  if (text.includes("Proxy")) {
-    const i = first(PROXY);
-    if (i >= 0) at("proxy", i);
-  }
-  if (text.includes("__proto__") || text.includes("setPrototypeOf")) {
-    const i = first(PROTOTYPE_SWAP);
-    if (i >= 0) at("prototype-swap", i);
-  }
-  if (text.includes("valueOf")) {
-    const i = first(CONVERSION_OVERRIDE);
-    if (i >= 0) at("conversion-override", i);
-  }
-  if (text.includes("setAction")) {
-    const i = actionThatFrees(text);
-    if (i >= 0) at("action-frees", i);
-  }
-  return out;
+  const candidates = SHAPES.filter((s) => s.anchors.some((a) => text.includes(a)));
+  if (!candidates.length || !READER_OBJECT.test(text)) return [];
+  return candidates.flatMap(({ kind, find }) => {
+    const i = find(text);
+    return i >= 0 ? [shapeAt(kind, text, i)] : [];
+  });
+}
+
+function firstMatch(re: RegExp, text: string): number {
+  return re.exec(text)?.index ?? -1;
 }
 
 /** Where a field action set by script frees document objects, itself or through the function it calls; -1 if none. */

@@ -1,4 +1,6 @@
-import { hasOfficeMacros, isActiveHtml, isMacroOfficeName } from "../content/file-magic";
+import { latin1 } from "../../pdf/objects";
+import { hasOfficeMacros, isMacroOfficeName } from "../content/file-magic";
+import { isActivePage } from "../facts/html-injection";
 import { defineRule } from "./rule";
 import { evidence } from "./evidence";
 
@@ -7,6 +9,15 @@ import { evidence } from "./evidence";
  * <meta> or a <div>; an SVG image runs its <script> elements): SVG smuggling and HTML attachments.
  */
 const WEB_PAGE_NAME = /\.(?:html?|xhtml?|shtml|svgz?|mht(?:ml)?)\s*$/i;
+
+/** a window, not a budget: a page longer than this counts as active (padding must not hide a script) */
+const ACTIVE_PAGE_SCAN_BYTES = 4 * 1024 * 1024;
+
+/** An HTML or SVG attachment that runs, submits or redirects when opened (isActivePage); an .hta always does. */
+function isActiveHtml(data: Uint8Array, name: string): boolean {
+  if (/\.hta\s*$/i.test(name) || data.length > ACTIVE_PAGE_SCAN_BYTES) return true;
+  return isActivePage(latin1(data, 0, data.length));
+}
 
 export const embeddedActiveContent = defineRule({
   id: "embedded-active-content",

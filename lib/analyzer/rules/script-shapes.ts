@@ -1,17 +1,13 @@
 // The hit of a rule that reports a list of exploit shapes each script's signals carry (memory primitives,
 // re-entrancy triggers): the scripts with enough kinds, each kind's first evidence, the kinds in words.
 import type { ScriptFact } from "../facts/document-facts";
+import type { ScriptShape } from "../javascript/script-shape";
 import type { RuleHit } from "./rule";
 import { evidence, excerpt } from "./evidence";
 
-export interface ShapeSignal<K extends string> {
-  kind: K;
-  excerpt: string;
-}
-
 export function scriptShapesHit<K extends string>(
   scripts: readonly ScriptFact[],
-  shapesOf: (s: ScriptFact) => readonly ShapeSignal<K>[],
+  shapesOf: (s: ScriptFact) => readonly ScriptShape<K>[],
   kindText: Record<K, string>,
   opts: { minKinds: number; label: string },
 ): RuleHit | null {
