@@ -143,7 +143,8 @@ export function collectIndicators(
     // action targets were taken whole above: scanned again as running text, one with a space or a
     // parenthesis in its path would add a cut-off copy
     const targets = new Set(facts.actions.map((a) => a.target).filter((t) => t !== undefined));
-    for (const [num, inst] of doc.table) {
+    for (const inst of doc.table.values()) {
+      const num = inst.num;
       const ref = `${num} ${inst.gen} R`;
       const v = inst.value;
       const strings = facts.strings.get(ref);

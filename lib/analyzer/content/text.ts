@@ -68,8 +68,11 @@ export function isTextualStream(d: PdfDict): boolean {
 /** Bytes to text: UTF-16 (with BOM) or UTF-8 BOM as declared, else one char per byte. */
 export function bytesToText(data: Uint8Array, maxChars: number): string {
   const known = TEXTS.get(data);
-  // data no longer than either maxChars was converted whole both times: at most one char per byte
+  // data no longer than either maxChars was converted whole both times: at most one char per byte;
+  // a text made for a larger maxChars holds this one as its prefix (the page layout reads 1 MiB of a
+  // page's content, the page text 128 KiB), and V8 slices a string without copying it
   if (known && (known.maxChars === maxChars || data.length <= Math.min(maxChars, known.maxChars))) return known.text;
+  if (known && known.maxChars > maxChars) return known.text.slice(0, maxChars);
   const text = convert(data, maxChars);
   TEXTS.set(data, { maxChars, text });
   return text;

@@ -114,7 +114,8 @@ function headerVersion(doc: PdfDocument): string {
  */
 function logUnreferenced(doc: PdfDocument, written: ReadonlySet<number>, log: RemovalLog): number {
   let leftOut = 0;
-  for (const [num, inst] of doc.table) {
+  for (const inst of doc.table.values()) {
+    const num = inst.num;
     if (written.has(num)) continue;
     leftOut++;
     const object = `${num} ${inst.gen}`;

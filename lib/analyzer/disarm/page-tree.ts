@@ -29,7 +29,8 @@ const BLANK_MEDIA_BOX = [0, 0, 612, 792];
 export function orphanPages(doc: PdfDocument): number[] {
   if (doc.pages().length > 0) return [];
   const out: number[] = [];
-  for (const [num, inst] of doc.table) {
+  for (const inst of doc.table.values()) {
+    const num = inst.num;
     const type = inst.value instanceof PdfDict ? inst.value.get("Type") : undefined;
     if (type instanceof PdfName && type.name === "Page") out.push(num);
   }

@@ -72,7 +72,8 @@ export function collectEmbeddedFiles(doc: PdfDocument): EmbeddedFileFact[] {
     });
   });
   // streams typed as embedded files that no tree reaches (orphans are still payloads)
-  for (const [num, inst] of doc.table) {
+  for (const inst of doc.table.values()) {
+    const num = inst.num;
     const v = inst.value;
     if (v instanceof PdfStream && !seen.has(v)) {
       const t = v.dict.get("Type");

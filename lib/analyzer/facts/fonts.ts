@@ -20,7 +20,8 @@ export function collectFonts(doc: PdfDocument): { matrices: FontMatrixFact[]; pr
   const programs: FontProgramFact[] = [];
   const maxNodes = doc.limits.MAX_FONT_WALK_NODES;
   let nodes = 0;
-  for (const [num, inst] of doc.table) {
+  for (const inst of doc.table.values()) {
+    const num = inst.num;
     // direct children only: indirect ones are visited as objects of their own
     const stack: PdfObject[] = [inst.value];
     while (stack.length && nodes++ < maxNodes) {

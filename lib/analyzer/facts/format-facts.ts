@@ -133,7 +133,8 @@ function parmsOf(doc: PdfDocument, stream: PdfStream, filterIndex: number) {
 /** JPEG images whose Huffman tables over-fill their code space, read from the head of each DCTDecode stream. */
 function collectDctHuffman(doc: PdfDocument, limits: Limits): DctHuffmanFact[] {
   const out: DctHuffmanFact[] = [];
-  for (const [num, inst] of doc.table) {
+  for (const inst of doc.table.values()) {
+    const num = inst.num;
     const v = inst.value;
     if (!(v instanceof PdfStream)) continue;
     const names = filterNames(doc, v);
@@ -156,7 +157,8 @@ function collectDctHuffman(doc: PdfDocument, limits: Limits): DctHuffmanFact[] {
 function collectJbig2(doc: PdfDocument, limits: Limits): Jbig2StreamFact[] {
   const out: Jbig2StreamFact[] = [];
   const globalsCache = new Map<PdfStream, Jbig2Facts | "unavailable">();
-  for (const [num, inst] of doc.table) {
+  for (const inst of doc.table.values()) {
+    const num = inst.num;
     const v = inst.value;
     if (!(v instanceof PdfStream)) continue;
     const at = filterNames(doc, v).indexOf("JBIG2Decode");
@@ -200,7 +202,8 @@ function collectSwf(doc: PdfDocument, limits: Limits, streams: SwfStreamFact[]):
 
 function collectThreeD(doc: PdfDocument, limits: Limits): ThreeDStreamFact[] {
   const out: ThreeDStreamFact[] = [];
-  for (const [num, inst] of doc.table) {
+  for (const inst of doc.table.values()) {
+    const num = inst.num;
     const v = inst.value;
     if (!(v instanceof PdfStream)) continue;
     const sub = v.dict.get("Subtype");

@@ -220,7 +220,8 @@ function isType(d: PdfDict, type: string): boolean {
 function referenceCycles(doc: PdfDocument, out: LoopFact[], maxCycles: number): void {
   const done = new Set<number>();
   let found = 0;
-  for (const [num, inst] of doc.table) {
+  for (const inst of doc.table.values()) {
+    const num = inst.num;
     if (done.has(num) || !(inst.value instanceof PdfRef)) continue;
     const onPath = new Map<number, number>();
     const chain: string[] = [];
@@ -278,7 +279,8 @@ export function collectLoops(doc: PdfDocument, actionDicts: ObjectIndex["actionD
   );
   const streams: Root[] = [];
   const functions: Root[] = [];
-  for (const [num, inst] of doc.table) {
+  for (const inst of doc.table.values()) {
+    const num = inst.num;
     const d =
       inst.value instanceof PdfStream ? inst.value.dict : inst.value instanceof PdfDict ? inst.value : undefined;
     if (d?.has("Extends") && isType(d, "ObjStm"))

@@ -33,7 +33,8 @@ const SNIFF_BYTES = 64;
 
 export function collectMedia(doc: PdfDocument): MediaFacts {
   const annotations: MediaAnnotationFact[] = [];
-  for (const [num, inst] of doc.table) {
+  for (const inst of doc.table.values()) {
+    const num = inst.num;
     const d = doc.dict(inst.value);
     const sub = d?.get("Subtype");
     if (!d || !(sub instanceof PdfName) || (sub.name !== "3D" && sub.name !== "RichMedia")) continue;

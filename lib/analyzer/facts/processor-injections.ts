@@ -207,7 +207,8 @@ export function collectProcessorInjections(
     payloadsIn(text, `string ${ref}`, ref);
   }
   if (!doc.encrypted || doc.decryptStream) {
-    for (const [num, inst] of doc.table) {
+    for (const inst of doc.table.values()) {
+      const num = inst.num;
       const v = inst.value;
       // a metadata stream (§14.3.2: /Type /Metadata), on the catalog, a page, an image or a font
       if (!(v instanceof PdfStream) || nameOf(doc.resolve(v.dict.get("Type"))) !== "Metadata") continue;

@@ -127,7 +127,7 @@ export function readRevisions(doc: PdfDocument): Revisions {
       const out = new Set<number>();
       for (const [r, sections] of sectionsByRev)
         if (r > rev) for (const s of sections) for (const num of s.entries.keys()) out.add(num);
-      for (const [num, o] of doc.table) if (revisionOf(o.offset) > rev) out.add(num);
+      for (const o of doc.table.values()) if (revisionOf(o.offset) > rev) out.add(o.num);
       return out;
     },
     misdirectedAfter(rev) {

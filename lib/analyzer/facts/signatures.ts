@@ -266,7 +266,8 @@ function findSignatures(doc: PdfDocument): FoundSignature[] {
     if (Array.isArray(kids)) for (const k of kids) stack.push({ f: k, parent: node, ft });
   }
   for (const v of perms?.entries.values() ?? []) add(v);
-  for (const [num, inst] of doc.table) {
+  for (const inst of doc.table.values()) {
+    const num = inst.num;
     const d = inst.value instanceof PdfDict ? inst.value : null;
     if (d && isSignatureDict(d)) add(new PdfRef(num, inst.gen));
   }
@@ -371,7 +372,7 @@ const describeValue = (v: PdfObject): string => {
 
 /** The object number whose current body is `d` (a field holding a direct signature dictionary). */
 function numberOf(doc: PdfDocument, d: PdfDict): number | undefined {
-  for (const [num, inst] of doc.table) if (inst.value === d) return num;
+  for (const inst of doc.table.values()) if (inst.value === d) return inst.num;
   return undefined;
 }
 

@@ -29,7 +29,8 @@ export function sniffStreamHeads(doc: PdfDocument): {
   const swfStreams: SwfStreamFact[] = [];
   const programStreams: ProgramStreamFact[] = [];
   const max = doc.limits.MAX_SWF_STREAMS;
-  for (const [num, inst] of doc.table) {
+  for (const inst of doc.table.values()) {
+    const num = inst.num;
     const v = inst.value;
     if (!(v instanceof PdfStream) || v.raw.length < 8) continue;
     // full, with a stream left unsniffed

@@ -53,6 +53,15 @@ describe("collectTestSignatures", () => {
     expect(found(b.build()).sort()).toEqual(["amsi@file", "amsi@script", "amsi@string", "gtube@string"]);
   });
 
+  it("names the one string object of many that holds a signature, hex-encoded among plain ones", () => {
+    const b = new PdfBuilder();
+    for (let i = 0; i < 40; i++) b.add(`<< /Title (ANTIQUE ANTI-virus note ${i}) /Subject (plain) >>`);
+    const holder = b.add(`<< /Title (before) /Subject ${hexString(testSignature("gtube"))} >>`);
+    for (let i = 0; i < 40; i++) b.add(`<< /Title (after ${i}) >>`);
+    const facts = collectFacts(readPdf(b.build(), DEFAULT_LIMITS), DEFAULT_LIMITS).testSignatures;
+    expect(facts.map((t) => `${t.signature} ${t.where}`)).toEqual([`gtube string ${holder} 0 R`]);
+  });
+
   it("finds nothing in a plain document", () => {
     expect(found(new PdfBuilder().build())).toEqual([]);
   });

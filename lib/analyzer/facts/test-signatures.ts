@@ -88,7 +88,8 @@ export function collectTestSignatures(
     search(e.data, () => ({ where: `attachment ${e.name}`, objectRef: e.objectRef }), { streams: true });
   // streams: without the key, encrypted data is noise; images keep their own encoding
   if (!doc.encrypted || doc.decryptStream) {
-    for (const [num, inst] of doc.table) {
+    for (const inst of doc.table.values()) {
+      const num = inst.num;
       const v = inst.value;
       if (!(v instanceof PdfStream) || !isTextualStream(v.dict)) continue;
       const d = doc.decode(v);

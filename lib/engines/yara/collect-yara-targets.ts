@@ -8,7 +8,8 @@ import type { YaraScanTarget } from "./create-yara-scanner";
 export function collectYaraTargets(input: Uint8Array, facts: FastFacts): YaraScanTarget[] {
   const { doc, limits } = facts;
   const targets: YaraScanTarget[] = [{ name: "file", data: input }];
-  for (const [num, inst] of doc.table) {
+  for (const inst of doc.table.values()) {
+    const num = inst.num;
     if (targets.length >= limits.YARA_MAX_TARGETS) break;
     const v = inst.value;
     if (!(v instanceof PdfStream)) continue;
