@@ -273,9 +273,15 @@ export function collectLoops(doc: PdfDocument, actionDicts: ObjectIndex["actionD
     "action-next",
     actionDicts.map(({ dict, ref }) => actionRoot(doc, dict, ref)),
   );
+  // only a page with an open action can be on a cycle (a page without one goes nowhere): the walk's
+  // roots are those, not every page of a long document
   walk(
     "page-navigation",
-    doc.pages().map((p, i) => ({ value: p.ref ?? p.dict, path: `page ${i + 1} /AA /O` })),
+    doc
+      .pages()
+      .flatMap((p, i) =>
+        doc.dict(p.dict.get("AA"))?.has("O") ? [{ value: p.ref ?? p.dict, path: `page ${i + 1} /AA /O` }] : [],
+      ),
   );
   const streams: Root[] = [];
   const functions: Root[] = [];

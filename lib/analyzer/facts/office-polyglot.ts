@@ -37,6 +37,10 @@ const MAX_LINE_CHARS = 256;
 
 /** The web archive Word would read in the file, or null when there is none or it is no Office document. */
 export function findOfficePolyglot(doc: PdfDocument): OfficePolyglotFact | null {
+  // the container header is looked for in the whole file first: the regions Word sees are worked out
+  // (a filter list read per stream) only for the rare file that has one somewhere
+  const whole = Buffer.from(doc.bytes.buffer, doc.bytes.byteOffset, doc.bytes.byteLength);
+  if (!CONTAINER.some((needle) => whole.includes(needle))) return null;
   const regions = visibleRegions(doc);
   const container = firstContainer(doc.bytes, regions);
   if (!container) return null;
