@@ -264,6 +264,7 @@ function formatFast(f: FastBench, pdfid: PdfidReference): string {
       ["metric", "value"],
       [
         ["throughput", `${fixed(f.mbPerSec, 1)} MB/s`],
+        ["best pass", `${fixed(f.bestPassMbPerSec, 1)} MB/s`],
         ["files", `${fixed(f.filesPerSec, 0)} files/s`],
         ["latency p50", `${fixed(f.latencyMs.p50)} ms`],
         ["latency p95", `${fixed(f.latencyMs.p95)} ms`],
