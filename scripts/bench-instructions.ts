@@ -10,6 +10,7 @@
 import { execFile, spawnSync } from "node:child_process";
 import { promisify } from "node:util";
 import { Command } from "commander";
+import { positiveNumber } from "./bench-options";
 import { bundleScript, REPO_ROOT } from "./bundle-script.mjs";
 import { findCorpusDir } from "./corpus";
 
@@ -17,12 +18,12 @@ const program = new Command()
   .name("bench:instructions")
   .description("Instructions per pass of the fast stage over a corpus (valgrind), for comparing two versions")
   .argument("[dir]", "corpus or labelled folder (default: $PDFSCAN_CORPUS or ../shared/corpus)")
-  .option("--early <n>", "passes of the first run", (v) => Number(v), 3)
-  .option("--late <n>", "passes of the second run", (v) => Number(v), 7)
+  .option("--early <n>", "passes of the first run", positiveNumber, 3)
+  .option("--late <n>", "passes of the second run", positiveNumber, 7)
   .action(async (dirArg: string | undefined, opts: { early: number; late: number }) => {
     const dir = dirArg ?? findCorpusDir();
     if (!dir) program.error("corpus absent: pass a folder or set PDFSCAN_CORPUS", { exitCode: 2 });
-    if (!(opts.late > opts.early)) program.error("--late must be more passes than --early", { exitCode: 2 });
+    if (opts.late <= opts.early) program.error("--late must be more passes than --early", { exitCode: 2 });
     if (spawnSync("valgrind", ["--version"]).status !== 0)
       program.error("valgrind is not installed (apt-get install -y valgrind)", { exitCode: 2 });
     const outfile = await bundleScript("scripts/bench-passes.ts");

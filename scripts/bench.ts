@@ -15,7 +15,7 @@ import { readFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { cpus } from "node:os";
 import { join } from "node:path";
-import { Command, InvalidArgumentError } from "commander";
+import { Command } from "commander";
 import { analyzeFast } from "../lib/analyzer/analyze";
 import { MB, TARGET_SPEEDUP, summarize, type FastBench, type Latency } from "./bench-stats";
 import { startServer } from "../test/support/next-server";
@@ -27,6 +27,7 @@ import { formatUi, runUiBench, type UiBench } from "./bench-ui";
 import { formatCliBench, runCliBench, type CliBench } from "./bench-cli";
 import { formatFeedBench, runFeedBench, type FeedBench } from "./bench-feeds";
 import { pdfidReference, type PdfidReference } from "./bench-pdfid";
+import { positiveNumber } from "./bench-options";
 import { findCorpusDir, loadAny } from "./corpus";
 import { fixed, formatTable } from "./table";
 
@@ -77,12 +78,6 @@ interface Options {
   cli: boolean;
   out: string;
 }
-
-const positiveNumber = (v: string): number => {
-  const n = Number(v);
-  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError("must be a positive number");
-  return n;
-};
 
 const program: Command = new Command("bench")
   .description("Benchmark the fast stage in-process and POST /analyze/fast over HTTP")

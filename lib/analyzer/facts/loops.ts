@@ -75,7 +75,7 @@ const CHILD_KEYS: Record<Exclude<LoopStructure, "reference-chain" | "xobject">, 
  */
 function navigationTargets(doc: PdfDocument, page: PdfDict): PdfObject[] {
   const out: PdfObject[] = [];
-  let action = doc.dict(doc.dict(page.get("AA"))?.get("O"));
+  let action = pageOpenAction(doc, page);
   for (let i = 0; action && i < MAX_NAVIGATION_STEPS; i++) {
     const s = action.get("S");
     const d = doc.resolve(action.get("D"));
@@ -92,6 +92,10 @@ function navigationTargets(doc: PdfDocument, page: PdfDict): PdfObject[] {
   }
   return out;
 }
+/** A page's open action (/AA /O), the first of the chain navigationTargets reads. */
+const pageOpenAction = (doc: PdfDocument, page: PdfDict): PdfDict | undefined =>
+  doc.dict(doc.dict(page.get("AA"))?.get("O"));
+
 /** a detection window, not a budget: actions of one /Next chain read for its GoTos (chains are short; loops in them are action-next's) */
 const MAX_NAVIGATION_STEPS = 16;
 
@@ -280,7 +284,7 @@ export function collectLoops(doc: PdfDocument, actionDicts: ObjectIndex["actionD
     doc
       .pages()
       .flatMap((p, i) =>
-        doc.dict(p.dict.get("AA"))?.has("O") ? [{ value: p.ref ?? p.dict, path: `page ${i + 1} /AA /O` }] : [],
+        pageOpenAction(doc, p.dict) ? [{ value: p.ref ?? p.dict, path: `page ${i + 1} /AA /O` }] : [],
       ),
   );
   const streams: Root[] = [];
