@@ -154,6 +154,12 @@ describe("the guard itself", () => {
     expect(failuresOf(/<[^>]*>/g, SMALL, true).join("\n")).toMatch(/timed out/);
   });
 
+  it("fails a quadratic list behind a name after \\b (reached only when the lead's name starts with a letter)", () => {
+    // script-signals' string-array regex until 2026-12: `x=[''` and a run of spaces split two ways per space
+    const list = /\b([A-Za-z_$][\w$]*)\s*=\s*\[((?:\s*["'][^"'\n]{0,16}["']\s*,?){2,64})\]/g;
+    expect(failuresOf(list, SMALL, true).join("\n")).toMatch(/timed out/);
+  });
+
   it("passes a linear regex", () => {
     expect(failuresOf(/<[^<>]*>/g, SMALL)).toEqual([]);
   });

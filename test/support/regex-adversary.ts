@@ -206,6 +206,17 @@ function representatives(parts: PatternParts, accepts: boolean[][]): number[] {
   return [...groups.values()];
 }
 
+/**
+ * The character a lead uses for an atom: a letter or digit where the atom takes one, else the first
+ * candidate it accepts. A word character is what a name class ([A-Za-z_$]) is usually fed, and the
+ * one a `\b` before it needs at the start of the text: led by "$", `\b([A-Za-z_$][\w$]*)\s*=\s*\[...`
+ * never reached its quadratic list of literals.
+ */
+const LEAD_PREFERRED = [..."a0A"].map((c) => CANDIDATES.indexOf(c));
+function leadCandidate(accepted: readonly boolean[]): number {
+  return LEAD_PREFERRED.find((c) => accepted[c]) ?? Math.max(0, accepted.indexOf(true));
+}
+
 /** `unit` repeated to `chars` code units (at least once). */
 export function repeatTo(unit: string, chars: number): string {
   return unit.repeat(Math.max(1, Math.ceil(chars / unit.length))).slice(0, Math.max(chars, unit.length));
@@ -235,7 +246,7 @@ export function adversarialInputs(re: RegExp): AdversarialInput[] {
   const reps = representatives(parts, accepts);
   // the text that leads to an atom: one accepted character per atom on its path (the first candidate,
   // a literal's own character)
-  const sample = (k: number) => CANDIDATES[Math.max(0, accepts[k].indexOf(true))];
+  const sample = (k: number) => CANDIDATES[leadCandidate(accepts[k])];
   const lead = (k: number) => parts.atoms[k].path.map(sample).join("");
   const inputs = new Map<string, AdversarialInput>();
   const add = (name: string, build: (n: number) => string) => {

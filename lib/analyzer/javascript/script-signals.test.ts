@@ -24,6 +24,8 @@ describe("scriptSignals: longestHexRun", () => {
     ["letters beyond f end a run", "abcdefg", 6],
     ["a code unit above 0xFF is no digit", "12\u0661\u0662ab", 2],
     ["empty", "", 0],
+    ["a longer run after shorter ones", "abc x 12345678 y abcdefabcdef;", 12],
+    ["the longest run first", "abcdefabcdef x 1234 y 12", 12],
   ])("%s", (_name, text, expected) => {
     expect(scriptSignals(text, defaultBudget()).longestHexRun).toBe(expected);
   });
@@ -41,6 +43,37 @@ describe("scriptSignals: longestHexRun", () => {
       }
       expect(scriptSignals(text, defaultBudget()).longestHexRun, text).toBe(reference(text));
     }
+  });
+});
+
+describe("scriptSignals: exploitApis", () => {
+  it("finds an API whose name overlaps another API's name in the text", () => {
+    // "newPlayer" and "removeToolButton" share the "r": the search for names must not skip past it
+    const apis = scriptSignals("app.newPlayeremoveToolButton('x');", defaultBudget()).exploitApis;
+    expect(apis.map((a) => a.api)).toEqual(["app.removeToolButton"]);
+  });
+
+  it("finds each API named in a script, once", () => {
+    const text = "Collab.getIcon('a'); Collab.getIcon('b'); this.printSeps(); media.newPlayer(null);";
+    expect(scriptSignals(text, defaultBudget()).exploitApis.map((a) => a.api)).toEqual([
+      "Collab.getIcon",
+      "media.newPlayer",
+      "doc.printSeps",
+    ]);
+  });
+});
+
+describe("scriptSignals: names assembled from a string array", () => {
+  it.each([
+    ["items joined by commas", `var r = ["ev", "", "al"]; x = r[0] + r[2];`, true],
+    ["items joined by spaces only", `var r = ["ev" "al"]; x = r[0] + r[1];`, true],
+    ["a trailing comma before the bracket", `var r = ['ev','al',]; x = r[0] + r[1];`, true],
+    ["a space after the trailing comma ends no list", `var r = ['ev', 'al', ]; x = r[0] + r[1];`, false],
+    ["one item is no list", `var r = ["eval"]; x = r[0] + r[0];`, false],
+    ["a comparison is no assignment", `if (r == ["ev", "al"]) x = r[0] + r[1];`, false],
+    ["a harmless name", `var r = ["al", "ert"]; x = r[0] + r[1];`, false],
+  ])("%s", (_name, script, expected) => {
+    expect(scriptSignals(script, defaultBudget()).assembledNames).toBe(expected);
   });
 });
 

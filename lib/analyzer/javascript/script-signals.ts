@@ -140,15 +140,23 @@ const EXPLOIT_API_ANCHORS: readonly string[] = EXPLOIT_APIS.map((a) =>
     ? ""
     : ([a.member, a.receiver ?? ""].find((w) => /^\w+$/.test(w) && a.pattern.source.includes(w)) ?? ""),
 );
-/** any of the anchors (all are words): one pass over a script that names none, not one per anchor */
-export const ANY_EXPLOIT_API = new RegExp(EXPLOIT_API_ANCHORS.filter((a) => a).join("|"));
+/**
+ * Every anchor's occurrences, found by one regex pass (irregexp's scan over the alternation costs less
+ * than one includes() per anchor, which ran once per named API): each match restarts the search one
+ * character on, so an anchor that overlaps another ("newPlayeremoveToolButton") is still seen.
+ */
+export const ANY_EXPLOIT_API = new RegExp(EXPLOIT_API_ANCHORS.filter((a) => a).join("|"), "g");
 
 /** The exploit APIs a script's text calls the way their exploits do. */
 function exploitApisIn(text: string): ExploitApi[] {
-  const named = ANY_EXPLOIT_API.test(text);
+  const named = new Set<string>();
+  ANY_EXPLOIT_API.lastIndex = 0;
+  for (let m = ANY_EXPLOIT_API.exec(text); m; m = ANY_EXPLOIT_API.exec(text)) {
+    named.add(m[0]);
+    ANY_EXPLOIT_API.lastIndex = m.index + 1;
+  }
   return EXPLOIT_APIS.filter(
-    (a, i) =>
-      (EXPLOIT_API_ANCHORS[i] === "" || (named && text.includes(EXPLOIT_API_ANCHORS[i]))) && a.pattern.test(text),
+    (a, i) => (EXPLOIT_API_ANCHORS[i] === "" || named.has(EXPLOIT_API_ANCHORS[i])) && a.pattern.test(text),
   );
 }
 
@@ -315,15 +323,15 @@ function signalTechniques(s: Omit<ScriptSignals, "techniques">, text: string): O
 function assembledNames(text: string, budget: Budget): boolean {
   const head = textWindow(text, budget, "JS_ASSEMBLED_NAMES_SCAN_CHARS");
   if (foldedCharCodes(head) || assembledFromArrays(head)) return true;
-  if (!/["']\s*\+\s*["']/.test(text) && !/\+=\s*["']/.test(text)) return false;
+  if (!joinsLiterals(text) && !appendsLiteral(text)) return false;
   const joined = head.replace(/["']\s*\+\s*["']/g, "");
   // assembled only if joining the pieces made the name: a plain "Function" literal is not (and
   // nothing was joined when the text kept its length)
-  if (
-    joined.length !== head.length &&
-    countMatches(joined, DANGEROUS_NAMES_ALL) > countMatches(head, DANGEROUS_NAMES_ALL)
-  )
-    return true;
+  if (joined.length !== head.length) {
+    // most scripts name none of them: the text before joining is counted only when there is one after
+    const afterJoining = countMatches(joined, DANGEROUS_NAMES_ALL);
+    if (afterJoining > 0 && afterJoining > countMatches(head, DANGEROUS_NAMES_ALL)) return true;
+  }
   // fnc = 'ev'; ... fnc += 'a'; ... fnc += 'l': collect the pieces appended to each variable
   const pieces = new Map<string, string>();
   for (const m of stringAssignments(joined)) {
@@ -355,6 +363,24 @@ export function* stringAssignments(text: string): Generator<{ name: string; op: 
     if (name !== undefined) yield { name, op: plus ? "+=" : "=", value: text.slice(valueStart, at) };
   }
 }
+
+/** /["']\s*\+\s*["']/.test(text), from each "+" (the regex cost more than the check it gates) */
+function joinsLiterals(text: string): boolean {
+  for (let k = text.indexOf("+"); k !== -1; k = text.indexOf("+", k + 1)) {
+    if (isQuote(text.charCodeAt(nameRunEnd(text, k) - 1)) && isQuote(text.charCodeAt(skipSpaces(text, k + 1))))
+      return true;
+  }
+  return false;
+}
+
+/** /\+=\s*["']/.test(text), from each "+=" */
+function appendsLiteral(text: string): boolean {
+  for (let k = text.indexOf("+="); k !== -1; k = text.indexOf("+=", k + 1))
+    if (isQuote(text.charCodeAt(skipSpaces(text, k + 2)))) return true;
+  return false;
+}
+
+const isQuote = (c: number) => c === 0x22 || c === 0x27;
 
 const PIECED_METHOD = /^(slice|substr|substring|replace|split|concat|charAt|fromCharCode|indexOf|push)$/;
 
@@ -389,16 +415,40 @@ function foldArithmetic(expr: string): number | null {
   return total;
 }
 
+/**
+ * What follows a string array's "=": 2 to 64 short literals in brackets (the items, group 1). The
+ * regex this replaces read the spaces between two items as `\s*,?` then `\s*` of the next item: without
+ * a comma, every split of a run of spaces was tried, quadratic in its length (`x=[''` and a megabyte of
+ * spaces took minutes). The separator here is `\s*(?:,\s*)?`: the same texts, one way to read each.
+ */
+const STRING_ARRAY_BODY = /\s*\[\s*(["'][^"'\n]{0,16}["'](?:\s*(?:,\s*)?["'][^"'\n]{0,16}["']){1,63}\s*,?)\]/y;
+
+/**
+ * The matches of /\b([A-Za-z_$][\w$]*)\s*=\s*\[((?:\s*["'][^"'\n]{0,16}["']\s*,?){2,64})\]/g in order
+ * (name = ["ev", "al", ...]), found from each "=": the regex tried every identifier of the text.
+ */
+function* stringArrays(text: string): Generator<{ name: string; items: string }> {
+  for (let k = text.indexOf("="); k !== -1; k = text.indexOf("=", k + 1)) {
+    STRING_ARRAY_BODY.lastIndex = k + 1;
+    const body = STRING_ARRAY_BODY.exec(text);
+    if (!body) continue;
+    // the regex's match starts at the leftmost name: the longest one
+    const name = namesBefore(text, k).next().value;
+    if (name === undefined) continue;
+    yield { name, items: body[1] };
+    // matches do not overlap: an "=" inside this one's literals starts none
+    k = STRING_ARRAY_BODY.lastIndex - 1;
+  }
+}
+
 /** var r = ["ev", "", "al"]; x = r[0] + r[2] + r[1]: resolves indexed string-array assembly. */
 function assembledFromArrays(text: string): boolean {
-  // cheap anchor first: no "= [ '" means no string array to resolve
-  if (!/=\s*\[\s*["']/.test(text)) return false;
   const arrays = new Map<string, string[]>();
-  const decl = /\b([A-Za-z_$][\w$]*)\s*=\s*\[((?:\s*["'][^"'\n]{0,16}["']\s*,?){2,64})\]/g;
-  for (let m = decl.exec(text); m && arrays.size < 256; m = decl.exec(text)) {
+  for (const { name, items } of stringArrays(text)) {
+    if (arrays.size >= 256) break;
     arrays.set(
-      m[1],
-      [...m[2].matchAll(/["']([^"'\n]*)["']/g)].map((x) => x[1]),
+      name,
+      [...items.matchAll(/["']([^"'\n]*)["']/g)].map((x) => x[1]),
     );
   }
   // every use below has "] +" (r[0] + r[1]); without one the back-referencing scan is not run
@@ -478,16 +528,25 @@ const HEX_DIGIT = new Uint8Array(65536);
 for (const c of "0123456789abcdefABCDEF") HEX_DIGIT[c.charCodeAt(0)] = 1;
 
 /**
- * Longest run of hex digits, by a plain scan (a {256,} regex retries at every position). Without
- * branches: on scripts that mix hex and other characters the branchy scan mispredicted at most
- * characters and ran ~3x slower.
+ * Longest run of hex digits. A run longer than the longest so far (`max`) covers one of every
+ * `max + 1` consecutive positions, so only those are probed, and a hex digit found there is extended
+ * both ways: the text's common short runs ("face", "1998") are skipped over, where a scan of every
+ * character cost more than any regex of the signals.
  */
 function longestHexRun(text: string): number {
   let max = 0;
-  let run = 0;
-  for (let i = 0; i < text.length; i++) {
-    run = (run + 1) * HEX_DIGIT[text.charCodeAt(i)];
-    max = max > run ? max : run;
+  for (let probe = 0; probe < text.length;) {
+    if (!HEX_DIGIT[text.charCodeAt(probe)]) {
+      probe += max + 1;
+      continue;
+    }
+    let start = probe;
+    while (start > 0 && HEX_DIGIT[text.charCodeAt(start - 1)]) start--;
+    let end = probe + 1;
+    while (end < text.length && HEX_DIGIT[text.charCodeAt(end)]) end++;
+    if (end - start > max) max = end - start;
+    // the next longer run starts after this one's end and ends at or past end + max + 1
+    probe = end + max + 1;
   }
   return max;
 }
