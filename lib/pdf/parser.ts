@@ -2,6 +2,7 @@
 // Parser: anything it cannot read becomes an anomaly and a best-effort value, never an exception.
 import type { AnomalyLog } from "./anomaly";
 import { PdfDict, PdfKeyword, PdfName, PdfRef, PdfStream, PdfString, type PdfObject } from "./objects";
+import { indexOfBytes } from "./fast-search";
 import { CH, TOKEN_END, WHITESPACE, asBuffer, hexValue, isDigit } from "./syntax";
 
 const ENDSTREAM = Buffer.from("endstream");
@@ -458,7 +459,7 @@ export class ObjectParser {
     if (lfMayBeData && this.endsAtEndstream(dataStart - 1, declared)) dataStart--;
     if (this.endsAtEndstream(dataStart, declared)) dataEnd = dataStart + declared;
     if (dataEnd < 0) {
-      const found = this.buf.indexOf(ENDSTREAM, dataStart);
+      const found = indexOfBytes(this.buf, ENDSTREAM, dataStart);
       // a damaged `endstream` makes the search overshoot into later objects: trust /Length then
       if (declared >= 0 && dataStart + declared <= this.end) {
         const endobj = this.buf.indexOf(ENDOBJ, dataStart + declared);

@@ -8,6 +8,7 @@
 import type { PdfDocument } from "../../pdf/document";
 import { PdfStream } from "../../pdf/objects";
 import { filterNamesOf } from "../../pdf/filters";
+import { includesBytes, indexOfBytes } from "../../pdf/fast-search";
 
 export interface OfficePolyglotFact {
   /** byte offset of the archive's `Content-Type: multipart/related` header */
@@ -40,7 +41,7 @@ export function findOfficePolyglot(doc: PdfDocument): OfficePolyglotFact | null 
   // the container header is looked for in the whole file first: the regions Word sees are worked out
   // (a filter list read per stream) only for the rare file that has one somewhere
   const whole = Buffer.from(doc.bytes.buffer, doc.bytes.byteOffset, doc.bytes.byteLength);
-  if (!CONTAINER.some((needle) => whole.includes(needle))) return null;
+  if (!CONTAINER.some((needle) => includesBytes(whole, needle))) return null;
   const regions = visibleRegions(doc);
   const container = firstContainer(doc.bytes, regions);
   if (!container) return null;
@@ -87,10 +88,10 @@ function firstContainer(
     const region = buf.subarray(start, end);
     for (const needle of CONTAINER) {
       // the search goes on after the line read: each byte is read a bounded number of times, however many needles a line holds
-      for (let at = region.indexOf(needle); at !== -1;) {
+      for (let at = indexOfBytes(region, needle); at !== -1;) {
         const line = lineAround(region, at);
         if (CONTAINER_LINE.test(line.text)) return { offset: start + line.start, header: line.text.trim() };
-        at = region.indexOf(needle, Math.max(line.end, at + needle.length));
+        at = indexOfBytes(region, needle, Math.max(line.end, at + needle.length));
       }
     }
   }
@@ -108,5 +109,5 @@ function lineAround(region: Buffer, at: number): { start: number; end: number; t
 
 function occursIn(bytes: Uint8Array, regions: readonly [number, number][], needle: Buffer): boolean {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return regions.some(([start, end]) => buf.subarray(start, end).indexOf(needle) !== -1);
+  return regions.some(([start, end]) => includesBytes(buf.subarray(start, end), needle));
 }

@@ -19,6 +19,7 @@ import {
 import type { ObjectIndex } from "./object-index";
 import type { Consent } from "./trigger-consent";
 import { readStringLiteral } from "../javascript/callback-apis";
+import { indexOfText } from "../../pdf/fast-search";
 
 export interface RemoteLocationFact {
   /** what names the location, e.g. "/GoToR action", "external stream (/F)", "script string literal" */
@@ -265,8 +266,8 @@ export function scriptFileShares(source: string, budget: Budget): { target: stri
   const out: { target: string; offset: number }[] = [];
   const max = budget.limits.MAX_SCRIPT_FILE_SHARES;
   for (const anchor of ["\\\\\\\\", "file:", "smb:", "search-ms:"]) {
-    let at = source.indexOf(anchor);
-    for (; at !== -1 && out.length < max; at = source.indexOf(anchor, at + anchor.length)) {
+    let at = indexOfText(source, anchor);
+    for (; at !== -1 && out.length < max; at = indexOfText(source, anchor, at + anchor.length)) {
       const q = source.charCodeAt(at - 1);
       if (q !== 0x22 && q !== 0x27 && q !== 0x60) continue;
       const target = readStringLiteral(source, at - 1, SCRIPT_LITERAL_CHARS);

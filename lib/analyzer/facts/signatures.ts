@@ -14,6 +14,7 @@ import { serializeObject } from "../../pdf/writer/serialize-object";
 import { bytesToText } from "../content/text";
 import { isSignatureDict, objectRoles, type ObjectView, type RoleInfo } from "./object-roles";
 import { readRevisions, type Revisions } from "./revisions";
+import { indexOfText } from "../../pdf/fast-search";
 
 export type SignatureKind = "approval" | "certification" | "timestamp" | "usage-rights";
 
@@ -753,9 +754,9 @@ function xfaChange(ctx: ClassifyContext, before: PdfObject | undefined, after: P
 
 /** the text from `<template` to the first `</template>` after it (indexOf: no regex over the whole form) */
 function templatePacket(xml: string): string | undefined {
-  const start = xml.indexOf("<template");
+  const start = indexOfText(xml, "<template");
   if (start < 0) return undefined;
-  const end = xml.indexOf("</template", start);
+  const end = indexOfText(xml, "</template", start);
   return xml.slice(start, end < 0 ? xml.length : end);
 }
 

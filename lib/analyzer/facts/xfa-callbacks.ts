@@ -10,6 +10,7 @@ import { xfaActivityConsent } from "./trigger-consent";
 import { decodeXmlEntities } from "../content/xfa";
 import { isDeclarationAt, readDeclaration } from "../content/xml-declarations";
 import { readStringLiteral } from "../javascript/callback-apis";
+import { indexOfText } from "../../pdf/fast-search";
 
 export interface XfaCallbackFact {
   /** what calls out: `<submit>`, `FormCalc Post`, `<!ENTITY x SYSTEM>`, `<wsdlConnection "c"> <soapAddress>`, `<image href>`... */
@@ -166,7 +167,7 @@ export function collectXfaCallbacks(xml: string, budget: Budget): XfaCallbackFac
           add({ element: `<${name} href>`, target: href, kind: l.kind, event: eventNow(), onOpen: true, offset: lt });
       }
     } else if (name === "script" && !selfClosing) {
-      const end = xml.indexOf("</script", gt);
+      const end = indexOfText(xml, "</script", gt);
       const event = eventNow();
       const runsAlone = event !== undefined ? xfaActivityConsent(event) === "none" : variablesDepth === 0;
       const formCalc = /formcalc/i.test(attribute(tag, "contentType") ?? "application/x-formcalc");
@@ -271,8 +272,8 @@ export function formCalcCallbacks(
 function executedConnections(body: string, budget: Budget): string[] {
   const out: string[] = [];
   const max = budget.limits.MAX_XFA_SCRIPT_CALLS;
-  let at = body.indexOf("connectionSet");
-  for (; at !== -1 && out.length < max; at = body.indexOf("connectionSet", at + 13)) {
+  let at = indexOfText(body, "connectionSet");
+  for (; at !== -1 && out.length < max; at = indexOfText(body, "connectionSet", at + 13)) {
     let i = at + 13;
     if (body[i] !== ".") continue;
     const start = ++i;

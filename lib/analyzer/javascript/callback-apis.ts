@@ -7,6 +7,7 @@ import { classifyLocation, isRemote } from "../content/classify-location";
 import { firstExternalDeclaration } from "../content/xml-declarations";
 import { IDENT, SPACE } from "./js-chars";
 import { runsOnLoad, type ScriptLayout } from "./runs-on-load";
+import { includesText } from "../../pdf/fast-search";
 
 /** network: opens a URL, posts data or talks to a web service; mail: sends the document or form by e-mail; file: reads a local file into the document */
 export type CallbackRole = "network" | "mail" | "file";
@@ -203,7 +204,7 @@ export function findCallbackCalls(text: string, budget: Budget): CallbackCall[] 
     return nextQuote !== -1 && nextQuote < from + ARGUMENT_WINDOW;
   };
   for (const api of CALLBACK_APIS) {
-    if (!text.includes(api.anchor)) continue;
+    if (!includesText(text, api.anchor)) continue;
     api.pattern.lastIndex = 0;
     let kept = 0;
     let m = api.pattern.exec(text);

@@ -19,6 +19,7 @@ import { ACORN_OPTIONS, children, isFunction, parseScript, type AnyNode } from "
 import { tokenizer, tokTypes } from "acorn";
 import { parseJs } from "./acorn-parser";
 import { IDENT, skipSpaces } from "./js-chars";
+import { indexOfText } from "../../pdf/fast-search";
 
 export interface EndlessLoop {
   /** the loop head as written: "while (true)", "for (;;)", "do … while (1)" */
@@ -202,7 +203,7 @@ function constantLoopHeads(text: string, max: number): LoopHead[] {
 
 /** `word` stands somewhere in `text` as a whole word (in code, a string or a comment alike). */
 function keywordIn(text: string, word: string): boolean {
-  for (let i = text.indexOf(word); i >= 0; i = text.indexOf(word, i + word.length))
+  for (let i = indexOfText(text, word); i >= 0; i = indexOfText(text, word, i + word.length))
     if (keywordAt(text, i, word.length)) return true;
   return false;
 }

@@ -8,6 +8,7 @@
 // that exploit. Text level, each primitive tried only when its anchor word occurs.
 
 import { shapeAt, type ScriptShape } from "./script-shape";
+import { includesText } from "../../pdf/fast-search";
 
 export type MemoryPrimitiveKind =
   "typed-array-spray" | "raw-memory-access" | "corrupted-length-check" | "pointer-as-double";
@@ -31,7 +32,7 @@ const DENORMAL_DOUBLE = /\b\d(?:\.\d+)?[eE]-3(?:09|1\d|2[0-4])\b/;
 export function findMemoryPrimitives(text: string): MemoryPrimitive[] {
   const out: MemoryPrimitive[] = [];
   const at = (kind: MemoryPrimitiveKind, index: number) => out.push(shapeAt(kind, text, index));
-  if (text.includes("Array") || text.includes("DataView")) {
+  if (text.includes("Array") || includesText(text, "DataView")) {
     const spray = allocationInLoop(text);
     if (spray !== -1) at("typed-array-spray", spray);
     const raw = RAW_ACCESS.exec(text);

@@ -13,6 +13,7 @@ import { textWindow, type Budget } from "../../limits";
 
 import { hexValue } from "../../pdf/syntax";
 import { countMatches, IDENT, LiteralScanner, SPACE } from "./js-chars";
+import { includesText } from "../../pdf/fast-search";
 
 export type TechniqueRole = "strong" | "runner" | "decoder" | "source";
 
@@ -158,7 +159,7 @@ export function detectObfuscationTechniques(source: string, budget: Budget): Obf
   add("string-reversal", "decoder", REVERSAL.exec(text));
   add("arguments-callee", "decoder", CALLEE.exec(text));
   add("junk-comments", "strong", text.includes("/*") ? repeatedTokenComment(text) : null);
-  const replaces = text.includes(".replace") || text.includes(". replace");
+  const replaces = includesText(text, ".replace") || includesText(text, ". replace");
   add("literal-templating", "decoder", replaces ? LITERAL_TEMPLATING.exec(text) : null);
   add("decoded-member-name", "strong", replaces || text.includes("split") ? DECODED_MEMBER.exec(text) : null);
   add("char-code-array", "strong", charCodeArray(text));

@@ -12,6 +12,7 @@
 // anchor word occurs.
 
 import { shapeAt, type ScriptShape } from "./script-shape";
+import { includesText, indexOfText } from "../../pdf/fast-search";
 
 export type ReentrancyKind = "accessor" | "proxy" | "prototype-swap" | "conversion-override" | "action-frees";
 
@@ -54,7 +55,7 @@ const SHAPES: readonly { kind: ReentrancyKind; anchors: readonly string[]; find:
 
 /** The re-entrancy shapes `text` shows, each kind once with its first evidence; none in a script that never touches the reader's objects. */
 export function findReentrancyShapes(text: string): ReentrancyShape[] {
-  const candidates = SHAPES.filter((s) => s.anchors.some((a) => text.includes(a)));
+  const candidates = SHAPES.filter((s) => s.anchors.some((a) => includesText(text, a)));
   if (!candidates.length || !READER_OBJECT.test(text)) return [];
   return candidates.flatMap(({ kind, find }) => {
     const i = find(text);
@@ -81,7 +82,7 @@ function actionThatFrees(text: string): number {
 
 /** The first CALLBACK_BODY_CHARS after `function name(`, or "" when the script declares no such function. */
 function functionBody(text: string, name: string): string {
-  for (let i = text.indexOf(name); i >= 0; i = text.indexOf(name, i + name.length)) {
+  for (let i = indexOfText(text, name); i >= 0; i = indexOfText(text, name, i + name.length)) {
     if (/\bfunction\s+$/.test(text.slice(Math.max(0, i - 16), i)))
       return text.slice(i + name.length, i + name.length + CALLBACK_BODY_CHARS);
   }
