@@ -6,9 +6,12 @@ import { fileURLToPath } from "node:url";
 
 export const REPO_ROOT = fileURLToPath(new URL("..", import.meta.url));
 
-/** Bundles `entry` (a path from the repository root) and returns the bundle's path, from the root. */
-export async function bundleScript(entry) {
-  const outfile = `dist/scripts/${basename(entry).replace(/\.ts$/, ".mjs")}`;
+/**
+ * Bundles `entry` (a path from the repository root, or an absolute one) and returns the bundle's path,
+ * from the root. Packages stay imports, resolved from this repository's node_modules.
+ */
+export async function bundleScript(entry, name = basename(entry).replace(/\.ts$/, ".mjs")) {
+  const outfile = `dist/scripts/${name}`;
   await build({
     absWorkingDir: REPO_ROOT,
     entryPoints: [entry],
