@@ -86,6 +86,11 @@ const FAST_CASES: Case[] = [
     expect: () => undefined,
   },
   {
+    id: "open-string-array",
+    // the script is read whole (its signals in linear time) and still counts as an automatic script
+    expect: (r) => expect(findingIds(r)).toContain("javascript-auto-run"),
+  },
+  {
     id: "xfa-declaration-flood",
     // read to its end: the external entity after the flood is found
     expect: (r) => expect(findingIds(r)).toContain("xfa-callback-on-open"),
