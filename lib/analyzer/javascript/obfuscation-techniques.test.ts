@@ -2,7 +2,12 @@
 // ordinary form scripts use none of them.
 import { describe, expect, it } from "vitest";
 import { defaultBudget } from "../../limits";
-import { detectObfuscationTechniques, hexEncodedText, judgeObfuscation } from "./obfuscation-techniques";
+import {
+  detectObfuscationTechniques,
+  hexEncodedText,
+  judgeObfuscation,
+  mostlyDistinct,
+} from "./obfuscation-techniques";
 import { scriptSignals } from "./script-signals";
 import { isObfuscated } from "../rules/javascript-obfuscation";
 
@@ -199,5 +204,35 @@ describe("hexEncodedText matches the decoder it replaced", () => {
       if (expected) found++;
     }
     expect(found).toBeGreaterThan(50);
+  });
+});
+
+describe("mostlyDistinct: a literal that could be a substitution table", () => {
+  /** the predicate as it was written first: every character counted, then compared */
+  const reference = (s: string) => {
+    const distinct = new Set(s).size;
+    return !(distinct < 40 || distinct < s.length * 0.9);
+  };
+
+  it("agrees with counting every distinct character, on random literals", () => {
+    let seed = 3;
+    const next = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) >> 8;
+    // 90 characters, one of them a surrogate pair, so that literals of 40-256 land on both sides
+    const alphabet = [
+      ..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&()*+,-./:;<=>?@[]^_{|}~",
+      "\u{1f600}",
+    ];
+    const results = new Set<boolean>();
+    for (let k = 0; k < 2000; k++) {
+      // a shuffled run of distinct characters with a few repeated ones mixed in: near the 90% line
+      const distinct = [...alphabet].sort(() => (next() % 2) - 0.5).slice(0, 40 + (next() % 51));
+      const repeats = Array.from({ length: next() % 12 }, () => distinct[next() % distinct.length]);
+      const chars = [...distinct, ...repeats].sort(() => (next() % 2) - 0.5);
+      const s = chars.join("");
+      expect(mostlyDistinct(s), s).toBe(reference(s));
+      results.add(reference(s));
+    }
+    // both answers were asked for
+    expect([...results].sort()).toEqual([false, true]);
   });
 });

@@ -364,8 +364,7 @@ function shuffledAlphabet(text: string): string | null {
     const s = m[1] ?? m[2];
     // words and sentences repeat characters; a table uses each once (the cheapest test first: most
     // long literals of a script are text, data or a spray)
-    const distinct = distinctChars(s);
-    if (distinct < MIN_ALPHABET || distinct < s.length * 0.9) continue;
+    if (!mostlyDistinct(s)) continue;
     let ordered = 0;
     for (let i = 1; i < s.length; i++) if (s.charCodeAt(i) === s.charCodeAt(i - 1) + 1) ordered++;
     // a table that encodes code holds its punctuation (an id alphabet such as nanoid's "-_" + letters does not)
@@ -375,7 +374,28 @@ function shuffledAlphabet(text: string): string | null {
   return null;
 }
 
-/** marks of the UTF-16 code units seen by distinctChars(), cleared after each call */
+/**
+ * distinctChars(s) is at least MIN_ALPHABET and 90% of s.length. The scan stops once more than 10%
+ * of the length (and one more, against rounding) has repeated: those characters cannot be distinct
+ * any more, and a text, data or spray literal gets there within its first characters.
+ */
+export function mostlyDistinct(s: string): boolean {
+  const stopAbove = s.length * 0.1 + 1;
+  let repeats = 0;
+  let i = 0;
+  for (; i < s.length && repeats <= stopAbove; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdfff) break; // surrogate pairs count as one character: let the Set do it
+    if (SEEN[c]) repeats++;
+    else SEEN[c] = 1;
+  }
+  for (let j = 0; j < i; j++) SEEN[s.charCodeAt(j)] = 0;
+  if (repeats > stopAbove) return false;
+  const distinct = i === s.length ? s.length - repeats : new Set(s).size;
+  return distinct >= MIN_ALPHABET && distinct >= s.length * 0.9;
+}
+
+/** marks of the UTF-16 code units seen by distinctChars() and mostlyDistinct(), cleared after each call */
 const SEEN = new Uint8Array(0x10000);
 
 /** new Set(s).size without the Set: string literals are scanned by the hundred per script */
