@@ -262,6 +262,20 @@ describe("ObjectParser: hexadecimal strings (§7.3.4.3)", () => {
     expect(r.shown).toBe("<AB>");
     expect(r.codes).toEqual(["syntax-error"]);
   });
+
+  it("reads a string of a megabyte, every byte", () => {
+    const bytes = Array.from({ length: 1 << 20 }, (_, i) => (i * 7) & 0xff);
+    const src = `<${bytes.map((b) => b.toString(16).padStart(2, "0")).join("")}>`;
+    const r = parseOne(src);
+    expect([...(r.value as PdfString).bytes]).toEqual(bytes);
+    expect(r.pos).toBe(src.length);
+  });
+
+  it("ends at the first '>' and reads the next object after it", () => {
+    const r = parseOne("<41 4>> 12");
+    expect(r.shown).toBe("<A@>");
+    expect(r.pos).toBe("<41 4>".length);
+  });
 });
 
 describe("ObjectParser: arrays, dictionaries and keywords", () => {

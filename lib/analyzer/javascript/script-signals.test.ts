@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { defaultBudget } from "../../limits";
-import { hasSelfAppend, hasSelfDouble, scriptSignals, stringAssignments } from "./script-signals";
+import { hasSelfAppend, hasSelfDouble, longestLongLiteral, scriptSignals, stringAssignments } from "./script-signals";
 
 /** the longest run of hex digits, by a regex over every run (the reference) */
 const reference = (text: string) => Math.max(0, ...[...text.matchAll(/[0-9a-fA-F]+/g)].map((m) => m[0].length));
@@ -43,6 +43,44 @@ describe("scriptSignals: longestHexRun", () => {
       }
       expect(scriptSignals(text, defaultBudget()).longestHexRun, text).toBe(reference(text));
     }
+  });
+});
+
+describe("longestLongLiteral: the longest quoted literal of 512 characters or more", () => {
+  const reference = (text: string) => {
+    const re = /"[^"\n]{512,}"|'[^'\n]{512,}'/g;
+    let max = 0;
+    for (let m = re.exec(text); m; m = re.exec(text)) max = Math.max(max, m[0].length);
+    return max;
+  };
+
+  it.each([
+    ["none", `var a = "short";`, 0],
+    ["one", `x = '${"a".repeat(600)}';`, 602],
+    ["a line end inside ends none", `x = "${"a".repeat(300)}\n${"a".repeat(300)}";`, 0],
+    ["the other quote inside", `x = "${"'".repeat(700)}";`, 702],
+    ["an unclosed run after a quote", `x = ['ev', 'al'${" ".repeat(5000)};`, 0],
+  ])("%s", (_name, text, expected) => {
+    expect(longestLongLiteral(text)).toBe(expected);
+    expect(reference(text)).toBe(expected);
+  });
+
+  it("agrees with the regex on random text", () => {
+    let seed = 9;
+    let found = 0;
+    const next = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) >> 8;
+    for (let k = 0; k < 300; k++) {
+      let text = "";
+      while (text.length < 4000) {
+        const r = next() % 10;
+        // quotes and line ends now and then between runs long and short
+        text += r < 2 ? '"' : r < 4 ? "'" : r < 5 ? "\n" : "a".repeat(next() % 900);
+      }
+      expect(longestLongLiteral(text)).toBe(reference(text));
+      if (reference(text) > 0) found++;
+    }
+    // long literals were there to find, not only their absence
+    expect(found).toBeGreaterThan(30);
   });
 });
 

@@ -217,7 +217,6 @@ const PERCENT_U = /%u[0-9a-f]{4}/gi;
 const NOP_SLED =
   /(?:%u(?:9090|0c0c|0a0a|0d0d|0b0b|4141|1414)){2}|(?:\\x(?:90|0c|0a|0d)){8}|0x0c0c0c0c|0x0a0a0a0a|0x0d0d0d0d/i;
 const ESCAPES = /\\(x[0-9a-f]{2}|u[0-9a-f]{4})/gi;
-const STRING_LIT = /"[^"\n]{512,}"|'[^'\n]{512,}'/g;
 const EVAL_LIKE = /\beval\s*\(|\bFunction\s*\(|new\s+Function\b|\[\s*["']eval["']\s*\]|setTimeOut\s*\(\s*[a-z_$]/i;
 /**
  * Heap-spray shapes, each tried only when its literal anchor occurs: a back-referencing regex run
@@ -263,7 +262,7 @@ export function scriptSignals(source: string, budget: Budget): ScriptSignals {
     // (a backslash and "_0" are memchr searches: most scripts have no escape, and none an obfuscator's name)
     escapes: text.includes("\\") ? countMatches(text, ESCAPES) : 0,
     longestHexRun: longestHexRun(text),
-    longestString: longest(text, STRING_LIT),
+    longestString: longestLongLiteral(text),
     heapSpray: SPRAY_SHAPES.some(([anchor, shape]) => text.includes(anchor) && shape.test(text)),
     obfuscatedIdentifiers: text.includes("_0") ? countMatches(text, OBF_IDENT) : 0,
     exploitApis: exploitApisIn(text),
@@ -552,9 +551,34 @@ function longestHexRun(text: string): number {
   return max;
 }
 
-function longest(text: string, re: RegExp): number {
-  re.lastIndex = 0;
+/** literals shorter than this are not counted by longestLongLiteral */
+const LONG_LITERAL_CHARS = 512;
+
+/**
+ * The longest match of /"[^"\n]{512,}"|'[^'\n]{512,}'/g (a quote, 512+ characters that are neither
+ * that quote nor a line end, the quote again), 0 for none: from each quote, the next same quote and
+ * the next line end, each found by indexOf and searched again only once passed. The regex ran its
+ * class to the end of every long unclosed run and back (300 ms for a megabyte of spaces after a quote).
+ */
+export function longestLongLiteral(text: string): number {
+  const next = { '"': -1, "'": -1, "\n": -1 };
+  // the first `c` at or after `from`; `from` only grows, so each search starts past the last one
+  const at = (c: '"' | "'" | "\n", from: number): number => {
+    if (next[c] !== Infinity && next[c] < from) {
+      const i = text.indexOf(c, from);
+      next[c] = i === -1 ? Infinity : i;
+    }
+    return next[c];
+  };
   let max = 0;
-  for (let m = re.exec(text); m; m = re.exec(text)) max = Math.max(max, m[0].length);
+  for (let p = Math.min(at('"', 0), at("'", 0)); p !== Infinity;) {
+    const quote = text[p] as '"' | "'";
+    const close = at(quote, p + 1);
+    if (close !== Infinity && close < at("\n", p + 1) && close - p - 1 >= LONG_LITERAL_CHARS) {
+      max = Math.max(max, close - p + 1);
+      p = close + 1;
+    } else p += 1;
+    p = Math.min(at('"', p), at("'", p));
+  }
   return max;
 }
