@@ -111,6 +111,18 @@ export class LiteralScanner {
     }
   }
 
+  /**
+   * The quote that closes the literal opened at `open` when it comes before the line end, backslashes
+   * read as plain characters (as the regex class `[^"\n]` reads them); -1 when the line or text ends first.
+   */
+  plainClose(open: number): number {
+    const quote = this.text.charCodeAt(open) === 0x22 ? '"' : "'";
+    const close =
+      quote === '"' ? (this.dq = this.at(this.dq, '"', open + 1)) : (this.sq = this.at(this.sq, "'", open + 1));
+    this.nl = this.at(this.nl, "\n", open + 1);
+    return close < this.nl ? close : -1;
+  }
+
   private at(known: number, c: string, from: number): number {
     return known !== Infinity && known < from ? this.find(c, from) : known;
   }

@@ -374,44 +374,32 @@ function shuffledAlphabet(text: string): string | null {
   return null;
 }
 
-/**
- * distinctChars(s) is at least MIN_ALPHABET and 90% of s.length. The scan stops once more than 10%
- * of the length (and one more, against rounding) has repeated: those characters cannot be distinct
- * any more, and a text, data or spray literal gets there within its first characters.
- */
+/** At least MIN_ALPHABET distinct characters, 90% of s.length: read until a tenth of it (and one more, against rounding) has repeated. */
 export function mostlyDistinct(s: string): boolean {
-  const stopAbove = s.length * 0.1 + 1;
+  const distinct = distinctChars(s, s.length * 0.1 + 1);
+  return distinct >= MIN_ALPHABET && distinct >= s.length * 0.9;
+}
+
+/** marks of the UTF-16 code units seen by distinctChars(), cleared after each call */
+const SEEN = new Uint8Array(0x10000);
+
+/**
+ * new Set(s).size without the Set: string literals are scanned by the hundred per script. -1 once more
+ * than `maxRepeats` characters have repeated: the rest is not read (a text, data or spray literal
+ * repeats within its first characters, and those repeats already decide a caller's threshold).
+ */
+function distinctChars(s: string, maxRepeats = Infinity): number {
   let repeats = 0;
   let i = 0;
-  for (; i < s.length && repeats <= stopAbove; i++) {
+  for (; i < s.length && repeats <= maxRepeats; i++) {
     const c = s.charCodeAt(i);
     if (c >= 0xd800 && c <= 0xdfff) break; // surrogate pairs count as one character: let the Set do it
     if (SEEN[c]) repeats++;
     else SEEN[c] = 1;
   }
   for (let j = 0; j < i; j++) SEEN[s.charCodeAt(j)] = 0;
-  if (repeats > stopAbove) return false;
-  const distinct = i === s.length ? s.length - repeats : new Set(s).size;
-  return distinct >= MIN_ALPHABET && distinct >= s.length * 0.9;
-}
-
-/** marks of the UTF-16 code units seen by distinctChars() and mostlyDistinct(), cleared after each call */
-const SEEN = new Uint8Array(0x10000);
-
-/** new Set(s).size without the Set: string literals are scanned by the hundred per script */
-function distinctChars(s: string): number {
-  let n = 0;
-  let i = 0;
-  for (; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdfff) break; // surrogate pairs count as one character: let the Set do it
-    if (!SEEN[c]) {
-      SEEN[c] = 1;
-      n++;
-    }
-  }
-  for (let j = 0; j < i; j++) SEEN[s.charCodeAt(j)] = 0;
-  return i === s.length ? n : new Set(s).size;
+  if (repeats > maxRepeats) return -1;
+  return i === s.length ? s.length - repeats : new Set(s).size;
 }
 
 function repeatedTokenComment(text: string): string | null {

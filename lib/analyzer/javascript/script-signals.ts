@@ -4,7 +4,17 @@
 import { findReentrancyShapes, type ReentrancyShape } from "./reentrancy";
 import { textWindow, type Budget } from "../../limits";
 import { findMemoryPrimitives, type MemoryPrimitive } from "./memory-primitives";
-import { countMatches, IDENT, nameRunEnd, nameRunStart, namesBefore, skipSpaces, startsName, wordAt } from "./js-chars";
+import {
+  countMatches,
+  IDENT,
+  LiteralScanner,
+  nameRunEnd,
+  nameRunStart,
+  namesBefore,
+  skipSpaces,
+  startsName,
+  wordAt,
+} from "./js-chars";
 import { findCallbackCalls, type CallbackCall } from "./callback-apis";
 import { detectObfuscationTechniques, type ObfuscationTechnique } from "./obfuscation-techniques";
 import { findFileWrites, type FileWrite } from "./file-writes";
@@ -556,29 +566,19 @@ const LONG_LITERAL_CHARS = 512;
 
 /**
  * The longest match of /"[^"\n]{512,}"|'[^'\n]{512,}'/g (a quote, 512+ characters that are neither
- * that quote nor a line end, the quote again), 0 for none: from each quote, the next same quote and
- * the next line end, each found by indexOf and searched again only once passed. The regex ran its
- * class to the end of every long unclosed run and back (300 ms for a megabyte of spaces after a quote).
+ * that quote nor a line end, the quote again), 0 for none: from each quote, its closing quote and the
+ * line end found by the literal scanner's indexOf searches. The regex ran its class to the end of every
+ * long unclosed run and back (300 ms for a megabyte of spaces after a quote).
  */
 export function longestLongLiteral(text: string): number {
-  const next = { '"': -1, "'": -1, "\n": -1 };
-  // the first `c` at or after `from`; `from` only grows, so each search starts past the last one
-  const at = (c: '"' | "'" | "\n", from: number): number => {
-    if (next[c] !== Infinity && next[c] < from) {
-      const i = text.indexOf(c, from);
-      next[c] = i === -1 ? Infinity : i;
-    }
-    return next[c];
-  };
+  const scan = new LiteralScanner(text);
   let max = 0;
-  for (let p = Math.min(at('"', 0), at("'", 0)); p !== Infinity;) {
-    const quote = text[p] as '"' | "'";
-    const close = at(quote, p + 1);
-    if (close !== Infinity && close < at("\n", p + 1) && close - p - 1 >= LONG_LITERAL_CHARS) {
+  for (let p = scan.nextQuote(0); p !== -1;) {
+    const close = scan.plainClose(p);
+    if (close !== -1 && close - p - 1 >= LONG_LITERAL_CHARS) {
       max = Math.max(max, close - p + 1);
-      p = close + 1;
-    } else p += 1;
-    p = Math.min(at('"', p), at("'", p));
+      p = scan.nextQuote(close + 1);
+    } else p = scan.nextQuote(p + 1);
   }
   return max;
 }
