@@ -7,9 +7,14 @@ import { expect, type Page } from "@playwright/test";
 
 export const SCREENSHOTS = "test-results/screenshots";
 
-/** axe-core's serious and critical violations on the page, each with the elements it flags: [] is clean. */
+/**
+ * axe-core's serious and critical violations on the page, each with the elements it flags: [] is clean.
+ * Every rule runs; only violations are gathered in full (axe's resultTypes: passes and incomplete
+ * results, which nothing here reads, keep one node each), a quarter to a third less time per run on the
+ * long pages (the API reference: 11 -> 8.4 s at 1280 px).
+ */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary ?? ""}`).join(" | ")}`);

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # npm test: on a fresh machine, install what the tests need and run every test.
-#   Chromium, qpdf, tmux (apt) if missing -> npm ci if node_modules is missing -> typecheck -> lint (eslint.config.mjs: the floors, no cycles) -> build ->
+#   Chromium, qpdf, tmux (apt) if missing -> npm ci if node_modules is missing -> lint (eslint.config.mjs: the floors,
+#   no cycles) beside typecheck -> build ->
 #   vitest (unit + integration against the built server) -> vitest serial (tests that restart shared
 #   services) -> Playwright (browser, built server).
 # Ends with one line "N passed, N failed" (vitest + Playwright tests; a failed step counts as one
@@ -39,14 +40,29 @@ if [ ! -d node_modules ]; then
     || { echo "installing dependencies failed"; echo "0 passed, 1 failed"; exit 1; }
 fi
 
+# lint (ESLint's type-aware rules: ~90 s on one core) runs beside typecheck and build (~70 s, tsc on
+# one core and Next's build on both): ~50 s less than one after the other on this 2-core machine.
+# Its output is printed when it ends, not interleaved with theirs.
+step "lint (in the background, beside typecheck and build)"
+lint_log=$(mktemp)
+npm run lint > "$lint_log" 2>&1 &
+lint_pid=$!
+
 step "typecheck"
 npm run typecheck || failed_steps+=("typecheck")
 
-step "lint"
-npm run lint || failed_steps+=("lint")
-
 step "build"
-if ! npm run build; then
+build_ok=1
+npm run build || build_ok=0
+
+step "lint (its output)"
+lint_rc=0
+wait "$lint_pid" || lint_rc=$?
+cat "$lint_log"
+rm -f "$lint_log"
+[ "$lint_rc" -eq 0 ] || failed_steps+=("lint")
+
+if [ "$build_ok" -ne 1 ]; then
   failed_steps+=("build")
   echo "build failed: tests need the built app, not running them"
   echo "0 passed, ${#failed_steps[@]} failed"
