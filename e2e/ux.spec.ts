@@ -10,7 +10,7 @@ import { benignPdf, suspiciousPdf } from "../test/fixtures/sample-pdfs";
 import { describeVerdictChange } from "../app/_lib/verdict-change";
 import type { ScanReport } from "../lib/server/scans/report";
 import { ScanPage } from "./pages/scan-page";
-import { SCREENSHOTS, checkLooksAndAccessibility } from "./look";
+import { SCREENSHOTS, checkLooksAndAccessibility, seriousAxeViolations } from "./look";
 import { buildZip } from "../lib/zip/testing";
 
 const DEFANGED_LINK = "hxxps[://]phish[.]example[.]net/login";
@@ -340,6 +340,15 @@ test("an unknown scan shows the designed 404 with a way back", async ({ page }) 
     .first()
     .click();
   await expect(page).toHaveURL(/\/$/);
+});
+
+test("the accessibility check fails a page with a serious violation (the check itself)", async ({ page }) => {
+  // every axe check of these tests expects []: a check that found nothing whatever the page would pass them all
+  await page.goto("/scans/no-such-scan-0000");
+  await expect(page.getByTestId("not-found")).toBeVisible();
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await page.evaluate(() => document.querySelector("main")?.append(document.createElement("button")));
+  expect((await seriousAxeViolations(page)).join("\n")).toMatch(/^button-name: /);
 });
 
 test("the upload page with a quick result passes axe in light and dark at both widths", async ({ page }) => {
