@@ -13,7 +13,7 @@ export const SCREENSHOTS = "test-results/screenshots";
  * results, which nothing here reads, keep one node each). Legacy mode runs axe in the page itself
  * instead of sending each frame's partial results to a blank page opened to combine them, which only
  * cross-origin frames need and the app has no frame at all: 1.4 -> 0.65 s a run on the 404 page,
- * 7.6 -> 2.7 s on the API reference (52 runs in the browser tests).
+ * 7.6 -> 2.7 s on the API reference (some sixty runs in the browser tests).
  */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page })

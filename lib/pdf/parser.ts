@@ -322,7 +322,7 @@ export class ObjectParser {
       if (c === CH.GT) {
         if (hi >= 0) out[length++] = hi << 4; // odd digit count: final digit padded with 0 (§7.3.4.3)
         if (bad) this.anomaly("syntax-error", start, "invalid characters in hex string");
-        return new PdfString(out.slice(0, length), true);
+        return new PdfString(length === out.length ? out : out.slice(0, length), true);
       }
       if (WHITESPACE[c]) continue;
       const v = hexValue(c);
@@ -337,7 +337,7 @@ export class ObjectParser {
       }
     }
     this.anomaly("syntax-error", start, "unterminated hex string");
-    return new PdfString(out.slice(0, length), true);
+    return new PdfString(length === out.length ? out : out.slice(0, length), true);
   }
 
   private parseArray(depth: number): PdfObject {
