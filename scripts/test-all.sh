@@ -14,7 +14,8 @@ mkdir -p "$REPORTS"
 rm -f "$REPORTS/vitest.json" "$REPORTS/vitest-serial.json" "$REPORTS/playwright.json"
 failed_steps=()
 
-step() { echo; echo "==> $*"; }
+# each step says when it starts (seconds since npm test began), so a slow CI run shows where its time went
+step() { echo; echo "==> $* (at ${SECONDS} s)"; }
 
 # Debian packages the tests use: Chromium (Playwright), qpdf (an independent PDF encryptor that
 # makes the encrypted fixtures of lib/pdf/crypto/standard-security.test.ts) and tmux (the terminal
@@ -83,4 +84,5 @@ npx playwright test
 playwright_rc=$?
 
 echo
+echo "(npm test took ${SECONDS} s)"
 node scripts/test-summary.mjs "$REPORTS/vitest.json" "$vitest_rc" "$REPORTS/vitest-serial.json" "$serial_rc" "$REPORTS/playwright.json" "$playwright_rc" "${failed_steps[@]}"
