@@ -1,5 +1,5 @@
 import QRCode from "qrcode";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { renderBudgetOf } from "../../analyzer/pages/render-facts";
 import { buildLurePdf, prose } from "../../analyzer/pages/testing/lure-pdf";
 import { DEFAULT_LIMITS } from "../../limits";
@@ -7,7 +7,9 @@ import { degenerateTilingPdf } from "../../pdf/testing/hostile-pdfs";
 import { PdfBuilder } from "../../pdf/testing/pdf-builder";
 import { createPdfRenderer } from "./create-pdf-renderer";
 import { decodeQrCodes, decodeWithJsqr, qrDecoderName } from "./decode-qr";
-import { createInThreadRenderer } from "./render-document";
+import type { CanvasFactory } from "./encode-page-images";
+import { loadPdfjs, pdfjsDataUrls } from "./load-pdfjs";
+import { createInThreadRenderer, pagePixels } from "./render-document";
 import { warmUpDocument } from "./warm-up-document";
 
 const render = createPdfRenderer();
@@ -205,6 +207,48 @@ describe("createPdfRenderer", () => {
     await plain.close();
     expect(r.pages[0].qrCodes).toEqual([]);
     expect(r.pagesRendered).toBe(1);
+  });
+});
+
+describe("pagePixels", () => {
+  it("reads a drawn page's pixels without getImageData, byte for byte as getImageData reads them", async () => {
+    const pdfjs = await loadPdfjs();
+    const pdf = await pdfjs.getDocument({
+      data: buildLurePdf({ pages: [{ text: prose(2), qr: { text: QR_URL } }] }),
+      ...pdfjsDataUrls(),
+    }).promise;
+    const page = await pdf.getPage(1);
+    const viewport = page.getViewport({ scale: 1.5 });
+    const [width, height] = [Math.floor(viewport.width), Math.floor(viewport.height)];
+    const factory = pdf.canvasFactory as CanvasFactory;
+    const target = factory.create(width, height);
+    await page.render({ canvasContext: target.context, canvas: target.canvas as HTMLCanvasElement, viewport }).promise;
+    const slow = target.context.getImageData(0, 0, width, height).data;
+    const read = vi.spyOn(target.context, "getImageData");
+    const pixels = pagePixels(target, width, height);
+    expect(read).not.toHaveBeenCalled();
+    expect(Buffer.from(pixels.buffer, pixels.byteOffset, pixels.byteLength).equals(Buffer.from(slow))).toBe(true);
+    expect(await decodeQrCodes(pixels, width, height)).toEqual([QR_URL]);
+    factory.destroy(target);
+    await pdf.destroy();
+  });
+
+  it("reads a canvas with translucent pixels through getImageData (its stored pixels are premultiplied)", async () => {
+    const pdfjs = await loadPdfjs();
+    const pdf = await pdfjs.getDocument({ data: buildLurePdf({ pages: [{ text: "x" }] }), ...pdfjsDataUrls() }).promise;
+    const factory = pdf.canvasFactory as CanvasFactory;
+    const target = factory.create(4, 4);
+    target.context.fillStyle = "rgba(255, 0, 0, 0.5)";
+    target.context.fillRect(0, 0, 4, 4);
+    const read = vi.spyOn(target.context, "getImageData");
+    const pixels = pagePixels(target, 4, 4);
+    expect(read).toHaveBeenCalledTimes(1);
+    // straight red at half alpha, as getImageData gives it; stored premultiplied, red would be ~127
+    expect([pixels[0], pixels[1], pixels[2]]).toEqual([255, 0, 0]);
+    expect(pixels[3]).toBeGreaterThan(100);
+    expect(pixels[3]).toBeLessThan(150);
+    factory.destroy(target);
+    await pdf.destroy();
   });
 });
 

@@ -10,12 +10,35 @@ type PdfjsModule = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
 
 let loading: Promise<PdfjsModule> | null = null;
 
+/**
+ * Built-ins the legacy build's core-js replaces on Node 20 with JavaScript versions, for edge cases
+ * V8 handles differently and pdf.js never meets: Array.prototype.push (an array longer than 2^32 or
+ * with a read-only length), JSON.parse (a reviver's source text) and JSON.stringify (JSON.rawJSON).
+ * Every push of pdf.js's operator lists went through the replacement: ~4% of a profile of rendering
+ * ../shared/corpus-large. They are put back once pdf.js is loaded; what core-js only adds
+ * (Promise.withResolvers, Map.prototype.getOrInsertComputed...) stays, since pdf.js needs it.
+ */
+const KEPT_NATIVE: [object, string][] = [
+  [Array.prototype, "push"],
+  [JSON, "parse"],
+  [JSON, "stringify"],
+];
+
 /** The pdf.js module (imported on first use: ~0.5 s, so only the deep stage pays for it). */
 export function loadPdfjs(): Promise<PdfjsModule> {
-  loading ??= import("pdfjs-dist/legacy/build/pdf.mjs").catch((e: unknown) => {
-    loading = null;
-    throw e;
-  });
+  if (loading) return loading;
+  const natives = KEPT_NATIVE.map(([owner, key]) => [owner, key, Object.getOwnPropertyDescriptor(owner, key)] as const);
+  // the worker half too (pdf.js would import it on the first document, and its core-js replaces them
+  // again): the fake worker's import of the same file then finds this module instance
+  loading = Promise.all([import("pdfjs-dist/legacy/build/pdf.mjs"), import("pdfjs-dist/legacy/build/pdf.worker.mjs")])
+    .then(([pdfjs]) => pdfjs)
+    .finally(() => {
+      for (const [owner, key, descriptor] of natives) if (descriptor) Object.defineProperty(owner, key, descriptor);
+    })
+    .catch((e: unknown) => {
+      loading = null;
+      throw e;
+    });
   return loading;
 }
 
