@@ -1,17 +1,18 @@
 // The primitives of the memory-corruption exploits that reader scripts run since the string heap sprays
 // went out of use (the use-after-free and type-confusion proofs of concept of 2019-2024: CVE-2020-9715's
 // public exploit, corpus a34b82b399e8; the Acrobat and Foxit exploit write-ups after it). They groom the
-// heap with ArrayBuffers or typed arrays made in a loop, read and write memory through a DataView or a
+// heap with ArrayBuffers or typed arrays made in a loop and punch holes in it (every other element let
+// go, for the freed object's replacement to land in), read and write memory through a DataView or a
 // typed array once a length is corrupted, test for that corruption (`byteLength == -1`) and write
 // pointers as denormal doubles (2.12e-314 is 0x0000000100000000 read as a float). Form scripts use none
 // of them: over the 1,790 files of the three corpora, one script names ArrayBuffer or DataView, and it is
-// that exploit. Text level, each primitive tried only when its anchor word occurs.
+// that exploit; none lets every other element of an array go. Text level, each primitive tried only when its anchor word occurs.
 
 import { shapeAt, type ScriptShape } from "./script-shape";
 import { includesText } from "../../pdf/fast-search";
 
 export type MemoryPrimitiveKind =
-  "typed-array-spray" | "raw-memory-access" | "corrupted-length-check" | "pointer-as-double";
+  "typed-array-spray" | "heap-holes" | "raw-memory-access" | "corrupted-length-check" | "pointer-as-double";
 
 export type MemoryPrimitive = ScriptShape<MemoryPrimitiveKind>;
 
@@ -21,6 +22,25 @@ const LOOP_WINDOW = 400;
 const TYPED_ALLOCATION =
   /\bnew\s+(?:ArrayBuffer|SharedArrayBuffer|DataView|(?:Ui|I)nt(?:8|16|32)Array|Uint8ClampedArray|Float(?:32|64)Array|Big(?:Ui|I)nt64Array)\s*\(/g;
 const LOOP_HEAD = /\b(?:for|while)\s*\(/g;
+/**
+ * a loop that steps by two (`i += 2`, `i = i + 2`): it visits every other element. Each clause is read
+ * for at most 100 characters, so a text of unclosed `for (` heads costs a bounded scan from each.
+ */
+const EVERY_OTHER_LOOP = /\bfor\s*\([^;)]{0,100};[^;)]{0,100};\s*[\w$]+\s*(?:\+=\s*2|=\s*[\w$]+\s*\+\s*2)\s*\)/g;
+/**
+ * an array element let go: `delete a[i]`, or the end of `a[i] = null` / `= undefined`, whose index
+ * INDEX_BEFORE checks (a pattern that began with the array's name would rescan a long word from each
+ * of its characters)
+ */
+const ELEMENT_FREED = /\bdelete\s+[\w$.]+\s*\[\s*[\w$]+\s*\]|\]\s*=\s*(?:null|undefined)\b/g;
+/** what comes before the `]` of a freed element: `name[index` (read in a window of INDEX_WINDOW characters) */
+const INDEX_BEFORE = /[\w$\])]\s*\[\s*[\w$]+\s*$/;
+const INDEX_WINDOW = 80;
+/** a test of an index's parity (`i % 2 == 0`), which picks every other element */
+const PARITY_TEST = /%\s*2\s*[!=]==?\s*[01]\b/;
+/** detection windows, not budgets: how far after an every-other loop, or after a parity test, the element is let go */
+const HOLE_LOOP_WINDOW = 200;
+const HOLE_TEST_WINDOW = 60;
 /** DataView's accessors (typed arrays are read by index, which any array does too) */
 const RAW_ACCESS = /\.\s*(?:get|set)(?:Ui|I)nt(?:8|16|32)\s*\(|\.\s*(?:get|set)(?:Float(?:32|64)|Big(?:Ui|I)nt64)\s*\(/;
 /** a length compared with what only a corrupted object has */
@@ -37,6 +57,10 @@ export function findMemoryPrimitives(text: string): MemoryPrimitive[] {
     if (spray !== -1) at("typed-array-spray", spray);
     const raw = RAW_ACCESS.exec(text);
     if (raw) at("raw-memory-access", raw.index);
+  }
+  if (text.includes("null") || text.includes("undefined") || text.includes("delete")) {
+    const hole = everyOtherElementFreed(text);
+    if (hole !== -1) at("heap-holes", hole);
   }
   if (text.includes("ength")) {
     const length = CORRUPTED_LENGTH.exec(text);
@@ -61,6 +85,28 @@ function allocationInLoop(text: string): number {
       loop = LOOP_HEAD.exec(text);
     }
     if (m.index - lastLoop <= LOOP_WINDOW) return m.index;
+  }
+  return -1;
+}
+
+/**
+ * Where an array element is first let go for every other index (after a loop stepping by two, or
+ * under a parity test), or -1: the holes a use-after-free exploit punches between the objects it
+ * sprayed, so that the freed object is replaced by one it controls.
+ */
+function everyOtherElementFreed(text: string): number {
+  ELEMENT_FREED.lastIndex = 0;
+  EVERY_OTHER_LOOP.lastIndex = 0;
+  let lastLoop = -Infinity;
+  let loop = EVERY_OTHER_LOOP.exec(text);
+  for (let m = ELEMENT_FREED.exec(text); m; m = ELEMENT_FREED.exec(text)) {
+    if (m[0][0] === "]" && !INDEX_BEFORE.test(text.slice(Math.max(0, m.index - INDEX_WINDOW), m.index))) continue;
+    while (loop && loop.index < m.index) {
+      lastLoop = loop.index;
+      loop = EVERY_OTHER_LOOP.exec(text);
+    }
+    if (m.index - lastLoop <= HOLE_LOOP_WINDOW) return m.index;
+    if (PARITY_TEST.test(text.slice(Math.max(0, m.index - HOLE_TEST_WINDOW), m.index))) return m.index;
   }
   return -1;
 }

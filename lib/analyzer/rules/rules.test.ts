@@ -751,6 +751,15 @@ describe("every fast rule fires on its fixture", () => {
     expect(cves("xfa-tiff-exploit")).toEqual(["CVE-2010-0188"]);
   });
 
+  it("takes typed arrays sprayed and every other one let go for an exploit's grooming, and either alone for nothing", () => {
+    const ids = (js: string) => analyzeFast(openActionScript(js), { fileName: "x.pdf" }).findings.map((f) => f.ruleId);
+    const spray = "var a = []; for (var i = 0; i < 0x1000; i++) a.push(new Uint32Array(0x20));";
+    const holes = " for (var i = 0; i < a.length; i += 2) a[i] = null;";
+    expect(ids(spray + holes)).toContain("javascript-memory-primitives");
+    expect(ids(spray)).not.toContain("javascript-memory-primitives");
+    expect(ids(`var a = new Array(100);${holes}`)).not.toContain("javascript-memory-primitives");
+  });
+
   it("finds an XFA TIFF whose base64 is split one character a line (byte patterns miss it)", () => {
     const split = EXPLOIT_TIFF_BASE64.split("").join(" \n");
     const pdf = xfaDocument(

@@ -505,7 +505,7 @@ export const TECHNIQUES: readonly Technique[] = [
     title: "Memory-corruption exploit with typed arrays",
     category: "exploitation",
     description:
-      "A script grooms the heap with ArrayBuffers or typed arrays made in a loop, then reads and writes memory through a DataView once a use-after-free or type confusion has corrupted a length, tests for that corruption and writes pointers as denormal doubles: the shape of reader exploits since 2019 (CVE-2020-9715's public exploit; the Acrobat and Foxit use-after-free proofs of concept after it), which no string heap spray or shellcode literal shows.",
+      "A script grooms the heap with ArrayBuffers or typed arrays made in a loop and punches holes in it (every other element let go), then reads and writes memory through a DataView once a use-after-free or type confusion has corrupted a length, tests for that corruption and writes pointers as denormal doubles: the shape of reader exploits since 2019 (CVE-2020-9715's public exploit; the Acrobat and Foxit use-after-free proofs of concept after it), which no string heap spray or shellcode literal shows.",
     attack: ["T1203", "T1059.007"],
     rules: ["javascript-memory-primitives"],
     floors: [{ verdict: "malicious", rules: ["javascript-memory-primitives"] }],
