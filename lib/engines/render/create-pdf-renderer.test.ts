@@ -214,7 +214,7 @@ describe("pagePixels", () => {
   it("reads a drawn page's pixels without getImageData, byte for byte as getImageData reads them", async () => {
     const pdfjs = await loadPdfjs();
     const pdf = await pdfjs.getDocument({
-      data: buildLurePdf({ pages: [{ text: prose(2), qr: { text: QR_URL } }] }),
+      data: buildLurePdf({ pages: [{ lines: prose(2), qr: { text: QR_URL } }] }),
       ...pdfjsDataUrls(),
     }).promise;
     const page = await pdf.getPage(1);
@@ -235,7 +235,8 @@ describe("pagePixels", () => {
 
   it("reads a canvas with translucent pixels through getImageData (its stored pixels are premultiplied)", async () => {
     const pdfjs = await loadPdfjs();
-    const pdf = await pdfjs.getDocument({ data: buildLurePdf({ pages: [{ text: "x" }] }), ...pdfjsDataUrls() }).promise;
+    const pdf = await pdfjs.getDocument({ data: buildLurePdf({ pages: [{ lines: ["x"] }] }), ...pdfjsDataUrls() })
+      .promise;
     const factory = pdf.canvasFactory as CanvasFactory;
     const target = factory.create(4, 4);
     target.context.fillStyle = "rgba(255, 0, 0, 0.5)";
