@@ -49,10 +49,12 @@ export const RENDER_PROCESS_HEAP_MB = 768;
 /**
  * Old space the render process fills before its first full collection. With the heap capped, V8
  * starts one every few megabytes of pdf.js's long-lived garbage: 19 mark-compacts in 25 renders of a
- * Google Docs export, against 2 with this start and 3 uncapped, and each render ~25% slower. 64 MiB
- * stays far under what makes the process count as bloated (RENDER_PROCESS_MAX_GROWTH_BYTES).
+ * Google Docs export, against 2 with this start and 3 uncapped, and each render ~25% slower. Over
+ * ../shared/corpus-large the render process's CPU per file was 68.0 / 68.0 / 69.2 ms with 64 MiB,
+ * 64.3 / 66.6 / 65.0 with 128 and 68.5 with 256 (more processes replaced as bloated); 128 MiB stays
+ * under what makes the process count as bloated (RENDER_PROCESS_MAX_GROWTH_BYTES).
  */
-export const RENDER_PROCESS_INITIAL_OLD_SPACE_MB = 64;
+export const RENDER_PROCESS_INITIAL_OLD_SPACE_MB = 128;
 /** CPU time a new render process may spend loading pdf.js before the render counts as failed */
 const STARTUP_TIMEOUT_MS = 15_000;
 /** how often the host samples the render process's resident memory and CPU time while it renders */
