@@ -6,7 +6,8 @@
 // typed array once a length is corrupted, test for that corruption (`byteLength == -1`) and write
 // pointers as denormal doubles (2.12e-314 is 0x0000000100000000 read as a float). Form scripts use none
 // of them: over the 1,790 files of the three corpora, one script names ArrayBuffer or DataView, and it is
-// that exploit; none lets every other element of an array go. Text level, each primitive tried only when its anchor word occurs.
+// that exploit; none lets every other element of an array go. Text level, each primitive tried only when
+// its anchor word occurs.
 
 import { shapeAt, type ScriptShape } from "./script-shape";
 import { includesText } from "../../pdf/fast-search";
@@ -75,18 +76,7 @@ export function findMemoryPrimitives(text: string): MemoryPrimitive[] {
 
 /** Where a typed allocation first follows a loop head within LOOP_WINDOW characters, or -1. */
 function allocationInLoop(text: string): number {
-  TYPED_ALLOCATION.lastIndex = 0;
-  let lastLoop = -Infinity;
-  LOOP_HEAD.lastIndex = 0;
-  let loop = LOOP_HEAD.exec(text);
-  for (let m = TYPED_ALLOCATION.exec(text); m; m = TYPED_ALLOCATION.exec(text)) {
-    while (loop && loop.index < m.index) {
-      lastLoop = loop.index;
-      loop = LOOP_HEAD.exec(text);
-    }
-    if (m.index - lastLoop <= LOOP_WINDOW) return m.index;
-  }
-  return -1;
+  return firstAfterHead(text, LOOP_HEAD, TYPED_ALLOCATION, LOOP_WINDOW, (_, afterLoop) => afterLoop);
 }
 
 /**
@@ -95,18 +85,34 @@ function allocationInLoop(text: string): number {
  * sprayed, so that the freed object is replaced by one it controls.
  */
 function everyOtherElementFreed(text: string): number {
-  ELEMENT_FREED.lastIndex = 0;
-  EVERY_OTHER_LOOP.lastIndex = 0;
-  let lastLoop = -Infinity;
-  let loop = EVERY_OTHER_LOOP.exec(text);
-  for (let m = ELEMENT_FREED.exec(text); m; m = ELEMENT_FREED.exec(text)) {
-    if (m[0][0] === "]" && !INDEX_BEFORE.test(text.slice(Math.max(0, m.index - INDEX_WINDOW), m.index))) continue;
-    while (loop && loop.index < m.index) {
-      lastLoop = loop.index;
-      loop = EVERY_OTHER_LOOP.exec(text);
+  return firstAfterHead(text, EVERY_OTHER_LOOP, ELEMENT_FREED, HOLE_LOOP_WINDOW, (m, afterLoop) => {
+    if (m[0][0] === "]" && !INDEX_BEFORE.test(text.slice(Math.max(0, m.index - INDEX_WINDOW), m.index))) return false;
+    return afterLoop || PARITY_TEST.test(text.slice(Math.max(0, m.index - HOLE_TEST_WINDOW), m.index));
+  });
+}
+
+/**
+ * Where the first match of `target` that `accepts` takes lies, or -1; `accepts` is told whether a
+ * match of `head` (a loop head) begins at most `window` characters before it. Both global regexes
+ * walk the text once, forward.
+ */
+function firstAfterHead(
+  text: string,
+  head: RegExp,
+  target: RegExp,
+  window: number,
+  accepts: (match: RegExpExecArray, afterHead: boolean) => boolean,
+): number {
+  head.lastIndex = 0;
+  target.lastIndex = 0;
+  let lastHead = -Infinity;
+  let next = head.exec(text);
+  for (let m = target.exec(text); m; m = target.exec(text)) {
+    while (next && next.index < m.index) {
+      lastHead = next.index;
+      next = head.exec(text);
     }
-    if (m.index - lastLoop <= HOLE_LOOP_WINDOW) return m.index;
-    if (PARITY_TEST.test(text.slice(Math.max(0, m.index - HOLE_TEST_WINDOW), m.index))) return m.index;
+    if (accepts(m, m.index - lastHead <= window)) return m.index;
   }
   return -1;
 }
